@@ -1,0 +1,1 @@
+"""Site grammars: one module per hand-history format (installed as ``hhtools.grammars``)."""

@@ -1,0 +1,5 @@
+"""``python -m hhtools`` runs the command-line interface."""
+
+from hhtools.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""CLI commands, one module per command family; each registers on ``hhtools.cli.app``."""

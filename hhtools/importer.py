@@ -1,0 +1,609 @@
+"""The main job: files, folders and archives -> parsed, audited hands in DuckDB.
+
+Flow (shared/DESIGN.md "The flow"): the main process walks the paths, reads and
+splits each file into hand texts (:mod:`hhtools.reader`), and hands chunks of texts
+to worker processes; a worker parses each hand with its site's grammar, audits it
+(:mod:`hhtools.audit`) and returns column batches (:mod:`hhtools.rows`); the main
+process drops hands already stored and appends the rest, table by table, in one
+statement per table and batch (:mod:`hhtools.store`).
+
+Guarantees:
+
+* Bad input never stops an import: unreadable files, unknown sites, hands that fail
+  to parse are reported (``import_errors``) with file, line, hand id and reason.
+* Idempotent: a file already imported (same SHA-256) is skipped; a hand already
+  stored (same site and hand id) is skipped; one stored with a different text is
+  reported as ``conflicting_hand``.
+* A file is stored whole or not at all: commits happen only between files, so an
+  import stopped half-way (Ctrl-C, kill) leaves the database as after the last
+  committed file, and the next import picks up the rest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import multiprocessing as mp
+import os
+import shutil
+import tempfile
+import time
+import traceback
+import zipfile
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from hhtools import store
+from hhtools.reader import HandText, iter_hands, sniff
+from hhtools.records import Problem
+from hhtools.rows import RowBatch, add_hand
+
+log = logging.getLogger(__name__)
+
+CHUNK_HANDS = 200  #: hands per task sent to a worker
+FLUSH_HANDS = 5000  #: hands buffered before an append
+COMMIT_HANDS = 20000  #: hands appended before a commit (always at a file boundary)
+
+
+def site_modules() -> list[ModuleType]:
+    """The grammar modules of every supported site, in detection order."""
+    from hhtools.grammars import pokerstars
+
+    return [pokerstars]
+
+
+def detect_site(first_line: str) -> ModuleType | None:
+    """The grammar module whose ``detect`` accepts a file's first line, or ``None``."""
+    for mod in site_modules():
+        if mod.detect(first_line):
+            return mod
+    return None
+
+
+@dataclass(slots=True)
+class ImportSummary:
+    """Counts of one import run.
+
+    Attributes:
+        files: files seen (archive members count one each).
+        files_unchanged: files skipped because the same bytes were imported before.
+        hands: hands newly stored.
+        duplicates: hands skipped as already stored (incl. those of unchanged files).
+        conflicts: hands whose id was stored with a different text.
+        skipped: hands of games outside the Omaha family.
+        failed: hands that could not be read into a record.
+        problems: problems reported (a failed hand may have several).
+        findings: audit findings of the stored hands, by kind.
+        seconds: wall time.
+        interrupted: the run was stopped before the end (Ctrl-C).
+    """
+
+    files: int = 0
+    files_unchanged: int = 0
+    hands: int = 0
+    duplicates: int = 0
+    conflicts: int = 0
+    skipped: int = 0
+    failed: int = 0
+    problems: int = 0
+    findings: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+    interrupted: bool = False
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands read (stored, duplicate, skipped, failed) per second of wall time."""
+        seen = self.hands + self.duplicates + self.skipped + self.failed
+        return seen / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A file to import: ``name`` is what reports show, ``path`` what is read."""
+
+    name: str
+    path: Path
+
+
+@dataclass(slots=True)
+class _WorkResult:
+    tables: dict[str, dict[str, list[Any]]]
+    hands: list[tuple[str, str, str]]  # site, hand_id, digest (per stored row order)
+    problems: list[Problem]
+    skipped: int
+    failed: int
+
+
+# --------------------------------------------------------------------------- sources
+
+
+def iter_sources(paths: Iterable[str | Path], workdir: Path) -> Iterator[Source | Problem]:
+    """Walk the given paths: files, folders (recursively, sorted) and ``.zip`` archives.
+
+    Archive members are extracted one at a time into ``workdir`` and named
+    ``archive.zip!member``. A path that does not exist or an archive that cannot be
+    opened yields a :class:`Problem` instead.
+    """
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for sub in sorted(p for p in path.rglob("*") if p.is_file()):
+                yield from _file_sources(sub, workdir)
+        elif path.is_file():
+            yield from _file_sources(path, workdir)
+        else:
+            yield Problem(str(path), 0, None, "missing_path", "no such file or folder")
+
+
+def _file_sources(path: Path, workdir: Path) -> Iterator[Source | Problem]:
+    if path.suffix.lower() != ".zip":
+        yield Source(str(path), path)
+        return
+    try:
+        with zipfile.ZipFile(path) as zf:
+            for info in sorted(zf.infolist(), key=lambda i: i.filename):
+                if info.is_dir():
+                    continue
+                target = workdir / f"member-{abs(hash(info.filename))}"
+                try:
+                    with zf.open(info) as src, open(target, "wb") as dst:
+                        shutil.copyfileobj(src, dst)
+                except (zipfile.BadZipFile, OSError, RuntimeError) as exc:
+                    yield Problem(f"{path}!{info.filename}", 0, None, "bad_archive", str(exc))
+                    continue
+                try:
+                    yield Source(f"{path}!{info.filename}", target)
+                finally:
+                    target.unlink(missing_ok=True)
+    except (zipfile.BadZipFile, OSError) as exc:
+        yield Problem(str(path), 0, None, "bad_archive", f"cannot open archive: {exc}")
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 hex digest of a file's bytes."""
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------- workers
+
+
+def process_chunk(
+    site: str, texts: list[HandText], audit: bool, import_id: int, first_n: int
+) -> _WorkResult:
+    """Parse, audit and tabulate a chunk of hand texts (runs in a worker process).
+
+    Args:
+        site: the site key (a module name under :mod:`hhtools.grammars`).
+        texts: the hands' texts, in file order.
+        audit: run the audit (``False`` for ``--no-audit``).
+        import_id: this run's ``imports.import_id``.
+        first_n: running number of the chunk's first hand in the run (tags rows so
+            duplicates can be dropped later).
+
+    Returns:
+        Column batches of every table, the (site, hand id, digest) of each hand in
+        the batch, the problems, and counts of skipped and failed hands. A bug met
+        while auditing one hand becomes an ``internal_error`` problem and the hand
+        is stored without its audit; nothing here raises for bad input.
+    """
+    from hhtools.audit import audit_hand
+
+    grammar = _grammar(site)
+    batch = RowBatch()
+    problems: list[Problem] = []
+    skipped = failed = 0
+    for i, ht in enumerate(texts):
+        try:
+            hand, probs, skip = grammar.parse_hand(ht.text, ht.file, ht.line, ht.offset)
+        except Exception as exc:  # a grammar bug must not stop the import
+            problems.append(
+                Problem(ht.file, ht.line, None, "internal_error", f"grammar failed: {exc!r}")
+            )
+            failed += 1
+            continue
+        problems.extend(probs)
+        if skip is not None:
+            skipped += 1
+            continue
+        if hand is None:
+            failed += 1
+            continue
+        result = None
+        if audit:
+            try:
+                result = audit_hand(hand)
+            except Exception as exc:
+                log.debug("audit failed: %s", traceback.format_exc())
+                problems.append(
+                    Problem(hand.file, hand.line, hand.hand_id, "internal_error",
+                            f"audit failed: {exc!r}")
+                )  # fmt: skip
+        add_hand(batch, hand, result, import_id, first_n + i)
+    return _WorkResult(batch.freeze(), batch.hand_ids, problems, skipped, failed)
+
+
+def _grammar(site: str) -> ModuleType:
+    for mod in site_modules():
+        if mod.SITE == site:
+            return mod
+    raise KeyError(site)
+
+
+def _work(args: tuple[str, list[HandText], bool, int, int]) -> _WorkResult:
+    return process_chunk(*args)
+
+
+# --------------------------------------------------------------------------- the run
+
+
+@dataclass(slots=True)
+class _FileState:
+    source: Source
+    site: str
+    digest: str
+    size: int
+    hands: int = 0
+    duplicates: int = 0
+    skipped: int = 0
+    failed: int = 0
+    problems: int = 0
+    findings: int = 0
+    last_hand: str | None = None
+
+
+_Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | None]
+
+
+class Importer:
+    """One import run into one database (see :func:`import_paths`)."""
+
+    def __init__(
+        self,
+        db: str | Path,
+        *,
+        audit: bool = True,
+        workers: int | None = None,
+        on_progress: Callable[[ImportSummary, str], None] | None = None,
+    ) -> None:
+        self.audit = audit
+        self.workers = workers if workers is not None else (os.cpu_count() or 1)
+        # Workers are forked before the database is opened, so no DuckDB state or
+        # thread is copied into them.
+        self.pool: Any = None
+        if self.workers > 1:
+            ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
+            self.pool = ctx.Pool(self.workers)
+        try:
+            self.con = store.connect(db)
+        except BaseException:
+            self.close_pool()
+            raise
+        self.on_progress = on_progress
+        self.summary = ImportSummary()
+        row = self.con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchone()
+        self.import_id = int(row[0]) if row else 1
+        self.known_digests: dict[str, int] = dict(
+            self.con.execute(
+                "SELECT digest, sum(hands + duplicates)::BIGINT FROM imports GROUP BY digest"
+            ).fetchall()
+        )
+        self._files: dict[int, _FileState] = {}
+        self._pending: list[tuple[_FileState, _WorkResult]] = []
+        self._pending_hands = 0
+        self._since_commit = 0
+        self._n = 0
+        self._problem_rows: list[tuple[_FileState | None, Problem]] = []
+
+    # ---- tasks: read and split files lazily, one chunk of hand texts at a time ---------
+
+    def _tasks(self, paths: Iterable[str | Path], workdir: Path) -> Iterator[_Task]:
+        index = 0
+        for item in iter_sources(paths, workdir):
+            if isinstance(item, Problem):
+                self._problem_rows.append((None, item))
+                continue
+            self.summary.files += 1
+            index += 1
+            try:
+                size = item.path.stat().st_size
+                digest = file_digest(item.path)
+            except OSError as exc:
+                self._problem_rows.append(
+                    (None, Problem(item.name, 0, None, "unreadable_file", str(exc)))
+                )
+                continue
+            if digest in self.known_digests:
+                self.summary.files_unchanged += 1
+                self.summary.duplicates += self.known_digests[digest]
+                continue
+            self.known_digests[digest] = 0
+            first = ""
+            try:
+                first = sniff(item.path)
+            except OSError:
+                pass
+            mod = detect_site(first)
+            state = _FileState(item, mod.SITE if mod else "", digest, size)
+            self._files[index] = state
+            if mod is None:
+                what = "an empty file" if not first.strip() else f"starts {first[:60]!r}"
+                self._problem_rows.append(
+                    (state, Problem(item.name, 1, None, "unsupported_site",
+                                    f"unsupported site or not a hand history ({what})"))
+                )  # fmt: skip
+                yield index, True, None
+                continue
+            chunk: list[HandText] = []
+            try:
+                for ht in iter_hands(item.path, mod.HAND_START):
+                    if item.name != str(item.path):
+                        ht = replace(ht, file=item.name)
+                    chunk.append(ht)
+                    if len(chunk) >= CHUNK_HANDS:
+                        yield index, False, (mod.SITE, chunk, self.audit, self.import_id, self._n)
+                        self._n += len(chunk)
+                        chunk = []
+            except OSError as exc:
+                self._problem_rows.append(
+                    (state, Problem(item.name, 0, None, "unreadable_file", str(exc)))
+                )
+            yield index, True, (mod.SITE, chunk, self.audit, self.import_id, self._n)
+            self._n += len(chunk)
+
+    # ---- results (main thread: owns the connection) -----------------------------------
+
+    def _handle(self, index: int, last: bool, result: _WorkResult | None) -> None:
+        name = self._files[index].source.name
+        self._take(index, last, result)
+        if self.on_progress and not last:
+            self.on_progress(self.summary, name)
+
+    def _take(self, index: int, last: bool, result: _WorkResult | None) -> None:
+        state = self._files[index]
+        if result is not None:
+            state.skipped += result.skipped
+            state.failed += result.failed
+            state.problems += len(result.problems)
+            self.summary.skipped += result.skipped
+            self.summary.failed += result.failed
+            for p in result.problems:
+                self._problem_rows.append((state, p))
+            if result.hands:
+                self._pending.append((state, result))
+                self._pending_hands += len(result.hands)
+        if self._pending_hands >= FLUSH_HANDS:
+            self._flush()
+        if last:
+            self._flush()
+            self._finish_file(state)
+            del self._files[index]
+            if self._since_commit >= COMMIT_HANDS:
+                self.con.execute("COMMIT")
+                self.con.execute("BEGIN TRANSACTION")
+                self._since_commit = 0
+
+    def _flush(self) -> None:
+        if self._pending:
+            self._append_hands()
+        self._append_problems()
+
+    def _append_hands(self) -> None:
+        pending, self._pending = self._pending, []
+        self._pending_hands = 0
+        # Which hands are new: not stored, not twice in this batch.
+        order: list[tuple[int, str, str, str, _FileState]] = []
+        for owner, res in pending:
+            ns = res.tables["hands"]["_n"]
+            for n, (site, hid, digest) in zip(ns, res.hands, strict=True):
+                order.append((n, site, hid, digest, owner))
+        ids = pa.table(
+            {
+                "site": [o[1] for o in order],
+                "hand_id": [o[2] for o in order],
+            }
+        )
+        self.con.register("_hh_ids", ids)
+        try:
+            stored = dict(
+                ((s, h), d)
+                for s, h, d in self.con.execute(
+                    "SELECT h.site, h.hand_id, h.text_digest FROM hands h "
+                    "JOIN (SELECT DISTINCT site, hand_id FROM _hh_ids) i USING (site, hand_id)"
+                ).fetchall()
+            )
+        finally:
+            self.con.unregister("_hh_ids")
+        keep: list[int] = []
+        seen: dict[tuple[str, str], str] = {}
+        for n, site, hid, digest, owner in order:
+            key = (site, hid)
+            prior = stored.get(key) or seen.get(key)
+            if prior is None:
+                seen[key] = digest
+                keep.append(n)
+                owner.hands += 1
+                owner.last_hand = hid
+                continue
+            owner.duplicates += 1
+            self.summary.duplicates += 1
+            if prior != digest:
+                self.summary.conflicts += 1
+                self._problem_rows.append(
+                    (owner, Problem(owner.source.name, 0, hid, "conflicting_hand",
+                                    "a different text was already stored under this hand id"))
+                )  # fmt: skip
+        drop = len(keep) != len(order)
+        keep_arr = pa.array(keep, type=pa.int64())
+        for table in store.TABLES:
+            if table in ("imports", "import_errors"):
+                continue
+            merged: dict[str, list[Any]] = {}
+            for _, res in pending:
+                cols = res.tables.get(table)
+                if not cols:
+                    continue
+                for k, v in cols.items():
+                    merged.setdefault(k, []).extend(v)
+            if not merged:
+                continue
+            tbl = store.to_arrow(table, merged, extra=("_n",))
+            if drop:
+                tbl = tbl.filter(pc.is_in(tbl.column("_n"), value_set=keep_arr))
+            if table == "findings" and tbl.num_rows:
+                for kind, count in Counter(tbl.column("kind").to_pylist()).items():
+                    self.summary.findings[kind] += count
+            store.append_arrow(self.con, table, tbl.drop_columns(["_n"]))
+        self.summary.hands += len(keep)
+        self._since_commit += len(keep)
+
+    def _append_problems(self) -> None:
+        if not self._problem_rows:
+            return
+        rows, self._problem_rows = self._problem_rows, []
+        cols: dict[str, list[Any]] = {c: [] for c in (
+            "site", "hand_id", "import_id", "file", "line", "code", "message", "excerpt")}
+        for state, p in rows:
+            cols["site"].append(state.site if state else None)
+            cols["hand_id"].append(p.hand_id)
+            cols["import_id"].append(self.import_id)
+            cols["file"].append(p.file)
+            cols["line"].append(p.line)
+            cols["code"].append(p.code)
+            cols["message"].append(p.message)
+            cols["excerpt"].append(p.excerpt[:500] if p.excerpt else None)
+            if state is None:
+                self.summary.problems += 1
+        self.summary.problems += sum(1 for s, _ in rows if s is not None)
+        store.append(self.con, "import_errors", cols)
+
+    def _finish_file(self, state: _FileState) -> None:
+        findings = self.con.execute(
+            "SELECT count(*) FROM findings f JOIN hands h USING (site, hand_id) "
+            "WHERE h.import_id = ? AND h.file = ?",
+            [self.import_id, state.source.name],
+        ).fetchone()
+        state.findings = int(findings[0]) if findings else 0
+        store.append(
+            self.con,
+            "imports",
+            {
+                "site": [state.site or None],
+                "hand_id": [state.last_hand],
+                "import_id": [self.import_id],
+                "file": [state.source.name],
+                "digest": [state.digest],
+                "bytes": [state.size],
+                "hands": [state.hands],
+                "duplicates": [state.duplicates],
+                "skipped": [state.skipped],
+                "failed": [state.failed],
+                "problems": [state.problems],
+                "findings": [state.findings],
+                "imported_at": [datetime.now(UTC).replace(tzinfo=None)],
+            },
+        )
+        if self.on_progress:
+            self.on_progress(self.summary, state.source.name)
+
+    def run(self, paths: Iterable[str | Path]) -> ImportSummary:
+        """Import every file under ``paths``; returns the counts (see :class:`ImportSummary`).
+
+        Raises:
+            KeyboardInterrupt: re-raised after rolling back the file in progress;
+                ``self.summary.interrupted`` is then set.
+        """
+        start = time.perf_counter()
+        workdir = Path(tempfile.mkdtemp(prefix="hhtools-"))
+        pool = self.pool
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            tasks = self._tasks(paths, workdir)
+            if pool is not None:
+                # A bounded window of tasks in flight: memory follows the window,
+                # not the input, and results are taken in file order.
+                window: deque[Any] = deque()
+                for task in tasks:
+                    window.append(pool.apply_async(_run_task, (task,)))
+                    if len(window) >= 3 * self.workers:
+                        self._handle(*window.popleft().get())
+                while window:
+                    self._handle(*window.popleft().get())
+            else:
+                for task in tasks:
+                    self._handle(*_run_task(task))
+            self._flush()
+            self.con.execute("COMMIT")
+        except BaseException:
+            self.summary.interrupted = True
+            try:
+                self.con.execute("ROLLBACK")
+            except Exception:  # pragma: no cover - nothing open
+                pass
+            raise
+        finally:
+            self.close_pool()
+            shutil.rmtree(workdir, ignore_errors=True)
+            self.summary.seconds = time.perf_counter() - start
+        return self.summary
+
+    def close_pool(self) -> None:
+        """Stop the worker processes, if any."""
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+    def close(self) -> None:
+        """Stop the workers and close the database connection."""
+        self.close_pool()
+        self.con.close()
+
+
+def _run_task(task: _Task) -> tuple[int, bool, _WorkResult | None]:
+    index, last, args = task
+    return index, last, (_work(args) if args is not None else None)
+
+
+def import_paths(
+    paths: Iterable[str | Path],
+    db: str | Path,
+    *,
+    audit: bool = True,
+    workers: int | None = None,
+    on_progress: Callable[[ImportSummary, str], None] | None = None,
+) -> ImportSummary:
+    """Import hand histories into a DuckDB database (the ``hhtools import`` job).
+
+    Args:
+        paths: files, folders (walked recursively) and ``.zip`` archives.
+        db: the database file (created when missing).
+        audit: audit every hand (``False`` for ``--no-audit``).
+        workers: worker processes for parsing and auditing (default: CPU count;
+            1 runs everything in this process).
+        on_progress: called with the running summary and the current file name.
+
+    Returns:
+        The run's :class:`ImportSummary`.
+
+    Raises:
+        KeyboardInterrupt: when interrupted; files committed so far stay stored.
+        duckdb.Error: the database cannot be opened (locked, not DuckDB).
+    """
+    importer = Importer(db, audit=audit, workers=workers, on_progress=on_progress)
+    try:
+        return importer.run(paths)
+    finally:
+        importer.close()
+

@@ -1,0 +1,222 @@
+"""Rebuild the pots of a hand from its actions.
+
+Rules (shared/DESIGN.md "Pots"): each player's contribution is summed over the
+streets; an uncalled bet is returned; side pots are formed at each all-in level of
+the players still in the hand; folded players' chips stay in the pots they reached.
+
+All amounts are integer minor units (cents or chips).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hhtools.records import Action, ActionKind, HandHistory, PostKind, Street
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot as the rules build it.
+
+    Attributes:
+        index: 0 for the main pot, k for side pot k.
+        amount: gross amount in minor units, before rake.
+        eligible: players who may win it (still in the hand and covered this level),
+            in clockwise order from the first seat left of the button.
+    """
+
+    index: int
+    amount: int
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotRebuild:
+    """What the actions say went into the middle.
+
+    Attributes:
+        put_in: per player, chips put in over the hand (posts, calls, bets, raises),
+            before any uncalled bet is returned.
+        returned: per player, uncalled bets the site returned.
+        folded: players who folded.
+        pots: the main pot then each side pot, gross (before rake).
+        order: every seated player in clockwise order from the first seat left of
+            the button (the order odd chips are handed out in).
+    """
+
+    put_in: dict[str, int]
+    returned: dict[str, int]
+    folded: frozenset[str]
+    pots: tuple[Pot, ...]
+    order: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        """Chips in the pots: everything put in less what was returned."""
+        return sum(self.put_in.values()) - sum(self.returned.values())
+
+
+def clockwise_order(hand: HandHistory) -> tuple[str, ...]:
+    """Seated players in clockwise order starting left of the button.
+
+    Args:
+        hand: the hand record; seat numbers grow clockwise.
+
+    Returns:
+        Player names, first the player in the lowest seat above the button (wrapping
+        to seat 1), last the button. With no button known, plain seat order.
+
+    >>> from hhtools.records import Seat
+    >>> class H: seats = (Seat(1, "a", 0), Seat(3, "b", 0), Seat(5, "c", 0)); button = 3
+    >>> clockwise_order(H())
+    ('c', 'a', 'b')
+    """
+    seats = sorted(hand.seats, key=lambda s: s.seat)
+    button = hand.button
+    if button is None:
+        return tuple(s.player for s in seats)
+    after = [s.player for s in seats if s.seat > button]
+    before = [s.player for s in seats if s.seat <= button]
+    return tuple(after + before)
+
+
+def contributions_by_action(actions: tuple[Action, ...], big_blind: int) -> list[int]:
+    """Chips each action moved into the middle, street by street.
+
+    A call, a bet and a post add their printed amount; a raise adds its "to" total
+    less what the player already had in on that street. Antes and the dead half of
+    "small & big blinds" go in without counting toward the street's bet. Folds and
+    checks add 0.
+
+    Args:
+        actions: the hand's actions in order.
+        big_blind: the big blind in minor units (the live part of a dead-blind post).
+
+    Returns:
+        One amount per action, minor units.
+
+    >>> from hhtools.records import Action as A, ActionKind as K, PostKind as P, Street as S
+    >>> acts = (A(S.PREFLOP, "sb", K.POST, 1, post=P.SMALL_BLIND),
+    ...         A(S.PREFLOP, "bb", K.POST, 2, post=P.BIG_BLIND),
+    ...         A(S.PREFLOP, "sb", K.RAISE, 4, to_amount=6),
+    ...         A(S.PREFLOP, "bb", K.CALL, 4),
+    ...         A(S.FLOP, "bb", K.BET, 10), A(S.FLOP, "sb", K.RAISE, 20, to_amount=30),
+    ...         A(S.FLOP, "bb", K.CALL, 20))
+    >>> contributions_by_action(acts, 2)
+    [1, 2, 5, 4, 10, 30, 20]
+    """
+    out: list[int] = []
+    street_bet: dict[str, int] = {}
+    street: Street | None = None
+    for act in actions:
+        if act.street is not street:
+            street = act.street
+            street_bet = {}
+        kind = act.kind
+        if kind is ActionKind.FOLD or kind is ActionKind.CHECK:
+            out.append(0)
+            continue
+        player = act.player
+        already = street_bet.get(player, 0)
+        if kind is ActionKind.RAISE and act.to_amount is not None:
+            added = act.to_amount - already
+            street_bet[player] = act.to_amount
+        elif kind is ActionKind.POST:
+            added = act.amount
+            if act.post is PostKind.DEAD_SMALL_AND_BIG:
+                street_bet[player] = already + min(act.amount, big_blind)
+            elif act.post is not PostKind.ANTE:
+                street_bet[player] = already + act.amount
+        else:
+            added = act.amount
+            street_bet[player] = already + act.amount
+        out.append(added)
+    return out
+
+
+def contributions(actions: tuple[Action, ...], big_blind: int) -> dict[str, int]:
+    """Chips each player put in over the hand (see :func:`contributions_by_action`).
+
+    Returns:
+        Player -> chips put in (minor units), before uncalled bets are returned.
+
+    >>> from hhtools.records import Action as A, ActionKind as K, Street as S
+    >>> contributions((A(S.PREFLOP, "a", K.BET, 3), A(S.FLOP, "a", K.CALL, 2)), 2)
+    {'a': 5}
+    """
+    put: dict[str, int] = {}
+    for act, added in zip(actions, contributions_by_action(actions, big_blind), strict=True):
+        if added:
+            put[act.player] = put.get(act.player, 0) + added
+    return put
+
+
+def build_pots(
+    net_in: dict[str, int], live: tuple[str, ...], order: tuple[str, ...]
+) -> tuple[Pot, ...]:
+    """Split the chips into a main pot and side pots at each all-in level.
+
+    Args:
+        net_in: player -> chips in the middle (put in less returned), minor units.
+        live: players who did not fold (any order).
+        order: clockwise order from the first seat left of the button; players
+            missing from it (not seated) go last in name order.
+
+    Returns:
+        Pots from the main pot up. Each level is a distinct contribution of a live
+        player; a pot takes from every player up to that level. Chips of folded
+        players above the top live level (which a site returns as uncalled) form a
+        last pot contested by the live players who reached the top level.
+
+    >>> build_pots({"a": 50, "b": 100, "c": 100, "d": 30}, ("a", "b", "c"), ("a", "b", "c", "d"))
+    (Pot(index=0, amount=180, eligible=('a', 'b', 'c')), Pot(index=1, amount=100, eligible=('b', 'c')))
+    """
+    rank = {p: i for i, p in enumerate(order)}
+    live_set = set(live)
+    levels = sorted({net_in.get(p, 0) for p in live_set if net_in.get(p, 0) > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in net_in.values() if c > previous)
+        eligible = sorted(
+            (p for p in live_set if net_in.get(p, 0) >= level),
+            key=lambda p: (rank.get(p, len(rank)), p),
+        )
+        if amount > 0:
+            pots.append(Pot(len(pots), amount, tuple(eligible)))
+        previous = level
+    leftover = sum(c - previous for c in net_in.values() if c > previous)
+    if leftover > 0:
+        if pots:
+            last = pots[-1]
+            pots[-1] = Pot(last.index, last.amount + leftover, last.eligible)
+        else:
+            eligible = sorted(live_set, key=lambda p: (rank.get(p, len(rank)), p))
+            pots.append(Pot(0, leftover, tuple(eligible)))
+    return tuple(pots)
+
+
+def rebuild(hand: HandHistory) -> PotRebuild:
+    """Rebuild a hand's pots from its actions and uncalled bets.
+
+    Args:
+        hand: the parsed hand.
+
+    Returns:
+        The :class:`PotRebuild`; its pots are gross (before rake).
+    """
+    put_in = contributions(hand.actions, hand.game.big_blind)
+    returned: dict[str, int] = {}
+    for ret in hand.returned:
+        returned[ret.player] = returned.get(ret.player, 0) + ret.amount
+    folded = frozenset(a.player for a in hand.actions if a.kind is ActionKind.FOLD)
+    order = clockwise_order(hand)
+    net_in = {p: put_in.get(p, 0) - returned.get(p, 0) for p in set(put_in) | set(returned)}
+    in_hand = {p for p in net_in if p not in folded}
+    # Players seated and dealt in who never put a chip in (a checked big blind is
+    # always in; a walk leaves the big blind alone) still contest the pot.
+    for seat in hand.seats:
+        if seat.player not in folded and seat.player in net_in:
+            in_hand.add(seat.player)
+    pots = build_pots(net_in, tuple(in_hand), order)
+    return PotRebuild(put_in, returned, folded, pots, order)

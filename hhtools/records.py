@@ -1,0 +1,317 @@
+"""Typed, immutable records of what a hand history *claims*.
+
+A grammar (``grammars/<site>.py``) turns the text of one hand into a
+:class:`HandHistory`; the audit (:mod:`hhtools.audit`) checks it afterwards.
+Nothing here is computed from the rules: these are the site's own words, typed.
+
+Conventions shared by every record:
+
+* Money is an ``int`` in minor units: cents for real money (``$1.25`` -> ``125``),
+  whole chips for tournaments and play money. Never ``float``.
+* Cards are two-character strings, rank then suit, ranks ``23456789TJQKA`` and
+  suits ``cdhs`` (``"Ts"``, ``"Ah"``); the grammar normalises ``10s`` to ``Ts``.
+* ``line`` is the 1-based line number in the source file of the line the record
+  came from, so a problem or a finding can point at it.
+* Seats are the site's seat numbers (1-based); "clockwise" means increasing seat
+  number, wrapping around.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class Variant(StrEnum):
+    """The Omaha-family game being dealt; the value says how many hole cards."""
+
+    OMAHA = "omaha"  #: 4 hole cards
+    OMAHA5 = "omaha5"  #: 5 hole cards (5-Card Omaha, Big O)
+    OMAHA6 = "omaha6"  #: 6 hole cards
+    COURCHEVEL = "courchevel"  #: 5 hole cards, first board card dealt before the first round
+
+    @property
+    def hole_cards(self) -> int:
+        """Number of hole cards each player is dealt (4, 5 or 6)."""
+        return {"omaha": 4, "omaha5": 5, "omaha6": 6, "courchevel": 5}[self.value]
+
+
+class BettingStructure(StrEnum):
+    """How much a player may bet: the site's words, typed."""
+
+    LIMIT = "limit"
+    POT_LIMIT = "pot_limit"
+    NO_LIMIT = "no_limit"
+
+
+class Street(StrEnum):
+    """Betting rounds in order. ``showdown`` holds shows and collects."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+
+
+class ActionKind(StrEnum):
+    """What a player did. Posts are actions too, with :class:`PostKind` saying which."""
+
+    POST = "post"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+
+class PostKind(StrEnum):
+    """Forced bets.
+
+    ``small_blind`` and ``big_blind`` count toward the preflop bet to call;
+    ``ante`` does not; ``dead_small_and_big`` ("posts small & big blinds") is a big
+    blind that counts plus a small blind that is dead (goes to the pot only);
+    ``straddle`` counts like a big blind.
+    """
+
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
+    ANTE = "ante"
+    DEAD_SMALL_AND_BIG = "dead_small_and_big"
+    STRADDLE = "straddle"
+    BRING_IN = "bring_in"
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The game and stakes from the hand's header line.
+
+    Attributes:
+        variant: Omaha (4), Omaha5 (5), Omaha6 (6) or Courchevel (5 hole cards).
+        hi_lo: ``True`` for a split-pot high/low game.
+        qualifier: highest rank a low may hold (8 for "8 or better"); ignored
+            when ``hi_lo`` is ``False``.
+        structure: limit, pot limit or no limit.
+        small_blind, big_blind: minor units (cents or chips).
+        currency: ISO code (``USD``, ``EUR``...) for real money, ``PLAY`` for play
+            money, ``CHIPS`` for tournament chips.
+        tournament_id, buy_in, level: set for tournaments only; ``buy_in`` is the
+            site's text (e.g. ``"$3.41+$3.41+$0.68 USD"``).
+    """
+
+    variant: Variant
+    hi_lo: bool
+    structure: BettingStructure
+    small_blind: int
+    big_blind: int
+    currency: str
+    qualifier: int = 8
+    ante: int = 0
+    tournament_id: str | None = None
+    buy_in: str | None = None
+    level: str | None = None
+
+    @property
+    def is_tournament(self) -> bool:
+        """``True`` when the hand is from a tournament (amounts are chips)."""
+        return self.tournament_id is not None
+
+    @property
+    def name(self) -> str:
+        """Short game name used across the CLI and the store, e.g. ``omaha5-hilo``."""
+        return f"{self.variant.value}-hilo" if self.hi_lo else self.variant.value
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat line: who sat where with how much at the start of the hand.
+
+    ``stack`` is in minor units. ``sitting_out`` is set from "is sitting out" on the
+    seat line. ``bounty`` is the site's text for knockout tournaments, else ``None``.
+    """
+
+    seat: int
+    player: str
+    stack: int
+    sitting_out: bool = False
+    bounty: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action of one player in one street, in the order the site wrote it.
+
+    Attributes:
+        street: the betting round (posts are ``preflop``).
+        player: screen name as on the seat line.
+        kind: fold, check, call, bet, raise or post.
+        amount: minor units as the site prints it: a call's increment, a bet's
+            size, a post's size, a raise's increment ("raises $0.05 to $0.07"
+            gives 5). For ``fold`` and ``check`` it is 0.
+        to_amount: for a raise only, the player's total bet on this street after
+            the raise (7 in the example above); ``None`` otherwise.
+        all_in: the site wrote "and is all-in".
+        post: which forced bet, for ``kind == post``.
+        board: 0 normally; for run-it-twice streets, 0 for the first board and 1 for
+            the second (actions are only ever on the shared streets, so this is 0).
+        line: source line number.
+    """
+
+    street: Street
+    player: str
+    kind: ActionKind
+    amount: int = 0
+    to_amount: int | None = None
+    all_in: bool = False
+    post: PostKind | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Cards a player showed (or mucked face up) and what the site said they make.
+
+    Attributes:
+        player: screen name.
+        cards: the hole cards shown, in the site's order (4, 5 or 6 cards; fewer
+            when a player shows only some).
+        description: the site's words for the high hand ("a full house, Nines full
+            of Deuces"), or ``None`` when the site gave none.
+        low_description: the site's words for the low ("6,5,4,2,A"), or ``None``.
+        mucked: ``True`` when the cards were known only as mucked
+            ("mucked [..]" in the summary).
+        board: which board the description refers to in run-it-twice (0 or 1).
+        line: source line number.
+    """
+
+    player: str
+    cards: tuple[str, ...]
+    description: str | None = None
+    low_description: str | None = None
+    mucked: bool = False
+    board: int = 0
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Collect:
+    """A "collected" line: the site paid ``amount`` to ``player`` from a pot.
+
+    Attributes:
+        player: screen name.
+        amount: minor units.
+        pot: 0 for the main pot (or "pot" when there is only one), k for
+            "side pot-k"; a bare "side pot" is 1.
+        board: run-it-twice board (0 first, 1 second); 0 otherwise.
+        line: source line number.
+    """
+
+    player: str
+    amount: int
+    pot: int = 0
+    board: int = 0
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Returned:
+    """An uncalled bet returned to a player, in minor units."""
+
+    player: str
+    amount: int
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CashOut:
+    """A cash-out (all-in insurance) line: ``amount`` paid to ``player``, ``fee`` charged."""
+
+    player: str
+    amount: int
+    fee: int = 0
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """Everything one hand's text claims, typed.
+
+    Attributes:
+        site: site key (``"pokerstars"``).
+        hand_id: the site's hand number as text.
+        table: table name.
+        started_at: the site's local time as printed (naive), with ``time_zone`` its
+            zone abbreviation ("ET", "CET"...).
+        started_at_utc: the same moment in UTC (aware), or ``None`` when the zone is
+            unknown.
+        game: game and stakes.
+        button: seat number of the button.
+        max_seats: table size from "6-max", or ``None``.
+        seats: seat lines in order.
+        actions: posts and betting actions in order.
+        boards: one tuple of up to five cards per board (two for run-it-twice);
+            for Courchevel the first card is the one dealt before the flop.
+        hero: the player of "Dealt to", or ``None``.
+        hole_cards: known hole cards by player (dealt to hero, shown, mucked).
+        shows: show lines (showdown and summary), in order.
+        collects: collected lines, in order.
+        returned: uncalled bets returned.
+        total_pot: "Total pot" from the summary, minor units.
+        rake: "Rake" from the summary, minor units.
+        cash_outs: cash-out lines.
+        fees: other fees the summary names (e.g. cash-out fee, jackpot), minor units.
+        file, line, offset: where the hand starts (1-based line, byte offset).
+        text: the hand's text as read (decoded, ``\\n`` line ends).
+        pot_parts: the summary's "Main pot $x. Side pot-1 $y." amounts (net of rake),
+            main pot first, minor units; empty when the summary lists no parts.
+    """
+
+    site: str
+    hand_id: str
+    table: str
+    started_at: datetime | None
+    time_zone: str | None
+    started_at_utc: datetime | None
+    game: Game
+    button: int | None
+    max_seats: int | None
+    seats: tuple[Seat, ...]
+    actions: tuple[Action, ...]
+    boards: tuple[tuple[str, ...], ...]
+    hero: str | None
+    hole_cards: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    shows: tuple[Show, ...] = ()
+    collects: tuple[Collect, ...] = ()
+    returned: tuple[Returned, ...] = ()
+    total_pot: int | None = None
+    rake: int = 0
+    cash_outs: tuple[CashOut, ...] = ()
+    fees: int = 0
+    file: str = ""
+    line: int = 0
+    offset: int = 0
+    text: str = ""
+    pot_parts: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something in the input the grammar could not read, as a value.
+
+    ``code`` is a short stable key (``unrecognised_line``, ``bad_header``,
+    ``truncated_hand``, ``decode_error``, ``unsupported_site``...). ``excerpt`` is the
+    offending line (or the start of it). Rendered ``file:line: [hand N] message``.
+    """
+
+    file: str
+    line: int
+    hand_id: str | None
+    code: str
+    message: str
+    excerpt: str = ""
+
+    def __str__(self) -> str:
+        hand = f" [hand {self.hand_id}]" if self.hand_id else ""
+        return f"{self.file}:{self.line}:{hand} {self.message}"
