@@ -1,0 +1,254 @@
+"""``hhtools import``, ``sql``, ``audit`` and ``schema``: the store's commands."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+
+from hhtools.cli import app
+
+DEFAULT_DB = "hhtools.duckdb"
+
+DbOption = Annotated[
+    Path, typer.Option("--db", help="DuckDB database file.", envvar="HHTOOLS_DB")
+]
+
+err = Console(stderr=True)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    err.print(f"[red]error:[/red] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+def _count_files(paths: list[Path]) -> int:
+    total = 0
+    for p in paths:
+        if p.is_dir():
+            total += sum(1 for q in p.rglob("*") if q.is_file())
+        elif p.is_file():
+            total += 1
+    return total
+
+
+@app.command("import")
+def import_cmd(
+    paths: Annotated[list[Path], typer.Argument(help="Files, folders and .zip archives.")],
+    db: DbOption = Path(DEFAULT_DB),
+    audit: Annotated[bool, typer.Option("--audit/--no-audit", help="Audit every showdown.")] = True,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-j", help="Worker processes (default: CPUs).")
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 1 when any problem was reported.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Import hand histories into DuckDB, auditing every showdown."""
+    from hhtools.importer import ImportSummary, import_paths
+
+    console = Console(stderr=True)
+    total_files = _count_files(paths)
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("files · {task.fields[hands]:,} hands · {task.fields[rate]:,.0f} hands/s"),
+        TimeElapsedColumn(),
+        console=console,
+        disable=quiet,
+        transient=False,
+    )
+    task = progress.add_task("importing", total=total_files or None, hands=0, rate=0.0)
+    done_files: set[str] = set()
+    started = time.perf_counter()
+
+    def on_progress(summary: ImportSummary, name: str) -> None:
+        done_files.add(name)
+        elapsed = time.perf_counter() - started
+        seen = summary.hands + summary.duplicates + summary.skipped + summary.failed
+        progress.update(
+            task,
+            completed=summary.files_unchanged + len(done_files),
+            hands=seen,
+            rate=seen / elapsed if elapsed else 0.0,
+        )
+
+    try:
+        with progress:
+            summary = import_paths(
+                paths, db, audit=audit, workers=workers, on_progress=on_progress
+            )
+    except KeyboardInterrupt:
+        console.print(
+            "[yellow]interrupted:[/yellow] files finished before the stop are stored; "
+            "run the same import again to pick up the rest."
+        )
+        raise typer.Exit(130) from None
+    except Exception as exc:  # database locked, not a database...
+        _fail(f"cannot import into {db}: {str(exc).splitlines()[0]}")
+        return
+    _print_summary(summary, db)
+    if strict and summary.problems:
+        raise typer.Exit(1)
+
+
+def _print_summary(summary: Any, db: Path) -> None:
+    console = Console()
+    table = Table(title=f"Import into {db}", show_header=True)
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    rows = [
+        ("files", summary.files),
+        ("files unchanged since last import", summary.files_unchanged),
+        ("hands imported", summary.hands),
+        ("duplicates skipped", summary.duplicates),
+        ("conflicting hands (same id, other text)", summary.conflicts),
+        ("non-Omaha hands skipped", summary.skipped),
+        ("hands that failed to parse", summary.failed),
+        ("problems (see import_errors)", summary.problems),
+    ]
+    for what, n in rows:
+        table.add_row(what, f"{n:,}")
+    for kind in sorted(summary.findings):
+        table.add_row(f"findings: {kind}", f"{summary.findings[kind]:,}")
+    if not summary.findings:
+        table.add_row("findings", "0")
+    table.add_row("seconds", f"{summary.seconds:,.1f}")
+    table.add_row("hands/s", f"{summary.hands_per_second:,.0f}")
+    console.print(table)
+
+
+def _open_read_only(db: Path) -> Any:
+    from hhtools import store
+
+    try:
+        return store.connect(db, read_only=True)
+    except FileNotFoundError as exc:
+        _fail(str(exc))
+    except Exception as exc:
+        _fail(f"cannot open {db}: {exc}")
+
+
+def render(columns: list[str], rows: list[tuple[Any, ...]], fmt: str, title: str = "") -> None:
+    """Print query results as a rich table, CSV or JSON (one array of objects)."""
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        w.writerow(columns)
+        w.writerows(rows)
+        sys.stdout.write(buf.getvalue())
+    elif fmt == "json":
+        sys.stdout.write(
+            json.dumps([dict(zip(columns, r, strict=True)) for r in rows], default=str) + "\n"
+        )
+    else:
+        table = Table(title=title or None)
+        for c in columns:
+            table.add_column(c, overflow="fold")
+        for r in rows:
+            table.add_row(*("" if v is None else str(v) for v in r))
+        Console().print(table)
+
+
+FormatOption = Annotated[
+    str, typer.Option("--format", "-f", help="table, csv or json.")
+]
+
+
+@app.command("sql")
+def sql_cmd(
+    query: Annotated[str, typer.Argument(help="A SELECT (or any read-only) statement.")],
+    db: DbOption = Path(DEFAULT_DB),
+    fmt: FormatOption = "table",
+) -> None:
+    """Run a read-only SQL query on the store."""
+    if fmt not in ("table", "csv", "json"):
+        _fail(f"unknown format {fmt!r}: use table, csv or json")
+    con = _open_read_only(db)
+    try:
+        cur = con.execute(query)
+        columns = [d[0] for d in cur.description] if cur.description else []
+        rows = cur.fetchall() if columns else []
+    except Exception as exc:
+        _fail(str(exc).splitlines()[0])
+        return
+    finally:
+        con.close()
+    render(columns, rows, fmt)
+
+
+@app.command("audit")
+def audit_cmd(
+    db: DbOption = Path(DEFAULT_DB),
+    kind: Annotated[
+        str | None, typer.Option("--kind", help="Only this kind, e.g. award_mismatch.")
+    ] = None,
+    fmt: FormatOption = "table",
+    limit: Annotated[int, typer.Option("--limit", help="Show at most this many.")] = 200,
+) -> None:
+    """List the audit's findings, one readable line each."""
+    if fmt not in ("table", "csv", "json"):
+        _fail(f"unknown format {fmt!r}: use table, csv or json")
+    con = _open_read_only(db)
+    try:
+        where = "WHERE f.kind = ?" if kind else ""
+        params: list[Any] = [kind] if kind else []
+        total = con.execute(f"SELECT count(*) FROM findings f {where}", params).fetchone()[0]
+        cur = con.execute(
+            "SELECT f.hand_id, f.kind, f.player, f.pot, f.half, f.paid, f.due, f.explanation, "
+            f"f.file, f.line FROM findings f {where} ORDER BY f.file, f.line, f.hand_id LIMIT ?",
+            [*params, limit],
+        )
+        columns = [d[0] for d in cur.description]
+        rows = cur.fetchall()
+        by_kind = con.execute(
+            f"SELECT kind, count(*) FROM findings f {where} GROUP BY kind ORDER BY kind", params
+        ).fetchall()
+    finally:
+        con.close()
+    if fmt != "table":
+        render(columns, rows, fmt)
+        return
+    console = Console()
+    if not rows:
+        console.print("No findings: every audited pot was paid by the rules.")
+        return
+    for hand_id, k, player, pot, half, paid, due, explanation, file, line in rows:
+        who = f" {player}" if player else ""
+        console.print(
+            f"[bold]{file}:{line}[/bold] [hand {hand_id}] [magenta]{k}[/magenta]{who}: "
+            f"{explanation}",
+            highlight=False,
+        )
+    shown = f"{len(rows)} of {total}" if total > len(rows) else f"{total}"
+    console.print(
+        f"\n{shown} findings (" + ", ".join(f"{k}: {n}" for k, n in by_kind) + ")",
+        highlight=False,
+    )
+
+
+@app.command("schema")
+def schema_cmd() -> None:
+    """Print the store's tables, columns and views (Markdown)."""
+    from hhtools.store import schema_markdown
+
+    sys.stdout.write(schema_markdown() + "\n")

@@ -1,0 +1,88 @@
+"""Money as printed by poker sites, parsed into integer minor units.
+
+One function, :func:`parse_money`, owns every conversion from text to an ``int``.
+The caller says which unit the hand counts in (:class:`Unit`): real-money cash is
+counted in cents, tournament and play-money chips in whole chips. Floats are never used.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["CURRENCY_SYMBOLS", "Unit", "parse_money"]
+
+#: Currency symbols a site may print before an amount, with their ISO code.
+CURRENCY_SYMBOLS: dict[str, str] = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
+
+_STRIP = "".join(CURRENCY_SYMBOLS) + " \u00a0\u202f"
+_SEPARATORS = (",", ".", " ", "\u00a0", "\u202f", "'")
+
+
+class Unit(StrEnum):
+    """The minor unit a hand counts its money in."""
+
+    CENTS = "cents"  #: real money: ``$1.25`` -> 125, ``$25`` -> 2500
+    CHIPS = "chips"  #: tournament or play chips: ``1500`` -> 1500
+
+
+def parse_money(text: str, unit: Unit) -> int:
+    """Parse one printed amount into integer minor units.
+
+    A currency symbol in front is ignored (the hand's header says the currency).
+    Thousands may be grouped with ``,`` ``.`` ``'`` or spaces; a separator followed by
+    exactly one or two final digits is the decimal point (``368,55``), one followed
+    by three digits groups thousands (``1,234``).
+
+    Args:
+        text: the amount as printed, e.g. ``"$1,234.56"``, ``"1 430"``, ``"368,55"``.
+        unit: :attr:`Unit.CENTS` for real-money cash, :attr:`Unit.CHIPS` for
+            tournament and play chips.
+
+    Returns:
+        The amount in cents (``Unit.CENTS``) or chips (``Unit.CHIPS``).
+
+    Raises:
+        ValueError: the text is not an amount, or it has a fraction in chips or more
+            than two decimals in cents.
+
+    >>> parse_money("$1,234.56", Unit.CENTS)
+    123456
+    >>> parse_money("€0.10", Unit.CENTS)
+    10
+    >>> parse_money("$25", Unit.CENTS)
+    2500
+    >>> parse_money("368,55", Unit.CENTS)
+    36855
+    >>> parse_money("1 430", Unit.CHIPS)
+    1430
+    >>> parse_money("25", Unit.CHIPS)
+    25
+    >>> parse_money("$0.5", Unit.CENTS)
+    50
+    >>> parse_money("1,500", Unit.CHIPS)
+    1500
+    >>> parse_money("1.5", Unit.CHIPS)
+    Traceback (most recent call last):
+    ...
+    ValueError: chip amount with a fraction: '1.5'
+    """
+    s = text.strip(_STRIP)
+    if s.isdigit():  # the common case: "25", "1500"
+        return int(s) * 100 if unit is Unit.CENTS else int(s)
+    if not any(ch.isdigit() for ch in s):
+        raise ValueError(f"not an amount: {text!r}")
+    whole, frac = s, ""
+    cut = max(s.rfind(sep) for sep in _SEPARATORS)
+    if cut >= 0 and 1 <= len(s) - cut - 1 <= 2:
+        whole, frac = s[:cut], s[cut + 1 :]
+    for sep in _SEPARATORS:
+        whole = whole.replace(sep, "")
+    if not whole:
+        whole = "0"
+    if not (whole.isdigit() and (frac == "" or frac.isdigit())) or not whole.isascii():
+        raise ValueError(f"not an amount: {text!r}")
+    if unit is Unit.CHIPS:
+        if frac.strip("0"):
+            raise ValueError(f"chip amount with a fraction: {text!r}")
+        return int(whole)
+    return int(whole) * 100 + (int(frac.ljust(2, "0")) if frac else 0)

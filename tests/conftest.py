@@ -1,0 +1,54 @@
+"""Shared test helpers: where the real corpus and the generator live, and generated data."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "corpus"
+GENERATOR = SHARED / "tools" / "gen_pokerstars.py"
+SAMPLES = ROOT / "sample_histories"
+HARD_CASES = SAMPLES / "hand_written_hard_cases.txt"
+
+
+def need_corpus() -> Path:
+    """The real corpus folder, or skip: a user's clone has no ../shared."""
+    if not CORPUS.is_dir():
+        pytest.skip(f"real hand histories not found at {CORPUS} (../shared is only beside CI)")
+    return CORPUS
+
+
+def need_generator() -> Path:
+    """The generator script, or skip when ../shared is absent."""
+    if not GENERATOR.is_file():
+        pytest.skip(f"generator not found at {GENERATOR} (../shared is only beside CI)")
+    return GENERATOR
+
+
+@pytest.fixture(scope="session")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> object:
+    """Factory: ``generated(hands, seed, tamper=0.0)`` -> (folder, truth path); cached per session."""
+    cache: dict[tuple[int, int, float, int], tuple[Path, Path]] = {}
+
+    def make(hands: int, seed: int, tamper: float = 0.0, files: int = 1) -> tuple[Path, Path]:
+        key = (hands, seed, tamper, files)
+        if key not in cache:
+            gen = need_generator()
+            out = tmp_path_factory.mktemp(f"gen{hands}_{seed}")
+            data = out / "hands"
+            truth = out / "truth.jsonl"
+            cmd = [sys.executable, str(gen), "--hands", str(hands), "--seed", str(seed),
+                   "--out", str(data), "--truth", str(truth), "--files", str(files),
+                   "--workers", "1"]  # fmt: skip
+            if tamper:
+                cmd += ["--tamper-rate", str(tamper)]
+            subprocess.run(cmd, check=True, capture_output=True)
+            cache[key] = (data, truth)
+        return cache[key]
+
+    return make

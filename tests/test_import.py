@@ -1,0 +1,205 @@
+"""``hhtools import``: the store's contents, the audit on import, idempotence, bad input.
+
+Expected values come from the hand-written hard cases in sample_histories/, each worked
+out by hand (see the comments), not from the program's output.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from hhtools.importer import import_paths
+from tests.conftest import HARD_CASES
+
+
+def q(db: Path, sql: str, *params: object) -> list[tuple[object, ...]]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute(sql, list(params)).fetchall()
+
+
+@pytest.fixture
+def hard_db(tmp_path: Path) -> Path:
+    db = tmp_path / "h.duckdb"
+    summary = import_paths([HARD_CASES], db, workers=1)
+    assert summary.hands == 6
+    assert summary.problems == 0
+    return db
+
+
+def test_hard_cases_findings(hard_db: Path) -> None:
+    # Only hand 3 is wrong: the site calls Gus's Qh Jc Jd 4s on Ah 9h 5h 2c Kd "a flush,
+    # Ace high", but with one heart in hand the best is a pair of jacks.
+    rows = q(hard_db, "SELECT hand_id, kind, player, half FROM findings ORDER BY ALL")
+    assert rows == [("990000000003", "declared_misread", "Gus", "high")]
+    (expl,) = q(hard_db, "SELECT explanation FROM findings")[0]
+    assert "Jc Jd Ah Kd 9h" in str(expl) and "one pair" in str(expl)
+
+
+def test_quartered_pot_awards(hard_db: Path) -> None:
+    # Hand 1: $1.80 pot, $0.09 rake -> $1.71. High half $0.86 (odd cent to high) to
+    # Alice's kings; low half $0.85 split Alice/Bob (8-5-3-2-A each): $0.43 to Alice,
+    # first clockwise from the button (seat 3), $0.42 to Bob.
+    rows = q(
+        hard_db,
+        "SELECT half, player, paid, due, share, quarter FROM awards "
+        "WHERE hand_id = '990000000001' ORDER BY half, player",
+    )
+    assert rows == [
+        ("high", "Alice", 86, 86, pytest.approx(0.5), False),
+        ("low", "Alice", 43, 43, pytest.approx(0.25), True),
+        ("low", "Bob", 42, 42, pytest.approx(0.25), True),
+    ]
+    pots = q(hard_db, "SELECT pot, gross, net, high_winners, low_winners FROM pots "
+                      "WHERE hand_id = '990000000001'")  # fmt: skip
+    assert pots == [(0, 180, 171, ["Alice"], ["Alice", "Bob"])]
+
+
+def test_side_pot_rebuilt_from_actions(hard_db: Path) -> None:
+    # Hand 2: Dan all-in for $2, Eve all-in for $5, Finn covers. Main pot 3 x $2 = $6,
+    # side pot 2 x $3 = $6; the summary lists $5.70 each after $0.60 rake.
+    # Clockwise from the button (seat 1): Eve (2), Finn (3), Dan (1).
+    pots = q(hard_db, "SELECT pot, gross, net, eligible, high_winners FROM pots "
+                      "WHERE hand_id = '990000000002' ORDER BY pot")  # fmt: skip
+    assert pots == [
+        (0, 600, 570, ["Eve", "Finn", "Dan"], ["Dan"]),
+        (1, 600, 570, ["Eve", "Finn"], ["Finn"]),
+    ]
+    seats = q(hard_db, "SELECT player, put_in, collected, net FROM seats "
+                       "WHERE hand_id = '990000000002' ORDER BY seat")  # fmt: skip
+    assert seats == [("Dan", 200, 570, 370), ("Eve", 500, 0, -500), ("Finn", 500, 570, 70)]
+
+
+def test_no_low_scoop_and_showdown_readings(hard_db: Path) -> None:
+    # Hand 4: board Kc Qd 9s 8h 2c has two low cards only: no low, Jon's J-T makes
+    # a straight nine to king and takes the whole $1.72.
+    rows = q(hard_db, "SELECT half, player, paid, due, scoop FROM awards "
+                      "WHERE hand_id = '990000000004'")  # fmt: skip
+    assert rows == [("all", "Jon", 172, 172, True)]
+    sd = q(hard_db, "SELECT player, high_category, high_cards, low_cards FROM showdowns "
+                    "WHERE hand_id = '990000000004' ORDER BY player")  # fmt: skip
+    assert sd[0][0] == "Ivy" and sd[0][1] == "one pair" and sd[0][3] is None
+    assert sd[1][:2] == ("Jon", "straight")
+    assert sorted(str(sd[1][2]).split()) == sorted("Kc Qd Jh Td 9s".split())
+
+
+def test_hand_and_money_columns(hard_db: Path) -> None:
+    row = q(hard_db, "SELECT game, currency, small_blind, big_blind, stakes, total_pot, rake, "
+                     "put_in, started_at_utc, time_zone, button FROM hands "
+                     "WHERE hand_id = '990000000001'")[0]  # fmt: skip
+    # 14:00 ET on 1 March 2024 (EST, UTC-5) is 19:00 UTC.
+    assert row[:8] == ("omaha-hilo", "USD", 5, 10, "0.05/0.10", 180, 9, 180)
+    assert str(row[8]) == "2024-03-01 19:00:00"
+    assert row[10] == 3
+
+
+def test_chips_balance_in_every_hard_case(hard_db: Path) -> None:
+    # collected + rake = put in (after uncalled bets) for every hand.
+    rows = q(hard_db, """
+        SELECT h.hand_id, h.put_in, h.rake, sum(s.collected)
+        FROM hands h JOIN seats s USING (site, hand_id)
+        GROUP BY ALL HAVING h.put_in <> sum(s.collected) + h.rake""")
+    assert rows == []
+
+
+def test_reimport_adds_nothing(hard_db: Path, tmp_path: Path) -> None:
+    before = {t: q(hard_db, f"SELECT count(*) FROM {t}")[0][0]
+              for t in ("hands", "seats", "actions", "awards", "findings", "showdowns", "pots")}
+    summary = import_paths([HARD_CASES], hard_db, workers=1)
+    assert (summary.hands, summary.files_unchanged, summary.duplicates) == (0, 1, 6)
+    # A copy under another name: same hands, read again, all duplicates.
+    copy = tmp_path / "copy.txt"
+    shutil.copy(HARD_CASES, copy)
+    copy.write_text(copy.read_text() + "\n\n")  # other bytes, same hands
+    summary = import_paths([copy], hard_db, workers=1)
+    assert (summary.hands, summary.duplicates, summary.conflicts) == (0, 6, 0)
+    after = {t: q(hard_db, f"SELECT count(*) FROM {t}")[0][0] for t in before}
+    assert after == before
+
+
+def test_changed_text_under_known_hand_id_is_reported(hard_db: Path, tmp_path: Path) -> None:
+    text = HARD_CASES.read_text()
+    first = text.split("\n\n\n\n")[0]
+    changed = tmp_path / "changed.txt"
+    changed.write_text(first.replace("Table 'Hardcase I'", "Table 'Elsewhere'") + "\n")
+    summary = import_paths([changed], hard_db, workers=1)
+    assert (summary.hands, summary.conflicts) == (0, 1)
+    rows = q(hard_db, "SELECT hand_id, code FROM import_errors WHERE code = 'conflicting_hand'")
+    assert rows == [("990000000001", "conflicting_hand")]
+    assert q(hard_db, "SELECT table_name FROM hands WHERE hand_id = '990000000001'") == [
+        ("Hardcase I",)
+    ]
+
+
+def test_bad_input_is_reported_and_good_hands_still_imported(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(HARD_CASES, folder / "good.txt")
+    (folder / "binary.dat").write_bytes(bytes(range(256)) * 40)
+    (folder / "notes.txt").write_text("shopping list\neggs\n")
+    (folder / "empty.txt").write_text("")
+    hands = HARD_CASES.read_text().split("\n\n\n\n")
+    # A truncated file: the second hand stops in the middle of the flop.
+    (folder / "truncated.txt").write_text(
+        hands[3].replace("990000000004", "990000000104") + "\n\n\n\n"
+        + hands[4].replace("990000000005", "990000000105").split("*** TURN")[0]
+    )  # fmt: skip
+    db = tmp_path / "b.duckdb"
+    summary = import_paths([folder, tmp_path / "missing.txt"], db, workers=1)
+    ids = {r[0] for r in q(db, "SELECT hand_id FROM hands")}
+    assert {f"99000000000{i}" for i in range(1, 7)} | {"990000000104"} <= ids
+    codes = {(Path(str(f)).name, c) for f, c in q(db, "SELECT file, code FROM import_errors")}
+    assert ("binary.dat", "unsupported_site") in codes
+    assert ("notes.txt", "unsupported_site") in codes
+    assert ("missing.txt", "missing_path") in codes
+    assert any(name == "truncated.txt" for name, _ in codes)
+    assert summary.problems >= 4
+    # every error points at a file and a line
+    assert q(db, "SELECT count(*) FROM import_errors WHERE file IS NULL OR line IS NULL") == [(0,)]
+
+
+def test_zip_archive(tmp_path: Path) -> None:
+    archive = tmp_path / "hh.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.write(HARD_CASES, "nested/hard.txt")
+    db = tmp_path / "z.duckdb"
+    summary = import_paths([archive], db, workers=1)
+    assert summary.hands == 6
+    files = q(db, "SELECT DISTINCT file FROM hands")
+    assert files == [(f"{archive}!nested/hard.txt",)]
+
+
+def test_workers_give_the_same_store_as_one_process(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.duckdb", tmp_path / "two.duckdb"
+    import_paths([HARD_CASES], one, workers=1)
+    import_paths([HARD_CASES], two, workers=2)
+    sql = "SELECT hand_id, player, half, paid, due FROM awards ORDER BY ALL"
+    assert q(one, sql) == q(two, sql)
+
+
+def test_cli_import_sql_audit(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from hhtools.cli import _register, app
+
+    _register()
+    runner = CliRunner()
+    db = tmp_path / "c.duckdb"
+    res = runner.invoke(app, ["import", str(HARD_CASES), "--db", str(db), "-q", "-j", "1"])
+    assert res.exit_code == 0, res.output
+    assert "hands imported" in res.output
+    res = runner.invoke(app, ["sql", "SELECT count(*) AS n FROM hands", "--db", str(db),
+                              "--format", "json"])  # fmt: skip
+    assert res.exit_code == 0 and json.loads(res.output) == [{"n": 6}]
+    res = runner.invoke(app, ["sql", "DELETE FROM hands", "--db", str(db)])
+    assert res.exit_code == 2
+    assert q(db, "SELECT count(*) FROM hands") == [(6,)]
+    res = runner.invoke(app, ["audit", "--db", str(db), "--kind", "declared_misread"])
+    assert res.exit_code == 0 and "990000000003" in res.output and "Gus" in res.output
+    res = runner.invoke(app, ["sql", "SELECT 1", "--db", str(tmp_path / "none.duckdb")])
+    assert res.exit_code == 2

@@ -1,0 +1,318 @@
+"""PokerStars grammar on hand-written fixtures; every expected value worked out by hand.
+
+Each fixture under tests/fixtures/pokerstars/ is named for the quirk it holds.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from hhtools.parsing import ParseResult, ParseStats, parse_file, parse_path
+from hhtools.records import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    CashOut,
+    Collect,
+    PostKind,
+    Returned,
+    Show,
+    Street,
+    Variant,
+)
+
+FIX = Path(__file__).parent / "fixtures" / "pokerstars"
+A, P = ActionKind, Street
+
+
+def results(name: str) -> list[ParseResult]:
+    return list(parse_file(FIX / name))
+
+
+def one(name: str) -> ParseResult:
+    (r,) = results(name)
+    assert r.problems == (), [str(p) for p in r.problems]
+    assert r.hand is not None
+    return r
+
+
+def acts(r: ParseResult) -> list[tuple[str, str, str, int, int | None, bool]]:
+    assert r.hand is not None
+    return [
+        (a.street.value, a.player, a.kind.value, a.amount, a.to_amount, a.all_in)
+        for a in r.hand.actions
+    ]
+
+
+def test_hilo_two_timestamps_quartered() -> None:
+    r = one("hilo_two_timestamps_quartered.txt")
+    h = r.hand
+    assert h is not None
+    assert (h.site, h.hand_id, h.table, h.button, h.max_seats) == (
+        "pokerstars", "200000000001", "Gaby II", 1, 6)  # fmt: skip
+    g = h.game
+    assert (g.variant, g.hi_lo, g.structure, g.small_blind, g.big_blind, g.currency) == (
+        Variant.OMAHA, True, BettingStructure.POT_LIMIT, 1, 2, "USD")  # fmt: skip
+    # the ET stamp (second, bracketed) is used; July is EDT = UTC-4
+    assert h.started_at == datetime(2021, 7, 4, 14, 15) and h.time_zone == "ET"
+    assert h.started_at_utc == datetime(2021, 7, 4, 18, 15, tzinfo=UTC)
+    assert [(s.seat, s.player, s.stack) for s in h.seats] == [
+        (1, "Alice", 200), (2, "Bob", 150), (3, "Carol", 307)]  # fmt: skip
+    assert h.actions[0] == Action(P.PREFLOP, "Bob", A.POST, 1, None, False, PostKind.SMALL_BLIND, 6)
+    assert h.actions[1].post is PostKind.BIG_BLIND and h.actions[1].amount == 2
+    assert acts(r)[2:5] == [
+        ("preflop", "Alice", "raise", 4, 6, False),
+        ("preflop", "Bob", "call", 5, None, False),
+        ("preflop", "Carol", "call", 4, None, False),
+    ]
+    assert acts(r)[5:10] == [
+        ("flop", "Bob", "check", 0, None, False),
+        ("flop", "Carol", "check", 0, None, False),
+        ("flop", "Alice", "bet", 7, None, False),
+        ("flop", "Bob", "call", 7, None, False),
+        ("flop", "Carol", "fold", 0, None, False),
+    ]
+    assert len(h.actions) == 14 and h.actions[-1].street is Street.RIVER
+    assert h.boards == (("3c", "4d", "9s", "Ks", "7h"),)
+    assert h.hero == "Alice"
+    assert h.hole_cards == {"Alice": ("Ah", "2h", "Kd", "Qc"), "Bob": ("As", "2c", "5s", "6s")}
+    assert h.shows[0] == Show("Alice", ("Ah", "2h", "Kd", "Qc"), "a pair of Kings", "7,4,3,2,A", line=26)
+    assert h.shows[1].description == "a straight, Three to Seven"
+    assert len(h.shows) == 4  # two showdown lines + two summary lines, all kept
+    assert h.shows[3] == Show("Bob", ("As", "2c", "5s", "6s"), "a straight, Three to Seven",
+                              "7,4,3,2,A", line=34)  # fmt: skip
+    assert h.collects == (Collect("Bob", 24, 0, 0, 28), Collect("Alice", 8, 0, 0, 29))
+    assert (h.total_pot, h.rake, h.fees, h.pot_parts) == (32, 0, 0, ())
+    assert (h.file, h.line, h.offset) == (str(FIX / "hilo_two_timestamps_quartered.txt"), 1, 0)
+
+
+def test_game_header_old_chat_sitting_out() -> None:
+    h = one("game_header_old_chat_sitting_out.txt").hand
+    assert h is not None
+    assert h.hand_id == "27000000002" and h.max_seats == 9
+    assert h.game.currency == "USD" and (h.game.small_blind, h.game.big_blind) == (5, 10)
+    assert h.started_at_utc == datetime(2009, 6, 1, 7, 4, 5, tzinfo=UTC)  # EDT
+    assert [(s.player, s.stack, s.sitting_out) for s in h.seats] == [
+        ("Dave", 1000, False), ("Erin", 725, True), ("Frank", 1240, False), ("Gina", 400, False)]  # fmt: skip
+    assert h.hero is None and h.hole_cards == {}
+    assert h.returned == (Returned("Dave", 25, 15),)
+    assert h.collects == (Collect("Dave", 25, line=16),)
+    assert [a.kind for a in h.actions] == [A.POST, A.POST, A.RAISE, A.FOLD, A.FOLD]
+    assert h.boards == ()
+
+
+def test_zoom_eur_no_limit_all_in() -> None:
+    h = one("zoom_eur_no_limit.txt").hand
+    assert h is not None
+    assert h.game.structure is BettingStructure.NO_LIMIT and h.game.currency == "EUR"
+    assert (h.game.small_blind, h.game.big_blind) == (10, 25)
+    assert h.seats[1].stack == 3140
+    assert h.actions[2] == Action(P.PREFLOP, "Hanna", A.RAISE, 2475, 2500, True, line=8)
+    assert h.actions[3] == Action(P.PREFLOP, "Ivan", A.CALL, 2475, None, False, line=9)
+    assert (h.total_pot, h.rake) == (5000, 225)
+    assert h.collects == (Collect("Ivan", 4775, line=16),)
+    assert h.started_at_utc == datetime(2020, 1, 15, 21, 10, 30, tzinfo=UTC)  # EST
+
+
+def test_home_game_club() -> None:
+    h = one("home_game_club.txt").hand
+    assert h is not None
+    assert h.table == "Friday's table" and h.game.currency == "USD"
+    assert acts(one("home_game_club.txt"))[4:6] == [
+        ("flop", "Jack", "bet", 4, None, False),
+        ("flop", "Kate", "raise", 12, 16, False),
+    ]
+    assert h.returned == (Returned("Kate", 12, 14),) and h.total_pot == 8
+
+
+def test_tournament_knockout_antes() -> None:
+    h = one("tournament_knockout_antes.txt").hand
+    assert h is not None
+    g = h.game
+    assert (g.variant, g.currency, g.tournament_id, g.buy_in, g.level) == (
+        Variant.OMAHA5, "CHIPS", "3100000005", "$4.40+$5+$0.60 USD", "IV")  # fmt: skip
+    assert (g.small_blind, g.big_blind, g.ante) == (50, 100, 10)
+    assert g.is_tournament
+    assert [(s.player, s.stack, s.bounty) for s in h.seats] == [
+        ("Liam", 350, "$5"), ("Mia", 4100, "$7.50"), ("Noah", 2550, "$5")]  # fmt: skip
+    posts = [(a.player, a.post, a.amount) for a in h.actions if a.kind is A.POST]
+    assert posts == [
+        ("Liam", PostKind.ANTE, 10), ("Mia", PostKind.ANTE, 10), ("Noah", PostKind.ANTE, 10),
+        ("Noah", PostKind.SMALL_BLIND, 50), ("Liam", PostKind.BIG_BLIND, 100)]  # fmt: skip
+    assert h.actions[-1] == Action(P.PREFLOP, "Liam", A.CALL, 140, None, True, line=15)
+    assert h.returned == (Returned("Mia", 60, 16),)
+    assert h.collects == (Collect("Mia", 560, line=23),)
+    assert h.hole_cards["Liam"] == ("Ks", "Kd", "8c", "7c", "3h")
+    assert h.total_pot == 560
+
+
+def test_mixed_game_non_omaha_skipped_and_counted() -> None:
+    stats = ParseStats()
+    rs = list(parse_file(FIX / "mixed_holdem_skipped.txt", stats))
+    assert [r.skipped is not None for r in rs] == [True, False]
+    assert rs[0].skipped == "not an Omaha-family game: Hold'em No Limit"
+    assert rs[0].problems == () and rs[0].hand is None
+    h = rs[1].hand
+    assert h is not None and rs[1].line == 19
+    assert (h.game.variant, h.game.small_blind, h.game.big_blind) == (Variant.OMAHA, 10, 25)
+    assert h.hole_cards == {"Pete": ("Th", "Kc", "9d", "8d")}
+    assert (stats.hands, stats.records, stats.skipped, stats.problems) == (2, 1, 1, 0)
+
+
+def test_courchevel_hilo_play_money_preflop_card() -> None:
+    h = one("courchevel_hilo_play_money_preflop_card.txt").hand
+    assert h is not None
+    g = h.game
+    assert (g.variant, g.hi_lo, g.currency, g.small_blind, g.big_blind) == (
+        Variant.COURCHEVEL, True, "PLAY", 25, 50)  # fmt: skip
+    assert h.seats[0].stack == 5000  # play chips, not cents
+    assert h.boards == (("2s", "5h", "6c", "Jd", "Td"),)  # the PRE-FLOP card is card 1
+    assert h.shows[0] == Show("Rosa", ("Ah", "3d", "8c", "Kc", "Qs"), "high card Ace",
+                              "6,5,3,2,A", line=22)  # fmt: skip
+    assert h.shows[1].low_description is None and h.shows[1].description == "a pair of Nines"
+    assert h.collects == (Collect("Quinn", 150, line=24), Collect("Rosa", 150, line=25))
+
+
+def test_omaha6_side_pots_cash_out() -> None:
+    h = one("omaha6_side_pots_cash_out.txt").hand
+    assert h is not None
+    assert h.game.variant is Variant.OMAHA6
+    assert h.started_at_utc == datetime(2021, 11, 23, 19, 30, 22, tzinfo=UTC)
+    assert h.cash_outs == (CashOut("Sam", 440, 5, 23),)
+    assert h.collects == ()
+    assert (h.total_pot, h.pot_parts, h.rake, h.fees) == (2150, (423, 1599), 128, 0)
+    assert [a.all_in for a in h.actions if a.player == "Tina"] == [False, True]
+    assert h.actions[3] == Action(P.PREFLOP, "Tina", A.RAISE, 120, 150, True, line=11)
+    assert len(h.hole_cards) == 3 and h.hole_cards["Sam"][0] == "6c"
+
+
+def test_run_it_twice() -> None:
+    h = one("run_it_twice.txt").hand
+    assert h is not None
+    assert h.boards == (("9c", "6d", "Td", "Kh", "6h"), ("2d", "6c", "7h", "Qh", "8d"))
+    assert h.collects == (Collect("Walt", 9900, 0, 0, 24), Collect("Vera", 9900, 0, 1, 28))
+    sd = [(s.player, s.board, s.description) for s in h.shows]
+    assert sd == [
+        ("Vera", 0, "two pair, Aces and Sixes"),
+        ("Walt", 0, "a full house, Kings full of Sixes"),
+        ("Vera", 1, "a pair of Aces"),
+        ("Walt", 1, "a pair of Kings"),
+        ("Vera", 0, "two pair, Aces and Sixes"),
+        ("Vera", 1, "a pair of Aces"),
+        ("Walt", 0, "a full house, Kings full of Sixes"),
+        ("Walt", 1, "a pair of Kings"),
+    ]
+    assert h.returned == (Returned("Walt", 800, 13),)
+    assert (h.total_pot, h.rake) == (20000, 200)
+
+
+def test_limit_hilo_no_low_side_pot_n() -> None:
+    h = one("limit_hilo_no_low_side_pot_n.txt").hand
+    assert h is not None
+    assert h.game.structure is BettingStructure.LIMIT and h.game.hi_lo
+    assert (h.game.small_blind, h.game.big_blind) == (200, 400)
+    assert h.collects == (Collect("Zoe", 1000, 1, line=22), Collect("Zoe", 900, 0, line=23))
+    assert (h.total_pot, h.pot_parts) == (1900, (900, 1000))
+    assert h.shows[0].description == "a full house, Kings full of Nines"
+    assert h.shows[0].low_description is None
+
+
+def test_adversarial_names() -> None:
+    r = one("adversarial_names.txt")
+    h = r.hand
+    assert h is not None
+    names = [s.player for s in h.seats]
+    assert names == ["mucks hand", "collected", "Uncalled bet", "x: y (z) [w]", "Seat 9: X", "a:b"]
+    assert h.hero == "x: y (z) [w]"
+    assert acts(r) == [
+        ("preflop", "collected", "post", 25, None, False),
+        ("preflop", "Uncalled bet", "post", 50, None, False),
+        ("preflop", "x: y (z) [w]", "raise", 100, 150, False),
+        ("preflop", "Seat 9: X", "fold", 0, None, False),
+        ("preflop", "a:b", "call", 150, None, False),
+        ("preflop", "mucks hand", "fold", 0, None, False),
+        ("preflop", "collected", "fold", 0, None, False),
+        ("preflop", "Uncalled bet", "call", 100, None, False),
+        ("flop", "Uncalled bet", "check", 0, None, False),
+        ("flop", "x: y (z) [w]", "bet", 475, None, False),
+        ("flop", "a:b", "fold", 0, None, False),
+        ("flop", "Uncalled bet", "fold", 0, None, False),
+    ]
+    assert h.returned == (Returned("x: y (z) [w]", 475, 24),)
+    assert h.collects == (Collect("x: y (z) [w]", 450, line=25),)
+    assert h.shows == (Show("x: y (z) [w]", ("Ah", "Kh", "Qh", "Jh"), "high card Ace", line=26),)
+
+
+def test_converted_no_time_zone() -> None:
+    h = one("converted_no_time_zone.txt").hand
+    assert h is not None
+    assert h.started_at == datetime(2015, 8, 16, 11, 30, 49)
+    assert h.time_zone is None and h.started_at_utc is None
+    assert h.game.currency == "USD" and (h.game.small_blind, h.game.big_blind) == (500, 1000)
+    assert h.seats[1].stack == 149266
+    assert h.actions[2] == Action(P.PREFLOP, "BBB_1", A.RAISE, 3000, 3000, line=10)
+    assert h.returned == (Returned("CCC_2", 120050, 17),)
+    assert h.shows == (Show("DDD_3", ("Kh", "Jh", "5d", "7d"), mucked=True, line=24),)
+    assert (h.total_pot, h.rake) == (7000, 200)
+
+
+def test_table_events_are_named_rules() -> None:
+    h = one("table_events.txt").hand
+    assert h is not None
+    assert h.game.variant is Variant.OMAHA5 and h.game.hi_lo
+    assert h.actions[2] == Action(P.PREFLOP, "Eli", A.POST, 35, None, False,
+                                  PostKind.DEAD_SMALL_AND_BIG, 9)  # fmt: skip
+    assert [a.kind for a in h.actions[3:]] == [A.FOLD, A.FOLD, A.FOLD]
+    assert h.collects == (Collect("Cal", 70, line=22),)
+
+
+def test_truncated_hand_reported_and_next_hand_read() -> None:
+    rs = results("truncated_then_complete.txt")
+    assert rs[0].hand is None and rs[0].hand_id == "310000000015"
+    assert [(p.code, p.line) for p in rs[0].problems] == [
+        ("unrecognised_line", 10), ("truncated_hand", 10)]  # fmt: skip
+    assert str(rs[0].problems[1]).endswith(
+        "truncated_then_complete.txt:10: [hand 310000000015] hand has no summary (cut short?)")
+    assert rs[1].hand is not None and rs[1].problems == () and rs[1].line == 12
+    assert rs[1].hand.collects == (Collect("Joe", 400, line=21),)
+
+
+def test_malformed_lines_reported_record_kept() -> None:
+    (r,) = results("malformed_lines.txt")
+    assert [(p.code, p.line, p.excerpt) for p in r.problems] == [
+        ("unrecognised_line", 8, "Lou: dances on the table"),
+        ("bad_cards", 11, "*** FLOP *** [Zz 3d 3c]"),
+    ]
+    assert r.hand is not None
+    assert r.hand.boards == (("2s", "3d", "3c"),)  # the summary board
+    assert [a.kind for a in r.hand.actions] == [A.POST, A.POST, A.CALL, A.CHECK, A.CHECK, A.CHECK]
+
+
+@pytest.mark.parametrize(
+    "name", ["encoding_utf8_bom_crlf.txt", "encoding_utf16le_bom.txt", "encoding_cp1252.txt"]
+)
+def test_encodings_give_the_same_record(name: str) -> None:
+    ref = one("zoom_eur_no_limit.txt").hand
+    h = one(name).hand
+    assert ref is not None and h is not None
+    assert (h.actions, h.collects, h.seats, h.total_pot) == (
+        ref.actions, ref.collects, ref.seats, ref.total_pot)  # fmt: skip
+
+
+def test_unsupported_site_is_one_problem(tmp_path: Path) -> None:
+    f = tmp_path / "ftp.txt"
+    f.write_text("Full Tilt Poker Game #1: Table X - $0.01/$0.02 - Pot Limit Omaha\nline\n")
+    (r,) = list(parse_path(f))
+    assert r.hand is None and [p.code for p in r.problems] == ["unsupported_site"]
+
+
+def test_folder_and_stats() -> None:
+    stats = ParseStats()
+    rs = list(parse_path(FIX, stats))
+    assert stats.files == len(list(FIX.glob("*.txt")))
+    assert stats.hands == len(rs) == 20
+    assert (stats.records, stats.skipped, stats.failed) == (18, 1, 1)
+    assert stats.codes == {"unrecognised_line": 2, "bad_cards": 1, "truncated_hand": 1}

@@ -1,0 +1,92 @@
+"""hhtools.reader: decoding, line ends, splitting, offsets, streaming."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hhtools.reader import detect_encoding, iter_hands, iter_lines, sniff
+
+FIX = Path(__file__).parent / "fixtures" / "pokerstars"
+START = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #\d+:")
+HEADER = "PokerStars Zoom Hand #210000000003:  Omaha No Limit (€0.10/€0.25)"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["zoom_eur_no_limit.txt", "encoding_utf8_bom_crlf.txt", "encoding_utf16le_bom.txt",
+     "encoding_cp1252.txt"],
+)  # fmt: skip
+def test_same_text_whatever_the_encoding(name: str) -> None:
+    reference = (FIX / "zoom_eur_no_limit.txt").read_text(encoding="utf-8").rstrip("\n")
+    (hand,) = list(iter_hands(FIX / name, START))
+    assert hand.text == reference
+    assert hand.text.startswith(HEADER)
+    assert "\r" not in hand.text
+    assert hand.line == 1
+    assert sniff(FIX / name).startswith(HEADER)
+
+
+def test_encodings_detected() -> None:
+    assert next(iter_hands(FIX / "encoding_utf16le_bom.txt", START)).encoding == "utf-16-le"
+    assert next(iter_hands(FIX / "encoding_cp1252.txt", START)).encoding == "cp1252/utf-8"
+    assert next(iter_hands(FIX / "encoding_utf8_bom_crlf.txt", START)).encoding == "utf-8"
+    assert detect_encoding(b"\xfe\xff\x00P") == ("utf-16-be", 2)
+    assert detect_encoding("PokerStars".encode("utf-16-be")) == ("utf-16-be", 0)
+
+
+def test_offsets_and_lines(tmp_path: Path) -> None:
+    one = "PokerStars Hand #1: x\r\nline a\r\n"
+    two = "PokerStars Hand #2: y\r\nline b\r\n"
+    data = b"\xef\xbb\xbf" + (one + "\r\n\r\n\r\n" + two).encode("utf-8")
+    f = tmp_path / "two.txt"
+    f.write_bytes(data)
+    hands = list(iter_hands(f, START))
+    assert [h.text for h in hands] == [one.replace("\r\n", "\n").strip(), two.replace("\r\n", "\n").strip()]
+    assert [h.line for h in hands] == [1, 6]
+    assert hands[0].offset == 3  # after the BOM
+    assert data[hands[1].offset :].startswith(b"PokerStars Hand #2")
+
+
+def test_utf16_offsets(tmp_path: Path) -> None:
+    text = "PokerStars Hand #1: é\r\nx\r\n\r\nPokerStars Hand #2: z\r\n"
+    data = b"\xff\xfe" + text.encode("utf-16-le")
+    f = tmp_path / "u16.txt"
+    f.write_bytes(data)
+    hands = list(iter_hands(f, START))
+    assert [h.line for h in hands] == [1, 4]
+    assert data[hands[1].offset :].decode("utf-16-le").startswith("PokerStars Hand #2")
+
+
+def test_text_before_first_hand_is_kept(tmp_path: Path) -> None:
+    f = tmp_path / "pre.txt"
+    f.write_text("\n\ngarbage line\nPokerStars Hand #1: x\nl\n", encoding="utf-8")
+    hands = list(iter_hands(f, START))
+    assert [h.text for h in hands] == ["garbage line", "PokerStars Hand #1: x\nl"]
+    assert hands[0].line == 3
+
+
+def test_mixed_bytes_fall_back_per_line(tmp_path: Path) -> None:
+    f = tmp_path / "mixed.txt"
+    f.write_bytes("PokerStars Hand #1: Zoë\n".encode() + b"Seat 1: A (\x8020 in chips)\n")
+    lines = [ln.text for ln, _ in iter_lines(f)]
+    assert lines == ["PokerStars Hand #1: Zoë", "Seat 1: A (€20 in chips)"]
+
+
+def test_streams_one_hand_at_a_time(tmp_path: Path) -> None:
+    f = tmp_path / "big.txt"
+    with f.open("w", encoding="utf-8") as fh:
+        for i in range(2000):
+            fh.write(f"PokerStars Hand #{i}: x\nbody {i}\n\n\n")
+    it = iter_hands(f, START)
+    first = next(it)
+    assert first.text == "PokerStars Hand #0: x\nbody 0"
+    assert sum(1 for _ in it) == 1999
+
+
+def test_lone_cr_line_ends(tmp_path: Path) -> None:
+    f = tmp_path / "mac.txt"
+    f.write_bytes(b"PokerStars Hand #1: x\rline\r")
+    assert [ln.text for ln, _ in iter_lines(f)] == ["PokerStars Hand #1: x", "line"]
