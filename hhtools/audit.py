@@ -20,6 +20,7 @@ All money is integer minor units (cents or chips).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hhtools import declared
@@ -156,10 +157,27 @@ def _split_rake(gross: list[int], rake: int) -> list[int]:
 
 
 def _net_pots(hand: HandHistory, pots: tuple[Pot, ...]) -> list[int]:
+    """Each pot after rake.
+
+    When the summary lists the pots ("Main pot $x. Side pot-1 $y."), its parts are
+    used: PokerStars lists them net of rake (they add up to total pot less rake);
+    some converted files list them gross (they add up to the total pot), and then
+    the rake is taken from the main pot first. Otherwise the rake is spread over the
+    pots in proportion to their size.
+    """
     gross = [p.amount for p in pots]
-    parts = getattr(hand, "pot_parts", ())
-    if parts and len(parts) == len(gross) and all(0 <= n <= g for n, g in zip(parts, gross, strict=True)):
-        return list(parts)
+    parts = list(hand.pot_parts)
+    if parts and len(parts) == len(gross) and hand.total_pot is not None:
+        if sum(parts) + hand.rake == hand.total_pot:
+            return parts
+        if sum(parts) == hand.total_pot:
+            net = list(parts)
+            rake = hand.rake
+            for i, amount in enumerate(net):
+                take = min(amount, rake)
+                net[i] = amount - take
+                rake -= take
+            return net
     return _split_rake(gross, hand.rake)
 
 
@@ -264,7 +282,9 @@ def audit_hand(hand: HandHistory) -> AuditResult:
     rb = rebuild(hand)
     result = AuditResult(rb)
     currency = hand.game.currency
-    money = lambda v: format_money(v, currency)  # noqa: E731
+
+    def money(amount: int) -> str:
+        return format_money(amount, currency)
 
     collected: dict[str, int] = {}
     for c in hand.collects:
@@ -352,9 +372,8 @@ def _compare(
     paid: dict[tuple[str, str], int],
     readings: dict[str, ShowdownHand],
     result: AuditResult,
-    money: object,
+    money: Callable[[int], str],
 ) -> None:
-    fmt = money  # type: ignore[assignment]
     halves = {h for _, h in paid} or {"all"}
     players = {p for p, _ in paid} | {p for p, s in award.shares.items() if s.total}
     for half in sorted(halves):
@@ -366,31 +385,33 @@ def _compare(
             where = _pot_label(pot.index) + ("" if half == "all" else f", {half} half")
             if board:
                 where += f", board {board + 1}"
-            reason = _reason(award, half, readings)
+            reason = _reason(award, half, readings, pot, hand.game.hi_lo)
             result.findings.append(
                 Finding(
                     AWARD_MISMATCH, player, board, pot.index, half, got, due,
-                    f"{where}: the site paid {player} {fmt(got)}, the rules give "  # type: ignore[operator]
-                    f"{fmt(due)}; {reason}",  # type: ignore[operator]
+                    f"{where}: the site paid {player} {money(got)}, the rules give "
+                    f"{money(due)}; {reason}",
                 )
             )  # fmt: skip
 
 
-def _reason(award: PotAward, half: str, readings: dict[str, ShowdownHand]) -> str:
-    if not readings:
-        return "nobody else was left in this pot"
+def _reason(
+    award: PotAward, half: str, readings: dict[str, ShowdownHand], pot: Pot, hi_lo: bool
+) -> str:
+    if len(pot.eligible) == 1:
+        return f"{pot.eligible[0]} alone could win this pot (nobody else covered it)"
     parts = []
     if half in ("high", "all"):
         names = " and ".join(_hand_words(readings[p]) for p in award.high_winners if p in readings)
         if names:
             parts.append(f"high: {names}")
-    if half in ("low", "all"):
+    if hi_lo and half in ("low", "all"):
         if award.low_winners:
             parts.append(
                 "low: " + " and ".join(_low_words(readings[p]) for p in award.low_winners)
             )
-        elif half == "low" or any(r.low is None for r in readings.values()):
-            parts.append("no low qualifies")
+        else:
+            parts.append("no low qualifies, the high takes the whole pot")
     return "; ".join(parts) if parts else "by the rules"
 
 

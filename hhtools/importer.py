@@ -292,8 +292,8 @@ class Importer:
             raise
         self.on_progress = on_progress
         self.summary = ImportSummary()
-        row = self.con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchone()
-        self.import_id = int(row[0]) if row else 1
+        (row,) = self.con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchall()
+        self.import_id = int(row[0])
         self.known_digests: dict[str, int] = dict(
             self.con.execute(
                 "SELECT digest, sum(hands + duplicates)::BIGINT FROM imports GROUP BY digest"
@@ -390,8 +390,8 @@ class Importer:
             self._finish_file(state)
             del self._files[index]
             if self._since_commit >= COMMIT_HANDS:
-                self.con.execute("COMMIT")
-                self.con.execute("BEGIN TRANSACTION")
+                self.con.execute("COMMIT").fetchall()
+                self.con.execute("BEGIN TRANSACTION").fetchall()
                 self._since_commit = 0
 
     def _flush(self) -> None:
@@ -493,8 +493,8 @@ class Importer:
             "SELECT count(*) FROM findings f JOIN hands h USING (site, hand_id) "
             "WHERE h.import_id = ? AND h.file = ?",
             [self.import_id, state.source.name],
-        ).fetchone()
-        state.findings = int(findings[0]) if findings else 0
+        ).fetchall()
+        state.findings = int(findings[0][0])
         store.append(
             self.con,
             "imports",
@@ -527,7 +527,7 @@ class Importer:
         start = time.perf_counter()
         workdir = Path(tempfile.mkdtemp(prefix="hhtools-"))
         pool = self.pool
-        self.con.execute("BEGIN TRANSACTION")
+        self.con.execute("BEGIN TRANSACTION").fetchall()
         try:
             tasks = self._tasks(paths, workdir)
             if pool is not None:
@@ -544,11 +544,11 @@ class Importer:
                 for task in tasks:
                     self._handle(*_run_task(task))
             self._flush()
-            self.con.execute("COMMIT")
+            self.con.execute("COMMIT").fetchall()
         except BaseException:
             self.summary.interrupted = True
             try:
-                self.con.execute("ROLLBACK")
+                self.con.execute("ROLLBACK").fetchall()
             except Exception:  # pragma: no cover - nothing open
                 pass
             raise

@@ -13,6 +13,7 @@ from typing import Any
 
 from hhtools.audit import AuditResult
 from hhtools.pots import contributions_by_action
+from hhtools.settlement import PotAward
 from hhtools.records import ActionKind, HandHistory, Street
 
 Columns = dict[str, list[Any]]
@@ -68,6 +69,15 @@ def units_text(amount: int, currency: str) -> str:
 def _stakes(hand: HandHistory) -> str:
     g = hand.game
     return f"{units_text(g.small_blind, g.currency)}/{units_text(g.big_blind, g.currency)}"
+
+
+def _quartered(award: PotAward, player: str, half: str) -> bool:
+    """Did ``player`` win part of a tied half (high or low) of this pot?"""
+    if half == "high":
+        return len(award.high_winners) > 1 and player in award.high_winners
+    if half == "low":
+        return len(award.low_winners) > 1 and player in award.low_winners
+    return award.quartered(player)
 
 
 def add_hand(
@@ -235,7 +245,7 @@ def add_hand(
                             due=due,
                             share=float(frac),
                             scoop=award.scooped(player) and len(pr.eligible) > 1,
-                            quarter=award.quartered(player),
+                            quarter=_quartered(award, player, half),
                         )
             else:
                 for (player, half), paid in pr.paid.items():

@@ -271,10 +271,10 @@ def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
         raise FileNotFoundError(f"no database at {path}: run 'hhtools import' first")
     con = duckdb.connect(str(path), read_only=read_only)
     if not read_only:
-        con.execute(ddl())
+        con.execute(ddl()).fetchall()
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
-        )
+        ).fetchall()
         from hhtools.views import create_views
 
         create_views(con)
@@ -326,7 +326,7 @@ def append_arrow(con: duckdb.DuckDBPyConnection, table: str, batch: pa.Table) ->
         return 0
     con.register("_hh_batch", batch)
     try:
-        con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM _hh_batch")
+        con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM _hh_batch").fetchall()
     finally:
         con.unregister("_hh_batch")
     return batch.num_rows

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -212,7 +213,7 @@ def audit_cmd(
     try:
         where = "WHERE f.kind = ?" if kind else ""
         params: list[Any] = [kind] if kind else []
-        total = con.execute(f"SELECT count(*) FROM findings f {where}", params).fetchone()[0]
+        total = con.execute(f"SELECT count(*) FROM findings f {where}", params).fetchall()[0][0]
         cur = con.execute(
             "SELECT f.hand_id, f.kind, f.player, f.pot, f.half, f.paid, f.due, f.explanation, "
             f"f.file, f.line FROM findings f {where} ORDER BY f.file, f.line, f.hand_id LIMIT ?",
@@ -235,9 +236,10 @@ def audit_cmd(
     for hand_id, k, player, pot, half, paid, due, explanation, file, line in rows:
         who = f" {player}" if player else ""
         console.print(
-            f"[bold]{file}:{line}[/bold] [hand {hand_id}] [magenta]{k}[/magenta]{who}: "
-            f"{explanation}",
+            f"[bold]{escape(f'{file}:{line}:')}[/bold] {escape(f'[hand {hand_id}]')} "
+            f"[magenta]{k}[/magenta]{escape(who)}: {escape(explanation)}",
             highlight=False,
+            soft_wrap=True,
         )
     shown = f"{len(rows)} of {total}" if total > len(rows) else f"{total}"
     console.print(
