@@ -1,0 +1,139 @@
+"""``hhtools showdown``: who wins which part of a pot, with which five cards.
+
+Example::
+
+    hhtools showdown --game omaha-hilo --board "2s 5c Th 7d 8c" \\
+        --hand Alan="As 4s 5h Kc" --hand Bryan="Ah 3h Ts Tc" --pot 400 --json
+
+Hands are awarded in the order given, the first hand being first clockwise from the
+button (it receives the odd unit of a tied half). ``--json`` prints one object::
+
+    {"players": {NAME: {"high": {"category": ..., "cards": [...]},
+                        "low": {"cards": [...]} | null,
+                        "high_share": "1/2", "low_share": "1/4", "amount": 200}},
+     "high_winners": [...], "low_winners": [...]}
+
+Shares are the exact fractions of the whole pot by the rules before rounding to
+units (``"1/2"``, ``"1/4"``, ``"1/6"``, ``"1"``, ``"0"``); ``amount`` is the exact
+integer number of units paid from ``--pot``, the odd units placed by the rules (see
+:mod:`hhtools.settlement`). Bad input prints one line on stderr and exits with 2.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from hhtools.cli import app
+from hhtools.settlement import Showdown, settle_showdown
+
+EXIT_BAD_INPUT = 2
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def _parse_hand(text: str) -> tuple[str, str]:
+    name, sep, cards = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise ValueError(f"--hand must be NAME=CARDS, got {text!r}")
+    return name, cards
+
+
+def _parse_int(option: str, text: str) -> int:
+    # Parsed here rather than by typer so that bad input is one line, like the rest.
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ValueError(f"{option} must be an integer, got {text!r}") from None
+
+
+def showdown_json(result: Showdown) -> dict[str, Any]:
+    """The ``--json`` object of a settled showdown (see the module docstring)."""
+    award = result.award
+    players: dict[str, Any] = {}
+    for p in result.players:
+        share = award.shares[p.player]
+        players[p.player] = {
+            "high": {"category": str(p.high.category), "cards": list(p.high.cards)},
+            "low": None if p.low is None else {"cards": list(p.low.cards)},
+            "high_share": str(share.high_fraction),
+            "low_share": str(share.low_fraction),
+            "amount": share.total,
+        }
+    return {
+        "players": players,
+        "high_winners": list(award.high_winners),
+        "low_winners": list(award.low_winners),
+    }
+
+
+def _table(result: Showdown) -> Table:
+    award = result.award
+    title = f"{result.game}  board {' '.join(result.board)}  pot {award.amount}"
+    if result.qualifier is not None:
+        title += f"  low {result.qualifier} or better"
+    table = Table(title=title)
+    for column in ("Player", "Hole", "High", "Low", "High share", "Low share", "Amount"):
+        table.add_column(column, justify="right" if column == "Amount" else "left")
+    for p in result.players:
+        share = award.shares[p.player]
+        tags = []
+        if award.scooped(p.player) and len(result.players) > 1:
+            tags.append("scoops")
+        if award.quartered(p.player):
+            tags.append("quartered")
+        low = "-" if result.qualifier is None else ("no low" if p.low is None else f"{p.low.ranks}  {' '.join(p.low.cards)}")
+        table.add_row(
+            p.player + (f" ({', '.join(tags)})" if tags else ""),
+            " ".join(p.hole),
+            f"{p.high.category}  {' '.join(p.high.cards)}",
+            low,
+            str(share.high_fraction),
+            str(share.low_fraction),
+            str(share.total),
+        )
+    return table
+
+
+@app.command()
+def showdown(
+    game: Annotated[
+        str,
+        typer.Option(
+            help="omaha, omaha-hilo, omaha5, omaha5-hilo, omaha6, omaha6-hilo, "
+            "courchevel or courchevel-hilo."
+        ),
+    ],
+    board: Annotated[str, typer.Option(help='The five board cards, e.g. "2s 5c Th 7d 8c".')],
+    hand: Annotated[
+        list[str],
+        typer.Option(
+            help='NAME="CARDS", repeated; the first is first clockwise from the button.'
+        ),
+    ],
+    pot: Annotated[str, typer.Option(help="Pot in integer units (cents or chips).")] = "100",
+    qualifier: Annotated[
+        str | None, typer.Option(help="Low qualifier for hi/lo games: 8 (default), 9 or 7.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Award a pot by the rules: best high and low of each hand, shares and amounts."""
+    try:
+        hands = [_parse_hand(h) for h in hand]
+        units = _parse_int("--pot", pot)
+        q = None if qualifier is None else _parse_int("--qualifier", qualifier)
+        result = settle_showdown(game, board, hands, units, q)
+    except ValueError as exc:  # our InvalidCardError, UnknownGameError, ... all are
+        raise _fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(showdown_json(result)))
+    else:
+        Console().print(_table(result))
