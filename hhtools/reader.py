@@ -172,6 +172,130 @@ def iter_hands(path: str | Path, start: re.Pattern[str]) -> Iterator[HandText]:
     is yielded as a hand of its own, so the grammar reports it instead of it being
     lost in silence.
 
+    UTF-8 files (the common case) are read in large blocks and split with one
+    multi-line regex search per block; files in other encodings, with bytes that
+    are not UTF-8, or with lone CR line ends are read line by line. Both ways give
+    the same hands, lines and offsets.
+
+    Args:
+        path: the file.
+        start: a compiled regex matched (``re.match``) against each decoded line.
+
+    Yields:
+        One :class:`HandText` per hand, in file order.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    done = 0
+    try:
+        for hand in _iter_hands_by_block(path, start):
+            yield hand
+            done += 1
+        return
+    except _NotBlockReadable:
+        pass
+    for i, hand in enumerate(_iter_hands_by_line(path, start)):
+        if i >= done:
+            yield hand
+
+
+class _NotBlockReadable(Exception):
+    """The file needs the line-by-line reader (not plain UTF-8 with LF/CRLF ends)."""
+
+
+_LONE_CR = re.compile(r"\r(?!\n)")
+_BLOCK = 1 << 20
+
+
+def _iter_hands_by_block(path: str | Path, start: re.Pattern[str]) -> Iterator[HandText]:
+    file = str(path)
+    header = re.compile(r"^(?:" + start.pattern + ")", re.M | start.flags)
+    with open(path, "rb") as fh:
+        head = fh.read(4)
+        encoding, bom = detect_encoding(head)
+        if encoding != "utf-8":
+            raise _NotBlockReadable
+        fh.seek(bom)
+        buf = ""  # decoded text not yet yielded, starting at a line start
+        buf_offset = bom  # byte offset of buf[0]
+        buf_line = 1  # line number of buf[0]
+        pending = b""
+        first = True  # nothing yielded or skipped yet (the preamble rule applies)
+        while True:
+            data = fh.read(_BLOCK)
+            eof = not data
+            data = pending + data
+            if eof:
+                block, pending = data, b""
+            else:
+                cut = data.rfind(b"\n")
+                if cut < 0:
+                    pending = data
+                    continue
+                block, pending = data[: cut + 1], data[cut + 1 :]
+            try:
+                text = block.decode("utf-8")
+            except UnicodeDecodeError:
+                raise _NotBlockReadable from None
+            if "\r" in text and _LONE_CR.search(text):
+                raise _NotBlockReadable
+            if "\ufeff" in text and first and buf == "" and text.startswith("\ufeff"):
+                raise _NotBlockReadable
+            buf += text
+            starts = [m.start() for m in header.finditer(buf)]
+            if eof:
+                starts.append(len(buf))
+            elif not starts:
+                continue
+            prev = 0
+            for pos in starts:
+                if pos > prev or (first and pos > 0):
+                    seg = buf[prev:pos]
+                    if first and prev == 0:
+                        hand = _preamble(seg, file, buf_offset, buf_line)
+                        if hand is not None:
+                            yield hand
+                    elif seg:
+                        yield _segment(seg, file, buf_offset, buf_line)
+                    buf_offset += len(seg.encode("utf-8"))
+                    buf_line += seg.count("\n")
+                    prev = pos
+                first = False
+            buf = buf[prev:]
+            if eof:
+                return
+
+
+def _segment(seg: str, file: str, offset: int, line: int) -> HandText:
+    lines = seg.replace("\r\n", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return HandText("\n".join(lines), file, line, offset, "utf-8")
+
+
+def _preamble(seg: str, file: str, offset: int, line: int) -> HandText | None:
+    """Text before the first header: blank lines skipped, the rest kept as a hand."""
+    lines = seg.replace("\r\n", "\n").split("\n")
+    raw = seg.split("\n")
+    skipped = 0
+    while skipped < len(lines) and not lines[skipped].strip():
+        skipped += 1
+    if skipped >= len(lines):
+        return None
+    for r in raw[:skipped]:
+        offset += len(r.encode("utf-8")) + 1
+    body = "\n".join(lines[skipped:])
+    return _segment(body, file, offset, line + skipped)
+
+
+def _iter_hands_by_line(path: str | Path, start: re.Pattern[str]) -> Iterator[HandText]:
+    """Split a file into hands: a hand starts at each line that ``start`` matches.
+
+    Blank lines between hands are dropped. Non-blank text before the first header
+    is yielded as a hand of its own, so the grammar reports it instead of it being
+    lost in silence.
+
     Args:
         path: the file.
         start: a compiled regex matched (``re.match``) against each decoded line.

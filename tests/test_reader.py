@@ -90,3 +90,25 @@ def test_lone_cr_line_ends(tmp_path: Path) -> None:
     f = tmp_path / "mac.txt"
     f.write_bytes(b"PokerStars Hand #1: x\rline\r")
     assert [ln.text for ln, _ in iter_lines(f)] == ["PokerStars Hand #1: x", "line"]
+
+
+def test_block_and_line_readers_agree(tmp_path: Path) -> None:
+    # The fast block reader must give exactly what the line reader gives: same hand
+    # texts, first lines and byte offsets (UTF-8 with BOM, CRLF, blank lines, a
+    # preamble, hands longer than a block).
+    from hhtools import reader
+
+    body = "".join(f"PokerStars Hand #{i}: é x\r\n" + "line\r\n" * (i % 7) + "\r\n\r\n" for i in range(300))
+    f = tmp_path / "many.txt"
+    f.write_bytes(b"\xef\xbb\xbf\r\n  \r\nnote before\r\n" + body.encode("utf-8"))
+    old = reader._BLOCK
+    reader._BLOCK = 97  # force many blocks, hands spanning them
+    try:
+        fast = list(reader._iter_hands_by_block(f, START))
+    finally:
+        reader._BLOCK = old
+    slow = list(reader._iter_hands_by_line(f, START))
+    assert fast == slow
+    assert len(fast) == 301 and fast[0].text == "note before" and fast[0].line == 3
+    data = f.read_bytes()
+    assert data[fast[5].offset :].startswith(b"PokerStars Hand #4:")
