@@ -25,6 +25,10 @@ class Unit(StrEnum):
     CHIPS = "chips"  #: tournament or play chips: ``1500`` -> 1500
 
 
+_CACHE: dict[tuple[str, Unit], int] = {}
+_CACHE_MAX = 1 << 16
+
+
 def parse_money(text: str, unit: Unit) -> int:
     """Parse one printed amount into integer minor units.
 
@@ -66,6 +70,18 @@ def parse_money(text: str, unit: Unit) -> int:
     ...
     ValueError: chip amount with a fraction: '1.5'
     """
+    key = (text, unit)
+    hit = _CACHE.get(key)
+    if hit is not None:  # amounts repeat a lot: blinds, bets, stacks
+        return hit
+    value = _parse_money(text, unit)
+    if len(_CACHE) >= _CACHE_MAX:
+        _CACHE.clear()
+    _CACHE[key] = value
+    return value
+
+
+def _parse_money(text: str, unit: Unit) -> int:
     s = text.strip(_STRIP)
     if s.isdigit():  # the common case: "25", "1500"
         return int(s) * 100 if unit is Unit.CENTS else int(s)
