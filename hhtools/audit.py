@@ -343,9 +343,12 @@ def audit_hand(hand: HandHistory) -> AuditResult:
             if award is not None and not cashed_out:
                 _compare(hand, b, pot, award, paid, readings, result, money)
 
-    # --- declared readings -----------------------------------------------------------
+    # --- declared readings, then the hands worth a look (misreads.py) ------------------
     for sd in result.showdown:
         _check_declared(sd, result)
+    from hhtools.misreads import extra_findings
+
+    result.findings.extend(extra_findings(hand, result))
     return result
 
 

@@ -21,6 +21,7 @@ def _register() -> None:
     # Imported for their side effect: each module adds its command(s) to ``app``.
     from hhtools.commands import showdown, store_cmds  # noqa: F401
     from hhtools.commands import parse  # noqa: F401
+    from hhtools.commands import analytics  # noqa: F401
 
 
 def main() -> None:

@@ -1,0 +1,297 @@
+"""The Python interface to a hhtools store: Polars DataFrames from DuckDB.
+
+>>> import hhtools                                    # doctest: +SKIP
+>>> with hhtools.connect("hands.duckdb") as db:       # doctest: +SKIP
+...     db.player_results(game="omaha-hilo").sort("net_won", descending=True)
+
+Every method returns a :class:`polars.DataFrame`; money columns are integer minor
+units (cents, or chips) beside a ``currency`` column. The database is opened
+read-only (several readers may share it while no import runs); the views are
+created as temporary views on the connection, so they always match this version of
+hhtools even on a database written by an older one.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+import duckdb
+
+from hhtools import store
+from hhtools.views import VIEWS, create_views, filtered_select
+
+if TYPE_CHECKING:
+    import polars as pl
+
+
+def hands_condition(
+    game: str | None = None,
+    since: date | datetime | str | None = None,
+    until: date | datetime | str | None = None,
+    player: str | None = None,
+) -> tuple[str | None, list[Any]]:
+    """A SQL condition on ``hands`` and its parameters, for :func:`filtered_select`.
+
+    Args:
+        game: only hands of this game (``hands.game``, e.g. ``omaha-hilo``).
+        since: only hands started at or after this day or moment (the site's clock).
+        until: only hands started before this day or moment.
+        player: only hands this player was dealt in.
+
+    Returns:
+        ``(condition, params)``; ``(None, [])`` when nothing filters.
+
+    >>> hands_condition(game="omaha", since="2024-03-01")
+    ('game = ? AND started_at >= CAST(? AS TIMESTAMP)', ['omaha', '2024-03-01'])
+    """
+    parts: list[str] = []
+    params: list[Any] = []
+    if game:
+        parts.append("game = ?")
+        params.append(game)
+    if since:
+        parts.append("started_at >= CAST(? AS TIMESTAMP)")
+        params.append(str(since))
+    if until:
+        parts.append("started_at < CAST(? AS TIMESTAMP)")
+        params.append(str(until))
+    if player:
+        parts.append(
+            "EXISTS (SELECT 1 FROM seats s WHERE s.site = main.hands.site "
+            "AND s.hand_id = main.hands.hand_id AND s.player = ?)"
+        )
+        params.append(player)
+    return (" AND ".join(parts) or None), params
+
+
+class HandStore:
+    """An open hhtools database. Use :func:`connect` to get one.
+
+    Attributes:
+        path: the database file.
+        con: the underlying DuckDB connection, for anything not covered here.
+    """
+
+    def __init__(self, path: str | Path, read_only: bool = True) -> None:
+        """Open ``path``.
+
+        Args:
+            path: a database written by ``hhtools import`` (or ``":memory:"``).
+            read_only: open without write access (default); ``False`` creates the
+                file and its tables when missing.
+
+        Raises:
+            FileNotFoundError: ``read_only`` and there is no such file.
+            duckdb.Error: not a DuckDB database, or locked by a writer.
+        """
+        self.path = Path(path) if str(path) != ":memory:" else path
+        if read_only and str(path) != ":memory:":
+            self.con = store.connect(path, read_only=True)
+            create_views(self.con, temporary=True)
+        else:
+            self.con = store.connect(path, read_only=False)
+
+    # -- plumbing ------------------------------------------------------------------
+
+    def sql(self, query: str, params: list[Any] | None = None) -> pl.DataFrame:
+        """Run any SQL (tables and views of the store) and return its rows.
+
+        Args:
+            query: a statement; ``?`` marks parameters.
+            params: values for the ``?``.
+
+        >>> db = connect(":memory:"); db.sql("SELECT 1 + ? AS x", [1])["x"].to_list()
+        [2]
+        """
+        rel = self.con.sql(query, params=params or None)
+        if rel is None:  # a statement without a result (SET, CREATE...)
+            import polars as pl
+
+            return pl.DataFrame()
+        return rel.pl()
+
+    def _view(
+        self,
+        name: str,
+        game: str | None = None,
+        since: date | datetime | str | None = None,
+        until: date | datetime | str | None = None,
+        player: str | None = None,
+        order: str = "",
+    ) -> pl.DataFrame:
+        where, params = hands_condition(game, since, until)
+        query = f"SELECT * FROM ({filtered_select(name, where)})"
+        if player:
+            query += " WHERE player = ?"
+            params.append(player)
+        if order:
+            query += f" ORDER BY {order}"
+        return self.sql(query, params)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.con.close()
+
+    def __enter__(self) -> HandStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- tables --------------------------------------------------------------------
+
+    def table(self, name: str) -> pl.DataFrame:
+        """A whole table or view of the store by name (see ``hhtools schema``).
+
+        Raises:
+            KeyError: not a table or view of the store.
+        """
+        if name not in store.TABLES and name not in VIEWS:
+            raise KeyError(f"no table or view {name!r}")
+        return self.sql(f"SELECT * FROM {name}")
+
+    def hands(
+        self,
+        game: str | None = None,
+        since: date | datetime | str | None = None,
+        until: date | datetime | str | None = None,
+        player: str | None = None,
+    ) -> pl.DataFrame:
+        """One row per hand (table ``hands``), in time order, optionally filtered.
+
+        Args:
+            game: e.g. ``omaha-hilo``.
+            since, until: start-time bounds (the site's clock), ``until`` exclusive.
+            player: only hands this player was dealt in.
+        """
+        where, params = hands_condition(game, since, until, player)
+        query = "SELECT * FROM main.hands" + (f" WHERE {where}" if where else "")
+        return self.sql(query + " ORDER BY started_at, site, hand_id", params)
+
+    def hand(self, hand_id: str, site: str | None = None) -> dict[str, pl.DataFrame]:
+        """Every row of one hand, per table (``hands``, ``seats``, ``actions``...).
+
+        Args:
+            hand_id: the site's hand number.
+            site: the site, when hand numbers could clash.
+        """
+        cond = "hand_id = ?" + (" AND site = ?" if site else "")
+        params = [hand_id] + ([site] if site else [])
+        order = {"actions": " ORDER BY seq", "seats": " ORDER BY seat"}
+        return {
+            t: self.sql(f"SELECT * FROM {t} WHERE {cond}{order.get(t, '')}", params)
+            for t in ("hands", "seats", "actions", "boards", "pots", "awards", "showdowns",
+                      "findings")  # fmt: skip
+        }
+
+    def findings(self, kind: str | None = None, player: str | None = None) -> pl.DataFrame:
+        """Audit findings with their hands' context (view ``misreads``).
+
+        Args:
+            kind: only this kind (``award_mismatch``, ``mucked_winner``...).
+            player: only findings about this player.
+        """
+        parts, params = [], []
+        if kind:
+            parts.append("kind = ?")
+            params.append(kind)
+        if player:
+            parts.append("player = ?")
+            params.append(player)
+        where = (" WHERE " + " AND ".join(parts)) if parts else ""
+        return self.sql(f"SELECT * FROM misreads{where} ORDER BY file, line, hand_id", params)
+
+    # -- views ---------------------------------------------------------------------
+
+    def player_results(
+        self,
+        player: str | None = None,
+        game: str | None = None,
+        since: date | datetime | str | None = None,
+        until: date | datetime | str | None = None,
+    ) -> pl.DataFrame:
+        """Results per player, game, stakes and currency (view ``player_results``).
+
+        The filters on game and time apply to the hands before the sums, so
+        ``since="2024-03-01"`` gives results over hands from that day on.
+        """
+        return self._view("player_results", game, since, until, player,
+                          order="net_won DESC, player")  # fmt: skip
+
+    def scoops(self, player: str | None = None, game: str | None = None,
+               since: date | datetime | str | None = None) -> pl.DataFrame:  # fmt: skip
+        """Pots won whole at showdown in hi/lo games (view ``scoops``)."""
+        return self._view("scoops", game, since, None, player, order="site, hand_id, board, pot")
+
+    def quarters(self, player: str | None = None, game: str | None = None,
+                 since: date | datetime | str | None = None) -> pl.DataFrame:  # fmt: skip
+        """Shares of tied halves (view ``quarters``)."""
+        return self._view("quarters", game, since, None, player,
+                          order="site, hand_id, board, pot, half, amount DESC")  # fmt: skip
+
+    def misreads(self, kind: str | None = None) -> pl.DataFrame:
+        """All findings with context (view ``misreads``); same as :meth:`findings`."""
+        return self.findings(kind)
+
+    def low_possible(self, game: str | None = None) -> pl.DataFrame:
+        """Hi/lo boards on which a qualifying low exists (view ``low_possible``)."""
+        return self._view("low_possible", game, order="site, hand_id, board")
+
+    def counterfeited(self, player: str | None = None) -> pl.DataFrame:
+        """Nut lows held on the flop or turn and lost by the river (view ``counterfeited``)."""
+        return self._view("counterfeited", player=player, order="site, hand_id, board, player")
+
+    def cumulative(self, players: list[str], currency: str | None = None) -> pl.DataFrame:
+        """Running net per player over their hands in time order.
+
+        Args:
+            players: whose hands.
+            currency: only hands in this currency (money of different currencies
+                does not add up).
+
+        Returns:
+            Columns ``player``, ``currency``, ``n`` (the player's hand number, from
+            1), ``hand_id``, ``started_at``, ``net`` and ``cumulative`` (minor units).
+        """
+        params: list[Any] = [players]
+        cur = ""
+        if currency:
+            cur = " AND h.currency = ?"
+            params.append(currency)
+        return self.sql(
+            "SELECT s.player, h.currency, row_number() OVER w AS n, s.hand_id, "
+            "h.started_at, s.net, sum(s.net) OVER w AS cumulative "
+            "FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id "
+            f"WHERE list_contains(?, s.player){cur} "
+            "WINDOW w AS (PARTITION BY s.player, h.currency "
+            "ORDER BY h.started_at, s.site, s.hand_id) ORDER BY s.player, h.currency, n",
+            params,
+        )
+
+
+def connect(path: str | Path, read_only: bool = True) -> HandStore:
+    """Open a hhtools database for queries.
+
+    Args:
+        path: the DuckDB file written by ``hhtools import``.
+        read_only: open without write access (the default; an import may not run
+            at the same time as a writer).
+
+    Returns:
+        A :class:`HandStore`; use it as a context manager or call ``close()``.
+
+    Raises:
+        FileNotFoundError: no database at ``path``.
+    """
+    return HandStore(path, read_only=read_only)
+
+
+__all__ = ["HandStore", "connect", "hands_condition"]

@@ -1,0 +1,69 @@
+"""The Python API: ``hhtools.connect(path)`` and its Polars frames, on the hand-written cases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+import hhtools
+from tests.conftest import HARD_CASES
+from tests.storerows import import_db
+
+
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return import_db([HARD_CASES], tmp_path_factory.mktemp("api") / "hard.duckdb")
+
+
+def test_connect_is_lazy_and_exported() -> None:
+    assert callable(hhtools.connect)
+    with pytest.raises(AttributeError):
+        hhtools.no_such_thing  # noqa: B018
+
+
+def test_missing_database(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        hhtools.connect(tmp_path / "nope.duckdb")
+
+
+def test_frames(db_path: Path) -> None:
+    with hhtools.connect(db_path) as db:
+        hands = db.hands()
+        assert isinstance(hands, pl.DataFrame)
+        assert hands.height == 6
+        assert db.hands(game="omaha-hilo")["hand_id"].to_list() == ["990000000001", "990000000004"]
+        assert db.hands(player="Nia")["hand_id"].to_list() == ["990000000006"]
+        # started_at is the site's clock (ET): 14:00, 14:05 ... 14:25
+        assert db.hands(since="2024-03-01 14:20")["hand_id"].to_list() == [
+            "990000000005", "990000000006"]
+
+        res = db.player_results(player="Alice")
+        # Alice: 86 + 43 collected - 60 put in = +69 cents; rake 9 shared 3/3/3
+        assert res.select("hands", "net_won", "won_high", "won_low", "quartered",
+                          "rake_paid").row(0) == (1, 69, 1, 1, 1, 3)  # fmt: skip
+        # Dan: 570 collected - 200 put in (all-in) = +370; rake 60 by 200/500/500 of 1200
+        dan = db.player_results(player="Dan").row(0, named=True)
+        assert (dan["net_won"], dan["rake_paid"]) == (370, 10)
+
+        assert db.scoops().select("hand_id", "player", "amount").rows() == [
+            ("990000000004", "Jon", 172)]
+        assert db.quarters().select("player", "amount", "share").rows() == [
+            ("Alice", 43, 0.25), ("Bob", 42, 0.25)]
+        f = db.findings(kind="declared_misread")
+        assert f.select("hand_id", "player").rows() == [("990000000003", "Gus")]
+        assert db.sql("SELECT count(*) AS n FROM seats WHERE player = ?", ["Eve"])["n"][0] == 1
+        one = db.hand("990000000002")
+        assert one["pots"].sort("pot")["net"].to_list() == [570, 570]
+        assert db.low_possible()["hand_id"].to_list() == ["990000000001"]
+
+
+def test_player_results_filters_before_summing(db_path: Path) -> None:
+    with hhtools.connect(db_path) as db:
+        hilo = db.player_results(game="omaha-hilo")
+        assert sorted(hilo["player"].to_list()) == ["Alice", "Bob", "Carol", "Ivy", "Jon"]
+        assert db.player_results(since="2030-01-01").height == 0
+        # the nets of every player add up to minus the rake (9+60+3+8+5+3 = 88)
+        assert db.player_results()["net_won"].sum() == -88
+        assert db.player_results()["rake_paid"].sum() == 88

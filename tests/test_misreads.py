@@ -1,0 +1,47 @@
+"""``hhtools.misreads``: mucked_winner and holdem_misread_prone on the hand-written cases."""
+
+from __future__ import annotations
+
+from hhtools.audit import audit_hand
+from hhtools.misreads import any_five_category, extra_findings, holdem_reading
+from hhtools.parsing import parse_path
+from tests.conftest import HARD_CASES
+
+
+def hands() -> dict[str, object]:
+    return {r.hand.hand_id: r.hand for r in parse_path(HARD_CASES) if r.hand is not None}
+
+
+def findings(hand_id: str) -> list[object]:
+    hand = hands()[hand_id]
+    return extra_findings(hand, audit_hand(hand))  # type: ignore[arg-type]
+
+
+def test_holdem_reading_board_trips() -> None:
+    # Js Jd Ad Jh Kc with As 2s 3h Kd: any five make jacks full of aces; with exactly two
+    # hole cards (no pair in hand) the best is three jacks.
+    h = holdem_reading(("As", "2s", "3h", "Kd"), ("Js", "Jd", "Ad", "Jh", "Kc"))
+    assert (str(h.category), set(h.cards)) == ("full house", {"Js", "Jd", "Jh", "As", "Ad"})
+    assert any_five_category("Js Jd Ad Jh Kc As 2s 3h Kd".split()) == 6
+
+
+def test_holdem_misread_prone_kim() -> None:
+    got = [f for f in findings("990000000005") if f.kind == "holdem_misread_prone"]
+    assert [(f.player, f.half) for f in got] == [("Kim", "high")]
+    assert "full house" in got[0].explanation and "three of a kind" in got[0].explanation
+    # Lee's 2c 2d makes a real full house with exactly two hole cards: no finding
+
+
+def test_mucked_winner_nia() -> None:
+    # Nia's Th 9h 4c 4s on Jh 8h 2d 3c Qs: T9 + Q J 8 = a straight, Eight to Queen;
+    # Oto shows a pair of aces. The whole pot (60 - 3 rake = 57) was hers.
+    got = [f for f in findings("990000000006") if f.kind == "mucked_winner"]
+    assert [(f.player, f.pot, f.paid, f.due) for f in got] == [("Nia", 0, 0, 57)]
+    assert "Th 9h 4c 4s" in got[0].explanation
+
+
+def test_no_false_alarms() -> None:
+    # hand 1: nobody's hold'em reading is a better category (Alice trips, Bob a pair
+    # of nines, Carol trips queens); nobody mucked.
+    assert findings("990000000001") == []
+    assert findings("990000000004") == []
