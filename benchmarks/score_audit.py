@@ -38,14 +38,23 @@ AUDIT_KINDS = ("award_mismatch", "chip_imbalance", "declared_misread")
 
 
 def score(data: Path, truth: Path, db: Path, workers: int | None = None) -> dict[str, object]:
-    """Import ``data`` into ``db`` and compare findings with ``truth``.
+    """Import ``data`` into ``db`` and compare its findings with ``truth``.
+
+    Returns:
+        See :func:`compare`.
+    """
+    import_paths([data], db, workers=workers)
+    return compare(db, [truth])
+
+
+def compare(db: Path, truths: list[Path]) -> dict[str, object]:
+    """Compare the findings stored in ``db`` with the generator's truth files.
 
     Returns:
         ``{"hands", "tampered", "caught", "missed": [...], "false": [...], "by_kind"}``
         where ``missed`` lists (hand_id, planted kind, kinds found) and ``false`` lists
         (hand_id, kinds found) for untampered hands that got a finding.
     """
-    import_paths([data], db, workers=workers)
     with duckdb.connect(str(db), read_only=True) as con:
         found: dict[str, set[str]] = {}
         for hid, kind in con.execute(
@@ -56,22 +65,23 @@ def score(data: Path, truth: Path, db: Path, workers: int | None = None) -> dict
     missed: list[tuple[str, str, list[str]]] = []
     false: list[tuple[str, list[str]]] = []
     by_kind: Counter[str] = Counter()
-    with open(truth, encoding="utf-8") as fh:
-        for line in fh:
-            rec = json.loads(line)
-            hands += 1
-            hid = str(rec["hand_id"])
-            kinds = found.get(hid, set())
-            t = rec.get("tampered")
-            if t:
-                tampered += 1
-                by_kind[t["kind"]] += 1
-                if EXPECTED_KIND[t["kind"]] in kinds:
-                    caught += 1
-                else:
-                    missed.append((hid, t["kind"], sorted(kinds)))
-            elif kinds:
-                false.append((hid, sorted(kinds)))
+    for truth in truths:
+        with open(truth, encoding="utf-8") as fh:
+            for line in fh:
+                rec = json.loads(line)
+                hands += 1
+                hid = str(rec["hand_id"])
+                kinds = found.get(hid, set())
+                t = rec.get("tampered")
+                if t:
+                    tampered += 1
+                    by_kind[t["kind"]] += 1
+                    if EXPECTED_KIND[t["kind"]] in kinds:
+                        caught += 1
+                    else:
+                        missed.append((hid, t["kind"], sorted(kinds)))
+                elif kinds:
+                    false.append((hid, sorted(kinds)))
     return {"hands": hands, "tampered": tampered, "caught": caught, "missed": missed,
             "false": false, "by_kind": dict(by_kind)}  # fmt: skip
 

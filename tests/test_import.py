@@ -221,3 +221,23 @@ def test_cli_import_sql_audit(tmp_path: Path) -> None:
     assert res.exit_code == 0 and "990000000003" in res.output and "Gus" in res.output
     res = runner.invoke(app, ["sql", "SELECT 1", "--db", str(tmp_path / "none.duckdb")])
     assert res.exit_code == 2
+
+
+def test_sample_histories_main_job(tmp_path: Path) -> None:
+    # The README's main job: the bundled folder, 6 hands written by hand and 2,100
+    # generated hands of the seven games in 7 files, 16 with a planted error
+    # (tests/fixtures/generated/truth.jsonl: the generator's truth, trimmed).
+    from benchmarks.score_audit import compare
+    from tests.conftest import ROOT, SAMPLES
+
+    db = tmp_path / "s.duckdb"
+    summary = import_paths([SAMPLES], db, workers=2)
+    assert (summary.hands, summary.problems, summary.failed, summary.skipped) == (2106, 0, 0, 0)
+    games = dict(q(db, "SELECT game, count(*) FROM hands GROUP BY game"))
+    # generated: plo 418, plo6 410, plo5 385, courchevel hi/lo 348, courchevel 190,
+    # plo5 hi/lo 177, plo8 172; hand-written: 4 omaha, 2 omaha hi/lo
+    assert games == {"omaha": 422, "omaha6": 410, "omaha5": 385, "courchevel-hilo": 348,
+                     "courchevel": 190, "omaha5-hilo": 177, "omaha-hilo": 174}  # fmt: skip
+    res = compare(db, [ROOT / "tests" / "fixtures" / "generated" / "truth.jsonl"])
+    assert res["hands"] == 2100 and res["tampered"] == 16
+    assert res["missed"] == [] and res["false"] == []
