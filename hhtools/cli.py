@@ -6,6 +6,8 @@ Each command lives in a module of :mod:`hhtools.commands` that registers itself 
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 app = typer.Typer(
@@ -25,6 +27,27 @@ def _register() -> None:
 
 
 def main() -> None:
-    """Entry point of the ``hhtools`` console script and ``python -m hhtools``."""
+    """Entry point of the ``hhtools`` console script and ``python -m hhtools``.
+
+    Usage errors (a missing option, an unknown command) print one line on stderr and
+    exit with code 2; Ctrl-C exits with 130. Commands report their own errors the
+    same way.
+    """
     _register()
-    app()
+    try:
+        code = app(standalone_mode=False)
+    except (typer.Abort, KeyboardInterrupt):
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)
+    except Exception as exc:
+        # typer's (or click's) usage errors carry an exit code and a message; show
+        # them on one line instead of a boxed help text.
+        exit_code = getattr(exc, "exit_code", None)
+        if not isinstance(exit_code, int) or not hasattr(exc, "format_message"):
+            raise
+        ctx = getattr(exc, "ctx", None)
+        name = getattr(ctx, "command_path", None) if ctx is not None else None
+        hint = f" (see '{name} --help')" if name else ""
+        sys.stderr.write(f"error: {exc.format_message()}{hint}\n")
+        sys.exit(exit_code)
+    sys.exit(code if isinstance(code, int) else 0)
