@@ -35,7 +35,7 @@ def main() -> None:
     """
     _register()
     try:
-        code = app(standalone_mode=False)
+        code = app(standalone_mode=False, prog_name="hhtools")
     except (typer.Abort, KeyboardInterrupt):
         sys.stderr.write("interrupted\n")
         sys.exit(130)
