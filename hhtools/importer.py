@@ -35,13 +35,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from hhtools import store
+from hhtools.parsing import detect_site, grammar_for
 from hhtools.reader import HandText, iter_hands, sniff
 from hhtools.records import Problem
 from hhtools.rows import RowBatch, add_hand
@@ -51,21 +51,6 @@ log = logging.getLogger(__name__)
 CHUNK_HANDS = 200  #: hands per task sent to a worker
 FLUSH_HANDS = 5000  #: hands buffered before an append
 COMMIT_HANDS = 20000  #: hands appended before a commit (always at a file boundary)
-
-
-def site_modules() -> list[ModuleType]:
-    """The grammar modules of every supported site, in detection order."""
-    from hhtools.grammars import pokerstars
-
-    return [pokerstars]
-
-
-def detect_site(first_line: str) -> ModuleType | None:
-    """The grammar module whose ``detect`` accepts a file's first line, or ``None``."""
-    for mod in site_modules():
-        if mod.detect(first_line):
-            return mod
-    return None
 
 
 @dataclass(slots=True)
@@ -135,7 +120,8 @@ def iter_sources(paths: Iterable[str | Path], workdir: Path) -> Iterator[Source 
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            for sub in sorted(p for p in path.rglob("*") if p.is_file()):
+            # every file (a history may have any extension), hidden ones excepted
+            for sub in sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")):
                 yield from _file_sources(sub, workdir)
         elif path.is_file():
             yield from _file_sources(path, workdir)
@@ -200,7 +186,7 @@ def process_chunk(
     """
     from hhtools.audit import audit_hand
 
-    grammar = _grammar(site)
+    grammar = grammar_for(site)
     batch = RowBatch()
     problems: list[Problem] = []
     skipped = failed = 0
@@ -232,13 +218,6 @@ def process_chunk(
                 )  # fmt: skip
         add_hand(batch, hand, result, import_id, first_n + i)
     return _WorkResult(batch.freeze(), batch.hand_ids, problems, skipped, failed)
-
-
-def _grammar(site: str) -> ModuleType:
-    for mod in site_modules():
-        if mod.SITE == site:
-            return mod
-    raise KeyError(site)
 
 
 def _work(args: tuple[str, list[HandText], bool, int, int]) -> _WorkResult:

@@ -19,7 +19,15 @@ from types import ModuleType
 from hhtools.reader import iter_hands, sniff
 from hhtools.records import HandHistory, Problem
 
-__all__ = ["ParseResult", "ParseStats", "grammars", "parse_file", "parse_path"]
+__all__ = [
+    "ParseResult",
+    "ParseStats",
+    "detect_site",
+    "grammar_for",
+    "grammars",
+    "parse_file",
+    "parse_path",
+]
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +106,23 @@ def grammars() -> list[ModuleType]:
     return [pokerstars]
 
 
+def detect_site(first_line: str) -> ModuleType | None:
+    """The grammar module whose ``detect`` accepts a file's first line, or ``None``."""
+    return next((g for g in grammars() if g.detect(first_line)), None)
+
+
+def grammar_for(site: str) -> ModuleType:
+    """The grammar module of a site key (``"pokerstars"``).
+
+    Raises:
+        KeyError: no grammar has that key.
+    """
+    for g in grammars():
+        if g.SITE == site:
+            return g
+    raise KeyError(site)
+
+
 def parse_file(path: str | Path, stats: ParseStats | None = None) -> Iterator[ParseResult]:
     """Parse one file, one hand at a time.
 
@@ -114,7 +139,7 @@ def parse_file(path: str | Path, stats: ParseStats | None = None) -> Iterator[Pa
         stats.files += 1
     try:
         first = sniff(path)
-        grammar = next((g for g in grammars() if g.detect(first)), None)
+        grammar = detect_site(first)
         if grammar is None:
             what = "an empty file" if not first.strip() else f"unknown format: {first[:60]!r}"
             problem = Problem(file, 1, None, "unsupported_site", f"no grammar reads this file ({what})", first[:200])
