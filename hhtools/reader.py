@@ -290,22 +290,7 @@ def _preamble(seg: str, file: str, offset: int, line: int) -> HandText | None:
 
 
 def _iter_hands_by_line(path: str | Path, start: re.Pattern[str]) -> Iterator[HandText]:
-    """Split a file into hands: a hand starts at each line that ``start`` matches.
-
-    Blank lines between hands are dropped. Non-blank text before the first header
-    is yielded as a hand of its own, so the grammar reports it instead of it being
-    lost in silence.
-
-    Args:
-        path: the file.
-        start: a compiled regex matched (``re.match``) against each decoded line.
-
-    Yields:
-        One :class:`HandText` per hand, in file order.
-
-    Raises:
-        OSError: the file cannot be read.
-    """
+    """:func:`iter_hands` for any encoding, one decoded line at a time."""
     file = str(path)
     lines: list[str] = []
     first: Line | None = None
