@@ -14,9 +14,13 @@ Guarantees:
 * Idempotent: a file already imported (same SHA-256) is skipped; a hand already
   stored (same site and hand id) is skipped; one stored with a different text is
   reported as ``conflicting_hand``.
-* A file is stored whole or not at all: commits happen only between files, so an
-  import stopped half-way (Ctrl-C, kill) leaves the database as after the last
-  committed file, and the next import picks up the rest.
+* A file is stored whole or not at all: each file is committed in one transaction
+  of its own, so an import stopped half-way (Ctrl-C, kill) leaves the database as
+  after the last finished file, and the next import picks up the rest. A file too
+  big to hold in memory is first appended to staging tables (``stage_*``, committed
+  batch by batch, never read by queries) and moved into the tables in its one
+  transaction at the end; a run that dies leaves only staging rows, which the next
+  run clears.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import logging
 import multiprocessing as mp
 import os
 import shutil
+import signal
 import tempfile
 import time
 import traceback
@@ -37,6 +42,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -49,8 +55,7 @@ from hhtools.rows import RowBatch, add_hand
 log = logging.getLogger(__name__)
 
 CHUNK_HANDS = 200  #: hands per task sent to a worker
-FLUSH_HANDS = 5000  #: hands buffered before an append
-COMMIT_HANDS = 20000  #: hands appended before a commit (always at a file boundary)
+FLUSH_HANDS = 5000  #: hands buffered before a big file's rows go to the staging tables
 
 
 @dataclass(slots=True)
@@ -240,6 +245,8 @@ class _FileState:
     problems: int = 0
     findings: int = 0
     last_hand: str | None = None
+    staged: bool = False  # some rows already sit in the stage_* tables
+    problem_list: list[Problem] = field(default_factory=list)
 
 
 _Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | None]
@@ -263,7 +270,8 @@ class Importer:
         self.pool: Any = None
         if self.workers > 1:
             ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
-            self.pool = ctx.Pool(self.workers)
+            # Workers ignore Ctrl-C: the main process stops them and rolls back.
+            self.pool = ctx.Pool(self.workers, initializer=_ignore_sigint)
         try:
             self.con = store.connect(db)
         except BaseException:
@@ -281,9 +289,9 @@ class Importer:
         self._files: dict[int, _FileState] = {}
         self._pending: list[tuple[_FileState, _WorkResult]] = []
         self._pending_hands = 0
-        self._since_commit = 0
         self._n = 0
         self._problem_rows: list[tuple[_FileState | None, Problem]] = []
+        store.clear_stage(self.con)  # what a run that died left behind
 
     # ---- tasks: read and split files lazily, one chunk of hand texts at a time ---------
 
@@ -357,49 +365,76 @@ class Importer:
             state.problems += len(result.problems)
             self.summary.skipped += result.skipped
             self.summary.failed += result.failed
-            for p in result.problems:
-                self._problem_rows.append((state, p))
+            self.summary.problems += len(result.problems)
+            state.problem_list.extend(result.problems)
             if result.hands:
                 self._pending.append((state, result))
                 self._pending_hands += len(result.hands)
-        if self._pending_hands >= FLUSH_HANDS:
-            self._flush()
+        if self._pending_hands >= FLUSH_HANDS and not last:
+            # A big file: its rows wait in the staging tables, committed batch by
+            # batch, so memory follows the batch, not the file.
+            self._append_hands(store.STAGE)
+            state.staged = True
         if last:
-            self._flush()
-            self._finish_file(state)
+            self._commit_file(state)
             del self._files[index]
-            if self._since_commit >= COMMIT_HANDS:
-                self.con.execute("COMMIT").fetchall()
-                self.con.execute("BEGIN TRANSACTION").fetchall()
-                self._since_commit = 0
 
-    def _flush(self) -> None:
-        if self._pending:
-            self._append_hands()
-        self._append_problems()
+    def _commit_file(self, state: _FileState) -> None:
+        """Store one finished file in one transaction: hands, problems, its imports row."""
+        if state.staged and self._pending:
+            self._append_hands(store.STAGE)
+        self._execute("BEGIN TRANSACTION")
+        try:
+            if state.staged:
+                findings = store.move_stage(self.con)
+            else:
+                findings = self._append_hands("") if self._pending else 0
+            state.findings = findings
+            extra = [r for r in self._problem_rows if r[0] is state]  # unsupported, unreadable
+            self._problem_rows = [r for r in self._problem_rows if r[0] is not state]
+            state.problems += len(extra)
+            self.summary.problems += len(extra)
+            rows = [(state, p) for p in state.problem_list] + extra
+            self._append_problems(rows)
+            self._append_import_row(state)
+            self._execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        self.summary.hands += state.hands
+        if self.on_progress:
+            self.on_progress(self.summary, state.source.name)
 
-    def _append_hands(self) -> None:
+    def _execute(self, sql: str) -> None:
+        self.con.execute(sql).fetchall()
+
+    def _rollback(self) -> None:
+        try:
+            self._execute("ROLLBACK")
+        except Exception:  # nothing open, or the connection is gone
+            pass
+
+    def _append_hands(self, prefix: str) -> int:
+        """Append the pending hands not stored yet to the tables (``prefix`` "" or
+        ``"stage_"``); returns the number of findings appended."""
         pending, self._pending = self._pending, []
         self._pending_hands = 0
-        # Which hands are new: not stored, not twice in this batch.
+        # Which hands are new: not stored, not staged, not twice in this batch.
         order: list[tuple[int, str, str, str, _FileState]] = []
         for owner, res in pending:
             ns = res.tables["hands"]["_n"]
             for n, (site, hid, digest) in zip(ns, res.hands, strict=True):
                 order.append((n, site, hid, digest, owner))
-        ids = pa.table(
-            {
-                "site": [o[1] for o in order],
-                "hand_id": [o[2] for o in order],
-            }
-        )
+        ids = pa.table({"site": [o[1] for o in order], "hand_id": [o[2] for o in order]})
         self.con.register("_hh_ids", ids)
         try:
             stored = dict(
                 ((s, h), d)
                 for s, h, d in self.con.execute(
-                    "SELECT h.site, h.hand_id, h.text_digest FROM hands h "
-                    "JOIN (SELECT DISTINCT site, hand_id FROM _hh_ids) i USING (site, hand_id)"
+                    "SELECT site, hand_id, text_digest FROM ("
+                    f"  SELECT site, hand_id, text_digest FROM hands UNION ALL"
+                    f"  SELECT site, hand_id, text_digest FROM {store.STAGE}hands"
+                    ") JOIN (SELECT DISTINCT site, hand_id FROM _hh_ids) USING (site, hand_id)"
                 ).fetchall()
             )
         finally:
@@ -419,15 +454,15 @@ class Importer:
             self.summary.duplicates += 1
             if prior != digest:
                 self.summary.conflicts += 1
-                self._problem_rows.append(
-                    (owner, Problem(owner.source.name, 0, hid, "conflicting_hand",
-                                    "a different text was already stored under this hand id"))
+                self.summary.problems += 1
+                owner.problem_list.append(
+                    Problem(owner.source.name, 0, hid, "conflicting_hand",
+                            "a different text was already stored under this hand id")
                 )  # fmt: skip
         drop = len(keep) != len(order)
         keep_arr = pa.array(keep, type=pa.int64())
-        for table in store.TABLES:
-            if table in ("imports", "import_errors"):
-                continue
+        findings = 0
+        for table in store.HAND_TABLES:
             merged: dict[str, list[Any]] = {}
             for _, res in pending:
                 cols = res.tables.get(table)
@@ -441,20 +476,19 @@ class Importer:
             if drop:
                 tbl = tbl.filter(pc.is_in(tbl.column("_n"), value_set=keep_arr))
             if table == "findings" and tbl.num_rows:
+                findings = tbl.num_rows
                 for kind, count in Counter(tbl.column("kind").to_pylist()).items():
                     self.summary.findings[kind] += count
-            store.append_arrow(self.con, table, tbl.drop_columns(["_n"]))
-        self.summary.hands += len(keep)
-        self._since_commit += len(keep)
+            store.append_arrow(self.con, prefix + table, tbl.drop_columns(["_n"]))
+        return findings
 
-    def _append_problems(self) -> None:
-        if not self._problem_rows:
+    def _append_problems(self, rows: list[tuple[_FileState | None, Problem]]) -> None:
+        if not rows:
             return
-        rows, self._problem_rows = self._problem_rows, []
         cols: dict[str, list[Any]] = {c: [] for c in (
             "site", "hand_id", "import_id", "file", "line", "code", "message", "excerpt")}
         for state, p in rows:
-            cols["site"].append(state.site if state else None)
+            cols["site"].append(state.site or None if state else None)
             cols["hand_id"].append(p.hand_id)
             cols["import_id"].append(self.import_id)
             cols["file"].append(p.file)
@@ -462,18 +496,9 @@ class Importer:
             cols["code"].append(p.code)
             cols["message"].append(p.message)
             cols["excerpt"].append(p.excerpt[:500] if p.excerpt else None)
-            if state is None:
-                self.summary.problems += 1
-        self.summary.problems += sum(1 for s, _ in rows if s is not None)
         store.append(self.con, "import_errors", cols)
 
-    def _finish_file(self, state: _FileState) -> None:
-        findings = self.con.execute(
-            "SELECT count(*) FROM findings f JOIN hands h USING (site, hand_id) "
-            "WHERE h.import_id = ? AND h.file = ?",
-            [self.import_id, state.source.name],
-        ).fetchall()
-        state.findings = int(findings[0][0])
+    def _append_import_row(self, state: _FileState) -> None:
         store.append(
             self.con,
             "imports",
@@ -493,20 +518,19 @@ class Importer:
                 "imported_at": [datetime.now(UTC).replace(tzinfo=None)],
             },
         )
-        if self.on_progress:
-            self.on_progress(self.summary, state.source.name)
 
     def run(self, paths: Iterable[str | Path]) -> ImportSummary:
         """Import every file under ``paths``; returns the counts (see :class:`ImportSummary`).
 
+        Each file is committed on its own (see the module docstring).
+
         Raises:
-            KeyboardInterrupt: re-raised after rolling back the file in progress;
-                ``self.summary.interrupted`` is then set.
+            KeyboardInterrupt: on Ctrl-C, after the workers are stopped and the file in
+                progress is rolled back; ``self.summary`` counts the files stored.
         """
         start = time.perf_counter()
         workdir = Path(tempfile.mkdtemp(prefix="hhtools-"))
         pool = self.pool
-        self.con.execute("BEGIN TRANSACTION").fetchall()
         try:
             tasks = self._tasks(paths, workdir)
             if pool is not None:
@@ -522,20 +546,32 @@ class Importer:
             else:
                 for task in tasks:
                     self._handle(*_run_task(task))
-            self._flush()
-            self.con.execute("COMMIT").fetchall()
+            # problems of paths that gave no file (missing, bad archive)
+            rest, self._problem_rows = self._problem_rows, []
+            self.summary.problems += len(rest)
+            self._append_problems(rest)
+        except (KeyboardInterrupt, duckdb.InterruptException) as exc:
+            self.summary.interrupted = True
+            self._abandon()
+            raise KeyboardInterrupt from exc
         except BaseException:
             self.summary.interrupted = True
-            try:
-                self.con.execute("ROLLBACK").fetchall()
-            except Exception:  # pragma: no cover - nothing open
-                pass
+            self._abandon()
             raise
         finally:
             self.close_pool()
             shutil.rmtree(workdir, ignore_errors=True)
             self.summary.seconds = time.perf_counter() - start
         return self.summary
+
+    def _abandon(self) -> None:
+        """Stop the workers and drop the unfinished file's rows."""
+        self.close_pool()
+        self._rollback()
+        try:
+            store.clear_stage(self.con)
+        except Exception:  # the next run clears it
+            log.debug("could not clear the staging tables", exc_info=True)
 
     def close_pool(self) -> None:
         """Stop the worker processes, if any."""
@@ -548,6 +584,10 @@ class Importer:
         """Stop the workers and close the database connection."""
         self.close_pool()
         self.con.close()
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_task(task: _Task) -> tuple[int, bool, _WorkResult | None]:

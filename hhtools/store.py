@@ -22,6 +22,10 @@ import pyarrow as pa
 
 SCHEMA_VERSION = 1
 
+#: DuckDB's memory cap; past it, large transactions and sorts spill to disk. Keeps an
+#: import of one huge file (one transaction) within bounded memory.
+MEMORY_LIMIT = "512MB"
+
 
 @dataclass(frozen=True, slots=True)
 class Column:
@@ -239,6 +243,12 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
     ),
 }
 
+#: Tables with one or more rows per hand (every table but ``imports`` and ``import_errors``).
+HAND_TABLES: tuple[str, ...] = tuple(t for t in TABLES if t not in ("imports", "import_errors"))
+
+#: Prefix of the staging tables: a big file's rows wait there until the file is done.
+STAGE = "stage_"
+
 ARROW_SCHEMAS: dict[str, pa.Schema] = {
     name: pa.schema([(c.name, c.arrow) for c in cols]) for name, (_, cols) in TABLES.items()
 }
@@ -250,6 +260,8 @@ def ddl() -> str:
     for name, (_, cols) in TABLES.items():
         body = ",\n  ".join(f"{c.name} {c.sql}" for c in cols)
         parts.append(f"CREATE TABLE IF NOT EXISTS {name} (\n  {body}\n);")
+        if name in HAND_TABLES:
+            parts.append(f"CREATE TABLE IF NOT EXISTS {STAGE}{name} (\n  {body}\n);")
     return "\n".join(parts)
 
 
@@ -269,7 +281,7 @@ def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
     """
     if read_only and str(path) != ":memory:" and not Path(path).exists():
         raise FileNotFoundError(f"no database at {path}: run 'hhtools import' first")
-    con = duckdb.connect(str(path), read_only=read_only)
+    con = duckdb.connect(str(path), read_only=read_only, config={"memory_limit": MEMORY_LIMIT})
     if not read_only:
         con.execute(ddl()).fetchall()
         con.execute(
@@ -296,6 +308,25 @@ def append(con: duckdb.DuckDBPyConnection, table: str, columns: Mapping[str, lis
     if not columns or not len(next(iter(columns.values()))):
         return 0
     return append_arrow(con, table, to_arrow(table, columns))
+
+
+def clear_stage(con: duckdb.DuckDBPyConnection) -> None:
+    """Empty the staging tables (rows of a file whose import did not finish)."""
+    for name in HAND_TABLES:
+        con.execute(f"DELETE FROM {STAGE}{name}").fetchall()
+
+
+def move_stage(con: duckdb.DuckDBPyConnection) -> int:
+    """Move every staged row into its table (call inside the file's transaction).
+
+    Returns:
+        The number of findings moved.
+    """
+    (findings,) = con.execute(f"SELECT count(*) FROM {STAGE}findings").fetchall()[0]
+    for name in HAND_TABLES:
+        con.execute(f"INSERT INTO {name} SELECT * FROM {STAGE}{name}").fetchall()
+        con.execute(f"DELETE FROM {STAGE}{name}").fetchall()
+    return int(findings)
 
 
 def to_arrow(table: str, columns: Mapping[str, list[Any]], extra: tuple[str, ...] = ()) -> pa.Table:

@@ -241,3 +241,89 @@ def test_sample_histories_main_job(tmp_path: Path) -> None:
     res = compare(db, [ROOT / "tests" / "fixtures" / "generated" / "truth.jsonl"])
     assert res["hands"] == 2100 and res["tampered"] == 16
     assert res["missed"] == [] and res["false"] == []
+
+
+def _split_hard_cases(tmp_path: Path) -> list[Path]:
+    hands = HARD_CASES.read_text().split("\n\n\n\n")
+    files = []
+    for i in range(3):
+        f = tmp_path / f"part{i}.txt"
+        f.write_text("\n\n\n\n".join(hands[2 * i : 2 * i + 2]) + "\n")
+        files.append(f)
+    return files
+
+
+def test_big_file_goes_through_staging(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With a flush every 2 hands, the file's rows wait in the stage_* tables and
+    # move at its end: the store ends up the same, the staging tables empty.
+    import hhtools.importer as importer
+
+    monkeypatch.setattr(importer, "FLUSH_HANDS", 2)
+    monkeypatch.setattr(importer, "CHUNK_HANDS", 1)
+    db = tmp_path / "st.duckdb"
+    summary = import_paths([HARD_CASES], db, workers=1)
+    assert summary.hands == 6
+    assert q(db, "SELECT count(*) FROM hands") == [(6,)]
+    assert q(db, "SELECT count(*) FROM stage_hands") == [(0,)]
+    assert q(db, "SELECT count(*) FROM awards WHERE hand_id = '990000000001'") == [(3,)]
+
+
+def test_interrupted_import_keeps_whole_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl-C while the second of three files is being stored: the first file is in
+    # whole, nothing of the second, and the next import picks up the rest.
+    import hhtools.importer as importer
+
+    files = _split_hard_cases(tmp_path)
+    db = tmp_path / "int.duckdb"
+    real = importer.Importer._commit_file
+    calls = []
+
+    def stop_on_second(self: importer.Importer, state: object) -> None:
+        calls.append(state)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real(self, state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importer.Importer, "_commit_file", stop_on_second)
+    with pytest.raises(KeyboardInterrupt):
+        import_paths(files, db, workers=1)
+    assert q(db, "SELECT count(*), min(hand_id), max(hand_id) FROM hands") == [
+        (2, "990000000001", "990000000002")
+    ]
+    assert q(db, "SELECT count(*) FROM imports") == [(1,)]
+    monkeypatch.setattr(importer.Importer, "_commit_file", real)
+    summary = import_paths(files, db, workers=1)
+    assert (summary.hands, summary.files_unchanged) == (4, 1)
+    assert q(db, "SELECT count(*), count(DISTINCT hand_id) FROM hands") == [(6, 6)]
+
+
+def test_killed_import_leaves_only_staging_rows(tmp_path: Path) -> None:
+    # A process killed (no clean-up at all) half-way through a big file: the
+    # tables hold the finished file only; the leftovers sit in stage_* and the next
+    # import clears them and stores everything once.
+    import subprocess
+    import sys
+
+    files = _split_hard_cases(tmp_path)
+    db = tmp_path / "kill.duckdb"
+    script = f"""
+import os, hhtools.importer as im
+im.FLUSH_HANDS = 1
+im.CHUNK_HANDS = 1
+real = im.Importer._append_hands
+def append(self, prefix):
+    n = real(self, prefix)
+    if prefix and self.summary.hands >= 2:
+        os._exit(9)  # dies with rows of the second file staged
+    return n
+im.Importer._append_hands = append
+im.import_paths({[str(f) for f in files]!r}, {str(db)!r}, workers=1)
+"""
+    res = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 9, res.stderr
+    assert q(db, "SELECT count(*) FROM hands") == [(2,)]
+    assert q(db, "SELECT count(*) FROM stage_hands")[0][0] >= 1
+    summary = import_paths(files, db, workers=1)
+    assert summary.hands == 4
+    assert q(db, "SELECT count(*), count(DISTINCT hand_id) FROM hands") == [(6, 6)]
+    assert q(db, "SELECT count(*) FROM stage_hands") == [(0,)]
