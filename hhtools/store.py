@@ -265,12 +265,16 @@ def ddl() -> str:
     return "\n".join(parts)
 
 
-def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+def connect(
+    path: str | Path, read_only: bool = False, external_access: bool = True
+) -> duckdb.DuckDBPyConnection:
     """Open (and, when writable, create or upgrade) a hhtools DuckDB database.
 
     Args:
         path: database file; ``":memory:"`` for an in-memory store.
         read_only: open without write access (``hhtools sql`` does).
+        external_access: ``False`` forbids reading or writing other files from SQL
+            (``COPY ... TO``, ``read_csv``...), for a query that must only read the store.
 
     Returns:
         A DuckDB connection with every table and view in place.
@@ -281,7 +285,10 @@ def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
     """
     if read_only and str(path) != ":memory:" and not Path(path).exists():
         raise FileNotFoundError(f"no database at {path}: run 'hhtools import' first")
-    con = duckdb.connect(str(path), read_only=read_only, config={"memory_limit": MEMORY_LIMIT})
+    config: dict[str, Any] = {"memory_limit": MEMORY_LIMIT}
+    if not external_access:
+        config["enable_external_access"] = False
+    con = duckdb.connect(str(path), read_only=read_only, config=config)
     if not read_only:
         con.execute(ddl()).fetchall()
         con.execute(

@@ -327,3 +327,33 @@ im.import_paths({[str(f) for f in files]!r}, {str(db)!r}, workers=1)
     assert summary.hands == 4
     assert q(db, "SELECT count(*), count(DISTINCT hand_id) FROM hands") == [(6, 6)]
     assert q(db, "SELECT count(*) FROM stage_hands") == [(0,)]
+
+
+def test_cli_refusals_and_problems(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from hhtools.cli import _register, app
+
+    _register()
+    runner = CliRunner()
+    db = tmp_path / "r.duckdb"
+    res = runner.invoke(app, ["import", str(tmp_path / "nope"), "--db", str(db)])
+    assert res.exit_code == 2 and not db.exists()
+    bad = tmp_path / "bad.txt"
+    bad.write_text("not a hand history\n")
+    res = runner.invoke(app, ["import", str(HARD_CASES), str(bad), "--db", str(db), "-q", "-j", "1"])
+    assert res.exit_code == 0
+    # sql reads the store only: no COPY to a file, no writes
+    out = tmp_path / "x.csv"
+    res = runner.invoke(app, ["sql", f"COPY hands TO '{out}'", "--db", str(db)])
+    assert res.exit_code == 2 and not out.exists()
+    res = runner.invoke(app, ["sql", "  ", "--db", str(db)])
+    assert res.exit_code == 2
+    res = runner.invoke(app, ["audit", "--kind", "nope", "--db", str(db)])
+    assert res.exit_code == 2
+    # data is shown as text, never as rich markup or emoji codes
+    res = runner.invoke(app, ["sql", "SELECT '[/]Al :x: [bold]Bo' AS p", "--db", str(db)])
+    assert res.exit_code == 0 and "[/]Al :x: [bold]Bo" in res.output
+    res = runner.invoke(app, ["problems", "--db", str(db)])
+    assert res.exit_code == 0
+    assert f"{bad}:1: unsupported site or not a hand history" in res.output

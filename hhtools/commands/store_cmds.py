@@ -22,6 +22,7 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from hhtools.cli import app
 
@@ -31,11 +32,19 @@ DbOption = Annotated[
     Path, typer.Option("--db", help="DuckDB database file.", envvar="HHTOOLS_DB")
 ]
 
-err = Console(stderr=True)
+
+
+def console() -> Console:
+    """A stdout console for data: no emoji codes, no highlighting; wide when piped."""
+    out = Console(emoji=False, highlight=False)
+    if not out.is_terminal:
+        out = Console(emoji=False, highlight=False, width=200)
+    return out
 
 
 def _fail(message: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {message}", highlight=False)
+    """One line on stderr (never wrapped, never markup), then exit with ``code``."""
+    sys.stderr.write(f"error: {' '.join(message.split())}\n")
     raise typer.Exit(code)
 
 
@@ -65,7 +74,10 @@ def import_cmd(
     """Import hand histories into DuckDB, auditing every showdown."""
     from hhtools.importer import ImportSummary, import_paths
 
-    console = Console(stderr=True)
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        _fail(f"no such file or folder: {missing[0]}")
+    console = Console(stderr=True, emoji=False, highlight=False)
     total_files = _count_files(paths)
     progress = Progress(
         SpinnerColumn(),
@@ -113,7 +125,7 @@ def import_cmd(
 
 
 def _print_summary(summary: Any, db: Path) -> None:
-    console = Console()
+    out = console()
     table = Table(title=f"Import into {db}", show_header=True)
     table.add_column("what")
     table.add_column("count", justify="right")
@@ -135,14 +147,17 @@ def _print_summary(summary: Any, db: Path) -> None:
         table.add_row("findings", "0")
     table.add_row("seconds", f"{summary.seconds:,.1f}")
     table.add_row("hands/s", f"{summary.hands_per_second:,.0f}")
-    console.print(table)
+    out.print(table)
+    if summary.problems:
+        out.print(f"{summary.problems:,} problems: see them with 'hhtools problems --db {db}'",
+                  markup=False)
 
 
-def _open_read_only(db: Path) -> Any:
+def _open_read_only(db: Path, external_access: bool = True) -> Any:
     from hhtools import store
 
     try:
-        return store.connect(db, read_only=True)
+        return store.connect(db, read_only=True, external_access=external_access)
     except FileNotFoundError as exc:
         _fail(str(exc))
     except Exception as exc:
@@ -162,12 +177,12 @@ def render(columns: list[str], rows: list[tuple[Any, ...]], fmt: str, title: str
             json.dumps([dict(zip(columns, r, strict=True)) for r in rows], default=str) + "\n"
         )
     else:
-        table = Table(title=title or None)
+        table = Table(title=Text(title) if title else None)
         for c in columns:
-            table.add_column(c, overflow="fold")
-        for r in rows:
-            table.add_row(*("" if v is None else str(v) for v in r))
-        Console().print(table)
+            table.add_column(Text(c), overflow="fold")
+        for r in rows:  # data is text, never markup
+            table.add_row(*(Text("" if v is None else str(v)) for v in r))
+        console().print(table)
 
 
 FormatOption = Annotated[
@@ -181,20 +196,31 @@ def sql_cmd(
     db: DbOption = Path(DEFAULT_DB),
     fmt: FormatOption = "table",
 ) -> None:
-    """Run a read-only SQL query on the store."""
+    """Run a read-only SQL query on the store (no writes, no files read or written)."""
     if fmt not in ("table", "csv", "json"):
         _fail(f"unknown format {fmt!r}: use table, csv or json")
-    con = _open_read_only(db)
+    if not query.strip():
+        _fail("empty query: give a SELECT statement")
+    con = _open_read_only(db, external_access=False)
     try:
         cur = con.execute(query)
         columns = [d[0] for d in cur.description] if cur.description else []
         rows = cur.fetchall() if columns else []
     except Exception as exc:
-        _fail(str(exc).splitlines()[0])
+        _fail(_sql_error(str(exc)))
         return
     finally:
         con.close()
     render(columns, rows, fmt)
+
+
+def _sql_error(message: str) -> str:
+    """DuckDB's error as one line, with the read-only refusals said plainly."""
+    first = message.strip().splitlines()[0] if message.strip() else "query failed"
+    refusals = ("read-only", "enable_external_access", "external access", "disabled by configuration")
+    if any(r in first for r in refusals):
+        return f"hhtools sql only reads the store (no writes, no files): {first}"
+    return first
 
 
 @app.command("audit")
@@ -207,8 +233,12 @@ def audit_cmd(
     limit: Annotated[int, typer.Option("--limit", help="Show at most this many.")] = 200,
 ) -> None:
     """List the audit's findings, one readable line each."""
+    from hhtools.audit import FINDING_KINDS
+
     if fmt not in ("table", "csv", "json"):
         _fail(f"unknown format {fmt!r}: use table, csv or json")
+    if kind is not None and kind not in FINDING_KINDS:
+        _fail(f"unknown kind {kind!r}: use one of {', '.join(FINDING_KINDS)}")
     con = _open_read_only(db)
     try:
         where = "WHERE f.kind = ?" if kind else ""
@@ -229,23 +259,71 @@ def audit_cmd(
     if fmt != "table":
         render(columns, rows, fmt)
         return
-    console = Console()
+    out = console()
     if not rows:
-        console.print("No findings: every audited pot was paid by the rules.")
+        if kind:
+            out.print(f"No {kind} findings.", markup=False)
+        else:
+            out.print("No findings: every audited pot was paid by the rules.", markup=False)
         return
     for hand_id, k, player, pot, half, paid, due, explanation, file, line in rows:
         who = f" {player}" if player else ""
-        console.print(
+        out.print(
             f"[bold]{escape(f'{file}:{line}:')}[/bold] {escape(f'[hand {hand_id}]')} "
             f"[magenta]{k}[/magenta]{escape(who)}: {escape(explanation)}",
             highlight=False,
             soft_wrap=True,
         )
     shown = f"{len(rows)} of {total}" if total > len(rows) else f"{total}"
-    console.print(
+    out.print(
         f"\n{shown} findings (" + ", ".join(f"{k}: {n}" for k, n in by_kind) + ")",
-        highlight=False,
+        markup=False,
     )
+
+
+@app.command("problems")
+def problems_cmd(
+    db: DbOption = Path(DEFAULT_DB),
+    code: Annotated[
+        str | None, typer.Option("--code", help="Only this code, e.g. unsupported_site.")
+    ] = None,
+    fmt: FormatOption = "table",
+    limit: Annotated[int, typer.Option("--limit", help="Show at most this many.")] = 200,
+) -> None:
+    """List what imports could not read, as file:line: [hand N] message."""
+    if fmt not in ("table", "csv", "json"):
+        _fail(f"unknown format {fmt!r}: use table, csv or json")
+    con = _open_read_only(db)
+    try:
+        where = "WHERE code = ?" if code else ""
+        params: list[Any] = [code] if code else []
+        cur = con.execute(
+            "SELECT file, line, hand_id, code, message, excerpt FROM import_errors "
+            f"{where} ORDER BY import_id, file, line LIMIT ?",
+            [*params, limit],
+        )
+        columns = [d[0] for d in cur.description]
+        rows = cur.fetchall()
+        by_code = con.execute(
+            f"SELECT code, count(*) FROM import_errors {where} GROUP BY code ORDER BY code",
+            params,
+        ).fetchall()
+    finally:
+        con.close()
+    if fmt != "table":
+        render(columns, rows, fmt)
+        return
+    out = console()
+    if not rows:
+        out.print("No problems: every file and hand was read.", markup=False)
+        return
+    for file, line, hand_id, c, message, _ in rows:
+        hand = f" [hand {hand_id}]" if hand_id else ""
+        out.print(f"{file}:{line}:{hand} {message} ({c})", markup=False, soft_wrap=True)
+    total = sum(n for _, n in by_code)
+    shown = f"{len(rows)} of {total}" if total > len(rows) else f"{total}"
+    out.print(f"\n{shown} problems (" + ", ".join(f"{k}: {n}" for k, n in by_code) + ")",
+              markup=False)
 
 
 @app.command("schema")
