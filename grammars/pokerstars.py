@@ -602,7 +602,11 @@ def _parse(
     )
     if pick is None:
         pick = stamps[0]
-    started_at = _when(pick[0])
+    try:
+        started_at = _when(pick[0])
+    except ValueError:  # an impossible date ("2015/05/34"): the header is not read
+        h.problem(line, "bad_header", f"bad date {pick[0]!r}", lines[0])
+        return None, h.problems, None
     tz = pick[1]
     zone = _zone(tz) if tz else None
     if zone is not None:
@@ -682,10 +686,16 @@ def _parse(
     if boards == [()]:
         boards = []
 
+    structure = _STRUCTURES[g["limit"]]
+    small_bet = big_bet = None
+    if structure is BettingStructure.LIMIT:
+        sb, bb, small_bet, big_bet = _limit_stakes(
+            h.actions, sb, bb, bool(is_tournament and head["level_sb"])
+        )
     game = Game(
         variant=_VARIANTS[g["variant"]],
         hi_lo=hilo,
-        structure=_STRUCTURES[g["limit"]],
+        structure=structure,
         small_blind=sb,
         big_blind=bb,
         currency=currency,
@@ -694,6 +704,8 @@ def _parse(
         tournament_id=head["tid"],
         buy_in=head["buyin"],
         level=head["level"],
+        small_bet=small_bet,
+        big_bet=big_bet,
     )
     record = HandHistory(
         site=_SITE_KEYS[head["site"]],
@@ -724,6 +736,46 @@ def _parse(
         pot_parts=tuple(h.pot_parts),
     )
     return record, h.problems, None
+
+
+def _limit_stakes(
+    actions: list[Action], low: int, high: int, level: bool
+) -> tuple[int, int, int | None, int | None]:
+    """``(small_blind, big_blind, small_bet, big_bet)`` of a limit hand.
+
+    A limit header's two amounts are the small bet and the big bet, not the blinds:
+    "Omaha Hi/Lo Limit ($1/$2 USD)" bets $1/$2 and posts $0.50/$1. The blinds are
+    read from the first "posts small blind" / "posts big blind" that is not all-in
+    (an all-in post may be short); the site rounds some small blinds down
+    ($0.25/$0.50 posts $0.10/$0.25), so they are not computed when posted. Without
+    a post: big blind = small bet, small blind = small bet // 2.
+
+    ``level`` is set when the amounts come from a tournament's "Level N (a/b)".
+    PokerStars names the bets there too ("8-Game (Hold'em Limit) - Level XVIII
+    (300/600)" posts 150/300), but some writers name the blinds ("Omaha Limit -
+    Level I (10/20)" posting 10/20 and betting 20/40); when the posts match the
+    level as blinds (big blind ``b``, or with no big blind small blind ``a``), the
+    bets are ``b`` and ``2 * b``. ``low == high == 0`` (no amounts in the header)
+    gives no bets and blinds from the posts only.
+    """
+    posted: dict[PostKind, int] = {}
+    for act in actions:
+        if (
+            act.kind is ActionKind.POST
+            and act.post in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)
+            and not act.all_in
+            and act.post not in posted
+        ):
+            posted[act.post] = act.amount
+    p_sb, p_bb = posted.get(PostKind.SMALL_BLIND), posted.get(PostKind.BIG_BLIND)
+    if not (low or high):
+        return p_sb or 0, p_bb or 0, None, None
+    small_bet, big_bet = low, high
+    if level and (p_bb == high if p_bb is not None else p_sb == low):
+        small_bet, big_bet = high, 2 * high
+    big_blind = p_bb if p_bb is not None else small_bet
+    small_blind = p_sb if p_sb is not None else small_bet // 2
+    return small_blind, big_blind, small_bet, big_bet
 
 
 # ----------------------------------------------------------------------------- dispatch

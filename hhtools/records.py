@@ -93,11 +93,21 @@ class Game:
         qualifier: highest rank a low may hold (8 for "8 or better"); ignored
             when ``hi_lo`` is ``False``.
         structure: limit, pot limit or no limit.
-        small_blind, big_blind: minor units (cents or chips).
+        small_blind, big_blind: minor units (cents or chips). For limit games
+            these are the blinds actually posted (the hand's first "posts small
+            blind" / "posts big blind" not all-in), not the header's stakes; with
+            no such post they are derived: ``big_blind = small_bet``,
+            ``small_blind = small_bet // 2``.
         currency: ISO code (``USD``, ``EUR``...) for real money, ``PLAY`` for play
             money, ``CHIPS`` for tournament chips.
         tournament_id, buy_in, level: set for tournaments only; ``buy_in`` is the
             site's text (e.g. ``"$3.41+$3.41+$0.68 USD"``).
+        small_bet, big_bet: limit games only (``None`` otherwise), minor units:
+            the fixed bet sizes the header names ("Omaha Hi/Lo Limit ($1/$2 USD)"
+            is small bet 100, big bet 200; the blinds are then 50/100). A
+            tournament's "Level N (a/b)" names the bets too on PokerStars; when
+            the hand's posts show it named the blinds instead (big blind posted
+            equals ``b``), small bet is ``b`` and big bet ``2 * b``.
     """
 
     variant: Variant
@@ -111,6 +121,8 @@ class Game:
     tournament_id: str | None = None
     buy_in: str | None = None
     level: str | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
 
     @property
     def is_tournament(self) -> bool:

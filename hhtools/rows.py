@@ -67,8 +67,11 @@ def units_text(amount: int, currency: str) -> str:
 
 
 def _stakes(hand: HandHistory) -> str:
+    """Stakes as the site names them: the blinds, or a limit game's small/big bet."""
     g = hand.game
-    return f"{units_text(g.small_blind, g.currency)}/{units_text(g.big_blind, g.currency)}"
+    low, high = (g.small_bet, g.big_bet) if g.small_bet is not None and g.big_bet is not None else (
+        g.small_blind, g.big_blind)
+    return f"{units_text(low, g.currency)}/{units_text(high, g.currency)}"
 
 
 def _quartered(award: PotAward, player: str, half: str) -> bool:
@@ -311,6 +314,8 @@ def add_hand(
         small_blind=g.small_blind,
         big_blind=g.big_blind,
         ante=g.ante,
+        small_bet=g.small_bet,
+        big_bet=g.big_bet,
         stakes=_stakes(hand),
         is_tournament=g.is_tournament,
         tournament_id=g.tournament_id,

@@ -20,7 +20,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: hands.small_bet, hands.big_bet
 
 #: DuckDB's memory cap; past it, large transactions and sorts spill to disk. Keeps an
 #: import of one huge file (one transaction) within bounded memory.
@@ -74,10 +74,13 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("qualifier", "INTEGER", "low qualifier (8 for eight-or-better); NULL if high only"),
             _c("structure", "VARCHAR", "limit, pot_limit, no_limit"),
             _c("currency", "VARCHAR", "ISO code for real money, PLAY, or CHIPS (tournaments)"),
-            _c("small_blind", "BIGINT", "small blind, minor units"),
-            _c("big_blind", "BIGINT", "big blind, minor units"),
+            _c("small_blind", "BIGINT", "small blind posted, minor units"),
+            _c("big_blind", "BIGINT", "big blind posted, minor units"),
             _c("ante", "BIGINT", "ante, minor units"),
-            _c("stakes", "VARCHAR", "stakes as text, e.g. 0.01/0.02"),
+            _c("small_bet", "BIGINT", "limit games: the small bet, minor units (NULL otherwise)"),
+            _c("big_bet", "BIGINT", "limit games: the big bet, minor units (NULL otherwise)"),
+            _c("stakes", "VARCHAR", "stakes as the site names them: blinds (0.01/0.02), or "
+               "small/big bet in limit games"),
             _c("is_tournament", "BOOLEAN", "tournament hand (amounts in chips)"),
             _c("tournament_id", "VARCHAR", "tournament number"),
             _c("buy_in", "VARCHAR", "the site's buy-in text"),
@@ -291,6 +294,7 @@ def connect(
     con = duckdb.connect(str(path), read_only=read_only, config=config)
     if not read_only:
         con.execute(ddl()).fetchall()
+        _add_missing_columns(con)
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         ).fetchall()
@@ -315,6 +319,22 @@ def append(con: duckdb.DuckDBPyConnection, table: str, columns: Mapping[str, lis
     if not columns or not len(next(iter(columns.values()))):
         return 0
     return append_arrow(con, table, to_arrow(table, columns))
+
+
+def _add_missing_columns(con: duckdb.DuckDBPyConnection) -> None:
+    """Upgrade a store made by an older version: add the columns it lacks (as NULL)."""
+    have: dict[str, set[str]] = {}
+    for table, column in con.execute(
+        "SELECT table_name, column_name FROM information_schema.columns "
+        "WHERE table_schema = 'main'"
+    ).fetchall():
+        have.setdefault(table, set()).add(column)
+    for name, (_, cols) in TABLES.items():
+        targets = [name] + ([f"{STAGE}{name}"] if name in HAND_TABLES else [])
+        for target in targets:
+            for c in cols:
+                if c.name not in have.get(target, {c.name}):
+                    con.execute(f"ALTER TABLE {target} ADD COLUMN {c.name} {c.sql}").fetchall()
 
 
 def clear_stage(con: duckdb.DuckDBPyConnection) -> None:

@@ -357,3 +357,19 @@ def test_cli_refusals_and_problems(tmp_path: Path) -> None:
     res = runner.invoke(app, ["problems", "--db", str(db)])
     assert res.exit_code == 0
     assert f"{bad}:1: unsupported site or not a hand history" in res.output
+
+
+def test_store_of_an_older_version_is_upgraded(tmp_path: Path) -> None:
+    # A store written before hands.small_bet/big_bet existed gets the columns added
+    # (NULL for its old rows) and takes new imports.
+    db = tmp_path / "old.duckdb"
+    import_paths([HARD_CASES], db, workers=1)
+    with duckdb.connect(str(db)) as con:
+        for t in ("hands", "stage_hands"):
+            con.execute(f"ALTER TABLE {t} DROP COLUMN small_bet")
+            con.execute(f"ALTER TABLE {t} DROP COLUMN big_bet")
+    copy = tmp_path / "more.txt"
+    copy.write_text(HARD_CASES.read_text().replace("99000000000", "99100000000"))
+    summary = import_paths([copy], db, workers=1)
+    assert summary.hands == 6
+    assert q(db, "SELECT count(*), count(small_bet) FROM hands") == [(12, 0)]

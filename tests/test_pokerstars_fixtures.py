@@ -213,7 +213,10 @@ def test_limit_hilo_no_low_side_pot_n() -> None:
     h = one("limit_hilo_no_low_side_pot_n.txt").hand
     assert h is not None
     assert h.game.structure is BettingStructure.LIMIT and h.game.hi_lo
-    assert (h.game.small_blind, h.game.big_blind) == (200, 400)
+    # "Omaha Hi/Lo Limit ($2/$4 USD)" names the small and big bet, not the blinds:
+    # this used to assert blinds (200, 400), but the hand posts $1/$2.
+    g = h.game
+    assert (g.small_bet, g.big_bet, g.small_blind, g.big_blind) == (200, 400, 100, 200)
     assert h.collects == (Collect("Zoe", 1000, 1, line=22), Collect("Zoe", 900, 0, line=23))
     assert (h.total_pot, h.pot_parts) == (1900, (900, 1000))
     assert h.shows[0].description == "a full house, Kings full of Nines"
@@ -313,6 +316,103 @@ def test_folder_and_stats() -> None:
     stats = ParseStats()
     rs = list(parse_path(FIX, stats))
     assert stats.files == len(list(FIX.glob("*.txt")))
-    assert stats.hands == len(rs) == 20
-    assert (stats.records, stats.skipped, stats.failed) == (18, 1, 1)
+    # 25 = 20 + the five limit-stakes fixtures added with Game.small_bet (one hand each)
+    assert stats.hands == len(rs) == 25
+    assert (stats.records, stats.skipped, stats.failed) == (23, 1, 1)
     assert stats.codes == {"unrecognised_line": 2, "bad_cards": 1, "truncated_hand": 1}
+
+
+# ----------------------------------------------------------------------------- limit stakes
+# A limit header names the small bet and the big bet; the blinds are the posts.
+
+
+def test_limit_blinds_are_half_the_small_bet() -> None:
+    # "($1/$2 USD)": bets $1 (preflop, flop) and $2 (turn, river); posts $0.50/$1.
+    g = one("limit_blinds_are_half_the_small_bet.txt").hand.game
+    assert (g.structure, g.hi_lo, g.currency) == (BettingStructure.LIMIT, True, "USD")
+    assert (g.small_bet, g.big_bet, g.small_blind, g.big_blind) == (100, 200, 50, 100)
+
+
+def test_limit_small_blind_rounded_down() -> None:
+    # "($0.25/$0.50 USD)" posts $0.10/$0.25: the posted small blind (10), not 25 // 2.
+    g = one("limit_small_blind_rounded_down.txt").hand.game
+    assert (g.small_bet, g.big_bet, g.small_blind, g.big_blind) == (25, 50, 10, 25)
+
+
+def test_limit_blind_posts_missing_derived() -> None:
+    # No post lines: big blind = small bet = 5, small blind = 5 // 2 = 2.
+    g = one("limit_blind_posts_missing_derived.txt").hand.game
+    assert (g.small_bet, g.big_bet, g.small_blind, g.big_blind) == (5, 10, 2, 5)
+
+
+def test_limit_tournament_level_names_the_bets() -> None:
+    # PokerStars' own form: "Level II (30/60)" bets 30/60 and posts 15/30.
+    g = one("limit_tournament_level_names_the_bets.txt").hand.game
+    assert (g.currency, g.level) == ("CHIPS", "II")
+    assert (g.small_bet, g.big_bet, g.small_blind, g.big_blind) == (30, 60, 15, 30)
+
+
+def test_limit_tournament_level_names_the_blinds() -> None:
+    # Generated form: "Level I (10/20)" posts 10/20 and bets 20 (preflop, flop) / 40.
+    g = one("limit_tournament_level_names_the_blinds.txt").hand.game
+    assert (g.small_bet, g.big_bet, g.small_blind, g.big_blind) == (20, 40, 10, 20)
+
+
+def _game_without(name: str, *drop: str) -> tuple[int | None, int | None, int, int]:
+    """The fixture's game with the lines containing each of ``drop`` removed."""
+    from hhtools.grammars.pokerstars import parse_hand
+
+    text = (FIX / name).read_text(encoding="utf-8").strip("\n")
+    text = "\n".join(ln for ln in text.split("\n") if not any(d in ln for d in drop))
+    hand, problems, _ = parse_hand(text)
+    assert hand is not None, [str(p) for p in problems]
+    g = hand.game
+    return g.small_bet, g.big_bet, g.small_blind, g.big_blind
+
+
+def test_limit_one_post_missing_or_all_in() -> None:
+    half = "limit_blinds_are_half_the_small_bet.txt"
+    # only the big blind posted: small blind derived as 100 // 2
+    assert _game_without(half, "posts small blind") == (100, 200, 50, 100)
+    # only the small blind posted: big blind derived as the small bet
+    assert _game_without("limit_small_blind_rounded_down.txt", "posts big blind") == (
+        25, 50, 10, 25)  # fmt: skip
+    # an all-in post may be short: not taken as the blind
+    text = (FIX / half).read_text(encoding="utf-8").strip("\n")
+    text = text.replace("posts big blind $1", "posts big blind $0.40 and is all-in")
+    from hhtools.grammars.pokerstars import parse_hand
+
+    hand, _, _ = parse_hand(text)
+    assert hand is not None
+    assert (hand.game.small_blind, hand.game.big_blind) == (50, 100)
+
+
+def test_limit_tournament_level_told_apart_by_posts() -> None:
+    blinds = "limit_tournament_level_names_the_blinds.txt"
+    bets = "limit_tournament_level_names_the_bets.txt"
+    # big blind missing: the small blind (10 == the level's first number) decides
+    assert _game_without(blinds, "posts big blind") == (20, 40, 10, 20)
+    assert _game_without(bets, "posts big blind") == (30, 60, 15, 30)
+    # no posts at all: PokerStars' own form (the level names the bets)
+    assert _game_without(blinds, "posts ") == (10, 20, 5, 10)
+
+
+def test_non_limit_games_have_no_bet_sizes() -> None:
+    for name in ("zoom_eur_no_limit.txt", "run_it_twice.txt", "tournament_knockout_antes.txt"):
+        for r in results(name):
+            if r.hand is not None:
+                assert (r.hand.game.small_bet, r.hand.game.big_bet) == (None, None)
+
+
+def test_mixed_game_limit_stakes() -> None:
+    from hhtools.grammars.pokerstars import parse_hand
+
+    text = (FIX / "limit_blinds_are_half_the_small_bet.txt").read_text(encoding="utf-8")
+    text = text.strip("\n").replace(
+        "Omaha Hi/Lo Limit ($1/$2 USD)", "8-Game (Omaha Hi/Lo Limit, $1/$2 USD)"
+    )
+    hand, problems, _ = parse_hand(text)
+    assert hand is not None and problems == []
+    g = hand.game
+    assert (g.structure, g.hi_lo) == (BettingStructure.LIMIT, True)
+    assert (g.small_bet, g.big_bet, g.small_blind, g.big_blind) == (100, 200, 50, 100)
