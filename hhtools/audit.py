@@ -429,7 +429,9 @@ def _check_declared(sd: ShowdownHand, result: AuditResult) -> None:
                 Finding(
                     DECLARED_MISREAD, sd.player, sd.board, 0, "high", 0, 0,
                     f"the site says {sd.player} has {sd.declared_high}, but with exactly two "
-                    f"hole cards the best high is {' '.join(sd.high.cards)} ({sd.high.category})",
+                    f"hole cards the cards make "
+                    f"{declared.describe_high(str(sd.high.category), sd.high.cards)} "
+                    f"({' '.join(sd.high.cards)}, {sd.high.category})",
                 )
             )  # fmt: skip
     if sd.declared_low:

@@ -123,6 +123,51 @@ def high_key(category: str, cards: tuple[str, ...]) -> Declared:
     return Declared(category, tuple(grouped[:1]))
 
 
+_SINGULAR = {2: "Deuce", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+             9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}  # fmt: skip
+_PLURAL = {v: ("Sixes" if v == 6 else name + "s") for v, name in _SINGULAR.items()}
+
+
+def describe_high(category: str, cards: tuple[str, ...]) -> str:
+    """Words for an evaluated high hand, in the sites' own style.
+
+    Args:
+        category: the evaluator's category name.
+        cards: the five cards in reading order.
+
+    Returns:
+        E.g. "a straight, Five to Nine", "two pair, Aces and Fives".
+
+    >>> describe_high("straight", ("9d", "8h", "7h", "6d", "5s"))
+    'a straight, Five to Nine'
+    >>> describe_high("full house", ("Js", "Jd", "Jc", "7s", "7d"))
+    'a full house, Jacks full of Sevens'
+    >>> describe_high("one pair", ("Jc", "Jd", "Ah", "Kd", "9h"))
+    'a pair of Jacks'
+    """
+    key = high_key(category, cards)
+    r = key.ranks
+    if category in ("straight", "straight flush"):
+        top = r[0]
+        if category == "straight flush" and top == 14:
+            return "a Royal Flush"
+        low = "Ace" if top == 5 else _SINGULAR[top - 4]
+        return f"a {category}, {low} to {_SINGULAR[top]}"
+    if category == "four of a kind":
+        return f"four of a kind, {_PLURAL[r[0]]}"
+    if category == "full house":
+        return f"a full house, {_PLURAL[r[0]]} full of {_PLURAL[r[1]]}"
+    if category == "flush":
+        return f"a flush, {_SINGULAR[r[0]]} high"
+    if category == "three of a kind":
+        return f"three of a kind, {_PLURAL[r[0]]}"
+    if category == "two pair":
+        return f"two pair, {_PLURAL[r[0]]} and {_PLURAL[r[1]]}"
+    if category == "one pair":
+        return f"a pair of {_PLURAL[r[0]]}"
+    return f"high card {_SINGULAR[r[0]]}"
+
+
 def read_low(text: str) -> tuple[int, ...] | None:
     """Parse a declared low such as "6,5,4,2,A" into ranks high to low (ace = 1).
 

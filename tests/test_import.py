@@ -39,7 +39,7 @@ def test_hard_cases_findings(hard_db: Path) -> None:
                       "WHERE kind IN ('award_mismatch', 'chip_imbalance', 'declared_misread')")
     assert rows == [("990000000003", "declared_misread", "Gus", "high")]
     (expl,) = q(hard_db, "SELECT explanation FROM findings WHERE kind = 'declared_misread'")[0]
-    assert "Jc Jd Ah Kd 9h" in str(expl) and "one pair" in str(expl)
+    assert "a pair of Jacks (Jc Jd Ah Kd 9h, one pair)" in str(expl)
 
 
 def test_hands_worth_a_look(hard_db: Path) -> None:
