@@ -259,7 +259,9 @@ class HandStore:
 
         Returns:
             Columns ``player``, ``currency``, ``n`` (the player's hand number, from
-            1), ``hand_id``, ``started_at``, ``net`` and ``cumulative`` (minor units).
+            1), ``hand_id``, ``started_at``, ``net`` and ``cumulative`` (Int64 minor
+            units: DuckDB sums BIGINT as HUGEINT, cast back so that dividing by 100
+            gives exact currency units rather than a truncated DECIMAL).
         """
         params: list[Any] = [players]
         cur = ""
@@ -268,7 +270,7 @@ class HandStore:
             params.append(currency)
         return self.sql(
             "SELECT s.player, h.currency, row_number() OVER w AS n, s.hand_id, "
-            "h.started_at, s.net, sum(s.net) OVER w AS cumulative "
+            "h.started_at, s.net, (sum(s.net) OVER w)::BIGINT AS cumulative "
             "FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id "
             f"WHERE list_contains(?, s.player){cur} "
             "WINDOW w AS (PARTITION BY s.player, h.currency "

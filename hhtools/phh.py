@@ -10,8 +10,9 @@ PHH (https://github.com/uoftcprg/phh-std) is TOML: one table of fields per hand.
 * ``antes``, ``blinds_or_straddles``, ``starting_stacks``: one entry per player, the
   players in PHH order: clockwise from the first seat left of the button, the button
   last (the small blind first in a ring game).
-* ``min_bet`` (``PO``: the big blind) or ``small_bet``/``big_bet`` (``FO/8``: the big
-  blind and twice it, PokerStars' limit structure).
+* ``min_bet`` (``PO``: the big blind) or ``small_bet``/``big_bet`` (``FO/8``: the
+  limit's fixed bets, ``hands.small_bet``/``hands.big_bet``; see :func:`limit_bets`).
+  The blinds are always the amounts posted (a $1/$2 limit game posts $0.50/$1).
 * ``actions``: ``d dh pN cards`` for every player (``????`` per unknown card), then the
   betting in order (``pN f``, ``pN cc``, ``pN cbr TOTAL`` with TOTAL the player's bet
   on the street after the action), ``d db CARDS`` as each street is dealt, and at
@@ -72,6 +73,31 @@ def toml_string(text: str) -> str:
 
 def _array(items: list[str]) -> str:
     return "[" + ", ".join(items) + "]"
+
+
+def limit_bets(hand: dict[str, Any]) -> tuple[int, int]:
+    """The small bet and big bet of a fixed-limit hand, in minor units.
+
+    Args:
+        hand: the ``hands`` row. ``small_bet`` and ``big_bet`` hold the limit's bets
+            ("Omaha Hi/Lo Limit ($1/$2 USD)": 100 and 200); ``small_blind`` and
+            ``big_blind`` hold the blinds posted (50 and 100).
+
+    Returns:
+        ``(small_bet, big_bet)``. When the row has no ``small_bet``/``big_bet`` (a
+        store written before those columns) or they are NULL: the usual limit
+        structure, ``(big_blind, 2 * big_blind)``.
+
+    >>> limit_bets({"small_blind": 50, "big_blind": 100, "small_bet": 100, "big_bet": 200})
+    (100, 200)
+    >>> limit_bets({"small_blind": 50, "big_blind": 100})
+    (100, 200)
+    """
+    small, big = hand.get("small_bet"), hand.get("big_bet")
+    if small is not None and big is not None:
+        return int(small), int(big)
+    bb = int(hand.get("big_blind") or 0)
+    return bb, 2 * bb
 
 
 @dataclass
@@ -136,8 +162,9 @@ def hand_to_phh(
     lines.append("antes = " + _array(ante_list))
     lines.append("blinds_or_straddles = " + _array(blind_list))
     if code == "FO/8":
-        lines.append(f"small_bet = {amt(hand['big_blind'])}")
-        lines.append(f"big_bet = {amt(2 * (hand['big_blind'] or 0))}")
+        small_bet, big_bet = limit_bets(hand)
+        lines.append(f"small_bet = {amt(small_bet)}")
+        lines.append(f"big_bet = {amt(big_bet)}")
     else:
         lines.append(f"min_bet = {amt(hand['big_blind'])}")
     lines.append("starting_stacks = " + _array([amt(s["stack"]) for s in players]))
@@ -285,4 +312,7 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
     return summary
 
 
-__all__ = ["VARIANTS", "PhhSummary", "amount_text", "export_phh", "hand_to_phh", "toml_string"]
+__all__ = [
+    "VARIANTS", "PhhSummary", "amount_text", "export_phh", "hand_to_phh", "limit_bets",
+    "toml_string",
+]  # fmt: skip

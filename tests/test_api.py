@@ -67,3 +67,38 @@ def test_player_results_filters_before_summing(db_path: Path) -> None:
         # the nets of every player add up to minus the rake (9+60+3+8+5+3 = 88)
         assert db.player_results()["net_won"].sum() == -88
         assert db.player_results()["rake_paid"].sum() == 88
+
+
+def test_money_columns_are_integer_minor_units(tmp_path: Path) -> None:
+    from datetime import datetime
+
+    from hhtools import store
+    from tests.storerows import S, add_hand
+
+    # Hero, in time order: +125 (collects 135 of a pot he put 10 in), -50, +1.
+    # Running total 125, 75, 76 cents: $1.25, $0.75, $0.76 (a DECIMAL(38,0) sum
+    # divided by 100 would give whole dollars).
+    path = tmp_path / "cum.duckdb"
+    con = store.connect(path)
+    for n, (hero, villain) in enumerate([(S(1, "Hero", 10, 135), S(2, "Vil", 135)),
+                                         (S(1, "Hero", 50), S(2, "Vil", 50, 100)),
+                                         (S(1, "Hero", 10, 11), S(2, "Vil", 1))]):  # fmt: skip
+        add_hand(con, f"h{n}", [hero, villain], [], game="omaha", showdown=False,
+                 started_at=datetime(2024, 3, 1, 20, n))  # fmt: skip
+    con.close()
+    with hhtools.connect(path) as db:
+        cum = db.cumulative(["Hero"], currency="USD")
+        assert cum.schema["cumulative"] == pl.Int64 and cum.schema["net"] == pl.Int64
+        assert cum["net"].to_list() == [125, -50, 1]
+        assert cum["cumulative"].to_list() == [125, 75, 76]
+        dollars = cum.select((pl.col("cumulative") / 100).alias("dollars"))["dollars"]
+        assert dollars.to_list() == [1.25, 0.75, 0.76]
+        # no DECIMAL or 128-bit integer in any frame the API gives
+        frames = [cum, db.hands(), db.player_results(), db.scoops(), db.quarters(),
+                  db.findings(), db.low_possible(), db.counterfeited(),
+                  *db.hand("h0").values()]  # fmt: skip
+        for frame in frames:
+            for name, dtype in frame.schema.items():
+                assert not isinstance(dtype, pl.Decimal) and dtype != pl.Int128, name
+        res = db.player_results(player="Hero")
+        assert res.schema["net_won"] == pl.Int64 and res["net_won"].to_list() == [76]

@@ -12,9 +12,10 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
+from hhtools import store
 from hhtools.cli import _register, app
 from tests.conftest import HARD_CASES
-from tests.storerows import import_db
+from tests.storerows import S, add_hand, import_db
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +43,9 @@ def test_json_by_game_and_since(db_path: Path) -> None:
     got = {r["player"]: r["net_won"] for r in json.loads(out)}
     # hand 1: Alice +69, Bob 42 - 60 = -18, Carol -60; hand 4: Jon +82, Ivy -90
     assert got == {"Alice": 69, "Bob": -18, "Carol": -60, "Jon": 82, "Ivy": -90}
-    out = run("report", "--db", str(db_path), "--since", "2030-01-01", "--format", "json")
-    assert json.loads(out) == []
+    # the hands are from 2024-03-01 (14:00 to 14:25 ET): all of them from that day on
+    out = run("report", "--db", str(db_path), "--since", "2024-03-01", "--format", "json")
+    assert len(json.loads(out)) == 15
 
 
 def test_parquet(db_path: Path, tmp_path: Path) -> None:
@@ -86,3 +88,119 @@ def test_export_parquet_every_table_and_view(db_path: Path, tmp_path: Path) -> N
     assert pl.read_parquet(tmp_path / "quarters.parquet").sort("player")["amount"].to_list() == [
         43, 42]
     assert pl.read_parquet(tmp_path / "hands.parquet").height == 6
+
+
+def fail(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, str]:
+    """Run a command expected to fail: (exit code, its one stderr line); no traceback."""
+    _register()
+    result = CliRunner().invoke(app, list(args), env=env)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        repr(result.exception))
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return result.exit_code, lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "line"),
+    [
+        (["--player", "NoSuchGuy"], 1, "error: no hands for player NoSuchGuy in "),
+        (["--since", "2030-01-01"], 1, "error: no hands since 2030-01-01 in "),
+        # Dan played, but not then; and nobody played 5-card Omaha
+        (["--player", "Dan", "--since", "2030-01-01", "--format", "json"], 1,
+         "error: no hands for player Dan since 2030-01-01 in "),
+        (["--game", "omaha5"], 1, "error: no hands of game omaha5 in "),
+        (["--game", "texas"], 2, "error: unknown game 'texas': use one of omaha, omaha-hilo, "
+                                 "omaha5, omaha5-hilo, omaha6, omaha6-hilo, courchevel, "
+                                 "courchevel-hilo"),
+    ],
+)  # fmt: skip
+def test_nothing_to_report_is_an_error(
+    db_path: Path, args: list[str], code: int, line: str
+) -> None:
+    got_code, got_line = fail("report", "--db", str(db_path), *args)
+    assert got_code == code
+    assert got_line.startswith(line), got_line
+
+
+def test_unwritable_outputs_are_one_line_errors(db_path: Path, tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "dir"
+    code, line = fail("report", "--db", str(db_path), "--format", "html",
+                      "--out", str(missing / "r.html"))  # fmt: skip
+    assert code == 2
+    assert line == f"error: cannot write {missing / 'r.html'}: No such file or directory"
+    code, line = fail("report", "--db", str(db_path), "--format", "parquet",
+                      "--out", str(missing / "r.parquet"))  # fmt: skip
+    assert code == 2 and line.startswith(f"error: cannot write {missing / 'r.parquet'}: ")
+    code, line = fail("report", "--db", str(db_path), "--format", "csv", "--out", str(tmp_path))
+    assert code == 2 and line.startswith(f"error: cannot write {tmp_path}: ")
+    a_file = tmp_path / "a_file"
+    a_file.write_text("x", encoding="utf-8")
+    for fmt in ("parquet", "phh"):
+        code, line = fail("export", "--format", fmt, str(a_file), "--db", str(db_path))
+        assert code == 2
+        assert line == f"error: cannot create folder {a_file}: it exists and is not a folder"
+    code, line = fail("export", "--format", "parquet", str(a_file / "sub"), "--db", str(db_path))
+    assert code == 2 and line.startswith(f"error: cannot create folder {a_file / 'sub'}: ")
+    assert a_file.read_text(encoding="utf-8") == "x"
+
+
+def test_piped_table_is_wide(db_path: Path) -> None:
+    # no terminal and no COLUMNS: the table is laid out 200 wide, one row a line
+    _register()
+    result = CliRunner().invoke(app, ["report", "--db", str(db_path), "--player", "Dan"],
+                                env={"COLUMNS": None})  # fmt: skip
+    assert result.exit_code == 0, result.output
+    row = next(ln for ln in result.stdout.splitlines() if "Dan" in ln and "omaha" in ln)
+    # Dan: +$3.70, 37 big blinds; rake $0.10 (60 x 200 / 1200)
+    assert "$3.70" in row and "37.00" in row and "$0.10" in row
+    assert "went_to_showdown" in result.stdout and "rake_paid" in result.stdout
+
+
+@pytest.fixture()
+def markup_db(tmp_path: Path) -> Path:
+    """One hand whose players' names look like rich markup and an emoji code.
+
+    Button ``:x:`` (seat 3). ``[/]Al`` posts 5, ``[bold]Bob`` 10; ``:x:`` raises to
+    30, both fold: 20 returned, ``:x:`` collects 25 (no rake). Nets: -5, -10, +15.
+    """
+    path = tmp_path / "markup.duckdb"
+    con = store.connect(path)
+    act = {"street": "preflop", "all_in": False}
+    add_hand(
+        con, "77", [S(1, "[/]Al", 5, folded="preflop", voluntary=False),
+                    S(2, "[bold]Bob", 10, folded="preflop", voluntary=False),
+                    S(3, ":x:", 30, collected=25, returned=20, preflop_raise=True)],
+        [], game="omaha", button=3, showdown=False,
+        actions=[
+            {**act, "seq": 0, "player": "[/]Al", "kind": "post", "post": "small_blind",
+             "amount": 5, "added": 5},
+            {**act, "seq": 1, "player": "[bold]Bob", "kind": "post", "post": "big_blind",
+             "amount": 10, "added": 10},
+            {**act, "seq": 2, "player": ":x:", "kind": "raise", "amount": 20,
+             "to_amount": 30, "added": 30},
+            {**act, "seq": 3, "player": "[/]Al", "kind": "fold", "added": 0},
+            {**act, "seq": 4, "player": "[bold]Bob", "kind": "fold", "added": 0},
+        ],
+    )  # fmt: skip
+    con.close()
+    return path
+
+
+def test_names_are_never_markup(markup_db: Path) -> None:
+    out = run("report", "--db", str(markup_db))
+    rows = {ln.split("│")[1].strip(): ln for ln in out.splitlines() if ln.startswith("│")}
+    assert set(rows) == {"[/]Al", "[bold]Bob", ":x:"}
+    assert "-$0.05" in rows["[/]Al"] and "-$0.10" in rows["[bold]Bob"]
+    assert "$0.15" in rows[":x:"]
+    assert "\u274c" not in out  # :x: is not turned into an emoji
+    out = run("show", "77", "--db", str(markup_db))
+    assert "Seat 1: [/]Al $10.00" in out
+    assert "Seat 3: :x: $10.00 (button)" in out
+    assert "  [bold]Bob: posts big blind $0.10" in out
+    assert "  :x:: raises $0.20 to $0.30" in out
+    assert "  uncalled bet $0.20 returned to :x:" in out
+    # 5 + 10 + 30 in, 20 returned
+    assert "pot after the preflop: $0.25" in out
+    assert "\u274c" not in out

@@ -29,10 +29,17 @@ def test_side_pot_hand(db_path: Path) -> None:
     out = show(db_path, "990000000002")
     # preflop: 5 + 10 posted, Dan raises to 35, Eve calls 30, Finn calls 25: 105
     assert "pot after the preflop: $1.05" in out
-    # flop: Eve bets 105, Finn calls 105, Dan all-in to 165, Eve to 465 (360 more),
-    # Finn calls 360: 1095 more, 1200 in all
-    assert "pot after the flop: $12.00" in out
+    # flop: Eve bets 105 (pot 210), Finn raises the pot: call 105 makes 315, so to
+    # 105 + 315 = 420; Dan calls his last 165 all-in, Eve calls 315 more:
+    # 105 + 105 + 420 + 165 + 315 = 1110
+    assert "pot after the flop: $11.10" in out
+    assert "Finn: raises $3.15 to $4.20" in out
+    assert "Dan: calls $1.65 and is all-in" in out
+    # turn: Eve's last 500 - 35 - 420 = 45 all-in, Finn calls 45: 1200, and the
+    # river adds nothing (Dan and Eve all-in)
     assert "*** TURN *** [Ts 9h 4c 2d]" in out
+    assert "pot after the turn: $12.00" in out
+    assert "pot after the river: $12.00" in out
     assert "Dan [Qd Jd 8c 3s]: high Kc Qd Jd Ts 9h (straight)" in out
     assert "Finn [Ks Kd 7h 6h]: high Ks Kd Kc Ts 9h (three of a kind)" in out
     assert "main pot: Dan paid $5.70, due $5.70" in out

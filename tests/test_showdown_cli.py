@@ -162,6 +162,10 @@ def test_plain_output_is_a_table() -> None:
         (["--game", "omaha", "--board", "2s 5c Th 7d 8c", "--pot", "x"], "--pot"),
         (["--game", "omaha", "--board", "2s 5c Th 7d 8c", "--pot", "-1"], "pot"),
         (["--game", "omaha-hilo", "--board", "2s 5c Th 7d 8c", "--qualifier", "4"], "qualifier"),
+        (["--game", "omaha-hilo", "--board", "2s 5c Th 7d 8c", "--qualifier", "5"],
+         "--qualifier must be 8, 9 or 7, got 5"),
+        (["--game", "omaha-hilo", "--board", "2s 5c Th 7d 8c", "--qualifier", "6"],
+         "--qualifier must be 8, 9 or 7, got 6"),
     ],
 )
 def test_bad_input_one_line_exit_2(args: list[str], needle: str) -> None:
@@ -182,3 +186,57 @@ def test_bad_input_one_line_exit_2(args: list[str], needle: str) -> None:
 def test_bad_hand_syntax() -> None:
     result = invoke(["showdown", "--game", "omaha", "--board", "2s 5c Th 7d 8c", "--hand", "As 4s 5h Kc"])
     assert result.exit_code == 2 and "NAME=CARDS" in result.stderr
+
+
+def test_qualifiers_seven_eight_nine() -> None:
+    # Bryan's best low with exactly two hole cards (A, 3) and three of 2 5 7 8 T:
+    # 7-5-3-2-A; Eve's (A, 3) too. Alan's is 7-5-4-2-A, Derek's 7-6-5-4-2, Chris
+    # has none. The best low is 7 high, so it qualifies for 7, 8 and 9 alike.
+    for q in ("7", "8", "9"):
+        out = run_json(*SEED000, "--pot", "400", "--qualifier", q)
+        assert out["low_winners"] == ["Bryan", "Eve"], q
+    # a high-only game ignores the qualifier
+    out = run_json("--game", "omaha", "--board", "2s 5c Th 7d 8c",
+                   "--hand", "Chris=7c 9c Js Qs", "--qualifier", "9")  # fmt: skip
+    assert out["players"]["Chris"]["low"] is None and out["players"]["Chris"]["amount"] == 100
+
+
+def test_table_readable_at_80_columns() -> None:
+    import io
+
+    from rich.console import Console
+
+    from hhtools.commands.showdown import showdown_table
+    from hhtools.settlement import settle_showdown
+
+    hands = [(n, c) for n, c in (h.split("=") for h in SEED000[5::2])]
+    buf = io.StringIO()
+    Console(file=buf, width=80, emoji=False).print(
+        showdown_table(settle_showdown("omaha-hilo", "2s 5c Th 7d 8c", hands, 400)))
+    text = buf.getvalue()
+    lines = text.splitlines()
+    assert max(len(ln) for ln in lines) <= 80
+    assert "\u2026" not in text  # nothing cut short with an ellipsis
+    rows = {ln.split("\u2502")[1].strip(): ln for ln in lines
+            if ln.startswith("\u2502") and ln.split("\u2502")[1].strip()}  # fmt: skip
+    assert set(rows) == {"Alan", "Bryan", "Chris", "Derek", "Eve"}
+    # Chris takes the high half (200); Bryan and Eve a quarter (100) each
+    assert [c.strip() for c in rows["Bryan"].split("\u2502")[5:9]] == ["0", "1/4", "100", "quarter"]
+    assert [c.strip() for c in rows["Eve"].split("\u2502")[5:9]] == ["0", "1/4", "100", "quarter"]
+    assert [c.strip() for c in rows["Chris"].split("\u2502")[5:9]] == ["1/2", "0", "200", ""]
+
+
+def test_names_are_never_markup() -> None:
+    result = invoke(["showdown", "--game", "omaha-hilo", "--board", "2s 5c Th 7d 8c",
+                     "--hand", "[/]Al=As 4s 5h Kc", "--hand", "[bold]Bob=Ah 3h Ts Tc",
+                     "--hand", ":x:=7c 9c Js Qs", "--pot", "400"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    names = [ln.split("\u2502")[1].strip() for ln in result.stdout.splitlines()
+             if ln.startswith("\u2502") and ln.split("\u2502")[1].strip()]  # fmt: skip
+    assert names == ["[/]Al", "[bold]Bob", ":x:"]
+    assert "\u274c" not in result.stdout
+    # :x: (straight) takes the high 200; [bold]Bob's 7-5-3-2-A beats [/]Al's
+    # 7-5-4-2-A for the low 200
+    assert run_json("--game", "omaha-hilo", "--board", "2s 5c Th 7d 8c",
+                    "--hand", "[/]Al=As 4s 5h Kc", "--hand", "[bold]Bob=Ah 3h Ts Tc",
+                    "--hand", ":x:=7c 9c Js Qs", "--pot", "400")["players"][":x:"]["amount"] == 200

@@ -7,21 +7,40 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from hhtools.cli import app
-from hhtools.commands.store_cmds import DEFAULT_DB, DbOption, render
+from hhtools.commands.store_cmds import DEFAULT_DB, DbOption, console, render
 
 if TYPE_CHECKING:
     from hhtools.api import HandStore
+    from hhtools.report import ReportFilter
 
-err = Console(stderr=True)
+#: Exit code of bad input (an unknown game, an unwritable path...).
+EXIT_BAD_INPUT = 2
+#: Exit code of a valid question with nothing to answer (no hands match the filters).
+EXIT_NO_DATA = 1
 
 
-def _fail(message: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {message}", highlight=False)
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+    """Print ``error: message`` as one plain line on stderr and exit with ``code``.
+
+    The message is never read as rich markup (player names and paths may hold
+    brackets) and its whitespace is collapsed so that it stays on one line.
+
+    Raises:
+        typer.Exit: always, with ``code``.
+    """
+    sys.stderr.write(f"error: {' '.join(message.split())}\n")
     raise typer.Exit(code)
+
+
+def _os_reason(exc: OSError) -> str:
+    """The reason of an OS error in words, e.g. ``No such file or directory``."""
+    if isinstance(exc, FileExistsError):
+        return "it exists and is not a folder"
+    return exc.strerror or str(exc).split(" (os error")[0]
 
 
 def _open(db: Path) -> HandStore:
@@ -68,13 +87,20 @@ def report_cmd(
         typer.Option("--out", "-o", help="Write here (html defaults to report.html)."),
     ] = None,
 ) -> None:
-    """Results per player, game, stakes and currency; findings; a winnings chart (html)."""
+    """Results per player, game, stakes and currency; findings; a winnings chart (html).
+
+    Exits with 1 when no hand matches the filters, with 2 on bad input (an unknown
+    game or format, a file that cannot be written).
+    """
     from datetime import date
 
+    from hhtools.evaluator import GAMES
     from hhtools.report import ReportFilter, build_report, display_rows, write
 
     if fmt not in REPORT_FORMATS:
         _fail(f"unknown format {fmt!r}: use {', '.join(REPORT_FORMATS)}")
+    if game is not None and game not in GAMES:
+        _fail(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
     if since:
         try:
             date.fromisoformat(since[:10])
@@ -92,21 +118,48 @@ def report_cmd(
         return
     finally:
         store.close()
+    if report.hands == 0:
+        _fail(no_hands_message(report.filter, db), code=EXIT_NO_DATA)
     if fmt == "table":
-        console = Console()
+        out_console = console()
         columns, rows = display_rows(report.results)
         render(columns, [tuple(r) for r in rows], "table",
                title=f"Results: {report.filter.describe()} ({report.hands:,} hands)")  # fmt: skip
         totals = ", ".join(f"{k}: {v:,}" for k, v in report.totals.items())
-        console.print(totals, highlight=False)
+        out_console.print(Text(totals))
         kinds = ", ".join(f"{k}: {n:,}" for k, n in report.findings.iter_rows())
-        console.print(f"findings: {kinds or 'none'}", highlight=False)
+        out_console.print(Text(f"findings: {kinds or 'none'}"))
         return
-    text = write(report, fmt, out)
+    try:
+        text = write(report, fmt, out)
+    except OSError as exc:  # no such folder, a folder in the way, no permission...
+        _fail(f"cannot write {out}: {_os_reason(exc)}")
+        return
     if text is not None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     else:
-        err.print(f"wrote {out}", highlight=False)
+        sys.stderr.write(f"wrote {out}\n")
+
+
+def no_hands_message(flt: ReportFilter, db: Path) -> str:
+    """Why a report is empty, in words.
+
+    Args:
+        flt: the :class:`hhtools.report.ReportFilter` that matched no hand.
+        db: the database file.
+
+    Returns:
+        e.g. ``no hands for player NoSuchGuy in hhtools.duckdb`` or
+        ``no hands of game omaha5 since 2030-01-01 in hhtools.duckdb``.
+    """
+    parts = ["no hands"]
+    if flt.player:
+        parts.append(f"for player {flt.player}")
+    if flt.game:
+        parts.append(f"of game {flt.game}")
+    if flt.since:
+        parts.append(f"since {flt.since}")
+    return " ".join(parts) + f" in {db}"
 
 
 # --------------------------------------------------------------------------------------
@@ -252,14 +305,15 @@ def show_cmd(
     if hands.height > 1:
         sites = ", ".join(hands["site"].to_list())
         _fail(f"hand {hand_id} is in several sites ({sites}): add --site")
-    console = Console()
+    out = console()  # no emoji codes, no highlighting; wide when piped
     for line in show_lines(data):
-        style = None
+        style = ""
         if line.startswith("***"):
             style = "bold"
         elif "<-- differs" in line or line.startswith("  award_mismatch"):
             style = "red"
-        console.print(line, style=style, highlight=False, markup=False)
+        # data as Text: a player named "[bold]Bob" or ":x:" prints as written
+        out.print(Text(line, style=style), soft_wrap=True)
 
 
 # --------------------------------------------------------------------------------------
@@ -274,29 +328,37 @@ def export_cmd(
     fmt: Annotated[str, typer.Option("--format", "-f", help="parquet or phh.")] = "parquet",
 ) -> None:
     """Export the store: Parquet (one file per table and view) or PHH (pokerkit's format)."""
+    import duckdb
+
     if fmt not in ("parquet", "phh"):
         _fail(f"unknown format {fmt!r}: use parquet or phh")
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file in the way, no permission...
+        _fail(f"cannot create folder {out_dir}: {_os_reason(exc)}")
     store = _open(db)
     try:
         if fmt == "parquet":
             written = export_parquet(store, out_dir)
-            table = Table(title=f"Parquet files in {out_dir}")
+            table = Table(title=Text(f"Parquet files in {out_dir}"))
             table.add_column("file")
             table.add_column("rows", justify="right")
             for name, n in written.items():
-                table.add_row(f"{name}.parquet", f"{n:,}")
-            Console().print(table)
+                table.add_row(Text(f"{name}.parquet"), f"{n:,}")
+            console().print(table)
         else:
             from hhtools.phh import export_phh
 
             summary = export_phh(store, out_dir)
-            Console().print(
+            skipped = ", ".join(f"{g}: {n:,}" for g, n in sorted(summary.skipped_games.items()))
+            console().print(Text(
                 f"wrote {summary.hands:,} hands to {len(summary.files)} PHH file(s) in "
                 f"{out_dir}; skipped {summary.skipped:,} hands with no PHH variant code "
-                f"({', '.join(f'{g}: {n:,}' for g, n in sorted(summary.skipped_games.items())) or 'none'})",
-                highlight=False,
-            )
+                f"({skipped or 'none'})"
+            ))  # fmt: skip
+    except (OSError, duckdb.IOException) as exc:  # disk full, no permission...
+        reason = _os_reason(exc) if isinstance(exc, OSError) else str(exc).splitlines()[0]
+        _fail(f"cannot write into {out_dir}: {reason}")
     finally:
         store.close()
 

@@ -17,6 +17,10 @@ Shares are the exact fractions of the whole pot by the rules before rounding to
 units (``"1/2"``, ``"1/4"``, ``"1/6"``, ``"1"``, ``"0"``); ``amount`` is the exact
 integer number of units paid from ``--pot``, the odd units placed by the rules (see
 :mod:`hhtools.settlement`). Bad input prints one line on stderr and exits with 2.
+
+Without ``--json`` the result is a table that stays readable at 80 columns: cells
+wrap (and fold) rather than being cut, and a scoop or a quarter is marked in a
+column of its own. Player names are printed as written, never read as markup.
 """
 
 from __future__ import annotations
@@ -25,17 +29,20 @@ import json
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from hhtools.cli import app
 from hhtools.settlement import Showdown, settle_showdown
 
 EXIT_BAD_INPUT = 2
+#: The low qualifiers a hi/lo game may use: eight or better (the usual), nine, seven.
+QUALIFIERS = (8, 9, 7)
 
 
 def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
+    """Print ``error: message`` as one line on stderr; return the exit to raise (code 2)."""
+    typer.echo(f"error: {' '.join(message.split())}", err=True)
     return typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -75,31 +82,50 @@ def showdown_json(result: Showdown) -> dict[str, Any]:
     }
 
 
-def _table(result: Showdown) -> Table:
+def showdown_table(result: Showdown) -> Table:
+    """The plain-output table of a settled showdown.
+
+    One row per hand, in the order given. Columns: ``Player``; ``Hole``; ``High``
+    (category, then the five cards); ``Low`` (ranks, then the five cards, or ``no
+    low``); ``Hi`` and ``Lo`` (the exact shares of the whole pot, e.g. ``1/2`` and
+    ``1/4``); ``Won`` (units); ``Note`` (``scoop`` or ``quarter``). A high-only
+    game has ``Share`` for ``Hi``, no ``Low`` or ``Lo`` and no scoops. Every cell
+    is :class:`rich.text.Text`, so names are never read as markup, and every column
+    wraps or folds instead of cutting its text, which keeps the table readable at
+    80 columns.
+
+    Args:
+        result: from :func:`hhtools.settlement.settle_showdown`.
+
+    Returns:
+        A :class:`rich.table.Table`.
+    """
     award = result.award
     title = f"{result.game}  board {' '.join(result.board)}  pot {award.amount}"
     if result.qualifier is not None:
         title += f"  low {result.qualifier} or better"
-    table = Table(title=title)
-    for column in ("Player", "Hole", "High", "Low", "High share", "Low share", "Amount"):
-        table.add_column(column, justify="right" if column == "Amount" else "left")
+    hi_lo = result.qualifier is not None
+    table = Table(title=Text(title))
+    columns = ("Player", "Hole", "High", "Low", "Hi", "Lo", "Won", "Note")
+    for column in columns if hi_lo else ("Player", "Hole", "High", "Share", "Won", "Note"):
+        right = column in ("Hi", "Lo", "Share", "Won")
+        table.add_column(column, justify="right" if right else "left", overflow="fold")
     for p in result.players:
         share = award.shares[p.player]
-        tags = []
-        if award.scooped(p.player) and len(result.players) > 1:
-            tags.append("scoops")
-        if award.quartered(p.player):
-            tags.append("quartered")
-        low = "-" if result.qualifier is None else ("no low" if p.low is None else f"{p.low.ranks}  {' '.join(p.low.cards)}")
-        table.add_row(
-            p.player + (f" ({', '.join(tags)})" if tags else ""),
-            " ".join(p.hole),
-            f"{p.high.category}  {' '.join(p.high.cards)}",
-            low,
-            str(share.high_fraction),
-            str(share.low_fraction),
-            str(share.total),
-        )
+        note = ""
+        if hi_lo and award.scooped(p.player) and len(result.players) > 1:
+            note = "scoop"
+        elif award.quartered(p.player):
+            note = "quarter"
+        high = f"{p.high.category}\n{' '.join(p.high.cards)}"
+        cells = [p.player, " ".join(p.hole), high]
+        if hi_lo:
+            low = "no low" if p.low is None else f"{p.low.ranks}\n{' '.join(p.low.cards)}"
+            cells += [low, str(share.high_fraction), str(share.low_fraction)]
+        else:
+            cells.append(str(share.high_fraction))
+        cells += [str(share.total), note]
+        table.add_row(*(Text(c) for c in cells))
     return table
 
 
@@ -121,7 +147,11 @@ def showdown(
     ],
     pot: Annotated[str, typer.Option(help="Pot in integer units (cents or chips).")] = "100",
     qualifier: Annotated[
-        str | None, typer.Option(help="Low qualifier for hi/lo games: 8 (default), 9 or 7.")
+        str | None,
+        typer.Option(
+            help="Low qualifier for hi/lo games: 8 (default), 9 or 7. "
+            "Ignored for high-only games."
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -130,10 +160,14 @@ def showdown(
         hands = [_parse_hand(h) for h in hand]
         units = _parse_int("--pot", pot)
         q = None if qualifier is None else _parse_int("--qualifier", qualifier)
+        if q is not None and q not in QUALIFIERS:
+            raise ValueError(f"--qualifier must be 8, 9 or 7, got {q}")
         result = settle_showdown(game, board, hands, units, q)
     except ValueError as exc:  # our InvalidCardError, UnknownGameError, ... all are
         raise _fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(showdown_json(result)))
     else:
-        Console().print(_table(result))
+        from hhtools.commands.store_cmds import console
+
+        console().print(showdown_table(result))  # no emoji codes; wide when piped
