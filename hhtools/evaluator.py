@@ -666,6 +666,35 @@ def high5(cards: str | Sequence[str | int]) -> HighHand:
     return HighHand(v, _CATEGORIES[v >> 20], _reading_order(c5, v))
 
 
+def best_of_any_five(cards: str | Sequence[str | int]) -> HighHand:
+    """The best high of any five of ``cards``: the hold'em way, no 2+3 rule.
+
+    For showing how a hand *would* read if any cards could play (the audit's
+    ``holdem_misread_prone`` check), never for awarding a pot.
+
+    Args:
+        cards: five to eleven distinct cards (hole and board together).
+
+    Raises:
+        InvalidCardError, DuplicateCardError: bad or repeated card.
+        InvalidHandError: fewer than five cards.
+
+    >>> h = best_of_any_five("As 2s 3h Kd Js Jd Ad Jh Kc")
+    >>> h.category, h.cards
+    (<HandCategory.FULL_HOUSE: 'full house'>, ('Js', 'Jd', 'Jh', 'As', 'Ad'))
+    """
+    codes = to_codes(cards)
+    if len(codes) < 5:
+        raise InvalidHandError(f"a hand is five cards, got {len(codes)}")
+    check_distinct(codes)
+    best, best5 = -1, codes[:5]
+    for c5 in itertools.combinations(codes, 5):
+        v = _eval5(c5)
+        if v > best:
+            best, best5 = v, c5
+    return HighHand(best, _CATEGORIES[best >> 20], _reading_order(best5, best))
+
+
 def low5(cards: str | Sequence[str | int], qualifier: int = 8) -> LowHand | None:
     """The ace-to-five low reading of exactly five cards, or ``None`` if it does not qualify.
 

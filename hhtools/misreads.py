@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
 
 from hhtools.audit import (
     HOLDEM_MISREAD_PRONE,
@@ -29,7 +28,7 @@ from hhtools.audit import (
     ShowdownHand,
     format_money,
 )
-from hhtools.evaluator import HighHand, LowHand, best_high, best_low, high5
+from hhtools.evaluator import HighHand, LowHand, best_high, best_low, best_of_any_five
 from hhtools.records import HandHistory
 
 #: Category names, worst to best, as the evaluator's ``value >> 20`` indexes them.
@@ -108,7 +107,7 @@ def holdem_reading(hole: Sequence[str], board: Sequence[str]) -> HighHand:
     >>> str(h.category), h.cards
     ('full house', ('Js', 'Jd', 'Jh', 'As', 'Ad'))
     """
-    return max((high5(list(c5)) for c5 in combinations((*hole, *board), 5)), key=lambda h: h.value)
+    return best_of_any_five((*hole, *board))
 
 
 def _holdem_findings(result: AuditResult, boards: tuple[tuple[str, ...], ...]) -> list[Finding]:
