@@ -62,6 +62,10 @@ def parse_cmd(
     ] = False,
 ) -> None:
     """Parse hand histories: print each hand as JSON (--json), or the problems, then a summary."""
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        sys.stderr.write(f"error: no such file or folder: {missing[0]}\n")
+        raise typer.Exit(2)
     stats = ParseStats()
     out = sys.stdout
     for path in paths:
@@ -85,10 +89,16 @@ def parse_cmd(
         out.write(json.dumps({"summary": summary}) + "\n")
     else:
         err.print(
-            f"{stats.files} files, {stats.hands} hands: {stats.records} read, "
+            f"{_n(stats.files, 'file')}, {_n(stats.hands, 'hand')}: {stats.records} read, "
             f"{stats.skipped} non-Omaha skipped, {stats.failed} failed; "
-            f"{stats.problems} problems",
+            f"{_n(stats.problems, 'problem')}",
             highlight=False,
+            markup=False,
         )
     if strict and stats.problems:
         raise typer.Exit(1)
+
+
+def _n(count: int, word: str) -> str:
+    """``1 file``, ``2 files``."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
