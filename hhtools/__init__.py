@@ -8,14 +8,39 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from hhtools.api import HandStore, connect
+    from hhtools.audit import audit_hand
+    from hhtools.evaluator import best_high, best_low
+    from hhtools.importer import import_paths
+    from hhtools.parsing import parse_file, parse_path
+    from hhtools.settlement import award_pot, settle_showdown
 
-__all__ = ["HandStore", "connect"]
+#: public name -> the module that defines it (loaded on first use)
+_LAZY = {
+    "connect": "hhtools.api",
+    "HandStore": "hhtools.api",
+    "parse_file": "hhtools.parsing",
+    "parse_path": "hhtools.parsing",
+    "best_high": "hhtools.evaluator",
+    "best_low": "hhtools.evaluator",
+    "settle_showdown": "hhtools.settlement",
+    "award_pot": "hhtools.settlement",
+    "audit_hand": "hhtools.audit",
+    "import_paths": "hhtools.importer",
+}
+
+__all__ = sorted(_LAZY)
 
 
 def __getattr__(name: str) -> Any:
-    """Load the heavier parts on first use, so ``import hhtools`` stays cheap."""
-    if name in ("connect", "HandStore"):
-        from hhtools import api
+    """Load the heavier parts on first use, so ``import hhtools`` stays cheap.
 
-        return getattr(api, name)
-    raise AttributeError(f"module 'hhtools' has no attribute {name!r}")
+    ``hhtools.parse_file(path)`` reads hands, ``hhtools.settle_showdown(...)`` applies
+    the rules to one showdown, ``hhtools.import_paths(paths, db)`` runs the main job,
+    ``hhtools.connect(db)`` returns Polars frames.
+    """
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hhtools' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

@@ -133,7 +133,6 @@ class AuditResult:
     pots: list[PotResult] = field(default_factory=list)
     showdown: list[ShowdownHand] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
-    collected: dict[str, int] = field(default_factory=dict)
     went_to_showdown: bool = False
 
 
@@ -286,11 +285,7 @@ def audit_hand(hand: HandHistory) -> AuditResult:
     def money(amount: int) -> str:
         return format_money(amount, currency)
 
-    collected: dict[str, int] = {}
-    for c in hand.collects:
-        collected[c.player] = collected.get(c.player, 0) + c.amount
-    result.collected = collected
-    total_collected = sum(collected.values())
+    total_collected = sum(c.amount for c in hand.collects)
     cashed_out = {c.player for c in hand.cash_outs}
 
     # --- chip balance -------------------------------------------------------------
