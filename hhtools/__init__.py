@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-if TYPE_CHECKING:
-    from hhtools.api import HandStore, connect
-    from hhtools.audit import audit_hand
-    from hhtools.evaluator import best_high, best_low
-    from hhtools.importer import import_paths
-    from hhtools.parsing import parse_file, parse_path
-    from hhtools.settlement import award_pot, settle_showdown
+if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads them
+    from hhtools.api import HandStore, connect  # noqa: F401
+    from hhtools.audit import audit_hand  # noqa: F401
+    from hhtools.evaluator import best_high, best_low  # noqa: F401
+    from hhtools.importer import import_paths  # noqa: F401
+    from hhtools.parsing import parse_file, parse_path  # noqa: F401
+    from hhtools.settlement import award_pot, settle_showdown  # noqa: F401
 
 #: public name -> the module that defines it (loaded on first use)
 _LAZY = {

@@ -18,8 +18,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-import duckdb
-
 from hhtools import store
 from hhtools.views import VIEWS, create_views, filtered_select
 

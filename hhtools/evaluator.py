@@ -206,7 +206,7 @@ class LowHand:
 _W: Final = (0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545)
 _KEY_SIZE: Final = 5 * _W[-1] + 1
 
-_SF, _QUADS, _FULL, _FLUSH, _STRAIGHT, _TRIPS, _TWO_PAIR, _PAIR, _HIGH = 8, 7, 6, 5, 4, 3, 2, 1, 0
+_SF, _QUADS, _FULL, _FLUSH, _STRAIGHT, _TRIPS, _TWO_PAIR, _PAIR, _HIGH_CARD = 8, 7, 6, 5, 4, 3, 2, 1, 0
 
 
 def _value5(ranks: Sequence[int], flush: bool) -> int:
@@ -237,7 +237,7 @@ def _value5(ranks: Sequence[int], flush: bool) -> int:
     elif shape[0] == 2:
         cat = _PAIR
     else:
-        cat = _HIGH
+        cat = _HIGH_CARD
     return cat << 20 | order[0] << 16 | order[1] << 12 | order[2] << 8 | order[3] << 4 | order[4]
 
 

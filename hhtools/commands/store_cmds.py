@@ -266,7 +266,7 @@ def audit_cmd(
         else:
             out.print("No findings: every audited pot was paid by the rules.", markup=False)
         return
-    for hand_id, k, player, pot, half, paid, due, explanation, file, line in rows:
+    for hand_id, k, player, _pot, _half, _paid, _due, explanation, file, line in rows:
         who = f" {player}" if player else ""
         out.print(
             f"[bold]{escape(f'{file}:{line}:')}[/bold] {escape(f'[hand {hand_id}]')} "
