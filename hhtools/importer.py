@@ -554,9 +554,12 @@ class Importer:
             self.summary.interrupted = True
             self._abandon()
             raise KeyboardInterrupt from exc
-        except BaseException:
+        except BaseException as exc:
             self.summary.interrupted = True
             self._abandon()
+            if isinstance(exc, duckdb.Error) and "interrupt" in str(exc).lower():
+                # Ctrl-C reached DuckDB inside a statement and came out as its error
+                raise KeyboardInterrupt from exc
             raise
         finally:
             self.close_pool()
@@ -583,7 +586,10 @@ class Importer:
     def close(self) -> None:
         """Stop the workers and close the database connection."""
         self.close_pool()
-        self.con.close()
+        try:
+            self.con.close()
+        except Exception:  # an interrupted connection may refuse; nothing is lost
+            log.debug("closing the database failed", exc_info=True)
 
 
 def _ignore_sigint() -> None:

@@ -111,9 +111,9 @@ def import_cmd(
                 paths, db, audit=audit, workers=workers, on_progress=on_progress
             )
     except KeyboardInterrupt:
-        console.print(
-            "[yellow]interrupted:[/yellow] files finished before the stop are stored; "
-            "run the same import again to pick up the rest."
+        sys.stderr.write(
+            "interrupted: files finished before the stop are stored; "
+            "run the same import again to pick up the rest.\n"
         )
         raise typer.Exit(130) from None
     except Exception as exc:  # database locked, not a database...
