@@ -223,6 +223,34 @@ def _sql_error(message: str) -> str:
     return first
 
 
+def _listing(
+    db: Path, table: str, column: str, value: str | None, select: str, order: str, limit: int
+) -> tuple[list[str], list[tuple[Any, ...]], list[tuple[str, int]]]:
+    """Rows of ``table`` (only ``column = value`` when given), and counts by ``column``."""
+    con = _open_read_only(db)
+    try:
+        where = f"WHERE {column} = ?" if value else ""
+        params: list[Any] = [value] if value else []
+        cur = con.execute(
+            f"SELECT {select} FROM {table} {where} ORDER BY {order} LIMIT ?", [*params, limit]
+        )
+        columns = [d[0] for d in cur.description]
+        rows = cur.fetchall()
+        counts = con.execute(
+            f"SELECT {column}, count(*) FROM {table} {where} GROUP BY ALL ORDER BY 1", params
+        ).fetchall()
+    finally:
+        con.close()
+    return columns, rows, counts
+
+
+def _closing_count(out: Console, shown: int, counts: list[tuple[str, int]], noun: str) -> None:
+    total = sum(n for _, n in counts)
+    head = f"{shown} of {total}" if total > shown else f"{total}"
+    out.print(f"\n{head} {noun} (" + ", ".join(f"{k}: {n}" for k, n in counts) + ")",
+              markup=False)  # fmt: skip
+
+
 @app.command("audit")
 def audit_cmd(
     db: DbOption = Path(DEFAULT_DB),
@@ -239,23 +267,11 @@ def audit_cmd(
         _fail(f"unknown format {fmt!r}: use table, csv or json")
     if kind is not None and kind not in FINDING_KINDS:
         _fail(f"unknown kind {kind!r}: use one of {', '.join(FINDING_KINDS)}")
-    con = _open_read_only(db)
-    try:
-        where = "WHERE f.kind = ?" if kind else ""
-        params: list[Any] = [kind] if kind else []
-        total = con.execute(f"SELECT count(*) FROM findings f {where}", params).fetchall()[0][0]
-        cur = con.execute(
-            "SELECT f.hand_id, f.kind, f.player, f.pot, f.half, f.paid, f.due, f.explanation, "
-            f"f.file, f.line FROM findings f {where} ORDER BY f.file, f.line, f.hand_id LIMIT ?",
-            [*params, limit],
-        )
-        columns = [d[0] for d in cur.description]
-        rows = cur.fetchall()
-        by_kind = con.execute(
-            f"SELECT kind, count(*) FROM findings f {where} GROUP BY kind ORDER BY kind", params
-        ).fetchall()
-    finally:
-        con.close()
+    columns, rows, counts = _listing(
+        db, "findings", "kind", kind,
+        "hand_id, kind, player, pot, half, paid, due, explanation, file, line",
+        "file, line, hand_id", limit,
+    )  # fmt: skip
     if fmt != "table":
         render(columns, rows, fmt)
         return
@@ -274,11 +290,7 @@ def audit_cmd(
             highlight=False,
             soft_wrap=True,
         )
-    shown = f"{len(rows)} of {total}" if total > len(rows) else f"{total}"
-    out.print(
-        f"\n{shown} findings (" + ", ".join(f"{k}: {n}" for k, n in by_kind) + ")",
-        markup=False,
-    )
+    _closing_count(out, len(rows), counts, "findings")
 
 
 @app.command("problems")
@@ -293,23 +305,10 @@ def problems_cmd(
     """List what imports could not read, as file:line: [hand N] message."""
     if fmt not in ("table", "csv", "json"):
         _fail(f"unknown format {fmt!r}: use table, csv or json")
-    con = _open_read_only(db)
-    try:
-        where = "WHERE code = ?" if code else ""
-        params: list[Any] = [code] if code else []
-        cur = con.execute(
-            "SELECT file, line, hand_id, code, message, excerpt FROM import_errors "
-            f"{where} ORDER BY import_id, file, line LIMIT ?",
-            [*params, limit],
-        )
-        columns = [d[0] for d in cur.description]
-        rows = cur.fetchall()
-        by_code = con.execute(
-            f"SELECT code, count(*) FROM import_errors {where} GROUP BY code ORDER BY code",
-            params,
-        ).fetchall()
-    finally:
-        con.close()
+    columns, rows, counts = _listing(
+        db, "import_errors", "code", code, "file, line, hand_id, code, message, excerpt",
+        "import_id, file, line", limit,
+    )  # fmt: skip
     if fmt != "table":
         render(columns, rows, fmt)
         return
@@ -320,10 +319,7 @@ def problems_cmd(
     for file, line, hand_id, c, message, _ in rows:
         hand = f" [hand {hand_id}]" if hand_id else ""
         out.print(f"{file}:{line}:{hand} {message} ({c})", markup=False, soft_wrap=True)
-    total = sum(n for _, n in by_code)
-    shown = f"{len(rows)} of {total}" if total > len(rows) else f"{total}"
-    out.print(f"\n{shown} problems (" + ", ".join(f"{k}: {n}" for k, n in by_code) + ")",
-              markup=False)
+    _closing_count(out, len(rows), counts, "problems")
 
 
 @app.command("schema")
