@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -575,6 +575,14 @@ def _validated(
     return h, b
 
 
+def _omaha_fives(h: Sequence[int], b: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every five-card hand of exactly two hole cards and exactly three board cards."""
+    for x, y in _PAIRS[len(h)]:
+        hx, hy = h[x], h[y]
+        for p, q, s in _TRIPLES:
+            yield (hx, hy, b[p], b[q], b[s])
+
+
 def best_high(hole: str | Sequence[str | int], board: str | Sequence[str | int]) -> HighHand:
     """The best high hand from exactly two hole cards and exactly three board cards.
 
@@ -599,13 +607,10 @@ def best_high(hole: str | Sequence[str | int], board: str | Sequence[str | int])
     h, b = _validated(hole, board)
     best = -1
     best5: tuple[int, ...] = ()
-    for x, y in _PAIRS[len(h)]:
-        hx, hy = h[x], h[y]
-        for p, q, s in _TRIPLES:
-            c5 = (hx, hy, b[p], b[q], b[s])
-            v = _eval5(c5)
-            if v > best:
-                best, best5 = v, c5
+    for c5 in _omaha_fives(h, b):
+        v = _eval5(c5)
+        if v > best:
+            best, best5 = v, c5
     return HighHand(best, _CATEGORIES[best >> 20], _reading_order(best5, best))
 
 
@@ -638,13 +643,10 @@ def best_low(
     h, b = _validated(hole, board)
     best = -1
     best5: tuple[int, ...] = ()
-    for x, y in _PAIRS[len(h)]:
-        hx, hy = h[x], h[y]
-        for p, q, s in _TRIPLES:
-            c5 = (hx, hy, b[p], b[q], b[s])
-            v = _low5(c5, qmask)
-            if v is not None and v > best:
-                best, best5 = v, c5
+    for c5 in _omaha_fives(h, b):
+        v = _low5(c5, qmask)
+        if v is not None and v > best:
+            best, best5 = v, c5
     return _low_hand(best5, best) if best5 else None
 
 

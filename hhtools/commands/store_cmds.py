@@ -153,6 +153,12 @@ def _print_summary(summary: Any, db: Path) -> None:
                   markup=False)
 
 
+def _check_format(fmt: str) -> None:
+    """Exit 2 unless ``fmt`` is one of the listing formats."""
+    if fmt not in ("table", "csv", "json"):
+        _fail(f"unknown format {fmt!r}: use table, csv or json")
+
+
 def _open_read_only(db: Path, external_access: bool = True) -> Any:
     from hhtools import store
 
@@ -197,8 +203,7 @@ def sql_cmd(
     fmt: FormatOption = "table",
 ) -> None:
     """Run a read-only SQL query on the store (no writes, no files read or written)."""
-    if fmt not in ("table", "csv", "json"):
-        _fail(f"unknown format {fmt!r}: use table, csv or json")
+    _check_format(fmt)
     if not query.strip():
         _fail("empty query: give a SELECT statement")
     con = _open_read_only(db, external_access=False)
@@ -263,8 +268,7 @@ def audit_cmd(
     """List the audit's findings, one readable line each."""
     from hhtools.audit import FINDING_KINDS
 
-    if fmt not in ("table", "csv", "json"):
-        _fail(f"unknown format {fmt!r}: use table, csv or json")
+    _check_format(fmt)
     if kind is not None and kind not in FINDING_KINDS:
         _fail(f"unknown kind {kind!r}: use one of {', '.join(FINDING_KINDS)}")
     columns, rows, counts = _listing(
@@ -303,8 +307,7 @@ def problems_cmd(
     limit: Annotated[int, typer.Option("--limit", help="Show at most this many.")] = 200,
 ) -> None:
     """List what imports could not read, as file:line: [hand N] message."""
-    if fmt not in ("table", "csv", "json"):
-        _fail(f"unknown format {fmt!r}: use table, csv or json")
+    _check_format(fmt)
     columns, rows, counts = _listing(
         db, "import_errors", "code", code, "file, line, hand_id, code, message, excerpt",
         "import_id, file, line", limit,
