@@ -19,7 +19,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from hhtools.evaluator import batch_high_low, best_high, best_low, high_value, low_value
+from hhtools.rules.evaluator import batch_high_low, best_high, best_low, high_value, low_value
 
 SEED = 20240601
 

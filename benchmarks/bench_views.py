@@ -52,8 +52,8 @@ def main() -> None:
         args.db = prepare(args.hands, args.work, args.seed)
 
     import hhtools
-    from hhtools.report import ReportFilter, build_report, to_html
-    from hhtools.views import VIEWS
+    from hhtools.reports.report import ReportFilter, build_report, to_html
+    from hhtools.store.views import VIEWS
 
     timings: list[tuple[str, float, int]] = []
     with hhtools.connect(args.db) as db:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import duckdb
 
-from hhtools.importer import import_paths
+from hhtools.store.importer import import_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 GEN = ROOT.parent / "shared" / "tools" / "gen_pokerstars.py"

@@ -1,6 +1,6 @@
 """PokerStars text hand histories of the Omaha family (and files written in its format).
 
-One hand's text in, one :class:`~hhtools.records.HandHistory` plus problems out.
+One hand's text in, one :class:`~hhtools.model.records.HandHistory` plus problems out.
 
 How it reads a hand (see STYLE.md, "Speed with pyparsing"):
 
@@ -38,8 +38,8 @@ from zoneinfo import ZoneInfo
 
 import pyparsing as pp
 
-from hhtools.money import CURRENCY_SYMBOLS, Unit, parse_money
-from hhtools.records import (
+from hhtools.model.money import CURRENCY_SYMBOLS, Unit, parse_money
+from hhtools.model.records import (
     Action,
     ActionKind,
     BettingStructure,

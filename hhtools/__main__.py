@@ -1,6 +1,6 @@
 """``python -m hhtools`` runs the command-line interface."""
 
-from hhtools.cli import main
+from hhtools.cli.main import main
 
 if __name__ == "__main__":
     main()

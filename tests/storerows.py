@@ -13,7 +13,7 @@ from typing import Any
 
 import duckdb
 
-from hhtools import store
+from hhtools.store import db as store
 
 
 @dataclass
@@ -128,7 +128,7 @@ def add_hand(
 
 def import_db(paths: list[Any], db: Any) -> Any:
     """Import ``paths`` into the database file ``db`` with the real importer (one worker)."""
-    from hhtools.importer import import_paths
+    from hhtools.store.importer import import_paths
 
     import_paths(paths, db, workers=1)
     return db

@@ -72,7 +72,7 @@ def test_player_results_filters_before_summing(db_path: Path) -> None:
 def test_money_columns_are_integer_minor_units(tmp_path: Path) -> None:
     from datetime import datetime
 
-    from hhtools import store
+    from hhtools.store import db as store
     from tests.storerows import S, add_hand
 
     # Hero, in time order: +125 (collects 135 of a pot he put 10 in), -50, +1.

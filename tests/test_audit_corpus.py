@@ -13,7 +13,7 @@ from pathlib import Path
 import duckdb
 
 from benchmarks.score_audit import score
-from hhtools.importer import import_paths
+from hhtools.store.importer import import_paths
 from tests.conftest import need_corpus
 
 # Findings on the real corpus, each checked by hand against the source text:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hhtools.cards import (
+from hhtools.model.cards import (
     DuplicateCardError,
     InvalidCardError,
     card_str,

@@ -3,7 +3,7 @@
 Every expected hand below was worked out by hand from the seed texts in
 ``shared/seeds`` (file named at each test), not copied from the code's output.
 
-Reading-order convention checked here (documented in :mod:`hhtools.evaluator`):
+Reading-order convention checked here (documented in :mod:`hhtools.rules.evaluator`):
 groups by size then rank, straights top card first (the wheel reads 5-4-3-2-A);
 cards of equal rank keep deal order, hole cards before board cards; and when several
 choices of 2 + 3 cards give the same value, the first in deal order is shown (hole
@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hhtools.cards import DuplicateCardError, InvalidCardError, card_str, parse_cards
-from hhtools.evaluator import (
+from hhtools.model.cards import DuplicateCardError, InvalidCardError, card_str, parse_cards
+from hhtools.rules.evaluator import (
     GAMES,
     NO_LOW,
     HandCategory,

@@ -14,7 +14,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from hhtools.importer import import_paths
+from hhtools.store.importer import import_paths
 from tests.conftest import HARD_CASES
 
 
@@ -203,9 +203,8 @@ def test_workers_give_the_same_store_as_one_process(tmp_path: Path) -> None:
 def test_cli_import_sql_audit(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from hhtools.cli import _register, app
+    from hhtools.cli.main import app
 
-    _register()
     runner = CliRunner()
     db = tmp_path / "c.duckdb"
     res = runner.invoke(app, ["import", str(HARD_CASES), "--db", str(db), "-q", "-j", "1"])
@@ -256,7 +255,7 @@ def _split_hard_cases(tmp_path: Path) -> list[Path]:
 def test_big_file_goes_through_staging(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # With a flush every 2 hands, the file's rows wait in the stage_* tables and
     # move at its end: the store ends up the same, the staging tables empty.
-    import hhtools.importer as importer
+    import hhtools.store.importer as importer
 
     monkeypatch.setattr(importer, "FLUSH_HANDS", 2)
     monkeypatch.setattr(importer, "CHUNK_HANDS", 1)
@@ -271,7 +270,7 @@ def test_big_file_goes_through_staging(tmp_path: Path, monkeypatch: pytest.Monke
 def test_interrupted_import_keeps_whole_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Ctrl-C while the second of three files is being stored: the first file is in
     # whole, nothing of the second, and the next import picks up the rest.
-    import hhtools.importer as importer
+    import hhtools.store.importer as importer
 
     files = _split_hard_cases(tmp_path)
     db = tmp_path / "int.duckdb"
@@ -307,7 +306,7 @@ def test_killed_import_leaves_only_staging_rows(tmp_path: Path) -> None:
     files = _split_hard_cases(tmp_path)
     db = tmp_path / "kill.duckdb"
     script = f"""
-import os, hhtools.importer as im
+import os, hhtools.store.importer as im
 im.FLUSH_HANDS = 1
 im.CHUNK_HANDS = 1
 real = im.Importer._append_hands
@@ -332,9 +331,8 @@ im.import_paths({[str(f) for f in files]!r}, {str(db)!r}, workers=1)
 def test_cli_refusals_and_problems(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from hhtools.cli import _register, app
+    from hhtools.cli.main import app
 
-    _register()
     runner = CliRunner()
     db = tmp_path / "r.duckdb"
     res = runner.invoke(app, ["import", str(tmp_path / "nope"), "--db", str(db)])

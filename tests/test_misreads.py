@@ -1,10 +1,10 @@
-"""``hhtools.misreads``: mucked_winner and holdem_misread_prone on the hand-written cases."""
+"""``hhtools.audit.misreads``: mucked_winner and holdem_misread_prone on the hand-written cases."""
 
 from __future__ import annotations
 
-from hhtools.audit import audit_hand
-from hhtools.misreads import any_five_category, extra_findings, holdem_reading
-from hhtools.parsing import parse_path
+from hhtools.audit.core import audit_hand
+from hhtools.audit.misreads import any_five_category, extra_findings, holdem_reading
+from hhtools.ingest.parsing import parse_path
 from tests.conftest import HARD_CASES
 
 

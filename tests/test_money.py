@@ -1,4 +1,4 @@
-"""hhtools.money: one function for every printed amount."""
+"""hhtools.model.money: one function for every printed amount."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ import doctest
 
 import pytest
 
-import hhtools.money
-from hhtools.money import Unit, parse_money
+import hhtools.model.money
+from hhtools.model.money import Unit, parse_money
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(hhtools.money).failed == 0
+    assert doctest.testmod(hhtools.model.money).failed == 0
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from hhtools.commands.parse import parse_cmd
+from hhtools.cli.parse import parse_cmd
 
 # A fresh app holding only this command (the real one also holds other teams' commands).
 app = typer.Typer()

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.parsing import ParseResult, ParseStats, parse_file, parse_path
-from hhtools.records import (
+from hhtools.ingest.parsing import ParseResult, ParseStats, parse_file, parse_path
+from hhtools.model.records import (
     Action,
     ActionKind,
     BettingStructure,

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hhtools.grammars import pokerstars
-from hhtools.parsing import parse_file
-from hhtools.records import HandHistory, Problem
+from hhtools.ingest.parsing import parse_file
+from hhtools.model.records import HandHistory, Problem
 
 FIX = Path(__file__).parent / "fixtures" / "pokerstars"
 HANDS = [

@@ -5,8 +5,8 @@ Every expected amount below is worked out by hand from the actions written in th
 
 from __future__ import annotations
 
-from hhtools.pots import Pot, build_pots, contributions, contributions_by_action, rebuild
-from hhtools.records import (
+from hhtools.rules.pots import Pot, build_pots, contributions, contributions_by_action, rebuild
+from hhtools.model.records import (
     Action,
     ActionKind,
     BettingStructure,

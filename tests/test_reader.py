@@ -1,4 +1,4 @@
-"""hhtools.reader: decoding, line ends, splitting, offsets, streaming."""
+"""hhtools.ingest.reader: decoding, line ends, splitting, offsets, streaming."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.reader import detect_encoding, iter_hands, iter_lines, sniff
+from hhtools.ingest.reader import detect_encoding, iter_hands, iter_lines, sniff
 
 FIX = Path(__file__).parent / "fixtures" / "pokerstars"
 START = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #\d+:")
@@ -96,7 +96,7 @@ def test_block_and_line_readers_agree(tmp_path: Path) -> None:
     # The fast block reader must give exactly what the line reader gives: same hand
     # texts, first lines and byte offsets (UTF-8 with BOM, CRLF, blank lines, a
     # preamble, hands longer than a block).
-    from hhtools import reader
+    from hhtools.ingest import reader
 
     body = "".join(f"PokerStars Hand #{i}: é x\r\n" + "line\r\n" * (i % 7) + "\r\n\r\n" for i in range(300))
     f = tmp_path / "many.txt"

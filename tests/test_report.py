@@ -12,8 +12,8 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from hhtools import store
-from hhtools.cli import _register, app
+from hhtools.store import db as store
+from hhtools.cli.main import app
 from tests.conftest import HARD_CASES
 from tests.storerows import S, add_hand, import_db
 
@@ -24,7 +24,6 @@ def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run(*args: str) -> str:
-    _register()
     result = CliRunner().invoke(app, list(args), env={"COLUMNS": "250"})
     assert result.exit_code == 0, result.output
     return result.output
@@ -92,7 +91,6 @@ def test_export_parquet_every_table_and_view(db_path: Path, tmp_path: Path) -> N
 
 def fail(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, str]:
     """Run a command expected to fail: (exit code, its one stderr line); no traceback."""
-    _register()
     result = CliRunner().invoke(app, list(args), env=env)
     assert result.exception is None or isinstance(result.exception, SystemExit), (
         repr(result.exception))
@@ -148,7 +146,6 @@ def test_unwritable_outputs_are_one_line_errors(db_path: Path, tmp_path: Path) -
 
 def test_piped_table_is_wide(db_path: Path) -> None:
     # no terminal and no COLUMNS: the table is laid out 200 wide, one row a line
-    _register()
     result = CliRunner().invoke(app, ["report", "--db", str(db_path), "--player", "Dan"],
                                 env={"COLUMNS": None})  # fmt: skip
     assert result.exit_code == 0, result.output

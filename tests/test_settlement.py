@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hhtools.cards import DuplicateCardError
-from hhtools.evaluator import InvalidHandError, UnknownGameError
-from hhtools.settlement import Contender, award_pot, settle_showdown
+from hhtools.model.cards import DuplicateCardError
+from hhtools.rules.evaluator import InvalidHandError, UnknownGameError
+from hhtools.rules.settlement import Contender, award_pot, settle_showdown
 
 
 def totals(award: object, names: str) -> list[int]:

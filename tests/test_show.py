@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import _register, app
+from hhtools.cli.main import app
 from tests.conftest import HARD_CASES
 from tests.storerows import import_db
 
@@ -18,7 +18,6 @@ def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def show(db_path: Path, hand_id: str) -> str:
-    _register()
     result = CliRunner().invoke(app, ["show", hand_id, "--db", str(db_path)],
                                 env={"COLUMNS": "200"})  # fmt: skip
     assert result.exit_code == 0, result.output
@@ -68,6 +67,5 @@ def test_finding_and_muck(db_path: Path) -> None:
 
 
 def test_unknown_hand(db_path: Path) -> None:
-    _register()
     result = CliRunner().invoke(app, ["show", "123", "--db", str(db_path)])
     assert result.exit_code == 1

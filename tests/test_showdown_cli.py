@@ -5,23 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-import typer.main
 from typer.testing import CliRunner
 
-import hhtools.commands.showdown  # noqa: F401  (registers the command)
-from hhtools.cli import app
+from hhtools.cli.main import app
 
 runner = CliRunner()
 
 
 def invoke(argv: list[str]):  # type: ignore[no-untyped-def]
-    """Run ``hhtools showdown ...``; argv starts with "showdown".
-
-    While showdown is the only command registered on the app (this module imports
-    no other), typer runs it as the app itself, without the command name.
-    """
-    single = not hasattr(typer.main.get_command(app), "commands")
-    return runner.invoke(app, argv[1:] if single else argv)
+    """Run ``hhtools showdown ...``; argv starts with "showdown"."""
+    return runner.invoke(app, argv)
 
 SEED000 = [
     "--game", "omaha-hilo", "--board", "2s 5c Th 7d 8c",
@@ -206,8 +199,8 @@ def test_table_readable_at_80_columns() -> None:
 
     from rich.console import Console
 
-    from hhtools.commands.showdown import showdown_table
-    from hhtools.settlement import settle_showdown
+    from hhtools.cli.showdown import showdown_table
+    from hhtools.rules.settlement import settle_showdown
 
     hands = [(n, c) for n, c in (h.split("=") for h in SEED000[5::2])]
     buf = io.StringIO()

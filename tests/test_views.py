@@ -11,8 +11,8 @@ from datetime import datetime
 import duckdb
 import pytest
 
-from hhtools import store
-from hhtools.views import VIEWS, filtered_select
+from hhtools.store import db as store
+from hhtools.store.views import VIEWS, filtered_select
 from tests.storerows import P, S, add_hand
 
 

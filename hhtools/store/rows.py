@@ -1,6 +1,6 @@
 """Turn parsed and audited hands into column batches for the store.
 
-A :class:`RowBatch` holds, per table of :mod:`hhtools.store`, a dict of column ->
+A :class:`RowBatch` holds, per table of :mod:`hhtools.store.db`, a dict of column ->
 list of values. Workers build batches and send them whole to the process that owns
 the database, which appends each table in one statement.
 """
@@ -11,10 +11,10 @@ import hashlib
 from collections import defaultdict
 from typing import Any
 
-from hhtools.audit import AuditResult
-from hhtools.pots import contributions_by_action
-from hhtools.settlement import PotAward
-from hhtools.records import ActionKind, HandHistory, Street
+from hhtools.audit.core import AuditResult
+from hhtools.rules.pots import contributions_by_action
+from hhtools.rules.settlement import PotAward
+from hhtools.model.records import ActionKind, HandHistory, Street
 
 Columns = dict[str, list[Any]]
 
@@ -140,7 +140,7 @@ def add_hand(
     order = audit.rebuild.order if audit else tuple(s.player for s in hand.seats)
     position = {p: i + 1 for i, p in enumerate(order)}
     if not audit:
-        from hhtools.pots import contributions
+        from hhtools.rules.pots import contributions
 
         put_in = contributions(hand.actions, g.big_blind)
         returned = {}

@@ -101,7 +101,7 @@ def parse_card(text: str) -> int:
     >>> parse_card("1s")
     Traceback (most recent call last):
     ...
-    hhtools.cards.InvalidCardError: invalid card '1s'
+    hhtools.model.cards.InvalidCardError: invalid card '1s'
     """
     try:
         return _CARD_CODES[text.strip()]
@@ -196,7 +196,7 @@ def parse_cards(cards: str | Iterable[str | int], *, distinct: bool = True) -> t
     >>> parse_cards("As Kd as")
     Traceback (most recent call last):
     ...
-    hhtools.cards.DuplicateCardError: duplicate card 'As'
+    hhtools.model.cards.DuplicateCardError: duplicate card 'As'
     """
     items: Iterable[str | int] = _split(cards) if isinstance(cards, str) else cards
     codes = tuple(to_code(item) for item in items)
@@ -232,7 +232,7 @@ def check_distinct(codes: Sequence[int]) -> None:
     >>> check_distinct((0, 1, 0))
     Traceback (most recent call last):
     ...
-    hhtools.cards.DuplicateCardError: duplicate card '2c'
+    hhtools.model.cards.DuplicateCardError: duplicate card '2c'
     """
     seen: set[int] = set()
     for code in codes:

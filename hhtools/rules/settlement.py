@@ -30,8 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from hhtools.cards import card_str, check_distinct, to_codes
-from hhtools.evaluator import (
+from hhtools.model.cards import card_str, check_distinct, to_codes
+from hhtools.rules.evaluator import (
     HighHand,
     InvalidHandError,
     LowHand,

@@ -1,6 +1,6 @@
 """``hhtools report``: results per player, findings, and a chart of winnings over hands.
 
-The report is built from the views (:mod:`hhtools.views`) restricted to the hands that
+The report is built from the views (:mod:`hhtools.store.views`) restricted to the hands that
 match the filters, and rendered as a terminal table, CSV, JSON, Parquet, or one
 self-contained HTML page (tables plus a plotly chart with plotly.js inlined, so the
 page works offline).
@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hhtools.api import HandStore, hands_condition
+from hhtools.store.api import HandStore, hands_condition
 
 if TYPE_CHECKING:
     import polars as pl
@@ -88,7 +88,7 @@ def build_report(db: HandStore, flt: ReportFilter, chart_players: int = CHART_PL
     Returns:
         The :class:`Report`.
     """
-    from hhtools.views import filtered_select
+    from hhtools.store.views import filtered_select
 
     where, params = hands_condition(game=flt.game, since=flt.since, player=flt.player)
     hands_sql = "SELECT count(*) FROM main.hands" + (f" WHERE {where}" if where else "")
@@ -161,7 +161,7 @@ def _cumulative(
 
 
 def _money(amount: int | None, currency: str) -> str:
-    from hhtools.audit import format_money
+    from hhtools.audit.core import format_money
 
     return "" if amount is None else format_money(int(amount), currency)
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from hhtools.api import HandStore
+    from hhtools.store.api import HandStore
 
 #: (game, structure) -> PHH variant code.
 VARIANTS: dict[tuple[str, str], str] = {

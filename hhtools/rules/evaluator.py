@@ -55,7 +55,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from hhtools.cards import RANKS, card_str, check_distinct, to_codes
+from hhtools.model.cards import RANKS, card_str, check_distinct, to_codes
 
 __all__ = [
     "GAMES",
@@ -366,7 +366,7 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
     Returns:
         The high value (module docstring); same scale as :attr:`HighHand.value`.
 
-    >>> from hhtools.cards import parse_cards
+    >>> from hhtools.model.cards import parse_cards
     >>> v = high_value(parse_cards("7c 9c Js Qs"), parse_cards("2s 5c Th 7d 8c"))
     >>> category_of(v), v == best_high("7c 9c Js Qs", "2s 5c Th 7d 8c").value
     (<HandCategory.STRAIGHT: 'straight'>, True)
@@ -422,7 +422,7 @@ def low_value(hole: Sequence[int], board: Sequence[int], qualifier: int = 8) -> 
     Raises:
         InvalidQualifierError: ``qualifier`` not in :data:`QUALIFIERS`.
 
-    >>> from hhtools.cards import parse_cards
+    >>> from hhtools.model.cards import parse_cards
     >>> low_value(parse_cards("Ah 3h Ts Tc"), parse_cards("2s 5c Th 7d 8c")) == 8191 - 0b1010111
     True
     >>> low_value(parse_cards("7c 9c Js Qs"), parse_cards("2s 5c Th 7d 8c")) is None
@@ -461,7 +461,7 @@ def batch_high_low(
         InvalidHandError: arrays of the wrong shape.
         InvalidQualifierError: ``qualifier`` not in :data:`QUALIFIERS`.
 
-    >>> from hhtools.cards import parse_cards
+    >>> from hhtools.model.cards import parse_cards
     >>> hi, lo = batch_high_low([parse_cards("Ah 3h Ts Tc")], [parse_cards("2s 5c Th 7d 8c")])
     >>> category_of(int(hi[0])), int(lo[0]) == best_low("Ah 3h Ts Tc", "2s 5c Th 7d 8c").value
     (<HandCategory.THREE_OF_A_KIND: 'three of a kind'>, True)

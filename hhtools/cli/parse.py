@@ -13,8 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from hhtools.cli import app
-from hhtools.parsing import ParseResult, ParseStats, parse_path
+from hhtools.ingest.parsing import ParseResult, ParseStats, parse_path
 
 err = Console(stderr=True)
 
@@ -50,7 +49,6 @@ def result_to_json(result: ParseResult, text: bool = False) -> dict[str, Any]:
     }
 
 
-@app.command("parse")
 def parse_cmd(
     paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders.")],
     as_json: Annotated[

@@ -3,7 +3,7 @@
 Each view is ``name -> (documentation, SELECT statement)``; :func:`create_views`
 (re)creates them all. Views hold no data, so they are always current.
 
-Every view is one set-based SELECT over the base tables of :mod:`hhtools.store`
+Every view is one set-based SELECT over the base tables of :mod:`hhtools.store.db`
 (never over another view, never Python per row), and every one of them reaches the
 hands it covers through the ``hands`` table. That lets :func:`filtered_select`
 restrict any view to some hands (a game, a date range) by shadowing ``hands`` with a
@@ -357,7 +357,7 @@ VIEWS: dict[str, tuple[str, str]] = {
     "misreads": (
         "Every audit finding with its hand's context: award_mismatch, chip_imbalance, "
         "declared_misread, and mucked_winner and holdem_misread_prone (shared/DESIGN.md "
-        "\"Findings\"; computed by hhtools.misreads in the audit). Columns: `site`, "
+        "\"Findings\"; computed by hhtools.audit.misreads in the audit). Columns: `site`, "
         "`hand_id`, `board`, `player` ('' for the whole hand), `kind`, `pot`, `half`, "
         "`paid`, `due` (minor units), `explanation`, `game`, `stakes`, `currency`, "
         "`board_cards`, `hole_cards` (the player's known hole cards), `started_at`, "

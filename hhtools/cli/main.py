@@ -1,7 +1,8 @@
-"""The ``hhtools`` command line (typer).
+"""The ``hhtools`` command line (typer): the app, its commands, the entry point.
 
-Each command lives in a module of :mod:`hhtools.commands` that registers itself on
-:data:`app`; this module only builds the app and imports them.
+Each command is a plain function in a module of :mod:`hhtools.cli` (options in, one
+call into the library, rendering out); this module, the top of the tree, names them
+on :data:`app`. Command modules never import this one.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import sys
 
 import typer
+
+from hhtools.cli import analytics, parse, showdown, store_cmds
 
 app = typer.Typer(
     name="hhtools",
@@ -19,11 +22,16 @@ app = typer.Typer(
 )
 
 
-def _register() -> None:
-    # Imported for their side effect: each module adds its command(s) to ``app``.
-    from hhtools.commands import showdown, store_cmds  # noqa: F401
-    from hhtools.commands import parse  # noqa: F401
-    from hhtools.commands import analytics  # noqa: F401
+app.command("import")(store_cmds.import_cmd)
+app.command("sql")(store_cmds.sql_cmd)
+app.command("audit")(store_cmds.audit_cmd)
+app.command("problems")(store_cmds.problems_cmd)
+app.command("schema")(store_cmds.schema_cmd)
+app.command("report")(analytics.report_cmd)
+app.command("show")(analytics.show_cmd)
+app.command("export")(analytics.export_cmd)
+app.command("parse")(parse.parse_cmd)
+app.command("showdown")(showdown.showdown)
 
 
 def main() -> None:
@@ -33,7 +41,6 @@ def main() -> None:
     exit with code 2; Ctrl-C exits with 130. Commands report their own errors the
     same way.
     """
-    _register()
     try:
         code = app(standalone_mode=False, prog_name="hhtools")
     except (typer.Abort, KeyboardInterrupt):

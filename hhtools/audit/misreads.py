@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from hhtools.audit import (
+from hhtools.audit.core import (
     HOLDEM_MISREAD_PRONE,
     MUCKED_WINNER,
     AuditResult,
@@ -28,8 +28,8 @@ from hhtools.audit import (
     ShowdownHand,
     format_money,
 )
-from hhtools.evaluator import HighHand, LowHand, best_high, best_low, best_of_any_five
-from hhtools.records import HandHistory
+from hhtools.rules.evaluator import HighHand, LowHand, best_high, best_low, best_of_any_five
+from hhtools.model.records import HandHistory
 
 #: Category names, worst to best, as the evaluator's ``value >> 20`` indexes them.
 _CATEGORY_NAMES = (
@@ -132,7 +132,7 @@ def _holdem_findings(result: AuditResult, boards: tuple[tuple[str, ...], ...]) -
 
 
 def _mucked_findings(hand: HandHistory, result: AuditResult) -> list[Finding]:
-    from hhtools.settlement import Contender, award_pot
+    from hhtools.rules.settlement import Contender, award_pot
 
     out: list[Finding] = []
     folded = result.rebuild.folded

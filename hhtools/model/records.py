@@ -1,7 +1,7 @@
 """Typed, immutable records of what a hand history *claims*.
 
 A grammar (``grammars/<site>.py``) turns the text of one hand into a
-:class:`HandHistory`; the audit (:mod:`hhtools.audit`) checks it afterwards.
+:class:`HandHistory`; the audit (:mod:`hhtools.audit.core`) checks it afterwards.
 Nothing here is computed from the rules: these are the site's own words, typed.
 
 Conventions shared by every record:

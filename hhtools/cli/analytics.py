@@ -10,12 +10,11 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from hhtools.cli import app
-from hhtools.commands.store_cmds import DEFAULT_DB, DbOption, console, render
+from hhtools.cli.store_cmds import DEFAULT_DB, DbOption, console, render
 
 if TYPE_CHECKING:
-    from hhtools.api import HandStore
-    from hhtools.report import ReportFilter
+    from hhtools.store.api import HandStore
+    from hhtools.reports.report import ReportFilter
 
 #: Exit code of bad input (an unknown game, an unwritable path...).
 EXIT_BAD_INPUT = 2
@@ -44,7 +43,7 @@ def _os_reason(exc: OSError) -> str:
 
 
 def _open(db: Path) -> HandStore:
-    from hhtools.api import connect
+    from hhtools.store.api import connect
 
     try:
         return connect(db)
@@ -56,7 +55,7 @@ def _open(db: Path) -> HandStore:
 
 
 def _money(amount: int | None, currency: str) -> str:
-    from hhtools.audit import format_money
+    from hhtools.audit.core import format_money
 
     return "" if amount is None else format_money(int(amount), currency)
 
@@ -68,7 +67,6 @@ def _money(amount: int | None, currency: str) -> str:
 REPORT_FORMATS = ("table", "csv", "json", "parquet", "html")
 
 
-@app.command("report")
 def report_cmd(
     db: DbOption = Path(DEFAULT_DB),
     player: Annotated[str | None, typer.Option("--player", help="One player only.")] = None,
@@ -94,8 +92,8 @@ def report_cmd(
     """
     from datetime import date
 
-    from hhtools.evaluator import GAMES
-    from hhtools.report import ReportFilter, build_report, display_rows, write
+    from hhtools.rules.evaluator import GAMES
+    from hhtools.reports.report import ReportFilter, build_report, display_rows, write
 
     if fmt not in REPORT_FORMATS:
         _fail(f"unknown format {fmt!r}: use {', '.join(REPORT_FORMATS)}")
@@ -287,7 +285,6 @@ def show_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-@app.command("show")
 def show_cmd(
     hand_id: Annotated[str, typer.Argument(help="The site's hand number.")],
     db: DbOption = Path(DEFAULT_DB),
@@ -321,7 +318,6 @@ def show_cmd(
 # --------------------------------------------------------------------------------------
 
 
-@app.command("export")
 def export_cmd(
     out_dir: Annotated[Path, typer.Argument(help="Folder to write into (created).")],
     db: DbOption = Path(DEFAULT_DB),
@@ -347,7 +343,7 @@ def export_cmd(
                 table.add_row(Text(f"{name}.parquet"), f"{n:,}")
             console().print(table)
         else:
-            from hhtools.phh import export_phh
+            from hhtools.reports.phh import export_phh
 
             summary = export_phh(store, out_dir)
             skipped = ", ".join(f"{g}: {n:,}" for g, n in sorted(summary.skipped_games.items()))
@@ -373,8 +369,8 @@ def export_parquet(store: HandStore, out_dir: Path) -> dict[str, int]:
     Returns:
         Rows written per table or view, in schema order.
     """
-    from hhtools.store import TABLES
-    from hhtools.views import VIEWS
+    from hhtools.store.db import TABLES
+    from hhtools.store.views import VIEWS
 
     written: dict[str, int] = {}
     for name in [*TABLES, *VIEWS]:

@@ -18,8 +18,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from hhtools import store
-from hhtools.views import VIEWS, create_views, filtered_select
+from hhtools.store import db as store
+from hhtools.store.views import VIEWS, create_views, filtered_select
 
 if TYPE_CHECKING:
     import polars as pl

@@ -2,10 +2,10 @@
 
 For one parsed hand (:class:`hhtools.records.HandHistory`) the audit
 
-1. rebuilds the pots from the actions (:mod:`hhtools.pots`);
+1. rebuilds the pots from the actions (:mod:`hhtools.rules.pots`);
 2. takes the rake out of them (the site's own split when its summary lists the pot
    parts, else in proportion to the pot sizes, largest remainder first);
-3. evaluates every hand shown at showdown (:mod:`hhtools.evaluator`: exactly two hole
+3. evaluates every hand shown at showdown (:mod:`hhtools.rules.evaluator`: exactly two hole
    cards and three board cards; ace-to-five low with the game's qualifier);
 4. awards each pot and each half (:func:`hhtools.settlement.award_pot`: odd chip of
    the halving to the high half, odd chips of a tied half clockwise from the button);
@@ -23,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from hhtools import declared
-from hhtools.evaluator import HighHand, LowHand, best_high, best_low
-from hhtools.pots import Pot, PotRebuild, rebuild
-from hhtools.records import HandHistory, Show
-from hhtools.settlement import Contender, PotAward, award_pot
+from hhtools.rules import declared
+from hhtools.rules.evaluator import HighHand, LowHand, best_high, best_low
+from hhtools.rules.pots import Pot, PotRebuild, rebuild
+from hhtools.model.records import HandHistory, Show
+from hhtools.rules.settlement import Contender, PotAward, award_pot
 
 AWARD_MISMATCH = "award_mismatch"
 CHIP_IMBALANCE = "chip_imbalance"
@@ -341,7 +341,7 @@ def audit_hand(hand: HandHistory) -> AuditResult:
     # --- declared readings, then the hands worth a look (misreads.py) ------------------
     for sd in result.showdown:
         _check_declared(sd, result)
-    from hhtools.misreads import extra_findings
+    from hhtools.audit.misreads import extra_findings
 
     result.findings.extend(extra_findings(hand, result))
     return result

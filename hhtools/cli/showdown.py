@@ -16,7 +16,7 @@ button (it receives the odd unit of a tied half). ``--json`` prints one object::
 Shares are the exact fractions of the whole pot by the rules before rounding to
 units (``"1/2"``, ``"1/4"``, ``"1/6"``, ``"1"``, ``"0"``); ``amount`` is the exact
 integer number of units paid from ``--pot``, the odd units placed by the rules (see
-:mod:`hhtools.settlement`). Bad input prints one line on stderr and exits with 2.
+:mod:`hhtools.rules.settlement`). Bad input prints one line on stderr and exits with 2.
 
 Without ``--json`` the result is a table that stays readable at 80 columns: cells
 wrap (and fold) rather than being cut, and a scoop or a quarter is marked in a
@@ -32,8 +32,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from hhtools.cli import app
-from hhtools.settlement import Showdown, settle_showdown
+from hhtools.rules.settlement import Showdown, settle_showdown
 
 EXIT_BAD_INPUT = 2
 #: The low qualifiers a hi/lo game may use: eight or better (the usual), nine, seven.
@@ -129,7 +128,6 @@ def showdown_table(result: Showdown) -> Table:
     return table
 
 
-@app.command()
 def showdown(
     game: Annotated[
         str,
@@ -168,6 +166,6 @@ def showdown(
     if as_json:
         typer.echo(json.dumps(showdown_json(result)))
     else:
-        from hhtools.commands.store_cmds import console
+        from hhtools.cli.store_cmds import console
 
         console().print(showdown_table(result))  # no emoji codes; wide when piped

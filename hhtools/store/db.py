@@ -298,7 +298,7 @@ def connect(
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         ).fetchall()
-        from hhtools.views import create_views
+        from hhtools.store.views import create_views
 
         create_views(con)
     return con
@@ -397,7 +397,7 @@ def schema_markdown() -> str:
         lines += [f"## `{name}`", "", doc, "", "| column | type | meaning |", "|---|---|---|"]
         lines += [f"| `{c.name}` | {c.sql} | {c.doc} |" for c in cols]
         lines.append("")
-    from hhtools.views import VIEWS
+    from hhtools.store.views import VIEWS
 
     lines += ["# Views", ""]
     for name, (doc, _) in VIEWS.items():

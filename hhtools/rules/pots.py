@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hhtools.records import Action, ActionKind, HandHistory, PostKind, Street
+from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ def clockwise_order(hand: HandHistory) -> tuple[str, ...]:
         Player names, first the player in the lowest seat above the button (wrapping
         to seat 1), last the button. With no button known, plain seat order.
 
-    >>> from hhtools.records import Seat
+    >>> from hhtools.model.records import Seat
     >>> class H: seats = (Seat(1, "a", 0), Seat(3, "b", 0), Seat(5, "c", 0)); button = 3
     >>> clockwise_order(H())
     ('c', 'a', 'b')
@@ -95,7 +95,7 @@ def contributions_by_action(actions: tuple[Action, ...], big_blind: int) -> list
     Returns:
         One amount per action, minor units.
 
-    >>> from hhtools.records import Action as A, ActionKind as K, PostKind as P, Street as S
+    >>> from hhtools.model.records import Action as A, ActionKind as K, PostKind as P, Street as S
     >>> acts = (A(S.PREFLOP, "sb", K.POST, 1, post=P.SMALL_BLIND),
     ...         A(S.PREFLOP, "bb", K.POST, 2, post=P.BIG_BLIND),
     ...         A(S.PREFLOP, "sb", K.RAISE, 4, to_amount=6),
@@ -140,7 +140,7 @@ def contributions(actions: tuple[Action, ...], big_blind: int) -> dict[str, int]
     Returns:
         Player -> chips put in (minor units), before uncalled bets are returned.
 
-    >>> from hhtools.records import Action as A, ActionKind as K, Street as S
+    >>> from hhtools.model.records import Action as A, ActionKind as K, Street as S
     >>> contributions((A(S.PREFLOP, "a", K.BET, 3), A(S.FLOP, "a", K.CALL, 2)), 2)
     {'a': 5}
     """

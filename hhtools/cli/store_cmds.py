@@ -24,7 +24,6 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from hhtools.cli import app
 
 DEFAULT_DB = "hhtools.duckdb"
 
@@ -58,7 +57,6 @@ def _count_files(paths: list[Path]) -> int:
     return total
 
 
-@app.command("import")
 def import_cmd(
     paths: Annotated[list[Path], typer.Argument(help="Files, folders and .zip archives.")],
     db: DbOption = Path(DEFAULT_DB),
@@ -72,7 +70,7 @@ def import_cmd(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Import hand histories into DuckDB, auditing every showdown."""
-    from hhtools.importer import ImportSummary, import_paths
+    from hhtools.store.importer import ImportSummary, import_paths
 
     missing = [p for p in paths if not p.exists()]
     if missing:
@@ -160,7 +158,7 @@ def _check_format(fmt: str) -> None:
 
 
 def _open_read_only(db: Path, external_access: bool = True) -> Any:
-    from hhtools import store
+    from hhtools.store import db as store
 
     try:
         return store.connect(db, read_only=True, external_access=external_access)
@@ -196,7 +194,6 @@ FormatOption = Annotated[
 ]
 
 
-@app.command("sql")
 def sql_cmd(
     query: Annotated[str, typer.Argument(help="A SELECT (or any read-only) statement.")],
     db: DbOption = Path(DEFAULT_DB),
@@ -256,7 +253,6 @@ def _closing_count(out: Console, shown: int, counts: list[tuple[str, int]], noun
               markup=False)  # fmt: skip
 
 
-@app.command("audit")
 def audit_cmd(
     db: DbOption = Path(DEFAULT_DB),
     kind: Annotated[
@@ -266,7 +262,7 @@ def audit_cmd(
     limit: Annotated[int, typer.Option("--limit", help="Show at most this many.")] = 200,
 ) -> None:
     """List the audit's findings, one readable line each."""
-    from hhtools.audit import FINDING_KINDS
+    from hhtools.audit.core import FINDING_KINDS
 
     _check_format(fmt)
     if kind is not None and kind not in FINDING_KINDS:
@@ -297,7 +293,6 @@ def audit_cmd(
     _closing_count(out, len(rows), counts, "findings")
 
 
-@app.command("problems")
 def problems_cmd(
     db: DbOption = Path(DEFAULT_DB),
     code: Annotated[
@@ -325,9 +320,8 @@ def problems_cmd(
     _closing_count(out, len(rows), counts, "problems")
 
 
-@app.command("schema")
 def schema_cmd() -> None:
     """Print the store's tables, columns and views (Markdown)."""
-    from hhtools.store import schema_markdown
+    from hhtools.store.db import schema_markdown
 
     sys.stdout.write(schema_markdown() + "\n")

@@ -1,11 +1,11 @@
 """The main job: files, folders and archives -> parsed, audited hands in DuckDB.
 
 Flow (shared/DESIGN.md "The flow"): the main process walks the paths, reads and
-splits each file into hand texts (:mod:`hhtools.reader`), and hands chunks of texts
+splits each file into hand texts (:mod:`hhtools.ingest.reader`), and hands chunks of texts
 to worker processes; a worker parses each hand with its site's grammar, audits it
-(:mod:`hhtools.audit`) and returns column batches (:mod:`hhtools.rows`); the main
+(:mod:`hhtools.audit.core`) and returns column batches (:mod:`hhtools.store.rows`); the main
 process drops hands already stored and appends the rest, table by table, in one
-statement per table and batch (:mod:`hhtools.store`).
+statement per table and batch (:mod:`hhtools.store.db`).
 
 Guarantees:
 
@@ -46,11 +46,11 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from hhtools import store
-from hhtools.parsing import detect_site, grammar_for
-from hhtools.reader import HandText, iter_hands, sniff
-from hhtools.records import Problem
-from hhtools.rows import RowBatch, add_hand
+from hhtools.store import db as store
+from hhtools.ingest.parsing import detect_site, grammar_for
+from hhtools.ingest.reader import HandText, iter_hands, sniff
+from hhtools.model.records import Problem
+from hhtools.store.rows import RowBatch, add_hand
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +189,7 @@ def process_chunk(
         while auditing one hand becomes an ``internal_error`` problem and the hand
         is stored without its audit; nothing here raises for bad input.
     """
-    from hhtools.audit import audit_hand
+    from hhtools.audit.core import audit_hand
 
     grammar = grammar_for(site)
     batch = RowBatch()

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from hhtools.reader import iter_hands, sniff
-from hhtools.records import HandHistory, Problem
+from hhtools.ingest.reader import iter_hands, sniff
+from hhtools.model.records import HandHistory, Problem
 
 __all__ = [
     "ParseResult",
