@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from hhtools.grammars import pokerstars
-from hhtools.ingest.parsing import ParseStats, parse_path
+from hhtools.ingest.read import ParseStats, parse_path
 from hhtools.ingest.reader import iter_hands
 
 GEN = Path(__file__).resolve().parents[1].parent / "shared" / "tools" / "gen_pokerstars.py"

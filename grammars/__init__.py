@@ -1,1 +1,90 @@
-"""Site grammars: one module per hand-history format (installed as ``hhtools.grammars``)."""
+"""The site formats hhtools reads: one module each, listed here (the registry).
+
+:data:`FORMATS` holds every :class:`~hhtools.grammars.base.SiteFormat`, in the order
+files are offered to them; :func:`recognise` finds the one a file belongs to from
+its first bytes. :data:`NOT_YET` names the formats of other sites by their first
+lines, so that a file of a site hhtools does not read yet is reported by name
+instead of as an unknown file. Adding a site: write ``grammars/<site>.py`` (or a
+package) exposing ``FORMAT``, add it to :data:`FORMATS`, and drop its line from
+:data:`NOT_YET` (docs/architecture.md, "Adding a site format").
+"""
+
+from __future__ import annotations
+
+import re
+
+from hhtools.grammars import pokerstars
+from hhtools.grammars.base import ParsedHand, SiteFormat
+
+__all__ = ["FORMATS", "NOT_YET", "ParsedHand", "SiteFormat", "get", "not_yet", "recognise"]
+
+FORMATS: tuple[SiteFormat, ...] = (
+    pokerstars.FORMAT,
+)
+
+#: Sites whose files hhtools recognises but does not read yet: (name, first lines).
+NOT_YET: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.MULTILINE))
+    for name, pattern in (
+        ("Full Tilt Poker", r"^\s*(?:Full Tilt Poker|FullTiltPoker) Game #"),
+        ("GGPoker", r"^\s*Poker Hand #[A-Z]{2,3}\d+:"),
+        ("Winamax", r"^\s*Winamax Poker - "),
+        ("iPoker", r"<session sessioncode="),
+        ("888poker / Pacific Poker", r"\*{5} (?:888poker|888\.es|Pacific Poker|Cassava) Hand History"),
+        ("PartyPoker", r"^\s*(?:Game #\d+ starts\.|#Game No : \d+\s*$|\*{5} Hand History [Ff]or Game)"),
+        ("Bovada / Ignition / Bodog", r"^\s*(?:Bovada|Ignition|Bodog) Hand #"),
+        ("Winning Poker Network", r"^\s*(?:Game started at: \d|Hand #\d+ - .+ - \d{4}/\d\d/\d\d)"),
+        ("KingsClub", r"^\s*#\d+: (?:Pot |No |Fixed )?Limit (?:Omaha|Big O)\b.* - [\d.,]+/[\d.,]+"),
+        ("OnGame", r"^\s*\*{5} History for hand R5-"),
+        ("PKR", r"^\s*Table #\d+ - .+\s+Starting Hand #\d+"),
+        ("Everleaf", r"^\s*Everleaf Gaming Game #"),
+        ("Absolute / Ultimate Bet", r"^\s*Stage #\d+:"),
+        ("Betfair", r"^\s*\*{5} Betfair Poker Hand History"),
+        ("Cake", r"^\s*Hand#\w+ - "),
+        ("Entraction", r"^\s*Game # \d+ - "),
+        ("Enet", r"^\s*Game #\d+: .+ - \d\d?:\d\d:\d\d \d\d?\.\d\d?\.\d{4}"),
+        ("Seals With Clubs", r"^\s*Hand #\d+-\d+ - \d{4}-\d\d-\d\d"),
+        ("PokerTracker (converted)", r"^\s*(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:)"),
+        ("Everest", r"<SESSION\b"),
+        ("Merge", r"<description type="),
+        ("Microgaming", r"<Game hhversion="),
+        ("Boss", r"<HISTORY ID="),
+    )
+)
+
+
+def recognise(head: str) -> SiteFormat | None:
+    """The site format a file starting with ``head`` belongs to, or ``None``.
+
+    Args:
+        head: the file's first bytes, decoded (:func:`hhtools.grammars._text.decode_head`).
+
+    >>> recognise("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01 1:00:00 ET").key
+    'pokerstars'
+    >>> recognise("Stage #1: Omaha Hi/Lo") is None
+    True
+    """
+    return next((f for f in FORMATS if f.recognise(head)), None)
+
+
+def not_yet(head: str) -> str | None:
+    """The name of a site hhtools does not read yet whose file starts with ``head``.
+
+    >>> not_yet("Full Tilt Poker Game #33286946295: Table Gaul (6 max) - $5/$10")
+    'Full Tilt Poker'
+    >>> not_yet("hello") is None
+    True
+    """
+    return next((name for name, pattern in NOT_YET if pattern.search(head)), None)
+
+
+def get(key: str) -> SiteFormat:
+    """The site format with this key.
+
+    Raises:
+        KeyError: no format has that key.
+    """
+    for f in FORMATS:
+        if f.key == key:
+            return f
+    raise KeyError(key)

@@ -31,13 +31,16 @@ summary) returns ``None`` and a ``truncated_hand`` problem.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, BinaryIO
 from zoneinfo import ZoneInfo
 
 import pyparsing as pp
 
+from hhtools.grammars._english import read_high, read_low
+from hhtools.grammars._text import iter_hands
+from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit, parse_money
 from hhtools.model.records import (
     Action,
@@ -47,6 +50,7 @@ from hhtools.model.records import (
     Collect,
     Game,
     HandHistory,
+    HandText,
     PostKind,
     Problem,
     Returned,
@@ -55,6 +59,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
+from hhtools.model.vocab import CollectOrder, PotPartsBasis
 
 __all__ = [
     "HAND_START",
@@ -435,7 +440,7 @@ def hand_id_of(text: str) -> str | None:
 
 
 def detect(first_text: str) -> bool:
-    """``True`` when a file whose first hand starts with ``first_text`` is in this format.
+    """``True`` when a file whose text starts with ``first_text`` is in this format.
 
     >>> detect("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01 1:00:00 ET")
     True
@@ -734,8 +739,29 @@ def _parse(
         offset=offset,
         text=text,
         pot_parts=tuple(h.pot_parts),
+        pot_parts_basis=_parts_basis(h.pot_parts, h.total_pot, h.rake),
+        site_format=SITE,
+        collect_order=CollectOrder.HIGH_THEN_LOW,
+        total_pot_line=h.total_line,
     )
     return record, h.problems, None
+
+
+def _parts_basis(parts: list[int], total: int, rake: int) -> PotPartsBasis | None:
+    """Are the summary's pot parts after rake or before it? PokerStars writes them
+    net of rake (they add up to the total less the rake); files converted by other
+    apps write them gross (they add up to the total). ``None``: neither, or no parts.
+
+    >>> _parts_basis([95, 40], 140, 5), _parts_basis([100, 40], 140, 5), _parts_basis([], 1, 0)
+    (<PotPartsBasis.NET: 'net'>, <PotPartsBasis.GROSS: 'gross'>, None)
+    """
+    if not parts:
+        return None
+    if sum(parts) + rake == total:
+        return PotPartsBasis.NET
+    if sum(parts) == total:
+        return PotPartsBasis.GROSS
+    return None
 
 
 def _limit_stakes(
@@ -924,10 +950,10 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
         cards = _cards(s["cards"])
         h.know_cards(player, cards)
         hi, lo = _split_desc(s["desc"])
-        h.shows.append(Show(player, cards, hi, lo, False, 0, lno))
+        h.shows.append(Show(player, cards, hi, lo, False, 0, lno, read_high(hi), read_low(lo)))
         if s["desc2"] is not None or s["won2"] is not None:
             hi2, lo2 = _split_desc(s["desc2"])
-            h.shows.append(Show(player, cards, hi2, lo2, False, 1, lno))
+            h.shows.append(Show(player, cards, hi2, lo2, False, 1, lno, read_high(hi2), read_low(lo2)))
     elif rule is S_MUCKED:
         cards = _cards(s["cards"])
         h.know_cards(player, cards)
@@ -982,7 +1008,9 @@ def _show(h: _Hand, player: str, r: Any, lno: int) -> None:
     cards = _cards(r["cards"])
     h.know_cards(player, cards)
     hi, lo = _split_desc(r["desc"])
-    h.shows.append(Show(player, cards, hi, lo, False, h.show_board, lno))
+    h.shows.append(
+        Show(player, cards, hi, lo, False, h.show_board, lno, read_high(hi), read_low(lo))
+    )
 
 
 def _collect(h: _Hand, player: str, r: Any, lno: int) -> None:
@@ -1027,3 +1055,32 @@ _PLAYER_HANDLERS: dict[pp.Regex, Callable[[_Hand, str, Any, int], None]] = {
     BOUNTY: _known,
     REBUY: _known,
 }
+
+
+def _parse_text(ht: HandText) -> ParsedHand:
+    """:data:`FORMAT`'s parse: one hand text -> record, problems, why skipped, hand id."""
+    hand, problems, skipped = parse_hand(ht.text, ht.file, ht.line, ht.offset)
+    hand_id = hand.hand_id if hand is not None else next(
+        (p.hand_id for p in problems if p.hand_id), None
+    )
+    if hand_id is None and skipped is not None:
+        hand_id = hand_id_of(ht.text)
+    return ParsedHand(hand, tuple(problems), skipped, hand_id)
+
+
+def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+    """:data:`FORMAT`'s split: a new hand at each line matching :data:`HAND_START`."""
+    return iter_hands(fh, file, HAND_START)
+
+
+#: The PokerStars site format (and the rooms and converters that write it).
+FORMAT = SiteFormat(
+    key=SITE,
+    name="PokerStars (also PokerMaster, Run It Once and converted files in its format)",
+    games="Omaha with 4, 5 and 6 hole cards and Courchevel; high and hi/lo 8 or better; "
+    "pot limit, no limit and fixed limit; cash, zoom, home games and tournaments",
+    recognise=detect,
+    split=_split,
+    parse=_parse_text,
+    rooms=tuple(_SITE_KEYS.values()),
+)

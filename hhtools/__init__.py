@@ -8,23 +8,23 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads them
     from hhtools.store.api import HandStore, connect  # noqa: F401
-    from hhtools.audit.core import audit_hand  # noqa: F401
+    from hhtools.audit import audit_hand  # noqa: F401
     from hhtools.rules.evaluator import best_high, best_low  # noqa: F401
     from hhtools.store.importer import import_paths  # noqa: F401
-    from hhtools.ingest.parsing import parse_file, parse_path  # noqa: F401
+    from hhtools.ingest.read import parse_file, parse_path  # noqa: F401
     from hhtools.rules.settlement import award_pot, settle_showdown  # noqa: F401
 
 #: public name -> the module that defines it (loaded on first use)
 _LAZY = {
     "connect": "hhtools.store.api",
     "HandStore": "hhtools.store.api",
-    "parse_file": "hhtools.ingest.parsing",
-    "parse_path": "hhtools.ingest.parsing",
+    "parse_file": "hhtools.ingest.read",
+    "parse_path": "hhtools.ingest.read",
     "best_high": "hhtools.rules.evaluator",
     "best_low": "hhtools.rules.evaluator",
     "settle_showdown": "hhtools.rules.settlement",
     "award_pot": "hhtools.rules.settlement",
-    "audit_hand": "hhtools.audit.core",
+    "audit_hand": "hhtools.audit",
     "import_paths": "hhtools.store.importer",
 }
 

@@ -77,7 +77,7 @@ def add_hand(
             "qualifier": 8 if hi_lo else None, "structure": "pot_limit", "currency": currency,
             "small_blind": bb // 2, "big_blind": bb, "ante": 0, "stakes": stakes,
             "is_tournament": False, "button": button, "players": len(seats),
-            "boards": 1 if board else 0, "board": board, "total_pot": total_in, "rake": rake,
+            "board_count": 1 if board else 0, "board_cards": board, "total_pot": total_in, "rake": rake,
             "fees": 0, "put_in": total_in, "went_to_showdown": showdown,
             "started_at": started_at or datetime(2024, 3, 1, 20, 0), "file": "hand.txt",
             "line": 1, "table_name": "T", "max_seats": 6,

@@ -36,8 +36,8 @@ EXPECTED_FINDINGS = {
     ("3115869696", "declared_misread"): 2,
 }
 
-# Import errors, each a line truly malformed in the source or a file that is not a
-# hand history (fpdb's expected-result files sit beside the histories).
+# Import errors, each a line truly malformed in the source. fpdb's expected-result
+# files (.hp, .hands, .gt) sit beside the histories and are not read as histories.
 EXPECTED_ERRORS = {
     ("PL-Courchevel-6max-USD-0.50-1.00-201604.weird.board.txt", 9, "unrecognised_line"),
     ("PL-Courchevel-6max-USD-0.50-1.00-201604.weird.board.txt", 12, "bad_cards"),
@@ -46,9 +46,6 @@ EXPECTED_ERRORS = {
     ("PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 19, "truncated_hand"),
     ("PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 40, "unrecognised_line"),
     ("PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 40, "truncated_hand"),
-    ("PLO-USD-MTT-3-201201.Sample.txt.gt", 1, "unsupported_site"),
-    ("PLO-USD-MTT-3-201201.Sample.txt.hands", 1, "unsupported_site"),
-    ("PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt.hp", 1, "unsupported_site"),
 }
 
 

@@ -354,7 +354,7 @@ def test_cli_refusals_and_problems(tmp_path: Path) -> None:
     assert res.exit_code == 0 and "[/]Al :x: [bold]Bo" in res.output
     res = runner.invoke(app, ["problems", "--db", str(db)])
     assert res.exit_code == 0
-    assert f"{bad}:1: unsupported site or not a hand history" in res.output
+    assert f"{bad}:1: not a hand history of a supported site" in res.output
 
 
 def test_store_of_an_older_version_is_upgraded(tmp_path: Path) -> None:

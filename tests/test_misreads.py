@@ -1,10 +1,13 @@
-"""``hhtools.audit.misreads``: mucked_winner and holdem_misread_prone on the hand-written cases."""
+"""The mucked_winner and holdem_misread_prone checks on the hand-written cases."""
 
 from __future__ import annotations
 
-from hhtools.audit.core import audit_hand
-from hhtools.audit.misreads import any_five_category, extra_findings, holdem_reading
-from hhtools.ingest.parsing import parse_path
+from hhtools.audit.checks.holdem import holdem_misread_prone
+from hhtools.audit.checks.mucked import mucked_winner
+from hhtools.audit.settle import settle
+from hhtools.model.vocab import HandCategory
+from hhtools.rules.reading import holdem_category, holdem_reading
+from hhtools.ingest.read import parse_path
 from tests.conftest import HARD_CASES
 
 
@@ -14,7 +17,8 @@ def hands() -> dict[str, object]:
 
 def findings(hand_id: str) -> list[object]:
     hand = hands()[hand_id]
-    return extra_findings(hand, audit_hand(hand))  # type: ignore[arg-type]
+    s = settle(hand)  # type: ignore[arg-type]
+    return [*holdem_misread_prone(hand, s), *mucked_winner(hand, s)]  # type: ignore[arg-type]
 
 
 def test_holdem_reading_board_trips() -> None:
@@ -22,7 +26,9 @@ def test_holdem_reading_board_trips() -> None:
     # hole cards (no pair in hand) the best is three jacks.
     h = holdem_reading(("As", "2s", "3h", "Kd"), ("Js", "Jd", "Ad", "Jh", "Kc"))
     assert (str(h.category), set(h.cards)) == ("full house", {"Js", "Jd", "Jh", "As", "Ad"})
-    assert any_five_category("Js Jd Ad Jh Kc As 2s 3h Kd".split()) == 6
+    assert holdem_category(("As", "2s", "3h", "Kd"), ("Js", "Jd", "Ad", "Jh", "Kc")) == (
+        HandCategory.FULL_HOUSE
+    )
 
 
 def test_holdem_misread_prone_kim() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.ingest.parsing import ParseStats, parse_file, parse_path
+from hhtools.ingest.read import ParseStats, parse_file, parse_path
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 CORPUS = SHARED / "corpus"

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.ingest.parsing import ParseResult, ParseStats, parse_file, parse_path
+from hhtools.ingest.read import ParseResult, ParseStats, parse_file, parse_path
+from hhtools.model.vocab import HandCategory
 from hhtools.model.records import (
+    ClaimedHigh,
     Action,
     ActionKind,
     BettingStructure,
@@ -79,11 +81,16 @@ def test_hilo_two_timestamps_quartered() -> None:
     assert h.boards == (("3c", "4d", "9s", "Ks", "7h"),)
     assert h.hero == "Alice"
     assert h.hole_cards == {"Alice": ("Ah", "2h", "Kd", "Qc"), "Bob": ("As", "2c", "5s", "6s")}
-    assert h.shows[0] == Show("Alice", ("Ah", "2h", "Kd", "Qc"), "a pair of Kings", "7,4,3,2,A", line=26)
+    # the site's words, typed: a pair of kings is (one pair, K = 13); the low ace = 1
+    assert h.shows[0] == Show("Alice", ("Ah", "2h", "Kd", "Qc"), "a pair of Kings", "7,4,3,2,A",
+                              line=26, claimed_high=ClaimedHigh(HandCategory.ONE_PAIR, (13,)),
+                              claimed_low=(7, 4, 3, 2, 1))  # fmt: skip
     assert h.shows[1].description == "a straight, Three to Seven"
     assert len(h.shows) == 4  # two showdown lines + two summary lines, all kept
     assert h.shows[3] == Show("Bob", ("As", "2c", "5s", "6s"), "a straight, Three to Seven",
-                              "7,4,3,2,A", line=34)  # fmt: skip
+                              "7,4,3,2,A", line=34,
+                              claimed_high=ClaimedHigh(HandCategory.STRAIGHT, (7,)),
+                              claimed_low=(7, 4, 3, 2, 1))  # fmt: skip
     assert h.collects == (Collect("Bob", 24, 0, 0, 28), Collect("Alice", 8, 0, 0, 29))
     assert (h.total_pot, h.rake, h.fees, h.pot_parts) == (32, 0, 0, ())
     assert (h.file, h.line, h.offset) == (str(FIX / "hilo_two_timestamps_quartered.txt"), 1, 0)
@@ -171,7 +178,9 @@ def test_courchevel_hilo_play_money_preflop_card() -> None:
     assert h.seats[0].stack == 5000  # play chips, not cents
     assert h.boards == (("2s", "5h", "6c", "Jd", "Td"),)  # the PRE-FLOP card is card 1
     assert h.shows[0] == Show("Rosa", ("Ah", "3d", "8c", "Kc", "Qs"), "high card Ace",
-                              "6,5,3,2,A", line=22)  # fmt: skip
+                              "6,5,3,2,A", line=22,
+                              claimed_high=ClaimedHigh(HandCategory.HIGH_CARD, (14,)),
+                              claimed_low=(6, 5, 3, 2, 1))  # fmt: skip
     assert h.shows[1].low_description is None and h.shows[1].description == "a pair of Nines"
     assert h.collects == (Collect("Quinn", 150, line=24), Collect("Rosa", 150, line=25))
 
@@ -246,7 +255,10 @@ def test_adversarial_names() -> None:
     ]
     assert h.returned == (Returned("x: y (z) [w]", 475, 24),)
     assert h.collects == (Collect("x: y (z) [w]", 450, line=25),)
-    assert h.shows == (Show("x: y (z) [w]", ("Ah", "Kh", "Qh", "Jh"), "high card Ace", line=26),)
+    assert h.shows == (
+        Show("x: y (z) [w]", ("Ah", "Kh", "Qh", "Jh"), "high card Ace", line=26,
+             claimed_high=ClaimedHigh(HandCategory.HIGH_CARD, (14,))),
+    )  # fmt: skip
 
 
 def test_converted_no_time_zone() -> None:

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hhtools.grammars import pokerstars
-from hhtools.ingest.parsing import parse_file
+from hhtools.ingest.read import parse_file
 from hhtools.model.records import HandHistory, Problem
 
 FIX = Path(__file__).parent / "fixtures" / "pokerstars"

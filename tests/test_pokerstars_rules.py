@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from hhtools.grammars import pokerstars
-from hhtools.ingest.parsing import parse_path
+from hhtools.ingest.read import parse_path
 
 FIX = Path(__file__).parent / "fixtures" / "pokerstars"
 
@@ -38,7 +38,8 @@ def test_fast_path_equals_parse_string(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_doctests() -> None:
     import doctest
 
-    import hhtools.ingest.reader
+    from hhtools.grammars import _english, _text
 
     assert doctest.testmod(pokerstars).failed == 0
-    assert doctest.testmod(hhtools.ingest.reader).failed == 0
+    assert doctest.testmod(_text).failed == 0
+    assert doctest.testmod(_english).failed == 0

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hhtools.cli.store_cmds import DEFAULT_DB, DbOption, console, render
+from hhtools.model.money import format_money
 
 if TYPE_CHECKING:
     from hhtools.store.api import HandStore
@@ -55,8 +56,6 @@ def _open(db: Path) -> HandStore:
 
 
 def _money(amount: int | None, currency: str) -> str:
-    from hhtools.audit.core import format_money
-
     return "" if amount is None else format_money(int(amount), currency)
 
 

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from hhtools.ingest.parsing import ParseResult, ParseStats, parse_path
+from hhtools.ingest.read import ParseResult, ParseStats, parse_path
 
 err = Console(stderr=True)
 
@@ -41,7 +41,7 @@ def result_to_json(result: ParseResult, text: bool = False) -> dict[str, Any]:
         "file": result.file,
         "line": result.line,
         "offset": result.offset,
-        "site": result.site,
+        "site_format": result.site_format,
         "hand_id": result.hand_id,
         "skipped": result.skipped,
         "problems": [_jsonable(p) for p in result.problems],

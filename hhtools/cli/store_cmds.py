@@ -24,6 +24,8 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from hhtools.model.vocab import FindingKind
+
 
 DEFAULT_DB = "hhtools.duckdb"
 
@@ -262,11 +264,10 @@ def audit_cmd(
     limit: Annotated[int, typer.Option("--limit", help="Show at most this many.")] = 200,
 ) -> None:
     """List the audit's findings, one readable line each."""
-    from hhtools.audit.core import FINDING_KINDS
 
     _check_format(fmt)
-    if kind is not None and kind not in FINDING_KINDS:
-        _fail(f"unknown kind {kind!r}: use one of {', '.join(FINDING_KINDS)}")
+    if kind is not None and kind not in tuple(FindingKind):
+        _fail(f"unknown kind {kind!r}: use one of {', '.join(tuple(FindingKind))}")
     columns, rows, counts = _listing(
         db, "findings", "kind", kind,
         "hand_id, kind, player, pot, half, paid, due, explanation, file, line",

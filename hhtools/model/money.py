@@ -1,6 +1,8 @@
-"""Money as printed by poker sites, parsed into integer minor units.
+"""Money as printed by poker sites, parsed into integer minor units, and back to text.
 
-One function, :func:`parse_money`, owns every conversion from text to an ``int``.
+One function, :func:`parse_money`, owns every conversion from text to an ``int``;
+:func:`format_money` (for a reader: "$1.25", "1,250") and :func:`amount_text` (a
+plain number: "1.25", "1250") own every conversion back.
 The caller says which unit the hand counts in (:class:`Unit`): real-money cash is
 counted in cents, tournament and play-money chips in whole chips. Floats are never used.
 """
@@ -9,10 +11,22 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["CURRENCY_SYMBOLS", "Unit", "parse_money"]
+__all__ = [
+    "CHIP_CURRENCIES",
+    "CURRENCY_SYMBOLS",
+    "Unit",
+    "amount_text",
+    "format_money",
+    "parse_money",
+]
 
 #: Currency symbols a site may print before an amount, with their ISO code.
 CURRENCY_SYMBOLS: dict[str, str] = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
+
+#: ``currency`` values of hands counted in whole chips (tournaments, play money).
+CHIP_CURRENCIES: frozenset[str] = frozenset({"PLAY", "CHIPS", ""})
+
+_SYMBOL_OF = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "C$", "INR": "₹"}
 
 _STRIP = "".join(CURRENCY_SYMBOLS) + " \u00a0\u202f"
 _SEPARATORS = (",", ".", " ", "\u00a0", "\u202f", "'")
@@ -102,3 +116,41 @@ def _parse_money(text: str, unit: Unit) -> int:
             raise ValueError(f"chip amount with a fraction: {text!r}")
         return int(whole)
     return int(whole) * 100 + (int(frac.ljust(2, "0")) if frac else 0)
+
+
+def format_money(amount: int, currency: str) -> str:
+    """Minor units for a reader: cents as "$1.25", chips as "1,250".
+
+    Args:
+        amount: minor units (cents for a real currency, chips otherwise).
+        currency: ISO code, ``PLAY`` or ``CHIPS``; a currency without a symbol
+            here is written as its code ("SEK 1.25").
+
+    >>> format_money(125, "USD"), format_money(-5, "EUR"), format_money(1250, "CHIPS")
+    ('$1.25', '-€0.05', '1,250')
+    >>> format_money(123456, "SEK")
+    'SEK 1,234.56'
+    """
+    if currency in CHIP_CURRENCIES:
+        return f"{amount:,}"
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    symbol = _SYMBOL_OF.get(currency, currency + " ")
+    return f"{sign}{symbol}{whole:,}.{cents:02d}"
+
+
+def amount_text(amount: int, currency: str) -> str:
+    """Minor units as a plain number: cents as exact decimals, chips as integers.
+
+    Whole amounts drop the decimals (stakes read "0.05/0.10" and "2/4").
+
+    >>> amount_text(5, "USD"), amount_text(1250, "EUR"), amount_text(200, "USD")
+    ('0.05', '12.50', '2')
+    >>> amount_text(40, "CHIPS"), amount_text(-350, "USD")
+    ('40', '-3.50')
+    """
+    if currency in CHIP_CURRENCIES:
+        return str(amount)
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    return f"{sign}{whole}" if cents == 0 else f"{sign}{whole}.{cents:02d}"

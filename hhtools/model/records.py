@@ -1,7 +1,7 @@
 """Typed, immutable records of what a hand history *claims*.
 
 A grammar (``grammars/<site>.py``) turns the text of one hand into a
-:class:`HandHistory`; the audit (:mod:`hhtools.audit.core`) checks it afterwards.
+:class:`HandHistory`; the audit (:mod:`hhtools.audit`) checks it afterwards.
 Nothing here is computed from the rules: these are the site's own words, typed.
 
 Conventions shared by every record:
@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+
+from hhtools.model.vocab import CollectOrder, Half, HandCategory, PotPartsBasis, ProblemCode
 
 
 class Variant(StrEnum):
@@ -190,8 +192,13 @@ class Show:
         cards: the hole cards shown, in the site's order (4, 5 or 6 cards; fewer
             when a player shows only some).
         description: the site's words for the high hand ("a full house, Nines full
-            of Deuces"), or ``None`` when the site gave none.
+            of Deuces"), or ``None`` when the site gave none (kept for display).
         low_description: the site's words for the low ("6,5,4,2,A"), or ``None``.
+        claimed_high: the description read by the grammar into a category and the
+            ranks that name it (:class:`ClaimedHigh`), or ``None`` when there is no
+            description or its wording is not one the grammar knows.
+        claimed_low: the low description as ranks, high to low, ace = 1
+            (``(6, 5, 4, 2, 1)``), or ``None``.
         mucked: ``True`` when the cards were known only as mucked
             ("mucked [..]" in the summary).
         board: which board the description refers to in run-it-twice (0 or 1).
@@ -205,6 +212,23 @@ class Show:
     mucked: bool = False
     board: int = 0
     line: int = 0
+    claimed_high: ClaimedHigh | None = None
+    claimed_low: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedHigh:
+    """A high hand as a site names it: its category and the ranks that name it.
+
+    Ranks run 2..14 (ace = 14). For a straight or straight flush ``ranks`` is the top
+    card only (5 for the wheel); for a flush and high card the top card; for the other
+    categories the named ranks in order ("a full house, Jacks full of Sevens" is
+    ``(11, 7)``, "two pair, Aces and Fives" ``(14, 5)``). The rules give the same key
+    for evaluated cards (:func:`hhtools.rules.reading.high_key`), so the two compare.
+    """
+
+    category: HandCategory
+    ranks: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,8 +240,10 @@ class Collect:
         amount: minor units.
         pot: 0 for the main pot (or "pot" when there is only one), k for
             "side pot-k"; a bare "side pot" is 1.
-        board: run-it-twice board (0 first, 1 second); 0 otherwise.
+        board: run-it-twice board index (0 first, 1 second); 0 otherwise.
         line: source line number.
+        half: the half of a split pot the line is for, when the site says so
+            ("wins the low"); ``None`` when the line does not say.
     """
 
     player: str
@@ -225,6 +251,7 @@ class Collect:
     pot: int = 0
     board: int = 0
     line: int = 0
+    half: Half | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +278,8 @@ class HandHistory:
     """Everything one hand's text claims, typed.
 
     Attributes:
-        site: site key (``"pokerstars"``).
+        site: the poker room that dealt the hand (``"pokerstars"``, ``"runitonce"``);
+            with ``hand_id`` the hand's key in the store.
         hand_id: the site's hand number as text.
         table: table name.
         started_at: the site's local time as printed (naive), with ``time_zone`` its
@@ -271,13 +299,22 @@ class HandHistory:
         collects: collected lines, in order.
         returned: uncalled bets returned.
         total_pot: "Total pot" from the summary, minor units.
+        total_pot_line: source line of the total pot (0 when unknown).
         rake: "Rake" from the summary, minor units.
         cash_outs: cash-out lines.
         fees: other fees the summary names (e.g. cash-out fee, jackpot), minor units.
         file, line, offset: where the hand starts (1-based line, byte offset).
         text: the hand's text as read (decoded, ``\\n`` line ends).
-        pot_parts: the summary's "Main pot $x. Side pot-1 $y." amounts (net of rake),
-            main pot first, minor units; empty when the summary lists no parts.
+        pot_parts: the summary's "Main pot $x. Side pot-1 $y." amounts, main pot
+            first, minor units; empty when the summary lists no parts.
+        pot_parts_basis: whether ``pot_parts`` are after rake (``net``) or before it
+            (``gross``), as the grammar read them; ``None`` when there are no parts
+            or they add up to neither.
+        site_format: key of the site format (grammar) that read the text
+            (``"pokerstars"``); a Run It Once hand written in PokerStars' format has
+            site ``runitonce`` and site format ``pokerstars``.
+        collect_order: how the site orders a split pot's collect lines
+            (:class:`~hhtools.model.vocab.CollectOrder`).
     """
 
     site: str
@@ -306,24 +343,48 @@ class HandHistory:
     offset: int = 0
     text: str = ""
     pot_parts: tuple[int, ...] = ()
+    pot_parts_basis: PotPartsBasis | None = None
+    site_format: str = ""
+    collect_order: CollectOrder = CollectOrder.UNORDERED
+    total_pot_line: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     """Something in the input the grammar could not read, as a value.
 
-    ``code`` is a short stable key (``unrecognised_line``, ``bad_header``,
-    ``truncated_hand``, ``decode_error``, ``unsupported_site``...). ``excerpt`` is the
+    ``code`` is a :class:`~hhtools.model.vocab.ProblemCode` (``unrecognised_line``,
+    ``bad_header``, ``truncated_hand``, ``unsupported_site``...). ``excerpt`` is the
     offending line (or the start of it). Rendered ``file:line: [hand N] message``.
     """
 
     file: str
     line: int
     hand_id: str | None
-    code: str
+    code: ProblemCode
     message: str
     excerpt: str = ""
 
     def __str__(self) -> str:
         hand = f" [hand {self.hand_id}]" if self.hand_id else ""
         return f"{self.file}:{self.line}:{hand} {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandText:
+    """The text of one hand as a site format split it from a file.
+
+    Attributes:
+        text: the hand's lines joined by ``\\n`` (no trailing blank lines).
+        file: the source as reports name it (``archive.zip!member`` for members).
+        line: 1-based line number of the hand's first line.
+        offset: byte offset of the hand's first line in the file (BOM bytes counted).
+        encoding: the encoding the hand was decoded with (``utf-8``, ``cp1252``...);
+            ``cp1252/utf-8`` when some lines needed the cp1252 fallback.
+    """
+
+    text: str
+    file: str
+    line: int
+    offset: int
+    encoding: str = "utf-8"

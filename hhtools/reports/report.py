@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hhtools.model.money import format_money
 from hhtools.store.api import HandStore, hands_condition
 
 if TYPE_CHECKING:
@@ -161,8 +162,6 @@ def _cumulative(
 
 
 def _money(amount: int | None, currency: str) -> str:
-    from hhtools.audit.core import format_money
-
     return "" if amount is None else format_money(int(amount), currency)
 
 

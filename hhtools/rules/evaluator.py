@@ -46,16 +46,112 @@ five, cards of equal rank keep that order (hole cards before board cards).
 from __future__ import annotations
 
 import itertools
-from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from hhtools.model.cards import RANKS, card_str, check_distinct, to_codes
+from hhtools.model.vocab import HandCategory
+from hhtools.rules.tables import (
+    BROW as _BROW,
+)
+from hhtools.rules.tables import (
+    BROW_NP as _BROW_NP,
+)
+from hhtools.rules.tables import (
+    FL5 as _FL5,
+)
+from hhtools.rules.tables import (
+    FL5_NP as _FL5_NP,
+)
+from hhtools.rules.tables import (
+    FLUSH as _FLUSH_CAT,
+)
+from hhtools.rules.tables import (
+    FLUSH_ADD as _FLUSH_ADD,
+)
+from hhtools.rules.tables import (
+    FLUSH_ANY as _FLUSH_ANY,
+)
+from hhtools.rules.tables import (
+    HIGH as _HIGH,
+)
+from hhtools.rules.tables import (
+    HIGH_NP as _HIGH_NP,
+)
+from hhtools.rules.tables import (
+    KEY as _KEY,
+)
+from hhtools.rules.tables import (
+    KEY_NP as _KEY_NP,
+)
+from hhtools.rules.tables import (
+    LOW as _LOW,
+)
+from hhtools.rules.tables import (
+    LOW_NP as _LOW_NP,
+)
+from hhtools.rules.tables import (
+    LOWBIT as _LOWBIT,
+)
+from hhtools.rules.tables import (
+    LOWBIT_NP as _LOWBIT_NP,
+)
+from hhtools.rules.tables import (
+    LOWRANK as _LOWRANK,
+)
+from hhtools.rules.tables import (
+    NO_LOW,
+    QUALIFIERS,
+)
+from hhtools.rules.tables import (
+    PAIRS as _PAIRS,
+)
+from hhtools.rules.tables import (
+    PAIRS_NP as _PAIRS_NP,
+)
+from hhtools.rules.tables import (
+    QMASK as _QMASK,
+)
+from hhtools.rules.tables import (
+    R13 as _R13,
+)
+from hhtools.rules.tables import (
+    RANKBIT_NP as _RANKBIT_NP,
+)
+from hhtools.rules.tables import (
+    SF as _SF,
+)
+from hhtools.rules.tables import (
+    STRAIGHT as _STRAIGHT,
+)
+from hhtools.rules.tables import (
+    SUITCOUNT as _SUITCOUNT,
+)
+from hhtools.rules.tables import (
+    SUITCOUNT_NP as _SUITCOUNT_NP,
+)
+from hhtools.rules.tables import (
+    TRIPLES as _TRIPLES,
+)
+from hhtools.rules.tables import (
+    TRIPLES_NP as _TRIPLES_NP,
+)
+from hhtools.rules.tables import (
+    V5 as _V5,
+)
+from hhtools.rules.tables import (
+    R as _R,
+)
+from hhtools.rules.tables import (
+    W as _W,
+)
+from hhtools.rules.tables import (
+    flush_best as _flush_best,
+)
 
 __all__ = [
     "GAMES",
@@ -67,9 +163,11 @@ __all__ = [
     "InvalidQualifierError",
     "LowHand",
     "UnknownGameError",
+    "any_five_value",
     "batch_high_low",
     "best_high",
     "best_low",
+    "best_of_any_five",
     "category_of",
     "get_game",
     "high5",
@@ -77,13 +175,6 @@ __all__ = [
     "low5",
     "low_value",
 ]
-
-NO_LOW: Final = -1
-"""Batch sentinel for "no qualifying low" (every real low value is above 7,600)."""
-
-QUALIFIERS: Final = (5, 6, 7, 8, 9)
-"""Low qualifiers the evaluator accepts (7, 8 and 9 are the ones dealt)."""
-
 
 class InvalidHandError(ValueError):
     """Wrong number of cards: a board that is not five cards, a hole of the wrong size."""
@@ -95,20 +186,6 @@ class InvalidQualifierError(ValueError):
 
 class UnknownGameError(ValueError):
     """A game name that is not a key of :data:`GAMES`."""
-
-
-class HandCategory(StrEnum):
-    """High hand categories, worst to best; the value reads well in SQL and JSON."""
-
-    HIGH_CARD = "high card"
-    ONE_PAIR = "one pair"
-    TWO_PAIR = "two pair"
-    THREE_OF_A_KIND = "three of a kind"
-    STRAIGHT = "straight"
-    FLUSH = "flush"
-    FULL_HOUSE = "full house"
-    FOUR_OF_A_KIND = "four of a kind"
-    STRAIGHT_FLUSH = "straight flush"
 
 
 _CATEGORIES: Final = tuple(HandCategory)
@@ -199,160 +276,6 @@ class LowHand:
         return f"{self.ranks}: {' '.join(self.cards)}"
 
 
-# --------------------------------------------------------------------------- tables
-
-# Additive rank weights: the sum over any five ranks (each rank up to five times) is
-# different for every multiset, so the sum indexes a dense table (greedy search).
-_W: Final = (0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545)
-_KEY_SIZE: Final = 5 * _W[-1] + 1
-
-_SF, _QUADS, _FULL, _FLUSH, _STRAIGHT, _TRIPS, _TWO_PAIR, _PAIR, _HIGH_CARD = 8, 7, 6, 5, 4, 3, 2, 1, 0
-
-
-def _value5(ranks: Sequence[int], flush: bool) -> int:
-    """High value of five ranks (indexes 0..12), flush or not: the ranking rules."""
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    order = sorted(ranks, key=lambda r: (-counts[r], -r))
-    shape = sorted(counts.values(), reverse=True)
-    straight = False
-    if len(counts) == 5:
-        if order[0] - order[4] == 4:
-            straight = True
-        elif order == [12, 3, 2, 1, 0]:
-            straight, order = True, [3, 2, 1, 0, 12]
-    if straight:
-        cat = _SF if flush else _STRAIGHT
-    elif shape[0] >= 4:
-        cat = _QUADS
-    elif shape[:2] == [3, 2]:
-        cat = _FULL
-    elif flush:
-        cat = _FLUSH
-    elif shape[0] == 3:
-        cat = _TRIPS
-    elif shape[:2] == [2, 2]:
-        cat = _TWO_PAIR
-    elif shape[0] == 2:
-        cat = _PAIR
-    else:
-        cat = _HIGH_CARD
-    return cat << 20 | order[0] << 16 | order[1] << 12 | order[2] << 8 | order[3] << 4 | order[4]
-
-
-def _build_tables() -> dict[str, object]:
-    multisets = list(itertools.combinations_with_replacement(range(13), 5))
-    v5 = np.zeros(_KEY_SIZE, dtype=np.int32)
-    for ms in multisets:
-        if ms[0] != ms[4]:  # five of a kind cannot be dealt; leave 0
-            v5[sum(_W[r] for r in ms)] = _value5(ms, False)
-
-    fl5 = np.zeros(1 << 13, dtype=np.int32)  # 0 unless exactly five rank bits
-    for combo in itertools.combinations(range(13), 5):
-        fl5[sum(1 << r for r in combo)] = _value5(combo, True)
-
-    # Best non-flush high for (board rank multiset, ordered hole rank pair).
-    w = np.array(_W, dtype=np.int64)
-    boards = np.array(multisets, dtype=np.int64)  # (6188, 5)
-    board_keys = w[boards].sum(axis=1)
-    triples = np.array(list(itertools.combinations(range(5), 3)))  # (10, 3)
-    triple_keys = w[boards[:, triples]].sum(axis=2)  # (6188, 10)
-    upper = [(a, b) for a in range(13) for b in range(a, 13)]  # 91 unordered pairs
-    pair_keys = np.array([_W[a] + _W[b] for a, b in upper], dtype=np.int64)
-    best91 = v5[triple_keys[:, :, None] + pair_keys[None, None, :]].max(axis=1)
-    column = {p: i for i, p in enumerate(upper)}
-    slot = np.array([column[(min(a, b), max(a, b))] for a in range(13) for b in range(13)])
-    high_table = np.ascontiguousarray(best91[:, slot]).ravel()  # (6188 * 169,)
-    board_row = np.full(_KEY_SIZE, -1, dtype=np.int64)
-    board_row[board_keys] = np.arange(len(multisets), dtype=np.int64) * 169
-
-    # Best low for (set of low hole ranks, set of low board ranks), ranks A..9 (9 bits).
-    pop = np.array([bin(i).count("1") for i in range(512)], dtype=np.int64)
-    board_sets = np.arange(512, dtype=np.int64)
-    low_table = np.full((512, 512), NO_LOW, dtype=np.int32)
-    holes = np.arange(512, dtype=np.int64)
-    for a, b in itertools.combinations(range(9), 2):
-        pm = (1 << a) | (1 << b)
-        avail = board_sets & ~pm
-        low3 = np.zeros_like(avail)
-        rest = avail.copy()
-        for _ in range(3):  # the three lowest board ranks not in the pair
-            bit = rest & -rest
-            low3 |= bit
-            rest ^= bit
-        vals = np.where(pop[avail] >= 3, 8191 - (pm | low3), NO_LOW).astype(np.int32)
-        rows = holes[(holes & pm) == pm]
-        low_table[rows] = np.maximum(low_table[rows], vals[None, :])
-
-    return {
-        "v5": v5,
-        "fl5": fl5,
-        "high_table": high_table,
-        "board_row": board_row,
-        "low_table": low_table.ravel(),
-    }
-
-
-_T = _build_tables()
-_V5_NP: Final = _T["v5"]
-_FL5_NP: Final = _T["fl5"]
-_HIGH_NP: Final = _T["high_table"]
-_BROW_NP: Final = _T["board_row"]
-_LOW_NP: Final = _T["low_table"]
-del _T
-assert isinstance(_V5_NP, np.ndarray) and isinstance(_FL5_NP, np.ndarray)
-assert isinstance(_HIGH_NP, np.ndarray) and isinstance(_BROW_NP, np.ndarray)
-assert isinstance(_LOW_NP, np.ndarray)
-
-# Plain-Python views for the per-call paths (list/array indexing beats numpy scalars).
-_V5: Final = array("i", _V5_NP.tobytes())
-_FL5: Final = _FL5_NP.tolist()
-_HIGH: Final = array("i", _HIGH_NP.tobytes())
-_BROW: Final = {int(k): int(v) for k, v in zip(np.nonzero(_BROW_NP >= 0)[0], _BROW_NP[_BROW_NP >= 0])}
-_LOW: Final = array("i", _LOW_NP.tobytes())
-
-# Per card code.
-_KEY: Final = [_W[c >> 2] for c in range(52)]  # rank weight
-_R: Final = [c >> 2 for c in range(52)]  # rank index
-_R13: Final = [(c >> 2) * 13 for c in range(52)]  # rank index * 13 (pair slot row)
-_SUITCOUNT: Final = [1 << (8 * (c & 3)) for c in range(52)]  # one byte per suit
-_LOWRANK: Final = [1 if c >> 2 == 12 else (c >> 2) + 2 for c in range(52)]  # A=1 .. K=13
-_LOWBIT: Final = [(1 << (n - 1)) if n <= 9 else 0 for n in _LOWRANK]
-_QMASK: Final = {q: (1 << q) - 1 for q in QUALIFIERS}
-_FLUSH_ANY: Final = 0x08080808  # a byte of _SUITCOUNT sums reaches 3 after adding 5
-_FLUSH_ADD: Final = 0x05050505
-
-_PAIRS: Final = {k: tuple(itertools.combinations(range(k), 2)) for k in range(2, 8)}
-_TRIPLES: Final = tuple(itertools.combinations(range(5), 3))
-_PAIRS_NP: Final = {k: np.array(v, dtype=np.intp).T for k, v in _PAIRS.items()}
-_TRIPLES_NP: Final = np.array(_TRIPLES, dtype=np.intp).T
-_KEY_NP: Final = np.array(_KEY, dtype=np.int64)
-_LOWBIT_NP: Final = np.array(_LOWBIT, dtype=np.int64)
-_SUITCOUNT_NP: Final = np.array(_SUITCOUNT, dtype=np.int64)
-_RANKBIT_NP: Final = np.array([1 << (c >> 2) for c in range(52)], dtype=np.int32)
-
-_flush_cache: dict[int, int] = {}
-
-
-def _flush_best(board_mask: int, hole_mask: int) -> int:
-    """Best flush value from two of ``hole_mask``'s and three of ``board_mask``'s ranks."""
-    key = board_mask << 13 | hole_mask
-    best = _flush_cache.get(key)
-    if best is None:
-        hb = [1 << r for r in range(13) if hole_mask >> r & 1]
-        bb = [1 << r for r in range(13) if board_mask >> r & 1]
-        best = 0
-        for x, y in itertools.combinations(hb, 2):
-            for p, q, s in itertools.combinations(bb, 3):
-                v = _FL5[x | y | p | q | s]
-                if v > best:
-                    best = v
-        if len(_flush_cache) < 200_000:
-            _flush_cache[key] = best
-    return best
-
-
 # ------------------------------------------------------------------ fast paths
 
 
@@ -402,8 +325,7 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
                 if c_ & 3 == suit:
                     bm |= 1 << (c_ >> 2)
             fv = _flush_best(bm, hm)
-            if fv > best:
-                best = fv
+            best = max(best, fv)
     return best
 
 
@@ -689,12 +611,96 @@ def best_of_any_five(cards: str | Sequence[str | int]) -> HighHand:
     if len(codes) < 5:
         raise InvalidHandError(f"a hand is five cards, got {len(codes)}")
     check_distinct(codes)
-    best, best5 = -1, codes[:5]
-    for c5 in itertools.combinations(codes, 5):
-        v = _eval5(c5)
-        if v > best:
-            best, best5 = v, c5
-    return HighHand(best, _CATEGORIES[best >> 20], _reading_order(best5, best))
+    value = any_five_value(codes)
+    return HighHand(value, _CATEGORIES[value >> 20], _reading_order(_any_five_cards(codes, value), value))
+
+
+def any_five_value(codes: Sequence[int]) -> int:
+    """Best high value of any five of ``codes`` (the hold'em reading), fast path.
+
+    Same scale as :func:`high_value`; nothing validated (five or more distinct card
+    codes). Flushes come from the flush table of each suit holding five or more
+    cards; the rest from the best rank multiset, category by category (quads, full
+    house, straight, trips, two pair, pair, high card), valued by the same table
+    every other path uses, so the ranking rule is :func:`hhtools.rules.tables.value5`.
+
+    >>> from hhtools.model.cards import parse_cards
+    >>> any_five_value(parse_cards("As 2s 3h Kd Js Jd Ad Jh Kc")) >> 20  # full house
+    6
+    """
+    counts = [0] * 13
+    suited = [0, 0, 0, 0]
+    for c in codes:
+        counts[c >> 2] += 1
+        suited[c & 3] |= 1 << (c >> 2)
+    best = 0
+    for mask in suited:
+        if mask.bit_count() >= 5:
+            bits = [1 << r for r in range(13) if mask >> r & 1]
+            for five in itertools.combinations(bits, 5):
+                best = max(best, _FL5[sum(five)])
+    desc = [r for r in range(12, -1, -1) if counts[r]]
+    quads = [r for r in desc if counts[r] >= 4]
+    trips = [r for r in desc if counts[r] >= 3]
+    pairs = [r for r in desc if counts[r] >= 2]
+    if quads:
+        q = quads[0]
+        pick = [q] * 4 + [next(r for r in desc if r != q)]
+    elif trips and len(pairs) >= 2:
+        t = trips[0]
+        pick = [t] * 3 + [next(r for r in pairs if r != t)] * 2
+    else:
+        top = _straight_top(desc)
+        if top is not None:
+            run = [top - k for k in range(5)] if top > 3 else [3, 2, 1, 0, 12]
+            return max(best, _V5[sum(_W[r] for r in run)])
+        if trips:
+            t = trips[0]
+            pick = [t] * 3 + [r for r in desc if r != t][:2]
+        elif len(pairs) >= 2:
+            a, b = pairs[:2]
+            pick = [a, a, b, b, next(r for r in desc if r not in (a, b))]
+        elif pairs:
+            p = pairs[0]
+            pick = [p, p] + [r for r in desc if r != p][:3]
+        else:
+            pick = desc[:5]
+    return max(best, _V5[sum(_W[r] for r in pick)])
+
+
+def _straight_top(desc: list[int]) -> int | None:
+    """The top rank of the best straight among distinct ranks ``desc`` (high to low)."""
+    present = set(desc)
+    for top in range(12, 3, -1):
+        if all(top - k in present for k in range(5)):
+            return top
+    if {12, 0, 1, 2, 3} <= present:
+        return 3
+    return None
+
+
+def _any_five_cards(codes: Sequence[int], value: int) -> tuple[int, ...]:
+    """Five of ``codes`` that make ``value``: each rank's first cards in the order given.
+
+    For a flush, only cards of the flush suit count. Gives the cards of the first
+    five-card choice, in the order given, that makes the value.
+    """
+    ranks = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)]
+    flush = (value >> 20) in (_FLUSH_CAT, _SF)
+    suit = -1
+    if flush:
+        for s in range(4):
+            have = {c >> 2 for c in codes if c & 3 == s}
+            if all(r in have for r in ranks):
+                suit = s
+                break
+    chosen: list[int] = []
+    for r in ranks:
+        chosen.append(
+            next(c for c in codes if c >> 2 == r and c not in chosen and (suit < 0 or c & 3 == suit))
+        )
+    order = {c: i for i, c in enumerate(codes)}
+    return tuple(sorted(chosen, key=order.__getitem__))
 
 
 def low5(cards: str | Sequence[str | int], qualifier: int = 8) -> LowHand | None:

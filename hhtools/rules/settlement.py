@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hhtools.model.cards import card_str, check_distinct, to_codes
+from hhtools.model.vocab import Half
 from hhtools.rules.evaluator import (
     HighHand,
     InvalidHandError,
@@ -51,9 +52,7 @@ __all__ = [
     "split_units",
 ]
 
-HIGH = "high"
-LOW = "low"
-ALL = "all"
+HIGH, LOW, ALL = Half.HIGH.value, Half.LOW.value, Half.ALL.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +119,48 @@ class PotAward:
         if self.high_winners != (player,):
             return False
         return not self.split or self.low_winners == (player,)
+
+    def due(self, player: str, half: Half | str) -> int:
+        """Units due to ``player`` from one half (``all``: from the whole pot).
+
+        >>> a = award_pot(39, [Contender("a", 9, 1), Contender("b", 5, 1)], True)
+        >>> a.due("a", "high"), a.due("a", "low"), a.due("b", "low"), a.due("b", "all")
+        (20, 10, 9, 9)
+        """
+        share = self.shares.get(player)
+        if share is None:
+            return 0
+        if half == HIGH:
+            return share.high
+        if half == LOW:
+            return share.low
+        return share.total
+
+    def fraction(self, player: str, half: Half | str) -> Fraction:
+        """The exact fraction of the whole pot due to ``player`` from ``half``, before rounding.
+
+        >>> award_pot(39, [Contender("a", 9, 1), Contender("b", 5, 1)], True).fraction("b", "all")
+        Fraction(1, 4)
+        """
+        share = self.shares.get(player)
+        if share is None:
+            return Fraction(0)
+        if half == HIGH:
+            return share.high_fraction
+        if half == LOW:
+            return share.low_fraction
+        return share.high_fraction + share.low_fraction
+
+    def quartered_in(self, player: str, half: Half | str) -> bool:
+        """True when ``player`` won part of a tied ``half`` of a halved pot (``all``:
+        of either half; see :meth:`quartered`)."""
+        if not self.split:
+            return False
+        if half == HIGH:
+            return len(self.high_winners) > 1 and player in self.high_winners
+        if half == LOW:
+            return len(self.low_winners) > 1 and player in self.low_winners
+        return self.quartered(player)
 
     def quartered(self, player: str) -> bool:
         """True when the pot was halved and ``player`` won part of a *tied* half.

@@ -20,7 +20,18 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-SCHEMA_VERSION = 2  # 2: hands.small_bet, hands.big_bet
+from hhtools.store.views import VIEWS, create_views
+
+SCHEMA_VERSION = 3
+"""2: hands.small_bet, hands.big_bet. 3: hands.board -> board_cards, hands.boards ->
+board_count, site_format beside site (hands, imports, import_errors),
+imports.modified_at, findings.line is the line the finding is about."""
+
+#: Columns renamed since an older schema: (table, old name, new name).
+RENAMED: tuple[tuple[str, str, str], ...] = (
+    ("hands", "board", "board_cards"),
+    ("hands", "boards", "board_count"),
+)
 
 #: DuckDB's memory cap; past it, large transactions and sorts spill to disk. Keeps an
 #: import of one huge file (one transaction) within bounded memory.
@@ -51,7 +62,7 @@ def _c(name: str, sql: str, doc: str) -> Column:
 
 
 _KEY = (
-    _c("site", "VARCHAR", "site key, e.g. pokerstars"),
+    _c("site", "VARCHAR", "the poker room that dealt the hand: pokerstars, runitonce..."),
     _c("hand_id", "VARCHAR", "the site's hand number, as text"),
 )
 
@@ -60,6 +71,7 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
         "One row per hand: game, stakes, table, time, the site's totals.",
         _KEY
         + (
+            _c("site_format", "VARCHAR", "the site format (grammar) that read the hand"),
             _c("text_digest", "VARCHAR", "SHA-1 of the hand's text, to spot a changed hand"),
             _c("file", "VARCHAR", "source file (archive!member for zip members)"),
             _c("line", "INTEGER", "first line of the hand in the file (1-based)"),
@@ -89,8 +101,8 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("max_seats", "INTEGER", "table size (6 for 6-max)"),
             _c("players", "INTEGER", "players seated"),
             _c("hero", "VARCHAR", "the player dealt in (Dealt to), if any"),
-            _c("boards", "INTEGER", "number of boards (2 when run twice)"),
-            _c("board", "VARCHAR", "the first board's cards, space separated"),
+            _c("board_count", "INTEGER", "number of boards (2 when run twice)"),
+            _c("board_cards", "VARCHAR", "the first board's cards, space separated"),
             _c("total_pot", "BIGINT", "the site's total pot, minor units"),
             _c("rake", "BIGINT", "the site's rake, minor units"),
             _c("fees", "BIGINT", "other fees the site names (cash-out fees), minor units"),
@@ -212,13 +224,15 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("due", "BIGINT", "what the rules give, minor units"),
             _c("explanation", "VARCHAR", "one line naming the five cards"),
             _c("file", "VARCHAR", "source file"),
-            _c("line", "INTEGER", "first line of the hand"),
+            _c("line", "INTEGER", "the line the finding is about (a collect, a show, the "
+               "total pot), else the hand's first line"),
         ),
     ),
     "import_errors": (
         "Problems met while importing: unreadable lines, hands, files.",
         _KEY
         + (
+            _c("site_format", "VARCHAR", "the site format of the file, NULL if none"),
             _c("import_id", "INTEGER", "imports.import_id"),
             _c("file", "VARCHAR", "source file"),
             _c("line", "INTEGER", "line in the file"),
@@ -228,13 +242,16 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
         ),
     ),
     "imports": (
-        "One row per file imported (site/hand_id: the file's site and last hand).",
+        "One row per file imported (site/hand_id: the room and number of its last hand).",
         _KEY
         + (
+            _c("site_format", "VARCHAR", "the site format of the file, NULL if none"),
             _c("import_id", "INTEGER", "one number per hhtools import run"),
             _c("file", "VARCHAR", "source file"),
             _c("digest", "VARCHAR", "SHA-256 of the file's bytes"),
             _c("bytes", "BIGINT", "file size"),
+            _c("modified_at", "TIMESTAMP", "the file's modification time (a file with the "
+               "same name, size and time is not read again)"),
             _c("hands", "INTEGER", "hands newly imported"),
             _c("duplicates", "INTEGER", "hands already in the store, skipped"),
             _c("skipped", "INTEGER", "hands of non-Omaha games, skipped"),
@@ -293,13 +310,12 @@ def connect(
         config["enable_external_access"] = False
     con = duckdb.connect(str(path), read_only=read_only, config=config)
     if not read_only:
+        _rename_columns(con)
         con.execute(ddl()).fetchall()
         _add_missing_columns(con)
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         ).fetchall()
-        from hhtools.store.views import create_views
-
         create_views(con)
     return con
 
@@ -319,6 +335,22 @@ def append(con: duckdb.DuckDBPyConnection, table: str, columns: Mapping[str, lis
     if not columns or not len(next(iter(columns.values()))):
         return 0
     return append_arrow(con, table, to_arrow(table, columns))
+
+
+def _rename_columns(con: duckdb.DuckDBPyConnection) -> None:
+    """Upgrade a store made by an older version: give renamed columns their new names."""
+    have = set(
+        con.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = 'main'"
+        ).fetchall()
+    )
+    for table, old, new in RENAMED:
+        for target in (table, f"{STAGE}{table}"):
+            if (target, old) in have and (target, new) not in have:
+                for view in VIEWS:  # views may read the old name
+                    con.execute(f"DROP VIEW IF EXISTS {view}").fetchall()
+                con.execute(f"ALTER TABLE {target} RENAME COLUMN {old} TO {new}").fetchall()
 
 
 def _add_missing_columns(con: duckdb.DuckDBPyConnection) -> None:
@@ -397,8 +429,6 @@ def schema_markdown() -> str:
         lines += [f"## `{name}`", "", doc, "", "| column | type | meaning |", "|---|---|---|"]
         lines += [f"| `{c.name}` | {c.sql} | {c.doc} |" for c in cols]
         lines.append("")
-    from hhtools.store.views import VIEWS
-
     lines += ["# Views", ""]
     for name, (doc, _) in VIEWS.items():
         lines += [f"## `{name}`", "", doc, ""]

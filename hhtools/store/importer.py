@@ -1,9 +1,9 @@
 """The main job: files, folders and archives -> parsed, audited hands in DuckDB.
 
-Flow (shared/DESIGN.md "The flow"): the main process walks the paths, reads and
-splits each file into hand texts (:mod:`hhtools.ingest.reader`), and hands chunks of texts
-to worker processes; a worker parses each hand with its site's grammar, audits it
-(:mod:`hhtools.audit.core`) and returns column batches (:mod:`hhtools.store.rows`); the main
+Flow (shared/DESIGN.md "The flow"): the main process reads each file once
+(:mod:`hhtools.ingest.read`: digest, site format, hand texts) and hands chunks of hand
+texts to worker processes; a worker runs the stage functions of
+:mod:`hhtools.store.pipeline` (parse, audit, flatten into column batches); the main
 process drops hands already stored and appends the rest, table by table, in one
 statement per table and batch (:mod:`hhtools.store.db`).
 
@@ -11,9 +11,10 @@ Guarantees:
 
 * Bad input never stops an import: unreadable files, unknown sites, hands that fail
   to parse are reported (``import_errors``) with file, line, hand id and reason.
-* Idempotent: a file already imported (same SHA-256) is skipped; a hand already
-  stored (same site and hand id) is skipped; one stored with a different text is
-  reported as ``conflicting_hand``.
+* Idempotent: a file already imported (same name, size and modification time) is
+  not read again; a hand already stored (same site and hand id) is skipped, so a
+  copy of a file under another name adds nothing; a hand stored with a different
+  text is reported as ``conflicting_hand``.
 * A file is stored whole or not at all: each file is committed in one transaction
   of its own, so an import stopped half-way (Ctrl-C, kill) leaves the database as
   after the last finished file, and the next import picks up the rest. A file too
@@ -29,9 +30,7 @@ import hashlib
 import logging
 import multiprocessing as mp
 import os
-import shutil
 import signal
-import tempfile
 import time
 import traceback
 import zipfile
@@ -46,11 +45,12 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from hhtools.ingest.read import read_sources
+from hhtools.ingest.sources import Source
+from hhtools.model.records import HandText, Problem
+from hhtools.model.vocab import ProblemCode
 from hhtools.store import db as store
-from hhtools.ingest.parsing import detect_site, grammar_for
-from hhtools.ingest.reader import HandText, iter_hands, sniff
-from hhtools.model.records import Problem
-from hhtools.store.rows import RowBatch, add_hand
+from hhtools.store.pipeline import WorkResult, process_chunk
 
 log = logging.getLogger(__name__)
 
@@ -95,149 +95,14 @@ class ImportSummary:
         return seen / self.seconds if self.seconds > 0 else 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
-    """A file to import: ``name`` is what reports show, ``path`` what is read."""
-
-    name: str
-    path: Path
-
-
-@dataclass(slots=True)
-class _WorkResult:
-    tables: dict[str, dict[str, list[Any]]]
-    hands: list[tuple[str, str, str]]  # site, hand_id, digest (per stored row order)
-    problems: list[Problem]
-    skipped: int
-    failed: int
-
-
-# --------------------------------------------------------------------------- sources
-
-
-def iter_sources(paths: Iterable[str | Path], workdir: Path) -> Iterator[Source | Problem]:
-    """Walk the given paths: files, folders (recursively, sorted) and ``.zip`` archives.
-
-    Archive members are extracted one at a time into ``workdir`` and named
-    ``archive.zip!member``. A path that does not exist or an archive that cannot be
-    opened yields a :class:`Problem` instead.
-    """
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            # every file (a history may have any extension), hidden ones excepted
-            for sub in sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")):
-                yield from _file_sources(sub, workdir)
-        elif path.is_file():
-            yield from _file_sources(path, workdir)
-        else:
-            yield Problem(str(path), 0, None, "missing_path", "no such file or folder")
-
-
-def _file_sources(path: Path, workdir: Path) -> Iterator[Source | Problem]:
-    if path.suffix.lower() != ".zip":
-        yield Source(str(path), path)
-        return
-    try:
-        with zipfile.ZipFile(path) as zf:
-            for info in sorted(zf.infolist(), key=lambda i: i.filename):
-                if info.is_dir():
-                    continue
-                target = workdir / f"member-{abs(hash(info.filename))}"
-                try:
-                    with zf.open(info) as src, open(target, "wb") as dst:
-                        shutil.copyfileobj(src, dst)
-                except (zipfile.BadZipFile, OSError, RuntimeError) as exc:
-                    yield Problem(f"{path}!{info.filename}", 0, None, "bad_archive", str(exc))
-                    continue
-                try:
-                    yield Source(f"{path}!{info.filename}", target)
-                finally:
-                    target.unlink(missing_ok=True)
-    except (zipfile.BadZipFile, OSError) as exc:
-        yield Problem(str(path), 0, None, "bad_archive", f"cannot open archive: {exc}")
-
-
-def file_digest(path: Path) -> str:
-    """SHA-256 hex digest of a file's bytes."""
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-# --------------------------------------------------------------------------- workers
-
-
-def process_chunk(
-    site: str, texts: list[HandText], audit: bool, import_id: int, first_n: int
-) -> _WorkResult:
-    """Parse, audit and tabulate a chunk of hand texts (runs in a worker process).
-
-    Args:
-        site: the site key (a module name under :mod:`hhtools.grammars`).
-        texts: the hands' texts, in file order.
-        audit: run the audit (``False`` for ``--no-audit``).
-        import_id: this run's ``imports.import_id``.
-        first_n: running number of the chunk's first hand in the run (tags rows so
-            duplicates can be dropped later).
-
-    Returns:
-        Column batches of every table, the (site, hand id, digest) of each hand in
-        the batch, the problems, and counts of skipped and failed hands. A bug met
-        while auditing one hand becomes an ``internal_error`` problem and the hand
-        is stored without its audit; nothing here raises for bad input.
-    """
-    from hhtools.audit.core import audit_hand
-
-    grammar = grammar_for(site)
-    batch = RowBatch()
-    problems: list[Problem] = []
-    skipped = failed = 0
-    for i, ht in enumerate(texts):
-        try:
-            hand, probs, skip = grammar.parse_hand(ht.text, ht.file, ht.line, ht.offset)
-        except Exception as exc:  # a grammar bug must not stop the import
-            problems.append(
-                Problem(ht.file, ht.line, None, "internal_error", f"grammar failed: {exc!r}")
-            )
-            failed += 1
-            continue
-        problems.extend(probs)
-        if skip is not None:
-            skipped += 1
-            continue
-        if hand is None:
-            failed += 1
-            continue
-        result = None
-        if audit:
-            try:
-                result = audit_hand(hand)
-            except Exception as exc:
-                log.debug("audit failed: %s", traceback.format_exc())
-                problems.append(
-                    Problem(hand.file, hand.line, hand.hand_id, "internal_error",
-                            f"audit failed: {exc!r}")
-                )  # fmt: skip
-        add_hand(batch, hand, result, import_id, first_n + i)
-    return _WorkResult(batch.freeze(), batch.hand_ids, problems, skipped, failed)
-
-
-def _work(args: tuple[str, list[HandText], bool, int, int]) -> _WorkResult:
-    return process_chunk(*args)
-
-
 # --------------------------------------------------------------------------- the run
 
 
 @dataclass(slots=True)
 class _FileState:
     source: Source
-    site: str
-    digest: str
-    size: int
+    site_format: str
+    digest: str = ""
     hands: int = 0
     duplicates: int = 0
     skipped: int = 0
@@ -245,11 +110,13 @@ class _FileState:
     problems: int = 0
     findings: int = 0
     last_hand: str | None = None
+    last_site: str | None = None
     staged: bool = False  # some rows already sit in the stage_* tables
     problem_list: list[Problem] = field(default_factory=list)
 
 
 _Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | None]
+_Known = tuple[str, int, datetime]  # file name, bytes, modified at
 
 
 class Importer:
@@ -281,13 +148,16 @@ class Importer:
         self.summary = ImportSummary()
         (row,) = self.con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchall()
         self.import_id = int(row[0])
-        self.known_digests: dict[str, int] = dict(
-            self.con.execute(
-                "SELECT digest, sum(hands + duplicates)::BIGINT FROM imports GROUP BY digest"
+        # Files imported before, by name, size and time: not read again.
+        self.known_files: dict[_Known, int] = {
+            (f, b, m): int(n)
+            for f, b, m, n in self.con.execute(
+                "SELECT file, bytes, modified_at, sum(hands + duplicates)::BIGINT FROM imports "
+                "WHERE modified_at IS NOT NULL GROUP BY ALL"
             ).fetchall()
-        )
+        }
         self._files: dict[int, _FileState] = {}
-        self._pending: list[tuple[_FileState, _WorkResult]] = []
+        self._pending: list[tuple[_FileState, WorkResult]] = []
         self._pending_hands = 0
         self._n = 0
         self._problem_rows: list[tuple[_FileState | None, Problem]] = []
@@ -295,69 +165,51 @@ class Importer:
 
     # ---- tasks: read and split files lazily, one chunk of hand texts at a time ---------
 
-    def _tasks(self, paths: Iterable[str | Path], workdir: Path) -> Iterator[_Task]:
+    def _tasks(self, paths: Iterable[str | Path]) -> Iterator[_Task]:
         index = 0
-        for item in iter_sources(paths, workdir):
+        for item in read_sources(paths):
             if isinstance(item, Problem):
                 self._problem_rows.append((None, item))
                 continue
             self.summary.files += 1
-            index += 1
-            try:
-                size = item.path.stat().st_size
-                digest = file_digest(item.path)
-            except OSError as exc:
-                self._problem_rows.append(
-                    (None, Problem(item.name, 0, None, "unreadable_file", str(exc)))
-                )
-                continue
-            if digest in self.known_digests:
+            src = item.source
+            known = self.known_files.get((src.name, src.size, src.modified_at))
+            if known is not None:
                 self.summary.files_unchanged += 1
-                self.summary.duplicates += self.known_digests[digest]
+                self.summary.duplicates += known
                 continue
-            self.known_digests[digest] = 0
-            first = ""
-            try:
-                first = sniff(item.path)
-            except OSError:
-                pass
-            mod = detect_site(first)
-            state = _FileState(item, mod.SITE if mod else "", digest, size)
+            index += 1
+            fmt = item.format
+            state = _FileState(src, fmt.key if fmt else "")
             self._files[index] = state
-            if mod is None:
-                what = "an empty file" if not first.strip() else f"starts {first[:60]!r}"
-                self._problem_rows.append(
-                    (state, Problem(item.name, 1, None, "unsupported_site",
-                                    f"unsupported site or not a hand history ({what})"))
-                )  # fmt: skip
+            if fmt is None:
+                state.digest = item.digest()
+                if item.problem is not None:
+                    self._problem_rows.append((state, item.problem))
                 yield index, True, None
                 continue
             chunk: list[HandText] = []
-            try:
-                for ht in iter_hands(item.path, mod.HAND_START):
-                    if item.name != str(item.path):
-                        ht = replace(ht, file=item.name)
-                    chunk.append(ht)
-                    if len(chunk) >= CHUNK_HANDS:
-                        yield index, False, (mod.SITE, chunk, self.audit, self.import_id, self._n)
-                        self._n += len(chunk)
-                        chunk = []
-            except OSError as exc:
-                self._problem_rows.append(
-                    (state, Problem(item.name, 0, None, "unreadable_file", str(exc)))
-                )
-            yield index, True, (mod.SITE, chunk, self.audit, self.import_id, self._n)
+            for ht in item.hands():
+                chunk.append(ht)
+                if len(chunk) >= CHUNK_HANDS:
+                    yield index, False, (fmt.key, chunk, self.audit, self.import_id, self._n)
+                    self._n += len(chunk)
+                    chunk = []
+            if item.problem is not None:  # a read error part-way
+                self._problem_rows.append((state, item.problem))
+            state.digest = item.digest()
+            yield index, True, (fmt.key, chunk, self.audit, self.import_id, self._n)
             self._n += len(chunk)
 
     # ---- results (main thread: owns the connection) -----------------------------------
 
-    def _handle(self, index: int, last: bool, result: _WorkResult | None) -> None:
+    def _handle(self, index: int, last: bool, result: WorkResult | None) -> None:
         name = self._files[index].source.name
         self._take(index, last, result)
         if self.on_progress and not last:
             self.on_progress(self.summary, name)
 
-    def _take(self, index: int, last: bool, result: _WorkResult | None) -> None:
+    def _take(self, index: int, last: bool, result: WorkResult | None) -> None:
         state = self._files[index]
         if result is not None:
             state.skipped += result.skipped
@@ -449,6 +301,7 @@ class Importer:
                 keep.append(n)
                 owner.hands += 1
                 owner.last_hand = hid
+                owner.last_site = site
                 continue
             owner.duplicates += 1
             self.summary.duplicates += 1
@@ -456,7 +309,7 @@ class Importer:
                 self.summary.conflicts += 1
                 self.summary.problems += 1
                 owner.problem_list.append(
-                    Problem(owner.source.name, 0, hid, "conflicting_hand",
+                    Problem(owner.source.name, 0, hid, ProblemCode.CONFLICTING_HAND,
                             "a different text was already stored under this hand id")
                 )  # fmt: skip
         drop = len(keep) != len(order)
@@ -486,14 +339,14 @@ class Importer:
         if not rows:
             return
         cols: dict[str, list[Any]] = {c: [] for c in (
-            "site", "hand_id", "import_id", "file", "line", "code", "message", "excerpt")}
+            "site_format", "hand_id", "import_id", "file", "line", "code", "message", "excerpt")}
         for state, p in rows:
-            cols["site"].append(state.site or None if state else None)
+            cols["site_format"].append(state.site_format or None if state else None)
             cols["hand_id"].append(p.hand_id)
             cols["import_id"].append(self.import_id)
             cols["file"].append(p.file)
             cols["line"].append(p.line)
-            cols["code"].append(p.code)
+            cols["code"].append(str(p.code))
             cols["message"].append(p.message)
             cols["excerpt"].append(p.excerpt[:500] if p.excerpt else None)
         store.append(self.con, "import_errors", cols)
@@ -503,12 +356,14 @@ class Importer:
             self.con,
             "imports",
             {
-                "site": [state.site or None],
+                "site": [state.last_site],
+                "site_format": [state.site_format or None],
                 "hand_id": [state.last_hand],
                 "import_id": [self.import_id],
                 "file": [state.source.name],
                 "digest": [state.digest],
-                "bytes": [state.size],
+                "bytes": [state.source.size],
+                "modified_at": [state.source.modified_at],
                 "hands": [state.hands],
                 "duplicates": [state.duplicates],
                 "skipped": [state.skipped],
@@ -529,10 +384,9 @@ class Importer:
                 progress is rolled back; ``self.summary`` counts the files stored.
         """
         start = time.perf_counter()
-        workdir = Path(tempfile.mkdtemp(prefix="hhtools-"))
         pool = self.pool
         try:
-            tasks = self._tasks(paths, workdir)
+            tasks = self._tasks(paths)
             if pool is not None:
                 # A bounded window of tasks in flight: memory follows the window,
                 # not the input, and results are taken in file order.
@@ -563,7 +417,6 @@ class Importer:
             raise
         finally:
             self.close_pool()
-            shutil.rmtree(workdir, ignore_errors=True)
             self.summary.seconds = time.perf_counter() - start
         return self.summary
 
@@ -596,9 +449,9 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_task(task: _Task) -> tuple[int, bool, _WorkResult | None]:
+def _run_task(task: _Task) -> tuple[int, bool, WorkResult | None]:
     index, last, args = task
-    return index, last, (_work(args) if args is not None else None)
+    return index, last, (process_chunk(*args) if args is not None else None)
 
 
 def import_paths(

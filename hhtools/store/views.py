@@ -231,7 +231,7 @@ GROUP BY site, player, game, stakes, currency
 
 _MISREADS = """
 SELECT f.site, f.hand_id, f.board, f.player, f.kind, f.pot, f.half, f.paid, f.due,
-       f.explanation, h.game, h.stakes, h.currency, h.board AS board_cards,
+       f.explanation, h.game, h.stakes, h.currency, h.board_cards,
        s.hole_cards, h.started_at, coalesce(f.file, h.file) AS file,
        coalesce(f.line, h.line) AS line
 FROM findings f
@@ -357,7 +357,7 @@ VIEWS: dict[str, tuple[str, str]] = {
     "misreads": (
         "Every audit finding with its hand's context: award_mismatch, chip_imbalance, "
         "declared_misread, and mucked_winner and holdem_misread_prone (shared/DESIGN.md "
-        "\"Findings\"; computed by hhtools.audit.misreads in the audit). Columns: `site`, "
+        "\"Findings\"; computed by the checks of hhtools.audit.checks). Columns: `site`, "
         "`hand_id`, `board`, `player` ('' for the whole hand), `kind`, `pot`, `half`, "
         "`paid`, `due` (minor units), `explanation`, `game`, `stakes`, `currency`, "
         "`board_cards`, `hole_cards` (the player's known hole cards), `started_at`, "

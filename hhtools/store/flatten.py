@@ -1,8 +1,10 @@
-"""Turn parsed and audited hands into column batches for the store.
+"""Flatten parsed and audited hands into column batches for the store.
 
-A :class:`RowBatch` holds, per table of :mod:`hhtools.store.db`, a dict of column ->
-list of values. Workers build batches and send them whole to the process that owns
-the database, which appends each table in one statement.
+A :class:`ColumnBatch` holds, per table of :mod:`hhtools.store.db`, a dict of column
+-> list of values. Workers build batches and send them whole to the process that owns
+the database, which appends each table in one statement. Nothing here applies a
+rule: dues, shares, scoops and quarters come from the audit's settlement
+(:class:`hhtools.audit.settle.HandSettlement`), money from the record.
 """
 
 from __future__ import annotations
@@ -11,15 +13,15 @@ import hashlib
 from collections import defaultdict
 from typing import Any
 
-from hhtools.audit.core import AuditResult
-from hhtools.rules.pots import contributions_by_action
-from hhtools.rules.settlement import PotAward
+from hhtools.audit import AuditResult
+from hhtools.model.money import amount_text
 from hhtools.model.records import ActionKind, HandHistory, Street
+from hhtools.rules.pots import contributions, contributions_by_action
 
 Columns = dict[str, list[Any]]
 
 
-class RowBatch:
+class ColumnBatch:
     """Columns per table, filled hand by hand.
 
     Attributes:
@@ -54,37 +56,16 @@ def text_digest(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def units_text(amount: int, currency: str) -> str:
-    """Minor units as plain text without a symbol: 5 cents -> "0.05", 200 -> "2".
-
-    >>> units_text(5, "USD"), units_text(200, "EUR"), units_text(150, "USD"), units_text(20, "CHIPS")
-    ('0.05', '2', '1.50', '20')
-    """
-    if currency in ("PLAY", "CHIPS"):
-        return str(amount)
-    whole, cents = divmod(amount, 100)
-    return str(whole) if cents == 0 else f"{whole}.{cents:02d}"
-
-
 def _stakes(hand: HandHistory) -> str:
     """Stakes as the site names them: the blinds, or a limit game's small/big bet."""
     g = hand.game
     low, high = (g.small_bet, g.big_bet) if g.small_bet is not None and g.big_bet is not None else (
         g.small_blind, g.big_blind)
-    return f"{units_text(low, g.currency)}/{units_text(high, g.currency)}"
+    return f"{amount_text(low, g.currency)}/{amount_text(high, g.currency)}"
 
 
-def _quartered(award: PotAward, player: str, half: str) -> bool:
-    """Did ``player`` win part of a tied half (high or low) of this pot?"""
-    if half == "high":
-        return len(award.high_winners) > 1 and player in award.high_winners
-    if half == "low":
-        return len(award.low_winners) > 1 and player in award.low_winners
-    return award.quartered(player)
-
-
-def add_hand(
-    batch: RowBatch, hand: HandHistory, audit: AuditResult | None, import_id: int, n: int = 0
+def flatten_hand(
+    batch: ColumnBatch, hand: HandHistory, audit: AuditResult | None, import_id: int, n: int = 0
 ) -> None:
     """Add one hand's rows (all tables) to ``batch``.
 
@@ -130,22 +111,23 @@ def add_hand(
             if act.kind is ActionKind.RAISE:
                 raised_pre.add(act.player)
 
-    put_in = audit.rebuild.put_in if audit else {}
-    returned = audit.rebuild.returned if audit else {}
+    settlement = audit.settlement if audit else None
     collected: dict[str, int] = {}
     for c in hand.collects:
         collected[c.player] = collected.get(c.player, 0) + c.amount
     cashed = {c.player: c.amount for c in hand.cash_outs}
     showed = {s.player for s in hand.shows if not s.mucked}
-    order = audit.rebuild.order if audit else tuple(s.player for s in hand.seats)
-    position = {p: i + 1 for i, p in enumerate(order)}
-    if not audit:
-        from hhtools.rules.pots import contributions
-
+    if settlement is not None:
+        put_in = settlement.rebuild.put_in
+        returned = settlement.rebuild.returned
+        order = settlement.rebuild.order
+    else:
         put_in = contributions(hand.actions, g.big_blind)
         returned = {}
         for r in hand.returned:
             returned[r.player] = returned.get(r.player, 0) + r.amount
+        order = tuple(s.player for s in hand.seats)
+    position = {p: i + 1 for i, p in enumerate(order)}
 
     seats = batch.tables["seats"]
     for s in hand.seats:
@@ -190,74 +172,40 @@ def add_hand(
 
     n_findings = 0
     went = False
-    if audit is not None:
-        went = audit.went_to_showdown
+    if audit is not None and settlement is not None:
+        went = settlement.went_to_showdown
         n_findings = len(audit.findings)
-        won: dict[tuple[str, int], int] = {}
-        for pr in audit.pots:
-            award = pr.award
+        for pot in settlement.pots:
+            award = pot.award
             batch.add(
                 "pots",
                 site=site,
                 hand_id=hid,
-                board=pr.board,
-                pot=pr.index,
-                gross=pr.gross,
-                net=pr.net,
-                eligible=list(pr.eligible),
+                board=pot.board,
+                pot=pot.pot,
+                gross=pot.gross,
+                net=pot.net,
+                eligible=list(pot.eligible),
                 high_winners=list(award.high_winners) if award else None,
                 low_winners=list(award.low_winners) if award else None,
                 hi_lo_split=bool(award and award.low_winners),
             )
-            halves = {h for _, h in pr.paid}
-            if award is not None:
-                split = "high" in award.half_amounts and "low" in award.half_amounts
-                if split and halves <= {"high", "low"}:
-                    halves = {"high", "low"}
-                elif not halves:
-                    halves = {"all"}
-                players = {p for p, _ in pr.paid} | {
-                    p for p, sh in award.shares.items() if sh.total
-                }
-                for player in sorted(players):
-                    share = award.shares.get(player)
-                    if share is not None:
-                        won[(player, pr.board)] = won.get((player, pr.board), 0) + share.total
-                    for half in sorted(halves):
-                        if half == "high":
-                            due = share.high if share else 0
-                            frac = share.high_fraction if share else 0
-                        elif half == "low":
-                            due = share.low if share else 0
-                            frac = share.low_fraction if share else 0
-                        else:
-                            due = share.total if share else 0
-                            frac = (share.high_fraction + share.low_fraction) if share else 0
-                        paid = pr.paid.get((player, half), 0)
-                        if not paid and not due:
-                            continue
-                        batch.add(
-                            "awards",
-                            site=site,
-                            hand_id=hid,
-                            board=pr.board,
-                            pot=pr.index,
-                            half=half,
-                            player=player,
-                            paid=paid,
-                            due=due,
-                            share=float(frac),
-                            scoop=award.scooped(player) and len(pr.eligible) > 1,
-                            quarter=_quartered(award, player, half),
-                        )
-            else:
-                for (player, half), paid in pr.paid.items():
-                    batch.add(
-                        "awards", site=site, hand_id=hid, board=pr.board, pot=pr.index,
-                        half=half, player=player, paid=paid, due=None, share=None,
-                        scoop=None, quarter=None,
-                    )  # fmt: skip
-        for sd in audit.showdown:
+            for line in pot.lines:
+                batch.add(
+                    "awards",
+                    site=site,
+                    hand_id=hid,
+                    board=pot.board,
+                    pot=pot.pot,
+                    half=line.half.value,
+                    player=line.player,
+                    paid=line.paid,
+                    due=line.due,
+                    share=None if line.share is None else float(line.share),
+                    scoop=line.scoop,
+                    quarter=line.quarter,
+                )
+        for sd in settlement.showdown:
             batch.add(
                 "showdowns",
                 site=site,
@@ -271,9 +219,9 @@ def add_hand(
                 low_cards=" ".join(sd.low.cards) if sd.low else None,
                 low_ranks=sd.low.ranks if sd.low else None,
                 low_value=sd.low.value if sd.low else None,
-                declared_high=sd.declared_high,
-                declared_low=sd.declared_low,
-                won=won.get((sd.player, sd.board), 0),
+                declared_high=sd.show.description,
+                declared_low=sd.show.low_description,
+                won=settlement.won(sd.player, sd.board),
             )
         for f in audit.findings:
             batch.add(
@@ -282,14 +230,14 @@ def add_hand(
                 hand_id=hid,
                 board=f.board,
                 player=f.player,
-                kind=f.kind,
+                kind=f.kind.value,
                 pot=f.pot,
-                half=f.half,
+                half=f.half.value,
                 paid=f.paid,
                 due=f.due,
                 explanation=f.explanation,
                 file=hand.file,
-                line=hand.line,
+                line=f.line or hand.line,
             )
 
     pin_total = sum(put_in.values()) - sum(returned.values())
@@ -297,6 +245,7 @@ def add_hand(
         "hands",
         site=site,
         hand_id=hid,
+        site_format=hand.site_format,
         text_digest=digest,
         file=hand.file,
         line=hand.line,
@@ -325,8 +274,8 @@ def add_hand(
         max_seats=hand.max_seats,
         players=len(hand.seats),
         hero=hand.hero,
-        boards=len(hand.boards),
-        board=" ".join(board0),
+        board_count=len(hand.boards),
+        board_cards=" ".join(board0),
         total_pot=hand.total_pot,
         rake=hand.rake,
         fees=hand.fees,

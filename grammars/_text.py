@@ -1,13 +1,14 @@
-"""Read hand-history files: decode them and split them into the text of each hand.
+"""What every line-oriented text format needs: decode a file and split it into hands.
 
-Files are streamed line by line, so memory follows one hand, not the file. The
+Files are streamed, so memory follows one block of hands, not the file. The
 encoding is decided from the byte-order mark (UTF-8, UTF-16 LE/BE), else from NUL
 bytes at the start (UTF-16 without a BOM), else each line is decoded as UTF-8 and,
 when that fails, as cp1252 (old Windows clients and some converters write cp1252).
 ``CRLF``, ``LF`` and lone ``CR`` line ends are all accepted; the hand text uses ``\\n``.
 
 Splitting is a plain regular expression on each line (the site's hand header); the
-grammar only ever sees one hand.
+grammar only ever sees one hand. Every function reads from a binary stream the caller
+opened (the read layer opens each file once); the stream must be seekable.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import codecs
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import BinaryIO
 
-__all__ = ["HandText", "Line", "detect_encoding", "iter_hands", "iter_lines", "sniff"]
+from hhtools.model.records import HandText
+
+__all__ = ["Line", "decode_head", "detect_encoding", "iter_hands", "iter_lines"]
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -36,27 +38,6 @@ class Line:
     number: int
     offset: int
     text: str
-
-
-@dataclass(frozen=True, slots=True)
-class HandText:
-    """The text of one hand as found in a file.
-
-    Attributes:
-        text: the hand's lines joined by ``\\n`` (no trailing blank lines).
-        file: the source path as given.
-        line: 1-based line number of the hand's first line.
-        offset: byte offset of the hand's first line in the file (after any BOM
-            bytes, which are counted).
-        encoding: the encoding the hand was decoded with (``utf-8``, ``cp1252``...);
-            ``cp1252/utf-8`` when some lines needed the cp1252 fallback.
-    """
-
-    text: str
-    file: str
-    line: int
-    offset: int
-    encoding: str = "utf-8"
 
 
 def detect_encoding(head: bytes) -> tuple[str, int]:
@@ -96,11 +77,39 @@ def _decode_line(raw: bytes) -> tuple[str, str]:
         return raw.decode("cp1252", errors="replace"), "cp1252"
 
 
-def iter_lines(path: str | Path) -> Iterator[tuple[Line, str]]:
+def decode_head(head: bytes) -> str:
+    """A file's first bytes as text, for recognising its format: BOM dropped, UTF-16
+    decoded, bytes that are not UTF-8 read as cp1252, a cut-off last character dropped.
+
+    >>> decode_head(b"\\xef\\xbb\\xbfPokerStars Hand #1")
+    'PokerStars Hand #1'
+    >>> decode_head("Hand #1".encode("utf-16-le"))
+    'Hand #1'
+    """
+    encoding, bom = detect_encoding(head)
+    body = head[bom:]
+    if encoding.startswith("utf-16"):
+        return body.decode(encoding, errors="ignore")
+    text = body.decode("utf-8", errors="ignore") if _utf8_prefix(body) else body.decode(
+        "cp1252", errors="replace"
+    )
+    return text.lstrip("\ufeff")
+
+
+def _utf8_prefix(data: bytes) -> bool:
+    """``data`` is UTF-8, allowing a character cut off at the end."""
+    try:
+        data.decode("utf-8")
+        return True
+    except UnicodeDecodeError as exc:
+        return exc.start >= len(data) - 3 and exc.reason == "unexpected end of data"
+
+
+def iter_lines(fh: BinaryIO) -> Iterator[tuple[Line, str]]:
     """Yield each line of a file, decoded, with its number and byte offset.
 
     Args:
-        path: the file to read.
+        fh: the file, a binary stream at its start.
 
     Yields:
         ``(line, encoding)``: ``encoding`` is the one the line was decoded with;
@@ -110,35 +119,35 @@ def iter_lines(path: str | Path) -> Iterator[tuple[Line, str]]:
     Raises:
         OSError: the file cannot be read.
     """
-    with open(path, "rb") as fh:
-        head = fh.read(512)
-        encoding, bom = detect_encoding(head)
-        fh.seek(0)
-        if encoding.startswith("utf-16"):
-            yield from _iter_utf16(fh, encoding, bom)
-            return
-        offset = 0
-        number = 0
-        for raw in fh:  # splits on b"\n"; a lone CR is handled below
-            number += 1
-            start = offset
-            offset += len(raw)
-            body = raw
-            if number == 1 and bom:
-                body = raw[bom:]
-                start += bom
-            if body.endswith(b"\n"):
-                body = body[:-1]
-            if body.endswith(b"\r"):
-                body = body[:-1]
-            text, used = _decode_line(body)
-            if "\r" in text:  # old Mac line ends inside a "line"
-                for i, part in enumerate(text.split("\r")):
-                    if i:
-                        number += 1
-                    yield Line(number, start, part), used
-                continue
-            yield Line(number, start, text), used
+    fh.seek(0)
+    head = fh.read(512)
+    encoding, bom = detect_encoding(head)
+    fh.seek(0)
+    if encoding.startswith("utf-16"):
+        yield from _iter_utf16(fh, encoding, bom)
+        return
+    offset = 0
+    number = 0
+    for raw in fh:  # splits on b"\n"; a lone CR is handled below
+        number += 1
+        start = offset
+        offset += len(raw)
+        body = raw
+        if number == 1 and bom:
+            body = raw[bom:]
+            start += bom
+        if body.endswith(b"\n"):
+            body = body[:-1]
+        if body.endswith(b"\r"):
+            body = body[:-1]
+        text, used = _decode_line(body)
+        if "\r" in text:  # old Mac line ends inside a "line"
+            for i, part in enumerate(text.split("\r")):
+                if i:
+                    number += 1
+                yield Line(number, start, part), used
+            continue
+        yield Line(number, start, text), used
 
 
 def _iter_utf16(fh: BinaryIO, encoding: str, bom: int) -> Iterator[tuple[Line, str]]:
@@ -165,7 +174,7 @@ def _iter_utf16(fh: BinaryIO, encoding: str, bom: int) -> Iterator[tuple[Line, s
         yield Line(number, offset, pending.removesuffix("\r")), encoding
 
 
-def iter_hands(path: str | Path, start: re.Pattern[str]) -> Iterator[HandText]:
+def iter_hands(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Iterator[HandText]:
     """Split a file into hands: a hand starts at each line that ``start`` matches.
 
     Blank lines between hands are dropped. Non-blank text before the first header
@@ -178,7 +187,8 @@ def iter_hands(path: str | Path, start: re.Pattern[str]) -> Iterator[HandText]:
     the same hands, lines and offsets.
 
     Args:
-        path: the file.
+        fh: the file, a seekable binary stream at its start.
+        file: the name hands and problems carry.
         start: a compiled regex matched (``re.match``) against each decoded line.
 
     Yields:
@@ -189,13 +199,13 @@ def iter_hands(path: str | Path, start: re.Pattern[str]) -> Iterator[HandText]:
     """
     done = 0
     try:
-        for hand in _iter_hands_by_block(path, start):
+        for hand in _iter_hands_by_block(fh, file, start):
             yield hand
             done += 1
         return
     except _NotBlockReadable:
         pass
-    for i, hand in enumerate(_iter_hands_by_line(path, start)):
+    for i, hand in enumerate(_iter_hands_by_line(fh, file, start)):
         if i >= done:
             yield hand
 
@@ -204,67 +214,77 @@ class _NotBlockReadable(Exception):
     """The file needs the line-by-line reader (not plain UTF-8 with LF/CRLF ends)."""
 
 
+_HEADERS: dict[re.Pattern[str], re.Pattern[str]] = {}
+
+
+def _multiline(start: re.Pattern[str]) -> re.Pattern[str]:
+    """``start`` anchored at every line start of a block (compiled once per pattern)."""
+    header = _HEADERS.get(start)
+    if header is None:
+        header = _HEADERS[start] = re.compile(r"^(?:" + start.pattern + ")", re.M | start.flags)
+    return header
+
+
 _LONE_CR = re.compile(r"\r(?!\n)")
 _BLOCK = 1 << 20
 
 
-def _iter_hands_by_block(path: str | Path, start: re.Pattern[str]) -> Iterator[HandText]:
-    file = str(path)
-    header = re.compile(r"^(?:" + start.pattern + ")", re.M | start.flags)
-    with open(path, "rb") as fh:
-        head = fh.read(4)
-        encoding, bom = detect_encoding(head)
-        if encoding != "utf-8":
-            raise _NotBlockReadable
-        fh.seek(bom)
-        buf = ""  # decoded text not yet yielded, starting at a line start
-        buf_offset = bom  # byte offset of buf[0]
-        buf_line = 1  # line number of buf[0]
-        pending = b""
-        first = True  # nothing yielded or skipped yet (the preamble rule applies)
-        while True:
-            data = fh.read(_BLOCK)
-            eof = not data
-            data = pending + data
-            if eof:
-                block, pending = data, b""
-            else:
-                cut = data.rfind(b"\n")
-                if cut < 0:
-                    pending = data
-                    continue
-                block, pending = data[: cut + 1], data[cut + 1 :]
-            try:
-                text = block.decode("utf-8")
-            except UnicodeDecodeError:
-                raise _NotBlockReadable from None
-            if "\r" in text and _LONE_CR.search(text):
-                raise _NotBlockReadable
-            if "\ufeff" in text and first and buf == "" and text.startswith("\ufeff"):
-                raise _NotBlockReadable
-            buf += text
-            starts = [m.start() for m in header.finditer(buf)]
-            if eof:
-                starts.append(len(buf))
-            elif not starts:
+def _iter_hands_by_block(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Iterator[HandText]:
+    header = _multiline(start)
+    fh.seek(0)
+    head = fh.read(4)
+    encoding, bom = detect_encoding(head)
+    if encoding != "utf-8":
+        raise _NotBlockReadable
+    fh.seek(bom)
+    buf = ""  # decoded text not yet yielded, starting at a line start
+    buf_offset = bom  # byte offset of buf[0]
+    buf_line = 1  # line number of buf[0]
+    pending = b""
+    first = True  # nothing yielded or skipped yet (the preamble rule applies)
+    while True:
+        data = fh.read(_BLOCK)
+        eof = not data
+        data = pending + data
+        if eof:
+            block, pending = data, b""
+        else:
+            cut = data.rfind(b"\n")
+            if cut < 0:
+                pending = data
                 continue
-            prev = 0
-            for pos in starts:
-                if pos > prev or (first and pos > 0):
-                    seg = buf[prev:pos]
-                    if first and prev == 0:
-                        hand = _preamble(seg, file, buf_offset, buf_line)
-                        if hand is not None:
-                            yield hand
-                    elif seg:
-                        yield _segment(seg, file, buf_offset, buf_line)
-                    buf_offset += len(seg.encode("utf-8"))
-                    buf_line += seg.count("\n")
-                    prev = pos
-                first = False
-            buf = buf[prev:]
-            if eof:
-                return
+            block, pending = data[: cut + 1], data[cut + 1 :]
+        try:
+            text = block.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _NotBlockReadable from None
+        if "\r" in text and _LONE_CR.search(text):
+            raise _NotBlockReadable
+        if "\ufeff" in text and first and buf == "" and text.startswith("\ufeff"):
+            raise _NotBlockReadable
+        buf += text
+        starts = [m.start() for m in header.finditer(buf)]
+        if eof:
+            starts.append(len(buf))
+        elif not starts:
+            continue
+        prev = 0
+        for pos in starts:
+            if pos > prev or (first and pos > 0):
+                seg = buf[prev:pos]
+                if first and prev == 0:
+                    hand = _preamble(seg, file, buf_offset, buf_line)
+                    if hand is not None:
+                        yield hand
+                elif seg:
+                    yield _segment(seg, file, buf_offset, buf_line)
+                buf_offset += len(seg.encode("utf-8"))
+                buf_line += seg.count("\n")
+                prev = pos
+            first = False
+        buf = buf[prev:]
+        if eof:
+            return
 
 
 def _segment(seg: str, file: str, offset: int, line: int) -> HandText:
@@ -289,13 +309,12 @@ def _preamble(seg: str, file: str, offset: int, line: int) -> HandText | None:
     return _segment(body, file, offset, line + skipped)
 
 
-def _iter_hands_by_line(path: str | Path, start: re.Pattern[str]) -> Iterator[HandText]:
+def _iter_hands_by_line(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Iterator[HandText]:
     """:func:`iter_hands` for any encoding, one decoded line at a time."""
-    file = str(path)
     lines: list[str] = []
     first: Line | None = None
     encodings: set[str] = set()
-    for ln, used in iter_lines(path):
+    for ln, used in iter_lines(fh):
         text = ln.text
         if start.match(text):
             if first is not None:
@@ -321,16 +340,3 @@ def _make(lines: list[str], file: str, first: Line, encodings: set[str]) -> Hand
     while lines and not lines[-1].strip():
         lines.pop()
     return HandText("\n".join(lines), file, first.number, first.offset, "/".join(sorted(encodings)))
-
-
-def sniff(path: str | Path, max_lines: int = 50) -> str:
-    """Return the first non-blank decoded line of a file (``""`` if none).
-
-    Used to detect the site of a file before splitting it.
-    """
-    for i, (ln, _) in enumerate(iter_lines(path)):
-        if ln.text.strip():
-            return ln.text.lstrip("\ufeff")
-        if i >= max_lines:
-            break
-    return ""

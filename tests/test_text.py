@@ -1,17 +1,30 @@
-"""hhtools.ingest.reader: decoding, line ends, splitting, offsets, streaming."""
+"""hhtools.grammars._text: decoding, line ends, splitting, offsets, streaming."""
 
 from __future__ import annotations
 
+import io
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from hhtools.ingest.reader import detect_encoding, iter_hands, iter_lines, sniff
+from hhtools.grammars import _text as reader
+from hhtools.grammars._text import decode_head, detect_encoding
+from hhtools.model.records import HandText
 
 FIX = Path(__file__).parent / "fixtures" / "pokerstars"
 START = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #\d+:")
 HEADER = "PokerStars Zoom Hand #210000000003:  Omaha No Limit (€0.10/€0.25)"
+
+
+def iter_hands(path: Path, start: re.Pattern[str]) -> Iterator[HandText]:
+    """The splitter over a file opened the way the read layer opens it (a stream)."""
+    yield from reader.iter_hands(io.BytesIO(path.read_bytes()), str(path), start)
+
+
+def iter_lines(path: Path) -> Iterator[tuple[reader.Line, str]]:
+    yield from reader.iter_lines(io.BytesIO(path.read_bytes()))
 
 
 @pytest.mark.parametrize(
@@ -26,7 +39,7 @@ def test_same_text_whatever_the_encoding(name: str) -> None:
     assert hand.text.startswith(HEADER)
     assert "\r" not in hand.text
     assert hand.line == 1
-    assert sniff(FIX / name).startswith(HEADER)
+    assert decode_head((FIX / name).read_bytes()[:4096]).startswith(HEADER)
 
 
 def test_encodings_detected() -> None:
@@ -96,18 +109,16 @@ def test_block_and_line_readers_agree(tmp_path: Path) -> None:
     # The fast block reader must give exactly what the line reader gives: same hand
     # texts, first lines and byte offsets (UTF-8 with BOM, CRLF, blank lines, a
     # preamble, hands longer than a block).
-    from hhtools.ingest import reader
-
     body = "".join(f"PokerStars Hand #{i}: é x\r\n" + "line\r\n" * (i % 7) + "\r\n\r\n" for i in range(300))
     f = tmp_path / "many.txt"
     f.write_bytes(b"\xef\xbb\xbf\r\n  \r\nnote before\r\n" + body.encode("utf-8"))
     old = reader._BLOCK
     reader._BLOCK = 97  # force many blocks, hands spanning them
     try:
-        fast = list(reader._iter_hands_by_block(f, START))
+        fast = list(reader._iter_hands_by_block(io.BytesIO(f.read_bytes()), str(f), START))
     finally:
         reader._BLOCK = old
-    slow = list(reader._iter_hands_by_line(f, START))
+    slow = list(reader._iter_hands_by_line(io.BytesIO(f.read_bytes()), str(f), START))
     assert fast == slow
     assert len(fast) == 301 and fast[0].text == "note before" and fast[0].line == 3
     data = f.read_bytes()

@@ -1,0 +1,63 @@
+"""What a site format is: the one object each grammar module exposes.
+
+A site format (:class:`SiteFormat`) declares its key and name, the games it reads,
+how it recognises a file from its first bytes, how it splits a file into hand texts,
+and how it parses one hand text into a record of what the site claimed plus the
+problems met (:class:`ParsedHand`). The registry (:mod:`hhtools.grammars`) lists the
+formats; nothing else in hhtools names a site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from hhtools.model.records import HandHistory, HandText, Problem
+
+__all__ = ["ParsedHand", "SiteFormat"]
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedHand:
+    """What one hand text gave.
+
+    Attributes:
+        hand: the record, or ``None`` (skipped, or its essential parts unreadable).
+        problems: problems met in the hand, in line order (a record may have some).
+        skipped: why a hand of a game outside the Omaha family was not read, else
+            ``None`` (then ``hand`` is ``None`` and there are no problems).
+        hand_id: the hand number when the header could be read, else ``None``.
+    """
+
+    hand: HandHistory | None
+    problems: tuple[Problem, ...] = ()
+    skipped: str | None = None
+    hand_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SiteFormat:
+    """One hand-history format a site (or a converter) writes.
+
+    Attributes:
+        key: short stable key (``"pokerstars"``), stored as ``hands.site_format``.
+        name: what users call it ("PokerStars (and files written in its format)").
+        games: the games it reads, in words, for ``hhtools formats``.
+        recognise: ``head -> bool``: does a file starting with ``head`` (its first
+            bytes, decoded: BOM dropped, UTF-8/UTF-16/cp1252) belong to this format?
+        split: ``(stream, file) -> hand texts``: the hands of a file, in order, read
+            from a binary stream positioned at the file's start; ``file`` is the name
+            problems and records carry. Text before the first hand is yielded as a
+            hand of its own so that the parser reports it.
+        parse: ``hand text -> ParsedHand``; never raises for bad input.
+        rooms: the poker rooms whose hands it reads (``site`` of the records).
+    """
+
+    key: str
+    name: str
+    games: str
+    recognise: Callable[[str], bool]
+    split: Callable[[BinaryIO, str], Iterator[HandText]]
+    parse: Callable[[HandText], ParsedHand]
+    rooms: tuple[str, ...] = field(default=())

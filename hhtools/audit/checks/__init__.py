@@ -1,0 +1,31 @@
+"""The audit's checks, in the order they run: one function each, one line each here.
+
+A check is ``(hand, settlement) -> Iterable[Finding]``: it reads the site's claims
+(the :class:`~hhtools.model.records.HandHistory`) and what the rules made of them
+(the :class:`~hhtools.audit.settle.HandSettlement`), and never imports another check.
+To add one: write the function in a module of this package, then add it to
+:data:`CHECKS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from hhtools.audit.checks.awards import award_mismatch
+from hhtools.audit.checks.declared import declared_misread
+from hhtools.audit.checks.holdem import holdem_misread_prone
+from hhtools.audit.checks.ledger import chip_balance
+from hhtools.audit.checks.mucked import mucked_winner
+from hhtools.audit.findings import Finding
+from hhtools.audit.settle import HandSettlement
+from hhtools.model.records import HandHistory
+
+Check = Callable[[HandHistory, HandSettlement], Iterable[Finding]]
+
+CHECKS: tuple[Check, ...] = (
+    chip_balance,
+    award_mismatch,
+    declared_misread,
+    holdem_misread_prone,
+    mucked_winner,
+)

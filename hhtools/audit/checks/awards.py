@@ -1,0 +1,59 @@
+"""``award_mismatch``: the site paid a pot or a half differently from the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hhtools.audit.findings import Finding, hand_words, low_words, pot_label
+from hhtools.audit.settle import HandSettlement, PotSettlement, ShowdownHand
+from hhtools.model.money import format_money
+from hhtools.model.records import HandHistory
+from hhtools.model.vocab import FindingKind, Half
+
+
+def award_mismatch(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+    """Every pot, half and player whose paid amount differs from the rules' due.
+
+    Pots the rules cannot award (cards unknown) and hands with a cash-out are not
+    compared. One finding per (pot, half, player), halves then players in order;
+    ``paid`` and ``due`` in minor units; the line is the player's collect line.
+    """
+    if settlement.cashed_out:
+        return
+    for pot in settlement.pots:
+        if pot.award is None:
+            continue
+        readings = {sd.player: sd for sd in settlement.showdown if sd.board == pot.board}
+        for line in sorted(pot.lines, key=lambda x: (x.half, x.player)):
+            if line.due is None or line.paid == line.due:
+                continue
+            where = pot_label(pot.pot) + ("" if line.half == Half.ALL else f", {line.half} half")
+            if pot.board:
+                where += f", board {pot.board + 1}"
+            money = hand.game.currency
+            yield Finding(
+                FindingKind.AWARD_MISMATCH, line.player, pot.board, pot.pot, line.half,
+                line.paid, line.due,
+                f"{where}: the site paid {line.player} {format_money(line.paid, money)}, "
+                f"the rules give {format_money(line.due, money)}; "
+                f"{_reason(pot, line.half, readings, hand.game.hi_lo)}",
+                line.line or hand.total_pot_line,
+            )  # fmt: skip
+
+
+def _reason(pot: PotSettlement, half: Half, readings: dict[str, ShowdownHand], hi_lo: bool) -> str:
+    award = pot.award
+    assert award is not None
+    if len(pot.eligible) == 1:
+        return f"{pot.eligible[0]} alone could win this pot (nobody else covered it)"
+    parts = []
+    if half in (Half.HIGH, Half.ALL):
+        names = " and ".join(hand_words(readings[p]) for p in award.high_winners if p in readings)
+        if names:
+            parts.append(f"high: {names}")
+    if hi_lo and half in (Half.LOW, Half.ALL):
+        if award.low_winners:
+            parts.append("low: " + " and ".join(low_words(readings[p]) for p in award.low_winners))
+        else:
+            parts.append("no low qualifies, the high takes the whole pot")
+    return "; ".join(parts) if parts else "by the rules"

@@ -1,0 +1,326 @@
+"""Settle one hand by the rules: pots, boards, showdown readings, halves, who is due what.
+
+:func:`settle` turns a parsed hand (what the site *claimed*) into a
+:class:`HandSettlement`: what the rules make of it. The audit's checks
+(:mod:`hhtools.audit.checks`) compare the two; the store flattens the settlement into
+rows without recomputing anything. Steps:
+
+1. rebuild the pots from the actions (:func:`hhtools.rules.pots.rebuild`);
+2. take the rake out of them: when the summary lists as many pot parts as there are
+   pots, its parts as the grammar typed them (``net`` of rake as they are, ``gross``
+   with the rake taken from the main pot first); otherwise in proportion to the pot
+   sizes, largest remainder first;
+3. read every hand shown at showdown by the rules (exactly two hole cards and three
+   board cards; ace-to-five low with the game's qualifier), per board;
+4. award each pot, on each board, by the rules (:func:`hhtools.rules.settlement.award_pot`);
+5. put what the site paid beside what the rules give, per pot, half and player. A
+   collect line names its half when the site says so; otherwise, when the site format
+   declares that it writes a split pot's high half first
+   (:attr:`~hhtools.model.vocab.CollectOrder.HIGH_THEN_LOW`), the prefix of the lines
+   that adds up to the high half is the high half; otherwise lines stay whole (``all``).
+
+Run it twice: each pot is shared between the boards, the first board taking the odd
+units. All money is integer minor units (cents or chips).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from hhtools.model.records import Collect, HandHistory, Show
+from hhtools.model.vocab import CollectOrder, Half, PotPartsBasis
+from hhtools.rules.evaluator import HighHand, LowHand, best_high, best_low
+from hhtools.rules.pots import Pot, PotRebuild, rebuild
+from hhtools.rules.settlement import Contender, PotAward, award_pot
+
+__all__ = ["AwardLine", "HandSettlement", "PotSettlement", "ShowdownHand", "settle", "split_rake"]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownHand:
+    """A hand shown at showdown, read by the rules on one board.
+
+    Attributes:
+        player: screen name.
+        board: board index (0, or 1 for a second run).
+        hole: the hole cards shown.
+        high: the best high by the 2+3 rule; ``None`` when the board is not complete
+            or fewer than all of the hole cards were shown (not 4 to 6 cards).
+        low: the best qualifying low; ``None`` when none (or a high-only game).
+        show: the site's show line this reading comes from (its claims and line).
+    """
+
+    player: str
+    board: int
+    hole: tuple[str, ...]
+    high: HighHand | None
+    low: LowHand | None
+    show: Show
+
+    @property
+    def line(self) -> int:
+        """Source line of the show."""
+        return self.show.line
+
+
+@dataclass(frozen=True, slots=True)
+class AwardLine:
+    """One player's part of one half of one pot: what the site paid, what the rules give.
+
+    Attributes:
+        player: screen name.
+        half: ``high``, ``low`` or ``all`` (the whole pot, or halves not told apart).
+        paid: minor units the site's collect lines paid.
+        due: minor units the rules give; ``None`` when the pot could not be awarded.
+        share: the exact fraction of the pot due, before rounding (``1/4`` for a
+            quarter); ``None`` when the pot could not be awarded.
+        scoop: the player alone won the whole pot at showdown (two or more eligible).
+        quarter: the player won part of a tied half of a halved pot.
+        line: source line of the player's first collect line for this pot, else 0.
+    """
+
+    player: str
+    half: Half
+    paid: int
+    due: int | None
+    share: Fraction | None
+    scoop: bool | None
+    quarter: bool | None
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PotSettlement:
+    """One pot on one board.
+
+    Attributes:
+        board: board index.
+        pot: 0 for the main pot, k for side pot k.
+        gross: the pot's chips before rake (all boards together).
+        net: after rake, this board's share: what the rules award.
+        eligible: players who may win it, clockwise from the button.
+        award: how the rules award it; ``None`` when they cannot (cards unknown).
+        lines: paid and due per player and half, players sorted, halves sorted.
+    """
+
+    board: int
+    pot: int
+    gross: int
+    net: int
+    eligible: tuple[str, ...]
+    award: PotAward | None
+    lines: tuple[AwardLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandSettlement:
+    """Everything the rules make of one hand.
+
+    Attributes:
+        rebuild: what the actions put in, returned and folded; the gross pots.
+        pots: every pot on every board, board by board, main pot first.
+        showdown: every shown hand read by the rules, board by board.
+        went_to_showdown: two or more hands were shown on some board.
+        cashed_out: players who cashed out the hand (the site settled with them
+            instead of awarding their pots).
+    """
+
+    rebuild: PotRebuild
+    pots: tuple[PotSettlement, ...]
+    showdown: tuple[ShowdownHand, ...]
+    went_to_showdown: bool
+    cashed_out: frozenset[str]
+
+    def won(self, player: str, board: int) -> int:
+        """Minor units the rules give ``player`` on ``board``, over every pot."""
+        return sum(
+            p.award.due(player, Half.ALL) for p in self.pots if p.board == board and p.award
+        )
+
+
+def split_rake(gross: list[int], rake: int) -> list[int]:
+    """Net pots: ``rake`` taken in proportion to pot size, largest remainder first.
+
+    Args:
+        gross: pot sizes before rake, minor units.
+        rake: the rake, minor units.
+
+    Returns:
+        Pot sizes after rake; they add up to ``sum(gross) - rake``.
+
+    >>> split_rake([300, 100], 10)
+    [292, 98]
+    >>> split_rake([1, 1, 1], 2)
+    [0, 0, 1]
+    """
+    total = sum(gross)
+    if rake <= 0 or total <= 0:
+        return list(gross)
+    shares = [rake * g // total for g in gross]
+    rest = rake - sum(shares)
+    order = sorted(range(len(gross)), key=lambda i: (-(rake * gross[i] % total), i))
+    for i in order[:rest]:
+        shares[i] += 1
+    return [g - s for g, s in zip(gross, shares, strict=True)]
+
+
+def _net_pots(hand: HandHistory, pots: tuple[Pot, ...]) -> list[int]:
+    """Each pot after rake (step 2 of the module docstring)."""
+    gross = [p.amount for p in pots]
+    parts = list(hand.pot_parts)
+    if parts and len(parts) == len(gross):
+        if hand.pot_parts_basis is PotPartsBasis.NET:
+            return parts
+        if hand.pot_parts_basis is PotPartsBasis.GROSS:
+            rake = hand.rake
+            for i, amount in enumerate(parts):
+                take = min(amount, rake)
+                parts[i] = amount - take
+                rake -= take
+            return parts
+    return split_rake(gross, hand.rake)
+
+
+def _shown(hand: HandHistory) -> dict[tuple[str, int], Show]:
+    """The show line that speaks for each (player, board): showdown before summary."""
+    out: dict[tuple[str, int], Show] = {}
+    for show in hand.shows:
+        key = (show.player, show.board)
+        prior = out.get(key)
+        if prior is None or (prior.description is None and show.description is not None):
+            out[key] = show
+    return out
+
+
+def _read(hand: HandHistory, board_index: int, board: tuple[str, ...], show: Show) -> ShowdownHand:
+    hole = show.cards
+    high: HighHand | None = None
+    low: LowHand | None = None
+    if len(board) == 5 and 4 <= len(hole) <= 6:
+        high = best_high(hole, board)
+        if hand.game.hi_lo:
+            low = best_low(hole, board, hand.game.qualifier)
+    return ShowdownHand(show.player, board_index, hole, high, low, show)
+
+
+def _award(
+    hand: HandHistory, pot: Pot, amount: int, readings: dict[str, ShowdownHand]
+) -> PotAward | None:
+    if len(pot.eligible) == 1:
+        return award_pot(amount, [Contender(pot.eligible[0], 0, None)], False)
+    contenders = [
+        Contender(p, r.high.value, r.low.value if r.low else None)
+        for p in pot.eligible
+        if (r := readings.get(p)) is not None and r.high is not None
+    ]
+    if not contenders:
+        return None
+    return award_pot(amount, contenders, hand.game.hi_lo)
+
+
+def _paid(
+    hand: HandHistory, collects: list[Collect], award: PotAward | None
+) -> dict[tuple[str, Half], int]:
+    """What the site paid from one pot on one board, per (player, half)."""
+    paid: dict[tuple[str, Half], int] = {}
+    if collects and all(c.half is not None for c in collects):
+        for c in collects:
+            key = (c.player, c.half or Half.ALL)
+            paid[key] = paid.get(key, 0) + c.amount
+        return paid
+    halves = award.half_amounts if award is not None else {}
+    if hand.collect_order is CollectOrder.HIGH_THEN_LOW and Half.LOW in halves:
+        running = 0
+        for cut in range(len(collects) + 1):
+            rest = sum(c.amount for c in collects[cut:])
+            if running == halves[Half.HIGH] and rest == halves[Half.LOW]:
+                for i, c in enumerate(collects):
+                    key = (c.player, Half.HIGH if i < cut else Half.LOW)
+                    paid[key] = paid.get(key, 0) + c.amount
+                return paid
+            if cut < len(collects):
+                running += collects[cut].amount
+    for c in collects:
+        paid[(c.player, Half.ALL)] = paid.get((c.player, Half.ALL), 0) + c.amount
+    return paid
+
+
+def _lines(
+    paid: dict[tuple[str, Half], int],
+    award: PotAward | None,
+    eligible: tuple[str, ...],
+    first_line: dict[str, int],
+) -> tuple[AwardLine, ...]:
+    """Paid beside due for every player paid or due something, half by half."""
+    if award is None:
+        return tuple(
+            AwardLine(p, h, a, None, None, None, None, first_line.get(p, 0))
+            for (p, h), a in paid.items()
+        )
+    halves = {h for _, h in paid}
+    if award.split and halves <= {Half.HIGH, Half.LOW}:
+        halves = {Half.HIGH, Half.LOW}
+    elif not halves:
+        halves = {Half.ALL}
+    players = {p for p, _ in paid} | {p for p, s in award.shares.items() if s.total}
+    out = []
+    for player in sorted(players):
+        scoop = award.scooped(player) and len(eligible) > 1
+        for half in sorted(halves):
+            due = award.due(player, half)
+            got = paid.get((player, half), 0)
+            if not got and not due:
+                continue
+            out.append(
+                AwardLine(
+                    player, half, got, due, award.fraction(player, half), scoop,
+                    award.quartered_in(player, half), first_line.get(player, 0),
+                )
+            )  # fmt: skip
+    return tuple(out)
+
+
+def settle(hand: HandHistory) -> HandSettlement:
+    """Settle one hand by the rules (see the module docstring).
+
+    Args:
+        hand: a parsed hand (any Omaha-family game, any number of boards).
+
+    Returns:
+        The :class:`HandSettlement`. A pot whose contenders' cards are unknown has
+        ``award`` ``None`` and its lines carry what the site paid only.
+
+    Raises:
+        hhtools.model.cards.InvalidCardError: a shown card repeats a board card or
+            another shown card (the record is impossible).
+    """
+    rb = rebuild(hand)
+    shown = _shown(hand)
+    live = [p for p in rb.order if p not in rb.folded]
+    boards = hand.boards or ((),)
+    n_boards = len(boards)
+    net = _net_pots(hand, rb.pots)
+    pots: list[PotSettlement] = []
+    showdown: list[ShowdownHand] = []
+    went = False
+    for b, board in enumerate(boards):
+        readings: dict[str, ShowdownHand] = {}
+        for player in live:
+            show = shown.get((player, b)) or shown.get((player, 0))
+            if show is None or show.mucked:
+                continue
+            readings[player] = sd = _read(hand, b, board, show)
+            showdown.append(sd)
+        went = went or len(readings) >= 2
+        for pot, pot_net in zip(rb.pots, net, strict=True):
+            share = pot_net - pot_net // n_boards * (n_boards - 1) if b == 0 else pot_net // n_boards
+            collects = [c for c in hand.collects if c.pot == pot.index and c.board == b]
+            first_line: dict[str, int] = {}
+            for c in collects:
+                first_line.setdefault(c.player, c.line)
+            award = _award(hand, pot, share, readings)
+            lines = _lines(_paid(hand, collects, award), award, pot.eligible, first_line)
+            pots.append(PotSettlement(b, pot.index, pot.amount, share, pot.eligible, award, lines))
+    cashed = frozenset(c.player for c in hand.cash_outs)
+    return HandSettlement(rb, tuple(pots), tuple(showdown), went, cashed)

@@ -1,0 +1,334 @@
+"""The one way from paths to records, used by ``hhtools parse``, the API and the importer.
+
+:func:`read_sources` opens each source once and, in that one read, takes its
+SHA-256 digest, recognises its site format from the first bytes and lets that format
+split it into hand texts (:class:`SourceRead`). :func:`parse_path` /
+:func:`parse_file` go on to parse every hand text into a :class:`ParseResult`.
+Nothing here raises for bad input: an unreadable file, an archive that cannot be
+opened or a file of a site hhtools does not read gives a problem value instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import zipfile
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO
+
+from hhtools import grammars
+from hhtools.grammars._text import decode_head
+from hhtools.grammars.base import SiteFormat
+from hhtools.ingest.sources import Source, iter_sources
+from hhtools.model.records import HandHistory, HandText, Problem
+from hhtools.model.vocab import ProblemCode
+
+__all__ = [
+    "HEAD_BYTES",
+    "ParseResult",
+    "ParseStats",
+    "SourceRead",
+    "parse_file",
+    "parse_path",
+    "read_sources",
+]
+
+log = logging.getLogger(__name__)
+
+HEAD_BYTES = 4096  #: bytes a site format is recognised from
+
+#: What reading a file or a member can raise besides bad text (which never raises).
+READ_ERRORS = (OSError, zipfile.BadZipFile, RuntimeError, EOFError)
+
+
+class _Hashing(io.RawIOBase):
+    """A seekable byte stream that hashes every byte once, the first time it is read.
+
+    Seeking back and reading again (a splitter's fallback) does not hash twice;
+    :meth:`hexdigest` reads whatever was not read yet, so the digest is always that
+    of the whole file.
+    """
+
+    def __init__(self, raw: BinaryIO) -> None:
+        super().__init__()
+        self._raw = raw
+        self._sha = hashlib.sha256()
+        self._pos = 0
+        self._hashed = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        data = self._raw.read(len(buffer))
+        n = len(data)
+        buffer[:n] = data
+        end = self._pos + n
+        if end > self._hashed:
+            self._sha.update(memoryview(data)[self._hashed - self._pos :])
+            self._hashed = end
+        self._pos = end
+        return n
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        self._pos = self._raw.seek(offset, whence)
+        if self._pos > self._hashed:  # never skip unhashed bytes
+            self._raw.seek(self._hashed)
+            self._pos = self._hashed
+            while self._pos < offset and self.read(min(1 << 20, offset - self._pos)):
+                pass
+        return self._pos
+
+    def tell(self) -> int:
+        return self._pos
+
+    def hexdigest(self) -> str:
+        self._raw.seek(self._hashed)
+        for block in iter(lambda: self._raw.read(1 << 20), b""):
+            self._sha.update(block)
+            self._hashed += len(block)
+        return self._sha.hexdigest()
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+@dataclass(slots=True)
+class SourceRead:
+    """One source being read: its format, then its hand texts, then its digest.
+
+    Attributes:
+        source: the file or member.
+        head: its first bytes, decoded (what the format was recognised from).
+        format: the site format, or ``None`` when none reads it.
+        problem: why the file gives no hands (unsupported site, read error), or
+            ``None``.
+    """
+
+    source: Source
+    head: str = ""
+    format: SiteFormat | None = None
+    problem: Problem | None = None
+    _stream: _Hashing | None = field(default=None, repr=False)
+    _buffered: io.BufferedReader | None = field(default=None, repr=False)
+
+    def hands(self) -> Iterator[HandText]:
+        """The file's hand texts, in order (none when :attr:`format` is ``None``).
+
+        A read error met part-way ends the hands and sets :attr:`problem`.
+        """
+        if self.format is None or self._stream is None:
+            return
+        if self._buffered is None:  # lives as long as the source: closing it closes the file
+            self._buffered = io.BufferedReader(self._stream, 1 << 16)
+        self._buffered.seek(0)
+        try:
+            yield from self.format.split(self._buffered, self.source.name)
+        except READ_ERRORS as exc:
+            self.problem = Problem(
+                self.source.name, 0, None, ProblemCode.READ_ERROR, f"cannot read: {exc}"
+            )
+
+    def digest(self) -> str:
+        """SHA-256 hex digest of the whole file (finishes reading it if need be)."""
+        if self._stream is None:
+            return ""
+        try:
+            return self._stream.hexdigest()
+        except READ_ERRORS:
+            return ""
+
+    def close(self) -> None:
+        """Close the underlying file."""
+        if self._buffered is not None:
+            self._buffered.close()
+        elif self._stream is not None:
+            self._stream.close()
+
+
+def open_source(source: Source) -> SourceRead:
+    """Open a source, read its first bytes and recognise its site format.
+
+    Returns:
+        A :class:`SourceRead`; when no format reads the file, its ``problem`` is an
+        ``unsupported_site`` problem naming the site when the first lines make it
+        recognisable; when the file cannot be read, a ``read_error`` one.
+    """
+    read = SourceRead(source)
+    try:
+        stream = _Hashing(source.open())
+        read._stream = stream
+        head_bytes = stream.read(HEAD_BYTES)
+        stream.seek(0)
+    except READ_ERRORS as exc:
+        read.problem = Problem(source.name, 0, None, ProblemCode.READ_ERROR, f"cannot read: {exc}")
+        return read
+    read.head = decode_head(head_bytes)
+    read.format = grammars.recognise(read.head)
+    if read.format is None:
+        read.problem = unsupported(source.name, read.head)
+    return read
+
+
+def unsupported(file: str, head: str) -> Problem:
+    """The ``unsupported_site`` problem of a file no site format reads."""
+    first = next((ln for ln in head.splitlines() if ln.strip()), "")
+    site = grammars.not_yet(head)
+    supported = ", ".join(f.key for f in grammars.FORMATS)
+    if site is not None:
+        message = f"{site} history: not supported yet; supported: {supported}"
+    elif not first:
+        message = "an empty file, not a hand history"
+    else:
+        message = f"not a hand history of a supported site (starts {first[:60]!r}); supported: {supported}"
+    return Problem(file, 1, None, ProblemCode.UNSUPPORTED_SITE, message, first[:200])
+
+
+def read_sources(paths: Iterable[str | Path]) -> Iterator[SourceRead | Problem]:
+    """Open every source under ``paths`` in turn (see :func:`open_source`).
+
+    Each :class:`SourceRead` must be used (and is closed) before the next is asked for.
+
+    Yields:
+        A :class:`SourceRead` per file or member, or a :class:`Problem` for a path
+        that cannot be walked.
+    """
+    for item in iter_sources(paths):
+        if isinstance(item, Problem):
+            yield item
+            continue
+        read = open_source(item)
+        try:
+            yield read
+        finally:
+            read.close()
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    """What one hand (or one file that gives no hands) gave.
+
+    Attributes:
+        hand: the record, or ``None`` (skipped, unreadable, or an unsupported file).
+        problems: problems found in this hand (or file), in line order.
+        file: source name.
+        line: 1-based line of the hand's first line.
+        offset: byte offset of the hand's first line.
+        hand_id: the hand number when the header was read, else ``None``.
+        site_format: the key of the format that read it; ``None`` when none did.
+        skipped: why a hand of a game outside the Omaha family was not read.
+    """
+
+    hand: HandHistory | None
+    problems: tuple[Problem, ...]
+    file: str
+    line: int
+    offset: int = 0
+    hand_id: str | None = None
+    site_format: str | None = None
+    skipped: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """A record with no problem."""
+        return self.hand is not None and not self.problems
+
+
+@dataclass(slots=True)
+class ParseStats:
+    """Running counts over parse results (pass one to :func:`parse_path`).
+
+    Attributes:
+        files: files read.
+        hands: hands seen (records, skipped and failed).
+        records: hands read into a record.
+        skipped: hands of games outside the Omaha family.
+        failed: hands that gave no record (and were not skipped).
+        problems: problems reported.
+        codes: problems by code.
+    """
+
+    files: int = 0
+    hands: int = 0
+    records: int = 0
+    skipped: int = 0
+    failed: int = 0
+    problems: int = 0
+    codes: Counter[str] = field(default_factory=Counter)
+
+    def add(self, result: ParseResult) -> None:
+        """Count one result."""
+        if result.site_format is not None:
+            self.hands += 1
+            if result.hand is not None:
+                self.records += 1
+            elif result.skipped is not None:
+                self.skipped += 1
+            else:
+                self.failed += 1
+        self.problems += len(result.problems)
+        self.codes.update(str(p.code) for p in result.problems)
+
+
+def parse_read(read: SourceRead) -> Iterator[ParseResult]:
+    """Parse every hand of one opened source (see :func:`parse_path`)."""
+    name = read.source.name
+    if read.format is None:
+        if read.problem is not None:
+            yield ParseResult(None, (read.problem,), name, read.problem.line)
+        return
+    fmt = read.format
+    for ht in read.hands():
+        parsed = fmt.parse(ht)
+        yield ParseResult(
+            parsed.hand, parsed.problems, ht.file, ht.line, ht.offset, parsed.hand_id,
+            fmt.key, parsed.skipped,
+        )  # fmt: skip
+    if read.problem is not None:
+        yield ParseResult(None, (read.problem,), name, read.problem.line, site_format=fmt.key)
+
+
+def parse_path(
+    paths: str | Path | Iterable[str | Path], stats: ParseStats | None = None
+) -> Iterator[ParseResult]:
+    """Parse files, folders (recursively) and ``.zip`` archives, one hand at a time.
+
+    Args:
+        paths: one path or several; a folder gives every file in it but hidden and
+            expected-results files (:data:`hhtools.ingest.sources.NOT_HISTORIES`).
+        stats: counts to update as results are yielded (optional).
+
+    Yields:
+        One :class:`ParseResult` per hand, file after file, in file order; a single
+        result with a problem (``unsupported_site``, ``read_error``, ``missing_path``,
+        ``bad_archive``) for a file or path that gives no hands.
+    """
+    if isinstance(paths, str | Path):
+        paths = [paths]
+    for item in read_sources(paths):
+        if isinstance(item, Problem):
+            result = ParseResult(None, (item,), item.file, item.line)
+            if stats is not None:
+                stats.add(result)
+            yield result
+            continue
+        log.debug("parsing %s", item.source.name)
+        if stats is not None:
+            stats.files += 1
+        for result in parse_read(item):
+            if stats is not None:
+                stats.add(result)
+            yield result
+
+
+def parse_file(path: str | Path, stats: ParseStats | None = None) -> Iterator[ParseResult]:
+    """Parse one file (or archive): :func:`parse_path` of that one path."""
+    return parse_path([path], stats)

@@ -1,0 +1,103 @@
+"""The closed vocabularies of hhtools, as ``StrEnum`` values that read well in SQL.
+
+Every word here has one meaning across the package, the store and the CLI:
+
+* :class:`HandCategory`: a high hand's category, worst to best.
+* :class:`Half`: which part of a pot an amount is for.
+* :class:`FindingKind`: what the audit found (shared/DESIGN.md, "Findings").
+* :class:`ProblemCode`: why a file, a hand or a line could not be read as written.
+* :class:`CollectOrder` and :class:`PotPartsBasis`: habits a site format declares
+  about how it writes its collect lines and its summary's pot parts, so the audit
+  never has to guess them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+__all__ = [
+    "DEALT_QUALIFIERS",
+    "CollectOrder",
+    "FindingKind",
+    "Half",
+    "HandCategory",
+    "PotPartsBasis",
+    "ProblemCode",
+]
+
+DEALT_QUALIFIERS: Final = (8, 9, 7)
+"""Low qualifiers games are dealt with, the usual one first (eight or better)."""
+
+
+class HandCategory(StrEnum):
+    """High hand categories, worst to best; ``list(HandCategory).index(c)`` is the rank."""
+
+    HIGH_CARD = "high card"
+    ONE_PAIR = "one pair"
+    TWO_PAIR = "two pair"
+    THREE_OF_A_KIND = "three of a kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full house"
+    FOUR_OF_A_KIND = "four of a kind"
+    STRAIGHT_FLUSH = "straight flush"
+
+
+class Half(StrEnum):
+    """The part of a pot an amount is for."""
+
+    HIGH = "high"  #: the high half of a split hi/lo pot
+    LOW = "low"  #: the low half of a split hi/lo pot
+    ALL = "all"  #: the whole pot (or both halves, when the site does not tell them apart)
+
+
+class FindingKind(StrEnum):
+    """What the audit reports (one row of table ``findings`` each)."""
+
+    AWARD_MISMATCH = "award_mismatch"  #: the site paid a pot or half differently from the rules
+    CHIP_IMBALANCE = "chip_imbalance"  #: what was paid out differs from what was put in
+    DECLARED_MISREAD = "declared_misread"  #: the site's words for a shown hand are wrong
+    MUCKED_WINNER = "mucked_winner"  #: a known hand mucked at showdown would have won a share
+    HOLDEM_MISREAD_PRONE = "holdem_misread_prone"  #: any-five reading beats the 2+3 reading
+
+
+class ProblemCode(StrEnum):
+    """Why something in the input was not read as written (table ``import_errors``)."""
+
+    # files and paths
+    MISSING_PATH = "missing_path"  #: a path given on the command line does not exist
+    READ_ERROR = "read_error"  #: the file cannot be read (permissions, I/O)
+    BAD_ARCHIVE = "bad_archive"  #: a .zip that cannot be opened, or a member that cannot
+    UNSUPPORTED_SITE = "unsupported_site"  #: no site format reads this file
+    # hands
+    BAD_HEADER = "bad_header"
+    BAD_TABLE = "bad_table"
+    NO_SEATS = "no_seats"
+    TRUNCATED_HAND = "truncated_hand"
+    MISSING_TOTAL = "missing_total"
+    UNKNOWN_GAME = "unknown_game"
+    CONFLICTING_HAND = "conflicting_hand"  #: another text is stored under this hand id
+    INTERNAL_ERROR = "internal_error"  #: a bug in hhtools met on this hand (please report)
+    # lines
+    UNRECOGNISED_LINE = "unrecognised_line"
+    UNKNOWN_PLAYER = "unknown_player"
+    BAD_AMOUNT = "bad_amount"
+    BAD_CARDS = "bad_cards"
+    BOARD_MISMATCH = "board_mismatch"
+
+
+class CollectOrder(StrEnum):
+    """How a site orders the collect lines of a split hi/lo pot."""
+
+    #: nothing can be told from the order: compare what each player got from the pot
+    UNORDERED = "unordered"
+    #: the high half's collect lines come first, then the low half's
+    HIGH_THEN_LOW = "high_then_low"
+
+
+class PotPartsBasis(StrEnum):
+    """Whether a summary's pot parts ("Main pot $x. Side pot-1 $y.") are before or after rake."""
+
+    NET = "net"  #: after rake: the parts add up to the total pot less the rake
+    GROSS = "gross"  #: before rake: the parts add up to the total pot

@@ -1,0 +1,95 @@
+"""The import's stage functions over one chunk of hand texts: parse, audit, flatten.
+
+:func:`process_chunk` is a plain function over plain values, so it runs the same in
+this process, in a worker process of the importer, or on another machine; it
+returns column batches ready to append (:class:`WorkResult`), never records.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from hhtools import grammars
+from hhtools.audit import AuditResult, audit_hand
+from hhtools.model.records import HandText, Problem
+from hhtools.model.vocab import ProblemCode
+from hhtools.store.flatten import ColumnBatch, flatten_hand
+
+__all__ = ["WorkResult", "process_chunk"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class WorkResult:
+    """What one chunk gave.
+
+    Attributes:
+        tables: table -> column -> values, every row tagged with its hand's ``_n``.
+        hands: (site, hand id, text digest) of each hand flattened, in order.
+        problems: problems of the chunk's hands, in order.
+        skipped: hands of games outside the Omaha family.
+        failed: hands that gave no record.
+    """
+
+    tables: dict[str, dict[str, list[Any]]]
+    hands: list[tuple[str, str, str]]
+    problems: list[Problem]
+    skipped: int
+    failed: int
+
+
+def process_chunk(
+    site_format: str, texts: list[HandText], audit: bool, import_id: int, first_n: int
+) -> WorkResult:
+    """Parse, audit and flatten a chunk of hand texts of one file.
+
+    Args:
+        site_format: the key of the file's site format (:func:`hhtools.grammars.get`).
+        texts: the hands' texts, in file order.
+        audit: run the audit (``False`` for ``--no-audit``).
+        import_id: this run's ``imports.import_id``.
+        first_n: running number of the chunk's first hand in the run (tags rows so
+            duplicates can be dropped later).
+
+    Returns:
+        The chunk's :class:`WorkResult`. A bug met while parsing or auditing one hand
+        becomes an ``internal_error`` problem (the hand is then not stored, or stored
+        without its audit); nothing here raises for bad input.
+    """
+    fmt = grammars.get(site_format)
+    batch = ColumnBatch()
+    problems: list[Problem] = []
+    skipped = failed = 0
+    for i, ht in enumerate(texts):
+        try:
+            parsed = fmt.parse(ht)
+        except Exception as exc:  # a grammar bug must not stop the import
+            problems.append(
+                Problem(ht.file, ht.line, None, ProblemCode.INTERNAL_ERROR, f"grammar failed: {exc!r}")
+            )
+            failed += 1
+            continue
+        problems.extend(parsed.problems)
+        hand = parsed.hand
+        if parsed.skipped is not None:
+            skipped += 1
+            continue
+        if hand is None:
+            failed += 1
+            continue
+        result: AuditResult | None = None
+        if audit:
+            try:
+                result = audit_hand(hand)
+            except Exception as exc:
+                log.debug("audit failed: %s", traceback.format_exc())
+                problems.append(
+                    Problem(hand.file, hand.line, hand.hand_id, ProblemCode.INTERNAL_ERROR,
+                            f"audit failed: {exc!r}")
+                )  # fmt: skip
+        flatten_hand(batch, hand, result, import_id, first_n + i)
+    return WorkResult(batch.freeze(), batch.hand_ids, problems, skipped, failed)
