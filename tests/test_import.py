@@ -371,3 +371,25 @@ def test_store_of_an_older_version_is_upgraded(tmp_path: Path) -> None:
     summary = import_paths([copy], db, workers=1)
     assert summary.hands == 6
     assert q(db, "SELECT count(*), count(small_bet) FROM hands") == [(12, 0)]
+
+
+def test_store_of_schema_2_gets_its_board_columns_renamed(tmp_path: Path) -> None:
+    # Schema 2 named the first board's cards hands.board and the number of boards
+    # hands.boards; schema 3 says board_cards and board_count (a board is an index).
+    db = tmp_path / "v2.duckdb"
+    import_paths([HARD_CASES], db, workers=1)
+    with duckdb.connect(str(db)) as con:
+        for v in ("misreads",):
+            con.execute(f"DROP VIEW {v}")
+        for t in ("hands", "stage_hands"):
+            con.execute(f"ALTER TABLE {t} RENAME COLUMN board_cards TO board")
+            con.execute(f"ALTER TABLE {t} RENAME COLUMN board_count TO boards")
+    before = q(db, "SELECT hand_id, board, boards FROM hands ORDER BY hand_id")
+    copy = tmp_path / "more.txt"
+    copy.write_text(HARD_CASES.read_text().replace("99000000000", "99100000000"))
+    import_paths([copy], db, workers=1)
+    after = q(db, "SELECT hand_id, board_cards, board_count FROM hands "
+                  "WHERE hand_id LIKE '9900%' ORDER BY hand_id")
+    assert after == before
+    assert q(db, "SELECT count(*) FROM hands WHERE board_count IS NULL") == [(0,)]
+    assert q(db, "SELECT count(*) FROM misreads") == q(db, "SELECT count(*) FROM findings")

@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from hhtools.cli import analytics, parse, showdown, store_cmds
+from hhtools.cli import importing, parse, query, reports, showdown
 
 app = typer.Typer(
     name="hhtools",
@@ -22,14 +22,15 @@ app = typer.Typer(
 )
 
 
-app.command("import")(store_cmds.import_cmd)
-app.command("sql")(store_cmds.sql_cmd)
-app.command("audit")(store_cmds.audit_cmd)
-app.command("problems")(store_cmds.problems_cmd)
-app.command("schema")(store_cmds.schema_cmd)
-app.command("report")(analytics.report_cmd)
-app.command("show")(analytics.show_cmd)
-app.command("export")(analytics.export_cmd)
+app.command("import")(importing.import_cmd)
+app.command("sql")(query.sql_cmd)
+app.command("audit")(query.audit_cmd)
+app.command("problems")(query.problems_cmd)
+app.command("schema")(query.schema_cmd)
+app.command("formats")(query.formats_cmd)
+app.command("report")(reports.report_cmd)
+app.command("show")(reports.show_cmd)
+app.command("export")(reports.export_cmd)
 app.command("parse")(parse.parse_cmd)
 app.command("showdown")(showdown.showdown)
 

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from hhtools.cli.common import fail
 from hhtools.ingest.read import ParseResult, ParseStats, parse_path
 
 err = Console(stderr=True)
@@ -62,8 +63,7 @@ def parse_cmd(
     """Parse hand histories: print each hand as JSON (--json), or the problems, then a summary."""
     missing = [p for p in paths if not p.exists()]
     if missing:
-        sys.stderr.write(f"error: no such file or folder: {missing[0]}\n")
-        raise typer.Exit(2)
+        fail(f"no such file or folder: {missing[0]}")
     stats = ParseStats()
     out = sys.stdout
     for path in paths:

@@ -32,18 +32,9 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from hhtools.cli.common import fail
+from hhtools.model.vocab import QUALIFIERS
 from hhtools.rules.settlement import Showdown, settle_showdown
-
-EXIT_BAD_INPUT = 2
-#: The low qualifiers a hi/lo game may use: eight or better (the usual), nine, seven.
-QUALIFIERS = (8, 9, 7)
-
-
-def _fail(message: str) -> typer.Exit:
-    """Print ``error: message`` as one line on stderr; return the exit to raise (code 2)."""
-    typer.echo(f"error: {' '.join(message.split())}", err=True)
-    return typer.Exit(EXIT_BAD_INPUT)
-
 
 def _parse_hand(text: str) -> tuple[str, str]:
     name, sep, cards = text.partition("=")
@@ -162,10 +153,10 @@ def showdown(
             raise ValueError(f"--qualifier must be 8, 9 or 7, got {q}")
         result = settle_showdown(game, board, hands, units, q)
     except ValueError as exc:  # our InvalidCardError, UnknownGameError, ... all are
-        raise _fail(str(exc)) from None
+        fail(str(exc))
     if as_json:
         typer.echo(json.dumps(showdown_json(result)))
     else:
-        from hhtools.cli.store_cmds import console
+        from hhtools.cli.common import console
 
         console().print(showdown_table(result))  # no emoji codes; wide when piped

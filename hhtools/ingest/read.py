@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from hhtools import grammars
+import hhtools.grammars as grammars
 from hhtools.grammars._text import decode_head
 from hhtools.grammars.base import SiteFormat
 from hhtools.ingest.sources import Source, iter_sources

@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Final
 
 __all__ = [
-    "DEALT_QUALIFIERS",
+    "QUALIFIERS",
     "CollectOrder",
     "FindingKind",
     "Half",
@@ -26,8 +26,8 @@ __all__ = [
     "ProblemCode",
 ]
 
-DEALT_QUALIFIERS: Final = (8, 9, 7)
-"""Low qualifiers games are dealt with, the usual one first (eight or better)."""
+QUALIFIERS: Final = (8, 9, 7)
+"""The low qualifiers of hi/lo games, the usual one first: eight or better, nine, seven."""
 
 
 class HandCategory(StrEnum):

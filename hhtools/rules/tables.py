@@ -16,11 +16,11 @@ from typing import Final
 
 import numpy as np
 
+from hhtools.model.vocab import QUALIFIERS
+
 NO_LOW: Final = -1
 """Batch sentinel for "no qualifying low" (every real low value is above 7,600)."""
 
-QUALIFIERS: Final = (5, 6, 7, 8, 9)
-"""Low qualifiers the evaluator accepts (7, 8 and 9 are the ones dealt)."""
 
 
 

@@ -111,6 +111,35 @@ class HandStore:
             return pl.DataFrame()
         return rel.pl()
 
+    def listing(
+        self, table: str, column: str, value: str | None, select: str, order: str, limit: int
+    ) -> tuple[list[str], list[tuple[Any, ...]], list[tuple[str, int]]]:
+        """Rows of a table for a listing (``hhtools audit``, ``hhtools problems``).
+
+        Args:
+            table: a table or view name (trusted: the caller's constant).
+            column: the column to filter and count by (e.g. ``kind``).
+            value: keep only rows with ``column = value``; ``None`` keeps every row.
+            select: the columns to return, as SQL (trusted).
+            order: the ORDER BY list, as SQL (trusted).
+            limit: at most this many rows.
+
+        Returns:
+            ``(columns, rows, counts)``: the column names, the rows as tuples, and the
+            number of rows per value of ``column`` (all of them, not only those shown).
+        """
+        where = f"WHERE {column} = ?" if value else ""
+        params: list[Any] = [value] if value else []
+        cur = self.con.execute(
+            f"SELECT {select} FROM {table} {where} ORDER BY {order} LIMIT ?", [*params, limit]
+        )
+        columns = [d[0] for d in cur.description]
+        rows = cur.fetchall()
+        counts = self.con.execute(
+            f"SELECT {column}, count(*) FROM {table} {where} GROUP BY ALL ORDER BY 1", params
+        ).fetchall()
+        return columns, rows, counts
+
     def _view(
         self,
         name: str,

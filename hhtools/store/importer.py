@@ -26,17 +26,14 @@ Guarantees:
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import multiprocessing as mp
 import os
 import signal
 import time
-import traceback
-import zipfile
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any

@@ -12,7 +12,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any
 
-from hhtools import grammars
+import hhtools.grammars as grammars
 from hhtools.audit import AuditResult, audit_hand
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode

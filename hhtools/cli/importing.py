@@ -1,0 +1,126 @@
+"""``hhtools import``: files, folders and archives into the store, with a progress bar."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+
+from hhtools.cli.common import DEFAULT_DB, DbOption, console, fail
+
+
+def _count_files(paths: list[Path]) -> int:
+    total = 0
+    for p in paths:
+        if p.is_dir():
+            total += sum(1 for q in p.rglob("*") if q.is_file())
+        elif p.is_file():
+            total += 1
+    return total
+
+
+def import_cmd(
+    paths: Annotated[list[Path], typer.Argument(help="Files, folders and .zip archives.")],
+    db: DbOption = Path(DEFAULT_DB),
+    audit: Annotated[bool, typer.Option("--audit/--no-audit", help="Audit every showdown.")] = True,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-j", help="Worker processes (default: CPUs).")
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 1 when any problem was reported.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Import hand histories into DuckDB, auditing every showdown."""
+    from hhtools.store.importer import ImportSummary, import_paths
+
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        fail(f"no such file or folder: {missing[0]}")
+    console = Console(stderr=True, emoji=False, highlight=False)
+    total_files = _count_files(paths)
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("files · {task.fields[hands]:,} hands · {task.fields[rate]:,.0f} hands/s"),
+        TimeElapsedColumn(),
+        console=console,
+        disable=quiet,
+        transient=False,
+    )
+    task = progress.add_task("importing", total=total_files or None, hands=0, rate=0.0)
+    done_files: set[str] = set()
+    started = time.perf_counter()
+
+    def on_progress(summary: ImportSummary, name: str) -> None:
+        done_files.add(name)
+        elapsed = time.perf_counter() - started
+        seen = summary.hands + summary.duplicates + summary.skipped + summary.failed
+        progress.update(
+            task,
+            completed=summary.files_unchanged + len(done_files),
+            hands=seen,
+            rate=seen / elapsed if elapsed else 0.0,
+        )
+
+    try:
+        with progress:
+            summary = import_paths(
+                paths, db, audit=audit, workers=workers, on_progress=on_progress
+            )
+    except KeyboardInterrupt:
+        sys.stderr.write(
+            "interrupted: files finished before the stop are stored; "
+            "run the same import again to pick up the rest.\n"
+        )
+        raise typer.Exit(130) from None
+    except Exception as exc:  # database locked, not a database...
+        fail(f"cannot import into {db}: {str(exc).splitlines()[0]}")
+        return
+    _print_summary(summary, db)
+    if strict and summary.problems:
+        raise typer.Exit(1)
+
+
+def _print_summary(summary: Any, db: Path) -> None:
+    out = console()
+    table = Table(title=f"Import into {db}", show_header=True)
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    rows = [
+        ("files", summary.files),
+        ("files unchanged since last import", summary.files_unchanged),
+        ("hands imported", summary.hands),
+        ("duplicates skipped", summary.duplicates),
+        ("conflicting hands (same id, other text)", summary.conflicts),
+        ("non-Omaha hands skipped", summary.skipped),
+        ("hands that failed to parse", summary.failed),
+        ("problems (see import_errors)", summary.problems),
+    ]
+    for what, n in rows:
+        table.add_row(what, f"{n:,}")
+    for kind in sorted(summary.findings):
+        table.add_row(f"findings: {kind}", f"{summary.findings[kind]:,}")
+    if not summary.findings:
+        table.add_row("findings", "0")
+    table.add_row("seconds", f"{summary.seconds:,.1f}")
+    table.add_row("hands/s", f"{summary.hands_per_second:,.0f}")
+    out.print(table)
+    if summary.problems:
+        out.print(f"{summary.problems:,} problems: see them with 'hhtools problems --db {db}'",
+                  markup=False)

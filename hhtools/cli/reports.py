@@ -1,0 +1,193 @@
+"""``hhtools report``, ``show`` and ``export``: answers from the store, rendered."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from hhtools.cli.common import (
+    DEFAULT_DB,
+    EXIT_NO_DATA,
+    DbOption,
+    console,
+    fail,
+    open_store,
+    os_reason,
+    render,
+)
+
+if TYPE_CHECKING:
+    from hhtools.reports.report import ReportFilter
+
+REPORT_FORMATS = ("table", "csv", "json", "parquet", "html")
+
+
+def report_cmd(
+    db: DbOption = Path(DEFAULT_DB),
+    player: Annotated[str | None, typer.Option("--player", help="One player only.")] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", help="One game, e.g. omaha-hilo (hands.game).")
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option("--since", help="Hands from this day on, YYYY-MM-DD (the site's clock)."),
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="table, csv, json, parquet or html.")
+    ] = "table",
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Write here (html defaults to report.html)."),
+    ] = None,
+) -> None:
+    """Results per player, game, stakes and currency; findings; a winnings chart (html).
+
+    Exits with 1 when no hand matches the filters, with 2 on bad input (an unknown
+    game or format, a file that cannot be written).
+    """
+    from datetime import date
+
+    from hhtools.rules.evaluator import GAMES
+    from hhtools.reports.report import ReportFilter, build_report, display_rows, write
+
+    if fmt not in REPORT_FORMATS:
+        fail(f"unknown format {fmt!r}: use {', '.join(REPORT_FORMATS)}")
+    if game is not None and game not in GAMES:
+        fail(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+    if since:
+        try:
+            date.fromisoformat(since[:10])
+        except ValueError:
+            fail(f"--since wants a day as YYYY-MM-DD, got {since!r}")
+    if fmt == "parquet" and out is None:
+        fail("--format parquet needs --out FILE")
+    if fmt == "html" and out is None:
+        out = Path("report.html")
+    store = open_store(db)
+    try:
+        report = build_report(store, ReportFilter(player, game, since))
+    except Exception as exc:
+        fail(str(exc).splitlines()[0])
+        return
+    finally:
+        store.close()
+    if report.hands == 0:
+        fail(no_hands_message(report.filter, db), code=EXIT_NO_DATA)
+    if fmt == "table":
+        out_console = console()
+        columns, rows = display_rows(report.results)
+        render(columns, [tuple(r) for r in rows], "table",
+               title=f"Results: {report.filter.describe()} ({report.hands:,} hands)")  # fmt: skip
+        totals = ", ".join(f"{k}: {v:,}" for k, v in report.totals.items())
+        out_console.print(Text(totals))
+        kinds = ", ".join(f"{k}: {n:,}" for k, n in report.findings.iter_rows())
+        out_console.print(Text(f"findings: {kinds or 'none'}"))
+        return
+    try:
+        text = write(report, fmt, out)
+    except OSError as exc:  # no such folder, a folder in the way, no permission...
+        fail(f"cannot write {out}: {os_reason(exc)}")
+        return
+    if text is not None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    else:
+        sys.stderr.write(f"wrote {out}\n")
+
+
+def no_hands_message(flt: ReportFilter, db: Path) -> str:
+    """Why a report is empty, in words.
+
+    Args:
+        flt: the :class:`hhtools.report.ReportFilter` that matched no hand.
+        db: the database file.
+
+    Returns:
+        e.g. ``no hands for player NoSuchGuy in hhtools.duckdb`` or
+        ``no hands of game omaha5 since 2030-01-01 in hhtools.duckdb``.
+    """
+    parts = ["no hands"]
+    if flt.player:
+        parts.append(f"for player {flt.player}")
+    if flt.game:
+        parts.append(f"of game {flt.game}")
+    if flt.since:
+        parts.append(f"since {flt.since}")
+    return " ".join(parts) + f" in {db}"
+
+
+def show_cmd(
+    hand_id: Annotated[str, typer.Argument(help="The site's hand number.")],
+    db: DbOption = Path(DEFAULT_DB),
+    site: Annotated[str | None, typer.Option("--site", help="When numbers clash.")] = None,
+) -> None:
+    """Replay one hand street by street, with the showdown read by the rules."""
+    store = open_store(db)
+    try:
+        data = store.hand(hand_id, site)
+    finally:
+        store.close()
+    hands = data["hands"]
+    if hands.height == 0:
+        fail(f"no hand {hand_id} in {db}", code=1)
+    if hands.height > 1:
+        sites = ", ".join(hands["site"].to_list())
+        fail(f"hand {hand_id} is in several sites ({sites}): add --site")
+    from hhtools.reports.replay import replay_lines
+
+    out = console()  # no emoji codes, no highlighting; wide when piped
+    for line in replay_lines(data):
+        style = ""
+        if line.startswith("***"):
+            style = "bold"
+        elif "<-- differs" in line or line.startswith("  award_mismatch"):
+            style = "red"
+        # data as Text: a player named "[bold]Bob" or ":x:" prints as written
+        out.print(Text(line, style=style), soft_wrap=True)
+
+
+def export_cmd(
+    out_dir: Annotated[Path, typer.Argument(help="Folder to write into (created).")],
+    db: DbOption = Path(DEFAULT_DB),
+    fmt: Annotated[str, typer.Option("--format", "-f", help="parquet or phh.")] = "parquet",
+) -> None:
+    """Export the store: Parquet (one file per table and view) or PHH (pokerkit's format)."""
+    import duckdb
+
+    if fmt not in ("parquet", "phh"):
+        fail(f"unknown format {fmt!r}: use parquet or phh")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file in the way, no permission...
+        fail(f"cannot create folder {out_dir}: {os_reason(exc)}")
+    store = open_store(db)
+    try:
+        if fmt == "parquet":
+            from hhtools.reports.parquet import export_parquet
+
+            written = export_parquet(store, out_dir)
+            table = Table(title=Text(f"Parquet files in {out_dir}"))
+            table.add_column("file")
+            table.add_column("rows", justify="right")
+            for name, n in written.items():
+                table.add_row(Text(f"{name}.parquet"), f"{n:,}")
+            console().print(table)
+        else:
+            from hhtools.reports.phh import export_phh
+
+            summary = export_phh(store, out_dir)
+            skipped = ", ".join(f"{g}: {n:,}" for g, n in sorted(summary.skipped_games.items()))
+            console().print(Text(
+                f"wrote {summary.hands:,} hands to {len(summary.files)} PHH file(s) in "
+                f"{out_dir}; skipped {summary.skipped:,} hands with no PHH variant code "
+                f"({skipped or 'none'})"
+            ))  # fmt: skip
+    except (OSError, duckdb.IOException) as exc:  # disk full, no permission...
+        reason = os_reason(exc) if isinstance(exc, OSError) else str(exc).splitlines()[0]
+        fail(f"cannot write into {out_dir}: {reason}")
+    finally:
+        store.close()

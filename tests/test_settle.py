@@ -1,0 +1,113 @@
+"""The audit's settlement and its check registry, on a hand written in PokerStars' format.
+
+The hand (tests/fixtures/pokerstars/hilo_two_timestamps_quartered.txt): a $0.32 Omaha
+hi/lo pot, no rake, board 3c 4d 9s Ks 7h. Bob's As 2c 5s 6s makes a straight (5 6 with
+3 4 7) and Alice's Ah 2h Kd Qc a pair of kings: Bob wins the high half, 16 cents (the
+odd cent of the halving would go high; 32 halves evenly). Both make 7-4-3-2-A low with
+A 2 from the hand and 3 4 7 from the board: the low half, 16 cents, is split 8 / 8.
+Bob is due 24, Alice 8. The site wrote "Bob collected $0.24" (line 28) and "Alice
+collected $0.08" (line 29), and the total pot on line 31.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from hhtools.audit import audit_hand
+from hhtools.audit.checks import CHECKS
+from hhtools.audit.settle import settle
+from hhtools.ingest.read import parse_file
+from hhtools.model.records import Collect, HandHistory
+from hhtools.model.vocab import CollectOrder, FindingKind, Half, PotPartsBasis
+
+FIX = Path(__file__).parent / "fixtures" / "pokerstars"
+
+
+def hand() -> HandHistory:
+    (result,) = list(parse_file(FIX / "hilo_two_timestamps_quartered.txt"))
+    assert result.hand is not None
+    return result.hand
+
+
+def lines(h: HandHistory) -> set[tuple[str, str, int, int | None, bool | None]]:
+    (pot,) = settle(h).pots
+    return {(x.player, str(x.half), x.paid, x.due, x.quarter) for x in pot.lines}
+
+
+def test_the_grammar_declares_its_habits() -> None:
+    h = hand()
+    assert (h.site, h.site_format, h.collect_order) == (
+        "pokerstars", "pokerstars", CollectOrder.HIGH_THEN_LOW)
+    assert h.total_pot_line == 31
+
+
+def test_lines_that_do_not_split_into_halves_stay_whole() -> None:
+    # No prefix of (24, 8) adds up to the 16-cent high half: compared per player.
+    assert lines(hand()) == {("Bob", "all", 24, 24, True), ("Alice", "all", 8, 8, True)}
+
+
+def test_halves_from_the_order_the_format_declares() -> None:
+    h = replace(hand(), collects=(Collect("Bob", 16, line=28), Collect("Bob", 8, line=29),
+                                  Collect("Alice", 8, line=30)))  # fmt: skip
+    assert lines(h) == {("Bob", "high", 16, 16, False), ("Bob", "low", 8, 8, True),
+                        ("Alice", "low", 8, 8, True)}  # fmt: skip
+    # A format that declares no order: nothing is guessed, each player's total is compared.
+    unordered = replace(h, collect_order=CollectOrder.UNORDERED)
+    assert lines(unordered) == {("Bob", "all", 24, 24, True), ("Alice", "all", 8, 8, True)}
+
+
+def test_halves_the_site_names_are_taken_as_written() -> None:
+    # The site says Bob took 24 from the high half and Alice 8 from the low: by the
+    # rules Bob is due 16 high and 8 low, so both of Bob's halves are off by 8.
+    h = replace(hand(), collect_order=CollectOrder.UNORDERED, collects=(
+        Collect("Bob", 24, line=28, half=Half.HIGH), Collect("Alice", 8, line=29, half=Half.LOW)))
+    assert lines(h) == {("Bob", "high", 24, 16, False), ("Bob", "low", 0, 8, True),
+                        ("Alice", "low", 8, 8, True)}  # fmt: skip
+    found = [f for f in audit_hand(h).findings if f.kind is FindingKind.AWARD_MISMATCH]
+    assert [(f.player, f.half, f.paid, f.due, f.line) for f in found] == [
+        ("Bob", Half.HIGH, 24, 16, 28), ("Bob", Half.LOW, 0, 8, 28)]
+
+
+def test_shares_scoops_and_quarters_come_from_the_rules() -> None:
+    (pot,) = settle(hand()).pots
+    assert pot.award is not None
+    assert pot.award.fraction("Bob", "all") == Fraction(3, 4)
+    assert pot.award.fraction("Alice", "all") == Fraction(1, 4)
+    assert {x.player: x.scoop for x in pot.lines} == {"Bob": False, "Alice": False}
+    assert settle(hand()).won("Bob", 0) == 24
+
+
+def test_pot_parts_as_the_grammar_typed_them() -> None:
+    # One pot, 32 cents, with 2 cents of rake. Parts typed net are taken as written
+    # (29 here, though pro rata would give 30); gross parts lose the rake (32 - 2);
+    # parts of unknown basis are ignored and the rake is taken pro rata (32 - 2).
+    base = replace(hand(), rake=2)
+    net = replace(base, pot_parts=(29,), pot_parts_basis=PotPartsBasis.NET)
+    gross = replace(base, pot_parts=(32,), pot_parts_basis=PotPartsBasis.GROSS)
+    unknown = replace(base, pot_parts=(29,), pot_parts_basis=None)
+    assert [settle(h).pots[0].net for h in (net, gross, unknown)] == [29, 30, 30]
+
+
+def test_every_check_runs_in_registry_order_and_names_its_line() -> None:
+    # A total pot the actions contradict (33 stated, 32 put in) and a wrong claim
+    # ("a flush" for Bob's straight): chip_imbalance on the total line, then
+    # declared_misread on Bob's show line (27 at the showdown).
+    from hhtools.model.records import ClaimedHigh
+    from hhtools.model.vocab import HandCategory
+
+    h = hand()
+    shows = tuple(
+        replace(s, description="a flush, Seven high",
+                claimed_high=ClaimedHigh(HandCategory.FLUSH, (7,)))
+        if s.player == "Bob" and s.line == 27 else s
+        for s in h.shows
+    )  # fmt: skip
+    h = replace(h, total_pot=33, shows=shows)
+    kinds = [(f.kind, f.line) for f in audit_hand(h).findings
+             if f.kind in (FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD)]
+    assert kinds == [(FindingKind.CHIP_IMBALANCE, 31), (FindingKind.DECLARED_MISREAD, 27)]
+    assert [c.__name__ for c in CHECKS] == [
+        "chip_balance", "award_mismatch", "declared_misread", "holdem_misread_prone",
+        "mucked_winner"]
