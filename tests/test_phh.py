@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 import hhtools
-from hhtools.reports.phh import amount_text, export_phh, limit_bets
+from hhtools.model.money import amount_text
+from hhtools.reports.phh import export_phh, limit_bets
 from tests.conftest import HARD_CASES
 from tests.storerows import import_db
 

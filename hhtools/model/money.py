@@ -118,19 +118,23 @@ def _parse_money(text: str, unit: Unit) -> int:
     return int(whole) * 100 + (int(frac.ljust(2, "0")) if frac else 0)
 
 
-def format_money(amount: int, currency: str) -> str:
-    """Minor units for a reader: cents as "$1.25", chips as "1,250".
+def format_money(amount: int | None, currency: str) -> str:
+    """Minor units for a reader: cents as "$1.25", chips as "1,250"; ``None`` as "".
 
     Args:
-        amount: minor units (cents for a real currency, chips otherwise).
+        amount: minor units (cents for a real currency, chips otherwise), or
+            ``None`` for an unknown amount (a NULL column).
         currency: ISO code, ``PLAY`` or ``CHIPS``; a currency without a symbol
             here is written as its code ("SEK 1.25").
 
     >>> format_money(125, "USD"), format_money(-5, "EUR"), format_money(1250, "CHIPS")
     ('$1.25', '-€0.05', '1,250')
-    >>> format_money(123456, "SEK")
-    'SEK 1,234.56'
+    >>> format_money(123456, "SEK"), format_money(None, "USD")
+    ('SEK 1,234.56', '')
     """
+    if amount is None:
+        return ""
+    amount = int(amount)
     if currency in CHIP_CURRENCIES:
         return f"{amount:,}"
     sign = "-" if amount < 0 else ""

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hhtools.model.money import amount_text
+
 if TYPE_CHECKING:
     from hhtools.store.api import HandStore
 
@@ -45,19 +47,6 @@ VARIANTS: dict[tuple[str, str], str] = {
 }
 
 _STREETS = ("preflop", "flop", "turn", "river")
-
-
-def amount_text(units: int, currency: str) -> str:
-    """Minor units as a PHH number: cents as exact decimals, chips as integers.
-
-    >>> amount_text(5, "USD"), amount_text(1250, "EUR"), amount_text(200, "USD"), amount_text(40, "CHIPS")
-    ('0.05', '12.50', '2', '40')
-    """
-    if currency in ("PLAY", "CHIPS", ""):
-        return str(units)
-    sign = "-" if units < 0 else ""
-    whole, cents = divmod(abs(units), 100)
-    return f"{sign}{whole}" if cents == 0 else f"{sign}{whole}.{cents:02d}"
 
 
 def toml_string(text: str) -> str:
@@ -313,6 +302,6 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
 
 
 __all__ = [
-    "VARIANTS", "PhhSummary", "amount_text", "export_phh", "hand_to_phh", "limit_bets",
+    "VARIANTS", "PhhSummary", "export_phh", "hand_to_phh", "limit_bets",
     "toml_string",
 ]  # fmt: skip

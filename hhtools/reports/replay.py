@@ -15,16 +15,13 @@ from hhtools.model.money import format_money
 __all__ = ["replay_lines"]
 
 
-def _money(amount: int | None, currency: str) -> str:
-    return "" if amount is None else format_money(int(amount), currency)
-
 
 _STREETS = ("preflop", "flop", "turn", "river")
 
 
 def _action_words(a: dict[str, Any], currency: str) -> str:
     kind = a["kind"]
-    m = lambda v: _money(v, currency)  # noqa: E731
+    m = lambda v: format_money(v, currency)  # noqa: E731
     if kind == "post":
         what = f"posts {str(a['post'] or '').replace('_', ' ')} {m(a['amount'])}"
     elif kind in ("fold", "check"):
@@ -51,7 +48,7 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
     """
     hand = data["hands"].row(0, named=True)
     cur = hand["currency"]
-    m = lambda v: _money(v, cur)  # noqa: E731
+    m = lambda v: format_money(v, cur)  # noqa: E731
     lines = [
         f"Hand {hand['hand_id']} ({hand['site']}): {hand['game']} {hand['structure']} "
         f"{hand['stakes']} {cur}, table {hand['table_name']!r}, {hand['started_at']} "

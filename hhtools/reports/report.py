@@ -161,15 +161,12 @@ def _cumulative(
 # --------------------------------------------------------------------------------------
 
 
-def _money(amount: int | None, currency: str) -> str:
-    return "" if amount is None else format_money(int(amount), currency)
-
 
 def _cell(column: str, value: Any, row: dict[str, Any]) -> str:
     if value is None:
         return ""
     if column in _MONEY_COLUMNS:
-        return _money(value, row.get("currency", ""))
+        return format_money(value, row.get("currency", ""))
     if isinstance(value, float):
         return f"{value:,.1f}" if column in ("vpip", "pfr") else f"{value:,.2f}"
     return str(value)
