@@ -30,9 +30,11 @@ from hhtools.rules.evaluator import (
     InvalidHandError,
     InvalidQualifierError,
     LowHand,
+    any_five_value,
     batch_high_low,
     best_high,
     best_low,
+    best_of_any_five,
     high5,
     high_value,
     low5,
@@ -453,3 +455,59 @@ def test_batch_equals_per_call(seed: int, k: int, q: int) -> None:
         assert int(hi[i]) == high_value(h, b)
         lv = low_value(h, b, q)
         assert int(lo[i]) == (NO_LOW if lv is None else lv)
+
+
+# ------------------------------- the hold'em reading (any five of the cards) by brute force
+
+
+@st.composite
+def card_sets(draw: st.DrawFn) -> list[int]:
+    """5..11 distinct cards; often from a narrow deck (few suits, few ranks) so that
+    flushes, straight flushes, full houses and quads are common, not once in a while."""
+    if draw(st.booleans()):
+        deck = list(range(52))
+    else:
+        suits = draw(st.sets(st.integers(0, 3), min_size=1))
+        ranks = draw(st.sets(st.integers(0, 12), min_size=5))
+        deck = [r * 4 + s for r in sorted(ranks) for s in sorted(suits)]
+    size = draw(st.integers(5, min(11, len(deck))))
+    return list(draw(st.permutations(deck))[:size])
+
+
+@settings(max_examples=400, deadline=None)
+@given(codes=card_sets(), as_text=st.booleans())
+def test_any_five_matches_brute_force(codes: list[int], as_text: bool) -> None:
+    brute = max(high5(combo).value for combo in itertools.combinations(codes, 5))
+    assert any_five_value(codes) == brute
+    given_cards = [card_str(c) for c in codes]
+    hand = best_of_any_five(" ".join(given_cards) if as_text else codes)
+    assert hand.value == brute
+    assert hand.category is NAIVE_CATEGORY[brute >> 20]
+    # Five of the given cards, in reading order, that make that value.
+    assert len(hand.cards) == len(set(hand.cards)) == 5 and set(hand.cards) <= set(given_cards)
+    five = high5(hand.cards)
+    assert five.value == brute and five.cards == hand.cards
+
+
+def test_any_five_hand_worked() -> None:
+    # Seed 000, board J-J-A-J-K: the Omaha reading of A-2-3-K is trips (above), but any
+    # five of the nine cards make jacks full of aces (JJJ + AA beats JJJ + KK); the two
+    # aces are As (hole, given first) and Ad.
+    full = best_of_any_five("As 2s 3h Kd Js Jd Ad Jh Kc")
+    assert (full.category, full.cards) == (HC.FULL_HOUSE, cards("Js Jd Jh As Ad"))
+    assert full.value == high5("Js Jd Jh As Ad").value > high5("Js Jd Jh Kd Kc").value
+    assert best_high("As 2s 3h Kd", "Js Jd Ad Jh Kc").category is HC.THREE_OF_A_KIND
+    # Nine cards holding four kings, a king-high heart flush and, hidden in the hearts,
+    # the 9-high straight flush 9h-8h-7h-6h-5h: the straight flush is best.
+    sf = best_of_any_five("Kh Kc Kd 9h 8h 7h 6h 5h Ks")
+    assert (sf.category, sf.cards) == (HC.STRAIGHT_FLUSH, cards("9h 8h 7h 6h 5h"))
+    assert any_five_value(parse_cards("Kh Kc Kd 9h 8h 7h 6h 5h Ks")) == sf.value
+    # The steel wheel among an ace-high heart flush: five high, the ace plays low.
+    wheel = best_of_any_five("Ah Kh 2h 3h 4h 5h Qh")
+    assert (wheel.category, wheel.cards) == (HC.STRAIGHT_FLUSH, cards("5h 4h 3h 2h Ah"))
+    # Ten cards, five spades and five hearts, no straight, no pair: the ace-high spade
+    # flush beats the king-high heart flush.
+    two = best_of_any_five("Kh Qh 9h 5h 2h As Ts 8s 6s 3s")
+    assert (two.category, two.cards) == (HC.FLUSH, cards("As Ts 8s 6s 3s"))
+    with pytest.raises(InvalidHandError):
+        best_of_any_five("As Ks Qs Js")
