@@ -22,8 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hhtools.model.cards import DuplicateCardError, InvalidCardError, card_str, parse_cards
+from hhtools.rules.batch import batch_high_low
+from hhtools.rules.games import GAMES
 from hhtools.rules.evaluator import (
-    GAMES,
     NO_LOW,
     HandCategory,
     HighHand,
@@ -31,7 +32,6 @@ from hhtools.rules.evaluator import (
     InvalidQualifierError,
     LowHand,
     any_five_value,
-    batch_high_low,
     best_high,
     best_low,
     best_of_any_five,

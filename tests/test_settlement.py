@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hhtools.model.cards import DuplicateCardError
-from hhtools.rules.evaluator import InvalidHandError, UnknownGameError
+from hhtools.rules.evaluator import InvalidHandError
+from hhtools.rules.games import UnknownGameError
 from hhtools.rules.settlement import Contender, award_pot, settle_showdown
 
 

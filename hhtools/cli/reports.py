@@ -52,7 +52,7 @@ def report_cmd(
     """
     from datetime import date
 
-    from hhtools.rules.evaluator import GAMES
+    from hhtools.rules.games import GAMES
     from hhtools.reports.report import ReportFilter, build_report, display_rows, write
 
     if fmt not in REPORT_FORMATS:

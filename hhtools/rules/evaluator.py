@@ -29,7 +29,7 @@ Three layers, all giving the same values:
   (:class:`HighHand`, :class:`LowHand`);
 * :func:`high_value` / :func:`low_value` are the per-call fast paths on card codes
   (no validation);
-* :func:`batch_high_low` evaluates arrays of hands with numpy.
+* :func:`hhtools.rules.batch.batch_high_low` evaluates arrays of hands with numpy.
 
 Speed comes from tables built once at import (about 0.1 s, nothing cached on disk):
 the best non-flush high for every board rank multiset (6,188) and every ordered pair
@@ -50,22 +50,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-import numpy as np
-import numpy.typing as npt
-
 from hhtools.model.cards import RANKS, card_str, check_distinct, to_codes
 from hhtools.model.vocab import HandCategory
 from hhtools.rules.tables import (
     BROW as _BROW,
 )
 from hhtools.rules.tables import (
-    BROW_NP as _BROW_NP,
-)
-from hhtools.rules.tables import (
     FL5 as _FL5,
-)
-from hhtools.rules.tables import (
-    FL5_NP as _FL5_NP,
 )
 from hhtools.rules.tables import (
     FLUSH as _FLUSH_CAT,
@@ -80,25 +71,13 @@ from hhtools.rules.tables import (
     HIGH as _HIGH,
 )
 from hhtools.rules.tables import (
-    HIGH_NP as _HIGH_NP,
-)
-from hhtools.rules.tables import (
     KEY as _KEY,
-)
-from hhtools.rules.tables import (
-    KEY_NP as _KEY_NP,
 )
 from hhtools.rules.tables import (
     LOW as _LOW,
 )
 from hhtools.rules.tables import (
-    LOW_NP as _LOW_NP,
-)
-from hhtools.rules.tables import (
     LOWBIT as _LOWBIT,
-)
-from hhtools.rules.tables import (
-    LOWBIT_NP as _LOWBIT_NP,
 )
 from hhtools.rules.tables import (
     LOWRANK as _LOWRANK,
@@ -111,16 +90,10 @@ from hhtools.rules.tables import (
     PAIRS as _PAIRS,
 )
 from hhtools.rules.tables import (
-    PAIRS_NP as _PAIRS_NP,
-)
-from hhtools.rules.tables import (
     QMASK as _QMASK,
 )
 from hhtools.rules.tables import (
     R13 as _R13,
-)
-from hhtools.rules.tables import (
-    RANKBIT_NP as _RANKBIT_NP,
 )
 from hhtools.rules.tables import (
     SF as _SF,
@@ -132,13 +105,7 @@ from hhtools.rules.tables import (
     SUITCOUNT as _SUITCOUNT,
 )
 from hhtools.rules.tables import (
-    SUITCOUNT_NP as _SUITCOUNT_NP,
-)
-from hhtools.rules.tables import (
     TRIPLES as _TRIPLES,
-)
-from hhtools.rules.tables import (
-    TRIPLES_NP as _TRIPLES_NP,
 )
 from hhtools.rules.tables import (
     V5 as _V5,
@@ -154,22 +121,17 @@ from hhtools.rules.tables import (
 )
 
 __all__ = [
-    "GAMES",
     "NO_LOW",
-    "GameRule",
     "HandCategory",
     "HighHand",
     "InvalidHandError",
     "InvalidQualifierError",
     "LowHand",
-    "UnknownGameError",
     "any_five_value",
-    "batch_high_low",
     "best_high",
     "best_low",
     "best_of_any_five",
     "category_of",
-    "get_game",
     "high5",
     "high_value",
     "low5",
@@ -184,10 +146,6 @@ class InvalidQualifierError(ValueError):
     """A low qualifier other than those in :data:`QUALIFIERS`."""
 
 
-class UnknownGameError(ValueError):
-    """A game name that is not a key of :data:`GAMES`."""
-
-
 _CATEGORIES: Final = tuple(HandCategory)
 
 
@@ -198,46 +156,6 @@ def category_of(value: int) -> HandCategory:
     <HandCategory.TWO_PAIR: 'two pair'>
     """
     return _CATEGORIES[value >> 20]
-
-
-@dataclass(frozen=True, slots=True)
-class GameRule:
-    """How a game is shown down.
-
-    Attributes:
-        name: the CLI name (``"omaha6-hilo"``).
-        hole_cards: hole cards per player (4, 5 or 6).
-        hi_lo: the pot is split high/low (with a qualifier) rather than high only.
-    """
-
-    name: str
-    hole_cards: int
-    hi_lo: bool
-
-
-GAMES: Final[dict[str, GameRule]] = {
-    name: GameRule(name, n, hi_lo)
-    for base, n in (("omaha", 4), ("omaha5", 5), ("omaha6", 6), ("courchevel", 5))
-    for name, hi_lo in ((base, False), (base + "-hilo", True))
-}
-"""The eight games by CLI name. Courchevel plays like 5-card Omaha at showdown."""
-
-
-def get_game(name: str) -> GameRule:
-    """Look a game up by its CLI name.
-
-    Raises:
-        UnknownGameError: not one of :data:`GAMES`.
-
-    >>> get_game("courchevel-hilo")
-    GameRule(name='courchevel-hilo', hole_cards=5, hi_lo=True)
-    """
-    try:
-        return GAMES[name]
-    except (KeyError, TypeError):
-        raise UnknownGameError(
-            f"unknown game {name!r} (expected one of: {', '.join(GAMES)})"
-        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,77 +279,6 @@ def low_value(hole: Sequence[int], board: Sequence[int], qualifier: int = 8) -> 
     b0, b1, b2, b3, b4 = board
     v = _LOW[(h & m) << 9 | ((lb[b0] | lb[b1] | lb[b2] | lb[b3] | lb[b4]) & m)]
     return None if v < 0 else v
-
-
-def batch_high_low(
-    holes: npt.ArrayLike, boards: npt.ArrayLike, qualifier: int = 8
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """Evaluate many hands at once (numpy).
-
-    Args:
-        holes: integer card codes, shape ``(N, k)``, ``k`` hole cards per hand (2..7).
-        boards: integer card codes, shape ``(N, 5)``; row ``i`` is hand ``i``'s board.
-        qualifier: low qualifier (7, 8 or 9; see :data:`QUALIFIERS`).
-
-    Returns:
-        ``(high_values, low_values)``, two ``int32`` arrays of shape ``(N,)`` on the
-        same scales as :func:`high_value` / :func:`low_value`; a hand with no
-        qualifying low has :data:`NO_LOW` (-1). Input is not validated beyond shapes
-        (cards must be distinct codes 0..51).
-
-    Raises:
-        InvalidHandError: arrays of the wrong shape.
-        InvalidQualifierError: ``qualifier`` not in :data:`QUALIFIERS`.
-
-    >>> from hhtools.model.cards import parse_cards
-    >>> hi, lo = batch_high_low([parse_cards("Ah 3h Ts Tc")], [parse_cards("2s 5c Th 7d 8c")])
-    >>> category_of(int(hi[0])), int(lo[0]) == best_low("Ah 3h Ts Tc", "2s 5c Th 7d 8c").value
-    (<HandCategory.THREE_OF_A_KIND: 'three of a kind'>, True)
-    """
-    if qualifier not in _QMASK:
-        raise InvalidQualifierError(f"low qualifier must be one of {QUALIFIERS}, not {qualifier!r}")
-    h = np.asarray(holes, dtype=np.intp)
-    b = np.asarray(boards, dtype=np.intp)
-    if h.ndim != 2 or b.ndim != 2 or b.shape[1] != 5 or h.shape[0] != b.shape[0]:
-        raise InvalidHandError(f"expected holes (N, k) and boards (N, 5), got {h.shape} and {b.shape}")
-    k = h.shape[1]
-    if k not in _PAIRS_NP:
-        raise InvalidHandError(f"hole must be 2 to 7 cards, got {k}")
-    n = h.shape[0]
-    if n == 0:
-        return np.empty(0, np.int32), np.empty(0, np.int32)
-
-    # High, non-flush: board rank multiset row + ordered hole-rank pair slot.
-    row = _BROW_NP[_KEY_NP[b].sum(axis=1)]
-    hr = h >> 2
-    pi, pj = _PAIRS_NP[k]
-    idx = (row[:, None] + hr[:, pi] * 13) + hr[:, pj]
-    high = _HIGH_NP[idx].max(axis=1)
-
-    # High, flush: only rows whose board holds three or more of one suit and whose
-    # hole holds two or more of that suit (one suit at most can have three of five).
-    f = (_SUITCOUNT_NP[b].sum(axis=1) + _FLUSH_ADD) & _FLUSH_ANY
-    suit = (f > 0x08).astype(np.intp) + (f > 0x0800) + (f > 0x080000)
-    hole_suited = (h & 3) == suit[:, None]
-    flush_rows = np.nonzero((f != 0) & (hole_suited.sum(axis=1) >= 2))[0]
-    if flush_rows.size:
-        fb = b[flush_rows]
-        fh = h[flush_rows]
-        fs = suit[flush_rows, None]
-        bbits = np.where((fb & 3) == fs, _RANKBIT_NP[fb], 0)
-        hbits = np.where(hole_suited[flush_rows], _RANKBIT_NP[fh], 0)
-        ta, tb, tc = _TRIPLES_NP
-        tmask = bbits[:, ta] | bbits[:, tb] | bbits[:, tc]  # (M, 10)
-        pmask = hbits[:, pi] | hbits[:, pj]  # (M, P)
-        fv = _FL5_NP[pmask[:, :, None] | tmask[:, None, :]].max(axis=(1, 2))
-        high[flush_rows] = np.maximum(high[flush_rows], fv)
-
-    # Low: set of low hole ranks x set of low board ranks.
-    m = _QMASK[qualifier]
-    lh = np.bitwise_or.reduce(_LOWBIT_NP[h], axis=1) & m
-    lbd = np.bitwise_or.reduce(_LOWBIT_NP[b], axis=1) & m
-    low = _LOW_NP[(lh << 9) | lbd]
-    return high.astype(np.int32, copy=False), low.astype(np.int32, copy=False)
 
 
 # ------------------------------------------------------- validated, with cards

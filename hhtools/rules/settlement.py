@@ -32,13 +32,13 @@ from fractions import Fraction
 
 from hhtools.model.cards import card_str, check_distinct, to_codes
 from hhtools.model.vocab import Half
+from hhtools.rules.games import get_game
 from hhtools.rules.evaluator import (
     HighHand,
     InvalidHandError,
     LowHand,
     best_high,
     best_low,
-    get_game,
 )
 
 __all__ = [
@@ -283,7 +283,7 @@ class Showdown:
     """A settled showdown: each player's hands and the award of the pot.
 
     Attributes:
-        game: the game's CLI name (a key of :data:`hhtools.evaluator.GAMES`).
+        game: the game's CLI name (a key of :data:`hhtools.rules.games.GAMES`).
         board: the five board cards, canonical text.
         qualifier: the low qualifier used (``None`` for a high-only game).
         players: the results in the order given (clockwise from the button).
@@ -307,7 +307,7 @@ def settle_showdown(
     """Evaluate every hand and award one pot: the whole of ``hhtools showdown``.
 
     Args:
-        game: a key of :data:`hhtools.evaluator.GAMES` (``"omaha-hilo"``...).
+        game: a key of :data:`hhtools.rules.games.GAMES` (``"omaha-hilo"``...).
         board: five board cards (text, card strings or codes).
         hands: ``(player, hole cards)`` pairs, the first being first clockwise from
             the button; each hole must have the game's number of cards.
