@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.grammars import pokerstars
+from hhtools.grammars import _lines, pokerstars
 from hhtools.ingest.read import parse_path
 
 FIX = Path(__file__).parent / "fixtures" / "pokerstars"
@@ -25,7 +25,7 @@ def test_detect() -> None:
 
 
 def _records(monkeypatch: pytest.MonkeyPatch, fast: bool) -> list[object]:
-    monkeypatch.setattr(pokerstars, "FAST", fast)
+    monkeypatch.setattr(_lines, "FAST", fast)  # the switch the line matcher reads
     return [(r.hand, r.problems, r.skipped) for r in parse_path(FIX)]
 
 
@@ -39,7 +39,10 @@ def test_doctests() -> None:
     import doctest
 
     from hhtools.grammars import _english, _text
+    from hhtools.grammars.pokerstars import summary
 
     assert doctest.testmod(pokerstars).failed == 0
+    assert doctest.testmod(summary).failed == 0
+    assert doctest.testmod(_lines).failed == 0
     assert doctest.testmod(_text).failed == 0
     assert doctest.testmod(_english).failed == 0

@@ -1,0 +1,307 @@
+"""The body of a PokerStars hand, one line at a time (:func:`_dispatch`): street lines,
+what seated players do and say (fold, check, call, bet, raise, post, show, collect,
+cash out, chat, table status...), the lines that do not start with a seated player
+(hole cards dealt, uncalled bets...), and, once the summary started, its lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pyparsing as pp
+
+from hhtools.grammars._english import read_high, read_low
+from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars.pokerstars.seats import POST, _post
+from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
+from hhtools.grammars.pokerstars.summary import _board, _split_desc, _summary_seat, _total
+from hhtools.model.records import Action, ActionKind, CashOut, Collect, Returned, Show, Street
+
+# Player rules: they read what follows the player's name on the line.
+FOLD = _rule("fold", r": folds(?: \[(?P<cards>" + _CARDS + r")\])?$")
+CHECK = _rule("check", r": checks$")
+CALL = _rule("call", r": calls (?P<amount>" + _AMT + r")(?P<allin> and is all-in)?$")
+BET = _rule("bet", r": bets (?P<amount>" + _AMT + r")(?P<allin> and is all-in)?$")
+RAISE = _rule(
+    "raise",
+    r": raises (?P<amount>" + _AMT + r") to (?P<to>" + _AMT + r")(?P<allin> and is all-in)?$",
+)
+SHOW = _rule("show", r": shows \[(?P<cards>" + _CARDS + r")\](?: \((?P<desc>.*)\))?$")
+MUCK = _rule("muck", r": mucks hand$")
+NO_SHOW = _rule("no_show", r": doesn't show hand$")
+SITS_OUT = _rule("sits_out", r": (?P<status>sits out|is sitting out|sitting out)$")
+COLLECT = _rule(
+    "collect",
+    r" collected (?P<amount>" + _AMT + r") from "
+    r"(?P<pot>pot|main pot|side pot(?:-(?P<side>\d+)| (?P<side_rio>\d+))?)$",
+)
+CASH_OUT = _rule(
+    "cash_out",
+    r" cashed out the hand for (?P<amount>" + _AMT + r")(?: \| Cash Out Fee (?P<fee>" + _AMT + r"))?$",
+)
+CHAT = _rule("chat", r' said, "(?P<text>.*)"$')
+STATUS = _rule(
+    "table_status",
+    r" (?P<status>is sitting out|has timed out(?: while (?:being )?disconnected)?"
+    r"|is disconnected|is connected|has returned|leaves the table|sits out|is back"
+    r"|will be allowed to play after the button"
+    r"|was removed from the table for failing to post)$",
+)
+JOINS = _rule("joins", r" joins the table at seat #(?P<seat>\d+)$")
+FINISHED = _rule(
+    "finished",
+    r" finished the tournament(?: in (?P<place>\d+)(?:st|nd|rd|th) place)?"
+    r"(?: and received (?P<prize>" + _AMT + r")(?: [A-Z]{3})?)?\.?$",
+)
+WINS_TOURNAMENT = _rule(
+    "wins_tournament",
+    r" wins the tournament(?: and receives (?P<prize>" + _AMT + r")(?: [A-Z]{3})?)?"
+    r"(?: - congratulations!)?$",
+)
+BOUNTY = _rule(
+    "bounty",
+    r" wins (?:the )?(?P<amount>" + _AMT + r")(?: bounty)? for "
+    r"(?:eliminating|splitting the elimination of) (?P<victims>.+?)"
+    r"(?: and (?:their|his|her) own bounty increases by (?P<inc>" + _AMT + r") to (?P<new>"
+    + _AMT
+    + r"))?$",
+)
+REBUY = _rule(
+    "rebuy",
+    r" (?P<what>re-buys|takes the add-on) and receives (?P<chips>[\d,]+) chips"
+    r"(?: for (?P<amount>" + _AMT + r"))?$",
+)
+RIO_SHOW = _rule("rio_show", r" shows \[(?P<cards>" + _CARDS + r")\](?: for (?P<desc>.+))?$")
+
+# Fixed rules: lines that do not start with a seated player.
+STREET_LINE = _rule(
+    "street",
+    r"\*\*\* (?P<name>HOLE CARDS|PRE-FLOP|(?:(?:FIRST|SECOND) )?(?:FLOP|TURN|RIVER|SHOW ?DOWN)"
+    r"|SUMMARY) \*\*\*(?P<cards>(?: \[" + _CARDS + r"\])*)$",
+)
+DEALT = _rule("dealt", r"Dealt to (?P<player>.+) \[(?P<cards>" + _CARDS + r")\]$")
+UNCALLED = _rule(
+    "uncalled", r"Uncalled bet \((?P<amount>" + _AMT + r")\) returned to (?P<player>.+)$"
+)
+NO_LOW = _rule("no_low", r"No low hand qualified$")
+RUN_TWICE = _rule("run_twice", r"Hand was run twice$")
+HAND_CANCELLED = _rule("hand_cancelled", r"Hand cancelled$")
+CONVERTER_COMMENT = _rule("converter_comment", r"# .*$")
+CONVERTER_LEAVE = _rule("converter_leave", r"Table leave user$")
+OTHER_PLAYER_EVENT = _rule(
+    "other_player_event",
+    r"(?P<player>.+?) (?P<event>joins the table at seat #\d+|leaves the table|said, \".*\""
+    r"|is sitting out|is disconnected|is connected|has returned|has timed out.*"
+    r"|will be allowed to play after the button"
+    r"|was removed from the table for failing to post)$",
+)
+
+#: Rules for what follows a seated player's name, keyed by (first char, keyword).
+PLAYER_RULES: dict[tuple[str, str], pp.Regex] = {
+    (":", "folds"): FOLD,
+    (":", "checks"): CHECK,
+    (":", "calls"): CALL,
+    (":", "bets"): BET,
+    (":", "raises"): RAISE,
+    (":", "posts"): POST,
+    (":", "shows"): SHOW,
+    (":", "mucks"): MUCK,
+    (":", "doesn't"): NO_SHOW,
+    (":", "sits"): SITS_OUT,
+    (":", "is"): SITS_OUT,
+    (":", "sitting"): SITS_OUT,
+    (" ", "collected"): COLLECT,
+    (" ", "cashed"): CASH_OUT,
+    (" ", "said,"): CHAT,
+    (" ", "is"): STATUS,
+    (" ", "has"): STATUS,
+    (" ", "leaves"): STATUS,
+    (" ", "sits"): STATUS,
+    (" ", "will"): STATUS,
+    (" ", "was"): STATUS,
+    (" ", "joins"): JOINS,
+    (" ", "finished"): FINISHED,
+    (" ", "wins"): WINS_TOURNAMENT,
+    (" ", "re-buys"): REBUY,
+    (" ", "takes"): REBUY,
+    (" ", "shows"): RIO_SHOW,
+}
+_SECOND_TRY = {WINS_TOURNAMENT: BOUNTY}
+
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+
+
+# ----------------------------------------------------------------------------- dispatch
+def _dispatch(h: _Hand, ln: str, lno: int) -> bool:
+    """Read one line into ``h``; ``False`` when no rule reads it."""
+    if ln.startswith("*** "):
+        return _street(h, ln, lno)
+    if h.summary:
+        if ln.startswith("Seat "):
+            return _summary_seat(h, ln, lno)
+        if ln.startswith("Total pot "):
+            return _total(h, ln, lno)
+        if "Board [" in ln[:15] and _board(h, ln, lno):
+            return True
+    name = h.player_prefix(ln)
+    if name is not None:
+        rest = ln[len(name) :]
+        sp = rest.find(" ", 2)
+        key = rest[2:sp] if rest[0] == ":" else rest[1:sp]
+        if sp < 0:
+            key = rest[2:] if rest[0] == ":" else rest[1:]
+        rule = PLAYER_RULES.get((rest[0], key))
+        if rule is not None:
+            r = _m(rule, rest)
+            if r is None and rule in _SECOND_TRY:
+                rule = _SECOND_TRY[rule]
+                r = _m(rule, rest)
+            if r is not None:
+                _PLAYER_HANDLERS[rule](h, name, r, lno)
+                return True
+    return _fixed(h, ln, lno)
+
+
+def _fixed(h: _Hand, ln: str, lno: int) -> bool:
+    c = ln[:1]
+    if c == "D" and ln.startswith("Dealt to "):
+        r = _m(DEALT, ln)
+        if r is not None:
+            player = r["player"]
+            cards = _cards(r["cards"])
+            if player not in h.names.values():
+                h.problem(lno, "unknown_player", f"'Dealt to' a player not seated: {player}", ln)
+            h.hero = player
+            h.know_cards(player, cards)
+            return True
+    elif c == "U" and ln.startswith("Uncalled bet "):
+        r = _m(UNCALLED, ln)
+        if r is not None:
+            player = r["player"]
+            if player not in h.names.values():
+                h.problem(lno, "unknown_player", f"uncalled bet to a player not seated: {player}", ln)
+            h.returned.append(Returned(player, h.money(r["amount"]), lno))
+            return True
+    elif c == "N" and _m(NO_LOW, ln) is not None:
+        return True
+    elif c == "H" and (_m(RUN_TWICE, ln) is not None or _m(HAND_CANCELLED, ln) is not None):
+        return True
+    elif c == "#" and _m(CONVERTER_COMMENT, ln) is not None:
+        return True
+    elif c == "T" and _m(CONVERTER_LEAVE, ln) is not None:
+        return True
+    # A player not seated in this hand (joined, left, chatting while waiting...).
+    return _m(OTHER_PLAYER_EVENT, ln) is not None
+
+
+def _street(h: _Hand, ln: str, lno: int) -> bool:
+    r = _m(STREET_LINE, ln)
+    if r is None:
+        return False
+    name: str = r["name"]
+    cards_text: str = r["cards"]
+    board: tuple[str, ...] = ()
+    if cards_text:
+        board = _cards(cards_text.replace("[", " ").replace("]", " "))
+    if name == "HOLE CARDS":
+        h.street = Street.PREFLOP
+    elif name == "PRE-FLOP":
+        h.street = Street.PREFLOP
+        h.street_boards[0] = board
+    elif name == "SUMMARY":
+        h.summary = True
+    elif "SHOW" in name:
+        h.street = Street.SHOWDOWN
+        h.show_board = 1 if name.startswith("SECOND") else 0
+    else:
+        which, _, street = name.rpartition(" ")
+        h.street = _STREETS[street]
+        if which == "SECOND":
+            h.street_boards[1] = board
+        else:
+            h.street_boards[0] = board
+    return True
+
+
+# ----------------------------------------------------------------------------- player handlers
+def _act(kind: ActionKind) -> Callable[[_Hand, str, Any, int], None]:
+    def handler(h: _Hand, player: str, r: Any, lno: int) -> None:
+        amount = h.money(r["amount"]) if kind is not ActionKind.CHECK else 0
+        h.actions.append(
+            Action(h.street, player, kind, amount, None, r["allin"] is not None, None, lno)
+        )
+
+    return handler
+
+
+def _fold(h: _Hand, player: str, r: Any, lno: int) -> None:
+    if r["cards"]:
+        h.know_cards(player, _cards(r["cards"]))
+    h.actions.append(Action(h.street, player, ActionKind.FOLD, 0, None, False, None, lno))
+
+
+def _check(h: _Hand, player: str, r: Any, lno: int) -> None:
+    h.actions.append(Action(h.street, player, ActionKind.CHECK, 0, None, False, None, lno))
+
+
+def _raise(h: _Hand, player: str, r: Any, lno: int) -> None:
+    h.actions.append(
+        Action(
+            h.street, player, ActionKind.RAISE, h.money(r["amount"]), h.money(r["to"]),
+            r["allin"] is not None, None, lno,
+        )
+    )  # fmt: skip
+
+
+def _show(h: _Hand, player: str, r: Any, lno: int) -> None:
+    cards = _cards(r["cards"])
+    h.know_cards(player, cards)
+    hi, lo = _split_desc(r["desc"])
+    h.shows.append(
+        Show(player, cards, hi, lo, False, h.show_board, lno, read_high(hi), read_low(lo))
+    )
+
+
+def _collect(h: _Hand, player: str, r: Any, lno: int) -> None:
+    pot_name: str = r["pot"]
+    if pot_name in ("pot", "main pot"):
+        pot = 0
+    else:
+        side = r["side"] or r["side_rio"]
+        pot = int(side) if side else 1
+    board = h.show_board if h.street is Street.SHOWDOWN else 0
+    h.collects.append(Collect(player, h.money(r["amount"]), pot, board, lno))
+
+
+def _cash_out(h: _Hand, player: str, r: Any, lno: int) -> None:
+    fee = h.money(r["fee"]) if r["fee"] else 0
+    h.cash_outs.append(CashOut(player, h.money(r["amount"]), fee, lno))
+
+
+def _known(h: _Hand, player: str, r: Any, lno: int) -> None:
+    """Lines the record does not need (chat, table status, placings, bounties)."""
+
+
+_PLAYER_HANDLERS: dict[pp.Regex, Callable[[_Hand, str, Any, int], None]] = {
+    FOLD: _fold,
+    CHECK: _check,
+    CALL: _act(ActionKind.CALL),
+    BET: _act(ActionKind.BET),
+    RAISE: _raise,
+    POST: _post,
+    SHOW: _show,
+    RIO_SHOW: _show,
+    COLLECT: _collect,
+    CASH_OUT: _cash_out,
+    MUCK: _known,
+    NO_SHOW: _known,
+    SITS_OUT: _known,
+    CHAT: _known,
+    STATUS: _known,
+    JOINS: _known,
+    FINISHED: _known,
+    WINS_TOURNAMENT: _known,
+    BOUNTY: _known,
+    REBUY: _known,
+}

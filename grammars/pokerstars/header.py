@@ -1,0 +1,323 @@
+"""The first two lines of a PokerStars hand: the header (site, hand number, game,
+stakes, tournament and level, date and time zone) and the table line (name, size,
+button), read into a :class:`_Header`; and the stakes of a limit hand, which need the
+hand's posts (:func:`_limit_stakes`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from hhtools.grammars._lines import _m, _rule
+from hhtools.grammars.pokerstars.state import _AMT, _Hand
+from hhtools.model.money import CURRENCY_SYMBOLS, Unit, parse_money
+from hhtools.model.records import Action, ActionKind, BettingStructure, Game, PostKind, Variant
+
+_TIME = r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d\d(?::\d\d)?"
+
+HEADER = _rule(
+    "header",
+    r"\ufeff?(?P<site>PokerStars|PokerMaster|Run It Once Poker)(?P<home> Home Game)?(?P<zoom> Zoom)?"
+    r" (?:Hand|Game) #(?P<hand_id>\d+): +"
+    r"(?:(?P<tzoom>Zoom )?Tournament #(?P<tid>\d+), (?P<buyin>Freeroll|\S+(?: [A-Z]{3})?) )?"
+    r"(?:\{(?P<club>[^}]*)\} )?"
+    r"(?P<game>.+?)"
+    r"(?: - (?:Match Round \w+, )?Level (?P<level>\w+)(?: \((?P<level_sb>[\d,]+)/(?P<level_bb>[\d,]+)\))?)?"
+    r" - (?P<t1>" + _TIME + r")(?: (?P<tz1>[A-Z]{1,5}))?"
+    r"(?: \[(?P<t2>" + _TIME + r")(?: (?P<tz2>[A-Z]{1,5}))?\])? *$",
+)
+GAME_NAME = _rule(
+    "game_name",
+    r"(?P<variant>5 Card Omaha|6 Card Omaha|Omaha|Courchevel)(?P<hilo> Hi/Lo| H/L)?"
+    r" (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)$",
+)
+STAKES = _rule(
+    "stakes",
+    r"(?P<sb>" + _AMT + r")/(?P<bb>" + _AMT + r")(?: (?P<cur>[A-Z]{3}))?$",
+)
+TABLE = _rule(
+    "table",
+    r"Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?(?P<play> \(Play Money\))?"
+    r" Seat #(?P<button>\d+) is the button$",
+)
+
+_VARIANTS = {
+    "Omaha": Variant.OMAHA,
+    "5 Card Omaha": Variant.OMAHA5,
+    "6 Card Omaha": Variant.OMAHA6,
+    "Courchevel": Variant.COURCHEVEL,
+}
+_STRUCTURES = {
+    "Pot Limit": BettingStructure.POT_LIMIT,
+    "No Limit": BettingStructure.NO_LIMIT,
+    "Limit": BettingStructure.LIMIT,
+    "Fixed Limit": BettingStructure.LIMIT,
+}
+_ZONES = {
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "UTC": "UTC",
+    "GMT": "UTC",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "WET": "Europe/Lisbon",
+    "MSK": "Europe/Moscow",
+    "PT": "America/Los_Angeles",
+    "MT": "America/Denver",
+    "CT": "America/Chicago",
+    "AT": "America/Halifax",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "IST": "Asia/Kolkata",
+    "JST": "Asia/Tokyo",
+    "CCT": "Asia/Shanghai",
+    "AET": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+}
+_ZONE_CACHE: dict[str, ZoneInfo] = {}
+_OMAHA_WORDS = ("Omaha", "Courchevel")
+
+
+def _zone(abbr: str) -> ZoneInfo | None:
+    name = _ZONES.get(abbr)
+    if name is None:
+        return None
+    z = _ZONE_CACHE.get(name)
+    if z is None:
+        z = _ZONE_CACHE[name] = ZoneInfo(name)
+    return z
+
+
+def _when(text: str) -> datetime:
+    date, clock = text.split(" ")
+    y, mo, d = date.split("/")
+    parts = clock.split(":")
+    sec = int(parts[2]) if len(parts) > 2 else 0
+    return datetime(int(y), int(mo), int(d), int(parts[0]), int(parts[1]), sec)
+
+
+@dataclass(frozen=True, slots=True)
+class _Header:
+    """What the header and the table line say.
+
+    Attributes:
+        site: the room as the header names it ("PokerStars", "Run It Once Poker"...).
+        hand_id: the hand number.
+        tournament_id, buy_in, level: the tournament's, else ``None``.
+        level_blinds: a tournament header that gives the level's amounts.
+        variant, hilo, limit: the game name's parts (``limit`` as written).
+        small_blind, big_blind: the header's two amounts, in minor units of
+            ``currency`` (cents, or chips); for a limit game the two bets.
+        currency: ISO code, ``"CHIPS"`` (tournaments) or ``"PLAY"`` (play money).
+        started_at: local start time as written; ``time_zone`` its abbreviation or
+            ``None``; ``started_at_utc`` the same instant in UTC when the zone is known.
+        table, button, max_seats: the table line's (``""``, ``None``, ``None`` when
+            it was not read).
+        body: index in the hand's lines of the first line after the table line.
+    """
+
+    site: str
+    hand_id: str
+    tournament_id: str | None
+    buy_in: str | None
+    level: str | None
+    level_blinds: bool
+    variant: str
+    hilo: bool
+    limit: str
+    small_blind: int
+    big_blind: int
+    currency: str
+    started_at: datetime
+    time_zone: str | None
+    started_at_utc: datetime | None
+    table: str
+    button: int | None
+    max_seats: int | None
+    body: int
+
+
+def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
+    """Read a hand's header and table line.
+
+    Sets ``h.hand_id`` and ``h.unit`` (cents, or chips in tournaments and play money)
+    and adds the problems met (``bad_header``, ``unknown_game``, ``bad_table``).
+
+    Args:
+        h: the hand being read.
+        lines: the hand's lines, header first.
+        line: 1-based line number of the header in the file.
+
+    Returns:
+        The header; or a string, why a hand of a game outside the Omaha family is
+        skipped (no problem added); or ``None`` when the header could not be read
+        (the problems say why).
+    """
+    head = _m(HEADER, lines[0])
+    if head is None:
+        h.problem(line, "bad_header", "not a PokerStars hand header", lines[0])
+        for k, extra in enumerate(lines[1:], 1):
+            if extra.strip():
+                h.problem(line + k, "unrecognised_line", "line outside any hand", extra)
+        return None
+    h.hand_id = head["hand_id"]
+    is_tournament = head["tid"] is not None
+
+    # --- the game
+    game_text: str = head["game"]
+    name, stakes_text = game_text, None
+    if game_text.endswith(")") and " (" in game_text:
+        name, _, inner = game_text[:-1].partition(" (")
+        if _m(GAME_NAME, name) is None:  # a mixed game: "8-Game (Omaha Hi/Lo Limit, $1/$2)"
+            name, _, stakes = inner.partition(", ")
+            stakes_text = stakes or None
+        else:
+            stakes_text = inner
+    g = _m(GAME_NAME, name)
+    if g is None:
+        if any(w in name for w in _OMAHA_WORDS):
+            h.problem(line, "unknown_game", f"unknown Omaha game {name!r}", lines[0])
+            return None
+        return f"not an Omaha-family game: {name}"
+    table_m = _m(TABLE, lines[1]) if len(lines) > 1 else None
+    play = bool(table_m is not None and table_m["play"])
+    h.unit = Unit.CHIPS if (is_tournament or play) else Unit.CENTS
+    sb = bb = 0
+    currency = "CHIPS" if is_tournament else "PLAY" if play else "USD"
+    st = _m(STAKES, stakes_text) if stakes_text else None
+    if stakes_text and st is None:
+        h.problem(line, "bad_header", f"stakes not read: {stakes_text!r}", lines[0])
+    if st is not None:
+        sym = st["sb"][0]
+        if not is_tournament:
+            if st["cur"]:
+                currency = st["cur"]
+            elif sym in CURRENCY_SYMBOLS:
+                currency = CURRENCY_SYMBOLS[sym]
+            else:
+                currency = "PLAY"
+                h.unit = Unit.CHIPS
+        sb, bb = h.money(st["sb"]), h.money(st["bb"])
+    if is_tournament and head["level_sb"]:
+        sb = parse_money(head["level_sb"], Unit.CHIPS)
+        bb = parse_money(head["level_bb"], Unit.CHIPS)
+
+    # --- time
+    started_utc = None
+    stamps = [(head["t1"], head["tz1"]), (head["t2"], head["tz2"])]
+    pick = next((s for s in stamps if s[1] == "ET"), None) or next(
+        (s for s in stamps if s[0] and s[1] and s[1] in _ZONES), None
+    )
+    if pick is None:
+        pick = stamps[0]
+    try:
+        started_at = _when(pick[0])
+    except ValueError:  # an impossible date ("2015/05/34"): the header is not read
+        h.problem(line, "bad_header", f"bad date {pick[0]!r}", lines[0])
+        return None
+    tz: str | None = pick[1]
+    zone = _zone(tz) if tz else None
+    if zone is not None:
+        started_utc = started_at.replace(tzinfo=zone).astimezone(UTC)
+
+    # --- the table
+    if table_m is None:
+        h.problem(line + 1, "bad_table", "table line not read", lines[1] if len(lines) > 1 else "")
+        table, button, max_seats = "", None, None
+        body = 1
+    else:
+        table = table_m["table"]
+        button = int(table_m["button"])
+        max_seats = int(table_m["max"]) if table_m["max"] else None
+        body = 2
+    return _Header(
+        site=head["site"],
+        hand_id=head["hand_id"],
+        tournament_id=head["tid"],
+        buy_in=head["buyin"],
+        level=head["level"],
+        level_blinds=bool(is_tournament and head["level_sb"]),
+        variant=g["variant"],
+        hilo=g["hilo"] is not None,
+        limit=g["limit"],
+        small_blind=sb,
+        big_blind=bb,
+        currency=currency,
+        started_at=started_at,
+        time_zone=tz,
+        started_at_utc=started_utc,
+        table=table,
+        button=button,
+        max_seats=max_seats,
+        body=body,
+    )
+
+
+def _game(hd: _Header, actions: list[Action], ante: int) -> Game:
+    """The hand's game: the header's, with a limit hand's blinds and bets sorted out
+    from its posts (:func:`_limit_stakes`); ``ante`` is the largest ante posted, in
+    minor units."""
+    sb, bb = hd.small_blind, hd.big_blind
+    structure = _STRUCTURES[hd.limit]
+    small_bet = big_bet = None
+    if structure is BettingStructure.LIMIT:
+        sb, bb, small_bet, big_bet = _limit_stakes(actions, sb, bb, hd.level_blinds)
+    return Game(
+        variant=_VARIANTS[hd.variant],
+        hi_lo=hd.hilo,
+        structure=structure,
+        small_blind=sb,
+        big_blind=bb,
+        currency=hd.currency,
+        qualifier=8,
+        ante=ante,
+        tournament_id=hd.tournament_id,
+        buy_in=hd.buy_in,
+        level=hd.level,
+        small_bet=small_bet,
+        big_bet=big_bet,
+    )
+
+
+def _limit_stakes(
+    actions: list[Action], low: int, high: int, level: bool
+) -> tuple[int, int, int | None, int | None]:
+    """``(small_blind, big_blind, small_bet, big_bet)`` of a limit hand.
+
+    A limit header's two amounts are the small bet and the big bet, not the blinds:
+    "Omaha Hi/Lo Limit ($1/$2 USD)" bets $1/$2 and posts $0.50/$1. The blinds are
+    read from the first "posts small blind" / "posts big blind" that is not all-in
+    (an all-in post may be short); the site rounds some small blinds down
+    ($0.25/$0.50 posts $0.10/$0.25), so they are not computed when posted. Without
+    a post: big blind = small bet, small blind = small bet // 2.
+
+    ``level`` is set when the amounts come from a tournament's "Level N (a/b)".
+    PokerStars names the bets there too ("8-Game (Hold'em Limit) - Level XVIII
+    (300/600)" posts 150/300), but some writers name the blinds ("Omaha Limit -
+    Level I (10/20)" posting 10/20 and betting 20/40); when the posts match the
+    level as blinds (big blind ``b``, or with no big blind small blind ``a``), the
+    bets are ``b`` and ``2 * b``. ``low == high == 0`` (no amounts in the header)
+    gives no bets and blinds from the posts only.
+    """
+    posted: dict[PostKind, int] = {}
+    for act in actions:
+        if (
+            act.kind is ActionKind.POST
+            and act.post in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)
+            and not act.all_in
+            and act.post not in posted
+        ):
+            posted[act.post] = act.amount
+    p_sb, p_bb = posted.get(PostKind.SMALL_BLIND), posted.get(PostKind.BIG_BLIND)
+    if not (low or high):
+        return p_sb or 0, p_bb or 0, None, None
+    small_bet, big_bet = low, high
+    if level and (p_bb == high if p_bb is not None else p_sb == low):
+        small_bet, big_bet = high, 2 * high
+    big_blind = p_bb if p_bb is not None else small_bet
+    small_blind = p_sb if p_sb is not None else small_bet // 2
+    return small_blind, big_blind, small_bet, big_bet
