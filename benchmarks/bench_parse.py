@@ -4,7 +4,7 @@
 
 Generates hands of all seven games with ../shared/tools/gen_pokerstars.py into a temp
 folder (or reads DIR), then reports hands/s for reading+splitting alone, for the
-grammar alone, and end to end through :func:`hhtools.parsing.parse_path`.
+grammar alone, and end to end through :func:`hhtools.ingest.read.parse_path`.
 Target (issue #3): at least 3,000 hands/s end to end.
 """
 
@@ -19,7 +19,6 @@ from pathlib import Path
 
 from hhtools.grammars import pokerstars
 from hhtools.ingest.read import ParseStats, parse_path
-from hhtools.ingest.reader import iter_hands
 
 GEN = Path(__file__).resolve().parents[1].parent / "shared" / "tools" / "gen_pokerstars.py"
 
@@ -41,10 +40,13 @@ def main() -> None:
         files = sorted(folder.glob("*.txt"))
 
         t0 = time.perf_counter()
-        texts = [ht for f in files for ht in iter_hands(f, pokerstars.HAND_START)]
+        texts = []
+        for f in files:
+            with f.open("rb") as fh:
+                texts.extend(pokerstars.FORMAT.split(fh, str(f)))
         t1 = time.perf_counter()
         for ht in texts:
-            pokerstars.parse_hand(ht.text, ht.file, ht.line, ht.offset)
+            pokerstars.FORMAT.parse(ht)
         t2 = time.perf_counter()
         n = len(texts)
         del texts
