@@ -81,6 +81,7 @@ def test_export_parquet_every_table_and_view(db_path: Path, tmp_path: Path) -> N
     names = sorted(p.stem for p in tmp_path.glob("*.parquet"))
     assert names == sorted([
         "hands", "seats", "actions", "boards", "pots", "awards", "showdowns", "findings",
+        "tournament_results",
         "import_errors", "imports", "player_results", "scoops", "quarters", "misreads",
         "low_possible", "counterfeited",
     ])  # fmt: skip

@@ -256,20 +256,61 @@ class Collect:
 
 @dataclass(frozen=True, slots=True)
 class Returned:
-    """An uncalled bet returned to a player, in minor units."""
+    """An uncalled bet returned to a player, in minor units.
+
+    ``inferred`` is set when the text has no return line for it: the player's bet
+    exceeded every other player's and nobody called it, so the excess went back (older
+    formats print no "Uncalled bet" line). ``line`` is then the last line of the betting.
+    """
 
     player: str
     amount: int
     line: int = 0
+    inferred: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class CashOut:
-    """A cash-out (all-in insurance) line: ``amount`` paid to ``player``, ``fee`` charged."""
+    """A cash-out (all-in insurance): the site settled with ``player`` before the cards ran.
+
+    Attributes:
+        player: screen name.
+        amount: minor units the player received ("cashed out the hand for $258.65").
+        fee: the site's cash-out fee, minor units ("Cash Out Fee $2.61"); the player
+            receives ``amount``, the fee is the site's.
+        forfeited: pot winnings the site kept because the player had cashed out
+            ("won ($25.23) ... (pot not awarded as player cashed out)"), minor units.
+        line: source line of the cash-out.
+    """
 
     player: str
     amount: int
     fee: int = 0
+    line: int = 0
+    forfeited: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    """A tournament result line: a finishing place, a prize, or a bounty won.
+
+    Attributes:
+        player: screen name.
+        place: finishing place (1 for the winner), or ``None`` for a bounty line.
+        prize: prize money, minor units of ``currency`` (0 when none).
+        bounty: bounty money won for eliminating (or sharing the elimination of)
+            ``eliminated``, minor units of ``currency`` (0 when none).
+        eliminated: the players eliminated, as the site names them ("" when none).
+        currency: ISO code of the prize or bounty (the buy-in's currency).
+        line: source line.
+    """
+
+    player: str
+    place: int | None = None
+    prize: int = 0
+    bounty: int = 0
+    eliminated: str = ""
+    currency: str = ""
     line: int = 0
 
 
@@ -301,8 +342,13 @@ class HandHistory:
         total_pot: "Total pot" from the summary, minor units.
         total_pot_line: source line of the total pot (0 when unknown).
         rake: "Rake" from the summary, minor units.
-        cash_outs: cash-out lines.
-        fees: other fees the summary names (e.g. cash-out fee, jackpot), minor units.
+        cash_outs: cash-outs (all-in insurance), with their fees and forfeited pots.
+        fees: other fees the summary names that are taken from the pot, minor units
+            (not rake, not a jackpot, not a cash-out fee).
+        room_added: money the room added to the pot (splash the pot, "STP added"),
+            minor units; neither a player's nor a fee.
+        jackpot: taken from the pot for a jackpot or bad-beat fund, minor units.
+        tournament_results: finishing places, prizes and bounties the hand reports.
         file, line, offset: where the hand starts (1-based line, byte offset).
         text: the hand's text as read (decoded, ``\\n`` line ends).
         pot_parts: the summary's "Main pot $x. Side pot-1 $y." amounts, main pot
@@ -347,6 +393,9 @@ class HandHistory:
     site_format: str = ""
     collect_order: CollectOrder = CollectOrder.UNORDERED
     total_pot_line: int = 0
+    room_added: int = 0
+    jackpot: int = 0
+    tournament_results: tuple[TournamentResult, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ __all__ = [
     "FindingKind",
     "Half",
     "HandCategory",
+    "NOTE_CODES",
     "PotPartsBasis",
     "ProblemCode",
 ]
@@ -60,6 +61,9 @@ class FindingKind(StrEnum):
     DECLARED_MISREAD = "declared_misread"  #: the site's words for a shown hand are wrong
     MUCKED_WINNER = "mucked_winner"  #: a known hand mucked at showdown would have won a share
     HOLDEM_MISREAD_PRONE = "holdem_misread_prone"  #: any-five reading beats the 2+3 reading
+    #: a line whose amount the rest of the hand contradicts (its stack, its calls, the
+    #: summary's pot parts); the hand is settled from the amounts the rest agrees on
+    CONTRADICTED_LINE = "contradicted_line"
 
 
 class ProblemCode(StrEnum):
@@ -79,12 +83,24 @@ class ProblemCode(StrEnum):
     UNKNOWN_GAME = "unknown_game"
     CONFLICTING_HAND = "conflicting_hand"  #: another text is stored under this hand id
     INTERNAL_ERROR = "internal_error"  #: a bug in hhtools met on this hand (please report)
+    HAND_CANCELLED = "hand_cancelled"  #: the site cancelled the hand ("Hand cancelled")
+    IMPOSSIBLE_CARDS = "impossible_cards"  #: a card twice (in two hands, or hand and board)
+    OUT_OF_RANGE = "out_of_range"  #: an amount or a seat number no real hand can hold
+    HAND_TOO_LONG = "hand_too_long"  #: a hand text over the size limit, not read
+    ARCHIVE_TOO_LARGE = "archive_too_large"  #: a zip member over the size or ratio limit
+    NESTED_ARCHIVE = "nested_archive"  #: a zip inside a zip deeper than one level
+    # notes: hands accounted for, not problems (``hhtools problems --notes`` lists them)
+    SKIPPED_GAME = "skipped_game"  #: a hand of a game outside the Omaha family (by design)
     # lines
     UNRECOGNISED_LINE = "unrecognised_line"
     UNKNOWN_PLAYER = "unknown_player"
     BAD_AMOUNT = "bad_amount"
     BAD_CARDS = "bad_cards"
     BOARD_MISMATCH = "board_mismatch"
+
+
+#: Codes that are notes (every hand of a file accounted for) rather than problems.
+NOTE_CODES: Final = frozenset({ProblemCode.SKIPPED_GAME})
 
 
 class CollectOrder(StrEnum):

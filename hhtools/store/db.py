@@ -22,10 +22,13 @@ import pyarrow as pa
 
 from hhtools.store.views import VIEWS, create_views
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """2: hands.small_bet, hands.big_bet. 3: hands.board -> board_cards, hands.boards ->
 board_count, site_format beside site (hands, imports, import_errors),
-imports.modified_at, findings.line is the line the finding is about."""
+imports.modified_at, findings.line is the line the finding is about. 4: the ledger of
+cash-outs and room money (seats.cash_out_fee, seats.cash_out_forfeited,
+hands.cash_out_fees, hands.cash_out_forfeited, hands.room_added, hands.jackpot;
+seats.net counts cash-outs), tournament_results, import_errors.is_note."""
 
 #: Columns renamed since an older schema: (table, old name, new name).
 RENAMED: tuple[tuple[str, str, str], ...] = (
@@ -105,7 +108,16 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("board_cards", "VARCHAR", "the first board's cards, space separated"),
             _c("total_pot", "BIGINT", "the site's total pot, minor units"),
             _c("rake", "BIGINT", "the site's rake, minor units"),
-            _c("fees", "BIGINT", "other fees the site names (cash-out fees), minor units"),
+            _c("fees", "BIGINT", "other fees the site takes from the pot (not rake, jackpot "
+               "or cash-out fees), minor units"),
+            _c("room_added", "BIGINT", "money the room added to the pot (splash the pot), "
+               "minor units"),
+            _c("jackpot", "BIGINT", "taken from the pot for a jackpot or bad-beat fund, minor "
+               "units"),
+            _c("cash_out_fees", "BIGINT", "cash-out fees the site charged, minor units (not "
+               "from the pot)"),
+            _c("cash_out_forfeited", "BIGINT", "pot winnings the site kept because their "
+               "winner had cashed out, minor units"),
             _c("put_in", "BIGINT", "chips put in by all players less uncalled bets returned"),
             _c("went_to_showdown", "BOOLEAN", "two or more hands shown at showdown"),
             _c("findings", "INTEGER", "number of audit findings for the hand"),
@@ -128,12 +140,16 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("put_in", "BIGINT", "chips put in (posts, calls, bets, raises), minor units"),
             _c("returned", "BIGINT", "uncalled bets returned, minor units"),
             _c("collected", "BIGINT", "what the site says the player collected, minor units"),
-            _c("net", "BIGINT", "collected - put_in + returned, minor units"),
+            _c("net", "BIGINT", "collected + cashed_out - put_in + returned, minor units"),
             _c("folded", "VARCHAR", "street the player folded on, NULL if never"),
             _c("voluntary", "BOOLEAN", "put money in voluntarily preflop (VPIP)"),
             _c("preflop_raise", "BOOLEAN", "raised preflop (PFR)"),
             _c("showed", "BOOLEAN", "showed cards at showdown"),
-            _c("cashed_out", "BIGINT", "cash-out amount, minor units (0 if none)"),
+            _c("cashed_out", "BIGINT", "what the player received for cashing out the hand, "
+               "minor units (0 if none)"),
+            _c("cash_out_fee", "BIGINT", "the fee the site charged for that cash-out, minor units"),
+            _c("cash_out_forfeited", "BIGINT", "pot winnings the site kept because the "
+               "player had cashed out, minor units"),
         ),
     ),
     "actions": (
@@ -228,6 +244,19 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
                "total pot), else the hand's first line"),
         ),
     ),
+    "tournament_results": (
+        "Tournament results a hand reports: finishing places, prizes, bounties won.",
+        _KEY
+        + (
+            _c("player", "VARCHAR", "screen name"),
+            _c("place", "INTEGER", "finishing place (1 = the winner); NULL for a bounty line"),
+            _c("prize", "BIGINT", "prize money, minor units of currency"),
+            _c("bounty", "BIGINT", "bounty money won, minor units of currency"),
+            _c("eliminated", "VARCHAR", "the players eliminated, as the site names them"),
+            _c("currency", "VARCHAR", "ISO code of prize and bounty"),
+            _c("line", "INTEGER", "source line"),
+        ),
+    ),
     "import_errors": (
         "Problems met while importing: unreadable lines, hands, files.",
         _KEY
@@ -239,6 +268,8 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("code", "VARCHAR", "short key: unrecognised_line, unsupported_site, ..."),
             _c("message", "VARCHAR", "what is wrong"),
             _c("excerpt", "VARCHAR", "the offending line"),
+            _c("is_note", "BOOLEAN", "a note, not a problem: a hand skipped by design (a "
+               "game outside the Omaha family), listed so every hand is accounted for"),
         ),
     ),
     "imports": (

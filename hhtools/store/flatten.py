@@ -115,7 +115,10 @@ def flatten_hand(
     collected: dict[str, int] = {}
     for c in hand.collects:
         collected[c.player] = collected.get(c.player, 0) + c.amount
-    cashed = {c.player: c.amount for c in hand.cash_outs}
+    cashed: dict[str, tuple[int, int, int]] = {}
+    for co in hand.cash_outs:
+        amount, fee, forfeited = cashed.get(co.player, (0, 0, 0))
+        cashed[co.player] = (amount + co.amount, fee + co.fee, forfeited + co.forfeited)
     showed = {s.player for s in hand.shows if not s.mucked}
     if settlement is not None:
         put_in = settlement.rebuild.put_in
@@ -151,12 +154,15 @@ def flatten_hand(
         seats["put_in"].append(pin)
         seats["returned"].append(ret)
         seats["collected"].append(col)
-        seats["net"].append(col - pin + ret)
+        cash_out, cash_out_fee, forfeited = cashed.get(p, (0, 0, 0))
+        seats["net"].append(col + cash_out - pin + ret)
         seats["folded"].append(folded_on.get(p))
         seats["voluntary"].append(p in voluntary)
         seats["preflop_raise"].append(p in raised_pre)
         seats["showed"].append(p in showed)
-        seats["cashed_out"].append(cashed.get(p, 0))
+        seats["cashed_out"].append(cash_out)
+        seats["cash_out_fee"].append(cash_out_fee)
+        seats["cash_out_forfeited"].append(forfeited)
 
     for b, cards in enumerate(hand.boards):
         batch.add(
@@ -168,6 +174,20 @@ def flatten_hand(
             flop=" ".join(cards[:3]) if len(cards) >= 3 else None,
             turn=cards[3] if len(cards) >= 4 else None,
             river=cards[4] if len(cards) >= 5 else None,
+        )
+
+    for r in hand.tournament_results:
+        batch.add(
+            "tournament_results",
+            site=site,
+            hand_id=hid,
+            player=r.player,
+            place=r.place,
+            prize=r.prize,
+            bounty=r.bounty,
+            eliminated=r.eliminated,
+            currency=r.currency,
+            line=r.line,
         )
 
     n_findings = 0
@@ -279,6 +299,10 @@ def flatten_hand(
         total_pot=hand.total_pot,
         rake=hand.rake,
         fees=hand.fees,
+        room_added=hand.room_added,
+        jackpot=hand.jackpot,
+        cash_out_fees=sum(c.fee for c in hand.cash_outs),
+        cash_out_forfeited=sum(c.forfeited for c in hand.cash_outs),
         put_in=pin_total,
         went_to_showdown=went,
         findings=n_findings,
