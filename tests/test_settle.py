@@ -109,5 +109,5 @@ def test_every_check_runs_in_registry_order_and_names_its_line() -> None:
              if f.kind in (FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD)]
     assert kinds == [(FindingKind.CHIP_IMBALANCE, 31), (FindingKind.DECLARED_MISREAD, 27)]
     assert [c.__name__ for c in CHECKS] == [
-        "chip_balance", "award_mismatch", "declared_misread", "holdem_misread_prone",
+        "contradicted_line", "chip_balance", "award_mismatch", "declared_misread", "holdem_misread_prone",
         "mucked_winner"]

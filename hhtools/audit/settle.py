@@ -166,20 +166,23 @@ def split_rake(gross: list[int], rake: int) -> list[int]:
 
 
 def _net_pots(hand: HandHistory, pots: tuple[Pot, ...]) -> list[int]:
-    """Each pot after rake (step 2 of the module docstring)."""
+    """Each pot after rake, fees and jackpot (step 2 of the module docstring); money the
+    room added goes to the main pot."""
     gross = [p.amount for p in pots]
+    if gross and hand.room_added:
+        gross[0] += hand.room_added
+    taken = hand.rake + hand.fees + hand.jackpot
     parts = list(hand.pot_parts)
     if parts and len(parts) == len(gross):
         if hand.pot_parts_basis is PotPartsBasis.NET:
             return parts
         if hand.pot_parts_basis is PotPartsBasis.GROSS:
-            rake = hand.rake
             for i, amount in enumerate(parts):
-                take = min(amount, rake)
+                take = min(amount, taken)
                 parts[i] = amount - take
-                rake -= take
+                taken -= take
             return parts
-    return split_rake(gross, hand.rake)
+    return split_rake(gross, taken)
 
 
 def _shown(hand: HandHistory) -> dict[tuple[str, int], Show]:

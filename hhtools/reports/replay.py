@@ -90,6 +90,19 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
     if len(boards) > 1:
         lines += ["", "Boards: " + " | ".join(b["cards"] for b in boards)]
     lines += ["", f"Total pot {m(hand['total_pot'])}, rake {m(hand['rake'])}"]
+    extra = [(w, hand.get(k)) for w, k in (("added by the room", "room_added"),
+             ("jackpot", "jackpot"), ("fees", "fees")) if hand.get(k)]  # fmt: skip
+    if extra:
+        lines.append("  " + ", ".join(f"{w} {m(v)}" for w, v in extra))
+    for s in seats:
+        if s.get("cashed_out"):
+            fee = f" (cash-out fee {m(s['cash_out_fee'])})" if s.get("cash_out_fee") else ""
+            lines.append(f"{s['player']} cashed out the hand for {m(s['cashed_out'])}{fee}")
+            if s.get("cash_out_forfeited"):
+                lines.append(
+                    f"  the site kept {m(s['cash_out_forfeited'])} of the pots it would "
+                    f"have paid {s['player']}"
+                )
 
     sds = list(data["showdowns"].iter_rows(named=True))
     if sds:

@@ -4,12 +4,23 @@ Rules (shared/DESIGN.md "Pots"): each player's contribution is summed over the
 streets; an uncalled bet is returned; side pots are formed at each all-in level of
 the players still in the hand; folded players' chips stay in the pots they reached.
 
+Two things the text may not say right, settled by the rules and the site's own total:
+
+* An uncalled excess with no "returned" line (older formats print none): the chips a
+  player put in beyond what any other player put in go back to that player (an
+  inferred return).
+* A line the rest of the hand contradicts: a raise's "to" amount that the next call
+  exceeds (nobody calls more than the bet), or a returned amount that differs from the
+  uncalled excess. When putting the amount the rest agrees on in its place makes the
+  chips add up to the site's total pot (and the written amount does not), the hand is
+  settled with it and the line is reported (:class:`Correction`).
+
 All amounts are integer minor units (cents or chips).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
 
@@ -31,6 +42,29 @@ class Pot:
 
 
 @dataclass(frozen=True, slots=True)
+class Correction:
+    """A line whose amount the rest of the hand contradicts.
+
+    Attributes:
+        line: the source line.
+        player: whose amount it is.
+        what: ``raise_to`` (a raise's "to" total on its street) or ``returned`` (an
+            uncalled bet returned).
+        stated: the amount the line says, minor units.
+        agreed: the amount the rest of the hand agrees on (the next call, the
+            uncalled excess, the site's total pot), minor units.
+        evidence: what agrees on ``agreed``, in words.
+    """
+
+    line: int
+    player: str
+    what: str
+    stated: int
+    agreed: int
+    evidence: str
+
+
+@dataclass(frozen=True, slots=True)
 class PotRebuild:
     """What the actions say went into the middle.
 
@@ -42,6 +76,11 @@ class PotRebuild:
         pots: the main pot then each side pot, gross (before rake).
         order: every seated player in clockwise order from the first seat left of
             the button (the order odd chips are handed out in).
+        added: chips each action moved into the middle, one per action of the hand
+            (after corrections).
+        inferred_returns: per player, uncalled excess returned without a line saying
+            so (included in ``returned``).
+        corrections: lines the rest of the hand contradicts, settled as it agrees.
     """
 
     put_in: dict[str, int]
@@ -49,6 +88,9 @@ class PotRebuild:
     folded: frozenset[str]
     pots: tuple[Pot, ...]
     order: tuple[str, ...]
+    added: tuple[int, ...] = ()
+    inferred_returns: dict[str, int] = field(default_factory=dict)
+    corrections: tuple[Correction, ...] = ()
 
     @property
     def total(self) -> int:
@@ -196,6 +238,58 @@ def build_pots(
     return tuple(pots)
 
 
+def _uncalled(put_in: dict[str, int], returned: dict[str, int]) -> tuple[str, int] | None:
+    """The player whose chips exceed every other player's, and by how much (after returns)."""
+    net = sorted(((v - returned.get(p, 0), p) for p, v in put_in.items()), reverse=True)
+    if not net or net[0][0] <= 0:
+        return None
+    second = net[1][0] if len(net) > 1 else 0
+    return (net[0][1], net[0][0] - second) if net[0][0] > second else None
+
+
+def _raise_candidates(actions: tuple[Action, ...], big_blind: int) -> list[tuple[int, int, str]]:
+    """Raises whose "to" total the next call exceeds: (action index, agreed total, caller)."""
+    out: list[tuple[int, int, str]] = []
+    street: Street | None = None
+    bets: dict[str, int] = {}
+    last_raise: int | None = None
+    top = 0
+    for i, (act, added) in enumerate(zip(actions, contributions_by_action(actions, big_blind), strict=True)):
+        if act.street is not street:
+            street, bets, last_raise, top = act.street, {}, None, 0
+        if act.kind is ActionKind.FOLD or act.kind is ActionKind.CHECK:
+            continue
+        total = bets.get(act.player, 0) + added
+        if act.kind is ActionKind.POST and act.post is PostKind.ANTE:
+            continue
+        bets[act.player] = total
+        if act.kind is ActionKind.CALL and total > top and last_raise is not None:
+            out.append((last_raise, total, act.player))
+        if act.kind is ActionKind.RAISE:
+            last_raise = i
+        if total > top:
+            top = total
+    return out
+
+
+def _settle_chips(
+    hand: HandHistory, actions: tuple[Action, ...], stated: dict[str, int], infer: bool = True
+) -> tuple[dict[str, int], dict[str, int], dict[str, int], list[int]]:
+    """put_in, returned (with the inferred when ``infer``), inferred returns, added per action."""
+    added = contributions_by_action(actions, hand.game.big_blind)
+    put_in: dict[str, int] = {}
+    for act, a in zip(actions, added, strict=True):
+        if a:
+            put_in[act.player] = put_in.get(act.player, 0) + a
+    returned = dict(stated)
+    inferred: dict[str, int] = {}
+    excess = _uncalled(put_in, returned) if infer else None
+    if excess is not None and excess[0] not in stated:
+        inferred[excess[0]] = excess[1]
+        returned[excess[0]] = returned.get(excess[0], 0) + excess[1]
+    return put_in, returned, inferred, added
+
+
 def rebuild(hand: HandHistory) -> PotRebuild:
     """Rebuild a hand's pots from its actions and uncalled bets.
 
@@ -203,13 +297,32 @@ def rebuild(hand: HandHistory) -> PotRebuild:
         hand: the parsed hand.
 
     Returns:
-        The :class:`PotRebuild`; its pots are gross (before rake).
+        The :class:`PotRebuild`; its pots are gross (before rake). Uncalled excess
+        with no return line is returned (``inferred_returns``); a raise or a return
+        line the rest of the hand contradicts is settled as the rest agrees when that
+        makes the chips add up to the site's total pot (``corrections``).
     """
-    put_in = contributions(hand.actions, hand.game.big_blind)
-    returned: dict[str, int] = {}
+    actions = hand.actions
+    stated: dict[str, int] = {}
+    return_line: dict[str, int] = {}
     for ret in hand.returned:
-        returned[ret.player] = returned.get(ret.player, 0) + ret.amount
-    folded = frozenset(a.player for a in hand.actions if a.kind is ActionKind.FOLD)
+        stated[ret.player] = stated.get(ret.player, 0) + ret.amount
+        return_line.setdefault(ret.player, ret.line)
+    corrections: list[Correction] = []
+    total = hand.total_pot
+    if total is not None and _adds_up(hand, actions, stated, total, infer=False):
+        # The written amounts add up to the site's total: an excess it kept in the
+        # pot (a walk's big blind, paid back as a collect) is not returned here.
+        put_in, returned, inferred, added = _settle_chips(hand, actions, stated, infer=False)
+    else:
+        put_in, returned, inferred, added = _settle_chips(hand, actions, stated)
+        if total is not None and not _adds_up(hand, actions, stated, total):
+            fixed = _correct(hand, actions, stated, return_line, total)
+            if fixed is not None:
+                actions, stated, correction = fixed
+                put_in, returned, inferred, added = _settle_chips(hand, actions, stated)
+                corrections.append(correction)
+    folded = frozenset(a.player for a in actions if a.kind is ActionKind.FOLD)
     order = clockwise_order(hand)
     net_in = {p: put_in.get(p, 0) - returned.get(p, 0) for p in set(put_in) | set(returned)}
     in_hand = {p for p in net_in if p not in folded}
@@ -219,4 +332,53 @@ def rebuild(hand: HandHistory) -> PotRebuild:
         if seat.player not in folded and seat.player in net_in:
             in_hand.add(seat.player)
     pots = build_pots(net_in, tuple(in_hand), order)
-    return PotRebuild(put_in, returned, folded, pots, order)
+    return PotRebuild(
+        put_in, returned, folded, pots, order, tuple(added), inferred, tuple(corrections)
+    )
+
+
+def _adds_up(
+    hand: HandHistory,
+    actions: tuple[Action, ...],
+    stated: dict[str, int],
+    total: int,
+    infer: bool = True,
+) -> bool:
+    """Do the chips put in, less those returned, make the site's total pot (with or
+    without the money the room added)?"""
+    put_in, returned, _, _ = _settle_chips(hand, actions, stated, infer)
+    money = sum(put_in.values()) - sum(returned.values())
+    return money in (total, total - hand.room_added)
+
+
+def _correct(
+    hand: HandHistory,
+    actions: tuple[Action, ...],
+    stated: dict[str, int],
+    return_line: dict[str, int],
+    total: int,
+) -> tuple[tuple[Action, ...], dict[str, int], Correction] | None:
+    """The one contradicted line whose agreed amount makes the chips add up to ``total``."""
+
+    def adds_up(acts: tuple[Action, ...], rets: dict[str, int]) -> bool:
+        return _adds_up(hand, acts, rets, total)
+
+    for index, agreed, caller in _raise_candidates(actions, hand.game.big_blind):
+        act = actions[index]
+        if act.to_amount is None or act.to_amount == agreed:
+            continue
+        fixed = (*actions[:index], replace(act, to_amount=agreed), *actions[index + 1 :])
+        if adds_up(fixed, stated):
+            why = f"{caller}'s call and the total pot"
+            return fixed, stated, Correction(act.line, act.player, "raise_to", act.to_amount, agreed, why)
+    put_in, _, _, _ = _settle_chips(hand, actions, {})
+    excess = _uncalled(put_in, {})
+    for player, amount in stated.items():
+        agreed = excess[1] if excess is not None and excess[0] == player else 0
+        if agreed == amount:
+            continue
+        rets = {**stated, player: agreed}
+        if adds_up(actions, rets):
+            why = "the bets (the uncalled excess) and the total pot"
+            return actions, rets, Correction(return_line[player], player, "returned", amount, agreed, why)
+    return None

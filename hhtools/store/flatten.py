@@ -85,7 +85,11 @@ def flatten_hand(
     board0 = hand.boards[0] if hand.boards else ()
 
     # actions, with the chips each one added
-    added = contributions_by_action(hand.actions, g.big_blind)
+    added = (
+        audit.settlement.rebuild.added
+        if audit is not None and audit.settlement.rebuild.added
+        else contributions_by_action(hand.actions, g.big_blind)
+    )
     acts = batch.tables["actions"]
     folded_on: dict[str, str] = {}
     voluntary: set[str] = set()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from hhtools.audit.checks.awards import award_mismatch
+from hhtools.audit.checks.contradictions import contradicted_line
 from hhtools.audit.checks.declared import declared_misread
 from hhtools.audit.checks.holdem import holdem_misread_prone
 from hhtools.audit.checks.ledger import chip_balance
@@ -23,6 +24,7 @@ from hhtools.model.records import HandHistory
 Check = Callable[[HandHistory, HandSettlement], Iterable[Finding]]
 
 CHECKS: tuple[Check, ...] = (
+    contradicted_line,
     chip_balance,
     award_mismatch,
     declared_misread,

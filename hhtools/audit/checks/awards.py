@@ -14,23 +14,43 @@ from hhtools.model.vocab import FindingKind, Half
 def award_mismatch(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
     """Every pot, half and player whose paid amount differs from the rules' due.
 
-    Pots the rules cannot award (cards unknown) and hands with a cash-out are not
-    compared. One finding per (pot, half, player), halves then players in order;
-    ``paid`` and ``due`` in minor units; the line is the player's collect line.
+    Pots the rules cannot award (cards unknown) are not compared. A player who cashed
+    out the hand is settled by the site outside the pot: the pots the rules give them
+    are compared with what the site says it kept for them ("pot not awarded as player
+    cashed out"), over the whole hand, and a difference names the cash-out. One finding
+    per (pot, half, player), halves then players in order; ``paid`` and ``due`` in
+    minor units; the line is the player's collect line (or the cash-out's).
     """
-    if settlement.cashed_out:
-        return
+    money = hand.game.currency
+    settled_by_cash_out = set()
+    for co in hand.cash_outs:
+        due = sum(
+            line.due or 0 for pot in settlement.pots for line in pot.lines if line.player == co.player
+        )
+        paid = sum(line.paid for pot in settlement.pots for line in pot.lines if line.player == co.player)
+        kept = sum(c.forfeited for c in hand.cash_outs if c.player == co.player)
+        if co.player in settled_by_cash_out:
+            continue
+        settled_by_cash_out.add(co.player)
+        if paid + kept != due:
+            yield Finding(
+                FindingKind.AWARD_MISMATCH, co.player, 0, 0, Half.ALL, paid + kept, due,
+                f"{co.player} cashed out the hand for {format_money(co.amount, money)}; the "
+                f"rules give {co.player} {format_money(due, money)} of the pots, but the site "
+                f"paid {format_money(paid, money)} and kept {format_money(kept, money)} for "
+                f"the cash-out",
+                co.line,
+            )  # fmt: skip
     for pot in settlement.pots:
         if pot.award is None:
             continue
         readings = {sd.player: sd for sd in settlement.showdown if sd.board == pot.board}
         for line in sorted(pot.lines, key=lambda x: (x.half, x.player)):
-            if line.due is None or line.paid == line.due:
+            if line.due is None or line.paid == line.due or line.player in settled_by_cash_out:
                 continue
             where = pot_label(pot.pot) + ("" if line.half == Half.ALL else f", {line.half} half")
             if pot.board:
                 where += f", board {pot.board + 1}"
-            money = hand.game.currency
             yield Finding(
                 FindingKind.AWARD_MISMATCH, line.player, pot.board, pot.pot, line.half,
                 line.paid, line.due,

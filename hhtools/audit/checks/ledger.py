@@ -12,16 +12,18 @@ from hhtools.model.vocab import FindingKind, Half
 
 
 def chip_balance(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
-    """The site's total pot, and what it paid out, against what the actions put in.
+    """The site's total pot, and what it paid out, against what went in.
 
-    Put in (less uncalled bets returned) must equal the site's total pot, and the
-    collected amounts plus the rake must equal it too (DESIGN.md, "Findings"). A hand
-    with a cash-out is not held to the second: the site settled with that player.
-    ``paid`` is the site's amount, ``due`` what the actions put in (minor units).
+    What the players put in (less uncalled bets returned, inferred ones included) must
+    equal the site's total pot (with or without the money the room added), and the
+    ledger must balance (DESIGN.md, "Findings"; "The store"): put in + room added =
+    collected + rake + fees + jackpot + pots forfeited by cashed-out winners. A
+    cash-out itself is paid by the site, outside the pot. ``paid`` is the site's
+    amount, ``due`` what went in (minor units); the line is the total pot's.
     """
     in_pot = settlement.rebuild.total
     currency = hand.game.currency
-    if hand.total_pot is not None and hand.total_pot != in_pot:
+    if hand.total_pot is not None and hand.total_pot not in (in_pot, in_pot + hand.room_added):
         yield Finding(
             FindingKind.CHIP_IMBALANCE, "", 0, 0, Half.ALL, hand.total_pot, in_pot,
             f"the site's total pot is {format_money(hand.total_pot, currency)} but the "
@@ -30,12 +32,19 @@ def chip_balance(hand: HandHistory, settlement: HandSettlement) -> Iterator[Find
             hand.total_pot_line,
         )  # fmt: skip
     collected = sum(c.amount for c in hand.collects)
-    paid_out = collected + hand.rake
-    if not settlement.cashed_out and paid_out != in_pot:
+    forfeited = sum(c.forfeited for c in hand.cash_outs)
+    taken = hand.rake + hand.fees + hand.jackpot
+    paid_out = collected + taken + forfeited
+    went_in = in_pot + hand.room_added
+    if paid_out != went_in:
+        m = lambda v: format_money(v, currency)  # noqa: E731
+        parts = [f"collected {m(collected)}", f"rake {m(hand.rake)}"]
+        parts += [f"{w} {m(v)}" for w, v in (("fees", hand.fees), ("jackpot", hand.jackpot),
+                  ("pots kept for cashed-out players", forfeited)) if v]  # fmt: skip
+        added = f" (with {m(hand.room_added)} added by the room)" if hand.room_added else ""
         yield Finding(
-            FindingKind.CHIP_IMBALANCE, "", 0, 0, Half.ALL, paid_out, in_pot,
-            f"collected {format_money(collected, currency)} plus rake "
-            f"{format_money(hand.rake, currency)} is {format_money(paid_out, currency)}, "
-            f"but {format_money(in_pot, currency)} was put in the pot",
+            FindingKind.CHIP_IMBALANCE, "", 0, 0, Half.ALL, paid_out, went_in,
+            f"{' plus '.join(parts)} is {m(paid_out)}, but {m(went_in)} went in the "
+            f"pot{added}",
             hand.total_pot_line,
         )  # fmt: skip
