@@ -60,6 +60,7 @@ def _m(rule: pp.Regex, text: str) -> Any:
 
 
 _CARD_RE = re.compile(r"(?:[2-9TJQKA]|10)[cdhs]")
+_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 
 
 class _BadCards(ValueError):
@@ -72,8 +73,11 @@ def _cards(text: str) -> tuple[str, ...]:
     >>> _cards("Ts 9c 10d")
     ('Ts', '9c', 'Td')
     """
+    given = text.split()
+    if _CARDS.issuperset(given):  # the common case: every card as the record writes it
+        return tuple(given)
     out = []
-    for c in text.split():
+    for c in given:
         if len(c) == 2 and c[0] in "23456789TJQKA" and c[1] in "cdhs":
             out.append(c)
         elif _CARD_RE.fullmatch(c):

@@ -6,8 +6,10 @@ bytes at the start (UTF-16 without a BOM), else each line is decoded as UTF-8 an
 when that fails, as cp1252 (old Windows clients and some converters write cp1252).
 ``CRLF``, ``LF`` and lone ``CR`` line ends are all accepted; the hand text uses ``\\n``.
 
-Splitting is a plain regular expression on each line (the site's hand header); the
-grammar only ever sees one hand. Every function reads from a binary stream the caller
+Splitting is a plain regular expression on each line (the site's hand header); a format
+may also say where a hand ends before the next header (:class:`HandEnd`), so that a
+hand whose header is damaged is never merged into the hand before it. The grammar only
+ever sees one hand. Every function reads from a binary stream the caller
 opened (the read layer opens each file once); the stream must be seekable.
 """
 
@@ -21,7 +23,7 @@ from typing import BinaryIO
 
 from hhtools.model.records import HandText
 
-__all__ = ["Line", "decode_head", "detect_encoding", "iter_hands", "iter_lines"]
+__all__ = ["HandEnd", "Line", "decode_head", "detect_encoding", "iter_hands", "iter_lines"]
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -38,6 +40,23 @@ class Line:
     number: int
     offset: int
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """Where a hand ends before the next header: once a line starting with ``after``
+    (the summary's marker) is read, the first line neither blank nor matched by
+    ``keeps`` (``re.match``: the lines a summary holds), or matched by ``breaks`` (a
+    seat line "Seat 2: B ($5 in chips)" is no summary line; every such line holds
+    ``hint``, tested first as it is cheap), starts a new hand text: a damaged header,
+    a table or seat line, a hand cut short... It does not start with a header, so the
+    grammar reports it instead of reading it into the hand before.
+    """
+
+    after: str
+    keeps: re.Pattern[str]
+    breaks: re.Pattern[str] | None = None
+    hint: str = ""
 
 
 def detect_encoding(head: bytes) -> tuple[str, int]:
@@ -174,8 +193,11 @@ def _iter_utf16(fh: BinaryIO, encoding: str, bom: int) -> Iterator[tuple[Line, s
         yield Line(number, offset, pending.removesuffix("\r")), encoding
 
 
-def iter_hands(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Iterator[HandText]:
-    """Split a file into hands: a hand starts at each line that ``start`` matches.
+def iter_hands(
+    fh: BinaryIO, file: str, start: re.Pattern[str], end: HandEnd | None = None
+) -> Iterator[HandText]:
+    """Split a file into hands: a hand starts at each line that ``start`` matches (and
+    where ``end`` says a hand has ended, when given).
 
     Blank lines between hands are dropped. Non-blank text before the first header
     is yielded as a hand of its own, so the grammar reports it instead of it being
@@ -190,6 +212,7 @@ def iter_hands(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Iterator[Hand
         fh: the file, a seekable binary stream at its start.
         file: the name hands and problems carry.
         start: a compiled regex matched (``re.match``) against each decoded line.
+        end: where a hand ends before the next header (:class:`HandEnd`), or ``None``.
 
     Yields:
         One :class:`HandText` per hand, in file order.
@@ -199,13 +222,13 @@ def iter_hands(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Iterator[Hand
     """
     done = 0
     try:
-        for hand in _iter_hands_by_block(fh, file, start):
+        for hand in _iter_hands_by_block(fh, file, start, end):
             yield hand
             done += 1
         return
     except _NotBlockReadable:
         pass
-    for i, hand in enumerate(_iter_hands_by_line(fh, file, start)):
+    for i, hand in enumerate(_iter_hands_by_line(fh, file, start, end)):
         if i >= done:
             yield hand
 
@@ -218,18 +241,31 @@ _HEADERS: dict[re.Pattern[str], re.Pattern[str]] = {}
 
 
 def _multiline(start: re.Pattern[str]) -> re.Pattern[str]:
-    """``start`` anchored at every line start of a block (compiled once per pattern)."""
+    """A search for the "\\n" before each line ``start`` matches (compiled once): the
+    engine skips from "\\n" to "\\n" where a multi-line ``^`` is tried at every
+    character. A block's first line is tested apart (:func:`_starts`)."""
     header = _HEADERS.get(start)
     if header is None:
-        header = _HEADERS[start] = re.compile(r"^(?:" + start.pattern + ")", re.M | start.flags)
+        header = _HEADERS[start] = re.compile(r"\n(?=(?:" + start.pattern + "))", start.flags)
     return header
+
+
+def _starts(start: re.Pattern[str], header: re.Pattern[str], buf: str) -> list[int]:
+    """Where the lines of ``buf`` (which starts at a line start) that ``start`` matches
+    begin."""
+    starts = [m.start() + 1 for m in header.finditer(buf)]
+    if start.match(buf):
+        starts.insert(0, 0)
+    return starts
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")
 _BLOCK = 1 << 20
 
 
-def _iter_hands_by_block(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Iterator[HandText]:
+def _iter_hands_by_block(
+    fh: BinaryIO, file: str, start: re.Pattern[str], end: HandEnd | None = None
+) -> Iterator[HandText]:
     header = _multiline(start)
     fh.seek(0)
     head = fh.read(4)
@@ -263,7 +299,7 @@ def _iter_hands_by_block(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Ite
         if "\ufeff" in text and first and buf == "" and text.startswith("\ufeff"):
             raise _NotBlockReadable
         buf += text
-        starts = [m.start() for m in header.finditer(buf)]
+        starts = _starts(start, header, buf)
         if eof:
             starts.append(len(buf))
         elif not starts:
@@ -272,14 +308,15 @@ def _iter_hands_by_block(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Ite
         for pos in starts:
             if pos > prev or (first and pos > 0):
                 seg = buf[prev:pos]
-                if first and prev == 0:
-                    hand = _preamble(seg, file, buf_offset, buf_line)
-                    if hand is not None:
-                        yield hand
-                elif seg:
-                    yield _segment(seg, file, buf_offset, buf_line)
-                buf_offset += len(seg.encode("utf-8"))
-                buf_line += seg.count("\n")
+                for k, piece in enumerate(_pieces(seg, end)):
+                    if first and prev == 0 and k == 0:
+                        hand = _preamble(piece, file, buf_offset, buf_line)
+                        if hand is not None:
+                            yield hand
+                    elif piece:
+                        yield _segment(piece, file, buf_offset, buf_line)
+                    buf_offset += len(piece) if piece.isascii() else len(piece.encode("utf-8"))
+                    buf_line += piece.count("\n")
                 prev = pos
             first = False
         buf = buf[prev:]
@@ -287,11 +324,64 @@ def _iter_hands_by_block(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Ite
             return
 
 
+_CUTS: dict[re.Pattern[str], tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+
+
+def _cut_rules(end: HandEnd) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
+    """``end`` compiled once: searches for the "\\n" before the first line neither
+    blank nor kept, and before the first line ``breaks`` matches."""
+    rules = _CUTS.get(end.keeps)
+    if rules is None:
+        keep = r"\n(?!(?:" + end.keeps.pattern + r")|[^\S\n]*(?:\n|\Z))"
+        scan, breaks = re.compile(keep, re.MULTILINE | end.keeps.flags), None
+        if end.breaks is not None:
+            brk = r"\n(?=" + end.breaks.pattern + ")"
+            breaks = re.compile(brk, re.MULTILINE | end.breaks.flags)
+        rules = _CUTS[end.keeps] = (scan, breaks)
+    return rules
+
+
+def _pieces(seg: str, end: HandEnd | None) -> list[str]:
+    """One header's text cut where ``end`` says a hand ended (see :class:`HandEnd`)."""
+    if end is None:
+        return [seg]
+    i = seg.find(end.after)
+    if i < 0:
+        return [seg]
+    scan, breaks = _cut_rules(end)
+    out: list[str] = []
+    while i >= 0:
+        if i > 0 and seg[i - 1] != "\n":  # not at a line start: look further
+            i = seg.find(end.after, i + 1)
+            continue
+        eol = seg.find("\n", i)
+        if eol < 0:
+            break
+        m = scan.search(seg, eol)
+        pos = m.start() if m is not None else -1
+        if breaks is not None and seg.find(end.hint, eol) >= 0:
+            b = breaks.search(seg, eol)
+            if b is not None and (pos < 0 or b.start() < pos):
+                pos = b.start()
+        if pos < 0:
+            break
+        out.append(seg[: pos + 1])
+        seg = seg[pos + 1 :]
+        i = seg.find(end.after)
+    out.append(seg)
+    return out
+
+
 def _segment(seg: str, file: str, offset: int, line: int) -> HandText:
-    lines = seg.replace("\r\n", "\n").split("\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    return HandText("\n".join(lines), file, line, offset, "utf-8")
+    """One hand's text: ``\\n`` line ends, trailing blank lines dropped (the last line
+    that is not blank is kept whole)."""
+    if "\r" in seg:
+        seg = seg.replace("\r\n", "\n")
+    k = len(seg.rstrip())
+    if k == 0:
+        return HandText("", file, line, offset, "utf-8")
+    e = seg.find("\n", k)
+    return HandText(seg[:e] if e >= 0 else seg, file, line, offset, "utf-8")
 
 
 def _preamble(seg: str, file: str, offset: int, line: int) -> HandText | None:
@@ -309,34 +399,49 @@ def _preamble(seg: str, file: str, offset: int, line: int) -> HandText | None:
     return _segment(body, file, offset, line + skipped)
 
 
-def _iter_hands_by_line(fh: BinaryIO, file: str, start: re.Pattern[str]) -> Iterator[HandText]:
+def _iter_hands_by_line(
+    fh: BinaryIO, file: str, start: re.Pattern[str], end: HandEnd | None = None
+) -> Iterator[HandText]:
     """:func:`iter_hands` for any encoding, one decoded line at a time."""
     lines: list[str] = []
+    encodings: list[str] = []
     first: Line | None = None
-    encodings: set[str] = set()
+    after = False  # the end's marker line has been read
     for ln, used in iter_lines(fh):
         text = ln.text
         if start.match(text):
             if first is not None:
                 yield _make(lines, file, first, encodings)
-            lines = [text]
-            first = ln
-            encodings = {used}
+            lines, encodings, first, after = [text], [used], ln, False
             continue
-        if first is None:
-            if not text.strip():
-                continue
-            first = ln
-            lines = [text]
-            encodings = {used}
+        if first is None and not text.strip():
+            continue
+        if first is None or (after and end is not None and _ends(text, end)):
+            if first is not None:
+                yield _make(lines, file, first, encodings)
+            lines, encodings, first = [text], [used], ln
+            after = end is not None and text.startswith(end.after)
             continue
         lines.append(text)
-        encodings.add(used)
+        encodings.append(used)
+        if end is not None and not after and text.startswith(end.after):
+            after = True
     if first is not None:
         yield _make(lines, file, first, encodings)
 
 
-def _make(lines: list[str], file: str, first: Line, encodings: set[str]) -> HandText:
-    while lines and not lines[-1].strip():
-        lines.pop()
-    return HandText("\n".join(lines), file, first.number, first.offset, "/".join(sorted(encodings)))
+def _ends(text: str, end: HandEnd) -> bool:
+    """After the marker, ``text`` starts a new hand text (not blank and not kept, or
+    breaking)."""
+    if end.breaks is not None and end.hint in text and end.breaks.match(text) is not None:
+        return True
+    return bool(text.strip()) and end.keeps.match(text) is None
+
+
+def _make(lines: list[str], file: str, first: Line, encodings: list[str]) -> HandText:
+    n = len(lines)
+    while n and not lines[n - 1].strip():
+        n -= 1
+    return HandText(
+        "\n".join(lines[:n]), file, first.number, first.offset, "/".join(sorted(set(encodings)))
+    )

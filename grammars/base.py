@@ -26,7 +26,8 @@ class ParsedHand:
         hand: the record, or ``None`` (skipped, or its essential parts unreadable).
         problems: problems met in the hand, in line order (a record may have some).
         skipped: why a hand of a game outside the Omaha family was not read, else
-            ``None`` (then ``hand`` is ``None`` and there are no problems).
+            ``None`` (then ``hand`` is ``None`` and ``problems`` holds one
+            ``skipped_game`` note, which the store lists apart from problems).
         hand_id: the hand number when the header could be read, else ``None``.
     """
 

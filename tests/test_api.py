@@ -102,3 +102,42 @@ def test_money_columns_are_integer_minor_units(tmp_path: Path) -> None:
                 assert not isinstance(dtype, pl.Decimal) and dtype != pl.Int128, name
         res = db.player_results(player="Hero")
         assert res.schema["net_won"] == pl.Int64 and res["net_won"].to_list() == [76]
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "COPY hands TO '{out}'",
+        "COPY (SELECT 1) TO '{out}' (FORMAT parquet)",
+        "SELECT * FROM read_csv('/etc/passwd')",
+        "SELECT * FROM glob('/etc/*')",
+        "ATTACH '{out}' AS other",
+        "INSTALL httpfs",
+        "LOAD httpfs",
+        "SET enable_external_access = true",
+    ],
+)
+def test_sql_reads_the_store_only(db_path: Path, tmp_path: Path, statement: str) -> None:
+    import duckdb
+
+    out = tmp_path / "out.file"
+    with hhtools.connect(db_path) as db:
+        with pytest.raises(duckdb.Error) as caught:
+            db.sql(statement.format(out=out))
+        # the store itself still answers on the same connection
+        assert db.sql("SELECT count(*) AS n FROM hands")["n"][0] == 6
+    assert not out.exists()
+    message = str(caught.value)
+    assert ("only reads the store" in message or "external access" in message
+            or "disabled" in message), message  # fmt: skip
+
+
+def test_an_in_memory_store_is_closed_to_files_too(tmp_path: Path) -> None:
+    import duckdb
+
+    out = tmp_path / "x.csv"
+    with hhtools.connect(":memory:") as db:
+        assert db.sql("SELECT 1 + ? AS x", [1])["x"].to_list() == [2]
+        with pytest.raises(duckdb.PermissionException, match="only reads the store"):
+            db.sql(f"COPY (SELECT 1) TO '{out}'")
+    assert not out.exists()

@@ -154,6 +154,23 @@ def test_changed_text_under_known_hand_id_is_reported(hard_db: Path, tmp_path: P
     ]
 
 
+def test_conflicting_hand_is_reported_at_its_own_first_line(
+    hard_db: Path, tmp_path: Path
+) -> None:
+    # Hand 2 as stored (lines 40-71 of the hard cases: 32 lines), three blank lines,
+    # then hand 1 with another table name: hand 1 starts at line 32 + 3 + 1 = 36.
+    hands = HARD_CASES.read_text().split("\n\n\n\n")
+    assert hands[1].count("\n") == 31
+    changed = tmp_path / "changed_second.txt"
+    changed.write_text(hands[1] + "\n\n\n\n"
+                       + hands[0].replace("Table 'Hardcase I'", "Table 'Elsewhere'") + "\n")
+    summary = import_paths([changed], hard_db, workers=1)
+    assert (summary.hands, summary.duplicates, summary.conflicts) == (0, 2, 1)
+    rows = q(hard_db, "SELECT file, line, hand_id FROM import_errors "
+                      "WHERE code = 'conflicting_hand'")  # fmt: skip
+    assert rows == [(str(changed), 36, "990000000001")]
+
+
 def test_bad_input_is_reported_and_good_hands_still_imported(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hhtools.ingest.read import ParseResult, ParseStats, parse_file, parse_path
-from hhtools.model.vocab import HandCategory
+from hhtools.model.vocab import HandCategory, ProblemCode
 from hhtools.model.records import (
     ClaimedHigh,
     Action,
@@ -19,6 +19,7 @@ from hhtools.model.records import (
     BettingStructure,
     CashOut,
     Collect,
+    HandText,
     PostKind,
     Returned,
     Show,
@@ -107,7 +108,10 @@ def test_game_header_old_chat_sitting_out() -> None:
     assert h.hero is None and h.hole_cards == {}
     assert h.returned == (Returned("Dave", 25, 15),)
     assert h.collects == (Collect("Dave", 25, line=16),)
-    assert [a.kind for a in h.actions] == [A.POST, A.POST, A.RAISE, A.FOLD, A.FOLD]
+    # Erin has no fold line, but the summary (line 21) says she "folded before Flop":
+    # a fold is inferred at the end of preflop, on the summary line.
+    assert [a.kind for a in h.actions] == [A.POST, A.POST, A.RAISE, A.FOLD, A.FOLD, A.FOLD]
+    assert h.actions[-1] == Action(P.PREFLOP, "Erin", A.FOLD, line=21)
     assert h.boards == ()
 
 
@@ -190,7 +194,8 @@ def test_omaha6_side_pots_cash_out() -> None:
     assert h is not None
     assert h.game.variant is Variant.OMAHA6
     assert h.started_at_utc == datetime(2021, 11, 23, 19, 30, 22, tzinfo=UTC)
-    assert h.cash_outs == (CashOut("Sam", 440, 5, 23),)
+    # "won ($20.22) ... (pot not awarded as player cashed out)": the site kept $20.22
+    assert h.cash_outs == (CashOut("Sam", 440, 5, 23, forfeited=2022),)
     assert h.collects == ()
     assert (h.total_pot, h.pot_parts, h.rake, h.fees) == (2150, (423, 1599), 128, 0)
     assert [a.all_in for a in h.actions if a.player == "Tina"] == [False, True]
@@ -303,7 +308,10 @@ def test_malformed_lines_reported_record_kept() -> None:
     ]
     assert r.hand is not None
     assert r.hand.boards == (("2s", "3d", "3c"),)  # the summary board
-    assert [a.kind for a in r.hand.actions] == [A.POST, A.POST, A.CALL, A.CHECK, A.CHECK, A.CHECK]
+    # Kim has no fold line; the summary (line 17) says "folded on the Flop"
+    assert [a.kind for a in r.hand.actions] == [
+        A.POST, A.POST, A.CALL, A.CHECK, A.CHECK, A.CHECK, A.FOLD]  # fmt: skip
+    assert r.hand.actions[-1] == Action(P.FLOP, "Kim", A.FOLD, line=17)
 
 
 @pytest.mark.parametrize(
@@ -328,10 +336,27 @@ def test_folder_and_stats() -> None:
     stats = ParseStats()
     rs = list(parse_path(FIX, stats))
     assert stats.files == len(list(FIX.glob("*.txt")))
-    # 25 = 20 + the five limit-stakes fixtures added with Game.small_bet (one hand each)
-    assert stats.hands == len(rs) == 25
-    assert (stats.records, stats.skipped, stats.failed) == (23, 1, 1)
-    assert stats.codes == {"unrecognised_line": 2, "bad_cards": 1, "truncated_hand": 1}
+    # 60 hands: 25 (20 + the five limit-stakes fixtures), 3 one-hand fixtures of the
+    # contradicted-line checks, and 32 of the ledger fixtures: cash-outs 2 + 1, splash
+    # 1, jackpot 2, folds 1, blank lines 1, cancelled 2, tournaments 3, out of range 6,
+    # damaged headers 6, unknown games 3, impossible cards 3, run twice shared flop 1.
+    assert stats.hands == len(rs) == 60
+    # failed: truncated 1, cancelled 1, out of range 5, damaged 3, unknown game 2,
+    # impossible cards 3; skipped: the hold'em hand and the razz hand
+    assert (stats.records, stats.skipped, stats.failed) == (43, 2, 15)
+    assert stats.codes == {
+        # malformed 1 + truncated 1 + seat 1001 hand 2 (Lea's post and collect) +
+        # the damaged hands' lines (13 + 13 + 9)
+        "unrecognised_line": 39,
+        "bad_cards": 1,
+        "truncated_hand": 1,
+        "hand_cancelled": 1,
+        "out_of_range": 7,  # 1 + 2 + 1 + 2 + 1 in the five hands
+        "unknown_player": 1,  # the uncalled bet to Lea, who sits in no seat
+        "bad_header": 3,
+        "unknown_game": 2,
+        "impossible_cards": 3,
+    }
 
 
 # ----------------------------------------------------------------------------- limit stakes
@@ -428,3 +453,200 @@ def test_mixed_game_limit_stakes() -> None:
     g = hand.game
     assert (g.structure, g.hi_lo) == (BettingStructure.LIMIT, True)
     assert (g.small_bet, g.big_bet, g.small_blind, g.big_blind) == (100, 200, 50, 100)
+
+
+# ----------------------------------------------------------------------------- folds
+# A fold worded differently is a fold; a fold only the summary names is inferred.
+
+
+def test_folds_disconnect_and_timed_out() -> None:
+    r = one("folds_disconnect_and_timed_out.txt")
+    assert acts(r) == [
+        ("preflop", "Bo", "post", 25, None, False),
+        ("preflop", "Cat", "post", 50, None, False),
+        ("preflop", "Di", "fold", 0, None, False),  # "Di: folds (disconnect)"
+        ("preflop", "Al", "raise", 125, 175, False),
+        ("preflop", "Bo", "call", 150, None, False),
+        ("preflop", "Cat", "call", 125, None, False),
+        ("flop", "Bo", "check", 0, None, False),
+        ("flop", "Cat", "bet", 525, None, False),
+        ("flop", "Al", "call", 525, None, False),
+        # Bo timed out facing the bet: no fold line, the summary says "folded on the Flop"
+        ("flop", "Bo", "fold", 0, None, False),
+        ("turn", "Cat", "check", 0, None, False),
+        ("turn", "Al", "bet", 1000, None, False),
+        ("turn", "Cat", "fold", 0, None, False),
+    ]
+    h = r.hand
+    assert h is not None
+    assert h.actions[2].line == 11 and h.actions[9].line == 32  # the summary line
+    # Di's and Cat's summary folds have their body fold: nothing added
+    assert [a.line for a in h.actions if a.kind is A.FOLD] == [11, 32, 24]
+
+
+def test_fold_wordings() -> None:
+    from hhtools.grammars.pokerstars import parse_hand
+
+    text = (FIX / "folds_disconnect_and_timed_out.txt").read_text(encoding="utf-8").strip("\n")
+    for wording in ("Cat: folds (timeout)", "Cat folds", "Cat: folds [Kh Kc 4d 4s]",
+                    "Cat: folds (disconnect) [Kh Kc 4d 4s]"):  # fmt: skip
+        hand, problems, _ = parse_hand(text.replace("Cat: folds", wording))
+        assert problems == [] and hand is not None, wording
+        assert hand.actions[-1] == Action(P.TURN, "Cat", A.FOLD, line=24), wording
+
+
+# ----------------------------------------------------------------------------- blank lines
+
+
+def test_blank_lines_inside_a_hand() -> None:
+    r = one("blank_lines_inside_hand.txt")
+    h = r.hand
+    assert h is not None
+    assert (h.table, h.button) == ("Lyra II", 3)
+    assert [(s.seat, s.player, s.stack, s.line) for s in h.seats] == [
+        (1, "Fay", 1000, 4), (3, "Gus", 1250, 6), (5, "Hal", 800, 8)]  # fmt: skip
+    assert acts(r) == [
+        ("preflop", "Fay", "post", 5, None, False),
+        ("preflop", "Hal", "post", 10, None, False),
+        ("preflop", "Gus", "raise", 25, 35, False),
+        ("preflop", "Fay", "fold", 0, None, False),
+        ("preflop", "Hal", "call", 25, None, False),
+        ("flop", "Hal", "check", 0, None, False),
+        ("flop", "Gus", "bet", 50, None, False),
+        ("flop", "Hal", "fold", 0, None, False),
+    ]
+    assert h.returned == (Returned("Gus", 50, 24),)
+    assert h.collects == (Collect("Gus", 72, line=25),)
+    assert (h.total_pot, h.rake, h.boards) == (75, 3, (("Qh", "8d", "3s"),))
+
+
+# ----------------------------------------------------------------------------- cancelled
+
+
+def test_hand_cancelled_is_a_problem_not_a_record() -> None:
+    cancelled, after = results("hand_cancelled.txt")
+    assert cancelled.hand is None and cancelled.hand_id == "25000000501"
+    assert [(p.code, p.line, p.excerpt) for p in cancelled.problems] == [
+        (ProblemCode.HAND_CANCELLED, 6, "Hand cancelled")]  # fmt: skip
+    assert after.hand is not None and after.problems == ()
+    assert after.hand.collects == (Collect("Jem", 10, line=21),)
+
+
+# ----------------------------------------------------------------------------- damaged headers
+
+
+def _blanked(text: str, first: int, last: int) -> str:
+    """``text`` with lines ``first``..``last`` (1-based) turned to spaces: same lines,
+    same byte offsets (ASCII), no hand."""
+    lines = text.split("\n")
+    for k in range(first - 1, last):
+        lines[k] = " " * len(lines[k])
+    return "\n".join(lines)
+
+
+def test_damaged_headers_never_merge(tmp_path: Path) -> None:
+    name = "damaged_headers_after_good_hands.txt"
+    rs = results(name)
+    assert [(r.line, r.hand is not None) for r in rs] == [
+        (1, True), (25, False), (42, True), (56, False), (71, False), (84, True)]  # fmt: skip
+    # each damaged hand is reported on its own lines: a bad header, then every line
+    assert [(p.code, p.line) for p in rs[1].problems][:2] == [
+        (ProblemCode.BAD_HEADER, 25), (ProblemCode.UNRECOGNISED_LINE, 26)]  # fmt: skip
+    assert rs[1].problems[0].excerpt.startswith("PokerStrs Hand #270000000802:")
+    assert [p.line for p in rs[1].problems] == list(range(25, 39))
+    # "#27000000x804" right after the summary, no blank line between
+    assert rs[3].problems[0].excerpt.startswith("PokerStars Hand #27000000x804:")
+    assert [p.line for p in rs[3].problems] == list(range(56, 70))
+    # "PokerStars Hand 270000000805" (no "#"): cut at its table line, the header with it
+    assert rs[4].problems[0].excerpt == "PokerStars Hand 270000000805  Omaha Pot Lim"
+    assert [p.line for p in rs[4].problems] == list(range(71, 81))
+    # the good hands are stored exactly as if the damaged ones were absent
+    text = (FIX / name).read_text(encoding="utf-8")
+    clean = _blanked(_blanked(_blanked(text, 25, 38), 56, 69), 71, 80)
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    dirty = [r.hand for r in parse_file(f) if r.hand is not None]
+    f.write_text(clean, encoding="utf-8")
+    alone = [r for r in parse_file(f)]
+    assert [r.problems for r in alone] == [(), (), ()]
+    assert dirty == [r.hand for r in alone]
+    # and the first one equals it parsed from a file that holds nothing else
+    f.write_text(text.split("\n\n\n\n")[0] + "\n", encoding="utf-8")
+    (only,) = list(parse_file(f))
+    assert only.hand == dirty[0]
+
+
+# ----------------------------------------------------------------------------- games
+
+
+def test_unknown_omaha_games_and_skipped_notes() -> None:
+    spread, razz, mixed = results("unknown_omaha_game_spread_limit.txt")
+    assert spread.hand is None and spread.skipped is None
+    assert [(p.code, p.line) for p in spread.problems] == [(ProblemCode.UNKNOWN_GAME, 1)]
+    assert "Omaha Hi/Lo Spread Limit" in spread.problems[0].message
+    assert mixed.hand is None and mixed.skipped is None
+    assert [(p.code, p.line) for p in mixed.problems] == [(ProblemCode.UNKNOWN_GAME, 38)]
+    assert "Courchevel Hi/Lo Spread Limit" in mixed.problems[0].message
+    assert razz.hand is None and razz.skipped == "not an Omaha-family game: Razz Limit"
+
+
+def test_skipped_game_gives_a_note() -> None:
+    from hhtools.grammars.pokerstars import FORMAT
+
+    text = (FIX / "mixed_holdem_skipped.txt").read_text(encoding="utf-8").split("\n\n\n")[0]
+    parsed = FORMAT.parse(HandText(text.strip("\n"), "f.txt", 7, 100))
+    assert parsed.hand is None
+    assert parsed.skipped == "not an Omaha-family game: Hold'em No Limit"
+    assert parsed.hand_id == "240000000006"
+    (note,) = parsed.problems
+    assert (note.code, note.file, note.line, note.hand_id, note.message) == (
+        ProblemCode.SKIPPED_GAME, "f.txt", 7, "240000000006",
+        "not an Omaha-family game: Hold'em No Limit")  # fmt: skip
+    assert note.excerpt == text.split("\n")[0]
+
+
+# ----------------------------------------------------------------------------- cards
+
+
+def test_impossible_cards() -> None:
+    rs = results("impossible_cards.txt")
+    assert [r.hand for r in rs] == [None, None, None]
+    found = [[(p.code, p.line, p.message) for p in r.problems] for r in rs]
+    assert found == [
+        # Rob shows the Ah dealt to Quin (line 8)
+        [(ProblemCode.IMPOSSIBLE_CARDS, 21, ("card Ah appears twice: in Rob's hole cards on "
+                                              "this line and in Quin's hole cards on line 8"))],
+        # the flop holds the Kd dealt to Quin (line 39)
+        [(ProblemCode.IMPOSSIBLE_CARDS, 42, ("card Kd appears twice: on the board on this "
+                                              "line and in Quin's hole cards on line 39"))],
+        # the turn repeats the flop's 6h
+        [(ProblemCode.IMPOSSIBLE_CARDS, 68, "card 6h appears twice on this line (on the board)")],
+    ]
+    assert rs[0].problems[0].excerpt == "Rob: shows [Ah Td 9d 4s] (high card Queen)"
+
+
+def test_run_twice_boards_checked_one_at_a_time() -> None:
+    from hhtools.grammars.pokerstars import parse_hand
+
+    h = one("run_it_twice_shared_flop.txt").hand
+    assert h is not None
+    # both boards start with the one flop; each is checked with the hole cards alone
+    assert h.boards == (("2h", "7d", "Tc", "Kh", "3s"), ("2h", "7d", "Tc", "Qd", "6h"))
+    assert h.collects == (Collect("Quin", 9900, line=21), Collect("Quin", 9900, 0, 1, 25))
+    # a hole card on the second board only is still a card seen twice
+    text = (FIX / "run_it_twice_shared_flop.txt").read_text(encoding="utf-8").strip("\n")
+    hand, problems, _ = parse_hand(text.replace("[2h 7d Tc Qd] [6h]", "[2h 7d Tc Qd] [4c]"))
+    assert hand is None
+    assert [(p.code, p.line) for p in problems] == [(ProblemCode.IMPOSSIBLE_CARDS, 19)]
+
+
+
+def test_separator_between_exported_hands_is_read() -> None:
+    from hhtools.grammars.pokerstars import parse_hand
+
+    text = (FIX / "zoom_eur_no_limit.txt").read_text(encoding="utf-8").strip("\n")
+    ref, _, _ = parse_hand(text)
+    hand, problems, _ = parse_hand(text + "\n\n*********** # 2 **************")
+    assert problems == [] and hand is not None and ref is not None
+    assert (hand.actions, hand.collects, hand.total_pot) == (
+        ref.actions, ref.collects, ref.total_pot)  # fmt: skip

@@ -202,3 +202,53 @@ def test_names_are_never_markup(markup_db: Path) -> None:
     # 5 + 10 + 30 in, 20 returned
     assert "pot after the preflop: $0.25" in out
     assert "\u274c" not in out
+
+
+@pytest.fixture()
+def limits_db(tmp_path: Path) -> Path:
+    """Omaha at "0.05/0.10" in pot limit and fixed limit (tests/test_views.py's hands):
+    Pia -50 (-5 bb) in pot limit and +30 (+6 bb of 5) in fixed limit."""
+    from tests.test_views import pot_limit_and_fixed_limit_same_stakes
+
+    path = tmp_path / "limits.duckdb"
+    con = store.connect(path)
+    pot_limit_and_fixed_limit_same_stakes(con)
+    con.close()
+    return path
+
+
+def test_every_report_format_keeps_betting_structures_apart(
+    limits_db: Path, tmp_path: Path
+) -> None:
+    db = ("--db", str(limits_db), "--player", "Pia")
+    expected = {("limit", 30, 6.0), ("pot_limit", -50, -5.0)}
+    got = json.loads(run("report", *db, "--format", "json"))
+    assert {(r["structure"], r["net_won"], r["net_bb"]) for r in got} == expected
+    got = list(csv.DictReader(io.StringIO(run("report", *db, "--format", "csv"))))
+    assert {(r["structure"], int(r["net_won"]), float(r["net_bb"])) for r in got} == expected
+    out = tmp_path / "r.parquet"
+    run("report", *db, "--format", "parquet", "--out", str(out))
+    frame = pl.read_parquet(out)
+    assert set(frame.select("structure", "net_won", "net_bb").rows()) == expected
+    # the tables people read: FL / PL under "limit", money formatted
+    table = run("report", *db)
+    rows = [ln for ln in table.splitlines() if ln.startswith("│ Pia")]
+    assert len(rows) == 2
+    assert any("FL" in r and "$0.30" in r and "6.00" in r for r in rows)
+    assert any("PL" in r and "-$0.50" in r and "-5.00" in r for r in rows)
+    page = tmp_path / "r.html"
+    run("report", *db, "--format", "html", "--out", str(page))
+    text = page.read_text(encoding="utf-8")
+    assert "<th>limit</th>" in text
+    assert '<td>PL</td>' in text and '<td>FL</td>' in text
+    assert "Results per player, game, betting structure, stakes and currency" in text
+
+
+def test_api_player_results_has_the_structure(limits_db: Path) -> None:
+    import hhtools
+
+    with hhtools.connect(limits_db) as db:
+        res = db.player_results(player="Pia").sort("structure")
+    assert res.columns[:6] == ["site", "player", "game", "structure", "stakes", "currency"]
+    assert res.select("structure", "hands", "net_won").rows() == [
+        ("limit", 1, 30), ("pot_limit", 1, -50)]

@@ -123,3 +123,81 @@ def test_block_and_line_readers_agree(tmp_path: Path) -> None:
     assert len(fast) == 301 and fast[0].text == "note before" and fast[0].line == 3
     data = f.read_bytes()
     assert data[fast[5].offset :].startswith(b"PokerStars Hand #4:")
+
+
+# ----------------------------------------------------------------------------- hand ends
+# After a summary, a line no summary holds starts a new hand text (grammars._text.HandEnd).
+
+
+def _ends() -> reader.HandEnd:
+    from hhtools.grammars.pokerstars.split import HAND_END
+
+    return HAND_END
+
+
+GOOD = (
+    "PokerStars Hand #{n}: x\r\nTable 'T' 6-max Seat #1 is the button\r\n"
+    "Seat 1: A ($1 in chips)\r\n*** SUMMARY ***\r\nTotal pot $0 | Rake $0\r\n"
+    "Seat 1: A collected ($0)\r\n"
+)
+
+
+def test_hand_end_cuts_damaged_headers(tmp_path: Path) -> None:
+    damaged = [
+        "PokerStrs Hand #90: x\r\nTable 'T' 6-max Seat #1 is the button\r\n",  # header-like
+        "PokerStars Hand 91 x\r\nTable 'T' 6-max Seat #1 is the button\r\n",  # no "#": moved
+        "Seat 2: B ($5 in chips)\r\nB: posts small blind $0.05\r\n",  # a seat line
+    ]
+    body = (GOOD.format(n=1) + damaged[0] + "\r\n" + GOOD.format(n=2) + damaged[1]
+            + GOOD.format(n=3) + "\r\n\r\n" + damaged[2])  # fmt: skip
+    data = b"\xef\xbb\xbf" + body.encode("utf-8")
+    f = tmp_path / "cut.txt"
+    f.write_bytes(data)
+    hands = list(reader.iter_hands(io.BytesIO(data), str(f), START, _ends()))
+    assert [h.text.split("\n")[0] for h in hands] == [
+        "PokerStars Hand #1: x", "PokerStrs Hand #90: x", "PokerStars Hand #2: x",
+        "PokerStars Hand 91 x", "PokerStars Hand #3: x", "Seat 2: B ($5 in chips)"]  # fmt: skip
+    assert [h.line for h in hands] == [1, 7, 10, 16, 18, 26]
+    assert hands[0].text == GOOD.format(n=1).replace("\r\n", "\n").strip()
+    for h in hands:  # every offset is the first byte of the hand's first line
+        assert data[h.offset :].decode("utf-8").startswith(h.text.split("\n")[0])
+    old = reader._BLOCK
+    reader._BLOCK = 29  # hands and cut lines spanning blocks
+    try:
+        fast = list(reader._iter_hands_by_block(io.BytesIO(data), str(f), START, _ends()))
+    finally:
+        reader._BLOCK = old
+    slow = list(reader._iter_hands_by_line(io.BytesIO(data), str(f), START, _ends()))
+    assert fast == slow == hands
+
+
+def test_hand_end_keeps_summary_lines() -> None:
+    # Lines after the summary that a summary may hold stay in the hand, and with no
+    # HandEnd nothing is cut.
+    text = GOOD.format(n=1) + "Board [2c 3d 4h]\r\nSeat 2: B folded before Flop\r\n"
+    data = text.encode("utf-8")
+    (hand,) = list(reader.iter_hands(io.BytesIO(data), "f", START, _ends()))
+    assert hand.text.endswith("Seat 2: B folded before Flop")
+    text = GOOD.format(n=1) + "Table 'T' 6-max Seat #1 is the button\r\n"
+    assert len(list(reader.iter_hands(io.BytesIO(text.encode()), "f", START, _ends()))) == 2
+    assert len(list(reader.iter_hands(io.BytesIO(text.encode()), "f", START))) == 1
+
+
+def test_hand_end_line_reader_in_utf16(tmp_path: Path) -> None:
+    body = GOOD.format(n=1) + "PokerStrs Hand #90: x\r\nTable 'T' 6-max Seat #1 is the button\r\n"
+    data = b"\xff\xfe" + body.encode("utf-16-le")
+    hands = list(reader.iter_hands(io.BytesIO(data), "f", START, _ends()))
+    assert [(h.line, h.text.split("\n")[0]) for h in hands] == [
+        (1, "PokerStars Hand #1: x"), (7, "PokerStrs Hand #90: x")]  # fmt: skip
+    assert data[hands[1].offset :].decode("utf-16-le").startswith("PokerStrs Hand #90")
+
+
+def test_hand_end_a_hand_cut_short_after_a_summary() -> None:
+    # A hand cut to its first bytes ("Pok") after another hand's summary is a text of
+    # its own; the separator PokerStars writes between exported hands is not.
+    sep = "\r\n*********** # 2 **************\r\n\r\nPok\r\n\r\n"
+    text = GOOD.format(n=1) + sep + GOOD.format(n=2)
+    hands = list(reader.iter_hands(io.BytesIO(text.encode()), "f", START, _ends()))
+    assert [(h.line, h.text.split("\n")[-1]) for h in hands] == [
+        (1, "*********** # 2 **************"), (10, "Pok"),
+        (12, "Seat 1: A collected ($0)")]  # fmt: skip

@@ -235,6 +235,46 @@ def test_player_results_grouped_by_currency_and_stakes(con: duckdb.DuckDBPyConne
     assert rows(con, "SELECT hand_id FROM scoops") == [{"hand_id": "1001"}]
 
 
+def pot_limit_and_fixed_limit_same_stakes(con: duckdb.DuckDBPyConnection) -> None:
+    """Omaha at "0.05/0.10" twice: pot limit (blinds 5/10) and fixed limit (bets 5/10,
+    blinds 2/5), no rake.
+
+    Pot limit, hand "pl": Pia and Quin put in 50 each, Quin takes the 100: Pia -50
+    (-5 big blinds of 10), Quin +50 (+5). Fixed limit, hand "fl": Pia puts in 20 and
+    takes the 50, Quin puts in 30: Pia +30 (+6 big blinds of 5), Quin -30 (-6).
+    Added together Pia would show -20 cents but +1 big blind.
+    """
+    add_hand(con, "pl", [S(1, "Pia", 50, 0), S(2, "Quin", 50, 100)],
+             [P(0, 100, ["Pia", "Quin"], ["Quin"])], game="omaha", bb=10)  # fmt: skip
+    add_hand(con, "fl", [S(1, "Pia", 20, 50), S(2, "Quin", 30, 0)],
+             [P(0, 50, ["Pia", "Quin"], ["Pia"])], game="omaha", bb=5)  # fmt: skip
+    con.execute("UPDATE hands SET structure = 'limit', small_bet = 5, big_bet = 10 "
+                "WHERE hand_id = 'fl'").fetchall()  # fmt: skip
+
+
+def test_player_results_keeps_betting_structures_apart(con: duckdb.DuckDBPyConnection) -> None:
+    pot_limit_and_fixed_limit_same_stakes(con)
+    got = rows(con, "SELECT player, game, structure, stakes, hands, net_won, net_bb, "
+                    "bb_per_100 FROM player_results ORDER BY player, structure")  # fmt: skip
+    assert got == [
+        {"player": "Pia", "game": "omaha", "structure": "limit", "stakes": "0.05/0.10",
+         "hands": 1, "net_won": 30, "net_bb": 6.0, "bb_per_100": 600.0},
+        {"player": "Pia", "game": "omaha", "structure": "pot_limit", "stakes": "0.05/0.10",
+         "hands": 1, "net_won": -50, "net_bb": -5.0, "bb_per_100": -500.0},
+        {"player": "Quin", "game": "omaha", "structure": "limit", "stakes": "0.05/0.10",
+         "hands": 1, "net_won": -30, "net_bb": -6.0, "bb_per_100": -600.0},
+        {"player": "Quin", "game": "omaha", "structure": "pot_limit", "stakes": "0.05/0.10",
+         "hands": 1, "net_won": 50, "net_bb": 5.0, "bb_per_100": 500.0},
+    ]  # fmt: skip
+
+
+def test_every_view_carries_the_betting_structure() -> None:
+    con = store.connect(":memory:")
+    for name in VIEWS:
+        cols = [d[0] for d in con.execute(f"SELECT * FROM {name} LIMIT 0").description]
+        assert cols[cols.index("game") + 1] == "structure", name
+
+
 def test_filtered_select_by_date(con: duckdb.DuckDBPyConnection) -> None:
     add_hand(con, "1", [S(1, "Dee", 50, 100), S(2, "Eli", 50, 0)],
              [P(0, 100, ["Eli", "Dee"], ["Dee"], ["Dee"])], started_at=datetime(2024, 1, 1))

@@ -15,8 +15,7 @@ How it reads a hand (see STYLE.md, "Speed with pyparsing"):
   name from the seat number. Only when no player rule reads a line are the fixed
   rules tried; a line that no rule reads is an ``unrecognised_line`` problem.
 * Lines known to carry nothing the record needs (chat, sitting out, joins, timeouts,
-  tournament placings, bounties...) each have their own named rule too: nothing is
-  ignored in silence.
+  rebuys...) each have their own named rule too: nothing is ignored in silence.
 
 Also read, because they are written in this format: hands converted by other apps
 ("PokerStars Hand #3115869696: ... ($5/$10) - 2015/08/16 11:30:49" with no zone),
@@ -25,14 +24,21 @@ PokerMaster hands (site ``pokermaster``) and Run It Once Poker hands (site
 
 A record is returned when the header, the seats and the summary's total pot were read,
 even if other lines were problems (they are listed beside it); a hand cut short (no
-summary) returns ``None`` and a ``truncated_hand`` problem.
+summary) returns ``None`` and a ``truncated_hand`` problem. No record either, and one
+problem that says why, for a hand the site cancelled ("Hand cancelled":
+``hand_cancelled``), an amount or a seat number no hand can hold (``out_of_range``) or
+a card seen twice (``impossible_cards``). A hand of a game outside the Omaha family is
+skipped with a ``skipped_game`` note.
 
 The parts, by what they read (this module only puts them together: :func:`parse_hand`):
 
+* ``split``: where a hand starts and ends in a file (a damaged header never merges);
 * ``header``: the header and table lines (game, stakes, tournament, date and zone);
 * ``seats``: the seat lines and the posts;
 * ``actions``: the body, line by line (streets, player actions, shows, collects...);
-* ``summary``: the total pot and rake, the boards and the summary seat lines;
+* ``tourney``: tournament results (places, prizes, bounties);
+* ``summary``: the total pot, rake and room money, the boards and the summary seat lines;
+* ``crosscheck``: what the whole hand tells (folds only the summary names, cards twice);
 * ``state``: the per-hand state they all fill (``_Hand``).
 
 The named-rule factory, the line matcher and its ``FAST`` switch, and card reading
@@ -44,17 +50,13 @@ the value it had at import).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import BinaryIO
 
 import pyparsing as pp
 
 from hhtools.grammars._lines import FAST, _BadCards
-from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.grammars.pokerstars.actions import (
     BET,
-    BOUNTY,
     CALL,
     CASH_OUT,
     CHAT,
@@ -63,9 +65,9 @@ from hhtools.grammars.pokerstars.actions import (
     CONVERTER_COMMENT,
     CONVERTER_LEAVE,
     DEALT,
-    FINISHED,
     FOLD,
     HAND_CANCELLED,
+    HAND_SEPARATOR,
     JOINS,
     MUCK,
     NO_LOW,
@@ -75,15 +77,16 @@ from hhtools.grammars.pokerstars.actions import (
     RAISE,
     REBUY,
     RIO_SHOW,
+    ROOM_ADDED,
     RUN_TWICE,
     SHOW,
     SITS_OUT,
     STATUS,
     STREET_LINE,
     UNCALLED,
-    WINS_TOURNAMENT,
     _dispatch,
 )
+from hhtools.grammars.pokerstars.crosscheck import _impossible_cards, _infer_folds
 from hhtools.grammars.pokerstars.header import (
     GAME_NAME,
     HEADER,
@@ -94,7 +97,8 @@ from hhtools.grammars.pokerstars.header import (
     _read_header,
 )
 from hhtools.grammars.pokerstars.seats import POST, SEAT, _read_seats
-from hhtools.grammars.pokerstars.state import _Hand
+from hhtools.grammars.pokerstars.split import HAND_START, split
+from hhtools.grammars.pokerstars.state import _Hand, _OutOfRange
 from hhtools.grammars.pokerstars.summary import (
     BOARD,
     S_COLLECTED,
@@ -106,6 +110,12 @@ from hhtools.grammars.pokerstars.summary import (
     TOTAL,
     _boards,
     _parts_basis,
+)
+from hhtools.grammars.pokerstars.tourney import (
+    BOUNTY,
+    FINISHED,
+    SPLIT_BOUNTY,
+    WINS_TOURNAMENT,
 )
 from hhtools.model.records import HandHistory, HandText, Problem
 from hhtools.model.vocab import CollectOrder
@@ -125,11 +135,6 @@ SITE = "pokerstars"
 
 _SITE_KEYS = {"PokerStars": "pokerstars", "PokerMaster": "pokermaster", "Run It Once Poker": "runitonce"}
 
-#: A hand starts at a line matching this (used by the reader to split files).
-HAND_START = re.compile(
-    r"\ufeff?(?:PokerStars|PokerMaster|Run It Once Poker)(?: Home Game| Zoom)* (?:Hand|Game) #\d+:"
-)
-
 #: Every named rule of the grammar, by name.
 RULES: dict[str, pp.Regex] = {
     str(e.customName): e
@@ -139,7 +144,7 @@ RULES: dict[str, pp.Regex] = {
         WINS_TOURNAMENT, BOUNTY, REBUY, RIO_SHOW, STREET_LINE, DEALT, UNCALLED, NO_LOW,
         RUN_TWICE, HAND_CANCELLED, TOTAL, BOARD, SUMMARY_SEAT, CONVERTER_COMMENT,
         CONVERTER_LEAVE, OTHER_PLAYER_EVENT, S_FOLDED, S_COLLECTED, S_SHOWED, S_MUCKED,
-        S_SITTING_OUT,
+        S_SITTING_OUT, ROOM_ADDED, SPLIT_BOUNTY, HAND_SEPARATOR,
     )
 }  # fmt: skip
 
@@ -156,15 +161,23 @@ def hand_id_of(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+_ANY_START = re.compile(r"^(?:" + HAND_START.pattern + ")", re.MULTILINE)
+
+
 def detect(first_text: str) -> bool:
-    """``True`` when a file whose text starts with ``first_text`` is in this format.
+    """``True`` when a file whose text starts with ``first_text`` is in this format:
+    it starts with a hand header, or a line of it does (the first hand's header may
+    be damaged; that hand is then reported, the file still read).
 
     >>> detect("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01 1:00:00 ET")
+    True
+    >>> detect("PokerStars Hand #1x: Omaha ...\\nTable 'T'\\n\\nPokerStars Hand #2: Omaha ...")
     True
     >>> detect("Full Tilt Poker Game #1: Table X - $0.01/$0.02 - Pot Limit Omaha")
     False
     """
-    return HAND_START.match(first_text.lstrip(" \t\r\n")) is not None
+    text = first_text.lstrip(" \t\r\n")
+    return HAND_START.match(text) is not None or _ANY_START.search(text) is not None
 
 
 def parse_hand(
@@ -180,9 +193,11 @@ def parse_hand(
 
     Returns:
         ``(record, problems, skipped)``: ``skipped`` is the reason a hand of a game
-        outside the Omaha family was not read (then ``record`` is ``None`` and there
-        are no problems); otherwise ``None``. ``record`` is ``None`` when the hand's
-        essential parts (header, seats, summary total) could not be read.
+        outside the Omaha family was not read (then ``record`` is ``None`` and the
+        problems are one ``skipped_game`` note on the header line); otherwise
+        ``None``. ``record`` is ``None`` when the hand's essential parts (header,
+        seats, summary total) could not be read, when the site cancelled the hand,
+        or when it holds a number out of range or a card seen twice.
     """
     h = _Hand(file, line)
     try:
@@ -199,8 +214,9 @@ def _parse(
     hd = _read_header(h, lines, line)
     if hd is None:
         return None, h.problems, None
-    if not isinstance(hd, _Header):  # a game outside the Omaha family
-        return None, [], hd
+    if not isinstance(hd, _Header):  # a game outside the Omaha family: a note, not a problem
+        h.problem(line, "skipped_game", hd, lines[0])
+        return None, h.problems, hd
     i = _read_seats(h, lines, line, hd.body)
     n = len(lines)
 
@@ -209,17 +225,27 @@ def _parse(
         ln = lines[i]
         lno = line + i
         i += 1
-        if not ln.strip():
+        if not ln or ln.isspace():
             continue
         try:
             if not _dispatch(h, ln, lno):
                 h.problem(lno, "unrecognised_line", f"unrecognised line: {ln[:80]}", ln)
         except _BadCards as exc:
             h.problem(lno, "bad_cards", str(exc), ln)
+        except _OutOfRange as exc:
+            h.problem(lno, "out_of_range", str(exc), ln)
+            h.fatal = True
         except ValueError as exc:
             h.problem(lno, "bad_amount", str(exc), ln)
 
     # --- essentials and cross-checks
+    if h.cancelled:
+        h.problem(
+            h.cancelled, "hand_cancelled", "the site cancelled the hand", lines[h.cancelled - line]
+        )
+        return None, h.problems, None
+    if h.fatal:  # out of range: the problem says where
+        return None, h.problems, None
     if not h.summary:
         h.problem(line + n - 1, "truncated_hand", "hand has no summary (cut short?)", lines[-1])
         return None, h.problems, None
@@ -228,6 +254,9 @@ def _parse(
         return None, h.problems, None
     if not h.seats:
         return None, h.problems, None
+    if _impossible_cards(h, lines, line):
+        return None, h.problems, None
+    _infer_folds(h)
     boards = _boards(h)
     record = HandHistory(
         site=_SITE_KEYS[hd.site],
@@ -251,6 +280,9 @@ def _parse(
         rake=h.rake,
         cash_outs=tuple(h.cash_outs),
         fees=h.fees,
+        room_added=h.room_added if h.room_added is not None else h.room_added_body,
+        jackpot=h.jackpot,
+        tournament_results=tuple(h.results),
         file=h.file,
         line=line,
         offset=offset,
@@ -275,11 +307,6 @@ def _parse_text(ht: HandText) -> ParsedHand:
     return ParsedHand(hand, tuple(problems), skipped, hand_id)
 
 
-def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """:data:`FORMAT`'s split: a new hand at each line matching :data:`HAND_START`."""
-    return iter_hands(fh, file, HAND_START)
-
-
 #: The PokerStars site format (and the rooms and converters that write it).
 FORMAT = SiteFormat(
     key=SITE,
@@ -287,7 +314,7 @@ FORMAT = SiteFormat(
     games="Omaha with 4, 5 and 6 hole cards and Courchevel; high and hi/lo 8 or better; "
     "pot limit, no limit and fixed limit; cash, zoom, home games and tournaments",
     recognise=detect,
-    split=_split,
+    split=split,
     parse=_parse_text,
     rooms=tuple(_SITE_KEYS.values()),
 )

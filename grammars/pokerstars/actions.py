@@ -1,7 +1,8 @@
 """The body of a PokerStars hand, one line at a time (:func:`_dispatch`): street lines,
 what seated players do and say (fold, check, call, bet, raise, post, show, collect,
-cash out, chat, table status...), the lines that do not start with a seated player
-(hole cards dealt, uncalled bets...), and, once the summary started, its lines.
+cash out, chat, table status, tournament results...), the lines that do not start with
+a seated player (hole cards dealt, uncalled bets, money the room adds to the pot, "Hand
+cancelled"...), and, once the summary started, its lines.
 """
 
 from __future__ import annotations
@@ -16,10 +17,25 @@ from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.pokerstars.seats import POST, _post
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
 from hhtools.grammars.pokerstars.summary import _board, _split_desc, _summary_seat, _total
+from hhtools.grammars.pokerstars.tourney import (
+    BOUNTY,
+    FINISHED,
+    WINS_TOURNAMENT,
+    _bounty,
+    _finished,
+    _split_bounty,
+    _wins_tournament,
+)
 from hhtools.model.records import Action, ActionKind, CashOut, Collect, Returned, Show, Street
 
 # Player rules: they read what follows the player's name on the line.
-FOLD = _rule("fold", r": folds(?: \[(?P<cards>" + _CARDS + r")\])?$")
+# "X: folds", "X: folds [Ah Kd ..]", "X: folds (disconnect)", "X: folds (timeout) [..]";
+# the colon is optional ("X folds").
+FOLD = _rule(
+    "fold",
+    r":? folds(?: \((?P<why>[^)]*)\))?(?: \[(?P<cards>" + _CARDS + r")\])?"
+    r"(?: \((?P<why2>[^)]*)\))?$",
+)
 CHECK = _rule("check", r": checks$")
 CALL = _rule("call", r": calls (?P<amount>" + _AMT + r")(?P<allin> and is all-in)?$")
 BET = _rule("bet", r": bets (?P<amount>" + _AMT + r")(?P<allin> and is all-in)?$")
@@ -49,24 +65,6 @@ STATUS = _rule(
     r"|was removed from the table for failing to post)$",
 )
 JOINS = _rule("joins", r" joins the table at seat #(?P<seat>\d+)$")
-FINISHED = _rule(
-    "finished",
-    r" finished the tournament(?: in (?P<place>\d+)(?:st|nd|rd|th) place)?"
-    r"(?: and received (?P<prize>" + _AMT + r")(?: [A-Z]{3})?)?\.?$",
-)
-WINS_TOURNAMENT = _rule(
-    "wins_tournament",
-    r" wins the tournament(?: and receives (?P<prize>" + _AMT + r")(?: [A-Z]{3})?)?"
-    r"(?: - congratulations!)?$",
-)
-BOUNTY = _rule(
-    "bounty",
-    r" wins (?:the )?(?P<amount>" + _AMT + r")(?: bounty)? for "
-    r"(?:eliminating|splitting the elimination of) (?P<victims>.+?)"
-    r"(?: and (?:their|his|her) own bounty increases by (?P<inc>" + _AMT + r") to (?P<new>"
-    + _AMT
-    + r"))?$",
-)
 REBUY = _rule(
     "rebuy",
     r" (?P<what>re-buys|takes the add-on) and receives (?P<chips>[\d,]+) chips"
@@ -87,7 +85,15 @@ UNCALLED = _rule(
 NO_LOW = _rule("no_low", r"No low hand qualified$")
 RUN_TWICE = _rule("run_twice", r"Hand was run twice$")
 HAND_CANCELLED = _rule("hand_cancelled", r"Hand cancelled$")
+# Money the room adds to the pot: Run It Once's splash the pot ("STP added: €5.00"),
+# GGPoker's cash drop ("Cash Drop to Pot : total $0.2") in files converted to this format.
+ROOM_ADDED = _rule(
+    "room_added",
+    r"(?:STP [Aa]dded|Cash Drop to Pot) ?: (?:total )?(?P<amount>" + _AMT + r")$",
+)
 CONVERTER_COMMENT = _rule("converter_comment", r"# .*$")
+# Written between exported hands: "*********** # 2 **************".
+HAND_SEPARATOR = _rule("hand_separator", r"\*{5,} # \d+ \*{5,}$")
 CONVERTER_LEAVE = _rule("converter_leave", r"Table leave user$")
 OTHER_PLAYER_EVENT = _rule(
     "other_player_event",
@@ -100,6 +106,7 @@ OTHER_PLAYER_EVENT = _rule(
 #: Rules for what follows a seated player's name, keyed by (first char, keyword).
 PLAYER_RULES: dict[tuple[str, str], pp.Regex] = {
     (":", "folds"): FOLD,
+    (" ", "folds"): FOLD,
     (":", "checks"): CHECK,
     (":", "calls"): CALL,
     (":", "bets"): BET,
@@ -129,6 +136,15 @@ PLAYER_RULES: dict[tuple[str, str], pp.Regex] = {
 }
 _SECOND_TRY = {WINS_TOURNAMENT: BOUNTY}
 
+#: Fixed rules of lines the record does not need, by their first character.
+_KNOWN_FIXED = {
+    "N": NO_LOW,
+    "H": RUN_TWICE,
+    "#": CONVERTER_COMMENT,
+    "*": HAND_SEPARATOR,
+    "T": CONVERTER_LEAVE,
+}
+
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
@@ -151,14 +167,14 @@ def _dispatch(h: _Hand, ln: str, lno: int) -> bool:
         key = rest[2:sp] if rest[0] == ":" else rest[1:sp]
         if sp < 0:
             key = rest[2:] if rest[0] == ":" else rest[1:]
-        rule = PLAYER_RULES.get((rest[0], key))
-        if rule is not None:
+        entry = _BY_KEY.get((rest[0], key))
+        if entry is not None:
+            rule, handler, second, second_handler = entry
             r = _m(rule, rest)
-            if r is None and rule in _SECOND_TRY:
-                rule = _SECOND_TRY[rule]
-                r = _m(rule, rest)
+            if r is None and second is not None:
+                r, handler = _m(second, rest), second_handler
             if r is not None:
-                _PLAYER_HANDLERS[rule](h, name, r, lno)
+                handler(h, name, r, lno)
                 return True
     return _fixed(h, ln, lno)
 
@@ -173,7 +189,7 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
             if player not in h.names.values():
                 h.problem(lno, "unknown_player", f"'Dealt to' a player not seated: {player}", ln)
             h.hero = player
-            h.know_cards(player, cards)
+            h.know_cards(player, cards, lno)
             return True
     elif c == "U" and ln.startswith("Uncalled bet "):
         r = _m(UNCALLED, ln)
@@ -183,13 +199,16 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
                 h.problem(lno, "unknown_player", f"uncalled bet to a player not seated: {player}", ln)
             h.returned.append(Returned(player, h.money(r["amount"]), lno))
             return True
-    elif c == "N" and _m(NO_LOW, ln) is not None:
+    elif c == "H" and _m(HAND_CANCELLED, ln) is not None:
+        h.cancelled = h.cancelled or lno
         return True
-    elif c == "H" and (_m(RUN_TWICE, ln) is not None or _m(HAND_CANCELLED, ln) is not None):
+    elif (c == "S" or c == "C") and (r := _m(ROOM_ADDED, ln)) is not None:
+        h.room_added_body += h.money(r["amount"])
         return True
-    elif c == "#" and _m(CONVERTER_COMMENT, ln) is not None:
+    known = _KNOWN_FIXED.get(c)
+    if known is not None and _m(known, ln) is not None:
         return True
-    elif c == "T" and _m(CONVERTER_LEAVE, ln) is not None:
+    if " split the " in ln and _split_bounty(h, ln, lno):
         return True
     # A player not seated in this hand (joined, left, chatting while waiting...).
     return _m(OTHER_PLAYER_EVENT, ln) is not None
@@ -209,6 +228,7 @@ def _street(h: _Hand, ln: str, lno: int) -> bool:
     elif name == "PRE-FLOP":
         h.street = Street.PREFLOP
         h.street_boards[0] = board
+        h.sightings.append((lno, "\x00*", board))
     elif name == "SUMMARY":
         h.summary = True
     elif "SHOW" in name:
@@ -219,8 +239,10 @@ def _street(h: _Hand, ln: str, lno: int) -> bool:
         h.street = _STREETS[street]
         if which == "SECOND":
             h.street_boards[1] = board
+            h.sightings.append((lno, "\x001", board))
         else:
             h.street_boards[0] = board
+            h.sightings.append((lno, "\x000" if which else "\x00*", board))
     return True
 
 
@@ -237,7 +259,8 @@ def _act(kind: ActionKind) -> Callable[[_Hand, str, Any, int], None]:
 
 def _fold(h: _Hand, player: str, r: Any, lno: int) -> None:
     if r["cards"]:
-        h.know_cards(player, _cards(r["cards"]))
+        h.know_cards(player, _cards(r["cards"]), lno)
+    h.folded.add(player)
     h.actions.append(Action(h.street, player, ActionKind.FOLD, 0, None, False, None, lno))
 
 
@@ -256,7 +279,7 @@ def _raise(h: _Hand, player: str, r: Any, lno: int) -> None:
 
 def _show(h: _Hand, player: str, r: Any, lno: int) -> None:
     cards = _cards(r["cards"])
-    h.know_cards(player, cards)
+    h.know_cards(player, cards, lno)
     hi, lo = _split_desc(r["desc"])
     h.shows.append(
         Show(player, cards, hi, lo, False, h.show_board, lno, read_high(hi), read_low(lo))
@@ -280,7 +303,7 @@ def _cash_out(h: _Hand, player: str, r: Any, lno: int) -> None:
 
 
 def _known(h: _Hand, player: str, r: Any, lno: int) -> None:
-    """Lines the record does not need (chat, table status, placings, bounties)."""
+    """Lines the record does not need (chat, table status, rebuys)."""
 
 
 _PLAYER_HANDLERS: dict[pp.Regex, Callable[[_Hand, str, Any, int], None]] = {
@@ -300,8 +323,19 @@ _PLAYER_HANDLERS: dict[pp.Regex, Callable[[_Hand, str, Any, int], None]] = {
     CHAT: _known,
     STATUS: _known,
     JOINS: _known,
-    FINISHED: _known,
-    WINS_TOURNAMENT: _known,
-    BOUNTY: _known,
+    FINISHED: _finished,
+    WINS_TOURNAMENT: _wins_tournament,
+    BOUNTY: _bounty,
     REBUY: _known,
 }
+
+_Handler = Callable[[_Hand, str, Any, int], None]
+
+#: :data:`PLAYER_RULES` with their handlers (and the rule tried next, when one is),
+#: looked up once per line: rules are keyed here by what follows the name, so no rule
+#: object is hashed while a hand is read.
+_BY_KEY: dict[tuple[str, str], tuple[pp.Regex, _Handler, pp.Regex | None, _Handler | None]] = {
+    k: (rule, _PLAYER_HANDLERS[rule], _SECOND_TRY.get(rule),
+        _PLAYER_HANDLERS[_SECOND_TRY[rule]] if rule in _SECOND_TRY else None)
+    for k, rule in PLAYER_RULES.items()
+}  # fmt: skip

@@ -6,13 +6,15 @@ hand's posts (:func:`_limit_stakes`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from hhtools.grammars._lines import _m, _rule
-from hhtools.grammars.pokerstars.state import _AMT, _Hand
-from hhtools.model.money import CURRENCY_SYMBOLS, Unit, parse_money
+from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
+from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import Action, ActionKind, BettingStructure, Game, PostKind, Variant
 
 _TIME = r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d\d(?::\d\d)?"
@@ -21,6 +23,7 @@ HEADER = _rule(
     "header",
     r"\ufeff?(?P<site>PokerStars|PokerMaster|Run It Once Poker)(?P<home> Home Game)?(?P<zoom> Zoom)?"
     r" (?:Hand|Game) #(?P<hand_id>\d+): +"
+    r"(?:\{(?P<club0>[^}]*)\} (?=Tournament ))?"
     r"(?:(?P<tzoom>Zoom )?Tournament #(?P<tid>\d+), (?P<buyin>Freeroll|\S+(?: [A-Z]{3})?) )?"
     r"(?:\{(?P<club>[^}]*)\} )?"
     r"(?P<game>.+?)"
@@ -79,7 +82,24 @@ _ZONES = {
     "NZT": "Pacific/Auckland",
 }
 _ZONE_CACHE: dict[str, ZoneInfo] = {}
-_OMAHA_WORDS = ("Omaha", "Courchevel")
+#: A game name of the Omaha family, even one the grammar cannot type ("Omaha Hi/Lo
+#: Spread Limit"): such a hand is an ``unknown_game`` problem, not a skipped hand.
+_OMAHA_WORDS = re.compile(r"\b(?:Omaha|Courchevel|Big O|PLO\d?)\b", re.IGNORECASE)
+_ISO_AT_END = re.compile(r" ([A-Z]{3})$")
+
+
+def _buy_in_currency(buy_in: str | None) -> str:
+    """The ISO code of a tournament's buy-in ("" when it names none).
+
+    >>> _buy_in_currency("$4.40+$5+$0.60 USD"), _buy_in_currency("€10+€1"), _buy_in_currency("Freeroll")
+    ('USD', 'EUR', '')
+    """
+    if not buy_in:
+        return ""
+    m = _ISO_AT_END.search(buy_in)
+    if m is not None:
+        return m.group(1)
+    return CURRENCY_SYMBOLS.get(buy_in[:1], "")
 
 
 def _zone(abbr: str) -> ZoneInfo | None:
@@ -141,11 +161,41 @@ class _Header:
     body: int
 
 
+def _game_and_stakes(game_text: str) -> tuple[str, str | None, Any]:
+    """Split a header's game text into the game name, the stakes text, and the game
+    name read by :data:`GAME_NAME` (``None`` when it is not one the grammar types).
+
+    "Omaha Pot Limit ($1/$2 USD)" is a game and its stakes; a mixed game names its
+    current game inside the brackets ("8-Game (Omaha Hi/Lo Limit, $1/$2)"); a name the
+    grammar does not know stays the name when the brackets hold stakes ("Omaha Hi/Lo
+    Spread Limit ($1/$2 USD)"), so it is never mistaken for its stakes.
+
+    >>> _game_and_stakes("Omaha Pot Limit ($1/$2 USD)")[:2]
+    ('Omaha Pot Limit', '$1/$2 USD')
+    >>> _game_and_stakes("8-Game (Omaha Hi/Lo Limit, $1/$2)")[:2]
+    ('Omaha Hi/Lo Limit', '$1/$2')
+    >>> _game_and_stakes("Omaha Hi/Lo Spread Limit ($1/$2 USD)")
+    ('Omaha Hi/Lo Spread Limit', '$1/$2 USD', None)
+    >>> _game_and_stakes("Omaha Hi/Lo No Limit")[:2]
+    ('Omaha Hi/Lo No Limit', None)
+    """
+    if not (game_text.endswith(")") and " (" in game_text):
+        return game_text, None, _m(GAME_NAME, game_text)
+    name, _, inner = game_text[:-1].partition(" (")
+    g = _m(GAME_NAME, name)
+    if g is not None or _m(STAKES, inner) is not None:
+        return name, inner, g
+    game, _, stakes = inner.partition(", ")  # a mixed game
+    return game, stakes or None, _m(GAME_NAME, game)
+
+
 def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     """Read a hand's header and table line.
 
-    Sets ``h.hand_id`` and ``h.unit`` (cents, or chips in tournaments and play money)
-    and adds the problems met (``bad_header``, ``unknown_game``, ``bad_table``).
+    Sets ``h.hand_id``, ``h.unit`` (cents, or chips in tournaments and play money) and
+    ``h.currency`` (a tournament buy-in's), and adds the problems met (``bad_header``,
+    ``unknown_game``, ``bad_table``, ``out_of_range``). The table line is the first
+    line after the header that is not blank.
 
     Args:
         h: the hand being read.
@@ -154,8 +204,8 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
 
     Returns:
         The header; or a string, why a hand of a game outside the Omaha family is
-        skipped (no problem added); or ``None`` when the header could not be read
-        (the problems say why).
+        skipped (the caller adds the ``skipped_game`` note); or ``None`` when the
+        header could not be read (the problems say why).
     """
     head = _m(HEADER, lines[0])
     if head is None:
@@ -169,21 +219,16 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
 
     # --- the game
     game_text: str = head["game"]
-    name, stakes_text = game_text, None
-    if game_text.endswith(")") and " (" in game_text:
-        name, _, inner = game_text[:-1].partition(" (")
-        if _m(GAME_NAME, name) is None:  # a mixed game: "8-Game (Omaha Hi/Lo Limit, $1/$2)"
-            name, _, stakes = inner.partition(", ")
-            stakes_text = stakes or None
-        else:
-            stakes_text = inner
-    g = _m(GAME_NAME, name)
+    name, stakes_text, g = _game_and_stakes(game_text)
     if g is None:
-        if any(w in name for w in _OMAHA_WORDS):
-            h.problem(line, "unknown_game", f"unknown Omaha game {name!r}", lines[0])
+        if _OMAHA_WORDS.search(name) is not None:
+            h.problem(line, "unknown_game", f"unknown Omaha game {game_text!r}", lines[0])
             return None
         return f"not an Omaha-family game: {name}"
-    table_m = _m(TABLE, lines[1]) if len(lines) > 1 else None
+    t = 1  # the table line: the first line after the header that is not blank
+    while t < len(lines) - 1 and not lines[t].strip():
+        t += 1
+    table_m = _m(TABLE, lines[t]) if t < len(lines) else None
     play = bool(table_m is not None and table_m["play"])
     h.unit = Unit.CHIPS if (is_tournament or play) else Unit.CENTS
     sb = bb = 0
@@ -201,10 +246,18 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
             else:
                 currency = "PLAY"
                 h.unit = Unit.CHIPS
-        sb, bb = h.money(st["sb"]), h.money(st["bb"])
-    if is_tournament and head["level_sb"]:
-        sb = parse_money(head["level_sb"], Unit.CHIPS)
-        bb = parse_money(head["level_bb"], Unit.CHIPS)
+    try:
+        if st is not None:
+            sb, bb = h.money(st["sb"]), h.money(st["bb"])
+        if is_tournament and head["level_sb"]:
+            sb, bb = h.money(head["level_sb"]), h.money(head["level_bb"])
+    except _OutOfRange as exc:
+        h.problem(line, "out_of_range", str(exc), lines[0])
+        return None
+    except ValueError as exc:  # "($0.5/$1)" in chips: not an amount of the hand's unit
+        h.problem(line, "bad_header", f"stakes not read: {exc}", lines[0])
+    if is_tournament:
+        h.currency = _buy_in_currency(head["buyin"])
 
     # --- time
     started_utc = None
@@ -231,9 +284,13 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
         body = 1
     else:
         table = table_m["table"]
-        button = int(table_m["button"])
-        max_seats = int(table_m["max"]) if table_m["max"] else None
-        body = 2
+        try:
+            button = h.number(table_m["button"], "button")
+            max_seats = h.number(table_m["max"], "table size") if table_m["max"] else None
+        except _OutOfRange as exc:
+            h.problem(line + t, "out_of_range", str(exc), lines[t])
+            return None
+        body = t + 1
     return _Header(
         site=head["site"],
         hand_id=head["hand_id"],

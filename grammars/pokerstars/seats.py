@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hhtools.grammars._lines import _m, _rule
-from hhtools.grammars.pokerstars.state import _AMT, _Hand
+from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
 from hhtools.model.records import Action, ActionKind, PostKind, Seat, Street
 
 SEAT = _rule(
@@ -35,32 +35,57 @@ _POSTS = {
 def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
     """Read the seat lines that start at ``lines[i]`` into ``h``.
 
+    Blank lines between (or before) seat lines are passed over: some clients write
+    them, and they do not end the seats.
+
     Args:
         h: the hand being read; gets its seats, and a ``bad_amount`` problem for a
-            stack that is not an amount (the seat is kept with a stack of 0) or a
-            ``no_seats`` problem when no seat line is read.
+            stack that is not an amount (the seat is kept with a stack of 0), an
+            ``out_of_range`` problem for a stack or seat number no hand can hold (the
+            hand then gives no record), or a ``no_seats`` problem when no seat line
+            is read.
         lines: the hand's lines, header first.
         line: 1-based line number of the header in the file.
         i: index in ``lines`` of the first line after the table line.
 
     Returns:
-        The index in ``lines`` of the first line that is not a seat line.
+        The index in ``lines`` of the first line that is not a seat line (nor a
+        blank line before one).
     """
     n = len(lines)
-    while i < n and lines[i].startswith("Seat "):
-        sm = _m(SEAT, lines[i])
+    while i < n:
+        k = i
+        if not lines[k].startswith("Seat "):  # blank lines before a seat line are passed
+            while k < n and not lines[k].strip():
+                k += 1
+            if k == i or k >= n or not lines[k].startswith("Seat "):
+                break
+        sm = _m(SEAT, lines[k])
         if sm is None:
             break
+        i = k
+        seat_text = sm["seat"]
+        try:
+            seat = int(seat_text) if len(seat_text) < 4 else h.number(seat_text, "seat")
+        except _OutOfRange as exc:  # no such seat: the player is not seated
+            h.problem(line + i, "out_of_range", str(exc), lines[i])
+            h.fatal = True
+            i += 1
+            continue
         try:
             stack = h.money(sm["stack"])
+        except _OutOfRange as exc:  # seated, so that the player's lines still read
+            h.problem(line + i, "out_of_range", str(exc), lines[i])
+            h.fatal = True
+            stack = 0
         except ValueError as exc:
             h.problem(line + i, "bad_amount", str(exc), lines[i])
             stack = 0
         out = sm["out"]
         h.add_seat(
             Seat(
-                int(sm["seat"]), sm["player"], stack, bool(out and "sitting out" in out),
-                sm["bounty"], line + i,
+                seat, sm["player"], stack, bool(out and "sitting out" in out), sm["bounty"],
+                line + i,
             )
         )  # fmt: skip
         i += 1

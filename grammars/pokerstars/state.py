@@ -1,5 +1,6 @@
 """What every part of the PokerStars reader shares: the state of the hand being read
-(:class:`_Hand`) and the amount and card text the line rules are built from.
+(:class:`_Hand`), the amount and card text the line rules are built from, and the
+range every number read must fall in (:class:`_OutOfRange`).
 
 The lowest module of the package: it imports none of the others.
 """
@@ -16,23 +17,46 @@ from hhtools.model.records import (
     Seat,
     Show,
     Street,
+    TournamentResult,
 )
+from hhtools.model.vocab import ProblemCode
 
 #: An amount as written: "$1,234.56", "€5", "1430".
 _AMT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 #: The text between a card list's brackets.
 _CARDS = r"[^\]]*"
 
+#: Amounts (minor units) from here up are out of range: no real hand holds them, and
+#: the store's BIGINT columns (and the sums over them) could not.
+MAX_AMOUNT = 10**15
+#: Seat, button and table-size numbers above this are out of range.
+MAX_SEAT = 1000
+
+
+class _OutOfRange(ValueError):
+    """An amount or a seat number no real hand can hold (``out_of_range``)."""
+
+
+#: Amounts already read, by unit: amounts repeat a lot (blinds, bets, stacks), and a
+#: hit costs one lookup. Only amounts in range are kept; each is bounded in size.
+_READ: dict[Unit, dict[str, int]] = {Unit.CENTS: {}, Unit.CHIPS: {}}
+_READ_MAX = 1 << 16
+
+
+def _longest_first(entry: tuple[str, tuple[str, str]]) -> int:
+    return -len(entry[0])
+
 
 class _Hand:
     """Mutable state while one hand is read; the orchestrator freezes it into a record."""
 
     __slots__ = (
-        "actions", "boards", "cash_outs", "collects", "file", "first_line", "hand_id",
-        "hero", "hole_cards", "names", "by_first", "pot_parts", "problems", "rake", "fees",
-        "returned", "seats", "shows", "street", "show_board", "street_boards",
-        "summary", "total_pot", "unit", "summary_boards", "total_line", "board_line",
-        "ante",
+        "actions", "ante", "board_line", "boards", "by_first", "cancelled", "cash_outs",
+        "collects", "currency", "fatal", "fees", "file", "first_line", "folded", "hand_id",
+        "hero", "hole_cards", "jackpot", "names", "pot_parts", "problems", "rake", "read",
+        "results", "returned", "room_added", "room_added_body", "seats", "show_board",
+        "shows", "sightings", "street", "street_boards", "summary", "summary_boards",
+        "summary_folds", "total_line", "total_pot", "units",
     )  # fmt: skip
 
     def __init__(self, file: str, first_line: int) -> None:
@@ -42,7 +66,9 @@ class _Hand:
         self.problems: list[Problem] = []
         self.seats: list[Seat] = []
         self.names: dict[int, str] = {}
-        self.by_first: dict[str, list[str]] = {}
+        #: seated names by first character, longest first, each with the two ways a
+        #: line may go on after it (":" or " ")
+        self.by_first: dict[str, list[tuple[str, tuple[str, str]]]] = {}
         self.actions: list[Action] = []
         self.shows: list[Show] = []
         self.collects: list[Collect] = []
@@ -58,35 +84,102 @@ class _Hand:
         self.total_pot: int | None = None
         self.rake = 0
         self.fees = 0
+        self.room_added: int | None = None  # the summary's segment, when it has one
+        self.room_added_body = 0  # body lines announcing money added to the pot
+        self.jackpot = 0
         self.pot_parts: list[int] = []
-        self.unit = Unit.CENTS
+        self.units = Unit.CENTS
+        self.read = _READ[Unit.CENTS]
         self.total_line = 0
         self.board_line = 0
         self.ante = 0
+        self.results: list[TournamentResult] = []
+        self.folded: set[str] = set()  # players with a fold in the body
+        #: (player, street, line) of each summary line saying that a player with no
+        #: fold in the body folded
+        self.summary_folds: list[tuple[str, Street, int]] = []
+        #: every card list read, in line order: (line, owner, cards); the owner is a
+        #: player's name for hole cards, or "\0" + board key ("\0*" both boards of a
+        #: hand run twice, "\0" + "0" / "1" one of them) for board cards
+        self.sightings: list[tuple[int, str, tuple[str, ...]]] = []
+        self.cancelled = 0  # line of "Hand cancelled", 0 when not cancelled
+        self.fatal = False  # a problem met that leaves the hand without a record
+        self.currency = ""  # the tournament buy-in's ISO code, for prizes and bounties
 
     def problem(self, line: int, code: str, message: str, excerpt: str = "") -> None:
+        """Add a problem (``code`` a :class:`~hhtools.model.vocab.ProblemCode` value)."""
         self.problems.append(
-            Problem(self.file, line, self.hand_id, code, message, excerpt[:200])
+            Problem(self.file, line, self.hand_id, ProblemCode(code), message, excerpt[:200])
         )
 
+    @property
+    def unit(self) -> Unit:
+        """The unit the hand counts its money in (cents, or chips)."""
+        return self.units
+
+    @unit.setter
+    def unit(self, unit: Unit) -> None:
+        self.units = unit
+        self.read = _READ[unit]
+
     def money(self, text: str) -> int:
-        return parse_money(text, self.unit)
+        """An amount in minor units of the hand: every amount a hand holds is read here.
+
+        Raises:
+            _OutOfRange: the amount is :data:`MAX_AMOUNT` or more.
+            ValueError: the text is not an amount (:func:`parse_money`).
+        """
+        value = self.read.get(text)
+        if value is None:
+            value = self.money_in(text, self.units)
+            if len(self.read) >= _READ_MAX:
+                self.read.clear()
+            self.read[text] = value
+        return value
+
+    def money_in(self, text: str, unit: Unit) -> int:
+        """An amount in minor units of ``unit`` (a prize in cents in a hand of chips);
+        the same range as :meth:`money`."""
+        value = parse_money(text, unit)
+        if value >= MAX_AMOUNT:
+            raise _OutOfRange(f"amount out of range: {text[:40]!r}")
+        return value
+
+    def number(self, text: str, what: str) -> int:
+        """A seat, button or table-size number; :class:`_OutOfRange` above :data:`MAX_SEAT`."""
+        if len(text) < 4:  # at most 999: the common case, in range
+            return int(text)
+        digits = text.lstrip("0")
+        if len(digits) > 4 or int(text) > MAX_SEAT:
+            raise _OutOfRange(f"{what} number out of range: {text[:40]}")
+        return int(text)
 
     def add_seat(self, seat: Seat) -> None:
+        """Seat a player (the names a line may start with are kept longest first)."""
         self.seats.append(seat)
         self.names[seat.seat] = seat.player
-        if seat.player:
-            lst = self.by_first.setdefault(seat.player[0], [])
-            lst.append(seat.player)
-            lst.sort(key=len, reverse=True)
+        name = seat.player
+        if name:
+            lst = self.by_first.get(name[0])
+            entry = (name, (name + ":", name + " "))
+            if lst is None:
+                self.by_first[name[0]] = [entry]
+            else:
+                lst.append(entry)
+                lst.sort(key=_longest_first)
 
     def player_prefix(self, line: str) -> str | None:
         """The longest seated name that ``line`` starts with, followed by ':' or ' '."""
-        for name in self.by_first.get(line[:1], ()):
-            if line.startswith(name) and line[len(name) : len(name) + 1] in (":", " "):
+        for name, starts in self.by_first.get(line[:1], ()):
+            if line.startswith(starts):
                 return name
         return None
 
-    def know_cards(self, player: str, cards: tuple[str, ...]) -> None:
-        if len(cards) > len(self.hole_cards.get(player, ())):
+    def know_cards(self, player: str, cards: tuple[str, ...], line: int) -> None:
+        """Hole cards of ``player`` read on ``line`` (dealt, shown, mucked)."""
+        known = self.hole_cards.get(player)
+        if cards == known:  # read again (shown, then in the summary): nothing new
+            return
+        self.sightings.append((line, player, cards))
+        if known is None or len(cards) > len(known):
             self.hole_cards[player] = cards

@@ -1,16 +1,20 @@
-"""The summary of a PokerStars hand (after "*** SUMMARY ***"): the total pot, its parts
-and the rake ("Total pot $10.50 Main pot $7. Side pot $3. | Rake $0.50"), the boards,
-and one line per seat ("Seat 3: name (button) showed [..] and won ($7) with ...").
+"""The summary of a PokerStars hand (after "*** SUMMARY ***"): the total pot, its parts,
+the rake and the other money the pot gave or took ("Total pot $10.50 Main pot $7. Side
+pot $3. | Rake $0.50", "... | STP €5.00 | Rake €2.50", "... | Rake $7.5 | Jackpot $5"),
+the boards, and one line per seat ("Seat 3: name (button) showed [..] and won ($7) with
+...", "Seat 2: name folded on the Turn").
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import Any
 
 from hhtools.grammars._english import read_high, read_low
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
-from hhtools.model.records import Show
+from hhtools.model.records import CashOut, Show, Street
 from hhtools.model.vocab import PotPartsBasis
 
 TOTAL = _rule(
@@ -35,7 +39,10 @@ S_SHOWED = _rule(
     r"(?:, and (?:won \(?(?P<won2>" + _AMT + r")\)?|lost)(?: with (?P<desc2>.*?))?)?"
     r"(?P<cashed> \(pot not awarded as player cashed out\)| \(cashed out\)\.?)?$",
 )
-S_MUCKED = _rule("summary_mucked", r" mucked \[(?P<cards>" + _CARDS + r")\](?: and lost)?$")
+S_MUCKED = _rule(
+    "summary_mucked",
+    r" mucked (?:\[(?P<cards>" + _CARDS + r")\]|hand)(?: and (?:lost|won \(?" + _AMT + r"\)?))?$",
+)  # Run It Once: "mucked hand and won €0.65" (a pot won without showing)
 S_SITTING_OUT = _rule("summary_sitting_out", r" (?:is )?sitting out$")
 
 _SUMMARY_RULES = {
@@ -47,6 +54,12 @@ _SUMMARY_RULES = {
     "sitting": S_SITTING_OUT,
 }
 
+_FOLD_STREETS = {None: Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.TURN,
+                 "River": Street.RIVER}  # fmt: skip
+#: A summary segment of money the room added to the pot (splash the pot, cash drop).
+_ROOM_ADDED = re.compile(r"\bSTP\b|splash|cash drop|\badded\b", re.IGNORECASE)
+#: A summary segment taken for a jackpot or bad-beat fund.
+_JACKPOT = re.compile(r"jackpot|\bJP\b|bad.?beat|\bBBJ\b", re.IGNORECASE)
 _POT_PART = re.compile(r"(?:Main pot|Side pot(?:-\d+)?) (" + _AMT + r")\.")
 _POS_TAGS = (" (button)", " (small blind)", " (big blind)")
 
@@ -69,6 +82,10 @@ def _split_desc(desc: str | None) -> tuple[str | None, str | None]:
 
 
 def _total(h: _Hand, ln: str, lno: int) -> bool:
+    """The "Total pot" line: the total, its parts, and each "| label amount" segment:
+    the rake; a splash the pot ("STP", "STP added") is money the room added
+    (``room_added``); a jackpot or bad-beat fund ("Jackpot", "JP Fee", "Bad Beat") is
+    ``jackpot``; any other named segment ("Bingo", a fee) is a fee."""
     r = _m(TOTAL, ln)
     if r is None:
         return False
@@ -79,10 +96,15 @@ def _total(h: _Hand, ln: str, lno: int) -> bool:
     for seg in r["extra"].split(" | ")[1:] if r["extra"] else ():
         label, _, amt = seg.strip().rpartition(" ")
         value = h.money(amt)
+        label = label.rstrip(":")
         if label == "Rake":
             h.rake = value
         elif label in ("Main pot", "Side pot") or label.startswith("Side pot"):
             h.pot_parts.append(value)
+        elif _ROOM_ADDED.search(label) is not None:
+            h.room_added = (h.room_added or 0) + value
+        elif _JACKPOT.search(label) is not None:
+            h.jackpot += value
         else:
             h.fees += value
     return True
@@ -93,9 +115,13 @@ def _board(h: _Hand, ln: str, lno: int) -> bool:
     r = _m(BOARD, ln)
     if r is None:
         return False
-    k = 1 if r["which"] == "SECOND" else 0
-    h.summary_boards[k] = _cards(r["cards"])
+    which = r["which"]
+    k = 1 if which == "SECOND" else 0
+    cards = _cards(r["cards"])
+    h.summary_boards[k] = cards
     h.board_line = lno
+    if cards != h.street_boards[k]:  # the streets' cards, read again: nothing new
+        h.sightings.append((lno, "\x00*" if which is None else f"\x00{k}", cards))
     return True
 
 
@@ -103,22 +129,23 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
     r = _m(SUMMARY_SEAT, ln)
     if r is None:
         return False
-    seat = int(r["seat"])
+    seat_text = r["seat"]
+    seat = int(seat_text) if len(seat_text) < 4 else h.number(seat_text, "seat")
     player = h.names.get(seat)
     rest: str = r["rest"]
     if player is None or not rest.startswith(player):
         h.problem(lno, "unknown_player", f"summary for seat {seat}, not seated as written", ln)
         return True
     rest = rest[len(player) :]
-    moved = True
-    while moved:
-        moved = False
+    while rest[:2] == " (":  # position tags: " (button) (small blind)"
         for tag in _POS_TAGS:
             if rest.startswith(tag):
                 rest = rest[len(tag) :]
-                moved = True
-    key = rest[1:].split(" ", 1)[0]
-    rule = _SUMMARY_RULES.get(key)
+                break
+        else:
+            break
+    sp = rest.find(" ", 1)
+    rule = _SUMMARY_RULES.get(rest[1:sp] if sp > 0 else rest[1:])
     if rule is None:
         return False
     s = _m(rule, rest)
@@ -126,17 +153,36 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
         return False
     if rule is S_SHOWED:
         cards = _cards(s["cards"])
-        h.know_cards(player, cards)
+        h.know_cards(player, cards, lno)
         hi, lo = _split_desc(s["desc"])
         h.shows.append(Show(player, cards, hi, lo, False, 0, lno, read_high(hi), read_low(lo)))
         if s["desc2"] is not None or s["won2"] is not None:
             hi2, lo2 = _split_desc(s["desc2"])
             h.shows.append(Show(player, cards, hi2, lo2, False, 1, lno, read_high(hi2), read_low(lo2)))
-    elif rule is S_MUCKED:
+        cashed = s["cashed"]
+        if cashed is not None and "not awarded" in cashed:
+            _forfeit(h, player, s, lno)
+    elif rule is S_MUCKED and s["cards"] is not None:
         cards = _cards(s["cards"])
-        h.know_cards(player, cards)
+        h.know_cards(player, cards, lno)
         h.shows.append(Show(player, cards, None, None, True, 0, lno))
+    elif rule is S_FOLDED and player not in h.folded:  # no fold line in the body
+        h.summary_folds.append((player, _FOLD_STREETS[s["street"]], lno))
     return True
+
+
+def _forfeit(h: _Hand, player: str, r: Any, lno: int) -> None:
+    """A pot the site kept ("... and won ($25.23) with ... (pot not awarded as player
+    cashed out)"): what the player won (both boards' when run twice) goes on their
+    cash-out as ``forfeited`` (one without a cash-out line is added, with nothing
+    received, on this line). It is not a collect."""
+    kept = sum(h.money(w) for w in (r["won"], r["won2"]) if w is not None)
+    for k in range(len(h.cash_outs) - 1, -1, -1):
+        if h.cash_outs[k].player == player:
+            co = h.cash_outs[k]
+            h.cash_outs[k] = replace(co, forfeited=co.forfeited + kept)
+            return
+    h.cash_outs.append(CashOut(player, 0, 0, lno, kept))
 
 
 def _boards(h: _Hand) -> list[tuple[str, ...]]:

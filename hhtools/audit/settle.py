@@ -147,16 +147,20 @@ def split_rake(gross: list[int], rake: int) -> list[int]:
         rake: the rake, minor units.
 
     Returns:
-        Pot sizes after rake; they add up to ``sum(gross) - rake``.
+        Pot sizes after rake; they add up to ``sum(gross) - rake`` (never below 0: a
+        rake larger than the pots takes them all).
 
     >>> split_rake([300, 100], 10)
     [292, 98]
     >>> split_rake([1, 1, 1], 2)
     [0, 0, 1]
+    >>> split_rake([5, 5], 30)
+    [0, 0]
     """
     total = sum(gross)
     if rake <= 0 or total <= 0:
         return list(gross)
+    rake = min(rake, total)  # a rake over the pot (a damaged line): the chip balance says so
     shares = [rake * g // total for g in gross]
     rest = rake - sum(shares)
     order = sorted(range(len(gross)), key=lambda i: (-(rake * gross[i] % total), i))

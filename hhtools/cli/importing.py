@@ -40,7 +40,8 @@ def import_cmd(
         int | None, typer.Option("--workers", "-j", help="Worker processes (default: CPUs).")
     ] = None,
     strict: Annotated[
-        bool, typer.Option("--strict", help="Exit 1 when any problem was reported.")
+        bool,
+        typer.Option("--strict", help="Exit 1 when any problem was reported (notes are not)."),
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -111,6 +112,7 @@ def _print_summary(summary: Any, db: Path) -> None:
         ("non-Omaha hands skipped", summary.skipped),
         ("hands that failed to parse", summary.failed),
         ("problems (see import_errors)", summary.problems),
+        ("notes: hands skipped by design (problems --notes)", summary.notes),
     ]
     for what, n in rows:
         table.add_row(what, f"{n:,}")

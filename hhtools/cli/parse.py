@@ -46,6 +46,7 @@ def result_to_json(result: ParseResult, text: bool = False) -> dict[str, Any]:
         "hand_id": result.hand_id,
         "skipped": result.skipped,
         "problems": [_jsonable(p) for p in result.problems],
+        "notes": [_jsonable(p) for p in result.notes],
         "hand": hand,
     }
 
@@ -57,7 +58,8 @@ def parse_cmd(
     ] = False,
     text: Annotated[bool, typer.Option("--text", help="With --json, include each hand's text.")] = False,
     strict: Annotated[
-        bool, typer.Option("--strict", help="Exit 1 when any problem was reported.")
+        bool,
+        typer.Option("--strict", help="Exit 1 when any problem was reported (notes are not)."),
     ] = False,
 ) -> None:
     """Parse hand histories: print each hand as JSON (--json), or the problems, then a summary."""
@@ -82,6 +84,7 @@ def parse_cmd(
         "failed": stats.failed,
         "problems": stats.problems,
         "problem_codes": dict(stats.codes),
+        "notes": stats.notes,
     }
     if as_json:
         out.write(json.dumps({"summary": summary}) + "\n")
@@ -89,7 +92,7 @@ def parse_cmd(
         err.print(
             f"{_n(stats.files, 'file')}, {_n(stats.hands, 'hand')}: {stats.records} read, "
             f"{stats.skipped} non-Omaha skipped, {stats.failed} failed; "
-            f"{_n(stats.problems, 'problem')}",
+            f"{_n(stats.problems, 'problem')}, {_n(stats.notes, 'note')}",
             highlight=False,
             markup=False,
         )

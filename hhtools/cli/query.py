@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -23,7 +23,10 @@ from hhtools.cli.common import (
     open_store,
     render,
 )
-from hhtools.model.vocab import FindingKind
+from hhtools.model.vocab import NOTE_CODES, FindingKind
+
+if TYPE_CHECKING:
+    from hhtools.store.api import HandStore
 
 
 def sql_cmd(
@@ -110,25 +113,58 @@ def problems_cmd(
     ] = None,
     fmt: FormatOption = "table",
     limit: Annotated[int, typer.Option("--limit", help="Show at most this many.")] = 200,
+    notes: Annotated[
+        bool,
+        typer.Option("--notes", help="List the notes too (hands skipped by design), marked."),
+    ] = False,
 ) -> None:
     """List what imports could not read, as file:line: [hand N] message."""
     check_format(fmt)
     with open_store(db) as store:
+        is_note = _is_note(store)
         columns, rows, counts = store.listing(
-            "import_errors", "code", code, "file, line, hand_id, code, message, excerpt",
-            "import_id, file, line", limit,
+            "import_errors", "code", code,
+            f"file, line, hand_id, code, message, excerpt, {is_note} AS is_note",
+            "import_id, file, line", limit, None if notes else f"NOT {is_note}",
         )  # fmt: skip
+        hidden = 0 if notes else _count_notes(store, is_note, code)
     if fmt != "table":
+        if not notes:  # every row is a problem: the column says nothing
+            columns, rows = columns[:-1], [r[:-1] for r in rows]
         render(columns, rows, fmt)
         return
     out = console()
+    noun = "note" if hidden == 1 else "notes"
+    more = f"({hidden:,} {noun} left out: hhtools problems --notes)" if hidden else ""
     if not rows:
-        out.print("No problems: every file and hand was read.", markup=False)
+        out.print(f"No problems: every file and hand was read. {more}".strip(), markup=False)
         return
-    for file, line, hand_id, c, message, _ in rows:
+    for file, line, hand_id, c, message, _, note in rows:
         hand = f" [hand {hand_id}]" if hand_id else ""
-        out.print(f"{file}:{line}:{hand} {message} ({c})", markup=False, soft_wrap=True)
-    _closing_count(out, len(rows), counts, "problems")
+        mark = "note: " if note else ""
+        out.print(f"{file}:{line}:{hand} {mark}{message} ({c})", markup=False, soft_wrap=True)
+    _closing_count(out, len(rows), counts, "problems and notes" if notes else "problems")
+    if more:
+        out.print(more, markup=False)
+
+
+def _is_note(store: HandStore) -> str:
+    """SQL telling a note from a problem in ``import_errors``: its ``is_note``, else (a
+    row or a store from before notes) its code."""
+    by_code = "code IN (" + ", ".join(f"'{c}'" for c in sorted(NOTE_CODES)) + ")"
+    has = store.sql(
+        "SELECT count(*) AS n FROM information_schema.columns "
+        "WHERE table_name = 'import_errors' AND column_name = 'is_note'"
+    )["n"][0]
+    return f"coalesce(is_note, {by_code})" if has else by_code
+
+
+def _count_notes(store: HandStore, is_note: str, code: str | None) -> int:
+    """Notes in ``import_errors`` (of ``code`` when given): what a listing left out."""
+    where = is_note + (" AND code = ?" if code else "")
+    frame = store.sql(f"SELECT count(*) AS n FROM import_errors WHERE {where}",
+                      [code] if code else None)  # fmt: skip
+    return int(frame["n"][0])
 
 
 def schema_cmd() -> None:

@@ -23,6 +23,7 @@ from hhtools.cli.common import (
 
 if TYPE_CHECKING:
     from hhtools.reports.report import ReportFilter
+    from hhtools.store.api import HandStore
 
 REPORT_FORMATS = ("table", "csv", "json", "parquet", "html")
 
@@ -45,7 +46,7 @@ def report_cmd(
         typer.Option("--out", "-o", help="Write here (html defaults to report.html)."),
     ] = None,
 ) -> None:
-    """Results per player, game, stakes and currency; findings; a winnings chart (html).
+    """Results per player, game, structure, stakes and currency; findings; a chart (html).
 
     Exits with 1 when no hand matches the filters, with 2 on bad input (an unknown
     game or format, a file that cannot be written).
@@ -164,7 +165,9 @@ def export_cmd(
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a file in the way, no permission...
         fail(f"cannot create folder {out_dir}: {os_reason(exc)}")
-    store = open_store(db)
+    # Parquet is written by DuckDB's COPY TO, which needs file access: that connection
+    # alone has it (and runs hhtools's own statements only); PHH is written by Python.
+    store = _open_for_export(db) if fmt == "parquet" else open_store(db)
     try:
         if fmt == "parquet":
             from hhtools.reports.parquet import export_parquet
@@ -191,3 +194,19 @@ def export_cmd(
         fail(f"cannot write into {out_dir}: {reason}")
     finally:
         store.close()
+
+
+def _open_for_export(db: Path) -> HandStore:
+    """The store with file access, for the Parquet export's own COPY statements only.
+
+    Raises:
+        typer.Exit: (2) the database is missing or cannot be opened.
+    """
+    from hhtools.store.api import HandStore
+
+    try:
+        return HandStore(db, external_access=True)
+    except FileNotFoundError as exc:
+        fail(str(exc))
+    except Exception as exc:
+        fail(f"cannot open {db}: {str(exc).splitlines()[0]}")

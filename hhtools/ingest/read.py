@@ -6,6 +6,15 @@ split it into hand texts (:class:`SourceRead`). :func:`parse_path` /
 :func:`parse_file` go on to parse every hand text into a :class:`ParseResult`.
 Nothing here raises for bad input: an unreadable file, an archive that cannot be
 opened or a file of a site hhtools does not read gives a problem value instead.
+
+Work per file is bounded (:mod:`hhtools.ingest.hands`): a hand text over
+:data:`MAX_HAND_BYTES` is never parsed (a ``hand_too_long`` problem with its file,
+line and, read from its first line, hand id), and the format's split never holds much
+more than that in memory, however long a hand runs; archives are bounded by
+:mod:`hhtools.ingest.archives`.
+Hands skipped by design (a game outside the Omaha family) come with a *note*
+(:data:`hhtools.model.vocab.NOTE_CODES`), kept apart from the problems
+(:func:`sort_notes`).
 """
 
 from __future__ import annotations
@@ -13,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-import zipfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -22,19 +30,31 @@ from typing import BinaryIO
 
 import hhtools.grammars as grammars
 from hhtools.grammars._text import decode_head
-from hhtools.grammars.base import SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.ingest.archives import ZIP_ERRORS, MemberTooLarge
+from hhtools.ingest.hands import (
+    MAX_HAND_BYTES,
+    TooLong,
+    first_line,
+    first_line_hand_id,
+    split_bounded,
+)
 from hhtools.ingest.sources import Source, iter_sources
 from hhtools.model.records import HandHistory, HandText, Problem
-from hhtools.model.vocab import ProblemCode
+from hhtools.model.vocab import NOTE_CODES, ProblemCode
 
 __all__ = [
     "HEAD_BYTES",
+    "MAX_HAND_BYTES",
     "ParseResult",
     "ParseStats",
     "SourceRead",
+    "TooLong",
+    "first_line_hand_id",
     "parse_file",
     "parse_path",
     "read_sources",
+    "sort_notes",
 ]
 
 log = logging.getLogger(__name__)
@@ -42,7 +62,42 @@ log = logging.getLogger(__name__)
 HEAD_BYTES = 4096  #: bytes a site format is recognised from
 
 #: What reading a file or a member can raise besides bad text (which never raises).
-READ_ERRORS = (OSError, zipfile.BadZipFile, RuntimeError, EOFError)
+READ_ERRORS = ZIP_ERRORS
+
+
+def _read_problem(file: str, exc: BaseException) -> Problem:
+    """The problem of a read that failed: ``archive_too_large`` or ``read_error``."""
+    if isinstance(exc, MemberTooLarge):
+        return Problem(file, 0, None, ProblemCode.ARCHIVE_TOO_LARGE, str(exc))
+    return Problem(file, 0, None, ProblemCode.READ_ERROR, f"cannot read: {exc}")
+
+
+def sort_notes(
+    parsed: ParsedHand, ht: HandText
+) -> tuple[tuple[Problem, ...], tuple[Problem, ...], str | None]:
+    """Tell a parsed hand's problems from its notes, and whether it was skipped by design.
+
+    A hand the grammar skipped (``parsed.skipped``, or no record and nothing but
+    notes) always has a note: a ``skipped_game`` one is made from the reason when the
+    grammar gave none.
+
+    Args:
+        parsed: what the site format's parse gave.
+        ht: the hand text it was given (file and line of a made note).
+
+    Returns:
+        ``(problems, notes, skipped)``: ``skipped`` is why the hand was skipped by
+        design, else ``None``.
+    """
+    problems = tuple(p for p in parsed.problems if p.code not in NOTE_CODES)
+    notes = tuple(p for p in parsed.problems if p.code in NOTE_CODES)
+    skipped = parsed.skipped
+    if skipped is None and parsed.hand is None and notes and not problems:
+        skipped = notes[0].message
+    if skipped is not None and not notes:
+        notes = (Problem(ht.file, ht.line, parsed.hand_id, ProblemCode.SKIPPED_GAME,
+                         f"skipped: {skipped}", first_line(ht.text)[:200]),)  # fmt: skip
+    return problems, notes, skipped
 
 
 class _Hashing(io.RawIOBase):
@@ -111,31 +166,39 @@ class SourceRead:
         format: the site format, or ``None`` when none reads it.
         problem: why the file gives no hands (unsupported site, read error), or
             ``None``.
+        dropped: ``hand_too_long`` problems of the hands :meth:`hands` left out.
     """
 
     source: Source
     head: str = ""
     format: SiteFormat | None = None
     problem: Problem | None = None
+    dropped: list[Problem] = field(default_factory=list)
     _stream: _Hashing | None = field(default=None, repr=False)
-    _buffered: io.BufferedReader | None = field(default=None, repr=False)
+
+    def items(self) -> Iterator[HandText | TooLong]:
+        """The file's hand texts, in order, a :class:`TooLong` in place of each hand
+        over :data:`MAX_HAND_BYTES` (none when :attr:`format` is ``None``).
+
+        A read error met part-way ends the hands and sets :attr:`problem`
+        (``archive_too_large`` when a member passed the archive limits).
+        """
+        fmt = self.format
+        if fmt is None or self._stream is None:
+            return
+        try:
+            yield from split_bounded(fmt, self._stream, self.source.name)  # type: ignore[arg-type]
+        except READ_ERRORS as exc:
+            self.problem = _read_problem(self.source.name, exc)
 
     def hands(self) -> Iterator[HandText]:
-        """The file's hand texts, in order (none when :attr:`format` is ``None``).
-
-        A read error met part-way ends the hands and sets :attr:`problem`.
-        """
-        if self.format is None or self._stream is None:
-            return
-        if self._buffered is None:  # lives as long as the source: closing it closes the file
-            self._buffered = io.BufferedReader(self._stream, 1 << 16)
-        self._buffered.seek(0)
-        try:
-            yield from self.format.split(self._buffered, self.source.name)
-        except READ_ERRORS as exc:
-            self.problem = Problem(
-                self.source.name, 0, None, ProblemCode.READ_ERROR, f"cannot read: {exc}"
-            )
+        """The file's hand texts, in order; hands over :data:`MAX_HAND_BYTES` are left
+        out and their problems added to :attr:`dropped` (see :meth:`items`)."""
+        for item in self.items():
+            if isinstance(item, TooLong):
+                self.dropped.append(item.problem)
+            else:
+                yield item
 
     def digest(self) -> str:
         """SHA-256 hex digest of the whole file (finishes reading it if need be)."""
@@ -148,9 +211,7 @@ class SourceRead:
 
     def close(self) -> None:
         """Close the underlying file."""
-        if self._buffered is not None:
-            self._buffered.close()
-        elif self._stream is not None:
+        if self._stream is not None:
             self._stream.close()
 
 
@@ -160,7 +221,8 @@ def open_source(source: Source) -> SourceRead:
     Returns:
         A :class:`SourceRead`; when no format reads the file, its ``problem`` is an
         ``unsupported_site`` problem naming the site when the first lines make it
-        recognisable; when the file cannot be read, a ``read_error`` one.
+        recognisable; when the file cannot be read, a ``read_error`` one
+        (``archive_too_large`` for a member past the archive limits).
     """
     read = SourceRead(source)
     try:
@@ -169,7 +231,7 @@ def open_source(source: Source) -> SourceRead:
         head_bytes = stream.read(HEAD_BYTES)
         stream.seek(0)
     except READ_ERRORS as exc:
-        read.problem = Problem(source.name, 0, None, ProblemCode.READ_ERROR, f"cannot read: {exc}")
+        read.problem = _read_problem(source.name, exc)
         return read
     read.head = decode_head(head_bytes)
     read.format = grammars.recognise(read.head)
@@ -218,13 +280,15 @@ class ParseResult:
 
     Attributes:
         hand: the record, or ``None`` (skipped, unreadable, or an unsupported file).
-        problems: problems found in this hand (or file), in line order.
+        problems: problems found in this hand (or file), in line order; notes apart.
         file: source name.
         line: 1-based line of the hand's first line.
         offset: byte offset of the hand's first line.
         hand_id: the hand number when the header was read, else ``None``.
         site_format: the key of the format that read it; ``None`` when none did.
         skipped: why a hand of a game outside the Omaha family was not read.
+        notes: notes, not problems: why a hand was skipped by design
+            (:data:`hhtools.model.vocab.NOTE_CODES`).
     """
 
     hand: HandHistory | None
@@ -235,6 +299,7 @@ class ParseResult:
     hand_id: str | None = None
     site_format: str | None = None
     skipped: str | None = None
+    notes: tuple[Problem, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -252,8 +317,9 @@ class ParseStats:
         records: hands read into a record.
         skipped: hands of games outside the Omaha family.
         failed: hands that gave no record (and were not skipped).
-        problems: problems reported.
+        problems: problems reported (notes not counted).
         codes: problems by code.
+        notes: notes reported (hands skipped by design), apart from the problems.
     """
 
     files: int = 0
@@ -263,6 +329,7 @@ class ParseStats:
     failed: int = 0
     problems: int = 0
     codes: Counter[str] = field(default_factory=Counter)
+    notes: int = 0
 
     def add(self, result: ParseResult) -> None:
         """Count one result."""
@@ -276,6 +343,7 @@ class ParseStats:
                 self.failed += 1
         self.problems += len(result.problems)
         self.codes.update(str(p.code) for p in result.problems)
+        self.notes += len(result.notes)
 
 
 def parse_read(read: SourceRead) -> Iterator[ParseResult]:
@@ -286,11 +354,16 @@ def parse_read(read: SourceRead) -> Iterator[ParseResult]:
             yield ParseResult(None, (read.problem,), name, read.problem.line)
         return
     fmt = read.format
-    for ht in read.hands():
-        parsed = fmt.parse(ht)
+    for item in read.items():
+        if isinstance(item, TooLong):
+            p = item.problem
+            yield ParseResult(None, (p,), p.file, item.line, item.offset, p.hand_id, fmt.key)
+            continue
+        parsed = fmt.parse(item)
+        problems, notes, skipped = sort_notes(parsed, item)
         yield ParseResult(
-            parsed.hand, parsed.problems, ht.file, ht.line, ht.offset, parsed.hand_id,
-            fmt.key, parsed.skipped,
+            parsed.hand, problems, item.file, item.line, item.offset, parsed.hand_id,
+            fmt.key, skipped, notes,
         )  # fmt: skip
     if read.problem is not None:
         yield ParseResult(None, (read.problem,), name, read.problem.line, site_format=fmt.key)
@@ -307,9 +380,11 @@ def parse_path(
         stats: counts to update as results are yielded (optional).
 
     Yields:
-        One :class:`ParseResult` per hand, file after file, in file order; a single
-        result with a problem (``unsupported_site``, ``read_error``, ``missing_path``,
-        ``bad_archive``) for a file or path that gives no hands.
+        One :class:`ParseResult` per hand, file after file, in file order (a hand over
+        :data:`MAX_HAND_BYTES` gives one with a ``hand_too_long`` problem, unparsed);
+        a single result with a problem (``unsupported_site``, ``read_error``,
+        ``missing_path``, ``bad_archive``, ``archive_too_large``, ``nested_archive``)
+        for a file or path that gives no hands. Nothing raises for bad input.
     """
     if isinstance(paths, str | Path):
         paths = [paths]

@@ -6,7 +6,10 @@ self-contained HTML page (tables plus a plotly chart with plotly.js inlined, so 
 page works offline).
 
 Money stays integer minor units in every machine format (CSV, JSON, Parquet); only
-the HTML page and the terminal table format it for reading.
+the HTML page and the terminal table format it for reading. Every results table is
+one row per player, game, betting structure (``structure``: limit, pot_limit,
+no_limit), stakes and currency, so money and big blinds of a pot-limit and a
+fixed-limit game at the same stakes are never added together.
 """
 
 from __future__ import annotations
@@ -31,6 +34,11 @@ CHART_POINTS = 2000
 HTML_ROWS = 300
 
 _MONEY_COLUMNS = ("net_won", "rake_paid")
+#: The betting structure as players write it, for the tables people read (the machine
+#: formats keep ``hands.structure``'s own words).
+STRUCTURE_SHORT = {"limit": "FL", "pot_limit": "PL", "no_limit": "NL"}
+#: Column headers of the tables people read that differ from the column names.
+_HEADERS = {"structure": "limit"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +69,8 @@ class Report:
     Attributes:
         filter: what it covers.
         hands: number of hands covered.
-        results: the ``player_results`` rows (money in minor units).
+        results: the ``player_results`` rows (money in minor units), one per site,
+            player, game, structure, stakes and currency.
         findings: findings per kind (columns ``kind``, ``findings``).
         totals: scoops, quarters, counterfeited lows and boards with a low possible.
         cumulative: running net per charted player and currency (real money only
@@ -167,6 +176,8 @@ def _cell(column: str, value: Any, row: dict[str, Any]) -> str:
         return ""
     if column in _MONEY_COLUMNS:
         return format_money(value, row.get("currency", ""))
+    if column == "structure":
+        return STRUCTURE_SHORT.get(str(value), str(value))
     if isinstance(value, float):
         return f"{value:,.1f}" if column in ("vpip", "pfr") else f"{value:,.2f}"
     return str(value)
@@ -179,13 +190,14 @@ def display_rows(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
         results: ``player_results`` rows.
 
     Returns:
-        ``(columns, rows)`` of strings; ``site`` is left out.
+        ``(columns, rows)`` of strings; ``site`` is left out; the betting structure
+        is shown under ``limit`` as FL, PL or NL (fixed, pot, no limit).
     """
     columns = [c for c in results.columns if c != "site"]
     out = []
     for row in results.iter_rows(named=True):
         out.append([_cell(c, row[c], row) for c in columns])
-    return columns, out
+    return [_HEADERS.get(c, c) for c in columns], out
 
 
 def chart_html(cumulative: pl.DataFrame, include_js: bool = True) -> str:
@@ -275,6 +287,8 @@ def to_html(report: Report) -> str:
     """
     columns, rows = display_rows(report.results)
     shown = rows[:HTML_ROWS]
+    # player, game, structure, stakes, currency read as text; the counts from hands on
+    first_number = columns.index("hands") if "hands" in columns else len(columns)
     more = (
         f'<p class="note">{len(shown):,} of {len(rows):,} rows (most hands first); '
         "CSV, JSON and Parquet hold them all.</p>"
@@ -307,13 +321,15 @@ def to_html(report: Report) -> str:
 <div class="cards">{cards_html}</div>
 <h2>Cumulative winnings</h2>
 {chart_html(report.cumulative)}
-<h2>Results per player, game, stakes and currency</h2>
-{_table(columns, shown, numeric_from=4)}
+<h2>Results per player, game, betting structure, stakes and currency</h2>
+{_table(columns, shown, numeric_from=first_number)}
 {more}
 <h2>Findings</h2>
 {findings_html}
-<p class="note">net_won: collected less put in plus uncalled bets returned; vpip and pfr in
-percent of hands; won_high / won_low: pots won (wholly or in part) against another player;
+<p class="note">limit: the betting structure, FL (fixed limit), PL (pot limit) or NL (no
+limit), never added together (column <code>structure</code> in CSV, JSON and Parquet);
+net_won: collected less put in plus uncalled bets returned; vpip and pfr in percent of
+hands; won_high / won_low: pots won (wholly or in part) against another player;
 rake_paid: each hand's rake shared in proportion to what was put in.</p>
 </body></html>
 """

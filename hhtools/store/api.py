@@ -9,6 +9,11 @@ units (cents, or chips) beside a ``currency`` column. The database is opened
 read-only (several readers may share it while no import runs); the views are
 created as temporary views on the connection, so they always match this version of
 hhtools even on a database written by an older one.
+
+SQL run through a store reads the store and nothing else: the connection is opened
+with DuckDB's external access off, as ``hhtools sql`` opens it, so ``COPY ... TO``,
+``read_csv('/etc/passwd')``, ``ATTACH 'file'``, ``INSTALL`` and ``LOAD`` fail with a
+:class:`duckdb.PermissionException` saying so.
 """
 
 from __future__ import annotations
@@ -18,8 +23,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+import duckdb
+
 from hhtools.store import db as store
-from hhtools.store.views import VIEWS, create_views, filtered_select
+from hhtools.store.views import VIEWS, filtered_select
 
 if TYPE_CHECKING:
     import polars as pl
@@ -73,13 +80,19 @@ class HandStore:
         con: the underlying DuckDB connection, for anything not covered here.
     """
 
-    def __init__(self, path: str | Path, read_only: bool = True) -> None:
+    def __init__(
+        self, path: str | Path, read_only: bool = True, *, external_access: bool = False
+    ) -> None:
         """Open ``path``.
 
         Args:
             path: a database written by ``hhtools import`` (or ``":memory:"``).
             read_only: open without write access (default); ``False`` creates the
                 file and its tables when missing.
+            external_access: let SQL on this connection read and write other files
+                (``COPY ... TO``). Off by default, and not offered by
+                :func:`connect`: only for hhtools's own file exports
+                (``hhtools export --format parquet``), never for SQL from elsewhere.
 
         Raises:
             FileNotFoundError: ``read_only`` and there is no such file.
@@ -87,10 +100,9 @@ class HandStore:
         """
         self.path = Path(path) if str(path) != ":memory:" else path
         if read_only and str(path) != ":memory:":
-            self.con = store.connect(path, read_only=True)
-            create_views(self.con, temporary=True)
+            self.con = store.connect(path, read_only=True, external_access=external_access)
         else:
-            self.con = store.connect(path, read_only=False)
+            self.con = store.connect(path, read_only=False, external_access=external_access)
 
     # -- plumbing ------------------------------------------------------------------
 
@@ -101,10 +113,24 @@ class HandStore:
             query: a statement; ``?`` marks parameters.
             params: values for the ``?``.
 
+        Returns:
+            The rows as a frame (empty for a statement without rows).
+
+        Raises:
+            duckdb.PermissionException: the statement reads or writes another file,
+                attaches a database or installs an extension (external access is off).
+            duckdb.Error: any other error of the statement.
+
         >>> db = connect(":memory:"); db.sql("SELECT 1 + ? AS x", [1])["x"].to_list()
         [2]
         """
-        rel = self.con.sql(query, params=params or None)
+        try:
+            rel = self.con.sql(query, params=params or None)
+        except duckdb.PermissionException as exc:
+            first = (str(exc).strip().splitlines() or ["refused"])[0]
+            raise duckdb.PermissionException(
+                f"a store's SQL only reads the store (no other files, no extensions): {first}"
+            ) from exc
         if rel is None:  # a statement without a result (SET, CREATE...)
             import polars as pl
 
@@ -112,8 +138,9 @@ class HandStore:
         return rel.pl()
 
     def listing(
-        self, table: str, column: str, value: str | None, select: str, order: str, limit: int
-    ) -> tuple[list[str], list[tuple[Any, ...]], list[tuple[str, int]]]:
+        self, table: str, column: str, value: str | None, select: str, order: str, limit: int,
+        condition: str | None = None,
+    ) -> tuple[list[str], list[tuple[Any, ...]], list[tuple[str, int]]]:  # fmt: skip
         """Rows of a table for a listing (``hhtools audit``, ``hhtools problems``).
 
         Args:
@@ -123,12 +150,15 @@ class HandStore:
             select: the columns to return, as SQL (trusted).
             order: the ORDER BY list, as SQL (trusted).
             limit: at most this many rows.
+            condition: a further SQL condition on the rows, without parameters
+                (trusted), e.g. ``NOT coalesce(is_note, false)``.
 
         Returns:
             ``(columns, rows, counts)``: the column names, the rows as tuples, and the
             number of rows per value of ``column`` (all of them, not only those shown).
         """
-        where = f"WHERE {column} = ?" if value else ""
+        parts = ([f"{column} = ?"] if value else []) + ([f"({condition})"] if condition else [])
+        where = ("WHERE " + " AND ".join(parts)) if parts else ""
         params: list[Any] = [value] if value else []
         cur = self.con.execute(
             f"SELECT {select} FROM {table} {where} ORDER BY {order} LIMIT ?", [*params, limit]
@@ -245,10 +275,20 @@ class HandStore:
         since: date | datetime | str | None = None,
         until: date | datetime | str | None = None,
     ) -> pl.DataFrame:
-        """Results per player, game, stakes and currency (view ``player_results``).
+        """Results per player, game, betting structure, stakes and currency (view
+        ``player_results``; ``structure`` is limit, pot_limit or no_limit).
 
         The filters on game and time apply to the hands before the sums, so
         ``since="2024-03-01"`` gives results over hands from that day on.
+
+        Args:
+            player: one player's rows only.
+            game: only hands of this game (``hands.game``).
+            since, until: start-time bounds (the site's clock), ``until`` exclusive.
+
+        Returns:
+            One row per site, player, game, structure, stakes and currency; money in
+            minor units, ``net_bb`` and ``bb_per_100`` in big blinds of that row.
         """
         return self._view("player_results", game, since, until, player,
                           order="net_won DESC, player")  # fmt: skip
@@ -309,6 +349,9 @@ class HandStore:
 def connect(path: str | Path, read_only: bool = True) -> HandStore:
     """Open a hhtools database for queries.
 
+    SQL on the store reads the store only: other files, attached databases and
+    extensions are refused (see the module's docstring).
+
     Args:
         path: the DuckDB file written by ``hhtools import``.
         read_only: open without write access (the default; an import may not run
@@ -319,6 +362,7 @@ def connect(path: str | Path, read_only: bool = True) -> HandStore:
 
     Raises:
         FileNotFoundError: no database at ``path``.
+        duckdb.Error: not a DuckDB database, or locked by a writer.
     """
     return HandStore(path, read_only=read_only)
 

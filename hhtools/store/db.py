@@ -328,7 +328,9 @@ def connect(
             (``COPY ... TO``, ``read_csv``...), for a query that must only read the store.
 
     Returns:
-        A DuckDB connection with every table and view in place.
+        A DuckDB connection with every table and view in place (read-only: the views
+        of this version as temporary views, so a store written by an older version
+        answers with today's columns).
 
     Raises:
         duckdb.Error: the file is not a DuckDB database or is locked by a writer.
@@ -340,7 +342,10 @@ def connect(
     if not external_access:
         config["enable_external_access"] = False
     con = duckdb.connect(str(path), read_only=read_only, config=config)
-    if not read_only:
+    if read_only:
+        # the views of this version, whatever version last wrote the file
+        create_views(con, temporary=True)
+    else:
         _rename_columns(con)
         con.execute(ddl()).fetchall()
         _add_missing_columns(con)

@@ -9,8 +9,11 @@ statement per table and batch (:mod:`hhtools.store.db`).
 
 Guarantees:
 
-* Bad input never stops an import: unreadable files, unknown sites, hands that fail
-  to parse are reported (``import_errors``) with file, line, hand id and reason.
+* Bad input never stops an import: unreadable files, unknown sites, archives and
+  hands over the size limits, hands that fail to parse are reported
+  (``import_errors``) with file, line, hand id and reason. Hands skipped by design
+  (a game outside the Omaha family) are listed there too, as notes (``is_note``),
+  and not counted as problems.
 * Idempotent: a file already imported (same name, size and modification time) is
   not read again; a hand already stored (same site and hand id) is skipped, so a
   copy of a file under another name adds nothing; a hand stored with a different
@@ -42,10 +45,10 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from hhtools.ingest.read import read_sources
+from hhtools.ingest.read import TooLong, read_sources
 from hhtools.ingest.sources import Source
 from hhtools.model.records import HandText, Problem
-from hhtools.model.vocab import ProblemCode
+from hhtools.model.vocab import NOTE_CODES, ProblemCode
 from hhtools.store import db as store
 from hhtools.store.pipeline import WorkResult, process_chunk
 
@@ -67,7 +70,8 @@ class ImportSummary:
         conflicts: hands whose id was stored with a different text.
         skipped: hands of games outside the Omaha family.
         failed: hands that could not be read into a record.
-        problems: problems reported (a failed hand may have several).
+        problems: problems reported (a failed hand may have several; notes not counted).
+        notes: notes reported: hands skipped by design (``import_errors.is_note``).
         findings: audit findings of the stored hands, by kind.
         seconds: wall time.
         interrupted: the run was stopped before the end (Ctrl-C).
@@ -81,6 +85,7 @@ class ImportSummary:
     skipped: int = 0
     failed: int = 0
     problems: int = 0
+    notes: int = 0
     findings: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
     interrupted: bool = False
@@ -110,6 +115,7 @@ class _FileState:
     last_site: str | None = None
     staged: bool = False  # some rows already sit in the stage_* tables
     problem_list: list[Problem] = field(default_factory=list)
+    note_list: list[Problem] = field(default_factory=list)
 
 
 _Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | None]
@@ -186,7 +192,10 @@ class Importer:
                 yield index, True, None
                 continue
             chunk: list[HandText] = []
-            for ht in item.hands():
+            for ht in item.items():
+                if isinstance(ht, TooLong):  # never parsed: a failed hand, reported here
+                    self._count(state, WorkResult({}, [], [ht.problem], 0, 1))
+                    continue
                 chunk.append(ht)
                 if len(chunk) >= CHUNK_HANDS:
                     yield index, False, (fmt.key, chunk, self.audit, self.import_id, self._n)
@@ -206,16 +215,22 @@ class Importer:
         if self.on_progress and not last:
             self.on_progress(self.summary, name)
 
+    def _count(self, state: _FileState, result: WorkResult) -> None:
+        """Count a result's skipped and failed hands, problems and notes."""
+        state.skipped += result.skipped
+        state.failed += result.failed
+        state.problems += len(result.problems)
+        self.summary.skipped += result.skipped
+        self.summary.failed += result.failed
+        self.summary.problems += len(result.problems)
+        self.summary.notes += len(result.notes)
+        state.problem_list.extend(result.problems)
+        state.note_list.extend(result.notes)
+
     def _take(self, index: int, last: bool, result: WorkResult | None) -> None:
         state = self._files[index]
         if result is not None:
-            state.skipped += result.skipped
-            state.failed += result.failed
-            state.problems += len(result.problems)
-            self.summary.skipped += result.skipped
-            self.summary.failed += result.failed
-            self.summary.problems += len(result.problems)
-            state.problem_list.extend(result.problems)
+            self._count(state, result)
             if result.hands:
                 self._pending.append((state, result))
                 self._pending_hands += len(result.hands)
@@ -244,7 +259,7 @@ class Importer:
             state.problems += len(extra)
             self.summary.problems += len(extra)
             rows = [(state, p) for p in state.problem_list] + extra
-            self._append_problems(rows)
+            self._append_problems(rows + [(state, p) for p in state.note_list])
             self._append_import_row(state)
             self._execute("COMMIT")
         except BaseException:
@@ -269,11 +284,11 @@ class Importer:
         pending, self._pending = self._pending, []
         self._pending_hands = 0
         # Which hands are new: not stored, not staged, not twice in this batch.
-        order: list[tuple[int, str, str, str, _FileState]] = []
+        order: list[tuple[int, str, str, str, int, _FileState]] = []
         for owner, res in pending:
             ns = res.tables["hands"]["_n"]
-            for n, (site, hid, digest) in zip(ns, res.hands, strict=True):
-                order.append((n, site, hid, digest, owner))
+            for n, (site, hid, digest, line) in zip(ns, res.hands, strict=True):
+                order.append((n, site, hid, digest, line, owner))
         ids = pa.table({"site": [o[1] for o in order], "hand_id": [o[2] for o in order]})
         self.con.register("_hh_ids", ids)
         try:
@@ -290,7 +305,7 @@ class Importer:
             self.con.unregister("_hh_ids")
         keep: list[int] = []
         seen: dict[tuple[str, str], str] = {}
-        for n, site, hid, digest, owner in order:
+        for n, site, hid, digest, line, owner in order:
             key = (site, hid)
             prior = stored.get(key) or seen.get(key)
             if prior is None:
@@ -306,7 +321,7 @@ class Importer:
                 self.summary.conflicts += 1
                 self.summary.problems += 1
                 owner.problem_list.append(
-                    Problem(owner.source.name, 0, hid, ProblemCode.CONFLICTING_HAND,
+                    Problem(owner.source.name, line, hid, ProblemCode.CONFLICTING_HAND,
                             "a different text was already stored under this hand id")
                 )  # fmt: skip
         drop = len(keep) != len(order)
@@ -336,7 +351,8 @@ class Importer:
         if not rows:
             return
         cols: dict[str, list[Any]] = {c: [] for c in (
-            "site_format", "hand_id", "import_id", "file", "line", "code", "message", "excerpt")}
+            "site_format", "hand_id", "import_id", "file", "line", "code", "message", "excerpt",
+            "is_note")}  # fmt: skip
         for state, p in rows:
             cols["site_format"].append(state.site_format or None if state else None)
             cols["hand_id"].append(p.hand_id)
@@ -346,30 +362,21 @@ class Importer:
             cols["code"].append(str(p.code))
             cols["message"].append(p.message)
             cols["excerpt"].append(p.excerpt[:500] if p.excerpt else None)
+            cols["is_note"].append(p.code in NOTE_CODES)
         store.append(self.con, "import_errors", cols)
 
     def _append_import_row(self, state: _FileState) -> None:
-        store.append(
-            self.con,
-            "imports",
-            {
-                "site": [state.last_site],
-                "site_format": [state.site_format or None],
-                "hand_id": [state.last_hand],
-                "import_id": [self.import_id],
-                "file": [state.source.name],
-                "digest": [state.digest],
-                "bytes": [state.source.size],
-                "modified_at": [state.source.modified_at],
-                "hands": [state.hands],
-                "duplicates": [state.duplicates],
-                "skipped": [state.skipped],
-                "failed": [state.failed],
-                "problems": [state.problems],
-                "findings": [state.findings],
-                "imported_at": [datetime.now(UTC).replace(tzinfo=None)],
-            },
-        )
+        """The file's ``imports`` row (its ``problems`` count leaves notes out)."""
+        src = state.source
+        row = {
+            "site": state.last_site, "site_format": state.site_format or None,
+            "hand_id": state.last_hand, "import_id": self.import_id, "file": src.name,
+            "digest": state.digest, "bytes": src.size, "modified_at": src.modified_at,
+            "hands": state.hands, "duplicates": state.duplicates, "skipped": state.skipped,
+            "failed": state.failed, "problems": state.problems, "findings": state.findings,
+            "imported_at": datetime.now(UTC).replace(tzinfo=None),
+        }  # fmt: skip
+        store.append(self.con, "imports", {k: [v] for k, v in row.items()})
 
     def run(self, paths: Iterable[str | Path]) -> ImportSummary:
         """Import every file under ``paths``; returns the counts (see :class:`ImportSummary`).

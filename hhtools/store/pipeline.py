@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import logging
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import hhtools.grammars as grammars
 from hhtools.audit import AuditResult, audit_hand
+from hhtools.ingest.read import first_line_hand_id, sort_notes
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode
 from hhtools.store.flatten import ColumnBatch, flatten_hand
@@ -29,17 +30,20 @@ class WorkResult:
 
     Attributes:
         tables: table -> column -> values, every row tagged with its hand's ``_n``.
-        hands: (site, hand id, text digest) of each hand flattened, in order.
-        problems: problems of the chunk's hands, in order.
+        hands: (site, hand id, text digest, first line) of each hand flattened, in
+            order.
+        problems: problems of the chunk's hands, in order (notes apart).
         skipped: hands of games outside the Omaha family.
         failed: hands that gave no record.
+        notes: notes of the chunk's hands (hands skipped by design), in order.
     """
 
     tables: dict[str, dict[str, list[Any]]]
-    hands: list[tuple[str, str, str]]
+    hands: list[tuple[str, str, str, int]]
     problems: list[Problem]
     skipped: int
     failed: int
+    notes: list[Problem] = field(default_factory=list)
 
 
 def process_chunk(
@@ -58,24 +62,30 @@ def process_chunk(
     Returns:
         The chunk's :class:`WorkResult`. A bug met while parsing or auditing one hand
         becomes an ``internal_error`` problem (the hand is then not stored, or stored
-        without its audit); nothing here raises for bad input.
+        without its audit); a hand skipped by design gives a note
+        (:func:`hhtools.ingest.read.sort_notes`); nothing here raises for bad input.
     """
     fmt = grammars.get(site_format)
     batch = ColumnBatch()
     problems: list[Problem] = []
+    notes: list[Problem] = []
+    lines: list[int] = []
     skipped = failed = 0
     for i, ht in enumerate(texts):
         try:
             parsed = fmt.parse(ht)
         except Exception as exc:  # a grammar bug must not stop the import
             problems.append(
-                Problem(ht.file, ht.line, None, ProblemCode.INTERNAL_ERROR, f"grammar failed: {exc!r}")
-            )
+                Problem(ht.file, ht.line, first_line_hand_id(fmt, ht), ProblemCode.INTERNAL_ERROR,
+                        f"grammar failed: {exc!r}")
+            )  # fmt: skip
             failed += 1
             continue
-        problems.extend(parsed.problems)
+        hand_problems, hand_notes, why_skipped = sort_notes(parsed, ht)
+        problems.extend(hand_problems)
+        notes.extend(hand_notes)
         hand = parsed.hand
-        if parsed.skipped is not None:
+        if why_skipped is not None:
             skipped += 1
             continue
         if hand is None:
@@ -92,4 +102,6 @@ def process_chunk(
                             f"audit failed: {exc!r}")
                 )  # fmt: skip
         flatten_hand(batch, hand, result, import_id, first_n + i)
-    return WorkResult(batch.freeze(), batch.hand_ids, problems, skipped, failed)
+        lines.append(ht.line)
+    hands = [(*key, line) for key, line in zip(batch.hand_ids, lines, strict=True)]
+    return WorkResult(batch.freeze(), hands, problems, skipped, failed, notes)

@@ -9,8 +9,11 @@ hands it covers through the ``hands`` table. That lets :func:`filtered_select`
 restrict any view to some hands (a game, a date range) by shadowing ``hands`` with a
 filtered common table expression, which is how ``hhtools report --since`` works.
 
-Money is BIGINT minor units (cents, or chips for tournaments and play money) beside
-the hand's ``currency``; ratios (``net_bb``, ``bb_per_100``, ``vpip``, ``share``)
+Every view carries its hands' ``game``, ``structure`` (limit, pot_limit, no_limit),
+``stakes`` and ``currency``, and ``player_results`` groups by all four: money and big
+blinds of a pot-limit and a fixed-limit game at the same stakes never add up in one
+row. Money is BIGINT minor units (cents, or chips for tournaments and play money)
+beside the hand's ``currency``; ratios (``net_bb``, ``bb_per_100``, ``vpip``, ``share``)
 are DOUBLE.
 
 Low hands in SQL: a set of low ranks is a bit mask, bit ``r - 1`` for rank ``r``
@@ -102,7 +105,7 @@ SELECT p.site, p.hand_id, p.board, p.pot,
          WHERE a.site = p.site AND a.hand_id = p.hand_id AND a.board = p.board
            AND a.pot = p.pot AND a.player = p.high_winners[1])::BIGINT AS paid,
        CASE WHEN p.hi_lo_split THEN 'both_halves' ELSE 'no_low' END AS how,
-       h.game, h.stakes, h.currency
+       h.game, h.structure, h.stakes, h.currency
 FROM pots p JOIN hands h ON h.site = p.site AND h.hand_id = p.hand_id
 WHERE h.hi_lo
   AND len(p.eligible) >= 2
@@ -117,19 +120,19 @@ SELECT site, hand_id, board, pot, half, player,
        (half_amount // n + CASE WHEN row_number() OVER (
             PARTITION BY site, hand_id, board, pot, half ORDER BY list_position(eligible, player)
         ) <= half_amount % n THEN 1 ELSE 0 END)::BIGINT AS amount,
-       game, stakes, currency
+       game, structure, stakes, currency
 FROM (
     SELECT x.*, unnest(x.winners) AS player, len(x.winners) AS n
     FROM (
         SELECT p.site, p.hand_id, p.board, p.pot, p.eligible, 'high' AS half,
                p.high_winners AS winners, p.net - p.net // 2 AS half_amount,
-               h.game, h.stakes, h.currency
+               h.game, h.structure, h.stakes, h.currency
         FROM pots p JOIN hands h ON h.site = p.site AND h.hand_id = p.hand_id
         WHERE h.hi_lo AND p.hi_lo_split AND len(p.high_winners) >= 2
         UNION ALL
         SELECT p.site, p.hand_id, p.board, p.pot, p.eligible, 'low' AS half,
                p.low_winners AS winners, p.net // 2 AS half_amount,
-               h.game, h.stakes, h.currency
+               h.game, h.structure, h.stakes, h.currency
         FROM pots p JOIN hands h ON h.site = p.site AND h.hand_id = p.hand_id
         WHERE h.hi_lo AND p.hi_lo_split AND len(p.low_winners) >= 2
     ) x
@@ -145,7 +148,8 @@ WITH
 seat_rows AS (
     SELECT s.site, s.hand_id, s.seat, s.player, s.net, s.voluntary, s.preflop_raise,
            s.folded, greatest(s.put_in - s.returned, 0) AS contributed,
-           h.game, h.stakes, h.currency, h.big_blind, h.rake, h.went_to_showdown
+           h.game, h.structure, h.stakes, h.currency, h.big_blind, h.rake,
+           h.went_to_showdown
     FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
     WHERE NOT coalesce(s.sitting_out, false)
 ),
@@ -207,7 +211,7 @@ per_hand AS (
     LEFT JOIN scoop_counts sc USING (site, hand_id, player)
     LEFT JOIN quarter_counts qc USING (site, hand_id, player)
 )
-SELECT site, player, game, stakes, currency,
+SELECT site, player, game, structure, stakes, currency,
        count(*)::BIGINT AS hands,
        sum(net)::BIGINT AS net_won,
        sum(net::DOUBLE / nullif(big_blind, 0)) AS net_bb,
@@ -222,7 +226,7 @@ SELECT site, player, game, stakes, currency,
        sum(quartered)::BIGINT AS quartered,
        sum(rake_paid)::BIGINT AS rake_paid
 FROM per_hand
-GROUP BY site, player, game, stakes, currency
+GROUP BY site, player, game, structure, stakes, currency
 """
 
 # --------------------------------------------------------------------------------------
@@ -231,7 +235,7 @@ GROUP BY site, player, game, stakes, currency
 
 _MISREADS = """
 SELECT f.site, f.hand_id, f.board, f.player, f.kind, f.pot, f.half, f.paid, f.due,
-       f.explanation, h.game, h.stakes, h.currency, h.board_cards,
+       f.explanation, h.game, h.structure, h.stakes, h.currency, h.board_cards,
        s.hole_cards, h.started_at, coalesce(f.file, h.file) AS file,
        coalesce(f.line, h.line) AS line
 FROM findings f
@@ -251,7 +255,7 @@ b AS (
            {_low_mask("b.flop || ' ' || coalesce(b.turn, '')", 'coalesce(h.qualifier, 8)')} AS tm,
            {_low_mask('b.cards', 'coalesce(h.qualifier, 8)')} AS bm,
            ((1 << coalesce(h.qualifier, 8)) - 1)::INTEGER AS hm,
-           h.game, h.stakes, h.currency
+           h.game, h.structure, h.stakes, h.currency
     FROM boards b JOIN hands h ON h.site = b.site AND h.hand_id = b.hand_id
     WHERE h.hi_lo AND b.flop IS NOT NULL
 ),
@@ -261,7 +265,7 @@ SELECT b.site, b.hand_id, b.board, b.cards, b.q AS qualifier,
        CASE WHEN bit_count(b.fm) >= 3 THEN 'flop'
             WHEN bit_count(b.tm) >= 3 THEN 'turn' ELSE 'river' END AS possible_on,
        {_low_text('n.low')} AS nut_low,
-       b.game, b.stakes, b.currency
+       b.game, b.structure, b.stakes, b.currency
 FROM b JOIN best_low n ON n.hm = b.hm AND n.bm = b.bm
 """
 
@@ -275,7 +279,7 @@ pb AS (
            {_low_mask('bd.flop', 'coalesce(h.qualifier, 8)')} AS fm,
            {_low_mask("bd.flop || ' ' || bd.turn", 'coalesce(h.qualifier, 8)')} AS tm,
            {_low_mask('bd.cards', 'coalesce(h.qualifier, 8)')} AS rm,
-           h.game, h.stakes, h.currency
+           h.game, h.structure, h.stakes, h.currency
     FROM seats s
     JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
     JOIN boards bd ON bd.site = s.site AND bd.hand_id = s.hand_id
@@ -307,7 +311,7 @@ SELECT site, hand_id, board, player, hole_cards, cards AS board_cards,
        {_low_text('CASE WHEN flop_low = flop_nut THEN flop_low ELSE turn_low END')} AS nut_low_held,
        {_low_text('river_low')} AS river_low,
        {_low_text('river_nut')} AS river_nut_low,
-       game, stakes, currency
+       game, structure, stakes, currency
 FROM lows
 WHERE (flop_low = flop_nut OR turn_low = turn_nut)
   AND river_low IS DISTINCT FROM river_nut
@@ -319,8 +323,10 @@ WHERE (flop_low = flop_nut OR turn_low = turn_nut)
 
 VIEWS: dict[str, tuple[str, str]] = {
     "player_results": (
-        "One row per site, player, game, stakes and currency: results and habits. "
-        "Columns: `player`; `game` (hands.game); `stakes` (e.g. 0.05/0.10); `currency` "
+        "One row per site, player, game, betting structure, stakes and currency: results "
+        "and habits (money and big blinds of different structures never add up in one "
+        "row). Columns: `player`; `game` (hands.game); `structure` (limit, pot_limit or "
+        "no_limit: hands.structure); `stakes` (e.g. 0.05/0.10); `currency` "
         "(ISO code for real money such as USD or EUR; PLAY; CHIPS for tournaments); "
         "`hands` (hands dealt in, sitting-out seats excluded); `net_won` (minor units: "
         "what the player collected, less what they put in, plus uncalled bets returned); "
@@ -342,7 +348,8 @@ VIEWS: dict[str, tuple[str, str]] = {
         "qualified. Columns: `site`, `hand_id`, `board` (0, or 1 for a second run), "
         "`pot` (0 = main pot, k = side pot k), `player`, `amount` (the pot after rake, "
         "minor units: what the rules give), `paid` (what the site paid that player from "
-        "that pot), `how` (`both_halves` or `no_low`), `game`, `stakes`, `currency`.",
+        "that pot), `how` (`both_halves` or `no_low`), `game`, `structure`, `stakes`, "
+        "`currency`.",
         _SCOOPS,
     ),
     "quarters": (
@@ -351,7 +358,8 @@ VIEWS: dict[str, tuple[str, str]] = {
         "`share` (the nominal fraction of the pot: 0.25 when two tie a half, 1/6 for "
         "three, 0.125 for four), `amount` (minor units by the rules: the high half takes "
         "the odd unit of the halving; a tied half's odd units go one each to the tied "
-        "players first clockwise from the button), `game`, `stakes`, `currency`.",
+        "players first clockwise from the button), `game`, `structure`, `stakes`, "
+        "`currency`.",
         _QUARTERS,
     ),
     "misreads": (
@@ -359,7 +367,8 @@ VIEWS: dict[str, tuple[str, str]] = {
         "declared_misread, and mucked_winner and holdem_misread_prone (shared/DESIGN.md "
         "\"Findings\"; computed by the checks of hhtools.audit.checks). Columns: `site`, "
         "`hand_id`, `board`, `player` ('' for the whole hand), `kind`, `pot`, `half`, "
-        "`paid`, `due` (minor units), `explanation`, `game`, `stakes`, `currency`, "
+        "`paid`, `due` (minor units), `explanation`, `game`, `structure`, `stakes`, "
+        "`currency`, "
         "`board_cards`, `hole_cards` (the player's known hole cards), `started_at`, "
         "`file`, `line`.",
         _MISREADS,
@@ -370,7 +379,7 @@ VIEWS: dict[str, tuple[str, str]] = {
         "`board`, `cards`, `qualifier`, `board_low_ranks` (e.g. 8,5,2), `possible_on` "
         "(flop, turn or river: the first street with a low possible), `nut_low` (the "
         "best low any two hole cards could make on the cards dealt, e.g. 5,4,3,2,A), "
-        "`game`, `stakes`, `currency`.",
+        "`game`, `structure`, `stakes`, `currency`.",
         _LOW_POSSIBLE,
     ),
     "counterfeited": (
@@ -380,8 +389,8 @@ VIEWS: dict[str, tuple[str, str]] = {
         "folded before the river are left out. Columns: `site`, `hand_id`, `board`, "
         "`player`, `hole_cards`, `board_cards`, `held_on` (flop or turn: the first "
         "street the player held the nut low), `nut_low_held`, `river_low` (the player's "
-        "best low on the river, NULL if none), `river_nut_low`, `game`, `stakes`, "
-        "`currency`.",
+        "best low on the river, NULL if none), `river_nut_low`, `game`, `structure`, "
+        "`stakes`, `currency`.",
         _COUNTERFEITED,
     ),
 }

@@ -1,0 +1,252 @@
+"""Hand texts out of a file with bounded work: no hand over :data:`MAX_HAND_BYTES` is
+parsed, and no split holds much more than that in memory, whatever the file holds.
+
+A site format's ``split`` builds each hand in memory before it gives it, so one hand
+of a gigabyte would take a gigabyte (and, split block by block, time that grows with
+its square). :func:`split_bounded` therefore lets the split read the file through a
+window that ends, as if the file ended there, once the split has read
+:data:`BUDGET` bytes past the end of the last hand it gave. The hand it was building
+is then the last it gives: too long, it becomes a :class:`TooLong` (``hand_too_long``
+with its file, line and hand id); otherwise (a hand followed by a long run of blank
+lines) it is given as usual. The split then starts again at the next line of the
+file, behind a copy of that hand's first line: whatever is left of the long hand
+comes out first, as one more piece of it, and is dropped; the hands after it come out
+with their lines and byte offsets in the whole file. Memory stays near
+:data:`BUDGET`, time linear in the file.
+
+Restarting at a line needs an encoding where a line break is one byte (UTF-8,
+cp1252); in a UTF-16 file the rest of the file after a hand over the limit is not
+read (its problem says so).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import logging
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from hhtools.grammars._text import detect_encoding
+from hhtools.grammars.base import SiteFormat
+from hhtools.model.records import HandText, Problem
+from hhtools.model.vocab import ProblemCode
+
+__all__ = ["BUDGET", "MAX_HAND_BYTES", "TooLong", "first_line_hand_id", "split_bounded"]
+
+log = logging.getLogger(__name__)
+
+MAX_HAND_BYTES = 1 << 20  #: bytes (UTF-8): a hand text over this (1 MiB) is not parsed
+READ_AHEAD = 2 << 20  #: bytes a split may read beyond the hand it builds (its blocks)
+#: bytes a split may read past the end of the last hand it gave before its window ends
+BUDGET = MAX_HAND_BYTES + READ_AHEAD
+_FIRST_LINE_BYTES = 1 << 16  #: bytes of a long hand's first line copied when restarting
+_BREAK = re.compile(rb"\r\n|\n|\r")  # a line break as the splitters count them
+
+
+@dataclass(frozen=True, slots=True)
+class TooLong:
+    """A hand text over :data:`MAX_HAND_BYTES`, dropped unparsed.
+
+    Attributes:
+        line: 1-based line of the hand's first line.
+        offset: byte offset of that line.
+        problem: its ``hand_too_long`` problem (file, line, hand id when its first
+            line gives one, size).
+    """
+
+    line: int
+    offset: int
+    problem: Problem
+
+
+def oversize(text: str) -> int | None:
+    """The UTF-8 size of ``text`` in bytes when over :data:`MAX_HAND_BYTES` (at least
+    that, for texts so long they are not encoded to be measured), else ``None``."""
+    n = len(text)
+    if n * 4 <= MAX_HAND_BYTES:  # no UTF-8 character takes more than 4 bytes
+        return None
+    if n > MAX_HAND_BYTES:
+        return n
+    size = len(text.encode("utf-8", "surrogatepass"))
+    return size if size > MAX_HAND_BYTES else None
+
+
+def first_line(text: str) -> str:
+    """A hand text's first line (at most 4,096 characters of it)."""
+    return text[:4096].split("\n", 1)[0]
+
+
+def first_line_hand_id(fmt: SiteFormat, ht: HandText) -> str | None:
+    """The hand id ``fmt`` reads from the first line of ``ht`` alone, else ``None``.
+
+    For reporting a hand that is not parsed whole (too long, or its parse failed);
+    never raises.
+    """
+    first = HandText(first_line(ht.text), ht.file, ht.line, ht.offset, ht.encoding)
+    try:
+        return fmt.parse(first).hand_id
+    except Exception:  # the id is a courtesy; the problem stands without it
+        log.debug("no hand id from the first line of %s:%d", ht.file, ht.line, exc_info=True)
+        return None
+
+
+def _checked(
+    fmt: SiteFormat, ht: HandText, rest: str = "", force: bool = False
+) -> HandText | TooLong:
+    """``ht`` itself, or its :class:`TooLong` when it is over the limit (or ``force``)."""
+    size = oversize(ht.text)
+    if size is None and not force:
+        return ht
+    size = size if size is not None else len(ht.text)
+    problem = Problem(
+        ht.file, ht.line, first_line_hand_id(fmt, ht), ProblemCode.HAND_TOO_LONG,
+        f"a hand of {size:,} bytes or more, over the limit of {MAX_HAND_BYTES:,}: not "
+        f"read{rest}",
+        first_line(ht.text)[:200],
+    )  # fmt: skip
+    return TooLong(ht.line, ht.offset, problem)
+
+
+class _Window(io.RawIOBase):
+    """What a split reads: ``prefix``, then the file from byte ``base``, ending early.
+
+    The window ends (reads give nothing, for good) once the reader is
+    :data:`BUDGET` bytes past :attr:`mark`, the end of the last hand the split gave;
+    :attr:`cut` is then where. It never closes the file under it.
+    """
+
+    def __init__(self, raw: BinaryIO, prefix: bytes, base: int) -> None:
+        super().__init__()
+        self._raw = raw
+        self._prefix = prefix
+        self._base = base
+        self._pos = 0
+        self.mark = 0
+        self.cut: int | None = None
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        room = self.mark + BUDGET - self._pos
+        if self.cut is not None:
+            room = min(room, self.cut - self._pos)
+        elif room <= 0:
+            self.cut = self._pos
+        if room <= 0:
+            return 0
+        want = min(len(buffer), room)
+        head = len(self._prefix)
+        if self._pos < head:
+            data = self._prefix[self._pos : self._pos + want]
+        else:
+            self._raw.seek(self._base + self._pos - head)
+            data = self._raw.read(want)
+        buffer[: len(data)] = data
+        self._pos += len(data)
+        return len(data)
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        if whence == io.SEEK_SET:
+            self._pos = offset
+        elif whence == io.SEEK_CUR:
+            self._pos += offset
+        else:
+            raise io.UnsupportedOperation("a split window is not sought from its end")
+        return self._pos
+
+    def tell(self) -> int:
+        return self._pos
+
+    def close(self) -> None:  # the file is the caller's
+        super().close()
+
+
+def _resume(raw: BinaryIO, anchor: int, line: int, cut: int) -> tuple[int, int]:
+    """The first line start at or after byte ``cut`` and its line number, counting the
+    breaks (LF, CRLF, a lone CR) from ``anchor``, the start of line ``line``.
+
+    Reads from ``anchor`` to that line start, a block at a time; at the end of the
+    file, returns the file's size.
+    """
+    raw.seek(anchor)
+    pos, carry = anchor, b""
+    while True:
+        block = raw.read(1 << 20)
+        data = carry + block
+        carry = b""
+        if block and data.endswith(b"\r"):  # CR or CRLF: the next block says
+            data, carry = data[:-1], b"\r"
+        for m in _BREAK.finditer(data):
+            line += 1
+            if pos + m.end() >= cut:
+                return pos + m.end(), line
+        pos += len(data)
+        if not block:
+            return pos, line
+
+
+def _line_bytes(raw: BinaryIO, offset: int) -> bytes:
+    """The bytes of the line starting at ``offset``, its break included (at most
+    :data:`_FIRST_LINE_BYTES`, then ended with a LF)."""
+    raw.seek(offset)
+    data = raw.read(_FIRST_LINE_BYTES)
+    m = _BREAK.search(data)
+    return data[: m.end()] if m is not None and m.end() < len(data) else data + b"\n"
+
+
+def split_bounded(fmt: SiteFormat, raw: BinaryIO, name: str) -> Iterator[HandText | TooLong]:
+    """The hand texts ``fmt`` splits from ``raw``, with a :class:`TooLong` in place of
+    each hand over :data:`MAX_HAND_BYTES` (see the module docstring).
+
+    Args:
+        fmt: the file's site format.
+        raw: the file, a seekable binary stream (left open).
+        name: the name hands and problems carry.
+
+    Yields:
+        Hand texts (and :class:`TooLong`), in file order, with lines and offsets in
+        the whole file.
+
+    Raises:
+        OSError: the file cannot be read (as ``fmt.split`` raises it).
+    """
+    raw.seek(0)
+    utf16 = detect_encoding(raw.read(512))[0].startswith("utf-16")
+    prefix, base, line0 = b"", 0, 1
+    while True:
+        window = _Window(raw, prefix, base)
+        shift_lines = line0 - (2 if prefix else 1)
+        held: HandText | None = None
+        for ht in fmt.split(io.BufferedReader(window, 1 << 16), name):
+            window.mark = max(window.mark, ht.offset + len(ht.text))
+            if prefix and ht.offset < len(prefix):
+                continue  # the rest of the long hand the window restarted behind
+            if base:
+                ht = dataclasses.replace(ht, line=ht.line + shift_lines,
+                                         offset=ht.offset - len(prefix) + base)  # fmt: skip
+            if held is not None:
+                yield _checked(fmt, held)
+            held = ht
+        if window.cut is None:
+            if held is not None:
+                yield _checked(fmt, held)
+            return
+        # The split stopped at the cut: `held`, if any, is the hand it was building.
+        if utf16:  # a line break is two bytes: no restart at a line
+            if held is not None:
+                yield _checked(fmt, held, "; the rest of this UTF-16 file is not read", True)
+            return
+        cut = base + window.cut - len(prefix)
+        anchor, line = (held.offset, held.line) if held is not None else (base, line0)
+        if held is not None:
+            yield _checked(fmt, held)
+            prefix = _line_bytes(raw, held.offset)
+        base, line0 = _resume(raw, anchor, line, cut)
+        log.debug("%s: a hand past %d bytes; split again from line %d", name, BUDGET, line0)
