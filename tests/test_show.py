@@ -69,3 +69,16 @@ def test_finding_and_muck(db_path: Path) -> None:
 def test_unknown_hand(db_path: Path) -> None:
     result = CliRunner().invoke(app, ["show", "123", "--db", str(db_path)])
     assert result.exit_code == 1
+
+
+def test_cash_out_named_and_the_kept_pot_not_called_a_difference(tmp_path: Path) -> None:
+    # Ben cashed out for $50.10 (fee $0.51); the $55.58 pot he wins by the rules ($58.50
+    # less $2.92 rake) was kept by the site: named, and not flagged as a difference.
+    fixture = Path(__file__).parent / "fixtures" / "pokerstars" / "cash_out_pot_not_awarded.txt"
+    db = import_db([fixture], tmp_path / "cash.duckdb")
+    out = show(db, "280000000101")
+    assert "Ben cashed out the hand for $50.10 (cash-out fee $0.51)" in out
+    assert "the site kept $55.58 of the pots it would have paid Ben" in out
+    assert "main pot: Ben paid $0.00, due $55.58   (kept by the site: the player cashed out)" in out
+    assert "<-- differs" not in out
+    assert "award_mismatch" not in out and "chip_imbalance" not in out

@@ -125,6 +125,7 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
             lines.append(f"  {s['player']} mucked [{s['hole_cards']}]")
 
     awards = list(data["awards"].iter_rows(named=True))
+    kept_for_cash_out = {s["player"] for s in seats if s.get("cash_out_forfeited")}
     if awards:
         lines += ["", "Paid by the site / due by the rules:"]
         for a in awards:
@@ -132,6 +133,8 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
             half = "" if a["half"] == "all" else f", {a['half']}"
             board = f", board {a['board'] + 1}" if len(boards) > 1 else ""
             flag = "" if a["due"] is None or a["paid"] == a["due"] else "   <-- differs"
+            if flag and a["player"] in kept_for_cash_out:
+                flag = "   (kept by the site: the player cashed out)"
             tag = " (scoop)" if a["scoop"] and hand["hi_lo"] else ""
             tag += " (quarter)" if a["quarter"] else ""
             lines.append(
