@@ -310,13 +310,15 @@ def rebuild(hand: HandHistory) -> PotRebuild:
         return_line.setdefault(ret.player, ret.line)
     corrections: list[Correction] = []
     total = hand.total_pot
-    if total is not None and _adds_up(hand, actions, stated, total, infer=False):
-        # The written amounts add up to the site's total: an excess it kept in the
-        # pot (a walk's big blind, paid back as a collect) is not returned here.
-        put_in, returned, inferred, added = _settle_chips(hand, actions, stated, infer=False)
-    else:
-        put_in, returned, inferred, added = _settle_chips(hand, actions, stated)
-        if total is not None and not _adds_up(hand, actions, stated, total):
+    put_in, returned, inferred, added = _settle_chips(hand, actions, stated, infer=False)
+    if total is None or not _matches(put_in, returned, hand, total):
+        # An excess the text does not return goes back, unless the written amounts
+        # already make the site's total (a walk's big blind it kept in the pot).
+        excess = _uncalled(put_in, returned)
+        if excess is not None and excess[0] not in stated:
+            inferred = {excess[0]: excess[1]}
+            returned = {**returned, excess[0]: returned.get(excess[0], 0) + excess[1]}
+        if total is not None and not _matches(put_in, returned, hand, total):
             fixed = _correct(hand, actions, stated, return_line, total)
             if fixed is not None:
                 actions, stated, correction = fixed
@@ -347,6 +349,11 @@ def _adds_up(
     """Do the chips put in, less those returned, make the site's total pot (with or
     without the money the room added)?"""
     put_in, returned, _, _ = _settle_chips(hand, actions, stated, infer)
+    return _matches(put_in, returned, hand, total)
+
+
+def _matches(put_in: dict[str, int], returned: dict[str, int], hand: HandHistory, total: int) -> bool:
+    """Chips put in less returned make ``total`` (with or without the room's money)."""
     money = sum(put_in.values()) - sum(returned.values())
     return money in (total, total - hand.room_added)
 
