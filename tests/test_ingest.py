@@ -90,7 +90,8 @@ def test_a_site_not_read_yet_is_named(tmp_path: Path, first_line: str, site: str
     (result,) = list(parse_path(f))
     (problem,) = result.problems
     assert problem.code is ProblemCode.UNSUPPORTED_SITE
-    assert problem.message == f"{site} history: not supported yet; supported: pokerstars"
+    supported = ", ".join(f.key for f in grammars.FORMATS)
+    assert problem.message == f"{site} history: not supported yet; supported: {supported}"
 
 
 def test_utf16_file_of_another_site_is_named(tmp_path: Path) -> None:
