@@ -410,3 +410,13 @@ def test_store_of_schema_2_gets_its_board_columns_renamed(tmp_path: Path) -> Non
     assert after == before
     assert q(db, "SELECT count(*) FROM hands WHERE board_count IS NULL") == [(0,)]
     assert q(db, "SELECT count(*) FROM misreads") == q(db, "SELECT count(*) FROM findings")
+
+
+def test_summary_counts_hands_per_site(tmp_path: Path) -> None:
+    # The hand-written cases are six PokerStars hands; the splash-the-pot fixture holds
+    # one Run It Once hand written in PokerStars' format (room runitonce): the summary
+    # counts each room apart.
+    rio = Path(__file__).parent / "fixtures" / "pokerstars" / "splash_the_pot_stp_added.txt"
+    summary = import_paths([HARD_CASES, rio], tmp_path / "s.duckdb", workers=1)
+    assert summary.hands_by_site["pokerstars"] == 6
+    assert summary.hands_by_site["runitonce"] == 1

@@ -116,6 +116,8 @@ def _print_summary(summary: Any, db: Path) -> None:
     ]
     for what, n in rows:
         table.add_row(what, f"{n:,}")
+    for site in sorted(summary.hands_by_site):
+        table.add_row(f"hands from {site}", f"{summary.hands_by_site[site]:,}")
     for kind in sorted(summary.findings):
         table.add_row(f"findings: {kind}", f"{summary.findings[kind]:,}")
     if not summary.findings:

@@ -73,6 +73,7 @@ class ImportSummary:
         problems: problems reported (a failed hand may have several; notes not counted).
         notes: notes reported: hands skipped by design (``import_errors.is_note``).
         findings: audit findings of the stored hands, by kind.
+        hands_by_site: hands newly stored, by poker room (``hands.site``).
         seconds: wall time.
         interrupted: the run was stopped before the end (Ctrl-C).
     """
@@ -87,6 +88,7 @@ class ImportSummary:
     problems: int = 0
     notes: int = 0
     findings: Counter[str] = field(default_factory=Counter)
+    hands_by_site: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
     interrupted: bool = False
 
@@ -113,6 +115,7 @@ class _FileState:
     findings: int = 0
     last_hand: str | None = None
     last_site: str | None = None
+    by_site: Counter[str] = field(default_factory=Counter)
     staged: bool = False  # some rows already sit in the stage_* tables
     problem_list: list[Problem] = field(default_factory=list)
     note_list: list[Problem] = field(default_factory=list)
@@ -266,6 +269,7 @@ class Importer:
             self._rollback()
             raise
         self.summary.hands += state.hands
+        self.summary.hands_by_site.update(state.by_site)
         if self.on_progress:
             self.on_progress(self.summary, state.source.name)
 
@@ -312,6 +316,7 @@ class Importer:
                 seen[key] = digest
                 keep.append(n)
                 owner.hands += 1
+                owner.by_site[site] += 1
                 owner.last_hand = hid
                 owner.last_site = site
                 continue
