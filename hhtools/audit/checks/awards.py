@@ -22,21 +22,17 @@ def award_mismatch(hand: HandHistory, settlement: HandSettlement) -> Iterator[Fi
     minor units; the line is the player's collect line (or the cash-out's).
     """
     money = hand.game.currency
-    settled_by_cash_out = set()
-    for co in hand.cash_outs:
-        due = sum(
-            line.due or 0 for pot in settlement.pots for line in pot.lines if line.player == co.player
-        )
-        paid = sum(line.paid for pot in settlement.pots for line in pot.lines if line.player == co.player)
-        kept = sum(c.forfeited for c in hand.cash_outs if c.player == co.player)
-        if co.player in settled_by_cash_out:
-            continue
-        settled_by_cash_out.add(co.player)
+    cash_outs = {co.player: co for co in reversed(hand.cash_outs)}  # the first line of each
+    for player, co in cash_outs.items():
+        lines = [line for pot in settlement.pots for line in pot.lines if line.player == player]
+        due = sum(line.due or 0 for line in lines)
+        paid = sum(line.paid for line in lines)
+        kept = sum(c.forfeited for c in hand.cash_outs if c.player == player)
         if paid + kept != due:
             yield Finding(
-                FindingKind.AWARD_MISMATCH, co.player, 0, 0, Half.ALL, paid + kept, due,
-                f"{co.player} cashed out the hand for {format_money(co.amount, money)}; the "
-                f"rules give {co.player} {format_money(due, money)} of the pots, but the site "
+                FindingKind.AWARD_MISMATCH, player, 0, 0, Half.ALL, paid + kept, due,
+                f"{player} cashed out the hand for {format_money(co.amount, money)}; the "
+                f"rules give {player} {format_money(due, money)} of the pots, but the site "
                 f"paid {format_money(paid, money)} and kept {format_money(kept, money)} for "
                 f"the cash-out",
                 co.line,
@@ -46,7 +42,7 @@ def award_mismatch(hand: HandHistory, settlement: HandSettlement) -> Iterator[Fi
             continue
         readings = {sd.player: sd for sd in settlement.showdown if sd.board == pot.board}
         for line in sorted(pot.lines, key=lambda x: (x.half, x.player)):
-            if line.due is None or line.paid == line.due or line.player in settled_by_cash_out:
+            if line.due is None or line.paid == line.due or line.player in cash_outs:
                 continue
             where = pot_label(pot.pot) + ("" if line.half == Half.ALL else f", {line.half} half")
             if pot.board:
