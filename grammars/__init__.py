@@ -13,13 +13,31 @@ from __future__ import annotations
 
 import re
 
-from hhtools.grammars import pokerstars
+from hhtools.grammars import (
+    bovada,
+    ggpoker,
+    ipoker,
+    kingsclub,
+    partypoker,
+    poker888,
+    pokerstars,
+    winamax,
+    winning,
+)
 from hhtools.grammars.base import ParsedHand, SiteFormat
 
 __all__ = ["FORMATS", "NOT_YET", "ParsedHand", "SiteFormat", "get", "not_yet", "recognise"]
 
 FORMATS: tuple[SiteFormat, ...] = (
     pokerstars.FORMAT,
+    ggpoker.FORMAT,
+    winamax.FORMAT,
+    ipoker.FORMAT,
+    partypoker.FORMAT,
+    poker888.FORMAT,
+    bovada.FORMAT,
+    winning.FORMAT,
+    kingsclub.FORMAT,
 )
 
 #: Sites whose files hhtools recognises but does not read yet: (name, first lines).
@@ -27,14 +45,6 @@ NOT_YET: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.MULTILINE))
     for name, pattern in (
         ("Full Tilt Poker", r"^\s*(?:Full Tilt Poker|FullTiltPoker) Game #"),
-        ("GGPoker", r"^\s*Poker Hand #[A-Z]{2,3}\d+:"),
-        ("Winamax", r"^\s*Winamax Poker - "),
-        ("iPoker", r"<session sessioncode="),
-        ("888poker / Pacific Poker", r"\*{5} (?:888poker|888\.es|Pacific Poker|Cassava) Hand History"),
-        ("PartyPoker", r"^\s*(?:Game #\d+ starts\.|#Game No : \d+\s*$|\*{5} Hand History [Ff]or Game)"),
-        ("Bovada / Ignition / Bodog", r"^\s*(?:Bovada|Ignition|Bodog) Hand #"),
-        ("Winning Poker Network", r"^\s*(?:Game started at: \d|Hand #\d+ - .+ - \d{4}/\d\d/\d\d)"),
-        ("KingsClub", r"^\s*#\d+: (?:Pot |No |Fixed )?Limit (?:Omaha|Big O)\b.* - [\d.,]+/[\d.,]+"),
         ("OnGame", r"^\s*\*{5} History for hand R5-"),
         ("PKR", r"^\s*Table #\d+ - .+\s+Starting Hand #\d+"),
         ("Everleaf", r"^\s*Everleaf Gaming Game #"),

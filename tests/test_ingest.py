@@ -78,8 +78,8 @@ def test_digest_is_whole_when_the_splitter_reads_twice(tmp_path: Path) -> None:
     ("first_line", "site"),
     [
         ("Full Tilt Poker Game #33286946295: Table Gaul (6 max) - $5/$10 - Pot Limit Omaha Hi", "Full Tilt Poker"),
-        ("Poker Hand #OM1410171: PLO-5 ($0.1/$0.25) - 2021/04/13 10:03:48", "GGPoker"),
-        ("Winamax Poker - CashGame - HandId: #9630554-604-1489827073 - Omaha5 pot limit", "Winamax"),
+        ("***** History for hand R5-81867677-656 *****", "OnGame"),
+        ("***** Betfair Poker Hand History for Game 100000000 *****", "Betfair"),
         ('<HISTORY ID="2908057409" SESSION="x.xml" GAME="GAME_OMA">', "Boss"),
         ("Stage #1828549717: Omaha Hi/Lo (1 on 1)  Normal $30/$60 - 2009-12-31", "Absolute / Ultimate Bet"),
     ],

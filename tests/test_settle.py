@@ -111,3 +111,23 @@ def test_every_check_runs_in_registry_order_and_names_its_line() -> None:
     assert [c.__name__ for c in CHECKS] == [
         "contradicted_line", "chip_balance", "award_mismatch", "declared_misread", "holdem_misread_prone",
         "mucked_winner"]
+
+
+def test_run_twice_collects_that_do_not_name_their_run() -> None:
+    # tests/fixtures/pokerstars/run_it_twice.txt: a $198 pot after rake, $99 a run; Walt
+    # wins run 1, Vera run 2. Written without runs (board None), in the other order,
+    # each player's $99 goes to the run the rules give it on: nothing to report.
+    (result,) = list(parse_file(FIX / "run_it_twice.txt"))
+    h = result.hand
+    assert h is not None
+    unboarded = replace(h, collects=(Collect("Vera", 9900, line=28, board=None),
+                                     Collect("Walt", 9900, line=24, board=None)))  # fmt: skip
+    got = [(p.board, [(x.player, x.paid, x.due) for x in p.lines]) for p in settle(unboarded).pots]
+    assert got == [(0, [("Walt", 9900, 9900)]), (1, [("Vera", 9900, 9900)])]
+    assert audit_hand(unboarded).findings == ()
+    # Walt paid the whole $198: run 1 takes his $99 due, the other $99 lands on run 2,
+    # where the rules give it to Vera: two award_mismatch findings on run 2.
+    wrong = replace(h, collects=(Collect("Walt", 19800, line=24, board=None),))
+    found = [(f.board, f.player, f.paid, f.due) for f in audit_hand(wrong).findings
+             if f.kind is FindingKind.AWARD_MISMATCH]  # fmt: skip
+    assert found == [(1, "Vera", 0, 9900), (1, "Walt", 9900, 0)]

@@ -25,7 +25,7 @@ units. All money is integer minor units (cents or chips).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from hhtools.model.records import Collect, HandHistory, Show
@@ -288,6 +288,31 @@ def _lines(
     return tuple(out)
 
 
+def _unboarded(
+    hand: HandHistory, awards: dict[tuple[int, int], tuple[int, PotAward | None]], n_boards: int
+) -> dict[tuple[int, int], list[Collect]]:
+    """Collect lines that do not say which run they are for, given to the runs.
+
+    Some sites write a run-it-twice pot's winnings per player without the board
+    (``Collect.board`` is ``None``). A player's amount from a pot goes to the runs in
+    order, each run taking up to what the rules give the player there, the rest to the
+    last run: when the site paid each player what the rules give over all runs, every
+    run agrees; when it did not, the difference shows on the last run.
+    """
+    out: dict[tuple[int, int], list[Collect]] = {}
+    for c in hand.collects:
+        if c.board is not None:
+            continue
+        left = c.amount
+        for b in range(n_boards):
+            award = awards.get((b, c.pot), (0, None))[1]
+            give = left if b == n_boards - 1 else min(left, award.due(c.player, Half.ALL) if award else 0)
+            if give or b == n_boards - 1:
+                out.setdefault((b, c.pot), []).append(replace(c, amount=give, board=b))
+            left -= give
+    return out
+
+
 def settle(hand: HandHistory) -> HandSettlement:
     """Settle one hand by the rules (see the module docstring).
 
@@ -311,6 +336,7 @@ def settle(hand: HandHistory) -> HandSettlement:
     pots: list[PotSettlement] = []
     showdown: list[ShowdownHand] = []
     went = False
+    awards: dict[tuple[int, int], tuple[int, PotAward | None]] = {}
     for b, board in enumerate(boards):
         readings: dict[str, ShowdownHand] = {}
         for player in live:
@@ -322,11 +348,16 @@ def settle(hand: HandHistory) -> HandSettlement:
         went = went or len(readings) >= 2
         for pot, pot_net in zip(rb.pots, net, strict=True):
             share = pot_net - pot_net // n_boards * (n_boards - 1) if b == 0 else pot_net // n_boards
+            awards[(b, pot.index)] = (share, _award(hand, pot, share, readings))
+    unboarded = _unboarded(hand, awards, n_boards)
+    for b in range(n_boards):
+        for pot in rb.pots:
+            share, award = awards[(b, pot.index)]
             collects = [c for c in hand.collects if c.pot == pot.index and c.board == b]
+            collects += unboarded.get((b, pot.index), [])
             first_line: dict[str, int] = {}
             for c in collects:
                 first_line.setdefault(c.player, c.line)
-            award = _award(hand, pot, share, readings)
             lines = _lines(_paid(hand, collects, award), award, pot.eligible, first_line)
             pots.append(PotSettlement(b, pot.index, pot.amount, share, pot.eligible, award, lines))
     cashed = frozenset(c.player for c in hand.cash_outs)

@@ -240,7 +240,9 @@ class Collect:
         amount: minor units.
         pot: 0 for the main pot (or "pot" when there is only one), k for
             "side pot-k"; a bare "side pot" is 1.
-        board: run-it-twice board index (0 first, 1 second); 0 otherwise.
+        board: run-it-twice board index (0 first, 1 second); 0 otherwise; ``None``
+            when the site paid a run-it-twice pot without saying which run (the audit
+            then compares each player's amount over the runs).
         line: source line number.
         half: the half of a split pot the line is for, when the site says so
             ("wins the low"); ``None`` when the line does not say.
@@ -249,7 +251,7 @@ class Collect:
     player: str
     amount: int
     pot: int = 0
-    board: int = 0
+    board: int | None = 0
     line: int = 0
     half: Half | None = None
 

@@ -1,0 +1,241 @@
+"""Per-hand state shared by the Bovada and Winning Poker Network grammars.
+
+Both formats print amounts that must be typed against the betting so far: Bovada's
+"All-in $2.36" is the chips a player adds (a bet, a call or a raise, the betting
+decides which), and its oldest hands print no street lines at all, so a street ends
+when the betting round is complete. :class:`_State` keeps the betting of the current
+street and turns each action into an :class:`~hhtools.model.records.Action` the way
+PokerStars' grammar writes them (a raise's ``to_amount`` is the street total, its
+``amount`` the increment over the bet faced). It also collects the problems of one hand.
+"""
+
+from __future__ import annotations
+
+from hhtools.model.money import Unit, parse_money
+from hhtools.model.records import Action, ActionKind, ClaimedHigh, PostKind, Problem, Street
+from hhtools.model.vocab import HandCategory, ProblemCode
+
+MAX_AMOUNT = 10**15
+MAX_SEAT = 1000
+_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+_VALUE = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
+
+
+class _OutOfRange(ValueError):
+    """An amount or a seat number no real hand can hold."""
+
+
+class _State:
+    """One hand being read: its problems, and the betting of the current street.
+
+    Amounts are minor units (cents, or chips in tournaments).
+    """
+
+    def __init__(self, file: str, line: int) -> None:
+        self.file = file
+        self.line = line
+        self.hand_id: str | None = None
+        self.problems: list[Problem] = []
+        self.unit = Unit.CENTS
+        self.stacks: dict[str, int] = {}
+        self.put: dict[str, int] = {}  # chips put in over the whole hand
+        self.actions: list[Action] = []
+        self.folded: set[str] = set()
+        self.in_hand: set[str] = set()
+        self.street_index = 0
+        self.bets: dict[str, int] = {}
+        self.highest = 0
+        self.acted: set[str] = set()
+
+    # --- problems and numbers
+    def problem(self, line: int, code: str, message: str, excerpt: str = "") -> None:
+        """Record a problem on a source line (``code`` a :class:`ProblemCode` value)."""
+        self.problems.append(
+            Problem(self.file, line, self.hand_id, ProblemCode(code), message, excerpt[:200])
+        )
+
+    def money(self, text: str) -> int:
+        """An amount in the hand's minor units; :class:`_OutOfRange` from 10**15 up."""
+        value = parse_money(text, self.unit)
+        if value >= MAX_AMOUNT:
+            raise _OutOfRange(f"amount out of range: {text[:40]!r}")
+        return value
+
+    @staticmethod
+    def seat_number(text: str) -> int:
+        """A seat or button number; :class:`_OutOfRange` above 1000."""
+        if len(text) > 4 or int(text) > MAX_SEAT:
+            raise _OutOfRange(f"seat number out of range: {text[:40]}")
+        return int(text)
+
+    # --- betting
+    @property
+    def street(self) -> Street:
+        """The current betting round."""
+        return _STREETS[self.street_index]
+
+    def new_street(self, street: Street) -> None:
+        """Start a betting round (a street line, or one inferred)."""
+        self.street_index = _STREETS.index(street)
+        self.bets = {}
+        self.highest = 0
+        self.acted = set()
+
+    def round_complete(self) -> bool:
+        """Every player still in with chips behind has acted and matched the bet."""
+        live = [p for p in self.in_hand if p not in self.folded and self.left(p) > 0]
+        if not live:
+            return True
+        return all(p in self.acted and self.bets.get(p, 0) == self.highest for p in live)
+
+    def left(self, player: str) -> int:
+        """Chips the player has behind."""
+        return self.stacks.get(player, 0) - self.put.get(player, 0)
+
+    def _add(self, player: str, amount: int) -> bool:
+        """Put ``amount`` more in for ``player`` this street; ``True`` when all-in now."""
+        self.bets[player] = self.bets.get(player, 0) + amount
+        self.put[player] = self.put.get(player, 0) + amount
+        self.in_hand.add(player)
+        return player in self.stacks and self.left(player) <= 0
+
+    def post(self, player: str, kind: PostKind, amount: int, line: int) -> None:
+        """A forced bet: blinds count toward the bet to call, antes and dead chips not."""
+        if kind is PostKind.ANTE:
+            self.put[player] = self.put.get(player, 0) + amount
+            self.in_hand.add(player)
+            all_in = player in self.stacks and self.left(player) <= 0
+        else:
+            all_in = self._add(player, amount)
+            self.highest = max(self.highest, self.bets[player])
+        self.actions.append(
+            Action(self.street, player, ActionKind.POST, amount, None, all_in, kind, line)
+        )
+
+    def fold(self, player: str, line: int) -> None:
+        """A fold."""
+        self.folded.add(player)
+        self.in_hand.add(player)
+        self.actions.append(Action(self.street, player, ActionKind.FOLD, line=line))
+
+    def check(self, player: str, line: int) -> None:
+        """A check."""
+        self.acted.add(player)
+        self.in_hand.add(player)
+        self.actions.append(Action(self.street, player, ActionKind.CHECK, line=line))
+
+    def call(self, player: str, amount: int, line: int, all_in: bool = False) -> None:
+        """A call of ``amount`` more chips."""
+        self.acted.add(player)
+        all_in = self._add(player, amount) or all_in
+        self.actions.append(
+            Action(self.street, player, ActionKind.CALL, amount, None, all_in, line=line)
+        )
+
+    def bet(self, player: str, amount: int, line: int, all_in: bool = False) -> None:
+        """A bet of ``amount``; a bet when one was already made is read as a raise."""
+        if self.highest > 0 and self.street is not Street.PREFLOP:
+            self.raise_to(player, self.bets.get(player, 0) + amount, line, all_in)
+            return
+        self.acted = {player}
+        all_in = self._add(player, amount) or all_in
+        self.highest = max(self.highest, self.bets[player])
+        self.actions.append(
+            Action(self.street, player, ActionKind.BET, amount, None, all_in, line=line)
+        )
+
+    def raise_to(self, player: str, to: int, line: int, all_in: bool = False) -> None:
+        """A raise to a street total of ``to``; ``amount`` is the raise over the bet faced."""
+        already = self.bets.get(player, 0)
+        if to <= self.highest:  # no raise: the site's raise that only calls (all-in short)
+            self.call(player, max(to - already, 0), line, all_in)
+            return
+        faced = self.highest
+        self.acted = {player}
+        all_in = self._add(player, to - already) or all_in
+        self.highest = to
+        self.actions.append(
+            Action(self.street, player, ActionKind.RAISE, to - faced, to, all_in, line=line)
+        )
+
+    def all_in(self, player: str, added: int, line: int) -> None:
+        """All-in for ``added`` more chips: a call, a bet or a raise by the betting."""
+        total = self.bets.get(player, 0) + added
+        if total <= self.highest:
+            self.call(player, added, line, True)
+        elif self.highest == 0:
+            self.bet(player, added, line, True)
+        else:
+            self.raise_to(player, total, line, True)
+
+
+def claimed_from_five(category: HandCategory, cards: tuple[str, ...]) -> ClaimedHigh | None:
+    """The claim of a high hand a site names by category and shows as five cards.
+
+    Ranks are keyed as :func:`hhtools.rules.reading.high_key` keys them: straights by top
+    card (5 for the wheel), flush and high card by top card, others by the named ranks.
+
+    >>> claimed_from_five(HandCategory.TWO_PAIR, ("Ks", "Kd", "5c", "5h", "Qs")).ranks
+    (13, 5)
+    >>> claimed_from_five(HandCategory.STRAIGHT, ("5d", "4c", "3h", "2s", "Ah")).ranks
+    (5,)
+    """
+    if len(cards) != 5:
+        return None
+    values = [_VALUE[c[0]] for c in cards]
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        top = 5 if sorted(values) == [2, 3, 4, 5, 14] else max(values)
+        return ClaimedHigh(category, (top,))
+    if category in (HandCategory.FLUSH, HandCategory.HIGH_CARD):
+        return ClaimedHigh(category, (max(values),))
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    grouped = sorted((v for v, n in counts.items() if n >= 2), key=lambda v: (-counts[v], -v))
+    named = 2 if category in (HandCategory.FULL_HOUSE, HandCategory.TWO_PAIR) else 1
+    if len(grouped) < named:
+        return None
+    return ClaimedHigh(category, tuple(grouped[:named]))
+
+
+def low_from_five(cards: tuple[str, ...], qualifier: int = 8) -> tuple[int, ...] | None:
+    """Five cards shown as a low, as ranks high to low (ace = 1), or ``None`` when they
+    are not a qualifying low.
+
+    >>> low_from_five(("5s", "Ad", "6c", "2d", "3s"))
+    (6, 5, 3, 2, 1)
+    """
+    if len(cards) != 5:
+        return None
+    ranks = sorted({1 if c[0] == "A" else _VALUE[c[0]] for c in cards}, reverse=True)
+    if len(ranks) != 5 or ranks[0] > qualifier:
+        return None
+    return tuple(ranks)
+
+
+def impossible(hole: dict[str, tuple[str, ...]], boards: list[tuple[str, ...]]) -> str | None:
+    """The first card dealt twice (two players, or a player and a board), else ``None``."""
+    seen: set[str] = set()
+    for cards in hole.values():
+        for c in cards:
+            if c in seen:
+                return c
+            seen.add(c)
+    for board in boards:
+        for c in board:
+            if c in seen:
+                return c
+        seen.update(board)
+    return None
+
+
+def second_line(lines: list[str], card: str, first: int) -> int:
+    """The source line where ``card`` is seen the second time (``first`` is the number
+    of ``lines[0]``), or ``first`` when it cannot be told."""
+    seen = 0
+    for i, ln in enumerate(lines):
+        if "[" in ln and card in ln.replace("10", "T").replace("[", " ").replace("]", " ").split():
+            seen += 1
+            if seen == 2:
+                return first + i
+    return first

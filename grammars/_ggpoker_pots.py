@@ -1,0 +1,118 @@
+"""The pots of a GGPoker hand, for its collect lines (private to
+:mod:`hhtools.grammars.ggpoker`).
+
+GGPoker's collect lines say "collected $x from pot" whatever the pot. With side pots
+the grammar rebuilds the pots from the actions (:func:`rebuild_pots`, the way
+:func:`hhtools.rules.pots.build_pots` does; the grammar layer does not import the
+rules) and puts each collect line in a pot (:func:`assign`). Money is integer minor
+units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from hhtools.model.records import Action, ActionKind, Collect, Game, PostKind, Returned, Street
+from hhtools.model.vocab import PotPartsBasis
+
+__all__ = ["Record", "assign", "rebuild_pots", "with_ante"]
+
+
+class Record(NamedTuple):
+    """The whole-hand parts of a record: game, boards, collects, pot parts and basis."""
+
+    game: Game
+    boards: tuple[tuple[str, ...], ...]
+    collects: tuple[Collect, ...]
+    pot_parts: tuple[int, ...]
+    basis: PotPartsBasis | None
+
+
+def with_ante(game: Game, ante: int) -> Game:
+    """``game`` with its ante set (minor units)."""
+    if ante == game.ante:
+        return game
+    return Game(game.variant, game.hi_lo, game.structure, game.small_blind, game.big_blind,
+                game.currency, game.qualifier, ante, game.tournament_id, game.buy_in,
+                game.level, game.small_bet, game.big_bet)  # fmt: skip
+
+
+def rebuild_pots(
+    actions: Iterable[Action], returned: Iterable[Returned], folded: set[str], room_added: int
+) -> list[tuple[int, tuple[str, ...]]]:
+    """Gross pots ``(amount, eligible players)``, main pot first: a level at each live
+    player's total, chips of folded players above the top level in the last pot; the
+    room's money in the main pot.
+
+    >>> from hhtools.model.records import Action as A, ActionKind as K, Street as S
+    >>> acts = [A(S.PREFLOP, "a", K.BET, 50), A(S.PREFLOP, "b", K.CALL, 100),
+    ...         A(S.PREFLOP, "c", K.CALL, 100)]
+    >>> rebuild_pots(acts, [], set(), 0)
+    [(150, ('a', 'b', 'c')), (100, ('b', 'c'))]
+    """
+    put: dict[str, int] = {}
+    bets: dict[str, int] = {}
+    street = Street.PREFLOP
+    for a in actions:
+        if a.street is not street:
+            street, bets = a.street, {}
+        if a.kind is ActionKind.RAISE and a.to_amount is not None:
+            added = a.to_amount - bets.get(a.player, 0)
+            bets[a.player] = a.to_amount
+        else:
+            added = a.amount
+            if a.post is not PostKind.ANTE:
+                bets[a.player] = bets.get(a.player, 0) + added
+        put[a.player] = put.get(a.player, 0) + added
+    for r in returned:
+        put[r.player] = put.get(r.player, 0) - r.amount
+    live = [p for p in put if p not in folded]
+    levels = sorted({put[p] for p in live if put[p] > 0})
+    pots: list[tuple[int, tuple[str, ...]]] = []
+    prev = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, prev) for c in put.values() if c > prev)
+        if amount > 0:
+            pots.append((amount, tuple(p for p in live if put[p] >= level)))
+        prev = level
+    left = sum(c - prev for c in put.values() if c > prev)
+    if left > 0 and pots:
+        pots[-1] = (pots[-1][0] + left, pots[-1][1])
+    if pots:
+        pots[0] = (pots[0][0] + room_added, pots[0][1])
+    return pots
+
+
+def assign(
+    game: Game,
+    boards: tuple[tuple[str, ...], ...],
+    pots: list[tuple[int, tuple[str, ...]]],
+    collects: list[tuple[str, int, int, int]],
+    runs: int,
+) -> Record:
+    """Put each collect line ``(player, amount, run, line)`` in a pot.
+
+    A line of the only player who can win a side pot, for at least 90% and at most all
+    of that pot, is that pot's (GGPoker pays such an uncontested pot whole in the first
+    run; the line is shared between the runs as the audit shares a pot, the first run
+    taking the odd unit). Any other line is the lowest pot its player can win. The pot
+    parts are what each pot paid, after rake (``net``): GGPoker does not take its rake
+    from the pots in proportion to their size, and it prints no pot parts.
+    """
+    sole = {pot[1][0]: k for k, pot in enumerate(pots) if len(pot[1]) == 1 and k > 0}
+    out: list[Collect] = []
+    parts = [0] * max(len(pots), 1)
+    for player, amount, run, lno in collects:
+        k = sole.get(player)
+        if k is not None and amount <= pots[k][0] and amount * 10 >= pots[k][0] * 9:
+            sole.pop(player)
+            parts[k] += amount
+            for r in range(runs):
+                share = amount - amount // runs * (runs - 1) if r == 0 else amount // runs
+                out.append(Collect(player, share, k, r, lno))
+            continue
+        k = next((i for i, pot in enumerate(pots) if player in pot[1]), 0)
+        parts[k] += amount
+        out.append(Collect(player, amount, k, run, lno))
+    return Record(game, boards, tuple(out), tuple(parts), PotPartsBasis.NET)

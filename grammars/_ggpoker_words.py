@@ -1,0 +1,184 @@
+"""GGPoker's words, typed: game names of its headers and descriptions of shown hands.
+
+Private helper of :mod:`hhtools.grammars.ggpoker` (kept apart so that module stays
+short). GGPoker names its Omaha games "PLO", "PLO-5", "PLO-6", "Omaha Pot Limit",
+"Omaha (NL postflop)" (pot limit before the flop, no limit after it), and hi/lo games
+with "Hi/Lo" or "H/L" ("PLO Hi/Lo", "Omaha Hi/Lo Pot Limit"). Its Omaha tables describe
+a shown hand in their own words: "Pair of Aces", "Pair of Kings and Pair of Tens",
+"Three Treys", "Aces-High Straight", "Ace High Flush", "Fives Full over Nines",
+"Queen-High"; its hold'em tables (and some newer clients) write PokerStars-like English
+("a pair of Aces", "two pair, Aces and Fives"), read by :mod:`hhtools.grammars._english`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hhtools.grammars._english import RANK_WORDS, read_high, read_low
+
+from hhtools.model.records import BettingStructure, ClaimedHigh, Variant
+from hhtools.model.vocab import HandCategory
+
+__all__ = ["GAME_AT_END", "game_of", "read_gg_high", "read_gg_low"]
+
+_RANKS = RANK_WORDS | {"trey": 3, "treys": 3, "deuce": 2, "deuces": 2}
+_R = r"([A-Za-z]+?)"
+_PATTERNS: tuple[tuple[HandCategory, re.Pattern[str]], ...] = (
+    (HandCategory.STRAIGHT_FLUSH, re.compile(r"^royal flush$")),
+    (HandCategory.STRAIGHT_FLUSH, re.compile(rf"^{_R}s?-?\s?high straight flush$")),
+    (HandCategory.FOUR_OF_A_KIND, re.compile(rf"^(?:four|quad) {_R}s?$")),
+    (HandCategory.FULL_HOUSE, re.compile(rf"^{_R}s? full over {_R}s?$")),
+    (HandCategory.FLUSH, re.compile(rf"^{_R}s?-?\s?high flush$")),
+    (HandCategory.STRAIGHT, re.compile(rf"^{_R}s?-?\s?high straight$")),
+    (HandCategory.THREE_OF_A_KIND, re.compile(rf"^three {_R}s?$")),
+    (HandCategory.TWO_PAIR, re.compile(rf"^pair of {_R}s? and pair of {_R}s?$")),
+    (HandCategory.ONE_PAIR, re.compile(rf"^pair of {_R}s?$")),
+    (HandCategory.HIGH_CARD, re.compile(rf"^{_R}-?\s?high$")),
+)
+
+
+def _rank(word: str) -> int | None:
+    w = word.lower()
+    return _RANKS.get(w) or _RANKS.get(w + "s") or _RANKS.get(w.rstrip("s"))
+
+
+def read_gg_high(text: str | None) -> ClaimedHigh | None:
+    """Type GGPoker's words for a high hand (its Omaha wording, else PokerStars English).
+
+    Args:
+        text: e.g. "Fives Full over Nines", "Pair of Kings and Pair of Tens".
+
+    Returns:
+        The claim, or ``None`` for no text or wording not known.
+
+    >>> read_gg_high("Fives Full over Nines").ranks
+    (5, 9)
+    >>> read_gg_high("Aces-High Straight")
+    ClaimedHigh(category=<HandCategory.STRAIGHT: 'straight'>, ranks=(14,))
+    >>> read_gg_high("Pair of Kings and Pair of Tens").ranks
+    (13, 10)
+    >>> read_gg_high("Three Treys").ranks
+    (3,)
+    >>> read_gg_high("Queen-High").category.value
+    'high card'
+    """
+    if not text:
+        return None
+    if text in _SEEN:
+        return _SEEN[text]
+    if len(_SEEN) > 4096:
+        _SEEN.clear()
+    _SEEN[text] = claim = _read_high(text)
+    return claim
+
+
+_SEEN: dict[str, ClaimedHigh | None] = {}
+
+
+def _read_high(text: str) -> ClaimedHigh | None:
+    words = text.strip().lower()
+    for category, pattern in _PATTERNS:
+        m = pattern.match(words)
+        if m is None:
+            continue
+        if not m.groups():
+            return ClaimedHigh(category, (14,))
+        ranks = tuple(_rank(g) for g in m.groups())
+        if any(r is None for r in ranks):
+            return None
+        return ClaimedHigh(category, tuple(r for r in ranks if r is not None))
+    return read_high(text)
+
+
+def read_gg_low(text: str | None) -> tuple[int, ...] | None:
+    """Type a low description ("8,6,4,2,A", "Low: 7-5-4-3-A"), or ``None``.
+
+    >>> read_gg_low("Low: 7-5-4-3-A")
+    (7, 5, 4, 3, 1)
+    """
+    if not text:
+        return None
+    body = re.sub(r"^(?:a |low:?\s*)", "", text.strip(), flags=re.IGNORECASE)
+    return read_low(body.replace("-", ",").replace(" ", ""))
+
+
+_PLO = re.compile(
+    r"^(?:PLO|Pot Limit Omaha|Omaha)(?:[- ]?(?P<n>[456]))?"
+    r"(?P<hl>\s*(?:Hi/Lo|H/L|Hi-Lo|8|Hi/Lo 8 or Better))?"
+    r"(?:\s+(?P<s>Pot Limit|No Limit|Fixed Limit|Limit|\(NL postflop\)))?$",
+    re.IGNORECASE,
+)
+_CARD_OMAHA = re.compile(
+    r"^(?P<n>[456])[- ]Card (?:PLO|Omaha)(?P<hl>\s*(?:Hi/Lo|H/L))?"
+    r"(?:\s+(?P<s>Pot Limit|No Limit|Fixed Limit|Limit|\(NL postflop\)))?$",
+    re.IGNORECASE,
+)
+_STRUCTURES = {
+    "pot limit": BettingStructure.POT_LIMIT,
+    "no limit": BettingStructure.NO_LIMIT,
+    "(nl postflop)": BettingStructure.NO_LIMIT,
+    "fixed limit": BettingStructure.LIMIT,
+    "limit": BettingStructure.LIMIT,
+}
+_VARIANTS = {None: Variant.OMAHA, "4": Variant.OMAHA, "5": Variant.OMAHA5, "6": Variant.OMAHA6}
+_OTHER_GAME = re.compile(
+    r"Hold'?em|NLH|Short ?Deck|6\+|Stud|Razz|Draw|Badugi|Triple", re.IGNORECASE
+)
+_OMAHA_WORD = re.compile(r"\b(?:Omaha|PLO|Big O|Courchevel)", re.IGNORECASE)
+
+#: A game name at the end of a tournament's text ("..., High Rollers PLO Main Event
+#: $1K Omaha Pot Limit"): the leftmost place from which a game name runs to the end.
+GAME_AT_END = re.compile(
+    r"(?:^|\s)(?P<game>(?:[456][- ]Card )?(?:Omaha|PLO(?:-?[456])?|Hold'?em|ShortDeck|"
+    r"Short Deck|6\+ Hold'?em)(?: (?:Hi/Lo|H/L|Pot Limit|No Limit|Fixed Limit|Limit|"
+    r"\(NL postflop\)))*)\s*$",
+    re.IGNORECASE,
+)
+
+
+def game_of(name: str) -> tuple[Variant, bool, BettingStructure] | str | None:
+    """Read a header's game name.
+
+    Args:
+        name: "PLO-5", "Omaha Pot Limit", "Omaha (NL postflop)", "Hold'em No Limit"...
+
+    Returns:
+        ``(variant, hi_lo, structure)`` for an Omaha game GGPoker names this way; a
+        string (the reason to skip) for a game outside the Omaha family; ``None`` for
+        an Omaha-like name, or any name it does not know as another game (an
+        ``unknown_game`` problem).
+
+    >>> game_of("PLO-5")[0].value
+    'omaha5'
+    >>> game_of("Omaha (NL postflop)")[2].value
+    'no_limit'
+    >>> game_of("Hold'em No Limit")
+    "not an Omaha-family game: Hold'em No Limit"
+    >>> game_of("Omaha Spread Limit") is None
+    True
+    """
+    got = _GAMES.get(name, _GAMES)
+    if got is _GAMES:
+        if len(_GAMES) > 1024:
+            _GAMES.clear()
+        got = _GAMES[name] = _game_of(name)
+    return got  # type: ignore[return-value]
+
+
+_GAMES: dict = {}
+
+
+def _game_of(name: str) -> tuple[Variant, bool, BettingStructure] | str | None:
+    text = " ".join(name.split())
+    m = _PLO.match(text) or _CARD_OMAHA.match(text)
+    if m is not None:
+        s = m.group("s")
+        structure = _STRUCTURES[s.lower()] if s else BettingStructure.POT_LIMIT
+        return (
+            _VARIANTS[m.group("n") if m.group("n") != "4" else None],
+            bool(m.group("hl")),
+            structure,
+        )
+    if _OMAHA_WORD.search(text) or not _OTHER_GAME.search(text):
+        return None  # a damaged or new Omaha name is a problem, not a skipped hand
+    return f"not an Omaha-family game: {text}"

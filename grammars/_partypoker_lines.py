@@ -1,0 +1,236 @@
+"""PartyPoker's line rules, header reading and words for shown hands.
+
+Private to :mod:`hhtools.grammars.partypoker` (which describes the format). Every kind
+of line is one named pyparsing ``Regex`` (:func:`hhtools.grammars._lines._rule`):
+``FIXED`` rules read lines that start with a fixed word, ``PLAYER`` rules read what
+follows a player's name. Amount groups keep the site's text (``$0.50 USD``,
+``1,830``); the grammar turns them into minor units.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from datetime import UTC, datetime, timedelta
+
+from hhtools.grammars._english import read_high
+from hhtools.grammars._lines import _rule
+
+from hhtools.model.records import BettingStructure, ClaimedHigh
+
+__all__ = [
+    "FIXED",
+    "FIXED_PREFIX",
+    "PLAYER",
+    "PLAYER_WORD",
+    "claimed_high",
+    "game_kind",
+    "parse_date",
+]
+
+_AMT = r"\$?\s?[\d][\d,.]*(?: USD| EUR| GBP| chips)?"
+_BRACKET = rf"(?:\[(?P<a>{_AMT})\]|\((?P<b>{_AMT})\))"
+
+#: Lines that start with a fixed word, tried in order.
+FIXED = (
+    _rule("game_starts", r"Game #(?P<id>\d+) starts\.\s*$"),
+    _rule("game_no", r"#Game No : (?P<id>\d+)\s*$"),
+    _rule("hand_header", r"\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}\s*$"),
+    _rule(
+        "new_header",
+        r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<name>.+?) Game Table \((?P<st>PL|NL|FL)\) - "
+        r"(?P<date>\w{3} \w{3} \d{1,2} \d{1,2}:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})\s*$",
+    ),
+    _rule(
+        "old_header",
+        r"(?P<game>.+?) - \w+, (?P<date>\w+ \d{1,2}, \d{1,2}:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) "
+        r"(?P<year>\d{4})\s*$",
+    ),
+    _rule(
+        "table",
+        r"Table (?P<name>.+?) \((?P<money>Real Money|Play Money)\)"
+        r"(?: -- Seat (?P<button>\d+) is the button)?\s*$",
+    ),
+    _rule("button", r"Seat (?P<seat>\d+) is the button\s*$"),
+    _rule("players", r"Total number of players : (?P<n>\d+)/(?P<max>\d+)\s*$"),
+    _rule(
+        "seat",
+        r"Seat (?P<seat>\d+): (?P<player>.+?) \(\s*(?P<amt>[$€£]?[\d][\d,.]*)(?: [A-Z]{3})?\s*\)"
+        r"(?P<out> is sitting out)?\s*$",
+    ),
+    _rule("trny", r"Trny: (?P<id>\d+) Level: (?P<level>\d+)\s*$"),
+    _rule("blinds", r"Blinds\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\)\s*$"),
+    _rule("dealing", r"\*\* Dealing down cards \*\*\s*$"),
+    _rule(
+        "street",
+        r"\*\* Dealing (?P<street>Flop|Turn|River) \*\*(?: :)?\s*\[(?P<cards>[^\]]*)\]\s*$",
+    ),
+    _rule("dealt", r"Dealt to (?P<player>.+?) \[(?P<cards>[^\]]*)\]\s*$"),
+    _rule(
+        "creating",
+        r"Creating (?P<pot>Main Pot|Side Pot(?: \d+)?) with \$? ?(?P<amt>[\d][\d,.]*) with .*$",
+    ),
+    _rule("summary", r"\*\* Summary \*\*\s*$"),
+    _rule("pots", r"(?P<pots>(?:Main|Side) Pot(?: \d+)?: \$?[\d][\d,.]*(?:[\s|,]*Side Pot(?: \d+)?: \$?[\d][\d,.]*)*)[\s|,]*Rake: \$?(?P<rake>[\d][\d,.]*)\s*$"),
+    _rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$"),
+)  # fmt: skip
+
+#: What follows a player's name, tried in order.
+PLAYER = (
+    _rule("fold", r"folds\s*$"),
+    _rule("check", r"checks\s*$"),
+    _rule("call", rf"calls {_BRACKET}\s*$"),
+    _rule("bet", rf"bets {_BRACKET}\s*$"),
+    _rule("raise", rf"raises (?:\[(?P<a>{_AMT})\]|(?P<inc>[\d][\d,.]*) to (?P<to>[\d][\d,.]*))\s*$"),
+    _rule("all_in", rf"is all-In(?:\s+\[(?P<a>{_AMT})\])?\.?\s*$"),
+    _rule("post", rf"posts (?P<what>small blind|big blind|ante) {_BRACKET}\.?\s*$"),
+    _rule("shows", r"shows \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
+    _rule("no_show", r"(?:does not show cards|doesn't show \[[^\]]*\]|mucks.*)\.?\s*$"),
+    _rule(
+        "wins",
+        rf"wins (?P<amt>{_AMT})(?: from the (?P<pot>main pot|side pot(?: (?P<n>\d+))?))?"
+        r"(?: with (?P<desc>.*?))?\.?\s*$",
+    ),
+    _rule("finished", r"finished in (?P<place>\d+)(?:st|nd|rd|th)? place\.?\s*$"),
+    _rule("co_premium", r"Cash-out Premium % is [\d.]+\s*$"),
+    _rule("co_opted", r"opted for cash-out\s*$"),
+    _rule("co_probability", r"probabi?li?ty is (?P<p>[\d.]+)\s*$"),
+    _rule("co_amount", r"Cashout Amount is (?P<amt>[\d][\d,.]*)\s*$"),
+    _rule(
+        "balance",
+        r"(?P<co>Cashed out\s+)?balance \$?(?P<bal>[\d][\d,.]*), (?:didn't bet|lost \$?(?P<lost>"
+        r"[\d][\d,.]*)|bet \$?(?P<bet>[\d][\d,.]*), collected \$?(?P<col>[\d][\d,.]*), net "
+        r"[+-]?\$?[\d][\d,.]*)(?: \(folded\))?\s*(?:\[(?P<cards>[^\]]*)\]\s*\[(?P<desc>[^\]]*)\])?\s*$",
+    ),
+    _rule(
+        "event",
+        r"(?:has (?:joined|left) the table|is sitting out|is connected|has been (?:dis|re)connected"
+        r"|will be allowed to play after the button|did not respond in time|has timed out"
+        r"|is disconnected)\.?\s*$",
+    ),
+)  # fmt: skip
+
+_BY_NAME = {str(r.customName): r for r in FIXED + PLAYER}
+
+#: The fixed rules a body line may match, by its first four characters.
+FIXED_PREFIX: dict[str, tuple[re.Pattern[str], ...]] = {
+    prefix: tuple(_BY_NAME[n].re for n in names)
+    for prefix, names in (
+        ("** D", ("dealing", "street")), ("** S", ("summary",)), ("Seat", ("seat", "button")),
+        ("Deal", ("dealt",)), ("Tabl", ("table",)), ("Tota", ("players",)), ("Trny", ("trny",)),
+        ("Blin", ("blinds",)), ("Crea", ("creating",)), ("Main", ("pots",)), ("Side", ("pots",)),
+        ("Boar", ("board",)),
+    )
+}  # fmt: skip
+
+#: The player rules a line may match, by the first word after the player's name.
+PLAYER_WORD: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
+    word: tuple((n, _BY_NAME[n].re) for n in names)
+    for word, names in (
+        ("folds", ("fold",)), ("checks", ("check",)), ("calls", ("call",)), ("bets", ("bet",)),
+        ("raises", ("raise",)), ("is", ("all_in", "event")), ("posts", ("post",)),
+        ("shows", ("shows",)), ("does", ("no_show",)), ("doesn't", ("no_show",)),
+        ("mucks", ("no_show",)), ("wins", ("wins",)), ("finished", ("finished",)),
+        ("Cash-out", ("co_premium",)), ("opted", ("co_opted",)),
+        ("probabilty", ("co_probability",)), ("probability", ("co_probability",)),
+        ("Cashout", ("co_amount",)), ("balance", ("balance",)), ("Cashed", ("balance",)),
+        ("has", ("event",)), ("will", ("event",)), ("did", ("event",)),
+    )
+}  # fmt: skip
+
+#: An action line whose player is not seated: the name, then what a player rule reads.
+UNSEATED = re.compile(
+    r"(?P<name>\S+) (?P<rest>(?:folds|checks|calls|bets|raises|is all-In|posts|shows|does not show"
+    r"|wins) ?.*)$"
+)
+
+_OMAHA = {"omaha": False, "omaha hi": False, "omaha hi-lo": True, "omaha hi/lo": True,
+          "omaha h/l": True, "omaha hi lo": True, "omaha hilo": True}  # fmt: skip
+_OTHER = re.compile(r"hold.?em|stud|razz|draw|badugi|lowball|triple|holdem", re.IGNORECASE)
+STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "NL": BettingStructure.NO_LIMIT,
+              "FL": BettingStructure.LIMIT}  # fmt: skip
+
+
+def game_kind(name: str) -> bool | str:
+    """A game name's hi/lo flag, or a string saying why it is not read.
+
+    Returns:
+        ``True``/``False`` (hi/lo or high) for an Omaha game the format knows;
+        ``"skip:<name>"`` for a game outside the Omaha family; ``"unknown:<name>"``
+        for a name this grammar does not know.
+
+    >>> game_kind("Omaha Hi-Lo"), game_kind("Texas Hold'em"), game_kind("Omaha Spread")
+    (True, "skip:Texas Hold'em", 'unknown:Omaha Spread')
+    """
+    key = " ".join(name.lower().split())
+    if key in _OMAHA:
+        return _OMAHA[key]
+    if "omaha" not in key and _OTHER.search(key):
+        return f"skip:{name}"
+    return f"unknown:{name}"
+
+
+_ZONES = {"EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "PST": -8, "PDT": -7, "GMT": 0,
+          "UTC": 0, "BST": 1, "CET": 1, "CEST": 2, "WET": 0, "WEST": 1}  # fmt: skip
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_date(text: str, zone: str, year: str) -> tuple[datetime, datetime | None]:
+    """``"January 05, 20:50:31"`` or ``"Feb 09 12:55:26"`` in ``zone`` -> (site clock,
+    UTC or ``None`` for a zone abbreviation it does not know).
+
+    Raises:
+        ValueError: not a date.
+
+    >>> parse_date("Feb 09 12:55:26", "EST", "2026")[1].isoformat()
+    '2026-02-09T17:55:26+00:00'
+    """
+    parts = text.replace(",", " ").split()
+    if len(parts) == 4:  # "Mon Feb 09 12:55:26": the weekday first
+        parts = parts[1:]
+    month, day, clock = parts
+    hh, mm, ss = (int(x) for x in clock.split(":"))
+    local = datetime(int(year), _MONTHS[month[:3].lower()], int(day), hh, mm, ss)
+    off = _ZONES.get(zone)
+    utc = None if off is None else (local - timedelta(hours=off)).replace(tzinfo=UTC)
+    return local, utc
+
+
+_WORDS = (
+    (re.compile(r"^two pairs\b"), "two pair"),
+    (re.compile(r"^one pair, (\w+)$"), r"a pair of \1"),
+    (re.compile(r"^(?:a )?full house, "), "a full house, "),
+    (re.compile(r"^(?:a )?flush, "), "a flush, "),
+    (re.compile(r"^(?:a )?straight, "), "a straight, "),
+    (re.compile(r"^(?:a )?straight flush, "), "a straight flush, "),
+    (re.compile(r"^high card,? "), "high card "),
+    (re.compile(r"^(?:a )?royal flush$"), "a royal flush"),
+)
+
+
+_CLAIMS: dict[str, ClaimedHigh | None] = {}
+
+
+def claimed_high(desc: str | None) -> ClaimedHigh | None:
+    """PartyPoker's words for a high hand, typed: "two pairs, aces and jacks -- Ac,Ad,..."
+    (new format, the five cards after " -- ") or "two pairs, Tens and Twos." (old).
+
+    >>> claimed_high("a straight, seven to jack -- Jc,Ts,9c,8h,7d").ranks
+    (11,)
+    >>> claimed_high("two pairs, Tens and Twos").ranks
+    (10, 2)
+    """
+    if not desc:
+        return None
+    words = desc.split(" -- ")[0].strip().rstrip(".").lower()
+    if words in _CLAIMS:
+        return _CLAIMS[words]
+    key = words
+    for pattern, repl in _WORDS:
+        words = pattern.sub(repl, words)
+    claim = read_high(words)
+    if len(_CLAIMS) < 1 << 14:
+        _CLAIMS[key] = claim
+    return claim

@@ -1,0 +1,133 @@
+"""The money of a Winamax hand that its lines leave implicit: the uncalled bet inside a
+collect line, the pots a collect line covers, and cards seen twice.
+
+Plain arithmetic over the amounts written (minor units); no poker rules.
+"""
+
+from __future__ import annotations
+
+from hhtools.model.records import Action, ActionKind, Collect, PostKind, Returned, Street
+
+__all__ = ["by_pot", "twice", "uncalled"]
+
+
+def uncalled(
+    actions: list[Action], collects: list[Collect]
+) -> tuple[list[Collect], tuple[Returned, ...], dict[str, int]]:
+    """Winamax writes no return line: the uncalled excess of the player who put in most
+    (what they put in over the next player's total) is in the total pot and in their
+    collect line (their last one: "from pot", or the "side pot" of one player it made).
+    The record returns it (``Returned``, ``inferred``) and takes it out of that collect
+    and of the total, so the pots are the ones the players contested.
+
+    Args:
+        actions: the hand's posts and actions (amounts in minor units).
+        collects: its collect lines, in order.
+
+    Returns:
+        ``(collects, returned, put)``: the collects less the excess, the return (or
+        none), and what each player put in, the excess taken off.
+    """
+    put: dict[str, int] = {}
+    street_total: dict[tuple[Street, str], int] = {}
+    for a in actions:
+        key = (a.street, a.player)
+        if a.kind is ActionKind.RAISE and a.to_amount is not None:
+            add = a.to_amount - street_total.get(key, 0)
+        else:
+            add = a.amount
+        if a.post is not PostKind.ANTE:  # an ante is dead: no part of the street's bet
+            street_total[key] = street_total.get(key, 0) + add
+        put[a.player] = put.get(a.player, 0) + add
+    if len(put) < 2:
+        return collects, (), put
+    ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
+    (top, most), (_, next_most) = ranked[0], ranked[1]
+    excess = most - next_most
+    mine = [i for i, c in enumerate(collects) if c.player == top]
+    if excess <= 0 or not mine:
+        return collects, (), put
+    i = max(mine, key=lambda k: (collects[k].pot, k))
+    c = collects[i]
+    if c.amount < excess:
+        return collects, (), put
+    kept = list(collects)
+    if c.amount == excess:
+        del kept[i]
+    else:
+        kept[i] = Collect(c.player, c.amount - excess, c.pot, c.board, c.line, c.half)
+    put[top] = next_most
+    return kept, (Returned(top, excess, c.line, inferred=True),), put
+
+
+def by_pot(
+    actions: list[Action], collects: list[Collect], put: dict[str, int]
+) -> tuple[list[Collect], tuple[int, ...]]:
+    """The collects per pot, and the pots' net amounts as the collects state them.
+
+    Winamax names the pot of a collect line ("main pot", "side pot 1"), but a player
+    who wins the main pot and a side pot gets one line, "from main pot", for both. The
+    pots are the levels the all-in players' totals make (plain arithmetic over the
+    written amounts). When the lines name every pot, their sums per pot are the pots'
+    net amounts (``pot_parts``, after rake). When one player collects everything, their
+    line is spread over the pots in proportion to the pots' sizes (largest remainder);
+    those shares are the parts. Otherwise the lines are kept as written.
+
+    Args:
+        actions: the hand's posts and actions (folds tell who is in).
+        collects: the collect lines, the uncalled excess already taken out.
+        put: what each player put in (minor units), without the uncalled excess.
+
+    Returns:
+        ``(collects, parts)``: ``parts`` is empty when the lines are kept as written.
+    """
+    folded = {a.player for a in actions if a.kind is ActionKind.FOLD}
+    live = [p for p in put if p not in folded]
+    levels = sorted({put[p] for p in live})
+    gross: list[int] = []
+    prev = 0
+    for level in levels:
+        amount = sum(min(v, level) - min(v, prev) for v in put.values())
+        if amount:
+            gross.append(amount)
+        prev = level
+    if len(gross) < 2 or not collects:
+        return collects, ()
+    net_total = sum(c.amount for c in collects)
+    per_pot = [sum(c.amount for c in collects if c.pot == k) for k in range(len(gross))]
+    if all(per_pot) and sum(per_pot) == net_total:
+        return collects, tuple(per_pot)
+    players = {c.player for c in collects}
+    if len(players) != 1 or any(c.half is not None for c in collects):
+        return collects, ()
+    total_gross = sum(gross)
+    shares = [net_total * g // total_gross for g in gross]
+    order = sorted(range(len(gross)), key=lambda k: (-(net_total * gross[k] % total_gross), k))
+    for k in order[: net_total - sum(shares)]:
+        shares[k] += 1
+    c0 = collects[0]
+    spread = [Collect(c0.player, a, k, 0, c0.line) for k, a in enumerate(shares) if a]
+    return spread, tuple(shares)
+
+
+def twice(sightings: list[tuple[int, str, tuple[str, ...]]]) -> tuple[int, str] | None:
+    """The first card seen in two places (two players, or a player and the board).
+
+    Args:
+        sightings: ``(line, owner, cards)`` in line order; an owner may see its own
+            cards again (a show repeats the cards dealt).
+
+    Returns:
+        ``(line, message)`` for the line of the second sighting, or ``None``.
+
+    >>> twice([(1, "A", ("Ah", "Kd")), (2, "*board", ("Kd", "2c", "3c"))])
+    (2, 'card Kd appears twice')
+    """
+    seen: dict[str, str] = {}
+    for lno, owner, cards in sightings:
+        if len(set(cards)) < len(cards):
+            return lno, "a card appears twice on this line"
+        for c in cards:
+            if seen.setdefault(c, owner) != owner:
+                return lno, f"card {c} appears twice"
+    return None

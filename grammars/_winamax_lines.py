@@ -1,0 +1,137 @@
+"""The line rules of the Winamax grammar (:mod:`hhtools.grammars.winamax`): one named
+pyparsing ``Regex`` per kind of line, and the words of its headers (games, limits).
+
+Amounts are written with the currency sign after the number ("207.96€"), or with
+none (play money, tournament chips).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hhtools.grammars._lines import _rule
+from hhtools.grammars._text import HandEnd
+
+from hhtools.model.records import BettingStructure, PostKind, Street, Variant
+
+_AMT = r"[$€£]?\d[\d,.]*[$€£]?"
+_START = re.compile(r"\ufeff?Winamax Poker - ")
+#: A whole hand header on some line: "... - HandId: #<id> - <game> (<stakes>) - <date>".
+_ANY_START = re.compile(
+    r"^\ufeff?Winamax Poker - [^\n]* - HandId: #[\d-]+ - [^\n]+ \([^()\n]*\) - "
+    r"\d{4}/\d\d/\d\d \d\d?:\d\d:\d\d",
+    re.MULTILINE,
+)
+_END = HandEnd(
+    "*** SUMMARY ***",
+    re.compile(r"Seat \d+: |Total pot |Board: |\*\*\* SUMMARY \*\*\*"),
+    re.compile(r"Seat \d+: [^\n]* \([$€£]?\d[\d,.]*[$€£]?(?:, [^)\n]*)?\)\r?$", re.MULTILINE),
+    "Seat ",
+)
+
+HEADER = _rule(
+    "header",
+    r"\ufeff?Winamax Poker - (?:CashGame|Tournament \"(?P<tname>[^\"]*)\" buyIn: (?P<buyin>.*?)"
+    r"(?: level: (?P<level>\d+))?|(?P<other>[^-]+?)) - HandId: #(?P<id>[\d-]+) - "
+    r"(?P<game>.+?) \((?P<stakes>[^()]*)\) - (?P<date>\d{4}/\d\d/\d\d \d\d?:\d\d:\d\d)"
+    r"(?: (?P<tz>[A-Za-z]+))?\s*$",
+)
+TABLE = _rule(
+    "table",
+    r"Table:? '(?P<table>.*)' (?P<max>\d+)-max \((?P<money>real|play) money\)"
+    r"(?: Seat #(?P<button>\d+) is the button)?\s*$",
+)
+SEAT = _rule(
+    "seat",
+    r"Seat (?P<seat>\d+): (?P<player>.+) \((?P<stack>" + _AMT + r")(?:, (?P<bounty>[^)]*))?\)"
+    r"(?P<out> out of hand)?\s*$",
+)
+STREET = _rule(
+    "street",
+    r"\*\*\* (?P<street>ANTE/BLINDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*:?"
+    r"(?: (?P<cards>(?:\[[^\]]*\])+))?\s*$",
+)
+DEALT = _rule("dealt", r"Dealt to (?P<rest>.+) \[(?P<cards>[^\]]*)\]\s*$")
+POST = _rule(
+    "post",
+    r"posts (?P<kind>small blind|big blind|ante|straddle) (?P<amt>" + _AMT + r")"
+    r"(?P<oop> out of position)?(?P<allin> and is all-in)?\s*$",
+)
+FOLD = _rule("fold", r"folds\s*$")
+CHECK = _rule("check", r"checks\s*$")
+CALL = _rule("call", r"(?P<kind>calls|bets) (?P<amt>" + _AMT + r")(?P<allin> and is all-in)?\s*$")
+RAISE = _rule(
+    "raise", r"raises (?P<amt>" + _AMT + r") to (?P<to>" + _AMT + r")(?P<allin> and is all-in)?\s*$"
+)
+SHOW = _rule("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?\s*$")
+MUCK = _rule("muck", r"(?:mucks|doesn't show)(?: \[(?P<cards>[^\]]*)\])?.*$")
+COLLECT = _rule(
+    "collect",
+    r"collected (?P<amt>" + _AMT + r") from (?P<pot>pot|main pot|side pot(?: (?P<n>\d+))?)"
+    r" ?(?:\((?P<half>HI|LO)\))?\s*$",
+)
+DENY = _rule("deny", r"deny (?:BB|SB|big blind|small blind)(?: " + _AMT + r")?\s*$")
+DENY_ANY = _rule("deny_any", r".+ deny (?:BB|SB|big blind|small blind)(?: " + _AMT + r")?\s*$")
+TOTAL = _rule(
+    "total",
+    r"Total pot (?P<total>" + _AMT + r")(?: \| (?:Rake (?P<rake>" + _AMT + r")|No rake))?"
+    r"(?P<rest>.*)$",
+)
+BOARD = _rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$")
+S_SEAT = _rule("summary_seat", r"Seat (?P<seat>\d+): .*$")
+S_SHOWED = re.compile(
+    r" showed \[(?P<cards>[^\]]*)\] and (?:won (?P<amt>\S+)|lost) with (?P<desc>.*)$"
+)
+
+_STREETS = {
+    "PRE-FLOP": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
+    "RIVER": Street.RIVER, "SHOW DOWN": Street.SHOWDOWN,
+}  # fmt: skip
+_POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
+          "ante": PostKind.ANTE, "straddle": PostKind.STRADDLE}  # fmt: skip
+_SIGNS = {"€": "EUR", "$": "USD", "£": "GBP"}
+_OTHER_GAMES = re.compile(r"hold'?em|stud|razz|draw|badugi|courchevel|mix", re.IGNORECASE)
+_STRUCTURES = {"pot limit": BettingStructure.POT_LIMIT, "no limit": BettingStructure.NO_LIMIT,
+               "fixed limit": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT}  # fmt: skip
+_GAMES: dict[str, tuple[Variant, bool]] = {
+    "omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
+    "omaha hi/lo": (Variant.OMAHA, True), "omaha8": (Variant.OMAHA, True),
+    "omaha 8": (Variant.OMAHA, True),
+    "omaha5": (Variant.OMAHA5, False), "5 card omaha": (Variant.OMAHA5, False),
+    "omaha5 hi/lo": (Variant.OMAHA5, True), "5 card omaha hi/lo": (Variant.OMAHA5, True),
+    "omaha5 8": (Variant.OMAHA5, True), "omaha58": (Variant.OMAHA5, True),
+    "omaha6": (Variant.OMAHA6, False), "6 card omaha": (Variant.OMAHA6, False),
+    "omaha6 hi/lo": (Variant.OMAHA6, True), "6 card omaha hi/lo": (Variant.OMAHA6, True),
+}  # fmt: skip
+
+
+def game_of(game_text: str) -> tuple[Variant, bool, BettingStructure] | str | None:
+    """The header's game words, typed.
+
+    Args:
+        game_text: e.g. "5 Card Omaha Hi/Lo pot limit".
+
+    Returns:
+        ``(variant, hi/lo, structure)``; a ``str`` (the skip reason) for a game outside
+        the Omaha family; ``None`` for an Omaha game this reader does not know.
+
+    >>> game_of("Omaha5 pot limit")
+    (<Variant.OMAHA5: 'omaha5'>, False, <BettingStructure.POT_LIMIT: 'pot_limit'>)
+    >>> game_of("Holdem no limit")
+    'not an Omaha-family game: Holdem no limit'
+    """
+    low = game_text.lower().strip()
+    for words, structure in _STRUCTURES.items():
+        if low.endswith(" " + words):
+            name = low[: -len(words) - 1].strip()
+            break
+    else:
+        name, structure = low, None
+    if "omaha" not in name:
+        if _OTHER_GAMES.search(low) or structure is not None:
+            return f"not an Omaha-family game: {game_text}"
+        return None
+    vh = _GAMES.get(name)
+    if vh is None or structure is None:
+        return None
+    return vh[0], vh[1], structure

@@ -1,0 +1,71 @@
+"""Winamax's words for a shown hand ("Full of 9 and Tens", "Two pairs : Jacks and 4",
+"Straight King high"...), typed into :class:`~hhtools.model.records.ClaimedHigh`.
+
+Winamax names a low by its top card only ("LO : High card : 7"), which is not a whole
+low: no low claim is typed from it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hhtools.model.records import ClaimedHigh
+from hhtools.model.vocab import HandCategory
+
+__all__ = ["read_high"]
+
+_RANKS = {
+    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "t": 10,
+    "ten": 10, "tens": 10, "j": 11, "jack": 11, "jacks": 11, "q": 12, "queen": 12,
+    "queens": 12, "k": 13, "king": 13, "kings": 13, "a": 14, "ace": 14, "aces": 14,
+    "deuce": 2, "deuces": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "twos": 2, "threes": 3, "fours": 4, "fives": 5,
+    "sixes": 6, "sevens": 7, "eights": 8, "nines": 9,
+}  # fmt: skip
+_WORDS: tuple[tuple[HandCategory, re.Pattern[str]], ...] = (
+    (HandCategory.STRAIGHT_FLUSH, re.compile(r"^royal flush$")),
+    (HandCategory.STRAIGHT_FLUSH, re.compile(r"^straight flush (\w+) high$")),
+    (HandCategory.FOUR_OF_A_KIND, re.compile(r"^quads of (\w+)$")),
+    (HandCategory.FULL_HOUSE, re.compile(r"^full of (\w+) and (\w+)$")),
+    (HandCategory.FLUSH, re.compile(r"^flush (\w+) high$")),
+    (HandCategory.STRAIGHT, re.compile(r"^straight (\w+) high$")),
+    (HandCategory.THREE_OF_A_KIND, re.compile(r"^trips of (\w+)$")),
+    (HandCategory.TWO_PAIR, re.compile(r"^two pairs : (\w+) and (\w+)$")),
+    (HandCategory.ONE_PAIR, re.compile(r"^one pair : (\w+)$")),
+    (HandCategory.HIGH_CARD, re.compile(r"^high card : (\w+)$")),
+)
+
+
+def read_high(text: str | None) -> ClaimedHigh | None:
+    """Type Winamax's words for a high hand.
+
+    Args:
+        text: e.g. "Full of 9 and Tens" (a "HI : " in front is dropped).
+
+    Returns:
+        The claim, or ``None`` for no text or words this reader does not know.
+
+    >>> read_high("Full of 9 and Tens")
+    ClaimedHigh(category=<HandCategory.FULL_HOUSE: 'full house'>, ranks=(9, 10))
+    >>> read_high("Two pairs : Jacks and 4").ranks
+    (11, 4)
+    >>> read_high("Straight 5 high").ranks
+    (5,)
+    >>> read_high("HI : Flush Ace high").category
+    <HandCategory.FLUSH: 'flush'>
+    """
+    if not text:
+        return None
+    words = text.strip().lower()
+    words = words.removeprefix("hi : ")
+    for category, pattern in _WORDS:
+        m = pattern.match(words)
+        if m is None:
+            continue
+        if not m.groups():
+            return ClaimedHigh(category, (14,))
+        try:
+            return ClaimedHigh(category, tuple(_RANKS[g] for g in m.groups()))
+        except KeyError:
+            return None
+    return None

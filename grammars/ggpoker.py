@@ -1,0 +1,230 @@
+"""GGPoker hand histories (GGPoker, Natural8 and the other GG Network rooms).
+
+The format looks like PokerStars' at first sight, with its own habits:
+
+* Header: ``Poker Hand #OM1410171: PLO-5 ($0.1/$0.25) - 2021/04/13 10:03:48``. The
+  hand id carries letters (``OM`` Omaha cash, ``RC`` Rush & Cash, ``TM`` tournament,
+  ``HD`` hold'em...) and is kept whole. Games: "PLO", "PLO-5", "PLO-6", "Omaha Pot
+  Limit", hi/lo with "Hi/Lo"; tournaments read ``Tournament #25942319, Omaholic Bounty
+  $8.40 Omaha (NL postflop) - Level18(1,250/2,500)`` (the game name ends the
+  tournament's text; "NL postflop" is pot limit before the flop and no limit after:
+  typed ``no_limit``, the looser of the two). Hold'em, Short Deck and other games are
+  skipped with a ``skipped_game`` note.
+* Time: ``YYYY/MM/DD HH:MM:SS`` and no zone, in every sample seen (cash and
+  tournaments, 2020 and 2021 files). GGPoker does not say which zone its clock is in,
+  so the grammar assumes none: ``started_at`` is the printed clock, ``time_zone`` and
+  ``started_at_utc`` are ``None`` (a user who knows the zone of their own client can
+  convert; nothing is converted by a guess).
+* Posts: ``posts small blind``, ``posts big blind``, ``posts the ante`` (cash tables
+  too), ``posts missed blind`` (dead money: typed as an ante, it does not count toward
+  the bet to call), and ``straddle $0.5`` with no "posts". A second straddle line of the
+  same player ("straddle $15.35 and is all-in", an over-straddle) restates their new
+  total, not an increment: the record's post holds the increment.
+* Hero's hole cards only (``Dealt to Xjty [..]``, bare ``Dealt to name`` for others);
+  other hands are known when shown. A ``shows`` line in the body describes the hand on
+  the board so far (players all-in before the river show at once): its description is
+  kept only when the board was complete; the summary describes each run's final board.
+* Run it twice / three times: ``*** FIRST FLOP ***``, ``*** SECOND TURN *** [..] [..]``,
+  ``*** FIRST SHOWDOWN ***`` ... one board per run (a run's street line repeats the
+  cards before it, so each run's board is read whole even when the summary's
+  ``SECOND Board [3d Td]`` lists only the cards that differ); collects are read per
+  run (``Collect.board``). GGPoker pays an uncontested side pot whole in the first run;
+  the record splits such a collect line between the runs as the audit shares a pot
+  (first run takes the odd unit), on the same line.
+* Pots: every collect says "from pot", with no main or side pot. With one pot the
+  collects are pot 0; with side pots the grammar rebuilds the pots from the actions and
+  puts each collect in the pot its player could win (an uncontested side pot first).
+  GGPoker's rake is not taken from the pots in proportion to their size, so when there
+  are side pots ``pot_parts`` are what the collects paid from each pot (``net``).
+* Summary: ``Total pot $597.08 | Rake $7.5 | Jackpot $5 | Bingo $0 | Fortune $0 | Tax
+  $0`` (any of the segments may be missing): Jackpot is ``jackpot``; Bingo, Fortune,
+  Tax and any other named segment are ``fees``. ``Cash Drop to Pot : total $0.2`` (a
+  splash the room adds to the pot) is ``room_added``; the total pot includes it.
+* Money outside the pot: EV Cashout (``Chooses to EV Cashout``; a loser ``Receives
+  Cashout ($x)`` from the site: ``CashOut(amount=x)``; a winner ``Pays Cashout Risk
+  ($y)`` back to the site: ``CashOut(amount=-y, fee=y)``), and the older all-in
+  insurance (``get an all-in insurance (...)``, ``pay premium of all-in insurance
+  ($4)``: ``CashOut(amount=-4, fee=4)``). Collects stay as written.
+* Shown hands: the summary says what each shown hand made on each run ("showed [..]
+  and won ($48.93) with Three Twos, and lost with Three Twos"), in GGPoker's Omaha
+  words ("Pair of Kings and Pair of Tens", "Aces-High Straight", "Fives Full over
+  Nines"; :mod:`hhtools.grammars._ggpoker_words`): one ``Show`` per run, with the claim
+  typed. These words are sometimes an any-five-cards reading, not two plus three (the
+  audit reports them as ``declared_misread``); the pots are paid by the Omaha rule.
+* Tournaments: amounts are chips; ``Game.buy_in`` holds the tournament's name text
+  (which carries the buy-in: "Omaholic Bounty $8.40"). Bounty and finishing lines
+  ("X wins $5.25 for eliminating Y", "X wins bounty of $5.25", "Y finished the
+  tournament in 3rd place and received $12") are read into
+  :class:`~hhtools.model.records.TournamentResult` (money in cents of the buy-in's
+  currency); no GGPoker sample seen had them, so these wordings are a best reading.
+
+Money is integer minor units (cents; chips in tournaments).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime
+from typing import BinaryIO
+
+from hhtools.grammars._ggpoker_hand import _State
+from hhtools.grammars._ggpoker_words import GAME_AT_END, game_of
+from hhtools.grammars._lines import _m, _rule
+from hhtools.grammars._text import HandEnd, iter_hands
+from hhtools.grammars.base import ParsedHand, SiteFormat
+
+from hhtools.model.money import Unit
+from hhtools.model.records import Game, HandHistory, HandText
+from hhtools.model.vocab import CollectOrder
+
+__all__ = ["FORMAT", "HAND_START", "parse_hand"]
+
+SITE = "ggpoker"
+
+#: A hand starts at each header line.
+HAND_START = re.compile(r"\ufeff?Poker Hand #[A-Z]{0,4}\d+: ")
+_HAND_END = HandEnd(
+    "*** SUMMARY ***",
+    re.compile(r"Seat \d+: |Total pot |(?:FIRST |SECOND |THIRD )?Board \[|Hand was run"),
+    re.compile(r"Seat \d+: [^\n]* \([$€£]?\d[\d,.]* in chips[^\n]*\)\r?$", re.MULTILINE),
+    " in chips",
+)
+_RECOGNISE = re.compile(r"^\ufeff?Poker Hand #[A-Z]{0,4}\d+: .* - \d{4}/\d\d/\d\d ", re.MULTILINE)
+
+HEADER = _rule(
+    "header",
+    r"\ufeff?Poker Hand #(?P<id>[A-Z]{0,4}\d+): (?P<body>.*) - "
+    r"(?P<date>\d{4}/\d\d/\d\d \d\d?:\d\d:\d\d)\s*$",
+)
+TOURNEY = _rule(
+    "tournament",
+    r"Tournament #(?P<tid>\d+),? (?P<rest>.*?)\s*-\s*Level\s*(?P<level>\d+)\s*"
+    r"\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)(?:\((?P<ante>[\d,.]+)\))?\)$",
+)
+CASH = _rule(
+    "cash_stakes",
+    r"(?P<game>.*?)\s*\((?P<sb>[$€£]?[\d,.]+)/(?P<bb>[$€£]?[\d,.]+)(?: (?P<cur>[A-Z]{3}))?\)$",
+)
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def _recognise(head: str) -> bool:
+    return _RECOGNISE.search(head) is not None
+
+
+def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+    return iter_hands(fh, file, HAND_START, _HAND_END)
+
+
+def _read_header(st: _State, first: str) -> Game | str | None:
+    """The header: the hand id, time and game (or the reason to skip, or ``None``)."""
+    hm = _m(HEADER, first)
+    if hm is None:
+        st.problem(st.line, "bad_header", "not a GGPoker hand header", first)
+        return None
+    st.hand_id = hm["id"]
+    d = hm["date"]
+    try:
+        hh, mm, ss = d[11:].split(":")
+        st.started = datetime(int(d[:4]), int(d[5:7]), int(d[8:10]), int(hh), int(mm), int(ss))
+    except ValueError:
+        st.problem(st.line, "bad_header", "bad date in the header", first)
+    body = hm["body"]
+    tm = _m(TOURNEY, body)
+    if tm is not None:
+        gm = GAME_AT_END.search(tm["rest"])
+        name = gm["game"] if gm else tm["rest"]
+        st.unit = Unit.CHIPS
+        st.tournament = (tm["tid"], tm["rest"][: gm.start()].strip() if gm else "", tm["level"])
+        sb_text, bb_text, currency = tm["sb"], tm["bb"], "CHIPS"
+        sym = re.search(r"[$€£]", tm["rest"])
+        st.prize_currency = _SYMBOLS[sym.group()] if sym else ""
+        if tm["ante"]:
+            st.header_ante = st.money(tm["ante"])
+    else:
+        cm = _m(CASH, body)
+        if cm is None:
+            st.problem(st.line, "bad_header", "no stakes in the header", first)
+            return None
+        name, sb_text, bb_text = cm["game"], cm["sb"], cm["bb"]
+        currency = cm["cur"] or _SYMBOLS.get(sb_text[0], "USD")
+    kind = game_of(name)
+    if isinstance(kind, str):
+        return kind
+    if kind is None:
+        st.problem(st.line, "unknown_game", f"unknown Omaha game {name!r}", first)
+        return None
+    variant, hi_lo, structure = kind
+    st.currency = currency
+    sb, bb = st.money(sb_text), st.money(bb_text)
+    t = st.tournament
+    return Game(
+        variant, hi_lo, structure, sb, bb, currency, 8, 0,
+        t[0] if t else None, t[1] if t else None, f"Level {t[2]}" if t else None,
+    )  # fmt: skip
+
+
+def parse_hand(ht: HandText) -> ParsedHand:
+    """Read one GGPoker hand text.
+
+    Args:
+        ht: the hand's text as split from its file.
+
+    Returns:
+        The :class:`~hhtools.grammars.base.ParsedHand`: the record (or ``None`` when the
+        hand's essential parts are unreadable, out of range, impossible, or the game
+        is not Omaha-family: then one ``skipped_game`` note) and the problems met. Never
+        raises for bad input: an unexpected error is an ``internal_error`` problem.
+    """
+    st = _State(ht.file, ht.line)
+    try:
+        return _parse(st, ht)
+    except Exception as exc:  # noqa: BLE001 (never let one hand stop a file)
+        st.problem(ht.line, "internal_error", f"parser error: {type(exc).__name__}: {exc}")
+        return ParsedHand(None, tuple(st.problems), None, st.hand_id)
+
+
+def _parse(st: _State, ht: HandText) -> ParsedHand:
+    lines = ht.text.split("\n")
+    try:
+        game = _read_header(st, lines[0])
+    except ValueError as exc:  # an amount out of range or unreadable in the header
+        code = "out_of_range" if type(exc).__name__ == "_OutOfRange" else "bad_header"
+        st.problem(ht.line, code, str(exc), lines[0])
+        return ParsedHand(None, tuple(st.problems), None, st.hand_id)
+    if game is None:
+        return ParsedHand(None, tuple(st.problems), None, st.hand_id)
+    if isinstance(game, str):
+        st.problem(ht.line, "skipped_game", game, lines[0])
+        return ParsedHand(None, tuple(st.problems), game, st.hand_id)
+    st.game = game
+    if not st.read_body(lines):
+        return ParsedHand(None, tuple(st.problems), None, st.hand_id)
+    rec = st.record(game)
+    hand = HandHistory(
+        site=SITE, hand_id=st.hand_id or "", table=st.table, started_at=st.started,
+        time_zone=None, started_at_utc=None, game=rec.game, button=st.button,
+        max_seats=st.max_seats, seats=tuple(st.seats), actions=tuple(st.actions),
+        boards=rec.boards, hero=st.hero, hole_cards=st.hole_cards,
+        shows=tuple(st.shows), collects=rec.collects, returned=tuple(st.returned),
+        total_pot=st.total_pot, rake=st.rake, cash_outs=tuple(st.cash_outs), fees=st.fees,
+        file=ht.file, line=ht.line, offset=ht.offset, text=ht.text,
+        pot_parts=rec.pot_parts, pot_parts_basis=rec.basis, site_format=SITE,
+        collect_order=CollectOrder.UNORDERED, total_pot_line=st.total_line,
+        room_added=st.room_added, jackpot=st.jackpot,
+        tournament_results=tuple(st.results),
+    )  # fmt: skip
+    return ParsedHand(hand, tuple(st.problems), None, st.hand_id)
+
+
+FORMAT = SiteFormat(
+    key="ggpoker",
+    name="GGPoker",
+    games="Omaha, 5-Card and 6-Card Omaha (PLO, PLO-5, PLO-6), hi and hi/lo, cash and "
+    "tournaments (run it twice/three times, straddles, EV cashout, all-in insurance)",
+    recognise=_recognise,
+    split=_split,
+    parse=parse_hand,
+    rooms=(SITE,),
+)

@@ -1,0 +1,105 @@
+"""888poker / Pacific Poker hand histories (the "Cassava" network), line by line.
+
+The format::
+
+    #Game No : 385494443
+    ***** 888poker Hand History for Game 385494443 *****      (or Cassava, Pacific Poker, 888.es)
+    $25/$50 Blinds Pot Limit Omaha - *** 21 08 2015 15:17:55
+    Table Helmond 6 Max (Real Money)                          (Practice Play: play chips)
+    Seat 2 is the button
+    Total number of players : 6
+    Seat 1: Ydmgju1 ( $3,000 )
+    Xjty posts small blind [$25]
+    Ydmgju1 posts dead blind [$25 + $0]                       dead part + live part
+    ** Dealing down cards **
+    Dealt to Xjty [ 5s, Ad, 8h, 7c ]
+    Clexwg1 raises [$125]                                     the amount the player adds
+    ** Dealing flop ** [ 7c, Ah, 2c ]
+    ** Summary **
+    djcywnqj shows [ Qd, Qh, 2d, Jd ]
+    (Hi: Jd, Jc, 2d, 2s, Ks)                                  the five cards of the claimed hands
+    (Lo: 2s, 4d, 5h, 6c, Ac)
+    Wwvyj78 mucks [ 8c, 6d, Jh, 6h ]
+    djcywnqj collected [ 238 ]
+
+Quirks read here:
+
+* Amounts: "( 4,202.50 )", "( 1 430 )", "[ 368,55 ]", "25 $/50 $", "15 788,50 $" with a
+  no-break space between thousands: thousands by comma or space, decimal comma, the
+  currency sign before or after. Practice-play chips have cents ("4,202.50"): they are
+  counted in hundredths with currency ``PLAY``. Tournament chips are written with a
+  "$" sign; they are whole chips (currency ``CHIPS``).
+* Every betting amount (call, bet, raise) is what the player adds; a raise's "to" is
+  the player's street total after it. "posts dead blind [$a + $b]": ``a`` is dead (in
+  the pot, not toward the call: an ante-like post), ``b`` a live big blind.
+* No total pot, no rake line, no uncalled-bet line. The uncalled excess is returned
+  (:class:`Returned`, ``inferred``) unless the collected amounts show the site paid it
+  in the pot (a walk: "collected [ $100 ]" of 25 + 50 + a dead 25); the rake is what
+  was put in less what was collected (0 in tournaments, where a difference is the
+  site's own contradiction and the audit reports it).
+* Several "collected" lines come main pot first, then the side pots; they are given
+  to the pots in that order (each pot takes lines while they fit in it). The site
+  takes the rake from the main pot, so with side pots the per-pot sums of the collect
+  lines are recorded as net pot parts (``pot_parts_basis`` net). Hi/lo halves are
+  not named (``collect_order`` unordered).
+* Shown hands are described by their five cards, "(Hi: ...)" and "(Lo: ...)": typed
+  into ``claimed_high`` (category and ranks) and ``claimed_low``.
+* Times: "11 03 2011 15:43:24" (day month year). The site prints no zone, so
+  ``time_zone`` and ``started_at_utc`` are ``None``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from hhtools.grammars._poker888_read import read_hand
+from hhtools.grammars._text import iter_hands
+from hhtools.grammars.base import ParsedHand, SiteFormat
+
+from hhtools.model.records import HandText, Problem
+from hhtools.model.vocab import ProblemCode
+
+__all__ = ["FORMAT"]
+
+_HEADER = re.compile(
+    r"\*{5} (?:888poker|888\.es|888|Pacific Poker|Cassava) Hand History for Game \d+"
+)
+_START = re.compile(r"#Game No : \d+")
+
+
+def _recognise(head: str) -> bool:
+    """An 888 / Pacific Poker / Cassava file: its "***** ... Hand History for Game" line."""
+    return "Hand History for Game" in head and _HEADER.search(head) is not None
+
+
+def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+    """The hands of a file, one per "#Game No :" line (see :func:`grammars._text.iter_hands`)."""
+    return iter_hands(fh, file, _START)
+
+
+def _parse(ht: HandText) -> ParsedHand:
+    """Read one hand's text (never raises for bad input: a bug is an internal_error)."""
+    m = re.match(r"#Game No : (\d+)", ht.text)
+    hand_id = m.group(1) if m else None
+    try:
+        return read_hand(ht, hand_id)
+    except Exception as exc:  # noqa: BLE001 - a bug must not stop the import
+        return ParsedHand(
+            None,
+            (Problem(ht.file, ht.line, hand_id, ProblemCode.INTERNAL_ERROR,
+                     f"internal error reading this hand: {type(exc).__name__}: {exc}"),),
+            hand_id=hand_id,
+        )  # fmt: skip
+
+
+FORMAT = SiteFormat(
+    key="888poker",
+    name="888poker / Pacific Poker",
+    games="Omaha, Omaha Hi-Lo (pot limit, no limit, fixed limit), cash, practice play, tournaments",
+    recognise=_recognise,
+    split=_split,
+    parse=_parse,
+    rooms=("888poker",),
+)

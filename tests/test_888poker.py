@@ -1,0 +1,152 @@
+"""888poker / Pacific Poker text histories: hand-written fixtures
+(tests/fixtures/888poker/) and the corpus. Money worked out by hand in the comments,
+in minor units (cents; hundredths of a play chip; tournament chips).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import hhtools.grammars as registry
+import pytest
+from hhtools.grammars import poker888
+from hhtools.grammars._text import decode_head
+
+from hhtools.audit import audit_hand
+from hhtools.model.records import ActionKind, ClaimedHigh, PostKind
+from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis, ProblemCode
+from hhtools.store.importer import import_paths
+from tests.conftest import need_corpus
+
+FIX = Path(__file__).parent / "fixtures" / "888poker"
+BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD}
+
+
+def _parse(name: str):
+    path = FIX / name
+    with path.open("rb") as fh:
+        assert poker888.FORMAT.recognise(decode_head(fh.read(4096)))
+        fh.seek(0)
+        return [poker888.FORMAT.parse(ht) for ht in poker888.FORMAT.split(fh, str(path))]
+
+
+def _kinds(hand) -> set[FindingKind]:
+    return {f.kind for f in audit_hand(hand).findings}
+
+
+def test_pot_limit_raise_increment_uncalled() -> None:
+    ph, holdem = _parse("pot_limit_raise_increment_uncalled.txt")
+    h = ph.hand
+    assert ph.problems == () and h.hero == "Ben" and h.time_zone is None
+    assert (h.game.small_blind, h.game.big_blind, h.game.currency) == (25, 50, "USD")
+    assert [s.stack for s in h.seats] == [123450, 6000, 4525]
+    # "Ben raises [$1.75]" adds 175 to nothing: raise to 175
+    (r,) = [a for a in h.actions if a.kind is ActionKind.RAISE]
+    assert (r.amount, r.to_amount) == (175, 175)
+    # Amy 50, Ben 175 + 450 + 1000 = 1625, Cat 175 + 450 = 625: Ben's 1000 is uncalled
+    assert [(x.player, x.amount) for x in h.returned] == [("Ben", 1000)]
+    # pot 50 + 625 + 625 = 1300, collected 1275: rake 25
+    assert (h.total_pot, h.rake) == (1300, 25)
+    assert not _kinds(h) & BAD
+    assert holdem.hand is None and holdem.skipped
+    assert [p.code for p in holdem.problems] == [ProblemCode.SKIPPED_GAME]
+
+
+def test_fix_limit_hilo_practice_split() -> None:
+    (ph,) = _parse("fix_limit_hilo_practice_split.txt")
+    h = ph.hand
+    assert ph.problems == () and h.game.hi_lo and h.game.currency == "PLAY"
+    # play chips with cents: 1,000.50 -> 100050 hundredths
+    assert h.seats[0].stack == 100050
+    assert (h.game.small_bet, h.game.big_bet) == (1000, 2000)
+    # pot: Dee 10 + 10, Eli 10, Fay 10 + 10 = 50 chips; high to Fay, low to Dee
+    assert h.total_pot == 5000 and h.rake == 0
+    assert [(c.player, c.amount) for c in h.collects] == [("Fay", 2500), ("Dee", 2500)]
+    fay, dee = h.shows
+    assert fay.claimed_high == ClaimedHigh(HandCategory.THREE_OF_A_KIND, (13,))
+    assert dee.claimed_low == (7, 4, 3, 2, 1) and dee.claimed_high is None
+    assert not _kinds(h) & BAD
+
+
+def test_suffix_dollar_space_thousands_dead_blind_walk() -> None:
+    (ph,) = _parse("suffix_dollar_space_thousands_dead_blind_walk.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    # "1 430 $", "9<nbsp>899,50 $", "2 000 $", "368,55 $"
+    assert [s.stack for s in h.seats] == [143000, 989950, 200000, 36855]
+    dead = next(a for a in h.actions if a.player == "Gus")
+    assert (dead.post, dead.amount) == (PostKind.ANTE, 2500)  # "[25 $ + 0 $]": all dead
+    # 25 + 50 + 25 = 100 collected by Jon: the site keeps the walk's big blind in the pot
+    assert h.returned == () and (h.total_pot, h.rake) == (10000, 0)
+    assert not _kinds(h) & BAD
+
+
+def test_side_pot_rake_from_main() -> None:
+    (ph,) = _parse("side_pot_rake_from_main.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    # Kim 6 + 44 = 50 (all-in), Lou 6 + 44 + 20 = 70, Max 6 + 10 + 34 + 20 = 70
+    allin = [a for a in h.actions if a.all_in]
+    assert [(a.player, a.kind, a.to_amount) for a in allin] == [("Kim", ActionKind.RAISE, 4400)]
+    # main 3 x 50 = 150 to Kim (aces), side 2 x 20 = 40 to Lou (kings); rake 3 from main
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [
+        ("Kim", 14700, 0),
+        ("Lou", 4000, 1),
+    ]
+    assert h.pot_parts == (14700, 4000) and h.pot_parts_basis is PotPartsBasis.NET
+    assert (h.total_pot, h.rake) == (19000, 300)
+    assert h.shows[2].mucked
+    assert not _kinds(h) & BAD
+
+
+def test_bad_input_never_raises() -> None:
+    import io
+
+    text = (FIX / "side_pot_rake_from_main.txt").read_bytes()
+    cut = text[: text.index(b"** Summary **")]
+    (ph,) = [poker888.FORMAT.parse(t) for t in poker888.FORMAT.split(io.BytesIO(cut), "c")]
+    assert ph.hand is None and ph.problems[-1].code is ProblemCode.TRUNCATED_HAND
+    dup = text.replace(b"Qh, Jh, Th, 3c", b"Qh, Jh, Th, As")
+    (ph,) = [poker888.FORMAT.parse(t) for t in poker888.FORMAT.split(io.BytesIO(dup), "d")]
+    assert ph.hand is None and ph.problems[-1].code is ProblemCode.IMPOSSIBLE_CARDS
+    big = text.replace(b"( $300 )", b"( $99,999,999,999,999 )")
+    (ph,) = [poker888.FORMAT.parse(t) for t in poker888.FORMAT.split(io.BytesIO(big), "b")]
+    assert ph.hand is None and ph.problems[-1].code is ProblemCode.OUT_OF_RANGE
+    odd = text.replace(b"No Limit Omaha", b"No Limit Omaha Courchevel")
+    (ph,) = [poker888.FORMAT.parse(t) for t in poker888.FORMAT.split(io.BytesIO(odd), "o")]
+    assert ph.hand is None and ph.problems[-1].code is ProblemCode.UNKNOWN_GAME
+
+
+def test_recognise_is_specific() -> None:
+    assert not poker888.FORMAT.recognise("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD)")
+    # PartyPoker also writes "#Game No :" lines; only the 888 header line counts
+    assert not poker888.FORMAT.recognise("#Game No : 1\n***** Hand History for Game 1 *****")
+    assert poker888.FORMAT.recognise("#Game No : 1\n***** Cassava Hand History for Game 1 *****")
+
+
+def _first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Offer files to this format first: the PartyPoker format also claims files
+    starting "#Game No : N" (888's first line), and comes first in the registry."""
+    formats = tuple(registry.FORMATS)
+    monkeypatch.setattr(
+        registry, "FORMATS", (poker888.FORMAT, *(f for f in formats if f is not poker888.FORMAT))
+    )
+
+
+@pytest.mark.corpus
+def test_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = need_corpus() / "PacificPoker"
+    _first(monkeypatch)
+    db = tmp_path / "p8.duckdb"
+    s = import_paths([site], db, workers=1)
+    assert s.files == 5 and s.hands == 7 and s.failed == 0  # MANIFEST: 3 + 1 + 1 + 1 + 1
+    con = duckdb.connect(str(db), read_only=True)
+    errors = con.sql("select code, line from import_errors").fetchall()
+    # PLO-6max-...observed.hand.txt line 13: "** Dealing flop ** [ 2d, Kns, 7d ]"
+    assert errors == [("bad_cards", 13)]
+    kinds = con.sql("select kind, hand_id from findings where kind in "
+                    "('award_mismatch', 'chip_imbalance')").fetchall()  # fmt: skip
+    # PLO8-...-MTT-...bad.pot.txt: the site collected 308 chips of the 808 put in
+    # (the side pot of 3 x 192 = 576 beyond the all-in small blind's 58 went unpaid)
+    assert kinds == [("chip_imbalance", "489318468")]

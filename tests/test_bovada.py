@@ -1,0 +1,206 @@
+"""Bovada / Ignition grammar: hand-written fixtures (tests/fixtures/bovada/) and the corpus.
+
+Every expected amount below is worked out by hand from the fixture's lines, in cents
+(cash) or chips (tournaments).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from hhtools.grammars import bovada
+
+from hhtools.audit import audit_hand
+from hhtools.model.records import ActionKind, PostKind, Street
+from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis
+from tests.conftest import need_corpus
+
+FIX = Path(__file__).parent / "fixtures" / "bovada"
+
+
+def _hands(name: str) -> list:
+    with (FIX / name).open("rb") as fh:
+        return [bovada.FORMAT.parse(ht) for ht in bovada.FORMAT.split(fh, name)]
+
+
+def _findings(hand) -> list:
+    res = audit_hand(hand)
+    return list(getattr(res, "findings", res))
+
+
+def _money_findings(hand) -> list:
+    bad = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD}
+    return [f for f in _findings(hand) if f.kind in bad]
+
+
+def test_recognise_is_specific() -> None:
+    assert bovada.FORMAT.recognise("Bovada Hand #1 TBL#2 OMAHA Pot Limit - 2012-05-14 00:54:46")
+    assert bovada.FORMAT.recognise(
+        "\ufeffIgnition Hand #3 TBL#4 OMAHA HiLo Pot Limit - 2018-01-01 1:00:00"
+    )
+    assert not bovada.FORMAT.recognise(
+        "PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01"
+    )
+    assert not bovada.FORMAT.recognise(
+        "Game started at: 2016/8/2 11:24:23\nGame ID: 1 0.01/0.02 T (Omaha)"
+    )
+    assert not bovada.FORMAT.recognise(
+        "Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC"
+    )
+
+
+def test_hilo_side_pot_rake_printed() -> None:
+    (ph,) = _hands("hilo_side_pot_rake_printed.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    assert h.site == "bovada" and h.hand_id == "3000000001" and h.table == "9000001"
+    assert h.game.hi_lo and h.game.variant.hole_cards == 4 and h.game.structure.value == "pot_limit"
+    assert (h.game.small_blind, h.game.big_blind, h.game.currency) == (10, 25, "USD")
+    assert h.started_at == datetime(2014, 8, 5, 1, 0, 0)
+    assert h.time_zone is None and h.started_at_utc is None
+    assert h.button == 1 and h.hero == "Big Blind"
+    assert h.hole_cards["Small Blind"] == ("As", "2s", "Qd", "Jc")
+    assert len(h.hole_cards) == 4  # every spot's cards are listed
+    got = [(a.street, a.player, a.kind, a.amount, a.to_amount, a.all_in) for a in h.actions]
+    assert got == [
+        (Street.PREFLOP, "Small Blind", ActionKind.POST, 10, None, False),
+        (Street.PREFLOP, "Big Blind", ActionKind.POST, 25, None, False),
+        (Street.PREFLOP, "UTG", ActionKind.FOLD, 0, None, False),
+        # "Raises $0.85 to $0.85": 0.60 over the big blind, to 0.85
+        (Street.PREFLOP, "Dealer", ActionKind.RAISE, 60, 85, False),
+        # "All-in $1.90": 0.10 posted + 1.90 = 2.00, a raise of 1.15 over 0.85
+        (Street.PREFLOP, "Small Blind", ActionKind.RAISE, 115, 200, True),
+        (Street.PREFLOP, "Big Blind", ActionKind.CALL, 175, None, False),
+        (Street.PREFLOP, "Dealer", ActionKind.CALL, 115, None, False),
+        (Street.FLOP, "Big Blind", ActionKind.BET, 300, None, False),
+        (Street.FLOP, "Dealer", ActionKind.CALL, 300, None, False),
+        (Street.TURN, "Big Blind", ActionKind.CHECK, 0, None, False),
+        (Street.TURN, "Dealer", ActionKind.CHECK, 0, None, False),
+        (Street.RIVER, "Big Blind", ActionKind.BET, 400, None, False),
+        (Street.RIVER, "Dealer", ActionKind.FOLD, 0, None, False),
+    ]
+    assert h.actions[0].post is PostKind.SMALL_BLIND
+    assert [(r.player, r.amount) for r in h.returned] == [("Big Blind", 400)]
+    assert h.boards == (("2h", "5c", "8d", "Kh", "Qs"),)
+    # put in: SB 2.00, BB 2.00 + 3 + 4 - 4 returned = 5.00, Dealer 2.00 + 3 = 5.00
+    assert (h.total_pot, h.rake) == (1200, 60)
+    # side pot (BB and Dealer, 3.00 each) 6.00 -> 5.70; main (3 x 2.00) 6.00 -> 5.70
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [
+        ("Big Blind", 570, 1),
+        ("Small Blind", 285, 0),
+        ("Big Blind", 285, 0),
+    ]
+    assert h.pot_parts == (570, 570) and h.pot_parts_basis is PotPartsBasis.NET
+    sb, bb = h.shows
+    assert sb.cards == ("As", "2s", "Qd", "Jc") and sb.description == "Two pair"
+    assert sb.claimed_high.category is HandCategory.TWO_PAIR and sb.claimed_high.ranks == (12, 2)
+    assert bb.claimed_high.ranks == (10,) and bb.claimed_low == (8, 5, 3, 2, 1)
+    # main pot: SB's Queens and Deuces take the high 2.85, BB's 8-5-3-2-A the low 2.85
+    assert _money_findings(h) == []
+
+
+def test_oldest_no_streets_raise_totals() -> None:
+    (ph,) = _hands("oldest_no_streets_raise_totals.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    g = h.game
+    assert (g.tournament_id, g.level, g.currency, g.small_blind, g.big_blind) == (
+        "1000002",
+        "2",
+        "CHIPS",
+        15,
+        30,
+    )
+    assert not g.hi_lo
+    got = [(a.street, a.player, a.kind, a.amount, a.to_amount, a.all_in) for a in h.actions]
+    assert got == [
+        (Street.PREFLOP, "Small Blind", ActionKind.POST, 15, None, False),
+        (Street.PREFLOP, "Big Blind", ActionKind.POST, 30, None, False),
+        (Street.PREFLOP, "Dealer", ActionKind.RAISE, 60, 90, False),  # "Raises 90": to 90
+        (Street.PREFLOP, "Small Blind", ActionKind.CALL, 75, None, False),
+        (Street.PREFLOP, "Big Blind", ActionKind.CALL, 60, None, False),
+        # no street line: the preflop round was complete, so this is the flop
+        (Street.FLOP, "Small Blind", ActionKind.CHECK, 0, None, False),
+        (Street.FLOP, "Big Blind", ActionKind.BET, 270, None, False),
+        (Street.FLOP, "Dealer", ActionKind.FOLD, 0, None, False),
+        # "All-in(raise) 1,410": the 1,410 chips SB had left, to 1,410
+        (Street.FLOP, "Small Blind", ActionKind.RAISE, 1140, 1410, True),
+        # "All-in 240": BB's last 240 chips, a call for less
+        (Street.FLOP, "Big Blind", ActionKind.CALL, 240, None, True),
+    ]
+    assert [(r.player, r.amount) for r in h.returned] == [("Small Blind", 900)]
+    assert h.boards == (("8d", "3s", "2h", "Ks", "Tc"),)  # from the summary only
+    # Dealer 90 + SB 600 + BB 600
+    assert (h.total_pot, h.rake) == (1290, 0)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Big Blind", 1290, 0)]
+    assert h.shows[1].claimed_high.ranks == (11,)
+    assert _money_findings(h) == []
+
+
+def test_table_events_posts_chip_and_unprinted_rake() -> None:
+    (ph,) = _hands("table_events_posts_chip_rake_unprinted.txt")
+    h = ph.hand
+    assert ph.problems == ()  # "Table enter user", "Seat stand"... are read, not problems
+    assert h.hero == "UTG"
+    post = h.actions[2]
+    assert (post.player, post.kind, post.post, post.amount) == (
+        "UTG",
+        ActionKind.POST,
+        PostKind.BIG_BLIND,
+        5,
+    )
+    fold = [a for a in h.actions if a.player == "Big Blind" and a.kind is ActionKind.FOLD]
+    assert fold  # "Folds (timeout)"
+    # SB 0.02 + BB 0.05 + UTG 0.20 + Dealer 0.20 = 0.47; Dealer collected 0.45: 0.02 rake
+    assert (h.total_pot, h.rake) == (47, 2)
+    assert [(c.player, c.amount) for c in h.collects] == [("Dealer", 45)]
+    assert h.shows == ()  # "Does not show": nothing shown
+    assert h.boards == (("Ks", "8d", "4c"),)
+    assert _money_findings(h) == []
+
+
+def test_holdem_is_a_skipped_note() -> None:
+    (ph,) = _hands("holdem_skipped.txt")
+    assert ph.hand is None and ph.skipped and ph.hand_id == "3000000004"
+    assert [p.code.value for p in ph.problems] == ["skipped_game"]
+
+
+def test_truncated_and_card_twice() -> None:
+    cut, twice = _hands("truncated_and_card_twice.txt")
+    assert cut.hand is None and [p.code.value for p in cut.problems] == ["truncated_hand"]
+    assert twice.hand is None and [p.code.value for p in twice.problems] == ["impossible_cards"]
+    assert twice.problems[0].line == 19  # Kd's second appearance
+
+
+def test_bad_input_never_raises() -> None:
+    text = (FIX / "hilo_side_pot_rake_printed.txt").read_text()
+    for cut in range(0, len(text), 97):
+        bovada.parse_hand(text[:cut] + "\x00garbage $1e99 [Zz]\n" + text[cut:], "x", 1)
+    huge = text.replace("Bets $3", "Bets $99999999999999999")
+    ph = bovada.parse_hand(huge, "x", 1)
+    assert ph.hand is None and [p.code.value for p in ph.problems] == ["out_of_range"]
+
+
+def test_corpus(tmp_path: Path) -> None:
+    corpus = need_corpus() / "Bovada"
+    import duckdb
+
+    from hhtools.store.importer import import_paths
+
+    db = tmp_path / "b.duckdb"
+    import_paths([corpus], db, workers=1)
+    con = duckdb.connect(str(db), read_only=True)
+    assert (
+        con.execute("select count(*) from hands where site_format = 'bovada'").fetchone()[0] == 54
+    )
+    problems = con.execute("select code, message from import_errors where not is_note").fetchall()
+    assert problems == []
+    rows = con.execute(
+        "select hand_id, kind from findings "
+        "where kind in ('award_mismatch', 'chip_imbalance') order by 1"
+    ).fetchall()
+    # Bovada gives a split pot's odd cent to the high half (the low half is split evenly,
+    # rounded down); the rules give it clockwise from the button: 1 cent in 2 hands.
+    assert {r[0] for r in rows} <= {"2902256725", "2902266598"}
+    assert all(r[1] == "award_mismatch" for r in rows)

@@ -1,0 +1,250 @@
+"""GGPoker: hand-written fixtures (tests/fixtures/ggpoker/, one quirk each, the money
+worked out by hand in the comments) and the real corpus (../shared/corpus/GGPoker/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+from hhtools.grammars import ggpoker, recognise
+
+from hhtools.audit import audit_hand
+from hhtools.model.records import ActionKind, BettingStructure, HandHistory, PostKind, Variant
+from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis, ProblemCode
+from hhtools.store.importer import import_paths
+from tests.conftest import need_corpus
+
+FIXTURES = Path(__file__).parent / "fixtures" / "ggpoker"
+BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD}
+
+
+def _parsed(name: str) -> list:
+    path = FIXTURES / name
+    with path.open("rb") as fh:
+        return [ggpoker.FORMAT.parse(ht) for ht in ggpoker.FORMAT.split(fh, str(path))]
+
+
+def _hand(name: str, k: int = 0) -> HandHistory:
+    ph = _parsed(name)[k]
+    assert ph.hand is not None, [str(p) for p in ph.problems]
+    assert ph.problems == (), [str(p) for p in ph.problems]
+    return ph.hand
+
+
+def _clean(hand: HandHistory) -> None:
+    kinds = [f.kind for f in audit_hand(hand).findings]
+    assert not BAD & set(kinds), [f.explanation for f in audit_hand(hand).findings]
+
+
+def test_recognise_is_specific() -> None:
+    gg = "Poker Hand #OM1410171: PLO-5 ($0.1/$0.25) - 2021/04/13 10:03:48\nTable 'x'"
+    assert ggpoker.FORMAT.recognise(gg)
+    assert recognise(gg) is ggpoker.FORMAT
+    stars = "PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01 1:00:00 ET"
+    assert not ggpoker.FORMAT.recognise(stars)
+    assert not ggpoker.FORMAT.recognise("Hand #12 - Omaha - 2020/01/01 10:00:00")
+    assert not ggpoker.FORMAT.recognise("Poker Hand #OM1: PLO-5 ($0.1/$0.25)")  # no date
+
+
+def test_straddle_restated_total_ante_and_room_fees() -> None:
+    h = _hand("plo5_straddle_restraddle_ante.txt")
+    assert (h.game.variant, h.game.structure) == (Variant.OMAHA5, BettingStructure.POT_LIMIT)
+    assert (h.game.small_blind, h.game.big_blind, h.game.ante) == (50, 100, 20)
+    assert h.hand_id == "OM900001" and h.time_zone is None and h.started_at_utc is None
+    posts = [(a.player, a.post, a.amount) for a in h.actions if a.kind is ActionKind.POST]
+    # "straddle $2" then "straddle $5": the second restates Hero's total ($5): +$3.
+    assert posts[-2:] == [("Hero", PostKind.STRADDLE, 200), ("Hero", PostKind.STRADDLE, 300)]
+    raise_ = next(a for a in h.actions if a.kind is ActionKind.RAISE)
+    assert (raise_.amount, raise_.to_amount) == (1000, 1500)
+    # In: antes 4 x $0.20 + SB $0.50 + BB $1 + Hero $15 + alpha $15 = $32.30.
+    # Out: $30 collected + rake $1.60 + jackpot $0.50 + Bingo/Fortune $0.10 each.
+    assert (h.total_pot, h.rake, h.jackpot, h.fees) == (3230, 160, 50, 20)
+    assert [(c.player, c.amount) for c in h.collects] == [("alpha", 3000)]
+    assert h.returned[0].amount == 2000 and h.boards == (("2c", "7d", "Kh"),)
+    _clean(h)
+
+
+def test_run_it_twice_uncontested_side_pot() -> None:
+    h = _hand("plo_run_it_twice_uncontested_side_pot.txt")
+    # One board per run; the second run's summary board lists only its turn and river.
+    assert h.boards == (("7h", "8c", "2s", "6d", "4c"), ("7h", "8c", "2s", "Kh", "3d"))
+    # Main pot: $50 x 3 = $150 (shorty, Hero); side pot: $100 x 2 = $200, Hero alone
+    # (bigstack folded). GGPoker paid the side pot whole ($196) in the first run; the
+    # record shares it between the runs on the same line ($98 + $98), as the audit
+    # shares a pot between boards. Main pot paid $73 per run.
+    got = [(c.player, c.amount, c.pot, c.board) for c in h.collects]
+    assert got == [
+        ("shorty", 7300, 0, 0),
+        ("Hero", 9800, 1, 0),
+        ("Hero", 9800, 1, 1),
+        ("Hero", 7300, 0, 1),
+    ]
+    assert (h.pot_parts, h.pot_parts_basis) == ((14600, 19600), PotPartsBasis.NET)
+    assert (h.total_pot, h.rake, h.jackpot) == (35000, 700, 100)
+    # Summary claims per run: shorty's T-high straight on run 1, a pair of threes on run 2.
+    claims = {(s.player, s.board): s.claimed_high for s in h.shows if s.claimed_high}
+    assert claims[("shorty", 0)].category is HandCategory.STRAIGHT
+    assert claims[("shorty", 0)].ranks == (10,)
+    assert claims[("shorty", 1)].ranks == (3,)
+    # The flop-time shows ("(Jack-High)" on three cards) carry no claim.
+    assert [s.description for s in h.shows if s.line == 20] == [None]
+    _clean(h)
+
+
+def test_run_it_three_times() -> None:
+    h = _hand("plo_run_it_three_times.txt")
+    assert len(h.boards) == 3 and h.boards[2] == ("7s", "8s", "9c", "3s", "4h")
+    # $100 pot, $3 rake, $1 jackpot: $96, $32 a run: villain runs 1 and 3, Hero run 2.
+    assert [(c.player, c.amount, c.board) for c in h.collects] == [
+        ("villain", 3200, 0), ("Hero", 3200, 1), ("villain", 3200, 2),
+    ]  # fmt: skip
+    flush = next(s for s in h.shows if s.player == "villain" and s.board == 2)
+    assert flush.claimed_high is not None and flush.claimed_high.category is HandCategory.FLUSH
+    _clean(h)
+
+
+def test_cash_drop_and_missed_blind() -> None:
+    h = _hand("plo_cash_drop_missed_blind.txt")
+    # Missed blind $0.05 is dead (typed as an ante); Hero's live $0.10 counts to the raise.
+    dead = [a for a in h.actions if a.post is PostKind.ANTE]
+    assert [(a.player, a.amount) for a in dead] == [("Hero", 5)]
+    # In: sb $0.05 + bb $0.30 + Hero $0.35 = $0.70, plus the $1 cash drop = $1.70.
+    assert (h.room_added, h.total_pot, h.rake, h.jackpot) == (100, 170, 10, 2)
+    assert h.collects[0].amount == 158  # $1.70 - $0.10 - $0.02
+    _clean(h)
+
+
+def test_ev_cashout_receives_and_pays_risk(tmp_path: Path) -> None:
+    lost, won = (
+        _hand("plo_ev_cashout_receives_and_pays_risk.txt", 0),
+        _hand("plo_ev_cashout_receives_and_pays_risk.txt", 1),
+    )
+    # Hand 1: Hero cashed out and lost the pot; the site pays him $180.50 outside it.
+    assert [(c.player, c.amount, c.fee) for c in lost.cash_outs] == [("Hero", 18050, 0)]
+    # Hand 2: Hero cashed out and won: he collects $354 and pays back $20 of risk.
+    assert [(c.player, c.amount, c.fee) for c in won.cash_outs] == [("Hero", -2000, 2000)]
+    _clean(lost)
+    _clean(won)
+    db = tmp_path / "ev.duckdb"
+    import_paths([FIXTURES / "plo_ev_cashout_receives_and_pays_risk.txt"], db, workers=1)
+    with duckdb.connect(str(db), read_only=True) as con:
+        net = {
+            (h, p): n
+            for h, p, n in con.execute("SELECT hand_id, player, net FROM seats").fetchall()
+        }
+    # Hand 1: Hero put in $100 and got $180.50 cash-out: +$80.50; fish $195 - $100.
+    assert net[("OM900005", "Hero")] == 8050 and net[("OM900005", "fish")] == 9500
+    # Hand 2: Hero $354 - $20 - $180.50 = +$153.50; fish put in $180.50 (after $14.50 back).
+    assert net[("OM900006", "Hero")] == 15350 and net[("OM900006", "fish")] == -18050
+
+
+def test_all_in_insurance_premium() -> None:
+    h = _hand("plo_all_in_insurance_premium.txt")
+    # "Total pot $80" with no rake segment; Hero wins $80 and pays a $2.50 premium.
+    assert (h.total_pot, h.rake, h.jackpot, h.fees) == (8000, 0, 0, 0)
+    assert [(c.player, c.amount, c.fee) for c in h.cash_outs] == [("Hero", -250, 250)]
+    _clean(h)
+
+
+def test_hilo_split_pot_unordered() -> None:
+    h = _hand("plo_hilo_split_pot.txt")
+    assert h.game.hi_lo and h.game.qualifier == 8
+    # $39 pot - $1 rake = $38: high (highguy's three kings) $19, low (lowguy 8-5-4-2-A)
+    # $19; the collect lines say neither half, so the audit compares per player.
+    assert sorted((c.player, c.amount, c.half) for c in h.collects) == [
+        ("highguy", 1900, None), ("lowguy", 1900, None),
+    ]  # fmt: skip
+    _clean(h)
+
+
+def test_pko_tournament_bounty_and_place() -> None:
+    h = _hand("pko_bounty_tournament.txt")
+    assert h.game.is_tournament and h.game.tournament_id == "777001"
+    assert (h.game.currency, h.game.small_blind, h.game.big_blind, h.game.ante) == (
+        "CHIPS",
+        100,
+        200,
+        20,
+    )
+    assert h.game.level == "Level 5"
+    # 3 x 20 antes + tiny 880 + Hero 880 + mid 200 = 2,020.
+    assert h.total_pot == 2020 and h.collects[0].amount == 2020
+    res = [(r.player, r.place, r.bounty, r.eliminated, r.currency) for r in h.tournament_results]
+    assert res == [("Hero", None, 525, "tiny", "USD"), ("tiny", 3, 0, "", "USD")]
+    _clean(h)
+
+
+def test_holdem_is_a_note_and_plo6_reads() -> None:
+    skipped, plo6 = _parsed("holdem_skipped_then_omaha.txt")
+    assert skipped.hand is None and skipped.skipped and skipped.hand_id == "HD900010"
+    assert [p.code for p in skipped.problems] == [ProblemCode.SKIPPED_GAME]
+    assert plo6.hand is not None and plo6.hand.game.variant is Variant.OMAHA6
+    assert plo6.hand.hole_cards["p1"] == ("Ah", "Kh", "Qh", "Jh", "Th", "9h")
+
+
+def test_damaged_hands_are_problems_and_never_raise() -> None:
+    got = [(ph.hand_id, ph.hand is not None, [(p.code, p.line) for p in ph.problems])
+           for ph in _parsed("damaged_hands.txt")]  # fmt: skip
+    assert got == [
+        ("OM900012", False, [(ProblemCode.TRUNCATED_HAND, 9)]),
+        ("OM900013", False, [(ProblemCode.UNKNOWN_GAME, 11)]),
+        ("OM900014", False, [(ProblemCode.IMPOSSIBLE_CARDS, 28)]),  # Ah in hand and flop
+        ("OM900015", False, [(ProblemCode.OUT_OF_RANGE, 45)]),
+        ("OM900016", True, [(ProblemCode.UNRECOGNISED_LINE, 64)]),
+    ]
+
+
+def test_parse_never_raises_on_garbage() -> None:
+    from hhtools.model.records import HandText
+
+    for text in (
+        "Poker Hand #OM1: PLO ($1/$2) - 2024/01/01 00:00:00",
+        "garbage",
+        "",
+        (
+            "Poker Hand #OM1: PLO ($1/$2) - 2024/01/01 00:00:00\nTable 'x' 6-max Seat #1 "
+            "is the button\nSeat 1: a ($1 in chips)\n*** SUMMARY ***\nTotal pot $x"
+        ),
+    ):
+        ph = ggpoker.FORMAT.parse(HandText(text, "f", 1, 0))
+        assert ph.hand is None and ph.problems
+
+
+EXPECTED_FINDINGS = {
+    # GGPoker describes these shown hands with any five cards, not two plus three:
+    # OM1349864 run 1, Xjty [4d 9d 5s 4s 9c] on 5d 2h 6c 5c 6h is said "Fives Full over
+    # Nines" (5s 5d 5c 9d 9c uses three hole cards; 2+3 makes three fives); run 2, on
+    # 5d 2h 6c 3d Td it is said "Pair of Nines and Pair of Fours", but 4d 9d + 5d 3d Td
+    # is a flush. TM2697462, Xjty [Kc 4s Ac 3d] on Th 2d 5h 7h Jh is said "Fives-High
+    # Straight" (A-2-3-4-5 needs Ac 4s 3d: three hole cards); 2+3 is ace high.
+    ("OM1349864", "declared_misread"): 2,
+    ("TM2697462", "declared_misread"): 1,
+}
+
+
+def test_real_ggpoker_corpus(tmp_path: Path) -> None:
+    corpus = need_corpus() / "GGPoker"
+    db = tmp_path / "gg.duckdb"
+    summary = import_paths([corpus], db, workers=1)
+    # MANIFEST.tsv: 11 files, 117 hands (41 + 67 in two files, 1 in each of the others).
+    assert (summary.files, summary.hands, summary.failed, summary.problems) == (11, 117, 0, 0)
+    with duckdb.connect(str(db), read_only=True) as con:
+        found = {
+            (h, k): n
+            for h, k, n in con.execute(
+                "SELECT hand_id, kind, count(*) FROM findings WHERE kind IN "
+                "('award_mismatch', 'chip_imbalance', 'declared_misread', 'contradicted_line') "
+                "GROUP BY ALL"
+            ).fetchall()
+        }
+        errors = con.execute("SELECT count(*) FROM import_errors").fetchone()
+    assert found == EXPECTED_FINDINGS
+    assert errors == (0,)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("*.txt")))
+def test_every_fixture_hand_is_clean(name: str) -> None:
+    for ph in _parsed(name):
+        if ph.hand is not None:
+            _clean(ph.hand)

@@ -1,0 +1,136 @@
+"""iPoker XML sessions: hand-written fixtures (tests/fixtures/ipoker/) and the corpus.
+
+Expected money is worked out by hand in the comments (minor units: cents).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+from hhtools.grammars import ipoker, recognise
+from hhtools.grammars._text import decode_head
+
+from hhtools.audit import audit_hand
+from hhtools.model.records import ActionKind, Street, Variant
+from hhtools.model.vocab import FindingKind, ProblemCode
+from hhtools.store.importer import import_paths
+from tests.conftest import need_corpus
+
+FIX = Path(__file__).parent / "fixtures" / "ipoker"
+
+
+def _parse(name: str):
+    path = FIX / name
+    with path.open("rb") as fh:
+        assert recognise(decode_head(fh.read(4096))) is ipoker.FORMAT
+        fh.seek(0)
+        return [ipoker.FORMAT.parse(ht) for ht in ipoker.FORMAT.split(fh, str(path))]
+
+
+def _findings(hand):
+    return [f.kind for f in audit_hand(hand).findings]
+
+
+def test_side_pot_old_win_includes_return() -> None:
+    (ph,) = _parse("side_pot_old_win_includes_return.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    assert h.hand_id == "5000001" and h.game.variant is Variant.OMAHA and not h.game.hi_lo
+    assert (h.game.small_blind, h.game.big_blind, h.game.currency) == (5, 10, "USD")
+    assert h.button == 1 and h.hero == "Hero" and h.time_zone is None
+    # Ann 30 + 170 = 200 (all-in), Bob 30 + 170 + 100 + 200 = 500, Hero 30 + 170 + 100 = 300
+    # Bob's river bet of 200 is uncalled: 500 - 300 = 200 back; pot = 1000 - 200 = 800.
+    assert [(r.player, r.amount) for r in h.returned] == [("Bob", 200)]
+    assert h.total_pot == 800
+    # wins 577 + 393 = 970 > 800: this (old) session counts the return in Bob's win,
+    # so Bob was paid 393 - 200 = 193 from the pots and the rake is 800 - 770 = 30.
+    assert h.rake == 30
+    # main pot 3 x 200 = 600 (Ann, Bob), side pot 100 + 100 = 200 (Bob alone);
+    # rake 30 pro rata: 600*30/800 = 22.5, 200*30/800 = 7.5 -> 23 and 7 (tie to main).
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Ann", 577, 0), ("Bob", 193, 1)]
+    # actions in the site's numbering: Hero's check (no 7) before Ann's all-in (no 8)
+    flop = [(a.player, a.kind, a.amount, a.all_in) for a in h.actions if a.street is Street.FLOP]
+    assert flop[:2] == [("Bob", ActionKind.CHECK, 0, False), ("Hero", ActionKind.CHECK, 0, False)]
+    assert flop[2] == ("Ann", ActionKind.BET, 170, True)
+    pre = [a for a in h.actions if a.kind is ActionKind.RAISE]
+    assert [(a.player, a.amount, a.to_amount) for a in pre] == [("Ann", 30, 30)]
+    assert h.boards == (("Ks", "7h", "2c", "Ts", "3d"),)
+    assert [s.player for s in h.shows] == ["Ann", "Bob"]
+    assert h.hole_cards["Hero"] == ("6c", "6d", "5h", "4s")
+    # Ann's aces beat Bob's kings for the main pot; Bob alone covers the side pot.
+    kinds = _findings(h)
+    assert FindingKind.AWARD_MISMATCH not in kinds and FindingKind.CHIP_IMBALANCE not in kinds
+
+
+def test_cp1252_euro_comma_5card_raise_to() -> None:
+    (ph,) = _parse("cp1252_euro_comma_5card_raise_to.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    # "PL €0,50/€1" with no game name: five hole cards dealt -> 5-card Omaha
+    assert h.game.variant is Variant.OMAHA5 and h.game.currency == "EUR"
+    assert (h.game.small_blind, h.game.big_blind) == (50, 100)
+    assert [s.stack for s in h.seats] == [10000, 5525]
+    # Xa raises to €3 (sum is the street total): 300 - 50 = 250 more
+    (r,) = [a for a in h.actions if a.kind is ActionKind.RAISE]
+    assert (r.amount, r.to_amount) == (250, 300)
+    # uncalled 300 - 100 = 200 back; pot 200; win €1,90 excludes the return
+    # (uncalled_bet_enabled) -> rake 10
+    assert [(x.player, x.amount) for x in h.returned] == [("Xa", 200)]
+    assert (h.total_pot, h.rake) == (200, 10)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Xa", 190, 0)]
+    assert h.hole_cards == {"Yb": ("Ts", "Jd", "Qh", "Kc", "2d")} and h.shows == ()
+    assert h.started_at is not None and h.started_at.day == 21
+    kinds = _findings(h)
+    assert FindingKind.AWARD_MISMATCH not in kinds and FindingKind.CHIP_IMBALANCE not in kinds
+
+
+def test_partial_blinds_only_and_holdem() -> None:
+    partial, holdem = _parse("partial_blinds_only_and_holdem.xml")
+    assert partial.hand is None and partial.hand_id == "5000003"
+    assert [p.code for p in partial.problems] == [ProblemCode.TRUNCATED_HAND]
+    assert holdem.hand is None and holdem.skipped
+    assert [p.code for p in holdem.problems] == [ProblemCode.SKIPPED_GAME]
+
+
+def test_truncated_file_and_bad_xml_never_raise() -> None:
+    text = (FIX / "side_pot_old_win_includes_return.xml").read_bytes()
+    cut = text[: text.index(b"</game>")]
+    import io
+
+    (ph,) = [ipoker.FORMAT.parse(h) for h in ipoker.FORMAT.split(io.BytesIO(cut), "cut.xml")]
+    # cut after the river: read as written, with the truncation reported
+    assert ph.hand is not None and ph.problems[0].code is ProblemCode.TRUNCATED_HAND
+    bad = text.replace(b'<action no="13"', b'<action no="13" <')
+    (ph,) = [ipoker.FORMAT.parse(h) for h in ipoker.FORMAT.split(io.BytesIO(bad), "bad.xml")]
+    assert ph.hand is None and ph.problems[0].code is ProblemCode.BAD_HEADER
+    dup = text.replace(b"CK HQ S5 D4", b"HA HQ S5 D4")
+    (ph,) = [ipoker.FORMAT.parse(h) for h in ipoker.FORMAT.split(io.BytesIO(dup), "dup.xml")]
+    assert ph.hand is None and ph.problems[0].code is ProblemCode.IMPOSSIBLE_CARDS
+    big = text.replace(b'chips="$10"', b'chips="$99999999999999999"')
+    (ph,) = [ipoker.FORMAT.parse(h) for h in ipoker.FORMAT.split(io.BytesIO(big), "big.xml")]
+    assert ph.hand is None and ph.problems[0].code is ProblemCode.OUT_OF_RANGE
+
+
+def test_recognise_is_specific() -> None:
+    assert not ipoker.FORMAT.recognise("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD)")
+    assert not ipoker.FORMAT.recognise('<SESSION id="1">')
+    assert ipoker.FORMAT.recognise('<?xml version="1.0"?>\n<session sessioncode="1">\n <general>')
+
+
+@pytest.mark.corpus
+def test_corpus(tmp_path: Path) -> None:
+    site = need_corpus() / "iPoker"
+    db = tmp_path / "ip.duckdb"
+    s = import_paths([site], db, workers=1)
+    # MANIFEST: 66 hands in 8 files. 31 of them (PLO-USD-5-10-201631.partial.format.xml)
+    # hold only the blinds (no cards, actions or wins): truncated_hand, no record.
+    assert s.files == 8
+    assert s.hands == 35 and s.failed == 31
+    con = duckdb.connect(str(db), read_only=True)
+    codes = con.sql("select code, count(*) from import_errors group by code").fetchall()
+    # + the CNY file ends inside its last game (after the river): read, and reported
+    assert dict(codes) == {"truncated_hand": 32}
+    kinds = dict(con.sql("select kind, count(*) from findings group by kind").fetchall())
+    assert "award_mismatch" not in kinds and "chip_imbalance" not in kinds

@@ -1,0 +1,154 @@
+"""Winning Poker Network grammar: hand-written fixtures (tests/fixtures/winning/) and the corpus.
+
+Every expected amount below is worked out by hand from the fixture's lines, in cents.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import duckdb
+from hhtools.grammars import winning
+
+from hhtools.audit import audit_hand
+from hhtools.model.records import ActionKind, BettingStructure, Street
+from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis
+from tests.conftest import need_corpus
+
+FIX = Path(__file__).parent / "fixtures" / "winning"
+
+
+def _hands(name: str) -> list:
+    with (FIX / name).open("rb") as fh:
+        return [winning.FORMAT.parse(ht) for ht in winning.FORMAT.split(fh, name)]
+
+
+def _money_findings(hand) -> list:
+    res = audit_hand(hand)
+    bad = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD}
+    return [f for f in getattr(res, "findings", res) if f.kind in bad]
+
+
+def test_recognise_is_specific() -> None:
+    assert winning.FORMAT.recognise(
+        "Game started at: 2016/8/2 11:24:23\r\n\r\nGame ID: 693980441 0.01/0.02 (PRR) Bannik (Short) (Omaha)"
+    )
+    assert winning.FORMAT.recognise(
+        "Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC"
+    )
+    assert not winning.FORMAT.recognise(
+        "PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01 1:00:00 ET"
+    )
+    assert not winning.FORMAT.recognise(
+        "Bovada Hand #1 TBL#2 OMAHA Pot Limit - 2012-05-14 00:54:46"
+    )
+    assert not winning.FORMAT.recognise("Hand #1-2 - 2014-01-01 00:00:00 (Seals With Clubs)")
+
+
+def test_old_utf16_side_pots_shared_out() -> None:
+    (ph,) = _hands("old_utf16_side_pots_shared_out.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    assert (h.site, h.hand_id, h.table) == ("winning", "700000001", "Testa")
+    g = h.game
+    assert g.hi_lo and g.structure is BettingStructure.POT_LIMIT
+    assert (g.small_blind, g.big_blind, g.currency) == (50, 100, "USD")
+    assert h.started_at == datetime(2016, 10, 2, 21, 0, 42) and h.time_zone is None
+    assert h.button == 1 and h.hero == "Alfa"
+    assert h.hole_cards["Alfa"] == ("Ah", "2h", "Kc", "Qd")
+    assert h.hole_cards["Charlie"] == ("Kh", "Kd", "Jc", "Tc")  # "10c" read as Tc
+    pre = [
+        (a.player, a.kind, a.amount, a.to_amount, a.all_in)
+        for a in h.actions
+        if a.street is Street.PREFLOP
+    ]
+    assert pre == [
+        ("Bravo", ActionKind.POST, 50, None, False),
+        ("Charlie", ActionKind.POST, 100, None, False),
+        ("Alfa", ActionKind.RAISE, 250, 350, False),  # "raises (3.50)": to 3.50
+        ("Bravo", ActionKind.RAISE, 650, 1000, True),  # "allin (9.50)": 0.50 + 9.50 = 10
+        ("Charlie", ActionKind.CALL, 900, None, False),
+        ("Alfa", ActionKind.CALL, 650, None, False),
+    ]
+    # put in: Alfa 20, Bravo 10, Charlie 20 = 50; "Pot: 49. Rake 1" is after rake
+    assert (h.total_pot, h.rake, h.jackpot) == (5000, 100, 0)
+    # main pot 3 x 10 = 30 less the 1 rake = 29: Bravo's straight the high 14.50, Alfa's
+    # 7-4-3-2-A the low 14.50; side pot 2 x 10 = 20: Charlie's Kings high 10, Alfa low 10
+    assert sorted((c.pot, c.player, c.amount) for c in h.collects) == [
+        (0, "Alfa", 1450),
+        (0, "Bravo", 1450),
+        (1, "Alfa", 1000),
+        (1, "Charlie", 1000),
+    ]
+    assert h.pot_parts == (2900, 2000) and h.pot_parts_basis is PotPartsBasis.NET
+    alfa, bravo, charlie = h.shows
+    assert alfa.claimed_high.category is HandCategory.ONE_PAIR and alfa.claimed_high.ranks == (13,)
+    assert alfa.claimed_low == (7, 4, 3, 2, 1)
+    assert bravo.claimed_high.ranks == (7,) and bravo.claimed_low == (7, 6, 5, 4, 3)
+    assert charlie.claimed_high.category is HandCategory.THREE_OF_A_KIND
+    assert _money_findings(h) == []
+
+
+def test_new_pot_limit_hilo_jp_fee() -> None:
+    (ph,) = _hands("new_pot_limit_hilo_jp_fee.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    assert (h.table, h.max_seats, h.button, h.hero) == ("Tortuga", 6, 3, "Charlie")
+    assert h.time_zone == "UTC" and h.started_at_utc == datetime(2020, 3, 1, 10, 0, tzinfo=UTC)
+    raise_ = h.actions[2]
+    assert (raise_.kind, raise_.amount, raise_.to_amount) == (ActionKind.RAISE, 250, 350)
+    # put in 0.50 + 8.50 + 8.50 = 17.50 = 16.60 after rake + 0.85 rake + 0.05 JP fee
+    assert (h.total_pot, h.rake, h.jackpot) == (1750, 85, 5)
+    assert [(c.player, c.amount) for c in h.collects] == [("Bravo", 830), ("Charlie", 830)]
+    bravo, charlie = h.shows
+    assert bravo.claimed_high.category is HandCategory.STRAIGHT and bravo.claimed_high.ranks == (7,)
+    assert charlie.claimed_high.ranks == (13,) and charlie.claimed_low == (7, 4, 3, 2, 1)
+    assert _money_findings(h) == []
+
+
+def test_new_walk_won_in_summary() -> None:
+    (ph,) = _hands("new_walk_won_in_summary.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    assert h.game.structure is BettingStructure.NO_LIMIT and not h.game.hi_lo
+    assert [(c.player, c.amount) for c in h.collects] == [("Charlie", 300)]  # SB 1 + BB 2
+    assert (h.total_pot, h.rake) == (300, 0)
+    assert _money_findings(h) == []
+
+
+def test_old_holdem_is_a_skipped_note() -> None:
+    (ph,) = _hands("old_holdem_skipped.txt")
+    assert ph.hand is None and ph.skipped and ph.hand_id == "700000003"
+    assert [p.code.value for p in ph.problems] == ["skipped_game"]
+
+
+def test_bad_input_never_raises() -> None:
+    text = (FIX / "new_pot_limit_hilo_jp_fee.txt").read_text()
+    for cut in range(0, len(text), 89):
+        winning.parse_hand(text[:cut] + "\x00junk (1e99) [Zz]\n" + text[cut:], "x", 1)
+    ph = winning.parse_hand(text[: text.index("*** SUMMARY")], "x", 1)
+    assert ph.hand is None and [p.code.value for p in ph.problems] == ["truncated_hand"]
+    ph = winning.parse_hand(text.replace("Seat 1: Alfa", "Seat 99999: Alfa"), "x", 1)
+    assert ph.hand is None and [p.code.value for p in ph.problems] == ["out_of_range"]
+    ph = winning.parse_hand(
+        text.replace("Board [3h 4h 7c Ks Jd]", "Board [3h 4h 7c Ks Ah]"), "x", 1
+    )
+    assert ph.hand is None and "impossible_cards" in [p.code.value for p in ph.problems]
+
+
+def test_corpus(tmp_path: Path) -> None:
+    corpus = need_corpus() / "Winning"
+    from hhtools.store.importer import import_paths
+
+    db = tmp_path / "w.duckdb"
+    import_paths([corpus], db, workers=1)
+    con = duckdb.connect(str(db), read_only=True)
+    assert (
+        con.execute("select count(*) from hands where site_format = 'winning'").fetchone()[0] == 12
+    )
+    assert con.execute("select code, message from import_errors where not is_note").fetchall() == []
+    bad = con.execute(
+        "select hand_id, kind from findings where kind in ('award_mismatch', 'chip_imbalance')"
+    ).fetchall()
+    assert bad == []
