@@ -33,8 +33,8 @@ FORMATS: tuple[SiteFormat, ...] = (
     ggpoker.FORMAT,
     winamax.FORMAT,
     ipoker.FORMAT,
+    poker888.FORMAT,  # before PartyPoker: both write "#Game No : N" first
     partypoker.FORMAT,
-    poker888.FORMAT,
     bovada.FORMAT,
     winning.FORMAT,
     kingsclub.FORMAT,

@@ -40,7 +40,8 @@ __all__ = ["build_hand", "card", "money", "parse_date"]
 _TAG = {
     name: re.compile(rf"<{name}>([^<]*)</{name}>")
     for name in ("gametype", "tablename", "tablecurrency", "currency", "nickname",
-                 "uncalled_bet_enabled", "startdate", "mode")
+                 "uncalled_bet_enabled", "startdate", "mode", "tournamentcode", "totalbuyin",
+                 "buyin")
 }  # fmt: skip
 _GAMETYPE = re.compile(
     r"^\s*(?P<name>.*?)\s*\b(?P<limit>NL|PL|FL|SL)\s+(?P<sb>[^/\s]+)\s*/\s*(?P<bb>\S+)\s*$"
@@ -308,9 +309,12 @@ def _build(
     g = _GAMETYPE.match(gametype)
     if g is None:
         return done(ProblemCode.UNKNOWN_GAME, f"game not read: {gametype!r}")
-    unit = Unit.CENTS if mode == "real" else Unit.CHIPS
+    tid = _tag("tournamentcode", session) or None
+    unit = Unit.CENTS if mode == "real" and tid is None else Unit.CHIPS
     currency = _tag("tablecurrency", session) or _tag("currency", session) or ""
-    if mode != "real":
+    if tid is not None:
+        currency = "CHIPS"
+    elif mode != "real":
         currency = "PLAY"
     elif not currency:
         currency = next((c for s, c in _CURRENCIES.items() if s in gametype), "")
@@ -457,8 +461,8 @@ def _build(
         if returned and not flag and sum(paid.values()) > pot:
             r = returned[0]
             paid[r.player] = paid.get(r.player, 0) - r.amount
-        rake = pot - sum(paid.values())
-        if rake < 0 or any(v < 0 for v in paid.values()):
+        rake = pot - sum(paid.values()) if tid is None else 0
+        if pot - sum(paid.values()) < 0 or any(v < 0 for v in paid.values()):
             note(ProblemCode.BAD_AMOUNT, "the players' wins exceed the pot")
             rake = max(rake, 0)
     else:
@@ -499,6 +503,8 @@ def _build(
             stake_bb if bb is None else bb,
             currency,
             ante=ante,
+            tournament_id=tid,
+            buy_in=(_tag("totalbuyin", session) or _tag("buyin", session)) if tid else None,
             small_bet=small_bet,
             big_bet=big_bet,
         ),

@@ -45,6 +45,9 @@ Quirks read here:
   side pot first, in proportion of what each winner still has to be paid.
 * Shows: the site writes the cards of players who reached showdown in their
   ``Pocket`` element; it never describes hands, so ``claimed_high`` is ``None``.
+* Tournament sessions name a ``<tournamentcode>`` (and ``<buyin>``/``<totalbuyin>``):
+  amounts are whole chips (currency ``CHIPS``) and there is no rake, so wins short of
+  the pot are left for the audit's chip balance to report.
 * "Partial" exports hold only the blinds of a game (no cards, actions or results):
   such a game is a ``truncated_hand`` problem, not a record.
 * Times: ``startdate`` of the game (else the session's), "2019-05-26 20:10:42" or

@@ -64,6 +64,32 @@ def test_side_pot_old_win_includes_return() -> None:
     assert FindingKind.AWARD_MISMATCH not in kinds and FindingKind.CHIP_IMBALANCE not in kinds
 
 
+def test_tournament_session_counts_chips() -> None:
+    import io
+
+    text = (FIX / "side_pot_old_win_includes_return.xml").read_bytes()
+    # the same hand as a tournament, in chips (every cent amount written as that many
+    # chips, so $2 is 200 chips); a tournament takes no rake, so the wins are the pots
+    for a, b in ((b"$0.05", b"5"), (b"$0.10", b"10"), (b"$0.30", b"30"), (b"$0.25", b"25"),
+                 (b"$0.20", b"20"), (b"$1.70", b"170"), (b'"$2"', b'"200"'), (b'"$5"', b'"500"'),
+                 (b'"$10"', b'"1000"'), (b'"$1"', b'"100"'), (b'"$3"', b'"300"'),
+                 (b"$5.77", b"600"), (b"$3.93", b"400")):  # fmt: skip
+        text = text.replace(a, b)
+    text = text.replace(b"<mode>real</mode>", b"<mode>real</mode><tournamentcode>777</tournamentcode>"
+                        b"<totalbuyin>$1.80+$0.20</totalbuyin>")  # fmt: skip
+    (ht,) = ipoker.FORMAT.split(io.BytesIO(text), "t.xml")
+    h = ipoker.FORMAT.parse(ht).hand
+    assert h.game.is_tournament and h.game.tournament_id == "777"
+    assert h.game.currency == "CHIPS" and h.game.buy_in == "$1.80+$0.20"
+    # chips: the 800 in the pots are paid in full, Ann 600, Bob 400 - 200 returned = 200
+    assert (h.total_pot, h.rake) == (800, 0)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Ann", 600, 0), ("Bob", 200, 1)]
+    assert not {f.kind for f in audit_hand(h).findings} & {
+        FindingKind.AWARD_MISMATCH,
+        FindingKind.CHIP_IMBALANCE,
+    }
+
+
 def test_cp1252_euro_comma_5card_raise_to() -> None:
     (ph,) = _parse("cp1252_euro_comma_5card_raise_to.xml")
     h = ph.hand
