@@ -30,7 +30,7 @@ Quirks read here:
   spot"), so ``hole_cards`` holds them all.
 * Shown hands are the five cards the site read (ten in hi/lo: the high five, then the
   low five) and a category word ("(Two pair)"); the claim is typed from the category
-  and those cards (:func:`grammars._bovada_state.claimed_from_five`); the show's
+  and those cards (:func:`grammars._betting.claimed_from_five`); the show's
   ``cards`` are the player's hole cards.
 * The oldest hands (2012 tournaments) print no street lines: a street then ends when
   its betting round is complete, and the board comes from the summary.
@@ -68,7 +68,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import BinaryIO
 
-from hhtools.grammars._bovada_state import (
+from hhtools.grammars._betting import (
     _OutOfRange,
     _State,
     claimed_from_five,

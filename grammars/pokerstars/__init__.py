@@ -52,7 +52,6 @@ from __future__ import annotations
 import re
 
 import pyparsing as pp
-
 from hhtools.grammars._lines import FAST, _BadCards
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.grammars.pokerstars.actions import (
@@ -117,6 +116,7 @@ from hhtools.grammars.pokerstars.tourney import (
     SPLIT_BOUNTY,
     WINS_TOURNAMENT,
 )
+
 from hhtools.model.records import HandHistory, HandText, Problem
 from hhtools.model.vocab import CollectOrder
 

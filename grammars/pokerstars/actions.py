@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pyparsing as pp
-
 from hhtools.grammars._english import read_high, read_low
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.pokerstars.seats import POST, _post
@@ -26,6 +25,7 @@ from hhtools.grammars.pokerstars.tourney import (
     _split_bounty,
     _wins_tournament,
 )
+
 from hhtools.model.records import Action, ActionKind, CashOut, Collect, Returned, Show, Street
 
 # Player rules: they read what follows the player's name on the line.

@@ -6,6 +6,7 @@ folds only its summary tells (:func:`_infer_folds`) and cards seen twice
 from __future__ import annotations
 
 from hhtools.grammars.pokerstars.state import _Hand
+
 from hhtools.model.records import Action, ActionKind, Street
 
 _ORDER = {s: k for k, s in enumerate(Street)}

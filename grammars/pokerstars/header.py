@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
+
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import Action, ActionKind, BettingStructure, Game, PostKind, Variant
 

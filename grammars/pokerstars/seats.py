@@ -8,6 +8,7 @@ from typing import Any
 
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
+
 from hhtools.model.records import Action, ActionKind, PostKind, Seat, Street
 
 SEAT = _rule(

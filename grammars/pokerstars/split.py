@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from hhtools.grammars._text import HandEnd, iter_hands
+
 from hhtools.model.records import HandText
 
 #: A hand starts at a line matching this (used by the reader to split files).

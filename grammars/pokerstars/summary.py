@@ -14,6 +14,7 @@ from typing import Any
 from hhtools.grammars._english import read_high, read_low
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
+
 from hhtools.model.records import CashOut, Show, Street
 from hhtools.model.vocab import PotPartsBasis
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _Hand
+
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import TournamentResult
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from hhtools.grammars._ggpoker_pots import Record, assign, rebuild_pots, with_ante
-from hhtools.grammars._ggpoker_rules import (
+from hhtools.grammars._lines import _BadCards, _cards
+from hhtools.grammars.ggpoker.pots import Record, assign, rebuild_pots, with_ante
+from hhtools.grammars.ggpoker.rules import (
     _CALL_BET_M,
     _CASH_DROP_M,
     _COLLECT_M,
@@ -44,8 +45,7 @@ from hhtools.grammars._ggpoker_rules import (
     _UNCALLED_M,
     SEGMENT,
 )
-from hhtools.grammars._ggpoker_words import read_gg_high, read_gg_low
-from hhtools.grammars._lines import _BadCards, _cards
+from hhtools.grammars.ggpoker.words import read_gg_high, read_gg_low
 
 from hhtools.model.money import Unit, parse_money
 from hhtools.model.records import (

@@ -72,9 +72,9 @@ from collections.abc import Iterator
 from typing import BinaryIO
 from xml.parsers import expat
 
-from hhtools.grammars._ipoker_read import build_hand
 from hhtools.grammars._text import detect_encoding, iter_lines
 from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.ipoker.read import build_hand
 
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode

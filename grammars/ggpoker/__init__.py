@@ -48,7 +48,7 @@ The format looks like PokerStars' at first sight, with its own habits:
 * Shown hands: the summary says what each shown hand made on each run ("showed [..]
   and won ($48.93) with Three Twos, and lost with Three Twos"), in GGPoker's Omaha
   words ("Pair of Kings and Pair of Tens", "Aces-High Straight", "Fives Full over
-  Nines"; :mod:`hhtools.grammars._ggpoker_words`): one ``Show`` per run, with the claim
+  Nines"; :mod:`hhtools.grammars.ggpoker.words`): one ``Show`` per run, with the claim
   typed. These words are sometimes an any-five-cards reading, not two plus three (the
   audit reports them as ``declared_misread``); the pots are paid by the Omaha rule.
 * Tournaments: amounts are chips; ``Game.buy_in`` holds the tournament's name text
@@ -68,11 +68,11 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import BinaryIO
 
-from hhtools.grammars._ggpoker_hand import _State
-from hhtools.grammars._ggpoker_words import GAME_AT_END, game_of
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.ggpoker.hand import _State
+from hhtools.grammars.ggpoker.words import GAME_AT_END, game_of
 
 from hhtools.model.money import Unit
 from hhtools.model.records import Game, HandHistory, HandText

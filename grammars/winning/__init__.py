@@ -21,7 +21,7 @@ The older ("Game started at"), often UTF-16 with a BOM (the reader decodes it)::
     *Player Mrzqnh8 shows: Two pairs. 7s and 2s [Ac 8c Kh 7s] Low hand (A A 2 3 6 7 ).Bets: 120. Collects: 238.50. Wins: 118.50.
     Game ended at: 2016/10/2 21:4:9
 
-The newer, written like PokerStars (:mod:`grammars._winning_new`)::
+The newer, written like PokerStars (:mod:`grammars.winning.new`)::
 
     Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC
 
@@ -57,12 +57,12 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from hhtools.grammars._bovada_state import _OutOfRange, _State, impossible, second_line
+from hhtools.grammars._betting import _OutOfRange, _State, impossible, second_line
 from hhtools.grammars._lines import _BadCards, _cards
 from hhtools.grammars._text import iter_hands
-from hhtools.grammars._winning_new import _date, parse_new
-from hhtools.grammars._winning_words import read_claim, read_old_low, share_out
 from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.winning.new import _date, parse_new
+from hhtools.grammars.winning.words import read_claim, read_old_low, share_out
 
 from hhtools.model.records import (
     BettingStructure,

@@ -57,7 +57,7 @@ which half of a hi/lo pot they are for (``collect_order`` unordered); an old-for
 "wins $8.50 USD from the main pot with 8,7,3,2,A." types that low into the winner's
 ``Show.claimed_low``. Shown hands are
 described in PartyPoker's words ("two pairs, aces and jacks", "a straight, seven to
-jack"), read by :func:`hhtools.grammars._partypoker_lines.claimed_high`. Files exported
+jack"), read by :func:`hhtools.grammars.partypoker.lines.claimed_high`. Files exported
 by anonymising tools sometimes name an unseated player in an action line; when as many
 such names act as there are seated players never named in the hand, each is read as
 the seated player whose turn it was (preflop order, left of the big blind) and an
@@ -71,18 +71,18 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import BinaryIO
 
-from hhtools.grammars import _partypoker_lines as L
+from hhtools.grammars.partypoker import lines as L
 from hhtools.grammars._english import read_low
 from hhtools.grammars._lines import _BadCards, _m
-from hhtools.grammars._partypoker_record import (
+from hhtools.grammars._text import iter_hands
+from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.partypoker.record import (
     _cardlist,
     _finish,
     _Hand,
     _OutOfRange,
     _seatno,
 )
-from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
 
 from hhtools.model.money import Unit
 from hhtools.model.records import (

@@ -28,10 +28,10 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from hhtools.grammars._bovada_state import _OutOfRange, _State, impossible, second_line
+from hhtools.grammars._betting import _OutOfRange, _State, impossible, second_line
 from hhtools.grammars._lines import _BadCards, _cards
-from hhtools.grammars._winning_words import read_claim, read_new_low
 from hhtools.grammars.base import ParsedHand
+from hhtools.grammars.winning.words import read_claim, read_new_low
 
 from hhtools.model.records import (
     BettingStructure,

@@ -66,8 +66,9 @@ from typing import BinaryIO
 
 from hhtools.grammars._lines import _BadCards, _cards, _m
 from hhtools.grammars._text import iter_hands
-from hhtools.grammars._winamax_ledger import by_pot, twice, uncalled
-from hhtools.grammars._winamax_lines import (
+from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.winamax.ledger import by_pot, twice, uncalled
+from hhtools.grammars.winamax.lines import (
     _ANY_START,
     _END,
     _POSTS,
@@ -95,8 +96,7 @@ from hhtools.grammars._winamax_lines import (
     TOTAL,
     game_of,
 )
-from hhtools.grammars._winamax_words import read_high
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.winamax.words import read_high
 
 from hhtools.model.money import Unit, parse_money
 from hhtools.model.records import (

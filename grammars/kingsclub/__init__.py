@@ -58,10 +58,10 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import BinaryIO
 
-from hhtools.grammars._kingsclub_ledger import on_boards, twice, uncalled
 from hhtools.grammars._lines import _BadCards, _cards, _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.kingsclub.ledger import on_boards, twice, uncalled
 
 from hhtools.model.money import Unit, parse_money
 from hhtools.model.records import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
-from hhtools.grammars import _partypoker_lines as L
+from hhtools.grammars.partypoker import lines as L
 from hhtools.grammars._lines import _cards
 from hhtools.grammars.base import ParsedHand
 

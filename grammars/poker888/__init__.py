@@ -54,9 +54,9 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from hhtools.grammars._poker888_read import read_hand
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.poker888.read import read_hand
 
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode

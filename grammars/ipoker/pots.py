@@ -1,4 +1,4 @@
-"""Money helpers of the iPoker reader (:mod:`hhtools.grammars._ipoker_read`): the pots
+"""Money helpers of the iPoker reader (:mod:`hhtools.grammars.ipoker.read`): the pots
 as the rules build them, the rake taken from them, and a player's total win split over
 the pots. Amounts are integer minor units.
 """
