@@ -11,6 +11,10 @@ PokerStars' grammar writes them (a raise's ``to_amount`` is the street total, it
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
+from hhtools.grammars._lines import _BadCards
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit, parse_money
 from hhtools.model.records import Action, ActionKind, ClaimedHigh, PostKind, Problem, Street
 from hhtools.model.vocab import HandCategory, ProblemCode
@@ -239,3 +243,79 @@ def second_line(lines: list[str], card: str, first: int) -> int:
             if seen == 2:
                 return first + i
     return first
+
+
+def read_body(
+    h: _State,
+    numbered: Iterable[tuple[int, str]],
+    line: int,
+    read: Callable[[str, int], bool],
+) -> bool:
+    """Read a hand's body lines into ``h``, each with ``read(text, line number)``.
+
+    Args:
+        h: the hand being read; gets a problem for each line ``read`` does not know
+            (``unrecognised_line``), holds bad cards (``bad_cards``) or an unreadable
+            amount (``bad_amount``).
+        numbered: ``(index in the hand, text)`` of the lines to read; blank ones skipped.
+        line: the file line of index 0.
+        read: reads one line; ``False`` when it does not know it.
+
+    Returns:
+        ``False`` when an amount or a seat number out of range ends the hand (an
+        ``out_of_range`` problem is added), else ``True``.
+    """
+    for i, text in numbered:
+        if not text or text.isspace():
+            continue
+        lno = line + i
+        try:
+            if not read(text, lno):
+                h.problem(lno, "unrecognised_line", f"unrecognised line: {text[:80]}", text)
+        except _BadCards as exc:
+            h.problem(lno, "bad_cards", str(exc), text)
+        except _OutOfRange as exc:
+            h.problem(lno, "out_of_range", str(exc), text)
+            return False
+        except ValueError as exc:
+            h.problem(lno, "bad_amount", str(exc), text)
+    return True
+
+
+def unfinished(
+    h: _State,
+    lines: list[str],
+    line: int,
+    total: int | None,
+    total_words: str,
+    total_line: int,
+    hole: dict[str, tuple[str, ...]],
+) -> ParsedHand | None:
+    """The checks every hand ends with; the :class:`ParsedHand` of a hand that gives no
+    record (cut short, no total, no seats, a card dealt twice), else ``None``.
+
+    Args:
+        h: the hand read so far (its summary flag, seats, boards and problems).
+        lines: the hand's lines; ``line`` is the file line of ``lines[0]``.
+        total: the total pot read, or ``None`` when the summary has none.
+        total_words: how the site names its total ("'Total pot'"), for the problem.
+        total_line: the total's line (a board that differs is reported there).
+        hole: every player's known hole cards.
+    """
+    last = line + len(lines) - 1
+    if not h.summary:
+        h.problem(last, "truncated_hand", "hand has no summary (cut short?)", lines[-1])
+    elif total is None:
+        h.problem(last, "missing_total", f"summary has no {total_words} line", lines[-1])
+    elif not h.seats:
+        h.problem(line, "no_seats", "hand has no seat lines", lines[0])
+    else:
+        board = h.board if h.board is not None else tuple(h.street_board)
+        if h.board is not None and h.street_board and tuple(h.street_board) != h.board:
+            h.problem(total_line, "board_mismatch", "the summary's board differs from the streets'")
+        twice = impossible(hole, [board]) or impossible(hole, [tuple(h.street_board)])
+        if twice is None:
+            return None
+        at = second_line(lines, twice, line)
+        h.problem(at, "impossible_cards", f"card {twice} seen twice", lines[at - line])
+    return ParsedHand(None, tuple(h.problems), None, h.hand_id)

@@ -69,14 +69,13 @@ from datetime import datetime
 from typing import BinaryIO
 
 from hhtools.grammars._betting import (
-    _OutOfRange,
     _State,
     claimed_from_five,
-    impossible,
     low_from_five,
-    second_line,
+    read_body,
+    unfinished,
 )
-from hhtools.grammars._lines import _BadCards, _cards
+from hhtools.grammars._lines import _cards
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 
@@ -258,39 +257,14 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     h.unit = Unit.CHIPS if tourney else Unit.CENTS
     explicit_streets = "\n*** FLOP ***" in text
-    for i in range(1, len(lines)):
-        ln = lines[i]
-        lno = line + i
-        if not ln or ln.isspace():
-            continue
-        try:
-            if not _line(h, ln, lno, explicit_streets):
-                h.problem(lno, "unrecognised_line", f"unrecognised line: {ln[:80]}", ln)
-        except _BadCards as exc:
-            h.problem(lno, "bad_cards", str(exc), ln)
-        except _OutOfRange as exc:
-            h.problem(lno, "out_of_range", str(exc), ln)
-            return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-        except ValueError as exc:
-            h.problem(lno, "bad_amount", str(exc), ln)
-    last = line + len(lines) - 1
-    if not h.summary:
-        h.problem(last, "truncated_hand", "hand has no summary (cut short?)", lines[-1])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if h.total is None:
-        h.problem(last, "missing_total", "summary has no 'Total Pot' line", lines[-1])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if not h.seats:
-        h.problem(line, "no_seats", "hand has no seat lines", lines[0])
+    numbered = ((i, lines[i]) for i in range(1, len(lines)))
+    read = lambda text, lno: _line(h, text, lno, explicit_streets)  # noqa: E731
+    if not read_body(h, numbered, line, read):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     board = h.board if h.board is not None else tuple(h.street_board)
-    if h.board is not None and h.street_board and tuple(h.street_board) != h.board:
-        h.problem(h.total_line, "board_mismatch", "the summary's board differs from the streets'")
-    twice = impossible(h.hole, [board]) or impossible(h.hole, [tuple(h.street_board)])
-    if twice is not None:
-        at = second_line(lines, twice, line)
-        h.problem(at, "impossible_cards", f"card {twice} seen twice", lines[at - line])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    done = unfinished(h, lines, line, h.total, "'Total Pot'", h.total_line, h.hole)
+    if done is not None:
+        return done
     if tourney:
         sb, bb = h.money(hd["sb"]), h.money(hd["bb"])
     else:

@@ -57,8 +57,8 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from hhtools.grammars._betting import _OutOfRange, _State, impossible, second_line
-from hhtools.grammars._lines import _BadCards, _cards
+from hhtools.grammars._betting import _State, read_body, unfinished
+from hhtools.grammars._lines import _cards
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.grammars.winning.new import _date, parse_new
@@ -193,37 +193,14 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         note = f"not an Omaha game: {name}"
         h.problem(line, "skipped_game", note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-    for i, ln in body[2:]:
-        lno = line + i
-        try:
-            if not _line(h, ln.strip(), lno):
-                h.problem(lno, "unrecognised_line", f"unrecognised line: {ln[:80]}", ln)
-        except _BadCards as exc:
-            h.problem(lno, "bad_cards", str(exc), ln)
-        except _OutOfRange as exc:
-            h.problem(lno, "out_of_range", str(exc), ln)
-            return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-        except ValueError as exc:
-            h.problem(lno, "bad_amount", str(exc), ln)
-    last = line + len(lines) - 1
-    if not h.summary:
-        h.problem(last, "truncated_hand", "hand has no summary (cut short?)", lines[-1])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if h.pot is None:
-        h.problem(last, "missing_total", "summary has no 'Pot:' line", lines[-1])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if not h.seats:
-        h.problem(line, "no_seats", "hand has no seat lines", lines[0])
+    numbered = ((i, ln.strip()) for i, ln in body[2:])
+    if not read_body(h, numbered, line, lambda text, lno: _line(h, text, lno)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     board = h.board if h.board is not None else tuple(h.street_board)
-    if h.board is not None and h.street_board and tuple(h.street_board) != h.board:
-        h.problem(h.pot_line, "board_mismatch", "the summary's board differs from the streets'")
     hole = {p: tuple(c) for p, c in h.hole.items()}
-    twice = impossible(hole, [board]) or impossible(hole, [tuple(h.street_board)])
-    if twice is not None:
-        at = second_line(lines, twice, line)
-        h.problem(at, "impossible_cards", f"card {twice} seen twice", lines[at - line])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    done = unfinished(h, lines, line, h.pot, "'Pot:'", h.pot_line, hole)
+    if done is not None:
+        return done
     stake_sb, stake_bb = h.money(gid["sb"]), h.money(gid["bb"])
     bb = h.bb if h.bb is not None else stake_sb
     sb = h.sb if h.sb is not None else bb // 2

@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from hhtools.grammars._betting import _OutOfRange, _State, impossible, second_line
-from hhtools.grammars._lines import _BadCards, _cards
+from hhtools.grammars._betting import _State, read_body, unfinished
+from hhtools.grammars._lines import _cards
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.words import read_claim, read_new_low
 
@@ -157,38 +157,13 @@ def _parse(h: _New, text: str, line: int, offset: int) -> ParsedHand:
         note = f"not an Omaha game: {hd['game']}"
         h.problem(line, "skipped_game", note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-    for i in range(1, len(lines)):
-        ln, lno = lines[i], line + i
-        if not ln.strip():
-            continue
-        try:
-            if not _line(h, ln, lno):
-                h.problem(lno, "unrecognised_line", f"unrecognised line: {ln[:80]}", ln)
-        except _BadCards as exc:
-            h.problem(lno, "bad_cards", str(exc), ln)
-        except _OutOfRange as exc:
-            h.problem(lno, "out_of_range", str(exc), ln)
-            return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-        except ValueError as exc:
-            h.problem(lno, "bad_amount", str(exc), ln)
-    last = line + len(lines) - 1
-    if not h.summary:
-        h.problem(last, "truncated_hand", "hand has no summary (cut short?)", lines[-1])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if h.total is None:
-        h.problem(last, "missing_total", "summary has no 'Total pot' line", lines[-1])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if not h.seats:
-        h.problem(line, "no_seats", "hand has no seat lines", lines[0])
+    numbered = ((i, lines[i]) for i in range(1, len(lines)))
+    if not read_body(h, numbered, line, lambda text, lno: _line(h, text, lno)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     board = h.board if h.board is not None else tuple(h.street_board)
-    if h.board is not None and h.street_board and tuple(h.street_board) != h.board:
-        h.problem(h.total_line, "board_mismatch", "the summary's board differs from the streets'")
-    twice = impossible(h.hole, [board]) or impossible(h.hole, [tuple(h.street_board)])
-    if twice is not None:
-        at = second_line(lines, twice, line)
-        h.problem(at, "impossible_cards", f"card {twice} seen twice", lines[at - line])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    done = unfinished(h, lines, line, h.total, "'Total pot'", h.total_line, h.hole)
+    if done is not None:
+        return done
     structure = _STRUCTURES[hd["limit"]]
     stake_sb, stake_bb = h.money(hd["sb"]), h.money(hd["bb"])
     limit = structure is BettingStructure.LIMIT
