@@ -43,11 +43,11 @@ Quirks read here:
   audit then nets each pot as the site did (Bovada does not rake pots in proportion).
 * "Posts chip $0.05" (a player posting to come in) is a live big blind; "Posts dead
   chip" is dead money (typed as an ante); "Ante chip" is a tournament ante.
-* Split pots: Bovada rounds each low share down and gives the odd cents to the high
-  half ("HI $4.82 ... LO $2.40" of a $9.62 pot with two low winners); the rules give the
-  odd cent of the low split clockwise from the button, so such a hand shows a 1-cent
-  ``award_mismatch`` (two corpus hands). The collect lines name no half
-  (``collect_order`` unordered).
+* Split pots: Bovada splits a tied low half in equal whole cents and gives what is left
+  to the high half ("HI $4.82 ... LO $2.40" and "LO $2.40" of a $9.62 pot with two low
+  winners; the rules' clockwise odd cent would pay $4.81, $2.41 and $2.40). The record
+  declares that house rule (``odd_chips`` LOW_LEFTOVER_TO_HIGH), so the audit awards by
+  it. The collect lines name no half (``collect_order`` unordered).
 * Summary lines start "Seat N:" or "Seat+N:"; they repeat the collects (HI/LO totals per
   player), so only the total pot, rake and board are read from them.
 * Rake is printed only by some hands ("| Rake ($3)"); when it is not, the rake is the
@@ -93,7 +93,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory, PotPartsBasis
+from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
@@ -308,6 +308,7 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         pot_parts_basis=basis,
         site_format=SITE,
         collect_order=CollectOrder.UNORDERED,
+        odd_chips=OddChips.LOW_LEFTOVER_TO_HIGH,
         total_pot_line=h.total_line,
     )
     return ParsedHand(record, tuple(h.problems), None, h.hand_id)

@@ -200,7 +200,17 @@ def test_corpus(tmp_path: Path) -> None:
         "select hand_id, kind from findings "
         "where kind in ('award_mismatch', 'chip_imbalance') order by 1"
     ).fetchall()
-    # Bovada gives a split pot's odd cent to the high half (the low half is split evenly,
-    # rounded down); the rules give it clockwise from the button: 1 cent in 2 hands.
-    assert {r[0] for r in rows} <= {"2902256725", "2902266598"}
-    assert all(r[1] == "award_mismatch" for r in rows)
+    # Bovada splits a tied low half in equal whole cents and gives the leftover to the
+    # high half (declared as the room's odd_chips rule): hand 2902256725's $9.62 pays
+    # $4.82 high and $2.40 + $2.40 low, 2902266598's $0.95 pays $0.49 and $0.23 + $0.23.
+    assert rows == []
+    # The collect lines name no half, so each winner's total is compared. 2902256725: the
+    # high winner also shares the low, 482 + 240 = 722. 2902266598: three winners, 49
+    # high and 23 + 23 low to two others.
+    paid = con.execute(
+        "select hand_id, paid, due from awards where hand_id in "
+        "('2902256725', '2902266598') and paid > 0 order by 1, 2 desc"
+    ).fetchall()
+    assert paid == [("2902256725", 722, 722), ("2902256725", 240, 240),
+                    ("2902266598", 49, 49), ("2902266598", 23, 23),
+                    ("2902266598", 23, 23)]  # fmt: skip

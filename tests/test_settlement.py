@@ -182,3 +182,17 @@ def test_odd_units_follow_clockwise_order_in_each_half_generated_hand() -> None:
     award = award_pot(6, [Contender("arknellee", 9, 100), Contender("Milee", 9, 100)], True)
     assert award.shares["arknellee"].high == 2 and award.shares["arknellee"].low == 2
     assert award.shares["Milee"].high == 1 and award.shares["Milee"].low == 1
+
+
+def test_declared_house_rule_for_a_tied_low_half() -> None:
+    # 95 units: the rules halve 48 high / 47 low and split the tied low 24 / 23 (odd
+    # unit clockwise). A room that gives a tied low's leftover to the high half pays
+    # 49 high and 23 / 23 low.
+    from hhtools.model.vocab import OddChips
+
+    players = [Contender("lo1", 1, 8000), Contender("hi", 9, None), Contender("lo2", 2, 8000)]
+    rules = award_pot(95, players, True)
+    house = award_pot(95, players, True, OddChips.LOW_LEFTOVER_TO_HIGH)
+    assert [rules.shares[p].total for p in ("hi", "lo1", "lo2")] == [48, 24, 23]
+    assert [house.shares[p].total for p in ("hi", "lo1", "lo2")] == [49, 23, 23]
+    assert house.half_amounts == {"high": 49, "low": 46}

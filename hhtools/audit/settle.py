@@ -223,7 +223,7 @@ def _award(
     ]
     if not contenders:
         return None
-    return award_pot(amount, contenders, hand.game.hi_lo)
+    return award_pot(amount, contenders, hand.game.hi_lo, hand.odd_chips)
 
 
 def _paid(

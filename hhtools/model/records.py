@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from hhtools.model.vocab import CollectOrder, Half, HandCategory, PotPartsBasis, ProblemCode
+from hhtools.model.vocab import (
+    CollectOrder,
+    Half,
+    HandCategory,
+    OddChips,
+    PotPartsBasis,
+    ProblemCode,
+)
 
 
 class Variant(StrEnum):
@@ -351,6 +358,8 @@ class HandHistory:
             minor units; neither a player's nor a fee.
         jackpot: taken from the pot for a jackpot or bad-beat fund, minor units.
         tournament_results: finishing places, prizes and bounties the hand reports.
+        odd_chips: where the room puts the units left over when a tied half is split
+            (:class:`~hhtools.model.vocab.OddChips`), as the site format declares it.
         file, line, offset: where the hand starts (1-based line, byte offset).
         text: the hand's text as read (decoded, ``\\n`` line ends).
         pot_parts: the summary's "Main pot $x. Side pot-1 $y." amounts, main pot
@@ -398,6 +407,7 @@ class HandHistory:
     room_added: int = 0
     jackpot: int = 0
     tournament_results: tuple[TournamentResult, ...] = ()
+    odd_chips: OddChips = OddChips.CLOCKWISE
 
 
 @dataclass(frozen=True, slots=True)

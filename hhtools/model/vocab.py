@@ -23,6 +23,7 @@ __all__ = [
     "Half",
     "HandCategory",
     "NOTE_CODES",
+    "OddChips",
     "PotPartsBasis",
     "ProblemCode",
 ]
@@ -110,6 +111,19 @@ class CollectOrder(StrEnum):
     UNORDERED = "unordered"
     #: the high half's collect lines come first, then the low half's
     HIGH_THEN_LOW = "high_then_low"
+
+
+class OddChips(StrEnum):
+    """Where the units left over when a tied half is split go (a room's house rule).
+
+    The rules (shared/DESIGN.md): one each to the tied players, first clockwise from the
+    button. Some rooms give a tied low half's leftover to the high half instead; a site
+    format that shows it declares it, and the audit awards by it.
+    """
+
+    CLOCKWISE = "clockwise"  #: one each to the tied players, first clockwise from the button
+    #: a tied low half is split in equal whole units; what is left goes to the high half
+    LOW_LEFTOVER_TO_HIGH = "low_leftover_to_high"
 
 
 class PotPartsBasis(StrEnum):

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hhtools.model.cards import card_str, check_distinct, to_codes
-from hhtools.model.vocab import Half
+from hhtools.model.vocab import Half, OddChips
 from hhtools.rules.games import get_game
 from hhtools.rules.evaluator import (
     HighHand,
@@ -192,7 +192,12 @@ def split_units(amount: int, winners: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(winners)]
 
 
-def award_pot(amount: int, contenders: Sequence[Contender], hi_lo: bool) -> PotAward:
+def award_pot(
+    amount: int,
+    contenders: Sequence[Contender],
+    hi_lo: bool,
+    odd_chips: OddChips = OddChips.CLOCKWISE,
+) -> PotAward:
     """Award one pot among the players eligible for it.
 
     Args:
@@ -201,6 +206,9 @@ def award_pot(amount: int, contenders: Sequence[Contender], hi_lo: bool) -> PotA
             seat left of the button (this order settles odd units; see the module
             docstring for the low half's leftover units).
         hi_lo: the game splits pots high/low; lows are ignored otherwise.
+        odd_chips: the rules' odd units (the default), or a room's declared house rule
+            (``LOW_LEFTOVER_TO_HIGH``: a tied low half is split in equal whole units and
+            the leftover goes to the high half).
 
     Returns:
         The :class:`PotAward`.
@@ -216,6 +224,13 @@ def award_pot(amount: int, contenders: Sequence[Contender], hi_lo: bool) -> PotA
     ({'high': 20, 'low': 19}, [20, 10, 9])
     >>> str(award.shares["Bob"].low_fraction), award.quartered("Bob"), award.scooped("Ann")
     ('1/4', True, False)
+
+    The same pot where the room gives a tied low half's leftover to the high half:
+
+    >>> award = award_pot(39, [Contender("Bob", 5, 8000), Contender("Ann", 9, None),
+    ...                        Contender("Cat", 4, 8000)], True, OddChips.LOW_LEFTOVER_TO_HIGH)
+    >>> award.half_amounts, [award.shares[p].total for p in ("Ann", "Bob", "Cat")]
+    ({'high': 21, 'low': 18}, [21, 9, 9])
     """
     if type(amount) is not int or amount < 0:
         raise ValueError(f"pot amount must be a non-negative integer number of units, not {amount!r}")
@@ -232,6 +247,8 @@ def award_pot(amount: int, contenders: Sequence[Contender], hi_lo: bool) -> PotA
         best_low_value = max(lows)
         low_winners = tuple(c.player for c in contenders if c.low == best_low_value)
         low_half = amount // 2
+        if odd_chips is OddChips.LOW_LEFTOVER_TO_HIGH:
+            low_half -= low_half % len(low_winners)
         high_half = amount - low_half
         half_amounts = {HIGH: high_half, LOW: low_half}
         high_fraction = Fraction(1, 2 * len(high_winners))

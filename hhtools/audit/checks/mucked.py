@@ -57,7 +57,7 @@ def mucked_winner(hand: HandHistory, settlement: HandSettlement) -> Iterator[Fin
                 ]
                 contenders.append(Contender(player, high.value, low.value if low else None))
                 contenders.sort(key=lambda c: pot.eligible.index(c.player))
-                award = award_pot(pot.net, contenders, g.hi_lo)
+                award = award_pot(pot.net, contenders, g.hi_lo, hand.odd_chips)
                 due = award.due(player, Half.ALL)
                 if due <= 0:
                     continue
