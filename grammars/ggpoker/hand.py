@@ -296,24 +296,27 @@ class _State:
         street = _STREETS.get(name)
         if street is None:
             return
-        cards: tuple[str, ...] = ()
-        for part in (m["c1"], m["c2"]):
-            if part:
-                got = self.cards(part, lno, text)
-                if got is None:
-                    return
-                cards += got
-        while len(self.boards) <= run:
-            self.boards.append([])
-        old = self.boards[run] or (self.boards[0] if run else [])
-        if list(cards[: len(old)]) != list(old[: len(cards)]) and run == 0:
+        c1, c2 = m["c1"], m["c2"]
+        cards = self.cards(c1, lno, text) if c1 else ()
+        if cards is None:
+            return
+        if c2:
+            more = self.cards(c2, lno, text)
+            if more is None:
+                return
+            cards += more
+        boards = self.boards
+        while len(boards) <= run:
+            boards.append([])
+        old = boards[run] or (boards[0] if run else [])
+        k = len(old)
+        if run == 0 and tuple(cards[:k]) != tuple(old[: len(cards)]):
             self.problem(lno, "board_mismatch", "the street line repeats another board", text)
-        new = (
-            [c for c in cards if c not in old]
-            if run
-            else [c for c in cards if c not in self.boards[0]]
-        )
-        self.boards[run] = list(cards)
+        if tuple(cards[:k]) == tuple(old):  # the usual case: the street adds its cards
+            new = list(cards[k:])
+        else:
+            new = [c for c in cards if c not in old]
+        boards[run] = list(cards)
         if new:
             self.sightings.append((lno, f"\0{run}", tuple(new)))
         if _ORDER[street] > _ORDER[self.street]:
