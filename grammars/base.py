@@ -10,15 +10,16 @@ formats; nothing else in hhtools names a site.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import BinaryIO
 
+from hhtools.model.frozen import record
 from hhtools.model.records import HandHistory, HandText, Problem
 
 __all__ = ["ParsedHand", "SiteFormat"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ParsedHand:
     """What one hand text gave.
 
@@ -37,7 +38,7 @@ class ParsedHand:
     hand_id: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SiteFormat:
     """One hand-history format a site (or a converter) writes.
 

@@ -66,6 +66,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
+from functools import partial
 from typing import BinaryIO
 
 from hhtools.grammars._betting import (
@@ -198,6 +199,7 @@ class _Hand(_State):
         super().__init__(file, line)
         self.seats: list[Seat] = []
         self.names: set[str] = set()
+        self.explicit_streets = True  # the hand prints its street lines
         self.hero: str | None = None
         self.button: int | None = None
         self.hole: dict[str, tuple[str, ...]] = {}
@@ -224,7 +226,7 @@ def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> Par
     h = _Hand(file, line)
     try:
         return _parse(h, text, line, offset)
-    except Exception as exc:  # noqa: BLE001 - never let one hand stop a file
+    except Exception as exc:
         h.problem(line, "internal_error", f"parser error: {type(exc).__name__}: {exc}")
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
 
@@ -256,10 +258,9 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         h.problem(line, "skipped_game", note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     h.unit = Unit.CHIPS if tourney else Unit.CENTS
-    explicit_streets = "\n*** FLOP ***" in text
+    h.explicit_streets = "\n*** FLOP ***" in text
     numbered = ((i, lines[i]) for i in range(1, len(lines)))
-    read = lambda text, lno: _line(h, text, lno, explicit_streets)  # noqa: E731
-    if not read_body(h, numbered, line, read):
+    if not read_body(h, numbered, line, partial(_line, h)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     board = h.board if h.board is not None else tuple(h.street_board)
     done = unfinished(h, lines, line, h.total, "'Total Pot'", h.total_line, h.hole)
@@ -314,7 +315,7 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
     return ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
 
-def _line(h: _Hand, ln: str, lno: int, explicit_streets: bool) -> bool:
+def _line(h: _Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if h.summary:
         return _summary_line(h, ln, lno)
@@ -337,7 +338,7 @@ def _line(h: _Hand, ln: str, lno: int, explicit_streets: bool) -> bool:
         if name not in h.names:
             h.problem(lno, "unknown_player", f"not seated: {name[:40]}", ln)
             return True
-        _player(h, name, kind, m, lno, explicit_streets)
+        _player(h, name, kind, m, lno, h.explicit_streets)
         return True
     if ln.startswith("Seat ") and not h.actions and not h.hole:
         m = SEAT.match(ln)

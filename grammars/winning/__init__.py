@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import partial
 from typing import BinaryIO
 
 from hhtools.grammars._betting import _State, read_body, unfinished
@@ -170,7 +171,7 @@ def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> Par
     h = _Hand(file, line)
     try:
         return _parse(h, text, line, offset)
-    except Exception as exc:  # noqa: BLE001 - never let one hand stop a file
+    except Exception as exc:
         h.problem(line, "internal_error", f"parser error: {type(exc).__name__}: {exc}")
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
 
@@ -194,7 +195,7 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         h.problem(line, "skipped_game", note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     numbered = ((i, ln.strip()) for i, ln in body[2:])
-    if not read_body(h, numbered, line, lambda text, lno: _line(h, text, lno)):
+    if not read_body(h, numbered, line, partial(_line, h)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     board = h.board if h.board is not None else tuple(h.street_board)
     hole = {p: tuple(c) for p, c in h.hole.items()}

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from functools import partial
 
 from hhtools.grammars._betting import _State, read_body, unfinished
 from hhtools.grammars._lines import _cards
@@ -114,6 +115,7 @@ class _New(_State):
         super().__init__(file, line)
         self.seats: list[Seat] = []
         self.names: list[str] = []
+        self.by_first: dict[str, list[str]] = {}  # names by their first word, longest first
         self.hero: str | None = None
         self.hole: dict[str, tuple[str, ...]] = {}
         self.shows: list[Show] = []
@@ -137,7 +139,7 @@ def parse_new(text: str, file: str = "", line: int = 1, offset: int = 0) -> Pars
     h = _New(file, line)
     try:
         return _parse(h, text, line, offset)
-    except Exception as exc:  # noqa: BLE001 - never let one hand stop a file
+    except Exception as exc:
         h.problem(line, "internal_error", f"parser error: {type(exc).__name__}: {exc}")
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
 
@@ -158,7 +160,7 @@ def _parse(h: _New, text: str, line: int, offset: int) -> ParsedHand:
         h.problem(line, "skipped_game", note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     numbered = ((i, lines[i]) for i in range(1, len(lines)))
-    if not read_body(h, numbered, line, lambda text, lno: _line(h, text, lno)):
+    if not read_body(h, numbered, line, partial(_line, h)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     board = h.board if h.board is not None else tuple(h.street_board)
     done = unfinished(h, lines, line, h.total, "'Total pot'", h.total_line, h.hole)
@@ -247,7 +249,7 @@ def _line(h: _New, ln: str, lno: int) -> bool:
             h.board = _cards(m["cards"])
             return True
     else:
-        for p in h.names:
+        for p in h.by_first.get(ln[: ln.find(" ")], ()):  # longest name first
             if ln.startswith(p) and ln[len(p) : len(p) + 1] == " ":
                 rest = ln[len(p) + 1 :].strip()
                 for kind, rule in _BY_WORD.get(rest.split(" ", 1)[0], ()):
@@ -270,6 +272,9 @@ def _line(h: _New, ln: str, lno: int) -> bool:
             h.seats.append(seat)
             h.stacks[name] = seat.stack
             h.names = sorted(h.stacks, key=len, reverse=True)
+            h.by_first = {}
+            for n in h.names:
+                h.by_first.setdefault(n.split(" ", 1)[0], []).append(n)
             return True
         if h.summary:
             return _summary_seat(h, ln, lno)

@@ -122,9 +122,12 @@ def _pots(put: dict[str, int], folded: set[str]) -> list[tuple[int, list[str]]]:
     return pots
 
 
+_CATEGORY_ORDER = {c: i for i, c in enumerate(HandCategory)}
+
+
 def _key(show: Show) -> tuple[int, tuple[int, ...]] | None:
     c = show.claimed_high
-    return None if c is None else (list(HandCategory).index(c.category), c.ranks)
+    return None if c is None else (_CATEGORY_ORDER[c.category], c.ranks)
 
 
 def _award(

@@ -6,17 +6,16 @@ rules' part and :mod:`hhtools.audit.checks` lists the checks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hhtools.audit.checks import CHECKS
 from hhtools.audit.findings import Finding
 from hhtools.audit.settle import HandSettlement, settle
+from hhtools.model.frozen import record
 from hhtools.model.records import HandHistory
 
 __all__ = ["AuditResult", "Finding", "audit_hand"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AuditResult:
     """One hand's settlement by the rules and the findings of every check, in order."""
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hhtools.audit.settle import ShowdownHand
+from hhtools.model.frozen import record
 from hhtools.model.vocab import FindingKind, Half
 
 __all__ = ["Finding", "hand_words", "low_words", "pot_label"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Finding:
     """One disagreement between the site and the rules (or a hand worth a look).
 

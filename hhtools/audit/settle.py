@@ -25,9 +25,10 @@ units. All money is integer minor units (cents or chips).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 
+from hhtools.model.frozen import record
 from hhtools.model.records import Collect, HandHistory, Show
 from hhtools.model.vocab import CollectOrder, Half, PotPartsBasis
 from hhtools.rules.evaluator import HighHand, LowHand, best_high, best_low
@@ -37,7 +38,7 @@ from hhtools.rules.settlement import Contender, PotAward, award_pot
 __all__ = ["AwardLine", "HandSettlement", "PotSettlement", "ShowdownHand", "settle", "split_rake"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShowdownHand:
     """A hand shown at showdown, read by the rules on one board.
 
@@ -64,7 +65,7 @@ class ShowdownHand:
         return self.show.line
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AwardLine:
     """One player's part of one half of one pot: what the site paid, what the rules give.
 
@@ -90,7 +91,7 @@ class AwardLine:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PotSettlement:
     """One pot on one board.
 
@@ -113,7 +114,7 @@ class PotSettlement:
     lines: tuple[AwardLine, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandSettlement:
     """Everything the rules make of one hand.
 

@@ -18,10 +18,11 @@ Conventions shared by every record:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from enum import StrEnum
 
+from hhtools.model.frozen import record
 from hhtools.model.vocab import (
     CollectOrder,
     Half,
@@ -92,7 +93,7 @@ class PostKind(StrEnum):
     BRING_IN = "bring_in"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Game:
     """The game and stakes from the hand's header line.
 
@@ -144,7 +145,7 @@ class Game:
         return f"{self.variant.value}-hilo" if self.hi_lo else self.variant.value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Seat:
     """A seat line: who sat where with how much at the start of the hand.
 
@@ -160,7 +161,7 @@ class Seat:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Action:
     """One action of one player in one street, in the order the site wrote it.
 
@@ -190,7 +191,7 @@ class Action:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Show:
     """Cards a player showed (or mucked face up) and what the site said they make.
 
@@ -223,7 +224,7 @@ class Show:
     claimed_low: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ClaimedHigh:
     """A high hand as a site names it: its category and the ranks that name it.
 
@@ -238,7 +239,7 @@ class ClaimedHigh:
     ranks: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Collect:
     """A "collected" line: the site paid ``amount`` to ``player`` from a pot.
 
@@ -263,7 +264,7 @@ class Collect:
     half: Half | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Returned:
     """An uncalled bet returned to a player, in minor units.
 
@@ -278,7 +279,7 @@ class Returned:
     inferred: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CashOut:
     """A cash-out (all-in insurance): the site settled with ``player`` before the cards ran.
 
@@ -299,7 +300,7 @@ class CashOut:
     forfeited: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TournamentResult:
     """A tournament result line: a finishing place, a prize, or a bounty won.
 
@@ -323,7 +324,7 @@ class TournamentResult:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandHistory:
     """Everything one hand's text claims, typed.
 
@@ -410,7 +411,7 @@ class HandHistory:
     odd_chips: OddChips = OddChips.CLOCKWISE
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Problem:
     """Something in the input the grammar could not read, as a value.
 
@@ -431,7 +432,7 @@ class Problem:
         return f"{self.file}:{self.line}:{hand} {self.message}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandText:
     """The text of one hand as a site format split it from a file.
 

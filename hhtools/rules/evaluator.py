@@ -47,10 +47,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from hhtools.model.cards import RANKS, card_str, check_distinct, to_codes
+from hhtools.model.frozen import record
 from hhtools.model.vocab import HandCategory
 from hhtools.rules.tables import (
     BROW as _BROW,
@@ -158,7 +158,7 @@ def category_of(value: int) -> HandCategory:
     return _CATEGORIES[value >> 20]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HighHand:
     """A best high hand.
 
@@ -176,7 +176,7 @@ class HighHand:
         return f"{self.category}: {' '.join(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LowHand:
     """A best qualifying ace-to-five low.
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
+
+from hhtools.model.frozen import record
 
 __all__ = ["GAMES", "GameRule", "UnknownGameError", "get_game"]
 
@@ -12,7 +13,7 @@ class UnknownGameError(ValueError):
     """A game name that is not a key of :data:`GAMES`."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameRule:
     """How a game is shown down.
 

@@ -20,12 +20,13 @@ All amounts are integer minor units (cents or chips).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
+from hhtools.model.frozen import record
 from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pot:
     """One pot as the rules build it.
 
@@ -41,7 +42,7 @@ class Pot:
     eligible: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Correction:
     """A line whose amount the rest of the hand contradicts.
 
@@ -64,7 +65,7 @@ class Correction:
     evidence: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PotRebuild:
     """What the actions say went into the middle.
 

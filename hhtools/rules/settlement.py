@@ -27,12 +27,12 @@ three; 1 for a high-only pot won alone, 1/2 when two tie for it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
 from hhtools.model.cards import card_str, check_distinct, to_codes
+from hhtools.model.frozen import record
 from hhtools.model.vocab import Half, OddChips
-from hhtools.rules.games import get_game
 from hhtools.rules.evaluator import (
     HighHand,
     InvalidHandError,
@@ -40,6 +40,7 @@ from hhtools.rules.evaluator import (
     best_high,
     best_low,
 )
+from hhtools.rules.games import get_game
 
 __all__ = [
     "Contender",
@@ -55,7 +56,7 @@ __all__ = [
 HIGH, LOW, ALL = Half.HIGH.value, Half.LOW.value, Half.ALL.value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Contender:
     """A player eligible for a pot, with their hand values.
 
@@ -70,7 +71,7 @@ class Contender:
     low: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerShare:
     """What one contender receives from one pot.
 
@@ -90,7 +91,7 @@ class PlayerShare:
     low_fraction: Fraction
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PotAward:
     """How one pot is awarded.
 
@@ -278,7 +279,7 @@ def award_pot(
     return PotAward(amount, high_winners, low_winners, shares, half_amounts)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerResult:
     """One player's hands at a showdown.
 
@@ -295,7 +296,7 @@ class PlayerResult:
     low: LowHand | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Showdown:
     """A settled showdown: each player's hands and the award of the pot.
 
