@@ -269,9 +269,10 @@ def _split_hard_cases(tmp_path: Path) -> list[Path]:
     return files
 
 
-def test_big_file_goes_through_staging(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # With a flush every 2 hands, the file's rows wait in the stage_* tables and
-    # move at its end: the store ends up the same, the staging tables empty.
+def test_big_file_is_stored_batch_by_batch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With a flush every 2 hands, the file's hands go in two at a time, each batch
+    # committed, the file named in ``loading`` until its last batch: the store ends up
+    # as with one transaction, ``loading`` empty.
     import hhtools.store.importer as importer
 
     monkeypatch.setattr(importer, "FLUSH_HANDS", 2)
@@ -280,8 +281,33 @@ def test_big_file_goes_through_staging(tmp_path: Path, monkeypatch: pytest.Monke
     summary = import_paths([HARD_CASES], db, workers=1)
     assert summary.hands == 6
     assert q(db, "SELECT count(*) FROM hands") == [(6,)]
-    assert q(db, "SELECT count(*) FROM stage_hands") == [(0,)]
+    assert q(db, "SELECT count(*) FROM loading") == [(0,)]
     assert q(db, "SELECT count(*) FROM awards WHERE hand_id = '990000000001'") == [(3,)]
+    assert q(db, "SELECT hands, findings FROM imports") == q(
+        db, "SELECT count(DISTINCT h.hand_id), (SELECT count(*) FROM findings) FROM hands h"
+    )
+
+
+def test_interrupted_big_file_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl-C after the first batches of a big file were committed: its hands are
+    # removed again, from every table; the next import stores it whole.
+    import hhtools.store.importer as importer
+
+    monkeypatch.setattr(importer, "FLUSH_HANDS", 2)
+    monkeypatch.setattr(importer, "CHUNK_HANDS", 1)
+    real = importer.Importer._commit_file
+
+    def stop(self: importer.Importer, state: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importer.Importer, "_commit_file", stop)
+    db = tmp_path / "big.duckdb"
+    with pytest.raises(KeyboardInterrupt):
+        import_paths([HARD_CASES], db, workers=1)
+    for table in ("hands", "seats", "actions", "pots", "awards", "loading", "imports"):
+        assert q(db, f"SELECT count(*) FROM {table}") == [(0,)], table
+    monkeypatch.setattr(importer.Importer, "_commit_file", real)
+    assert import_paths([HARD_CASES], db, workers=1).hands == 6
 
 
 def test_interrupted_import_keeps_whole_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -313,10 +339,10 @@ def test_interrupted_import_keeps_whole_files(tmp_path: Path, monkeypatch: pytes
     assert q(db, "SELECT count(*), count(DISTINCT hand_id) FROM hands") == [(6, 6)]
 
 
-def test_killed_import_leaves_only_staging_rows(tmp_path: Path) -> None:
-    # A process killed (no clean-up at all) half-way through a big file: the
-    # tables hold the finished file only; the leftovers sit in stage_* and the next
-    # import clears them and stores everything once.
+def test_killed_import_is_undone_by_the_next(tmp_path: Path) -> None:
+    # A process killed (no clean-up at all) half-way through a big file: the batches
+    # it committed stay, with the file named in ``loading``; the next import removes
+    # them from every table and stores everything once.
     import subprocess
     import sys
 
@@ -326,23 +352,23 @@ def test_killed_import_leaves_only_staging_rows(tmp_path: Path) -> None:
 import os, hhtools.store.importer as im
 im.FLUSH_HANDS = 1
 im.CHUNK_HANDS = 1
-real = im.Importer._append_hands
-def append(self, prefix):
-    n = real(self, prefix)
-    if prefix and self.summary.hands >= 2:
-        os._exit(9)  # dies with rows of the second file staged
-    return n
-im.Importer._append_hands = append
+real = im.Importer._store_batch
+def store_batch(self, state):
+    real(self, state)
+    if self.summary.hands >= 2:
+        os._exit(9)  # dies with a batch of the second file committed
+im.Importer._store_batch = store_batch
 im.import_paths({[str(f) for f in files]!r}, {str(db)!r}, workers=1)
 """
     res = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert res.returncode == 9, res.stderr
-    assert q(db, "SELECT count(*) FROM hands") == [(2,)]
-    assert q(db, "SELECT count(*) FROM stage_hands")[0][0] >= 1
+    assert q(db, "SELECT count(*) FROM hands") == [(3,)]
+    assert q(db, "SELECT count(*) FROM loading") == [(1,)]
     summary = import_paths(files, db, workers=1)
     assert summary.hands == 4
     assert q(db, "SELECT count(*), count(DISTINCT hand_id) FROM hands") == [(6, 6)]
-    assert q(db, "SELECT count(*) FROM stage_hands") == [(0,)]
+    assert q(db, "SELECT count(*) FROM loading") == [(0,)]
+    assert q(db, "SELECT count(*) FROM seats") == q(db, "SELECT sum(players) FROM hands")
 
 
 def test_cli_refusals_and_problems(tmp_path: Path) -> None:
@@ -380,14 +406,16 @@ def test_store_of_an_older_version_is_upgraded(tmp_path: Path) -> None:
     db = tmp_path / "old.duckdb"
     import_paths([HARD_CASES], db, workers=1)
     with duckdb.connect(str(db)) as con:
-        for t in ("hands", "stage_hands"):
-            con.execute(f"ALTER TABLE {t} DROP COLUMN small_bet")
-            con.execute(f"ALTER TABLE {t} DROP COLUMN big_bet")
+        con.execute("ALTER TABLE hands DROP COLUMN small_bet")
+        con.execute("ALTER TABLE hands DROP COLUMN big_bet")
+        con.execute("CREATE TABLE stage_hands AS SELECT * FROM hands LIMIT 0")  # schema 4
     copy = tmp_path / "more.txt"
     copy.write_text(HARD_CASES.read_text().replace("99000000000", "99100000000"))
     summary = import_paths([copy], db, workers=1)
     assert summary.hands == 6
     assert q(db, "SELECT count(*), count(small_bet) FROM hands") == [(12, 0)]
+    tables = {t for (t,) in q(db, "SELECT table_name FROM information_schema.tables")}
+    assert "stage_hands" not in tables  # schema 5 has no staging tables
 
 
 def test_store_of_schema_2_gets_its_board_columns_renamed(tmp_path: Path) -> None:
@@ -398,9 +426,8 @@ def test_store_of_schema_2_gets_its_board_columns_renamed(tmp_path: Path) -> Non
     with duckdb.connect(str(db)) as con:
         for v in ("misreads",):
             con.execute(f"DROP VIEW {v}")
-        for t in ("hands", "stage_hands"):
-            con.execute(f"ALTER TABLE {t} RENAME COLUMN board_cards TO board")
-            con.execute(f"ALTER TABLE {t} RENAME COLUMN board_count TO boards")
+        con.execute("ALTER TABLE hands RENAME COLUMN board_cards TO board")
+        con.execute("ALTER TABLE hands RENAME COLUMN board_count TO boards")
     before = q(db, "SELECT hand_id, board, boards FROM hands ORDER BY hand_id")
     copy = tmp_path / "more.txt"
     copy.write_text(HARD_CASES.read_text().replace("99000000000", "99100000000"))

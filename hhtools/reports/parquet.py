@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hhtools.store.api import HandStore
-from hhtools.store.db import TABLES
+from hhtools.store.db import INTERNAL_TABLES, TABLES
 from hhtools.store.views import VIEWS
 
 __all__ = ["export_parquet"]
@@ -22,7 +22,7 @@ def export_parquet(store: HandStore, out_dir: Path) -> dict[str, int]:
         Rows written per table or view, in schema order.
     """
     written: dict[str, int] = {}
-    for name in [*TABLES, *VIEWS]:
+    for name in [*(t for t in TABLES if t not in INTERNAL_TABLES), *VIEWS]:
         path = out_dir / f"{name}.parquet"
         quoted = str(path).replace("'", "''")
         store.con.execute(f"COPY (SELECT * FROM {name}) TO '{quoted}' (FORMAT parquet)")

@@ -374,13 +374,34 @@ def best_high(hole: str | Sequence[str | int], board: str | Sequence[str | int])
     (<HandCategory.TWO_PAIR: 'two pair'>, ('Qs', 'Qh', '5c', '5s', 'As'))
     """
     h, b = _validated(hole, board)
-    best = -1
-    best5: tuple[int, ...] = ()
-    for c5 in _omaha_fives(h, b):
-        v = _eval5(c5)
-        if v > best:
-            best, best5 = v, c5
+    best = high_value(h, b)
+    best5 = _first_high_five(h, b, best)
     return HighHand(best, _CATEGORIES[best >> 20], _reading_order(best5, best))
+
+
+def _first_high_five(h: Sequence[int], b: Sequence[int], best: int) -> tuple[int, ...]:
+    """The first five of :func:`_omaha_fives` whose value is ``best`` (the best value).
+
+    The same five a scan of all of them keeping the first maximum finds: a hole pair
+    is skipped only when neither its non-flush value (one table lookup) nor a flush
+    (both of its cards of the board's flush suit) can reach ``best``.
+    """
+    b0, b1, b2, b3, b4 = b
+    k = _KEY
+    row = _BROW[k[b0] + k[b1] + k[b2] + k[b3] + k[b4]]
+    s = _SUITCOUNT
+    f = (s[b0] + s[b1] + s[b2] + s[b3] + s[b4] + _FLUSH_ADD) & _FLUSH_ANY
+    suit = f.bit_length() >> 3 if f else -1
+    t, r13, r = _HIGH, _R13, _R
+    for x, y in _PAIRS[len(h)]:
+        hx, hy = h[x], h[y]
+        if t[row + r13[hx] + r[hy]] != best and not (hx & 3 == suit and hy & 3 == suit):
+            continue
+        for p, q, z in _TRIPLES:
+            c5 = (hx, hy, b[p], b[q], b[z])
+            if _eval5(c5) == best:
+                return c5
+    raise AssertionError(f"no five of value {best}")  # pragma: no cover - tables agree
 
 
 def best_low(
@@ -410,13 +431,20 @@ def best_low(
     """
     qmask = _check_qualifier(qualifier)
     h, b = _validated(hole, board)
-    best = -1
-    best5: tuple[int, ...] = ()
-    for c5 in _omaha_fives(h, b):
-        v = _low5(c5, qmask)
-        if v is not None and v > best:
-            best, best5 = v, c5
-    return _low_hand(best5, best) if best5 else None
+    best = low_value(h, b, qualifier)
+    if best is None:
+        return None
+    lb = _LOWBIT
+    board_bits = (lb[b[0]] | lb[b[1]] | lb[b[2]] | lb[b[3]] | lb[b[4]]) & qmask
+    for x, y in _PAIRS[len(h)]:  # the first five reaching the best low, as a full scan
+        hx, hy = h[x], h[y]
+        if _LOW[((lb[hx] | lb[hy]) & qmask) << 9 | board_bits] != best:
+            continue
+        for p, q, z in _TRIPLES:
+            c5 = (hx, hy, b[p], b[q], b[z])
+            if _low5(c5, qmask) == best:
+                return _low_hand(c5, best)
+    raise AssertionError(f"no five of low value {best}")  # pragma: no cover - tables agree
 
 
 def high5(cards: str | Sequence[str | int]) -> HighHand:

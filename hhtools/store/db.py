@@ -22,13 +22,15 @@ import pyarrow as pa
 
 from hhtools.store.views import VIEWS, create_views
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """2: hands.small_bet, hands.big_bet. 3: hands.board -> board_cards, hands.boards ->
 board_count, site_format beside site (hands, imports, import_errors),
 imports.modified_at, findings.line is the line the finding is about. 4: the ledger of
 cash-outs and room money (seats.cash_out_fee, seats.cash_out_forfeited,
 hands.cash_out_fees, hands.cash_out_forfeited, hands.room_added, hands.jackpot;
-seats.net counts cash-outs), tournament_results, import_errors.is_note."""
+seats.net counts cash-outs), tournament_results, import_errors.is_note. 5: no
+staging tables (``stage_*``): a big file's batches go straight into the tables, its
+name in ``loading`` until its last batch."""
 
 #: Columns renamed since an older schema: (table, old name, new name).
 RENAMED: tuple[tuple[str, str, str], ...] = (
@@ -292,13 +294,29 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("imported_at", "TIMESTAMP", "when, UTC"),
         ),
     ),
+    "loading": (
+        "Files an import is storing batch by batch (a file of more than a few thousand "
+        "hands): their hands are already in the tables, and the file's `imports` row "
+        "is written, and this row removed, with its last batch. A row left here names a "
+        "file whose import was killed half-way: the next import removes that file's "
+        "hands from every table (a file is stored whole or not at all).",
+        (
+            _c("import_id", "INTEGER", "imports.import_id of the run storing the file"),
+            _c("file", "VARCHAR", "source file (hands.file of its hands)"),
+        ),
+    ),
 }
 
-#: Tables with one or more rows per hand (every table but ``imports`` and ``import_errors``).
-HAND_TABLES: tuple[str, ...] = tuple(t for t in TABLES if t not in ("imports", "import_errors"))
+#: The import's own book-keeping, not data to export.
+INTERNAL_TABLES: tuple[str, ...] = ("loading",)
 
-#: Prefix of the staging tables: a big file's rows wait there until the file is done.
-STAGE = "stage_"
+#: Tables with one or more rows per hand (every table but ``imports`` and ``import_errors``).
+HAND_TABLES: tuple[str, ...] = tuple(
+    t for t in TABLES if t not in ("imports", "import_errors", "loading")
+)
+
+#: Prefix of the staging tables of schema 4 and before (dropped on upgrade).
+OLD_STAGE = "stage_"
 
 ARROW_SCHEMAS: dict[str, pa.Schema] = {
     name: pa.schema([(c.name, c.arrow) for c in cols]) for name, (_, cols) in TABLES.items()
@@ -311,8 +329,6 @@ def ddl() -> str:
     for name, (_, cols) in TABLES.items():
         body = ",\n  ".join(f"{c.name} {c.sql}" for c in cols)
         parts.append(f"CREATE TABLE IF NOT EXISTS {name} (\n  {body}\n);")
-        if name in HAND_TABLES:
-            parts.append(f"CREATE TABLE IF NOT EXISTS {STAGE}{name} (\n  {body}\n);")
     return "\n".join(parts)
 
 
@@ -347,6 +363,7 @@ def connect(
         create_views(con, temporary=True)
     else:
         _rename_columns(con)
+        drop_old_stage(con)
         con.execute(ddl()).fetchall()
         _add_missing_columns(con)
         con.execute(
@@ -382,7 +399,7 @@ def _rename_columns(con: duckdb.DuckDBPyConnection) -> None:
         ).fetchall()
     )
     for table, old, new in RENAMED:
-        for target in (table, f"{STAGE}{table}"):
+        for target in (table,):
             if (target, old) in have and (target, new) not in have:
                 for view in VIEWS:  # views may read the old name
                     con.execute(f"DROP VIEW IF EXISTS {view}").fetchall()
@@ -398,30 +415,51 @@ def _add_missing_columns(con: duckdb.DuckDBPyConnection) -> None:
     ).fetchall():
         have.setdefault(table, set()).add(column)
     for name, (_, cols) in TABLES.items():
-        targets = [name] + ([f"{STAGE}{name}"] if name in HAND_TABLES else [])
-        for target in targets:
+        for target in (name,):
             for c in cols:
                 if c.name not in have.get(target, {c.name}):
                     con.execute(f"ALTER TABLE {target} ADD COLUMN {c.name} {c.sql}").fetchall()
 
 
-def clear_stage(con: duckdb.DuckDBPyConnection) -> None:
-    """Empty the staging tables (rows of a file whose import did not finish)."""
+def drop_old_stage(con: duckdb.DuckDBPyConnection) -> None:
+    """Drop the staging tables of schema 4 and before (their rows were never stored)."""
     for name in HAND_TABLES:
-        con.execute(f"DELETE FROM {STAGE}{name}").fetchall()
+        con.execute(f"DROP TABLE IF EXISTS {OLD_STAGE}{name}").fetchall()
 
 
-def move_stage(con: duckdb.DuckDBPyConnection) -> int:
-    """Move every staged row into its table (call inside the file's transaction).
+def drop_unfinished(con: duckdb.DuckDBPyConnection) -> int:
+    """Remove the hands of every file in ``loading`` (an import that did not finish it).
+
+    Runs in its own transaction; call it outside one.
 
     Returns:
-        The number of findings moved.
+        The number of hands removed.
     """
-    (findings,) = con.execute(f"SELECT count(*) FROM {STAGE}findings").fetchall()[0]
-    for name in HAND_TABLES:
-        con.execute(f"INSERT INTO {name} SELECT * FROM {STAGE}{name}").fetchall()
-        con.execute(f"DELETE FROM {STAGE}{name}").fetchall()
-    return int(findings)
+    files = con.execute("SELECT DISTINCT import_id, file FROM loading").fetchall()
+    if not files:
+        return 0
+    removed = 0
+    con.execute("BEGIN TRANSACTION").fetchall()
+    try:
+        for import_id, file in files:
+            cond = "import_id = ? AND file = ?"
+            (n,) = con.execute(f"SELECT count(*) FROM hands WHERE {cond}", [import_id, file]).fetchall()[0]
+            removed += int(n)
+            for name in HAND_TABLES:
+                if name == "hands":
+                    continue
+                con.execute(
+                    f"DELETE FROM {name} WHERE (site, hand_id) IN "
+                    f"(SELECT site, hand_id FROM hands WHERE {cond})",
+                    [import_id, file],
+                ).fetchall()
+            con.execute(f"DELETE FROM hands WHERE {cond}", [import_id, file]).fetchall()
+            con.execute("DELETE FROM loading WHERE import_id = ? AND file = ?", [import_id, file]).fetchall()
+        con.execute("COMMIT").fetchall()
+    except BaseException:
+        con.execute("ROLLBACK").fetchall()
+        raise
+    return removed
 
 
 def to_arrow(table: str, columns: Mapping[str, list[Any]], extra: tuple[str, ...] = ()) -> pa.Table:

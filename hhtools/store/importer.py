@@ -18,13 +18,17 @@ Guarantees:
   not read again; a hand already stored (same site and hand id) is skipped, so a
   copy of a file under another name adds nothing; a hand stored with a different
   text is reported as ``conflicting_hand``.
-* A file is stored whole or not at all: each file is committed in one transaction
-  of its own, so an import stopped half-way (Ctrl-C, kill) leaves the database as
-  after the last finished file, and the next import picks up the rest. A file too
-  big to hold in memory is first appended to staging tables (``stage_*``, committed
-  batch by batch, never read by queries) and moved into the tables in its one
-  transaction at the end; a run that dies leaves only staging rows, which the next
-  run clears.
+* A file is stored whole or not at all: a file is committed in one transaction of
+  its own, so an import stopped half-way (Ctrl-C, kill) leaves the database as after
+  the last finished file, and the next import picks up the rest. A file too big to
+  hold in memory (more than :data:`FLUSH_HANDS` hands) is committed batch by batch,
+  straight into the tables, with its name in the ``loading`` table until its last
+  batch, which writes its ``imports`` row and removes that name in one transaction.
+  Ctrl-C removes the unfinished file's hands at once; after a kill, the next import
+  does (:func:`hhtools.store.db.drop_unfinished`).
+* Which hands are stored already is known from :class:`~hhtools.store.known.KnownHands`
+  (a sorted array of hashes, eight bytes a hand), not from a join against every
+  stored hand per batch.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -50,12 +55,13 @@ from hhtools.ingest.sources import Source
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import NOTE_CODES, ProblemCode
 from hhtools.store import db as store
+from hhtools.store.known import KnownHands
 from hhtools.store.pipeline import WorkResult, process_chunk
 
 log = logging.getLogger(__name__)
 
 CHUNK_HANDS = 200  #: hands per task sent to a worker
-FLUSH_HANDS = 5000  #: hands buffered before a big file's rows go to the staging tables
+FLUSH_HANDS = 5000  #: hands buffered before a big file's rows are committed (a batch)
 
 
 @dataclass(slots=True)
@@ -116,7 +122,7 @@ class _FileState:
     last_hand: str | None = None
     last_site: str | None = None
     by_site: Counter[str] = field(default_factory=Counter)
-    staged: bool = False  # some rows already sit in the stage_* tables
+    partly_stored: bool = False  # batches committed; the file is named in ``loading``
     problem_list: list[Problem] = field(default_factory=list)
     note_list: list[Problem] = field(default_factory=list)
 
@@ -167,7 +173,8 @@ class Importer:
         self._pending_hands = 0
         self._n = 0
         self._problem_rows: list[tuple[_FileState | None, Problem]] = []
-        store.clear_stage(self.con)  # what a run that died left behind
+        store.drop_unfinished(self.con)  # the half-stored file of a run that died
+        self.known = KnownHands(self.con)
 
     # ---- tasks: read and split files lazily, one chunk of hand texts at a time ---------
 
@@ -238,25 +245,34 @@ class Importer:
                 self._pending.append((state, result))
                 self._pending_hands += len(result.hands)
         if self._pending_hands >= FLUSH_HANDS and not last:
-            # A big file: its rows wait in the staging tables, committed batch by
-            # batch, so memory follows the batch, not the file.
-            self._append_hands(store.STAGE)
-            state.staged = True
+            # A big file: its rows go in batch by batch, so memory follows the batch,
+            # not the file; ``loading`` names the file until its last batch.
+            self._store_batch(state)
         if last:
             self._commit_file(state)
             del self._files[index]
 
-    def _commit_file(self, state: _FileState) -> None:
-        """Store one finished file in one transaction: hands, problems, its imports row."""
-        if state.staged and self._pending:
-            self._append_hands(store.STAGE)
+    def _store_batch(self, state: _FileState) -> None:
+        """Commit the pending hands of a big file that is not finished yet."""
         self._execute("BEGIN TRANSACTION")
         try:
-            if state.staged:
-                findings = store.move_stage(self.con)
-            else:
-                findings = self._append_hands("") if self._pending else 0
-            state.findings = findings
+            if not state.partly_stored:
+                self.con.execute(
+                    "INSERT INTO loading VALUES (?, ?)", [self.import_id, state.source.name]
+                ).fetchall()
+            state.findings += self._append_hands()
+            self._execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        state.partly_stored = True
+
+    def _commit_file(self, state: _FileState) -> None:
+        """Store one finished file in one transaction: hands, problems, its imports row."""
+        self._execute("BEGIN TRANSACTION")
+        try:
+            if self._pending:
+                state.findings += self._append_hands()
             extra = [r for r in self._problem_rows if r[0] is state]  # unsupported, unreadable
             self._problem_rows = [r for r in self._problem_rows if r[0] is not state]
             state.problems += len(extra)
@@ -264,6 +280,11 @@ class Importer:
             rows = [(state, p) for p in state.problem_list] + extra
             self._append_problems(rows + [(state, p) for p in state.note_list])
             self._append_import_row(state)
+            if state.partly_stored:
+                self.con.execute(
+                    "DELETE FROM loading WHERE import_id = ? AND file = ?",
+                    [self.import_id, state.source.name],
+                ).fetchall()
             self._execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -282,39 +303,31 @@ class Importer:
         except Exception:  # nothing open, or the connection is gone
             pass
 
-    def _append_hands(self, prefix: str) -> int:
-        """Append the pending hands not stored yet to the tables (``prefix`` "" or
-        ``"stage_"``); returns the number of findings appended."""
+    def _append_hands(self) -> int:
+        """Append the pending hands not stored yet to the tables (inside the caller's
+        transaction); returns the number of findings appended."""
         pending, self._pending = self._pending, []
         self._pending_hands = 0
-        # Which hands are new: not stored, not staged, not twice in this batch.
+        # Which hands are new: not stored, not twice in this batch.
         order: list[tuple[int, str, str, str, int, _FileState]] = []
         for owner, res in pending:
-            ns = res.tables["hands"]["_n"]
+            ns = res.tables["hands"].column("_n").to_pylist()
             for n, (site, hid, digest, line) in zip(ns, res.hands, strict=True):
                 order.append((n, site, hid, digest, line, owner))
         ids = pa.table({"site": [o[1] for o in order], "hand_id": [o[2] for o in order]})
-        self.con.register("_hh_ids", ids)
-        try:
-            stored = dict(
-                ((s, h), d)
-                for s, h, d in self.con.execute(
-                    "SELECT site, hand_id, text_digest FROM ("
-                    f"  SELECT site, hand_id, text_digest FROM hands UNION ALL"
-                    f"  SELECT site, hand_id, text_digest FROM {store.STAGE}hands"
-                    ") JOIN (SELECT DISTINCT site, hand_id FROM _hh_ids) USING (site, hand_id)"
-                ).fetchall()
-            )
-        finally:
-            self.con.unregister("_hh_ids")
+        hashes = self.known.hash_of(ids)
+        maybe = self.known.maybe_stored(hashes)
+        stored = self.known.stored_digests(ids.filter(pa.array(maybe))) if maybe.any() else {}
         keep: list[int] = []
+        kept = np.zeros(len(order), dtype=bool)
         seen: dict[tuple[str, str], str] = {}
-        for n, site, hid, digest, line, owner in order:
+        for i, (n, site, hid, digest, line, owner) in enumerate(order):
             key = (site, hid)
             prior = stored.get(key) or seen.get(key)
             if prior is None:
                 seen[key] = digest
                 keep.append(n)
+                kept[i] = True
                 owner.hands += 1
                 owner.by_site[site] += 1
                 owner.last_hand = hid
@@ -329,27 +342,22 @@ class Importer:
                     Problem(owner.source.name, line, hid, ProblemCode.CONFLICTING_HAND,
                             "a different text was already stored under this hand id")
                 )  # fmt: skip
+        self.known.add(hashes[kept])
         drop = len(keep) != len(order)
         keep_arr = pa.array(keep, type=pa.int64())
         findings = 0
         for table in store.HAND_TABLES:
-            merged: dict[str, list[Any]] = {}
-            for _, res in pending:
-                cols = res.tables.get(table)
-                if not cols:
-                    continue
-                for k, v in cols.items():
-                    merged.setdefault(k, []).extend(v)
-            if not merged:
+            parts = [res.tables[table] for _, res in pending if table in res.tables]
+            if not parts:
                 continue
-            tbl = store.to_arrow(table, merged, extra=("_n",))
+            tbl = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
             if drop:
                 tbl = tbl.filter(pc.is_in(tbl.column("_n"), value_set=keep_arr))
             if table == "findings" and tbl.num_rows:
                 findings = tbl.num_rows
                 for kind, count in Counter(tbl.column("kind").to_pylist()).items():
                     self.summary.findings[kind] += count
-            store.append_arrow(self.con, prefix + table, tbl.drop_columns(["_n"]))
+            store.append_arrow(self.con, table, tbl.drop_columns(["_n"]))
         return findings
 
     def _append_problems(self, rows: list[tuple[_FileState | None, Problem]]) -> None:
@@ -434,9 +442,9 @@ class Importer:
         self.close_pool()
         self._rollback()
         try:
-            store.clear_stage(self.con)
-        except Exception:  # the next run clears it
-            log.debug("could not clear the staging tables", exc_info=True)
+            store.drop_unfinished(self.con)
+        except Exception:  # the next run removes them
+            log.debug("could not remove the unfinished file's hands", exc_info=True)
 
     def close_pool(self) -> None:
         """Stop the worker processes, if any."""

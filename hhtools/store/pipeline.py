@@ -10,13 +10,15 @@ from __future__ import annotations
 import logging
 import traceback
 from dataclasses import dataclass, field
-from typing import Any
+
+import pyarrow as pa
 
 import hhtools.grammars as grammars
 from hhtools.audit import AuditResult, audit_hand
 from hhtools.ingest.read import first_line_hand_id, sort_notes
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode
+from hhtools.store.db import to_arrow
 from hhtools.store.flatten import ColumnBatch, flatten_hand
 
 __all__ = ["WorkResult", "process_chunk"]
@@ -29,7 +31,9 @@ class WorkResult:
     """What one chunk gave.
 
     Attributes:
-        tables: table -> column -> values, every row tagged with its hand's ``_n``.
+        tables: table -> an Arrow table of its rows (the store's columns plus ``_n``,
+            the running number of the row's hand), built here so the process that
+            owns the database only concatenates and appends.
         hands: (site, hand id, text digest, first line) of each hand flattened, in
             order.
         problems: problems of the chunk's hands, in order (notes apart).
@@ -38,7 +42,7 @@ class WorkResult:
         notes: notes of the chunk's hands (hands skipped by design), in order.
     """
 
-    tables: dict[str, dict[str, list[Any]]]
+    tables: dict[str, pa.Table]
     hands: list[tuple[str, str, str, int]]
     problems: list[Problem]
     skipped: int
@@ -104,4 +108,5 @@ def process_chunk(
         flatten_hand(batch, hand, result, import_id, first_n + i)
         lines.append(ht.line)
     hands = [(*key, line) for key, line in zip(batch.hand_ids, lines, strict=True)]
-    return WorkResult(batch.freeze(), hands, problems, skipped, failed, notes)
+    tables = {t: to_arrow(t, cols, extra=("_n",)) for t, cols in batch.freeze().items() if cols}
+    return WorkResult(tables, hands, problems, skipped, failed, notes)
