@@ -124,6 +124,10 @@ def add_hand(
             data["site"] = ["pokerstars"] * len(rows)
             data["hand_id"] = [hand_id] * len(rows)
             store.append(con, table, data)
+    # the seats' results columns, as an upgraded store gets them: from the pots and
+    # showdowns just written (the import works them out in Python; tests/test_seat_results.py
+    # checks that both agree)
+    store.fill_seat_results(con)
 
 
 def import_db(paths: list[Any], db: Any) -> Any:

@@ -61,6 +61,29 @@ def test_table(db_path: Path) -> None:
     assert "declared_misread: 1" in out
 
 
+def test_table_shows_the_first_rows_and_out_writes_them_all(
+    db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A bug: --out was ignored for the table format (everything went to the terminal,
+    # drawn row by row). The terminal now shows the first rows, most hands first;
+    # --out writes every row as plain text and prints nothing but where it went.
+    import hhtools.cli.reports as reports
+
+    monkeypatch.setattr(reports, "TABLE_ROWS", 3)
+    out = run("report", "--db", str(db_path))
+    assert "3 of 15 rows (most hands first)" in out
+    target = tmp_path / "report.txt"
+    printed = run("report", "--db", str(db_path), "--out", str(target))
+    assert "Alice" not in printed and f"wrote {target}" in printed
+    lines = target.read_text().splitlines()
+    assert lines[0] == "Results: all hands (6 hands)"
+    assert lines[1].split()[:3] == ["player", "game", "limit"]
+    assert len(lines) == 2 + 15 + 2  # title, header, 15 rows, totals, findings
+    dan = next(ln for ln in lines if ln.startswith("Dan "))
+    assert "$3.70" in dan  # his net, as money
+    assert lines[-1].startswith("findings: declared_misread: 1, ")
+
+
 def test_html_self_contained(db_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "report.html"
     run("report", "--db", str(db_path), "--format", "html", "--out", str(out))

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from hhtools.store.api import HandStore
 
 REPORT_FORMATS = ("table", "csv", "json", "parquet", "html")
+#: Result rows the terminal table shows (most hands first); ``--out`` writes them all.
+TABLE_ROWS = 50
 
 
 def report_cmd(
@@ -53,8 +55,8 @@ def report_cmd(
     """
     from datetime import date
 
-    from hhtools.rules.games import GAMES
     from hhtools.reports.report import ReportFilter, build_report, display_rows, write
+    from hhtools.rules.games import GAMES
 
     if fmt not in REPORT_FORMATS:
         fail(f"unknown format {fmt!r}: use {', '.join(REPORT_FORMATS)}")
@@ -79,11 +81,16 @@ def report_cmd(
         store.close()
     if report.hands == 0:
         fail(no_hands_message(report.filter, db), code=EXIT_NO_DATA)
-    if fmt == "table":
+    if fmt == "table" and out is None:
         out_console = console()
-        columns, rows = display_rows(report.results)
+        shown = report.results.head(TABLE_ROWS)
+        columns, rows = display_rows(shown)
         render(columns, [tuple(r) for r in rows], "table",
                title=f"Results: {report.filter.describe()} ({report.hands:,} hands)")  # fmt: skip
+        if report.results.height > shown.height:
+            out_console.print(Text(
+                f"{shown.height:,} of {report.results.height:,} rows (most hands first): "
+                "--out FILE writes them all, as do --format csv, json and parquet."))  # fmt: skip
         totals = ", ".join(f"{k}: {v:,}" for k, v in report.totals.items())
         out_console.print(Text(totals))
         kinds = ", ".join(f"{k}: {n:,}" for k, n in report.findings.iter_rows())

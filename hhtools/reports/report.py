@@ -285,14 +285,14 @@ def to_html(report: Report) -> str:
     Returns:
         The page's text.
     """
-    columns, rows = display_rows(report.results)
-    shown = rows[:HTML_ROWS]
+    columns, shown = display_rows(report.results.head(HTML_ROWS))  # format what is shown
+    total = report.results.height
     # player, game, structure, stakes, currency read as text; the counts from hands on
     first_number = columns.index("hands") if "hands" in columns else len(columns)
     more = (
-        f'<p class="note">{len(shown):,} of {len(rows):,} rows (most hands first); '
+        f'<p class="note">{len(shown):,} of {total:,} rows (most hands first); '
         "CSV, JSON and Parquet hold them all.</p>"
-        if len(rows) > len(shown)
+        if total > len(shown)
         else ""
     )
     cards = [("hands", report.hands)] + list(report.totals.items()) + [
@@ -335,12 +335,41 @@ rake_paid: each hand's rake shared in proportion to what was put in.</p>
 """
 
 
+def text_table(columns: list[str], rows: list[list[str]], numeric_from: int) -> str:
+    """A plain-text table: columns padded to their widest cell, numbers to the right.
+
+    Args:
+        columns: header names.
+        rows: cells as text, one list per row.
+        numeric_from: index of the first right-aligned column.
+
+    >>> print(text_table(["player", "hands"], [["Ann", "12"], ["Bo", "7"]], 1), end="")
+    player  hands
+    Ann        12
+    Bo          7
+    """
+    widths = [len(c) for c in columns]
+    for row in rows:
+        for i, cell in enumerate(row):
+            if len(cell) > widths[i]:
+                widths[i] = len(cell)
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.rjust(w) if i >= numeric_from else c.ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([line(columns), *(line(r) for r in rows)]) + "\n"
+
+
 def write(report: Report, fmt: str, out: Path | None) -> str | None:
     """Write the report in a machine or page format.
 
     Args:
         report: from :func:`build_report`.
-        fmt: ``csv``, ``json``, ``parquet`` or ``html`` (``table`` is the CLI's).
+        fmt: ``table`` (every row as plain text: the terminal shows the first rows),
+            ``csv``, ``json``, ``parquet`` or ``html``.
         out: file to write; ``None`` returns the text instead (not for parquet).
 
     Returns:
@@ -351,6 +380,14 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
     """
     if fmt == "html":
         text = to_html(report)
+    elif fmt == "table":
+        columns, rows = display_rows(report.results)
+        first_number = columns.index("hands") if "hands" in columns else len(columns)
+        totals = ", ".join(f"{k}: {v:,}" for k, v in report.totals.items())
+        kinds = ", ".join(f"{k}: {n:,}" for k, n in report.findings.iter_rows())
+        text = (f"Results: {report.filter.describe()} ({report.hands:,} hands)\n"
+                + text_table(columns, rows, first_number)
+                + f"{totals}\nfindings: {kinds or 'none'}\n")  # fmt: skip
     elif fmt == "csv":
         text = report.results.write_csv()
     elif fmt == "json":
@@ -368,4 +405,5 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
     return None
 
 
-__all__ = ["Report", "ReportFilter", "build_report", "chart_html", "to_html", "write"]
+__all__ = ["Report", "ReportFilter", "build_report", "chart_html", "text_table", "to_html",
+           "write"]  # fmt: skip

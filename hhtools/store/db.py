@@ -20,7 +20,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from hhtools.store.views import VIEWS, create_views
+from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
 SCHEMA_VERSION = 5
 """2: hands.small_bet, hands.big_bet. 3: hands.board -> board_cards, hands.boards ->
@@ -30,7 +30,9 @@ cash-outs and room money (seats.cash_out_fee, seats.cash_out_forfeited,
 hands.cash_out_fees, hands.cash_out_forfeited, hands.room_added, hands.jackpot;
 seats.net counts cash-outs), tournament_results, import_errors.is_note. 5: no
 staging tables (``stage_*``): a big file's batches go straight into the tables, its
-name in ``loading`` until its last batch."""
+name in ``loading`` until its last batch; seats.rake_paid, due_at_showdown,
+pots_won_high, pots_won_low, scooped, quartered (worked out at import, summed by
+player_results)."""
 
 #: Columns renamed since an older schema: (table, old name, new name).
 RENAMED: tuple[tuple[str, str, str], ...] = (
@@ -152,6 +154,19 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("cash_out_fee", "BIGINT", "the fee the site charged for that cash-out, minor units"),
             _c("cash_out_forfeited", "BIGINT", "pot winnings the site kept because the "
                "player had cashed out, minor units"),
+            _c("rake_paid", "BIGINT", "the seat's share of the hand's rake, in proportion to "
+               "what it put in less returns; odd units by largest remainder, then seat "
+               "(0 for a seat sitting out), minor units"),
+            _c("due_at_showdown", "BIGINT", "what the rules give the player at showdown, every "
+               "board together (showdowns.won), minor units"),
+            _c("pots_won_high", "INTEGER", "pots (each board apart) contested by two or more "
+               "of which the player won the high (or the whole pot)"),
+            _c("pots_won_low", "INTEGER", "pots contested by two or more of which the player "
+               "won the low half"),
+            _c("scooped", "INTEGER", "hi/lo pots the player alone won whole (rows of the "
+               "scoops view)"),
+            _c("quartered", "INTEGER", "halves of split hi/lo pots the player shared (rows of "
+               "the quarters view)"),
         ),
     ),
     "actions": (
@@ -364,6 +379,7 @@ def connect(
     else:
         _rename_columns(con)
         drop_old_stage(con)
+        _upgrade_seats(con)
         con.execute(ddl()).fetchall()
         _add_missing_columns(con)
         con.execute(
@@ -419,6 +435,60 @@ def _add_missing_columns(con: duckdb.DuckDBPyConnection) -> None:
             for c in cols:
                 if c.name not in have.get(target, {c.name}):
                     con.execute(f"ALTER TABLE {target} ADD COLUMN {c.name} {c.sql}").fetchall()
+
+
+#: seats' results columns worked out at import (:mod:`hhtools.store.seat_results`),
+#: with the SEAT_RESULTS_COMPUTED column each is computed from on an upgrade
+SEAT_RESULT_COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("rake_paid", "rake_paid", "BIGINT"), ("due_at_showdown", "sd_won", "BIGINT"),
+    ("pots_won_high", "won_high", "INTEGER"), ("pots_won_low", "won_low", "INTEGER"),
+    ("scooped", "scooped", "INTEGER"), ("quartered", "quartered", "INTEGER"),
+)  # fmt: skip
+
+
+def _upgrade_seats(con: duckdb.DuckDBPyConnection) -> None:
+    """A store of schema 4 or before: rebuild ``seats`` with the results columns worked
+    out from its pots and showdowns (one CREATE TABLE AS, far quicker than UPDATE)."""
+    have = {c for (c,) in con.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = 'seats'"
+    ).fetchall()}  # fmt: skip
+    if not have or "rake_paid" in have:
+        return
+    cols = ", ".join(f"coalesce(x.{src}, 0)::{sql} AS {name}"
+                     for name, src, sql in SEAT_RESULT_COLUMNS)  # fmt: skip
+    con.execute("BEGIN TRANSACTION").fetchall()
+    try:
+        for view in VIEWS:
+            con.execute(f"DROP VIEW IF EXISTS {view}").fetchall()
+        con.execute(
+            f"""CREATE TABLE seats_upgraded AS SELECT s.*, {cols}
+            FROM seats s LEFT JOIN ({SEAT_RESULTS_COMPUTED}) x
+              ON x.site = s.site AND x.hand_id = s.hand_id AND x.seat = s.seat
+             AND x.player = s.player"""
+        ).fetchall()
+        con.execute("DROP TABLE seats").fetchall()
+        con.execute("ALTER TABLE seats_upgraded RENAME TO seats").fetchall()
+        con.execute("COMMIT").fetchall()
+    except BaseException:
+        con.execute("ROLLBACK").fetchall()
+        raise
+
+
+def fill_seat_results(con: duckdb.DuckDBPyConnection) -> None:
+    """Work out the seats' results columns of rows written without them (NULL), from the
+    stored pots and showdowns: rows written by other tools, or by hand in tests."""
+    (missing,) = con.execute("SELECT count(*) FROM seats WHERE rake_paid IS NULL").fetchall()[0]
+    if not missing:
+        return
+    sets = ", ".join(f"{name} = coalesce(x.{src}, 0)" for name, src, _ in SEAT_RESULT_COLUMNS)
+    con.execute(
+        f"""UPDATE seats SET {sets}
+        FROM ({SEAT_RESULTS_COMPUTED}) x
+        WHERE seats.rake_paid IS NULL AND seats.site = x.site AND seats.hand_id = x.hand_id
+          AND seats.seat = x.seat AND seats.player = x.player"""
+    ).fetchall()
+    zero = ", ".join(f"{name} = 0" for name, _, _ in SEAT_RESULT_COLUMNS)
+    con.execute(f"UPDATE seats SET {zero} WHERE rake_paid IS NULL").fetchall()
 
 
 def drop_old_stage(con: duckdb.DuckDBPyConnection) -> None:

@@ -17,6 +17,7 @@ from hhtools.audit import AuditResult
 from hhtools.model.money import amount_text
 from hhtools.model.records import ActionKind, HandHistory, Street
 from hhtools.rules.pots import contributions, contributions_by_action
+from hhtools.store.seat_results import seat_results
 
 Columns = dict[str, list[Any]]
 
@@ -136,8 +137,11 @@ def flatten_hand(
         order = tuple(s.player for s in hand.seats)
     position = {p: i + 1 for i, p in enumerate(order)}
 
+    results = seat_results(hand, settlement, put_in, returned)
     seats = batch.tables["seats"]
-    for s in hand.seats:
+    for s, (rake_paid, due, won_high, won_low, scooped, quartered) in zip(
+        hand.seats, results, strict=True
+    ):
         p = s.player
         pin = put_in.get(p, 0)
         ret = returned.get(p, 0)
@@ -167,6 +171,12 @@ def flatten_hand(
         seats["cashed_out"].append(cash_out)
         seats["cash_out_fee"].append(cash_out_fee)
         seats["cash_out_forfeited"].append(forfeited)
+        seats["rake_paid"].append(rake_paid)
+        seats["due_at_showdown"].append(due)
+        seats["pots_won_high"].append(won_high)
+        seats["pots_won_low"].append(won_low)
+        seats["scooped"].append(scooped)
+        seats["quartered"].append(quartered)
 
     for b, cards in enumerate(hand.boards):
         batch.add(

@@ -143,7 +143,10 @@ FROM (
 # player_results
 # --------------------------------------------------------------------------------------
 
-_PLAYER_RESULTS = f"""
+#: per seat and hand, what player_results sums, computed from the pots and showdowns
+#: (stores of schema 4 and before, whose seats lack the columns worked out at import;
+#: also fills those columns when such a store is upgraded)
+SEAT_RESULTS_COMPUTED = f"""
 WITH
 seat_rows AS (
     SELECT s.site, s.hand_id, s.seat, s.player, s.net, s.voluntary, s.preflop_raise,
@@ -211,6 +214,11 @@ per_hand AS (
     LEFT JOIN scoop_counts sc USING (site, hand_id, player)
     LEFT JOIN quarter_counts qc USING (site, hand_id, player)
 )
+SELECT * FROM per_hand
+"""
+
+_PLAYER_RESULTS_COMPUTED = f"""
+WITH per_hand AS ({SEAT_RESULTS_COMPUTED})
 SELECT site, player, game, structure, stakes, currency,
        count(*)::BIGINT AS hands,
        sum(net)::BIGINT AS net_won,
@@ -227,6 +235,27 @@ SELECT site, player, game, structure, stakes, currency,
        sum(rake_paid)::BIGINT AS rake_paid
 FROM per_hand
 GROUP BY site, player, game, structure, stakes, currency
+"""
+
+_PLAYER_RESULTS = """
+SELECT s.site, s.player, h.game, h.structure, h.stakes, h.currency,
+       count(*)::BIGINT AS hands,
+       sum(s.net)::BIGINT AS net_won,
+       sum(s.net::DOUBLE / nullif(h.big_blind, 0)) AS net_bb,
+       100.0 * sum(s.net::DOUBLE / nullif(h.big_blind, 0)) / count(*) AS bb_per_100,
+       100.0 * count_if(s.voluntary) / count(*) AS vpip,
+       100.0 * count_if(s.preflop_raise) / count(*) AS pfr,
+       count_if(h.went_to_showdown AND s.folded IS NULL)::BIGINT AS went_to_showdown,
+       count_if(h.went_to_showdown AND s.folded IS NULL AND s.due_at_showdown > 0)::BIGINT
+           AS won_at_showdown,
+       sum(s.pots_won_high)::BIGINT AS won_high,
+       sum(s.pots_won_low)::BIGINT AS won_low,
+       sum(s.scooped)::BIGINT AS scooped,
+       sum(s.quartered)::BIGINT AS quartered,
+       sum(s.rake_paid)::BIGINT AS rake_paid
+FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
+WHERE NOT coalesce(s.sitting_out, false)
+GROUP BY s.site, s.player, h.game, h.structure, h.stakes, h.currency
 """
 
 # --------------------------------------------------------------------------------------
@@ -405,7 +434,13 @@ def create_views(con: duckdb.DuckDBPyConnection, temporary: bool = False) -> Non
             database cannot be altered; they live as long as the connection).
     """
     kind = "TEMP VIEW" if temporary else "VIEW"
+    (worked_out,) = con.execute(
+        "SELECT count(*) FROM information_schema.columns "
+        "WHERE table_name = 'seats' AND column_name = 'rake_paid'"
+    ).fetchall()[0]
     for name, (_, select) in VIEWS.items():
+        if name == "player_results" and not worked_out:  # a store of schema 4 or before
+            select = _PLAYER_RESULTS_COMPUTED
         con.execute(f"CREATE OR REPLACE {kind} {name} AS {select}").fetchall()
 
 

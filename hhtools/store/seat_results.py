@@ -1,0 +1,112 @@
+"""Per seat and hand, the results ``player_results`` sums, worked out once at import.
+
+``player_results`` groups millions of seats. Computing a seat's share of the rake, its
+showdown winnings and its scoops and quarters in SQL at query time takes windows over
+every seat and joins of every pot (17 s over a million hands); here they are worked
+out once per hand from the same values the ``seats``, ``pots`` and ``showdowns`` rows
+hold, and stored as columns of ``seats``. Definitions (the view's documentation):
+
+* ``rake_paid``: the hand's rake shared among the seats not sitting out in proportion
+  to what each put in less returns (never below 0); the units left over go one each
+  by largest remainder, then lowest seat number. 0 when the rake is not positive.
+* ``due_at_showdown``: what the rules give the player on every board (the ``won``
+  column of ``showdowns``), minor units.
+* ``pots_won_high`` / ``pots_won_low``: pots (each board apart) contested by at least
+  two players of whose high (the whole pot) / low half the player is a winner.
+* ``scooped``: hi/lo pots with two or more eligible the player alone won whole (both
+  halves, or the high when no low qualified): the rows of the ``scoops`` view.
+* ``quartered``: halves of split hi/lo pots the player shared with another winner:
+  the rows of the ``quarters`` view.
+"""
+
+from __future__ import annotations
+
+from hhtools.audit.settle import HandSettlement
+from hhtools.model.records import HandHistory
+
+__all__ = ["SeatResult", "rake_shares", "seat_results"]
+
+#: (rake_paid, due_at_showdown, pots_won_high, pots_won_low, scooped, quartered)
+SeatResult = tuple[int, int, int, int, int, int]
+
+
+def rake_shares(rake: int, contributed: list[tuple[int, int]]) -> list[int]:
+    """The rake shared in proportion to what each seat put in, largest remainder first.
+
+    Args:
+        rake: the hand's rake, minor units.
+        contributed: ``(seat number, chips put in less returned)`` of each seat not
+            sitting out (a negative amount counts as 0).
+
+    Returns:
+        The rake paid by each seat of ``contributed``, in its order, minor units (all 0
+        when ``rake <= 0`` or nobody put a chip in).
+
+    >>> rake_shares(10, [(1, 30), (2, 30), (3, 30)])
+    [4, 3, 3]
+    >>> rake_shares(7, [(4, 50), (1, 25), (2, 25)])  # 3.5, 1.75, 1.75: the .75s get the 2 left
+    [3, 2, 2]
+    """
+    amounts = [max(c, 0) for _, c in contributed]
+    pot = sum(amounts)
+    if rake <= 0 or pot <= 0:
+        return [0] * len(amounts)
+    out = []
+    order = []
+    for i, ((seat, _), c) in enumerate(zip(contributed, amounts, strict=True)):
+        share, rem = divmod(rake * c, pot)
+        out.append(share)
+        order.append((-rem, seat, i))
+    order.sort()
+    for _, _, i in order[: rake - sum(out)]:
+        out[i] += 1
+    return out
+
+
+def seat_results(hand: HandHistory, settlement: HandSettlement | None,
+                 put_in: dict[str, int], returned: dict[str, int]) -> list[SeatResult]:  # fmt: skip
+    """The :data:`SeatResult` of each seat of ``hand.seats``, in order (module docstring).
+
+    Args:
+        hand: the hand.
+        settlement: its audit's settlement, or ``None`` (``--no-audit``: only the rake
+            share is known; the showdown counts are 0).
+        put_in, returned: chips each player put in and got back (minor units), as the
+            ``seats`` rows hold them.
+    """
+    playing = [i for i, s in enumerate(hand.seats) if not s.sitting_out]
+    shares = dict(zip(playing, rake_shares(hand.rake, [
+        (hand.seats[i].seat, put_in.get(hand.seats[i].player, 0) - returned.get(hand.seats[i].player, 0))
+        for i in playing]), strict=True))  # fmt: skip
+    due: dict[str, int] = {}
+    high: dict[str, int] = {}
+    low: dict[str, int] = {}
+    scooped: dict[str, int] = {}
+    quartered: dict[str, int] = {}
+    if settlement is not None:
+        for sd in settlement.showdown:
+            due[sd.player] = due.get(sd.player, 0) + (settlement.won(sd.player, sd.board) or 0)
+        hi_lo = hand.game.hi_lo
+        for pot in settlement.pots:
+            award = pot.award
+            if award is None or len(pot.eligible) < 2:
+                continue
+            highs, lows = award.high_winners, award.low_winners
+            for p in highs:
+                high[p] = high.get(p, 0) + 1
+            for p in lows:
+                low[p] = low.get(p, 0) + 1
+            if not hi_lo:
+                continue
+            if len(highs) == 1 and (not lows or (len(lows) == 1 and lows[0] == highs[0])):
+                scooped[highs[0]] = scooped.get(highs[0], 0) + 1
+            if lows:  # a split pot: its tied halves are quartered
+                for half in (highs, lows):
+                    if len(half) >= 2:
+                        for p in half:
+                            quartered[p] = quartered.get(p, 0) + 1
+    return [
+        (shares.get(i, 0), due.get(s.player, 0), high.get(s.player, 0),
+         low.get(s.player, 0), scooped.get(s.player, 0), quartered.get(s.player, 0))
+        for i, s in enumerate(hand.seats)
+    ]  # fmt: skip
