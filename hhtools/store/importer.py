@@ -61,6 +61,8 @@ from hhtools.store.pipeline import WorkResult, process_chunk
 log = logging.getLogger(__name__)
 
 CHUNK_HANDS = 200  #: hands per task sent to a worker
+CHECKPOINT_LOG = "1GB"  #: write-ahead log DuckDB may hold before it checkpoints by itself
+CHECKPOINT_HANDS = 200_000  #: hands committed between the import's own checkpoints
 FLUSH_HANDS = 5000  #: hands buffered before a big file's rows are committed (a batch)
 
 
@@ -153,6 +155,10 @@ class Importer:
             self.pool = ctx.Pool(self.workers, initializer=_ignore_sigint)
         try:
             self.con = store.connect(db)
+            # DuckDB checkpoints at any commit past its threshold (16 MB of log), which
+            # at a few thousand hands a batch is every commit, each rewriting more as
+            # the store grows: the import checkpoints on its own schedule instead.
+            self.con.execute(f"SET checkpoint_threshold = '{CHECKPOINT_LOG}'").fetchall()
         except BaseException:
             self.close_pool()
             raise
@@ -172,6 +178,8 @@ class Importer:
         self._pending: list[tuple[_FileState, WorkResult]] = []
         self._pending_hands = 0
         self._n = 0
+        self._since_checkpoint = 0  # hands committed since the last checkpoint
+        self._stored_since_last = 0  # hands appended since the last commit
         self._problem_rows: list[tuple[_FileState | None, Problem]] = []
         store.drop_unfinished(self.con)  # the half-stored file of a run that died
         self.known = KnownHands(self.con)
@@ -266,6 +274,7 @@ class Importer:
             self._rollback()
             raise
         state.partly_stored = True
+        self._checkpoint_now_and_then()
 
     def _commit_file(self, state: _FileState) -> None:
         """Store one finished file in one transaction: hands, problems, its imports row."""
@@ -291,8 +300,17 @@ class Importer:
             raise
         self.summary.hands += state.hands
         self.summary.hands_by_site.update(state.by_site)
+        self._checkpoint_now_and_then()
         if self.on_progress:
             self.on_progress(self.summary, state.source.name)
+
+    def _checkpoint_now_and_then(self) -> None:
+        """Checkpoint after every :data:`CHECKPOINT_HANDS` hands (the log stays bounded)."""
+        self._since_checkpoint += self._stored_since_last
+        self._stored_since_last = 0
+        if self._since_checkpoint >= CHECKPOINT_HANDS:
+            self._execute("CHECKPOINT")
+            self._since_checkpoint = 0
 
     def _execute(self, sql: str) -> None:
         self.con.execute(sql).fetchall()
@@ -343,6 +361,7 @@ class Importer:
                             "a different text was already stored under this hand id")
                 )  # fmt: skip
         self.known.add(hashes[kept])
+        self._stored_since_last += len(keep)
         drop = len(keep) != len(order)
         keep_arr = pa.array(keep, type=pa.int64())
         findings = 0
