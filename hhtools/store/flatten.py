@@ -15,11 +15,18 @@ from typing import Any
 
 from hhtools.audit import AuditResult
 from hhtools.model.money import amount_text
-from hhtools.model.records import ActionKind, HandHistory, Street
+from hhtools.model.records import ActionKind, HandHistory, PostKind, Street
 from hhtools.rules.pots import contributions, contributions_by_action
 from hhtools.store.seat_results import seat_results
 
 Columns = dict[str, list[Any]]
+
+#: the text of each enum member the rows hold (``member.value`` is a slow property)
+_TEXT: dict[Any, str] = {m: m.value for e in (Street, ActionKind, PostKind) for m in e}
+#: seats columns of a :data:`~hhtools.store.seat_results.SeatResult`, by position
+_SEAT_RESULT_INDEX = (("rake_paid", 0), ("due_at_showdown", 1), ("pots_won_high", 2),
+                      ("pots_won_low", 3), ("scooped", 4), ("quartered", 5))
+_VOLUNTARY = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
 
 
 class ColumnBatch:
@@ -92,28 +99,34 @@ def flatten_hand(
         else contributions_by_action(hand.actions, g.big_blind)
     )
     acts = batch.tables["actions"]
+    actions = hand.actions
+    k = len(actions)
+    if len(added) != k:
+        raise ValueError(f"{len(added)} amounts added for {k} actions")
+    # one column at a time: a list extended once per hand, not 13 appends per action
+    acts["_n"].extend([n] * k)
+    acts["site"].extend([site] * k)
+    acts["hand_id"].extend([hid] * k)
+    acts["seq"].extend(range(k))
+    acts["street"].extend([_TEXT[a.street] for a in actions])
+    acts["player"].extend([a.player for a in actions])
+    acts["kind"].extend([_TEXT[a.kind] for a in actions])
+    acts["post"].extend([_TEXT[a.post] if a.post else None for a in actions])
+    acts["amount"].extend([a.amount for a in actions])
+    acts["to_amount"].extend([a.to_amount for a in actions])
+    acts["added"].extend(added)
+    acts["all_in"].extend([a.all_in for a in actions])
+    acts["line"].extend([a.line for a in actions])
     folded_on: dict[str, str] = {}
     voluntary: set[str] = set()
     raised_pre: set[str] = set()
-    for seq, (act, add) in enumerate(zip(hand.actions, added, strict=True)):
-        acts["_n"].append(n)
-        acts["site"].append(site)
-        acts["hand_id"].append(hid)
-        acts["seq"].append(seq)
-        acts["street"].append(act.street.value)
-        acts["player"].append(act.player)
-        acts["kind"].append(act.kind.value)
-        acts["post"].append(act.post.value if act.post else None)
-        acts["amount"].append(act.amount)
-        acts["to_amount"].append(act.to_amount)
-        acts["added"].append(add)
-        acts["all_in"].append(act.all_in)
-        acts["line"].append(act.line)
-        if act.kind is ActionKind.FOLD:
-            folded_on.setdefault(act.player, act.street.value)
-        elif act.street is Street.PREFLOP and act.kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE):
+    for act in actions:
+        kind = act.kind
+        if kind is ActionKind.FOLD:
+            folded_on.setdefault(act.player, _TEXT[act.street])
+        elif act.street is Street.PREFLOP and kind in _VOLUNTARY:
             voluntary.add(act.player)
-            if act.kind is ActionKind.RAISE:
+            if kind is ActionKind.RAISE:
                 raised_pre.add(act.player)
 
     settlement = audit.settlement if audit else None
@@ -139,44 +152,40 @@ def flatten_hand(
 
     results = seat_results(hand, settlement, put_in, returned)
     seats = batch.tables["seats"]
-    for s, (rake_paid, due, won_high, won_low, scooped, quartered) in zip(
-        hand.seats, results, strict=True
-    ):
-        p = s.player
-        pin = put_in.get(p, 0)
-        ret = returned.get(p, 0)
-        col = collected.get(p, 0)
-        hole = hand.hole_cards.get(p)
-        seats["_n"].append(n)
-        seats["site"].append(site)
-        seats["hand_id"].append(hid)
-        seats["seat"].append(s.seat)
-        seats["player"].append(p)
-        seats["stack"].append(s.stack)
-        seats["sitting_out"].append(s.sitting_out)
-        seats["bounty"].append(s.bounty)
-        seats["position"].append(position.get(p))
-        seats["is_button"].append(s.seat == hand.button)
-        seats["is_hero"].append(p == hand.hero)
-        seats["hole_cards"].append(" ".join(hole) if hole else None)
-        seats["put_in"].append(pin)
-        seats["returned"].append(ret)
-        seats["collected"].append(col)
-        cash_out, cash_out_fee, forfeited = cashed.get(p, (0, 0, 0))
-        seats["net"].append(col + cash_out - pin + ret)
-        seats["folded"].append(folded_on.get(p))
-        seats["voluntary"].append(p in voluntary)
-        seats["preflop_raise"].append(p in raised_pre)
-        seats["showed"].append(p in showed)
-        seats["cashed_out"].append(cash_out)
-        seats["cash_out_fee"].append(cash_out_fee)
-        seats["cash_out_forfeited"].append(forfeited)
-        seats["rake_paid"].append(rake_paid)
-        seats["due_at_showdown"].append(due)
-        seats["pots_won_high"].append(won_high)
-        seats["pots_won_low"].append(won_low)
-        seats["scooped"].append(scooped)
-        seats["quartered"].append(quartered)
+    hs = hand.seats
+    m = len(hs)
+    players = [s.player for s in hs]
+    pins = [put_in.get(p, 0) for p in players]
+    rets = [returned.get(p, 0) for p in players]
+    cols = [collected.get(p, 0) for p in players]
+    cash = [cashed.get(p, (0, 0, 0)) for p in players]
+    holes = [hand.hole_cards.get(p) for p in players]
+    seats["_n"].extend([n] * m)
+    seats["site"].extend([site] * m)
+    seats["hand_id"].extend([hid] * m)
+    seats["seat"].extend([s.seat for s in hs])
+    seats["player"].extend(players)
+    seats["stack"].extend([s.stack for s in hs])
+    seats["sitting_out"].extend([s.sitting_out for s in hs])
+    seats["bounty"].extend([s.bounty for s in hs])
+    seats["position"].extend([position.get(p) for p in players])
+    seats["is_button"].extend([s.seat == hand.button for s in hs])
+    seats["is_hero"].extend([p == hand.hero for p in players])
+    seats["hole_cards"].extend([" ".join(h) if h else None for h in holes])
+    seats["put_in"].extend(pins)
+    seats["returned"].extend(rets)
+    seats["collected"].extend(cols)
+    seats["net"].extend([c + co[0] - pin + ret
+                         for c, co, pin, ret in zip(cols, cash, pins, rets, strict=True)])  # fmt: skip
+    seats["folded"].extend([folded_on.get(p) for p in players])
+    seats["voluntary"].extend([p in voluntary for p in players])
+    seats["preflop_raise"].extend([p in raised_pre for p in players])
+    seats["showed"].extend([p in showed for p in players])
+    seats["cashed_out"].extend([co[0] for co in cash])
+    seats["cash_out_fee"].extend([co[1] for co in cash])
+    seats["cash_out_forfeited"].extend([co[2] for co in cash])
+    for name, i in _SEAT_RESULT_INDEX:
+        seats[name].extend([r[i] for r in results])
 
     for b, cards in enumerate(hand.boards):
         batch.add(
