@@ -62,7 +62,7 @@ log = logging.getLogger(__name__)
 
 CHUNK_HANDS = 200  #: hands per task sent to a worker
 CHECKPOINT_LOG = "1GB"  #: write-ahead log DuckDB may hold before it checkpoints by itself
-CHECKPOINT_HANDS = 200_000  #: hands committed between the import's own checkpoints
+CHECKPOINT_HANDS = 50_000  #: hands committed between the import's own checkpoints
 FLUSH_HANDS = 5000  #: hands buffered before a big file's rows are committed (a batch)
 
 
