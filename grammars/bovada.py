@@ -259,7 +259,7 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     h.unit = Unit.CHIPS if tourney else Unit.CENTS
     h.explicit_streets = "\n*** FLOP ***" in text
-    numbered = ((i, lines[i]) for i in range(1, len(lines)))
+    numbered = enumerate(lines[1:], 1)
     if not read_body(h, numbered, line, partial(_line, h)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     board = h.board if h.board is not None else tuple(h.street_board)

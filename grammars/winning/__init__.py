@@ -108,12 +108,15 @@ S_PLAYER = re.compile(
     rf" (?:Wins|Loses): {_N}\.\s*$"
 )
 ENDED = re.compile(r"Game ended at: .*$")
-PLAYER = re.compile(
-    r"Player (?P<name>.+?) (?P<act>folds|checks|calls|bets|raises|allin|has small blind"
+_ACT = (
+    r"(?P<act>folds|checks|calls|bets|raises|allin|has small blind"
     r"|has big blind|has dead blind|posts ante|received card:|received a card\.|mucks cards"
     r"|is disconnected and ALL IN\.|is timed out\.|sitting out|wait BB|is sitting in|straddle)"
     r"(?: \(?(?P<a>[\d.,]+)\)?| \[(?P<card>[^\]]*)\])?\s*$"
 )
+PLAYER = re.compile(r"Player (?P<name>.+?) " + _ACT)
+#: what follows "Player <seated name> "
+ACT = re.compile(_ACT)
 _GAMES = {
     "omaha": (Variant.OMAHA, False), "omaha hilow": (Variant.OMAHA, True),
     "omaha hilo": (Variant.OMAHA, True), "omaha hi/lo": (Variant.OMAHA, True),
@@ -162,6 +165,7 @@ class _Hand(_State):
         self.ended = False
         self.sb: int | None = None
         self.bb: int | None = None
+        self.names: list[str] = []  # seated names, longest first
 
 
 def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
@@ -264,10 +268,16 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     if h.summary:
         return _summary_line(h, ln, lno)
     if ln.startswith("Player "):
+        for name in h.names:  # a seated name first (longest first): one short match
+            if ln.startswith(name, 7) and ln[7 + len(name) : 8 + len(name)] == " ":
+                m = ACT.match(ln, 8 + len(name))
+                if m is not None:
+                    _player(h, name, m, lno)
+                    return True
         m = PLAYER.match(ln)
         if m is None:
             return False
-        _player(h, m, lno)
+        _player(h, m["name"], m, lno)
         return True
     if ln.startswith("Seat "):
         m = SEAT.match(ln)
@@ -276,6 +286,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
             seat = Seat(h.seat_number(m["seat"]), name, h.money(m["stack"]), line=lno)
             h.seats.append(seat)
             h.stacks[name] = seat.stack
+            h.names = sorted(h.stacks, key=len, reverse=True)
             return True
         m = BUTTON.match(ln)
         if m is not None:
@@ -303,8 +314,8 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     return False
 
 
-def _player(h: _Hand, m: re.Match[str], lno: int) -> None:
-    p, act = m["name"], m["act"]
+def _player(h: _Hand, p: str, m: re.Match[str], lno: int) -> None:
+    act = m["act"]
     if p not in h.stacks:
         h.problem(lno, "unknown_player", f"not seated: {p[:40]}", m.string)
         return

@@ -159,7 +159,7 @@ def _parse(h: _New, text: str, line: int, offset: int) -> ParsedHand:
         note = f"not an Omaha game: {hd['game']}"
         h.problem(line, "skipped_game", note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-    numbered = ((i, lines[i]) for i in range(1, len(lines)))
+    numbered = enumerate(lines[1:], 1)
     if not read_body(h, numbered, line, partial(_line, h)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     board = h.board if h.board is not None else tuple(h.street_board)
@@ -296,7 +296,7 @@ def _line(h: _New, ln: str, lno: int) -> bool:
 
 
 def _player(h: _New, p: str, kind: str, m: re.Match[str], lno: int) -> None:
-    allin = bool(m.groupdict().get("allin"))
+    allin = "allin" in m.re.groupindex and m["allin"] is not None
     if kind == "fold":
         h.fold(p, lno)
     elif kind == "check":
