@@ -32,6 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_import import _rss_kib, _tree, generate  # this folder's shared helpers
 from hhtools.grammars import pokerstars
 
 from hhtools.audit import audit_hand
@@ -39,9 +40,6 @@ from hhtools.ingest.read import read_sources
 from hhtools.model.records import HandText, Problem
 from hhtools.store.flatten import ColumnBatch, flatten_hand
 from hhtools.store.pipeline import process_chunk
-
-ROOT = Path(__file__).resolve().parents[1]
-GEN = ROOT.parent / "shared" / "tools" / "gen_pokerstars.py"
 
 #: every kind of line a PokerStars hand has, each field captured to the end of the line
 #: (the floor's one match per line: what any parser of these files must at least do)
@@ -67,20 +65,6 @@ FLOOR_LINE = re.compile(
 )
 
 
-def generate(hands: int, files: int, seed: int, work: Path) -> Path:
-    """Generate (once) ``hands`` hands in ``files`` files under ``work``; the folder."""
-    out = work / f"gen-{hands}-{files}-{seed}"
-    if not (out / ".done").exists():
-        out.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            [sys.executable, str(GEN), "--hands", str(hands), "--seed", str(seed),
-             "--files", str(files), "--out", str(out)],
-            check=True, stdout=subprocess.DEVNULL,
-        )  # fmt: skip
-        (out / ".done").write_text("ok")
-    return out
-
-
 def floor(folder: Path) -> tuple[int, float]:
     """(hands, seconds) to read, split and regex-match every line, one process."""
     t0 = time.perf_counter()
@@ -98,27 +82,6 @@ def floor(folder: Path) -> tuple[int, float]:
 
 
 # --------------------------------------------------------------------------- processes
-
-
-def _tree(pid: int) -> list[int]:
-    out = [pid]
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return out
-    for c in children:
-        out += _tree(int(c))
-    return out
-
-
-def _rss_kib(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
 
 
 _TICK = os.sysconf("SC_CLK_TCK")
