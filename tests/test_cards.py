@@ -55,7 +55,8 @@ def test_bad_card_is_named(bad: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["As Kd 10c", "As,Kd,10c", "AsKd10c", "as kd tc", "  As  Kd\tTc ", ["As", "Kd", "10c"], [51, 45, 32]],
+    ["As Kd 10c", "As,Kd,10c", "AsKd10c", "as kd tc", "  As  Kd\tTc ", ["As", "Kd", "10c"], [51, 45, 32],
+     ("As", "Kd", "Tc"), ["As", 45, " 10c"], iter(["As", "Kd", "Tc"])],
 )
 def test_parse_cards_forms(text: str | list[str] | list[int]) -> None:
     assert parse_cards(text) == (51, 45, 32)
@@ -68,6 +69,8 @@ def test_parse_cards_names_the_bad_card() -> None:
         parse_cards("AsZz")
     with pytest.raises(InvalidCardError):
         parse_cards([52])
+    with pytest.raises(InvalidCardError):
+        parse_cards(("As", True))  # a bool is not a card code
 
 
 def test_duplicate_is_named_in_canonical_form() -> None:

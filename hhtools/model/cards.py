@@ -198,8 +198,15 @@ def parse_cards(cards: str | Iterable[str | int], *, distinct: bool = True) -> t
     ...
     hhtools.model.cards.DuplicateCardError: duplicate card 'As'
     """
-    items: Iterable[str | int] = _split(cards) if isinstance(cards, str) else cards
-    codes = tuple(to_code(item) for item in items)
+    items: Sequence[str | int]
+    if isinstance(cards, str):
+        items = _split(cards)
+    else:
+        items = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    try:  # the usual case: card texts as a record holds them ("As")
+        codes = tuple([_CARD_CODES[item] for item in items])  # type: ignore[index]
+    except (KeyError, TypeError):  # codes, spaces, "10d"... or not a card: the careful way
+        codes = tuple(to_code(item) for item in items)
     if distinct and len(set(codes)) != len(codes):
         check_distinct(codes)
     return codes
