@@ -211,12 +211,13 @@ def main() -> None:
         print(f"    CPU: main process {got['main_cpu']:6.1f} s "
               f"({got['main_cpu'] / hands * 1e6:4.0f} us/hand), workers {got['worker_cpu']:6.1f} s "
               f"({got['worker_cpu'] / hands * 1e6:4.0f} us/hand); cores busy {busy:.2f}")  # fmt: skip
-    print(f"\nstages, us of CPU per hand (first {args.stage_hands:,} hands, one process):")
+    print(f"\nstages, us of CPU per hand and hands/s of one core (first {args.stage_hands:,} hands):")
     for name, value in stages(folder, args.stage_hands).items():
         if name == "showdown share":
             print(f"    {name:28} {value:8.2f}")
         else:
-            print(f"    {name:28} {value:8,.0f}")
+            rate = f"{1e6 / value:10,.0f} hands/s" if value and name != "hands" else ""
+            print(f"    {name:28} {value:8,.0f}  {rate}")
 
 
 if __name__ == "__main__":
