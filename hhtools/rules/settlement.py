@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import field
 from fractions import Fraction
+from functools import lru_cache
 
 from hhtools.model.cards import card_str, check_distinct, to_codes
 from hhtools.model.frozen import record
@@ -145,12 +146,15 @@ class PotAward:
         """
         share = self.shares.get(player)
         if share is None:
-            return Fraction(0)
+            return _ZERO
         if half == HIGH:
             return share.high_fraction
         if half == LOW:
             return share.low_fraction
-        return share.high_fraction + share.low_fraction
+        high, low = share.high_fraction, share.low_fraction
+        if low is _ZERO:  # the usual case: no low share (adding Fractions is slow)
+            return high
+        return low if high is _ZERO else high + low
 
     def quartered_in(self, player: str, half: Half | str) -> bool:
         """True when ``player`` won part of a tied ``half`` of a halved pot (``all``:
@@ -191,6 +195,12 @@ def split_units(amount: int, winners: int) -> list[int]:
     """
     base, extra = divmod(amount, winners)
     return [base + (1 if i < extra else 0) for i in range(winners)]
+
+
+# Fractions are immutable and a pot's are few (1, 1/2, 1/4, 1/6...): made once each,
+# since building a Fraction costs more than the rest of awarding a pot.
+_ZERO = Fraction(0)
+_fraction = lru_cache(maxsize=None)(Fraction)
 
 
 def award_pot(
@@ -252,14 +262,14 @@ def award_pot(
             low_half -= low_half % len(low_winners)
         high_half = amount - low_half
         half_amounts = {HIGH: high_half, LOW: low_half}
-        high_fraction = Fraction(1, 2 * len(high_winners))
-        low_fraction = Fraction(1, 2 * len(low_winners))
+        high_fraction = _fraction(1, 2 * len(high_winners))
+        low_fraction = _fraction(1, 2 * len(low_winners))
     else:
         low_winners = ()
         high_half, low_half = amount, 0
         half_amounts = {ALL: amount}
-        high_fraction = Fraction(1, len(high_winners))
-        low_fraction = Fraction(0)
+        high_fraction = _fraction(1, len(high_winners))
+        low_fraction = _ZERO
 
     high_paid = dict(zip(high_winners, split_units(high_half, len(high_winners))))
     low_paid: dict[str, int] = {}
@@ -273,8 +283,8 @@ def award_pot(
             high=hi,
             low=lo,
             total=hi + lo,
-            high_fraction=high_fraction if name in high_paid else Fraction(0),
-            low_fraction=low_fraction if name in low_paid else Fraction(0),
+            high_fraction=high_fraction if name in high_paid else _ZERO,
+            low_fraction=low_fraction if name in low_paid else _ZERO,
         )
     return PotAward(amount, high_winners, low_winners, shares, half_amounts)
 
