@@ -8,13 +8,15 @@ import sys
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
 from hhtools.cli.common import fail
-from hhtools.ingest.read import ParseResult, ParseStats, parse_path
+
+if TYPE_CHECKING:  # the grammars load on first use: other commands start quicker
+    from hhtools.ingest.read import ParseResult
 
 err = Console(stderr=True)
 
@@ -66,6 +68,8 @@ def parse_cmd(
     missing = [p for p in paths if not p.exists()]
     if missing:
         fail(f"no such file or folder: {missing[0]}")
+    from hhtools.ingest.read import ParseStats, parse_path
+
     stats = ParseStats()
     out = sys.stdout
     for path in paths:

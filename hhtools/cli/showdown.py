@@ -26,7 +26,7 @@ column of its own. Player names are printed as written, never read as markup.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -34,7 +34,9 @@ from rich.text import Text
 
 from hhtools.cli.common import fail
 from hhtools.model.vocab import QUALIFIERS
-from hhtools.rules.settlement import Showdown, settle_showdown
+
+if TYPE_CHECKING:  # the rules load their tables: only when a showdown is asked for
+    from hhtools.rules.settlement import Showdown
 
 def _parse_hand(text: str) -> tuple[str, str]:
     name, sep, cards = text.partition("=")
@@ -151,6 +153,8 @@ def showdown(
         q = None if qualifier is None else _parse_int("--qualifier", qualifier)
         if q is not None and q not in QUALIFIERS:
             raise ValueError(f"--qualifier must be 8, 9 or 7, got {q}")
+        from hhtools.rules.settlement import settle_showdown
+
         result = settle_showdown(game, board, hands, units, q)
     except ValueError as exc:  # our InvalidCardError, UnknownGameError, ... all are
         fail(str(exc))
