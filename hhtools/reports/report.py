@@ -171,16 +171,17 @@ def _cumulative(
 
 
 
-def _cell(column: str, value: Any, row: dict[str, Any]) -> str:
-    if value is None:
-        return ""
+def _column_text(column: str, values: list[Any], currency: list[str], is_float: bool) -> list[str]:
+    """One column's cells as text: money as $1.25, limits as FL/PL/NL, ratios rounded."""
     if column in _MONEY_COLUMNS:
-        return format_money(value, row.get("currency", ""))
+        return ["" if v is None else format_money(v, cur)
+                for v, cur in zip(values, currency, strict=True)]  # fmt: skip
     if column == "structure":
-        return STRUCTURE_SHORT.get(str(value), str(value))
-    if isinstance(value, float):
-        return f"{value:,.1f}" if column in ("vpip", "pfr") else f"{value:,.2f}"
-    return str(value)
+        return ["" if v is None else STRUCTURE_SHORT.get(str(v), str(v)) for v in values]
+    if is_float:
+        pattern = "{:,.1f}" if column in ("vpip", "pfr") else "{:,.2f}"
+        return ["" if v is None else pattern.format(v) for v in values]
+    return ["" if v is None else str(v) for v in values]
 
 
 def display_rows(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
@@ -194,10 +195,13 @@ def display_rows(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
         is shown under ``limit`` as FL, PL or NL (fixed, pot, no limit).
     """
     columns = [c for c in results.columns if c != "site"]
-    out = []
-    for row in results.iter_rows(named=True):
-        out.append([_cell(c, row[c], row) for c in columns])
-    return [_HEADERS.get(c, c) for c in columns], out
+    currency = (results["currency"].to_list() if "currency" in results.columns
+                else [""] * results.height)  # fmt: skip
+    cells = [
+        _column_text(c, results[c].to_list(), currency, results[c].dtype.is_float())
+        for c in columns
+    ]
+    return [_HEADERS.get(c, c) for c in columns], [list(r) for r in zip(*cells)]
 
 
 def chart_html(cumulative: pl.DataFrame, include_js: bool = True) -> str:
@@ -348,19 +352,14 @@ def text_table(columns: list[str], rows: list[list[str]], numeric_from: int) -> 
     Ann        12
     Bo          7
     """
-    widths = [len(c) for c in columns]
-    for row in rows:
-        for i, cell in enumerate(row):
-            if len(cell) > widths[i]:
-                widths[i] = len(cell)
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            c.rjust(w) if i >= numeric_from else c.ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    return "\n".join([line(columns), *(line(r) for r in rows)]) + "\n"
+    padded = []
+    for i, name in enumerate(columns):  # a column at a time: its width, then its cells
+        cells = [r[i] for r in rows]
+        width = max([len(name), *map(len, cells)])
+        pad = str.rjust if i >= numeric_from else str.ljust
+        padded.append([pad(name, width), *(pad(c, width) for c in cells)])
+    lines = ["  ".join(parts).rstrip() for parts in zip(*padded)]
+    return "\n".join(lines) + "\n"
 
 
 def write(report: Report, fmt: str, out: Path | None) -> str | None:
