@@ -55,7 +55,13 @@ def report_cmd(
     """
     from datetime import date
 
-    from hhtools.reports.report import ReportFilter, build_report, display_rows, write
+    from hhtools.reports.report import (
+        CHART_PLAYERS,
+        ReportFilter,
+        build_report,
+        display_rows,
+        write,
+    )
     from hhtools.rules.games import GAMES
 
     if fmt not in REPORT_FORMATS:
@@ -73,7 +79,8 @@ def report_cmd(
         out = Path("report.html")
     store = open_store(db)
     try:
-        report = build_report(store, ReportFilter(player, game, since))
+        charted = CHART_PLAYERS if fmt == "html" else 0  # only the page has a chart
+        report = build_report(store, ReportFilter(player, game, since), chart_players=charted)
     except Exception as exc:
         fail(str(exc).splitlines()[0])
         return

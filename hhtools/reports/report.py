@@ -93,7 +93,8 @@ def build_report(db: HandStore, flt: ReportFilter, chart_players: int = CHART_PL
     Args:
         db: an open store.
         flt: the filters.
-        chart_players: how many players to chart when ``flt.player`` is not set.
+        chart_players: how many players to chart when ``flt.player`` is not set (0: no
+            chart, for the formats that have none).
 
     Returns:
         The :class:`Report`.
@@ -128,8 +129,8 @@ def build_report(db: HandStore, flt: ReportFilter, chart_players: int = CHART_PL
         params + pparams,
     )
 
-    if flt.player:
-        charted = [flt.player]
+    if flt.player or not chart_players:
+        charted = [flt.player] if flt.player and chart_players else []
     else:
         import polars as pl
 
@@ -145,6 +146,12 @@ def _cumulative(
     db: HandStore, players: list[str], where: str | None, params: list[Any]
 ) -> pl.DataFrame:
     """Running net per (player, currency) over the filtered hands, thinned for the chart."""
+    if not players:  # no chart wanted (the table, CSV and JSON formats have none)
+        import polars as pl
+
+        return pl.DataFrame(schema={"player": pl.String, "currency": pl.String, "n": pl.Int64,
+                                    "hand_id": pl.String, "started_at": pl.Datetime("us"),
+                                    "cumulative": pl.Int64})  # fmt: skip
     cond = f" AND {where}" if where else ""
     frame = db.sql(
         "WITH hands AS (SELECT * FROM main.hands WHERE true" + cond + "), "
@@ -194,6 +201,12 @@ def display_rows(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
         ``(columns, rows)`` of strings; ``site`` is left out; the betting structure
         is shown under ``limit`` as FL, PL or NL (fixed, pot, no limit).
     """
+    columns, cells = display_columns(results)
+    return columns, [list(r) for r in zip(*cells)]
+
+
+def display_columns(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
+    """Like :func:`display_rows`, the cells a column at a time (one list per column)."""
     columns = [c for c in results.columns if c != "site"]
     currency = (results["currency"].to_list() if "currency" in results.columns
                 else [""] * results.height)  # fmt: skip
@@ -201,7 +214,7 @@ def display_rows(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
         _column_text(c, results[c].to_list(), currency, results[c].dtype.is_float())
         for c in columns
     ]
-    return [_HEADERS.get(c, c) for c in columns], [list(r) for r in zip(*cells)]
+    return [_HEADERS.get(c, c) for c in columns], cells
 
 
 def chart_html(cumulative: pl.DataFrame, include_js: bool = True) -> str:
@@ -339,27 +352,30 @@ rake_paid: each hand's rake shared in proportion to what was put in.</p>
 """
 
 
-def text_table(columns: list[str], rows: list[list[str]], numeric_from: int) -> str:
+def text_table(columns: list[str], cells: list[list[str]], numeric_from: int) -> str:
     """A plain-text table: columns padded to their widest cell, numbers to the right.
 
     Args:
         columns: header names.
-        rows: cells as text, one list per row.
+        cells: the cells as text, one list per column (all the same length).
         numeric_from: index of the first right-aligned column.
 
-    >>> print(text_table(["player", "hands"], [["Ann", "12"], ["Bo", "7"]], 1), end="")
+    >>> print(text_table(["player", "hands"], [["Ann", "Bo"], ["12", "7"]], 1), end="")
     player  hands
     Ann        12
     Bo          7
     """
-    padded = []
-    for i, name in enumerate(columns):  # a column at a time: its width, then its cells
-        cells = [r[i] for r in rows]
-        width = max([len(name), *map(len, cells)])
-        pad = str.rjust if i >= numeric_from else str.ljust
-        padded.append([pad(name, width), *(pad(c, width) for c in cells)])
-    lines = ["  ".join(parts).rstrip() for parts in zip(*padded)]
-    return "\n".join(lines) + "\n"
+    import polars as pl
+
+    frame = pl.DataFrame({f"c{i}": [name, *col] for i, (name, col) in
+                          enumerate(zip(columns, cells, strict=True))})  # fmt: skip
+    widths = frame.select(pl.all().str.len_chars().max()).row(0)
+    padded = [
+        (pl.col(f"c{i}").str.pad_start(w) if i >= numeric_from else pl.col(f"c{i}").str.pad_end(w))
+        for i, w in enumerate(widths)
+    ]  # fmt: skip
+    lines = frame.select(pl.concat_str(padded, separator="  ").str.strip_chars_end())
+    return "\n".join(lines.to_series().to_list()) + "\n"
 
 
 def write(report: Report, fmt: str, out: Path | None) -> str | None:
@@ -380,12 +396,12 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
     if fmt == "html":
         text = to_html(report)
     elif fmt == "table":
-        columns, rows = display_rows(report.results)
+        columns, cells = display_columns(report.results)
         first_number = columns.index("hands") if "hands" in columns else len(columns)
         totals = ", ".join(f"{k}: {v:,}" for k, v in report.totals.items())
         kinds = ", ".join(f"{k}: {n:,}" for k, n in report.findings.iter_rows())
         text = (f"Results: {report.filter.describe()} ({report.hands:,} hands)\n"
-                + text_table(columns, rows, first_number)
+                + text_table(columns, cells, first_number)
                 + f"{totals}\nfindings: {kinds or 'none'}\n")  # fmt: skip
     elif fmt == "csv":
         text = report.results.write_csv()
