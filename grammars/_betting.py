@@ -50,6 +50,8 @@ class _State:
         self.bets: dict[str, int] = {}
         self.highest = 0
         self.acted: set[str] = set()
+        self.sb: int | None = None  # the first small blind posted
+        self.bb: int | None = None  # the first big blind posted
 
     # --- problems and numbers
     def problem(self, line: int, code: str, message: str, excerpt: str = "") -> None:
@@ -103,8 +105,19 @@ class _State:
         self.in_hand.add(player)
         return player in self.stacks and self.left(player) <= 0
 
-    def post(self, player: str, kind: PostKind, amount: int, line: int) -> None:
-        """A forced bet: blinds count toward the bet to call, antes and dead chips not."""
+    def post(
+        self, player: str, kind: PostKind, amount: int, line: int, *, stated: bool = True
+    ) -> None:
+        """A forced bet: blinds count toward the bet to call, antes and dead chips not.
+
+        The first small and big blind posted are the hand's blinds (:attr:`sb`,
+        :attr:`bb`), unless the line states no amount (``stated=False``: posted as 0).
+        """
+        if stated:
+            if kind is PostKind.SMALL_BLIND and self.sb is None:
+                self.sb = amount
+            elif kind is PostKind.BIG_BLIND and self.bb is None:
+                self.bb = amount
         if kind is PostKind.ANTE:
             self.put[player] = self.put.get(player, 0) + amount
             self.in_hand.add(player)

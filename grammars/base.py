@@ -9,12 +9,13 @@ formats; nothing else in hhtools names a site.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import field
 from typing import BinaryIO
 
 from hhtools.model.frozen import record
 from hhtools.model.records import HandHistory, HandText, Problem
+from hhtools.model.vocab import ProblemCode
 
 __all__ = ["ParsedHand", "SiteFormat"]
 
@@ -36,6 +37,24 @@ class ParsedHand:
     problems: tuple[Problem, ...] = ()
     skipped: str | None = None
     hand_id: str | None = None
+
+
+def internal_error(
+    file: str, line: int, hand_id: str | None, exc: Exception, problems: Iterable[Problem] = ()
+) -> ParsedHand:
+    """The :class:`ParsedHand` of a hand a grammar bug stopped: no record, the problems
+    met so far, and an ``internal_error`` naming the exception (every grammar's parse
+    ends this way rather than raise, so one hand never stops a file).
+
+    Args:
+        file, line: where the hand starts.
+        hand_id: its number when the header was read, else ``None``.
+        exc: what was raised.
+        problems: the problems the grammar had met before.
+    """
+    stop = Problem(file, line, hand_id, ProblemCode.INTERNAL_ERROR,
+                   f"parser error: {type(exc).__name__}: {exc}")  # fmt: skip
+    return ParsedHand(None, (*problems, stop), None, hand_id)
 
 
 @record

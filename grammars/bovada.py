@@ -78,7 +78,7 @@ from hhtools.grammars._betting import (
 )
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -214,8 +214,6 @@ class _Hand(_State):
         self.summary = False
         self.side_pot = 0
         self.side_paid: set[str] = set()
-        self.sb: int | None = None
-        self.bb: int | None = None
 
 
 def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
@@ -227,8 +225,7 @@ def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> Par
     try:
         return _parse(h, text, line, offset)
     except Exception as exc:
-        h.problem(line, "internal_error", f"parser error: {type(exc).__name__}: {exc}")
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return internal_error(file, line, h.hand_id, exc, h.problems)
 
 
 def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
@@ -403,13 +400,9 @@ def _player(h: _Hand, p: str, kind: str, m: re.Match[str], lno: int, explicit: b
     elif kind == "allin":
         h.all_in(p, h.money(m["a"]), lno)
     elif kind == "sb":
-        a = h.money(m["a"])
-        h.sb = a if h.sb is None else h.sb
-        h.post(p, PostKind.SMALL_BLIND, a, lno)
+        h.post(p, PostKind.SMALL_BLIND, h.money(m["a"]), lno)
     elif kind == "bb":
-        a = h.money(m["a"])
-        h.bb = a if h.bb is None else h.bb
-        h.post(p, PostKind.BIG_BLIND, a, lno)
+        h.post(p, PostKind.BIG_BLIND, h.money(m["a"]), lno)
     elif kind == "posts":
         h.post(p, PostKind.BIG_BLIND, h.money(m["a"]), lno)
     elif kind in ("dead", "ante"):

@@ -70,7 +70,7 @@ from typing import BinaryIO
 
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.ggpoker.hand import _State
 from hhtools.grammars.ggpoker.words import GAME_AT_END, game_of
 
@@ -181,8 +181,7 @@ def parse_hand(ht: HandText) -> ParsedHand:
     try:
         return _parse(st, ht)
     except Exception as exc:  # noqa: BLE001 (never let one hand stop a file)
-        st.problem(ht.line, "internal_error", f"parser error: {type(exc).__name__}: {exc}")
-        return ParsedHand(None, tuple(st.problems), None, st.hand_id)
+        return internal_error(ht.file, ht.line, st.hand_id, exc, st.problems)
 
 
 def _parse(st: _State, ht: HandText) -> ParsedHand:

@@ -73,7 +73,7 @@ from typing import BinaryIO
 from xml.parsers import expat
 
 from hhtools.grammars._text import detect_encoding, iter_lines
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.ipoker.read import build_hand
 
 from hhtools.model.records import HandText, Problem
@@ -272,12 +272,7 @@ def _parse(ht: HandText) -> ParsedHand:
     try:
         return _parse_checked(ht, hand_id)
     except Exception as exc:  # noqa: BLE001 - a bug must not stop the import
-        return ParsedHand(
-            None,
-            (Problem(ht.file, ht.line, hand_id, ProblemCode.INTERNAL_ERROR,
-                     f"internal error reading this game: {type(exc).__name__}: {exc}"),),
-            hand_id=hand_id,
-        )  # fmt: skip
+        return internal_error(ht.file, ht.line, hand_id, exc)
 
 
 def _parse_checked(ht: HandText, hand_id: str | None) -> ParsedHand:

@@ -60,7 +60,7 @@ from typing import BinaryIO
 
 from hhtools.grammars._lines import _BadCards, _cards, _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.kingsclub.ledger import on_boards, twice, uncalled
 
 from hhtools.model.money import Unit, parse_money
@@ -261,10 +261,7 @@ def parse_hand(ht: HandText) -> ParsedHand:
     try:
         return _parse(st, ht)
     except Exception as exc:  # noqa: BLE001  (never let one hand stop a file)
-        st.problem(
-            ht.line, ProblemCode.INTERNAL_ERROR, f"parser error: {type(exc).__name__}: {exc}"
-        )
-        return ParsedHand(None, tuple(st.problems), None, st.hand_id)
+        return internal_error(ht.file, ht.line, st.hand_id, exc, st.problems)
 
 
 def _fail(st: _State) -> ParsedHand:

@@ -71,11 +71,11 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import BinaryIO
 
-from hhtools.grammars.partypoker import lines as L
 from hhtools.grammars._english import read_low
 from hhtools.grammars._lines import _BadCards, _m
 from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars.partypoker import lines as L
 from hhtools.grammars.partypoker.record import (
     _cardlist,
     _finish,
@@ -163,8 +163,7 @@ def parse(ht: HandText) -> ParsedHand:
     try:
         return _parse(h)
     except Exception as exc:  # noqa: BLE001  (never let one hand stop a file)
-        h.problem(ht.line, "internal_error", f"parser error: {type(exc).__name__}: {exc}")
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return internal_error(ht.file, ht.line, h.hand_id, exc, h.problems)
 
 
 def _parse(h: _Hand) -> ParsedHand:

@@ -55,11 +55,10 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.poker888.read import read_hand
 
-from hhtools.model.records import HandText, Problem
-from hhtools.model.vocab import ProblemCode
+from hhtools.model.records import HandText
 
 __all__ = ["FORMAT"]
 
@@ -86,12 +85,7 @@ def _parse(ht: HandText) -> ParsedHand:
     try:
         return read_hand(ht, hand_id)
     except Exception as exc:  # noqa: BLE001 - a bug must not stop the import
-        return ParsedHand(
-            None,
-            (Problem(ht.file, ht.line, hand_id, ProblemCode.INTERNAL_ERROR,
-                     f"internal error reading this hand: {type(exc).__name__}: {exc}"),),
-            hand_id=hand_id,
-        )  # fmt: skip
+        return internal_error(ht.file, ht.line, hand_id, exc)
 
 
 FORMAT = SiteFormat(

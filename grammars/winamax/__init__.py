@@ -66,7 +66,7 @@ from typing import BinaryIO
 
 from hhtools.grammars._lines import _BadCards, _cards, _m
 from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.winamax.ledger import by_pot, twice, uncalled
 from hhtools.grammars.winamax.lines import (
     _ANY_START,
@@ -212,10 +212,7 @@ def parse_hand(ht: HandText) -> ParsedHand:
     try:
         return _parse(st, ht)
     except Exception as exc:  # noqa: BLE001  (never let one hand stop a file)
-        st.problem(
-            ht.line, ProblemCode.INTERNAL_ERROR, f"parser error: {type(exc).__name__}: {exc}"
-        )
-        return ParsedHand(None, tuple(st.problems), None, st.hand_id)
+        return internal_error(ht.file, ht.line, st.hand_id, exc, st.problems)
 
 
 def _parse(st: _State, ht: HandText) -> ParsedHand:

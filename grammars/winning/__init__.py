@@ -61,7 +61,7 @@ from typing import BinaryIO
 from hhtools.grammars._betting import _State, read_body, unfinished
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.winning.new import _date, parse_new
 from hhtools.grammars.winning.words import read_claim, read_old_low, share_out
 
@@ -163,8 +163,6 @@ class _Hand(_State):
         self.pot_line = 0
         self.summary = False
         self.ended = False
-        self.sb: int | None = None
-        self.bb: int | None = None
         self.names: list[str] = []  # seated names, longest first
 
 
@@ -176,8 +174,7 @@ def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> Par
     try:
         return _parse(h, text, line, offset)
     except Exception as exc:
-        h.problem(line, "internal_error", f"parser error: {type(exc).__name__}: {exc}")
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return internal_error(file, line, h.hand_id, exc, h.problems)
 
 
 def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
@@ -333,11 +330,9 @@ def _player(h: _Hand, p: str, m: re.Match[str], lno: int) -> None:
     elif act == "allin":
         h.all_in(p, a or 0, lno)
     elif act == "has small blind":
-        h.sb = a if h.sb is None else h.sb
-        h.post(p, PostKind.SMALL_BLIND, a or 0, lno)
+        h.post(p, PostKind.SMALL_BLIND, a or 0, lno, stated=a is not None)
     elif act == "has big blind":
-        h.bb = a if h.bb is None else h.bb
-        h.post(p, PostKind.BIG_BLIND, a or 0, lno)
+        h.post(p, PostKind.BIG_BLIND, a or 0, lno, stated=a is not None)
     elif act == "straddle":
         h.post(p, PostKind.STRADDLE, a or 0, lno)
     elif act in ("has dead blind", "posts ante"):

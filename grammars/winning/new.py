@@ -31,7 +31,7 @@ from functools import partial
 
 from hhtools.grammars._betting import _State, read_body, unfinished
 from hhtools.grammars._lines import _cards
-from hhtools.grammars.base import ParsedHand
+from hhtools.grammars.base import ParsedHand, internal_error
 from hhtools.grammars.winning.words import read_claim, read_new_low
 
 from hhtools.model.records import (
@@ -129,8 +129,6 @@ class _New(_State):
         self.jackpot = 0
         self.total_line = 0
         self.summary = False
-        self.sb: int | None = None
-        self.bb: int | None = None
         self.table: re.Match[str] | None = None
 
 
@@ -140,8 +138,7 @@ def parse_new(text: str, file: str = "", line: int = 1, offset: int = 0) -> Pars
     try:
         return _parse(h, text, line, offset)
     except Exception as exc:
-        h.problem(line, "internal_error", f"parser error: {type(exc).__name__}: {exc}")
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return internal_error(file, line, h.hand_id, exc, h.problems)
 
 
 def _parse(h: _New, text: str, line: int, offset: int) -> ParsedHand:
@@ -308,13 +305,9 @@ def _player(h: _New, p: str, kind: str, m: re.Match[str], lno: int) -> None:
     elif kind == "raise":
         h.raise_to(p, h.money(m["to"]), lno, allin)
     elif kind == "sb":
-        a = h.money(m["a"])
-        h.sb = a if h.sb is None else h.sb
-        h.post(p, PostKind.SMALL_BLIND, a, lno)
+        h.post(p, PostKind.SMALL_BLIND, h.money(m["a"]), lno)
     elif kind == "bb":
-        a = h.money(m["a"])
-        h.bb = a if h.bb is None else h.bb
-        h.post(p, PostKind.BIG_BLIND, a, lno)
+        h.post(p, PostKind.BIG_BLIND, h.money(m["a"]), lno)
     elif kind == "straddle":
         h.post(p, PostKind.STRADDLE, h.money(m["a"]), lno)
     elif kind in ("ante", "dead"):

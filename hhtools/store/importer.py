@@ -186,8 +186,7 @@ class Importer:
         self._pending: list[tuple[_FileState, WorkResult]] = []
         self._pending_hands = 0
         self._n = 0
-        self._since_checkpoint = 0  # hands committed since the last checkpoint
-        self._stored_since_last = 0  # hands appended since the last commit
+        self._since_checkpoint = 0  # hands appended since the last checkpoint
         self._problem_rows: list[tuple[_FileState | None, Problem]] = []
         store.drop_unfinished(self.con)  # the half-stored file of a run that died
         self.known = KnownHands(self.con)
@@ -314,8 +313,6 @@ class Importer:
 
     def _checkpoint_now_and_then(self) -> None:
         """Checkpoint after every :data:`CHECKPOINT_HANDS` hands (the log stays bounded)."""
-        self._since_checkpoint += self._stored_since_last
-        self._stored_since_last = 0
         if self._since_checkpoint >= CHECKPOINT_HANDS:
             self._execute("CHECKPOINT")
             self._since_checkpoint = 0
@@ -369,7 +366,7 @@ class Importer:
                             "a different text was already stored under this hand id")
                 )  # fmt: skip
         self.known.add(hashes[kept])
-        self._stored_since_last += len(keep)
+        self._since_checkpoint += len(keep)
         drop = len(keep) != len(order)
         keep_arr = pa.array(keep, type=pa.int64())
         findings = 0

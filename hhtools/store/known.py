@@ -74,8 +74,3 @@ class KnownHands:
             return
         new = np.sort(hashes)
         self.hashes = np.insert(self.hashes, np.searchsorted(self.hashes, new), new)
-
-    def forget(self) -> None:
-        """Read the stored hashes again (after rows were removed: an abandoned file)."""
-        got = self.con.execute("SELECT hash(site, hand_id) AS h FROM hands").fetchnumpy()["h"]
-        self.hashes = np.sort(np.asarray(got, dtype=np.uint64))
