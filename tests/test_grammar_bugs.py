@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import importlib
 
+import hhtools.grammars as grammars
 import pytest
 
-import hhtools.grammars as grammars
 from hhtools.model.records import HandText
 
 #: site format key -> (module, the function the parse calls first under its guard)
