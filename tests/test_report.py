@@ -104,9 +104,9 @@ def test_export_parquet_every_table_and_view(db_path: Path, tmp_path: Path) -> N
     names = sorted(p.stem for p in tmp_path.glob("*.parquet"))
     assert names == sorted([
         "hands", "seats", "actions", "boards", "pots", "awards", "showdowns", "findings",
-        "tournament_results",
+        "tournament_results", "allin_equity", "allin_hands",
         "import_errors", "imports", "player_results", "scoops", "quarters", "misreads",
-        "low_possible", "counterfeited",
+        "low_possible", "counterfeited", "sessions", "tournaments", "allin_ev",
     ])  # fmt: skip
     assert pl.read_parquet(tmp_path / "quarters.parquet").sort("player")["amount"].to_list() == [
         43, 42]

@@ -9,6 +9,7 @@ counted in cents, tournament and play-money chips in whole chips. Floats are nev
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "CURRENCY_SYMBOLS",
     "Unit",
     "amount_text",
+    "buy_in_total",
     "format_money",
     "parse_money",
 ]
@@ -158,3 +160,42 @@ def amount_text(amount: int, currency: str) -> str:
     sign = "-" if amount < 0 else ""
     whole, cents = divmod(abs(amount), 100)
     return f"{sign}{whole}" if cents == 0 else f"{sign}{whole}.{cents:02d}"
+
+
+_ISO = re.compile(r"\b(USD|EUR|GBP|CAD|INR)\b")
+
+
+def buy_in_total(text: str | None) -> tuple[int, str | None] | None:
+    """A tournament's buy-in as the site prints it, summed: prize pool, bounty and fee.
+
+    Args:
+        text: e.g. ``"$200+$50+$15 USD"``, ``"€4.50+€0.50"``, ``"100+9"``.
+
+    Returns:
+        ``(total in minor units, ISO currency)``: cents when a currency sign or code is
+        printed, else whole units with currency ``None`` (play money, chips);
+        ``None`` for no text, a freeroll, text that holds no amounts, or a total too
+        large for the store (a damaged header).
+
+    >>> buy_in_total("$12.30+$12.25+$2.45 USD")
+    (2700, 'USD')
+    >>> buy_in_total("100+9")
+    (109, None)
+    >>> buy_in_total("Freeroll") is None
+    True
+    """
+    if not text:
+        return None
+    code = _ISO.search(text)
+    currency = code.group(1) if code else next(
+        (iso for sym, iso in CURRENCY_SYMBOLS.items() if sym in text), None)
+    body = _ISO.sub("", text)
+    parts = [p for p in body.split("+") if any(ch.isdigit() for ch in p)]
+    if not parts:
+        return None
+    unit = Unit.CENTS if currency else Unit.CHIPS
+    try:
+        total = sum(parse_money(p.strip(), unit) for p in parts)
+    except ValueError:
+        return None
+    return (total, currency) if total < 2**62 else None  # beyond any store column

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from hhtools.model.frozen import record
 
-__all__ = ["GAMES", "GameRule", "UnknownGameError", "get_game"]
+__all__ = [
+    "GAMES", "GAME_ALIASES", "GameRule", "UnknownGameError", "get_game", "resolve_game",
+    "resolve_structure",
+]
 
 
 class UnknownGameError(ValueError):
@@ -50,4 +54,79 @@ def get_game(name: str) -> GameRule:
     except (KeyError, TypeError):
         raise UnknownGameError(
             f"unknown game {name!r} (expected one of: {', '.join(GAMES)})"
+        ) from None
+
+
+def _squash(name: str) -> str:
+    """Lower case without spaces, dashes, underscores, slashes or dots."""
+    return re.sub(r"[\s\-_/.]+", "", name.lower())
+
+
+#: common names players and sites use -> the CLI name (keys squashed by :func:`_squash`)
+GAME_ALIASES: Final[dict[str, str]] = {
+    **{_squash(g): g for g in GAMES},
+    **dict.fromkeys(("plo", "plo4", "omahahi", "omahahigh", "potlimitomaha", "o", "o4"),
+                    "omaha"),
+    **dict.fromkeys(("plo8", "o8", "omaha8", "omahahilo", "omahahighlow", "plohilo",
+                     "plohl", "flo8", "plo4hilo", "omahahilo8", "omaha8orbetter",
+                     "omahahiloeightorbetter", "eightorbetter"), "omaha-hilo"),
+    **dict.fromkeys(("plo5", "o5", "5co", "5cardomaha", "fivecardomaha", "omaha5hi",
+                     "5cardplo"), "omaha5"),
+    **dict.fromkeys(("bigo", "plo58", "plo5hilo", "o58", "5cardomahahilo",
+                     "fivecardomahahilo", "5cardplo8", "plo5hl"), "omaha5-hilo"),
+    **dict.fromkeys(("plo6", "o6", "6co", "6cardomaha", "sixcardomaha", "6plusomaha"),
+                    "omaha6"),
+    **dict.fromkeys(("plo68", "plo6hilo", "o68", "6cardomahahilo", "sixcardomahahilo"),
+                    "omaha6-hilo"),
+    **dict.fromkeys(("courchevelhl", "courchevel8", "courchevelhighlow"), "courchevel-hilo"),
+}  # fmt: skip
+
+
+def resolve_game(name: str) -> str:
+    """The store's game name (``hands.game``) for a name or a common abbreviation.
+
+    Case, spaces, dashes and slashes do not matter: ``PLO``, ``plo4`` and ``Omaha Hi``
+    are ``omaha``; ``PLO8``, ``O8`` and ``Omaha Hi/Lo`` are ``omaha-hilo``; ``PLO5``
+    is ``omaha5``; ``Big O`` and ``PLO5-8`` are ``omaha5-hilo``; ``PLO6`` is
+    ``omaha6``.
+
+    Raises:
+        UnknownGameError: a name that is none of these, with the names accepted.
+
+    >>> resolve_game("PLO8"), resolve_game("Big O"), resolve_game("omaha5-hilo")
+    ('omaha-hilo', 'omaha5-hilo', 'omaha5-hilo')
+    """
+    try:
+        return GAME_ALIASES[_squash(name)]
+    except KeyError:
+        raise UnknownGameError(
+            f"unknown game {name!r}: use one of {', '.join(GAMES)} or an abbreviation "
+            "such as PLO, PLO5, PLO6, PLO8, O8, Big O"
+        ) from None
+
+
+#: betting structures by the names players use (squashed)
+STRUCTURE_ALIASES: Final[dict[str, str]] = {
+    **dict.fromkeys(("pl", "potlimit", "pot"), "pot_limit"),
+    **dict.fromkeys(("fl", "limit", "fixedlimit", "fixed"), "limit"),
+    **dict.fromkeys(("nl", "nolimit"), "no_limit"),
+}
+
+
+def resolve_structure(name: str) -> str:
+    """The store's betting structure (``hands.structure``) for ``PL``, ``pot-limit``,
+    ``FL``, ``limit``, ``NL``, ``no limit``...
+
+    Raises:
+        ValueError: any other name, with the names accepted.
+
+    >>> resolve_structure("PL"), resolve_structure("fixed-limit")
+    ('pot_limit', 'limit')
+    """
+    try:
+        return STRUCTURE_ALIASES[_squash(name)]
+    except KeyError:
+        raise ValueError(
+            f"unknown betting structure {name!r}: use pot_limit (PL), limit (FL) or "
+            "no_limit (NL)"
         ) from None

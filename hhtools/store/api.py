@@ -18,6 +18,7 @@ with DuckDB's external access off, as ``hhtools sql`` opens it, so ``COPY ... TO
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
@@ -26,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from hhtools.store import db as store
+from hhtools.store.player_views import SESSION_GAP, SESSIONS, session_select
+from hhtools.store.stats import StatsError, StatsFilter, stats_sql, suggest_player
 from hhtools.store.views import VIEWS, filtered_select
 
 if TYPE_CHECKING:
@@ -315,6 +318,104 @@ class HandStore:
     def counterfeited(self, player: str | None = None) -> pl.DataFrame:
         """Nut lows held on the flop or turn and lost by the river (view ``counterfeited``)."""
         return self._view("counterfeited", player=player, order="site, hand_id, board, player")
+
+    def stats(
+        self,
+        by: Sequence[str] = ("player",),
+        *,
+        session_gap: int = SESSION_GAP,
+        **filters: Any,
+    ) -> pl.DataFrame:
+        """Player statistics as a tracker counts them (:mod:`hhtools.store.stats`).
+
+        Args:
+            by: grouping, any of player, site, game, limit (the betting structure),
+                stakes, position, month, session (default: player).
+            session_gap: minutes without a hand that end a session (``by`` session).
+            **filters: the fields of :class:`hhtools.store.stats.StatsFilter`
+                (player, since, until, site, game, limit, stakes, currency, position,
+                hand_class, min_hands).
+
+        Returns:
+            One row per group, most hands first: the group columns, ``hands``, every
+            ratio with its ``_count`` and ``_opportunities`` (ratios in 0..1, null
+            without opportunity), ``af``, ``afq`` and the postflop counts; then per
+            currency and betting structure present (``USD_pot_limit``...; per
+            currency alone when grouped by limit): ``net_won_*`` (minor units),
+            ``bb_per_100_*``, ``ev_net_*`` (minor units, the all-in expectation in
+            place of the result where ``hhtools ev`` worked one out) and
+            ``allin_adj_bb_per_100_*``. Empty when no seat matches.
+
+        Raises:
+            StatsError: an unknown grouping, game, structure, position, hand class
+                or time; a player name that matches nobody (with the closest names).
+        """
+        import polars as pl
+
+        flt = StatsFilter(**filters)
+        if flt.player:
+            self._check_player(flt.player)
+        has_ev = bool(self.con.execute(
+            "SELECT count(*) FROM duckdb_views() WHERE view_name = 'allin_ev'").fetchall()[0][0])
+        sql, params = stats_sql(by, flt, gap_minutes=session_gap)
+        ratios = self.sql(sql, params)
+        money_flt = StatsFilter(**{**filters, "min_hands": None})
+        sql, params = stats_sql(by, money_flt, money=True, gap_minutes=session_gap,
+                                has_ev=has_ev)  # fmt: skip
+        money = self.sql(sql, params)
+        if ratios.is_empty() or money.is_empty():
+            return ratios
+        dims = [c for c in ratios.columns[: ratios.columns.index("hands")]]
+        keys = [c for c in ("currency", "structure") if c in money.columns]
+        money = money.with_columns(pl.concat_str(keys, separator="_").alias("_money"))
+        values = ["net_won", "bb_per_100", "ev_net", "allin_adj_bb_per_100"]
+        wide = money.pivot(on="_money", index=dims, values=values)
+        # pivot names columns value_key; keep them in that order per key
+        rename = {f"{v}_{k}": f"{v}_{k}" for v in values for k in money["_money"].unique()}
+        wide = wide.rename({c: c for c in wide.columns if c in rename})
+        return ratios.join(wide, on=dims, how="left")
+
+    def _check_player(self, name: str) -> None:
+        """Raise StatsError when no stored player has this name (case aside)."""
+        (hit,) = self.con.execute(
+            "SELECT count(*) FROM seats WHERE lower(player) = lower(?)", [name]).fetchall()[0]
+        if not hit:
+            names = [r[0] for r in self.con.execute("SELECT DISTINCT player FROM seats").fetchall()]
+            raise StatsError(suggest_player(names, name))
+
+    def sessions(self, player: str | None = None, gap_minutes: int = SESSION_GAP) -> pl.DataFrame:
+        """Each player's sessions (view ``sessions``; another gap than 30 minutes on demand).
+
+        Args:
+            player: one player's sessions (any case).
+            gap_minutes: minutes without a hand that end a session.
+
+        Returns:
+            Rows of ``site, player, session, start, end, game, structure, stakes, currency, hands,
+            net_won, bb_per_100`` by player and start.
+
+        Raises:
+            StatsError: a gap below one minute; an unknown player.
+        """
+        if player:
+            self._check_player(player)
+        select = SESSIONS if gap_minutes == SESSION_GAP else SESSIONS.replace(
+            session_select(), session_select(gap_minutes))
+        where = " WHERE lower(player) = lower(?)" if player else ""
+        return self.sql(f"SELECT * FROM ({select}){where} ORDER BY site, player, start, game, stakes, currency",
+                        [player] if player else None)  # fmt: skip
+
+    def tournaments(self, player: str | None = None) -> pl.DataFrame:
+        """Per tournament and player: buy-in, place, prize, bounties, ROI (view ``tournaments``)."""
+        where = " WHERE lower(player) = lower(?)" if player else ""
+        return self.sql(f"SELECT * FROM tournaments{where} ORDER BY site, tournament_id, "
+                        "place NULLS LAST, player", [player] if player else None)  # fmt: skip
+
+    def allin_ev(self, player: str | None = None) -> pl.DataFrame:
+        """All-in equity and expectation per hand, board and player (view ``allin_ev``)."""
+        where = " WHERE lower(player) = lower(?)" if player else ""
+        return self.sql(f"SELECT * FROM allin_ev{where} ORDER BY site, hand_id, board, player",
+                        [player] if player else None)  # fmt: skip
 
     def cumulative(self, players: list[str], currency: str | None = None) -> pl.DataFrame:
         """Running net per player over their hands in time order.

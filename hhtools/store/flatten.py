@@ -14,10 +14,12 @@ from collections import defaultdict
 from typing import Any
 
 from hhtools.audit import AuditResult
-from hhtools.model.money import amount_text
+from hhtools.model.money import amount_text, buy_in_total
 from hhtools.model.records import ActionKind, HandHistory, PostKind, Street
-from hhtools.rules.pots import contributions, contributions_by_action
+from hhtools.rules.holes import hole_classes
+from hhtools.rules.pots import clockwise_order, contributions, contributions_by_action
 from hhtools.store.seat_results import seat_results
+from hhtools.store.seat_stats import STAT_COLUMNS, seat_stats
 
 Columns = dict[str, list[Any]]
 
@@ -147,7 +149,7 @@ def flatten_hand(
         returned = {}
         for r in hand.returned:
             returned[r.player] = returned.get(r.player, 0) + r.amount
-        order = tuple(s.player for s in hand.seats)
+        order = clockwise_order(hand)
     position = {p: i + 1 for i, p in enumerate(order)}
 
     results = seat_results(hand, settlement, put_in, returned)
@@ -186,6 +188,10 @@ def flatten_hand(
     seats["cash_out_forfeited"].extend([co[2] for co in cash])
     for name, i in _SEAT_RESULT_INDEX:
         seats[name].extend([r[i] for r in results])
+    seats["hole_classes"].extend([list(hole_classes(h)) if h else None for h in holes])
+    facts = seat_stats(hand, order)
+    for i, name in enumerate(STAT_COLUMNS):
+        seats[name].extend([f[i] for f in facts])
 
     for b, cards in enumerate(hand.boards):
         batch.add(
@@ -284,6 +290,7 @@ def flatten_hand(
             )
 
     pin_total = sum(put_in.values()) - sum(returned.values())
+    buy_in = buy_in_total(g.buy_in) if g.is_tournament else None
     batch.add(
         "hands",
         site=site,
@@ -312,6 +319,8 @@ def flatten_hand(
         is_tournament=g.is_tournament,
         tournament_id=g.tournament_id,
         buy_in=g.buy_in,
+        buy_in_amount=buy_in[0] if buy_in else None,
+        buy_in_currency=buy_in[1] if buy_in else None,
         level=g.level,
         button=hand.button,
         max_seats=hand.max_seats,

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import duckdb
 
+from hhtools.store.player_views import ALLIN_EV, SESSIONS, TOURNAMENTS
+
 # --------------------------------------------------------------------------------------
 # SQL fragments
 # --------------------------------------------------------------------------------------
@@ -420,6 +422,38 @@ VIEWS: dict[str, tuple[str, str]] = {
         "`stakes`, `currency`.",
         _COUNTERFEITED,
     ),
+    "sessions": (
+        "One row per player's session (a run of hands at any tables of one site with no "
+        "gap over 30 minutes), game, betting structure, stakes and currency (one row for "
+        "most sessions). Columns: `player`; `session` (1, 2... per player); `start` and "
+        "`end` (the session's first and last hand's start, UTC when the site's zone is "
+        "known); `game`; `structure`; `stakes`; `currency`; `hands`; `net_won` (minor "
+        "units); `bb_per_100`.",
+        SESSIONS,
+    ),
+    "tournaments": (
+        "One row per tournament and player seen in it. Columns: `tournament_id`; `player`; "
+        "`game`; `structure`; `hands`; `first_hand`, `last_hand`; `buy_in` (the site's text) and "
+        "`buy_in_amount` (summed, minor units of `currency`); `place` (finishing place, "
+        "NULL when the histories do not say); `prize` (minor units, 0 when finished out "
+        "of the money); `bounties` (bounty money won, minor units); `roi` ((prize + "
+        "bounties - buy-in) / buy-in, when the place is known). Chips never count as "
+        "money here.",
+        TOURNAMENTS,
+    ),
+    "allin_ev": (
+        "All-in expectation (hhtools ev): one row per hand, board and player still in "
+        "whose money went in before the river with every hand still in known. Columns: "
+        "`player`; `board`; `street` (where the betting ended: preflop, flop, turn); "
+        "`equity` (expected share of the board's pots, after rake, over every remaining "
+        "board by the rules; hi/lo halves and qualifier; odd chips ignored); `ev_net` "
+        "(minor units, rounded: the pots times the player's shares, less what the player "
+        "put in, plus what came back; a run-it-twice board takes its part of both); "
+        "`net` (what happened, the same part of seats.net); `exact` (every board "
+        "enumerated; else a seeded sample of 100,000 boards with `std_error`); "
+        "`boards`; the hand's `game`, `structure`, `stakes`, `currency`.",
+        ALLIN_EV,
+    ),
 }
 
 
@@ -439,7 +473,11 @@ def create_views(con: duckdb.DuckDBPyConnection, temporary: bool = False) -> Non
     for name, (_, select) in VIEWS.items():
         if name == "player_results" and not worked_out:  # a store of schema 4 or before
             select = _PLAYER_RESULTS_COMPUTED
-        con.execute(f"CREATE OR REPLACE {kind} {name} AS {select}").fetchall()
+        try:
+            con.execute(f"CREATE OR REPLACE {kind} {name} AS {select}").fetchall()
+        except (duckdb.BinderException, duckdb.CatalogException):
+            if not temporary:  # only a read-only store of an older schema may lack a table
+                raise
 
 
 def filtered_select(name: str, hands_where: str | None = None) -> str:

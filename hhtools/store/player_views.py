@@ -1,0 +1,107 @@
+"""SQL of the views about a player's play over time: sessions, tournaments, all-in EV.
+
+Set-based SELECTs over the base tables, reaching their hands through ``hands`` like
+every view of :mod:`hhtools.store.views` (which names and documents them).
+"""
+
+from __future__ import annotations
+
+__all__ = ["ALLIN_EV", "SESSIONS", "SESSION_GAP", "TOURNAMENTS", "session_select"]
+
+#: minutes without a hand that end a player's session (the ``sessions`` view)
+SESSION_GAP = 30
+
+
+def session_select(gap_minutes: int = SESSION_GAP) -> str:
+    """Each seat dealt in with its session: ``site, hand_id, player, session,
+    session_start, session_end`` plus the hand's ``game``, ``structure``, ``stakes``,
+    ``currency``, ``big_blind`` and the seat's ``net``.
+
+    A session is one player's run of hands on one site, at any tables, with no more
+    than ``gap_minutes`` from one hand's start to the next (UTC when the site's zone
+    is known, else the site's clock); ``session`` numbers them from 1 per player.
+
+    Raises:
+        ValueError: a gap below one minute.
+    """
+    gap = int(gap_minutes)
+    if gap < 1:
+        raise ValueError(f"the session gap must be 1 minute or more, not {gap_minutes}")
+    return f"""
+SELECT site, hand_id, player, session, game, structure, stakes, currency, big_blind, net,
+       min(moment) OVER (PARTITION BY site, player, session) AS session_start,
+       max(moment) OVER (PARTITION BY site, player, session) AS session_end
+FROM (
+    SELECT *, sum(new) OVER (PARTITION BY site, player ORDER BY moment, hand_id
+                             ROWS UNBOUNDED PRECEDING) AS session
+    FROM (
+        SELECT *, CASE WHEN moment - lag(moment) OVER (PARTITION BY site, player ORDER BY moment, hand_id)
+                            <= INTERVAL {gap} MINUTE THEN 0 ELSE 1 END AS new
+        FROM (
+            SELECT s.site, s.hand_id, s.player, s.net, h.game, h.structure, h.stakes, h.currency,
+                   h.big_blind,
+                   coalesce(h.started_at_utc, h.started_at) AS moment
+            FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
+            WHERE NOT coalesce(s.sitting_out, false)
+        )
+    )
+)"""
+
+
+SESSIONS = f"""
+SELECT site, player, session, session_start AS start, session_end AS "end", game,
+       structure, stakes, currency, count(*)::BIGINT AS hands, sum(net)::BIGINT AS net_won,
+       100.0 * sum(net::DOUBLE / nullif(big_blind, 0)) / count(*) AS bb_per_100
+FROM ({session_select()})
+GROUP BY site, player, session, session_start, session_end, game, structure, stakes, currency
+"""
+
+TOURNAMENTS = """
+WITH played AS (
+    SELECT h.site, h.tournament_id, s.player, any_value(h.game) AS game,
+           any_value(h.structure) AS structure, count(*)::BIGINT AS hands,
+           min(h.started_at) AS first_hand, max(h.started_at) AS last_hand,
+           any_value(h.buy_in) AS buy_in, any_value(h.buy_in_amount) AS buy_in_amount,
+           any_value(h.buy_in_currency) AS buy_in_currency
+    FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
+    WHERE h.is_tournament AND NOT coalesce(s.sitting_out, false)
+    GROUP BY h.site, h.tournament_id, s.player
+), results AS (
+    SELECT h.site, h.tournament_id, r.player, min(r.place) AS place,
+           sum(r.prize) FILTER (WHERE r.place IS NOT NULL) AS prize,
+           sum(coalesce(r.bounty, 0)) AS bounties, any_value(r.currency) AS currency
+    FROM tournament_results r JOIN hands h ON h.site = r.site AND h.hand_id = r.hand_id
+    GROUP BY h.site, h.tournament_id, r.player
+)
+SELECT p.site, p.tournament_id, p.player, p.game, p.structure, p.hands, p.first_hand, p.last_hand, p.buy_in,
+       p.buy_in_amount, coalesce(p.buy_in_currency, r.currency) AS currency, r.place,
+       CASE WHEN r.place IS NOT NULL THEN coalesce(r.prize, 0) END::BIGINT AS prize,
+       coalesce(r.bounties, 0)::BIGINT AS bounties,
+       CASE WHEN r.place IS NOT NULL AND p.buy_in_amount > 0 THEN
+           (coalesce(r.prize, 0) + coalesce(r.bounties, 0) - p.buy_in_amount)::DOUBLE
+           / p.buy_in_amount END AS roi
+FROM played p LEFT JOIN results r
+  ON r.site = p.site AND r.tournament_id = p.tournament_id AND r.player = p.player
+"""
+
+ALLIN_EV = """
+WITH e AS (
+    SELECT site, hand_id, board, player, any_value(street) AS street,
+           sum(amount * (equity_high + equity_low)) AS ev_won, sum(amount) AS board_pots,
+           bool_and(exact) AS exact, max(std_error) AS std_error, max(boards) AS boards
+    FROM allin_equity GROUP BY site, hand_id, board, player
+), b AS (
+    SELECT site, hand_id, board, sum(gross)::DOUBLE
+           / sum(sum(gross)) OVER (PARTITION BY site, hand_id) AS part
+    FROM pots GROUP BY site, hand_id, board
+)
+SELECT e.site, e.hand_id, e.player, e.board, e.street,
+       e.ev_won / nullif(e.board_pots, 0) AS equity,
+       round(e.ev_won - (s.put_in - s.returned) * b.part)::BIGINT AS ev_net,
+       round(s.net * b.part)::BIGINT AS net,
+       e.exact, e.std_error, e.boards, h.game, h.structure, h.stakes, h.currency
+FROM e
+JOIN b ON b.site = e.site AND b.hand_id = e.hand_id AND b.board = e.board
+JOIN seats s ON s.site = e.site AND s.hand_id = e.hand_id AND s.player = e.player
+JOIN hands h ON h.site = e.site AND h.hand_id = e.hand_id
+"""

@@ -1,0 +1,156 @@
+"""Per seat and hand, the facts player statistics count, worked out once at import.
+
+``hhtools stats`` and the ``stats`` query sum these columns of ``seats``; every ratio
+is one column's sum over another's, so each number can be checked with plain SQL.
+The definitions follow PokerTracker 4 (its statistics reference and the Hold'em
+Manager 3 equivalents); where a definition needs a choice, the choice is written
+here and in ``hhtools schema``. "Dealt in" means a seat not sitting out.
+
+* ``position_name``: :func:`hhtools.rules.positions.position_names` over the players
+  dealt in, clockwise from the first left of the button.
+* ``vpip_opportunity``: dealt in, except the big blind of a walk (nobody called, bet
+  or raised preflop and everyone else folded to the big blind). VPIP (``voluntary``)
+  and PFR (``preflop_raise``) count over these.
+* ``three_bet_opportunity`` / ``three_bet``: the player's first preflop action (not
+  a post) made facing exactly one raise, by another player; ``three_bet`` when that
+  action raised.
+* ``fold_to_three_bet_opportunity`` / ``fold_to_three_bet``: the player made the
+  first preflop raise and then acted facing exactly two raises; folded to it.
+* ``cbet_opportunity`` / ``cbet``: the player made the last preflop raise and acted on
+  the flop with no bet before them on the flop; bet.
+* ``fold_to_cbet_opportunity`` / ``fold_to_cbet``: another player's first flop action
+  facing that c-bet (the flop's first bet, made by the preflop raiser) with no raise
+  after it; folded.
+* ``postflop_aggressive`` / ``postflop_calls`` / ``postflop_folds``: bets and raises,
+  calls, folds on the flop, turn and river (AF = aggressive / calls, AFq = aggressive
+  / (aggressive + calls + folds)).
+* ``saw_flop``: dealt in, did not fold preflop, and a flop was dealt.
+* ``at_showdown``: dealt in, did not fold, and two or more players dealt in did not
+  fold: the player stayed to the end against someone, even when every opponent then
+  mucked.
+"""
+
+from __future__ import annotations
+
+from hhtools.model.records import ActionKind, HandHistory, PostKind, Street
+from hhtools.rules.positions import position_names
+
+__all__ = ["STAT_COLUMNS", "seat_stats"]
+
+#: the seats columns of a seat's facts, in the order :func:`seat_stats` gives them
+STAT_COLUMNS: tuple[str, ...] = (
+    "position_name", "vpip_opportunity",
+    "three_bet_opportunity", "three_bet", "fold_to_three_bet_opportunity", "fold_to_three_bet",
+    "cbet_opportunity", "cbet", "fold_to_cbet_opportunity", "fold_to_cbet",
+    "postflop_aggressive", "postflop_calls", "postflop_folds", "saw_flop", "at_showdown",
+)  # fmt: skip
+
+_AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE)
+_POST = ActionKind.POST
+_FOLD = ActionKind.FOLD
+
+
+def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, ...]]:
+    """The statistics facts of each seat of ``hand`` (module docstring).
+
+    Args:
+        hand: the parsed hand.
+        order: the seated players clockwise from the first left of the button
+            (:func:`hhtools.rules.pots.clockwise_order`).
+
+    Returns:
+        One tuple per seat of ``hand.seats``, in that order, valued as
+        :data:`STAT_COLUMNS` names them (booleans and counts; the position name, or
+        ``None`` for a seat sitting out).
+    """
+    seats = hand.seats
+    out_players = {s.player for s in seats if s.sitting_out}
+    dealt = [p for p in order if p not in out_players]
+    names = dict(zip(dealt, position_names(min(len(dealt), 10)), strict=False))
+
+    folded_pre: set[str] = set()
+    folded: set[str] = set()
+    voluntary_pre = False
+    big_blind: str | None = None
+    raises = 0  # preflop raises so far
+    opener: str | None = None  # the first preflop raiser
+    last_raiser: str | None = None  # the last preflop raiser
+    three_opp: dict[str, bool] = {}
+    fold3_opp: dict[str, bool] = {}
+    cbet_opp: dict[str, bool] = {}
+    fold_cbet_opp: dict[str, bool] = {}
+    aggressive: dict[str, int] = {}
+    calls: dict[str, int] = {}
+    folds: dict[str, int] = {}
+    flop_bet = False  # a bet was made on the flop
+    cbet_live = False  # the flop's first bet was the c-bet, with no raise since
+    for act in hand.actions:
+        kind = act.kind
+        player = act.player
+        street = act.street
+        if kind is _FOLD:
+            folded.add(player)
+        if street is Street.PREFLOP:
+            if kind is _POST:
+                if act.post is PostKind.BIG_BLIND and big_blind is None:
+                    big_blind = player
+                continue
+            if kind is _FOLD:
+                folded_pre.add(player)
+            elif kind is not ActionKind.CHECK:
+                voluntary_pre = True
+            if raises == 1 and player != opener and player not in three_opp:
+                three_opp[player] = kind is ActionKind.RAISE
+            elif raises == 2 and player == opener and player not in fold3_opp:
+                fold3_opp[player] = kind is _FOLD
+            if kind in _AGGRESSIVE:
+                raises += 1
+                last_raiser = player
+                if opener is None:
+                    opener = player
+            continue
+        if kind is _POST:
+            continue
+        if kind in _AGGRESSIVE:
+            aggressive[player] = aggressive.get(player, 0) + 1
+        elif kind is ActionKind.CALL:
+            calls[player] = calls.get(player, 0) + 1
+        elif kind is _FOLD:
+            folds[player] = folds.get(player, 0) + 1
+        if street is Street.FLOP:
+            if player == last_raiser and not flop_bet and player not in cbet_opp:
+                cbet_opp[player] = kind is ActionKind.BET
+                cbet_live = kind is ActionKind.BET
+            elif cbet_live and player != last_raiser and player not in fold_cbet_opp:
+                fold_cbet_opp[player] = kind is _FOLD
+            if kind in _AGGRESSIVE:
+                if flop_bet:
+                    cbet_live = False
+                flop_bet = True
+
+    flop_dealt = any(len(b) >= 3 for b in hand.boards)
+    walk = (
+        big_blind is not None
+        and not voluntary_pre
+        and all(p in folded_pre for p in dealt if p != big_blind)
+    )
+    staying = sum(1 for p in dealt if p not in folded)
+    rows: list[tuple[object, ...]] = []
+    for s in seats:
+        p = s.player
+        if s.sitting_out:
+            rows.append((None, False, False, False, False, False, False, False, False, False,
+                         0, 0, 0, False, False))  # fmt: skip
+            continue
+        rows.append((
+            names.get(p),
+            not (walk and p == big_blind),
+            p in three_opp, three_opp.get(p, False),
+            p in fold3_opp, fold3_opp.get(p, False),
+            p in cbet_opp, cbet_opp.get(p, False),
+            p in fold_cbet_opp, fold_cbet_opp.get(p, False),
+            aggressive.get(p, 0), calls.get(p, 0), folds.get(p, 0),
+            flop_dealt and p not in folded_pre,
+            p not in folded and staying >= 2,
+        ))  # fmt: skip
+    return rows

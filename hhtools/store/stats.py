@@ -1,0 +1,358 @@
+"""Player statistics as a tracker counts them: one GROUP BY over ``seats`` and ``hands``.
+
+Every number is a sum of the per-seat facts stored at import
+(:mod:`hhtools.store.seat_stats`, :mod:`hhtools.store.seat_results`), so each can be
+checked with plain SQL: :func:`stats_sql` returns the statement. A ratio ``R`` comes
+with ``R_count`` and ``R_opportunities``, the two sums it is made of, and is NULL when
+there was no opportunity. Money is never summed across currencies or betting
+structures: net won, big blinds per 100 hands and the all-in expectation come as one
+column per currency and structure present (``net_won_USD_pot_limit``...), pivoted
+beside the ratios, unless the grouping already holds the structure (``--by limit``).
+
+Definitions (PokerTracker 4's, with the choices written out):
+
+* ``hands``: hands dealt in (seats not sitting out).
+* ``vpip``, ``pfr``: hands with money put in voluntarily / a raise preflop, over the
+  hands dealt in except the big blind's walks.
+* ``three_bet``, ``fold_to_three_bet``, ``cbet``, ``fold_to_cbet``: as
+  :mod:`hhtools.store.seat_stats` defines their opportunities.
+* ``af`` = postflop bets and raises / postflop calls; ``afq`` = bets and raises /
+  (bets, raises, calls and folds), flop to river.
+* ``wtsd``: at showdown having seen the flop, over hands that saw the flop.
+* ``wsd``: won money at showdown (collected anything) over hands at showdown (all-in
+  preflop showdowns included).
+* ``wwsf``: won money (collected anything) over hands that saw the flop.
+* ``scoop``, ``quartered``, ``won_high``, ``won_low``: hands at showdown in which the
+  player scooped a hi/lo pot, shared a half (a quarter or a smaller part), won a
+  high, won a low; over hands at showdown.
+* ``net_won``: ``seats.net`` (minor units); ``bb_per_100``: 100 x the sum over hands
+  of net / big blind, over hands.
+* ``ev_net``: ``allin_ev.ev_net`` for the hands with an all-in equity (every board
+  together), ``net`` for the rest; ``allin_adj_bb_per_100`` the same per 100 hands.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any, Final
+
+from hhtools.rules.games import resolve_game, resolve_structure
+from hhtools.rules.holes import HOLE_CLASSES
+from hhtools.rules.positions import POSITIONS
+from hhtools.store.player_views import SESSION_GAP, session_select
+
+__all__ = [
+    "DIMENSIONS",
+    "RATIOS",
+    "StatsError",
+    "StatsFilter",
+    "parse_when",
+    "stats_sql",
+]
+
+DEFAULT_SESSION_GAP: Final = SESSION_GAP
+"""Minutes without a hand that end a player's session."""
+
+
+class StatsError(ValueError):
+    """A filter or grouping that cannot be answered (the message says what to give)."""
+
+
+#: ``--by`` name -> its SQL over ``s`` (seats), ``h`` (hands) and ``x`` (the session)
+DIMENSIONS: Final[dict[str, str]] = {
+    "player": "s.player",
+    "site": "s.site",
+    "game": "h.game",
+    "limit": "h.structure",
+    "stakes": "h.stakes",
+    "position": "coalesce(s.position_name, 'unknown')",
+    "month": "coalesce(strftime(h.started_at, '%Y-%m'), 'unknown')",
+    "session": "x.session_start",
+}
+
+#: ratio -> (SQL of its count, SQL of its opportunities)
+RATIOS: Final[dict[str, tuple[str, str]]] = {
+    "vpip": ("s.vpip_opportunity AND s.voluntary", "s.vpip_opportunity"),
+    "pfr": ("s.vpip_opportunity AND s.preflop_raise", "s.vpip_opportunity"),
+    "three_bet": ("s.three_bet", "s.three_bet_opportunity"),
+    "fold_to_three_bet": ("s.fold_to_three_bet", "s.fold_to_three_bet_opportunity"),
+    "cbet": ("s.cbet", "s.cbet_opportunity"),
+    "fold_to_cbet": ("s.fold_to_cbet", "s.fold_to_cbet_opportunity"),
+    "wtsd": ("s.at_showdown AND s.saw_flop", "s.saw_flop"),
+    "wsd": ("s.at_showdown AND s.collected > 0", "s.at_showdown"),
+    "wwsf": ("s.saw_flop AND s.collected > 0", "s.saw_flop"),
+    "scoop": ("s.at_showdown AND s.scooped > 0", "s.at_showdown"),
+    "quartered": ("s.at_showdown AND s.quartered > 0", "s.at_showdown"),
+    "won_high": ("s.at_showdown AND s.pots_won_high > 0", "s.at_showdown"),
+    "won_low": ("s.at_showdown AND s.pots_won_low > 0", "s.at_showdown"),
+}
+
+_WORDS = re.compile(
+    r"^(?:last|past)\s+(?P<n>\d+)\s+(?P<unit>day|week|month|year)s?$", re.IGNORECASE
+)
+
+
+def parse_when(text: str | date | datetime, today: date | None = None) -> datetime:
+    """A moment from a date, a date and time, or words.
+
+    Args:
+        text: ``YYYY-MM-DD``, ``YYYY-MM-DD HH:MM[:SS]`` (or with ``T``), ``today``,
+            ``yesterday``, ``this week`` (from Monday), ``this month``, ``this year``,
+            ``last week`` / ``last month`` / ``last year`` (the last 7 days, 1 month
+            or 1 year), or ``last N days|weeks|months|years``.
+        today: the day to count words from (default: today on this machine's clock).
+
+    Returns:
+        The moment (midnight for days), naive like ``hands.started_at``.
+
+    Raises:
+        StatsError: anything else, with the forms accepted.
+
+    >>> parse_when("last 30 days", today=date(2024, 3, 31))
+    datetime.datetime(2024, 3, 1, 0, 0)
+    >>> parse_when("2024-02-29 18:30")
+    datetime.datetime(2024, 2, 29, 18, 30)
+    """
+    if isinstance(text, datetime):
+        return text
+    if isinstance(text, date):
+        return datetime(text.year, text.month, text.day)
+    day = today or date.today()
+    words = " ".join(text.lower().split())
+    named = {
+        "today": day,
+        "yesterday": day - timedelta(days=1),
+        "this week": day - timedelta(days=day.weekday()),
+        "this month": day.replace(day=1),
+        "this year": day.replace(month=1, day=1),
+        "last week": day - timedelta(days=7),
+        "last month": _months_back(day, 1),
+        "last year": _months_back(day, 12),
+    }
+    if words in named:
+        d = named[words]
+        return datetime(d.year, d.month, d.day)
+    m = _WORDS.match(words)
+    if m:
+        n, unit = int(m["n"]), m["unit"].lower()
+        if unit in ("day", "week"):
+            d = day - timedelta(days=n * (7 if unit == "week" else 1))
+        else:
+            d = _months_back(day, n * (12 if unit == "year" else 1))
+        return datetime(d.year, d.month, d.day)
+    try:
+        return datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise StatsError(
+            f"cannot read {text!r} as a time: give YYYY-MM-DD, 'YYYY-MM-DD HH:MM', today, "
+            "yesterday, this week, this month, this year, last week, last month, last "
+            "year, or 'last N days' (weeks, months, years)"
+        ) from None
+
+
+def _months_back(day: date, months: int) -> date:
+    """The same day ``months`` months earlier (the month's last day when it is shorter)."""
+    y, m = divmod(day.year * 12 + day.month - 1 - months, 12)
+    m += 1
+    for d in (day.day, 30, 29, 28):
+        try:
+            return date(y, m, d)
+        except ValueError:
+            continue
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@dataclass(frozen=True, slots=True)
+class StatsFilter:
+    """Which seats the statistics count. Every field is optional.
+
+    Attributes:
+        player: a screen name, matched without regard to case.
+        since: hands started at or after (:func:`parse_when` forms; the site's clock).
+        until: hands started before.
+        site: a site key (``pokerstars``...).
+        game: a game name or common abbreviation (:func:`hhtools.rules.games.resolve_game`).
+        limit: a betting structure (``PL``, ``pot-limit``, ``FL``, ``NL``...).
+        stakes: the stakes as printed (``0.25/0.50``; currency signs ignored).
+        currency: an ISO code (``USD``), ``PLAY`` or ``CHIPS``.
+        position: a position name (``BTN``, ``UTG+1``...).
+        hand_class: hole-card classes the player's known hole cards must all be in
+            (:data:`hhtools.rules.holes.HOLE_CLASSES`).
+        min_hands: groups with fewer hands are left out.
+    """
+
+    player: str | None = None
+    since: str | date | datetime | None = None
+    until: str | date | datetime | None = None
+    site: str | None = None
+    game: str | None = None
+    limit: str | None = None
+    stakes: str | None = None
+    currency: str | None = None
+    position: str | None = None
+    hand_class: tuple[str, ...] = ()
+    min_hands: int | None = None
+
+    def where(self) -> tuple[list[str], list[Any]]:
+        """The SQL conditions on ``s`` (seats) and ``h`` (hands) and their parameters.
+
+        Raises:
+            StatsError: an unknown game, structure, position, hand class or time.
+        """
+        parts: list[str] = []
+        params: list[Any] = []
+        if self.player:
+            parts.append("lower(s.player) = lower(?)")
+            params.append(self.player)
+        if self.since:
+            parts.append("h.started_at >= ?")
+            params.append(parse_when(self.since))
+        if self.until:
+            parts.append("h.started_at < ?")
+            params.append(parse_when(self.until))
+        if self.site:
+            parts.append("s.site = ?")
+            params.append(self.site.lower())
+        if self.game:
+            parts.append("h.game = ?")
+            params.append(_resolve(resolve_game, self.game))
+        if self.limit:
+            parts.append("h.structure = ?")
+            params.append(_resolve(resolve_structure, self.limit))
+        if self.stakes:
+            parts.append("regexp_replace(h.stakes, '[^0-9./]', '', 'g') = ?")
+            params.append(re.sub(r"[^0-9./]", "", self.stakes))
+        if self.currency:
+            parts.append("h.currency = ?")
+            params.append(self.currency.upper())
+        if self.position:
+            pos = self.position.upper()
+            if pos not in POSITIONS:
+                raise StatsError(f"unknown position {self.position!r}: use {', '.join(POSITIONS)}")
+            parts.append("s.position_name = ?")
+            params.append(pos)
+        for c in self.hand_class:
+            name = c.lower().replace("-", "_")
+            if name not in HOLE_CLASSES:
+                raise StatsError(f"unknown hand class {c!r}: use {', '.join(HOLE_CLASSES)}")
+            parts.append("list_contains(s.hole_classes, ?)")
+            params.append(name)
+        if self.min_hands is not None and self.min_hands < 0:
+            raise StatsError(f"--min-hands must be 0 or more, not {self.min_hands}")
+        return parts, params
+
+
+def _resolve(fn: Any, value: str) -> str:
+    try:
+        return str(fn(value))
+    except ValueError as exc:
+        raise StatsError(str(exc)) from None
+
+
+def _sessions(gap_minutes: int) -> str:
+    try:
+        return session_select(gap_minutes)
+    except ValueError as exc:
+        raise StatsError(str(exc)) from None
+
+
+def _by(by: Sequence[str]) -> list[str]:
+    dims = []
+    for d in by:
+        key = d.strip().lower()
+        if key not in DIMENSIONS:
+            raise StatsError(f"cannot group by {d!r}: use {', '.join(DIMENSIONS)}")
+        if key not in dims:
+            dims.append(key)
+    return dims or ["player"]
+
+
+def stats_sql(
+    by: Sequence[str], flt: StatsFilter, money: bool = False,
+    gap_minutes: int = DEFAULT_SESSION_GAP, has_ev: bool = True,
+) -> tuple[str, list[Any]]:
+    """The statistics' SELECT and its parameters.
+
+    Args:
+        by: grouping, names of :data:`DIMENSIONS` (``("player",)`` when empty).
+        flt: the filters.
+        money: the money statement instead: one row per group, currency and betting
+            structure with ``hands``, ``net_won``, ``bb_per_100``, ``ev_net`` and
+            ``allin_adj_bb_per_100``.
+        gap_minutes: the session gap, for ``by`` session.
+        has_ev: the store has an ``allin_ev`` view (schema 6 or later).
+
+    Returns:
+        ``(sql, params)``; the ratio statement's columns are the groups, ``hands``, each
+        ratio with its ``_count`` and ``_opportunities``, ``af``, ``afq`` and the
+        postflop counts.
+
+    Raises:
+        StatsError: an unknown grouping or filter value.
+    """
+    dims = _by(by)
+    parts, params = flt.where()
+    parts.insert(0, "NOT coalesce(s.sitting_out, false)")
+    parts.insert(1, "s.vpip_opportunity IS NOT NULL")  # seats stored before schema 6
+    groups = [f"{DIMENSIONS[d]} AS \"{d}\"" for d in dims]
+    joins = "seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id"
+    if "session" in dims:
+        joins += (f" JOIN ({_sessions(gap_minutes)}) x ON x.site = s.site "
+                  "AND x.hand_id = s.hand_id AND x.player = s.player")  # fmt: skip
+    if money:
+        ev = "s.net::DOUBLE"
+        if has_ev:
+            joins += (" LEFT JOIN (SELECT site, hand_id, player, sum(ev_net) AS ev_net FROM "
+                      "allin_ev GROUP BY ALL) e ON e.site = s.site AND e.hand_id = s.hand_id "
+                      "AND e.player = s.player")  # fmt: skip
+            ev = "coalesce(e.ev_net, s.net::DOUBLE)"
+        extra = [] if "limit" in dims else ['h.structure AS "structure"']
+        select = ", ".join([*groups, 'h.currency AS "currency"', *extra,
+            "count(*)::BIGINT AS hands",
+            "sum(s.net)::BIGINT AS net_won",
+            "100.0 * sum(s.net::DOUBLE / nullif(h.big_blind, 0)) / count(*) AS bb_per_100",
+            f"round(sum({ev}))::BIGINT AS ev_net",
+            f"100.0 * sum({ev} / nullif(h.big_blind, 0)) / count(*) AS allin_adj_bb_per_100",
+        ])  # fmt: skip
+    else:
+        cols = [*groups, "count(*)::BIGINT AS hands"]
+        for name, (count, opp) in RATIOS.items():
+            cols.append(f"count_if({count})::BIGINT AS {name}_count")
+            cols.append(f"count_if({opp})::BIGINT AS {name}_opportunities")
+        cols += [
+            "sum(s.postflop_aggressive)::BIGINT AS postflop_aggressive",
+            "sum(s.postflop_calls)::BIGINT AS postflop_calls",
+            "sum(s.postflop_folds)::BIGINT AS postflop_folds",
+        ]
+        select = ", ".join(cols)
+    having = ""
+    if flt.min_hands:
+        having = f" HAVING count(*) >= {int(flt.min_hands)}"
+    sql = f"SELECT {select} FROM {joins} WHERE {' AND '.join(parts)} GROUP BY ALL{having}"
+    if not money:
+        ratios = ", ".join(
+            f"{n}_count::DOUBLE / nullif({n}_opportunities, 0) AS {n}, {n}_count, "
+            f"{n}_opportunities" for n in RATIOS
+        )
+        keys = ", ".join(f'"{d}"' for d in dims)
+        sql = (
+            f"SELECT {keys}, hands, {ratios}, "
+            "postflop_aggressive::DOUBLE / nullif(postflop_calls, 0) AS af, "
+            "postflop_aggressive::DOUBLE / nullif(postflop_aggressive + postflop_calls "
+            "+ postflop_folds, 0) AS afq, postflop_aggressive, postflop_calls, postflop_folds "
+            f"FROM ({sql}) ORDER BY hands DESC, {keys}"
+        )
+    return sql, params
+
+
+def suggest_player(names: Sequence[str], wanted: str) -> str:
+    """A sentence for a player name that matched nothing: the closest names, if any."""
+    close = difflib.get_close_matches(wanted.lower(), [n.lower() for n in names], n=3, cutoff=0.6)
+    by_lower = {n.lower(): n for n in names}
+    if close:
+        return f"no player {wanted!r}; did you mean {', '.join(repr(by_lower[c]) for c in close)}?"
+    return f"no player {wanted!r} in the store"
