@@ -127,12 +127,16 @@ def fail(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, str
 @pytest.mark.parametrize(
     ("args", "code", "line"),
     [
-        (["--player", "NoSuchGuy"], 1, "error: no hands for player NoSuchGuy in "),
-        (["--since", "2030-01-01"], 1, "error: no hands since 2030-01-01 in "),
+        (["--player", "NoSuchGuy"], 1, "error: no player 'NoSuchGuy' in the store"),
+        (["--player", "dann"], 1, "error: no player 'dann'; did you mean 'Dan'?"),
+        (["--since", "2030-01-01"], 1, "error: no hands (since 2030-01-01) in "),
         # Dan played, but not then; and nobody played 5-card Omaha
-        (["--player", "Dan", "--since", "2030-01-01", "--format", "json"], 1,
-         "error: no hands for player Dan since 2030-01-01 in "),
-        (["--game", "omaha5"], 1, "error: no hands of game omaha5 in "),
+        (["--player", "dan", "--since", "2030-01-01", "--format", "json"], 1,
+         "error: no hands (player dan, since 2030-01-01) in "),
+        (["--game", "omaha5"], 1, "error: no hands (game omaha5) in "),
+        (["--game", "PLO5"], 1, "error: no hands (game PLO5) in "),
+        (["--since", "next tuesday"], 2, "error: cannot read 'next tuesday' as a time: give "),
+        (["--position", "button"], 2, "error: unknown position 'button': use UTG, "),
         (["--game", "texas"], 2, "error: unknown game 'texas': use one of omaha, omaha-hilo, "
                                  "omaha5, omaha5-hilo, omaha6, omaha6-hilo, courchevel, "
                                  "courchevel-hilo"),

@@ -44,6 +44,10 @@ def import_cmd(
         typer.Option("--strict", help="Exit 1 when any problem was reported (notes are not)."),
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    ev: Annotated[
+        bool, typer.Option("--ev", help="Then work out the all-in equity of the new hands "
+                           "(as 'hhtools ev').")
+    ] = False,
 ) -> None:
     """Import hand histories into DuckDB, auditing every showdown."""
     from hhtools.store.importer import ImportSummary, import_paths
@@ -94,6 +98,10 @@ def import_cmd(
         fail(f"cannot import into {db}: {str(exc).splitlines()[0]}")
         return
     _print_summary(summary, db)
+    if ev:
+        from hhtools.cli.stats import run_ev
+
+        run_ev(db, workers, quiet)
     if strict and summary.problems:
         raise typer.Exit(1)
 

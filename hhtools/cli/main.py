@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from hhtools.cli import importing, parse, query, reports, showdown
+from hhtools.cli import importing, parse, query, reports, showdown, stats
 
 app = typer.Typer(
     name="hhtools",
@@ -28,6 +28,10 @@ app.command("audit")(query.audit_cmd)
 app.command("problems")(query.problems_cmd)
 app.command("schema")(query.schema_cmd)
 app.command("formats")(query.formats_cmd)
+app.command("stats")(stats.stats_cmd)
+app.command("sessions")(stats.sessions_cmd)
+app.command("tournaments")(stats.tournaments_cmd)
+app.command("ev")(stats.ev_cmd)
 app.command("report")(reports.report_cmd)
 app.command("show")(reports.show_cmd)
 app.command("export")(reports.export_cmd)

@@ -10,6 +10,20 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from hhtools.cli.filters import (
+    CurrencyOpt,
+    GameOpt,
+    HandClassOpt,
+    LimitOpt,
+    MinHandsOpt,
+    PlayerOpt,
+    PositionOpt,
+    SinceOpt,
+    SiteOpt,
+    StakesOpt,
+    UntilOpt,
+    build_filter,
+)
 from hhtools.cli.common import (
     DEFAULT_DB,
     EXIT_NO_DATA,
@@ -32,14 +46,17 @@ TABLE_ROWS = 50
 
 def report_cmd(
     db: DbOption = Path(DEFAULT_DB),
-    player: Annotated[str | None, typer.Option("--player", help="One player only.")] = None,
-    game: Annotated[
-        str | None, typer.Option("--game", help="One game, e.g. omaha-hilo (hands.game).")
-    ] = None,
-    since: Annotated[
-        str | None,
-        typer.Option("--since", help="Hands from this day on, YYYY-MM-DD (the site's clock)."),
-    ] = None,
+    player: PlayerOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    site: SiteOpt = None,
+    game: GameOpt = None,
+    limit: LimitOpt = None,
+    stakes: StakesOpt = None,
+    currency: CurrencyOpt = None,
+    position: PositionOpt = None,
+    hand_class: HandClassOpt = None,
+    min_hands: MinHandsOpt = None,
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="table, csv, json, parquet or html.")
     ] = "table",
@@ -53,26 +70,18 @@ def report_cmd(
     Exits with 1 when no hand matches the filters, with 2 on bad input (an unknown
     game or format, a file that cannot be written).
     """
-    from datetime import date
-
+    from hhtools.store.stats import NoSuchPlayerError
     from hhtools.reports.report import (
         CHART_PLAYERS,
-        ReportFilter,
         build_report,
         display_rows,
         write,
     )
-    from hhtools.rules.games import GAMES
 
     if fmt not in REPORT_FORMATS:
         fail(f"unknown format {fmt!r}: use {', '.join(REPORT_FORMATS)}")
-    if game is not None and game not in GAMES:
-        fail(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
-    if since:
-        try:
-            date.fromisoformat(since[:10])
-        except ValueError:
-            fail(f"--since wants a day as YYYY-MM-DD, got {since!r}")
+    flt = build_filter(player, since, until, site, game, limit, stakes, currency, position,
+                       hand_class, min_hands)  # fmt: skip
     if fmt == "parquet" and out is None:
         fail("--format parquet needs --out FILE")
     if fmt == "html" and out is None:
@@ -80,7 +89,10 @@ def report_cmd(
     store = open_store(db)
     try:
         charted = CHART_PLAYERS if fmt == "html" else 0  # only the page has a chart
-        report = build_report(store, ReportFilter(player, game, since), chart_players=charted)
+        report = build_report(store, flt, chart_players=charted)
+    except NoSuchPlayerError as exc:
+        fail(str(exc), code=EXIT_NO_DATA)
+        return
     except Exception as exc:
         fail(str(exc).splitlines()[0])
         return
@@ -118,21 +130,13 @@ def no_hands_message(flt: ReportFilter, db: Path) -> str:
     """Why a report is empty, in words.
 
     Args:
-        flt: the :class:`hhtools.report.ReportFilter` that matched no hand.
+        flt: the filter that matched no hand.
         db: the database file.
 
     Returns:
-        e.g. ``no hands for player NoSuchGuy in hhtools.duckdb`` or
-        ``no hands of game omaha5 since 2030-01-01 in hhtools.duckdb``.
+        e.g. ``no hands for game omaha5, since 2030-01-01 in hhtools.duckdb``.
     """
-    parts = ["no hands"]
-    if flt.player:
-        parts.append(f"for player {flt.player}")
-    if flt.game:
-        parts.append(f"of game {flt.game}")
-    if flt.since:
-        parts.append(f"since {flt.since}")
-    return " ".join(parts) + f" in {db}"
+    return f"no hands ({flt.describe()}) in {db}"
 
 
 def show_cmd(

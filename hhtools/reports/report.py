@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hhtools.model.money import format_money
-from hhtools.store.api import HandStore, hands_condition
+from hhtools.store.api import HandStore
+from hhtools.store.stats import StatsFilter
 
 if TYPE_CHECKING:
     import polars as pl
@@ -41,25 +42,9 @@ STRUCTURE_SHORT = {"limit": "FL", "pot_limit": "PL", "no_limit": "NL"}
 _HEADERS = {"structure": "limit"}
 
 
-@dataclass(frozen=True, slots=True)
-class ReportFilter:
-    """What the report covers.
-
-    Attributes:
-        player: one player's rows only (and their chart line).
-        game: one game (``hands.game``, e.g. ``omaha-hilo``).
-        since: hands started on or after this day (the site's clock), ``YYYY-MM-DD``.
-    """
-
-    player: str | None = None
-    game: str | None = None
-    since: str | None = None
-
-    def describe(self) -> str:
-        """The filters in words, e.g. ``player Alice, game omaha-hilo, since 2024-03-01``."""
-        parts = [f"{k} {v}" for k, v in (("player", self.player), ("game", self.game),
-                                         ("since", self.since)) if v]  # fmt: skip
-        return ", ".join(parts) or "all hands"
+#: What the report covers: the filters of ``hhtools stats`` (player, time, site, game,
+#: limit, stakes, currency, position, hand classes, a least number of hands).
+ReportFilter = StatsFilter
 
 
 @dataclass(slots=True)
@@ -101,36 +86,43 @@ def build_report(db: HandStore, flt: ReportFilter, chart_players: int = CHART_PL
     """
     from hhtools.store.views import filtered_select
 
-    where, params = hands_condition(game=flt.game, since=flt.since, player=flt.player)
-    hands_sql = "SELECT count(*) FROM main.hands" + (f" WHERE {where}" if where else "")
+    hconds, hparams = flt.hand_conditions()
+    sconds, sparams = flt.seat_conditions()
+    where = " AND ".join(hconds) or None
+    swhere = " AND ".join(sconds) or None
+    if flt.player:
+        db.check_player(flt.player)
+    params = hparams + sparams
+    hands_sql = "SELECT count(*) FROM main.hands h WHERE " + " AND ".join(
+        [*hconds, *([f"EXISTS (SELECT 1 FROM main.seats s WHERE s.site = h.site AND "
+                     f"s.hand_id = h.hand_id AND {swhere})"] if swhere else [])] or ["true"])
     n_hands = int(db.con.execute(hands_sql, params).fetchall()[0][0])
 
-    results = db.player_results(player=flt.player, game=flt.game, since=flt.since)
-    results = results.sort(["hands", "net_won"], descending=[True, True])
+    least = f" WHERE hands >= {int(flt.min_hands)}" if flt.min_hands else ""
+    results = db.sql(
+        f"SELECT * FROM ({filtered_select('player_results', where, swhere, rows=None)}){least}",
+        params)
+    results = results.sort(["hands", "net_won", "player"], descending=[True, True, False])
 
-    # the views over the filtered hands, counted in one statement
-    def count(view: str, extra: str = "") -> str:
-        return f"(SELECT count(*) FROM ({filtered_select(view, where)}) {extra})"
+    # the views over the filtered hands and seats, counted in one statement
+    def count(view: str, rows: str = "player") -> str:
+        return f"(SELECT count(*) FROM ({filtered_select(view, where, swhere, rows)}))"
 
-    who = "WHERE player = ?" if flt.player else ""
-    pparams = [flt.player] if flt.player else []
-    per_view = (params + pparams) * 3 + params
     totals_row = db.con.execute(
-        f"SELECT {count('scoops', who)}, {count('quarters', who)}, "
-        f"{count('counterfeited', who)}, {count('low_possible')}",
-        per_view,
+        f"SELECT {count('scoops')}, {count('quarters')}, {count('counterfeited')}, "
+        f"{count('low_possible', 'hand')}",
+        params * 4,
     ).fetchall()[0]
     totals = dict(zip(("scoops", "quarters", "counterfeited lows", "boards with a low possible"),
                       (int(v) for v in totals_row or (0, 0, 0, 0)), strict=True))  # fmt: skip
 
-    fsql = filtered_select("misreads", where)
+    fsql = filtered_select("misreads", where, swhere, "player" if flt.player else "hand")
     findings = db.sql(
-        f"SELECT kind, count(*) AS findings FROM ({fsql}) {who} GROUP BY kind ORDER BY kind",
-        params + pparams,
+        f"SELECT kind, count(*) AS findings FROM ({fsql}) GROUP BY kind ORDER BY kind", params
     )
 
     if flt.player or not chart_players:
-        charted = [flt.player] if flt.player and chart_players else []
+        charted = sorted(set(results["player"])) if flt.player and chart_players else []
     else:
         import polars as pl
 
@@ -138,12 +130,13 @@ def build_report(db: HandStore, flt: ReportFilter, chart_players: int = CHART_PL
             ["hands", "player"], descending=[True, False]
         )
         charted = by_hands["player"].head(chart_players).to_list()
-    cumulative = _cumulative(db, charted, where, params)
+    cumulative = _cumulative(db, charted, where, swhere, params)
     return Report(flt, n_hands, results, findings, totals, cumulative)
 
 
 def _cumulative(
-    db: HandStore, players: list[str], where: str | None, params: list[Any]
+    db: HandStore, players: list[str], where: str | None, swhere: str | None,
+    params: list[Any],
 ) -> pl.DataFrame:
     """Running net per (player, currency) over the filtered hands, thinned for the chart."""
     if not players:  # no chart wanted (the table, CSV and JSON formats have none)
@@ -153,8 +146,10 @@ def _cumulative(
                                     "hand_id": pl.String, "started_at": pl.Datetime("us"),
                                     "cumulative": pl.Int64})  # fmt: skip
     cond = f" AND {where}" if where else ""
+    scond = f" AND {swhere}" if swhere else ""
     frame = db.sql(
-        "WITH hands AS (SELECT * FROM main.hands WHERE true" + cond + "), "
+        "WITH hands AS (SELECT * FROM main.hands h WHERE true" + cond + "), "
+        "seats AS (SELECT * FROM main.seats s WHERE true" + scond + "), "
         "series AS (SELECT s.player, h.currency, s.hand_id, h.started_at, "
         "row_number() OVER w AS n, count(*) OVER (PARTITION BY s.player, h.currency) AS total, "
         "sum(s.net) OVER w AS cumulative "

@@ -28,7 +28,13 @@ import duckdb
 
 from hhtools.store import db as store
 from hhtools.store.player_views import SESSION_GAP, SESSIONS, session_select
-from hhtools.store.stats import StatsError, StatsFilter, stats_sql, suggest_player
+from hhtools.store.stats import (
+    NoSuchPlayerError,
+    StatsError,
+    StatsFilter,
+    stats_sql,
+    suggest_player,
+)
 from hhtools.store.views import VIEWS, filtered_select
 
 if TYPE_CHECKING:
@@ -354,7 +360,7 @@ class HandStore:
 
         flt = StatsFilter(**filters)
         if flt.player:
-            self._check_player(flt.player)
+            self.check_player(flt.player)
         has_ev = bool(self.con.execute(
             "SELECT count(*) FROM duckdb_views() WHERE view_name = 'allin_ev'").fetchall()[0][0])
         sql, params = stats_sql(by, flt, gap_minutes=session_gap)
@@ -375,13 +381,17 @@ class HandStore:
         wide = wide.rename({c: c for c in wide.columns if c in rename})
         return ratios.join(wide, on=dims, how="left")
 
-    def _check_player(self, name: str) -> None:
-        """Raise StatsError when no stored player has this name (case aside)."""
+    def check_player(self, name: str) -> None:
+        """Check that a player of this name (in any case) is stored.
+
+        Raises:
+            NoSuchPlayerError: nobody by that name; the message names the closest.
+        """
         (hit,) = self.con.execute(
             "SELECT count(*) FROM seats WHERE lower(player) = lower(?)", [name]).fetchall()[0]
         if not hit:
             names = [r[0] for r in self.con.execute("SELECT DISTINCT player FROM seats").fetchall()]
-            raise StatsError(suggest_player(names, name))
+            raise NoSuchPlayerError(suggest_player(names, name))
 
     def sessions(self, player: str | None = None, gap_minutes: int = SESSION_GAP) -> pl.DataFrame:
         """Each player's sessions (view ``sessions``; another gap than 30 minutes on demand).
@@ -398,7 +408,7 @@ class HandStore:
             StatsError: a gap below one minute; an unknown player.
         """
         if player:
-            self._check_player(player)
+            self.check_player(player)
         select = SESSIONS if gap_minutes == SESSION_GAP else SESSIONS.replace(
             session_select(), session_select(gap_minutes))
         where = " WHERE lower(player) = lower(?)" if player else ""

@@ -48,6 +48,7 @@ from hhtools.store.player_views import SESSION_GAP, session_select
 __all__ = [
     "DIMENSIONS",
     "RATIOS",
+    "NoSuchPlayerError",
     "StatsError",
     "StatsFilter",
     "parse_when",
@@ -60,6 +61,10 @@ DEFAULT_SESSION_GAP: Final = SESSION_GAP
 
 class StatsError(ValueError):
     """A filter or grouping that cannot be answered (the message says what to give)."""
+
+
+class NoSuchPlayerError(StatsError):
+    """A player name that matches no stored player (the message names the closest)."""
 
 
 #: ``--by`` name -> its SQL over ``s`` (seats), ``h`` (hands) and ``x`` (the session)
@@ -198,16 +203,24 @@ class StatsFilter:
     min_hands: int | None = None
 
     def where(self) -> tuple[list[str], list[Any]]:
-        """The SQL conditions on ``s`` (seats) and ``h`` (hands) and their parameters.
+        """Every condition, on ``h`` (hands) and ``s`` (seats), and their parameters.
 
         Raises:
             StatsError: an unknown game, structure, position, hand class or time.
         """
+        hands, hparams = self.hand_conditions()
+        seats, sparams = self.seat_conditions()
+        return hands + seats, hparams + sparams
+
+    def hand_conditions(self) -> tuple[list[str], list[Any]]:
+        """The conditions on the hand (alias ``h``): time, site, game, structure,
+        stakes, currency.
+
+        Raises:
+            StatsError: an unknown game or structure, or a time that cannot be read.
+        """
         parts: list[str] = []
         params: list[Any] = []
-        if self.player:
-            parts.append("lower(s.player) = lower(?)")
-            params.append(self.player)
         if self.since:
             parts.append("h.started_at >= ?")
             params.append(parse_when(self.since))
@@ -215,7 +228,7 @@ class StatsFilter:
             parts.append("h.started_at < ?")
             params.append(parse_when(self.until))
         if self.site:
-            parts.append("s.site = ?")
+            parts.append("h.site = ?")
             params.append(self.site.lower())
         if self.game:
             parts.append("h.game = ?")
@@ -229,6 +242,21 @@ class StatsFilter:
         if self.currency:
             parts.append("h.currency = ?")
             params.append(self.currency.upper())
+        if self.min_hands is not None and self.min_hands < 0:
+            raise StatsError(f"--min-hands must be 0 or more, not {self.min_hands}")
+        return parts, params
+
+    def seat_conditions(self) -> tuple[list[str], list[Any]]:
+        """The conditions on the seat (alias ``s``): player, position, hand classes.
+
+        Raises:
+            StatsError: an unknown position or hand class.
+        """
+        parts: list[str] = []
+        params: list[Any] = []
+        if self.player:
+            parts.append("lower(s.player) = lower(?)")
+            params.append(self.player)
         if self.position:
             pos = self.position.upper()
             if pos not in POSITIONS:
@@ -241,9 +269,19 @@ class StatsFilter:
                 raise StatsError(f"unknown hand class {c!r}: use {', '.join(HOLE_CLASSES)}")
             parts.append("list_contains(s.hole_classes, ?)")
             params.append(name)
-        if self.min_hands is not None and self.min_hands < 0:
-            raise StatsError(f"--min-hands must be 0 or more, not {self.min_hands}")
         return parts, params
+
+    def describe(self) -> str:
+        """The filters in words, e.g. ``player Alice, game PLO8, since 2024-03-01``."""
+        words = [("player", self.player), ("site", self.site), ("game", self.game),
+                 ("limit", self.limit), ("stakes", self.stakes), ("currency", self.currency),
+                 ("position", self.position), ("since", self.since), ("until", self.until)]
+        parts = [f"{k} {v}" for k, v in words if v]
+        if self.hand_class:
+            parts.append("hand class " + " and ".join(self.hand_class))
+        if self.min_hands:
+            parts.append(f"at least {self.min_hands} hands")
+        return ", ".join(parts) or "all hands"
 
 
 def _resolve(fn: Any, value: str) -> str:

@@ -480,13 +480,22 @@ def create_views(con: duckdb.DuckDBPyConnection, temporary: bool = False) -> Non
                 raise
 
 
-def filtered_select(name: str, hands_where: str | None = None) -> str:
-    """The SELECT of view ``name`` restricted to the hands matching ``hands_where``.
+def filtered_select(
+    name: str, hands_where: str | None = None, seats_where: str | None = None,
+    rows: str | None = "hand",
+) -> str:
+    """The SELECT of view ``name`` restricted to some hands and seats.
 
     Args:
         name: a key of :data:`VIEWS`.
-        hands_where: a SQL condition on columns of ``hands`` (may hold ``?``
+        hands_where: a SQL condition on ``hands`` (alias ``h``; may hold ``?``
             parameters), or ``None`` for every hand.
+        seats_where: a SQL condition on ``seats`` (alias ``s``), or ``None``; its
+            parameters come after those of ``hands_where``.
+        rows: with ``seats_where``, which of the view's rows to keep: ``"hand"``
+            those of hands with a matching seat, ``"player"`` those whose (hand,
+            player) is a matching seat, ``None`` all (a view that sums seats, such as
+            ``player_results``, is already restricted by the seats it reads).
 
     Returns:
         A SELECT statement giving the view's rows computed over those hands only.
@@ -495,9 +504,16 @@ def filtered_select(name: str, hands_where: str | None = None) -> str:
         KeyError: no such view.
     """
     select = VIEWS[name][1]
-    if not hands_where:
+    ctes = []
+    if hands_where:
+        ctes.append(f"hands AS (SELECT * FROM main.hands h WHERE {hands_where})")
+    if seats_where:
+        ctes.append(f"seats AS (SELECT * FROM main.seats s WHERE {seats_where})")
+    if not ctes:
         return select
-    return (
-        f"WITH hands AS (SELECT * FROM main.hands WHERE {hands_where}) "
-        f"SELECT * FROM ({select})"
-    )
+    keep = ""
+    if seats_where and rows == "hand":
+        keep = " WHERE (v.site, v.hand_id) IN (SELECT site, hand_id FROM seats)"
+    elif seats_where and rows == "player":
+        keep = " WHERE (v.site, v.hand_id, v.player) IN (SELECT site, hand_id, player FROM seats)"
+    return f"WITH {', '.join(ctes)} SELECT * FROM ({select}) v{keep}"

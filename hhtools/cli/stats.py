@@ -1,0 +1,300 @@
+"""``hhtools stats``, ``sessions``, ``tournaments`` and ``ev``: a player's numbers."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.text import Text
+
+from hhtools.cli.common import (
+    DEFAULT_DB,
+    EXIT_NO_DATA,
+    DbOption,
+    FormatOption,
+    check_format,
+    console,
+    fail,
+    open_store,
+    os_reason,
+    render,
+)
+from hhtools.cli.filters import (
+    CurrencyOpt,
+    GameOpt,
+    HandClassOpt,
+    LimitOpt,
+    MinHandsOpt,
+    PlayerOpt,
+    PositionOpt,
+    SinceOpt,
+    SiteOpt,
+    StakesOpt,
+    UntilOpt,
+    build_filter,
+)
+
+if TYPE_CHECKING:
+    import polars as pl
+
+STATS_FORMATS = ("table", "csv", "json", "parquet")
+
+#: the terminal table's ratio columns and their headers (every column in csv, json,
+#: parquet); ratios shown as percentages
+_SHOWN = (("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3B"), ("fold_to_three_bet", "F3B"),
+          ("cbet", "CB"), ("fold_to_cbet", "FCB"), ("wtsd", "WTSD"), ("wsd", "W$SD"),
+          ("wwsf", "WWSF"), ("scoop", "scoop"), ("quartered", "qtr"))  # fmt: skip
+
+ByOpt = Annotated[
+    list[str] | None,
+    typer.Option("--by", help="Group by player, site, game, limit, stakes, position, month or "
+                 "session (repeat, or comma-separate, for several; default player).",
+                 show_default=False),
+]  # fmt: skip
+OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="Write here.", show_default=False)]
+
+
+def stats_cmd(
+    db: DbOption = Path(DEFAULT_DB),
+    by: ByOpt = None,
+    player: PlayerOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    site: SiteOpt = None,
+    game: GameOpt = None,
+    limit: LimitOpt = None,
+    stakes: StakesOpt = None,
+    currency: CurrencyOpt = None,
+    position: PositionOpt = None,
+    hand_class: HandClassOpt = None,
+    min_hands: MinHandsOpt = None,
+    session_gap: Annotated[
+        int, typer.Option("--session-gap", help="Minutes without a hand that end a session.")
+    ] = 30,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, csv, json or parquet.")] = (
+        "table"
+    ),
+    out: OutOpt = None,
+) -> None:
+    """Player statistics as a tracker counts them (PokerTracker 4 definitions: see
+    'hhtools schema'): VPIP, PFR, 3-bet, c-bet, AF, WTSD, W$SD, WWSF, hi/lo shares,
+    net won and bb/100 per currency and limit, all-in EV.
+
+    Exits with 1 when no hand matches, with 2 on bad input.
+    """
+    from hhtools.store.stats import NoSuchPlayerError, StatsError
+
+    check_format(fmt, STATS_FORMATS)
+    if fmt == "parquet" and out is None:
+        fail("--format parquet needs --out FILE")
+    groups = [g.strip() for item in (by or ["player"]) for g in item.split(",") if g.strip()]
+    flt = build_filter(player, since, until, site, game, limit, stakes, currency, position,
+                       hand_class, min_hands)  # fmt: skip
+    store = open_store(db)
+    try:
+        frame = store.stats(groups, session_gap=session_gap, **_fields(flt))
+        pending = _ev_pending(store)
+    except NoSuchPlayerError as exc:
+        fail(str(exc), code=EXIT_NO_DATA)
+        return
+    except StatsError as exc:
+        fail(str(exc))
+        return
+    finally:
+        store.close()
+    if frame.is_empty():
+        fail(f"no hands ({flt.describe()}) in {db}", code=EXIT_NO_DATA)
+    _emit(frame, fmt, out, title=f"Statistics: {flt.describe()}", shown=_table_columns(frame))
+    if pending:
+        sys.stderr.write(
+            f"{pending:,} all-in hands have no equity worked out yet (ev_net counts their "
+            f"result): run 'hhtools ev --db {db}'\n"
+        )
+
+
+def _fields(flt: Any) -> dict[str, Any]:
+    return {k: getattr(flt, k) for k in flt.__slots__}
+
+
+def _ev_pending(store: Any) -> int:
+    """All-in hands not yet looked at by ``hhtools ev`` (0 on a store without the tables)."""
+    from hhtools.store.ev import CANDIDATES
+
+    try:
+        return int(store.con.execute(f"SELECT count(*) FROM ({CANDIDATES})").fetchall()[0][0])
+    except Exception:  # a read-only store of an older schema: no allin_hands table
+        return 0
+
+
+def _table_columns(frame: pl.DataFrame) -> list[tuple[str, str, str]]:
+    """(column, header, kind) of the terminal table: the groups, hands, the ratios as
+    percentages, AF, then the money columns."""
+    cols: list[tuple[str, str, str]] = []
+    for c in frame.columns[: frame.columns.index("hands") + 1]:
+        cols.append((c, c, "text"))
+    for c, header in _SHOWN:
+        if c in ("scoop", "quartered") and not frame[f"{c}_opportunities"].sum():
+            continue
+        cols.append((c, header, "percent"))
+    cols.append(("af", "AF", "number"))
+    for c in frame.columns:
+        if c.startswith(("net_won_", "bb_per_100_", "ev_net_")):
+            cols.append((c, c, "number"))
+    return cols
+
+
+def _emit(frame: pl.DataFrame, fmt: str, out: Path | None, title: str,
+          shown: list[tuple[str, str, str]] | None = None) -> None:  # fmt: skip
+    """Write a frame as a table (the columns ``shown``), CSV, JSON or Parquet."""
+    try:
+        if fmt == "parquet":
+            assert out is not None
+            frame.write_parquet(out)
+            sys.stderr.write(f"wrote {out}\n")
+            return
+        if fmt == "csv" and out is not None:
+            frame.write_csv(out)
+            sys.stderr.write(f"wrote {out}\n")
+            return
+        if fmt == "json" and out is not None:
+            frame.write_json(out)
+            sys.stderr.write(f"wrote {out}\n")
+            return
+    except OSError as exc:
+        fail(f"cannot write {out}: {os_reason(exc)}")
+    if fmt in ("csv", "json"):
+        render(frame.columns, frame.rows(), fmt)
+        return
+    shown = shown or [(c, c, "text") for c in frame.columns]
+    rows = [tuple(_cell(row[c], kind) for c, _, kind in shown)
+            for row in frame.iter_rows(named=True)]  # fmt: skip
+    if out is not None:
+        from hhtools.reports.report import text_table
+
+        try:
+            numeric = next((i for i, (_, _, k) in enumerate(shown) if k != "text"), len(shown))
+            cells = [list(col) for col in zip(*rows, strict=True)] if rows else [[] for _ in shown]
+            out.write_text(text_table([h for _, h, _ in shown], cells, numeric), encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {out}: {os_reason(exc)}")
+        sys.stderr.write(f"wrote {out}\n")
+        return
+    render([h for _, h, _ in shown], rows, "table", title=title)
+
+
+def _cell(value: Any, kind: str) -> str:
+    if value is None:
+        return ""
+    if kind == "percent":
+        return f"{100 * value:.1f}"
+    if kind == "number" and isinstance(value, float):
+        return f"{value:,.2f}"
+    if kind == "number":
+        return f"{value:,}"
+    return str(value)
+
+
+def sessions_cmd(
+    db: DbOption = Path(DEFAULT_DB),
+    player: PlayerOpt = None,
+    gap: Annotated[int, typer.Option("--gap", help="Minutes without a hand that end a session.")] = 30,
+    fmt: FormatOption = "table",
+    out: OutOpt = None,
+) -> None:
+    """Each player's sessions: hands at any tables with no gap over --gap minutes."""
+    from hhtools.store.stats import NoSuchPlayerError, StatsError
+
+    check_format(fmt, STATS_FORMATS)
+    store = open_store(db)
+    try:
+        frame = store.sessions(player, gap)
+    except NoSuchPlayerError as exc:
+        fail(str(exc), code=EXIT_NO_DATA)
+        return
+    except (StatsError, ValueError) as exc:
+        fail(str(exc))
+        return
+    finally:
+        store.close()
+    if frame.is_empty():
+        fail(f"no sessions in {db}", code=EXIT_NO_DATA)
+    _emit(frame, fmt, out, title="Sessions")
+
+
+def tournaments_cmd(
+    db: DbOption = Path(DEFAULT_DB),
+    player: PlayerOpt = None,
+    fmt: FormatOption = "table",
+    out: OutOpt = None,
+) -> None:
+    """Per tournament and player: buy-in, place, prize, bounties won, ROI."""
+    from hhtools.store.stats import StatsError
+
+    check_format(fmt, STATS_FORMATS)
+    store = open_store(db)
+    try:
+        if player:
+            store.check_player(player)
+        frame = store.tournaments(player)
+    except StatsError as exc:
+        fail(str(exc), code=EXIT_NO_DATA)
+        return
+    finally:
+        store.close()
+    if frame.is_empty():
+        fail(f"no tournament hands in {db}", code=EXIT_NO_DATA)
+    _emit(frame, fmt, out, title="Tournaments")
+
+
+def ev_cmd(
+    db: DbOption = Path(DEFAULT_DB),
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-j", help="Worker processes (default: CPUs).")
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Work out the all-in equity of every stored hand whose money went in before the
+    river with every hand still in known (view allin_ev; used by 'hhtools stats')."""
+    run_ev(db, workers, quiet)
+
+
+def run_ev(db: Path, workers: int | None, quiet: bool) -> None:
+    """Compute the missing all-in equity with a progress bar; print what came of it."""
+    import os
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from hhtools.store import db as store
+    from hhtools.store.ev import compute_allin_equity
+
+    if not db.exists():
+        fail(f"no database at {db}: run 'hhtools import' first")
+    try:
+        con = store.connect(db)
+    except Exception as exc:
+        fail(f"cannot open {db}: {str(exc).splitlines()[0]}")
+        return
+    progress = Progress("all-in equity", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=Console(stderr=True), disable=quiet)  # fmt: skip
+    task = progress.add_task("ev", total=None)
+    try:
+        with progress:
+            summary = compute_allin_equity(
+                con, workers=workers or os.cpu_count() or 1,
+                on_progress=lambda done, total: progress.update(task, completed=done, total=total),
+            )  # fmt: skip
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted: the hands done so far are stored; run it again for the rest\n")
+        raise typer.Exit(130) from None
+    finally:
+        con.close()
+    looked = sum(summary.values())
+    if not looked:
+        console().print(Text("no new all-in hands to work out"))
+        return
+    console().print(Text(
+        f"all-in hands: {summary['computed']:,} worked out, {summary['unknown_cards']:,} with "
+        f"a hand still in unknown, {summary['error']:,} errors (allin_hands.status)"))  # fmt: skip
