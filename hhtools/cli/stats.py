@@ -95,6 +95,8 @@ def stats_cmd(
     store = open_store(db)
     try:
         frame = store.stats(groups, session_gap=session_gap, **_fields(flt))
+        money = store.stats_money(groups, session_gap=session_gap,
+                                  **{**_fields(flt), "min_hands": None})
         pending = _ev_pending(store)
     except NoSuchPlayerError as exc:
         fail(str(exc), code=EXIT_NO_DATA)
@@ -106,12 +108,58 @@ def stats_cmd(
         store.close()
     if frame.is_empty():
         fail(f"no hands ({flt.describe()}) in {db}", code=EXIT_NO_DATA)
-    _emit(frame, fmt, out, title=f"Statistics: {flt.describe()}", shown=_table_columns(frame))
+    if fmt == "table":
+        dims = frame.columns[: frame.columns.index("hands")]
+        money = money.join(frame.select(dims), on=dims, how="semi")  # --min-hands
+        _table(frame, money, out, title=f"Statistics: {flt.describe()}")
+    else:
+        _emit(frame, fmt, out, title="")
     if pending:
         sys.stderr.write(
             f"{pending:,} all-in hands have no equity worked out yet (ev_net counts their "
             f"result): run 'hhtools ev --db {db}'\n"
         )
+
+
+def _table(frame: pl.DataFrame, money: pl.DataFrame, out: Path | None, title: str) -> None:
+    """The terminal's two tables: the ratios (as percentages), then the money per
+    currency and betting structure."""
+    from hhtools.model.money import format_money
+    from hhtools.reports.report import STRUCTURE_SHORT
+
+    shown = _table_columns(frame)
+    ratio_rows = [tuple(_cell(row[c], kind) for c, _, kind in shown)
+                  for row in frame.iter_rows(named=True)]  # fmt: skip
+    dims = frame.columns[: frame.columns.index("hands")]
+    heads = [*dims, "currency", *(["limit"] if "structure" in money.columns else []), "hands",
+             "net won", "bb/100", "EV net", "EV bb/100"]  # fmt: skip
+    money_rows = []
+    for row in money.iter_rows(named=True):
+        cur = row["currency"]
+        money_rows.append((
+            *(str(row[d]) for d in dims), cur,
+            *([STRUCTURE_SHORT.get(row["structure"], row["structure"])]
+              if "structure" in money.columns else []),
+            f"{row['hands']:,}", format_money(row["net_won"], cur), _cell(row["bb_per_100"], "number"),
+            format_money(row["ev_net"], cur), _cell(row["allin_adj_bb_per_100"], "number"),
+        ))  # fmt: skip
+    if out is None:
+        render([h for _, h, _ in shown], ratio_rows, "table", title=title)
+        render(heads, money_rows, "table", title="Money (minor units summed per currency and limit)")
+        return
+    from hhtools.reports.report import text_table
+
+    def block(headers: list[str], rows: list[tuple[str, ...]], numeric: int) -> str:
+        cells = [list(col) for col in zip(*rows, strict=True)] if rows else [[] for _ in headers]
+        return text_table(headers, cells, numeric)
+
+    text = (block([h for _, h, _ in shown], ratio_rows, len(dims)) + "\n"
+            + block(heads, money_rows, heads.index("hands")))  # fmt: skip
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {out}: {os_reason(exc)}")
+    sys.stderr.write(f"wrote {out}\n")
 
 
 def _fields(flt: Any) -> dict[str, Any]:
@@ -130,7 +178,7 @@ def _ev_pending(store: Any) -> int:
 
 def _table_columns(frame: pl.DataFrame) -> list[tuple[str, str, str]]:
     """(column, header, kind) of the terminal table: the groups, hands, the ratios as
-    percentages, AF, then the money columns."""
+    percentages (scoop and quartered when there were hi/lo showdowns), AF."""
     cols: list[tuple[str, str, str]] = []
     for c in frame.columns[: frame.columns.index("hands") + 1]:
         cols.append((c, c, "text"))
@@ -139,9 +187,6 @@ def _table_columns(frame: pl.DataFrame) -> list[tuple[str, str, str]]:
             continue
         cols.append((c, header, "percent"))
     cols.append(("af", "AF", "number"))
-    for c in frame.columns:
-        if c.startswith(("net_won_", "bb_per_100_", "ev_net_")):
-            cols.append((c, c, "number"))
     return cols
 
 

@@ -18,7 +18,8 @@ carries its standard error. Evaluation is the batch evaluator
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Final
@@ -176,20 +177,17 @@ def all_in_equity(
     )
 
 
-def _boards(deck: npt.NDArray[np.intp], missing: int, exact: bool, count: int, seed: int):  # type: ignore[no-untyped-def]
+def _boards(
+    deck: npt.NDArray[np.intp], missing: int, exact: bool, count: int, seed: int
+) -> Iterator[npt.NDArray[np.intp]]:
     """Arrays ``(m, missing)`` of the cards that complete the board, chunk by chunk."""
     if missing == 0:
         yield np.empty((1, 0), dtype=np.intp)
         return
     if exact:
-        combos = combinations(range(len(deck)), missing)
-        while True:
-            idx = np.fromiter(
-                (i for c in _take(combos, _CHUNK) for i in c), dtype=np.intp
-            ).reshape(-1, missing)
-            if not len(idx):
-                return
-            yield deck[idx]
+        every = _combinations(len(deck), missing)
+        for start in range(0, len(every), _CHUNK):
+            yield deck[every[start : start + _CHUNK]]
         return
     rng = np.random.default_rng(seed)
     left = count
@@ -201,12 +199,14 @@ def _boards(deck: npt.NDArray[np.intp], missing: int, exact: bool, count: int, s
         left -= m
 
 
-def _take(it, n):  # type: ignore[no-untyped-def]
-    for _ in range(n):
-        try:
-            yield next(it)
-        except StopIteration:
-            return
+@lru_cache(maxsize=8)
+def _combinations(n: int, k: int) -> npt.NDArray[np.int8]:
+    """Every choice of ``k`` of ``n`` indices, shape ``(C(n, k), k)`` (kept: deck sizes
+    repeat, and listing a million choices takes longer than evaluating them)."""
+    flat = np.fromiter((i for c in combinations(range(n), k) for i in c), dtype=np.int8,
+                       count=comb(n, k) * k)  # fmt: skip
+    flat.flags.writeable = False
+    return flat.reshape(-1, k)
 
 
 def _pot_shares(

@@ -361,25 +361,43 @@ class HandStore:
         flt = StatsFilter(**filters)
         if flt.player:
             self.check_player(flt.player)
-        has_ev = bool(self.con.execute(
-            "SELECT count(*) FROM duckdb_views() WHERE view_name = 'allin_ev'").fetchall()[0][0])
         sql, params = stats_sql(by, flt, gap_minutes=session_gap)
         ratios = self.sql(sql, params)
-        money_flt = StatsFilter(**{**filters, "min_hands": None})
-        sql, params = stats_sql(by, money_flt, money=True, gap_minutes=session_gap,
-                                has_ev=has_ev)  # fmt: skip
-        money = self.sql(sql, params)
+        money = self.stats_money(by, session_gap=session_gap, **{**filters, "min_hands": None})
         if ratios.is_empty() or money.is_empty():
             return ratios
-        dims = [c for c in ratios.columns[: ratios.columns.index("hands")]]
+        dims = ratios.columns[: ratios.columns.index("hands")]
         keys = [c for c in ("currency", "structure") if c in money.columns]
         money = money.with_columns(pl.concat_str(keys, separator="_").alias("_money"))
         values = ["net_won", "bb_per_100", "ev_net", "allin_adj_bb_per_100"]
         wide = money.pivot(on="_money", index=dims, values=values)
-        # pivot names columns value_key; keep them in that order per key
-        rename = {f"{v}_{k}": f"{v}_{k}" for v in values for k in money["_money"].unique()}
-        wide = wide.rename({c: c for c in wide.columns if c in rename})
         return ratios.join(wide, on=dims, how="left")
+
+    def stats_money(
+        self, by: Sequence[str] = ("player",), *, session_gap: int = SESSION_GAP,
+        **filters: Any,
+    ) -> pl.DataFrame:
+        """The money of :meth:`stats` one row per group, currency and betting structure.
+
+        Returns:
+            The group columns, ``currency``, ``structure`` (unless grouped by limit),
+            ``hands``, ``net_won`` (minor units), ``bb_per_100``, ``ev_net`` (minor
+            units: the all-in expectation where ``hhtools ev`` worked one out, else the
+            result) and ``allin_adj_bb_per_100``; most hands first.
+
+        Raises:
+            StatsError: as :meth:`stats`.
+        """
+        flt = StatsFilter(**filters)
+        if flt.player:
+            self.check_player(flt.player)
+        has_ev = bool(self.con.execute(
+            "SELECT count(*) FROM duckdb_views() WHERE view_name = 'allin_ev'").fetchall()[0][0])
+        sql, params = stats_sql(by, flt, money=True, gap_minutes=session_gap, has_ev=has_ev)
+        frame = self.sql(sql, params)
+        keys = frame.columns[: frame.columns.index("hands")] if frame.width else []
+        return frame.sort(["hands", *keys], descending=[True] + [False] * len(keys),
+                          nulls_last=True) if frame.height else frame  # fmt: skip
 
     def check_player(self, name: str) -> None:
         """Check that a player of this name (in any case) is stored.

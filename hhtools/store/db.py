@@ -298,6 +298,16 @@ def schema_markdown() -> str:
     lines += ["# Views", ""]
     for name, (doc, _) in VIEWS.items():
         lines += [f"## `{name}`", "", doc, ""]
+    from hhtools.store.stats import DEFINITIONS, RATIOS
+
+    lines += ["# Statistics (`hhtools stats`)", "",
+              "Each ratio R comes with `R_count` and `R_opportunities`, the sums of the "
+              "`seats` columns it divides (`count_if` of the SQL below), so every number "
+              "can be checked by hand.", "", "| statistic | definition | SQL: count / over |",
+              "|---|---|---|"]  # fmt: skip
+    for name, words in DEFINITIONS.items():
+        sql = " / ".join(f"`{part}`" for part in RATIOS[name]) if name in RATIOS else ""
+        lines.append(f"| `{name}` | {words} | {sql} |")
     return "\n".join(lines)
 
 

@@ -1,13 +1,14 @@
 """All-in equity for the stored hands: which hands qualify, their equity, its rows.
 
-A hand qualifies when its betting ended before the river (the street of its last
-action, not a post, is preflop, flop or turn) with two or more players still in, at
+A hand qualifies when its money all went in before the river (its last call, bet or
+raise was preflop, on the flop or on the turn; checks may follow) with two or more
+players still in, at
 least one of them all-in (the site said so, or all their stack went in), and the hole
 cards of every player still in are known (shown, mucked face up, or the hero's). Each
 qualifying hand's pots, as the audit rebuilt them (``pots``: amount after rake and
 the players eligible, board by board), are shared by
 :func:`hhtools.rules.equity.all_in_equity` over the boards that the cards dealt when
-the betting ended can still become: the flop for a flop all-in, the turn card too for
+the money was all in can still become: the flop for a flop all-in, the turn card too for
 a turn all-in, no card preflop (Courchevel: its first board card). Known hole cards
 of players who folded are out of the deck. A run-it-twice hand has one equity per
 board, each board over its own pots.
@@ -32,11 +33,14 @@ from hhtools.store import db as store
 
 __all__ = ["CANDIDATES", "EvSummary", "compute_allin_equity", "hand_equity"]
 
-#: hands whose betting ended before the river with someone all-in, not yet looked at
+#: hands whose last call, bet or raise came before the river with someone all-in, not
+#: yet looked at
 CANDIDATES = """
 WITH last AS (
-    SELECT site, hand_id, arg_max(street, seq) AS street, bool_or(all_in) AS all_in
-    FROM actions WHERE kind <> 'post' GROUP BY site, hand_id
+    SELECT site, hand_id,
+           arg_max(street, seq) FILTER (WHERE kind IN ('call', 'bet', 'raise')) AS street,
+           bool_or(all_in) AS all_in
+    FROM actions GROUP BY site, hand_id
 )
 SELECT h.site, h.hand_id, h.variant, h.hi_lo, coalesce(h.qualifier, 8) AS qualifier, l.street
 FROM hands h JOIN last l ON l.site = h.site AND l.hand_id = h.hand_id
@@ -47,7 +51,7 @@ WHERE l.street IN ('preflop', 'flop', 'turn')
 ORDER BY h.site, h.hand_id
 """
 
-#: cards known on the board when the betting ended, by its street
+#: cards known on the board when the money was all in, by that street
 _KNOWN_BOARD = {"preflop": 0, "flop": 3, "turn": 4}
 _BATCH = 200  # hands per worker task
 

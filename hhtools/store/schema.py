@@ -273,14 +273,15 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
     ),
     "allin_equity": (
         "All-in equity (hhtools ev): per board, pot and player still in, the expected share "
-        "of the pot over every board the deck could still deal when the betting ended "
+        "of the pot over every board the deck could still deal once the money was all in "
         "(hhtools.store.ev).",
         _KEY
         + (
             _c("board", "INTEGER", "0, or 1 for the second run"),
             _c("pot", "INTEGER", "0 = main pot, 1, 2... side pots"),
             _c("player", "VARCHAR", "screen name"),
-            _c("street", "VARCHAR", "the street the betting ended on: preflop, flop, turn"),
+            _c("street", "VARCHAR", "the street of the hand's last call, bet or raise: "
+               "preflop, flop, turn"),
             _c("amount", "BIGINT", "the pot after rake (pots.net), minor units"),
             _c("equity_high", "DOUBLE", "expected fraction of the pot won through the high "
                "(the whole pot where no low qualifies)"),
@@ -295,7 +296,7 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
         "Every hand hhtools ev looked at and what came of it.",
         _KEY
         + (
-            _c("street", "VARCHAR", "the street the betting ended on"),
+            _c("street", "VARCHAR", "the street of the hand's last call, bet or raise"),
             _c("status", "VARCHAR", "computed; unknown_cards (a player still in whose hole "
                "cards the history does not give); error: why"),
         ),

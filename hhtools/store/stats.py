@@ -46,6 +46,7 @@ from hhtools.rules.positions import POSITIONS
 from hhtools.store.player_views import SESSION_GAP, session_select
 
 __all__ = [
+    "DEFINITIONS",
     "DIMENSIONS",
     "RATIOS",
     "NoSuchPlayerError",
@@ -95,6 +96,50 @@ RATIOS: Final[dict[str, tuple[str, str]]] = {
     "won_high": ("s.at_showdown AND s.pots_won_high > 0", "s.at_showdown"),
     "won_low": ("s.at_showdown AND s.pots_won_low > 0", "s.at_showdown"),
 }
+
+#: what each statistic counts, in words (``hhtools schema``; PokerTracker 4's
+#: definitions, with where hhtools differs)
+DEFINITIONS: Final[dict[str, str]] = {
+    "hands": "hands dealt in (seats not sitting out)",
+    "vpip": "voluntarily put money in the pot: called, bet or raised preflop (posts do not "
+            "count), over hands dealt in less the big blind's walks (everyone folded to the "
+            "big blind); as PT4",
+    "pfr": "raised preflop, over the same hands as vpip; as PT4",
+    "three_bet": "re-raised the open raise, over the times the player acted facing exactly "
+                 "one preflop raise by another player (once per hand); as PT4",
+    "fold_to_three_bet": "folded, over the times the player made the open raise and then "
+                         "acted facing a re-raise (exactly two raises); as PT4",
+    "cbet": "bet the flop, over the times the last preflop raiser acted on the flop with no "
+            "bet before them; as PT4 (a donk bet before them takes the chance away)",
+    "fold_to_cbet": "folded, over the times a player acted facing the c-bet with no raise "
+                    "after it; as PT4",
+    "af": "postflop aggression factor: bets and raises over calls, flop to river; as PT4",
+    "afq": "postflop aggression frequency: bets and raises over bets, raises, calls and "
+           "folds, flop to river; as PT4",
+    "wtsd": "went to showdown having seen the flop, over hands that saw the flop; at showdown "
+            "means the player stayed to the end against another, even when every opponent "
+            "then mucked; as PT4",
+    "wsd": "won money at showdown (collected anything) over hands at showdown; unlike PT4, "
+           "showdowns of preflop all-ins count too",
+    "wwsf": "won money (collected anything) having seen the flop, over hands that saw the "
+            "flop; as PT4",
+    "scoop": "hands at showdown in which the player alone won a hi/lo pot whole, over hands "
+             "at showdown (hhtools; PT4 has no hi/lo shares)",
+    "quartered": "hands at showdown in which the player shared a half (a quarter of the pot "
+                 "or less), over hands at showdown (hhtools)",
+    "won_high": "hands at showdown in which the player won a high (or a whole high-only "
+                "pot) against another, over hands at showdown (hhtools)",
+    "won_low": "hands at showdown in which the player won a low half, over hands at "
+               "showdown (hhtools)",
+    "net_won": "what the player collected and cashed out, less what they put in, plus "
+               "uncalled bets returned (seats.net), minor units, per currency and limit",
+    "bb_per_100": "100 x the sum over hands of net / big blind, over hands, per currency "
+                  "and limit (the big blind of every structure, fixed limit too)",
+    "ev_net": "net_won with the all-in expectation (allin_ev.ev_net) in place of the result "
+              "of every hand hhtools ev worked out; PT4's 'all-in adjusted' winnings",
+    "allin_adj_bb_per_100": "bb_per_100 of ev_net",
+}  # fmt: skip
+
 
 _WORDS = re.compile(
     r"^(?:last|past)\s+(?P<n>\d+)\s+(?P<unit>day|week|month|year)s?$", re.IGNORECASE

@@ -444,7 +444,7 @@ VIEWS: dict[str, tuple[str, str]] = {
     "allin_ev": (
         "All-in expectation (hhtools ev): one row per hand, board and player still in "
         "whose money went in before the river with every hand still in known. Columns: "
-        "`player`; `board`; `street` (where the betting ended: preflop, flop, turn); "
+        "`player`; `board`; `street` (of the last call, bet or raise: preflop, flop, turn); "
         "`equity` (expected share of the board's pots, after rake, over every remaining "
         "board by the rules; hi/lo halves and qualifier; odd chips ignored); `ev_net` "
         "(minor units, rounded: the pots times the player's shares, less what the player "

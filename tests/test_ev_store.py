@@ -1,0 +1,143 @@
+"""All-in EV in the store: which hands qualify, the rows hhtools ev writes, the view, stats.
+
+Hand 300000000101 (ev_turn_all_in_eight_outs.txt), worked out by hand: a turn all-in,
+Ann [Ah Ad Kc Qc] against Ben [7s 6s 5d 4d] on As 7h 2c 9d. 52 - 8 hole cards - 4 on
+the board = 40 rivers. Ann holds three aces and the board cannot pair into anything
+of Ben's, so Ben wins only with a straight: any 8 (6-5 with 7-8-9) or any 3 (5-4 with
+A-2-3): 8 rivers of 40. Ben's equity 8/40 = 0.2, Ann's 0.8. Each put in $10; the pot
+after the $0.50 rake is 1950 cents: Ann's EV 1950 x 0.8 - 1000 = +560, Ben's 1950 x
+0.2 - 1000 = -610. The river (Jh) gave Ann the pot: net +950 and -1000.
+
+Hand 300000000102 (ev_flop_all_in_side_pot_checked_down.txt): Ann all-in on the flop
+with Ben and Cat calling, who then check the turn and river: the money was all in on
+the flop, so the equity is the flop's (board 8h 5c 2d), with a main pot for three and
+a side pot for Ben and Cat, and the hero Dee's folded hand out of the deck.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+import hhtools
+from hhtools.cli.main import app
+from hhtools.rules.equity import all_in_equity
+from hhtools.store import db as store
+from hhtools.store.ev import compute_allin_equity, hand_equity
+from hhtools.store.importer import import_paths
+
+FIX = Path(__file__).parent / "fixtures" / "pokerstars"
+FILES = [FIX / "ev_turn_all_in_eight_outs.txt", FIX / "ev_flop_all_in_side_pot_checked_down.txt"]
+
+
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("ev") / "ev.duckdb"
+    summary = import_paths(FILES, path, workers=1)
+    assert (summary.hands, summary.problems) == (2, 0)
+    assert not summary.findings  # the hands are paid by the rules
+    con = store.connect(path)
+    try:
+        got = compute_allin_equity(con, workers=1)
+        assert dict(got) == {"computed": 2, "unknown_cards": 0, "error": 0}
+        # a second run looks at nothing new
+        assert sum(compute_allin_equity(con, workers=1).values()) == 0
+        assert con.execute("SELECT count(*) FROM allin_hands").fetchall() == [(2,)]
+    finally:
+        con.close()
+    return path
+
+
+def test_turn_all_in_worked_by_hand(db_path: Path) -> None:
+    with hhtools.connect(db_path) as db:
+        rows = db.allin_ev().filter(hhtools_hand("300000000101")).select(
+            "player", "board", "street", "equity", "ev_net", "net", "exact", "boards", "std_error"
+        ).rows()
+    assert rows == [
+        ("Ann", 0, "turn", pytest.approx(0.8), 560, 950, True, 40, 0.0),
+        ("Ben", 0, "turn", pytest.approx(0.2), -610, -1000, True, 40, 0.0),
+    ]
+
+
+def hhtools_hand(hand_id: str):  # noqa: ANN201 - a polars expression
+    import polars as pl
+
+    return pl.col("hand_id") == hand_id
+
+
+def test_flop_all_in_checked_down_uses_the_flop_side_pot_and_dead_cards(db_path: Path) -> None:
+    with hhtools.connect(db_path) as db:
+        pots = db.sql("SELECT pot, net, eligible FROM pots WHERE hand_id = '300000000102' "
+                      "ORDER BY pot").rows()  # fmt: skip
+        rows = db.sql("SELECT player, pot, street, amount, equity_high, equity_low, boards "
+                      "FROM allin_equity WHERE hand_id = '300000000102' ORDER BY pot, player").rows()  # fmt: skip
+        ev = {r[0]: r[1:] for r in db.allin_ev().filter(hhtools_hand("300000000102")).select(
+            "player", "ev_net", "net", "street").rows()}  # fmt: skip
+    # main pot 1.05 + 3 x 2.65 = 9.00 for Ann, Ben, Cat; side pot 2 x 1.55 = 3.10 for
+    # Ben and Cat; together 12.10 less the 0.60 rake
+    assert [(p, sorted(e)) for p, _, e in pots] == [(0, ["Ann", "Ben", "Cat"]), (1, ["Ben", "Cat"])]
+    assert sum(n for _, n, _ in pots) == 1210 - 60
+    players = ["Ann", "Ben", "Cat"]
+    holes = ["As Ks Qd Jd", "8c 8d 6h 7h", "Ac Kc 5h 4h"]
+    want = all_in_equity(holes, "8h 5c 2d", [(pots[0][1], (0, 1, 2)), (pots[1][1], (1, 2))],
+                         dead="9s 9h Tc 3c")  # fmt: skip
+    # 52 - 16 hole cards (Dee's too) - 3 on the board = 33 cards: C(33, 2) turn and river
+    assert want.boards == 528
+    got = {(p, pot): (hi, lo) for p, pot, street, _, hi, lo, boards in rows}
+    assert {r[2] for r in rows} == {"flop"} and {r[6] for r in rows} == {528}
+    for pot in (0, 1):
+        for i, p in enumerate(players):
+            if pot == 1 and p == "Ann":
+                assert (p, pot) in got and got[p, pot] == (0.0, 0.0)
+                continue
+            assert got[p, pot] == (pytest.approx(want.high[pot][i]), 0.0)
+    # put in: Ann 0.35 + 2.65 = 300, Ben and Cat 0.35 + 4.20 = 455 each
+    for i, (p, put_in) in enumerate(zip(players, (300, 455, 455), strict=True)):
+        assert ev[p][0] == round(want.expected(i) - put_in)
+        assert ev[p][2] == "flop"
+    assert (ev["Ann"][1], ev["Ben"][1], ev["Cat"][1]) == (-300, 1150 - 455, -455)
+    # EV over the players adds up to the pots after rake less what went in
+    assert sum(v[0] for v in ev.values()) == pytest.approx(1150 - 1210, abs=2)
+
+
+def test_stats_use_ev_for_the_all_in_hands(db_path: Path) -> None:
+    with hhtools.connect(db_path) as db:
+        s = {r["player"]: r for r in db.stats(("player",)).iter_rows(named=True)}
+    # Ann: hand 101 EV +560 (net +950), hand 102 EV from the flop (net -300)
+    with hhtools.connect(db_path) as db:
+        ann_102 = db.allin_ev().filter(hhtools_hand("300000000102")).filter(
+            __import__("polars").col("player") == "Ann")["ev_net"].item()  # fmt: skip
+    assert s["Ann"]["net_won_USD_pot_limit"] == 950 - 300
+    assert s["Ann"]["ev_net_USD_pot_limit"] == 560 + ann_102
+    # big blind 10 cents: (560 + ev 102) / 10 big blinds over 2 hands, per 100
+    assert s["Ann"]["allin_adj_bb_per_100_USD_pot_limit"] == pytest.approx(
+        100 * ((560 + ann_102) / 10) / 2)
+    # Dee folded preflop: no all-in EV, her ev_net is her net
+    assert s["Dee"]["ev_net_USD_pot_limit"] == s["Dee"]["net_won_USD_pot_limit"] == 0
+
+
+def test_unknown_hole_cards_give_no_equity() -> None:
+    seats = [("Ann", "Ah Ad Kc Qc", None, 1000, 0, 950), ("Ben", None, None, 1000, 0, -1000)]
+    facts = ("pokerstars", "1", "omaha", False, 8, "turn", seats, {0: "As 7h 2c 9d Jh"},
+             [(0, 0, 1950, 2000, ["Ann", "Ben"])])  # fmt: skip
+    assert hand_equity(facts) == ("unknown_cards", [])
+    # cards the history cannot hold become an error, not a crash
+    seats[1] = ("Ben", "Ah 6s 5d 4d", None, 1000, 0, -1000)
+    status, rows = hand_equity(facts)
+    assert status.startswith("error: ") and rows == []
+
+
+def test_ev_command_and_import_flag(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    path = tmp_path / "cli.duckdb"
+    result = CliRunner().invoke(app, ["import", *map(str, FILES), "--db", str(path), "-q", "--ev",
+                                      "-j", "1"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "all-in hands: 2 worked out" in result.output
+    again = CliRunner().invoke(app, ["ev", "--db", str(path), "-q", "-j", "1"])
+    assert again.exit_code == 0 and "no new all-in hands" in again.output
+    con = duckdb.connect(str(path), read_only=True)
+    assert con.execute("SELECT count(*) FROM allin_ev").fetchall() == [(5,)]  # 2 + 3 players

@@ -1,0 +1,280 @@
+"""Positions, hole-card classes, game names, time words, sessions, tournaments, and the
+``stats`` command's filters and formats. Every expected value is worked out in the
+comments beside it."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+import hhtools
+from hhtools.cli.main import app
+from hhtools.model.money import buy_in_total
+from hhtools.rules.games import UnknownGameError, resolve_game, resolve_structure
+from hhtools.rules.holes import hole_classes
+from hhtools.rules.positions import position_names
+from hhtools.store import db as store
+from hhtools.store.importer import import_paths
+from hhtools.store.stats import StatsError, StatsFilter, parse_when
+from tests.storerows import P, S, add_hand
+
+FIX = Path(__file__).parent / "fixtures" / "pokerstars"
+
+
+# -- rules --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "names"),
+    [
+        (2, ("BB", "BTN")),  # heads-up: the button posts the small blind
+        (3, ("SB", "BB", "BTN")),
+        (4, ("SB", "BB", "CO", "BTN")),
+        (5, ("SB", "BB", "UTG", "CO", "BTN")),
+        (6, ("SB", "BB", "UTG", "HJ", "CO", "BTN")),
+        (7, ("SB", "BB", "UTG", "LJ", "HJ", "CO", "BTN")),
+        (8, ("SB", "BB", "UTG", "MP", "LJ", "HJ", "CO", "BTN")),
+        (9, ("SB", "BB", "UTG", "UTG+1", "MP", "LJ", "HJ", "CO", "BTN")),
+        (10, ("SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "LJ", "HJ", "CO", "BTN")),
+    ],
+)
+def test_position_names(players: int, names: tuple[str, ...]) -> None:
+    assert position_names(players) == names
+
+
+def test_position_names_beyond_ten() -> None:
+    with pytest.raises(ValueError, match="at most 10"):
+        position_names(11)
+
+
+@pytest.mark.parametrize(
+    ("hole", "classes"),
+    [
+        ("Ah As 2h 3s", ("pair", "aces", "double_suited", "a2")),
+        ("Kh Qh Js Tc", ("single_suited", "rundown")),  # K-Q-J-T: no gap
+        ("9c 8d 7h 5s", ("rainbow", "rundown")),  # 9-8-7-5: one gap (the 6)
+        ("9c 8d 6h 5s", ("rainbow", "rundown")),  # 9-8-6-5: one gap (the 7)
+        ("9c 8d 5h 4s", ("rainbow",)),  # 9-8-5-4: span 5, two gaps
+        ("Ac 2d 3h 5s", ("rainbow", "rundown", "a2")),  # the ace plays low: A-2-3-5
+        ("Kc Kd Ks 2c", ("pair", "single_suited")),  # Kc 2c: one suit twice
+        ("Ah 2h 3h 4h 5h", ("single_suited", "rundown", "a2")),  # five of a suit
+    ],
+)
+def test_hole_classes(hole: str, classes: tuple[str, ...]) -> None:
+    assert hole_classes(hole.split()) == classes
+
+
+@pytest.mark.parametrize(
+    ("name", "game"),
+    [("PLO", "omaha"), ("plo4", "omaha"), ("Omaha Hi", "omaha"), ("PLO8", "omaha-hilo"),
+     ("O8", "omaha-hilo"), ("Omaha Hi/Lo", "omaha-hilo"), ("plo5", "omaha5"),
+     ("Big O", "omaha5-hilo"), ("PLO5-8", "omaha5-hilo"), ("PLO6", "omaha6"),
+     ("omaha6-hilo", "omaha6-hilo"), ("Courchevel", "courchevel")],
+)  # fmt: skip
+def test_game_names(name: str, game: str) -> None:
+    assert resolve_game(name) == game
+
+
+def test_unknown_game_and_structure() -> None:
+    with pytest.raises(UnknownGameError, match="abbreviation such as PLO"):
+        resolve_game("texas holdem")
+    assert [resolve_structure(s) for s in ("PL", "pot-limit", "FL", "NL")] == [
+        "pot_limit", "pot_limit", "limit", "no_limit"]  # fmt: skip
+    with pytest.raises(ValueError, match="pot_limit"):
+        resolve_structure("spread")
+
+
+def test_buy_in_total() -> None:
+    # PokerStars prints prize pool + bounty + fee: 12.30 + 12.25 + 2.45 = 27.00
+    assert buy_in_total("$12.30+$12.25+$2.45 USD") == (2700, "USD")
+    assert buy_in_total("€4.50+€0.50") == (500, "EUR")
+    assert buy_in_total("100+9") == (109, None)  # play money: whole units, no currency
+    assert buy_in_total("Freeroll") is None and buy_in_total(None) is None
+    # a damaged header's absurd amount is dropped, never stored (it overflowed BIGINT)
+    assert buy_in_total("$" + "9" * 30 + "+$1") is None
+
+
+# -- time words ---------------------------------------------------------------------
+
+
+TODAY = date(2024, 3, 31)  # a Sunday
+
+
+@pytest.mark.parametrize(
+    ("words", "moment"),
+    [
+        ("2024-02-29", datetime(2024, 2, 29)),
+        ("2024-02-29 18:30", datetime(2024, 2, 29, 18, 30)),
+        ("today", datetime(2024, 3, 31)),
+        ("yesterday", datetime(2024, 3, 30)),
+        ("this week", datetime(2024, 3, 25)),  # the Monday
+        ("this month", datetime(2024, 3, 1)),
+        ("this year", datetime(2024, 1, 1)),
+        ("last week", datetime(2024, 3, 24)),
+        ("last month", datetime(2024, 2, 29)),  # March 31 less a month: February's last day
+        ("last 30 days", datetime(2024, 3, 1)),
+        ("Last  2 Weeks", datetime(2024, 3, 17)),
+        ("past 3 months", datetime(2023, 12, 31)),
+        ("last 1 year", datetime(2023, 3, 31)),
+    ],
+)
+def test_parse_when(words: str, moment: datetime) -> None:
+    assert parse_when(words, today=TODAY) == moment
+
+
+def test_parse_when_refuses_anything_else() -> None:
+    with pytest.raises(StatsError, match="cannot read 'next tuesday' as a time"):
+        parse_when("next tuesday", today=TODAY)
+
+
+def test_filter_errors_say_what_to_give() -> None:
+    with pytest.raises(StatsError, match="unknown position 'button'"):
+        StatsFilter(position="button").where()
+    with pytest.raises(StatsError, match="unknown hand class 'suited'"):
+        StatsFilter(hand_class=("suited",)).where()
+    with pytest.raises(StatsError, match="unknown game"):
+        StatsFilter(game="razz").where()
+    assert StatsFilter(game="PLO8", limit="PL").where()[1] == ["omaha-hilo", "pot_limit"]
+
+
+# -- sessions -----------------------------------------------------------------------
+
+
+def test_sessions_split_on_a_gap() -> None:
+    con = store.connect(":memory:")
+    # Pia's hands at 10:00, 10:20, 10:55, 11:10: the 35 minutes from 10:20 to 10:55 end
+    # a 30-minute session, not a 40-minute one. Nets +30, -10, +50, -20 cents at a
+    # 10-cent big blind: session 1 +20 (2 bb over 2 hands: 100 bb/100), session 2 +30.
+    for i, (minute, net) in enumerate(((0, 30), (20, -10), (55, 50), (70, -20))):
+        add_hand(con, f"s{i}", [S(1, "Pia", 50 if net < 0 else 20,
+                                  50 + net if net < 0 else 20 + net),
+                                S(2, "Quo", 10, 0, folded="preflop")],
+                 [P(0, 60, ["Pia"], ["Pia"], [])], game="omaha",
+                 started_at=datetime(2024, 1, 1, 10 + minute // 60, minute % 60))  # fmt: skip
+    got = con.execute("SELECT session, start, \"end\", hands, net_won, bb_per_100 FROM sessions "
+                      "WHERE player = 'Pia' ORDER BY session").fetchall()  # fmt: skip
+    assert got == [
+        (1, datetime(2024, 1, 1, 10, 0), datetime(2024, 1, 1, 10, 20), 2, 20, 100.0),
+        (2, datetime(2024, 1, 1, 10, 55), datetime(2024, 1, 1, 11, 10), 2, 30, 150.0),
+    ]
+    con.close()
+
+
+# -- the store of fixtures: stats and tournaments -------------------------------------
+
+
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("filters") / "f.duckdb"
+    files = sorted(FIX.glob("stats_*.txt")) + [
+        FIX / "tournament_results_split_and_progressive_bounties.txt"]  # fmt: skip
+    summary = import_paths(files, path, workers=1)
+    assert summary.hands == 9 and summary.failed == 0
+    return path
+
+
+def test_tournaments(db_path: Path) -> None:
+    with hhtools.connect(db_path) as db:
+        t = {(r["tournament_id"], r["player"]): r for r in db.tournaments().iter_rows(named=True)}
+    vic = t["2012090011", "Vic"]
+    # $12.30+$12.25+$2.45 = 2700 cents; won the tournament ($230.40) and $19.95 of bounty
+    assert (vic["buy_in_amount"], vic["currency"], vic["place"], vic["prize"], vic["bounties"]) == (
+        2700, "USD", 1, 23040, 1995)  # fmt: skip
+    assert vic["roi"] == pytest.approx((23040 + 1995 - 2700) / 2700)
+    uli = t["2012090011", "Uli"]
+    assert (uli["place"], uli["prize"], uli["roi"]) == (2, 14160, pytest.approx((14160 - 2700) / 2700))
+    # Ros finished 397th of the $265 tournament with nothing: ROI -100%
+    ros = t["2012090010", "Ros"]
+    assert (ros["buy_in_amount"], ros["place"], ros["prize"], ros["roi"]) == (26500, 397, 0, -1.0)
+    # Pia won half of a $50 bounty; her place is not in the histories: no ROI
+    pia = t["2012090010", "Pia"]
+    assert (pia["place"], pia["prize"], pia["bounties"], pia["roi"]) == (None, None, 2500, None)
+    # the play-money home game: 100+9 whole units, prize 200: chips never became money
+    wes = t["743144020", "Wes"]
+    assert (wes["buy_in_amount"], wes["currency"], wes["prize"]) == (109, "PLAY", 200)
+    assert wes["roi"] == pytest.approx((200 - 109) / 109)
+
+
+def test_stats_filters(db_path: Path) -> None:
+    with hhtools.connect(db_path) as db:
+        # 'alice' in any case; Alice played the six stats hands, 5 of them dealt in
+        # (see test_stats.py); none of the tournament hands
+        alice = db.stats(("player",), player="ALICE")
+        assert alice["player"].to_list() == ["Alice"] and alice["hands"].item() == 5
+        # the hi/lo hands only: 300000000004 and 300000000006
+        hilo = db.stats(("game",), game="PLO8")
+        assert hilo["game"].to_list() == ["omaha-hilo"]
+        # 4 players in 004 and 3 in 006: 7 seats
+        assert hilo["hands"].item() == 7
+        # tournaments count in chips: a currency of their own, never added to dollars
+        by_limit = db.stats_money(("limit",))
+        assert set(by_limit["currency"]) >= {"USD", "CHIPS"}
+        # hand classes: Dave [Kd Ks 8h 4h]... only seats whose known cards hold aces
+        aces = db.stats(("player",), hand_class=("aces",))
+        assert set(aces["player"]) <= {"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Gina",
+                                       "Pia", "Quo", "Ros", "Sam", "Tom", "Uli", "Vic", "Xia",
+                                       "Wes"}  # fmt: skip
+        rows = db.sql("SELECT count(*) AS n FROM seats WHERE list_contains(hole_classes, 'aces') "
+                      "AND NOT sitting_out")["n"].item()  # fmt: skip
+        assert aces["hands"].sum() == rows
+        # --min-hands keeps the groups with that many hands
+        assert (db.stats(("player",), min_hands=5)["hands"] >= 5).all()
+        with pytest.raises(StatsError, match="did you mean 'Alice'"):
+            db.stats(("player",), player="Alise")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_stats_command_formats(db_path: Path, tmp_path: Path) -> None:
+    code, out, _ = run("stats", "--db", str(db_path), "--format", "json", "--limit", "PL",
+                       "--currency", "usd")  # fmt: skip
+    assert code == 0
+    rows = {r["player"]: r for r in json.loads(out)}
+    # Alice's five hands: -128 cents (test_stats.py counts them), all USD pot limit
+    assert rows["Alice"]["hands"] == 5 and rows["Alice"]["net_won_USD_pot_limit"] == -128
+    # grouped by the betting structure, the money columns are per currency alone
+    code, out, _ = run("stats", "--db", str(db_path), "--format", "json", "--by", "limit")
+    by_limit = json.loads(out)
+    assert code == 0 and [r["limit"] for r in by_limit] == ["pot_limit"]
+    assert "net_won_USD" in by_limit[0] and "net_won_CHIPS" in by_limit[0]
+    code, out, _ = run("stats", "--db", str(db_path), "--by", "position", "--format", "csv")
+    assert code == 0 and out.splitlines()[0].startswith("position,hands,vpip,vpip_count")
+    code, out, _ = run("stats", "--db", str(db_path), "--by", "player,month", "--format", "csv",
+                       "--game", "PLO")  # fmt: skip
+    assert code == 0 and out.splitlines()[0].startswith("player,month,hands")
+    assert ",2024-05," in out
+    target = tmp_path / "s.parquet"
+    code, _, err = run("stats", "--db", str(db_path), "--format", "parquet", "--out", str(target))
+    assert code == 0 and f"wrote {target}" in err
+    assert pl.read_parquet(target).height >= 7
+    text = tmp_path / "s.txt"
+    code, _, _ = run("stats", "--db", str(db_path), "--out", str(text), "--by", "session")
+    assert code == 0 and text.read_text().startswith("session")
+    code, out, _ = run("stats", "--db", str(db_path))
+    assert code == 0 and "VPIP" in out and "net won" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "line"),
+    [
+        (["--player", "Alise"], 1, "error: no player 'Alise'; did you mean 'Alice'?"),
+        (["--since", "2030-01-01"], 1, "error: no hands (since 2030-01-01) in "),
+        (["--since", "soon"], 2, "error: cannot read 'soon' as a time"),
+        (["--by", "table"], 2, "error: cannot group by 'table': use player, site"),
+        (["--hand-class", "suited"], 2, "error: unknown hand class 'suited'"),
+        (["--format", "xml"], 2, "error: unknown format 'xml'"),
+        (["--format", "parquet"], 2, "error: --format parquet needs --out FILE"),
+    ],
+)
+def test_stats_command_errors(db_path: Path, args: list[str], code: int, line: str) -> None:
+    got, _, err = run("stats", "--db", str(db_path), *args)
+    assert got == code, err
+    assert err.startswith(line), err
