@@ -7,14 +7,26 @@ double-suited and A2).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Final
 
 __all__ = ["HOLE_CLASSES", "hole_classes"]
 
-_RANK: Final[dict[str, int]] = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
+#: rank character -> bit (deuce = bit 0 ... ace = bit 12)
+_BIT: Final[dict[str, int]] = {r: 1 << i for i, r in enumerate("23456789TJQKA")}
+
+
+def _rundown_masks() -> bytes:
+    """For every set of ranks (13-bit mask): 1 when four of them lie within five
+    consecutive ranks, the ace counting high and low."""
+    windows = []
+    for low in range(-1, 9):  # -1: the ace-to-five window
+        ranks = [12 if r == -1 else r for r in range(low, low + 5)]
+        windows.append(sum(1 << r for r in ranks))
+    return bytes(int(any((m & w).bit_count() >= 4 for w in windows)) for m in range(1 << 13))
+
+
+_RUNDOWN: Final[bytes] = _rundown_masks()
 
 HOLE_CLASSES: Final[dict[str, str]] = {
     "pair": "two or more hole cards of one rank",
@@ -27,13 +39,6 @@ HOLE_CLASSES: Final[dict[str, str]] = {
     "a2": "an ace and a deuce, the nut-low start of hi/lo",
 }  # fmt: skip
 """Every class by name, with its definition (``hhtools stats --hand-class``)."""
-
-
-def _rundown(ranks: set[int]) -> bool:
-    values = set(ranks)
-    if 14 in values:
-        values.add(1)  # the ace plays low too
-    return any(max(four) - min(four) <= 4 for four in combinations(sorted(values), 4))
 
 
 def hole_classes(hole: Sequence[str]) -> tuple[str, ...]:
@@ -55,16 +60,21 @@ def hole_classes(hole: Sequence[str]) -> tuple[str, ...]:
     """
     if not hole:
         return ()
-    ranks = Counter(_RANK[c[0]] for c in hole)
-    suits = Counter(c[1] for c in hole)
-    twice = sum(1 for n in suits.values() if n >= 2)
-    have = {
-        "pair": any(n >= 2 for n in ranks.values()),
-        "aces": ranks[14] >= 2,
-        "double_suited": twice >= 2,
-        "single_suited": twice == 1,
-        "rainbow": twice == 0,
-        "rundown": len(ranks) >= 4 and _rundown(set(ranks)),
-        "a2": ranks[14] >= 1 and ranks[2] >= 1,
-    }
-    return tuple(name for name in HOLE_CLASSES if have[name])
+    mask = 0
+    for c in hole:
+        mask |= _BIT[c[0]]
+    suits = "".join(c[1] for c in hole)
+    twice = (suits.count("c") >= 2) + (suits.count("d") >= 2) + (suits.count("h") >= 2) + (
+        suits.count("s") >= 2)
+    aces = sum(1 for c in hole if c[0] == "A")
+    out = []
+    if mask.bit_count() < len(hole):
+        out.append("pair")
+    if aces >= 2:
+        out.append("aces")
+    out.append("double_suited" if twice >= 2 else "single_suited" if twice else "rainbow")
+    if _RUNDOWN[mask]:
+        out.append("rundown")
+    if aces and mask & 1:
+        out.append("a2")
+    return tuple(out)

@@ -28,7 +28,6 @@ _TEXT: dict[Any, str] = {m: m.value for e in (Street, ActionKind, PostKind) for 
 #: seats columns of a :data:`~hhtools.store.seat_results.SeatResult`, by position
 _SEAT_RESULT_INDEX = (("rake_paid", 0), ("due_at_showdown", 1), ("pots_won_high", 2),
                       ("pots_won_low", 3), ("scooped", 4), ("quartered", 5))
-_VOLUNTARY = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
 
 
 class ColumnBatch:
@@ -119,18 +118,6 @@ def flatten_hand(
     acts["added"].extend(added)
     acts["all_in"].extend([a.all_in for a in actions])
     acts["line"].extend([a.line for a in actions])
-    folded_on: dict[str, str] = {}
-    voluntary: set[str] = set()
-    raised_pre: set[str] = set()
-    for act in actions:
-        kind = act.kind
-        if kind is ActionKind.FOLD:
-            folded_on.setdefault(act.player, _TEXT[act.street])
-        elif act.street is Street.PREFLOP and kind in _VOLUNTARY:
-            voluntary.add(act.player)
-            if kind is ActionKind.RAISE:
-                raised_pre.add(act.player)
-
     settlement = audit.settlement if audit else None
     collected: dict[str, int] = {}
     for c in hand.collects:
@@ -179,9 +166,6 @@ def flatten_hand(
     seats["collected"].extend(cols)
     seats["net"].extend([c + co[0] - pin + ret
                          for c, co, pin, ret in zip(cols, cash, pins, rets, strict=True)])  # fmt: skip
-    seats["folded"].extend([folded_on.get(p) for p in players])
-    seats["voluntary"].extend([p in voluntary for p in players])
-    seats["preflop_raise"].extend([p in raised_pre for p in players])
     seats["showed"].extend([p in showed for p in players])
     seats["cashed_out"].extend([co[0] for co in cash])
     seats["cash_out_fee"].extend([co[1] for co in cash])
@@ -189,9 +173,9 @@ def flatten_hand(
     for name, i in _SEAT_RESULT_INDEX:
         seats[name].extend([r[i] for r in results])
     seats["hole_classes"].extend([list(hole_classes(h)) if h else None for h in holes])
-    facts = seat_stats(hand, order)
-    for i, name in enumerate(STAT_COLUMNS):
-        seats[name].extend([f[i] for f in facts])
+    # one column per fact (zip(*rows)); no seats, no rows
+    for name, column in zip(STAT_COLUMNS, zip(*seat_stats(hand, order), strict=True)):  # noqa: B905
+        seats[name].extend(column)
 
     for b, cards in enumerate(hand.boards):
         batch.add(

@@ -39,15 +39,23 @@ __all__ = ["STAT_COLUMNS", "seat_stats"]
 
 #: the seats columns of a seat's facts, in the order :func:`seat_stats` gives them
 STAT_COLUMNS: tuple[str, ...] = (
+    "folded", "voluntary", "preflop_raise",
     "position_name", "vpip_opportunity",
     "three_bet_opportunity", "three_bet", "fold_to_three_bet_opportunity", "fold_to_three_bet",
     "cbet_opportunity", "cbet", "fold_to_cbet_opportunity", "fold_to_cbet",
     "postflop_aggressive", "postflop_calls", "postflop_folds", "saw_flop", "at_showdown",
 )  # fmt: skip
 
-_AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE)
+_PREFLOP = Street.PREFLOP
+_FLOP = Street.FLOP
 _POST = ActionKind.POST
 _FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_BIG_BLIND = PostKind.BIG_BLIND
+_STREET_TEXT = {m: m.value for m in Street}
 
 
 def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, ...]]:
@@ -60,17 +68,18 @@ def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, 
 
     Returns:
         One tuple per seat of ``hand.seats``, in that order, valued as
-        :data:`STAT_COLUMNS` names them (booleans and counts; the position name, or
-        ``None`` for a seat sitting out).
+        :data:`STAT_COLUMNS` names them: the street the player folded on (or
+        ``None``), VPIP and PFR (``seats.voluntary``, ``seats.preflop_raise``), the
+        position name (``None`` for a seat sitting out), then booleans and counts.
     """
     seats = hand.seats
     out_players = {s.player for s in seats if s.sitting_out}
-    dealt = [p for p in order if p not in out_players]
+    dealt = [p for p in order if p not in out_players] if out_players else list(order)
     names = dict(zip(dealt, position_names(min(len(dealt), 10)), strict=False))
 
-    folded_pre: set[str] = set()
-    folded: set[str] = set()
-    voluntary_pre = False
+    folded_on: dict[str, str] = {}
+    voluntary: set[str] = set()
+    raised_pre: set[str] = set()
     big_blind: str | None = None
     raises = 0  # preflop raises so far
     opener: str | None = None  # the first preflop raiser
@@ -88,22 +97,24 @@ def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, 
         kind = act.kind
         player = act.player
         street = act.street
-        if kind is _FOLD:
-            folded.add(player)
-        if street is Street.PREFLOP:
+        if street is _PREFLOP:
             if kind is _POST:
-                if act.post is PostKind.BIG_BLIND and big_blind is None:
+                if big_blind is None and act.post is _BIG_BLIND:
                     big_blind = player
                 continue
             if kind is _FOLD:
-                folded_pre.add(player)
-            elif kind is not ActionKind.CHECK:
-                voluntary_pre = True
-            if raises == 1 and player != opener and player not in three_opp:
-                three_opp[player] = kind is ActionKind.RAISE
+                if player not in folded_on:
+                    folded_on[player] = "preflop"
+            elif kind is not _CHECK:
+                voluntary.add(player)
+            if raises == 1:
+                if player != opener and player not in three_opp:
+                    three_opp[player] = kind is _RAISE
             elif raises == 2 and player == opener and player not in fold3_opp:
                 fold3_opp[player] = kind is _FOLD
-            if kind in _AGGRESSIVE:
+            if kind is _RAISE or kind is _BET:
+                if kind is _RAISE:
+                    raised_pre.add(player)
                 raises += 1
                 last_raiser = player
                 if opener is None:
@@ -111,19 +122,22 @@ def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, 
             continue
         if kind is _POST:
             continue
-        if kind in _AGGRESSIVE:
+        aggressive_act = kind is _BET or kind is _RAISE
+        if aggressive_act:
             aggressive[player] = aggressive.get(player, 0) + 1
-        elif kind is ActionKind.CALL:
+        elif kind is _CALL:
             calls[player] = calls.get(player, 0) + 1
         elif kind is _FOLD:
             folds[player] = folds.get(player, 0) + 1
-        if street is Street.FLOP:
+            if player not in folded_on:
+                folded_on[player] = _STREET_TEXT[street]
+        if street is _FLOP:
             if player == last_raiser and not flop_bet and player not in cbet_opp:
-                cbet_opp[player] = kind is ActionKind.BET
-                cbet_live = kind is ActionKind.BET
+                cbet_opp[player] = kind is _BET
+                cbet_live = kind is _BET
             elif cbet_live and player != last_raiser and player not in fold_cbet_opp:
                 fold_cbet_opp[player] = kind is _FOLD
-            if kind in _AGGRESSIVE:
+            if aggressive_act:
                 if flop_bet:
                     cbet_live = False
                 flop_bet = True
@@ -131,18 +145,20 @@ def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, 
     flop_dealt = any(len(b) >= 3 for b in hand.boards)
     walk = (
         big_blind is not None
-        and not voluntary_pre
-        and all(p in folded_pre for p in dealt if p != big_blind)
+        and not voluntary
+        and all(p in folded_on for p in dealt if p != big_blind)
     )
-    staying = sum(1 for p in dealt if p not in folded)
+    staying = sum(1 for p in dealt if p not in folded_on) >= 2
     rows: list[tuple[object, ...]] = []
     for s in seats:
         p = s.player
+        fold = folded_on.get(p)
         if s.sitting_out:
-            rows.append((None, False, False, False, False, False, False, False, False, False,
-                         0, 0, 0, False, False))  # fmt: skip
+            rows.append((fold, p in voluntary, p in raised_pre, None, False, False, False, False,
+                         False, False, False, False, False, 0, 0, 0, False, False))  # fmt: skip
             continue
         rows.append((
+            fold, p in voluntary, p in raised_pre,
             names.get(p),
             not (walk and p == big_blind),
             p in three_opp, three_opp.get(p, False),
@@ -150,7 +166,7 @@ def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, 
             p in cbet_opp, cbet_opp.get(p, False),
             p in fold_cbet_opp, fold_cbet_opp.get(p, False),
             aggressive.get(p, 0), calls.get(p, 0), folds.get(p, 0),
-            flop_dealt and p not in folded_pre,
-            p not in folded and staying >= 2,
+            flop_dealt and fold != "preflop",
+            fold is None and staying,
         ))  # fmt: skip
     return rows
