@@ -340,11 +340,12 @@ def test_folder_and_stats() -> None:
     # contradicted-line checks, and 32 of the ledger fixtures: cash-outs 2 + 1, splash
     # 1, jackpot 2, folds 1, blank lines 1, cancelled 2, tournaments 3, out of range 6,
     # damaged headers 6, unknown games 3, impossible cards 3, run twice shared flop 1;
-    # and the six one-hand fixtures of the player statistics (stats_*.txt).
-    assert stats.hands == len(rs) == 66
+    # the six one-hand fixtures of the player statistics (stats_*.txt) and the two of
+    # the all-in EV (ev_*.txt).
+    assert stats.hands == len(rs) == 68
     # failed: truncated 1, cancelled 1, out of range 5, damaged 3, unknown game 2,
     # impossible cards 3; skipped: the hold'em hand and the razz hand
-    assert (stats.records, stats.skipped, stats.failed) == (49, 2, 15)
+    assert (stats.records, stats.skipped, stats.failed) == (51, 2, 15)
     assert stats.codes == {
         # malformed 1 + truncated 1 + seat 1001 hand 2 (Lea's post and collect) +
         # the damaged hands' lines (13 + 13 + 9)
