@@ -278,3 +278,43 @@ def test_stats_command_errors(db_path: Path, args: list[str], code: int, line: s
     got, _, err = run("stats", "--db", str(db_path), *args)
     assert got == code, err
     assert err.startswith(line), err
+
+
+def test_a_store_of_schema_5_gets_its_facts(tmp_path: Path) -> None:
+    """A store written before the statistics: the columns appear, worked out from the
+    stored seats, actions and boards, equal to what an import of today stores."""
+    path = tmp_path / "old.duckdb"
+    files = sorted(FIX.glob("stats_*.txt")) + sorted(FIX.glob("ev_*.txt"))
+    import_paths(files, path, workers=1)
+    facts = ("hole_classes, position_name, vpip_opportunity, three_bet_opportunity, three_bet, "
+             "fold_to_three_bet_opportunity, fold_to_three_bet, cbet_opportunity, cbet, "
+             "fold_to_cbet_opportunity, fold_to_cbet, postflop_aggressive, postflop_calls, "
+             "postflop_folds, saw_flop, at_showdown")  # fmt: skip
+    query = f"SELECT site, hand_id, seat, {facts} FROM seats ORDER BY ALL"
+    con = store.connect(path)
+    want = con.execute(query).fetchall()
+    for column in facts.split(", "):  # what schema 5 had: none of these columns
+        con.execute(f"ALTER TABLE seats DROP COLUMN {column}")
+    con.close()
+    con = store.connect(path)  # the upgrade
+    assert con.execute(query).fetchall() == want
+    assert con.execute("SELECT count(*) FROM seats WHERE vpip_opportunity IS NULL"
+                       ).fetchall() == [(0,)]  # fmt: skip
+    con.close()
+
+
+def test_stats_on_an_old_store_read_only_say_how_to_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "old.duckdb"
+    import_paths([FIX / "stats_walk.txt"], path, workers=1)
+    con = store.connect(path)
+    for column in ("vpip_opportunity", "position_name"):
+        con.execute(f"ALTER TABLE seats DROP COLUMN {column}")
+    con.close()
+    with hhtools.connect(path) as db, pytest.raises(StatsError, match="older hhtools"):
+        db.stats(("player",))
+    code, _, err = run("stats", "--db", str(path))
+    assert code == 2 and "hhtools ev --db" in err
+    code, _, _ = run("ev", "--db", str(path), "-q")  # opens it for writing: upgraded
+    assert code == 0
+    code, out, _ = run("stats", "--db", str(path), "--format", "csv")
+    assert code == 0 and out.count("\n") == 5  # the header and the walk's four players

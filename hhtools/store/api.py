@@ -359,6 +359,7 @@ class HandStore:
         import polars as pl
 
         flt = StatsFilter(**filters)
+        self._need_statistics()
         if flt.player:
             self.check_player(flt.player)
         sql, params = stats_sql(by, flt, gap_minutes=session_gap)
@@ -389,6 +390,7 @@ class HandStore:
             StatsError: as :meth:`stats`.
         """
         flt = StatsFilter(**filters)
+        self._need_statistics()
         if flt.player:
             self.check_player(flt.player)
         has_ev = bool(self.con.execute(
@@ -398,6 +400,17 @@ class HandStore:
         keys = frame.columns[: frame.columns.index("hands")] if frame.width else []
         return frame.sort(["hands", *keys], descending=[True] + [False] * len(keys),
                           nulls_last=True) if frame.height else frame  # fmt: skip
+
+    def _need_statistics(self) -> None:
+        """Raise StatsError on a store written before the statistics columns existed."""
+        (have,) = self.con.execute(
+            "SELECT count(*) FROM information_schema.columns WHERE table_name = 'seats' "
+            "AND column_name = 'vpip_opportunity'").fetchall()[0]  # fmt: skip
+        if not have:
+            raise StatsError(
+                f"{self.path} was written by an older hhtools, without the statistics: open "
+                f"it once for writing ('hhtools ev --db {self.path}') to work them out"
+            )
 
     def check_player(self, name: str) -> None:
         """Check that a player of this name (in any case) is stored.

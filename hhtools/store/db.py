@@ -27,6 +27,7 @@ from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
     TABLES,
     Column,
 )
+from hhtools.store.stats_upgrade import fill_seat_stats
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
 SCHEMA_VERSION = 6
@@ -40,9 +41,10 @@ staging tables (``stage_*``): a big file's batches go straight into the tables, 
 name in ``loading`` until its last batch; seats.rake_paid, due_at_showdown,
 pots_won_high, pots_won_low, scooped, quartered (worked out at import, summed by
 player_results). 6: seats.position_name, hole_classes and the statistics facts
-(:mod:`hhtools.store.seat_stats`); tables allin_equity and allin_runs. A store of schema
-5 or before gets the columns as NULL: its seats count in no statistic until its hands
-are imported again."""
+(:mod:`hhtools.store.seat_stats`); hands.buy_in_amount, buy_in_currency; tables
+allin_equity and allin_hands. A store of schema 5 or before gets the seats' columns
+worked out from its own seats, actions and boards when first opened for writing
+(:mod:`hhtools.store.stats_upgrade`); its buy-in amounts stay NULL."""
 
 #: Columns renamed since an older schema: (table, old name, new name).
 RENAMED: tuple[tuple[str, str, str], ...] = (
@@ -104,6 +106,7 @@ def connect(
         _upgrade_seats(con)
         con.execute(ddl()).fetchall()
         _add_missing_columns(con)
+        fill_seat_stats(con)  # a store of schema 5 or before: its statistics facts
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         ).fetchall()
