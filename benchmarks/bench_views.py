@@ -1,4 +1,4 @@
-"""Benchmark: every view and ``hhtools report`` over an imported store (issue #5).
+"""Benchmark: every view, the statistics and ``hhtools report`` over an imported store.
 
 Target: the views and the report answer over 200,000 generated hands in under 30 s.
 
@@ -63,6 +63,16 @@ def main() -> None:
             t = time.perf_counter()
             rows = db.con.sql(f"SELECT * FROM {name}").to_arrow_table().num_rows
             timings.append((f"view {name}", time.perf_counter() - t, rows))
+        for by in (("player",), ("player", "position"), ("game", "limit"), ("month",),
+                   ("player", "session")):
+            t = time.perf_counter()
+            rows = sum(f.height for f in db.stats_frames(by))
+            timings.append((f"stats --by {','.join(by)}", time.perf_counter() - t,
+                            rows))  # fmt: skip
+        t = time.perf_counter()
+        rows = db.stats(("player",), game="PLO8", position="BTN", hand_class=("a2",)).height
+        timings.append(("stats --game PLO8 --position BTN --hand-class a2",
+                        time.perf_counter() - t, rows))  # fmt: skip
         t = time.perf_counter()
         report = build_report(db, ReportFilter())
         page = to_html(report)

@@ -141,3 +141,26 @@ def test_ev_command_and_import_flag(tmp_path: Path) -> None:
     assert again.exit_code == 0 and "no new all-in hands" in again.output
     con = duckdb.connect(str(path), read_only=True)
     assert con.execute("SELECT count(*) FROM allin_ev").fetchall() == [(5,)]  # 2 + 3 players
+
+
+def test_run_it_twice_has_one_equity_per_board(tmp_path: Path) -> None:
+    """run_it_twice.txt: Vera [Jc Ad Ac 4h] and Walt [3c Kc Ks 4s] all-in preflop for $100
+    each, run twice; the $198 after the $2 rake is $99 a board. Each board's equity is
+    the preflop equity (the second run's cards are unknown when the money goes in), and
+    each board takes half of what each put in."""
+    path = tmp_path / "rit.duckdb"
+    import_paths([FIX / "run_it_twice.txt"], path, workers=1)
+    con = store.connect(path)
+    assert dict(compute_allin_equity(con))["computed"] == 1
+    rows = con.execute("SELECT player, board, street, equity, ev_net, net FROM allin_ev "
+                       "ORDER BY player, board").fetchall()  # fmt: skip
+    con.close()
+    want = all_in_equity(["Jc Ad Ac 4h", "3c Kc Ks 4s"], "", [(9900, (0, 1))])
+    assert want.exact and want.boards == 1_086_008  # C(44, 5): heads-up, enumerated
+    vera, walt = want.share(0, 0), want.share(0, 1)
+    assert rows == [
+        ("Vera", 0, "preflop", pytest.approx(vera), round(9900 * vera - 5000), -50),
+        ("Vera", 1, "preflop", pytest.approx(vera), round(9900 * vera - 5000), -50),
+        ("Walt", 0, "preflop", pytest.approx(walt), round(9900 * walt - 5000), -50),
+        ("Walt", 1, "preflop", pytest.approx(walt), round(9900 * walt - 5000), -50),
+    ]

@@ -104,7 +104,7 @@ def test_export_parquet_every_table_and_view(db_path: Path, tmp_path: Path) -> N
     names = sorted(p.stem for p in tmp_path.glob("*.parquet"))
     assert names == sorted([
         "hands", "seats", "actions", "boards", "pots", "awards", "showdowns", "findings",
-        "tournament_results", "allin_equity", "allin_hands",
+        "tournament_results", "seat_sessions", "allin_equity", "allin_hands",
         "import_errors", "imports", "player_results", "scoops", "quarters", "misreads",
         "low_possible", "counterfeited", "sessions", "tournaments", "allin_ev",
     ])  # fmt: skip

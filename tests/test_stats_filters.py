@@ -20,6 +20,8 @@ from hhtools.rules.holes import hole_classes
 from hhtools.rules.positions import position_names
 from hhtools.store import db as store
 from hhtools.store.importer import import_paths
+from hhtools.store.player_views import session_select, sessions_from
+from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats import StatsError, StatsFilter, parse_when
 from tests.storerows import P, S, add_hand
 
@@ -156,12 +158,26 @@ def test_sessions_split_on_a_gap() -> None:
                                 S(2, "Quo", 10, 0, folded="preflop")],
                  [P(0, 60, ["Pia"], ["Pia"], [])], game="omaha",
                  started_at=datetime(2024, 1, 1, 10 + minute // 60, minute % 60))  # fmt: skip
+    assert refresh_sessions(con) == 2  # Pia and Quo: nobody's sessions were stored yet
+    assert refresh_sessions(con) == 0  # nothing new
     got = con.execute("SELECT session, start, \"end\", hands, net_won, bb_per_100 FROM sessions "
                       "WHERE player = 'Pia' ORDER BY session").fetchall()  # fmt: skip
     assert got == [
         (1, datetime(2024, 1, 1, 10, 0), datetime(2024, 1, 1, 10, 20), 2, 20, 100.0),
         (2, datetime(2024, 1, 1, 10, 55), datetime(2024, 1, 1, 11, 10), 2, 30, 150.0),
     ]
+    # with a 40-minute gap the 35 minutes do not end the session: one of 4 hands, +50
+    wider = sessions_from(f"({session_select(40)})")
+    assert con.execute(f"SELECT session, hands, net_won FROM ({wider}) WHERE player = 'Pia'"
+                       ).fetchall() == [(1, 4, 50)]  # fmt: skip
+    # a later hand at 11:30 (20 minutes after 11:10) joins the second session
+    add_hand(con, "s4", [S(1, "Pia", 10, 0), S(2, "Quo", 10, 20)],
+             [P(0, 20, ["Quo"], ["Quo"], [])], game="omaha",
+             started_at=datetime(2024, 1, 1, 11, 30))  # fmt: skip
+    assert refresh_sessions(con) == 2
+    assert con.execute("SELECT session, hands, net_won, \"end\" FROM sessions WHERE player = "
+                       "'Pia' ORDER BY session").fetchall() == [
+        (1, 2, 20, datetime(2024, 1, 1, 10, 20)), (2, 3, 20, datetime(2024, 1, 1, 11, 30))]
     con.close()
 
 
@@ -293,11 +309,16 @@ def test_a_store_of_schema_5_gets_its_facts(tmp_path: Path) -> None:
     query = f"SELECT site, hand_id, seat, {facts} FROM seats ORDER BY ALL"
     con = store.connect(path)
     want = con.execute(query).fetchall()
+    sessions = con.execute("SELECT * FROM seat_sessions ORDER BY ALL").fetchall()
     for column in facts.split(", "):  # what schema 5 had: none of these columns
         con.execute(f"ALTER TABLE seats DROP COLUMN {column}")
+    con.execute("DROP VIEW sessions")
+    con.execute("DROP TABLE seat_sessions")  # nor this table
     con.close()
     con = store.connect(path)  # the upgrade
     assert con.execute(query).fetchall() == want
+    assert con.execute("SELECT * FROM seat_sessions ORDER BY ALL").fetchall() == sessions
+    assert len(sessions) > 20
     assert con.execute("SELECT count(*) FROM seats WHERE vpip_opportunity IS NULL"
                        ).fetchall() == [(0,)]  # fmt: skip
     con.close()
@@ -318,3 +339,18 @@ def test_stats_on_an_old_store_read_only_say_how_to_upgrade(tmp_path: Path) -> N
     assert code == 0
     code, out, _ = run("stats", "--db", str(path), "--format", "csv")
     assert code == 0 and out.count("\n") == 5  # the header and the walk's four players
+
+
+def test_abbreviations_everywhere_a_game_is_taken(db_path: Path) -> None:
+    # hhtools showdown: PLO8 is omaha-hilo (the low half is split off)
+    code, out, err = run("showdown", "--game", "PLO8", "--board", "2s 5c Th 7d 8c",
+                         "--hand", "A=As 4s 5h Kc", "--hand", "B=Ah 3h Qd Qs", "--pot", "100")
+    assert code == 0, err
+    assert "Lo" in out or "Low" in out
+    with hhtools.connect(db_path) as db:
+        by_name = db.player_results(game="omaha-hilo")
+        by_abbreviation = db.player_results(game="O8")
+        assert by_name.height and by_name.equals(by_abbreviation)
+        # player names in any case
+        assert db.player_results(player="ALICE")["player"].unique().to_list() == ["Alice"]
+        assert db.hands(player="alice").height == 5

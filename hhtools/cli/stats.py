@@ -94,9 +94,10 @@ def stats_cmd(
                        hand_class, min_hands)  # fmt: skip
     store = open_store(db)
     try:
-        frame = store.stats(groups, session_gap=session_gap, **_fields(flt))
-        money = store.stats_money(groups, session_gap=session_gap,
-                                  **{**_fields(flt), "min_hands": None})
+        if fmt == "table":
+            frame, money = store.stats_frames(groups, session_gap=session_gap, **_fields(flt))
+        else:
+            frame = store.stats(groups, session_gap=session_gap, **_fields(flt))
         pending = _ev_pending(store)
     except NoSuchPlayerError as exc:
         fail(str(exc), code=EXIT_NO_DATA)
@@ -109,9 +110,7 @@ def stats_cmd(
     if frame.is_empty():
         fail(f"no hands ({flt.describe()}) in {db}", code=EXIT_NO_DATA)
     if fmt == "table":
-        dims = frame.columns[: frame.columns.index("hands")]
-        money = money.join(frame.select(dims), on=dims, how="semi")  # --min-hands
-        _table(frame, money, out, title=f"Statistics: {flt.describe()}")
+        _table(frame, money, out, title=f"Statistics (percent): {flt.describe()}")
     else:
         _emit(frame, fmt, out, title="")
     if pending:

@@ -41,7 +41,7 @@ GAMES: Final[dict[str, GameRule]] = {
 
 
 def get_game(name: str) -> GameRule:
-    """Look a game up by its CLI name.
+    """Look a game up by its CLI name or a common abbreviation (:func:`resolve_game`).
 
     Raises:
         UnknownGameError: not one of :data:`GAMES`.
@@ -49,11 +49,14 @@ def get_game(name: str) -> GameRule:
     >>> get_game("courchevel-hilo")
     GameRule(name='courchevel-hilo', hole_cards=5, hi_lo=True)
     """
-    try:
+    if name in GAMES:
         return GAMES[name]
-    except (KeyError, TypeError):
+    try:
+        return GAMES[resolve_game(name)]
+    except (UnknownGameError, AttributeError, TypeError):
         raise UnknownGameError(
-            f"unknown game {name!r} (expected one of: {', '.join(GAMES)})"
+            f"unknown game {name!r} (expected one of: {', '.join(GAMES)}, or an abbreviation "
+            "such as PLO, PLO8, O8, PLO5, Big O)"
         ) from None
 
 

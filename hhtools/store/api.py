@@ -26,12 +26,15 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from hhtools.rules.games import resolve_game
 from hhtools.store import db as store
-from hhtools.store.player_views import SESSION_GAP, SESSIONS, session_select
+from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
 from hhtools.store.stats import (
     NoSuchPlayerError,
     StatsError,
     StatsFilter,
+    money_of,
+    ratios_of,
     stats_sql,
     suggest_player,
 )
@@ -50,13 +53,17 @@ def hands_condition(
     """A SQL condition on ``hands`` and its parameters, for :func:`filtered_select`.
 
     Args:
-        game: only hands of this game (``hands.game``, e.g. ``omaha-hilo``).
+        game: only hands of this game (``hands.game``, e.g. ``omaha-hilo``, or an
+            abbreviation: ``PLO8``).
         since: only hands started at or after this day or moment (the site's clock).
         until: only hands started before this day or moment.
-        player: only hands this player was dealt in.
+        player: only hands this player was dealt in (any case).
 
     Returns:
         ``(condition, params)``; ``(None, [])`` when nothing filters.
+
+    Raises:
+        UnknownGameError: a game name that is neither a game nor an abbreviation.
 
     >>> hands_condition(game="omaha", since="2024-03-01")
     ('game = ? AND started_at >= CAST(? AS TIMESTAMP)', ['omaha', '2024-03-01'])
@@ -65,7 +72,7 @@ def hands_condition(
     params: list[Any] = []
     if game:
         parts.append("game = ?")
-        params.append(game)
+        params.append(resolve_game(game))
     if since:
         parts.append("started_at >= CAST(? AS TIMESTAMP)")
         params.append(str(since))
@@ -75,7 +82,7 @@ def hands_condition(
     if player:
         parts.append(
             "EXISTS (SELECT 1 FROM seats s WHERE s.site = main.hands.site "
-            "AND s.hand_id = main.hands.hand_id AND s.player = ?)"
+            "AND s.hand_id = main.hands.hand_id AND lower(s.player) = lower(?))"
         )
         params.append(player)
     return (" AND ".join(parts) or None), params
@@ -191,7 +198,7 @@ class HandStore:
         where, params = hands_condition(game, since, until)
         query = f"SELECT * FROM ({filtered_select(name, where)})"
         if player:
-            query += " WHERE player = ?"
+            query += " WHERE lower(player) = lower(?)"
             params.append(player)
         if order:
             query += f" ORDER BY {order}"
@@ -270,7 +277,7 @@ class HandStore:
             parts.append("kind = ?")
             params.append(kind)
         if player:
-            parts.append("player = ?")
+            parts.append("lower(player) = lower(?)")
             params.append(player)
         where = (" WHERE " + " AND ".join(parts)) if parts else ""
         return self.sql(f"SELECT * FROM misreads{where} ORDER BY file, line, hand_id", params)
@@ -354,18 +361,12 @@ class HandStore:
 
         Raises:
             StatsError: an unknown grouping, game, structure, position, hand class
-                or time; a player name that matches nobody (with the closest names).
+                or time; NoSuchPlayerError: a player name that matches nobody.
         """
         import polars as pl
 
-        flt = StatsFilter(**filters)
-        self._need_statistics()
-        if flt.player:
-            self.check_player(flt.player)
-        sql, params = stats_sql(by, flt, gap_minutes=session_gap)
-        ratios = self.sql(sql, params)
-        money = self.stats_money(by, session_gap=session_gap, **{**filters, "min_hands": None})
-        if ratios.is_empty() or money.is_empty():
+        ratios, money = self.stats_frames(by, session_gap=session_gap, **filters)
+        if ratios.is_empty():
             return ratios
         dims = ratios.columns[: ratios.columns.index("hands")]
         keys = [c for c in ("currency", "structure") if c in money.columns]
@@ -378,13 +379,23 @@ class HandStore:
         self, by: Sequence[str] = ("player",), *, session_gap: int = SESSION_GAP,
         **filters: Any,
     ) -> pl.DataFrame:
-        """The money of :meth:`stats` one row per group, currency and betting structure.
+        """The money of :meth:`stats` one row per group, currency and betting structure:
+        the group columns, ``currency``, ``structure`` (unless grouped by limit),
+        ``hands``, ``net_won`` (minor units), ``bb_per_100``, ``ev_net`` (minor units)
+        and ``allin_adj_bb_per_100``; most hands first.
 
-        Returns:
-            The group columns, ``currency``, ``structure`` (unless grouped by limit),
-            ``hands``, ``net_won`` (minor units), ``bb_per_100``, ``ev_net`` (minor
-            units: the all-in expectation where ``hhtools ev`` worked one out, else the
-            result) and ``allin_adj_bb_per_100``; most hands first.
+        Raises:
+            StatsError: as :meth:`stats`.
+        """
+        return self.stats_frames(by, session_gap=session_gap, **filters)[1]
+
+    def stats_frames(
+        self, by: Sequence[str] = ("player",), *, session_gap: int = SESSION_GAP,
+        **filters: Any,
+    ) -> tuple[pl.DataFrame, pl.DataFrame]:
+        """The ratios and the money of :meth:`stats` from one query: ``(one row per
+        group, one row per group, currency and structure)``; the money rows only of
+        the groups kept by ``min_hands``.
 
         Raises:
             StatsError: as :meth:`stats`.
@@ -395,11 +406,17 @@ class HandStore:
             self.check_player(flt.player)
         has_ev = bool(self.con.execute(
             "SELECT count(*) FROM duckdb_views() WHERE view_name = 'allin_ev'").fetchall()[0][0])
-        sql, params = stats_sql(by, flt, money=True, gap_minutes=session_gap, has_ev=has_ev)
-        frame = self.sql(sql, params)
-        keys = frame.columns[: frame.columns.index("hands")] if frame.width else []
-        return frame.sort(["hands", *keys], descending=[True] + [False] * len(keys),
-                          nulls_last=True) if frame.height else frame  # fmt: skip
+        if has_ev:  # skip the view's joins when no equity is stored
+            has_ev = bool(self.con.execute(
+                "SELECT count(*) FROM (SELECT 1 FROM allin_equity LIMIT 1)").fetchall()[0][0])
+        sql, params = stats_sql(by, flt, gap_minutes=session_gap, has_ev=has_ev)
+        counts = self.sql(sql, params)
+        dims = counts.columns[: counts.columns.index("currency")]
+        ratios = ratios_of(counts, dims, flt.min_hands)
+        money = money_of(counts, dims)
+        if flt.min_hands and not ratios.is_empty():
+            money = money.join(ratios.select(dims), on=dims, how="semi")
+        return ratios, money
 
     def _need_statistics(self) -> None:
         """Raise StatsError on a store written before the statistics columns existed."""
@@ -440,8 +457,11 @@ class HandStore:
         """
         if player:
             self.check_player(player)
-        select = SESSIONS if gap_minutes == SESSION_GAP else SESSIONS.replace(
-            session_select(), session_select(gap_minutes))
+        try:
+            select = sessions_from("seat_sessions" if gap_minutes == SESSION_GAP
+                                   else f"({session_select(gap_minutes)})")  # fmt: skip
+        except ValueError as exc:
+            raise StatsError(str(exc)) from None
         where = " WHERE lower(player) = lower(?)" if player else ""
         return self.sql(f"SELECT * FROM ({select}){where} ORDER BY site, player, start, game, stakes, currency",
                         [player] if player else None)  # fmt: skip

@@ -27,6 +27,7 @@ from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
     TABLES,
     Column,
 )
+from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats_upgrade import fill_seat_stats
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
@@ -42,9 +43,10 @@ name in ``loading`` until its last batch; seats.rake_paid, due_at_showdown,
 pots_won_high, pots_won_low, scooped, quartered (worked out at import, summed by
 player_results). 6: seats.position_name, hole_classes and the statistics facts
 (:mod:`hhtools.store.seat_stats`); hands.buy_in_amount, buy_in_currency; tables
-allin_equity and allin_hands. A store of schema 5 or before gets the seats' columns
+seat_sessions, allin_equity and allin_hands. A store of schema 5 or before gets the seats' columns
 worked out from its own seats, actions and boards when first opened for writing
-(:mod:`hhtools.store.stats_upgrade`); its buy-in amounts stay NULL."""
+(:mod:`hhtools.store.stats_upgrade`) and its sessions (seat_sessions); its buy-in
+amounts stay NULL."""
 
 #: Columns renamed since an older schema: (table, old name, new name).
 RENAMED: tuple[tuple[str, str, str], ...] = (
@@ -97,6 +99,7 @@ def connect(
     if not external_access:
         config["enable_external_access"] = False
     con = duckdb.connect(str(path), read_only=read_only, config=config)
+    con.execute("SET enable_progress_bar = false")  # hhtools draws its own progress
     if read_only:
         # the views of this version, whatever version last wrote the file
         create_views(con, temporary=True)
@@ -104,14 +107,22 @@ def connect(
         _rename_columns(con)
         drop_old_stage(con)
         _upgrade_seats(con)
+        had_sessions = _has_table(con, "seat_sessions")
         con.execute(ddl()).fetchall()
         _add_missing_columns(con)
         fill_seat_stats(con)  # a store of schema 5 or before: its statistics facts
+        if not had_sessions:
+            refresh_sessions(con)  # ... and its sessions
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         ).fetchall()
         create_views(con)
     return con
+
+
+def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    return bool(con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?",
+                            [name]).fetchall()[0][0])  # fmt: skip
 
 
 def append(con: duckdb.DuckDBPyConnection, table: str, columns: Mapping[str, list[Any]]) -> int:

@@ -55,6 +55,7 @@ from hhtools.ingest.sources import Source
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import NOTE_CODES, ProblemCode
 from hhtools.store import db as store
+from hhtools.store.sessions import refresh_sessions
 from hhtools.store.known import KnownHands
 from hhtools.store.pipeline import WorkResult, process_chunk
 
@@ -445,6 +446,8 @@ class Importer:
             rest, self._problem_rows = self._problem_rows, []
             self.summary.problems += len(rest)
             self._append_problems(rest)
+            if self.summary.hands:
+                refresh_sessions(self.con)
         except (KeyboardInterrupt, duckdb.InterruptException) as exc:
             self.summary.interrupted = True
             self._abandon()

@@ -6,20 +6,28 @@ every view of :mod:`hhtools.store.views` (which names and documents them).
 
 from __future__ import annotations
 
-__all__ = ["ALLIN_EV", "SESSIONS", "SESSION_GAP", "TOURNAMENTS", "session_select"]
+__all__ = [
+    "ALLIN_EV", "SESSIONS", "SESSION_GAP", "TOURNAMENTS", "session_select", "sessions_from",
+]
 
 #: minutes without a hand that end a player's session (the ``sessions`` view)
 SESSION_GAP = 30
 
 
-def session_select(gap_minutes: int = SESSION_GAP) -> str:
-    """Each seat dealt in with its session: ``site, hand_id, player, session,
-    session_start, session_end`` plus the hand's ``game``, ``structure``, ``stakes``,
-    ``currency``, ``big_blind`` and the seat's ``net``.
+def session_select(gap_minutes: int = SESSION_GAP, players: str | None = None) -> str:
+    """Each seat dealt in with the start of its session: ``site, hand_id, player,
+    session_start, net`` (the seat's ``net``, so that summing a session needs no join
+    with ``seats``).
 
     A session is one player's run of hands on one site, at any tables, with no more
     than ``gap_minutes`` from one hand's start to the next (UTC when the site's zone
-    is known, else the site's clock); ``session`` numbers them from 1 per player.
+    is known, else the site's clock). Only the four narrow columns are sorted, twice
+    (the gap to the player's previous hand, then the running count of gaps).
+
+    Args:
+        gap_minutes: the gap that ends a session.
+        players: a table or SELECT of ``(site, player)`` to restrict the work to, or
+            ``None`` for every player.
 
     Raises:
         ValueError: a gap below one minute.
@@ -27,34 +35,51 @@ def session_select(gap_minutes: int = SESSION_GAP) -> str:
     gap = int(gap_minutes)
     if gap < 1:
         raise ValueError(f"the session gap must be 1 minute or more, not {gap_minutes}")
+    only = f" AND (s.site, s.player) IN (SELECT site, player FROM {players})" if players else ""
     return f"""
-SELECT site, hand_id, player, session, game, structure, stakes, currency, big_blind, net,
-       min(moment) OVER (PARTITION BY site, player, session) AS session_start,
-       max(moment) OVER (PARTITION BY site, player, session) AS session_end
+SELECT site, hand_id, player,
+       min(moment) OVER (PARTITION BY site, player, session) AS session_start, net
 FROM (
     SELECT *, sum(new) OVER (PARTITION BY site, player ORDER BY moment, hand_id
                              ROWS UNBOUNDED PRECEDING) AS session
     FROM (
-        SELECT *, CASE WHEN moment - lag(moment) OVER (PARTITION BY site, player ORDER BY moment, hand_id)
+        SELECT *, CASE WHEN moment - lag(moment) OVER (PARTITION BY site, player
+                                                       ORDER BY moment, hand_id)
                             <= INTERVAL {gap} MINUTE THEN 0 ELSE 1 END AS new
         FROM (
-            SELECT s.site, s.hand_id, s.player, s.net, h.game, h.structure, h.stakes, h.currency,
-                   h.big_blind,
+            SELECT s.site, s.hand_id, s.player, s.net,
                    coalesce(h.started_at_utc, h.started_at) AS moment
             FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
-            WHERE NOT coalesce(s.sitting_out, false)
+            WHERE NOT coalesce(s.sitting_out, false){only}
         )
     )
 )"""
 
 
-SESSIONS = f"""
-SELECT site, player, session, session_start AS start, session_end AS "end", game,
-       structure, stakes, currency, count(*)::BIGINT AS hands, sum(net)::BIGINT AS net_won,
+def sessions_from(seat_sessions: str) -> str:
+    """The ``sessions`` view's SELECT over a table or SELECT of ``(site, hand_id,
+    player, session_start, net)`` (the stored ``seat_sessions``, or
+    :func:`session_select`): one GROUP BY, then the session's number and end by
+    windows over its few rows."""
+    return f"""
+WITH x AS (
+    SELECT x.site, x.player, x.session_start, x.net, h.game, h.structure, h.stakes,
+           h.currency, h.big_blind, coalesce(h.started_at_utc, h.started_at) AS moment
+    FROM {seat_sessions} x JOIN hands h ON h.site = x.site AND h.hand_id = x.hand_id
+)
+SELECT site, player,
+       dense_rank() OVER (PARTITION BY site, player ORDER BY session_start) AS session,
+       session_start AS start,
+       max(max(moment)) OVER (PARTITION BY site, player, session_start) AS "end",
+       game, structure, stakes, currency, count(*)::BIGINT AS hands,
+       sum(net)::BIGINT AS net_won,
        100.0 * sum(net::DOUBLE / nullif(big_blind, 0)) / count(*) AS bb_per_100
-FROM ({session_select()})
-GROUP BY site, player, session, session_start, session_end, game, structure, stakes, currency
+FROM x
+GROUP BY site, player, session_start, game, structure, stakes, currency
 """
+
+
+SESSIONS = sessions_from("seat_sessions")
 
 TOURNAMENTS = """
 WITH played AS (

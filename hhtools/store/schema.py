@@ -271,6 +271,18 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("line", "INTEGER", "source line"),
         ),
     ),
+    "seat_sessions": (
+        "The session of each seat dealt in: a player's run of hands on one site, at any "
+        "tables, with no gap over 30 minutes between one hand's start and the next "
+        "(worked out again for the players of each import; the sessions view sums it).",
+        _KEY
+        + (
+            _c("player", "VARCHAR", "screen name"),
+            _c("session_start", "TIMESTAMP", "start of the session's first hand (UTC when "
+               "the site's zone is known, else the site's clock)"),
+            _c("net", "BIGINT", "the seat's net (seats.net), minor units"),
+        ),
+    ),
     "allin_equity": (
         "All-in equity (hhtools ev): per board, pot and player still in, the expected share "
         "of the pot over every board the deck could still deal once the money was all in "

@@ -38,12 +38,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from hhtools.rules.games import resolve_game, resolve_structure
 from hhtools.rules.holes import HOLE_CLASSES
 from hhtools.rules.positions import POSITIONS
 from hhtools.store.player_views import SESSION_GAP, session_select
+
+if TYPE_CHECKING:
+    import polars as pl
 
 __all__ = [
     "DEFINITIONS",
@@ -52,7 +55,9 @@ __all__ = [
     "NoSuchPlayerError",
     "StatsError",
     "StatsFilter",
+    "money_of",
     "parse_when",
+    "ratios_of",
     "stats_sql",
 ]
 
@@ -337,6 +342,9 @@ def _resolve(fn: Any, value: str) -> str:
 
 
 def _sessions(gap_minutes: int) -> str:
+    """The seats' sessions: the stored ones for the usual gap, else worked out here."""
+    if int(gap_minutes) == SESSION_GAP:
+        return "SELECT * FROM seat_sessions"
     try:
         return session_select(gap_minutes)
     except ValueError as exc:
@@ -355,24 +363,28 @@ def _by(by: Sequence[str]) -> list[str]:
 
 
 def stats_sql(
-    by: Sequence[str], flt: StatsFilter, money: bool = False,
-    gap_minutes: int = DEFAULT_SESSION_GAP, has_ev: bool = True,
+    by: Sequence[str], flt: StatsFilter, gap_minutes: int = DEFAULT_SESSION_GAP,
+    has_ev: bool = True,
 ) -> tuple[str, list[Any]]:
-    """The statistics' SELECT and its parameters.
+    """The statistics' one statement: every count, per group, currency and structure.
+
+    Each ratio is then the sum of its ``_count`` over the sum of its
+    ``_opportunities`` across the rows of a group (:func:`ratios_of`), and each money
+    column the sum of its own rows (:func:`money_of`): one scan of the seats serves
+    both.
 
     Args:
         by: grouping, names of :data:`DIMENSIONS` (``("player",)`` when empty).
-        flt: the filters.
-        money: the money statement instead: one row per group, currency and betting
-            structure with ``hands``, ``net_won``, ``bb_per_100``, ``ev_net`` and
-            ``allin_adj_bb_per_100``.
+        flt: the filters (``min_hands`` is applied to the groups by :func:`ratios_of`).
         gap_minutes: the session gap, for ``by`` session.
-        has_ev: the store has an ``allin_ev`` view (schema 6 or later).
+        has_ev: the store holds all-in equity (the ``allin_ev`` view is joined).
 
     Returns:
-        ``(sql, params)``; the ratio statement's columns are the groups, ``hands``, each
-        ratio with its ``_count`` and ``_opportunities``, ``af``, ``afq`` and the
-        postflop counts.
+        ``(sql, params)``: columns the groups, ``currency``, ``structure`` (unless
+        grouped by limit), ``hands``, each ratio's ``_count`` and ``_opportunities``,
+        ``postflop_aggressive``, ``postflop_calls``, ``postflop_folds``, ``net_won``
+        (minor units), ``net_bb`` (big blinds), ``ev_net`` (minor units, DOUBLE),
+        ``ev_bb``.
 
     Raises:
         StatsError: an unknown grouping or filter value.
@@ -381,55 +393,78 @@ def stats_sql(
     parts, params = flt.where()
     parts.insert(0, "NOT coalesce(s.sitting_out, false)")
     parts.insert(1, "s.vpip_opportunity IS NOT NULL")  # seats stored before schema 6
-    groups = [f"{DIMENSIONS[d]} AS \"{d}\"" for d in dims]
+    cols = [f"{DIMENSIONS[d]} AS \"{d}\"" for d in dims] + ['h.currency AS "currency"']
+    if "limit" not in dims:
+        cols.append('h.structure AS "structure"')
     joins = "seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id"
     if "session" in dims:
         joins += (f" JOIN ({_sessions(gap_minutes)}) x ON x.site = s.site "
                   "AND x.hand_id = s.hand_id AND x.player = s.player")  # fmt: skip
-    if money:
-        ev = "s.net::DOUBLE"
-        if has_ev:
-            joins += (" LEFT JOIN (SELECT site, hand_id, player, sum(ev_net) AS ev_net FROM "
-                      "allin_ev GROUP BY ALL) e ON e.site = s.site AND e.hand_id = s.hand_id "
-                      "AND e.player = s.player")  # fmt: skip
-            ev = "coalesce(e.ev_net, s.net::DOUBLE)"
-        extra = [] if "limit" in dims else ['h.structure AS "structure"']
-        select = ", ".join([*groups, 'h.currency AS "currency"', *extra,
-            "count(*)::BIGINT AS hands",
-            "sum(s.net)::BIGINT AS net_won",
-            "100.0 * sum(s.net::DOUBLE / nullif(h.big_blind, 0)) / count(*) AS bb_per_100",
-            f"round(sum({ev}))::BIGINT AS ev_net",
-            f"100.0 * sum({ev} / nullif(h.big_blind, 0)) / count(*) AS allin_adj_bb_per_100",
-        ])  # fmt: skip
-    else:
-        cols = [*groups, "count(*)::BIGINT AS hands"]
-        for name, (count, opp) in RATIOS.items():
-            cols.append(f"count_if({count})::BIGINT AS {name}_count")
-            cols.append(f"count_if({opp})::BIGINT AS {name}_opportunities")
-        cols += [
-            "sum(s.postflop_aggressive)::BIGINT AS postflop_aggressive",
-            "sum(s.postflop_calls)::BIGINT AS postflop_calls",
-            "sum(s.postflop_folds)::BIGINT AS postflop_folds",
-        ]
-        select = ", ".join(cols)
-    having = ""
-    if flt.min_hands:
-        having = f" HAVING count(*) >= {int(flt.min_hands)}"
-    sql = f"SELECT {select} FROM {joins} WHERE {' AND '.join(parts)} GROUP BY ALL{having}"
-    if not money:
-        ratios = ", ".join(
-            f"{n}_count::DOUBLE / nullif({n}_opportunities, 0) AS {n}, {n}_count, "
-            f"{n}_opportunities" for n in RATIOS
-        )
-        keys = ", ".join(f'"{d}"' for d in dims)
-        sql = (
-            f"SELECT {keys}, hands, {ratios}, "
-            "postflop_aggressive::DOUBLE / nullif(postflop_calls, 0) AS af, "
-            "postflop_aggressive::DOUBLE / nullif(postflop_aggressive + postflop_calls "
-            "+ postflop_folds, 0) AS afq, postflop_aggressive, postflop_calls, postflop_folds "
-            f"FROM ({sql}) ORDER BY hands DESC, {keys}"
-        )
+    ev = "s.net::DOUBLE"
+    if has_ev:
+        joins += (" LEFT JOIN (SELECT site, hand_id, player, sum(ev_net) AS ev_net FROM "
+                  "allin_ev GROUP BY ALL) e ON e.site = s.site AND e.hand_id = s.hand_id "
+                  "AND e.player = s.player")  # fmt: skip
+        ev = "coalesce(e.ev_net, s.net::DOUBLE)"
+    cols.append("count(*)::BIGINT AS hands")
+    for name, (count, opp) in RATIOS.items():
+        cols.append(f"count_if({count})::BIGINT AS {name}_count")
+        cols.append(f"count_if({opp})::BIGINT AS {name}_opportunities")
+    cols += [
+        "sum(s.postflop_aggressive)::BIGINT AS postflop_aggressive",
+        "sum(s.postflop_calls)::BIGINT AS postflop_calls",
+        "sum(s.postflop_folds)::BIGINT AS postflop_folds",
+        "sum(s.net)::BIGINT AS net_won",
+        "sum(s.net::DOUBLE / nullif(h.big_blind, 0)) AS net_bb",
+        f"sum({ev}) AS ev_net",
+        f"sum({ev} / nullif(h.big_blind, 0)) AS ev_bb",
+    ]
+    sql = f"SELECT {', '.join(cols)} FROM {joins} WHERE {' AND '.join(parts)} GROUP BY ALL"
     return sql, params
+
+
+def ratios_of(counts: pl.DataFrame, dims: Sequence[str], min_hands: int | None = None
+              ) -> pl.DataFrame:  # fmt: skip
+    """One row per group from the rows of :func:`stats_sql`: ``hands``, every ratio (0..1,
+    null without opportunity) beside its summed ``_count`` and ``_opportunities``,
+    ``af``, ``afq`` and the postflop counts; groups with fewer than ``min_hands``
+    hands left out; most hands first."""
+    import polars as pl
+
+    sums = [c for c in counts.columns
+            if c == "hands" or c.endswith(("_count", "_opportunities")) or c.startswith("postflop_")]  # fmt: skip
+    grouped = counts.group_by(list(dims)).agg([pl.col(c).sum() for c in sums])
+    if min_hands:
+        grouped = grouped.filter(pl.col("hands") >= min_hands)
+    out = [pl.col(d) for d in dims] + [pl.col("hands")]
+    for n in RATIOS:
+        opp = pl.col(f"{n}_opportunities")
+        out += [pl.when(opp > 0).then(pl.col(f"{n}_count") / opp).otherwise(None).alias(n),
+                pl.col(f"{n}_count"), opp]  # fmt: skip
+    agg, calls, folds = (pl.col(f"postflop_{k}") for k in ("aggressive", "calls", "folds"))
+    out += [
+        pl.when(calls > 0).then(agg / calls).otherwise(None).alias("af"),
+        pl.when(agg + calls + folds > 0).then(agg / (agg + calls + folds)).otherwise(None)
+        .alias("afq"),
+        agg, calls, folds,
+    ]  # fmt: skip
+    return grouped.select(out).sort(["hands", *dims], descending=[True] + [False] * len(dims),
+                                    nulls_last=True)  # fmt: skip
+
+
+def money_of(counts: pl.DataFrame, dims: Sequence[str]) -> pl.DataFrame:
+    """The money rows of :func:`stats_sql`: groups, ``currency``, ``structure``, ``hands``,
+    ``net_won``, ``bb_per_100``, ``ev_net`` (rounded to a minor unit) and
+    ``allin_adj_bb_per_100``; most hands first."""
+    import polars as pl
+
+    keys = [*dims, "currency", *(["structure"] if "structure" in counts.columns else [])]
+    return counts.select(
+        *keys, "hands", "net_won",
+        (100 * pl.col("net_bb") / pl.col("hands")).alias("bb_per_100"),
+        pl.col("ev_net").round().cast(pl.Int64).alias("ev_net"),
+        (100 * pl.col("ev_bb") / pl.col("hands")).alias("allin_adj_bb_per_100"),
+    ).sort(["hands", *keys], descending=[True] + [False] * len(keys), nulls_last=True)  # fmt: skip
 
 
 def suggest_player(names: Sequence[str], wanted: str) -> str:
