@@ -354,3 +354,18 @@ def test_abbreviations_everywhere_a_game_is_taken(db_path: Path) -> None:
         # player names in any case
         assert db.player_results(player="ALICE")["player"].unique().to_list() == ["Alice"]
         assert db.hands(player="alice").height == 5
+
+
+def test_an_old_store_gets_its_buy_ins_summed(tmp_path: Path) -> None:
+    path = tmp_path / "old.duckdb"
+    import_paths([FIX / "tournament_results_split_and_progressive_bounties.txt"], path, workers=1)
+    con = store.connect(path)
+    con.execute("UPDATE hands SET buy_in_amount = NULL, buy_in_currency = NULL")  # schema 5
+    con.close()
+    con = store.connect(path)
+    got = con.execute("SELECT buy_in, buy_in_amount, buy_in_currency FROM hands "
+                      "ORDER BY hand_id").fetchall()  # fmt: skip
+    con.close()
+    # $200+$50+$15 = 26500 cents; $12.30+$12.25+$2.45 = 2700; 100+9 play money = 109
+    assert got == [("$200+$50+$15 USD", 26500, "USD"), ("$12.30+$12.25+$2.45 USD", 2700, "USD"),
+                   ("100+9", 109, None)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -248,23 +249,8 @@ def sessions_cmd(
     out: OutOpt = None,
 ) -> None:
     """Each player's sessions: hands at any tables with no gap over --gap minutes."""
-    from hhtools.store.stats import NoSuchPlayerError, StatsError
-
-    check_format(fmt, STATS_FORMATS)
-    store = open_store(db)
-    try:
-        frame = store.sessions(player, gap)
-    except NoSuchPlayerError as exc:
-        fail(str(exc), code=EXIT_NO_DATA)
-        return
-    except (StatsError, ValueError) as exc:
-        fail(str(exc))
-        return
-    finally:
-        store.close()
-    if frame.is_empty():
-        fail(f"no sessions in {db}", code=EXIT_NO_DATA)
-    _emit(frame, fmt, out, title="Sessions")
+    _listing(db, fmt, out, "Sessions", f"no sessions in {db}",
+             lambda store: store.sessions(player, gap))  # fmt: skip
 
 
 def tournaments_cmd(
@@ -274,22 +260,39 @@ def tournaments_cmd(
     out: OutOpt = None,
 ) -> None:
     """Per tournament and player: buy-in, place, prize, bounties won, ROI."""
-    from hhtools.store.stats import StatsError
+
+    def fetch(store: Any) -> pl.DataFrame:
+        if player:
+            store.check_player(player)
+        return store.tournaments(player)
+
+    _listing(db, fmt, out, "Tournaments", f"no tournament hands in {db}", fetch)
+
+
+def _listing(db: Path, fmt: str, out: Path | None, title: str, empty: str,
+             fetch: Callable[[Any], pl.DataFrame]) -> None:  # fmt: skip
+    """Open the store, fetch one frame, write it; an unknown player or nothing found
+    exits 1, a bad value 2."""
+    from hhtools.store.stats import NoSuchPlayerError, StatsError
 
     check_format(fmt, STATS_FORMATS)
     store = open_store(db)
     try:
-        if player:
-            store.check_player(player)
-        frame = store.tournaments(player)
-    except StatsError as exc:
+        frame = fetch(store)
+    except NoSuchPlayerError as exc:
         fail(str(exc), code=EXIT_NO_DATA)
+        return
+    except (StatsError, ValueError) as exc:
+        fail(str(exc))
+        return
+    except Exception as exc:  # a store this version cannot read
+        fail(f"cannot read {db}: {str(exc).splitlines()[0]}")
         return
     finally:
         store.close()
     if frame.is_empty():
-        fail(f"no tournament hands in {db}", code=EXIT_NO_DATA)
-    _emit(frame, fmt, out, title="Tournaments")
+        fail(empty, code=EXIT_NO_DATA)
+    _emit(frame, fmt, out, title=title)
 
 
 def ev_cmd(

@@ -418,6 +418,17 @@ class HandStore:
             money = money.join(ratios.select(dims), on=dims, how="semi")
         return ratios, money
 
+    def _need_view(self, name: str) -> None:
+        """Raise StatsError when a view of this version is missing: a read-only store
+        written by an older hhtools lacks the tables it reads."""
+        (have,) = self.con.execute(
+            "SELECT count(*) FROM duckdb_views() WHERE view_name = ?", [name]).fetchall()[0]
+        if not have:
+            raise StatsError(
+                f"{self.path} was written by an older hhtools, without the {name} view: "
+                f"open it once for writing ('hhtools ev --db {self.path}') to upgrade it"
+            )
+
     def _need_statistics(self) -> None:
         """Raise StatsError on a store written before the statistics columns existed."""
         (have,) = self.con.execute(
@@ -457,6 +468,7 @@ class HandStore:
         """
         if player:
             self.check_player(player)
+        self._need_view("sessions")
         try:
             select = sessions_from("seat_sessions" if gap_minutes == SESSION_GAP
                                    else f"({session_select(gap_minutes)})")  # fmt: skip
@@ -467,13 +479,23 @@ class HandStore:
                         [player] if player else None)  # fmt: skip
 
     def tournaments(self, player: str | None = None) -> pl.DataFrame:
-        """Per tournament and player: buy-in, place, prize, bounties, ROI (view ``tournaments``)."""
+        """Per tournament and player: buy-in, place, prize, bounties, ROI (view ``tournaments``).
+
+        Raises:
+            StatsError: a read-only store written by an older hhtools.
+        """
+        self._need_view("tournaments")
         where = " WHERE lower(player) = lower(?)" if player else ""
         return self.sql(f"SELECT * FROM tournaments{where} ORDER BY site, tournament_id, "
                         "place NULLS LAST, player", [player] if player else None)  # fmt: skip
 
     def allin_ev(self, player: str | None = None) -> pl.DataFrame:
-        """All-in equity and expectation per hand, board and player (view ``allin_ev``)."""
+        """All-in equity and expectation per hand, board and player (view ``allin_ev``).
+
+        Raises:
+            StatsError: a read-only store written by an older hhtools.
+        """
+        self._need_view("allin_ev")
         where = " WHERE lower(player) = lower(?)" if player else ""
         return self.sql(f"SELECT * FROM allin_ev{where} ORDER BY site, hand_id, board, player",
                         [player] if player else None)  # fmt: skip

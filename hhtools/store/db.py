@@ -28,7 +28,7 @@ from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
     Column,
 )
 from hhtools.store.sessions import refresh_sessions
-from hhtools.store.stats_upgrade import fill_seat_stats
+from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
 SCHEMA_VERSION = 6
@@ -45,8 +45,8 @@ player_results). 6: seats.position_name, hole_classes and the statistics facts
 (:mod:`hhtools.store.seat_stats`); hands.buy_in_amount, buy_in_currency; tables
 seat_sessions, allin_equity and allin_hands. A store of schema 5 or before gets the seats' columns
 worked out from its own seats, actions and boards when first opened for writing
-(:mod:`hhtools.store.stats_upgrade`) and its sessions (seat_sessions); its buy-in
-amounts stay NULL."""
+(:mod:`hhtools.store.stats_upgrade`), its sessions (seat_sessions) and its buy-in
+amounts."""
 
 #: Columns renamed since an older schema: (table, old name, new name).
 RENAMED: tuple[tuple[str, str, str], ...] = (
@@ -110,7 +110,8 @@ def connect(
         had_sessions = _has_table(con, "seat_sessions")
         con.execute(ddl()).fetchall()
         _add_missing_columns(con)
-        fill_seat_stats(con)  # a store of schema 5 or before: its statistics facts
+        fill_seat_stats(con)  # a store of schema 5 or before: its statistics facts,
+        fill_buy_ins(con)  # its buy-ins summed
         if not had_sessions:
             refresh_sessions(con)  # ... and its sessions
         con.execute(

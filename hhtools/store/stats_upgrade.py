@@ -15,11 +15,12 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
+from hhtools.model.money import buy_in_total
 from hhtools.model.records import ActionKind, PostKind, Street
 from hhtools.rules.holes import hole_classes
 from hhtools.store.seat_stats import STAT_COLUMNS, seat_stats
 
-__all__ = ["fill_seat_stats"]
+__all__ = ["fill_buy_ins", "fill_seat_stats"]
 
 #: hands per batch (bounds the memory of an upgrade)
 BATCH_HANDS = 50_000
@@ -112,3 +113,28 @@ def _batch_facts(con: duckdb.DuckDBPyConnection) -> pa.Table:
             for name, value in zip(_NEW, facts[3:], strict=True):
                 cols[name].append(value)
     return pa.table(cols)
+
+
+def fill_buy_ins(con: duckdb.DuckDBPyConnection) -> int:
+    """Sum the buy-in of tournament hands stored without ``buy_in_amount`` (schema 5 or
+    before), by :func:`hhtools.model.money.buy_in_total` over each distinct text.
+
+    Returns:
+        The number of distinct buy-in texts read (those that hold no amount, such as
+        a freeroll, stay NULL).
+    """
+    texts = [t for (t,) in con.execute(
+        "SELECT DISTINCT buy_in FROM hands WHERE is_tournament AND buy_in IS NOT NULL "
+        "AND buy_in_amount IS NULL").fetchall()]  # fmt: skip
+    rows = [(t, *total) for t in texts if (total := buy_in_total(t)) is not None]
+    if rows:
+        con.register("buy_ins", pa.table({"buy_in": [r[0] for r in rows],
+                                          "amount": [r[1] for r in rows],
+                                          "currency": [r[2] for r in rows]}))  # fmt: skip
+        try:
+            con.execute("UPDATE hands SET buy_in_amount = b.amount, buy_in_currency = b.currency "
+                        "FROM buy_ins b WHERE hands.buy_in = b.buy_in AND hands.is_tournament "
+                        "AND hands.buy_in_amount IS NULL")  # fmt: skip
+        finally:
+            con.unregister("buy_ins")
+    return len(rows)
