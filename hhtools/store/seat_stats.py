@@ -6,6 +6,8 @@ The definitions follow PokerTracker 4 (its statistics reference and the Hold'em
 Manager 3 equivalents); where a definition needs a choice, the choice is written
 here and in ``hhtools schema``. "Dealt in" means a seat not sitting out.
 
+* ``folded``: the street the player folded on; ``voluntary`` (VPIP): called, bet or
+  raised preflop (posts do not count); ``preflop_raise`` (PFR): raised preflop.
 * ``position_name``: :func:`hhtools.rules.positions.position_names` over the players
   dealt in, clockwise from the first left of the button.
 * ``vpip_opportunity``: dealt in, except the big blind of a walk (nobody called, bet
@@ -13,7 +15,8 @@ here and in ``hhtools schema``. "Dealt in" means a seat not sitting out.
   and PFR (``preflop_raise``) count over these.
 * ``three_bet_opportunity`` / ``three_bet``: the player's first preflop action (not
   a post) made facing exactly one raise, by another player; ``three_bet`` when that
-  action raised.
+  action raised. A preflop bet (a site that writes the open as "bets") counts as a
+  raise for these counts.
 * ``fold_to_three_bet_opportunity`` / ``fold_to_three_bet``: the player made the
   first preflop raise and then acted facing exactly two raises; folded to it.
 * ``cbet_opportunity`` / ``cbet``: the player made the last preflop raise and acted on

@@ -2,7 +2,9 @@
 
 Every number is a sum of the per-seat facts stored at import
 (:mod:`hhtools.store.seat_stats`, :mod:`hhtools.store.seat_results`), so each can be
-checked with plain SQL: :func:`stats_sql` returns the statement. A ratio ``R`` comes
+checked with plain SQL: :func:`stats_sql` returns the one statement (counts per group,
+currency and structure), :func:`ratios_of` sums its rows per group and divides,
+:func:`money_of` gives its money per currency and structure. A ratio ``R`` comes
 with ``R_count`` and ``R_opportunities``, the two sums it is made of, and is NULL when
 there was no opportunity. Money is never summed across currencies or betting
 structures: net won, big blinds per 100 hands and the all-in expectation come as one
