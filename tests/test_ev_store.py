@@ -41,7 +41,7 @@ def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     con = store.connect(path)
     try:
         got = compute_allin_equity(con, workers=1)
-        assert dict(got) == {"computed": 2, "unknown_cards": 0, "error": 0}
+        assert dict(got) == {"computed": 2, "money_on_river": 0, "unknown_cards": 0, "error": 0}
         # a second run looks at nothing new
         assert sum(compute_allin_equity(con, workers=1).values()) == 0
         assert con.execute("SELECT count(*) FROM allin_hands").fetchall() == [(2,)]
@@ -123,6 +123,8 @@ def test_unknown_hole_cards_give_no_equity() -> None:
     facts = ("pokerstars", "1", "omaha", False, 8, "turn", seats, {0: "As 7h 2c 9d Jh"},
              [(0, 0, 1950, 2000, ["Ann", "Ben"])])  # fmt: skip
     assert hand_equity(facts) == ("unknown_cards", [])
+    # an all-in on the turn, but the others bet on the river: nothing to enumerate
+    assert hand_equity((*facts[:5], "river", *facts[6:])) == ("money_on_river", [])
     # cards the history cannot hold become an error, not a crash
     seats[1] = ("Ben", "Ah 6s 5d 4d", None, 1000, 0, -1000)
     status, rows = hand_equity(facts)

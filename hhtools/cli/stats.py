@@ -116,8 +116,8 @@ def stats_cmd(
         _emit(frame, fmt, out, title="")
     if pending:
         sys.stderr.write(
-            f"{pending:,} all-in hands have no equity worked out yet (ev_net counts their "
-            f"result): run 'hhtools ev --db {db}'\n"
+            f"{pending:,} hands with an all-in before the river have not been looked at for "
+            f"all-in equity (ev_net counts their result): run 'hhtools ev --db {db}'\n"
         )
 
 
@@ -167,11 +167,12 @@ def _fields(flt: Any) -> dict[str, Any]:
 
 
 def _ev_pending(store: Any) -> int:
-    """All-in hands not yet looked at by ``hhtools ev`` (0 on a store without the tables)."""
-    from hhtools.store.ev import CANDIDATES
+    """Hands with an all-in before the river not yet looked at by ``hhtools ev`` (0 on a
+    store without the tables)."""
+    from hhtools.store.ev import PENDING
 
     try:
-        return int(store.con.execute(f"SELECT count(*) FROM ({CANDIDATES})").fetchall()[0][0])
+        return int(store.con.execute(PENDING).fetchall()[0][0])
     except Exception:  # a read-only store of an older schema: no allin_hands table
         return 0
 
@@ -343,5 +344,6 @@ def run_ev(db: Path, workers: int | None, quiet: bool) -> None:
         console().print(Text("no new all-in hands to work out"))
         return
     console().print(Text(
-        f"all-in hands: {summary['computed']:,} worked out, {summary['unknown_cards']:,} with "
-        f"a hand still in unknown, {summary['error']:,} errors (allin_hands.status)"))  # fmt: skip
+        f"all-in hands: {summary['computed']:,} worked out, {summary['money_on_river']:,} "
+        f"with money still going in on the river, {summary['unknown_cards']:,} with a hand "
+        f"still in unknown, {summary['error']:,} errors (allin_hands.status)"))  # fmt: skip

@@ -31,24 +31,31 @@ import duckdb
 from hhtools.rules.equity import all_in_equity
 from hhtools.store import db as store
 
-__all__ = ["CANDIDATES", "EvSummary", "compute_allin_equity", "hand_equity"]
+__all__ = ["CANDIDATES", "PENDING", "EvSummary", "compute_allin_equity", "hand_equity"]
 
-#: hands whose last call, bet or raise came before the river with someone all-in, not
-#: yet looked at
+#: hands with someone all-in (said, or their whole stack in) not yet looked at, with the
+#: street of their last call, bet or raise
 CANDIDATES = """
 WITH last AS (
     SELECT site, hand_id,
            arg_max(street, seq) FILTER (WHERE kind IN ('call', 'bet', 'raise')) AS street,
-           bool_or(all_in) AS all_in
+           bool_or(all_in AND street <> 'river') AS all_in
     FROM actions GROUP BY site, hand_id
 )
 SELECT h.site, h.hand_id, h.variant, h.hi_lo, coalesce(h.qualifier, 8) AS qualifier, l.street
 FROM hands h JOIN last l ON l.site = h.site AND l.hand_id = h.hand_id
-WHERE l.street IN ('preflop', 'flop', 'turn')
-  AND (l.all_in OR EXISTS (SELECT 1 FROM seats s WHERE s.site = h.site
+WHERE (l.all_in OR EXISTS (SELECT 1 FROM seats s WHERE s.site = h.site
         AND s.hand_id = h.hand_id AND s.stack > 0 AND s.put_in - s.returned >= s.stack))
   AND NOT EXISTS (SELECT 1 FROM allin_hands a WHERE a.site = h.site AND a.hand_id = h.hand_id)
 ORDER BY h.site, h.hand_id
+"""
+
+#: hands with an all-in before the river that no run has looked at yet (a quick count
+#: for a hint: CANDIDATES narrows them to those that qualify)
+PENDING = """
+SELECT count(*) FROM (SELECT DISTINCT site, hand_id FROM actions
+                      WHERE all_in AND street <> 'river') a
+ANTI JOIN allin_hands x ON x.site = a.site AND x.hand_id = a.hand_id
 """
 
 #: cards known on the board when the money was all in, by that street
@@ -57,7 +64,8 @@ _BATCH = 200  # hands per worker task
 
 
 class EvSummary(dict[str, int]):
-    """Hands looked at, by outcome: ``computed``, ``unknown_cards``, ``error``."""
+    """Hands looked at, by outcome: ``computed``, ``money_on_river``, ``unknown_cards``,
+    ``error``."""
 
 
 #: one hand's facts from the store: (site, hand_id, variant, hi_lo, qualifier, street,
@@ -75,10 +83,13 @@ def hand_equity(facts: HandFacts) -> tuple[str, list[tuple[Any, ...]]]:
     Returns:
         ``(status, rows)``: status ``computed`` with one row per board, pot and
         player still in: (site, hand_id, board, pot, player, street, amount,
-        equity_high, equity_low, std_error, boards, exact); or ``unknown_cards`` /
-        ``error: ...`` with no rows.
+        equity_high, equity_low, std_error, boards, exact); or, with no rows,
+        ``money_on_river`` (money went in on the river: the cards were all known),
+        ``unknown_cards`` or ``error: ...``.
     """
     site, hid, variant, hi_lo, qualifier, street, seats, boards, pots = facts
+    if street not in _KNOWN_BOARD:
+        return "money_on_river", []
     staying = [s for s in seats if s[2] is None]
     if len(staying) < 2 or any(not s[1] for s in staying):
         return "unknown_cards", []
@@ -174,7 +185,7 @@ def compute_allin_equity(
         duckdb.Error: the store cannot be read or written.
     """
     facts = _facts(con, limit)
-    summary = EvSummary(computed=0, unknown_cards=0, error=0)
+    summary = EvSummary(computed=0, money_on_river=0, unknown_cards=0, error=0)
     done = 0
     pool = ProcessPoolExecutor(workers) if workers > 1 and len(facts) > _BATCH else None
     try:
