@@ -86,8 +86,9 @@ def add_hand(
     cols: dict[str, list[Any]] = {k: [] for k in (
         "site", "hand_id", "seat", "player", "stack", "sitting_out", "hole_cards", "put_in",
         "returned", "collected", "net", "folded", "voluntary", "preflop_raise", "showed",
-        "is_button",
+        "is_button", "vpip_opportunity", "at_showdown",
     )}  # fmt: skip
+    staying = sum(1 for s in seats if s.folded is None)
     for s in seats:
         for k, v in (
             ("site", "pokerstars"), ("hand_id", hand_id), ("seat", s.seat),
@@ -96,7 +97,9 @@ def add_hand(
             ("collected", s.collected), ("net", s.collected - s.put_in + s.returned),
             ("folded", s.folded), ("voluntary", s.voluntary),
             ("preflop_raise", s.preflop_raise), ("showed", s.showed),
-            ("is_button", s.seat == button),
+            ("is_button", s.seat == button), ("vpip_opportunity", True),
+            # stayed to the end against another player (no walks in these hands)
+            ("at_showdown", showdown and s.folded is None and staying >= 2),
         ):  # fmt: skip
             cols[k].append(v)
     store.append(con, "seats", cols)

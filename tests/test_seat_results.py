@@ -71,8 +71,16 @@ def test_import_agrees_with_the_sql_over_every_seat(imported: Path) -> None:
         new = con.execute("SELECT * FROM player_results ORDER BY ALL").fetchall()
         old = con.execute(f"SELECT * FROM ({_PLAYER_RESULTS_COMPUTED}) ORDER BY ALL").fetchall()
     assert len(new) == len(old)
+    # vpip, pfr (10, 11) and went/won at showdown (12, 13) were redefined by the player
+    # statistics (PT4: walks out of the opportunities; at showdown when mucking too);
+    # every other column agrees with the SQL of schema 4
+    redefined = {10, 11, 12, 13}
     for a, b in zip(new, old, strict=True):
-        assert a == pytest.approx(b)
+        assert [v for i, v in enumerate(a) if i not in redefined] == pytest.approx(
+            [v for i, v in enumerate(b) if i not in redefined])
+        # fewer opportunities than hands: the ratio can only grow; no win without a showdown
+        assert a[10] is None or a[10] >= b[10] - 1e-9
+        assert a[13] <= a[12]
 
 
 def test_upgraded_store_gets_the_columns(tmp_path: Path) -> None:
@@ -93,5 +101,9 @@ def test_upgraded_store_gets_the_columns(tmp_path: Path) -> None:
     con.close()
     assert got == [(3, 129, 1, 1, 0, 1), (3, 42, 0, 1, 0, 1), (3, 0, 0, 0, 0, 0)]
     assert len(before) == len(after)
+    # read-only, a store of schema 4 answers with that schema's definitions of vpip, pfr
+    # and went/won at showdown (its seats hold no statistics facts); the rest agrees
+    redefined = {10, 11, 12, 13}
     for a, b in zip(before, after, strict=True):
-        assert a == pytest.approx(b)
+        assert [v for i, v in enumerate(a) if i not in redefined] == pytest.approx(
+            [v for i, v in enumerate(b) if i not in redefined])

@@ -225,8 +225,29 @@ def test_stats_filters(db_path: Path) -> None:
         # the hi/lo hands only: 300000000004 and 300000000006
         hilo = db.stats(("game",), game="PLO8")
         assert hilo["game"].to_list() == ["omaha-hilo"]
-        # 4 players in 004 and 3 in 006: 7 seats
-        assert hilo["hands"].item() == 7
+        # grouped without players a hand counts once: 2 hands; 4 players in 004 and 3 in
+        # 006: 7 seats
+        assert (hilo["hands"].item(), hilo["seats"].item()) == (2, 7)
+        # a session is a player's: --by session groups by player too, in time order
+        sessions = db.stats("session")
+        assert sessions.columns[:3] == ["player", "session", "hands"]
+        # Alice's stats hands run from 20:00 to 20:25 CET (14:00-14:25 ET, 18:00-18:25 UTC)
+        # five minutes apart: one session
+        alice = sessions.filter(pl.col("player") == "Alice")
+        assert alice["hands"].to_list() == [5]
+        # PLO8 is pot limit; with --limit FL it contradicts itself
+        with pytest.raises(StatsError, match="--game PLO8 is pot_limit"):
+            db.stats(game="PLO8", limit="FL")
+        # stakes as numbers: 0.05/0.1 is 0.05/0.10, the six stats hands: 4 + 6 + 5 + 4 +
+        # 2 + 3 seats dealt in (Gina sits out of 002)
+        assert db.stats(stakes="$.05/$.1")["hands"].sum() == 24
+        # --until a day counts that day whole: the stats hands were dealt on 2024-05-10
+        # between 14:00 and 14:25 ET (the clock PokerStars stores); a moment is exclusive:
+        assert db.stats(since="2024-05-10", until="2024-05-10")["hands"].sum() == 24
+        # before 14:10 only 001 (14:00, 4 seats) and 002 (14:05, 6 dealt in)
+        assert db.stats(since="2024-05-10", until="2024-05-10 14:10")["hands"].sum() == 4 + 6
+        # a plain string for the API's grouping and hand class
+        assert db.stats("player,position").columns[:2] == ["player", "position"]
         # tournaments count in chips: a currency of their own, never added to dollars
         by_limit = db.stats_money(("limit",))
         assert set(by_limit["currency"]) >= {"USD", "CHIPS"}
@@ -262,7 +283,7 @@ def test_stats_command_formats(db_path: Path, tmp_path: Path) -> None:
     assert code == 0 and [r["limit"] for r in by_limit] == ["pot_limit"]
     assert "net_won_USD" in by_limit[0] and "net_won_CHIPS" in by_limit[0]
     code, out, _ = run("stats", "--db", str(db_path), "--by", "position", "--format", "csv")
-    assert code == 0 and out.splitlines()[0].startswith("position,hands,vpip,vpip_count")
+    assert code == 0 and out.splitlines()[0].startswith("position,hands,seats,vpip,vpip_count")
     code, out, _ = run("stats", "--db", str(db_path), "--by", "player,month", "--format", "csv",
                        "--game", "PLO")  # fmt: skip
     assert code == 0 and out.splitlines()[0].startswith("player,month,hands")
@@ -273,7 +294,7 @@ def test_stats_command_formats(db_path: Path, tmp_path: Path) -> None:
     assert pl.read_parquet(target).height >= 7
     text = tmp_path / "s.txt"
     code, _, _ = run("stats", "--db", str(db_path), "--out", str(text), "--by", "session")
-    assert code == 0 and text.read_text().startswith("session")
+    assert code == 0 and text.read_text().startswith("player  session")
     code, out, _ = run("stats", "--db", str(db_path))
     assert code == 0 and "VPIP" in out and "net won" in out
 
@@ -285,6 +306,9 @@ def test_stats_command_formats(db_path: Path, tmp_path: Path) -> None:
         (["--since", "2030-01-01"], 1, "error: no hands (since 2030-01-01) in "),
         (["--since", "soon"], 2, "error: cannot read 'soon' as a time"),
         (["--by", "table"], 2, "error: cannot group by 'table': use player, site"),
+        (["--since", "last 3000 years"], 2, "error: 'last 3000 years' reaches back before"),
+        (["--stakes", "abc"], 2, "error: cannot read stakes 'abc'"),
+        (["--game", "PLO8", "--limit", "FL"], 2, "error: --game PLO8 is pot_limit"),
         (["--hand-class", "suited"], 2, "error: unknown hand class 'suited'"),
         (["--format", "xml"], 2, "error: unknown format 'xml'"),
         (["--format", "parquet"], 2, "error: --format parquet needs --out FILE"),
@@ -369,3 +393,24 @@ def test_an_old_store_gets_its_buy_ins_summed(tmp_path: Path) -> None:
     # $200+$50+$15 = 26500 cents; $12.30+$12.25+$2.45 = 2700; 100+9 play money = 109
     assert got == [("$200+$50+$15 USD", 26500, "USD"), ("$12.30+$12.25+$2.45 USD", 2700, "USD"),
                    ("100+9", 109, None)]
+
+
+def test_report_and_stats_count_vpip_alike(db_path: Path) -> None:
+    """player_results (the report) counts VPIP and PFR over the same opportunities as
+    stats: Carol's walk as the big blind (hand 300000000001) is out of both."""
+    with hhtools.connect(db_path) as db:
+        stats = {(r["player"], r["game"]): r for r in db.stats(("player", "game")).iter_rows(
+            named=True)}  # fmt: skip
+        results = db.player_results().filter(pl.col("currency") == "USD")
+    assert results.height >= 8
+    for r in results.iter_rows(named=True):
+        s = stats[r["player"], r["game"]]
+        for ratio in ("vpip", "pfr"):
+            want = None if s[ratio] is None else pytest.approx(100 * s[ratio])
+            assert r[ratio] == want, (r["player"], r["game"], ratio)
+    # Carol's PLO hands: the walk, 002 and 003: two opportunities, no money put in
+    carol = stats["Carol", "omaha"]
+    assert (carol["hands"], carol["vpip_count"], carol["vpip_opportunities"]) == (3, 0, 2)
+    # report --min-hands above every row: nothing to show is exit 1, as stats
+    code, _, err = run("report", "--db", str(db_path), "--min-hands", "1000")
+    assert code == 1 and err.startswith("error: no row of at least 1000 hands in ")

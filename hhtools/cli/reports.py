@@ -100,6 +100,8 @@ def report_cmd(
         store.close()
     if report.hands == 0:
         fail(no_hands_message(report.filter, db), code=EXIT_NO_DATA)
+    if report.results.is_empty():  # hands, but no row with --min-hands of them
+        fail(f"no row of {report.filter.describe()} in {db}", code=EXIT_NO_DATA)
     if fmt == "table" and out is None:
         out_console = console()
         shown = report.results.head(TABLE_ROWS)

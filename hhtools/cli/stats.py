@@ -128,7 +128,8 @@ def _table(frame: pl.DataFrame, money: pl.DataFrame, out: Path | None, title: st
     from hhtools.reports.report import STRUCTURE_SHORT
 
     shown = _table_columns(frame)
-    ratio_rows = [tuple(_cell(row[c], kind) for c, _, kind in shown)
+    short = {"limit": STRUCTURE_SHORT}  # PL, FL, NL in both tables
+    ratio_rows = [tuple(short.get(c, {}).get(row[c], _cell(row[c], kind)) for c, _, kind in shown)
                   for row in frame.iter_rows(named=True)]  # fmt: skip
     dims = frame.columns[: frame.columns.index("hands")]
     heads = [*dims, "currency", *(["limit"] if "structure" in money.columns else []), "hands",
@@ -145,7 +146,7 @@ def _table(frame: pl.DataFrame, money: pl.DataFrame, out: Path | None, title: st
         ))  # fmt: skip
     if out is None:
         render([h for _, h, _ in shown], ratio_rows, "table", title=title)
-        render(heads, money_rows, "table", title="Money (minor units summed per currency and limit)")
+        render(heads, money_rows, "table", title="Money, per currency and limit")
         return
     from hhtools.reports.report import text_table
 
@@ -213,7 +214,8 @@ def _emit(frame: pl.DataFrame, fmt: str, out: Path | None, title: str,
     if fmt in ("csv", "json"):
         render(frame.columns, frame.rows(), fmt)
         return
-    shown = shown or [(c, c, "text") for c in frame.columns]
+    shown = shown or [(c, c, "number" if frame[c].dtype.is_float() else "text")
+                      for c in frame.columns]  # fmt: skip
     rows = [tuple(_cell(row[c], kind) for c, _, kind in shown)
             for row in frame.iter_rows(named=True)]  # fmt: skip
     if out is not None:
@@ -250,7 +252,8 @@ def sessions_cmd(
     out: OutOpt = None,
 ) -> None:
     """Each player's sessions: hands at any tables with no gap over --gap minutes."""
-    _listing(db, fmt, out, "Sessions", f"no sessions in {db}",
+    _listing(db, fmt, out, "Sessions (times UTC where the site's zone is known; net_won in "
+             "minor units: cents, or chips)", f"no sessions in {db}",
              lambda store: store.sessions(player, gap))  # fmt: skip
 
 
@@ -267,7 +270,8 @@ def tournaments_cmd(
             store.check_player(player)
         return store.tournaments(player)
 
-    _listing(db, fmt, out, "Tournaments", f"no tournament hands in {db}", fetch)
+    _listing(db, fmt, out, "Tournaments (buy-in, prize and bounties in minor units; roi as a "
+             "ratio: 1.0 = +100%)", f"no tournament hands in {db}", fetch)
 
 
 def _listing(db: Path, fmt: str, out: Path | None, title: str, empty: str,
@@ -299,7 +303,8 @@ def _listing(db: Path, fmt: str, out: Path | None, title: str, empty: str,
 def ev_cmd(
     db: DbOption = Path(DEFAULT_DB),
     workers: Annotated[
-        int | None, typer.Option("--workers", "-j", help="Worker processes (default: CPUs).")
+        int | None,
+        typer.Option("--workers", "-j", min=1, help="Worker processes (default: CPUs)."),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:

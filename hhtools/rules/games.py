@@ -8,8 +8,8 @@ from typing import Final
 from hhtools.model.frozen import record
 
 __all__ = [
-    "GAMES", "GAME_ALIASES", "GameRule", "UnknownGameError", "get_game", "resolve_game",
-    "resolve_structure",
+    "GAMES", "GAME_ALIASES", "GameRule", "UnknownGameError", "get_game", "implied_structure",
+    "resolve_game", "resolve_structure",
 ]
 
 
@@ -71,8 +71,10 @@ GAME_ALIASES: Final[dict[str, str]] = {
     **dict.fromkeys(("plo", "plo4", "omahahi", "omahahigh", "potlimitomaha", "o", "o4"),
                     "omaha"),
     **dict.fromkeys(("plo8", "o8", "omaha8", "omahahilo", "omahahighlow", "plohilo",
-                     "plohl", "flo8", "plo4hilo", "omahahilo8", "omaha8orbetter",
-                     "omahahiloeightorbetter", "eightorbetter"), "omaha-hilo"),
+                     "plohl", "flo8", "nlo8", "plo4hilo", "omahahilo8", "omaha8orbetter",
+                     "omahahiloeightorbetter", "eightorbetter", "potlimitomahahilo",
+                     "fixedlimitomahahilo", "limitomahahilo"), "omaha-hilo"),
+    **dict.fromkeys(("nlo", "flo", "nlo4", "nolimitomaha", "fixedlimitomaha"), "omaha"),
     **dict.fromkeys(("plo5", "o5", "5co", "5cardomaha", "fivecardomaha", "omaha5hi",
                      "5cardplo"), "omaha5"),
     **dict.fromkeys(("bigo", "plo58", "plo5hilo", "o58", "5cardomahahilo",
@@ -106,6 +108,32 @@ def resolve_game(name: str) -> str:
             f"unknown game {name!r}: use one of {', '.join(GAMES)} or an abbreviation "
             "such as PLO, PLO5, PLO6, PLO8, O8, Big O"
         ) from None
+
+
+#: the betting structure a game's abbreviation names (squashed prefix -> structure):
+#: PLO is pot-limit Omaha, FLO8 fixed-limit Omaha hi/lo, NLO no-limit Omaha; Big O is
+#: dealt pot limit
+_STRUCTURE_PREFIXES: Final[tuple[tuple[str, str], ...]] = (
+    ("potlimit", "pot_limit"), ("fixedlimit", "limit"), ("nolimit", "no_limit"),
+    ("plo", "pot_limit"), ("flo", "limit"), ("nlo", "no_limit"), ("bigo", "pot_limit"),
+    ("pl", "pot_limit"), ("fl", "limit"), ("nl", "no_limit"),
+)  # fmt: skip
+
+
+def implied_structure(name: str) -> str | None:
+    """The betting structure a game name says (``PLO8``: pot_limit; ``FLO8``: limit),
+    or ``None`` when it names none (``O8``, ``omaha-hilo``).
+
+    >>> implied_structure("PLO8"), implied_structure("flo8"), implied_structure("O8")
+    ('pot_limit', 'limit', None)
+    """
+    squashed = _squash(name)
+    if squashed in GAMES or squashed in (_squash(g) for g in GAMES):
+        return None
+    for prefix, structure in _STRUCTURE_PREFIXES:
+        if squashed.startswith(prefix):
+            return structure
+    return None
 
 
 #: betting structures by the names players use (squashed)

@@ -26,6 +26,9 @@ _SINGULAR = {2: "Deuce", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
              9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}  # fmt: skip
 _PLURAL = {v: ("Sixes" if v == 6 else name + "s") for v, name in _SINGULAR.items()}
 
+#: the categories by the top bits of a high value (``value >> 20``), built once
+_CATEGORIES: tuple[HandCategory, ...] = tuple(HandCategory)
+
 
 def _value(card: str) -> int:
     """Rank 2..14 of a card text (ace high)."""
@@ -116,7 +119,7 @@ def holdem_category(hole: Sequence[str | int], board: Sequence[str | int]) -> Ha
     >>> holdem_category(("As", "2s", "3h", "Kd"), ("Js", "Jd", "Ad", "Jh", "Kc"))
     <HandCategory.FULL_HOUSE: 'full house'>
     """
-    return list(HandCategory)[any_five_value(to_codes((*hole, *board))) >> 20]
+    return _CATEGORIES[any_five_value(to_codes((*hole, *board))) >> 20]
 
 
 def holdem_reading(hole: Sequence[str], board: Sequence[str]) -> HighHand:

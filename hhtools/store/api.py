@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
-from hhtools.rules.games import resolve_game
+from hhtools.rules.games import implied_structure, resolve_game
 from hhtools.store import db as store
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
 from hhtools.store.stats import (
@@ -54,7 +54,7 @@ def hands_condition(
 
     Args:
         game: only hands of this game (``hands.game``, e.g. ``omaha-hilo``, or an
-            abbreviation: ``PLO8``).
+            abbreviation: ``PLO8``, which also keeps pot-limit hands only).
         since: only hands started at or after this day or moment (the site's clock).
         until: only hands started before this day or moment.
         player: only hands this player was dealt in (any case).
@@ -73,6 +73,10 @@ def hands_condition(
     if game:
         parts.append("game = ?")
         params.append(resolve_game(game))
+        implied = implied_structure(game)  # PLO8: pot limit
+        if implied:
+            parts.append("structure = ?")
+            params.append(implied)
     if since:
         parts.append("started_at >= CAST(? AS TIMESTAMP)")
         params.append(str(since))
@@ -400,6 +404,10 @@ class HandStore:
         Raises:
             StatsError: as :meth:`stats`.
         """
+        if isinstance(by, str):  # "player" or "player,position"
+            by = [b for b in by.split(",") if b.strip()]
+        if isinstance(filters.get("hand_class"), str):
+            filters["hand_class"] = (filters["hand_class"],)
         flt = StatsFilter(**filters)
         self._need_statistics()
         if flt.player:
@@ -482,9 +490,12 @@ class HandStore:
         """Per tournament and player: buy-in, place, prize, bounties, ROI (view ``tournaments``).
 
         Raises:
-            StatsError: a read-only store written by an older hhtools.
+            StatsError: a read-only store written by an older hhtools;
+                NoSuchPlayerError: an unknown player.
         """
         self._need_view("tournaments")
+        if player:
+            self.check_player(player)
         where = " WHERE lower(player) = lower(?)" if player else ""
         return self.sql(f"SELECT * FROM tournaments{where} ORDER BY site, tournament_id, "
                         "place NULLS LAST, player", [player] if player else None)  # fmt: skip
@@ -493,9 +504,12 @@ class HandStore:
         """All-in equity and expectation per hand, board and player (view ``allin_ev``).
 
         Raises:
-            StatsError: a read-only store written by an older hhtools.
+            StatsError: a read-only store written by an older hhtools;
+                NoSuchPlayerError: an unknown player.
         """
         self._need_view("allin_ev")
+        if player:
+            self.check_player(player)
         where = " WHERE lower(player) = lower(?)" if player else ""
         return self.sql(f"SELECT * FROM allin_ev{where} ORDER BY site, hand_id, board, player",
                         [player] if player else None)  # fmt: skip

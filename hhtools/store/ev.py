@@ -35,7 +35,7 @@ __all__ = ["CANDIDATES", "PENDING", "EvSummary", "compute_allin_equity", "hand_e
 
 #: hands with someone all-in (said, or their whole stack in) not yet looked at, with the
 #: street of their last call, bet or raise
-CANDIDATES = """
+_ALL_IN = """
 WITH last AS (
     SELECT site, hand_id,
            arg_max(street, seq) FILTER (WHERE kind IN ('call', 'bet', 'raise')) AS street,
@@ -47,16 +47,12 @@ FROM hands h JOIN last l ON l.site = h.site AND l.hand_id = h.hand_id
 WHERE (l.all_in OR EXISTS (SELECT 1 FROM seats s WHERE s.site = h.site
         AND s.hand_id = h.hand_id AND s.stack > 0 AND s.put_in - s.returned >= s.stack))
   AND NOT EXISTS (SELECT 1 FROM allin_hands a WHERE a.site = h.site AND a.hand_id = h.hand_id)
-ORDER BY h.site, h.hand_id
 """
 
-#: hands with an all-in before the river that no run has looked at yet (a quick count
-#: for a hint: CANDIDATES narrows them to those that qualify)
-PENDING = """
-SELECT count(*) FROM (SELECT DISTINCT site, hand_id FROM actions
-                      WHERE all_in AND street <> 'river') a
-ANTI JOIN allin_hands x ON x.site = a.site AND x.hand_id = a.hand_id
-"""
+CANDIDATES = _ALL_IN + "ORDER BY h.site, h.hand_id\n"
+
+#: how many hands CANDIDATES holds (for the hint of ``hhtools stats``)
+PENDING = f"SELECT count(*) FROM ({_ALL_IN})"
 
 #: cards known on the board when the money was all in, by that street
 _KNOWN_BOARD = {"preflop": 0, "flop": 3, "turn": 4}

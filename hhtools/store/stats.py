@@ -37,12 +37,13 @@ from __future__ import annotations
 
 import difflib
 import re
+from decimal import Decimal, InvalidOperation
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
-from hhtools.rules.games import resolve_game, resolve_structure
+from hhtools.rules.games import implied_structure, resolve_game, resolve_structure
 from hhtools.rules.holes import HOLE_CLASSES
 from hhtools.rules.positions import POSITIONS
 from hhtools.store.player_views import SESSION_GAP, session_select
@@ -196,10 +197,13 @@ def parse_when(text: str | date | datetime, today: date | None = None) -> dateti
     m = _WORDS.match(words)
     if m:
         n, unit = int(m["n"]), m["unit"].lower()
-        if unit in ("day", "week"):
-            d = day - timedelta(days=n * (7 if unit == "week" else 1))
-        else:
-            d = _months_back(day, n * (12 if unit == "year" else 1))
+        try:
+            if unit in ("day", "week"):
+                d = day - timedelta(days=n * (7 if unit == "week" else 1))
+            else:
+                d = _months_back(day, n * (12 if unit == "year" else 1))
+        except (OverflowError, ValueError):
+            raise StatsError(f"{text!r} reaches back before the year 1") from None
         return datetime(d.year, d.month, d.day)
     try:
         return datetime.fromisoformat(text.strip())
@@ -214,13 +218,10 @@ def parse_when(text: str | date | datetime, today: date | None = None) -> dateti
 def _months_back(day: date, months: int) -> date:
     """The same day ``months`` months earlier (the month's last day when it is shorter)."""
     y, m = divmod(day.year * 12 + day.month - 1 - months, 12)
-    m += 1
-    for d in (day.day, 30, 29, 28):
-        try:
-            return date(y, m, d)
-        except ValueError:
-            continue
-    raise AssertionError("unreachable")  # pragma: no cover
+    if y < 1:
+        raise ValueError(f"{months} months before {day} is before the year 1")
+    last = (date(y + (m == 11), (m + 1) % 12 + 1, 1) - timedelta(days=1)).day
+    return date(y, m + 1, min(day.day, last))
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,9 +231,11 @@ class StatsFilter:
     Attributes:
         player: a screen name, matched without regard to case.
         since: hands started at or after (:func:`parse_when` forms; the site's clock).
-        until: hands started before.
+        until: hands started before this moment; a day (``2024-03-01``, ``today``)
+            counts whole.
         site: a site key (``pokerstars``...).
-        game: a game name or common abbreviation (:func:`hhtools.rules.games.resolve_game`).
+        game: a game name or common abbreviation (:func:`hhtools.rules.games.resolve_game`);
+            an abbreviation that names a limit (PLO8, FLO8) filters on it too.
         limit: a betting structure (``PL``, ``pot-limit``, ``FL``, ``NL``...).
         stakes: the stakes as printed (``0.25/0.50``; currency signs ignored).
         currency: an ISO code (``USD``), ``PLAY`` or ``CHIPS``.
@@ -278,19 +281,32 @@ class StatsFilter:
             params.append(parse_when(self.since))
         if self.until:
             parts.append("h.started_at < ?")
-            params.append(parse_when(self.until))
+            until = parse_when(self.until)
+            if _is_day(self.until):  # a day: up to its end
+                until += timedelta(days=1)
+            params.append(until)
         if self.site:
             parts.append("h.site = ?")
             params.append(self.site.lower())
+        limit = _resolve(resolve_structure, self.limit) if self.limit else None
         if self.game:
             parts.append("h.game = ?")
             params.append(_resolve(resolve_game, self.game))
-        if self.limit:
+            implied = implied_structure(self.game)
+            if implied and limit and implied != limit:
+                raise StatsError(f"--game {self.game} is {implied}, but --limit {self.limit} "
+                                 f"is {limit}: give the game without its limit (e.g. O8)")
+            limit = limit or implied
+        if limit:
             parts.append("h.structure = ?")
-            params.append(_resolve(resolve_structure, self.limit))
+            params.append(limit)
         if self.stakes:
-            parts.append("regexp_replace(h.stakes, '[^0-9./]', '', 'g') = ?")
-            params.append(re.sub(r"[^0-9./]", "", self.stakes))
+            wanted = _stakes(self.stakes)
+            clean = "regexp_replace(h.stakes, '[^0-9./]', '', 'g')"
+            parts.append(f"len(string_split({clean}, '/')) = {len(wanted)}")
+            for i, amount in enumerate(wanted, start=1):
+                parts.append(f"TRY_CAST(split_part({clean}, '/', {i}) AS DECIMAL(18, 4)) = ?")
+                params.append(amount)
         if self.currency:
             parts.append("h.currency = ?")
             params.append(self.currency.upper())
@@ -336,6 +352,27 @@ class StatsFilter:
         return ", ".join(parts) or "all hands"
 
 
+def _stakes(text: str) -> list[Decimal]:
+    """Stakes as numbers (``$0.25/$0.5`` -> [0.25, 0.5]).
+
+    Raises:
+        StatsError: not numbers separated by ``/``.
+    """
+    parts = re.sub(r"[^0-9./]", "", text).split("/")
+    try:
+        return [Decimal(p) for p in parts]
+    except InvalidOperation:
+        raise StatsError(f"cannot read stakes {text!r}: give them as printed, e.g. 0.25/0.50"
+                         ) from None
+
+
+def _is_day(when: str | date | datetime) -> bool:
+    """A day rather than a moment: a date, or text without a time of day."""
+    if isinstance(when, datetime):
+        return False
+    return isinstance(when, date) or ":" not in when
+
+
 def _resolve(fn: Any, value: str) -> str:
     try:
         return str(fn(value))
@@ -354,6 +391,7 @@ def _sessions(gap_minutes: int) -> str:
 
 
 def _by(by: Sequence[str]) -> list[str]:
+    """The grouping's names, checked; a session is always a player's (``player`` first)."""
     dims = []
     for d in by:
         key = d.strip().lower()
@@ -361,6 +399,8 @@ def _by(by: Sequence[str]) -> list[str]:
             raise StatsError(f"cannot group by {d!r}: use {', '.join(DIMENSIONS)}")
         if key not in dims:
             dims.append(key)
+    if "session" in dims and "player" not in dims:
+        dims.insert(dims.index("session"), "player")
     return dims or ["player"]
 
 
@@ -383,7 +423,8 @@ def stats_sql(
 
     Returns:
         ``(sql, params)``: columns the groups, ``currency``, ``structure`` (unless
-        grouped by limit), ``hands``, each ratio's ``_count`` and ``_opportunities``,
+        grouped by limit), ``hands`` (seats when grouped by player, else distinct
+        hands), ``seats``, each ratio's ``_count`` and ``_opportunities``,
         ``postflop_aggressive``, ``postflop_calls``, ``postflop_folds``, ``net_won``
         (minor units), ``net_bb`` (big blinds), ``ev_net`` (minor units, DOUBLE),
         ``ev_bb``.
@@ -408,7 +449,10 @@ def stats_sql(
                   "allin_ev GROUP BY ALL) e ON e.site = s.site AND e.hand_id = s.hand_id "
                   "AND e.player = s.player")  # fmt: skip
         ev = "coalesce(e.ev_net, s.net::DOUBLE)"
-    cols.append("count(*)::BIGINT AS hands")
+    # a hand counts once in a group without players; seats are player-hands
+    cols.append("count(*)::BIGINT AS hands" if "player" in dims
+                else "count(DISTINCT (s.site, s.hand_id))::BIGINT AS hands")  # fmt: skip
+    cols.append("count(*)::BIGINT AS seats")
     for name, (count, opp) in RATIOS.items():
         cols.append(f"count_if({count})::BIGINT AS {name}_count")
         cols.append(f"count_if({opp})::BIGINT AS {name}_opportunities")
@@ -427,18 +471,18 @@ def stats_sql(
 
 def ratios_of(counts: pl.DataFrame, dims: Sequence[str], min_hands: int | None = None
               ) -> pl.DataFrame:  # fmt: skip
-    """One row per group from the rows of :func:`stats_sql`: ``hands``, every ratio (0..1,
+    """One row per group from the rows of :func:`stats_sql`: ``hands``, ``seats``, every ratio (0..1,
     null without opportunity) beside its summed ``_count`` and ``_opportunities``,
     ``af``, ``afq`` and the postflop counts; groups with fewer than ``min_hands``
-    hands left out; most hands first."""
+    hands left out; most hands first (time order by month or session)."""
     import polars as pl
 
-    sums = [c for c in counts.columns
-            if c == "hands" or c.endswith(("_count", "_opportunities")) or c.startswith("postflop_")]  # fmt: skip
+    sums = [c for c in counts.columns if c in ("hands", "seats")
+            or c.endswith(("_count", "_opportunities")) or c.startswith("postflop_")]  # fmt: skip
     grouped = counts.group_by(list(dims)).agg([pl.col(c).sum() for c in sums])
     if min_hands:
         grouped = grouped.filter(pl.col("hands") >= min_hands)
-    out = [pl.col(d) for d in dims] + [pl.col("hands")]
+    out = [pl.col(d) for d in dims] + [pl.col("hands"), pl.col("seats")]
     for n in RATIOS:
         opp = pl.col(f"{n}_opportunities")
         out += [pl.when(opp > 0).then(pl.col(f"{n}_count") / opp).otherwise(None).alias(n),
@@ -450,8 +494,15 @@ def ratios_of(counts: pl.DataFrame, dims: Sequence[str], min_hands: int | None =
         .alias("afq"),
         agg, calls, folds,
     ]  # fmt: skip
-    return grouped.select(out).sort(["hands", *dims], descending=[True] + [False] * len(dims),
-                                    nulls_last=True)  # fmt: skip
+    by, descending = _order(dims, "hands")
+    return grouped.select(out).sort(by, descending=descending, nulls_last=True)
+
+
+def _order(keys: Sequence[str], hands: str) -> tuple[list[str], list[bool]]:
+    """Rows in time order when grouped by month or session, else most hands first."""
+    if "month" in keys or "session" in keys:
+        return list(keys), [False] * len(keys)
+    return [hands, *keys], [True] + [False] * len(keys)
 
 
 def money_of(counts: pl.DataFrame, dims: Sequence[str]) -> pl.DataFrame:
@@ -461,18 +512,25 @@ def money_of(counts: pl.DataFrame, dims: Sequence[str]) -> pl.DataFrame:
     import polars as pl
 
     keys = [*dims, "currency", *(["structure"] if "structure" in counts.columns else [])]
+    by, descending = _order(keys, "hands")
     return counts.select(
         *keys, "hands", "net_won",
         (100 * pl.col("net_bb") / pl.col("hands")).alias("bb_per_100"),
         pl.col("ev_net").round().cast(pl.Int64).alias("ev_net"),
         (100 * pl.col("ev_bb") / pl.col("hands")).alias("allin_adj_bb_per_100"),
-    ).sort(["hands", *keys], descending=[True] + [False] * len(keys), nulls_last=True)  # fmt: skip
+    ).sort(by, descending=descending, nulls_last=True)
 
 
 def suggest_player(names: Sequence[str], wanted: str) -> str:
     """A sentence for a player name that matched nothing: the closest names, if any."""
-    close = difflib.get_close_matches(wanted.lower(), [n.lower() for n in names], n=3, cutoff=0.6)
-    by_lower = {n.lower(): n for n in names}
+    by_lower: dict[str, str] = {}
+    for n in sorted(names):
+        by_lower.setdefault(n.lower(), n)
+    want = wanted.lower()
+    close = difflib.get_close_matches(want, list(by_lower), n=6, cutoff=0.6)
+    # the same letters (a transposition) first, then the closest
+    close.sort(key=lambda c: (sorted(c) != sorted(want),
+                              -difflib.SequenceMatcher(None, want, c).ratio()))
     if close:
-        return f"no player {wanted!r}; did you mean {', '.join(repr(by_lower[c]) for c in close)}?"
+        return f"no player {wanted!r}; did you mean {', '.join(repr(by_lower[c]) for c in close[:3])}?"
     return f"no player {wanted!r} in the store"

@@ -243,11 +243,12 @@ SELECT s.site, s.player, h.game, h.structure, h.stakes, h.currency,
        sum(s.net)::BIGINT AS net_won,
        sum(s.net::DOUBLE / nullif(h.big_blind, 0)) AS net_bb,
        100.0 * sum(s.net::DOUBLE / nullif(h.big_blind, 0)) / count(*) AS bb_per_100,
-       100.0 * count_if(s.voluntary) / count(*) AS vpip,
-       100.0 * count_if(s.preflop_raise) / count(*) AS pfr,
-       count_if(h.went_to_showdown AND s.folded IS NULL)::BIGINT AS went_to_showdown,
-       count_if(h.went_to_showdown AND s.folded IS NULL AND s.due_at_showdown > 0)::BIGINT
-           AS won_at_showdown,
+       100.0 * count_if(s.voluntary AND s.vpip_opportunity)
+           / nullif(count_if(s.vpip_opportunity), 0) AS vpip,
+       100.0 * count_if(s.preflop_raise AND s.vpip_opportunity)
+           / nullif(count_if(s.vpip_opportunity), 0) AS pfr,
+       count_if(s.at_showdown)::BIGINT AS went_to_showdown,
+       count_if(s.at_showdown AND s.due_at_showdown > 0)::BIGINT AS won_at_showdown,
        sum(s.pots_won_high)::BIGINT AS won_high,
        sum(s.pots_won_low)::BIGINT AS won_low,
        sum(s.scooped)::BIGINT AS scooped,
@@ -361,9 +362,11 @@ VIEWS: dict[str, tuple[str, str]] = {
         "what the player collected, less what they put in, plus uncalled bets returned); "
         "`net_bb` (net_won in big blinds); `bb_per_100` (big blinds won per 100 hands); "
         "`vpip` and `pfr` (percent of hands with money put in voluntarily / raised "
-        "preflop); `went_to_showdown` (hands that reached a showdown the player had not "
-        "folded from); `won_at_showdown` (of those, hands in which the rules give the "
-        "player something); `won_high` / `won_low` (pots, each board apart, in which the "
+        "preflop, over the hands dealt in less the big blind's walks, as hhtools stats "
+        "and PokerTracker 4 count them); `went_to_showdown` (hands the player stayed in "
+        "to the end against another player, shown or mucked: seats.at_showdown); "
+        "`won_at_showdown` (of those, hands in which the rules give the player "
+        "something); `won_high` / `won_low` (pots, each board apart, in which the "
         "player won all or part of the high / the low against at least one other "
         "player); `scooped` (rows of `scoops`); `quartered` (rows of `quarters`); "
         "`rake_paid` (minor units: each hand's rake shared among the players in "
@@ -470,9 +473,16 @@ def create_views(con: duckdb.DuckDBPyConnection, temporary: bool = False) -> Non
         "SELECT count(*) FROM information_schema.columns "
         "WHERE table_name = 'seats' AND column_name = 'rake_paid'"
     ).fetchall()[0]
+    (facts,) = con.execute(
+        "SELECT count(*) FROM information_schema.columns "
+        "WHERE table_name = 'seats' AND column_name = 'vpip_opportunity'"
+    ).fetchall()[0]
     for name, (_, select) in VIEWS.items():
         if name == "player_results" and not worked_out:  # a store of schema 4 or before
             select = _PLAYER_RESULTS_COMPUTED
+        if name == "player_results" and not facts:  # schema 5 read-only: every hand counts
+            select = select.replace("s.vpip_opportunity", "true").replace(
+                "s.at_showdown", "(h.went_to_showdown AND s.folded IS NULL)")
         try:
             con.execute(f"CREATE OR REPLACE {kind} {name} AS {select}").fetchall()
         except (duckdb.BinderException, duckdb.CatalogException):
