@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import duckdb
+import polars as pl
 import pytest
 
 import hhtools
@@ -52,7 +53,7 @@ def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_turn_all_in_worked_by_hand(db_path: Path) -> None:
     with hhtools.connect(db_path) as db:
-        rows = db.allin_ev().filter(hhtools_hand("300000000101")).select(
+        rows = db.allin_ev().filter(of_hand("300000000101")).select(
             "player", "board", "street", "equity", "ev_net", "net", "exact", "boards", "std_error"
         ).rows()
     assert rows == [
@@ -61,9 +62,7 @@ def test_turn_all_in_worked_by_hand(db_path: Path) -> None:
     ]
 
 
-def hhtools_hand(hand_id: str):  # noqa: ANN201 - a polars expression
-    import polars as pl
-
+def of_hand(hand_id: str) -> pl.Expr:
     return pl.col("hand_id") == hand_id
 
 
@@ -73,7 +72,7 @@ def test_flop_all_in_checked_down_uses_the_flop_side_pot_and_dead_cards(db_path:
                       "ORDER BY pot").rows()  # fmt: skip
         rows = db.sql("SELECT player, pot, street, amount, equity_high, equity_low, boards "
                       "FROM allin_equity WHERE hand_id = '300000000102' ORDER BY pot, player").rows()  # fmt: skip
-        ev = {r[0]: r[1:] for r in db.allin_ev().filter(hhtools_hand("300000000102")).select(
+        ev = {r[0]: r[1:] for r in db.allin_ev().filter(of_hand("300000000102")).select(
             "player", "ev_net", "net", "street").rows()}  # fmt: skip
     # main pot 1.05 + 3 x 2.65 = 9.00 for Ann, Ben, Cat; side pot 2 x 1.55 = 3.10 for
     # Ben and Cat; together 12.10 less the 0.60 rake
@@ -107,8 +106,8 @@ def test_stats_use_ev_for_the_all_in_hands(db_path: Path) -> None:
         s = {r["player"]: r for r in db.stats(("player",)).iter_rows(named=True)}
     # Ann: hand 101 EV +560 (net +950), hand 102 EV from the flop (net -300)
     with hhtools.connect(db_path) as db:
-        ann_102 = db.allin_ev().filter(hhtools_hand("300000000102")).filter(
-            __import__("polars").col("player") == "Ann")["ev_net"].item()  # fmt: skip
+        ann_102 = db.allin_ev().filter(of_hand("300000000102"), pl.col("player") == "Ann")[
+            "ev_net"].item()  # fmt: skip
     assert s["Ann"]["net_won_USD_pot_limit"] == 950 - 300
     assert s["Ann"]["ev_net_USD_pot_limit"] == 560 + ann_102
     # big blind 10 cents: (560 + ev 102) / 10 big blinds over 2 hands, per 100

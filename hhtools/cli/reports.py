@@ -10,6 +10,16 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from hhtools.cli.common import (
+    DEFAULT_DB,
+    EXIT_NO_DATA,
+    DbOption,
+    console,
+    fail,
+    open_store,
+    os_reason,
+    render,
+)
 from hhtools.cli.filters import (
     CurrencyOpt,
     GameOpt,
@@ -23,16 +33,6 @@ from hhtools.cli.filters import (
     StakesOpt,
     UntilOpt,
     build_filter,
-)
-from hhtools.cli.common import (
-    DEFAULT_DB,
-    EXIT_NO_DATA,
-    DbOption,
-    console,
-    fail,
-    open_store,
-    os_reason,
-    render,
 )
 
 if TYPE_CHECKING:
@@ -70,13 +70,13 @@ def report_cmd(
     Exits with 1 when no hand matches the filters, with 2 on bad input (an unknown
     game or format, a file that cannot be written).
     """
-    from hhtools.store.stats import NoSuchPlayerError
     from hhtools.reports.report import (
         CHART_PLAYERS,
         build_report,
         display_rows,
         write,
     )
+    from hhtools.store.stats import NoSuchPlayerError
 
     if fmt not in REPORT_FORMATS:
         fail(f"unknown format {fmt!r}: use {', '.join(REPORT_FORMATS)}")

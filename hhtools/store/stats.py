@@ -37,10 +37,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from decimal import Decimal, InvalidOperation
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Final
 
 from hhtools.rules.games import implied_structure, resolve_game, resolve_structure

@@ -23,7 +23,7 @@ from hhtools.store.seat_stats import STAT_COLUMNS, seat_stats
 __all__ = ["fill_buy_ins", "fill_seat_stats"]
 
 #: hands per batch (bounds the memory of an upgrade)
-BATCH_HANDS = 50_000
+BATCH_HANDS = 20_000
 #: the facts an upgrade writes (folded, VPIP and PFR were stored already)
 _NEW = STAT_COLUMNS[3:]
 
