@@ -192,9 +192,8 @@ def _table_columns(frame: pl.DataFrame) -> list[tuple[str, str, str]]:
     return cols
 
 
-def _emit(frame: pl.DataFrame, fmt: str, out: Path | None, title: str,
-          shown: list[tuple[str, str, str]] | None = None) -> None:  # fmt: skip
-    """Write a frame as a table (the columns ``shown``), CSV, JSON or Parquet."""
+def _emit(frame: pl.DataFrame, fmt: str, out: Path | None, title: str) -> None:
+    """Write a frame as a table (floats to two decimals), CSV, JSON or Parquet."""
     try:
         if fmt == "parquet":
             assert out is not None
@@ -214,8 +213,7 @@ def _emit(frame: pl.DataFrame, fmt: str, out: Path | None, title: str,
     if fmt in ("csv", "json"):
         render(frame.columns, frame.rows(), fmt)
         return
-    shown = shown or [(c, c, "number" if frame[c].dtype.is_float() else "text")
-                      for c in frame.columns]  # fmt: skip
+    shown = [(c, c, "number" if frame[c].dtype.is_float() else "text") for c in frame.columns]
     rows = [tuple(_cell(row[c], kind) for c, _, kind in shown)
             for row in frame.iter_rows(named=True)]  # fmt: skip
     if out is not None:

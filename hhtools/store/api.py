@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
-from hhtools.rules.games import implied_structure, resolve_game
 from hhtools.store import db as store
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
 from hhtools.store.stats import (
@@ -63,20 +62,17 @@ def hands_condition(
         ``(condition, params)``; ``(None, [])`` when nothing filters.
 
     Raises:
-        UnknownGameError: a game name that is neither a game nor an abbreviation.
+        StatsError: a game name that is neither a game nor an abbreviation.
 
     >>> hands_condition(game="omaha", since="2024-03-01")
     ('game = ? AND started_at >= CAST(? AS TIMESTAMP)', ['omaha', '2024-03-01'])
     """
     parts: list[str] = []
     params: list[Any] = []
-    if game:
-        parts.append("game = ?")
-        params.append(resolve_game(game))
-        implied = implied_structure(game)  # PLO8: pot limit
-        if implied:
-            parts.append("structure = ?")
-            params.append(implied)
+    if game:  # the game and, for PLO8 or FLO8, its limit: as stats reads --game
+        conditions, values = StatsFilter(game=game).hand_conditions()
+        parts += [c.removeprefix("h.") for c in conditions]
+        params += values
     if since:
         parts.append("started_at >= CAST(? AS TIMESTAMP)")
         params.append(str(since))

@@ -127,11 +127,11 @@ def _work(batch: list[HandFacts]) -> list[tuple[str, str, str, str, list[tuple[A
 def _facts(con: duckdb.DuckDBPyConnection, limit: int | None) -> list[HandFacts]:
     """The candidate hands with their seats, boards and pots."""
     sql = CANDIDATES + (f" LIMIT {int(limit)}" if limit else "")
-    cands = con.execute(sql).fetchall()
+    con.execute(f"CREATE OR REPLACE TEMP TABLE ev_candidates AS {sql}")
+    cands = con.execute("SELECT * FROM ev_candidates ORDER BY site, hand_id").fetchall()
     if not cands:
+        con.execute("DROP TABLE ev_candidates")
         return []
-    con.execute("CREATE OR REPLACE TEMP TABLE ev_candidates (site VARCHAR, hand_id VARCHAR)")
-    con.executemany("INSERT INTO ev_candidates VALUES (?, ?)", [(c[0], c[1]) for c in cands])
     seats: dict[tuple[str, str], list[tuple[Any, ...]]] = defaultdict(list)
     for site, hid, *rest in con.execute(
         "SELECT s.site, s.hand_id, s.player, s.hole_cards, s.folded, s.put_in, s.returned, "

@@ -64,8 +64,6 @@ __all__ = [
     "stats_sql",
 ]
 
-DEFAULT_SESSION_GAP: Final = SESSION_GAP
-"""Minutes without a hand that end a player's session."""
 
 
 class StatsError(ValueError):
@@ -405,7 +403,7 @@ def _by(by: Sequence[str]) -> list[str]:
 
 
 def stats_sql(
-    by: Sequence[str], flt: StatsFilter, gap_minutes: int = DEFAULT_SESSION_GAP,
+    by: Sequence[str], flt: StatsFilter, gap_minutes: int = SESSION_GAP,
     has_ev: bool = True,
 ) -> tuple[str, list[Any]]:
     """The statistics' one statement: every count, per group, currency and structure.
