@@ -52,7 +52,8 @@ def main() -> None:
         args.db = prepare(args.hands, args.work, args.seed)
 
     import hhtools
-    from hhtools.reports.report import ReportFilter, build_report, to_html
+    from hhtools.reports.report import ReportFilter, build_report
+    from hhtools.reports.report_html import to_html
     from hhtools.store.views import VIEWS
 
     timings: list[tuple[str, float, int]] = []

@@ -96,7 +96,8 @@ def test_html_self_contained(db_path: Path, tmp_path: Path) -> None:
     assert "Plotly.newPlot" in page
     # the table formats money for reading: Dan +$3.70, Eve -$5.00
     assert "<td>Dan</td>" in page and "$3.70" in page and "-$5.00" in page
-    assert "Alice (USD)" in page  # a chart line
+    assert "Cumulative winnings, USD" in page  # one chart per currency
+    assert '"name":"Alice"' in page.replace('": "', '":"')  # a line of it
 
 
 def test_export_parquet_every_table_and_view(db_path: Path, tmp_path: Path) -> None:
@@ -266,7 +267,7 @@ def test_every_report_format_keeps_betting_structures_apart(
     page = tmp_path / "r.html"
     run("report", *db, "--format", "html", "--out", str(page))
     text = page.read_text(encoding="utf-8")
-    assert "<th>limit</th>" in text
+    assert '<th title="sort">limit</th>' in text
     assert '<td>PL</td>' in text and '<td>FL</td>' in text
     assert "Results per player, game, betting structure, stakes and currency" in text
 

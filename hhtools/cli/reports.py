@@ -70,12 +70,9 @@ def report_cmd(
     Exits with 1 when no hand matches the filters, with 2 on bad input (an unknown
     game or format, a file that cannot be written).
     """
-    from hhtools.reports.report import (
-        CHART_PLAYERS,
-        build_report,
-        display_rows,
-        write,
-    )
+    from hhtools.reports.cells import display_rows
+    from hhtools.reports.output import write
+    from hhtools.reports.report import CHART_PLAYERS, build_report
     from hhtools.store.stats import NoSuchPlayerError
 
     if fmt not in REPORT_FORMATS:

@@ -1,0 +1,100 @@
+"""Cells for reading: the report's and the statistics' values as the text people read.
+
+Shared by the terminal tables, the plain-text table of ``--format table --out`` and the
+HTML page. Money stays integer minor units in the data; only here does it become text
+(``$1.25``, ``€-0.50``, ``1,500`` chips) through :func:`hhtools.model.money.format_money`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hhtools.model.money import format_money
+
+if TYPE_CHECKING:
+    import polars as pl
+
+__all__ = ["STRUCTURE_SHORT", "display_columns", "display_rows", "text_table"]
+
+#: Columns holding money in minor units of the row's ``currency``.
+MONEY_COLUMNS = ("net_won", "rake_paid", "ev_net")
+#: The betting structure as players write it, for the tables people read (the machine
+#: formats keep ``hands.structure``'s own words).
+STRUCTURE_SHORT = {"limit": "FL", "pot_limit": "PL", "no_limit": "NL"}
+#: Column headers of the tables people read that differ from the column names.
+HEADERS = {"structure": "limit"}
+
+
+def column_text(column: str, values: list[Any], currency: list[str], is_float: bool) -> list[str]:
+    """One column's cells as text: money as $1.25, limits as FL/PL/NL, ratios rounded.
+
+    Args:
+        column: the column's name (it decides money and limits).
+        values: the column's values (minor units for money; ``None`` reads "").
+        currency: the currency of each row (for money).
+        is_float: the column is a float (rounded to 2 places, ``vpip``/``pfr`` to 1).
+
+    Returns:
+        One string per value.
+    """
+    if column in MONEY_COLUMNS:
+        return ["" if v is None else format_money(v, cur)
+                for v, cur in zip(values, currency, strict=True)]  # fmt: skip
+    if column in ("structure", "limit"):
+        return ["" if v is None else STRUCTURE_SHORT.get(str(v), str(v)) for v in values]
+    if is_float:
+        pattern = "{:,.1f}" if column in ("vpip", "pfr") else "{:,.2f}"
+        return ["" if v is None else pattern.format(v) for v in values]
+    return ["" if v is None else str(v) for v in values]
+
+
+def display_rows(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
+    """Header and formatted cells of the results for reading (money as $1.25).
+
+    Args:
+        results: ``player_results`` rows.
+
+    Returns:
+        ``(columns, rows)`` of strings; ``site`` is left out; the betting structure
+        is shown under ``limit`` as FL, PL or NL (fixed, pot, no limit).
+    """
+    columns, cells = display_columns(results)
+    return columns, [list(r) for r in zip(*cells)]
+
+
+def display_columns(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
+    """Like :func:`display_rows`, the cells a column at a time (one list per column)."""
+    columns = [c for c in results.columns if c != "site"]
+    currency = (results["currency"].to_list() if "currency" in results.columns
+                else [""] * results.height)  # fmt: skip
+    cells = [
+        column_text(c, results[c].to_list(), currency, results[c].dtype.is_float())
+        for c in columns
+    ]
+    return [HEADERS.get(c, c) for c in columns], cells
+
+
+def text_table(columns: list[str], cells: list[list[str]], numeric_from: int) -> str:
+    """A plain-text table: columns padded to their widest cell, numbers to the right.
+
+    Args:
+        columns: header names.
+        cells: the cells as text, one list per column (all the same length).
+        numeric_from: index of the first right-aligned column.
+
+    >>> print(text_table(["player", "hands"], [["Ann", "Bo"], ["12", "7"]], 1), end="")
+    player  hands
+    Ann        12
+    Bo          7
+    """
+    import polars as pl
+
+    frame = pl.DataFrame({f"c{i}": [name, *col] for i, (name, col) in
+                          enumerate(zip(columns, cells, strict=True))})  # fmt: skip
+    widths = frame.select(pl.all().str.len_chars().max()).row(0)
+    padded = [
+        (pl.col(f"c{i}").str.pad_start(w) if i >= numeric_from else pl.col(f"c{i}").str.pad_end(w))
+        for i, w in enumerate(widths)
+    ]  # fmt: skip
+    lines = frame.select(pl.concat_str(padded, separator="  ").str.strip_chars_end())
+    return "\n".join(lines.to_series().to_list()) + "\n"
