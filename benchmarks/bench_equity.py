@@ -1,6 +1,8 @@
 """All-in equity speed (issue "Player statistics", point 3). Not a test: nothing asserts a time.
 
-Target: a four-way flop all-in of Omaha hi/lo under 50 ms. Also timed: a turn all-in,
+Target: a four-way flop all-in of Omaha hi/lo under 50 ms; for ``hhtools equity``
+(:data:`ODDS_CASES`) heads-up PLO preflop exact under 5 s and the four-way hi/lo flop
+under 50 ms. Also timed: a turn all-in,
 three- and four-way flop all-ins with side pots, heads-up and three-way preflop
 (exact enumeration), and a sampled preflop (100,000 boards), each the median of
 several runs on seeded random deals, in milliseconds per hand.
@@ -17,7 +19,8 @@ import time
 from typing import Any
 
 from hhtools.model.cards import card_str
-from hhtools.rules.equity import all_in_equity
+from hhtools.rules.equity import all_in_equity, hand_odds
+from hhtools.rules.ranges import parse_hand
 
 SEED = 20261201
 
@@ -70,5 +73,40 @@ def main() -> None:
               f"{max(times):>8.1f}")
 
 
+#: ``hhtools equity``'s cases (issue "Every game and rule", point 4): heads-up PLO
+#: preflop exact (1,086,008 boards; target under 5 s) and a four-way hi/lo flop
+#: (target under 50 ms), through :func:`hand_odds`; and two ranges, sampled.
+ODDS_CASES = {
+    "equity: PLO heads-up preflop (exact)": (["Ah Kh Qd Jd", "7s 6s 5c 4c"], "", False),
+    "equity: PLO8 4-way flop (exact)": (
+        ["As Ad 2c 3h", "Kc Kd Qs Js", "7h 8h 9c Td", "5s 4d 6c 2d"], "Ks 7d 3c", True),
+    "equity: AAxx v ds rundowns (50k deals)": (["AAxx", "double-suited rundowns"], "", False),
+    "equity: A2xx v KKxx, PLO8 flop (50k)": (["A2xx", "KKxx"], "Qs 7d 3c", True),
+}  # fmt: skip
+
+
+def run_odds(name: str) -> tuple[float, int, bool]:
+    """Seconds for one :func:`hand_odds` case, its boards and whether exact."""
+    hands, board, hi_lo = ODDS_CASES[name]
+    t0 = time.perf_counter()
+    odds = hand_odds([parse_hand(h, 4) for h in hands], board, hi_lo=hi_lo, seed=SEED)
+    return time.perf_counter() - t0, odds.boards, odds.exact
+
+
+def test_heads_up_preflop_exact(benchmark: Any) -> None:
+    """pytest-benchmark: ``hhtools equity``'s heads-up PLO preflop, every board."""
+    benchmark(run_odds, "equity: PLO heads-up preflop (exact)")
+
+
+def main_odds() -> None:
+    """Print each ``hhtools equity`` case: median and max of three runs."""
+    for name in ODDS_CASES:
+        runs = [run_odds(name) for _ in range(3)]
+        times = [r[0] * 1000 for r in runs]
+        print(f"{name:36} {runs[0][1]:>10,} {runs[0][2]!s:>6} {statistics.median(times):>10.1f} "
+              f"{max(times):>8.1f}")
+
+
 if __name__ == "__main__":
     main()
+    main_odds()

@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from hhtools.cli import importing, parse, query, reports, showdown, stats
+from hhtools.cli import equity, importing, parse, query, reports, showdown, stats
 
 app = typer.Typer(
     name="hhtools",
@@ -37,6 +37,7 @@ app.command("show")(reports.show_cmd)
 app.command("export")(reports.export_cmd)
 app.command("parse")(parse.parse_cmd)
 app.command("showdown")(showdown.showdown)
+app.command("equity")(equity.equity_cmd)
 
 
 def main() -> None:

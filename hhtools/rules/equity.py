@@ -31,8 +31,10 @@ from hhtools.model.cards import parse_cards
 from hhtools.model.frozen import record
 from hhtools.rules.batch import batch_high_low
 from hhtools.rules.evaluator import InvalidHandError
+from hhtools.rules.ranges import HandRange, deal_range, range_pool
 
-__all__ = ["EXACT_LIMIT", "SAMPLES", "Equity", "all_in_equity"]
+__all__ = ["BOARDS_EXACT", "EXACT_LIMIT", "RANGE_SAMPLES", "SAMPLES", "Equity", "Odds",
+           "all_in_equity", "hand_odds"]
 
 EXACT_LIMIT: Final = 2_400_000
 """Largest number of boards x players enumerated exactly, for four hole cards (scaled
@@ -232,3 +234,164 @@ def _pot_shares(
     else:
         high[e] = hw / hw.sum(axis=0)
     return high, low
+
+
+BOARDS_EXACT: Final = 2_000_000
+""":func:`hand_odds` enumerates every remaining board when there are fewer than this."""
+RANGE_SAMPLES: Final = 50_000
+""":func:`hand_odds`'s deals when a hand is a range (or the boards are too many)."""
+
+
+@record
+class Odds:
+    """Each hand's chances over the remaining boards (one pot, every player in it).
+
+    Attributes:
+        boards: boards enumerated (``exact``), or deals sampled.
+        exact: every remaining board was enumerated (no hand was a range).
+        equity: each hand's expected share of the pot (0..1; the shares add to 1).
+        win: the fraction of boards on which the hand takes the whole pot alone (in
+            hi/lo: a scoop, the high and the low or the high with no low).
+        tie: the fraction of boards on which it takes a part of the pot, not all.
+        high, low: the expected share of the pot won through the high half (the whole
+            pot when no low qualifies) and through the low half (hi/lo; ``low`` is 0
+            in a high-only game).
+        std_error: the standard error of ``equity`` (0.0 when exact).
+    """
+
+    boards: int
+    exact: bool
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    high: tuple[float, ...]
+    low: tuple[float, ...]
+    std_error: tuple[float, ...]
+
+
+def hand_odds(
+    hands: Sequence[Sequence[int] | HandRange],
+    board: str | Sequence[str | int] = (),
+    *,
+    hole_cards: int = 4,
+    hi_lo: bool = False,
+    qualifier: int = 8,
+    dead: str | Sequence[str | int] = (),
+    samples: int = RANGE_SAMPLES,
+    seed: int = 0,
+) -> Odds:
+    """Each hand's equity, wins and ties, by the rules, over the boards still to come.
+
+    Exact enumeration of every remaining board when no hand is a range and there are
+    fewer than :data:`BOARDS_EXACT` boards (every Omaha all-in, heads-up preflop
+    included: 1,086,008 boards); otherwise ``samples`` seeded deals, each dealing the
+    ranges' hands (:func:`hhtools.rules.ranges.deal_range`) and then the board.
+
+    Args:
+        hands: per player, exact hole cards (codes, :func:`hhtools.rules.ranges.parse_hand`)
+            or a :class:`~hhtools.rules.ranges.HandRange`; two or more.
+        board: the board dealt so far (0 to 5 cards).
+        hole_cards: hole cards per player in the game.
+        hi_lo: split the pot high/low with the low ``qualifier`` (7, 8 or 9).
+        dead: cards known to be out of the deck.
+        samples: deals when sampling (at least 1).
+        seed: the random generator's seed (same seed, same deals).
+
+    Returns:
+        The :class:`Odds`, one value per hand in the order given.
+
+    Raises:
+        InvalidHandError: fewer than two hands, a card twice, a board over five
+            cards, exact hands of the wrong size.
+        RangeTooNarrowError: a range with no hand the known cards leave possible.
+        InvalidQualifierError: a qualifier other than 7, 8 or 9.
+    """
+    if len(hands) < 2:
+        raise InvalidHandError("equity needs two hands or more")
+    board_codes = _codes(board)
+    dead_codes = _codes(dead)
+    fixed = [tuple(h) for h in hands if not isinstance(h, HandRange)]
+    if any(len(h) != hole_cards for h in fixed):
+        raise InvalidHandError(f"every hand needs {hole_cards} hole cards")
+    known = [c for h in fixed for c in h] + list(board_codes) + list(dead_codes)
+    if len(set(known)) != len(known):
+        raise InvalidHandError("a card appears twice among the hands, board and dead cards")
+    if len(board_codes) > 5:
+        raise InvalidHandError(f"the board has {len(board_codes)} cards: five at most")
+    missing = 5 - len(board_codes)
+    n = len(hands)
+    ranged = len(fixed) < n
+    deck = np.array(sorted(set(range(52)) - set(known)), dtype=np.intp)
+    total = comb(len(deck), missing)
+    exact = not ranged and total < BOARDS_EXACT
+    count = total if exact else max(int(samples), 1)
+    acc = np.zeros((6, n))  # share, share^2, win, tie, high, low
+    gen = np.random.default_rng(seed)
+    base = np.array(board_codes, dtype=np.intp)
+    chunks = (_boards(deck, missing, True, count, seed) if exact
+              else _deals(count))  # fmt: skip
+    pools = [range_pool(h, hole_cards, known) if isinstance(h, HandRange) else None
+             for h in hands]  # fmt: skip
+    for chunk in chunks:
+        if exact:
+            m = len(chunk)
+            holes = [np.broadcast_to(np.array(h, dtype=np.intp), (m, hole_cards))
+                     for h in hands]  # type: ignore[arg-type]  # fmt: skip
+            full = np.concatenate([np.broadcast_to(base, (m, len(base))), chunk], axis=1)
+        else:
+            holes, full = _deal(hands, pools, base, dead_codes, hole_cards, int(chunk), missing,
+                                gen)  # fmt: skip
+        hi = np.empty((n, len(full)), dtype=np.int32)
+        lo = np.empty((n, len(full)), dtype=np.int32)
+        for i, h in enumerate(holes):
+            hi[i], lo[i] = batch_high_low(h, full, qualifier)
+        high, low = _pot_shares(hi, lo, list(range(n)), hi_lo)
+        share = high + low
+        acc += np.stack([share.sum(1), (share**2).sum(1), (share >= 1 - 1e-12).sum(1),
+                         ((share > 0) & (share < 1 - 1e-12)).sum(1), high.sum(1), low.sum(1)])  # fmt: skip
+    mean = acc / count
+    if exact:
+        err = np.zeros(n)
+    else:
+        var = np.maximum(mean[1] - mean[0] ** 2, 0.0) * count / max(count - 1, 1)
+        err = np.sqrt(var / count)
+    as_t = lambda row: tuple(float(x) for x in row)  # noqa: E731
+    return Odds(count, exact, as_t(mean[0]), as_t(mean[2]), as_t(mean[3]), as_t(mean[4]),
+                as_t(mean[5]), as_t(err))  # fmt: skip
+
+
+def _deals(count: int) -> Iterator[int]:
+    """Chunk sizes adding up to ``count``."""
+    left = count
+    while left > 0:
+        m = min(left, _CHUNK)
+        yield m
+        left -= m
+
+
+def _deal(
+    hands: Sequence[Sequence[int] | HandRange], pools: list[npt.NDArray[np.intp] | None],
+    base: npt.NDArray[np.intp], dead: Sequence[int], hole_cards: int, m: int, missing: int,
+    gen: np.random.Generator,
+) -> tuple[list[npt.NDArray[np.intp]], npt.NDArray[np.intp]]:
+    """``m`` random deals: each range's hand, then the rest of the board."""
+    used = np.zeros((m, 52), dtype=bool)
+    for c in [*base.tolist(), *dead]:
+        used[:, c] = True
+    for h in hands:
+        if not isinstance(h, HandRange):
+            used[:, list(h)] = True
+    holes: list[npt.NDArray[np.intp]] = []
+    for h, pool in zip(hands, pools, strict=True):
+        if isinstance(h, HandRange):
+            dealt = deal_range(h, used, hole_cards, gen, pool)
+            np.put_along_axis(used, dealt, True, axis=1)
+            holes.append(dealt)
+        else:
+            holes.append(np.broadcast_to(np.array(h, dtype=np.intp), (m, hole_cards)))
+    keys = gen.random((m, 52))
+    keys[used] = 2.0  # never drawn before an unused card
+    rest = np.argpartition(keys, missing - 1, axis=1)[:, :missing] if missing else (
+        np.empty((m, 0), dtype=np.intp))  # fmt: skip
+    full = np.concatenate([np.broadcast_to(base, (m, len(base))), rest], axis=1)
+    return holes, full

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["HOLE_CLASSES", "hole_classes"]
+__all__ = ["HOLE_CLASSES", "RUNDOWN", "hole_classes"]
 
 #: rank character -> bit (deuce = bit 0 ... ace = bit 12)
 _BIT: Final[dict[str, int]] = {r: 1 << i for i, r in enumerate("23456789TJQKA")}
@@ -26,7 +26,9 @@ def _rundown_masks() -> bytes:
     return bytes(int(any((m & w).bit_count() >= 4 for w in windows)) for m in range(1 << 13))
 
 
-_RUNDOWN: Final[bytes] = _rundown_masks()
+RUNDOWN: Final[bytes] = _rundown_masks()
+"""``RUNDOWN[mask]`` is 1 when the ranks of a 13-bit rank mask hold a rundown."""
+_RUNDOWN = RUNDOWN
 
 HOLE_CLASSES: Final[dict[str, str]] = {
     "pair": "two or more hole cards of one rank",
