@@ -1,38 +1,107 @@
 """The hand replay that ``hhtools show`` prints: street by street, pots, showdown, awards.
 
 Built from the store's rows of one hand (:meth:`hhtools.store.api.HandStore.hand`);
-nothing is recomputed by the rules here: the pot after each street is the running sum
-of the chips each action added (``actions.added``), the showdown and the awards are
-the audit's rows.
+nothing is recomputed by the rules here. The facts beyond the raw rows (the board
+dealt on each street, the pot after it, the players who could win each pot, which two
+hole cards made each winning five, each player's net) come from
+:func:`hhtools.reports.hand_facts.hand_facts`, which the HTML replay
+(:mod:`hhtools.reports.replay_html`) uses too, so the two never disagree.
 """
 
 from __future__ import annotations
 
+import textwrap
+from functools import partial
 from typing import Any
 
 from hhtools.model.money import format_money
+from hhtools.reports.hand_facts import FiveCards, HandFacts, action_text, hand_facts
 
-__all__ = ["replay_lines"]
+__all__ = ["five_text", "replay_lines", "signed_money"]
 
-
-
-_STREETS = ("preflop", "flop", "turn", "river")
+_WIDTH = 100  # the lines this module adds wrap here (a long list of players)
 
 
 def _action_words(a: dict[str, Any], currency: str) -> str:
-    kind = a["kind"]
-    m = lambda v: format_money(v, currency)  # noqa: E731
-    if kind == "post":
-        what = f"posts {str(a['post'] or '').replace('_', ' ')} {m(a['amount'])}"
-    elif kind in ("fold", "check"):
-        what = kind + "s"
-    elif kind == "call":
-        what = f"calls {m(a['amount'])}"
-    elif kind == "bet":
-        what = f"bets {m(a['amount'])}"
-    else:
-        what = f"raises {m(a['amount'])} to {m(a['to_amount'])}"
-    return f"{a['player']}: {what}" + (" and is all-in" if a["all_in"] else "")
+    return f"{a['player']}: {action_text(a, lambda v: format_money(v, currency))}"
+
+
+def signed_money(amount: int, currency: str) -> str:
+    """A net amount with its sign: ``+$3.70``, ``-$5.00``, ``$0.00``."""
+    return ("+" if amount > 0 else "") + format_money(amount, currency)
+
+
+def five_text(five: FiveCards) -> str:
+    """Five cards in reading order, each hole card used marked with ``*``.
+
+    >>> from hhtools.reports.hand_facts import split_five
+    >>> five_text(split_five("Kc Qd Jd Ts 9h", "Qd Jd 8c 3s"))
+    'Kc Qd* Jd* Ts 9h'
+    """
+    return " ".join(c + ("*" if five.is_hole(c) else "") for c in five.cards)
+
+
+def _street_lines(facts: HandFacts, currency: str) -> list[str]:
+    m = partial(format_money, currency=currency)
+    lines: list[str] = []
+    for st in facts.streets:
+        head = f"*** {st.street.upper()} ***"
+        if st.street != "preflop" or st.dealt:
+            if len(st.board) == 1:
+                head += f" [{' '.join(st.board[0])}]"
+            else:
+                head += ",".join(f" board {k + 1} [{' '.join(b)}]" for k, b in enumerate(st.board))
+        lines += ["", head]
+        for a in st.actions:
+            lines.append("  " + _action_words(a, currency))
+        for player, amount in st.returned:
+            lines.append(f"  uncalled bet {m(amount)} returned to {player}")
+        lines.append(f"  pot after the {st.street}: {m(st.pot_after)}")
+    return lines
+
+
+def _pot_lines(facts: HandFacts, currency: str) -> list[str]:
+    m = partial(format_money, currency=currency)
+    if not facts.pots:
+        return []
+    lines = ["", "Pots by the rules (* marks the two hole cards used):"]
+    many = len(facts.boards) > 1
+    for p in facts.pots:
+        board = f", board {p.board + 1}" if many else ""
+        rake = ""
+        if not many and p.gross is not None and p.gross > p.net:
+            rake = f" (rake {m(p.gross - p.net)})"
+        who = ", ".join(p.eligible) or "nobody"
+        lines += textwrap.wrap(f"{p.name}{board}: {m(p.net)}{rake}, could be won by {who}",
+                               width=_WIDTH, initial_indent="  ", subsequent_indent="      ",
+                               break_on_hyphens=False)  # fmt: skip
+        if p.uncontested:
+            lines.append(f"    uncontested: {p.eligible[0]} takes it")
+            continue
+        for h in p.halves:
+            for player, five in h.winners:
+                if five is None:
+                    lines.append(f"    {h.label}: {player} (no showdown)")
+                else:
+                    used = " ".join(five.hole)
+                    lines.append(f"    {h.label}: {player} with {five_text(five)} "
+                                 f"({five.words}), hole cards {used}")  # fmt: skip
+        if p.no_low:
+            lines.append("    low: no qualifying low, the high takes the whole pot")
+    return lines
+
+
+def _net_lines(facts: HandFacts, currency: str) -> list[str]:
+    if not facts.nets:
+        return []
+    lines = ["", "Net for the hand (what the site paid; by the rules where that differs):"]
+    for n in facts.nets:
+        rules = ""
+        if n.net_by_rules != n.net:
+            rules = f" (by the rules {signed_money(n.net_by_rules, currency)})"
+        cash = " (cashed out)" if n.cashed_out else ""
+        lines.append(f"  {n.player}: {signed_money(n.net, currency)}{rules}{cash}")
+    return lines
 
 
 def replay_lines(data: dict[str, Any]) -> list[str]:
@@ -43,12 +112,15 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
 
     Returns:
         Lines: header, seats, each street with its actions and the pot after it,
-        the showdown (each hand's best high and low five), what the site paid and
-        what the rules pay per pot and half, and the findings.
+        the showdown (each hand's best high and low five), each pot with its amount,
+        the players who could win it and each half's winners with their five cards
+        (the hole cards used marked), what the site paid and what the rules pay per
+        pot and half, each player's net, and the findings.
     """
-    hand = data["hands"].row(0, named=True)
+    facts = hand_facts(data)
+    hand = facts.hand
     cur = hand["currency"]
-    m = lambda v: format_money(v, cur)  # noqa: E731
+    m = partial(format_money, currency=cur)
     lines = [
         f"Hand {hand['hand_id']} ({hand['site']}): {hand['game']} {hand['structure']} "
         f"{hand['stakes']} {cur}, table {hand['table_name']!r}, {hand['started_at']} "
@@ -56,39 +128,15 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
         f"{hand['file']}:{hand['line']}",
         "",
     ]
-    seats = list(data["seats"].iter_rows(named=True))
+    seats = list(facts.seats)
     for s in seats:
         button = " (button)" if s["is_button"] else ""
         cards = f" [{s['hole_cards']}]" if s["hole_cards"] else ""
         lines.append(f"Seat {s['seat']}: {s['player']} {m(s['stack'])}{button}{cards}")
-    actions = list(data["actions"].iter_rows(named=True))
-    boards = list(data["boards"].iter_rows(named=True))
-    board0 = boards[0] if boards else {"flop": None, "turn": None, "river": None}
-    returned = sum(s["returned"] or 0 for s in seats)
-    last_street = max((_STREETS.index(a["street"]) for a in actions
-                       if a["street"] in _STREETS), default=0)  # fmt: skip
-    pot = 0
-    for i, street in enumerate(_STREETS):
-        acts = [a for a in actions if a["street"] == street]
-        dealt = {"flop": board0["flop"], "turn": board0["turn"], "river": board0["river"]}
-        if street != "preflop" and not dealt.get(street) and not acts:
-            continue
-        head = f"*** {street.upper()} ***"
-        if street != "preflop":
-            shown = " ".join(c for c in (board0["flop"], board0["turn"], board0["river"])[:i] if c)
-            head += f" [{shown}]"
-        lines += ["", head]
-        for a in acts:
-            pot += a["added"] or 0
-            lines.append("  " + _action_words(a, cur))
-        if i == last_street and returned:
-            for s in seats:
-                if s["returned"]:
-                    lines.append(f"  uncalled bet {m(s['returned'])} returned to {s['player']}")
-            pot -= returned
-        lines.append(f"  pot after the {street}: {m(pot)}")
+    lines += _street_lines(facts, cur)
+    boards = facts.boards
     if len(boards) > 1:
-        lines += ["", "Boards: " + " | ".join(b["cards"] for b in boards)]
+        lines += ["", "Boards: " + " | ".join(" ".join(b) for b in boards)]
     lines += ["", f"Total pot {m(hand['total_pot'])}, rake {m(hand['rake'])}"]
     extra = [(w, hand.get(k)) for w, k in (("added by the room", "room_added"),
              ("jackpot", "jackpot"), ("fees", "fees")) if hand.get(k)]  # fmt: skip
@@ -124,23 +172,22 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
         if s["hole_cards"] and s["folded"] is None and s["player"] not in shown_players and sds:
             lines.append(f"  {s['player']} mucked [{s['hole_cards']}]")
 
-    awards = list(data["awards"].iter_rows(named=True))
-    kept_for_cash_out = {s["player"] for s in seats if s.get("cash_out_forfeited")}
+    lines += _pot_lines(facts, cur)
+    awards = [(p, a) for p in facts.pots for a in p.awards]
     if awards:
         lines += ["", "Paid by the site / due by the rules:"]
-        for a in awards:
-            pot_name = "main pot" if a["pot"] == 0 else f"side pot {a['pot']}"
-            half = "" if a["half"] == "all" else f", {a['half']}"
-            board = f", board {a['board'] + 1}" if len(boards) > 1 else ""
-            flag = "" if a["due"] is None or a["paid"] == a["due"] else "   <-- differs"
-            if flag and a["player"] in kept_for_cash_out:
+        for p, a in awards:
+            half = "" if a.half == "all" else f", {a.half}"
+            board = f", board {p.board + 1}" if len(boards) > 1 else ""
+            flag = "   <-- differs" if a.differs else ""
+            if a.kept_for_cash_out:
                 flag = "   (kept by the site: the player cashed out)"
-            tag = " (scoop)" if a["scoop"] and hand["hi_lo"] else ""
-            tag += " (quarter)" if a["quarter"] else ""
+            tag = (" (scoop)" if a.scoop else "") + (" (quarter)" if a.quarter else "")
             lines.append(
-                f"  {pot_name}{half}{board}: {a['player']} paid {m(a['paid'])}, "
-                f"due {m(a['due'])}{tag}{flag}"
+                f"  {p.name}{half}{board}: {a.player} paid {m(a.paid)}, "
+                f"due {m(a.due)}{tag}{flag}"
             )
+    lines += _net_lines(facts, cur)
     findings = list(data["findings"].iter_rows(named=True))
     lines += [""]
     if findings:

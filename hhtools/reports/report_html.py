@@ -263,8 +263,9 @@ def _replays(report: Report) -> str:
 
     parts = []
     for data in report.hands_data.values():
-        parts.append(f'<div class="overlay">{replay_fragment(data)}'
-                     '<p><a class="close" href="#findings">back to the findings</a></p></div>')
+        parts.append('<div class="overlay"><p><a class="close" href="#findings">close the '
+                     f"replay</a></p>{replay_fragment(data)}<p><a class=\"close\" "
+                     'href="#findings">back to the findings</a></p></div>')
     return "\n".join(parts)
 
 
