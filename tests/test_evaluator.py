@@ -293,17 +293,17 @@ def test_more_hole_cards_same_rule() -> None:
     assert high("As 2h 4h 5c 7d 3s", board).cards == cards("As Ks Qs 9s 3s")
     assert high("Qc Qd 2h 3h 4h 6c", board).cards == cards("Qc Qd Qs Qh Ks")
     assert low("Ah 2h 3h 4h 5h 6h", "Ac 2c 3c Kd Qd").ranks == "5,4,3,2,A"  # type: ignore[union-attr]
-    assert {g.hole_cards for g in GAMES.values()} == {4, 5, 6}
+    assert {g.hole_cards for g in GAMES.values()} == {2, 4, 5, 6, 7}
     assert GAMES["courchevel"].hole_cards == 5 and GAMES["courchevel-hilo"].hi_lo
 
 
 def test_errors() -> None:
     with pytest.raises(InvalidHandError):
         best_high("As Kd Qc Jh", "2c 3c 4c 5c")
+    with pytest.raises(InvalidHandError):  # two to seven hole cards (seeds 000, 001)
+        best_high("As", "2c 3c 4c 5c 6c")
     with pytest.raises(InvalidHandError):
-        best_high("As Kd Qc", "2c 3c 4c 5c 6c")
-    with pytest.raises(InvalidHandError):
-        best_low("As Kd Qc Jh Th 9h 8h", "2c 3c 4c 5c 6c")
+        best_low("As Kd Qc Jh Th 9h 8h 7h", "2c 3c 4c 5c 6c")
     with pytest.raises(DuplicateCardError, match="'2c'"):
         best_high("As Kd Qc 2c", "2c 3c 4c 5c 6c")
     with pytest.raises(InvalidCardError, match="'Xc'"):

@@ -40,11 +40,16 @@ class Variant(StrEnum):
     OMAHA5 = "omaha5"  #: 5 hole cards (5-Card Omaha, Big O)
     OMAHA6 = "omaha6"  #: 6 hole cards
     COURCHEVEL = "courchevel"  #: 5 hole cards, first board card dealt before the first round
+    OMAHA2 = "omaha2"  #: 2 hole cards, both played (seed 000: the original game)
+    OMAHA7 = "omaha7"  #: 7 hole cards (seed 001: "as many as six or seven")
 
     @property
     def hole_cards(self) -> int:
-        """Number of hole cards each player is dealt (4, 5 or 6)."""
-        return {"omaha": 4, "omaha5": 5, "omaha6": 6, "courchevel": 5}[self.value]
+        """Number of hole cards each player is dealt (2 to 7)."""
+        return _HOLE_CARDS[self.value]
+
+
+_HOLE_CARDS = {"omaha": 4, "omaha5": 5, "omaha6": 6, "courchevel": 5, "omaha2": 2, "omaha7": 7}
 
 
 class BettingStructure(StrEnum):

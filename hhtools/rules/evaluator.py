@@ -338,8 +338,8 @@ def _validated(
     b = to_codes(board)
     if len(b) != 5:
         raise InvalidHandError(f"board must be five cards, got {len(b)}")
-    if not 4 <= len(h) <= 6:
-        raise InvalidHandError(f"hole must be 4 to 6 cards, got {len(h)}")
+    if not 2 <= len(h) <= 7:
+        raise InvalidHandError(f"hole must be 2 to 7 cards, got {len(h)}")
     check_distinct(h + b)
     return h, b
 
@@ -356,7 +356,8 @@ def best_high(hole: str | Sequence[str | int], board: str | Sequence[str | int])
     """The best high hand from exactly two hole cards and exactly three board cards.
 
     Args:
-        hole: 4 to 6 hole cards, as text (``"As 4s 5h Kc"``), card strings or codes.
+        hole: 2 to 7 hole cards (seed 000: two-card Omaha; seed 001: as many as seven),
+            as text (``"As 4s 5h Kc"``), card strings or codes.
         board: exactly five board cards, same forms.
 
     Returns:
@@ -410,7 +411,7 @@ def best_low(
     """The best ace-to-five low from exactly two hole and exactly three board cards.
 
     Args:
-        hole: 4 to 6 hole cards (text, card strings or codes).
+        hole: 2 to 7 hole cards (text, card strings or codes).
         board: exactly five board cards.
         qualifier: highest rank allowed in a low: 8 (default), 7 or 9.
 

@@ -23,7 +23,7 @@ class GameRule:
 
     Attributes:
         name: the CLI name (``"omaha6-hilo"``).
-        hole_cards: hole cards per player (4, 5 or 6).
+        hole_cards: hole cards per player (2 to 7).
         hi_lo: the pot is split high/low (with a qualifier) rather than high only.
     """
 
@@ -34,10 +34,13 @@ class GameRule:
 
 GAMES: Final[dict[str, GameRule]] = {
     name: GameRule(name, n, hi_lo)
-    for base, n in (("omaha", 4), ("omaha5", 5), ("omaha6", 6), ("courchevel", 5))
+    for base, n in (("omaha", 4), ("omaha5", 5), ("omaha6", 6), ("courchevel", 5),
+                    ("omaha2", 2), ("omaha7", 7))
     for name, hi_lo in ((base, False), (base + "-hilo", True))
 }
-"""The eight games by CLI name. Courchevel plays like 5-card Omaha at showdown."""
+"""The twelve games by CLI name. Courchevel plays like 5-card Omaha at showdown; omaha2
+(seed 000: the original game, both hole cards played) and omaha7 (seed 001: "as many as
+six or seven") deal 2 and 7 hole cards."""
 
 
 def get_game(name: str) -> GameRule:
