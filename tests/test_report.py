@@ -173,10 +173,10 @@ def test_unwritable_outputs_are_one_line_errors(db_path: Path, tmp_path: Path) -
     assert a_file.read_text(encoding="utf-8") == "x"
 
 
-def test_piped_table_is_wide(db_path: Path) -> None:
-    # no terminal and no COLUMNS: the table is laid out 200 wide, one row a line
-    result = CliRunner().invoke(app, ["report", "--db", str(db_path), "--player", "Dan"],
-                                env={"COLUMNS": None})  # fmt: skip
+def test_piped_table_with_wide_shows_every_column(db_path: Path) -> None:
+    # no terminal and --wide: every column, one row a line (100 columns without --wide)
+    result = CliRunner().invoke(app, ["report", "--db", str(db_path), "--player", "Dan",
+                                      "--wide"], env={"COLUMNS": None})  # fmt: skip
     assert result.exit_code == 0, result.output
     row = next(ln for ln in result.stdout.splitlines() if "Dan" in ln and "omaha" in ln)
     # Dan: +$3.70, 37 big blinds; rake $0.10 (60 x 200 / 1200)

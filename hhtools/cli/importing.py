@@ -18,8 +18,9 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
-from hhtools.cli.common import DEFAULT_DB, DbOption, console, fail
+from hhtools.cli.common import DEFAULT_DB, DbOption, console, fail, plural
 
 
 def _count_files(paths: list[Path]) -> int:
@@ -62,13 +63,14 @@ def import_cmd(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("files · {task.fields[hands]:,} hands · {task.fields[rate]:,.0f} hands/s"),
+        TextColumn("files · {task.fields[hands]} · {task.fields[rate]:,.0f} hands/s"),
         TimeElapsedColumn(),
         console=console,
         disable=quiet,
         transient=False,
     )
-    task = progress.add_task("importing", total=total_files or None, hands=0, rate=0.0)
+    task = progress.add_task("importing", total=total_files or None, hands=plural(0, "hand"),
+                             rate=0.0)  # fmt: skip
     done_files: set[str] = set()
     started = time.perf_counter()
 
@@ -79,7 +81,7 @@ def import_cmd(
         progress.update(
             task,
             completed=summary.files_unchanged + len(done_files),
-            hands=seen,
+            hands=plural(seen, "hand"),
             rate=seen / elapsed if elapsed else 0.0,
         )
 
@@ -107,15 +109,20 @@ def import_cmd(
 
 
 def _print_summary(summary: Any, db: Path) -> None:
+    """The import's counts: a sentence when nothing new came in, else a table."""
     out = console()
-    table = Table(title=f"Import into {db}", show_header=True)
+    quiet = nothing_new(summary, db)
+    if quiet is not None:
+        out.print(Text(quiet))
+        return
+    table = Table(title=Text(f"Import into {db}"), show_header=True)
     table.add_column("what")
     table.add_column("count", justify="right")
     rows = [
         ("files", summary.files),
         ("files unchanged since last import", summary.files_unchanged),
         ("hands imported", summary.hands),
-        ("duplicates skipped", summary.duplicates),
+        ("hands already stored (skipped)", summary.duplicates),
         ("conflicting hands (same id, other text)", summary.conflicts),
         ("non-Omaha hands skipped", summary.skipped),
         ("hands that failed to parse", summary.failed),
@@ -125,14 +132,43 @@ def _print_summary(summary: Any, db: Path) -> None:
     for what, n in rows:
         table.add_row(what, f"{n:,}")
     for site in sorted(summary.hands_by_site):
-        table.add_row(f"hands from {site}", f"{summary.hands_by_site[site]:,}")
+        table.add_row(Text(f"hands from {site}"), f"{summary.hands_by_site[site]:,}")
     for kind in sorted(summary.findings):
         table.add_row(f"findings: {kind}", f"{summary.findings[kind]:,}")
     if not summary.findings:
         table.add_row("findings", "0")
     table.add_row("seconds", f"{summary.seconds:,.1f}")
-    table.add_row("hands/s", f"{summary.hands_per_second:,.0f}")
+    if summary.files_unchanged:  # their hands were not read again: count the new ones only
+        rate = summary.hands / summary.seconds if summary.seconds > 0 else 0.0
+        table.add_row("hands imported per second", f"{rate:,.0f}")
+    else:
+        table.add_row("hands read per second", f"{summary.hands_per_second:,.0f}")
     out.print(table)
     if summary.problems:
-        out.print(f"{summary.problems:,} problems: see them with 'hhtools problems --db {db}'",
-                  markup=False)
+        out.print(Text(f"{plural(summary.problems, 'problem')}: see "
+                       f"{'it' if summary.problems == 1 else 'them'} with "
+                       f"'hhtools problems --db {db}'"))  # fmt: skip
+
+
+def nothing_new(summary: Any, db: Path) -> str | None:
+    """The sentence of an import that stored nothing and met nothing to report (no
+    problem, note, conflict or other game), e.g. ``Nothing new: 8 files unchanged since
+    the last import (2,106 hands already in x.duckdb).``; ``None`` for any other."""
+    if summary.hands or summary.conflicts or summary.failed or summary.problems:
+        return None
+    if summary.notes or summary.skipped:
+        return None
+    if not summary.files:
+        return "Nothing imported: no files found."
+    stored = f"{plural(summary.duplicates, 'hand')} already in {db}"
+    if summary.files_unchanged == summary.files:
+        return (f"Nothing new: {plural(summary.files, 'file')} unchanged since the last "
+                f"import ({stored}).")  # fmt: skip
+    read = summary.files - summary.files_unchanged
+    them = "it" if read == 1 else "them"
+    unchanged = (f"; {plural(summary.files_unchanged, 'other file')} unchanged since the last "
+                 "import" if summary.files_unchanged else "")  # fmt: skip
+    if not summary.duplicates:
+        return f"Nothing new: {plural(read, 'file')} read, with no hands in {them}{unchanged}."
+    return (f"Nothing new: {plural(read, 'file')} read, every hand in {them} already "
+            f"stored{unchanged} ({stored}).")  # fmt: skip

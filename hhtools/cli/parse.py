@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
-from hhtools.cli.common import fail
+from hhtools.cli.common import fail, plural
 
 if TYPE_CHECKING:  # the grammars load on first use: other commands start quicker
     from hhtools.ingest.read import ParseResult
@@ -94,16 +94,12 @@ def parse_cmd(
         out.write(json.dumps({"summary": summary}) + "\n")
     else:
         err.print(
-            f"{_n(stats.files, 'file')}, {_n(stats.hands, 'hand')}: {stats.records} read, "
-            f"{stats.skipped} non-Omaha skipped, {stats.failed} failed; "
-            f"{_n(stats.problems, 'problem')}, {_n(stats.notes, 'note')}",
+            f"{plural(stats.files, 'file')}, {plural(stats.hands, 'hand')}: {stats.records:,} "
+            f"read, {stats.skipped:,} non-Omaha skipped, {stats.failed:,} failed; "
+            f"{plural(stats.problems, 'problem')}, {plural(stats.notes, 'note')}",
             highlight=False,
             markup=False,
         )
     if strict and stats.problems:
         raise typer.Exit(1)
 
-
-def _n(count: int, word: str) -> str:
-    """``1 file``, ``2 files``."""
-    return f"{count:,} {word}{'' if count == 1 else 's'}"

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -16,12 +15,16 @@ from hhtools.cli.common import (
     DEFAULT_DB,
     DbOption,
     FormatOption,
+    WideOption,
     check_format,
     console,
     fail,
+    line_width,
     open_read_only,
     open_store,
+    plural,
     render,
+    wrap_line,
 )
 from hhtools.model.vocab import NOTE_CODES, FindingKind
 
@@ -33,8 +36,13 @@ def sql_cmd(
     query: Annotated[str, typer.Argument(help="A SELECT (or any read-only) statement.")],
     db: DbOption = Path(DEFAULT_DB),
     fmt: FormatOption = "table",
+    wide: WideOption = False,
 ) -> None:
-    """Run a read-only SQL query on the store (no writes, no files read or written)."""
+    """Run a read-only SQL query on the store (no writes, no files read or written).
+
+    The table keeps the leftmost columns that fit (--wide: all); no rows print
+    ``No rows.``
+    """
     check_format(fmt)
     if not query.strip():
         fail("empty query: give a SELECT statement")
@@ -47,7 +55,7 @@ def sql_cmd(
         fail(_sql_error(str(exc)))
     finally:
         con.close()
-    render(columns, rows, fmt)
+    render(columns, rows, fmt, wide=wide)
 
 
 def _sql_error(message: str) -> str:
@@ -59,11 +67,27 @@ def _sql_error(message: str) -> str:
     return first
 
 
-def _closing_count(out: Console, shown: int, counts: list[tuple[str, int]], noun: str) -> None:
+def _closing_count(out: Console, shown: int, counts: list[tuple[str, int]], noun: str,
+                   nouns: str) -> None:  # fmt: skip
+    """``3 of 315 findings (kind: n, ...)`` under a listing: how many were shown."""
     total = sum(n for _, n in counts)
-    head = f"{shown} of {total}" if total > shown else f"{total}"
-    out.print(f"\n{head} {noun} (" + ", ".join(f"{k}: {n}" for k, n in counts) + ")",
-              markup=False)  # fmt: skip
+    head = plural(total, noun, nouns)
+    if total > shown:
+        head = f"{shown:,} of {head}"
+    out.print(Text(f"\n{head} (" + ", ".join(f"{k}: {n:,}" for k, n in counts) + ")"))
+
+
+def _print_line(out: Console, text: str, keep: str, width: int | None,
+                styles: tuple[tuple[str, int, int], ...] = ()) -> None:  # fmt: skip
+    """One listing line, cut at spaces to ``width`` (later lines indented; ``keep``, the
+    ``file:line:`` prefix, never cut); ``styles`` (style, start, end) apply where the
+    first line still holds that text."""
+    for n, line in enumerate(wrap_line(text, width, keep)):
+        shown = Text(line)
+        for style, start, end in styles if n == 0 else ():
+            if line[:end] == text[:end]:
+                shown.stylize(style, start, end)
+        out.print(shown, soft_wrap=True)
 
 
 def audit_cmd(
@@ -73,8 +97,15 @@ def audit_cmd(
     ] = None,
     fmt: FormatOption = "table",
     limit: Annotated[int, typer.Option("--limit", help="Show at most this many.")] = 200,
+    wide: Annotated[
+        bool, typer.Option("--wide", help="One line each, however long (by default a "
+                           "terminal's lines are cut at 100 columns; piped, one line each).")
+    ] = False,
 ) -> None:
-    """List the audit's findings, one readable line each."""
+    """List the audit's findings, one readable line each.
+
+    In a terminal the lines are cut to fit (--wide: not); piped, one line each.
+    """
 
     check_format(fmt)
     if kind is not None and kind not in tuple(FindingKind):
@@ -88,22 +119,21 @@ def audit_cmd(
     if fmt != "table":
         render(columns, rows, fmt)
         return
-    out = console()
+    out = console(wide)
     if not rows:
         if kind:
-            out.print(f"No {kind} findings.", markup=False)
+            out.print(Text(f"No findings of kind {kind} in {db}."))
         else:
-            out.print("No findings: every audited pot was paid by the rules.", markup=False)
+            out.print(Text(f"No findings in {db}: every audited pot was paid by the rules."))
         return
+    width = line_width(wide)
     for hand_id, k, player, _pot, _half, _paid, _due, explanation, file, line in rows:
-        who = f" {player}" if player else ""
-        out.print(
-            f"[bold]{escape(f'{file}:{line}:')}[/bold] {escape(f'[hand {hand_id}]')} "
-            f"[magenta]{k}[/magenta]{escape(who)}: {escape(explanation)}",
-            highlight=False,
-            soft_wrap=True,
-        )
-    _closing_count(out, len(rows), counts, "findings")
+        where = f"{file}:{line}:"
+        head = f"{where} [hand {hand_id}] "
+        text = f"{head}{k}{f' {player}' if player else ''}: {explanation}"
+        _print_line(out, text, where, width,
+                    (("bold", 0, len(where)), ("magenta", len(head), len(head) + len(k))))
+    _closing_count(out, len(rows), counts, "finding", "findings")
 
 
 def problems_cmd(
@@ -117,8 +147,15 @@ def problems_cmd(
         bool,
         typer.Option("--notes", help="List the notes too (hands skipped by design), marked."),
     ] = False,
+    wide: Annotated[
+        bool, typer.Option("--wide", help="One line each, however long (by default a "
+                           "terminal's lines are cut at 100 columns; piped, one line each).")
+    ] = False,
 ) -> None:
-    """List what imports could not read, as file:line: [hand N] message."""
+    """List what imports could not read, as file:line: [hand N] message.
+
+    In a terminal the lines are cut to fit (--wide: not); piped, one line each.
+    """
     check_format(fmt)
     with open_store(db) as store:
         is_note = _is_note(store)
@@ -133,19 +170,26 @@ def problems_cmd(
             columns, rows = columns[:-1], [r[:-1] for r in rows]
         render(columns, rows, fmt)
         return
-    out = console()
-    noun = "note" if hidden == 1 else "notes"
-    more = f"({hidden:,} {noun} left out: hhtools problems --notes)" if hidden else ""
+    out = console(wide)
+    more = f"({plural(hidden, 'note')} left out: hhtools problems --notes)" if hidden else ""
     if not rows:
-        out.print(f"No problems: every file and hand was read. {more}".strip(), markup=False)
+        what = "problems or notes" if notes else "problems"
+        if code:
+            out.print(Text(f"No {what} of code {code} in {db}. {more}".strip()))
+        else:
+            out.print(Text(f"No {what}: every file and hand was read. {more}".strip()))
         return
+    width = line_width(wide)
     for file, line, hand_id, c, message, _, note in rows:
         hand = f" [hand {hand_id}]" if hand_id else ""
         mark = "note: " if note else ""
-        out.print(f"{file}:{line}:{hand} {mark}{message} ({c})", markup=False, soft_wrap=True)
-    _closing_count(out, len(rows), counts, "problems and notes" if notes else "problems")
+        _print_line(out, f"{file}:{line}:{hand} {mark}{message} ({c})", f"{file}:{line}:", width)
+    if notes:
+        _closing_count(out, len(rows), counts, "problem or note", "problems and notes")
+    else:
+        _closing_count(out, len(rows), counts, "problem", "problems")
     if more:
-        out.print(more, markup=False)
+        out.print(Text(more))
 
 
 def _is_note(store: HandStore) -> str:

@@ -163,4 +163,4 @@ def showdown(
     else:
         from hhtools.cli.common import console
 
-        console().print(showdown_table(result))  # no emoji codes; wide when piped
+        console().print(showdown_table(result))  # no emoji codes; 100 columns when piped

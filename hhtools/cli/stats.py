@@ -15,11 +15,13 @@ from hhtools.cli.common import (
     EXIT_NO_DATA,
     DbOption,
     FormatOption,
+    WideOption,
     check_format,
     console,
     fail,
     open_store,
     os_reason,
+    plural,
     render,
 )
 from hhtools.cli.filters import (
@@ -47,6 +49,17 @@ STATS_FORMATS = ("table", "csv", "json", "parquet")
 _SHOWN = (("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3B"), ("fold_to_three_bet", "F3B"),
           ("cbet", "CB"), ("fold_to_cbet", "FCB"), ("wtsd", "WTSD"), ("wsd", "W$SD"),
           ("wwsf", "WWSF"), ("scoop", "scoop"), ("quartered", "qtr"))  # fmt: skip
+#: the ratio headers in the order a narrow table keeps them (after the groups and hands)
+_RATIO_PRIORITY = ["VPIP", "PFR", "3B", "AF", "WTSD", "W$SD", "CB", "FCB", "F3B", "WWSF",
+                   "scoop", "qtr"]  # fmt: skip
+#: the money table's columns in the order a narrow table keeps them (after the groups; up to
+#: net won always)
+_MONEY_PRIORITY = ["currency", "limit", "hands", "net won", "bb/100", "EV bb/100", "EV net"]
+#: the columns of ``sessions`` and ``tournaments`` a narrow table keeps first
+_SESSION_PRIORITY = ["player", "session", "start", "hands", "net_won", "bb_per_100", "currency",
+                     "game", "stakes", "end", "structure", "site"]  # fmt: skip
+_TOURNAMENT_PRIORITY = ["player", "tournament_id", "hands", "place", "prize", "bounties", "roi",
+                        "buy_in", "game", "first_hand", "last_hand", "currency"]  # fmt: skip
 
 ByOpt = Annotated[
     list[str] | None,
@@ -78,6 +91,7 @@ def stats_cmd(
         "table"
     ),
     out: OutOpt = None,
+    wide: WideOption = False,
 ) -> None:
     """Player statistics as a tracker counts them (PokerTracker 4 definitions: see
     'hhtools schema'): VPIP, PFR, 3-bet, c-bet, AF, WTSD, W$SD, WWSF, hi/lo shares,
@@ -111,19 +125,22 @@ def stats_cmd(
     if frame.is_empty():
         fail(f"no hands ({flt.describe()}) in {db}", code=EXIT_NO_DATA)
     if fmt == "table":
-        _table(frame, money, out, title=f"Statistics (percent): {flt.describe()}")
+        _table(frame, money, out, title=f"Statistics (percent): {flt.describe()}", wide=wide)
     else:
         _emit(frame, fmt, out, title="")
     if pending:
         sys.stderr.write(
-            f"{pending:,} hands with an all-in before the river have not been looked at for "
-            f"all-in equity (ev_net counts their result): run 'hhtools ev --db {db}'\n"
+            f"{plural(pending, 'hand')} with an all-in before the river "
+            f"{'has' if pending == 1 else 'have'} not been looked at for all-in equity "
+            f"(ev_net counts {'its' if pending == 1 else 'their'} result): "
+            f"run 'hhtools ev --db {db}'\n"
         )
 
 
-def _table(frame: pl.DataFrame, money: pl.DataFrame, out: Path | None, title: str) -> None:
+def _table(frame: pl.DataFrame, money: pl.DataFrame, out: Path | None, title: str,
+           wide: bool = False) -> None:  # fmt: skip
     """The terminal's two tables: the ratios (as percentages), then the money per
-    currency and betting structure."""
+    currency and betting structure; narrowed to the terminal unless ``wide``."""
     from hhtools.model.money import format_money
     from hhtools.reports.report import STRUCTURE_SHORT
 
@@ -145,8 +162,10 @@ def _table(frame: pl.DataFrame, money: pl.DataFrame, out: Path | None, title: st
             format_money(row["ev_net"], cur), _cell(row["allin_adj_bb_per_100"], "number"),
         ))  # fmt: skip
     if out is None:
-        render([h for _, h, _ in shown], ratio_rows, "table", title=title)
-        render(heads, money_rows, "table", title="Money, per currency and limit")
+        render([h for _, h, _ in shown], ratio_rows, "table", title=title, wide=wide,
+               priority=[*dims, "hands", *_RATIO_PRIORITY], keep=len(dims) + 1)
+        render(heads, money_rows, "table", title="Money, per currency and limit", wide=wide,
+               priority=[*dims, *_MONEY_PRIORITY], keep=heads.index("hands") + 2)
         return
     from hhtools.reports.report import text_table
 
@@ -192,8 +211,10 @@ def _table_columns(frame: pl.DataFrame) -> list[tuple[str, str, str]]:
     return cols
 
 
-def _emit(frame: pl.DataFrame, fmt: str, out: Path | None, title: str) -> None:
-    """Write a frame as a table (floats to two decimals), CSV, JSON or Parquet."""
+def _emit(frame: pl.DataFrame, fmt: str, out: Path | None, title: str, wide: bool = False,
+          priority: list[str] | None = None) -> None:  # fmt: skip
+    """Write a frame as a table (floats to two decimals; narrowed by ``priority``
+    unless ``wide``), CSV, JSON or Parquet."""
     try:
         if fmt == "parquet":
             assert out is not None
@@ -227,7 +248,8 @@ def _emit(frame: pl.DataFrame, fmt: str, out: Path | None, title: str) -> None:
             fail(f"cannot write {out}: {os_reason(exc)}")
         sys.stderr.write(f"wrote {out}\n")
         return
-    render([h for _, h, _ in shown], rows, "table", title=title)
+    render([h for _, h, _ in shown], rows, "table", title=title, wide=wide, priority=priority,
+           keep=2 if priority else 1)
 
 
 def _cell(value: Any, kind: str) -> str:
@@ -248,11 +270,12 @@ def sessions_cmd(
     gap: Annotated[int, typer.Option("--gap", help="Minutes without a hand that end a session.")] = 30,
     fmt: FormatOption = "table",
     out: OutOpt = None,
+    wide: WideOption = False,
 ) -> None:
     """Each player's sessions: hands at any tables with no gap over --gap minutes."""
     _listing(db, fmt, out, "Sessions (times UTC where the site's zone is known; net_won in "
              "minor units: cents, or chips)", f"no sessions in {db}",
-             lambda store: store.sessions(player, gap))  # fmt: skip
+             lambda store: store.sessions(player, gap), wide, _SESSION_PRIORITY)  # fmt: skip
 
 
 def tournaments_cmd(
@@ -260,6 +283,7 @@ def tournaments_cmd(
     player: PlayerOpt = None,
     fmt: FormatOption = "table",
     out: OutOpt = None,
+    wide: WideOption = False,
 ) -> None:
     """Per tournament and player: buy-in, place, prize, bounties won, ROI."""
 
@@ -269,11 +293,13 @@ def tournaments_cmd(
         return store.tournaments(player)
 
     _listing(db, fmt, out, "Tournaments (buy-in, prize and bounties in minor units; roi as a "
-             "ratio: 1.0 = +100%)", f"no tournament hands in {db}", fetch)
+             "ratio: 1.0 = +100%)", f"no tournament hands in {db}", fetch, wide,
+             _TOURNAMENT_PRIORITY)  # fmt: skip
 
 
 def _listing(db: Path, fmt: str, out: Path | None, title: str, empty: str,
-             fetch: Callable[[Any], pl.DataFrame]) -> None:  # fmt: skip
+             fetch: Callable[[Any], pl.DataFrame], wide: bool = False,
+             priority: list[str] | None = None) -> None:  # fmt: skip
     """Open the store, fetch one frame, write it; an unknown player or nothing found
     exits 1, a bad value 2."""
     from hhtools.store.stats import NoSuchPlayerError, StatsError
@@ -295,7 +321,7 @@ def _listing(db: Path, fmt: str, out: Path | None, title: str, empty: str,
         store.close()
     if frame.is_empty():
         fail(empty, code=EXIT_NO_DATA)
-    _emit(frame, fmt, out, title=title)
+    _emit(frame, fmt, out, title=title, wide=wide, priority=priority)
 
 
 def ev_cmd(
@@ -349,4 +375,4 @@ def run_ev(db: Path, workers: int | None, quiet: bool) -> None:
     console().print(Text(
         f"all-in hands: {summary['computed']:,} worked out, {summary['money_on_river']:,} "
         f"with money still going in on the river, {summary['unknown_cards']:,} with a hand "
-        f"still in unknown, {summary['error']:,} errors (allin_hands.status)"))  # fmt: skip
+        f"still in unknown, {plural(summary['error'], 'error')} (allin_hands.status)"))  # fmt: skip
