@@ -1,12 +1,13 @@
-"""PHH export (hhtools/phh.py), read back with pokerkit when it is installed.
+"""PHH export (hhtools/reports/phh.py), read back and replayed with pokerkit.
 
-pokerkit replays each exported hand by the rules; its final stacks must equal ours
-(the stack, less what was put in, plus returns and what was collected) except that
-pokerkit takes no rake, so the winners hold the rake on top.
+pokerkit replays each exported hand by the rules, taking the site's rake pot by pot
+(``pokerkit_options``): its final stacks must equal the history's, the stack less
+what was put in plus returns and what was collected, for every hand written.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 import warnings
 from decimal import Decimal
@@ -16,9 +17,12 @@ import pytest
 
 import hhtools
 from hhtools.model.money import amount_text
-from hhtools.reports.phh import export_phh, limit_bets
-from tests.conftest import HARD_CASES
+from hhtools.reports.phh import export_phh, limit_bets, pokerkit_options
+from tests.conftest import HARD_CASES, ROOT, SAMPLES, need_corpus
 from tests.storerows import import_db
+
+FIXTURES = ROOT / "tests" / "fixtures"
+ANTE_HAND = FIXTURES / "pokerstars" / "ante_side_pot.txt"
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +36,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # hands 2, 3, 5 and 6 are pot-limit Omaha (PO); 1 and 4 are pot-limit Omaha
     # hi/lo, which PHH has no code for.
     assert (summary.hands, summary.skipped) == (4, 2)
+    assert summary.skipped_games == {"omaha-hilo pot_limit": 2}
     return out / "pokerstars-omaha-pot_limit.phhs"
 
 
@@ -47,71 +52,171 @@ def test_toml_fields(exported: Path) -> None:
     assert hand["variant"] == "PO"
     # clockwise from left of the button (Moe, seat 6): Kim SB, Lee BB, Moe
     assert hand["players"] == ["Kim", "Lee", "Moe"]
-    assert hand["blinds_or_straddles"] == [0.05, 0.10, 0]
+    # Moe acts first: the big blind before him is written positive, the small blind
+    # negative (pokerkit posts abs(); the sign only says who opens)
+    assert hand["blinds_or_straddles"] == [-0.05, 0.10, 0]
+    assert hand["antes"] == [0, 0, 0]
     assert hand["actions"][:3] == ["d dh p1 As2s3hKd", "d dh p2 2c2d7h8h", "d dh p3 ????????"]
     assert hand["actions"][3:6] == ["p3 f", "p1 cc", "p2 cc"]
     assert "d db JsJdAd" in hand["actions"] and hand["actions"][-2:] == [
         "p1 sm As2s3hKd", "p2 sm 2c2d7h8h"]
     assert hand["winnings"] == [0, 1.75, 0]
+    assert hand["_rake"] == 0.05 and hand["_pot_rakes"] == [[1.80, 0.05]]  # 1.75 + 0.05
     # heads-up (Gus BB first, Hal the button): the blinds array is read reversed
-    assert doc["pokerstars-990000000003"]["blinds_or_straddles"] == [0.05, 0.10]
+    assert doc["pokerstars-990000000003"]["blinds_or_straddles"] == [-0.05, 0.10]
 
 
-def replay(path: Path) -> dict[str, tuple[list[Decimal], list[Decimal], Decimal]]:
-    """hand -> (pokerkit's final stacks, our finishing stacks, rake)."""
+def replay(path: Path) -> dict[str, tuple[list[Decimal], list[Decimal]] | str]:
+    """hand -> (pokerkit's final stacks, the file's finishing stacks), or why not.
+
+    Each hand is replayed with the rake and pot splitting of :func:`pokerkit_options`;
+    a hand pokerkit refuses, or plays only by "repairing" it (folding, checking or
+    betting for a player instead of the written action), is reported as a string.
+    """
     pokerkit = pytest.importorskip("pokerkit", reason="pokerkit not installed")
-    out = {}
+    out: dict[str, tuple[list[Decimal], list[Decimal]] | str] = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pokerkit 0.7 does not know time_zone_abbreviation
         for hh in pokerkit.HandHistory.loads_all(path.read_text(encoding="utf-8")):
+            hh = dataclasses.replace(hh, **pokerkit_options(hh.user_defined_fields))
             try:
-                final = list(hh)[-1]
-            except ValueError:
-                out[str(hh.hand)] = None
+                steps = list(hh.state_actions)
+            except ValueError as exc:
+                out[str(hh.hand)] = f"refused: {exc}"
                 continue
-            rake = Decimal(str(hh.user_defined_fields["_rake"]))
+            written = sum(1 for _, action in steps if action is not None)
+            automatic = {type(state.operations[-1]).__name__ for state, action in steps
+                         if action is None and state.operations}  # fmt: skip
+            if written != len(hh.actions) or automatic & {
+                    "Folding", "CheckingOrCalling", "CompletionBettingOrRaisingTo"}:
+                out[str(hh.hand)] = "repaired"
+                continue
+            final = steps[-1][0]
             out[str(hh.hand)] = ([Decimal(str(s)) for s in final.stacks],
-                                 [Decimal(str(s)) for s in hh.finishing_stacks], rake)  # fmt: skip
+                                 [Decimal(str(s)) for s in hh.finishing_stacks])  # fmt: skip
     return out
 
 
 def test_pokerkit_replays(exported: Path) -> None:
     got = replay(exported)
-    # Hand 2 (a main and a side pot, legal pot-limit betting) replays too
     for hand_id in ("990000000002", "990000000003", "990000000005", "990000000006"):
-        theirs, ours, rake = got[hand_id]
-        diffs = [t - o for t, o in zip(theirs, ours, strict=True)]
-        assert sum(diffs) == rake and all(d >= 0 for d in diffs), hand_id
+        theirs, ours = got[hand_id]
+        assert theirs == ours, hand_id
     # Hand 2, players Eve, Finn, Dan (left of the button first): Dan's $2 main pot
-    # ($6) and Finn's side pot ($6) each lose $0.30 rake here, not in pokerkit.
-    # Finn: 10 - 5 + 5.70 = 10.70 (pokerkit 11); Dan: 2 - 2 + 5.70 (pokerkit 6).
-    theirs, ours, rake = got["990000000002"]
-    assert theirs == [Decimal("0"), Decimal("11"), Decimal("6")]
-    assert ours == [Decimal("0"), Decimal("10.70"), Decimal("5.70")]
-    assert rake == Decimal("0.60")
-    # Lee won 1.80 less 0.05 rake: pokerkit gives him the whole 1.80
-    theirs, ours, _ = got["990000000005"]
-    assert (theirs[1], ours[1]) == (Decimal("10.90"), Decimal("10.85"))
+    # ($6) and Finn's side pot ($6) each lose $0.30 rake, in pokerkit too.
+    # Finn: 10 - 5 + 5.70 = 10.70; Dan: 2 - 2 + 5.70 = 5.70; Eve 0.
+    assert got["990000000002"][0] == [Decimal(0), Decimal("10.70"), Decimal("5.70")]
+    # Lee won 1.80 less 0.05 rake: 10.85
+    assert got["990000000005"][0][1] == Decimal("10.85")
+
+
+def store_stacks(db: Path) -> dict[str, dict[str, Decimal]]:
+    """``site-hand_id`` -> player -> stack - put_in + returned + collected, in PHH units."""
+    with hhtools.connect(db) as store:
+        rows = store.con.execute(
+            "SELECT s.site || '-' || s.hand_id, s.player, s.stack - s.put_in + s.returned "
+            "+ s.collected, h.currency FROM seats s JOIN hands h USING (site, hand_id)"
+        ).fetchall()
+    out: dict[str, dict[str, Decimal]] = {}
+    for key, player, minor, cur in rows:
+        out.setdefault(key, {})[player] = Decimal(amount_text(int(minor), cur or ""))
+    return out
+
+
+def export_and_replay(db: Path, out: Path) -> tuple[int, list[tuple[str, object]]]:
+    """Export ``db`` to PHH in ``out``; (hands written, every hand that did not replay
+    to the store's finishing stacks, with why)."""
+    out.mkdir()
+    with hhtools.connect(db) as store:
+        summary = export_phh(store, out)
+        total = store.con.execute("SELECT count(*) FROM hands").fetchone()[0]
+    assert summary.hands + summary.skipped == total  # every hand written or counted
+    truth = store_stacks(db)
+    bad: list[tuple[str, object]] = []
+    for path in summary.files:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        for (key, table), (hand_id, got) in zip(doc.items(), replay(path).items(),
+                                                 strict=True):  # fmt: skip
+            assert key.endswith(hand_id)
+            if isinstance(got, str):
+                bad.append((key, got))
+                continue
+            theirs, ours = got
+            expected = [truth[key][p] for p in table["players"]]
+            if not theirs == ours == expected:
+                bad.append((key, (theirs, ours, expected)))
+    return summary.hands, bad
+
+
+def test_sample_and_fixture_hands_replay(tmp_path: Path) -> None:
+    """Every hand of the samples and of every test fixture that PHH carries replays
+    in pokerkit to the history's finishing stacks."""
+    pytest.importorskip("pokerkit", reason="pokerkit not installed")
+    db = import_db([SAMPLES, FIXTURES], tmp_path / "all.duckdb")
+    hands, bad = export_and_replay(db, tmp_path / "out")
+    assert hands > 300
+    assert bad == []
+
+
+def test_corpus_hands_replay(tmp_path: Path) -> None:
+    """The real corpus (../shared/corpus, read in place): every hand written replays."""
+    pytest.importorskip("pokerkit", reason="pokerkit not installed")
+    corpus = need_corpus()
+    db = import_db([corpus], tmp_path / "corpus.duckdb")
+    hands, bad = export_and_replay(db, tmp_path / "out")
+    assert hands > 200
+    assert bad == []
 
 
 def test_generated_hands_replay(generated, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     pytest.importorskip("pokerkit", reason="pokerkit not installed")
     data, _ = generated(1500, 11)
     db = import_db([data], tmp_path / "gen.duckdb")
-    with hhtools.connect(db) as store:
-        summary = export_phh(store, tmp_path)
-    assert summary.hands > 20
-    bad = []
-    for path in summary.files:
-        for hand_id, r in replay(path).items():
-            if r is None:
-                bad.append((hand_id, "refused"))
-                continue
-            theirs, ours, rake = r
-            diffs = [t - o for t, o in zip(theirs, ours, strict=True)]
-            if sum(diffs) != rake or any(d < 0 for d in diffs):
-                bad.append((hand_id, diffs))
+    hands, bad = export_and_replay(db, tmp_path / "out")
+    assert hands > 20
     assert bad == []
+
+
+def test_antes_side_pot_and_rake(tmp_path: Path) -> None:
+    """ante_side_pot.txt, worked by hand: $0.50/$1 pot-limit Omaha, $0.10 antes.
+
+    Button Cal (seat 4): PHH order Dee (SB, seat 5), Ava (BB, seat 1), Bo, Cal.
+    Preflop: Bo raises to 3.50, Cal all in for 7.90 (8 less the ante), Dee folds,
+    Ava and Bo call 7.90. Flop 7h 7s 2c: Ava bets her last 12, Bo calls: everyone but
+    Bo is all in, so the hands are shown before the turn and river.
+    Main pot 0.40 antes + Dee's 0.50 + 3 x 7.90 = 24.60, rake 0.75 (the summary's net
+    main pot is 23.85): Cal's full house. Side pot 2 x 12 = 24, rake 0.75: Bo's aces
+    up over Ava's kings up, 23.25. Stacks: Dee 60 - 0.60 = 59.40, Ava 0,
+    Bo 50 - 20 + 23.25 = 53.25, Cal 8 - 8 + 23.85 = 23.85.
+    """
+    db = import_db([ANTE_HAND], tmp_path / "ante.duckdb")
+    out = tmp_path / "out"
+    out.mkdir()
+    with hhtools.connect(db) as store:
+        summary = export_phh(store, out)
+    assert (summary.hands, summary.skipped) == (1, 0)
+    path = out / "pokerstars-omaha-pot_limit.phhs"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))["pokerstars-990000000301"]
+    assert doc["players"] == ["Dee", "Ava", "Bo", "Cal"]
+    assert doc["seats"] == [5, 1, 2, 4]
+    assert doc["antes"] == [0.10, 0.10, 0.10, 0.10]
+    assert doc["blinds_or_straddles"] == [-0.50, 1, 0, 0]  # Bo opens, left of Ava's 1
+    assert doc["min_bet"] == 1
+    assert doc["starting_stacks"] == [60, 20, 50, 8]
+    assert doc["actions"] == [
+        "d dh p1 ????????", "d dh p2 KhKd9c8c", "d dh p3 AhAdKcQs", "d dh p4 JsJc6d5d",
+        "p3 cbr 3.50", "p4 cbr 7.90", "p1 f", "p2 cc", "p3 cc",   # bets without the ante
+        "d db 7h7s2c", "p2 cbr 12", "p3 cc",
+        "p2 sm KhKd9c8c", "p3 sm AhAdKcQs", "p4 sm JsJc6d5d",     # shown before the runout
+        "d db Jd", "d db 3h",
+    ]  # fmt: skip
+    assert doc["winnings"] == [0, 0, 23.25, 23.85]
+    assert doc["finishing_stacks"] == [59.40, 0, 53.25, 23.85]
+    assert doc["_rake"] == 1.50
+    assert doc["_pot_rakes"] == [[24.60, 0.75], [24, 0.75]]
+    theirs, ours = replay(path)["990000000301"]
+    assert theirs == ours == [Decimal("59.40"), Decimal(0), Decimal("53.25"),
+                              Decimal("23.85")]  # fmt: skip
 
 
 # Fixed-limit Omaha hi/lo, $1/$2: the header names the bets, the blinds are $0.50/$1.
@@ -178,7 +283,7 @@ def test_fixed_limit_export(tmp_path: Path) -> None:
     assert doc["variant"] == "FO/8"
     # left of the button (Ann, seat 1) first: Ben posts $0.50, Cy $1; the bets are $1/$2
     assert doc["players"] == ["Ben", "Cy", "Ann"]
-    assert doc["blinds_or_straddles"] == [0.5, 1, 0]
+    assert doc["blinds_or_straddles"] == [-0.5, 1, 0]
     assert (doc["small_bet"], doc["big_bet"]) == (1, 2)
     assert doc["actions"][3:] == [
         "p3 cbr 2", "p1 cc", "p2 cc",                 # Ann raises to $2, both call
@@ -188,12 +293,9 @@ def test_fixed_limit_export(tmp_path: Path) -> None:
         "p1 sm Ah3hKdKc", "p3 sm QhQs7c6c",
     ]  # fmt: skip
     got = replay(path)["990000000101"]
-    assert got is not None, "pokerkit refused the limit hand"
-    theirs, ours, rake = got
+    assert not isinstance(got, str), got
+    theirs, ours = got
     # pot $12: $6 preflop (2 each), $2 flop (Ben, Ann), $4 turn (Ben, Ann). Ben and
-    # Ann put in 2 + 1 + 2 = 5 each, Cy 2. Ben scoops (kings; 8-5-3-2-A): pokerkit
-    # gives him 20 - 5 + 12 = 27, the site 11.40 after the $0.60 rake: 26.40;
-    # Cy 20 - 2 = 18, Ann 20 - 5 = 15.
-    assert theirs == [Decimal("27"), Decimal("18"), Decimal("15")]
-    assert ours == [Decimal("26.40"), Decimal("18"), Decimal("15")]
-    assert rake == Decimal("0.60")
+    # Ann put in 2 + 1 + 2 = 5 each, Cy 2. Ben scoops (kings; 8-5-3-2-A), $12 less the
+    # $0.60 rake pokerkit takes too: 20 - 5 + 11.40 = 26.40; Cy 18, Ann 15.
+    assert theirs == ours == [Decimal("26.40"), Decimal(18), Decimal(15)]

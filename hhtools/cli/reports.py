@@ -14,10 +14,12 @@ from hhtools.cli.common import (
     DEFAULT_DB,
     EXIT_NO_DATA,
     DbOption,
+    WideOption,
     console,
     fail,
     open_store,
     os_reason,
+    plural,
     render,
 )
 from hhtools.cli.filters import (
@@ -42,6 +44,11 @@ if TYPE_CHECKING:
 REPORT_FORMATS = ("table", "csv", "json", "parquet", "html")
 #: Result rows the terminal table shows (most hands first); ``--out`` writes them all.
 TABLE_ROWS = 50
+#: The report table's columns a narrow terminal keeps first, after the groups, hands and
+#: net won: the results, then the style (the rest after these).
+REPORT_PRIORITY = ["net_bb", "bb_per_100", "vpip", "pfr", "scooped", "quartered",
+                   "won_at_showdown", "went_to_showdown", "won_high", "won_low",
+                   "rake_paid"]  # fmt: skip
 
 
 def report_cmd(
@@ -64,6 +71,7 @@ def report_cmd(
         Path | None,
         typer.Option("--out", "-o", help="Write here (html defaults to report.html)."),
     ] = None,
+    wide: WideOption = False,
 ) -> None:
     """Results per player, game, structure, stakes and currency; findings; a chart (html).
 
@@ -100,14 +108,16 @@ def report_cmd(
     if report.results.is_empty():  # hands, but no row with --min-hands of them
         fail(f"no row of {report.filter.describe()} in {db}", code=EXIT_NO_DATA)
     if fmt == "table" and out is None:
-        out_console = console()
+        out_console = console(wide)
         shown = report.results.head(TABLE_ROWS)
         columns, rows = display_rows(shown)
-        render(columns, [tuple(r) for r in rows], "table",
-               title=f"Results: {report.filter.describe()} ({report.hands:,} hands)")  # fmt: skip
+        groups = [c for c in ("player", "game", "limit", "stakes", "currency") if c in columns]
+        render(columns, [tuple(r) for r in rows], "table", wide=wide, keep=len(groups) + 2,
+               priority=[*groups, "hands", "net_won", *REPORT_PRIORITY],
+               title=f"Results: {report.filter.describe()} ({plural(report.hands, 'hand')})")
         if report.results.height > shown.height:
             out_console.print(Text(
-                f"{shown.height:,} of {report.results.height:,} rows (most hands first): "
+                f"{shown.height:,} of {plural(report.results.height, 'row')} (most hands first): "
                 "--out FILE writes them all, as do --format csv, json and parquet."))  # fmt: skip
         totals = ", ".join(f"{k}: {v:,}" for k, v in report.totals.items())
         out_console.print(Text(totals))
@@ -142,8 +152,16 @@ def show_cmd(
     hand_id: Annotated[str, typer.Argument(help="The site's hand number.")],
     db: DbOption = Path(DEFAULT_DB),
     site: Annotated[str | None, typer.Option("--site", help="When numbers clash.")] = None,
+    as_html: Annotated[bool, typer.Option("--html", help="Write the replay as one "
+                       "self-contained HTML page instead of printing it.")] = False,
+    out_file: Annotated[Path | None, typer.Option("--out", help="The HTML file to write "
+                        "(default hand-<site>-<id>.html here); implies --html.")] = None,
 ) -> None:
-    """Replay one hand street by street, with the showdown read by the rules."""
+    """Replay one hand street by street, with the showdown read by the rules.
+
+    With ``--html`` (or ``--out FILE``) the replay is written as one self-contained
+    page (:func:`hhtools.reports.replay_html.replay_page`) instead of printed.
+    """
     store = open_store(db)
     try:
         data = store.hand(hand_id, site)
@@ -155,6 +173,21 @@ def show_cmd(
     if hands.height > 1:
         sites = ", ".join(hands["site"].to_list())
         fail(f"hand {hand_id} is in several sites ({sites}): add --site")
+    if as_html or out_file is not None:
+        import re
+
+        from hhtools.reports.replay_html import replay_page
+
+        row = hands.row(0, named=True)
+        if out_file is None:  # a safe file name whatever the site's hand number holds
+            stem = re.sub(r"[^A-Za-z0-9._-]", "_", f"hand-{row['site']}-{row['hand_id']}")
+            out_file = Path(stem + ".html")
+        try:
+            out_file.write_text(replay_page(data), encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {out_file}: {os_reason(exc)}")
+        console().print(Text(f"wrote {out_file}"), soft_wrap=True)
+        return
     from hhtools.reports.replay import replay_lines
 
     out = console()  # no emoji codes, no highlighting; wide when piped
@@ -171,13 +204,25 @@ def show_cmd(
 def export_cmd(
     out_dir: Annotated[Path, typer.Argument(help="Folder to write into (created).")],
     db: DbOption = Path(DEFAULT_DB),
-    fmt: Annotated[str, typer.Option("--format", "-f", help="parquet or phh.")] = "parquet",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="parquet, phh or ohh.")] = "parquet",
 ) -> None:
-    """Export the store: Parquet (one file per table and view) or PHH (pokerkit's format)."""
+    """Export the store: Parquet (one file per table and view), PHH or OHH.
+
+    PHH (pokerkit's format) has a variant code for two Omaha games only:
+    PO (pot-limit Omaha) and FO/8 (fixed-limit Omaha hi/lo). Hands of the
+    other games (Omaha hi/lo pot-limit and no-limit, Omaha limit and
+    no-limit, 5- and 6-card Omaha, Courchevel) are left out, as are hands
+    pokerkit could not replay to the history's stacks (a board run twice,
+    money the room added, bets the rules do not allow); the summary counts
+    them per game and per reason.
+
+    OHH (Open Hand History, one JSON object per line) writes every hand of
+    every game, one .jsonl file per site and game.
+    """
     import duckdb
 
-    if fmt not in ("parquet", "phh"):
-        fail(f"unknown format {fmt!r}: use parquet or phh")
+    if fmt not in ("parquet", "phh", "ohh"):
+        fail(f"unknown format {fmt!r}: use parquet, phh or ohh")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a file in the way, no permission...
@@ -196,16 +241,32 @@ def export_cmd(
             for name, n in written.items():
                 table.add_row(Text(f"{name}.parquet"), f"{n:,}")
             console().print(table)
+        elif fmt == "ohh":
+            from hhtools.reports.ohh import export_ohh
+
+            done = export_ohh(store, out_dir)
+            games = ", ".join(f"{g}: {n:,}" for g, n in sorted(done.games.items()))
+            console().print(Text(
+                f"wrote {done.hands:,} hands to {len(done.files)} OHH file(s) in {out_dir} "
+                f"({games or 'no hands'})"
+            ))  # fmt: skip
         else:
             from hhtools.reports.phh import export_phh
 
             summary = export_phh(store, out_dir)
-            skipped = ", ".join(f"{g}: {n:,}" for g, n in sorted(summary.skipped_games.items()))
-            console().print(Text(
-                f"wrote {summary.hands:,} hands to {len(summary.files)} PHH file(s) in "
-                f"{out_dir}; skipped {summary.skipped:,} hands with no PHH variant code "
-                f"({skipped or 'none'})"
-            ))  # fmt: skip
+            out = console()
+            out.print(Text(f"wrote {summary.hands:,} hands to {len(summary.files)} PHH "
+                           f"file(s) in {out_dir}"))  # fmt: skip
+            if summary.skipped_games:
+                out.print(Text("left out, no PHH variant code for the game (PHH names only "
+                               "PO, pot-limit Omaha, and FO/8, fixed-limit Omaha hi/lo):"))  # fmt: skip
+                for g, n in sorted(summary.skipped_games.items()):
+                    out.print(Text(f"  {g}: {n:,} hand{'s' if n != 1 else ''}"))
+            if summary.left_out:
+                out.print(Text("left out, pokerkit could not replay them to the history's "
+                               "stacks:"))  # fmt: skip
+                for reason, n in sorted(summary.left_out.items()):
+                    out.print(Text(f"  {reason}: {n:,} hand{'s' if n != 1 else ''}"))
     except (OSError, duckdb.IOException) as exc:  # disk full, no permission...
         reason = os_reason(exc) if isinstance(exc, OSError) else str(exc).splitlines()[0]
         fail(f"cannot write into {out_dir}: {reason}")

@@ -5,24 +5,51 @@ PHH (https://github.com/uoftcprg/phh-std) is TOML: one table of fields per hand.
 
 * ``variant``: the PHH code. PHH names two Omaha games: ``PO`` (pot-limit Omaha
   hold'em, high only) and ``FO/8`` (fixed-limit Omaha hold'em high/low, eight or
-  better). Hands of other games (pot-limit Omaha hi/lo, 5- and 6-card Omaha,
-  Courchevel, no-limit Omaha) have no code yet and are skipped and counted.
+  better). Hands of other games (pot-limit and no-limit Omaha hi/lo, limit and
+  no-limit Omaha, 5- and 6-card Omaha, Courchevel) have no PHH variant code: they
+  are left out and counted per game. So are hands pokerkit could not replay to the
+  history's stacks, counted per reason (:func:`phh_text`): a board run twice (PHH
+  has no notation for the number of runouts), money the room added, a pot a
+  cash-out kept, a site that paid against the rules, bets the rules do not allow.
 * ``antes``, ``blinds_or_straddles``, ``starting_stacks``: one entry per player, the
   players in PHH order: clockwise from the first seat left of the button, the button
-  last (the small blind first in a ring game).
+  last (the small blind first in a ring game); heads-up, the two forced-bet arrays
+  are written reversed, as PHH reads them. A seat with no chips is not dealt in.
+  ``antes`` holds the dead money each player posts: antes, and the dead small blind
+  of a ``dead_small_and_big`` post (dead money goes to the pot, not to the bet).
+  ``blinds_or_straddles`` holds the live posts (blinds, straddles, the big blind of
+  a dead post). pokerkit opens the betting left of the largest positive entry: the
+  live post of the player before the first to act preflop is written positive, every
+  other one negative (pokerkit posts ``abs``; a negative entry only leaves the order
+  alone), so a big blind posted out of turn or a straddle keeps the site's order.
 * ``min_bet`` (``PO``: the big blind) or ``small_bet``/``big_bet`` (``FO/8``: the
   limit's fixed bets, ``hands.small_bet``/``hands.big_bet``; see :func:`limit_bets`).
-  The blinds are always the amounts posted (a $1/$2 limit game posts $0.50/$1).
 * ``actions``: ``d dh pN cards`` for every player (``????`` per unknown card), then the
-  betting in order (``pN f``, ``pN cc``, ``pN cbr TOTAL`` with TOTAL the player's bet
-  on the street after the action), ``d db CARDS`` as each street is dealt, and at
-  showdown ``pN sm CARDS`` (shown) or ``pN sm`` (mucked), in showdown order (the last
-  aggressor of the final betting round first, else the first player left of the
-  button, then clockwise).
+  betting in order (``pN f``, ``pN cc``, ``pN cbr TOTAL`` with TOTAL the player's live
+  bet on the street after the action, antes and dead blinds not counted), ``d db
+  CARDS`` as each street is dealt, and the showdown where pokerkit holds it: at the
+  end, or as soon as a betting round ends with at most one player left who has chips
+  (everyone else all-in), before the rest of the board is dealt. At showdown
+  ``pN sm CARDS`` for a player who showed or collected (``????`` per card we do not
+  know: the player stays in for the pot), ``pN sm`` for one who mucked. Uncalled bets
+  are not written: pokerkit returns them itself.
 * Optional fields: ``hand``, ``table``, ``players``, ``seats``, ``seat_count``,
   ``currency`` (real money only), ``time``, ``day``, ``month``, ``year``,
-  ``time_zone_abbreviation``, ``winnings`` (what each player collected) and
-  ``finishing_stacks``; user fields ``_site``, ``_game`` and ``_rake``.
+  ``time_zone_abbreviation``, ``winnings`` (what each player collected, after rake) and
+  ``finishing_stacks`` (stack - put in + returned + collected).
+* User fields (pokerkit keeps them in ``user_defined_fields``): ``_site``, ``_game``,
+  ``_rake`` (everything the site took from the pots: rake, jackpot and other fees),
+  ``_pot_rakes`` (``[[pot, taken], ...]``: each pot before rake, main pot first, and
+  what the site took from it; then the uncalled bets returned, ``[returned, 0]``,
+  which pokerkit leaves in the pot and pays back as one) and ``_minor_unit``
+  (``0.01`` for real money, ``1`` for chips: the smallest amount a pot is split in).
+
+The rake: pokerkit takes rake pot by pot, calling the game's ``rake(amount, state)``
+-> ``(raked, unraked)`` as it builds each main or side pot, and pushes only the
+unraked part. PHH has no rake field, so the file carries ``_pot_rakes`` and
+:func:`pokerkit_options` turns it into that function (and a ``divmod`` that splits
+pots in cents): ``dataclasses.replace(hh, **pokerkit_options(hh.user_defined_fields))``
+makes a loaded :class:`pokerkit.HandHistory` replay to ``finishing_stacks``.
 
 Amounts: currency units with exact decimals for real money (``0.05`` for five
 cents, written from integer cents, never through a float), whole chips otherwise.
@@ -31,11 +58,14 @@ cents, written from integer cents, never through a float), whole chips otherwise
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hhtools.model.money import amount_text
+from hhtools.model.money import CHIP_CURRENCIES, amount_text
+from hhtools.reports.ohh import iter_hands
 
 if TYPE_CHECKING:
     from hhtools.store.api import HandStore
@@ -89,26 +119,313 @@ def limit_bets(hand: dict[str, Any]) -> tuple[int, int]:
     return bb, 2 * bb
 
 
+def phh_gap(hand: Mapping[str, Any]) -> str | None:
+    """Why PHH cannot carry a stored hand, or ``None`` when it can.
+
+    Args:
+        hand: the ``hands`` row (``game``, ``structure``, ``board_count``,
+            ``room_added``, ``cash_out_forfeited``).
+
+    Returns:
+        ``"no PHH variant code"``, ``"board run twice"`` (PHH has no notation for the
+        number of runouts: pokerkit deals one), ``"room added money"`` (pokerkit's
+        rake cannot add to a pot), ``"cash-out kept the pot"`` (pokerkit would pay
+        it); else ``None``.
+
+    >>> phh_gap({"game": "omaha5", "structure": "pot_limit"})
+    'no PHH variant code'
+    >>> phh_gap({"game": "omaha", "structure": "pot_limit", "board_count": 2})
+    'board run twice'
+    """
+    if (hand["game"], hand["structure"]) not in VARIANTS:
+        return "no PHH variant code"
+    if (hand.get("board_count") or 0) > 1:
+        return "board run twice"
+    if (hand.get("room_added") or 0) > 0:
+        return "room added money"
+    if (hand.get("cash_out_forfeited") or 0) > 0:
+        return "cash-out kept the pot"
+    return None
+
+
+class PhhGap(ValueError):
+    """A hand PHH cannot carry so that pokerkit replays it; the message says why."""
+
+
+#: Audit findings that say the site paid against the rules: pokerkit pays by them.
+PAID_AGAINST_RULES = ("award_mismatch", "chip_imbalance")
+
+
 @dataclass
 class PhhSummary:
     """What an export wrote.
 
     Attributes:
         hands: hands written.
-        skipped: hands without a PHH variant code.
-        skipped_games: skipped hands per ``game structure``.
+        skipped: hands left out, every reason together.
+        skipped_games: hands without a PHH variant code per ``game structure``.
+        left_out: hands of a PHH game left out, per ``game structure: reason``
+            (:func:`phh_text`): ``"omaha pot_limit: board run twice"``.
         files: the files written.
     """
 
     hands: int = 0
     skipped: int = 0
     skipped_games: dict[str, int] = field(default_factory=dict)
+    left_out: dict[str, int] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
+
+
+def pokerkit_options(fields: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
+    """The ``rake`` and ``divmod`` pokerkit needs to replay one exported hand.
+
+    Args:
+        fields: the hand's user fields as pokerkit loads them
+            (``HandHistory.user_defined_fields``) or the TOML table: ``_pot_rakes``
+            and ``_minor_unit``, numbers as ``int`` or ``Decimal``.
+
+    Returns:
+        ``{"rake": f, "divmod": g}`` for :class:`pokerkit.HandHistory`:
+        ``f(amount, state=None) -> (raked, unraked)`` takes from a pot of ``amount``
+        what the site took from the pot of that size, or from the run of neighbouring
+        pots of that total that pokerkit merged, or the whole rake from the one pot of
+        a hand won without a showdown (nothing from a pot the site did not rake, or
+        from a pot pokerkit has not finished building); ``g(amount, n)``
+        splits in the hand's minor unit (cents for real money), the odd units to the
+        first share, which pokerkit gives to the first winner left of the button.
+
+    >>> opts = pokerkit_options({"_pot_rakes": [[Decimal("6"), Decimal("0.30")]],
+    ...                          "_minor_unit": Decimal("0.01")})
+    >>> opts["rake"](Decimal("6.00")), opts["rake"](Decimal("2"))
+    ((Decimal('0.30'), Decimal('5.70')), (0, Decimal('2')))
+    >>> opts["divmod"](Decimal("1.75"), 2)
+    (Decimal('0.87'), Decimal('0.01'))
+    """
+    table = [(Decimal(str(p)), Decimal(str(t))) for p, t in fields.get("_pot_rakes") or ()]
+    unit = Decimal(str(fields.get("_minor_unit", 1)))
+    nets = [gross - taken for gross, taken in table]
+
+    def num(value: Decimal) -> Any:  # chips stay int, as pokerkit reads them
+        return int(value) if unit == 1 else value
+
+    def rake(amount: Any, state: Any = None) -> tuple[Any, Any]:
+        # pokerkit merges neighbouring pots once their players are the same (after a
+        # hand is killed): a run of the site's pots summing to the amount is one pot.
+        run = _run([gross for gross, _ in table], amount)
+        if state is not None and sum(state.statuses) == 1:
+            # won without a showdown: pokerkit makes one pot, and keeps the winner's
+            # last bet out of it, so its size says nothing; the site's rake is all of it
+            run = range(len(table))
+        taken = sum((table[k][1] for k in run), Decimal(0))
+        if taken > amount:
+            taken = Decimal(0)
+        return (num(taken), amount - num(taken)) if taken else (0, amount)
+
+    def divmod_units(amount: Any, count: int) -> tuple[Any, Any]:
+        # a merged pot is split pot by pot, as the site did: the odd units are the sum
+        # of each pot's odd units (they all go to the same first winner)
+        parts = [nets[k] for k in _run(nets, amount)] or [Decimal(amount)]
+        whole = odd = 0
+        for part in parts:
+            w, o = divmod(int(part / unit), count)
+            whole, odd = whole + w, odd + o
+        return num(whole * unit), amount - num(whole * unit) * count
+
+    return {"rake": rake, "divmod": divmod_units}
+
+
+def _pot_takes(pots: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    """``(gross, taken)`` per pot; a split the store got wrong (a pot's net above its
+    gross or below 0) is replaced by the total taken shared pro rata, the odd units
+    on the main pot."""
+    gross = [int(p["gross"] or 0) for p in pots]
+    taken = [g - int(p["net"] or 0) for g, p in zip(gross, pots, strict=True)]
+    if all(0 <= t <= g for g, t in zip(gross, taken, strict=True)):
+        return list(zip(gross, taken, strict=True))
+    total, whole = sum(taken), sum(gross)
+    shares = [total * g // whole if whole else 0 for g in gross]
+    if shares:
+        shares[0] += total - sum(shares)
+    return list(zip(gross, shares, strict=True))
+
+
+def _run(values: list[Decimal], amount: Any) -> range:
+    """The first run of neighbouring ``values`` that sums to ``amount`` (empty if none)."""
+    for i in range(len(values)):
+        total = Decimal(0)
+        for j in range(i, len(values)):
+            total += values[j]
+            if total == amount:
+                return range(i, j + 1)
+            if total > amount:
+                break
+    return range(0)
+
+
+def _players(seats: list[dict[str, Any]], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats in the hand, in PHH order (left of the button first).
+
+    A seat with a position and chips that put money in or acted; a seat that did
+    neither was not dealt in whatever the site says (pokerkit would make it act).
+    """
+    acted = {a["player"] for a in actions}
+    return sorted(
+        (s for s in seats if s["position"] is not None and (s["stack"] or 0) > 0
+         and ((s["put_in"] or 0) > 0 or (not s["sitting_out"] and s["player"] in acted))),
+        key=lambda s: s["position"],
+    )  # fmt: skip
+
+
+def _forced_bets(
+    players: list[dict[str, Any]], actions: list[dict[str, Any]], big_blind: int
+) -> tuple[list[int], list[int], dict[str, int], str | None]:
+    """Per player (PHH order): dead money and signed live posts; live posts by name;
+    and a player to drop: one who folded before the deal, out of turn.
+
+    Live: a big blind (up to the big blind: a bigger one holds the dead small blind),
+    a straddle, a small blind unless the same player posts a big blind too (then it
+    is dead). Dead: antes, the rest.
+    """
+    index = {s["player"]: i for i, s in enumerate(players)}
+    posted: list[dict[str, int]] = [defaultdict(int) for _ in players]
+    for a in actions:
+        if a["kind"] == "post" and a["player"] in index:
+            kind = a["post"] if a["post"] in ("ante", "small_blind", "straddle") else "big"
+            posted[index[a["player"]]][kind] += int(a["added"] or a["amount"] or 0)
+    dead, live = [0] * len(players), [0] * len(players)
+    for i, p in enumerate(posted):
+        big = min(p["big"], big_blind) if big_blind else p["big"]
+        small = 0 if p["big"] else p["small_blind"]
+        live[i] = big + small + p["straddle"]
+        dead[i] = sum(p.values()) - live[i]
+    first = next((index[a["player"]] for a in actions if a["street"] == "preflop"
+                  and a["kind"] != "post" and a["player"] in index), None)  # fmt: skip
+    signed = [-v for v in live]
+    stray = None
+    if first is None:  # nobody acts preflop (all in from the posts): order is moot
+        signed = list(live)
+    elif live[(first - 1) % len(players)]:
+        # heads-up too: pokerkit reverses the array it reads, so per player it is this
+        signed[(first - 1) % len(players)] = live[(first - 1) % len(players)]
+    else:  # the first to act does not follow a post: the posts' own order
+        signed = list(live)
+        s = players[first]
+        own = [a for a in actions if a["player"] == s["player"] and a["kind"] != "post"]
+        if not (s["put_in"] or 0) and own[0]["kind"] == "fold":
+            stray = s["player"]  # "folds" before the cards are dealt: not dealt in
+    live_by_name = {s["player"]: live[i] for i, s in enumerate(players)}
+    return dead, signed, live_by_name, stray
+
+
+def _showdown_lines(live: list[dict[str, Any]], index: dict[str, int]) -> list[str]:
+    out = []
+    for s in live:
+        cards = (s["hole_cards"] or "").split()
+        if s["showed"] or (s["collected"] or 0) > 0:
+            shown = "".join(cards) if cards else "????????"
+            out.append(f"p{index[s['player']]} sm {shown}")
+        else:
+            out.append(f"p{index[s['player']]} sm")
+    return out
+
+
+def _action_lines(
+    players: list[dict[str, Any]], actions: list[dict[str, Any]], boards: list[dict[str, Any]],
+    live_posts: dict[str, int], dead: list[int], amt: Callable[[int], str], min_raise: int,
+) -> list[str]:  # fmt: skip
+    """The ``actions`` array: dealing, betting, boards, and the showdown in its place.
+
+    ``min_raise``: the big blind in pot limit (a raise short of the last one, not all
+    in, is written as the call it became), 0 in fixed limit.
+    """
+    index = {s["player"]: i + 1 for i, s in enumerate(players)}
+    acts: list[str] = []
+    for s in players:
+        cards = (s["hole_cards"] or "").split()
+        dealt = "".join(cards) if len(cards) == 4 else "??" * 4
+        acts.append(f"d dh p{index[s['player']]} {dealt}")
+    board = boards[0] if boards else {}
+    street_cards = [board.get(name) for name in ("flop", "turn", "river")]
+    chips = {s["player"]: int(s["stack"] or 0) - dead[i] - live_posts[s["player"]]
+             for i, s in enumerate(players)}  # fmt: skip
+    folded: set[str] = set()
+    pot = sum(dead)  # before this street's bets
+    acted_streets = {a["street"] for a in actions if a["kind"] != "post"}
+    shown = False
+    stayed = -1  # streets still to deal once all but one player mucked (-1: no limit)
+    dealt_streets = 0
+    for n, name in enumerate(_STREETS):
+        if n > 0:
+            cards = street_cards[n - 1]
+            if (not cards and name not in acted_streets) or stayed == 0:
+                break
+            stayed -= 1
+            # a board the history damaged ("Kns"), with betting after it: unknown cards
+            acts.append(f"d db {''.join(cards.split()) if cards else '??' * (3 if n == 1 else 1)}")
+            dealt_streets = n
+        on_street: dict[str, int] = defaultdict(int, live_posts if n == 0 else {})
+        top, step = max(on_street.values(), default=0), min_raise or 0  # bet to call, raise
+        closed: set[str] = set()  # acted since the last full raise: may not raise again
+        last: str | None = None
+        if n > 0:
+            pot = sum(int(x["added"] or 0) for x in actions  # posts, dead money too
+                      if x["player"] in index and _STREETS.index(x["street"]) < n)
+        for a in actions:
+            if a["street"] != name or a["player"] not in index or a["kind"] == "post":
+                continue
+            if shown:  # betting after everyone is all in: the history's own mistake
+                continue
+            order = [s["player"] for s in players
+                     if s["player"] not in folded and chips[s["player"]] > 0]
+            if last is not None or n > 0:  # who pokerkit asks next, clockwise
+                after = [q for q in order if index[q] > index[last]] if last else order
+                if a["player"] != (after or order or [None])[0]:
+                    raise PhhGap("actions out of turn")
+            last = a["player"]
+            p, added = f"p{index[a['player']]}", int(a["added"] or 0)
+            on_street[a["player"]] += added
+            chips[a["player"]] -= added
+            if a["kind"] == "fold":
+                acts.append(f"{p} f")
+                folded.add(a["player"])
+            elif a["kind"] in ("check", "call"):
+                acts.append(f"{p} cc")
+            elif not any(chips[o["player"]] > 0 for o in players
+                         if o["player"] not in folded and o["player"] != a["player"]):
+                acts.append(f"{p} cc")  # a raise nobody can call: pokerkit calls, returns the rest
+            elif min_raise and chips[a["player"]] > 0 and on_street[a["player"]] < top + step:
+                acts.append(f"{p} cc")  # a raise short of the minimum, not all in: a call
+            elif a["player"] in closed:
+                raise PhhGap("raise the rules do not allow")
+            elif min_raise and on_street[a["player"]] > top + (
+                    pot + sum(on_street.values()) - added + top - (on_street[a["player"]] - added)):
+                raise PhhGap("bet above the pot limit")
+            else:
+                total = on_street[a["player"]]
+                if total - top >= step:  # a full raise reopens the betting for everyone
+                    closed.clear()
+                step, top = max(step, total - top), max(top, total)
+                acts.append(f"{p} cbr {amt(total)}")
+            if a["kind"] != "fold" and min_raise:
+                closed.add(a["player"])
+        live = [s for s in players if s["player"] not in folded]
+        with_chips = [s for s in live if chips[s["player"]] > 0]
+        if not shown and len(live) >= 2 and len(with_chips) <= 1:
+            lines = _showdown_lines(live, index)  # all in: shown before the runout
+            acts.extend(lines)
+            if sum(1 for line in lines if not line.endswith(" sm")) <= 1:
+                stayed = 1  # every other hand mucked: pokerkit deals one street, then pays
+            shown = True
+    live = [s for s in players if s["folded"] is None]
+    if not shown and len(live) >= 2 and dealt_streets == 3:
+        acts.extend(_showdown_lines(live, index))
+    return acts
 
 
 def hand_to_phh(
     hand: dict[str, Any], seats: list[dict[str, Any]], actions: list[dict[str, Any]],
-    boards: list[dict[str, Any]],
+    boards: list[dict[str, Any]], pots: list[dict[str, Any]] | None = None,
+    findings: list[dict[str, Any]] | None = None,
 ) -> str | None:  # fmt: skip
     """One stored hand as the body of a PHH table (``key = value`` lines).
 
@@ -117,33 +434,62 @@ def hand_to_phh(
         seats: its ``seats`` rows.
         actions: its ``actions`` rows in order.
         boards: its ``boards`` rows.
+        pots: its ``pots`` rows (``gross`` and ``net`` of each pot on board 0) for
+            ``_pot_rakes``; ``None``: no rake is written.
+        findings: its ``findings`` rows (``kind``), or ``None`` when not looked at.
 
     Returns:
-        The PHH text, or ``None`` when the game has no PHH variant code.
+        The PHH text, or ``None`` when PHH cannot carry the hand (see
+        :func:`phh_text`, which says why).
     """
-    code = VARIANTS.get((hand["game"], hand["structure"]))
-    if code is None:
+    try:
+        return phh_text(hand, seats, actions, boards, pots, findings)
+    except PhhGap:
         return None
+
+
+def phh_text(
+    hand: dict[str, Any], seats: list[dict[str, Any]], actions: list[dict[str, Any]],
+    boards: list[dict[str, Any]], pots: list[dict[str, Any]] | None = None,
+    findings: list[dict[str, Any]] | None = None,
+) -> str:  # fmt: skip
+    """:func:`hand_to_phh`, raising instead of returning ``None``.
+
+    Raises:
+        PhhGap: why PHH cannot carry the hand: :func:`phh_gap`'s reasons; ``"site paid
+            against the rules"`` (an ``award_mismatch`` or ``chip_imbalance`` finding:
+            pokerkit pays by the rules); ``"all in without being all in"`` (a player
+            with chips left, not folded, kept out of a pot: a disconnection all-in);
+            ``"raise the rules do not allow"`` (a re-raise after a short all-in that
+            did not reopen the betting); ``"bet above the pot limit"`` (pokerkit keeps
+            pot-limit bets to the pot); ``"actions out of turn"`` (a player acts
+            before the one clockwise whose turn it is); ``"fewer than two players"``.
+    """
+    gap = phh_gap(hand)
+    if gap is not None:
+        raise PhhGap(gap)
+    if any(f["kind"] in PAID_AGAINST_RULES for f in findings or ()):
+        raise PhhGap("site paid against the rules")
+    code = VARIANTS[(hand["game"], hand["structure"])]
     cur = hand["currency"] or ""
-    amt = lambda v: amount_text(int(v or 0), cur)  # noqa: E731
-    players = sorted(
-        (s for s in seats if not s["sitting_out"] and s["position"] is not None),
-        key=lambda s: s["position"],
-    )
-    index = {s["player"]: i + 1 for i, s in enumerate(players)}
-    antes = defaultdict(int)
-    blinds = defaultdict(int)
-    for a in actions:
-        if a["kind"] != "post" or a["player"] not in index:
-            continue
-        if a["post"] == "ante":
-            antes[a["player"]] += a["amount"] or 0
-        elif a["post"] in ("small_blind", "big_blind", "straddle"):
-            blinds[a["player"]] += a["amount"] or 0
-        elif a["post"] == "dead_small_and_big":
-            blinds[a["player"]] += hand["big_blind"] or 0
-    ante_list = [amt(antes[s["player"]]) for s in players]
-    blind_list = [amt(blinds[s["player"]]) for s in players]
+    amt = lambda v: amount_text(int(v or 0), cur)
+    players = _players(seats, actions)
+    if len(players) < 2:
+        raise PhhGap("fewer than two players")
+    for s in players:
+        left = (s["stack"] or 0) - (s["put_in"] or 0) + (s["returned"] or 0)
+        if s["folded"] is None and left > 0 and any(
+            p["board"] == 0 and s["player"] not in (p["eligible"] or ()) for p in pots or ()
+        ):
+            raise PhhGap("all in without being all in")
+    while True:
+        dead, signed, live_posts, stray = _forced_bets(players, actions,
+                                                       int(hand["big_blind"] or 0))  # fmt: skip
+        if stray is None or len(players) <= 2:
+            break
+        players = [s for s in players if s["player"] != stray]
+    ante_list = [amt(v) for v in dead]
+    blind_list = [amt(v) for v in signed]
     if len(players) == 2:  # heads-up: PHH reads these two arrays reversed
         ante_list.reverse()
         blind_list.reverse()
@@ -157,53 +503,8 @@ def hand_to_phh(
     else:
         lines.append(f"min_bet = {amt(hand['big_blind'])}")
     lines.append("starting_stacks = " + _array([amt(s["stack"]) for s in players]))
-
-    acts: list[str] = []
-    for s in players:
-        cards = (s["hole_cards"] or "").split()
-        dealt = "".join(cards) if len(cards) == 4 else "??" * 4
-        acts.append(f"d dh p{index[s['player']]} {dealt}")
-    board = boards[0] if boards else {}
-    street_cards = {"flop": board.get("flop"), "turn": board.get("turn"), "river": board.get("river")}
-    on_street: dict[str, int] = defaultdict(int)
-    current = "preflop"
-    last_aggressor: str | None = None
-    aggressor_street = "preflop"
-    for name in _STREETS:
-        if name != "preflop":
-            cards = street_cards.get(name)
-            if not cards:
-                break
-            acts.append(f"d db {''.join(cards.split())}")
-        for a in actions:
-            if a["street"] != name or a["player"] not in index:
-                continue
-            if a["kind"] == "post":
-                on_street[a["player"]] += a["added"] or 0
-                continue
-            if name != current:
-                on_street.clear()
-                current = name
-            p = f"p{index[a['player']]}"
-            on_street[a["player"]] += a["added"] or 0
-            if a["kind"] == "fold":
-                acts.append(f"{p} f")
-            elif a["kind"] in ("check", "call"):
-                acts.append(f"{p} cc")
-            else:
-                acts.append(f"{p} cbr {amt(on_street[a['player']])}")
-                last_aggressor, aggressor_street = a["player"], name
-    live = [s for s in players if s["folded"] is None]
-    if len(live) >= 2:
-        last_street = max((_STREETS.index(a["street"]) for a in actions
-                           if a["street"] in _STREETS and a["kind"] != "post"), default=0)  # fmt: skip
-        start = 0
-        if last_aggressor is not None and _STREETS.index(aggressor_street) == last_street:
-            start = next((i for i, s in enumerate(live) if s["player"] == last_aggressor), 0)
-        for s in live[start:] + live[:start]:
-            cards = (s["hole_cards"] or "").split()
-            shown = "".join(cards) if s["showed"] and len(cards) == 4 else ""
-            acts.append(f"p{index[s['player']]} sm {shown}".rstrip())
+    acts = _action_lines(players, actions, boards, live_posts, dead, amt,
+                         0 if code == "FO/8" else int(hand["big_blind"] or 0))  # fmt: skip
     lines.append("actions = " + _array([toml_string(a) for a in acts]))
 
     lines.append(f"hand = {toml_string(str(hand['hand_id']))}")
@@ -213,7 +514,7 @@ def hand_to_phh(
     lines.append("seats = " + _array([str(s["seat"]) for s in players]))
     if hand["max_seats"]:
         lines.append(f"seat_count = {hand['max_seats']}")
-    if len(cur) == 3 and cur.isalpha() and cur.isupper() and cur not in ("PLAY",):
+    if len(cur) == 3 and cur.isalpha() and cur.isupper() and cur not in CHIP_CURRENCIES:
         lines.append(f"currency = {toml_string(cur)}")
     started = hand["started_at"]
     if started is not None:
@@ -230,21 +531,23 @@ def hand_to_phh(
     ]))  # fmt: skip
     lines.append(f"_site = {toml_string(hand['site'])}")
     lines.append(f"_game = {toml_string(hand['game'])}")
-    lines.append(f"_rake = {amt(hand['rake'])}")
+    taken = _pot_takes([p for p in pots or () if p["board"] == 0])
+    returned = sum(int(s["returned"] or 0) for s in players)
+    if returned:  # pokerkit keeps an uncalled bet in a pot of its own (or the last pot)
+        taken.append((returned, 0))
+    lines.append(f"_rake = {amt(sum(t for _, t in taken) if pots is not None else hand['rake'])}")
+    lines.append("_pot_rakes = " + _array([f"[{amt(g)}, {amt(t)}]" for g, t in taken]))
+    lines.append(f"_minor_unit = {'1' if cur in CHIP_CURRENCIES else '0.01'}")
     return "\n".join(lines) + "\n"
 
 
-def _rows(store: HandStore, query: str) -> list[dict[str, Any]]:
-    cur = store.con.execute(query)
-    names = [d[0] for d in cur.description]
-    return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-
-
 def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummary:
-    """Write every hand with a PHH variant code to ``out_dir``, one ``.phhs`` per game.
+    """Write every hand PHH can carry to ``out_dir``, one ``.phhs`` per site and game.
 
     Files are named ``<site>-<game>-<structure>.phhs``; each hand is a table named
-    ``<site>-<hand_id>``.
+    ``<site>-<hand_id>``. Hands of games with no PHH code are counted per game in
+    ``skipped_games``; hands of a PHH game that PHH cannot replay per reason in
+    ``left_out`` (:func:`phh_gap`).
 
     Args:
         store: an open store.
@@ -253,6 +556,9 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
 
     Returns:
         A :class:`PhhSummary`.
+
+    Raises:
+        OSError: a file cannot be written.
     """
     summary = PhhSummary()
     for game, structure, n in store.con.execute(
@@ -261,38 +567,25 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
         if (game, structure) not in VARIANTS:
             summary.skipped += n
             summary.skipped_games[f"{game} {structure}"] = n
-    sites = [r[0] for r in store.con.execute("SELECT DISTINCT site FROM hands").fetchall()]
+    sites = [r[0] for r in store.con.execute(
+        "SELECT DISTINCT site FROM hands ORDER BY site").fetchall()]  # fmt: skip
     for site in sites:
-        for (game, structure), _code in VARIANTS.items():
+        for game, structure in VARIANTS:
             path = out_dir / f"{site}-{game}-{structure}.phhs"
             wrote = 0
-            offset = 0
             with path.open("w", encoding="utf-8") as fh:
-                while True:
-                    sel = (
-                        f"SELECT * FROM hands WHERE site = '{site}' AND game = '{game}' "
-                        f"AND structure = '{structure}' ORDER BY started_at, hand_id "
-                        f"LIMIT {batch} OFFSET {offset}"
-                    )
-                    hands = _rows(store, sel)
-                    if not hands:
-                        break
-                    offset += batch
-                    keys = f"SELECT site, hand_id FROM ({sel})"
-                    grouped: dict[str, dict[str, list[dict[str, Any]]]] = defaultdict(
-                        lambda: defaultdict(list)
-                    )
-                    for table, order in (("seats", "seat"), ("actions", "seq"), ("boards", "board")):
-                        for r in _rows(store, f"SELECT t.* FROM {table} t JOIN ({keys}) k "
-                                              f"USING (site, hand_id) ORDER BY t.hand_id, t.{order}"):  # fmt: skip
-                            grouped[r["hand_id"]][table].append(r)
-                    for h in hands:
-                        g = grouped[h["hand_id"]]
-                        text = hand_to_phh(h, g["seats"], g["actions"], g["boards"])
-                        if text is None:
-                            continue
-                        fh.write(f"[{toml_string(site + '-' + str(h['hand_id']))}]\n{text}\n")
-                        wrote += 1
+                for h, g in iter_hands(store, "site = ? AND game = ? AND structure = ?",
+                                       [site, game, structure], batch):  # fmt: skip
+                    try:
+                        text = phh_text(h, g["seats"], g["actions"], g["boards"], g["pots"],
+                                        g["findings"])  # fmt: skip
+                    except PhhGap as gap:
+                        reason = f"{game} {structure}: {gap}"
+                        summary.left_out[reason] = summary.left_out.get(reason, 0) + 1
+                        summary.skipped += 1
+                        continue
+                    fh.write(f"[{toml_string(site + '-' + str(h['hand_id']))}]\n{text}\n")
+                    wrote += 1
             if wrote:
                 summary.files.append(path)
                 summary.hands += wrote
@@ -302,6 +595,7 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
 
 
 __all__ = [
-    "VARIANTS", "PhhSummary", "export_phh", "hand_to_phh", "limit_bets",
+    "PAID_AGAINST_RULES", "VARIANTS", "PhhGap", "PhhSummary", "export_phh",
+    "hand_to_phh", "limit_bets", "phh_gap", "phh_text", "pokerkit_options",
     "toml_string",
 ]  # fmt: skip
