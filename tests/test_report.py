@@ -108,6 +108,7 @@ def test_export_parquet_every_table_and_view(db_path: Path, tmp_path: Path) -> N
         "tournament_results", "seat_sessions", "allin_equity", "allin_hands",
         "import_errors", "imports", "player_results", "scoops", "quarters", "misreads",
         "low_possible", "counterfeited", "sessions", "tournaments", "allin_ev",
+        "draws", "draws_hands", "wraps", "counterfeits",
     ])  # fmt: skip
     assert pl.read_parquet(tmp_path / "quarters.parquet").sort("player")["amount"].to_list() == [
         43, 42]

@@ -314,6 +314,62 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
                "hole cards the history does not give); error: why"),
         ),
     ),
+    "draws": (
+        "Draw analysis (hhtools draws --fill): one row per hand, board, player whose hole "
+        "cards are known, and street with cards to come (flop, turn) the player saw: the "
+        "outs of each kind over the cards unseen by the player, the nuts, counterfeits "
+        "(hhtools.rules.draws, whose docstring gives each definition and its rule text).",
+        _KEY
+        + (
+            _c("board", "INTEGER", "0, or 1 for the second run"),
+            _c("player", "VARCHAR", "screen name"),
+            _c("street", "VARCHAR", "flop or turn: the board so far, cards still to come"),
+            _c("hole_cards", "VARCHAR", "the player's hole cards"),
+            _c("board_cards", "VARCHAR", "the board so far (3 or 4 cards)"),
+            _c("unseen", "INTEGER", "cards the next one could be (52 less hole and board)"),
+            _c("high", "VARCHAR", "the player's best high now: straight, two pair..."),
+            _c("low", "VARCHAR", "the player's best low now, e.g. 8,7,5,2,A; NULL if none"),
+            _c("straight_outs", "INTEGER", "cards with which, coming next, some legal five "
+               "is a straight (or straight flush) when none is now"),
+            _c("flush_outs", "INTEGER", "the same for a flush (or straight flush)"),
+            _c("full_house_outs", "INTEGER", "the same for a full house or better"),
+            _c("low_outs", "INTEGER", "cards giving a qualifying low to a player with none "
+               "(hi/lo)"),
+            _c("nut_outs", "INTEGER", "cards after which the player holds the nuts (no two "
+               "cards left to hold beat it), when not holding them now"),
+            _c("nut_low_outs", "INTEGER", "the same for the nut low (hi/lo)"),
+            _c("redraw_outs", "INTEGER", "holding the nuts: cards improving the best high to "
+               "a higher category"),
+            _c("straight_cards", "VARCHAR", "the straight outs, e.g. 5c 5d ... Qs"),
+            _c("nut_cards", "VARCHAR", "the nut outs"),
+            _c("counterfeit_cards", "VARCHAR", "cards pairing a hole card of the player's "
+               "low after which more holdings beat that low (hi/lo)"),
+            _c("wrap", "BOOLEAN", "a straight draw of nine or more outs"),
+            _c("nuts", "BOOLEAN", "the player's high is the nuts now"),
+            _c("nut_low", "BOOLEAN", "the player's low is the nut low now"),
+            _c("redraw", "BOOLEAN", "holds the nuts now with a redraw (redraw_outs > 0)"),
+            _c("protected_low", "BOOLEAN", "holds the nut low and no card counterfeits it"),
+            _c("low_possible", "BOOLEAN", "three distinct low ranks on the board (hi/lo)"),
+            _c("low_draw", "BOOLEAN", "no low possible yet, but the cards to come could "
+               "bring one (hi/lo)"),
+            _c("live_low", "VARCHAR", "the rank the best low plays live (one hole card "
+               "pairs the board, the other, this rank, is off it), e.g. 4; NULL if none"),
+            _c("next_card", "VARCHAR", "the card dealt next (turn or river), NULL if none"),
+            _c("next_straight", "BOOLEAN", "the next card was a straight out"),
+            _c("next_nut", "BOOLEAN", "the next card was a nut out"),
+            _c("counterfeited", "BOOLEAN", "the next card was a counterfeit card"),
+            _c("river_straight", "BOOLEAN", "on the river the player could make a straight "
+               "(NULL when no river was dealt)"),
+        ),
+    ),
+    "draws_hands": (
+        "Every hand hhtools draws --fill looked at and what came of it.",
+        _KEY
+        + (
+            _c("rows", "INTEGER", "rows written to draws"),
+            _c("status", "VARCHAR", "analysed; error: why"),
+        ),
+    ),
     "import_errors": (
         "Problems met while importing: unreadable lines, hands, files.",
         _KEY

@@ -347,6 +347,24 @@ WHERE (flop_low = flop_nut OR turn_low = turn_nut)
   AND river_low IS DISTINCT FROM river_nut
 """
 
+_WRAPS = """
+SELECT d.site, d.hand_id, d.board, d.player, d.street, d.hole_cards, d.board_cards,
+       d.straight_outs, d.straight_cards, d.nut_outs, d.next_card,
+       d.next_straight AS hit_next, d.river_straight AS got_there,
+       h.game, h.structure, h.stakes, h.currency
+FROM draws d JOIN hands h ON h.site = d.site AND h.hand_id = d.hand_id
+WHERE d.wrap
+"""
+
+_COUNTERFEITS = """
+SELECT d.site, d.hand_id, d.board, d.player, d.street, d.hole_cards, d.board_cards,
+       d.low, d.nut_low, d.protected_low, d.counterfeit_cards, d.next_card,
+       h.game, h.structure, h.stakes, h.currency
+FROM draws d JOIN hands h ON h.site = d.site AND h.hand_id = d.hand_id
+WHERE d.counterfeited
+"""
+
+
 # --------------------------------------------------------------------------------------
 # the registry
 # --------------------------------------------------------------------------------------
@@ -456,6 +474,29 @@ VIEWS: dict[str, tuple[str, str]] = {
         "enumerated; else a seeded sample of 100,000 boards with `std_error`); "
         "`boards`; the hand's `game`, `structure`, `stakes`, `currency`.",
         ALLIN_EV,
+    ),
+    "wraps": (
+        "Every wrap (hhtools draws --fill): a player whose known hole cards held a straight "
+        "draw of nine or more outs on the flop or the turn (seed 000: \"A wrap is a "
+        "straight draw with nine or more outs\"). Columns: `site`, `hand_id`, `board`, "
+        "`player`, `street` (flop or turn), `hole_cards`, `board_cards` (the board then), "
+        "`straight_outs` (how many), `straight_cards` (which), `nut_outs` (how many of the cards "
+        "that could come give the nuts), `next_card`, `hit_next` (the next card "
+        "made the straight), `got_there` (the player could make a straight on the river; "
+        "NULL with no river dealt), `game`, `structure`, `stakes`, `currency`.",
+        _WRAPS,
+    ),
+    "counterfeits": (
+        "A hi/lo low counterfeited by the next card (hhtools draws --fill): on the flop or "
+        "the turn the player had a low, and the card dealt next paired one of the hole "
+        "cards it played and left more holdings beating it (seed 004: Ad 2d on 5h 7h 8d, "
+        "\"the turn and river 'counterfeited' us\"). Unlike `counterfeited` (the nut low "
+        "lost by the river), any low counts and the street is the one before the card. "
+        "Columns: `site`, `hand_id`, `board`, `player`, `street` (flop or turn), "
+        "`hole_cards`, `board_cards`, `low` (the player's low then), `nut_low` (it was the "
+        "nut low), `protected_low`, `counterfeit_cards` (every card that would have done "
+        "it), `next_card`, `game`, `structure`, `stakes`, `currency`.",
+        _COUNTERFEITS,
     ),
 }
 
