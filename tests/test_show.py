@@ -187,3 +187,20 @@ def test_run_twice_boards_and_pots_per_board(tmp_path: Path) -> None:
     assert pots["main pot, board 2"][2] == [
         "whole pot: Quin with Tc 9s* 8s* 7d 6h (straight), hole cards 9s 8s"]
     assert _nets(out) == {"Quin": "+$98.00", "Rob": "-$100.00"}
+
+
+def test_draws_of_the_players_whose_cards_are_known(tmp_path: Path) -> None:
+    # Hand 300000000101: Ben [7s 6s 5d 4d] on As 7h 2c 9d has a straight with any 8
+    # (6-5 hole cards, 9-8-7 board: beaten by J-T) or any 3 (5-4 with A-2-3: the wheel,
+    # the best hand the board then allows): 8 straight outs, 4 of them nut outs. Ann's
+    # set of aces is the nuts on the flop (no straight or flush is possible on As 7h 2c).
+    db = tmp_path / "ev.duckdb"
+    fixture = Path(__file__).parent / "fixtures" / "pokerstars" / "ev_turn_all_in_eight_outs.txt"
+    result = CliRunner().invoke(app, ["import", str(fixture), "--db", str(db), "-q"])
+    assert result.exit_code == 0, result.output
+    out = CliRunner().invoke(app, ["show", "300000000101", "--db", str(db)]).output
+    lines = [ln.strip() for ln in out.splitlines()]
+    ben = lines.index("Ben on the turn [As 7h 2c 9d]: one pair")
+    assert lines[ben + 1] == "straight outs 8: 3c 3d 3h 3s 8c 8d 8h 8s"
+    assert lines[ben + 2] == "nut outs 4: 3c 3d 3h 3s"
+    assert lines.index("Ann on the flop [As 7h 2c]: three of a kind, the nuts; with a redraw") > 0

@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any
 
 from hhtools.model.money import format_money
+from hhtools.reports.draws_text import draw_lines
 from hhtools.reports.hand_facts import FiveCards, HandFacts, action_text, hand_facts
 
 __all__ = ["five_text", "replay_lines", "signed_money"]
@@ -134,6 +135,7 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
         cards = f" [{s['hole_cards']}]" if s["hole_cards"] else ""
         lines.append(f"Seat {s['seat']}: {s['player']} {m(s['stack'])}{button}{cards}")
     lines += _street_lines(facts, cur)
+    lines += draw_lines(data)
     boards = facts.boards
     if len(boards) > 1:
         lines += ["", "Boards: " + " | ".join(" ".join(b) for b in boards)]
