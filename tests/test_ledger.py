@@ -29,6 +29,14 @@ def kinds(h: HandHistory) -> list[tuple[str, str, int, int, int]]:
             if f.kind is not FindingKind.HOLDEM_MISREAD_PRONE]  # fmt: skip
 
 
+# Two of the fixtures' hand-written amounts break pot limit (seed 002), and the
+# procedure check says so: Cat's raise to $24 over Ann's $7 (line 11), where the pot
+# allowed $7 + $10 in the middle + the $5 call = $22; Bob's $29 all-in bet into the
+# $3 pot (line 13), which Cat then raised over.
+CAT_OVER_POT = ("procedure_bet_size", "Cat", 2400, 2200, 11)
+BOB_OVER_POT = ("procedure_bet_size", "Bob", 2900, 300, 13)
+
+
 def seat_rows(h: HandHistory) -> dict[str, dict[str, int]]:
     batch = ColumnBatch()
     flatten_hand(batch, h, audit_hand(h), 1)
@@ -58,7 +66,7 @@ def test_a_raise_the_next_call_contradicts_is_one_finding() -> None:
     # $100 = $201) agree: one contradicted_line, settled with $75, and the $200 pot
     # ($201 less $1 rake) is Ann's trip aces against Cat's trip kings, as paid.
     h = hand("raise_to_contradicted_by_the_call.txt")
-    assert kinds(h) == [("contradicted_line", "Ann", 6800, 7500, 12)]
+    assert kinds(h) == [("contradicted_line", "Ann", 6800, 7500, 12), CAT_OVER_POT]
     rows = seat_rows(h)
     assert (rows["Ann"]["put_in"], rows["Cat"]["put_in"], rows["Cat"]["returned"]) == (
         10000, 10000, 0)
@@ -71,7 +79,7 @@ def test_a_return_the_bets_contradict_is_one_finding() -> None:
     # says; less $2 rake from the summary's net parts ($88 and $40). Bob's nine-to-king
     # straight takes the main pot, Ann's seven-to-jack straight the side pot.
     h = hand("uncalled_return_contradicted_by_the_bets.txt")
-    assert kinds(h) == [("contradicted_line", "Cat", 900, 100, 16)]
+    assert kinds(h) == [("contradicted_line", "Cat", 900, 100, 16), BOB_OVER_POT]
     pots = audit_hand(h).settlement.pots
     assert [(p.pot, p.gross, p.net, p.eligible) for p in pots] == [
         (0, 9000, 8800, ("Bob", "Cat", "Ann")), (1, 4000, 4000, ("Cat", "Ann"))]
@@ -84,7 +92,7 @@ def test_a_winner_who_cashed_out() -> None:
     # Ann nets $150 - $100 = +$50; no award_mismatch, no chip_imbalance.
     h = hand("raise_to_contradicted_by_the_call.txt")
     h = replace(h, collects=(), cash_outs=(CashOut("Ann", 15000, 150, 20, forfeited=20000),))
-    assert kinds(h) == [("contradicted_line", "Ann", 6800, 7500, 12)]
+    assert kinds(h) == [("contradicted_line", "Ann", 6800, 7500, 12), CAT_OVER_POT]
     assert seat_rows(h)["Ann"] == {"put_in": 10000, "returned": 0, "collected": 0,
                                    "cashed_out": 15000, "cash_out_fee": 150,
                                    "cash_out_forfeited": 20000, "net": 5000}  # fmt: skip
@@ -95,7 +103,7 @@ def test_a_loser_who_cashed_out_leaves_the_winner_compared() -> None:
     # Cat nets $40 - $100 = -$60.
     h = hand("raise_to_contradicted_by_the_call.txt")
     h = replace(h, cash_outs=(CashOut("Cat", 4000, 40, 20),))
-    assert kinds(h) == [("contradicted_line", "Ann", 6800, 7500, 12)]
+    assert kinds(h) == [("contradicted_line", "Ann", 6800, 7500, 12), CAT_OVER_POT]
     assert seat_rows(h)["Cat"]["net"] == -6000
 
 

@@ -110,7 +110,8 @@ def test_every_check_runs_in_registry_order_and_names_its_line() -> None:
     assert kinds == [(FindingKind.CHIP_IMBALANCE, 31), (FindingKind.DECLARED_MISREAD, 27)]
     assert [c.__name__ for c in CHECKS] == [
         "contradicted_line", "chip_balance", "award_mismatch", "declared_misread", "holdem_misread_prone",
-        "mucked_winner"]
+        "mucked_winner", "procedure_blinds", "procedure_order", "procedure_bet_size",
+        "procedure_showdown_order"]
 
 
 def test_run_twice_collects_that_do_not_name_their_run() -> None:

@@ -65,6 +65,11 @@ class FindingKind(StrEnum):
     #: a line whose amount the rest of the hand contradicts (its stack, its calls, the
     #: summary's pot parts); the hand is settled from the amounts the rest agrees on
     CONTRADICTED_LINE = "contradicted_line"
+    # the procedure of the rule texts (shared/seeds 002 and 003), one kind per rule
+    PROCEDURE_BLINDS = "procedure_blinds"  #: a blind posted by a player not in its position
+    PROCEDURE_ORDER = "procedure_order"  #: a player acting out of turn, or a skipped BB option
+    PROCEDURE_BET_SIZE = "procedure_bet_size"  #: a bet or raise the betting structure forbids
+    PROCEDURE_SHOWDOWN_ORDER = "procedure_showdown_order"  #: the wrong player showed first
 
 
 class ProblemCode(StrEnum):

@@ -17,6 +17,12 @@ from hhtools.audit.checks.declared import declared_misread
 from hhtools.audit.checks.holdem import holdem_misread_prone
 from hhtools.audit.checks.ledger import chip_balance
 from hhtools.audit.checks.mucked import mucked_winner
+from hhtools.audit.checks.procedure import (
+    procedure_bet_size,
+    procedure_blinds,
+    procedure_order,
+    procedure_showdown_order,
+)
 from hhtools.audit.findings import Finding
 from hhtools.audit.settle import HandSettlement
 from hhtools.model.records import HandHistory
@@ -30,4 +36,8 @@ CHECKS: tuple[Check, ...] = (
     declared_misread,
     holdem_misread_prone,
     mucked_winner,
+    procedure_blinds,
+    procedure_order,
+    procedure_bet_size,
+    procedure_showdown_order,
 )

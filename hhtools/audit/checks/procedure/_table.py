@@ -1,0 +1,230 @@
+"""What the procedure checks share: the betting replayed action by action, the players
+dealt in around the button, and the guards that tell when a text cannot be read for its
+order (a lost street line, an action the grammar only inferred, a converter's file).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hhtools.audit.findings import Finding
+from hhtools.audit.settle import HandSettlement
+from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
+from hhtools.model.vocab import FindingKind, Half
+from hhtools.rules.pots import clockwise_order, contributions_by_action
+
+BLINDS = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE)
+STREET_WORDS = {
+    Street.PREFLOP: "before the flop",
+    Street.FLOP: "on the flop",
+    Street.TURN: "on the turn",
+    Street.RIVER: "on the river",
+}
+
+
+@dataclass(slots=True)
+class Step:
+    """One action and the state of the betting just before it."""
+
+    index: int
+    act: Action
+    added: int  # chips the action moved into the middle
+    pot: int  # chips in the middle before it (every street, with what the room added)
+    current: int  # the highest total on this street
+    mine: int  # the player's total on this street
+    last_full: int  # the last full bet or raise of this street (minor units)
+    full_bets: int  # full bets and raises on this street (the big blind counts one)
+    live: int  # players not folded
+    folded: frozenset[str]
+    all_in: frozenset[str]
+    ends_all_in: bool  # the action leaves the player with no chips
+
+
+def is_post(act: Action) -> bool:
+    """The action is a forced bet (a blind, an ante, a straddle)."""
+    return act.kind is ActionKind.POST
+
+
+def replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
+    """Walk the actions once, keeping the pot, the street's bets and who can act."""
+    actions = hand.actions
+    added = settlement.rebuild.added
+    if len(added) != len(actions):
+        added = tuple(contributions_by_action(actions, hand.game.big_blind))
+    stacks = {s.player: s.stack for s in hand.seats}
+    unit = hand.game.small_bet or 0
+    put: dict[str, int] = {}
+    folded: set[str] = set()
+    all_in: set[str] = set()
+    live = len({a.player for a in actions})
+    steps: list[Step] = []
+    street: Street | None = None
+    bets: dict[str, int] = {}
+    current = last_full = full = 0
+    pot = hand.room_added
+    for i, (act, add) in enumerate(zip(actions, added, strict=True)):
+        if act.street is not street:
+            # an uncalled excess is never followed by a bet (nobody else can act), so
+            # the pot is everything put in, with what the room added
+            street, bets, current, last_full, full = act.street, {}, 0, 0, 0
+        p = act.player
+        mine = bets.get(p, 0)
+        steps.append(
+            Step(
+                i,
+                act,
+                add,
+                pot,
+                current,
+                mine,
+                last_full,
+                full,
+                live,
+                frozenset(folded),
+                frozenset(all_in),
+                False,
+            )
+        )
+        pot += add
+        put[p] = put.get(p, 0) + add
+        if act.kind is ActionKind.FOLD:
+            if p not in folded:
+                folded.add(p)
+                live -= 1
+            continue
+        if is_post(act):
+            if act.post is PostKind.ANTE:
+                inc = 0
+            elif act.post is PostKind.DEAD_SMALL_AND_BIG:
+                inc = min(add, hand.game.big_blind)
+            else:
+                inc = add
+        else:
+            inc = add
+        total = mine + inc
+        bets[p] = total
+        done = act.all_in or (stacks.get(p, 0) > 0 and put[p] >= stacks[p])
+        steps[-1].ends_all_in = done
+        if done:
+            all_in.add(p)
+        if total > current:
+            size = total - current
+            if is_post(act):
+                if act.post in (PostKind.BIG_BLIND, PostKind.STRADDLE):
+                    last_full = max(last_full, size, hand.game.big_blind)
+                    if unit and total >= unit:
+                        full = max(full, 1)
+            elif act.kind in (ActionKind.BET, ActionKind.RAISE):
+                if size >= last_full or not done:
+                    last_full = max(last_full, size)
+                if not done or (unit and size >= unit):
+                    full += 1
+            current = total
+    return steps
+
+
+def in_text_order(hand: HandHistory) -> frozenset[int] | None:
+    """Indices of the actions the text wrote where they happened.
+
+    A grammar may add an action the text only implies (a fold read from the summary),
+    on a later line; such an action is out of line order and tells nothing about
+    the order of play. ``None`` when the actions carry no line numbers.
+    """
+    lines = [a.line for a in hand.actions]
+    if not lines or min(lines) <= 0:
+        return None
+    keep: set[int] = set()
+    low = None
+    for i in range(len(lines) - 1, -1, -1):
+        if low is None or lines[i] < low:
+            keep.add(i)
+            low = lines[i]
+        elif lines[i] == low:
+            keep.add(i)
+    return frozenset(keep)
+
+
+ROUNDS = ((Street.PREFLOP, 0), (Street.FLOP, 3), (Street.TURN, 4), (Street.RIVER, 5))
+
+
+def streets_whole(hand: HandHistory, steps: list[Step]) -> bool:
+    """Every betting round the board reached is in the record (no street line lost).
+
+    A round the board reached (flop: three cards, turn: four, river: five) has actions
+    whenever two or more players could still act when it began; with none, the text's
+    street line was not read (a damaged board line) and the order of the actions
+    around it cannot be known.
+    """
+    cards = max((len(b) for b in hand.boards), default=0)
+    out: set[str] = set()
+    players: set[str] = set()
+    for k, (street, _) in enumerate(ROUNDS):
+        mine = [x for x in steps if x.act.street is street]
+        for x in mine:
+            players.add(x.act.player)
+            if x.act.kind is ActionKind.FOLD or x.ends_all_in:
+                out.add(x.act.player)
+        if k + 1 == len(ROUNDS):
+            break
+        nxt, need = ROUNDS[k + 1]
+        can_act = players - out
+        has_next = any(x.act.street is nxt for x in steps)
+        if has_next and not mine:
+            return False
+        if cards >= need and len(can_act) >= 2 and not has_next:
+            return False
+    return True
+
+
+def ring_of(hand: HandHistory, order: frozenset[int]) -> list[str]:
+    """The players dealt in, clockwise from the first seat left of the button.
+
+    A player is dealt in when the text writes an action of his (a post, a fold...);
+    a player the grammar only inferred an action for is left out.
+    """
+    inferred = {a.player for i, a in enumerate(hand.actions) if i not in order}
+    acted = {a.player for i, a in enumerate(hand.actions) if i in order}
+    return [p for p in clockwise_order(hand) if p in acted and p not in inferred]
+
+
+def site_wrote_it(hand: HandHistory) -> bool:
+    """False for a hand another app wrote in PokerStars' format (a converted file: no
+    time zone in its header, "Table leave user" lines): its button and the order of
+    its lines are the converter's, not the room's."""
+    return not (hand.site_format == "pokerstars" and hand.time_zone is None)
+
+
+def button_player(hand: HandHistory) -> str | None:
+    """The player in the button's seat, or ``None`` (a dead button on an empty seat)."""
+    for s in hand.seats:
+        if s.seat == hand.button:
+            return s.player
+    return None
+
+
+def posters(hand: HandHistory, kind: PostKind) -> list[Action]:
+    """The posts of one kind, in the order the text wrote them."""
+    return [a for a in hand.actions if is_post(a) and a.post is kind]
+
+
+def after(ring: list[str], player: str) -> list[str]:
+    """The other players of ``ring``, clockwise from the one left of ``player``."""
+    k = ring.index(player)
+    return ring[k + 1 :] + ring[:k]
+
+
+def positional_big_blind(hand: HandHistory, ring: list[str]) -> str | None:
+    """The big blind in position: the first big-blind poster clockwise after the small
+    blind (or after the button when no small blind was posted)."""
+    bb = {a.player for a in posters(hand, PostKind.BIG_BLIND)}
+    sb = {a.player for a in posters(hand, PostKind.SMALL_BLIND)}
+    first_sb = next((p for p in ring if p in sb), None)  # nearest the button's left
+    seq = after(ring, first_sb) if first_sb else ring
+    return next((p for p in seq if p in bb), None)
+
+
+def finding(
+    kind: FindingKind, player: str, line: int, text: str, paid: int = 0, due: int = 0
+) -> Finding:
+    """A hand-wide procedure finding about one line, its explanation led by the line."""
+    return Finding(kind, player, 0, 0, Half.ALL, paid, due, f"line {line}: {text}", line)

@@ -1,0 +1,77 @@
+"""``procedure_showdown_order``: the wrong player showing first."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hhtools.audit.checks.procedure._table import (
+    finding,
+    replay,
+    site_wrote_it,
+)
+from hhtools.audit.findings import Finding
+from hhtools.audit.settle import HandSettlement
+from hhtools.model.records import ActionKind, HandHistory, Street
+from hhtools.model.vocab import FindingKind
+from hhtools.rules.pots import clockwise_order
+
+#: Site formats that write the show lines in the order the players showed, as their
+#: real histories (shared/corpus) show: shows out of seat order, the river's last
+#: bettor first. Winamax and iPoker write them in an order of their own (the corpus
+#: has hands of each where the river's bettor is not first); Party, Winning and
+#: Kings Club have too few hands at showdown there to tell: none is read.
+SHOWS_IN_ORDER = frozenset({"pokerstars", "bovada", "888poker", "ggpoker"})
+
+
+def procedure_showdown_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+    """The wrong player showing first.
+
+    Seed 002, "The Showdown": "Active players show all four of their cards in
+    clockwise order, beginning with the who was the last to bet or raise in the final
+    betting round. If everyone checked in the final betting round, the first active
+    player to the left of the dealer seat is the first to show"; seed 003, 11. Read
+    only where the site format writes the shows in the order they happened
+    (:data:`SHOWS_IN_ORDER`), on one board, when nobody was all-in (all-in hands are
+    turned up together) and the river was bet or checked by the players who show.
+    A player who mucked without showing tells nothing: then no finding.
+    """
+    if hand.site_format not in SHOWS_IN_ORDER or hand.button is None:
+        return
+    if not site_wrote_it(hand) or (hand.site_format == "pokerstars" and hand.site != "pokerstars"):
+        return  # a converter's text, or another room writing PokerStars' format
+    if len(hand.boards) != 1 or len(hand.boards[0]) != 5 or hand.cash_outs:
+        return
+    steps = replay(hand, settlement)
+    if not steps or any(s.ends_all_in or s.act.all_in for s in steps):
+        return
+    final = steps[-1]
+    folded = final.folded | ({final.act.player} if final.act.kind is ActionKind.FOLD else set())
+    active = [
+        p
+        for p in clockwise_order(hand)
+        if p not in folded and any(a.player == p for a in hand.actions)
+    ]
+    river = [s for s in steps if s.act.street is Street.RIVER]
+    if len(active) < 2 or not river:
+        return
+    aggr = [s for s in river if s.act.kind in (ActionKind.BET, ActionKind.RAISE)]
+    first = aggr[-1].act.player if aggr else active[0]
+    shows = sorted(
+        (x for x in hand.shows if not x.mucked and x.player in active), key=lambda x: x.line
+    )
+    mine = [x for x in shows if x.player == first]
+    if not shows or not mine or shows[0].player == first:
+        return
+    x = shows[0]
+    why = (
+        f"{first} made the last bet or raise on the river"
+        if aggr
+        else f"the river was checked through and {first} is the first active player "
+        "left of the dealer"
+    )
+    yield finding(
+        FindingKind.PROCEDURE_SHOWDOWN_ORDER,
+        x.player,
+        x.line,
+        f"{x.player} showed first; {why}, so {first} shows first (line {mine[0].line})",
+    )

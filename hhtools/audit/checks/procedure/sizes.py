@@ -1,0 +1,155 @@
+"""``procedure_bet_size``: a bet or raise the betting structure does not allow."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hhtools.audit.checks.procedure._table import (
+    BLINDS,
+    STREET_WORDS,
+    Step,
+    finding,
+    is_post,
+    replay,
+    streets_whole,
+)
+from hhtools.audit.findings import Finding
+from hhtools.audit.settle import HandSettlement
+from hhtools.model.money import format_money
+from hhtools.model.records import ActionKind, BettingStructure, HandHistory, PostKind, Street
+from hhtools.model.vocab import FindingKind
+from hhtools.rules.limits import limit_raise_to_allowed, no_limit_min_raise_to, pot_limit_max_to
+
+#: The common fixed-limit cap when the records state none: a bet and three raises,
+#: lifted heads-up (seed 002 names no cap; the records carry none).
+LIMIT_CAP = 4
+
+
+def _preflop_unsure(hand: HandHistory, steps: list[Step]) -> bool:
+    """Preflop sizes depend on blinds the texts do not cover (straddles, a short or
+    all-in blind, no big blind): the checks then say nothing before the flop."""
+    pre = [s for s in steps if s.act.street is Street.PREFLOP and is_post(s.act)]
+    if any(s.act.post is PostKind.STRADDLE for s in pre):
+        return True
+    bbs = [s for s in pre if s.act.post is PostKind.BIG_BLIND]
+    sbs = [s for s in pre if s.act.post is PostKind.SMALL_BLIND]
+    if len(bbs) != 1 or len(sbs) > 1 or any(s.act.post is PostKind.DEAD_SMALL_AND_BIG for s in pre):
+        return True  # a post to come in: which part is dead the record does not say
+    if any(s.ends_all_in for s in pre if s.act.post in BLINDS):
+        return True
+    return any(s.added != hand.game.big_blind for s in bbs)
+
+
+def procedure_bet_size(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+    """Bets and raises of a size the betting structure does not allow.
+
+    Fixed limit (seed 002, "Omaha High-Low 8 or Better": "the size of the bet doubles
+    after the turn card is dealt"; seed 003, 8): every bet and raise is one small bet
+    before the turn and one big bet from the turn on (an all-in may be short), and at
+    most :data:`LIMIT_CAP` bets a round while three or more players are in (the records
+    state no cap). Pot limit (seed 002, "a pot limit betting structure"): no bet or
+    raise above the pot, the call included. No limit (seed 002: "The big blind is
+    equal to the minimum bet"): a bet of at least the big blind and a raise of at
+    least the last bet or raise, unless all-in.
+    """
+    game = hand.game
+    steps = replay(hand, settlement)
+    if not streets_whole(hand, steps):
+        return
+    unsure = _preflop_unsure(hand, steps)
+    # a line the rest of the hand contradicts is reported once, as contradicted_line
+    corrected = {c.line for c in settlement.rebuild.corrections}
+    m = game.currency
+    for s in steps:
+        a = s.act
+        if a.kind not in (ActionKind.BET, ActionKind.RAISE) or a.street is Street.SHOWDOWN:
+            continue
+        if a.line in corrected:
+            continue
+        if a.street is Street.PREFLOP and unsure:
+            continue
+        to = s.mine + s.added
+        what = f"raised to {format_money(to, m)}" if s.current else f"bet {format_money(to, m)}"
+        where = STREET_WORDS[a.street]
+        if game.structure is BettingStructure.POT_LIMIT:
+            most = pot_limit_max_to(s.pot, s.current, s.mine)
+            if to > most and not (s.ends_all_in and _uncalled_over(steps, s, most)):
+                call = max(s.current - s.mine, 0)
+                with_call = f" with the {format_money(call, m)} call" if call else ""
+                yield finding(
+                    FindingKind.PROCEDURE_BET_SIZE,
+                    a.player,
+                    a.line,
+                    f"{a.player} {what} {where} in a pot-limit hand; the pot "
+                    f"({format_money(s.pot, m)}{with_call}) allowed at most "
+                    f"{format_money(most, m)}",
+                    to,
+                    most,
+                )
+        elif game.structure is BettingStructure.NO_LIMIT:
+            if s.ends_all_in or game.big_blind <= 0:
+                continue
+            least = no_limit_min_raise_to(s.current, s.last_full, game.big_blind)
+            if to < least:
+                rule = (
+                    "a raise adds at least the last bet or raise"
+                    if s.current
+                    else "a bet is at least the big blind"
+                )
+                yield finding(
+                    FindingKind.PROCEDURE_BET_SIZE,
+                    a.player,
+                    a.line,
+                    f"{a.player} {what} {where} in a no-limit hand; {rule}, "
+                    f"so at least {format_money(least, m)} unless all-in",
+                    to,
+                    least,
+                )
+        elif game.structure is BettingStructure.LIMIT:
+            yield from _limit_size(hand, s, to, what, where)
+
+
+def _uncalled_over(steps: list[Step], s: Step, most: int) -> bool:
+    """Nobody else put more than ``most`` in on the street of ``s``.
+
+    Some formats write an all-in as the player's whole stack, and return what the
+    pot limit kept out as an uncalled bet: the chips over the limit never played.
+    """
+    totals: dict[str, int] = {}
+    for t in steps:
+        if t.act.street is s.act.street and t.act.player != s.act.player:
+            totals[t.act.player] = t.mine + t.added
+    return max(totals.values(), default=0) <= most
+
+
+def _limit_size(hand: HandHistory, s: Step, to: int, what: str, where: str) -> Iterator[Finding]:
+    game, a, m = hand.game, s.act, hand.game.currency
+    big = a.street in (Street.TURN, Street.RIVER)
+    unit = (game.big_bet if big else game.small_bet) or 0
+    if unit <= 0:
+        return
+    allowed = limit_raise_to_allowed(s.current, unit)
+    size = "big bet" if big else "small bet"
+    if to not in allowed and not (s.ends_all_in and to < max(allowed)):
+        yield finding(
+            FindingKind.PROCEDURE_BET_SIZE,
+            a.player,
+            a.line,
+            f"{a.player} {what} {where} in a fixed-limit hand; bets and raises "
+            f"{where} are of the {size} ({format_money(unit, m)}), so "
+            f"{' or '.join(format_money(x, m) for x in allowed)}",
+            to,
+            allowed[0],
+        )
+        return
+    if s.full_bets >= LIMIT_CAP and s.live >= 3 and not s.ends_all_in:
+        yield finding(
+            FindingKind.PROCEDURE_BET_SIZE,
+            a.player,
+            a.line,
+            f"{a.player} {what} {where} after the betting was capped; a "
+            f"fixed-limit round allows a bet and {LIMIT_CAP - 1} raises while "
+            f"more than two players are in",
+            to,
+            s.current,
+        )

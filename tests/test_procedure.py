@@ -1,0 +1,159 @@
+"""The procedure checks (blinds, order of play, bet sizes, order of the shows) on
+hand-written PokerStars fixtures, every finding worked out by hand from seeds 002/003.
+
+Each fixture under tests/fixtures/pokerstars/procedure_*.txt is named for its quirk;
+every hand of it is listed here with the exact findings (kind, player, line) the audit
+must give, and the hands written correctly must give none, of any kind.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hhtools.audit.checks import CHECKS
+from hhtools.audit.checks.procedure import (
+    procedure_bet_size,
+    procedure_blinds,
+    procedure_order,
+    procedure_showdown_order,
+)
+from hhtools.audit.settle import settle
+from hhtools.ingest.read import parse_file
+from hhtools.model.records import HandHistory
+from hhtools.model.vocab import FindingKind
+from hhtools.rules.limits import limit_raise_to_allowed, no_limit_min_raise_to, pot_limit_max_to
+
+FIX = Path(__file__).parent / "fixtures" / "pokerstars"
+BLINDS, ORDER = FindingKind.PROCEDURE_BLINDS, FindingKind.PROCEDURE_ORDER
+SIZE, SHOWS = FindingKind.PROCEDURE_BET_SIZE, FindingKind.PROCEDURE_SHOWDOWN_ORDER
+
+# hand id -> the findings of every check of the audit, as (kind, player, line)
+EXPECTED: dict[str, list[tuple[str, str, int]]] = {
+    # $0.25/$0.50 PL. Preflop Alice raises to $1.75: pot $0.75, call $0.50, so at most
+    # 0.50 + 0.75 + 0.50 = $1.75 (exactly the pot: fine). Flop pot 0.25 + 1.75 x 2 =
+    # $3.75: Carol's $5 bet is over it; Alice's raise to $20 over the pot 3.75 + 5 =
+    # $8.75 with the $5 call: at most 5 + 8.75 + 5 = $18.75.
+    "310000000001": [(SIZE, "Carol", 13), (SIZE, "Alice", 14)],
+    # every bet and raise within the pot (Alice's $13.50 flop bet is the pot exactly);
+    # the river bettor (Alice) shows first
+    "310000000002": [],
+    # heads-up, Alice the dealer: Bob (non-dealer) posted the small blind
+    "310000000011": [(BLINDS, "Bob", 5)],
+    "310000000012": [],
+    # Dave (button) calls first although Carol sits left of the big blind (Bob); on
+    # the flop Dave bets first although Bob is the first active player left of him
+    "310000000021": [(ORDER, "Dave", 10), (ORDER, "Dave", 15)],
+    # Bob checks then bets on the turn: twice in a row, Carol was next
+    "310000000022": [(ORDER, "Bob", 47)],
+    # Alice and Bob limp, the flop comes without Carol (the big blind) acting: the line
+    # is Bob's call that closed the round
+    "310000000023": [(ORDER, "Carol", 71)],
+    # Dave all-in preflop for the pot ($1.40 = 0.35 + 0.80 + 0.25) is passed over on
+    # the flop and turn: no finding
+    "310000000024": [],
+    # $1/$2 limit, three players: Alice's raise to $5 is the fifth bet (the big blind,
+    # $2, $3, $4 capped it); Bob's $2 flop bet is not the $1 small bet
+    "310000000031": [(SIZE, "Alice", 12), (SIZE, "Bob", 16)],
+    # heads-up from the start: five bets preflop are allowed (no cap when two play)
+    "310000000032": [],
+    # a straddle, a dead small & big blind to come in, a player sitting out
+    "310000000041": [],
+    # the button on an empty seat (seat 2)
+    "310000000042": [],
+    # no small blind (dead); the big blind on the second player left of the button
+    "310000000043": [],
+    # Bob bet the river, Carol called, yet Carol showed first
+    "310000000051": [(SHOWS, "Carol", 23)],
+    # checked through: Bob (first left of the dealer, seat 1) shows first, not Carol
+    "310000000052": [(SHOWS, "Carol", 59)],
+    # $0.05/$0.10 NL: Alice raises by $0.20 to $0.30, Bob re-raises by only $0.10
+    # (at least to $0.50); Carol's all-in for less is allowed; Bob's $0.05 flop bet is
+    # under the big blind; Alice's raise to $0.15 adds the big blind: fine
+    "310000000061": [(SIZE, "Bob", 10), (SIZE, "Bob", 15)],
+    # button Alice (seat 1): Carol (seat 3) posts the small blind that is Bob's (seat 2)
+    "310000000071": [(BLINDS, "Carol", 7)],
+    # Bob's small blind is right, the big blind is Carol's but Dave posts it
+    "310000000072": [(BLINDS, "Dave", 32)],
+}
+
+FILES = (
+    "procedure_pot_limit_overbet.txt",
+    "procedure_heads_up_blinds.txt",
+    "procedure_out_of_turn.txt",
+    "procedure_limit_raise_cap.txt",
+    "procedure_straddle_and_dead_blind_ok.txt",
+    "procedure_showdown_order.txt",
+    "procedure_no_limit_min_raise.txt",
+    "procedure_blinds_wrong_seat.txt",
+)
+
+
+def hands() -> dict[str, HandHistory]:
+    out: dict[str, HandHistory] = {}
+    for name in FILES:
+        for r in parse_file(FIX / name):
+            assert r.problems == (), [str(p) for p in r.problems]
+            assert r.hand is not None
+            out[r.hand.hand_id] = r.hand
+    return out
+
+
+def test_every_fixture_hand_is_listed() -> None:
+    assert sorted(hands()) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("hand_id", sorted(EXPECTED))
+def test_findings(hand_id: str) -> None:
+    hand = hands()[hand_id]
+    s = settle(hand)
+    got = [(f.kind, f.player, f.line) for check in CHECKS for f in check(hand, s)]
+    assert got == EXPECTED[hand_id]
+
+
+def test_words_a_player_can_read() -> None:
+    h = hands()
+    s = settle(h["310000000001"])
+    over = list(procedure_bet_size(h["310000000001"], s))
+    assert over[1].explanation == (
+        "line 14: Alice raised to $20.00 on the flop in a pot-limit hand; the pot "
+        "($8.75 with the $5.00 call) allowed at most $18.75"
+    )
+    assert (over[1].paid, over[1].due) == (2000, 1875)
+    (hu,) = procedure_blinds(h["310000000011"], settle(h["310000000011"]))
+    assert "the dealer (Alice) posts the small blind" in hu.explanation
+    order = list(procedure_order(h["310000000021"], settle(h["310000000021"])))
+    assert "Carol was to act" in order[0].explanation
+    assert "first active player left of the dealer (Bob)" in order[1].explanation
+    (bb,) = procedure_order(h["310000000023"], settle(h["310000000023"]))
+    assert "Carol, the big blind" in bb.explanation
+    cap = list(procedure_bet_size(h["310000000031"], settle(h["310000000031"])))
+    assert "a bet and 3 raises" in cap[0].explanation
+    assert "small bet ($1.00)" in cap[1].explanation
+    (sd,) = procedure_showdown_order(h["310000000051"], settle(h["310000000051"]))
+    assert "Bob made the last bet or raise on the river" in sd.explanation
+
+
+def test_showdown_order_only_for_formats_that_keep_it() -> None:
+    from dataclasses import replace
+
+    hand = hands()["310000000051"]
+    other = replace(hand, site_format="winamax")
+    assert list(procedure_showdown_order(other, settle(other))) == []
+
+
+def test_inferred_fold_is_not_an_action_out_of_turn() -> None:
+    # Erin sits out with no fold line; the grammar infers her fold from the summary
+    # (a later line): the order of play says nothing about her
+    (r,) = list(parse_file(FIX / "game_header_old_chat_sitting_out.txt"))
+    assert r.hand is not None
+    assert list(procedure_order(r.hand, settle(r.hand))) == []
+
+
+def test_limits() -> None:
+    assert pot_limit_max_to(375, 0, 0) == 375
+    assert pot_limit_max_to(875, 500, 0) == 1875
+    assert no_limit_min_raise_to(30, 20, 10) == 50
+    assert limit_raise_to_allowed(400, 100) == (500,)
+    assert limit_raise_to_allowed(50, 100) == (100, 150, 200)
