@@ -49,6 +49,10 @@ def import_cmd(
         bool, typer.Option("--ev", help="Then work out the all-in equity of the new hands "
                            "(as 'hhtools ev').")
     ] = False,
+    draws: Annotated[
+        bool, typer.Option("--draws", help="Then analyse the draws of the new hands with "
+                           "known hole cards (as 'hhtools draws --fill').")
+    ] = False,
 ) -> None:
     """Import hand histories into DuckDB, auditing every showdown."""
     from hhtools.store.importer import ImportSummary, import_paths
@@ -104,6 +108,10 @@ def import_cmd(
         from hhtools.cli.stats import run_ev
 
         run_ev(db, workers, quiet)
+    if draws:
+        from hhtools.cli.draws import run_draws
+
+        run_draws(db, workers, quiet)
     if strict and summary.problems:
         raise typer.Exit(1)
 

@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from hhtools.cli import equity, importing, parse, query, reports, showdown, stats
+from hhtools.cli import draws, equity, importing, parse, query, reports, showdown, stats, watching
 
 app = typer.Typer(
     name="hhtools",
@@ -23,6 +23,7 @@ app = typer.Typer(
 
 
 app.command("import")(importing.import_cmd)
+app.command("watch")(watching.watch_cmd)
 app.command("sql")(query.sql_cmd)
 app.command("audit")(query.audit_cmd)
 app.command("problems")(query.problems_cmd)
@@ -38,6 +39,7 @@ app.command("export")(reports.export_cmd)
 app.command("parse")(parse.parse_cmd)
 app.command("showdown")(showdown.showdown)
 app.command("equity")(equity.equity_cmd)
+app.command("draws")(draws.draws_cmd)
 
 
 def main() -> None:

@@ -546,6 +546,11 @@ def connect(path: str | Path, read_only: bool = True) -> HandStore:
     SQL on the store reads the store only: other files, attached databases and
     extensions are refused (see the module's docstring).
 
+    While another process writes the file (``hhtools import``, or a batch of
+    ``hhtools watch``, which holds it only for a moment), the open waits and tries
+    again, for up to :data:`hhtools.store.db.LOCK_WAIT` seconds (10), instead of
+    failing at once (:func:`hhtools.store.db.connect`).
+
     Args:
         path: the DuckDB file written by ``hhtools import``.
         read_only: open without write access (the default; an import may not run
@@ -556,7 +561,7 @@ def connect(path: str | Path, read_only: bool = True) -> HandStore:
 
     Raises:
         FileNotFoundError: no database at ``path``.
-        duckdb.Error: not a DuckDB database, or locked by a writer.
+        duckdb.Error: not a DuckDB database, or still held by a writer after the wait.
     """
     return HandStore(path, read_only=read_only)
 

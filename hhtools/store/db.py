@@ -12,6 +12,7 @@ an Arrow table and appended with one ``INSERT ... BY NAME``; never row by row.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +32,7 @@ from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """2: hands.small_bet, hands.big_bet. 3: hands.board -> board_cards, hands.boards ->
 board_count, site_format beside site (hands, imports, import_errors),
 imports.modified_at, findings.line is the line the finding is about. 4: the ledger of
@@ -46,7 +47,8 @@ player_results). 6: seats.position_name, hole_classes and the statistics facts
 seat_sessions, allin_equity and allin_hands. A store of schema 5 or before gets the seats' columns
 worked out from its own seats, actions and boards when first opened for writing
 (:mod:`hhtools.store.stats_upgrade`), its sessions (seat_sessions) and its buy-in
-amounts."""
+amounts. 7: tables draws and draws_hands (hhtools draws --fill), created empty
+when a store of schema 6 or before is first opened for writing (no rows to rework)."""
 
 #: Columns renamed since an older schema: (table, old name, new name).
 RENAMED: tuple[tuple[str, str, str], ...] = (
@@ -73,16 +75,43 @@ def ddl() -> str:
     return "\n".join(parts)
 
 
+#: Seconds :func:`connect` keeps trying to open a database another connection holds.
+LOCK_WAIT = 10.0
+
+
+def held_elsewhere(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database is held by another connection, so opening it
+    again a moment later may succeed: DuckDB's file lock (another process writes, or
+    reads while this one would write) or, within one process, a connection opened
+    with another configuration (read-only beside read-write)."""
+    text = str(exc).lower()
+    if isinstance(exc, duckdb.IOException):
+        return "lock" in text
+    return isinstance(exc, duckdb.ConnectionException) and "different configuration" in text
+
+
 def connect(
-    path: str | Path, read_only: bool = False, external_access: bool = True
+    path: str | Path,
+    read_only: bool = False,
+    external_access: bool = True,
+    lock_wait: float = LOCK_WAIT,
 ) -> duckdb.DuckDBPyConnection:
     """Open (and, when writable, create or upgrade) a hhtools DuckDB database.
+
+    DuckDB lets one process write a database file, and no other process read it
+    meanwhile. ``hhtools watch`` therefore holds the file for writing only for a short
+    batch and closes it between batches; so that readers (``hhtools sql``,
+    :func:`hhtools.connect`...) and that writer take turns instead of failing at once,
+    an open refused because the file is held elsewhere (:func:`held_elsewhere`) is
+    tried again, after sleeps of 50 to 250 ms, for up to ``lock_wait`` seconds.
 
     Args:
         path: database file; ``":memory:"`` for an in-memory store.
         read_only: open without write access (``hhtools sql`` does).
         external_access: ``False`` forbids reading or writing other files from SQL
             (``COPY ... TO``, ``read_csv``...), for a query that must only read the store.
+        lock_wait: seconds to keep trying while the file is held by another
+            connection (default :data:`LOCK_WAIT`; 0 tries once).
 
     Returns:
         A DuckDB connection with every table and view in place (read-only: the views
@@ -90,7 +119,8 @@ def connect(
         answers with today's columns).
 
     Raises:
-        duckdb.Error: the file is not a DuckDB database or is locked by a writer.
+        duckdb.Error: the file is not a DuckDB database, or is still held by another
+            connection after ``lock_wait`` seconds.
         FileNotFoundError: ``read_only`` and the file does not exist.
     """
     if read_only and str(path) != ":memory:" and not Path(path).exists():
@@ -98,7 +128,18 @@ def connect(
     config: dict[str, Any] = {"memory_limit": MEMORY_LIMIT}
     if not external_access:
         config["enable_external_access"] = False
-    con = duckdb.connect(str(path), read_only=read_only, config=config)
+    deadline = time.monotonic() + lock_wait
+    pause = 0.05
+    while True:
+        try:
+            con = duckdb.connect(str(path), read_only=read_only, config=config)
+            break
+        except duckdb.Error as exc:
+            left = deadline - time.monotonic()
+            if left <= 0 or not held_elsewhere(exc):
+                raise
+        time.sleep(min(pause, left))
+        pause = min(pause * 2, 0.25)
     con.execute("SET enable_progress_bar = false")  # hhtools draws its own progress
     if read_only:
         # the views of this version, whatever version last wrote the file

@@ -1,0 +1,604 @@
+"""Watch folders and import hands as the poker client writes them (``hhtools watch``).
+
+:func:`watch_folders` imports what the folders hold, then follows them (with
+:mod:`watchfiles`) and imports every new file and every hand appended to a file the
+client is still writing, a few seconds after it is written.
+
+What is taken from a file. A changed file is split from its start into hand texts, as
+``hhtools import`` splits it, and only the new hands are parsed and audited. A hand
+is complete, and taken, once another hand starts after it; the last hand of a file
+once the file has been quiet (same size and time) for ``settle`` seconds, by the
+watcher's clock for a file seen changing, by the file's time for one found in place.
+A half-written hand is never parsed: it leaves no row anywhere. What was taken is the
+offset of the first hand not taken and the SHA-256 of the bytes before it, the
+``bytes`` and ``digest`` of the file's ``imports`` row (one a batch that took hands);
+only hands from that offset on are read next time, so a grown file adds each hand,
+problem and note once. A file whose bytes before it changed (rewritten, truncated) is
+read again whole: stored hands are skipped (by site and hand id), its problems may be
+listed again.
+
+Renames and rotation. A file under a new name is one already followed when it is the
+same file (device and inode) with the same bytes up to its offset, or when its
+SHA-256 is an ``imports.digest`` (a copy): nothing of it is read again. Any other
+file is read whole, its stored hands skipped. On start, what was taken from each
+file is read back from ``imports``: a watch started again goes on where it stopped.
+
+The database. DuckDB lets one process write a file and no other read it meanwhile:
+the watcher opens it for writing only for a batch (an
+:class:`~hhtools.store.importer.Importer` run over the new hands of the changed files,
+at most :data:`BATCH_BYTES` of them; the first import in several batches) and
+closes it between batches. Readers wait for a batch
+(:func:`hhtools.store.db.connect` tries again for :data:`~hhtools.store.db.LOCK_WAIT`
+seconds); when a reader holds the file longer, the batch is tried again at the next
+wake-up. Each file is committed in a transaction of its own, as by ``hhtools
+import``; on Ctrl-C the importer rolls back the file in progress.
+
+Not read: empty files, hidden files, fpdb's expected-result files, the database and
+its write-ahead log; a file no site format reads is reported once it has settled
+(``unsupported_site``), and not again while it grows. ``.zip`` archives are imported
+whole once settled, as ``hhtools import`` reads them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import itertools
+import os
+import stat as stat_module
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+
+import duckdb
+
+from hhtools.ingest.archives import ZIP_MAGIC
+from hhtools.ingest.read import TooLong, open_source
+from hhtools.ingest.sources import Source, _is_history  # the rule `hhtools import` walks by
+from hhtools.model.records import HandText
+from hhtools.store import db as store
+from hhtools.store.importer import CHUNK_HANDS, Importer, ImportSummary, _FileState, _Task
+from hhtools.store.pipeline import WorkResult
+
+__all__ = ["BATCH_BYTES", "SETTLE_SECONDS", "WatchStatus", "watch_folders"]
+
+SETTLE_SECONDS = 2.0  #: seconds a file must be quiet before its last hand is taken
+TICK_MS = 500  #: the loop wakes at least this often (milliseconds) to look at quiet files
+DEBOUNCE_MS = 400  #: changes are gathered for at most this long before a batch (ms)
+RESCAN_SECONDS = 30.0  #: every file is looked at again this often (missed events)
+BATCH_BYTES = 16 << 20  #: new bytes per batch (the database is held for one batch)
+POOL_BYTES = 4 << 20  #: a batch with more new bytes than this uses worker processes
+_EMPTY = hashlib.sha256(b"").hexdigest()
+
+_Key = tuple[int, int, int, int]  # size, mtime (ns), device, inode
+
+
+@dataclass(slots=True)
+class WatchStatus:
+    """What a watch has done so far (the live line of ``hhtools watch``).
+
+    Attributes:
+        folders: the folders watched (absolute).
+        phase: ``starting``, ``importing`` (the first import), ``watching``, ``stopped``.
+        hands: hands newly stored since the watch started.
+        findings: audit findings of those hands.
+        problems: problems reported (``import_errors``; notes not counted).
+        duplicates: hands met again and skipped as stored.
+        batches: batches committed.
+        files: files followed.
+        waiting: files whose last hand waits for the file to settle.
+        last_hand: hand id of the last hand stored, and ``last_file`` its file.
+        last_file: see ``last_hand``.
+        busy: why the last batch could not open the database (held by a reader), or
+            ``None``; the batch is tried again.
+        interrupted: stopped by Ctrl-C (or SIGTERM, as ``hhtools watch`` handles it).
+    """
+
+    folders: tuple[str, ...] = ()
+    phase: str = "starting"
+    hands: int = 0
+    findings: int = 0
+    problems: int = 0
+    duplicates: int = 0
+    batches: int = 0
+    files: int = 0
+    waiting: int = 0
+    last_hand: str | None = None
+    last_file: str | None = None
+    busy: str | None = None
+    interrupted: bool = False
+
+
+@dataclass(slots=True)
+class _Tracked:
+    """One file followed: what was taken from it, and when it last changed."""
+
+    name: str
+    path: Path
+    done: int = 0  # bytes taken: the offset of the first hand not taken yet
+    digest: str = _EMPTY  # SHA-256 of the bytes before ``done``
+    fmt: str | None = None  # site format key; "" a file no format reads (reported)
+    archive: bool = False
+    ident: tuple[int, int] | None = None  # device, inode
+    modified_at: datetime | None = None  # from its imports row (trusted when unchanged)
+    key: _Key | None = None  # the stat last seen
+    since: float = 0.0  # monotonic time that stat was first seen
+    seen_changing: bool = False  # the watcher saw it change (settle by its own clock)
+    looked: tuple[_Key, bool] | None = None  # the stat and settledness last read
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """One file to read in a batch: a snapshot of its size and what to take."""
+
+    tracked: _Tracked
+    size: int  # bytes to read (the file may grow meanwhile)
+    modified_at: datetime
+    key: _Key
+    start: int  # hands starting before this offset were taken already
+    settled: bool  # the last hand may be taken
+
+    @property
+    def new_bytes(self) -> int:
+        return self.size - self.start
+
+
+# ----------------------------------------------------------------------- reading bytes
+
+
+class _Prefix(io.RawIOBase):
+    """The first ``limit`` bytes of a file, as a seekable stream (a growing file's
+    snapshot: bytes written after the snapshot are not seen)."""
+
+    def __init__(self, path: Path, limit: int) -> None:
+        super().__init__()
+        self._raw = open(path, "rb")  # noqa: SIM115  (closed by close())
+        self._limit = limit
+        self._pos = 0
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        want = min(len(buffer), self._limit - self._pos)
+        if want <= 0:
+            return 0
+        self._raw.seek(self._pos)
+        data = self._raw.read(want)
+        buffer[: len(data)] = data
+        self._pos += len(data)
+        return len(data)
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._pos, io.SEEK_END: self._limit}[whence]
+        self._pos = max(0, base + offset)
+        return self._pos
+
+    def tell(self) -> int:
+        return self._pos
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+def _prefix_digest(path: Path, size: int) -> str | None:
+    """SHA-256 (hex) of the first ``size`` bytes of ``path``; ``None`` when the file is
+    shorter or cannot be read."""
+    sha, left = hashlib.sha256(), size
+    try:
+        with open(path, "rb") as fh:
+            while left > 0:
+                block = fh.read(min(left, 1 << 20))
+                if not block:
+                    return None
+                sha.update(block)
+                left -= len(block)
+    except OSError:
+        return None
+    return sha.hexdigest()
+
+
+# ----------------------------------------------------------------- one batch's importer
+
+
+class _BatchImporter(Importer):
+    """An :class:`Importer` run over the new hands of some files (:class:`_Plan`), or
+    over whole paths (archives), keeping the importer's transactions, de-duplication
+    and Ctrl-C handling. ``on_file`` is called after each file is committed."""
+
+    def __init__(
+        self,
+        db: str | Path,
+        plans: list[_Plan] | None,
+        *,
+        audit: bool,
+        workers: int | None,
+        on_progress: Callable[[ImportSummary, str], None] | None,
+        on_file: Callable[[_FileState, tuple[_Plan, int, str, str] | None], None],
+    ) -> None:
+        super().__init__(db, audit=audit, workers=workers, on_progress=on_progress)
+        self._plans = plans
+        self._on_file = on_file
+        self._proposed: dict[int, tuple[_Plan, int, str, str]] = {}  # id(state) -> taken
+        self.looked: list[_Plan] = []  # plans read to the end (nothing left to retry)
+        self.problems = 0  # problems of the files committed (the rest: summary.problems)
+
+    def _tasks(self, paths: Iterable[str | Path]) -> Iterator[_Task]:
+        if self._plans is None:  # archives: as `hhtools import` reads them
+            yield from super()._tasks(paths)
+            return
+        for index, plan in enumerate(self._plans, 1):
+            yield from self._plan_tasks(index, plan)
+            self.looked.append(plan)
+
+    def _plan_tasks(self, index: int, plan: _Plan) -> Iterator[_Task]:
+        """The tasks of one file: its hands at or after ``plan.start``, the last one
+        only when ``plan.settled``; the file's state records what is taken."""
+        t = plan.tracked
+        src = Source(t.name, partial(_Prefix, t.path, plan.size), plan.size, plan.modified_at)
+        read = open_source(src)
+        try:
+            fmt = read.format
+            if fmt is None:  # no site format reads it (or it cannot be read)
+                if plan.settled and t.fmt != "" and t.path.exists() and read.problem:
+                    state = _FileState(src, "")
+                    self._files[index] = state
+                    state.digest = read.digest()
+                    self._problem_rows.append((state, read.problem))
+                    self._proposed[id(state)] = (plan, plan.size, state.digest, "")
+                    yield index, True, None
+                return
+            state: _FileState | None = None
+            chunk: list[HandText] = []
+            held: HandText | TooLong | None = None
+            for item in itertools.chain(read.items(), [None]):
+                if item is None and not plan.settled:
+                    break  # the last hand may be unfinished: it waits
+                take, held = held, item
+                if take is None or take.offset < plan.start:
+                    continue
+                if state is None:
+                    state = _FileState(src, fmt.key)
+                    self._files[index] = state
+                if isinstance(take, TooLong):  # never parsed: a failed hand
+                    self._count(state, WorkResult({}, [], [take.problem], 0, 1))
+                    continue
+                chunk.append(take)
+                if len(chunk) >= CHUNK_HANDS:
+                    yield index, False, (fmt.key, chunk, self.audit, self.import_id, self._n)
+                    self._n += len(chunk)
+                    chunk = []
+            if state is None:
+                return  # nothing new is complete yet
+            cut = plan.size if plan.settled else max(plan.start, held.offset if held else 0)
+            if read.problem is not None:  # a read error part-way
+                self._problem_rows.append((state, read.problem))
+            digest = read.digest() if cut == plan.size else _prefix_digest(t.path, cut)
+            state.source = dataclasses.replace(src, size=cut)  # imports.bytes: bytes taken
+            state.digest = digest or ""
+            self._proposed[id(state)] = (plan, cut, state.digest, fmt.key)
+            yield index, True, (fmt.key, chunk, self.audit, self.import_id, self._n)
+            self._n += len(chunk)
+        finally:
+            read.close()
+
+    def _commit_file(self, state: _FileState) -> None:
+        super()._commit_file(state)
+        self.problems += state.problems
+        self._on_file(state, self._proposed.pop(id(state), None))
+
+
+# ---------------------------------------------------------------------------- the watch
+
+
+class _Watcher:
+    """The state of one watch: the files followed and the work still to do."""
+
+    def __init__(
+        self,
+        folders: list[Path],
+        db: str | Path,
+        *,
+        audit: bool,
+        settle: float,
+        workers: int | None,
+        on_status: Callable[[WatchStatus], None] | None,
+    ) -> None:
+        self.folders = folders
+        self.db = db
+        self.audit = audit
+        self.settle = settle
+        self.workers = workers
+        self.on_status = on_status
+        self.status = WatchStatus(folders=tuple(str(f) for f in folders))
+        self.files: dict[str, _Tracked] = {}
+        self.by_ident: dict[tuple[int, int], _Tracked] = {}
+        self.known_digests: set[str] = set()
+        self.waiting: set[str] = set()
+        self.dirty: set[str] = set()
+        self.own = os.path.abspath(db)  # the database, its .wal: never read
+
+    # ---- what was imported before ---------------------------------------------------
+
+    def load_imported(self) -> None:
+        """Read back from ``imports`` what was taken from each file (see module doc)."""
+        if str(self.db) == ":memory:" or not Path(self.db).exists():
+            return
+        con = store.connect(self.db, read_only=True)
+        try:
+            rows = con.execute(
+                "SELECT file, bytes, digest, site_format, modified_at FROM imports "
+                "WHERE digest IS NOT NULL AND digest <> '' "
+                "QUALIFY row_number() OVER (PARTITION BY file ORDER BY import_id DESC) = 1"
+            ).fetchall()
+            digests = con.execute("SELECT DISTINCT digest FROM imports").fetchall()
+        finally:
+            con.close()
+        self.known_digests = {d for (d,) in digests if d}
+        for file, size, digest, fmt, modified in rows:
+            if "!" in file and not Path(file).exists():
+                continue  # an archive's member
+            t = _Tracked(file, Path(file), done=int(size or 0), digest=digest,
+                         fmt=fmt if fmt is not None else "", modified_at=modified)  # fmt: skip
+            self.files[file] = t
+
+    # ---- looking at files -----------------------------------------------------------
+
+    def walk(self) -> Iterator[str]:
+        """Every file of the watched folders, as ``hhtools import`` walks them."""
+        for folder in self.folders:
+            try:
+                found = sorted(str(p) for p in folder.rglob("*") if p.is_file() and _is_history(p))
+            except OSError:  # a folder gone: nothing in it
+                found = []
+            yield from found
+
+    def consider(self, path: Path) -> _Plan | None:
+        """What to read of ``path`` now (``None``: nothing, or not yet)."""
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        name, ident = str(path), (st.st_dev, st.st_ino)
+        if (not stat_module.S_ISREG(st.st_mode) or st.st_size == 0 or not _is_history(path)
+                or name.startswith(self.own)):  # fmt: skip
+            self.waiting.discard(name)
+            return None
+        key, now = (st.st_size, st.st_mtime_ns, *ident), time.monotonic()
+        t = self.files.get(name)
+        if t is None or t.ident != ident:
+            t = self._adopt(path, st, t)
+            if t is None:
+                return None
+        elif t.key != key:
+            if st.st_size < t.done or (t.done and _prefix_digest(path, t.done) != t.digest):
+                t = self._fresh(path, st)  # rewritten: read again from its start
+            t.seen_changing = True
+        if t.key != key:
+            t.key, t.since = key, now
+        settled = now - t.since >= self.settle or (
+            not t.seen_changing and time.time() - st.st_mtime >= self.settle
+        )
+        if t.archive:
+            (self.waiting.discard if settled else self.waiting.add)(name)
+            if not settled or (t.looked is not None and t.looked[0] == key):
+                return None
+            return _Plan(t, st.st_size, datetime.fromtimestamp(st.st_mtime), key, 0, True)
+        if t.done >= st.st_size and t.fmt != "":
+            self.waiting.discard(name)
+            return None
+        if t.looked is not None and t.looked[0] == key and (t.looked[1] or not settled):
+            if t.looked[1]:
+                self.waiting.discard(name)
+            return None
+        (self.waiting.discard if settled else self.waiting.add)(name)
+        when = datetime.fromtimestamp(st.st_mtime)
+        if t.fmt == "":  # reported: read again only once a format reads it
+            read = open_source(Source(name, partial(_Prefix, path, st.st_size), 0, when))
+            read.close()
+            if read.format is None:
+                t.looked = (key, True)
+                return None
+        return _Plan(t, st.st_size, when, key, 0 if t.fmt == "" else t.done, settled)
+
+    def _fresh(self, path: Path, st: os.stat_result) -> _Tracked:
+        t = _Tracked(str(path), path, ident=(st.st_dev, st.st_ino))
+        try:
+            with open(path, "rb") as fh:
+                t.archive = path.suffix.lower() == ".zip" or fh.read(4) == ZIP_MAGIC
+        except OSError:
+            pass
+        self.files[t.name] = t
+        self.by_ident[t.ident] = t  # type: ignore[index]
+        return t
+
+    def _adopt(self, path: Path, st: os.stat_result, old: _Tracked | None) -> _Tracked | None:
+        """The state of a file met under this name for the first time (or with another
+        inode): moved from another name, as imported before, or new."""
+        ident = (st.st_dev, st.st_ino)
+        moved = self.by_ident.get(ident)
+        candidates = [c for c in (moved, old) if c is not None and not c.archive]
+        for c in candidates:
+            if c is moved and c.name != str(path):
+                try:  # a second name of a file still there (a hard link) is not a move
+                    if Path(c.name).exists() and os.path.samefile(c.name, path):
+                        continue
+                except OSError:
+                    pass
+            trusted = (c.modified_at is not None and c.done == st.st_size
+                       and c.modified_at == datetime.fromtimestamp(st.st_mtime))  # fmt: skip
+            if st.st_size >= c.done and (trusted or _prefix_digest(path, c.done) == c.digest):
+                t = dataclasses.replace(c, name=str(path), path=path, ident=ident,
+                                        modified_at=None, seen_changing=c is moved)  # fmt: skip
+                if c is moved and self.files.get(c.name) is c:
+                    del self.files[c.name]
+                self.files[t.name] = t
+                self.by_ident[ident] = t
+                return t
+        t = self._fresh(path, st)
+        if not t.archive and self.known_digests:
+            whole = _prefix_digest(path, st.st_size)
+            if whole is None:
+                return None
+            if whole in self.known_digests:  # a copy of bytes already imported
+                t.done, t.digest, t.fmt = st.st_size, whole, None
+        return t
+
+    # ---- batches --------------------------------------------------------------------
+
+    def work(self, names: Iterable[str], stop: threading.Event) -> None:
+        """Read what is new in the files ``names``, batch by batch, until done or
+        ``stop`` is set."""
+        plans = [p for name in sorted(set(names)) if (p := self.consider(Path(name)))]
+        self.status.files = sum(1 for t in self.files.values() if t.key is not None)
+        self.status.waiting = len(self.waiting)
+        batches = [([p], True) for p in plans if p.tracked.archive]
+        texts: list[_Plan] = []
+        size = 0
+        for plan in (p for p in plans if not p.tracked.archive):
+            if texts and size + plan.new_bytes > BATCH_BYTES:
+                batches.append((texts, False))
+                texts, size = [], 0
+            texts.append(plan)
+            size += plan.new_bytes
+        if texts:
+            batches.append((texts, False))
+        for n, (batch, archive) in enumerate(batches):
+            if stop.is_set():
+                break
+            if not self.run_batch(batch, archive):  # held by a reader: all wait
+                self.dirty.update(p.tracked.name for b, _ in batches[n + 1 :] for p in b)
+                break
+        self._tell()
+
+    def run_batch(self, plans: list[_Plan], archive: bool = False) -> bool:
+        """One batch: open the database, import, close it. ``False`` when the database
+        is held by another connection (the files are looked at again later).
+
+        Raises:
+            KeyboardInterrupt: Ctrl-C; the importer has rolled back the file in progress.
+            duckdb.Error: the database cannot be written (not a database...).
+        """
+        new = sum(p.new_bytes for p in plans)
+        workers = self.workers if new > POOL_BYTES else 1
+        try:
+            importer = _BatchImporter(
+                self.db, None if archive else plans, audit=self.audit, workers=workers,
+                on_progress=lambda *_: self._tell(), on_file=self._committed,
+            )  # fmt: skip
+        except duckdb.Error as exc:
+            if not store.held_elsewhere(exc):
+                raise
+            self.status.busy = str(exc).splitlines()[0]
+            self.dirty.update(p.tracked.name for p in plans)
+            self._tell()
+            return False
+        self.status.busy = None
+        try:
+            paths = [p.tracked.path for p in plans] if archive else []
+            summary = importer.run(paths)
+        finally:
+            importer.close()
+        for plan in importer.looked if not archive else plans:
+            plan.tracked.looked = (plan.key, plan.settled)
+        self.status.batches += 1
+        self.status.problems += summary.problems - importer.problems  # not a file's own
+        return True
+
+    def _committed(self, state: _FileState, taken: tuple[_Plan, int, str, str] | None) -> None:
+        """A file's hands are committed: record what was taken, count them."""
+        st = self.status
+        st.hands, st.findings = st.hands + state.hands, st.findings + state.findings
+        st.problems, st.duplicates = st.problems + state.problems, st.duplicates + state.duplicates
+        if state.last_hand is not None:
+            self.status.last_hand, self.status.last_file = state.last_hand, state.source.name
+        if taken is not None:
+            plan, cut, digest, fmt = taken
+            t = plan.tracked
+            t.done, t.digest, t.fmt = cut, digest, fmt
+            self.known_digests.add(digest)
+        self._tell()
+
+    def _tell(self) -> None:
+        if self.on_status is not None:
+            self.on_status(self.status)
+
+
+def watch_folders(
+    folders: Iterable[str | Path],
+    db: str | Path,
+    *,
+    audit: bool = True,
+    settle: float = SETTLE_SECONDS,
+    workers: int | None = None,
+    stop: threading.Event | None = None,
+    on_status: Callable[[WatchStatus], None] | None = None,
+    force_polling: bool | None = None,
+) -> WatchStatus:
+    """Import the folders, then import new hands as they are written, until stopped
+    (what is taken when, and how readers share the database: the module's docstring).
+
+    Args:
+        folders: folders to watch, with their subfolders.
+        db: the database file (created when missing).
+        audit: audit every hand (``False``: ``--no-audit``).
+        settle: seconds a file must stay unchanged before its last hand is taken
+            (0: at once; default :data:`SETTLE_SECONDS`).
+        workers: worker processes for a batch of more than :data:`POOL_BYTES` new
+            bytes (default: CPU count); smaller batches run in this process.
+        stop: set it (from another thread) to stop; looked at every :data:`TICK_MS`
+            milliseconds and between batches.
+        on_status: called with the running :class:`WatchStatus` after each file
+            committed and each look at the folders.
+        force_polling: for :func:`watchfiles.watch` (``None``: its default, which the
+            ``WATCHFILES_FORCE_POLLING`` environment variable sets).
+
+    Returns:
+        The final :class:`WatchStatus`. Ctrl-C (KeyboardInterrupt) stops the watch as
+        ``stop`` does (``interrupted``): the importer rolls back the file in progress.
+
+    Raises:
+        FileNotFoundError: a folder does not exist.
+        duckdb.Error: the database cannot be written (not a DuckDB file), or cannot be
+            read at the start (held by another writer past the wait).
+    """
+    import watchfiles
+
+    paths = [Path(os.path.abspath(f)) for f in folders]
+    for p in paths:
+        if not p.is_dir():
+            raise FileNotFoundError(f"no such folder: {p}")
+    stop = stop if stop is not None else threading.Event()
+    w = _Watcher(paths, db, audit=audit, settle=settle, workers=workers, on_status=on_status)
+    try:
+        w.load_imported()
+        w.status.phase = "importing"
+        w.work(w.walk(), stop)
+        w.status.phase = "watching"
+        w._tell()
+        last_scan = float("-inf")  # a scan once watching: what changed during the first import
+        for changes in watchfiles.watch(
+            *paths, stop_event=stop, rust_timeout=TICK_MS, yield_on_timeout=True,
+            debounce=DEBOUNCE_MS, step=50, force_polling=force_polling,
+        ):  # fmt: skip
+            names = set(w.waiting) | w.dirty
+            w.dirty = set()
+            for change, changed in changes:
+                if change != watchfiles.Change.deleted:  # a file, or a folder moved in
+                    found = Path(changed)
+                    names.update(map(str, found.rglob("*") if found.is_dir() else [found]))
+            if time.monotonic() - last_scan >= RESCAN_SECONDS:
+                names.update(w.walk())
+                last_scan = time.monotonic()
+            if names:
+                w.work(names, stop)
+            if stop.is_set():
+                break
+    except KeyboardInterrupt:
+        w.status.interrupted = True
+    w.status.phase = "stopped"
+    w._tell()
+    return w.status
