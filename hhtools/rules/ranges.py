@@ -89,7 +89,7 @@ def parse_hand(text: str, hole_cards: int) -> tuple[int, ...] | HandRange:
             exact cards of the wrong number.
 
     >>> parse_hand("Ah Kh Qd Jd", 4)
-    (50, 45, 41, 37)
+    (50, 46, 41, 37)
     >>> parse_hand("AAxx", 4).ranks[12]
     2
     >>> parse_hand("double-suited rundowns", 4).classes
