@@ -40,13 +40,35 @@ class Step:
     ends_all_in: bool  # the action leaves the player with no chips
 
 
+#: The last hand the checks read and what they worked out from it: every procedure
+#: check of a hand reads the same replay, ring and order, so each is worked out once
+#: (the audit runs the checks of one hand one after the other).
+_LAST: list[object] = [None, {}]
+
+
+def _memo(hand: HandHistory) -> dict[str, object]:
+    """The values worked out from ``hand`` so far (a new dict for a new hand)."""
+    if _LAST[0] is not hand:
+        _LAST[0], _LAST[1] = hand, {}
+    return _LAST[1]  # type: ignore[return-value]
+
+
 def is_post(act: Action) -> bool:
     """The action is a forced bet (a blind, an ante, a straddle)."""
     return act.kind is ActionKind.POST
 
 
 def replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
-    """Walk the actions once, keeping the pot, the street's bets and who can act."""
+    """Walk the actions once, keeping the pot, the street's bets and who can act
+    (worked out once per hand, shared by the checks)."""
+    memo = _memo(hand)
+    steps = memo.get("replay")
+    if steps is None:
+        steps = memo["replay"] = _replay(hand, settlement)
+    return steps  # type: ignore[return-value]
+
+
+def _replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
     actions = hand.actions
     added = settlement.rebuild.added
     if len(added) != len(actions):
@@ -57,6 +79,8 @@ def replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
     folded: set[str] = set()
     all_in: set[str] = set()
     live = len({a.player for a in actions})
+    folded_now: frozenset[str] = frozenset()  # shared by the steps until it changes
+    all_in_now: frozenset[str] = frozenset()
     steps: list[Step] = []
     street: Street | None = None
     bets: dict[str, int] = {}
@@ -80,8 +104,8 @@ def replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
                 last_full,
                 full,
                 live,
-                frozenset(folded),
-                frozenset(all_in),
+                folded_now,
+                all_in_now,
                 False,
             )
         )
@@ -90,6 +114,7 @@ def replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
         if act.kind is ActionKind.FOLD:
             if p not in folded:
                 folded.add(p)
+                folded_now = frozenset(folded)
                 live -= 1
             continue
         if is_post(act):
@@ -105,8 +130,9 @@ def replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
         bets[p] = total
         done = act.all_in or (stacks.get(p, 0) > 0 and put[p] >= stacks[p])
         steps[-1].ends_all_in = done
-        if done:
+        if done and p not in all_in:
             all_in.add(p)
+            all_in_now = frozenset(all_in)
         if total > current:
             size = total - current
             if is_post(act):
@@ -130,6 +156,14 @@ def in_text_order(hand: HandHistory) -> frozenset[int] | None:
     on a later line; such an action is out of line order and tells nothing about
     the order of play. ``None`` when the actions carry no line numbers.
     """
+    memo = _memo(hand)
+    if "order" in memo:
+        return memo["order"]  # type: ignore[return-value]
+    memo["order"] = found = _in_text_order(hand)
+    return found
+
+
+def _in_text_order(hand: HandHistory) -> frozenset[int] | None:
     lines = [a.line for a in hand.actions]
     if not lines or min(lines) <= 0:
         return None
@@ -155,6 +189,13 @@ def streets_whole(hand: HandHistory, steps: list[Step]) -> bool:
     street line was not read (a damaged board line) and the order of the actions
     around it cannot be known.
     """
+    memo = _memo(hand)
+    if "whole" not in memo:
+        memo["whole"] = _streets_whole(hand, steps)
+    return memo["whole"]  # type: ignore[return-value]
+
+
+def _streets_whole(hand: HandHistory, steps: list[Step]) -> bool:
     cards = max((len(b) for b in hand.boards), default=0)
     out: set[str] = set()
     players: set[str] = set()
@@ -182,9 +223,14 @@ def ring_of(hand: HandHistory, order: frozenset[int]) -> list[str]:
     A player is dealt in when the text writes an action of his (a post, a fold...);
     a player the grammar only inferred an action for is left out.
     """
-    inferred = {a.player for i, a in enumerate(hand.actions) if i not in order}
-    acted = {a.player for i, a in enumerate(hand.actions) if i in order}
-    return [p for p in clockwise_order(hand) if p in acted and p not in inferred]
+    memo = _memo(hand)
+    ring = memo.get("ring")
+    if ring is None or memo.get("ring_order") is not order:
+        inferred = {a.player for i, a in enumerate(hand.actions) if i not in order}
+        acted = {a.player for i, a in enumerate(hand.actions) if i in order}
+        ring = [p for p in clockwise_order(hand) if p in acted and p not in inferred]
+        memo["ring"], memo["ring_order"] = ring, order
+    return list(ring)  # type: ignore[arg-type]
 
 
 def site_wrote_it(hand: HandHistory) -> bool:
