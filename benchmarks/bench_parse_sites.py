@@ -35,7 +35,12 @@ CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 #: the corpus folder of each site format
 CORPUS_DIRS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax",
                "ipoker": "iPoker", "888poker": "PacificPoker", "partypoker": "PartyPoker",
-               "bovada": "Bovada", "winning": "Winning", "kingsclub": "KingsClub"}  # fmt: skip
+               "bovada": "Bovada", "winning": "Winning", "kingsclub": "KingsClub",
+               "fulltilt": "FTP", "ongame": "OnGame", "pkr": "PKR", "everleaf": "Everleaf",
+               "absolute": "Absolute", "betfair": "Betfair", "cake": "Cake",
+               "entraction": "Entraction", "enet": "Enet", "sealswithclubs": "SealsWithClubs",
+               "pokertracker": "PokerTracker", "everest": "Everest", "merge": "Merge",
+               "microgaming": "Microgaming", "boss": "Boss"}  # fmt: skip
 
 
 def fixture_files(fmt: SiteFormat) -> list[tuple[str, bytes]]:

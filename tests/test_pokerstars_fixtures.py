@@ -326,8 +326,8 @@ def test_encodings_give_the_same_record(name: str) -> None:
 
 
 def test_unsupported_site_is_one_problem(tmp_path: Path) -> None:
-    f = tmp_path / "ftp.txt"
-    f.write_text("Full Tilt Poker Game #1: Table X - $0.01/$0.02 - Pot Limit Omaha\nline\n")
+    f = tmp_path / "other.txt"
+    f.write_text("Example Room Game #1: Table X - $0.01/$0.02 - Pot Limit Omaha\nline\n")
     (r,) = list(parse_path(f))
     assert r.hand is None and [p.code for p in r.problems] == ["unsupported_site"]
 

@@ -366,6 +366,14 @@ class HandHistory:
         tournament_results: finishing places, prizes and bounties the hand reports.
         odd_chips: where the room puts the units left over when a tied half is split
             (:class:`~hhtools.model.vocab.OddChips`), as the site format declares it.
+        inferred: what the grammar worked out by the rules because the text did not
+            write it, as names from :data:`INFERRED` (``"returned"``: an uncalled
+            bet returned with no line; ``"rake"``: rake as the pot put in less what
+            was collected; ``"pot_parts"``: main and side pots not printed;
+            ``"collects"``: winnings read from the summary or from stack changes;
+            ``"button"``: the button seat not printed; ``"blinds"``: the stakes read
+            from the posts; ``"actions"``: a fold or check the text left out). Empty
+            when the text wrote everything the record holds.
         file, line, offset: where the hand starts (1-based line, byte offset).
         text: the hand's text as read (decoded, ``\\n`` line ends).
         pot_parts: the summary's "Main pot $x. Side pot-1 $y." amounts, main pot
@@ -414,6 +422,14 @@ class HandHistory:
     jackpot: int = 0
     tournament_results: tuple[TournamentResult, ...] = ()
     odd_chips: OddChips = OddChips.CLOCKWISE
+    inferred: tuple[str, ...] = ()
+
+
+#: The names :attr:`HandHistory.inferred` may hold: facts a grammar worked out by the
+#: rules because an older format did not print them.
+INFERRED: frozenset[str] = frozenset(
+    {"returned", "rake", "pot_parts", "collects", "button", "blinds", "actions"}
+)
 
 
 @record
