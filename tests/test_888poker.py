@@ -150,3 +150,19 @@ def test_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # PLO8-...-MTT-...bad.pot.txt: the site collected 308 chips of the 808 put in
     # (the side pot of 3 x 192 = 576 beyond the all-in small blind's 58 went unpaid)
     assert kinds == [("chip_imbalance", "489318468")]
+
+
+def test_store_says_the_return_was_inferred(tmp_path: Path) -> None:
+    # 888poker writes no "uncalled bet returned" line: the grammar works the excess out
+    # from the bets, and hands.inferred says so; a PokerStars hand that wrote its return
+    # line infers nothing.
+    import duckdb
+
+    from hhtools.store.importer import import_paths
+
+    stars = FIX.parent / "pokerstars" / "home_game_club.txt"
+    db = tmp_path / "i.duckdb"
+    import_paths([FIX / "pot_limit_raise_increment_uncalled.txt", stars], db, workers=1)
+    con = duckdb.connect(str(db), read_only=True)
+    rows = con.execute("select hand_id, inferred from hands order by hand_id").fetchall()
+    assert rows == [("220000000004", None), ("700000001", "returned")]

@@ -311,8 +311,10 @@ def _parse_text(ht: HandText) -> ParsedHand:
 FORMAT = SiteFormat(
     key=SITE,
     name="PokerStars (also PokerMaster, Run It Once and converted files in its format)",
-    games="Omaha with 4, 5 and 6 hole cards and Courchevel; high and hi/lo 8 or better; "
-    "pot limit, no limit and fixed limit; cash, zoom, home games and tournaments",
+    games="Omaha with 2, 4, 5, 6 and 7 hole cards and Courchevel; high and hi/lo (8 or "
+    "better, or the 9 or 7 the header states); mixed and dealer's-choice games such as "
+    "Binglao, each hand its own game; pot limit, no limit and fixed limit; cash, zoom, "
+    "home games and tournaments",
     recognise=detect,
     split=split,
     parse=_parse_text,

@@ -34,7 +34,8 @@ HEADER = _rule(
 )
 GAME_NAME = _rule(
     "game_name",
-    r"(?P<variant>5 Card Omaha|6 Card Omaha|Omaha|Courchevel)(?P<hilo> Hi/Lo| H/L)?"
+    r"(?P<variant>[24567] Card Omaha|Omaha|Courchevel)"
+    r"(?P<hilo> Hi/Lo| H/L)?(?(hilo)(?: (?P<qualifier>[789]) or [Bb]etter)?)"
     r" (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)$",
 )
 STAKES = _rule(
@@ -49,7 +50,10 @@ TABLE = _rule(
 
 _VARIANTS = {
     "Omaha": Variant.OMAHA,
+    "2 Card Omaha": Variant.OMAHA2,
+    "4 Card Omaha": Variant.OMAHA,
     "5 Card Omaha": Variant.OMAHA5,
+    "7 Card Omaha": Variant.OMAHA7,
     "6 Card Omaha": Variant.OMAHA6,
     "Courchevel": Variant.COURCHEVEL,
 }
@@ -85,7 +89,7 @@ _ZONES = {
 _ZONE_CACHE: dict[str, ZoneInfo] = {}
 #: A game name of the Omaha family, even one the grammar cannot type ("Omaha Hi/Lo
 #: Spread Limit"): such a hand is an ``unknown_game`` problem, not a skipped hand.
-_OMAHA_WORDS = re.compile(r"\b(?:Omaha|Courchevel|Big O|PLO\d?)\b", re.IGNORECASE)
+_OMAHA_WORDS = re.compile(r"\b(?:Omaha|Courchevel|Big O|PLO\d?|Binglao)\b", re.IGNORECASE)
 _ISO_AT_END = re.compile(r" ([A-Z]{3})$")
 
 
@@ -139,6 +143,9 @@ class _Header:
         table, button, max_seats: the table line's (``""``, ``None``, ``None`` when
             it was not read).
         body: index in the hand's lines of the first line after the table line.
+        qualifier: the low qualifier the game name states ("Omaha Hi/Lo 9 or Better"),
+            8 when it states none.
+        mix: the mixed or dealer's-choice game around the hand's game (:func:`_mix`).
     """
 
     site: str
@@ -160,6 +167,8 @@ class _Header:
     button: int | None
     max_seats: int | None
     body: int
+    qualifier: int = 8
+    mix: str | None = None
 
 
 def _game_and_stakes(game_text: str) -> tuple[str, str | None, Any]:
@@ -167,9 +176,11 @@ def _game_and_stakes(game_text: str) -> tuple[str, str | None, Any]:
     name read by :data:`GAME_NAME` (``None`` when it is not one the grammar types).
 
     "Omaha Pot Limit ($1/$2 USD)" is a game and its stakes; a mixed game names its
-    current game inside the brackets ("8-Game (Omaha Hi/Lo Limit, $1/$2)"); a name the
-    grammar does not know stays the name when the brackets hold stakes ("Omaha Hi/Lo
-    Spread Limit ($1/$2 USD)"), so it is never mistaken for its stakes.
+    current game inside the brackets ("8-Game (Omaha Hi/Lo Limit, $1/$2)"), and so does
+    a dealer's-choice game whose game changes every hand ("Binglao (6 Card Omaha Hi/Lo
+    Pot Limit, $0.05/$0.10)": :func:`_mix` gives its name); a name the grammar does not
+    know stays the name when the brackets hold stakes ("Omaha Hi/Lo Spread Limit ($1/$2
+    USD)"), so it is never mistaken for its stakes.
 
     >>> _game_and_stakes("Omaha Pot Limit ($1/$2 USD)")[:2]
     ('Omaha Pot Limit', '$1/$2 USD')
@@ -188,6 +199,25 @@ def _game_and_stakes(game_text: str) -> tuple[str, str | None, Any]:
         return name, inner, g
     game, _, stakes = inner.partition(", ")  # a mixed game
     return game, stakes or None, _m(GAME_NAME, game)
+
+
+def _mix(game_text: str) -> str | None:
+    """The mixed or dealer's-choice game a header names around the hand's own game,
+    else ``None``.
+
+    >>> _mix("Binglao (5 Card Omaha Hi/Lo Pot Limit, 10/20)")
+    'Binglao'
+    >>> _mix("8-Game (Omaha Hi/Lo Limit, $1/$2)")
+    '8-Game'
+    >>> _mix("Omaha Pot Limit ($1/$2 USD)") is None
+    True
+    """
+    if not (game_text.endswith(")") and " (" in game_text):
+        return None
+    name, _, inner = game_text[:-1].partition(" (")
+    if _m(GAME_NAME, name) is not None or _m(STAKES, inner) is not None:
+        return None
+    return name
 
 
 def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
@@ -301,6 +331,8 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
         level_blinds=bool(is_tournament and head["level_sb"]),
         variant=g["variant"],
         hilo=g["hilo"] is not None,
+        qualifier=int(g["qualifier"]) if g["qualifier"] else 8,
+        mix=_mix(game_text),
         limit=g["limit"],
         small_blind=sb,
         big_blind=bb,
@@ -331,7 +363,8 @@ def _game(hd: _Header, actions: list[Action], ante: int) -> Game:
         small_blind=sb,
         big_blind=bb,
         currency=hd.currency,
-        qualifier=8,
+        qualifier=hd.qualifier,
+        mix=hd.mix,
         ante=ante,
         tournament_id=hd.tournament_id,
         buy_in=hd.buy_in,

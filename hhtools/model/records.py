@@ -102,11 +102,18 @@ class PostKind(StrEnum):
 class Game:
     """The game and stakes from the hand's header line.
 
+    Every hand carries its own game: in a mixed game or a dealer's-choice game such as
+    Binglao (seed 002: the button's die roll picks the number of hole cards and whether
+    the hand is high or hi/lo), the variant, ``hi_lo`` and ``qualifier`` are this
+    hand's, and ``mix`` names the rotation it was dealt in.
+
     Attributes:
-        variant: Omaha (4), Omaha5 (5), Omaha6 (6) or Courchevel (5 hole cards).
+        variant: Omaha with 2 (the original game, both hole cards played), 4, 5, 6 or
+            7 hole cards, or Courchevel (5 hole cards).
         hi_lo: ``True`` for a split-pot high/low game.
-        qualifier: highest rank a low may hold (8 for "8 or better"); ignored
-            when ``hi_lo`` is ``False``.
+        qualifier: highest rank a low may hold (8 for "8 or better", 9 or 7 where the
+            site or home game prints "9 or better" / "7 or better"); ignored when
+            ``hi_lo`` is ``False``.
         structure: limit, pot limit or no limit.
         small_blind, big_blind: minor units (cents or chips). For limit games
             these are the blinds actually posted (the hand's first "posts small
@@ -123,6 +130,8 @@ class Game:
             tournament's "Level N (a/b)" names the bets too on PokerStars; when
             the hand's posts show it named the blinds instead (big blind posted
             equals ``b``), small bet is ``b`` and big bet ``2 * b``.
+        mix: the mixed game or dealer's-choice game the hand was dealt in, as the site
+            names it ("Binglao", "8-Game", "Mixed Omaha"), else ``None``.
     """
 
     variant: Variant
@@ -138,6 +147,7 @@ class Game:
     level: str | None = None
     small_bet: int | None = None
     big_bet: int | None = None
+    mix: str | None = None
 
     @property
     def is_tournament(self) -> bool:

@@ -32,7 +32,7 @@ from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """2: hands.small_bet, hands.big_bet. 3: hands.board -> board_cards, hands.boards ->
 board_count, site_format beside site (hands, imports, import_errors),
 imports.modified_at, findings.line is the line the finding is about. 4: the ledger of

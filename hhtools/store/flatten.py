@@ -73,6 +73,17 @@ def _stakes(hand: HandHistory) -> str:
     return f"{amount_text(low, g.currency)}/{amount_text(high, g.currency)}"
 
 
+def _inferred(hand: HandHistory) -> str | None:
+    """What the grammar worked out for ``hand``, comma separated, or ``None``: the
+    record's :attr:`~hhtools.model.records.HandHistory.inferred`, with ``returned``
+    added when a return was inferred (``Returned.inferred``) by a grammar that does not
+    list it."""
+    names = set(hand.inferred)
+    if any(r.inferred for r in hand.returned):
+        names.add("returned")
+    return ",".join(sorted(names)) or None
+
+
 def flatten_hand(
     batch: ColumnBatch, hand: HandHistory, audit: AuditResult | None, import_id: int, n: int = 0
 ) -> None:
@@ -292,6 +303,7 @@ def flatten_hand(
         variant=g.variant.value,
         hi_lo=g.hi_lo,
         qualifier=g.qualifier if g.hi_lo else None,
+        mix=g.mix,
         structure=g.structure.value,
         currency=g.currency,
         small_blind=g.small_blind,
@@ -321,6 +333,7 @@ def flatten_hand(
         cash_out_forfeited=sum(c.forfeited for c in hand.cash_outs),
         put_in=pin_total,
         went_to_showdown=went,
+        inferred=_inferred(hand),
         findings=n_findings,
         import_id=import_id,
     )

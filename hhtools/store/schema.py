@@ -55,10 +55,15 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("started_at", "TIMESTAMP", "start time on the site's clock"),
             _c("time_zone", "VARCHAR", "the site's zone for started_at (ET, CET...)"),
             _c("started_at_utc", "TIMESTAMP", "start time in UTC"),
-            _c("game", "VARCHAR", "omaha, omaha-hilo, omaha5, omaha5-hilo, omaha6, courchevel..."),
-            _c("variant", "VARCHAR", "omaha, omaha5, omaha6, courchevel"),
+            _c("game", "VARCHAR", "the hand's own game: omaha2, omaha, omaha5, omaha6, omaha7, "
+               "courchevel, each with -hilo when split (omaha-hilo, omaha2-hilo...)"),
+            _c("variant", "VARCHAR", "omaha2, omaha, omaha5, omaha6, omaha7, courchevel (the hole "
+               "cards: 2, 4, 5, 6, 7, 5)"),
             _c("hi_lo", "BOOLEAN", "split-pot high/low game"),
-            _c("qualifier", "INTEGER", "low qualifier (8 for eight-or-better); NULL if high only"),
+            _c("qualifier", "INTEGER", "low qualifier (8 for eight-or-better, 9 or 7 where the "
+               "header says so); NULL if high only"),
+            _c("mix", "VARCHAR", "the mixed or dealer's-choice game the hand was dealt in "
+               "(Binglao, 8-Game...), NULL otherwise"),
             _c("structure", "VARCHAR", "limit, pot_limit, no_limit"),
             _c("currency", "VARCHAR", "ISO code for real money, PLAY, or CHIPS (tournaments)"),
             _c("small_blind", "BIGINT", "small blind posted, minor units"),
@@ -96,6 +101,9 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
                "winner had cashed out, minor units"),
             _c("put_in", "BIGINT", "chips put in by all players less uncalled bets returned"),
             _c("went_to_showdown", "BOOLEAN", "two or more hands shown at showdown"),
+            _c("inferred", "VARCHAR", "what the grammar worked out by the rules because the "
+               "text did not write it, comma separated (returned, rake, pot_parts, collects, "
+               "button, blinds, actions); NULL when the text wrote everything"),
             _c("findings", "INTEGER", "number of audit findings for the hand"),
             _c("import_id", "INTEGER", "imports.import_id that brought the hand in"),
         ),
