@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import io
 import itertools
 import os
 import stat as stat_module
@@ -58,6 +57,7 @@ from pathlib import Path
 import duckdb
 
 from hhtools.ingest.archives import ZIP_MAGIC
+from hhtools.ingest.prefix import Prefix, prefix_digest
 from hhtools.ingest.read import TooLong, open_source
 from hhtools.ingest.sources import Source, _is_history  # the rule `hhtools import` walks by
 from hhtools.model.records import HandText
@@ -148,59 +148,6 @@ class _Plan:
         return self.size - self.start
 
 
-# ----------------------------------------------------------------------- reading bytes
-
-
-class _Prefix(io.RawIOBase):
-    """The first ``limit`` bytes of a file, as a seekable stream (a growing file's
-    snapshot: bytes written after the snapshot are not seen)."""
-
-    def __init__(self, path: Path, limit: int) -> None:
-        super().__init__()
-        self._raw = open(path, "rb")  # noqa: SIM115  (closed by close())
-        self._limit = limit
-        self._pos = 0
-
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        want = min(len(buffer), self._limit - self._pos)
-        if want <= 0:
-            return 0
-        self._raw.seek(self._pos)
-        data = self._raw.read(want)
-        buffer[: len(data)] = data
-        self._pos += len(data)
-        return len(data)
-
-    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
-        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._pos, io.SEEK_END: self._limit}[whence]
-        self._pos = max(0, base + offset)
-        return self._pos
-
-    def tell(self) -> int:
-        return self._pos
-
-    def close(self) -> None:
-        self._raw.close()
-        super().close()
-
-
-def _prefix_digest(path: Path, size: int) -> str | None:
-    """SHA-256 (hex) of the first ``size`` bytes of ``path``; ``None`` when the file is
-    shorter or cannot be read."""
-    sha, left = hashlib.sha256(), size
-    try:
-        with open(path, "rb") as fh:
-            while left > 0:
-                block = fh.read(min(left, 1 << 20))
-                if not block:
-                    return None
-                sha.update(block)
-                left -= len(block)
-    except OSError:
-        return None
-    return sha.hexdigest()
-
-
 # ----------------------------------------------------------------- one batch's importer
 
 
@@ -238,7 +185,7 @@ class _BatchImporter(Importer):
         """The tasks of one file: its hands at or after ``plan.start``, the last one
         only when ``plan.settled``; the file's state records what is taken."""
         t = plan.tracked
-        src = Source(t.name, partial(_Prefix, t.path, plan.size), plan.size, plan.modified_at)
+        src = Source(t.name, partial(Prefix, t.path, plan.size), plan.size, plan.modified_at)
         read = open_source(src)
         try:
             fmt = read.format
@@ -276,7 +223,7 @@ class _BatchImporter(Importer):
             cut = plan.size if plan.settled else max(plan.start, held.offset if held else 0)
             if read.problem is not None:  # a read error part-way
                 self._problem_rows.append((state, read.problem))
-            digest = read.digest() if cut == plan.size else _prefix_digest(t.path, cut)
+            digest = read.digest() if cut == plan.size else prefix_digest(t.path, cut)
             state.source = dataclasses.replace(src, size=cut)  # imports.bytes: bytes taken
             state.digest = digest or ""
             self._proposed[id(state)] = (plan, cut, state.digest, fmt.key)
@@ -374,7 +321,7 @@ class _Watcher:
             if t is None:
                 return None
         elif t.key != key:
-            if st.st_size < t.done or (t.done and _prefix_digest(path, t.done) != t.digest):
+            if st.st_size < t.done or (t.done and prefix_digest(path, t.done) != t.digest):
                 t = self._fresh(path, st)  # rewritten: read again from its start
             t.seen_changing = True
         if t.key != key:
@@ -397,7 +344,7 @@ class _Watcher:
         (self.waiting.discard if settled else self.waiting.add)(name)
         when = datetime.fromtimestamp(st.st_mtime)
         if t.fmt == "":  # reported: read again only once a format reads it
-            read = open_source(Source(name, partial(_Prefix, path, st.st_size), 0, when))
+            read = open_source(Source(name, partial(Prefix, path, st.st_size), 0, when))
             read.close()
             if read.format is None:
                 t.looked = (key, True)
@@ -430,7 +377,7 @@ class _Watcher:
                     pass
             trusted = (c.modified_at is not None and c.done == st.st_size
                        and c.modified_at == datetime.fromtimestamp(st.st_mtime))  # fmt: skip
-            if st.st_size >= c.done and (trusted or _prefix_digest(path, c.done) == c.digest):
+            if st.st_size >= c.done and (trusted or prefix_digest(path, c.done) == c.digest):
                 t = dataclasses.replace(c, name=str(path), path=path, ident=ident,
                                         modified_at=None, seen_changing=c is moved)  # fmt: skip
                 if c is moved and self.files.get(c.name) is c:
@@ -440,7 +387,7 @@ class _Watcher:
                 return t
         t = self._fresh(path, st)
         if not t.archive and self.known_digests:
-            whole = _prefix_digest(path, st.st_size)
+            whole = prefix_digest(path, st.st_size)
             if whole is None:
                 return None
             if whole in self.known_digests:  # a copy of bytes already imported
