@@ -15,6 +15,7 @@ import re
 
 from hhtools.grammars import (
     bovada,
+    fulltilt,
     ggpoker,
     ipoker,
     kingsclub,
@@ -38,13 +39,13 @@ FORMATS: tuple[SiteFormat, ...] = (
     bovada.FORMAT,
     winning.FORMAT,
     kingsclub.FORMAT,
+    fulltilt.FORMAT,
 )
 
 #: Sites whose files hhtools recognises but does not read yet: (name, first lines).
 NOT_YET: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.MULTILINE))
     for name, pattern in (
-        ("Full Tilt Poker", r"^\s*(?:Full Tilt Poker|FullTiltPoker) Game #"),
         ("OnGame", r"^\s*\*{5} History for hand R5-"),
         ("PKR", r"^\s*Table #\d+ - .+\s+Starting Hand #\d+"),
         ("Everleaf", r"^\s*Everleaf Gaming Game #"),
@@ -71,7 +72,7 @@ def recognise(head: str) -> SiteFormat | None:
 
     >>> recognise("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01 1:00:00 ET").key
     'pokerstars'
-    >>> recognise("Stage #1: Omaha Hi/Lo") is None
+    >>> recognise("hello") is None
     True
     """
     return next((f for f in FORMATS if f.recognise(head)), None)
@@ -80,8 +81,6 @@ def recognise(head: str) -> SiteFormat | None:
 def not_yet(head: str) -> str | None:
     """The name of a site hhtools does not read yet whose file starts with ``head``.
 
-    >>> not_yet("Full Tilt Poker Game #33286946295: Table Gaul (6 max) - $5/$10")
-    'Full Tilt Poker'
     >>> not_yet("hello") is None
     True
     """

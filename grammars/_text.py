@@ -177,7 +177,10 @@ def _iter_utf16(fh: BinaryIO, encoding: str, bom: int) -> Iterator[tuple[Line, s
     pending = ""
     while True:
         chunk = fh.read(_CHUNK)
-        text = decoder.decode(chunk, final=not chunk)
+        if chunk:
+            text = decoder.decode(chunk)
+        else:  # a file of an odd number of bytes ends in half a character: dropped, not U+FFFD
+            text = "" if len(decoder.getstate()[0]) % 2 else decoder.decode(b"", final=True)
         pending += text
         parts = pending.split("\n")
         pending = parts.pop()

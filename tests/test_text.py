@@ -201,3 +201,17 @@ def test_hand_end_a_hand_cut_short_after_a_summary() -> None:
     assert [(h.line, h.text.split("\n")[-1]) for h in hands] == [
         (1, "*********** # 2 **************"), (10, "Pok"),
         (12, "Seat 1: A collected ($0)")]  # fmt: skip
+
+
+def test_utf16_file_of_odd_length_drops_the_half_character() -> None:
+    # A UTF-16 file cut one byte short of its last character (fpdb's Full Tilt
+    # River.Showdown sample is one): the half character is not a line of its own.
+    import io
+
+    from hhtools.grammars._text import iter_lines
+
+    data = "\ufeffline one\r\nline two\r\n".encode("utf-16-le") + b"x"
+    got = [line.text for line, _ in iter_lines(io.BytesIO(data))]
+    assert got == ["line one", "line two"]
+    whole = "\ufeffline one\r\nline two".encode("utf-16-le")
+    assert [line.text for line, _ in iter_lines(io.BytesIO(whole))] == ["line one", "line two"]
