@@ -14,12 +14,18 @@ from __future__ import annotations
 import re
 
 from hhtools.grammars import (
+    boss,
     bovada,
+    everleaf,
     fulltilt,
     ggpoker,
     ipoker,
     kingsclub,
+    merge,
+    microgaming,
+    ongame,
     partypoker,
+    pkr,
     poker888,
     pokerstars,
     winamax,
@@ -40,15 +46,18 @@ FORMATS: tuple[SiteFormat, ...] = (
     winning.FORMAT,
     kingsclub.FORMAT,
     fulltilt.FORMAT,
+    everleaf.FORMAT,
+    ongame.FORMAT,
+    pkr.FORMAT,
+    merge.FORMAT,
+    microgaming.FORMAT,
+    boss.FORMAT,
 )
 
 #: Sites whose files hhtools recognises but does not read yet: (name, first lines).
 NOT_YET: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.MULTILINE))
     for name, pattern in (
-        ("OnGame", r"^\s*\*{5} History for hand R5-"),
-        ("PKR", r"^\s*Table #\d+ - .+\s+Starting Hand #\d+"),
-        ("Everleaf", r"^\s*Everleaf Gaming Game #"),
         ("Absolute / Ultimate Bet", r"^\s*Stage #\d+:"),
         ("Betfair", r"^\s*\*{5} Betfair Poker Hand History"),
         ("Cake", r"^\s*Hand#\w+ - "),
@@ -57,9 +66,6 @@ NOT_YET: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Seals With Clubs", r"^\s*Hand #\d+-\d+ - \d{4}-\d\d-\d\d"),
         ("PokerTracker (converted)", r"^\s*(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:)"),
         ("Everest", r"<SESSION\b"),
-        ("Merge", r"<description type="),
-        ("Microgaming", r"<Game hhversion="),
-        ("Boss", r"<HISTORY ID="),
     )
 )
 

@@ -116,3 +116,28 @@ def test_rebuild_returns_uncalled_bet_and_orders_from_left_of_button() -> None:
     assert rb.total == 65
     assert rb.folded == frozenset({"a", "b"})
     assert rb.pots == (Pot(0, 65, ("c",)),)
+
+
+def test_dead_small_blind_goes_to_the_main_pot_not_a_side_pot() -> None:
+    # Seats 1 a, 2 b, 3 c (button). a posts the 5 small blind, b the 10 big blind, c
+    # comes back and posts small & big 15 (10 live, 5 dead). a folds; b raises to 100
+    # all-in; c calls 90 (10 live already in), all-in too. Live chips: b 100, c 100;
+    # c's dead 5 and a's folded 5 go to the main pot: one pot 5 + 100 + 100 + 5 = 210
+    # that b and c both contest (clockwise from the button: b, c). Counting c's 105 as
+    # one level would make a 5-chip "side pot" for c alone.
+    h = hand(
+        [(1, "a"), (2, "b"), (3, "c")],
+        3,
+        [
+            Action(S.PREFLOP, "a", K.POST, 5, post=P.SMALL_BLIND),
+            Action(S.PREFLOP, "b", K.POST, 10, post=P.BIG_BLIND),
+            Action(S.PREFLOP, "c", K.POST, 15, post=P.DEAD_SMALL_AND_BIG),
+            Action(S.PREFLOP, "a", K.FOLD),
+            Action(S.PREFLOP, "b", K.RAISE, 90, to_amount=100, all_in=True),
+            Action(S.PREFLOP, "c", K.CALL, 90, all_in=True),
+        ],
+    )
+    rb = rebuild(h)
+    assert rb.put_in == {"a": 5, "b": 100, "c": 105}
+    assert rb.returned == {}
+    assert rb.pots == (Pot(0, 210, ("b", "c")),)

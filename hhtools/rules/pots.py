@@ -239,6 +239,42 @@ def build_pots(
     return tuple(pots)
 
 
+def dead_money(actions: tuple[Action, ...], big_blind: int) -> dict[str, int]:
+    """The dead part of each player's blinds: the small blind of "posts small & big
+    blinds" (what the post holds over the big blind), minor units.
+
+    Dead chips go to the main pot and belong to no player's level: they count toward
+    no call and make no side pot of their own (a player who posted a dead small blind
+    and is all-in contests the main pot with them in it).
+
+    >>> from hhtools.model.records import Action as A, ActionKind as K, PostKind as P, Street as S
+    >>> dead_money((A(S.PREFLOP, "a", K.POST, 15, post=P.DEAD_SMALL_AND_BIG),), 10)
+    {'a': 5}
+    """
+    dead: dict[str, int] = {}
+    for act in actions:
+        if act.kind is ActionKind.POST and act.post is PostKind.DEAD_SMALL_AND_BIG:
+            part = act.amount - min(act.amount, big_blind)
+            if part:
+                dead[act.player] = dead.get(act.player, 0) + part
+    return dead
+
+
+def _with_dead(
+    net_in: dict[str, int], dead: dict[str, int], live: tuple[str, ...], order: tuple[str, ...]
+) -> tuple[Pot, ...]:
+    """:func:`build_pots` over the live chips, with the dead chips added to the main pot."""
+    if not dead:
+        return build_pots(net_in, live, order)
+    live_in = {p: max(0, v - dead.get(p, 0)) for p, v in net_in.items()}
+    pots = build_pots(live_in, live, order)
+    extra = sum(min(dead.get(p, 0), v) for p, v in net_in.items())
+    if not pots:
+        return build_pots(net_in, live, order)
+    main = pots[0]
+    return (Pot(main.index, main.amount + extra, main.eligible), *pots[1:])
+
+
 def _uncalled(put_in: dict[str, int], returned: dict[str, int]) -> tuple[str, int] | None:
     """The player whose chips exceed every other player's, and by how much (after returns)."""
     net = sorted(((v - returned.get(p, 0), p) for p, v in put_in.items()), reverse=True)
@@ -311,11 +347,13 @@ def rebuild(hand: HandHistory) -> PotRebuild:
         return_line.setdefault(ret.player, ret.line)
     corrections: list[Correction] = []
     total = hand.total_pot
+    dead = dead_money(actions, hand.game.big_blind)
     put_in, returned, inferred, added = _settle_chips(hand, actions, stated, infer=False)
     if total is None or not _matches(put_in, returned, hand, total):
         # An excess the text does not return goes back, unless the written amounts
-        # already make the site's total (a walk's big blind it kept in the pot).
-        excess = _uncalled(put_in, returned)
+        # already make the site's total (a walk's big blind it kept in the pot). Dead
+        # money is never an excess: it is in the pot, not a bet to be called.
+        excess = _uncalled({p: v - dead.get(p, 0) for p, v in put_in.items()}, returned)
         if excess is not None and excess[0] not in stated:
             inferred = {excess[0]: excess[1]}
             returned = {**returned, excess[0]: returned.get(excess[0], 0) + excess[1]}
@@ -334,7 +372,7 @@ def rebuild(hand: HandHistory) -> PotRebuild:
     for seat in hand.seats:
         if seat.player not in folded and seat.player in net_in:
             in_hand.add(seat.player)
-    pots = build_pots(net_in, tuple(in_hand), order)
+    pots = _with_dead(net_in, dead, tuple(in_hand), order)
     return PotRebuild(
         put_in, returned, folded, pots, order, tuple(added), inferred, tuple(corrections)
     )

@@ -1,0 +1,65 @@
+"""What older text formats leave out, worked out from the amounts they do write.
+
+Everleaf, OnGame and PKR print no "uncalled bet returned" line (or not always), and
+Everleaf prints neither a total pot nor a rake. The uncalled excess and the rake
+follow from the chips each player put in and what the site paid: plain arithmetic
+over minor units, no poker rules. A grammar lists what it took from here in
+:attr:`hhtools.model.records.HandHistory.inferred`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from hhtools.model.records import Action, Collect, Returned
+
+__all__ = ["collected", "excess_returned", "in_pot", "last_line"]
+
+
+def excess_returned(
+    put: Mapping[str, int], stated: Iterable[Returned], actions: Iterable[Action]
+) -> Returned | None:
+    """The uncalled excess of the player who put in most, when no line returns it.
+
+    Nobody calls more than the most anyone else put in, so what the top player put
+    in over the second is never called and goes back to them.
+
+    Args:
+        put: chips each player put in over the hand (minor units, antes included),
+            before any return.
+        stated: the returns the text wrote (when one names the top player, or any
+            return line exists, nothing is inferred: the site wrote its returns).
+        actions: the hand's actions, for the line of the top player's last one.
+
+    Returns:
+        ``Returned(..., inferred=True)`` on the top player's last action line, or
+        ``None`` when there is no excess (or the text returned it).
+
+    >>> excess_returned({"a": 300, "b": 100}, (), ()).amount
+    200
+    >>> excess_returned({"a": 100, "b": 100}, (), ()) is None
+    True
+    """
+    if any(True for _ in stated) or len(put) < 1:
+        return None
+    ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    top, most = ranked[0]
+    if most <= second:
+        return None
+    return Returned(top, most - second, last_line(actions, top), inferred=True)
+
+
+def last_line(actions: Iterable[Action], player: str) -> int:
+    """The line of ``player``'s last action (0 when none)."""
+    return max((a.line for a in actions if a.player == player), default=0)
+
+
+def in_pot(put: Mapping[str, int], returned: Iterable[Returned]) -> int:
+    """Chips left in the middle: everything put in less what went back (minor units)."""
+    return sum(put.values()) - sum(r.amount for r in returned)
+
+
+def collected(collects: Iterable[Collect]) -> int:
+    """What the site paid out, minor units."""
+    return sum(c.amount for c in collects)

@@ -1,0 +1,166 @@
+"""What the XML site formats share: split a file into one element per hand, streamed,
+and read one hand's element with lxml.
+
+A file is read line by line (:func:`hhtools.grammars._text.iter_lines`: BOM, UTF-16,
+UTF-8 with cp1252 lines), never whole, and cut at the hand element's tags (``<game``
+... ``</game>``); a hand tag opened before the last one closed cuts the last one short,
+so the parser reports it. Elements outside the hands that every hand needs (Merge's
+``<description .../>`` before its games, Everest's ``<SESSION .../>``) are kept as the
+*context*: their start tag, appended to each hand's text after :data:`MARK` (after
+the hand, so that line numbers inside the hand stay those of the file).
+
+Each hand text is then read by lxml (:func:`parse_element`) with a parser that
+resolves no entities and fetches nothing; a hand that is not well-formed XML raises
+``lxml.etree.XMLSyntaxError``, which the grammar turns into a problem.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from lxml import etree
+
+from hhtools.grammars._text import iter_lines
+from hhtools.model.records import HandText
+
+__all__ = ["MARK", "context_attrs", "parse_element", "split_elements"]
+
+#: Between a hand's element and the context elements in a hand text.
+MARK = "\n<!--hhtools-context-->\n"
+
+_PARSER = etree.XMLParser(
+    resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=True
+)
+
+
+def _opener(tag: str) -> re.Pattern[str]:
+    return re.compile(rf"<{tag}(?=[\s/>])")
+
+
+def split_elements(
+    fh: BinaryIO, file: str, tag: str, context: tuple[str, ...] = ()
+) -> Iterator[HandText]:
+    """One hand text per ``<tag ...>...</tag>`` element of a file, streamed by lines.
+
+    Args:
+        fh: the file, a seekable binary stream at its start.
+        file: the name hands and problems carry.
+        tag: the hand element's name (case-sensitive: ``game``, ``Game``, ``HISTORY``).
+        context: names of elements outside the hands whose start tag (the latest seen
+            of each name) every hand text carries after :data:`MARK`.
+
+    Yields:
+        Each hand element's text from its ``<tag`` to its ``</tag>`` (or to where the
+        next ``<tag`` or the file starts/ends: then cut short), plus the context, with
+        the line and byte offset where its ``<tag`` starts and the encoding used.
+    """
+    open_hand = _opener(tag)
+    close_hand = f"</{tag}>"
+    ctx_open = [(name, _opener(name)) for name in context]
+    ctx: dict[str, str] = {}
+    collecting: tuple[str, list[str]] | None = None  # a context start tag over lines
+    hand: list[str] | None = None
+    start = (0, 0)
+    encodings: set[str] = set()
+
+    def make(parts: list[str]) -> HandText:
+        tail = "\n".join(ctx[n] for n in context if n in ctx)
+        return HandText("\n".join(parts) + MARK + tail, file, start[0], start[1],
+                        "/".join(sorted(encodings)))  # fmt: skip
+
+    for ln, used in iter_lines(fh):
+        text = ln.text
+        pos = 0
+        while True:
+            if hand is None:
+                if collecting is not None:
+                    name, got = collecting
+                    k = text.find(">", pos)
+                    if k < 0:
+                        got.append(text[pos:])
+                        break
+                    got.append(text[pos : k + 1])
+                    ctx[name] = _self_closing(" ".join(got))
+                    collecting = None
+                    pos = k + 1
+                    continue
+                m = open_hand.search(text, pos)
+                g = m.start() if m else -1
+                hit = None
+                for name, pat in ctx_open:
+                    c = pat.search(text, pos, g if g >= 0 else len(text))
+                    if c and (hit is None or c.start() < hit[1]):
+                        hit = (name, c.start())
+                if hit is not None:
+                    collecting = (hit[0], [])
+                    pos = hit[1]
+                    continue
+                if g < 0:
+                    break
+                prefix = text[:g]
+                off = ln.offset + (g if prefix.isascii() else len(prefix.encode("utf-8")))
+                start = (ln.number, off)
+                hand, encodings = [], {used}
+                pos = g
+                # a second hand tag on this line cuts nothing yet: read on from past it
+                skip = g + len(tag) + 1
+            else:
+                skip = pos
+                encodings.add(used)
+            k = text.find(close_hand, pos)
+            m = open_hand.search(text, skip, k if k >= 0 else len(text))
+            if m is not None and m.start() > pos:
+                hand.append(text[pos : m.start()])
+                yield make(hand)
+                hand = None
+                pos = m.start()
+                continue
+            if m is not None and m.start() == pos and hand:
+                yield make(hand)
+                hand = None
+                continue
+            if k < 0:
+                hand.append(text[pos:])
+                break
+            hand.append(text[pos : k + len(close_hand)])
+            yield make(hand)
+            hand = None
+            pos = k + len(close_hand)
+    if hand is not None:
+        yield make(hand)
+
+
+def _self_closing(start_tag: str) -> str:
+    s = start_tag.strip()
+    return s if s.endswith("/>") else s[:-1].rstrip() + "/>"
+
+
+def parse_element(text: str) -> etree._Element:
+    """The hand element of a hand text (the part before :data:`MARK`), read by lxml.
+
+    ``sourceline`` of each element is its 1-based line within the hand text.
+
+    Raises:
+        lxml.etree.XMLSyntaxError: the element is not well-formed XML.
+    """
+    body = text.partition(MARK)[0]
+    return etree.fromstring(body.encode("utf-8"), _PARSER)
+
+
+def context_attrs(text: str, name: str) -> dict[str, str]:
+    """The attributes of the context element ``name`` of a hand text (empty when the
+    file wrote none, or when it is not well-formed)."""
+    tail = text.partition(MARK)[2]
+    m = _opener(name).search(tail)
+    if m is None:
+        return {}
+    end = tail.find("/>", m.start())
+    if end < 0:
+        return {}
+    try:
+        el = etree.fromstring(tail[m.start() : end + 2].encode("utf-8"), _PARSER)
+    except etree.XMLSyntaxError:
+        return {}
+    return dict(el.attrib)

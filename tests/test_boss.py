@@ -1,0 +1,114 @@
+"""Boss Media XML: hand-written fixtures (tests/fixtures/boss/) and the corpus.
+
+Expected money is worked out by hand in the comments (minor units: cents).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import duckdb
+import pytest
+from hhtools.grammars import boss, recognise
+from hhtools.grammars._text import decode_head
+
+from hhtools.audit import audit_hand
+from hhtools.model.records import ActionKind, PostKind, Street
+from hhtools.model.vocab import FindingKind, Half, HandCategory, ProblemCode
+from hhtools.store.importer import import_paths
+from tests.conftest import need_corpus
+
+FIX = Path(__file__).parent / "fixtures" / "boss"
+_BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE}
+
+
+def _parse(name: str):
+    path = FIX / name
+    with path.open("rb") as fh:
+        assert recognise(decode_head(fh.read(4096))) is boss.FORMAT
+        fh.seek(0)
+        return [boss.FORMAT.parse(ht) for ht in boss.FORMAT.split(fh, str(path))]
+
+
+def _kinds(hand) -> set[FindingKind]:
+    return {f.kind for f in audit_hand(hand).findings}
+
+
+def test_hilo_split_dead_small_allin() -> None:
+    (ph,) = _parse("hilo_split_dead_small_allin.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    assert h.game.hi_lo and h.game.currency == "CAD" and (h.game.small_blind, h.game.big_blind) == (10, 20)
+    assert h.button == 1 and h.hero == "Amy" and h.hole_cards["Amy"] == ("Kh", "Kd", "Jc", "9s")
+    assert h.time_zone == "UTC" and h.started_at_utc.year == 2017
+    pre = [(a.player, a.kind, a.post, a.amount, a.to_amount) for a in h.actions
+           if a.street is Street.PREFLOP]  # fmt: skip
+    # DSB 0.10 + BB 0.20: one post, the 0.10 dead; Dan raises to 0.60 (0.40 over his 0.20)
+    assert pre[2] == ("Dan", ActionKind.POST, PostKind.DEAD_SMALL_AND_BIG, 30, None)
+    assert pre[3] == ("Dan", ActionKind.RAISE, None, 40, 60)
+    # "CALL 0.60" equals the bet: a total (adds 0.60); "0.50" and "0.40" are less: added
+    assert [a[3] for a in pre[4:]] == [60, 50, 40]
+    ben = next(a for a in h.actions if a.player == "Ben" and a.street is Street.FLOP)
+    assert (ben.kind, ben.amount, ben.all_in) == (ActionKind.BET, 240, True)
+    # 4 x 0.60 + 0.10 dead + 2 x 2.40 = 7.30; rake 0.35; 6.95: high 3.48 (odd cent), low 3.47
+    assert (h.total_pot, h.rake, h.returned) == (730, 35, ())
+    assert [(c.player, c.amount, c.half) for c in h.collects] == [("Amy", 348, Half.HIGH),
+                                                                  ("Ben", 347, Half.LOW)]  # fmt: skip
+    assert [s.player for s in h.shows] == ["Amy", "Ben"]
+    assert not _kinds(h) & _BAD
+
+
+def test_old_totals_no_dealer_skipped_cut() -> None:
+    holdem, h_ph, cut = _parse("old_totals_no_dealer_skipped_cut.xml")
+    assert holdem.hand is None and holdem.skipped == "GAME_THM"
+    assert [p.code for p in holdem.problems] == [ProblemCode.SKIPPED_GAME]
+    h = h_ph.hand
+    assert h_ph.problems == ()
+    # the empty-named seat 3 is no player; no DEALER: the seat before the small blind
+    assert [s.player for s in h.seats] == ["Eli", "Fin", "Gus"]
+    assert h.button == 2 and h.inferred == ("button", "returned")
+    calls = [(a.player, a.amount) for a in h.actions if a.kind is ActionKind.CALL]
+    assert calls == [("Fin", 150), ("Gus", 125)]  # "CALL 1.75" is the total: 1.50, 1.25 added
+    # 3 x 1.75 = 5.25; Fin's flop bet of 3 comes back; WIN 5.00 + RAKE 0.25
+    assert [(r.player, r.amount) for r in h.returned] == [("Fin", 300)]
+    assert (h.total_pot, h.rake) == (525, 25)
+    assert [(c.player, c.amount, c.half) for c in h.collects] == [("Fin", 500, None)]
+    assert not _kinds(h) & _BAD
+    assert cut.hand is None and cut.problems[0].code is ProblemCode.TRUNCATED_HAND
+
+
+def test_bad_values_never_raise() -> None:
+    text = (FIX / "hilo_split_dead_small_allin.xml").read_bytes()
+    for old, new, code in ((b'LINK="47"', b'LINK="99"', ProblemCode.BAD_AMOUNT),
+                           (b'AMOUNT="20.00"', b'AMOUNT="99999999999999999"', ProblemCode.OUT_OF_RANGE),
+                           (b'<CARD LINK="47"></CARD></ACTION>', b'<CARD LINK="47"></ACTION>', ProblemCode.BAD_HEADER),
+                           (b'LINK="47"', b'LINK="27"', ProblemCode.IMPOSSIBLE_CARDS)):  # fmt: skip
+        (ph,) = [boss.FORMAT.parse(t) for t in boss.FORMAT.split(io.BytesIO(text.replace(old, new)), "x")]
+        assert ph.hand is None and ph.problems[-1].code is code, (old, ph.problems)
+
+
+def test_claims_and_recognise() -> None:
+    assert boss.card("49") == "Js"
+    assert boss._claim("$(STR_G_WIN_FLUSH) $(STR_G_CARD_KING)").ranks == (13,)
+    assert boss._claim("$(STR_G_WIN_ACEHIGHFLUSH)").category is HandCategory.FLUSH
+    assert boss._claim("$(STR_G_WIN_FULLHOUSE)") is None
+    assert boss.FORMAT.recognise('<ROOT>\n<HISTORY ID="1" SESSION="s.xml" GAME="GAME_OMA">')
+    assert not boss.FORMAT.recognise('<Game hhversion="5" id="1" date="x">')
+    assert not boss.FORMAT.recognise('<description type="Omaha" stakes="Pot Limit"/>')
+
+
+@pytest.mark.corpus
+def test_corpus(tmp_path: Path) -> None:
+    site = need_corpus() / "Boss"
+    db = tmp_path / "boss.duckdb"
+    s = import_paths([site], db, workers=1)
+    # MANIFEST: 4 files of one Omaha-family hand each (USD, EUR, CAD; an empty-named
+    # seat; a hand with two dead small blinds)
+    assert s.hands == 4 and s.failed == 0 and s.problems == 0
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.sql("select count(*) from import_errors").fetchall() == [(0,)]
+    kinds = dict(con.sql("select kind, count(*) from findings group by kind").fetchall())
+    assert "award_mismatch" not in kinds and "chip_imbalance" not in kinds
+    cur = dict(con.sql("select hand_id, currency from hands").fetchall())
+    assert sorted(cur.values()) == ["CAD", "EUR", "EUR", "USD"]

@@ -1,0 +1,202 @@
+"""Everleaf grammar: hand-written fixtures (tests/fixtures/everleaf/) and the real corpus.
+
+Every expected amount below is worked out by hand from the fixture text in the
+comments; none is copied from the code's output.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import duckdb
+import pytest
+from hhtools.grammars import everleaf, recognise
+
+from hhtools.audit import audit_hand
+from hhtools.model.records import (
+    ActionKind,
+    BettingStructure,
+    ClaimedHigh,
+    HandText,
+    PostKind,
+    Street,
+    Variant,
+)
+from hhtools.model.vocab import CollectOrder, FindingKind, HandCategory, ProblemCode
+from hhtools.store.importer import import_paths
+from tests.conftest import need_corpus
+
+FIXTURES = Path(__file__).parent / "fixtures" / "everleaf"
+BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD,
+       FindingKind.CONTRADICTED_LINE}  # fmt: skip
+
+
+def _parse(name: str) -> list:
+    with (FIXTURES / name).open("rb") as fh:
+        return [everleaf.FORMAT.parse(ht) for ht in everleaf.FORMAT.split(fh, name)]
+
+
+def _findings(hand) -> set:
+    result = audit_hand(hand)
+    found = result if isinstance(result, (list, tuple)) else result.findings
+    return {f.kind for f in found}
+
+
+def test_recognise_is_specific() -> None:
+    head = (FIXTURES / "fl_hilo_quartered_low_three_way.txt").read_text("utf-8")
+    assert everleaf.FORMAT.recognise(head)
+    assert recognise(head) is everleaf.FORMAT
+    assert not everleaf.FORMAT.recognise("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD)")
+    assert not everleaf.FORMAT.recognise("***** History for hand R5-75443872-57 *****")
+    assert not everleaf.FORMAT.recognise("Table #26 - Tiberius\nStarting Hand #1234")
+
+
+def test_fixed_limit_hilo_quartered_low() -> None:
+    (ph,) = _parse("fl_hilo_quartered_low_three_way.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    g = h.game
+    # "$1/$2 Omaha Hi/Lo": fixed limit, bets $1/$2; blinds are the posts $0.50/$1.
+    assert (g.variant, g.hi_lo, g.structure) == (Variant.OMAHA, True, BettingStructure.LIMIT)
+    assert (g.small_bet, g.big_bet, g.small_blind, g.big_blind, g.currency) == (
+        100, 200, 50, 100, "USD")  # fmt: skip
+    assert (h.hand_id, h.table, h.button, h.hero) == ("500000001", "Maplewood", 2, "Annika")
+    assert h.started_at == datetime(2011, 5, 4, 20, 15, 7)
+    assert (h.time_zone, h.started_at_utc, h.total_pot) == (None, None, None)
+    assert [(s.seat, s.player, s.stack) for s in h.seats] == [
+        (2, "Annika", 4000), (5, "Borje", 3550), (7, "Cyrus", 2000)]  # fmt: skip
+    pre = [(a.player, a.kind, a.amount, a.to_amount) for a in h.actions
+           if a.street is Street.PREFLOP]  # fmt: skip
+    # "Annika raises [$ 2 USD]" adds $2 over the $1 big blind: a raise of $1 to $2.
+    assert pre == [
+        ("Borje", ActionKind.POST, 50, None),
+        ("Cyrus", ActionKind.POST, 100, None),
+        ("Annika", ActionKind.RAISE, 100, 200),
+        ("Borje", ActionKind.CALL, 150, None),
+        ("Cyrus", ActionKind.CALL, 100, None),
+    ]
+    assert h.boards == (("3s", "7d", "Kc", "9h", "4c"),)
+    # Each put in 2 + 1 + 2 = $5: $15 went in; $7.13 + $3.56 + $3.56 = $14.25 paid, rake 75.
+    assert h.rake == 75 and h.returned == () and h.inferred == ("rake",)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [
+        ("Annika", 713, 0), ("Annika", 356, 0), ("Borje", 356, 0)]  # fmt: skip
+    assert h.collect_order is CollectOrder.HIGH_THEN_LOW
+    shows = {s.player: s for s in h.shows}
+    assert shows["Annika"].claimed_high == ClaimedHigh(HandCategory.THREE_OF_A_KIND, (13,))
+    assert shows["Annika"].claimed_low == (7, 4, 3, 2, 1)
+    assert shows["Cyrus"].claimed_high == ClaimedHigh(HandCategory.ONE_PAIR, (12,))
+    assert h.hole_cards["Borje"] == ("As", "2d", "8h", "8c")
+    # $14.25 net: high 7.13 to Annika's kings, low 7.12 quartered 3.56/3.56 (A-2 each).
+    assert not _findings(h) & BAD
+
+
+def test_side_pot_all_in_and_uncalled_bet_without_line() -> None:
+    (ph,) = _parse("pl_side_pot_all_in_uncalled_no_return_line.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert (h.game.structure, h.game.hi_lo) == (BettingStructure.POT_LIMIT, False)
+    assert (h.game.small_blind, h.game.big_blind, h.game.small_bet) == (25, 50, None)
+    acts = [(a.street, a.player, a.kind, a.amount, a.to_amount, a.all_in) for a in h.actions]
+    assert acts == [
+        (Street.PREFLOP, "Emeric", ActionKind.POST, 25, None, False),
+        (Street.PREFLOP, "Filipa", ActionKind.POST, 50, None, False),
+        (Street.PREFLOP, "Dagny", ActionKind.RAISE, 100, 150, False),  # adds 1.50: to 1.50
+        (Street.PREFLOP, "Emeric", ActionKind.CALL, 125, None, False),
+        (Street.PREFLOP, "Filipa", ActionKind.RAISE, 300, 450, False),  # adds 4: to 4.50
+        (Street.PREFLOP, "Dagny", ActionKind.CALL, 150, None, True),  # her last $1.50 of $3
+        (Street.PREFLOP, "Emeric", ActionKind.CALL, 300, None, False),
+        (Street.FLOP, "Emeric", ActionKind.CHECK, 0, None, False),
+        (Street.FLOP, "Filipa", ActionKind.BET, 600, None, False),
+        (Street.FLOP, "Emeric", ActionKind.CALL, 600, None, False),
+        (Street.TURN, "Emeric", ActionKind.CHECK, 0, None, False),
+        (Street.TURN, "Filipa", ActionKind.BET, 1190, None, True),  # 22.40 - 4.50 - 6
+        (Street.TURN, "Emeric", ActionKind.FOLD, 0, None, False),
+    ]
+    # Nobody called Filipa's $11.90: no line returns it, the record does (inferred).
+    (ret,) = h.returned
+    assert (ret.player, ret.amount, ret.inferred, ret.line) == ("Filipa", 1190, True, 25)
+    # In: Dagny 3 + Emeric 10.50 + Filipa 10.50 = $24; paid 8.55 + 14.25 = $22.80.
+    assert h.rake == 120 and h.inferred == ("returned", "rake")
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [
+        ("Filipa", 855, 0), ("Filipa", 1425, 1)]  # fmt: skip
+    # Main pot 3 x $3 = $9, side pot 2 x 1.50 + 2 x 6 = $15; rake 45/75 in proportion.
+    assert not _findings(h) & BAD
+
+
+def test_other_games_skipped_cut_hand_reported_good_hands_read() -> None:
+    holdem, walk, cut, halves = _parse("holdem_skipped_cut_hand_among_good.txt")
+    assert holdem.hand is None and holdem.skipped and holdem.hand_id == "500000003"
+    assert [p.code for p in holdem.problems] == [ProblemCode.SKIPPED_GAME]
+    assert cut.hand is None and cut.hand_id == "500000005"
+    assert [p.code for p in cut.problems] == [ProblemCode.TRUNCATED_HAND]
+    assert cut.problems[0].line == 52  # "Gunnar checks" (the hand starts on 39), its last line
+    # Gunnar raised to 0.30 preflop and Hedda folded her 0.10 big blind: 0.20 back,
+    # the 0.20 left is the pot he won; no flop, no rake. The disconnection line is news.
+    w = walk.hand
+    assert w is not None and walk.problems == ()
+    assert [(r.player, r.amount) for r in w.returned] == [("Gunnar", 20)]
+    assert (w.rake, w.collects[0].amount) == (0, 20)
+    # A pot won by a fold on the river, paid "high" 0.29 and "low" 0.28: 0.60 went in
+    # (0.30 returned), 0.57 paid, rake 0.03; no finding for the halves of a won pot.
+    hh = halves.hand
+    assert hh is not None and halves.problems == ()
+    assert [r.amount for r in hh.returned] == [30] and hh.rake == 3
+    assert [c.amount for c in hh.collects] == [29, 28]
+    for ph in (walk, halves):
+        assert not _findings(ph.hand) & BAD
+
+
+def test_bad_input_never_raises() -> None:
+    text = (FIXTURES / "fl_hilo_quartered_low_three_way.txt").read_text("utf-8")
+    huge = text.replace("(  $ 40 USD )", "(  $ 40000000000000000 USD )")
+    ph = everleaf.FORMAT.parse(HandText(huge, "x", 1, 0))
+    assert ph.hand is None and ProblemCode.OUT_OF_RANGE in {p.code for p in ph.problems}
+    twice = text.replace("[ As, 2d, 8h, 8c ] a pair", "[ Ah, 2d, 8h, 8c ] a pair")
+    ph = everleaf.FORMAT.parse(HandText(twice, "x", 1, 0))
+    assert ph.hand is None and ProblemCode.IMPOSSIBLE_CARDS in {p.code for p in ph.problems}
+    odd = text.replace("Omaha Hi/Lo", "Omaha Hi/Lo Crazy")
+    ph = everleaf.FORMAT.parse(HandText(odd, "x", 1, 0))
+    assert [p.code for p in ph.problems] == [ProblemCode.UNKNOWN_GAME]
+    junk = text.replace("Borje checks\nCyrus: bets", "Borje dances\nCyrus: bets")
+    ph = everleaf.FORMAT.parse(HandText(junk, "x", 1, 0))
+    assert ph.hand is not None and [p.code for p in ph.problems] == [ProblemCode.UNRECOGNISED_LINE]
+    for cut in range(0, len(text), 97):
+        everleaf.FORMAT.parse(HandText(text[:cut], "x", 1, 0))  # never raises
+
+
+def test_posts_kinds() -> None:
+    text = (FIXTURES / "fl_hilo_quartered_low_three_way.txt").read_text("utf-8")
+    posts = [a for a in everleaf.FORMAT.parse(HandText(text, "x", 1, 0)).hand.actions
+             if a.kind is ActionKind.POST]  # fmt: skip
+    assert [(a.player, a.post) for a in posts] == [
+        ("Borje", PostKind.SMALL_BLIND), ("Cyrus", PostKind.BIG_BLIND)]  # fmt: skip
+
+
+def _manifest_hands(site: str) -> int:
+    rows = (need_corpus() / "MANIFEST.tsv").read_text("utf-8").splitlines()
+    head = rows[0].split("\t")
+    return sum(int(dict(zip(head, r.split("\t")))["hands"]) for r in rows[1:]
+               if r.split("\t")[head.index("site")] == site)  # fmt: skip
+
+
+def test_real_everleaf_hands(tmp_path: Path) -> None:
+    corpus = need_corpus() / "Everleaf"
+    if not corpus.is_dir():
+        pytest.skip("no Everleaf folder in the corpus")
+    db = tmp_path / "everleaf.duckdb"
+    summary = import_paths([corpus], db, workers=1)
+    assert (summary.hands, summary.failed, summary.skipped) == (_manifest_hands("Everleaf"), 0, 0)
+    assert summary.hands == 74
+    with duckdb.connect(str(db), read_only=True) as con:
+        errors = con.execute(
+            "SELECT count(*) FROM import_errors WHERE NOT coalesce(is_note, false)"
+        ).fetchone()
+        bad = con.execute(
+            "SELECT DISTINCT hand_id, kind FROM findings WHERE kind IN "
+            "('award_mismatch', 'chip_imbalance', 'declared_misread', 'contradicted_line')"
+        ).fetchall()
+        games = con.execute("SELECT DISTINCT site_format FROM hands").fetchall()
+    assert errors == (0,)
+    assert bad == []
+    assert games == [("everleaf",)]

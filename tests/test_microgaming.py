@@ -1,0 +1,152 @@
+"""Microgaming XML: hand-written fixtures (tests/fixtures/microgaming/) and the corpus.
+
+Expected money is worked out by hand in the comments (minor units: cents).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import duckdb
+import pytest
+from hhtools.grammars import microgaming, recognise
+from hhtools.grammars._text import decode_head
+
+from hhtools.audit import audit_hand
+from hhtools.model.money import Unit, parse_money
+from hhtools.model.records import ActionKind, BettingStructure, PostKind, Street
+from hhtools.model.vocab import FindingKind, ProblemCode
+from hhtools.store.importer import import_paths
+from tests.conftest import need_corpus
+
+FIX = Path(__file__).parent / "fixtures" / "microgaming"
+_BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE}
+
+
+def _parse(name: str):
+    path = FIX / name
+    with path.open("rb") as fh:
+        assert recognise(decode_head(fh.read(4096))) is microgaming.FORMAT
+        fh.seek(0)
+        return [microgaming.FORMAT.parse(ht) for ht in microgaming.FORMAT.split(fh, str(path))]
+
+
+def _kinds(hand) -> set[FindingKind]:
+    return {f.kind for f in audit_hand(hand).findings}
+
+
+def test_v5_second_small_blind_and_uncalled_win() -> None:
+    (ph,) = _parse("v5_second_small_blind_uncalled.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    # the base64 UTF-16 table name, not the "?" of the plain attribute
+    assert h.table == "Birch Lane - €100 Max" and h.game.currency == "EUR"
+    assert (h.game.small_blind, h.game.big_blind) == (50, 100)
+    assert h.button == 1 and h.hero == "Una" and h.hole_cards["Una"] == ("Kh", "Kc", "7s", "6s")
+    assert [s.player for s in h.seats if s.sitting_out] == ["Xia"]
+    yan = [a for a in h.actions if a.player == "Yan"]
+    # PostedToPlay 0.50 is live: Yan's "Raise 3.00" adds 3.00 to it, to 3.50 (250 over 100)
+    assert (yan[0].kind, yan[0].post, yan[0].amount) == (ActionKind.POST, PostKind.SMALL_BLIND, 50)
+    assert (yan[1].kind, yan[1].amount, yan[1].to_amount) == (ActionKind.RAISE, 250, 350)
+    # 4 x 3.50 + 2 x 9 = 32.00; Wes's turn bet of 20 is uncalled and inside his 51.55
+    assert [(r.player, r.amount, r.inferred) for r in h.returned] == [("Wes", 2000, True)]
+    assert (h.total_pot, h.rake) == (3200, 45)  # rake="45": cents, written by the site
+    assert [(c.player, c.amount) for c in h.collects] == [("Wes", 3155)]
+    assert h.inferred == ("returned",)
+    assert not _kinds(h) & _BAD
+
+
+def test_v2_hilo_side_pot() -> None:
+    (ph,) = _parse("v2_hilo_side_pot.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    assert h.game.hi_lo and h.game.structure is BettingStructure.POT_LIMIT
+    dot = next(a for a in h.actions if a.player == "Dot" and a.kind is ActionKind.RAISE)
+    # the big blind's preflop "Bet 6.00" is a raise adding 6 to the 2: to 8
+    assert (dot.street, dot.amount, dot.to_amount) == (Street.PREFLOP, 600, 800)
+    abe = next(a for a in h.actions if a.player == "Abe" and a.all_in)
+    assert (abe.kind, abe.to_amount) == (ActionKind.RAISE, 2500)  # 2 + 23
+    # main 4 x 25 = 100, side 2 x 30 = 60; rake 1.60 (1.00 main, 0.60 side)
+    assert (h.total_pot, h.rake, h.returned) == (16000, 160, ())
+    # Abe's wheel scoops the main pot (high straight, low 5-4-3-2-A); Bea's kings and
+    # 8-7-5-3-2 scoop the side pot from Dot (no low)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Abe", 9900, 0), ("Bea", 5940, 1)]
+    assert [s.player for s in h.shows] == ["Dot", "Bea", "Abe"]
+    assert not _kinds(h) & _BAD
+
+
+def test_v1_call_and_raise_are_totals() -> None:
+    (ph,) = _parse("v1_call_raise_to.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    assert h.game.structure is BettingStructure.NO_LIMIT and h.table == "Maple 7"
+    acts = [(a.player, a.kind, a.amount, a.to_amount) for a in h.actions]
+    # version 1: "Call 0.75" by the 0.10 small blind adds 0.65; "Raise 2.50" is to 2.50
+    assert acts[3] == ("Flo", ActionKind.CALL, 65, None)
+    assert acts[4] == ("Gil", ActionKind.RAISE, 175, 250)
+    assert acts[5] == ("Eve", ActionKind.CALL, 175, None)
+    # flop: bet 4, raise to 12, all-in adds 11.90 (to 15.90), "Call 15.90" adds 3.90
+    flop = [(a.player, a.kind, a.amount, a.to_amount, a.all_in)
+            for a in h.actions if a.street is Street.FLOP]  # fmt: skip
+    assert flop[2] == ("Gil", ActionKind.RAISE, 390, 1590, True)
+    assert flop[3] == ("Eve", ActionKind.CALL, 390, None, False)
+    # 2.50 x 2 + 0.75 + 15.90 x 2 = 37.55; no rake attribute: 37.55 - 35.80 inferred
+    assert (h.total_pot, h.rake, h.inferred) == (3755, 175, ("rake",))
+    assert not _kinds(h) & _BAD
+
+
+def test_holdem_damaged_cut() -> None:
+    holdem, bad, cut = _parse("holdem_damaged_cut.xml")
+    assert holdem.hand is None and holdem.skipped == "Hold'em"
+    assert [p.code for p in holdem.problems] == [ProblemCode.SKIPPED_GAME]
+    assert bad.hand is None and bad.problems[0].code is ProblemCode.BAD_HEADER
+    assert cut.hand is None and cut.problems[0].code is ProblemCode.TRUNCATED_HAND
+
+
+def test_bad_values_never_raise() -> None:
+    text = (FIX / "v5_second_small_blind_uncalled.xml").read_bytes()
+    big = text.replace(b'balance="80.00"', b'balance="99999999999999999"')
+    (ph,) = [microgaming.FORMAT.parse(t) for t in microgaming.FORMAT.split(io.BytesIO(big), "b")]
+    assert ph.hand is None and ph.problems[0].code is ProblemCode.OUT_OF_RANGE
+    odd = text.replace(b'<Card value="9" suit="d" id="34" />', b'<Card value="Z" suit="q" />')
+    (ph,) = [microgaming.FORMAT.parse(t) for t in microgaming.FORMAT.split(io.BytesIO(odd), "o")]
+    assert ProblemCode.BAD_CARDS in {p.code for p in ph.problems}
+    dup = text.replace(b'value="9" suit="d" id="34"', b'value="K" suit="h" id="51"')
+    (ph,) = [microgaming.FORMAT.parse(t) for t in microgaming.FORMAT.split(io.BytesIO(dup), "d")]
+    assert ph.hand is None and ph.problems[-1].code is ProblemCode.IMPOSSIBLE_CARDS
+
+
+def test_recognise_is_specific() -> None:
+    assert microgaming.FORMAT.recognise('----PRIMA.DAT----\n\n<Game hhversion="5" id="1" date="x"')
+    assert microgaming.FORMAT.recognise('<Game id="1" date="2011-01-01 00:00:00" unicodetablename')
+    assert not microgaming.FORMAT.recognise('<description type="Omaha" stakes="Pot Limit"/>')
+    assert not microgaming.FORMAT.recognise('<session sessioncode="1">\n <general>')
+    assert not microgaming.FORMAT.recognise('<HISTORY ID="1" SESSION="s.xml" GAME="GAME_OMA">')
+
+
+@pytest.mark.corpus
+def test_corpus(tmp_path: Path) -> None:
+    site = need_corpus() / "Microgaming"
+    db = tmp_path / "mg.duckdb"
+    s = import_paths([site], db, workers=1)
+    # MANIFEST: 6 files of one Omaha-family hand each
+    assert s.hands == 6 and s.failed == 0 and s.problems == 0
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.sql("select count(*) from import_errors").fetchall() == [(0,)]
+    kinds = dict(con.sql("select kind, count(*) from findings group by kind").fetchall())
+    assert "award_mismatch" not in kinds and "chip_imbalance" not in kinds
+    # the site's own oracle: endbalance - balance is each seat's net, to the cent
+    got = {(p, h): net for p, h, net in
+           con.sql("select player, hand_id, net from seats").fetchall()}  # fmt: skip
+    seat = re.compile(r'<Seat num="\d+" alias="([^"]+)"[^>]* balance="([\d.]+)" endbalance="([\d.]+)"')
+    checked = 0
+    for path in site.rglob("*.txt"):
+        text = path.read_text(encoding="utf-8")
+        hand = re.search(r'<Game[^>]* id="(\d+)"', text).group(1)
+        for name, start, end in seat.findall(text):
+            want = parse_money(end, Unit.CENTS) - parse_money(start, Unit.CENTS)
+            assert got[(name, hand)] == want, (path.name, name)
+            checked += 1
+    assert checked == 33
