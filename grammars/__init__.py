@@ -16,6 +16,7 @@ import re
 from hhtools.grammars import (
     boss,
     bovada,
+    enet,
     everleaf,
     fulltilt,
     ggpoker,
@@ -52,6 +53,7 @@ FORMATS: tuple[SiteFormat, ...] = (
     merge.FORMAT,
     microgaming.FORMAT,
     boss.FORMAT,
+    enet.FORMAT,
 )
 
 #: Sites whose files hhtools recognises but does not read yet: (name, first lines).
@@ -62,7 +64,6 @@ NOT_YET: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Betfair", r"^\s*\*{5} Betfair Poker Hand History"),
         ("Cake", r"^\s*Hand#\w+ - "),
         ("Entraction", r"^\s*Game # \d+ - "),
-        ("Enet", r"^\s*Game #\d+: .+ - \d\d?:\d\d:\d\d \d\d?\.\d\d?\.\d{4}"),
         ("Seals With Clubs", r"^\s*Hand #\d+-\d+ - \d{4}-\d\d-\d\d"),
         ("PokerTracker (converted)", r"^\s*(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:)"),
         ("Everest", r"<SESSION\b"),
