@@ -29,6 +29,9 @@ Quirks read here:
 * ``SHOWDOWN`` ``RAKE`` is the hand's rake and ``POT`` the pot after it; each
   ``RESULT``'s ``WIN`` is what that player was paid (``WINTYPE_HI``/``_LO`` the half).
   The uncalled part of a bet is in no ``WIN`` and has no line: it is inferred.
+  A ``RESULT`` does not say from which pot: with side pots each win is split over the
+  pots the player could win, built by the rules (:mod:`hhtools.grammars._pots`).
+  ``MAINPOT``/``LEFTPOT``/``RIGHTPOT`` are not read (no sample shows a side pot's).
 * ``DATE`` is a Unix time (UTC); the button is ``DEALER="Y"`` (older files have none:
   the seat before the small blind is inferred).
 * Cards: ``LINK`` 0-51, rank ``n % 13`` from the ace, suits diamonds, clubs, hearts,
@@ -46,10 +49,12 @@ from datetime import UTC, datetime
 from lxml import etree
 
 from hhtools.grammars._betting import _OutOfRange, _State
+from hhtools.grammars._pots import clockwise, pots_of, split_rake, split_win
 from hhtools.grammars._xml import MARK, parse_element, split_elements
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.model.money import Unit
 from hhtools.model.records import (
+    ActionKind,
     BettingStructure,
     ClaimedHigh,
     Collect,
@@ -268,6 +273,79 @@ def _flush_dead(h: _State, dead: dict[str, int], line: int) -> None:
     dead.clear()
 
 
+def _collects(
+    h: _State,
+    pays: list[tuple[str, int, Half | None, int]],
+    returned: list[Returned],
+    rake: int,
+    seats: list[Seat],
+    button: int | None,
+) -> list[Collect]:
+    """One collect per player and pot: Boss names what each player won (a ``RESULT``,
+    per half in hi/lo) but not from which pot, so with side pots each win is split over
+    the pots the player could win (:mod:`hhtools.grammars._pots`).
+
+    The pots are built by the rules from what each player put in (dead small blinds in
+    the main pot) and the hand's rake is taken from them in proportion to their size.
+    In hi/lo, high wins are split over the pots' high halves (the odd unit high) and low
+    wins over their low halves; when that cannot place every win (a pot whose players
+    had no low goes wholly high), each player's total is split instead, with no half.
+    """
+    one = [Collect(who, w, pot=0, line=line, half=half) for who, w, half, line in pays]
+    net_in = dict(h.put)
+    for r in returned:
+        net_in[r.player] = net_in.get(r.player, 0) - r.amount
+    folded = {a.player for a in h.actions if a.kind is ActionKind.FOLD}
+    live = {p for p, x in net_in.items() if x > 0 and p not in folded}
+    bb = h.bb or 0
+    dead: dict[str, int] = {}
+    for a in h.actions:
+        if a.post is PostKind.DEAD_SMALL_AND_BIG and a.amount > bb:
+            dead[a.player] = dead.get(a.player, 0) + a.amount - bb
+    pots = pots_of(net_in, live, clockwise(seats, button), dead)
+    if len(pots) <= 1 or not pays:
+        return one
+    nets = split_rake([amount for amount, _ in pots], rake)
+    line_of: dict[tuple[str, Half | None], int] = {}
+    for who, _, half, line in pays:
+        line_of.setdefault((who, half), line)
+
+    def owed(halves: tuple[Half | None, ...]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for who, w, half, _ in pays:
+            if half in halves:
+                out[who] = out.get(who, 0) + w
+        return out
+
+    def placed(wins: dict[str, int], shares: list[dict[str, int]]) -> bool:
+        got: dict[str, int] = {}
+        for share in shares:
+            for who, w in share.items():
+                got[who] = got.get(who, 0) + w
+        return got == {p: w for p, w in wins.items() if w > 0}
+
+    halves = {half for _, _, half, _ in pays}
+    if halves == {Half.HIGH, Half.LOW}:
+        hi, lo = owed((Half.HIGH,)), owed((Half.LOW,))
+        hi_shares = split_win(hi, [(n - n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
+        lo_shares = split_win(lo, [(n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
+        if placed(hi, hi_shares) and placed(lo, lo_shares):
+            out = []
+            for i, (hs, ls) in enumerate(zip(hi_shares, lo_shares, strict=True)):
+                out += [Collect(p, w, pot=i, line=line_of[(p, Half.HIGH)], half=Half.HIGH)
+                        for p, w in hs.items()]  # fmt: skip
+                out += [Collect(p, w, pot=i, line=line_of[(p, Half.LOW)], half=Half.LOW)
+                        for p, w in ls.items()]  # fmt: skip
+            return out
+    totals = owed((Half.HIGH, Half.LOW, None))
+    shares = split_win(totals, [(n, e) for n, (_, e) in zip(nets, pots, strict=True)])
+    if not placed(totals, shares):  # wins the pots cannot hold: leave them as the site wrote
+        return one
+    first = {who: line for who, _, _, line in reversed(pays)}
+    return [Collect(p, w, pot=i, line=first[p]) for i, share in enumerate(shares)
+            for p, w in share.items()]  # fmt: skip
+
+
 def _finish(ht: HandText, h: _State, root: etree._Element, sd: etree._Element, v: dict) -> ParsedHand:  # type: ignore[type-arg]
     hand_id = h.hand_id or ""
     inferred: list[str] = []
@@ -311,7 +389,6 @@ def _finish(ht: HandText, h: _State, root: etree._Element, sd: etree._Element, v
     if paid + rake != total:
         h.problem(ht.line, "bad_amount",
                   f"the wins and rake ({paid} + {rake}) are not the pot put in ({total})")  # fmt: skip
-    collects = [Collect(who, w, pot=0, line=line, half=half) for who, w, half, line in pays]
     seen: set[str] = set(v["board"])
     for who, cards in hole.items():
         if seen & set(cards) or len(set(cards)) != len(cards):
@@ -326,6 +403,7 @@ def _finish(ht: HandText, h: _State, root: etree._Element, sd: etree._Element, v
             before = [s.seat for s in v["seats"] if s.seat < seat_of[sb]]
             button = max(before) if before else max(s.seat for s in v["seats"])
             inferred.append("button")
+    collects = _collects(h, pays, returned, rake, v["seats"], button)
     holes = max((len(c) for c in hole.values()), default=4)
     variant = {5: Variant.OMAHA5, 6: Variant.OMAHA6}.get(holes, Variant.OMAHA)
     stake = v["stake"]

@@ -6,6 +6,7 @@ Expected money is worked out by hand in the comments (minor units: cents).
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import duckdb
@@ -96,6 +97,62 @@ def test_claims_and_recognise() -> None:
     assert boss.FORMAT.recognise('<ROOT>\n<HISTORY ID="1" SESSION="s.xml" GAME="GAME_OMA">')
     assert not boss.FORMAT.recognise('<Game hhversion="5" id="1" date="x">')
     assert not boss.FORMAT.recognise('<description type="Omaha" stakes="Pot Limit"/>')
+
+
+
+def test_side_pots_wins_split() -> None:
+    """Boss says what each player won, not from which pot: the wins are split over the
+    pots the rules build (grammars/_pots.py), the rake taken in proportion to pot size."""
+    high, hilo = _parse("side_pots_wins_split.xml")
+    h = high.hand
+    assert high.problems == ()
+    bo = [(a.kind, a.amount, a.to_amount, a.all_in) for a in h.actions if a.player == "Bo"]
+    assert bo[1] == (ActionKind.RAISE, 225, 400, True)  # ALLIN 4.00: to 4.00 over Ava's 1.75
+    # main pot 3 x 4.00 = 12.00 (Ava, Bo, Cy); side pot Ava and Cy 2 x (6 + 10) = 32.00
+    # rake 2.00 by size: 200 x 12/44 = 54.5, 200 x 32/44 = 145.5 -> 54 + 145, the odd cent
+    # to the larger remainder (main: 2400 > 2000 of 4400): main 55, side 145
+    # main 12.00 - 0.55 = 11.45 to Bo's eight-high straight; side 32.00 - 1.45 = 30.55 to
+    # Cy's kings over Ava's eights: exactly the two RESULT WINs
+    assert (h.total_pot, h.rake, h.returned) == (4400, 200, ())
+    assert [(c.player, c.amount, c.pot, c.half) for c in h.collects] == [
+        ("Bo", 1145, 0, None), ("Cy", 3055, 1, None)]  # fmt: skip
+    assert not _kinds(h) & _BAD
+    # every win on the main pot (how boss.py read it before): the audit objects
+    old = replace(h, collects=tuple(replace(c, pot=0) for c in h.collects))
+    assert FindingKind.AWARD_MISMATCH in _kinds(old)
+
+    h = hilo.hand
+    assert hilo.problems == () and h.game.hi_lo
+    # main 3 x 2.00 = 6.00 (Dee, Eve, Fay), side Eve and Fay 2 x 4.00 = 8.00; rake 0.60:
+    # 60 x 6/14 = 25.7, 60 x 8/14 = 34.3 -> 25 + 34, odd cent to main (1000 > 400 of 1400)
+    # main 6.00 - 0.26 = 5.74: halves 2.87 / 2.87; side 8.00 - 0.34 = 7.66: 3.83 / 3.83
+    # Eve's set of kings takes both highs: WIN_HI 6.70 = 2.87 + 3.83; Dee's 7-5-3-2-A the
+    # main low (WIN_LO 2.87); Fay's 7-5-4-2-A the side low (WIN_LO 3.83)
+    assert (h.total_pot, h.rake) == (1400, 60)
+    assert [(c.player, c.amount, c.pot, c.half) for c in h.collects] == [
+        ("Eve", 287, 0, Half.HIGH), ("Dee", 287, 0, Half.LOW),
+        ("Eve", 383, 1, Half.HIGH), ("Fay", 383, 1, Half.LOW)]  # fmt: skip
+    assert not _kinds(h) & _BAD
+
+
+
+def test_side_pot_without_a_low_goes_high() -> None:
+    """Fay shows Jc 9s 8d 8h instead (no low): the side pot has no low and goes wholly to
+    Eve's high, so the high wins no longer fit the pots' high halves; each player's total
+    is split instead, with no half: Eve 10.53 = main high 2.87 + the whole side 7.66."""
+    raw = (FIX / "side_pots_wins_split.xml").read_bytes()
+    for old, new in ((b'<CARD LINK="26"></CARD>\n<CARD LINK="16"></CARD>\n<CARD LINK="7"></CARD>',
+                      b'<CARD LINK="23"></CARD>\n<CARD LINK="47"></CARD>\n<CARD LINK="7"></CARD>'),
+                     (b'WIN="6.70"', b'WIN="10.53"'),
+                     (b'PLAYER="Fay" WIN="3.83"', b'PLAYER="Fay" WIN="0.00"')):  # fmt: skip
+        assert raw.count(old) == 1
+        raw = raw.replace(old, new)
+    _, ph = [boss.FORMAT.parse(t) for t in boss.FORMAT.split(io.BytesIO(raw), "x")]
+    h = ph.hand
+    assert ph.problems == () and h.hole_cards["Fay"] == ("Jc", "9s", "8d", "8h")
+    assert [(c.player, c.amount, c.pot, c.half) for c in h.collects] == [
+        ("Dee", 287, 0, None), ("Eve", 287, 0, None), ("Eve", 766, 1, None)]  # fmt: skip
+    assert not _kinds(h) & _BAD
 
 
 @pytest.mark.corpus

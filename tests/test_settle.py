@@ -132,3 +132,47 @@ def test_run_twice_collects_that_do_not_name_their_run() -> None:
     found = [(f.board, f.player, f.paid, f.due) for f in audit_hand(wrong).findings
              if f.kind is FindingKind.AWARD_MISMATCH]  # fmt: skip
     assert found == [(1, "Vera", 0, 9900), (1, "Walt", 9900, 0)]
+
+
+def _one(name: str) -> HandHistory:
+    (result,) = list(parse_file(FIX / name))
+    assert result.hand is not None
+    return result.hand
+
+
+def _money(h: HandHistory) -> list:
+    bad = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE}
+    return [f for f in audit_hand(h).findings if f.kind in bad]
+
+
+def test_collects_that_name_no_pot_go_to_the_pots_each_player_could_win() -> None:
+    # ante_side_pot.txt: after $1.50 rake the main pot is $23.85 (Cal's full house, all
+    # four antes and 7.90 from Cal, Ava, Bo) and the side pot $23.25 (Bo's aces over
+    # Ava's kings). A format that writes "Bo wins $23.25", "Cal wins $23.85" with no
+    # pot: Cal can win the main pot only, so his 23.85 is the main pot's; Bo could win
+    # both, the rules give him 0 of the main pot, so his 23.25 goes on to the side pot.
+    h = _one("ante_side_pot.txt")
+    unnamed = replace(h, pots_named=False, collects=(
+        Collect("Bo", 2325, pot=0, line=28), Collect("Cal", 2385, pot=0, line=30)))  # fmt: skip
+    assert _money(unnamed) == []
+    paid = {(p.pot, x.player): x.paid for p in settle(unnamed).pots for x in p.lines if x.paid}
+    assert paid == {(0, "Cal"): 2385, (1, "Bo"): 2325}
+    # The same lines read as "from the main pot" are wrong twice over.
+    assert {f.kind for f in _money(replace(unnamed, pots_named=True))} == {
+        FindingKind.AWARD_MISMATCH}
+
+
+def test_one_amount_for_two_pots_is_spread_over_them() -> None:
+    # ev_flop_all_in_side_pot_checked_down.txt: Ben wins the side pot $3.10 and the main
+    # pot $8.40; a format that writes one line "Ben wins $11.50" names no pot.
+    h = _one("ev_flop_all_in_side_pot_checked_down.txt")
+    assert _money(h) == []
+    unnamed = replace(h, pots_named=False, collects=(Collect("Ben", 1150, pot=0, line=30),))
+    assert _money(unnamed) == []
+    # Paid a cent short: the chips do not balance, and the missing cent shows on Ben's
+    # last pot, the side pot (pot 1): paid 3.09, due 3.10.
+    short = replace(unnamed, collects=(Collect("Ben", 1149, pot=0, line=30),))
+    found = {(f.kind, f.pot, f.paid, f.due) for f in _money(short)
+             if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+    assert found == {(FindingKind.AWARD_MISMATCH, 1, 309, 310)}
+    assert FindingKind.CHIP_IMBALANCE in {f.kind for f in _money(short)}

@@ -13,8 +13,8 @@ import re
 from datetime import datetime
 from xml.parsers import expat
 
+from hhtools.grammars._pots import clockwise, pots_of, split_rake, split_win
 from hhtools.grammars.base import ParsedHand
-from hhtools.grammars.ipoker.pots import clockwise, pots_of, split_rake, split_win
 
 from hhtools.model.money import Unit, parse_money
 from hhtools.model.records import (

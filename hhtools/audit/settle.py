@@ -289,8 +289,41 @@ def _lines(
     return tuple(out)
 
 
+def _unpotted(
+    hand: HandHistory, awards: dict[tuple[int, int], tuple[int, PotAward | None]],
+    pots: tuple[Pot, ...], n_boards: int,
+) -> tuple[Collect, ...]:
+    """The collect lines of a format that does not say which pot they pay
+    (``HandHistory.pots_named`` false), each player's amount given to the pots.
+
+    A player's amount goes to the pots the player could win, main pot first, each
+    pot taking up to what the rules give the player there (its whole net share when
+    the rules cannot tell: cards unknown), the rest to the last of them: when the site
+    paid each player what the rules give over all pots, every pot agrees; when it did
+    not, the difference shows on the player's last pot. A collect for one run stays on
+    its run; one for no run is spread with the rules' amounts summed over the runs.
+    """
+    out: list[Collect] = []
+    for c in hand.collects:
+        runs = range(n_boards) if c.board is None else (c.board,)
+        mine = [p for p in pots if c.player in p.eligible] or list(pots[:1])
+        left = c.amount
+        for i, pot in enumerate(mine):
+            cap = 0
+            for b in runs:
+                share, award = awards.get((b, pot.index), (0, None))
+                cap += award.due(c.player, c.half or Half.ALL) if award else share
+            give = left if i == len(mine) - 1 else min(left, cap)
+            if give or i == len(mine) - 1:
+                out.append(replace(c, amount=give, pot=pot.index))
+            left -= give
+    return tuple(out)
+
+
 def _unboarded(
-    hand: HandHistory, awards: dict[tuple[int, int], tuple[int, PotAward | None]], n_boards: int
+    collects: tuple[Collect, ...],
+    awards: dict[tuple[int, int], tuple[int, PotAward | None]],
+    n_boards: int,
 ) -> dict[tuple[int, int], list[Collect]]:
     """Collect lines that do not say which run they are for, given to the runs.
 
@@ -301,7 +334,7 @@ def _unboarded(
     run agrees; when it did not, the difference shows on the last run.
     """
     out: dict[tuple[int, int], list[Collect]] = {}
-    for c in hand.collects:
+    for c in collects:
         if c.board is not None:
             continue
         left = c.amount
@@ -350,11 +383,14 @@ def settle(hand: HandHistory) -> HandSettlement:
         for pot, pot_net in zip(rb.pots, net, strict=True):
             share = pot_net - pot_net // n_boards * (n_boards - 1) if b == 0 else pot_net // n_boards
             awards[(b, pot.index)] = (share, _award(hand, pot, share, readings))
-    unboarded = _unboarded(hand, awards, n_boards)
+    paid = hand.collects
+    if not hand.pots_named and len(rb.pots) > 1:
+        paid = _unpotted(hand, awards, rb.pots, n_boards)
+    unboarded = _unboarded(paid, awards, n_boards)
     for b in range(n_boards):
         for pot in rb.pots:
             share, award = awards[(b, pot.index)]
-            collects = [c for c in hand.collects if c.pot == pot.index and c.board == b]
+            collects = [c for c in paid if c.pot == pot.index and c.board == b]
             collects += unboarded.get((b, pot.index), [])
             first_line: dict[str, int] = {}
             for c in collects:

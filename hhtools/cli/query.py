@@ -231,4 +231,5 @@ def formats_cmd() -> None:
     out = console()
     out.print(table)
     names = ", ".join(name for name, _ in grammars.NOT_YET)
-    out.print(Text(f"Recognised but not read yet (reported by name on import): {names}"))
+    if names:
+        out.print(Text(f"Recognised but not read yet (reported by name on import): {names}"))

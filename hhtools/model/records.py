@@ -396,6 +396,11 @@ class HandHistory:
             site ``runitonce`` and site format ``pokerstars``.
         collect_order: how the site orders a split pot's collect lines
             (:class:`~hhtools.model.vocab.CollectOrder`).
+        pots_named: ``False`` when the format's collect lines do not say which pot
+            they pay (a player's winnings are one amount, whatever pots it came from):
+            each collect's ``pot`` is then only the grammar's placeholder, and the
+            audit gives each player's amount to the pots the player could win, in
+            order from the main pot (:func:`hhtools.audit.settle.settle`).
     """
 
     site: str
@@ -433,6 +438,7 @@ class HandHistory:
     tournament_results: tuple[TournamentResult, ...] = ()
     odd_chips: OddChips = OddChips.CLOCKWISE
     inferred: tuple[str, ...] = ()
+    pots_named: bool = True
 
 
 #: The names :attr:`HandHistory.inferred` may hold: facts a grammar worked out by the

@@ -1,6 +1,11 @@
-"""Money helpers of the iPoker reader (:mod:`hhtools.grammars.ipoker.read`): the pots
-as the rules build them, the rake taken from them, and a player's total win split over
-the pots. Amounts are integer minor units.
+"""Pots for grammars whose sites print who won what but not from which pot.
+
+Some formats pay a player one total (iPoker's ``win``, Boss's ``RESULT WIN``) however many
+pots the hand had. These helpers build the pots as the rules do from what each player put
+in (:func:`pots_of`), take the hand's rake from them (:func:`split_rake`) and split each
+player's total win over the pots they could win (:func:`split_win`), so that a grammar
+can write one collect per pot. Used by :mod:`hhtools.grammars.ipoker.read` and
+:mod:`hhtools.grammars.boss`. Amounts are integer minor units.
 """
 
 from __future__ import annotations
@@ -92,10 +97,33 @@ def clockwise(seats: list[Seat], button: int | None) -> list[str]:
 
 
 def pots_of(
-    net_in: dict[str, int], live: set[str], order: list[str]
+    net_in: dict[str, int],
+    live: set[str],
+    order: list[str],
+    dead: dict[str, int] | None = None,
 ) -> list[tuple[int, tuple[str, ...]]]:
     """Main pot and side pots (gross amount, eligible players clockwise), as the rules
-    build them from what each player put in."""
+    build them from what each player put in.
+
+    Args:
+        net_in: player -> chips in the middle (put in less returned).
+        live: players who did not fold.
+        order: players clockwise from the first seat left of the button.
+        dead: player -> dead chips among ``net_in`` (a dead small blind posted with the
+            big blind): they belong to no contribution level and go to the main pot, as
+            :func:`hhtools.rules.pots.rebuild` puts them. ``None``: no dead chips.
+
+    >>> pots_of({"a": 50, "b": 100, "c": 100}, {"a", "b", "c"}, ["a", "b", "c"])
+    [(150, ('a', 'b', 'c')), (100, ('b', 'c'))]
+    >>> pots_of({"a": 60, "b": 100, "c": 100}, {"a", "b", "c"}, ["a", "b", "c"], {"a": 10})
+    [(160, ('a', 'b', 'c')), (100, ('b', 'c'))]
+    """
+    if dead:
+        live_in = {p: max(0, v - dead.get(p, 0)) for p, v in net_in.items()}
+        pots = pots_of(live_in, live, order)
+        if pots:
+            extra = sum(min(dead.get(p, 0), v) for p, v in net_in.items())
+            return [(pots[0][0] + extra, pots[0][1]), *pots[1:]]
     levels = sorted({net_in.get(p, 0) for p in live if net_in.get(p, 0) > 0})
     pots: list[tuple[int, tuple[str, ...]]] = []
     previous = 0

@@ -1,0 +1,429 @@
+"""One hand of a small old text format being read, and the record it ends as.
+
+Absolute, Betfair, Cake and Entraction print a hand as a header, seat lines, one line
+per post or action (each starting with the player's name), street lines, shows and
+"wins"/"collects" lines, and leave out much of a summary (a total pot, a rake, an
+uncalled-bet line). :class:`Hand` holds what their grammars share while reading
+(seats, the names matched longest first, hole cards, board, collects...) on top of
+:class:`~hhtools.grammars._betting._State`; :func:`finish` ends every hand the same
+way: the checks of a complete hand, the uncalled excess and the rake worked out when
+the text did not write them (:mod:`hhtools.grammars._inferred`), the record.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta, timezone
+from typing import BinaryIO
+from zoneinfo import ZoneInfo
+
+from hhtools.grammars._betting import _State, impossible, second_line
+from hhtools.grammars._english import RANK_WORDS
+from hhtools.grammars._inferred import collected, in_pot, last_line
+from hhtools.grammars._text import iter_hands
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.model.records import (
+    ClaimedHigh,
+    Collect,
+    Game,
+    HandHistory,
+    HandText,
+    PostKind,
+    Returned,
+    Seat,
+    Show,
+    Street,
+)
+from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis
+
+__all__ = ["Hand", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc"]
+
+Rules = tuple[tuple[str, re.Pattern[str]], ...]
+
+#: zone abbreviations these formats print: fixed offsets where the name fixes one,
+#: US Eastern by the zone database (EST or EDT by the date)
+_ZONES: dict[str, timezone | ZoneInfo] = {
+    "GMT": UTC, "UTC": UTC, "WET": UTC, "BST": timezone(timedelta(hours=1)),
+    "CET": timezone(timedelta(hours=1)), "CEST": timezone(timedelta(hours=2)),
+    "EST": timezone(timedelta(hours=-5)), "EDT": timezone(timedelta(hours=-4)),
+}  # fmt: skip
+_ET = ("ET",)
+
+
+#: a shown hand's category by the words it starts with (longest first)
+_CATEGORY_WORDS: tuple[tuple[str, HandCategory], ...] = (
+    ("straight flush", HandCategory.STRAIGHT_FLUSH), ("royal flush", HandCategory.STRAIGHT_FLUSH),
+    ("four of a kind", HandCategory.FOUR_OF_A_KIND), ("full house", HandCategory.FULL_HOUSE),
+    ("three of a kind", HandCategory.THREE_OF_A_KIND), ("two pairs", HandCategory.TWO_PAIR),
+    ("two pair", HandCategory.TWO_PAIR), ("one pair", HandCategory.ONE_PAIR),
+    ("pair of", HandCategory.ONE_PAIR), ("high card", HandCategory.HIGH_CARD),
+    ("flush", HandCategory.FLUSH), ("straight", HandCategory.STRAIGHT),
+)  # fmt: skip
+_WORD = re.compile(r"[a-z]+")
+
+
+def read_high(text: str | None) -> ClaimedHigh | None:
+    """Type words naming a shown high hand by its category, then its ranks in order:
+    Absolute's "Straight, five to nine", "One pair, sevens", Cake's "Two Pairs Aces and
+    Queens", "Pair of Sevens". A straight is keyed by its top card (5 for the wheel), a
+    flush or high card by the first rank named; ``None`` for words it does not know.
+
+    >>> read_high("Straight, five to nine")
+    ClaimedHigh(category=<HandCategory.STRAIGHT: 'straight'>, ranks=(9,))
+    >>> read_high("Two Pairs Aces and Queens  ").ranks
+    (14, 12)
+    >>> read_high("Straight, ace to five").ranks
+    (5,)
+    """
+    if not text:
+        return None
+    words = text.lower().replace(",", " ").strip()
+    found = next(((w, c) for w, c in _CATEGORY_WORDS if words.startswith(w)), None)
+    if found is None:
+        return None
+    named_by, category = found
+    if named_by == "royal flush":
+        return ClaimedHigh(category, (14,))
+    rest = words[len(named_by) :]  # "three of a kind": the count is no rank
+    ranks = tuple(RANK_WORDS[w] for w in _WORD.findall(rest) if w in RANK_WORDS)
+    if not ranks:
+        return None
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        return ClaimedHigh(category, (5,) if set(ranks) == {14, 5} else (max(ranks),))
+    if category in (HandCategory.FLUSH, HandCategory.HIGH_CARD):
+        return ClaimedHigh(category, ranks[:1])
+    named = 2 if category in (HandCategory.TWO_PAIR, HandCategory.FULL_HOUSE) else 1
+    return ClaimedHigh(category, ranks[:named]) if len(ranks) >= named else None
+
+
+def utc(local: datetime | None, zone: str | None) -> datetime | None:
+    """The UTC moment of a site's local time in a zone it names, or ``None`` (unknown zone).
+
+    >>> utc(datetime(2009, 12, 31, 18, 23, 36), "ET")
+    datetime.datetime(2009, 12, 31, 23, 23, 36, tzinfo=datetime.timezone.utc)
+    >>> utc(datetime(2011, 7, 20, 23, 45), "CEST")
+    datetime.datetime(2011, 7, 20, 21, 45, tzinfo=datetime.timezone.utc)
+    """
+    if local is None or zone is None:
+        return None
+    tz = ZoneInfo("America/New_York") if zone in _ET else _ZONES.get(zone)
+    if tz is None:
+        return None
+    return local.replace(tzinfo=tz).astimezone(UTC)
+
+
+class Hand(_State):
+    """A hand being read: the betting (:class:`_State`) and what the text shows.
+
+    Amounts are minor units (cents, or chips in tournaments).
+    """
+
+    def __init__(self, file: str, line: int) -> None:
+        super().__init__(file, line)
+        self.seats: list[Seat] = []
+        self.by_length: list[str] = []  # seated names, longest first
+        self.hero: str | None = None
+        self.button: int | None = None
+        self.table = ""
+        self.hole: dict[str, tuple[str, ...]] = {}
+        self.shows: list[Show] = []
+        self.collects: list[Collect] = []
+        self.returned: list[Returned] = []
+        self.board: list[str] = []
+        self.total: int | None = None
+        self.total_line = 0
+        self.rake: int | None = None
+        self.summary = False
+        self.dealt = False  # the hole cards' line seen (posts come before it)
+        self.inferred: list[str] = []
+        self.halves: dict[str, tuple[str | None, str | None]] = {}  # summary's hi/lo amounts
+        self.max_seats: int | None = None
+        self.all_in_next: set[str] = set()  # players a line said will act all-in next
+        self.dead_small = 0  # the stakes' small blind: dead when posted with the big one
+        self.ended: re.Match[str] | None = None  # a closing line that carries the time
+        self.converted = False  # amounts shown converted, the table's in brackets
+        self.last_bets: dict[str, int] = {}  # the live bets of the last round that had any
+
+    def seat(self, seat: int, player: str, stack: int, line: int, out: bool = False) -> None:
+        """A seat line: ``player`` sits at ``seat`` with ``stack``."""
+        self.seats.append(Seat(seat, player, stack, sitting_out=out, line=line))
+        self.stacks[player] = stack
+        self.by_length = sorted((s.player for s in self.seats), key=len, reverse=True)
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat number of a seated player, else ``None``."""
+        return next((s.seat for s in self.seats if s.player == player), None)
+
+    def name(self, text: str, after: str = " ") -> str | None:
+        """The seated player ``text`` starts with, followed by one of ``after`` (or the
+        end of the text); the longest such name wins ("Ann" and "Ann B" both seated)."""
+        for n in self.by_length:
+            if text.startswith(n) and (len(text) == len(n) or text[len(n)] in after):
+                return n
+        return None
+
+    def deal(self, street: Street, cards: tuple[str, ...], whole: bool = False) -> None:
+        """A street line: its betting round starts; ``cards`` are the new board cards,
+        or (``whole``) the board so far."""
+        self.new_street(street)
+        if whole:
+            self.board = list(cards)
+        else:
+            self.board.extend(cards)
+
+    def new_street(self, street: Street) -> None:
+        """Start a betting round, keeping the bets of the last round that had any."""
+        if any(self.bets.values()):
+            self.last_bets = dict(self.bets)
+        super().new_street(street)
+
+    def uncalled(self) -> Returned | None:
+        """The uncalled part of the last bet, as a return the text did not write.
+
+        Only the last bet of a hand can go uncalled: it is what its player put in on
+        that betting round over the most anyone else did (folded players' chips
+        included, dead blinds and antes not: :attr:`bets` holds live chips only).
+        """
+        bets = self.bets if any(self.bets.values()) else self.last_bets
+        ranked = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
+        if not ranked:
+            return None
+        top, most = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else 0
+        if most <= second:
+            return None
+        return Returned(top, most - second, last_line(self.actions, top), inferred=True)
+
+    def betting(self, kind: str, player: str, amount: int, line: int, all_in: bool = False) -> bool:
+        """A betting line of a kind these formats share: ``fold``, ``check``, ``call``
+        and ``bet`` (``amount`` the chips added), ``raise_to`` (``amount`` the street
+        total), ``raise_by`` (the chips added), ``allin`` (chips added: a call, bet or
+        raise by the betting), ``return`` (an uncalled bet given back). ``False`` for
+        another kind (the grammar reads it)."""
+        if kind == "fold":
+            self.fold(player, line)
+        elif kind == "check":
+            self.check(player, line)
+        elif kind == "call":
+            self.call(player, amount, line, all_in)
+        elif kind == "bet":
+            self.bet(player, amount, line, all_in)
+        elif kind in ("raise_to", "raise_by"):
+            to = amount if kind == "raise_to" else self.bets.get(player, 0) + amount
+            self.raise_to(player, to, line, all_in)
+        elif kind == "allin":
+            self.all_in(player, amount, line)
+        elif kind == "return":
+            self.returned.append(Returned(player, amount, line))
+        else:
+            return False
+        return True
+
+    def post_both(self, player: str, amount: int, line: int) -> None:
+        """A big blind and a dead small blind posted together (``amount`` both): only
+        the big blind counts toward the bet to call (:attr:`dead_small` is dead)."""
+        self.post(player, PostKind.DEAD_SMALL_AND_BIG, amount, line)
+        self.bets[player] -= min(self.dead_small, amount)
+        self.highest = max(self.bets.values())
+
+    def show(self, player: str, show: Show) -> None:
+        """A player's cards shown (or mucked face up): known from now on."""
+        self.hole[player] = show.cards
+        self.shows.append(show)
+
+
+def by_word(rules: Rules) -> dict[str, Rules]:
+    """Line rules (``(kind, pattern)``) keyed by the first word each pattern reads, so a
+    line is tried only against the rules of its first word ("Raises", "shows"...);
+    alternatives ("(?P<how>shows|mucks) ...") key every word.
+
+    >>> sorted(by_word((("show", re.compile(r"(?P<how>shows|mucks) \\[")),)))
+    ['mucks', 'shows']
+    """
+    out: dict[str, Rules] = {}
+    for kind, rule in rules:
+        group = re.match(r"\(\?(?::|P<\w+>)", rule.pattern)  # a leading group of words
+        pattern = rule.pattern[group.end() :] if group else rule.pattern
+        head = pattern.partition(" ")[0].split("(?")[0].replace("\\", "")
+        head = head.rstrip(")") if group else head
+        for word in head.split("|"):
+            out[word] = (*out.get(word, ()), (kind, rule))
+    return out
+
+
+def reader(
+    parse: Callable[[Hand, list[str], int, str, int], ParsedHand],
+) -> Callable[[HandText], ParsedHand]:
+    """A site format's ``parse``: ``parse(hand, lines, line, text, offset)`` run on a
+    new :class:`Hand`; anything it raises becomes an ``internal_error`` problem."""
+
+    def run(ht: HandText) -> ParsedHand:
+        h = Hand(ht.file, ht.line)
+        try:
+            return parse(h, ht.text.split("\n"), ht.line, ht.text, ht.offset)
+        except Exception as exc:
+            return internal_error(ht.file, ht.line, h.hand_id, exc, h.problems)
+
+    return run
+
+
+def text_format(
+    key: str, name: str, games: str, start: re.Pattern[str],
+    parse: Callable[[Hand, list[str], int, str, int], ParsedHand],
+) -> SiteFormat:  # fmt: skip
+    """A line-oriented site format whose hands start on lines ``start`` matches.
+
+    A file is the format's when one of its first lines matches ``start`` (blanks or a
+    BOM before it allowed); it is split at those lines (:func:`iter_hands`: text before
+    the first is a hand of its own); ``parse`` reads one hand (:func:`reader`). The
+    room is the key.
+    """
+    anywhere = re.compile(r"^\s*\ufeff?(?:" + start.pattern + ")", re.MULTILINE)
+
+    def recognise(head: str) -> bool:
+        return anywhere.search(head) is not None
+
+    def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+        return iter_hands(fh, file, start)
+
+    return SiteFormat(key=key, name=name, games=games, recognise=recognise, split=split,
+                      parse=reader(parse), rooms=(key,))  # fmt: skip
+
+
+def not_read(h: Hand, line: int, game: str, excerpt: str, *, omaha: bool) -> ParsedHand:
+    """The :class:`ParsedHand` of a hand whose game is not read: an Omaha-family game
+    the grammar does not know (``unknown_game``), or another game (skipped)."""
+    if omaha:
+        h.problem(line, "unknown_game", f"unknown game: {game[:60]}", excerpt)
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    note = f"not an Omaha game: {game[:60]}"
+    h.problem(line, "skipped_game", note, excerpt)
+    return ParsedHand(None, tuple(h.problems), note, h.hand_id)
+
+
+def finish(
+    h: Hand,
+    lines: list[str],
+    line: int,
+    *,
+    site: str,
+    game: Game,
+    started_at: datetime | None,
+    time_zone: str | None,
+    max_seats: int | None,
+    collect_order: CollectOrder,
+    text: str,
+    offset: int,
+    pots_named: bool = True,
+) -> ParsedHand:
+    """The checks every hand ends with, then its record.
+
+    No seats, no collect (the hand was cut short) or a card dealt twice give no record.
+    When no line returns the uncalled part of the last bet, it is returned
+    (:meth:`Hand.uncalled`, ``inferred`` "returned"); when the text names no rake, the
+    rake is what stayed in the middle less what was paid (``inferred`` "rake"). Names
+    already in ``h.inferred`` (the grammar's own) are kept first.
+
+    Args:
+        h: the hand read; ``lines`` its text's lines, ``line`` the file line of the first.
+        site, game, started_at, time_zone, max_seats, collect_order: the record's.
+        text, offset: the hand's text and its byte offset in the file.
+        pots_named: ``False`` for a format whose winnings lines name no pot
+            (:attr:`HandHistory.pots_named`).
+    """
+    last = line + len(lines) - 1
+    if not h.seats:
+        h.problem(line, "no_seats", "hand has no seat lines", lines[0])
+    elif not h.collects:
+        h.problem(last, "truncated_hand", "hand pays nobody (cut short?)", lines[-1])
+    else:
+        twice = impossible(h.hole, [tuple(h.board)])
+        if twice is None:
+            record = _record(h, line, site, game, started_at, time_zone, max_seats,
+                             collect_order, text, offset)  # fmt: skip
+            if not pots_named:
+                record = replace(record, pots_named=False)
+            return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+        at = second_line(lines, twice, line)
+        h.problem(at, "impossible_cards", f"card {twice} seen twice", lines[at - line])
+    return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+
+
+def _record(
+    h: Hand, line: int, site: str, game: Game, started_at: datetime | None,
+    time_zone: str | None, max_seats: int | None, collect_order: CollectOrder,
+    text: str, offset: int,
+) -> HandHistory:  # fmt: skip
+    inferred = list(h.inferred)
+    returned = list(h.returned)
+    back = h.uncalled()
+    if back is not None and not returned:
+        returned.append(back)
+        inferred.append("returned")
+    rake = h.rake
+    if rake is None:
+        rake = max(in_pot(h.put, returned) - collected(h.collects), 0)
+        inferred.append("rake")
+    parts = paid_parts(h.collects, in_pot(h.put, returned) - rake)
+    return HandHistory(
+        site=site,
+        hand_id=h.hand_id or "",
+        table=h.table,
+        started_at=started_at,
+        time_zone=time_zone,
+        started_at_utc=utc(started_at, time_zone),
+        game=game,
+        button=h.button,
+        max_seats=max_seats,
+        seats=tuple(h.seats),
+        actions=tuple(h.actions),
+        boards=(tuple(h.board),) if h.board else (),
+        hero=h.hero,
+        hole_cards=dict(h.hole),
+        shows=tuple(h.shows),
+        collects=tuple(h.collects),
+        returned=tuple(returned),
+        total_pot=h.total,
+        rake=rake,
+        file=h.file,
+        line=line,
+        offset=offset,
+        text=text,
+        site_format=site,
+        collect_order=collect_order,
+        odd_chips=OddChips.CLOCKWISE,
+        total_pot_line=h.total_line,
+        inferred=tuple(inferred),
+        pot_parts=parts,
+        pot_parts_basis=PotPartsBasis.NET if parts else None,
+    )
+
+
+def paid_parts(collects: list[Collect], net: int) -> tuple[int, ...]:
+    """What each pot paid, main pot first, when the lines name their pots: each pot's
+    size after rake (the site prints no pot parts, but pays each pot on its own lines,
+    and the rake comes out of the pots as the site chose, not always in proportion).
+
+    Args:
+        collects: the hand's collect lines.
+        net: what stayed in the middle less the rake, minor units.
+
+    Returns:
+        The parts when more than one pot was paid, every pot from the main one up was,
+        and they add up to ``net``; else ``()`` (the audit then takes the rake out of
+        the pots in proportion).
+
+    >>> paid_parts([Collect("a", 444, 0), Collect("a", 626, 1)], 1070)
+    (444, 626)
+    >>> paid_parts([Collect("a", 444, 0)], 444)
+    ()
+    """
+    by_pot: dict[int, int] = {}
+    for c in collects:
+        by_pot[c.pot] = by_pot.get(c.pot, 0) + c.amount
+    parts = tuple(by_pot.get(i, -1) for i in range(len(by_pot)))
+    if len(parts) < 2 or -1 in parts or sum(parts) != net:
+        return ()
+    return parts

@@ -1,0 +1,303 @@
+"""Absolute Poker / Ultimate Bet (Cereus network) text hand histories of the Omaha family.
+
+The format, as the site writes it::
+
+    Stage #1828549717: Omaha Hi/Lo (1 on 1)  Normal $30/$60 - 2009-12-31 18:23:36.005 (ET) [ ... ]
+    Table: Linden Ct (Real Money) Seat #6 is the dealer
+    Seat 6 - Ydmgju1 ($1,195.50 in chips)
+    Ydmgju1 - Posts small blind $15
+    *** POCKET CARDS ***
+    Dealt to Xjty [9h Qc 2d 3h]
+    Ydmgju1 - Raises $45 to $60          (chips added, then the street total)
+    *** FLOP *** [Jc 5h 2c]
+    Ydmgju1 - returned ($30) : not called
+    *** SHOW DOWN ***
+    Ydmgju1 - Shows [As 2d 7h Kc] (...)
+    Ydmgju1 Collects $119.25 from main pot
+    *** SUMMARY ***
+    Total Pot($120) | Rake ($0.75)
+    Board [Jc 5h 2c]
+    Seat 6: Ydmgju1 (dealer) (small blind) collected Total ($119.25) HI:($119.25)  [Does not show]
+
+Quirks read here:
+
+* The header's word for the betting is "Normal" for fixed limit (fpdb's Absolute
+  reader types "Normal" as fixed limit too), "Pot Limit" and "No Limit" otherwise.
+  A fixed-limit header names the small and big bet ("Normal $30/$60": bets $30 and
+  $60); the blinds are the posts ($15/$30, half the bets). The corpus hand is typed
+  fixed limit for that reason although its MANIFEST row says PL: its raise to $60
+  over the $30 big blind and its $30 flop bet are the small bet, and a pot-limit
+  "$30/$60" would have blinds of $30/$60, not the $15/$30 posted. A pot- or no-limit
+  header names the blinds ("No Limit $0.02" with one amount: the big blind).
+* "(1 on 1)" is a heads-up table (``max_seats`` 2); otherwise no table size is printed.
+* Players' lines are "Name - Verb ..."; "Raises $45 to $60" and "All-In(Raise) $x to $y"
+  give the chips added and the street total; "All-In $x" the chips added (a bet, a call
+  or a raise, the betting decides). "Posts $x" is a post to come in (a live big
+  blind); "Posts dead $x $y" a big blind and a dead small blind. A blind a player
+  cannot cover is written "All-In $x" before "*** POCKET CARDS ***": typed as that
+  blind (the big one once a small blind is posted), all-in.
+* Shown hands are described in the site's words ("Straight, five to nine", "One pair,
+  sevens"), typed by :func:`hhtools.grammars._hand.read_high`; the summary repeats
+  them with the five cards.
+* Each pot is paid on a "Collects $x from main pot" line; the summary repeats the
+  amounts per player with their halves ("HI:($x) LO:($y)"): those halves are what the
+  site says it paid each player for each half, read into the collects when a player
+  collected from one pot only (``Collect.half``; hi/lo games only).
+* Times are US Eastern ("(ET)"), with milliseconds (dropped).
+* Holdem, stud and HORSE hands are skipped (``skipped_game``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from hhtools.grammars._betting import read_body
+from hhtools.grammars._hand import Hand, by_word, finish, not_read, read_high, text_format
+from hhtools.grammars._lines import _cards
+from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.model.money import Unit
+from hhtools.model.records import (
+    BettingStructure,
+    Collect,
+    Game,
+    PostKind,
+    Show,
+    Street,
+    Variant,
+)
+from hhtools.model.vocab import CollectOrder, Half
+
+__all__ = ["FORMAT", "HAND_START"]
+
+SITE = "absolute"
+HAND_START = re.compile(r"\ufeff?Stage #C?\d+")
+
+HEADER = re.compile(
+    r"\ufeff?Stage #C?(?P<id>\d+):?\s+(?:Tourney ID (?P<tid>\d+)\s+)?"
+    r"(?P<game>.+?)\s+(?P<kind>\(1 on 1\)|Single Tournament|Multi Normal Tournament|)\s*"
+    r"(?P<limit>No Limit|Pot Limit|Normal|Limit|)\s*(?P<cur>\$| ?€|)(?P<a>[\d.,]+)"
+    r"(?:/(?:\$| ?€|)(?P<b>[\d.,]+))?(?:, (?:\$| ?€|)(?P<ante>[\d.,]+) ante)?\s+"
+    r"(?:Turbo\s+)?-\s+(?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d+)?"
+    r"(?:\s+\((?P<tz>[A-Z]+)\))?.*$",
+    re.IGNORECASE,
+)
+TABLE = re.compile(r"Table: (?P<table>.*?)(?: \(Real Money\))?\s+Seat #(?P<button>\d+) is the "
+                   r"(?:dead )?dealer\s*$")  # fmt: skip
+SEAT = re.compile(r"Seat (?P<seat>\d+) - (?P<name>.+) \((?:\$| ?€)?(?P<stack>[\d.,]+) in chips\)"
+                  r"(?P<out> - sitting out)?\s*$")  # fmt: skip
+STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*.*\[(?P<cards>[^\]]*)\]\s*$")
+TOTAL = re.compile(r"Total Pot\((?P<total>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?.*$")
+BOARD = re.compile(r"Board \[(?P<cards>[^\]]*)\]\s*$")
+SUMMARY_SEAT = re.compile(
+    r"Seat \d+: (?P<rest>.*?) (?:collected|won) Total \((?P<total>[^)]*)\)(?: All-In)?"
+    r"(?: HI:\((?P<hi>[^)]*)\))?(?: LO:\((?P<lo>[^)]*)\))?.*$"
+)
+_A = r"(?:\$| ?€)?(?P<a>[\d.,]+)"
+_B = r"(?:\$| ?€)?(?P<b>[\d.,]+)"
+#: what follows "Name - ", by kind
+RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("sb", r"Posts small blind " + _A),
+        ("bb", r"Posts big blind " + _A),
+        ("both", r"Posts (?:dead )?" + _A + r" (?:dead )?" + _B),
+        ("post", r"Posts " + _A),
+        ("ante", r"Ante " + _A),
+        ("fold", r"Folds"),
+        ("check", r"Checks"),
+        ("call", r"Calls " + _A),
+        ("bet", r"Bets " + _A),
+        ("raise", r"Raises " + _A + r"(?: to " + _B + ")?"),
+        ("allin_raise", r"All-In\(Raise\) " + _A + r"(?: to " + _B + ")?"),
+        ("allin", r"All-In " + _A),
+        ("return", r"returned \(" + _A + r"\) : not called"),
+        ("show", r"Shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?"),
+        ("muck", r"Mucks(?: \[(?P<cards>[^\]]*)\])?"),
+        ("event", r"(?:Does not show|Sits? out|Sitting out|Returns?|Is back|Has left.*"
+                  r"|Has joined.*|Timed out.*|Disconnected.*|Reconnected.*)"),
+    )
+)
+COLLECT = re.compile(
+    r" Collects " + _A + r" from (?P<pot>main pot|pot|side pot(?: ?#?-?(?P<n>\d+))?)\s*$"
+)
+_BY_WORD = by_word(RULES)
+_LIMITS = {"no limit": BettingStructure.NO_LIMIT, "pot limit": BettingStructure.POT_LIMIT,
+           "normal": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True)}
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    hd = HEADER.match(lines[0])
+    if hd is None:
+        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        return ParsedHand(None, tuple(h.problems))
+    h.hand_id = hd["id"]
+    raw = " ".join(hd["game"].split())
+    game = _GAMES.get(raw.lower())
+    if game is None:
+        return not_read(h, line, raw, lines[0], omaha="omaha" in raw.lower())
+    kind = hd["kind"].lower()
+    tourney = "tournament" in kind or not hd["cur"].strip()
+    h.unit = Unit.CHIPS if tourney else Unit.CENTS
+    structure = _LIMITS.get(hd["limit"].lower(), BettingStructure.LIMIT)
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno)):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    if game[1]:
+        for name, (hi, lo) in h.halves.items():
+            _halves(h, name, hi, lo)
+    if not h.summary:
+        last = line + len(lines) - 1
+        h.problem(last, "truncated_hand", "hand has no summary (cut short?)", lines[-1])
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    a = h.money(hd["a"])
+    b = h.money(hd["b"]) if hd["b"] else None
+    small_bet = big_bet = None
+    if structure is BettingStructure.LIMIT:
+        small_bet, big_bet = (a, b) if b is not None else (a // 2, a)
+        bb = h.bb if h.bb is not None else small_bet
+        if h.bb is None:
+            h.inferred.append("blinds")
+    else:
+        bb = b if b is not None else a
+    sb = h.sb if h.sb is not None else (a if b is not None and small_bet is None else bb // 2)
+    g = Game(
+        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
+        currency="CHIPS" if tourney else ("EUR" if "€" in hd["cur"] else "USD"),
+        ante=h.money(hd["ante"]) if hd["ante"] else 0,
+        tournament_id=(hd["tid"] or "") if tourney else None,
+        small_bet=small_bet, big_bet=big_bet,
+    )  # fmt: skip
+    return finish(
+        h, lines, line, site=SITE, game=g, started_at=_date(hd["date"]), time_zone=hd["tz"],
+        max_seats=2 if kind == "(1 on 1)" else None, collect_order=CollectOrder.UNORDERED,
+        text=text, offset=offset,
+    )  # fmt: skip
+
+
+def _date(text: str) -> datetime:
+    """ "2009-12-31 18:23:36" -> a naive datetime (the site's clock)."""
+    return datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
+
+
+def _line(h: Hand, ln: str, lno: int) -> bool:
+    """Read one body line into the hand; ``False`` when no rule reads it."""
+    ln = ln.rstrip()
+    if h.summary:
+        return _summary(h, ln, lno)
+    if ln.startswith("***"):
+        if ln.startswith("*** SUMMARY ***"):
+            h.summary = True
+        elif ln.startswith("*** POCKET CARDS ***"):
+            h.dealt = True
+        elif not ln.startswith("*** SHOW DOWN ***"):
+            m = STREET.match(ln)
+            if m is None:
+                return False
+            h.deal(_STREETS[m["street"]], _cards(m["cards"]))
+        return True
+    if ln.startswith("Seat ") and not h.actions:
+        m = SEAT.match(ln)
+        if m is None:
+            return False
+        h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno, bool(m["out"]))
+        return True
+    if ln.startswith("Table: "):
+        m = TABLE.match(ln)
+        if m is None:
+            return False
+        h.table, h.button = m["table"], h.seat_number(m["button"])
+        return True
+    if ln.startswith("Dealt to "):
+        name = h.name(ln[9:])
+        if name is None:
+            return False
+        h.hero = name
+        h.hole[name] = _cards(ln[9 + len(name) :].strip(" []"))
+        return True
+    name = h.name(ln)
+    if name is None:
+        return False
+    rest = ln[len(name) :]
+    if rest.startswith(" - "):
+        for kind, rule in _BY_WORD.get(rest[3:].partition(" ")[0], RULES):
+            m = rule.fullmatch(rest, 3)
+            if m is not None:
+                _player(h, name, kind, m, lno)
+                return True
+        return False
+    m = COLLECT.fullmatch(rest)
+    if m is None:
+        return False
+    pot = 0 if m["pot"] in ("main pot", "pot") else int(m["n"] or 1)
+    h.collects.append(Collect(name, h.money(m["a"]), pot, 0, lno))
+    return True
+
+
+def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
+    if kind in ("sb", "bb", "post", "ante"):
+        post = {"sb": PostKind.SMALL_BLIND, "ante": PostKind.ANTE}.get(kind, PostKind.BIG_BLIND)
+        h.post(p, post, h.money(m["a"]), lno, stated=kind != "post")
+    elif kind == "both":
+        big, small = h.money(m["a"]), h.money(m["b"])
+        h.dead_small = min(big, small)
+        h.post_both(p, big + small, lno)
+    elif kind in ("raise", "allin_raise"):
+        added = h.money(m["a"])
+        to = h.money(m["b"]) if m["b"] else h.bets.get(p, 0) + added
+        h.raise_to(p, to, lno, kind == "allin_raise")
+    elif kind == "allin" and not h.dealt:  # an all-in blind, written before the deal
+        blind = PostKind.BIG_BLIND if h.sb is not None else PostKind.SMALL_BLIND
+        h.post(p, blind, h.money(m["a"]), lno, stated=False)  # short: not the stake
+        h.actions[-1] = replace(h.actions[-1], all_in=True)
+    elif h.betting(kind, p, h.money(m["a"]) if "a" in m.groupdict() else 0, lno):
+        pass
+    elif kind == "show":
+        cards = _cards(m["cards"])
+        h.show(p, Show(p, cards, m["desc"], line=lno, claimed_high=read_high(m["desc"])))
+    elif kind == "muck" and m["cards"]:
+        h.show(p, Show(p, _cards(m["cards"]), mucked=True, line=lno))
+
+
+def _summary(h: Hand, ln: str, lno: int) -> bool:
+    m = TOTAL.match(ln)
+    if m is not None:
+        h.total, h.total_line = h.money(m["total"]), lno
+        if m["rake"]:
+            h.rake = h.money(m["rake"])
+        return True
+    m = BOARD.match(ln)
+    if m is not None:
+        h.board = list(_cards(m["cards"]))
+        return True
+    if not ln.startswith("Seat "):
+        return False
+    m = SUMMARY_SEAT.match(ln)
+    if m is not None and (m["hi"] or m["lo"]):
+        name = h.name(m["rest"])
+        if name is not None:
+            h.halves[name] = (m["hi"], m["lo"])
+    return True
+
+
+def _halves(h: Hand, p: str, hi: str | None, lo: str | None) -> None:
+    """Type the half of a player's one collect line from the summary's "HI:($x) LO:($y)"
+    (a player who collected once, for exactly one half); else leave it unsaid."""
+    mine = [i for i, c in enumerate(h.collects) if c.player == p]
+    amounts = {Half.HIGH: h.money(hi) if hi else 0, Half.LOW: h.money(lo) if lo else 0}
+    if len(mine) != 1 or (amounts[Half.HIGH] and amounts[Half.LOW]):
+        return
+    (i,) = mine
+    c = h.collects[i]
+    half = Half.HIGH if amounts[Half.HIGH] else Half.LOW
+    if amounts[half] == c.amount:
+        h.collects[i] = Collect(c.player, c.amount, c.pot, c.board, c.line, half)
+
+
+#: The Absolute Poker / Ultimate Bet site format.
+FORMAT = text_format(
+    SITE, "Absolute Poker / Ultimate Bet",
+    "Omaha and Omaha hi/lo 8 or better; fixed limit (\"Normal\"), pot limit and no limit; "
+    "cash and tournaments",
+    HAND_START, _parse,
+)  # fmt: skip

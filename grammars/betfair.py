@@ -1,0 +1,256 @@
+"""Betfair Poker text hand histories of the Omaha family.
+
+The format, as the site writes it::
+
+    ***** Betfair Poker Hand History for Game 100000000 *****
+    PL $0.05/$0.10 Omaha - Sunday, October 18, 20:00:00 GMT 2009
+    Table Death 1 6-max (Real Money)
+    Seat 2 is the button
+    Total number of active players : 6
+    Seat 1: Xjty ( $1 )
+    Nxeekm3 posts small blind [$0.05]
+    ** Dealing down cards **
+    Dealt to Xjty [ 7c, 6c, 5h, Jh ]
+    Nxeekm3 raises to [$0.30]            (the street total)
+    Dcjsyb7 calls [$0.20]                (the chips added)
+    Xjty goes all-in                     (then the action that puts the chips in)
+    Xjty raises to [$1]
+    ** Dealing Flop ** [ 4d, 5d, 6d ]
+    ** Showdown **
+    Xjty shows [ 7c, 6c, 5h, Jh ] a straight, Seven to Three
+    ** Hand Conclusion **
+    Dcjsyb7 wins $6.26 from side pot #1 with a straight flush, Seven to Three
+    ************  Game 100000000 ends  ************
+
+Quirks read here:
+
+* The header names the structure ("NL", "PL", nothing for fixed limit) and the blinds
+  (fixed limit: the small and big bet, the blinds then being the posts).
+* No total pot, no rake, no uncalled-bet line: the uncalled excess goes back silently
+  and the rake is what stayed in the middle less what was paid (both ``inferred``).
+  The "wins ... from main pot / side pot #N" lines pay each pot after rake (in the
+  corpus the rake is all taken from the main pot): they are the record's net pot parts.
+* "goes all-in" stands on its own line before the bet, call or raise that puts the
+  chips in; that action is flagged all-in.
+* A player joining posts "big blind" out of position: the first big blind posted is
+  the stake, a later one a live post to come in.
+* Straights are named top card first ("a straight, Seven to Three"); the other words
+  are PokerStars' ("four of a kind, Fours"), typed by :func:`read_high`.
+* Times are GMT ("Sunday, October 18, 20:00:00 GMT 2009").
+* Hold'em and stud hands are skipped (``skipped_game``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from hhtools.grammars import _english
+from hhtools.grammars._betting import read_body
+from hhtools.grammars._hand import Hand, by_word, finish, not_read, text_format
+from hhtools.grammars._lines import _cards
+from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.model.money import Unit
+from hhtools.model.records import (
+    BettingStructure,
+    ClaimedHigh,
+    Collect,
+    Game,
+    PostKind,
+    Show,
+    Street,
+    Variant,
+)
+from hhtools.model.vocab import CollectOrder, HandCategory
+
+__all__ = ["FORMAT", "HAND_START", "read_high"]
+
+SITE = "betfair"
+HAND_START = re.compile(r"\ufeff?\*{5} Betfair Poker Hand History for Game ")
+
+FIRST = re.compile(r"\ufeff?\*{5} Betfair Poker Hand History for Game (?P<id>\d+) \*{5}\s*$")
+GAME_LINE = re.compile(
+    r"(?P<limit>NL|PL|FL|) ?(?P<cur>[$€]?)(?P<sb>[\d.,]+)/[$€]?(?P<bb>[\d.,]+) (?P<game>.+?)"
+    r" - (?P<date>\w+, \w+ \d+, \d\d:\d\d:\d\d) (?P<tz>[A-Z]+) (?P<year>\d{4})\s*$"
+)
+TABLE = re.compile(r"Table (?P<table>.+?)(?: (?P<max>\d+)-max)?(?: \((?:Real|Play) Money\))?\s*$")
+SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \( [$€]?(?P<stack>[\d.,]+) \)"
+                  r"(?P<out>.*sitting out)?\s*$")  # fmt: skip
+STREET = re.compile(r"\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$")
+_A = r"\[[$€]?(?P<a>[\d.,]+)\]"
+#: what follows "Name ", by kind
+RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("sb", r"posts small blind " + _A),
+        ("bb", r"posts big blind " + _A),
+        ("both", r"posts small & big blinds " + _A),
+        ("ante", r"posts ante " + _A),
+        ("fold", r"folds"),
+        ("check", r"checks"),
+        ("call", r"calls " + _A),
+        ("bet", r"bets " + _A),
+        ("raise_to", r"raises to " + _A),
+        ("raise_by", r"raises " + _A),
+        ("goes_all_in", r"goes all-in"),
+        ("show", r"(?P<how>shows|mucks) \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*)"),
+        ("win", r"wins [$€]?(?P<a>[\d.,]+)(?: from (?P<pot>main pot|side pot(?: #?(?P<n>\d+))?))?"
+                r"(?: with .*)?"),
+        ("event", r"(?:does not show cards|does not show|sits out|is sitting out"
+                  r"|has (?:joined|left) the table|is (?:dis|re)connected|timed out.*)"),
+    )
+)
+_BY_WORD = by_word(RULES)
+_LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
+           "FL": BettingStructure.LIMIT, "": BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
+          "omaha hi/lo": (Variant.OMAHA, True), "omaha hi-lo": (Variant.OMAHA, True)}  # fmt: skip
+_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_STRAIGHT = re.compile(r"an? straight(?: flush)?, (\w+) to (\w+)", re.IGNORECASE)
+
+
+def read_high(text: str | None) -> ClaimedHigh | None:
+    """Type Betfair's words for a high hand; straights are named top card first.
+
+    >>> read_high("a straight, Seven to Three")
+    ClaimedHigh(category=<HandCategory.STRAIGHT: 'straight'>, ranks=(7,))
+    >>> read_high("a straight, Five to Ace").ranks
+    (5,)
+    >>> read_high("four of a kind, Fours").ranks
+    (4,)
+    """
+    claim = _english.read_high(text)
+    m = _STRAIGHT.fullmatch(text.strip()) if text else None
+    if claim is None or m is None:
+        return claim
+    ranks = {_english.RANK_WORDS.get(w.lower(), 0) for w in m.groups()}
+    top = 5 if ranks == {14, 5} else max(ranks)
+    return ClaimedHigh(claim.category, (top,))
+
+
+def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    first = FIRST.match(lines[0])
+    if first is None:
+        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        return ParsedHand(None, tuple(h.problems))
+    h.hand_id = first["id"]
+    gm = GAME_LINE.match(lines[1]) if len(lines) > 1 else None
+    if gm is None:
+        h.problem(line, "bad_header", "no game line (stakes, game, date)", lines[0])
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    raw = " ".join(gm["game"].split())
+    game = _GAMES.get(raw.lower())
+    if game is None:
+        return not_read(h, line + 1, raw, lines[1], omaha="omaha" in raw.lower())
+    tourney = not gm["cur"]
+    h.unit = Unit.CHIPS if tourney else Unit.CENTS
+    structure = _LIMITS[gm["limit"]]
+    a, b = h.money(gm["sb"]), h.money(gm["bb"])
+    h.dead_small = a // 2 if structure is BettingStructure.LIMIT else a
+    numbered = enumerate(lines[2:], 2)
+    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    small_bet = big_bet = None
+    sb, bb = a, b
+    if structure is BettingStructure.LIMIT:
+        small_bet, big_bet = a, b
+        bb = h.bb if h.bb is not None else a
+        sb = h.sb if h.sb is not None else bb // 2
+        if h.bb is None:
+            h.inferred.append("blinds")
+    g = Game(
+        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
+        currency="CHIPS" if tourney else ("EUR" if gm["cur"] == "€" else "USD"),
+        tournament_id="" if tourney else None, small_bet=small_bet, big_bet=big_bet,
+    )  # fmt: skip
+    started = datetime.strptime(f"{gm['date']} {gm['year']}", "%A, %B %d, %H:%M:%S %Y")
+    return finish(
+        h, lines, line, site=SITE, game=g, started_at=started, time_zone=gm["tz"],
+        max_seats=h.max_seats, collect_order=CollectOrder.UNORDERED, text=text, offset=offset,
+    )  # fmt: skip
+
+
+def _line(h: Hand, ln: str, lno: int) -> bool:
+    """Read one body line into the hand; ``False`` when no rule reads it."""
+    ln = ln.rstrip()
+    if ln.startswith("*"):
+        if ln.startswith("** Dealing "):
+            if ln.startswith("** Dealing down cards **"):
+                h.dealt = True
+                return True
+            m = STREET.match(ln)
+            if m is None:
+                return False
+            h.deal(_STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+            return True
+        if ln.startswith(("** Showdown **", "** Hand Conclusion **")):
+            return True
+        if ln.startswith("************") and ln.endswith("ends  ************"):
+            h.summary = True
+            return True
+        return False
+    if ln.startswith("Seat ") and not h.actions:
+        if ln.endswith(" is the button"):
+            h.button = h.seat_number(ln[5:].partition(" ")[0])
+            return True
+        m = SEAT.match(ln)
+        if m is None:
+            return False
+        h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno, bool(m["out"]))
+        return True
+    if ln.startswith("Table ") and not h.seats:
+        m = TABLE.match(ln)
+        if m is None:
+            return False
+        h.table, h.max_seats = m["table"], int(m["max"]) if m["max"] else None
+        return True
+    if ln.startswith("Total number of active players"):
+        return True
+    if ln.startswith("Dealt to "):
+        name = h.name(ln[9:])
+        if name is None:
+            return False
+        h.hero = name
+        h.hole[name] = _cards(ln[9 + len(name) :].strip(" []").replace(",", " "))
+        return True
+    name = h.name(ln)
+    if name is None:
+        return False
+    rest = ln[len(name) + 1 :]
+    for kind, rule in _BY_WORD.get(rest.partition(" ")[0], RULES):
+        m = rule.fullmatch(rest)
+        if m is not None:
+            _player(h, name, kind, m, lno)
+            return True
+    return False
+
+
+def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
+    all_in = p in h.all_in_next and kind in ("call", "bet", "raise_by", "raise_to")
+    if all_in:
+        h.all_in_next.discard(p)
+    if kind in ("sb", "bb", "ante"):
+        post = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND}.get(kind, PostKind.ANTE)
+        h.post(p, post, h.money(m["a"]), lno)
+    elif kind == "both":  # a live big blind and a dead small one, as one amount
+        h.post_both(p, h.money(m["a"]), lno)
+    elif kind == "goes_all_in":
+        h.all_in_next.add(p)
+    elif h.betting(kind, p, h.money(m["a"]) if "a" in m.groupdict() else 0, lno, all_in):
+        pass
+    elif kind == "show":
+        cards = _cards(m["cards"].replace(",", " "))
+        desc = m["desc"] or None
+        mucked = m["how"] == "mucks"
+        h.show(p, Show(p, cards, desc, mucked=mucked, line=lno,
+                       claimed_high=None if mucked else read_high(desc)))  # fmt: skip
+    elif kind == "win":
+        pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
+        h.collects.append(Collect(p, h.money(m["a"]), pot, 0, lno))
+
+
+#: The Betfair Poker site format.
+FORMAT = text_format(
+    SITE, "Betfair Poker", "Omaha (and Omaha hi/lo); pot limit, no limit and fixed limit; cash",
+    HAND_START, _parse,
+)  # fmt: skip

@@ -1,0 +1,263 @@
+"""Cake Poker network text hand histories of the Omaha family.
+
+The format, as the site writes it::
+
+    Hand#2999013495000096 - Odesa (6-Max) 13495 -- €0,04/€0,08 PL Omaha -- 2012-06-21 - 05:30:58
+    Hand#3389E587C7000012 - $5 Heads-up PL Omaha Hi-Lo Turbo T15042503 -- CASH -- $5 + $0.25
+        -- 2 Max -- Table 1 -- 0/10/20 PL OmahaHiLo -- 2013/07/16 - 10:38:40   (one line)
+    Dealer: Seat 3
+    Seat 1: Ydmgju1 ($21,89 in chips)  (EUR €17,29)
+    Nxeekm3: posts small blind $0,05 (EUR €0,04)
+    Dealt to Xjty [3c,5d,Ks,6h]
+    Mrzqnh8: raises to $0,30 (EUR €0,24)         (the street total)
+    Nxeekm3: calls $0,25 (EUR €0,20)             (the chips added)
+    *** FLOP *** [3d,Qs,8d]
+    ***SHOW DOWN***
+    Mrzqnh8: shows [7s 9d Tc 7c] (Pair of Sevens  )
+    Clexwg1 wins $3,55 with Two Pairs Aces and Queens   (EUR €2,80)
+    Ydmgju1 wins high pot 327 with Pair of Aces
+    Xjty wins low pot 327 with
+    There is no low hand
+
+Quirks read here:
+
+* Currency: the client may show amounts in another currency than the table's, each
+  followed by the table-currency amount in brackets ("$0,05 (EUR €0,04)" at a €0,04/€0,08
+  table). The record keeps the TABLE's currency (the header's, here EUR): the bracketed
+  amounts, which are what was bet and paid; the displayed dollars are a conversion rounded
+  line by line and do not add up (the bracketed ones do). In such a hand a money line
+  without its bracket is a ``bad_amount``. Amounts use a decimal comma ("€0,04") and
+  group thousands with a comma in chips ("1,640"); cp1252 files write € as byte 0x80.
+* No total pot, no rake: the rake is what stayed in the middle less what was paid
+  (``inferred``); tournament hands pay the whole pot.
+* Winnings name no pot (the record says so: ``pots_named`` false, and the audit spreads
+  each player's amount over the pots they could win); hi/lo winnings name their half
+  ("wins high pot", "wins low pot").
+* The tournament header's stakes are "ante/small blind/big blind" ("0/10/20"); a
+  tournament id ("T15042503") makes the hand a tournament (chips) even beside the
+  header's word "CASH".
+* Times have no zone (fpdb takes them for US Eastern; none is printed, so none is
+  guessed: ``time_zone`` and ``started_at_utc`` are ``None``).
+* Hold'em hands are skipped (``skipped_game``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from hhtools.grammars._betting import read_body
+from hhtools.grammars._hand import Hand, by_word, finish, not_read, read_high, text_format
+from hhtools.grammars._lines import _cards
+from hhtools.grammars.base import ParsedHand
+from hhtools.model.money import Unit
+from hhtools.model.records import (
+    BettingStructure,
+    Collect,
+    Game,
+    PostKind,
+    Show,
+    Street,
+    Variant,
+)
+from hhtools.model.vocab import CollectOrder, Half
+
+__all__ = ["FORMAT", "HAND_START"]
+
+SITE = "cake"
+HAND_START = re.compile(r"\ufeff?Hand#\w+ - ")
+
+FIRST = re.compile(r"\ufeff?Hand#(?P<id>\w+) - (?P<name>.*)$")
+GAME = re.compile(r"(?P<stakes>\S+) (?P<limit>NL|PL|FL) (?P<game>.+)")
+DATE = re.compile(r"(\d{4})[-/](\d\d)[-/](\d\d)[ -]+(\d\d?):(\d\d):(\d\d)")
+TOURNEY = re.compile(r"\bT(?P<tid>\d+)\b")
+CASH_TABLE = re.compile(r"(?P<table>.+?)(?: \((?:Turbo )?(?P<max>\d+)-Max\))?(?: \d+)?$", re.I)
+#: the table-currency amount a line ends with when the client shows another currency
+CONVERTED = re.compile(r"\s+\((?P<iso>[A-Z]{3}) [$€£]?(?P<a>[\d.,]+)\)\s*$")
+SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?(?P<stack>[\d.,]+) in chips\)"
+                  r"(?P<out>.*sitting out.*)?\s*$")  # fmt: skip
+STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
+_A = r"[$€£]?(?P<a>[\d.,]+)"
+#: what follows "Name:" (a space, then the words; "posts dead blind" may have none)
+RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("sb", r"posts small blind " + _A),
+        ("bb", r"posts big blind " + _A),
+        ("ante", r"posts ante of " + _A),
+        ("both", r"posts dead blind [$€£]?(?P<d>[\d.,]+) and big blind " + _A),
+        ("fold", r"folds"),
+        ("check", r"checks"),
+        ("call", r"calls " + _A),
+        ("bet", r"bets " + _A),
+        ("raise_to", r"raises (?:[$€£]?[\d.,]+ )?to " + _A),
+        ("allin", r"is all in " + _A),
+        ("return", r"returns uncalled bet " + _A),
+        ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?"),
+        ("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?"),
+        ("event", r"(?:sits out|is sitting out|has (?:joined|left) the table|is back"
+                  r"|is disconnected|is connected|timed out)"),
+    )
+)
+_BY_WORD = by_word(RULES)
+WINS = re.compile(r" wins (?:(?P<half>high|low) pot )?" + _A + r"(?: with.*)?$")
+_LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
+           "FL": BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (Variant.OMAHA, False), "omahahilo": (Variant.OMAHA, True),
+          "omahahi": (Variant.OMAHA, False)}  # fmt: skip
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    first = FIRST.match(lines[0])
+    parts = first["name"].split(" -- ") if first else []
+    gm = GAME.fullmatch(parts[-2].strip()) if len(parts) >= 3 else None
+    when = DATE.search(parts[-1]) if parts else None
+    if first is None or gm is None or when is None:
+        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        return ParsedHand(None, tuple(h.problems), None, first["id"] if first else None)
+    h.hand_id = first["id"]
+    raw = gm["game"].strip()
+    game = _GAMES.get(re.sub(r"[\s/-]", "", raw.lower()))
+    if game is None:
+        return not_read(h, line, raw, lines[0], omaha="omaha" in raw.lower())
+    tid = TOURNEY.search(parts[0])
+    stakes = gm["stakes"].split("/")
+    currency = "CHIPS" if tid else _CURRENCIES.get(stakes[-1][:1], "")
+    h.unit = Unit.CHIPS if tid or not currency else Unit.CENTS
+    structure = _LIMITS[gm["limit"]]
+    amounts = [h.money(a) for a in stakes]
+    sb, bb = amounts[-2], amounts[-1]
+    h.dead_small = sb
+    _table(h, parts, tid)
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno)):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    small_bet = big_bet = None
+    if structure is BettingStructure.LIMIT:  # the header names the bets
+        small_bet, big_bet = sb, bb
+        bb = h.bb if h.bb is not None else small_bet
+        sb = h.sb if h.sb is not None else bb // 2
+    g = Game(
+        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
+        currency=currency or "PLAY", ante=amounts[0] if len(amounts) == 3 else 0,
+        tournament_id=tid["tid"] if tid else None, small_bet=small_bet, big_bet=big_bet,
+    )  # fmt: skip
+    y, mo, d, hh, mi, ss = (int(x) for x in when.groups())
+    return finish(
+        h, lines, line, site=SITE, game=g, started_at=datetime(y, mo, d, hh, mi, ss),
+        time_zone=None, max_seats=h.max_seats, collect_order=CollectOrder.UNORDERED,
+        text=text, offset=offset, pots_named=False,
+    )  # fmt: skip
+
+
+def _table(h: Hand, parts: list[str], tid: re.Match[str] | None) -> None:
+    """The table's name and size from the header's parts."""
+    for part in parts[1:-2]:
+        part = part.strip()
+        if part.startswith("Table "):
+            h.table = part[6:]
+        elif part.endswith(" Max") and part[:-4].isdigit():
+            h.max_seats = int(part[:-4])
+    if tid is None:
+        m = CASH_TABLE.match(parts[0].strip())
+        if m is not None:
+            h.table = m["table"]
+            h.max_seats = int(m["max"]) if m["max"] else None
+    elif h.table:
+        h.table = f"T{tid['tid']} {h.table}"
+
+
+def _amount(h: Hand, m: re.Match[str], conv: str | None, name: str = "a") -> int:
+    """A line's amount in the table's currency: the bracketed one when the client shows
+    another currency; ``ValueError`` when such a hand's line lacks it."""
+    if conv is not None:
+        return h.money(conv)
+    if h.converted:
+        raise ValueError("amount shown only in the client's currency (no table amount)")
+    return h.money(m[name])
+
+
+def _line(h: Hand, ln: str, lno: int) -> bool:
+    """Read one body line into the hand; ``False`` when no rule reads it."""
+    ln = ln.rstrip()
+    conv = None
+    if ln.endswith(")"):
+        c = CONVERTED.search(ln)
+        if c is not None:
+            conv, ln = c["a"], ln[: c.start()]
+    if ln.startswith("***"):
+        if ln.replace(" ", "") == "***SHOWDOWN***":
+            return True
+        m = STREET.match(ln)
+        if m is None:
+            return False
+        h.deal(_STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+        return True
+    if ln.startswith("Seat ") and not h.actions:
+        m = SEAT.match(ln)
+        if m is None:
+            return False
+        h.converted = h.converted or conv is not None
+        stack = _amount(h, m, conv, "stack")
+        h.seat(h.seat_number(m["seat"]), m["name"], stack, lno, bool(m["out"]))
+        return True
+    if ln.startswith("Dealer: Seat "):
+        h.button = h.seat_number(ln[13:].strip())
+        return True
+    if ln.startswith("Dealt to "):
+        name = h.name(ln[9:])
+        if name is None:
+            return False
+        h.hero = name
+        h.hole[name] = _cards(ln[9 + len(name) :].strip(" []").replace(",", " "))
+        return True
+    if ln.startswith("There is no low hand"):
+        return True
+    name = h.name(ln, ": ")
+    if name is None:
+        return False
+    rest = ln[len(name) :]
+    if rest.startswith(":"):
+        rest = rest[1:].lstrip(" ")
+        for kind, rule in _BY_WORD.get(rest.partition(" ")[0], RULES):
+            m = rule.fullmatch(rest)
+            if m is not None:
+                _player(h, name, kind, m, conv, lno)
+                return True
+        return False
+    m = WINS.match(rest)
+    if m is None:
+        return False
+    half = {"high": Half.HIGH, "low": Half.LOW}.get(m["half"] or "")
+    h.collects.append(Collect(name, _amount(h, m, conv), 0, 0, lno, half))
+    return True
+
+
+def _player(h: Hand, p: str, kind: str, m: re.Match[str], conv: str | None, lno: int) -> None:
+    if kind in ("sb", "bb", "ante"):
+        post = {"bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}.get(kind, PostKind.SMALL_BLIND)
+        if kind == "sb" and h.sb is not None:  # a second small blind: dead money
+            post = PostKind.ANTE
+        h.post(p, post, _amount(h, m, conv), lno)
+    elif kind == "both":
+        if conv is not None:  # one bracket for two amounts: the sum is not told apart
+            raise ValueError("dead and big blind with one table-currency amount")
+        h.dead_small = h.money(m["d"])
+        h.post_both(p, h.dead_small + h.money(m["a"]), lno)
+    elif h.betting(kind, p, _amount(h, m, conv) if "a" in m.groupdict() else 0, lno):
+        pass
+    elif kind == "show":
+        h.show(p, Show(p, _cards(m["cards"].replace(",", " ")), (m["desc"] or "").strip() or None,
+                       line=lno, claimed_high=read_high(m["desc"])))  # fmt: skip
+    elif kind == "muck" and m["cards"]:
+        h.show(p, Show(p, _cards(m["cards"].replace(",", " ")), mucked=True, line=lno))
+
+
+#: The Cake Poker network site format.
+FORMAT = text_format(
+    SITE, "Cake Poker network",
+    "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash and "
+    "tournaments",
+    HAND_START, _parse,
+)  # fmt: skip

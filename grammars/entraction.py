@@ -1,0 +1,235 @@
+"""Entraction text hand histories of the Omaha family (column layout).
+
+The format, as the site writes it::
+
+    Game # 2314086000 - Omaha High Pot Limit EUR 0.50/1 - Table "Eaton Max 100BB"
+
+    Players(max 6):
+    Xjty                        (EUR 417.43 in seat 1)
+
+    Dealer:                     Clexwg1
+    Small Blind:                Dcjsyb7     (0.50)
+    Big Blind:                  Eerjoh3     (1.00)
+    Small + Big Blind:          Nxeekm3     (1.50)
+    Blind out of turn:          Dcjsyb7     (1.00)
+
+    Xjty was dealt:             Ad - Td - 7s - 8h
+
+    Xjty                        Raise       (5.00)      (the chips added)
+    Nxeekm3                     Call        (4.00)
+    Flop                        Kh - 8s - Ks
+    Turn                        Kh - 8s - Ks - 2c       (the whole board)
+    Xjty                        Payback     (7.50)      (an uncalled bet returned)
+    Clexwg1 shows:              Tc - 7s - 2h - Js - 9d (three of a kind, Deuces)
+    Nxeekm3 didn't show hand (Kh - 9h - As - 6s - Qh)
+    Clexwg1 wins:               EUR 2.95 (with three of a kind, Deuces)
+    Rake:                       EUR 0.15
+
+    Game ended 2012-08-07 00:36:56 BST
+
+Quirks read here:
+
+* Names and what they did stand in columns padded with spaces; a hand holds blank
+  lines (hands are split at their "Game # " line).
+* Every amount of a betting line is the chips added: "Raise (2.50)" after a 1.00 blind
+  makes 3.50 (the corpus hand's "Call (8.00)" to 11.50 settles it); "All-In (x)" adds
+  x (a bet, a call or a raise, the betting decides).
+* "Small + Big Blind" posts both blinds, the small one dead; "Blind out of turn" is a
+  live big blind posted to come in.
+* "didn't show hand (cards)" is a hand mucked at showdown whose cards the site shows
+  (``Show.mucked``); without cards the hand is unknown.
+* The only time printed is when the hand ended ("Game ended ... BST"): it is the
+  record's ``started_at``, with its zone.
+* No total pot line; the rake is printed ("Rake: EUR 0.15"). Winnings name no pot
+  (``pots_named`` false: the audit spreads each amount over the pots the player could win).
+* Hold'em hands are skipped (``skipped_game``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from hhtools.grammars._betting import read_body
+from hhtools.grammars._english import read_high
+from hhtools.grammars._hand import Hand, by_word, finish, not_read, text_format
+from hhtools.grammars._lines import _cards
+from hhtools.grammars.base import ParsedHand
+from hhtools.model.money import Unit
+from hhtools.model.records import (
+    BettingStructure,
+    Collect,
+    Game,
+    PostKind,
+    Show,
+    Street,
+    Variant,
+)
+from hhtools.model.vocab import CollectOrder
+
+__all__ = ["FORMAT", "HAND_START"]
+
+SITE = "entraction"
+HAND_START = re.compile(r"\ufeff?Game # \d+ - ")
+
+HEADER = re.compile(
+    r"\ufeff?Game # (?P<id>\d+) - (?P<game>.+?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)"
+    r" (?P<cur>[A-Z]{3}) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) - Table \"(?P<table>.*)\"\s*$"
+)
+MAX = re.compile(r"Players\(max (?P<max>\d+)\):\s*$")
+SEAT = re.compile(r"(?P<name>.+?)\s+\([A-Z]{3} (?P<stack>[\d.,]+) in seat (?P<seat>\d+)\)\s*$")
+POSTED = re.compile(r"(?P<label>Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn"
+                    r"|Ante):\s+(?P<name>.+?)\s+\((?P<a>[\d.,]+)\)\s*$")  # fmt: skip
+STREET = re.compile(r"(?P<street>Flop|Turn|River)\s+(?P<cards>(?:\w\w(?: - )?)+)\s*$")
+ENDED = re.compile(r"Game ended (?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: (?P<tz>[A-Z]+))?\s*$")
+RAKE = re.compile(r"Rake:\s+[A-Z]{3} (?P<a>[\d.,]+)\s*$")
+_A = r"\s+\((?P<a>[\d.,]+)\)"
+#: what follows the name column, by kind
+RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("fold", r"Fold"),
+        ("check", r"Check"),
+        ("call", r"Call" + _A),
+        ("bet", r"Bet" + _A),
+        ("raise_by", r"Raise" + _A),
+        ("allin", r"All-In" + _A),
+        ("return", r"Payback" + _A),
+        ("dealt", r"was dealt:\s+(?P<cards>.+)"),
+        ("show", r"shows:\s+(?P<cards>[^(]+?)(?: \((?P<desc>[^)]*)\))?"),
+        ("muck", r"didn't show hand(?: \((?P<cards>[^)]*)\))?"),
+        ("win", r"wins:\s+[A-Z]{3} (?P<a>[\d.,]+)(?: \(with (?P<desc>[^)]*)\))?"),
+        ("event", r"(?:Sitting out|Sits out|Left the table|Joined the table|Timed out)"),
+    )
+)
+_BY_WORD = by_word(RULES)
+_POSTS = {"Small Blind": PostKind.SMALL_BLIND, "Big Blind": PostKind.BIG_BLIND,
+          "Blind out of turn": PostKind.BIG_BLIND, "Ante": PostKind.ANTE}  # fmt: skip
+_LIMITS = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStructure.NO_LIMIT,
+           "Fixed Limit": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha high": (Variant.OMAHA, False), "omaha": (Variant.OMAHA, False),
+          "5-card omaha high": (Variant.OMAHA5, False), "5-card omaha": (Variant.OMAHA5, False),
+          "omaha high/low": (Variant.OMAHA, True), "omaha hi/lo": (Variant.OMAHA, True),
+          "5-card omaha high/low": (Variant.OMAHA5, True)}  # fmt: skip
+_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+
+
+def _split_cards(text: str) -> tuple[str, ...]:
+    """ "Qs - 7d - 8c" -> ("Qs", "7d", "8c")."""
+    return _cards(text.replace(" - ", " "))
+
+
+def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    hd = HEADER.match(lines[0])
+    if hd is None:
+        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        return ParsedHand(None, tuple(h.problems))
+    h.hand_id = hd["id"]
+    raw = " ".join(hd["game"].split())
+    game = _GAMES.get(raw.lower())
+    if game is None:
+        return not_read(h, line, raw, lines[0], omaha="omaha" in raw.lower())
+    h.unit = Unit.CENTS
+    h.table = hd["table"]
+    structure = _LIMITS[hd["limit"]]
+    sb, bb = h.money(hd["sb"]), h.money(hd["bb"])
+    h.dead_small = sb
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno)):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    small_bet = big_bet = None
+    if structure is BettingStructure.LIMIT:  # the header names the bets
+        small_bet, big_bet = sb, bb
+        bb = h.bb if h.bb is not None else small_bet
+        sb = h.sb if h.sb is not None else bb // 2
+    g = Game(
+        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
+        currency=hd["cur"], small_bet=small_bet, big_bet=big_bet,
+    )  # fmt: skip
+    end = h.ended
+    if end is None:
+        last = line + len(lines) - 1
+        h.problem(last, "truncated_hand", "hand has no 'Game ended' line (cut short?)", lines[-1])
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    return finish(
+        h, lines, line, site=SITE, game=g,
+        started_at=datetime.strptime(end["date"], "%Y-%m-%d %H:%M:%S"), time_zone=end["tz"],
+        max_seats=h.max_seats, collect_order=CollectOrder.UNORDERED, text=text, offset=offset,
+        pots_named=False,
+    )  # fmt: skip
+
+
+def _line(h: Hand, ln: str, lno: int) -> bool:
+    """Read one body line into the hand; ``False`` when no rule reads it."""
+    ln = ln.rstrip()
+    head = ln[:6]
+    if head.startswith(("Flop ", "Turn ", "River ")):
+        m = STREET.match(ln)
+        if m is not None:
+            h.deal(_STREETS[m["street"]], _split_cards(m["cards"]), whole=True)
+            return True
+    if not h.seats or (not h.actions and not h.dealt and SEAT.match(ln)):
+        if ln.startswith("Players(max"):
+            m = MAX.match(ln)
+            h.max_seats = int(m["max"]) if m else None
+            return m is not None
+        m = SEAT.match(ln)
+        if m is None:
+            return False
+        h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno)
+        return True
+    if head == "Dealer":
+        name = h.name(ln[7:].strip())
+        h.button = h.seat_of(name) if name else None
+        return name is not None
+    if head == "Rake: ":
+        m = RAKE.match(ln)
+        h.rake = h.money(m["a"]) if m else None
+        return m is not None
+    if head == "Game e":
+        h.ended = ENDED.match(ln)
+        return h.ended is not None
+    m = POSTED.match(ln)
+    if m is not None:
+        name = h.name(m["name"])
+        if name is None:
+            return False
+        if m["label"] == "Small + Big Blind":
+            h.post_both(name, h.money(m["a"]), lno)
+        else:
+            h.post(name, _POSTS[m["label"]], h.money(m["a"]), lno)
+        return True
+    name = h.name(ln)
+    if name is None:
+        return False
+    rest = ln[len(name) :].lstrip()
+    for kind, rule in _BY_WORD.get(rest.partition(" ")[0], RULES):
+        m = rule.fullmatch(rest)
+        if m is not None:
+            _player(h, name, kind, m, lno)
+            return True
+    return False
+
+
+def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
+    a = m.groupdict().get("a")
+    if h.betting(kind, p, h.money(a) if a else 0, lno):
+        return
+    if kind == "dealt":
+        h.dealt = True
+        h.hero = p
+        h.hole[p] = _split_cards(m["cards"])
+    elif kind == "show":
+        h.show(p, Show(p, _split_cards(m["cards"]), m["desc"], line=lno,
+                       claimed_high=read_high(m["desc"])))  # fmt: skip
+    elif kind == "muck" and m["cards"]:
+        h.show(p, Show(p, _split_cards(m["cards"]), mucked=True, line=lno))
+    elif kind == "win":
+        h.collects.append(Collect(p, h.money(m["a"]), 0, 0, lno))
+
+
+#: The Entraction site format.
+FORMAT = text_format(
+    SITE, "Entraction",
+    "Omaha and 5-card Omaha (and their hi/lo forms); pot limit, no limit and fixed limit; cash",
+    HAND_START, _parse,
+)  # fmt: skip

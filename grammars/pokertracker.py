@@ -1,0 +1,340 @@
+"""PokerTracker's converted text: hands other rooms wrote, exported by PokerTracker.
+
+PokerTracker exports a room's hands in a text of its own, one style per source room
+(fpdb reads them as one format: "** Hand # " for Microgaming, "MERGE_GAME #" for the
+Merge Gaming Network; its "GAME #" iPoker and "EverestPoker Game #" styles are not in
+the corpus and are not read here). The two styles read::
+
+    ** Hand # 5029053937 starting - 2013-09-07 02:30:38            (Microgaming)
+    ** Position PLO HU 47 - €50 Max [Omaha] (0.25|0.50 PL - Cash Game) Real Money
+    Ann sitting in seat 1 with €49.50[Dealer]
+    Ann posted the small blind - €0.25
+    ** Dealing cards to Ann: Qh, 9c, 2h, Ah
+    Ann raised to €1.25                  (the chips ADDED: from 0.25 to 1.50)
+    Bob called - €1.00
+    ** Dealing the flop: As, Ad, 8c
+    Bob went all-in - €21.26             (the chips added)
+    Ann shows: Ah, 3c, As, Kd
+    Ann wins €4.35 from the main pot
+    Rake: €0.15
+
+    MERGE_GAME #4927169400080: Omaha PL Tournament 02/16/2012 04:27:31   (Merge)
+    Table Hero Arena , 49271005 (Tournament: Hero Arena , 49271005 Buy-In: $5+$0.50)
+    Seat 4: Ann ($23,120.00 in chips) DEALER
+    Ann: Post SB $100.00
+    *** HOLE CARDS ***
+    Dealt to Ann [Kh 5s 4d 3c]
+    Bob: Call $100.00
+    *** FLOP *** [6c 3h 4s]              (later streets: the new card)
+    *** SUMMARY ***
+    Ann: Shows [Kh 5s 4d 3c]
+    Ann: wins $270.00
+
+Quirks read here (worked out from the corpus hands' arithmetic):
+
+* Microgaming "raised to €X" is the chips the raiser adds, not the street total: from
+  the €0.25 small blind "raised to €1.25" is a raise to €1.50, and the big blind
+  "called - €1.00"; "raised to €16.75" from €1.75 is called for €12.50 from €6.
+* No uncalled-bet line: the excess of the top bet goes back (``inferred``
+  "returned"). Two habits of the export about it, both proved by the amounts: a "wins"
+  line equal to that excess is its return (Merge: "wins $65.00" after "wins $270.00");
+  and a "wins" amount that with the rake adds up to every chip put in, the unreturned
+  bet included, holds the return (Microgaming, won uncontested: €4.35 = pot €3.00 -
+  rake €0.15 + the €1.50 bet nobody called): the collect is typed without it.
+* A second "Post SB" (Merge) is the big blind posted short all-in: typed as the big
+  blind, and the hand's big blind is then twice the small one ("blinds" inferred);
+  the Merge export's "DEALER" mark is kept as the button.
+* Merge tournament chips print as dollars ("$23,120.00 in chips"): chips. No rake line
+  in Merge hands: cash rake is what went in less what was paid ("rake" inferred).
+* Times have no zone: ``time_zone`` and ``started_at_utc`` are ``None``.
+* Hold'em hands are skipped (``skipped_game``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime
+from typing import BinaryIO
+
+from hhtools.grammars._betting import read_body
+from hhtools.grammars._hand import Hand, finish, not_read, reader
+from hhtools.grammars._inferred import excess_returned
+from hhtools.grammars._lines import _cards
+from hhtools.grammars._text import iter_hands
+from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.model.money import CURRENCY_SYMBOLS, Unit
+from hhtools.model.records import (
+    BettingStructure,
+    Collect,
+    Game,
+    HandText,
+    PostKind,
+    Returned,
+    Show,
+    Street,
+    Variant,
+)
+from hhtools.model.vocab import CollectOrder
+
+__all__ = ["FORMAT", "HAND_START", "parse"]
+
+SITE = "pokertracker"
+HAND_START = re.compile(r"\ufeff?(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:)")
+_ANY_START = re.compile(r"^\s*\ufeff?(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:)", re.MULTILINE)
+MG_HEADER = re.compile(
+    r"\ufeff?\*\* Hand # (?P<id>\d+) starting - (?P<date>\d{4}-\d\d-\d\d \d\d?:\d\d:\d\d)\s*$"
+)
+MG_TABLE = re.compile(
+    r"\*\* (?P<table>.+?) - (?P<cur>[$€£]?)[\d.,]+ (?:Max|Min) \[(?P<game>[^\]]+)\] "
+    r"\((?P<sb>[\d.,]+)\|(?P<bb>[\d.,]+) (?P<limit>NL|PL|FL) - (?P<kind>[^)]*)\)"
+    r" (?P<money>Real|Play) Money\s*$"
+)
+MERGE_HEADER = re.compile(
+    r"\ufeff?MERGE_GAME #(?P<id>[\d-]+):\s+(?P<game>.+?)\s+"
+    r"(?:(?P<limit>PL|NL|FL|Pot Limit|No Limit|Limit)\s+)?(?P<tour>Tournament\s+)?"
+    r"(?:\(?(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)\)?\s+)?"
+    r"(?P<date>\d\d/\d\d/\d{4} \d\d?:\d\d:\d\d)\s*$"
+)
+MERGE_TABLE = re.compile(
+    r"Table (?P<table>.+?)(?: , (?P<tid>\d+))?(?: \(Tournament: .*? Buy-In: (?P<buyin>[^)]*)\))?"
+    r"(?:, Seats (?P<max>\d+))?\s*$"
+)
+MG_SEAT = re.compile(
+    r"(?:- )?(?P<name>.+?) sitting in seat (?P<seat>\d+) with (?P<stack>[$€£]?[\d.,]+)"
+    r"(?P<dealer> ?\[Dealer\])?\s*$"
+)
+MERGE_SEAT = re.compile(
+    r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)(?: in chips)?\)"
+    r"(?P<dealer> DEALER)?\s*$"
+)
+_A = r"(?P<a>[$€£]?[\d.,]+)"
+#: what follows "<player>" in either style, by kind, with the first words it starts with
+_RULE_LIST: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("sb", ("posted", "Post"), r":? (?:posted the small blind -|Post SB) " + _A),
+    ("bb", ("posted", "Post"), r":? (?:posted the big blind -|Post BB|posted to play -) " + _A),
+    ("ante", ("posted", "Post"), r":? (?:posted the ante -|Post Ante) " + _A),
+    ("fold", ("folded", "Fold"), r":? (?:folded|Fold)"),
+    ("check", ("checked", "Check"), r":? (?:checked|Check)"),
+    ("call", ("called", "Call"), r":? (?:called -|Call) " + _A),
+    ("bet", ("bet", "Bet"), r":? (?:bet -|Bet) " + _A),
+    ("raise", ("raised", "Raise"), r":? (?:raised to|Raise(?: to)?) " + _A),
+    ("allin", ("went", "Allin"), r":? (?:went all-in -|Allin) " + _A),
+    ("show", ("shows", "Shows", "mucks", "Mucks"),
+     r":? (?P<how>[Ss]hows|[Mm]ucks):? ?\[?(?P<cards>[^\]]*)\]?"),
+    ("win", ("wins",), r":? wins " + _A + r"(?: from (?:the )?(?P<pot>main pot|side pot"
+                                         r"(?: ?#?(?P<n>\d+))?))?"),
+    ("event", ("sits", "is", "has"), r":? (?:sits out|is sitting out|has joined the table"
+                                     r"|has left the table|is disconnected|is connected)"),
+)
+RULES: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
+for _kind, _words, _pattern in _RULE_LIST:
+    for _word in _words:
+        RULES[_word] = (*RULES.get(_word, ()), (_kind, re.compile(_pattern + r"\s*")))
+_MG_STREET = re.compile(r"\*\* Dealing the (?P<street>flop|turn|river): (?P<cards>.+?)\s*$")
+_MERGE_STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
+_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+_STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
+               "NL": BettingStructure.NO_LIMIT, "No Limit": BettingStructure.NO_LIMIT,
+               "FL": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
+          "omaha hi/lo": (Variant.OMAHA, True)}  # fmt: skip
+
+
+def recognise(head: str) -> bool:
+    """``True`` for a file whose first lines hold a PokerTracker export header.
+
+    >>> recognise("** Hand # 5029053937 starting - 2013-09-07 02:30:38")
+    True
+    >>> recognise("MERGE_GAME #4927169400080: Omaha PL Tournament 02/16/2012 04:27:31")
+    True
+    >>> recognise("Hand #5297786-137 - 2013-04-11 02:08:55")
+    False
+    """
+    return _ANY_START.search(head) is not None
+
+
+def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+    """The hands of a file, one per "** Hand # N starting" or "MERGE_GAME #N:" header."""
+    return iter_hands(fh, file, HAND_START)
+
+
+def _money(h: Hand, text: str) -> int:
+    return h.money(text.replace("$", "").replace("€", "").replace("£", ""))
+
+
+def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    mg = MG_HEADER.match(lines[0])
+    mh = MERGE_HEADER.match(lines[0]) if mg is None else None
+    if mg is None and mh is None:
+        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        return ParsedHand(None, tuple(h.problems))
+    h.hand_id = (mg or mh)["id"]  # type: ignore[index]
+    at = next((i for i, ln in enumerate(lines[1:4], 1) if ln.strip()), 1)
+    tm = (MG_TABLE if mg else MERGE_TABLE).match(lines[at]) if len(lines) > at else None
+    if tm is None:
+        h.problem(line + at, "bad_table", "no table line", lines[at] if len(lines) > at else "")
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    hd = mg if mg is not None else mh
+    raw_game = (tm["game"] if mg else hd["game"]).strip()  # type: ignore[index]
+    game = _GAMES.get(raw_game.lower())
+    structure = _STRUCTURES.get((tm if mg else hd)["limit"] or "PL")  # type: ignore[index]
+    if game is None or structure is None:
+        return not_read(h, line, raw_game, lines[0], omaha="omaha" in raw_game.lower())
+    if mg is not None:
+        tourney = "Cash Game" not in tm["kind"]
+        cur = tm["cur"]
+        h.table = tm["table"]
+        started = datetime.strptime(mg["date"], "%Y-%m-%d %H:%M:%S")
+    else:
+        assert mh is not None
+        tourney = mh["tour"] is not None
+        cur = mh["cur"] or ""
+        h.table = tm["table"].strip()
+        started = datetime.strptime(mh["date"], "%m/%d/%Y %H:%M:%S")
+    h.unit = Unit.CHIPS if tourney else Unit.CENTS
+    numbered = [(i, ln) for i, ln in enumerate(lines) if i not in (0, at)]
+    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    stakes = tm if mg else mh
+    sb = _money(h, stakes["sb"]) if stakes["sb"] else (h.sb or 0)  # type: ignore[index]
+    bb = _money(h, stakes["bb"]) if stakes["bb"] else (h.bb or 2 * sb)  # type: ignore[index]
+    short = h.sb is not None and (h.bb is None or h.bb < 2 * sb)
+    if not stakes["bb"] and short:  # type: ignore[index]
+        bb = 2 * sb
+        h.inferred.append("blinds")
+    limit = structure is BettingStructure.LIMIT
+    g = Game(
+        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
+        currency="CHIPS" if tourney else CURRENCY_SYMBOLS.get(cur, "USD"), qualifier=8,
+        tournament_id=(tm["tid"] if mh else None) or ("" if tourney else None),
+        buy_in=tm["buyin"] if mh else None,
+        small_bet=bb if limit else None, big_bet=2 * bb if limit else None,
+    )  # fmt: skip
+    if mh is not None and not tourney:
+        h.rake = None  # Merge prints no rake: worked out by finish()
+    _returns_in_wins(h)
+    done = finish(
+        h, lines, line, site=SITE, game=g, started_at=started, time_zone=None,
+        max_seats=None, collect_order=CollectOrder.UNORDERED, text=text, offset=offset,
+    )  # fmt: skip
+    if done.hand is None:
+        return done
+    room = "microgaming" if mg is not None else "merge"  # the room that dealt the hand
+    return replace(done, hand=replace(done.hand, site=room))
+
+
+def _returns_in_wins(h: Hand) -> None:
+    """Take the uncalled bet's return out of the "wins" lines that hold it (module
+    docstring): only when the amounts prove it."""
+    back = excess_returned(h.put, h.returned, h.actions)
+    if back is None:
+        return
+    mine = [i for i, c in enumerate(h.collects) if c.player == back.player]
+    same = [i for i in mine if h.collects[i].amount == back.amount]
+    if same and len(h.collects) > 1:
+        c = h.collects.pop(same[-1])
+        h.returned.append(Returned(c.player, c.amount, c.line))
+    elif mine and h.rake is not None:
+        paid = sum(c.amount for c in h.collects) + h.rake
+        last = h.collects[mine[-1]]
+        if paid == sum(h.put.values()) and last.amount > back.amount:
+            h.collects[mine[-1]] = Collect(last.player, last.amount - back.amount, last.pot,
+                                           last.board, last.line)  # fmt: skip
+            h.returned.append(back)
+            h.inferred.append("returned")
+
+
+def _line(h: Hand, ln: str, lno: int) -> bool:
+    """Read one body line into the hand; ``False`` when no rule reads it."""
+    ln = ln.rstrip()
+    m = MG_SEAT.match(ln) if " sitting in seat " in ln else None
+    if m is None and ln.startswith("Seat ") and not h.actions:
+        m = MERGE_SEAT.match(ln)
+    if m is not None:
+        seat = h.seat_number(m["seat"])
+        h.seat(seat, m["name"].strip(), _money(h, m["stack"]), lno)
+        if m["dealer"]:
+            h.button = seat
+        return True
+    if ln.startswith("*"):
+        if ln.startswith("** Dealing cards to ") or ln.startswith("*** HOLE CARDS"):
+            if ln.startswith("** Dealing cards to "):
+                name = h.name(ln[20:], ":")
+                if name is None:
+                    return False
+                h.hero = name
+                h.hole[name] = _cards(ln[20 + len(name) + 1 :].replace(",", " "))
+            return True
+        if ln.startswith("*** SUMMARY"):
+            return True
+        s = _MG_STREET.match(ln) or _MERGE_STREET.match(ln)
+        if s is None:
+            return False
+        h.deal(_STREETS[s["street"].lower()], _cards(s["cards"].replace(",", " ")))
+        return True
+    if ln.startswith("Rake: "):
+        h.rake = (h.rake or 0) + _money(h, ln[6:].strip())
+        return True
+    if ln.startswith("Dealt to "):
+        name = h.name(ln[9:], " ")
+        if name is None:
+            return False
+        h.hero = name
+        h.hole[name] = _cards(ln[9 + len(name) :].strip(" []"))
+        return True
+    name = h.name(ln, ": ")
+    if name is None:
+        return False
+    rest = ln[len(name) :]
+    for kind, rule in RULES.get(rest.lstrip(":").lstrip().split(" ", 1)[0].rstrip(":"), ()):
+        m = rule.fullmatch(rest)
+        if m is not None:
+            _player(h, name, kind, m, lno)
+            return True
+    return False
+
+
+def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
+    if kind == "fold":
+        h.fold(p, lno)
+    elif kind == "check":
+        h.check(p, lno)
+    elif kind == "show":
+        cards = m["cards"].replace(",", " ").strip()
+        if cards:
+            h.show(p, Show(p, _cards(cards), None, mucked=m["how"].lower() == "mucks",
+                           line=lno))  # fmt: skip
+    elif kind != "event":
+        a = _money(h, m["a"])
+        if kind == "sb" and h.sb is not None:  # a second small blind: the big one, short
+            h.post(p, PostKind.BIG_BLIND, a, lno)
+        elif kind in ("sb", "bb", "ante"):
+            post = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND}.get(kind, PostKind.ANTE)
+            h.post(p, post, a, lno)
+        elif kind == "call":
+            h.call(p, a, lno)
+        elif kind == "bet":
+            h.bet(p, a, lno)
+        elif kind == "raise":  # the chips added (Microgaming's "raised to")
+            h.raise_to(p, h.bets.get(p, 0) + a, lno)
+        elif kind == "allin":
+            h.all_in(p, a, lno)
+        elif kind == "win":
+            pot = 0 if not m["pot"] or m["pot"] == "main pot" else int(m["n"] or 1)
+            h.collects.append(Collect(p, a, pot, 0, lno))
+
+
+parse = reader(_parse)
+
+#: PokerTracker's converted text (Microgaming and Merge exports).
+FORMAT = SiteFormat(
+    key=SITE,
+    name="PokerTracker export (Microgaming, Merge)",
+    games="Omaha and Omaha hi/lo; pot limit, no limit and fixed limit; cash and tournaments",
+    recognise=recognise,
+    split=split,
+    parse=parse,
+    rooms=("microgaming", "merge"),
+)

@@ -1,0 +1,281 @@
+"""Seals With Clubs text hand histories of the Omaha family (a bitcoin room, 2013).
+
+The format, as the site writes it::
+
+    Hand #5297786-137 - 2013-04-11 02:08:55
+    Game: PL Omaha (20 - 100) - Blinds 1/1          (buy-in range, then the blinds)
+    Site: Seals With Clubs
+    Table: PLO 9max 1/1 #1
+    Seat 3: Bob (77) - sitting out
+    Dan has the dealer button
+    Eve posts small blind 0.50
+    Ann posts small & big blind 1.50                (dead small + live big)
+    ** Hole Cards **
+    Dealt to Fay [4c 7d Qc Kd]
+    Cal raises to 3                                 (the street total)
+    Fay calls 2 (All-in)                            (the chips added)
+    ** Flop ** [3d 4h 2d]
+    ** Turn ** [Qd]                                 (the new card only)
+    Fay refunded 6                                  (the uncalled bet returned)
+    Fay wins Side Pot 1 (2)
+    Rake (0)                                        (the rake of the pot just paid)
+    ** Main Pot Show Down ** [5h 5d Kh 6s 8h]
+    Cal shows [Td Tc] (Two Pair, Tens and Fives +K)
+    Fay wins Main Pot (6) with Two Pair
+    Rake (0)
+    Fay adds 94 chips                               (a rebuy after the hand)
+
+Quirks read here:
+
+* Money is mBTC (thousandths of a bitcoin) printed with up to two decimals ("107.43",
+  "0.50"): the minor unit is 0.01 mBTC (1,000 satoshi), so amounts are parsed as
+  cents of an mBTC and the currency is ``"mBTC"`` ("Blinds 1/1" is 100/100).
+* No summary: no total pot (``total_pot`` stays ``None``). Each pot is paid on its own
+  "wins" line ("Pot", "Main Pot", "Side Pot N"), net of the "Rake (x)" line that
+  follows it: the rake is their sum and each pot's paid amount is its net part
+  (``pot_parts``, basis net). Side pots are paid before the main pot's showdown.
+* "refunded" is the uncalled bet returned; a hand with neither a "wins" line is cut
+  short.
+* Shown hands read "Two Pair, Tens and Fives +K": the kicker after "+" is dropped and
+  the words are read as PokerStars' (:func:`grammars._english.read_high`); other
+  wordings make no claim.
+* Times have no zone: ``time_zone`` and ``started_at_utc`` are ``None``.
+* Hold'em hands are skipped (``skipped_game``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime
+from typing import BinaryIO
+
+from hhtools.grammars._betting import read_body
+from hhtools.grammars._english import read_high
+from hhtools.grammars._hand import Hand, finish, not_read, reader
+from hhtools.grammars._lines import _cards
+from hhtools.grammars._text import iter_hands
+from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.model.records import (
+    BettingStructure,
+    Collect,
+    Game,
+    HandText,
+    PostKind,
+    Returned,
+    Show,
+    Street,
+    Variant,
+)
+from hhtools.model.vocab import CollectOrder
+
+__all__ = ["FORMAT", "HAND_START", "parse"]
+
+SITE = "sealswithclubs"
+HAND_START = re.compile(r"\ufeff?Hand #\d+-\d+ - \d{4}-\d\d-\d\d")
+_ANY_START = re.compile(r"^\s*\ufeff?Hand #\d+-\d+ - \d{4}-\d\d-\d\d", re.MULTILINE)
+HEADER = re.compile(
+    r"\ufeff?Hand #(?P<id>\d+-\d+) - (?P<date>\d{4}-\d\d-\d\d \d\d?:\d\d:\d\d)\s*$"
+)
+GAME = re.compile(
+    r"Game: (?:(?P<limit>PL|NL|FL|Limit) )?(?P<game>.+?)(?: \((?P<buyin>[^)]*)\))?"
+    r" - Blinds (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\s*$"
+)
+SEAT = re.compile(
+    r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[\d.,]+)\)(?P<out> - sitting out)?\s*$"
+)
+STREET = re.compile(r"\*\* (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$")
+SHOWDOWN = re.compile(r"\*\* (?:[\w ]*?)Show ?[Dd]own \*\*(?: \[(?P<cards>[^\]]*)\])?\s*$")
+RAKE = re.compile(r"Rake \((?P<a>[\d.,]+)\)\s*$")
+_AMT = r" (?P<a>[\d.,]+)(?P<allin> \(All-in\))?"
+#: what follows "<player>", by kind, with the first words it can start with
+_RULE_LIST: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("sb", ("posts",), r" posts small blind" + _AMT),
+    ("bb", ("posts",), r" posts big blind" + _AMT),
+    ("both", ("posts",), r" posts small & big blinds?" + _AMT),
+    ("ante", ("posts",), r" posts ante" + _AMT),
+    ("fold", ("folds",), r" folds"),
+    ("check", ("checks",), r" checks"),
+    ("call", ("calls",), r" calls" + _AMT),
+    ("bet", ("bets",), r" bets" + _AMT),
+    ("raise", ("raises",), r" raises to" + _AMT),
+    ("refund", ("refunded",), r" refunded" + _AMT),
+    ("win", ("wins",), r" wins (?P<pot>Pot|Main Pot|Side Pot (?P<n>\d+)) \((?P<a>[\d.,]+)\)"
+                       r"(?: with .*)?"),
+    ("show", ("shows",), r" shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?"),
+    ("muck", ("mucks",), r" mucks(?: \[(?P<cards>[^\]]*)\])?"),
+    ("button", ("has",), r" has the dealer button"),
+    ("event", ("adds", "sits", "is", "has"),
+     r" (?:adds [\d.,]+ chips|sits out|is sitting out|sits in|has joined the table"
+     r"|has left the table|is disconnected|is connected|has timed out)"),
+)
+RULES: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
+for _kind, _words, _pattern in _RULE_LIST:
+    for _word in _words:
+        RULES[_word] = (*RULES.get(_word, ()), (_kind, re.compile(_pattern + r"\s*")))
+_STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "NL": BettingStructure.NO_LIMIT,
+               "FL": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
+          "omaha hi-lo": (Variant.OMAHA, True)}  # fmt: skip
+_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_KICKER = re.compile(r"\s*\+\S*$")
+
+
+def recognise(head: str) -> bool:
+    """``True`` for a file whose first lines hold a Seals With Clubs hand header.
+
+    >>> recognise("Hand #5297786-137 - 2013-04-11 02:08:55\\nGame: PL Omaha (20 - 100)")
+    True
+    >>> recognise("Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01")
+    False
+    """
+    return _ANY_START.search(head) is not None
+
+
+def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+    """The hands of a file, one per "Hand #N-M - date" header (text before the first is
+    its own)."""
+    return iter_hands(fh, file, HAND_START)
+
+
+def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    hd = HEADER.match(lines[0])
+    if hd is None:
+        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        return ParsedHand(None, tuple(h.problems))
+    h.hand_id = hd["id"]
+    gm = GAME.match(lines[1]) if len(lines) > 1 else None
+    if gm is None:
+        h.problem(line, "bad_header", "no game line (game, blinds)", lines[0])
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    raw = " ".join(gm["game"].split()).lower()
+    game = _GAMES.get(raw)
+    structure = _STRUCTURES.get(gm["limit"] or "")
+    if game is None or structure is None:
+        return not_read(h, line + 1, f"{gm['limit'] or ''} {gm['game']}".strip(), lines[1],
+                        omaha="omaha" in raw)  # fmt: skip
+    h.sb, h.bb = h.money(gm["sb"]), h.money(gm["bb"])  # a dead small blind's big part
+    if not read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno)):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    sb, bb = h.sb, h.bb
+    limit = structure is BettingStructure.LIMIT
+    g = Game(
+        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
+        currency="mBTC", qualifier=8,
+        small_bet=bb if limit else None, big_bet=2 * bb if limit else None,
+    )  # fmt: skip
+    m = re.search(r"(\d+) ?max", h.table)
+    return finish(
+        h, lines, line, site=SITE, game=g,
+        started_at=datetime.strptime(hd["date"], "%Y-%m-%d %H:%M:%S"), time_zone=None,
+        max_seats=int(m[1]) if m else None, collect_order=CollectOrder.UNORDERED,
+        text=text, offset=offset,
+    )  # fmt: skip
+
+
+def _line(h: Hand, ln: str, lno: int) -> bool:
+    """Read one body line into the hand; ``False`` when no rule reads it."""
+    ln = ln.rstrip()
+    if ln.startswith("Site: ") or ln.startswith("Table: "):
+        if ln.startswith("Table: "):
+            h.table = ln[7:].strip()
+        return True
+    if ln.startswith("Seat ") and not h.actions:
+        m = SEAT.match(ln)
+        if m is None:
+            return False
+        h.seat(h.seat_number(m["seat"]), m["name"].strip(), h.money(m["stack"]), lno,
+               bool(m["out"]))  # fmt: skip
+        return True
+    if ln.startswith("**"):
+        if ln.startswith("** Hole Cards **"):
+            h.dealt = True
+            return True
+        m = STREET.match(ln)
+        if m is not None:
+            h.deal(_STREETS[m["street"]], _cards(m["cards"]))
+            return True
+        m = SHOWDOWN.match(ln)
+        if m is not None and m["cards"]:
+            board = _cards(m["cards"])
+            if len(board) > len(h.board):  # the whole board, also when streets were not dealt
+                h.board = list(board)
+        return m is not None
+    if ln.startswith("Rake ("):
+        m = RAKE.match(ln)
+        if m is None:
+            return False
+        h.rake = (h.rake or 0) + h.money(m["a"])
+        return True
+    if ln.startswith("Dealt to "):
+        name = h.name(ln[9:], " ")
+        if name is None or not ln[9 + len(name) :].startswith(" ["):
+            return False
+        h.hero = name
+        h.hole[name] = _cards(ln[9 + len(name) + 2 :].rstrip("]"))
+        return True
+    name = h.name(ln)
+    if name is None:
+        return False
+    rest = ln[len(name) :]
+    for kind, rule in RULES.get(rest[1:].split(" ", 1)[0], ()):
+        m = rule.fullmatch(rest)
+        if m is not None:
+            _player(h, name, kind, m, lno)
+            return True
+    return False
+
+
+def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
+    if kind in ("fold", "check", "event"):
+        if kind == "fold":
+            h.fold(p, lno)
+        elif kind == "check":
+            h.check(p, lno)
+        return
+    if kind == "button":
+        h.button = h.seat_of(p)
+        return
+    if kind in ("show", "muck"):
+        if m["cards"]:
+            desc = m["desc"] if kind == "show" else None
+            claim = read_high(_KICKER.sub("", desc)) if desc else None
+            h.show(p, Show(p, _cards(m["cards"]), desc, mucked=kind == "muck", line=lno,
+                           claimed_high=claim))  # fmt: skip
+        return
+    a = h.money(m["a"])
+    all_in = bool(m["allin"]) if "allin" in m.re.groupindex else False
+    if kind in ("sb", "bb"):
+        h.post(p, PostKind.SMALL_BLIND if kind == "sb" else PostKind.BIG_BLIND, a, lno)
+    elif kind == "both":  # dead small blind + live big blind: only the big one is a bet
+        h.post(p, PostKind.DEAD_SMALL_AND_BIG, a, lno)
+        live = min(a, h.bb or a)
+        h.bets[p] = h.bets.get(p, 0) - a + live
+        h.highest = max(h.bets.values())
+    elif kind == "ante":
+        h.post(p, PostKind.ANTE, a, lno)
+    elif kind == "call":
+        h.call(p, a, lno, all_in)
+    elif kind == "bet":
+        h.bet(p, a, lno, all_in)
+    elif kind == "raise":
+        h.raise_to(p, a, lno, all_in)
+    elif kind == "refund":
+        h.returned.append(Returned(p, a, lno))
+    elif kind == "win":
+        pot = 0 if m["n"] is None else int(m["n"])
+        h.collects.append(Collect(p, a, pot, 0, lno))
+
+
+parse = reader(_parse)
+
+#: The Seals With Clubs site format.
+FORMAT = SiteFormat(
+    key=SITE,
+    name="Seals With Clubs",
+    games="Omaha; pot limit, no limit and fixed limit; cash (mBTC)",
+    recognise=recognise,
+    split=split,
+    parse=parse,
+    rooms=(SITE,),
+)

@@ -1,0 +1,71 @@
+"""What the tests of the small old text formats share (Absolute, Betfair, Cake, Entraction):
+reading a fixture, the audit's finding kinds for a hand, the MANIFEST's hand count of a
+corpus folder and an import of it with what the store then says."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+from hhtools.audit import audit_hand
+from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.model.vocab import FindingKind
+from hhtools.store.importer import import_paths
+from tests.conftest import need_corpus
+
+FIXTURES = Path(__file__).parent / "fixtures"
+#: findings a correctly read real hand must not give
+BAD = frozenset({FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE,
+                 FindingKind.DECLARED_MISREAD, FindingKind.CONTRADICTED_LINE})  # fmt: skip
+
+
+def parse_fixture(fmt: SiteFormat, name: str) -> list[ParsedHand]:
+    """Every hand of ``tests/fixtures/<key>/<name>``, split and parsed by ``fmt``."""
+    with (FIXTURES / fmt.key / name).open("rb") as fh:
+        return [fmt.parse(ht) for ht in fmt.split(fh, name)]
+
+
+def kinds(hand) -> set[FindingKind]:
+    """The kinds of the audit's findings on one hand."""
+    result = audit_hand(hand)
+    found = result if isinstance(result, (list, tuple)) else result.findings
+    return {f.kind for f in found}
+
+
+def manifest_hands(folder: str) -> int:
+    """Hands the corpus MANIFEST counts under ``folder`` (rows listed twice count once)."""
+    rows = (need_corpus() / "MANIFEST.tsv").read_text("utf-8").splitlines()
+    head = rows[0].split("\t")
+    seen: dict[str, int] = {}
+    for r in rows[1:]:
+        row = dict(zip(head, r.split("\t"), strict=False))
+        if row["local_path"].startswith(folder + "/"):
+            seen[row["local_path"]] = int(row["hands"])
+    return sum(seen.values())
+
+
+@dataclass
+class Imported:
+    """What an import of one corpus folder stored."""
+
+    hands: int
+    failed: int
+    problems: list[tuple]
+    findings: list[tuple[str, str]]  # (hand_id, kind), every kind
+    formats: list[tuple[str]]
+
+
+def import_corpus(folder: str, tmp_path: Path) -> Imported:
+    """Import ``../shared/corpus/<folder>`` (skips when absent) and read the store back."""
+    corpus = need_corpus() / folder
+    db = tmp_path / "corpus.duckdb"
+    summary = import_paths([corpus], db, workers=1)
+    with duckdb.connect(str(db), read_only=True) as con:
+        problems = con.execute(
+            "SELECT file, line, code, message FROM import_errors WHERE NOT coalesce(is_note, false)"
+        ).fetchall()
+        findings = con.execute("SELECT hand_id, kind FROM findings ORDER BY 1, 2").fetchall()
+        formats = con.execute("SELECT DISTINCT site_format FROM hands").fetchall()
+    return Imported(summary.hands, summary.failed, problems, findings, formats)
