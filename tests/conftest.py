@@ -23,6 +23,18 @@ def need_corpus() -> Path:
     return CORPUS
 
 
+def manifest_hands(folder: str) -> int:
+    """Hands the corpus MANIFEST counts under ``folder`` (rows listed twice count once)."""
+    rows = (need_corpus() / "MANIFEST.tsv").read_text("utf-8").splitlines()
+    head = rows[0].split("\t")
+    seen: dict[str, int] = {}
+    for r in rows[1:]:
+        row = dict(zip(head, r.split("\t"), strict=False))
+        if row["local_path"].startswith(folder + "/"):
+            seen[row["local_path"]] = int(row["hands"])
+    return sum(seen.values())
+
+
 def need_generator() -> Path:
     """The generator script, or skip when ../shared is absent."""
     if not GENERATOR.is_file():

@@ -13,7 +13,7 @@ from hhtools.audit import audit_hand
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.vocab import FindingKind
 from hhtools.store.importer import import_paths
-from tests.conftest import need_corpus
+from tests.conftest import manifest_hands, need_corpus  # noqa: F401  (re-exported)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 #: findings a correctly read real hand must not give
@@ -32,18 +32,6 @@ def kinds(hand) -> set[FindingKind]:
     result = audit_hand(hand)
     found = result if isinstance(result, (list, tuple)) else result.findings
     return {f.kind for f in found}
-
-
-def manifest_hands(folder: str) -> int:
-    """Hands the corpus MANIFEST counts under ``folder`` (rows listed twice count once)."""
-    rows = (need_corpus() / "MANIFEST.tsv").read_text("utf-8").splitlines()
-    head = rows[0].split("\t")
-    seen: dict[str, int] = {}
-    for r in rows[1:]:
-        row = dict(zip(head, r.split("\t"), strict=False))
-        if row["local_path"].startswith(folder + "/"):
-            seen[row["local_path"]] = int(row["hands"])
-    return sum(seen.values())
 
 
 @dataclass

@@ -17,7 +17,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, ClaimedHigh, HandText, Street
 from hhtools.model.vocab import FindingKind, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
-from tests.conftest import need_corpus
+from tests.conftest import manifest_hands, need_corpus
 
 FIXTURES = Path(__file__).parent / "fixtures" / "enet"
 BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD,
@@ -164,13 +164,6 @@ def test_bad_input_never_raises() -> None:
         enet.FORMAT.parse(HandText(text[:cut], "x", 1, 0))  # never raises
 
 
-def _manifest_hands(site: str) -> int:
-    rows = (need_corpus() / "MANIFEST.tsv").read_text("utf-8").splitlines()
-    head = rows[0].split("\t")
-    return sum(int(dict(zip(head, r.split("\t")))["hands"]) for r in rows[1:]
-               if r.split("\t")[head.index("site")] == site)  # fmt: skip
-
-
 def test_real_enet_hands(tmp_path: Path) -> None:
     """The three corpus hands are fpdb's broken Enet cases; each one's text is wrong
     and the audit says so (worked out by reading each hand):
@@ -195,7 +188,7 @@ def test_real_enet_hands(tmp_path: Path) -> None:
         pytest.skip("no Enet folder in the corpus")
     db = tmp_path / "enet.duckdb"
     summary = import_paths([corpus], db, workers=1)
-    assert (summary.hands, summary.failed, summary.skipped) == (_manifest_hands("Enet"), 0, 0)
+    assert (summary.hands, summary.failed, summary.skipped) == (manifest_hands("Enet"), 0, 0)
     with duckdb.connect(str(db), read_only=True) as con:
         errors = con.execute(
             "SELECT count(*) FROM import_errors WHERE NOT coalesce(is_note, false)"

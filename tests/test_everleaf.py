@@ -25,7 +25,7 @@ from hhtools.model.records import (
 )
 from hhtools.model.vocab import CollectOrder, FindingKind, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
-from tests.conftest import need_corpus
+from tests.conftest import manifest_hands, need_corpus
 
 FIXTURES = Path(__file__).parent / "fixtures" / "everleaf"
 BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD,
@@ -173,20 +173,13 @@ def test_posts_kinds() -> None:
         ("Borje", PostKind.SMALL_BLIND), ("Cyrus", PostKind.BIG_BLIND)]  # fmt: skip
 
 
-def _manifest_hands(site: str) -> int:
-    rows = (need_corpus() / "MANIFEST.tsv").read_text("utf-8").splitlines()
-    head = rows[0].split("\t")
-    return sum(int(dict(zip(head, r.split("\t")))["hands"]) for r in rows[1:]
-               if r.split("\t")[head.index("site")] == site)  # fmt: skip
-
-
 def test_real_everleaf_hands(tmp_path: Path) -> None:
     corpus = need_corpus() / "Everleaf"
     if not corpus.is_dir():
         pytest.skip("no Everleaf folder in the corpus")
     db = tmp_path / "everleaf.duckdb"
     summary = import_paths([corpus], db, workers=1)
-    assert (summary.hands, summary.failed, summary.skipped) == (_manifest_hands("Everleaf"), 0, 0)
+    assert (summary.hands, summary.failed, summary.skipped) == (manifest_hands("Everleaf"), 0, 0)
     assert summary.hands == 74
     with duckdb.connect(str(db), read_only=True) as con:
         errors = con.execute(

@@ -25,7 +25,7 @@ from hhtools.model.records import (
 )
 from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
-from tests.conftest import need_corpus
+from tests.conftest import manifest_hands, need_corpus
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ongame"
 BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD,
@@ -139,13 +139,6 @@ def test_bad_input_never_raises() -> None:
         ongame.FORMAT.parse(HandText(text[:cut], "x", 1, 0))  # never raises
 
 
-def _manifest_hands(site: str) -> int:
-    rows = (need_corpus() / "MANIFEST.tsv").read_text("utf-8").splitlines()
-    head = rows[0].split("\t")
-    return sum(int(dict(zip(head, r.split("\t")))["hands"]) for r in rows[1:]
-               if r.split("\t")[head.index("site")] == site)  # fmt: skip
-
-
 #: R5-81867677-657: a high pot chopped between two equal two pairs (kings and sevens,
 #: four kicker), $0.53 after rake. The site gave the odd cent to achegikk (seat 3, the
 #: button); the rules give it to the first player clockwise from the button, seat 8
@@ -159,7 +152,7 @@ def test_real_ongame_hands(tmp_path: Path) -> None:
         pytest.skip("no OnGame folder in the corpus")
     db = tmp_path / "ongame.duckdb"
     summary = import_paths([corpus], db, workers=1)
-    assert (summary.hands, summary.failed, summary.skipped) == (_manifest_hands("OnGame"), 0, 0)
+    assert (summary.hands, summary.failed, summary.skipped) == (manifest_hands("OnGame"), 0, 0)
     assert summary.hands == 11
     with duckdb.connect(str(db), read_only=True) as con:
         errors = con.execute(

@@ -18,7 +18,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, HandText, PostKind, Street
 from hhtools.model.vocab import FindingKind, ProblemCode
 from hhtools.store.importer import import_paths
-from tests.conftest import need_corpus
+from tests.conftest import manifest_hands, need_corpus
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pokertracker"
 BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD,
@@ -115,13 +115,6 @@ def test_bad_input_never_raises() -> None:
         pokertracker.FORMAT.parse(HandText(text[:cut], "x", 1, 0))  # never raises
 
 
-def _manifest_hands(site: str) -> int:
-    rows = (need_corpus() / "MANIFEST.tsv").read_text("utf-8").splitlines()
-    head = rows[0].split("\t")
-    return sum(int(dict(zip(head, r.split("\t")))["hands"]) for r in rows[1:]
-               if r.split("\t")[head.index("site")] == site)  # fmt: skip
-
-
 def test_real_pokertracker_hands(tmp_path: Path) -> None:
     corpus = need_corpus() / "PokerTracker"
     if not corpus.is_dir():
@@ -129,7 +122,7 @@ def test_real_pokertracker_hands(tmp_path: Path) -> None:
     db = tmp_path / "pt.duckdb"
     summary = import_paths([corpus], db, workers=1)
     assert (summary.hands, summary.failed, summary.skipped) == (
-        _manifest_hands("PokerTracker"), 0, 0)  # fmt: skip
+        manifest_hands("PokerTracker"), 0, 0)  # fmt: skip
     with duckdb.connect(str(db), read_only=True) as con:
         errors = con.execute(
             "SELECT count(*) FROM import_errors WHERE NOT coalesce(is_note, false)"
