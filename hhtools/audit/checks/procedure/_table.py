@@ -249,8 +249,17 @@ def button_player(hand: HandHistory) -> str | None:
 
 
 def posters(hand: HandHistory, kind: PostKind) -> list[Action]:
-    """The posts of one kind, in the order the text wrote them."""
-    return [a for a in hand.actions if is_post(a) and a.post is kind]
+    """The posts of one kind, in the order the text wrote them (the hand's posts are
+    grouped by kind once, shared by the checks)."""
+    memo = _memo(hand)
+    by_kind = memo.get("posts")
+    if by_kind is None:
+        grouped: dict[PostKind | None, list[Action]] = {}
+        for a in hand.actions:
+            if a.kind is ActionKind.POST:
+                grouped.setdefault(a.post, []).append(a)
+        by_kind = memo["posts"] = grouped
+    return by_kind.get(kind, [])  # type: ignore[union-attr, no-any-return]
 
 
 def after(ring: list[str], player: str) -> list[str]:
@@ -262,6 +271,14 @@ def after(ring: list[str], player: str) -> list[str]:
 def positional_big_blind(hand: HandHistory, ring: list[str]) -> str | None:
     """The big blind in position: the first big-blind poster clockwise after the small
     blind (or after the button when no small blind was posted)."""
+    memo = _memo(hand)
+    key = ("positional_bb", tuple(ring))
+    if key not in memo:
+        memo[key] = _positional_big_blind(hand, ring)  # type: ignore[index]
+    return memo[key]  # type: ignore[index, return-value]
+
+
+def _positional_big_blind(hand: HandHistory, ring: list[str]) -> str | None:
     bb = {a.player for a in posters(hand, PostKind.BIG_BLIND)}
     sb = {a.player for a in posters(hand, PostKind.SMALL_BLIND)}
     first_sb = next((p for p in ring if p in sb), None)  # nearest the button's left
