@@ -41,6 +41,11 @@ DbOption = Annotated[
     Path, typer.Option("--db", help="DuckDB database file.", envvar="HHTOOLS_DB")
 ]
 FormatOption = Annotated[str, typer.Option("--format", "-f", help="table, csv or json.")]
+DatasetOption = Annotated[
+    str | None,
+    typer.Option("--dataset", help="A Parquet dataset written by 'hhtools import --engine "
+                 "dask' (a folder or URL), read in place of --db.", envvar="HHTOOLS_DATASET"),
+]
 
 
 def console(wide: bool = False) -> Console:
@@ -126,23 +131,31 @@ def check_format(fmt: str, allowed: tuple[str, ...] = LISTING_FORMATS) -> None:
         fail(f"unknown format {fmt!r}: use {', '.join(allowed)}")
 
 
-def open_store(db: Path) -> HandStore:
-    """The store for reading (the Python API's :class:`HandStore`); exit 2 when it cannot open."""
+def open_store(db: Path, dataset: str | None = None) -> HandStore:
+    """The store for reading (the Python API's :class:`HandStore`): the database ``db``,
+    or the Parquet dataset ``dataset`` when given; exit 2 when it cannot open."""
     from hhtools.store.api import connect
 
     try:
-        return connect(db)
+        return connect(dataset if dataset else db)
     except FileNotFoundError as exc:
         fail(str(exc))
     except Exception as exc:
         fail(f"cannot open {db}: {str(exc).splitlines()[0]}")
 
 
-def open_read_only(db: Path, external_access: bool = True) -> duckdb.DuckDBPyConnection:
-    """A read-only connection (``external_access=False``: SQL cannot touch other files)."""
+def open_read_only(
+    db: Path, external_access: bool = True, dataset: str | None = None
+) -> duckdb.DuckDBPyConnection:
+    """A read-only connection (``external_access=False``: SQL cannot touch other files)
+    to the database ``db``, or to the Parquet dataset ``dataset`` when given."""
     from hhtools.store import db as store
 
     try:
+        if dataset:
+            from hhtools.store.dataset import connect_dataset
+
+            return connect_dataset(dataset, external_access=external_access)
         return store.connect(db, read_only=True, external_access=external_access)
     except FileNotFoundError as exc:
         fail(str(exc))

@@ -53,13 +53,38 @@ def import_cmd(
         bool, typer.Option("--draws", help="Then analyse the draws of the new hands with "
                            "known hole cards (as 'hhtools draws --fill').")
     ] = False,
+    engine: Annotated[
+        str, typer.Option("--engine", help="embedded (DuckDB, this machine) or dask (a "
+                          "Parquet dataset, on a Dask cluster; needs hhtools[cluster]).")
+    ] = "embedded",
+    dataset: Annotated[
+        str | None, typer.Option("--dataset", help="--engine dask: the Parquet dataset "
+                                 "(a folder every worker shares, or an s3://... URL).")
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="--engine dask: the Dask scheduler "
+                                 "(tcp://HOST:8786); default: a local cluster of --workers "
+                                 "processes.")
+    ] = None,
 ) -> None:
-    """Import hand histories into DuckDB, auditing every showdown."""
+    """Import hand histories into DuckDB (or, --engine dask, a Parquet dataset), auditing
+    every showdown."""
     from hhtools.store.importer import ImportSummary, import_paths
 
     missing = [p for p in paths if not p.exists()]
     if missing:
         fail(f"no such file or folder: {missing[0]}")
+    if engine not in ("embedded", "dask"):
+        fail(f"unknown engine {engine!r}: use embedded or dask")
+    if engine == "embedded" and (dataset or scheduler):
+        fail("--dataset and --scheduler go with --engine dask")
+    if engine == "dask":
+        if not dataset:
+            fail("--engine dask needs --dataset DIR (the Parquet dataset to write)")
+        if ev or draws:
+            fail("--ev and --draws work on a DuckDB store, not on a dataset")
+        _import_dask(paths, dataset, scheduler, workers, audit, quiet, strict)
+        return
     console = Console(stderr=True, emoji=False, highlight=False)
     total_files = _count_files(paths)
     progress = Progress(
@@ -112,6 +137,42 @@ def import_cmd(
         from hhtools.cli.draws import run_draws
 
         run_draws(db, workers, quiet)
+    if strict and summary.problems:
+        raise typer.Exit(1)
+
+
+def _import_dask(paths: list[Path], dataset: str, scheduler: str | None, workers: int | None,
+                 audit: bool, quiet: bool, strict: bool) -> None:  # fmt: skip
+    """``--engine dask``: the same stages on a Dask cluster, into a Parquet dataset."""
+    from hhtools.store.dask_engine import DaskMissing, import_dataset
+
+    err = Console(stderr=True, emoji=False, highlight=False)
+    done = [0]
+
+    def on_progress(summary: Any, name: str) -> None:
+        done[0] += 1
+        if not quiet and done[0] % 50 == 0:
+            err.print(Text(f"{done[0]:,} files committed, {summary.hands:,} hands"))
+
+    try:
+        summary = import_dataset([str(p) for p in paths], dataset, scheduler=scheduler,
+                                 workers=workers, audit=audit, on_progress=on_progress)  # fmt: skip
+    except DaskMissing as exc:
+        fail(str(exc))
+        return
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted: files committed before the stop are in the dataset; "
+                         "run the same import again to pick up the rest.\n")  # fmt: skip
+        raise typer.Exit(130) from None
+    except Exception as exc:  # scheduler unreachable, storage refused...
+        fail(f"cannot import into {dataset}: {str(exc).splitlines()[0] if str(exc) else exc!r}")
+        return
+    _print_summary(summary, Path(dataset))
+    if summary.hands and not quiet:
+        peak = max(summary.worker_peak.values(), default=0)
+        console().print(Text(f"{summary.tasks:,} tasks on {len(summary.worker_peak)} workers "
+                             f"(peak memory per worker {peak / 2**20:,.0f} MB); dataset "
+                             f"{summary.dataset_bytes / 2**20:,.1f} MB"))  # fmt: skip
     if strict and summary.problems:
         raise typer.Exit(1)
 

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from hhtools.cli.common import (
     DEFAULT_DB,
+    DatasetOption,
     DbOption,
     FormatOption,
     WideOption,
@@ -37,6 +38,7 @@ def sql_cmd(
     db: DbOption = Path(DEFAULT_DB),
     fmt: FormatOption = "table",
     wide: WideOption = False,
+    dataset: DatasetOption = None,
 ) -> None:
     """Run a read-only SQL query on the store (no writes, no files read or written).
 
@@ -46,7 +48,7 @@ def sql_cmd(
     check_format(fmt)
     if not query.strip():
         fail("empty query: give a SELECT statement")
-    con = open_read_only(db, external_access=False)
+    con = open_read_only(db, external_access=False, dataset=dataset)
     try:
         cur = con.execute(query)
         columns = [d[0] for d in cur.description] if cur.description else []

@@ -13,6 +13,7 @@ from rich.text import Text
 from hhtools.cli.common import (
     DEFAULT_DB,
     EXIT_NO_DATA,
+    DatasetOption,
     DbOption,
     WideOption,
     console,
@@ -72,6 +73,7 @@ def report_cmd(
         typer.Option("--out", "-o", help="Write here (html defaults to report.html)."),
     ] = None,
     wide: WideOption = False,
+    dataset: DatasetOption = None,
 ) -> None:
     """Results per player, game, structure, stakes and currency; findings; a chart (html).
 
@@ -91,7 +93,9 @@ def report_cmd(
         fail("--format parquet needs --out FILE")
     if fmt == "html" and out is None:
         out = Path("report.html")
-    store = open_store(db)
+    if dataset:
+        db = Path(dataset)  # named in messages
+    store = open_store(db, dataset)
     try:
         charted = CHART_PLAYERS if fmt == "html" else 0  # only the page has a chart
         report = build_report(store, flt, chart_players=charted)

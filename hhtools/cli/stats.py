@@ -13,6 +13,7 @@ from rich.text import Text
 from hhtools.cli.common import (
     DEFAULT_DB,
     EXIT_NO_DATA,
+    DatasetOption,
     DbOption,
     FormatOption,
     WideOption,
@@ -92,6 +93,7 @@ def stats_cmd(
     ),
     out: OutOpt = None,
     wide: WideOption = False,
+    dataset: DatasetOption = None,
 ) -> None:
     """Player statistics as a tracker counts them (PokerTracker 4 definitions: see
     'hhtools schema'): VPIP, PFR, 3-bet, c-bet, AF, WTSD, W$SD, WWSF, hi/lo shares,
@@ -107,7 +109,9 @@ def stats_cmd(
     groups = [g.strip() for item in (by or ["player"]) for g in item.split(",") if g.strip()]
     flt = build_filter(player, since, until, site, game, limit, stakes, currency, position,
                        hand_class, min_hands)  # fmt: skip
-    store = open_store(db)
+    if dataset:
+        db = Path(dataset)  # named in messages
+    store = open_store(db, dataset)
     try:
         if fmt == "table":
             frame, money = store.stats_frames(groups, session_gap=session_gap, **_fields(flt))

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from hhtools.store import db as store
+from hhtools.store.dataset import connect_dataset, is_dataset
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
 from hhtools.store.stats import (
     NoSuchPlayerError,
@@ -102,7 +103,10 @@ class HandStore:
         """Open ``path``.
 
         Args:
-            path: a database written by ``hhtools import`` (or ``":memory:"``).
+            path: a database written by ``hhtools import`` (or ``":memory:"``), or a
+                Parquet dataset folder (or URL) written by ``hhtools import --engine
+                dask``: read-only, through the same views
+                (:func:`hhtools.store.dataset.connect_dataset`).
             read_only: open without write access (default); ``False`` creates the
                 file and its tables when missing.
             external_access: let SQL on this connection read and write other files
@@ -115,7 +119,10 @@ class HandStore:
             duckdb.Error: not a DuckDB database, or locked by a writer.
         """
         self.path = Path(path) if str(path) != ":memory:" else path
-        if read_only and str(path) != ":memory:":
+        if str(path) != ":memory:" and is_dataset(path):  # written by --engine dask
+            self.path = path  # type: ignore[assignment]  (a URL stays as given)
+            self.con = connect_dataset(path, external_access=external_access)
+        elif read_only and str(path) != ":memory:":
             self.con = store.connect(path, read_only=True, external_access=external_access)
         else:
             self.con = store.connect(path, read_only=False, external_access=external_access)
@@ -552,7 +559,9 @@ def connect(path: str | Path, read_only: bool = True) -> HandStore:
     failing at once (:func:`hhtools.store.db.connect`).
 
     Args:
-        path: the DuckDB file written by ``hhtools import``.
+        path: the DuckDB file written by ``hhtools import``, or the Parquet dataset
+            (folder or URL) written by ``hhtools import --engine dask --dataset DIR``
+            (always read-only: same tables, views and methods).
         read_only: open without write access (the default; an import may not run
             at the same time as a writer).
 

@@ -388,19 +388,7 @@ class Importer:
     def _append_problems(self, rows: list[tuple[_FileState | None, Problem]]) -> None:
         if not rows:
             return
-        cols: dict[str, list[Any]] = {c: [] for c in (
-            "site_format", "hand_id", "import_id", "file", "line", "code", "message", "excerpt",
-            "is_note")}  # fmt: skip
-        for state, p in rows:
-            cols["site_format"].append(state.site_format or None if state else None)
-            cols["hand_id"].append(p.hand_id)
-            cols["import_id"].append(self.import_id)
-            cols["file"].append(p.file)
-            cols["line"].append(p.line)
-            cols["code"].append(str(p.code))
-            cols["message"].append(p.message)
-            cols["excerpt"].append(p.excerpt[:500] if p.excerpt else None)
-            cols["is_note"].append(p.code in NOTE_CODES)
+        cols = problem_columns([(s.site_format if s else None, p) for s, p in rows], self.import_id)
         store.append(self.con, "import_errors", cols)
 
     def _append_import_row(self, state: _FileState) -> None:
@@ -487,6 +475,27 @@ class Importer:
             self.con.close()
         except Exception:  # an interrupted connection may refuse; nothing is lost
             log.debug("closing the database failed", exc_info=True)
+
+
+def problem_columns(
+    rows: Iterable[tuple[str | None, Problem]], import_id: int
+) -> dict[str, list[Any]]:
+    """The ``import_errors`` columns of problems, each with its file's site format key
+    (``None`` or "" when none): the rows an import stores, embedded or on Dask."""
+    cols: dict[str, list[Any]] = {c: [] for c in (
+        "site_format", "hand_id", "import_id", "file", "line", "code", "message", "excerpt",
+        "is_note")}  # fmt: skip
+    for site_format, p in rows:
+        cols["site_format"].append(site_format or None)
+        cols["hand_id"].append(p.hand_id)
+        cols["import_id"].append(import_id)
+        cols["file"].append(p.file)
+        cols["line"].append(p.line)
+        cols["code"].append(str(p.code))
+        cols["message"].append(p.message)
+        cols["excerpt"].append(p.excerpt[:500] if p.excerpt else None)
+        cols["is_note"].append(p.code in NOTE_CODES)
+    return cols
 
 
 def _ignore_sigint() -> None:

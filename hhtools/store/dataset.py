@@ -1,0 +1,355 @@
+"""The store as a Parquet dataset: layout, manifest of committed files, and DuckDB views.
+
+An import on Dask (:mod:`hhtools.store.dask_engine`) writes the same tables as the
+embedded DuckDB store (:data:`hhtools.store.schema.TABLES`, same columns, same Arrow
+types, money in integer minor units) as Parquet files under one folder::
+
+    DIR/_manifest/000001-000003.json      one file per commit (added and removed files)
+    DIR/hands/site=pokerstars/month=2024-01/part-1-00003-0.parquet
+    DIR/seats/site=.../month=.../...      every hand table: hive style, by site and month
+    DIR/imports/import_id=1/part-1-00003.parquet          (one row per file imported)
+    DIR/import_errors/import_id=1/part-1-00003.parquet    (problems and notes)
+    DIR/_staging/1/00003/<table>.parquet  a task's rows before the import keeps them
+
+The partition columns are kept inside the files too, so a file read alone has every
+column. ``month`` is the hand's ``started_at`` (the site's clock) as ``YYYY-MM``
+(:data:`NO_MONTH` when unknown).
+
+Only files named by the manifest are part of the dataset: a file is written under a
+temporary name, renamed, and then named by a manifest commit, itself written under a
+temporary name and renamed (one object ``PUT`` on object storage). A task that failed or
+ran twice leaves at most files no commit names; the next import deletes them
+(:func:`clean_orphans`). Readers never list the folders, so they never see them.
+
+Storage is any ``pyarrow.fs`` file system: a local or network folder, ``s3://``,
+``gs://``, ``hdfs://``, or any fsspec file system (``pyarrow.fs.FSSpecHandler``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.dataset as pads
+import pyarrow.fs as pafs
+import pyarrow.parquet as pq
+
+from hhtools.store.schema import ARROW_SCHEMAS, TABLES
+
+__all__ = [
+    "MANIFEST",
+    "NO_MONTH",
+    "Dataset",
+    "PartitionWriter",
+    "connect_dataset",
+    "is_dataset",
+]
+
+MANIFEST = "_manifest"  #: folder of the commit files
+STAGING = "_staging"  #: folder of the tasks' rows not yet kept
+NO_MONTH = "__HIVE_DEFAULT_PARTITION__"  #: month of a hand without a start time
+ROWS_PER_FILE = 1_000_000  #: a Parquet file holds at most this many rows
+ROW_GROUP = 128 * 1024  #: rows per Parquet row group
+COMPRESSION = "zstd"
+BOOK_TABLES = ("imports", "import_errors")  #: partitioned by import run, not by hand
+
+
+def _filesystem(root: str | Path) -> tuple[pafs.FileSystem, str]:
+    """``(file system, path of root on it)`` for a local path or a URL."""
+    text = str(root)
+    if "://" not in text:
+        return pafs.LocalFileSystem(), os.path.abspath(text)
+    try:
+        return pafs.FileSystem.from_uri(text)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):  # a scheme only fsspec knows
+        import fsspec
+
+        fs, path = fsspec.core.url_to_fs(text)
+        return pafs.PyFileSystem(pafs.FSSpecHandler(fs)), path
+
+
+def is_dataset(path: str | Path) -> bool:
+    """Whether ``path`` is a dataset folder (it holds a ``_manifest`` folder)."""
+    try:
+        fs, root = _filesystem(path)
+        info = fs.get_file_info(f"{root}/{MANIFEST}")
+    except (OSError, pa.ArrowException):
+        return False
+    return info.type == pafs.FileType.Directory
+
+
+@dataclass(slots=True)
+class Dataset:
+    """A dataset folder and the files its manifest has committed.
+
+    Attributes:
+        root: the folder (local path or URL) as given.
+        fs: its file system; ``base``: the folder's path on it.
+        files: table -> committed files (paths relative to ``base``), in commit order.
+        rows: relative path -> rows in that file.
+        commits: names of the commit files read, in order.
+    """
+
+    root: str
+    fs: pafs.FileSystem = field(repr=False)
+    base: str
+    files: dict[str, list[str]] = field(default_factory=dict)
+    rows: dict[str, int] = field(default_factory=dict)
+    commits: list[str] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, root: str | Path, create: bool = False) -> Dataset:
+        """Read the manifest of ``root``.
+
+        Args:
+            root: the dataset folder (local path or URL).
+            create: make the folder and its manifest folder when missing.
+
+        Raises:
+            FileNotFoundError: no dataset at ``root`` and ``create`` is false.
+        """
+        fs, base = _filesystem(root)
+        if create:
+            fs.create_dir(f"{base}/{MANIFEST}", recursive=True)
+        elif fs.get_file_info(f"{base}/{MANIFEST}").type != pafs.FileType.Directory:
+            raise FileNotFoundError(f"no dataset at {root}: run 'hhtools import --engine dask "
+                                    f"--dataset {root}' first")  # fmt: skip
+        ds = cls(str(root), fs, base)
+        ds.reload()
+        return ds
+
+    @classmethod
+    def at(cls, root: str | Path) -> Dataset:
+        """The folder ``root`` without reading its manifest (a worker writing files)."""
+        fs, base = _filesystem(root)
+        return cls(str(root), fs, base)
+
+    def path(self, rel: str) -> str:
+        """The full path of ``rel`` on :attr:`fs`."""
+        return f"{self.base}/{rel}"
+
+    def reload(self) -> None:
+        """Read every commit file again (commits are applied in name order)."""
+        self.files = {t: [] for t in TABLES}
+        self.rows = {}
+        sel = pafs.FileSelector(self.path(MANIFEST), allow_not_found=True)
+        names = sorted(i.base_name for i in self.fs.get_file_info(sel)
+                       if i.base_name.endswith(".json"))  # fmt: skip
+        self.commits = names
+        for name in names:
+            with self.fs.open_input_stream(self.path(f"{MANIFEST}/{name}")) as fh:
+                entry = json.loads(fh.read().decode("utf-8"))
+            self._apply(entry)
+
+    def _apply(self, entry: dict[str, Any]) -> None:
+        gone = set(entry.get("remove", []))
+        if gone:
+            for table, paths in self.files.items():
+                self.files[table] = [p for p in paths if p not in gone]
+            for p in gone:
+                self.rows.pop(p, None)
+        for item in entry.get("add", []):
+            self.files.setdefault(item["table"], []).append(item["path"])
+            self.rows[item["path"]] = int(item["rows"])
+
+    def commit(self, name: str, add: Iterable[dict[str, Any]], remove: Iterable[str] = (),
+               note: dict[str, Any] | None = None) -> None:  # fmt: skip
+        """Commit files: they (and no longer ``remove``) are part of the dataset.
+
+        Args:
+            name: the commit's name (``<import_id>-<seq>``, sorting in commit order).
+            add: ``{"table", "path" (relative), "rows"}`` of each file written.
+            remove: relative paths no longer part of the dataset (left in place for
+                readers that opened it before; the next import deletes them).
+            note: anything worth keeping beside (files imported, counts).
+        """
+        entry = {"add": list(add), "remove": list(remove), **(note or {})}
+        self.write_bytes(f"{MANIFEST}/{name}.json", json.dumps(entry, indent=1).encode())
+        self.commits.append(f"{name}.json")
+        self._apply(entry)
+
+    # ---- files ------------------------------------------------------------------------
+
+    def write_bytes(self, rel: str, data: bytes) -> None:
+        """Write a small file under a temporary name, then rename it to ``rel``."""
+        tmp = f"{rel}.{uuid.uuid4().hex[:8]}.tmp"
+        self.fs.create_dir(self.path(rel).rsplit("/", 1)[0], recursive=True)
+        with self.fs.open_output_stream(self.path(tmp)) as fh:
+            fh.write(data)
+        self.fs.move(self.path(tmp), self.path(rel))
+
+    def write_table(self, rel: str, table: pa.Table) -> int:
+        """Write ``table`` as one Parquet file ``rel`` (temporary name, then rename);
+        returns the rows written."""
+        tmp = f"{rel}.{uuid.uuid4().hex[:8]}.tmp"
+        self.fs.create_dir(self.path(rel).rsplit("/", 1)[0], recursive=True)
+        pq.write_table(table, self.path(tmp), filesystem=self.fs, compression=COMPRESSION,
+                       row_group_size=ROW_GROUP)  # fmt: skip
+        self.fs.move(self.path(tmp), self.path(rel))
+        return table.num_rows
+
+    def read_table(self, rel: str) -> pa.Table:
+        """One Parquet file of the dataset (or of its staging folder)."""
+        return pq.read_table(self.path(rel), filesystem=self.fs)
+
+    def delete(self, rel: str) -> None:
+        """Delete a file or folder; nothing when it is gone already."""
+        info = self.fs.get_file_info(self.path(rel))
+        if info.type == pafs.FileType.Directory:
+            self.fs.delete_dir(self.path(rel))
+        elif info.type == pafs.FileType.File:
+            self.fs.delete_file(self.path(rel))
+
+    def size(self) -> int:
+        """Bytes of the committed files."""
+        paths = [self.path(p) for ps in self.files.values() for p in ps]
+        return sum(i.size or 0 for i in self.fs.get_file_info(paths)) if paths else 0
+
+    def clean_orphans(self) -> int:
+        """Delete what no commit names: the staging folder, temporary files, and data
+        files of tasks that failed, ran twice or whose run died. Call it only while no
+        import writes to the dataset. Returns the files deleted."""
+        self.delete(STAGING)
+        named = {p for ps in self.files.values() for p in ps}
+        gone = 0
+        for table in TABLES:
+            sel = pafs.FileSelector(self.path(table), recursive=True, allow_not_found=True)
+            for info in self.fs.get_file_info(sel):
+                if info.type != pafs.FileType.File:
+                    continue
+                rel = info.path[len(self.base) + 1:]
+                if rel not in named:
+                    self.fs.delete_file(info.path)
+                    gone += 1
+        for info in self.fs.get_file_info(pafs.FileSelector(self.path(MANIFEST))):
+            if info.base_name.endswith(".tmp"):
+                self.fs.delete_file(info.path)
+        return gone
+
+    def arrow_dataset(self, table: str) -> pa.Table | pads.Dataset:
+        """The committed files of ``table`` as one Arrow dataset of the store's schema
+        (an empty table when none)."""
+        schema = ARROW_SCHEMAS[table]
+        paths = [self.path(p) for p in self.files.get(table, [])]
+        if not paths:
+            return schema.empty_table()
+        return pads.dataset(paths, schema=schema, format="parquet", filesystem=self.fs)
+
+
+def partition_dir(table: str, site: str | None, month: str) -> str:
+    """The hive folder of a hand table's partition, e.g. ``hands/site=x/month=2024-01``."""
+    return f"{table}/site={quote(site or NO_MONTH, safe='')}/month={quote(month, safe='')}"
+
+
+def months_of(started_at: pa.ChunkedArray | pa.Array) -> pa.Array:
+    """``YYYY-MM`` of each start time; :data:`NO_MONTH` for a null."""
+    text = pc.strftime(started_at, format="%Y-%m")
+    return pc.fill_null(text, NO_MONTH)
+
+
+class PartitionWriter:
+    """Writes rows of one table into its site/month partitions, a file per partition
+    and :data:`ROWS_PER_FILE` rows, under names that start with ``prefix``.
+
+    Rows go in with :meth:`write` (a table with the store's columns and a ``_month``
+    column); :meth:`close` writes the files (temporary name, then rename) and returns
+    their ``{"table", "path", "rows"}`` for a commit. A task that runs again writes
+    the same names, so a repeated task never leaves two copies.
+    """
+
+    def __init__(self, ds: Dataset, table: str, prefix: str) -> None:
+        self.ds, self.table, self.prefix = ds, table, prefix
+        self.parts: dict[tuple[str, str], list[pa.Table]] = {}
+        self.held: dict[tuple[str, str], int] = {}
+        self.written: list[dict[str, Any]] = []
+        self.count: dict[tuple[str, str], int] = {}
+
+    def write(self, rows: pa.Table) -> None:
+        """Add rows (store columns plus ``_month``)."""
+        if rows.num_rows == 0:
+            return
+        keys = pa.table({"s": rows.column("site"), "m": rows.column("_month")})
+        body = rows.drop_columns(["_month"]).select(ARROW_SCHEMAS[self.table].names)
+        for site, month in _pairs(keys.group_by(["s", "m"]).aggregate([])):
+            mask = pc.and_(pc.equal(keys["s"], site) if site is not None
+                           else pc.is_null(keys["s"]), pc.equal(keys["m"], month))  # fmt: skip
+            key = (site, month)
+            self.parts.setdefault(key, []).append(body.filter(mask))
+            self.held[key] = self.held.get(key, 0) + int(pc.sum(mask).as_py() or 0)
+            if self.held[key] >= ROWS_PER_FILE:
+                self._flush(key)
+
+    def _flush(self, key: tuple[str, str]) -> None:
+        parts = self.parts.pop(key, [])
+        self.held.pop(key, None)
+        if not parts:
+            return
+        n = self.count.get(key, 0)
+        self.count[key] = n + 1
+        rel = f"{partition_dir(self.table, key[0], key[1])}/{self.prefix}-{n}.parquet"
+        rows = self.ds.write_table(rel, pa.concat_tables(parts))
+        self.written.append({"table": self.table, "path": rel, "rows": rows})
+
+    def close(self) -> list[dict[str, Any]]:
+        """Write what is held; the files written, for a commit."""
+        for key in list(self.parts):
+            self._flush(key)
+        return self.written
+
+
+def _pairs(table: pa.Table) -> list[tuple[Any, Any]]:
+    """The rows of a two-column table as tuples."""
+    return list(zip(table.column(0).to_pylist(), table.column(1).to_pylist(), strict=True))
+
+
+def connect_dataset(root: str | Path, external_access: bool = False) -> duckdb.DuckDBPyConnection:
+    """A DuckDB connection over a dataset: a view per table and every store view.
+
+    Each table of the embedded store is a view of the same name and columns over the
+    committed Parquet files (read through Arrow datasets, so DuckDB itself opens no
+    file), and :data:`hhtools.store.views.VIEWS` are created over them: queries,
+    reports and statistics run unchanged. The connection is in memory: nothing it does
+    can change the dataset.
+
+    Args:
+        root: the dataset folder (local path or URL).
+        external_access: let SQL read or write other files (off by default, as for
+            ``hhtools sql``: then DuckDB refuses every file, the dataset's included).
+
+    Raises:
+        FileNotFoundError: no dataset at ``root``.
+    """
+    from hhtools.store.views import create_views
+
+    ds = Dataset.open(root)
+    config: dict[str, Any] = {}
+    if not external_access:
+        config["enable_external_access"] = False
+    con = duckdb.connect(":memory:", config=config)
+    con.execute("SET enable_progress_bar = false")
+    register_tables(con, ds)
+    create_views(con, temporary=True)
+    return con
+
+
+def register_tables(con: duckdb.DuckDBPyConnection, ds: Dataset) -> None:
+    """Register each table of ``ds`` on ``con`` as a temporary view of its name."""
+    for table in TABLES:
+        con.register(f"_pq_{table}", ds.arrow_dataset(table))
+        con.execute(f"CREATE OR REPLACE TEMP VIEW {table} AS SELECT * FROM _pq_{table}")
+
+
+def table_files(ds: Dataset) -> Iterator[tuple[str, str, int]]:
+    """``(table, relative path, rows)`` of every committed file."""
+    for table, paths in ds.files.items():
+        for p in paths:
+            yield table, p, ds.rows.get(p, 0)

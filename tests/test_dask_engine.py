@@ -1,0 +1,265 @@
+"""The Dask engine: the same stages on a local cluster of 2 workers, into a Parquet dataset
+that holds exactly what the embedded import stores, and answers through the same views.
+
+Generated PokerStars hands (some tampered, so there are findings), plus a copy of one
+file under another name (every hand a duplicate), a file whose first hand was changed
+(a ``conflicting_hand``), an archive of both and a file that is not a history. Tasks
+and byte ranges are made small so that several tasks and a file cut in ranges run.
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+from typer.testing import CliRunner
+
+from hhtools.store import db as store
+from hhtools.store.importer import import_paths
+from hhtools.store.schema import TABLES
+from hhtools.store.views import VIEWS
+
+ENV: dict[str, str | None] = {"COLUMNS": "100", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
+TASK_BYTES = 150_000  #: small tasks: several per file set
+RANGE_BYTES = 200_000  #: files above this are read in byte ranges, a task each
+NOT_COMPARED = {"imports": {"imported_at"}}  #: the clock, not the data
+
+
+def _need_dask() -> Any:
+    return pytest.importorskip(
+        "dask.distributed", reason="dask[distributed] is not installed (pip install "
+        "'hhtools[cluster]')")  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def sources(generated: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A folder of histories with duplicates, a conflict, an archive and a non-history,
+    and a later file (another seed) for the 'new file' test."""
+    folder, _ = generated(600, 161, tamper=0.05, files=3)
+    later, _ = generated(150, 162, files=1)
+    root = tmp_path_factory.mktemp("dask_sources")
+    data = root / "histories"
+    shutil.copytree(folder, data)
+    first = sorted(data.iterdir())[0]
+    shutil.copy(first, data / "zz copy of the first.txt")
+    lines = first.read_text(encoding="utf-8-sig").splitlines(keepends=True)
+    lines[1] = lines[1].replace("'", "'X", 1)  # the first hand's table name changed
+    (data / "zz conflict.txt").write_text("".join(lines[:60]), encoding="utf-8")
+    with zipfile.ZipFile(data / "zz archive.zip", "w") as zf:
+        zf.write(first, "inside/copy.txt")
+        zf.writestr("inside/notes.txt", "not a hand history\n")
+    (data / "zz readme.txt").write_text("hello\n", encoding="utf-8")
+    new = root / "later"
+    shutil.copytree(later, new)
+    return {"data": data, "new": new}
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    """A local Dask cluster of 2 worker processes."""
+    distributed = _need_dask()
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=":0")  # fmt: skip
+    cl = distributed.Client(cluster)
+    yield cl
+    cl.close()
+    cluster.close()
+
+
+@pytest.fixture(scope="module")
+def imported(sources: dict[str, Path], client: Any,
+             tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:  # fmt: skip
+    """The same files imported both ways: an embedded store and a dataset."""
+    from hhtools.store.dask_engine import import_dataset
+
+    root = tmp_path_factory.mktemp("dask_out")
+    db, ds = root / "embedded.duckdb", root / "dataset"
+    embedded = import_paths([sources["data"]], db, workers=1)
+    dask = import_dataset([sources["data"]], ds, client=client, task_bytes=TASK_BYTES,
+                          range_bytes=RANGE_BYTES)  # fmt: skip
+    return {"db": db, "ds": ds, "embedded": embedded, "dask": dask}
+
+
+def _rows(con: duckdb.DuckDBPyConnection, table: str) -> list[tuple[Any, ...]]:
+    cols = [c.name for c in TABLES[table][1] if c.name not in NOT_COMPARED.get(table, set())]
+    return con.execute(f"SELECT {', '.join(cols)} FROM {table} ORDER BY ALL").fetchall()
+
+
+def _compare_tables(db: Path, ds: Path) -> dict[str, int]:
+    from hhtools.store.dataset import connect_dataset
+
+    a = store.connect(db, read_only=True)
+    b = connect_dataset(ds)
+    counts = {}
+    try:
+        for table in TABLES:
+            left, right = _rows(a, table), _rows(b, table)
+            assert len(left) == len(right), table
+            assert left == right, f"{table}: rows differ"
+            counts[table] = len(left)
+    finally:
+        a.close()
+        b.close()
+    return counts
+
+
+def _same_row(left: tuple[Any, ...], right: tuple[Any, ...]) -> bool:
+    """Rows equal, money and counts exactly; ratios (DOUBLE) to 1e-9, as a sum of
+    doubles depends on the order DuckDB's threads add them in."""
+    return len(left) == len(right) and all(
+        math.isclose(x, y, rel_tol=1e-9) if isinstance(x, float) and isinstance(y, float)
+        else x == y for x, y in zip(left, right, strict=True))  # fmt: skip
+
+
+def _cell(text: str) -> Any:
+    """A CSV cell: a float when it has a decimal point, else the text."""
+    try:
+        return float(text) if "." in text else text
+    except ValueError:
+        return text
+
+
+def _same_frame(left: Any, right: Any) -> None:
+    from polars.testing import assert_frame_equal
+
+    assert left.height > 0
+    assert_frame_equal(left.sort(left.columns), right.sort(right.columns), rel_tol=1e-9)
+
+
+def test_every_table_matches_the_embedded_import(imported: dict[str, Any]) -> None:
+    counts = _compare_tables(imported["db"], imported["ds"])
+    assert counts["hands"] == 600 and counts["seats"] > 0 and counts["findings"] > 0
+    assert counts["seat_sessions"] == counts["seats"]
+    e, d = imported["embedded"], imported["dask"]
+    assert d.tasks > 3  # several tasks, byte ranges among them
+    for what in ("files", "hands", "duplicates", "conflicts", "skipped", "failed", "problems",
+                 "notes"):  # fmt: skip
+        assert getattr(d, what) == getattr(e, what), what
+    assert d.duplicates > 0 and d.conflicts == 1
+    assert d.findings == e.findings and d.hands_by_site == e.hands_by_site
+    assert len(d.worker_peak) == 2 and d.dataset_bytes > 0
+
+
+def test_the_layout_is_partitioned_and_committed(imported: dict[str, Any]) -> None:
+    from hhtools.store.dataset import Dataset
+
+    ds = Dataset.open(imported["ds"])
+    for path in ds.files["hands"]:
+        assert path.startswith("hands/site=pokerstars/month=20") and path.endswith(".parquet")
+    on_disk = {p.relative_to(imported["ds"]).as_posix()
+               for p in Path(imported["ds"]).rglob("*.parquet")}  # fmt: skip
+    committed = {p for paths in ds.files.values() for p in paths}
+    assert on_disk == committed  # no staging, temporary or orphan file left
+    assert not list(Path(imported["ds"]).rglob("*.tmp"))
+
+
+def test_the_views_answer_the_same(imported: dict[str, Any]) -> None:
+    import hhtools
+
+    a = hhtools.connect(imported["db"])
+    b = hhtools.connect(imported["ds"])
+    try:
+        for name in VIEWS:
+            left = a.con.execute(f"SELECT * FROM {name} ORDER BY ALL").fetchall()
+            right = b.con.execute(f"SELECT * FROM {name} ORDER BY ALL").fetchall()
+            assert len(left) == len(right) and all(map(_same_row, left, right)), name
+        _same_frame(a.player_results(), b.player_results())
+        _same_frame(a.stats(["player", "position"]), b.stats(["player", "position"]))
+        _same_frame(a.sessions(), b.sessions())
+        game, since = a.con.execute(
+            "SELECT game, min(started_at)::DATE::VARCHAR FROM hands GROUP BY game "
+            "ORDER BY count(*) DESC, game LIMIT 1").fetchall()[0]  # fmt: skip
+        _same_frame(a.player_results(game=game, since=since),
+                    b.player_results(game=game, since=since))  # fmt: skip
+    finally:
+        a.close()
+        b.close()
+
+
+def test_the_dataset_is_read_only(imported: dict[str, Any]) -> None:
+    import hhtools
+
+    with hhtools.connect(imported["ds"]) as b:
+        with pytest.raises(duckdb.PermissionException):
+            b.sql(f"COPY hands TO '{imported['ds']}/hands/evil.csv'")
+        with pytest.raises(duckdb.Error):
+            b.sql("INSERT INTO hands (site, hand_id) VALUES ('x', '1')")
+
+
+def test_the_cli_reads_the_dataset(imported: dict[str, Any]) -> None:
+    from hhtools.cli.main import app
+
+    args = ["sql", "SELECT count(*) AS n, sum(net) AS net FROM seats", "-f", "csv"]
+    a = CliRunner().invoke(app, [*args, "--db", str(imported["db"])], env=ENV)
+    b = CliRunner().invoke(app, [*args, "--dataset", str(imported["ds"])], env=ENV)
+    assert a.exit_code == b.exit_code == 0 and a.stdout == b.stdout
+    for cmd in (["report", "-f", "csv"], ["stats", "-f", "csv"]):
+        a = CliRunner().invoke(app, [*cmd, "--db", str(imported["db"])], env=ENV)
+        b = CliRunner().invoke(app, [*cmd, "--dataset", str(imported["ds"])], env=ENV)
+        assert a.exit_code == b.exit_code == 0, b.stderr
+        left, right = a.stdout.splitlines(), b.stdout.splitlines()
+        assert len(left) == len(right) > 1
+        assert all(_same_row(tuple(map(_cell, x.split(","))), tuple(map(_cell, y.split(","))))
+                   for x, y in zip(left, right, strict=True))  # fmt: skip
+
+
+def test_rerun_adds_nothing_and_a_new_file_only_itself(
+    sources: dict[str, Path], imported: dict[str, Any], client: Any, tmp_path: Path
+) -> None:
+    from hhtools.store.dask_engine import import_dataset
+    from hhtools.store.dataset import Dataset
+
+    db, ds = tmp_path / "e.duckdb", tmp_path / "d"
+    shutil.copy(imported["db"], db)
+    shutil.copytree(imported["ds"], ds)
+    commits = Dataset.open(ds).commits
+    again = import_dataset([sources["data"]], ds, client=client)
+    assert again.hands == 0 and again.files_unchanged == again.files and again.files_written == 0
+    assert Dataset.open(ds).commits == commits
+    more = import_dataset([sources["data"], sources["new"]], ds, client=client,
+                          task_bytes=TASK_BYTES, range_bytes=RANGE_BYTES)  # fmt: skip
+    embedded = import_paths([sources["data"], sources["new"]], db, workers=1)
+    assert more.files_unchanged == again.files and more.files == again.files + 1
+    for what in ("hands", "duplicates", "conflicts", "problems"):
+        assert getattr(more, what) == getattr(embedded, what), what
+    assert more.hands > 100  # (a few hand ids of the other seed clash: conflicts)
+    counts = _compare_tables(db, ds)
+    assert counts["hands"] == 600 + more.hands
+    assert counts["imports"] == imported["embedded"].files + 1
+
+
+def test_import_cli_on_a_local_cluster(sources: dict[str, Path], tmp_path: Path) -> None:
+    _need_dask()
+    from hhtools.cli.main import app
+
+    res = CliRunner().invoke(app, ["import", str(sources["new"]), "--engine", "dask",
+                                   "--dataset", str(tmp_path / "d"), "--workers", "2", "-q"],
+                             env=ENV)  # fmt: skip
+    assert res.exit_code == 0, res.stderr
+    assert "150" in res.stdout
+    res = CliRunner().invoke(app, ["import", str(sources["new"]), "--engine", "dask"], env=ENV)
+    assert res.exit_code == 2 and "--dataset" in res.stderr
+
+
+def test_without_dask_hhtools_works_and_says_how_to_install(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['dask'] = None; sys.modules['distributed'] = None\n"
+        "sys.modules['dask.distributed'] = None\n"
+        "import hhtools, hhtools.cli.main, hhtools.store.dask_engine, hhtools.store.api\n"
+        "from typer.testing import CliRunner\n"
+        f"res = CliRunner().invoke(hhtools.cli.main.app, ['import', {str(tmp_path)!r}, "
+        f"'--engine', 'dask', '--dataset', {str(tmp_path / 'd')!r}])\n"
+        "print(res.exit_code); print(res.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout  # fmt: skip
+    assert out.splitlines()[0] == "2"
+    assert "pip install 'hhtools[cluster]'" in out
