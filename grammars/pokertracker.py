@@ -44,7 +44,9 @@ Quirks read here (worked out from the corpus hands' arithmetic):
 * A second "Post SB" (Merge) is the big blind posted short all-in: typed as the big
   blind, and the hand's big blind is then twice the small one ("blinds" inferred);
   the Merge export's "DEALER" mark is kept as the button.
-* Merge tournament chips print as dollars ("$23,120.00 in chips"): chips. No rake line
+* Merge tournament chips print as dollars ("$23,120.00 in chips"): chips, and the
+  balances are after the blinds ("$0.00 in chips" for a blind all-in): the starting
+  stack is the balance plus the player's posts, as in Merge's own XML. No rake line
   in Merge hands: cash rake is what went in less what was paid ("rake" inferred).
 * Times have no zone: ``time_zone`` and ``started_at_utc`` are ``None``.
 * Hold'em hands are skipped (``skipped_game``).
@@ -66,6 +68,7 @@ from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import (
+    ActionKind,
     BettingStructure,
     Collect,
     Game,
@@ -214,6 +217,8 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     )  # fmt: skip
     if mh is not None and not tourney:
         h.rake = None  # Merge prints no rake: worked out by finish()
+    if mh is not None and tourney:
+        _stacks_before_blinds(h)
     _returns_in_wins(h)
     done = finish(
         h, lines, line, site=SITE, game=g, started_at=started, time_zone=None,
@@ -223,6 +228,19 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
         return done
     room = "microgaming" if mg is not None else "merge"  # the room that dealt the hand
     return replace(done, hand=replace(done.hand, site=room))
+
+
+def _stacks_before_blinds(h: Hand) -> None:
+    """Merge's tournament balances are written after the blinds ("$0.00 in chips" for a
+    player whose blind put him all-in, as in Merge's own XML): each seat's stack at the
+    start of the hand is the balance plus what the player posted."""
+    posted: dict[str, int] = {}
+    for a in h.actions:
+        if a.kind is ActionKind.POST:
+            posted[a.player] = posted.get(a.player, 0) + a.amount
+    h.seats = [replace(s, stack=s.stack + posted.get(s.player, 0)) for s in h.seats]
+    for s in h.seats:
+        h.stacks[s.player] = s.stack
 
 
 def _returns_in_wins(h: Hand) -> None:

@@ -95,6 +95,10 @@ def test_merge_short_all_in_blind_and_return_written_as_win() -> None:
     posts = [(a.player, a.post, a.amount) for a in h.actions if a.kind is ActionKind.POST]
     assert posts == [("Ulrike", PostKind.SMALL_BLIND, 50), ("Vidar", PostKind.BIG_BLIND, 80)]
     assert (g.small_blind, g.big_blind) == (50, 100) and "blinds" in h.inferred
+    # Merge writes tournament balances after the blinds: Vidar's "$0.00" is the 80 he
+    # posted all-in, Ulrike's 4,500 is 4,550 less her 50 small blind.
+    assert [(s.player, s.stack) for s in h.seats] == [
+        ("Ulrike", 4550), ("Vidar", 80), ("Wenzel", 2210)]  # fmt: skip
     # Ulrike 100, Vidar 80: the pot is 160 (Vidar's straight); "Ulrike: wins $20.00"
     # is her uncalled 20 coming back.
     assert [(c.player, c.amount) for c in h.collects] == [("Vidar", 160)]
@@ -132,5 +136,11 @@ def test_real_pokertracker_hands(tmp_path: Path) -> None:
             "'chip_imbalance', 'declared_misread', 'contradicted_line') OR kind LIKE 'procedure%'"
         ).fetchall()
         rooms = con.execute("SELECT DISTINCT site FROM hands ORDER BY 1").fetchall()
+        # Merge hand 4927169400080: Wbuoogoqfx's "$0.00 in chips" after his all-in 135
+        # blind; the dealer's 23,120 after his 100 small blind.
+        stacks = con.execute(
+            "SELECT player, stack FROM seats WHERE hand_id = '4927169400080' ORDER BY seat"
+        ).fetchall()
+    assert stacks == [("UoswVwx0Yqsif", 23220), ("Wbuoogoqfx", 135), ("OcrsrwdlJybppSrjw", 6295)]
     assert errors == (0,) and bad == []
     assert rooms == [("merge",), ("microgaming",)]
