@@ -44,10 +44,14 @@ Quirks read here (worked out from the arithmetic of the corpus hands):
   blind ("blinds" in ``inferred``).
 * Hands whose text is wrong are kept as written, and the audit reports them: in the
   corpus, a player who wins two pots is paid only the first (the side pot is missing,
-  so collected + rake is far short of the pot), the summary's "Total pot" is not the
-  pot (€2,75 or €0 for pots of €140,53 and €22,21), "Rake:" lines can be negative,
+  so collected + rake is far short of the pot), "Rake:" lines can be negative,
   and a hand lacks the post of a player who then checks facing the big blind (the
   site paid out €0,35 more than the text put in). See tests/test_enet.py.
+* The summary's "Total pot" is not the pot in any real hand read: "€0" in hands that
+  paid €10,57 + €0,67 rake and 2 x €12,74 + €1,62 as their actions add up, "€2,75"
+  for €140,53. It ends the hand and is not kept (``total_pot`` ``None``): the audit
+  balances what went in against what was paid and the summary's rake (the sum of the
+  "Rake:" lines).
 * Times have no zone (the header's trailing "%6" is an unfilled placeholder):
   ``time_zone`` and ``started_at_utc`` are ``None``. The currency is the sign printed.
 * Hold'em hands are skipped (``skipped_game``).
@@ -122,6 +126,7 @@ for _kind, _word, _pattern in (
     ("allin", "goes", r": goes all-in" + _AMT),
     ("show", "shows", r": shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?"),
     ("muck", "mucked", r": mucked(?: \[(?P<cards>[^\]]*)\])?"),
+    ("muck", "mucks", r": mucks hand(?: \[(?P<cards>[^\]]*)\])?"),
     ("collect", "collected", r":? collected \((?P<a>[^)]*)\) from pot"),
     ("event", "sits", r":? (?:sits out|is sitting out|has joined the table|has left the table"
                       r"|is disconnected|is connected|has timed out)"),
@@ -299,7 +304,7 @@ def _record(
         shows=tuple(h.shows),
         collects=collects,
         returned=tuple(returned),
-        total_pot=h.total,
+        total_pot=None,  # the summary's "Total pot" is not the pot (module docstring)
         rake=h.rake,
         file=h.file,
         line=line,
@@ -307,7 +312,6 @@ def _record(
         text=text,
         site_format=SITE,
         collect_order=CollectOrder.UNORDERED,
-        total_pot_line=h.total_line,
         inferred=tuple(inferred),
     )
 
