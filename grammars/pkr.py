@@ -128,7 +128,7 @@ RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                   r"| has timed out| is sitting out| sits out| has returned"
                   r"| says .*| [a-z]+s\.|: .*)"),
         ("has", r" has (?P<desc>.+)"),
-        ("win", r" wins (?P<a>" + _N + r")(?: from side pot #(?P<n>\d+))?"
+        ("win", r"(?: wins| ties, and wins| ties) (?P<a>" + _N + r")(?: from side pot #(?P<n>\d+))?"
                 r"(?: with(?: (?P<half>high|low) hand)?: (?P<desc>.*))?"),
     )
 )

@@ -139,3 +139,17 @@ def test_real_pkr_hands(tmp_path: Path) -> None:
         ).fetchall()
     assert errors == (0,)
     assert bad == []
+
+
+def test_tie_lines_are_collects() -> None:
+    # A split pot is written "X ties, and wins $a with high hand: ..." and "X ties $a
+    # with low hand: ..." (fpdb's PKR sample PLO8 ties.low): the same collects as "wins".
+    text = (FIXTURES / "plo8_side_pot_all_in_scoop_silent_uncalled.txt").read_text("utf-8")
+    plain = pkr.FORMAT.parse(HandText(text, "x", 1, 0)).hand
+    tied = text.replace("Ulla wins $5.70 with high hand", "Ulla ties, and wins $5.70 with high hand")
+    tied = tied.replace("Ulla wins $5.70 with low hand", "Ulla ties $5.70 with low hand")
+    ph = pkr.FORMAT.parse(HandText(tied, "x", 1, 0))
+    assert ph.hand is not None and ph.problems == ()
+    got = [(c.player, c.amount, c.pot) for c in ph.hand.collects]
+    assert got == [(c.player, c.amount, c.pot) for c in plain.collects]
+    assert ("Ulla", 570, 0) in got
