@@ -78,22 +78,27 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis
+from hhtools.model.vocab import CollectOrder, Half, HandCategory, OddChips, PotPartsBasis
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand", "read_high"]
 
 SITE = "ongame"
 HAND_START = re.compile(r"\ufeff?\*{5} History for hand ")
-_ANY_START = re.compile(r"^\s*\ufeff?\*{5} History for hand R\d+-\d+-\d+", re.MULTILINE)
+_ANY_START = re.compile(r"^\s*\ufeff?\*{5} History for hand [RT]\d+-\d+-\d+", re.MULTILINE)
 
-FIRST = re.compile(r"\ufeff?\*{5} History for hand (?P<id>[A-Z]\d*-[\d-]+) \*{5}\s*$")
+FIRST = re.compile(
+    r"\ufeff?\*{5} History for hand (?P<id>[A-Z]\d*-[\d-]+)"
+    r"(?: \(TOURNAMENT: (?:\"(?P<tname>[^\"]*)\", (?P<tid>[^,]+), buy-in: (?P<buyin>[^)]*))?\))?"
+    r" \*{5}\s*$"
+)
 START = re.compile(
     r"Start hand: \w{3} (?P<mon>\w{3}) (?P<day>\d\d?) (?P<clock>\d\d?:\d\d:\d\d) "
     r"(?P<zone>\S+) (?P<year>\d{4})\s*$"
 )
 TABLE = re.compile(
     r"Table: (?P<table>.+?) \[(?P<tid>\d+)\] \((?P<limit>[A-Z_]+) (?P<game>[A-Z_0-9]+) "
-    r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+), (?P<money>[A-Za-z ]+)\)\s*$"
+    r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
+    r"(?:, ante: (?P<ante>[$€£]?[\d.,]+))?, (?P<money>[A-Za-z ]+)\)\s*$"
 )
 SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)\s*$")
 END_SEAT = re.compile(
@@ -105,7 +110,7 @@ POT = re.compile(
     r"(?P<which>Main pot|Side pot(?: ?#?(?P<n>\d+))?): (?P<gross>[$€£]?[\d.,]+)"
     r" won by (?P<won>.+?)\s*$"
 )
-WINNER = re.compile(r"(?P<name>.+?) \((?P<a>[$€£]?[\d.,]+)\)(?:, |$)")
+WINNER = re.compile(r"(?P<name>.+?) \((?P<a>[$€£]?[\d.,]+)(?: (?P<half>High|Low))?\)(?:, |$)")
 RAKE = re.compile(r"Rake taken: (?P<a>[$€£]?[\d.,]+)\s*$")
 _AMT = r"(?P<a>[$€£]?[\d.,]+)"
 _ALLIN = r"(?P<allin> \[all in\])?"
@@ -129,6 +134,7 @@ _BY_WORD: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
 for _kind, _rule in RULES:
     _word = _rule.pattern[1:].split(" ")[0].split("\\")[0]
     _BY_WORD[_word] = (*_BY_WORD.get(_word, ()), (_kind, _rule))
+_HALVES = {"High": Half.HIGH, "Low": Half.LOW}
 _STRUCTURES = {"LIMIT": BettingStructure.LIMIT, "FIXED_LIMIT": BettingStructure.LIMIT,
                "POT_LIMIT": BettingStructure.POT_LIMIT,
                "NO_LIMIT": BettingStructure.NO_LIMIT}  # fmt: skip
@@ -214,6 +220,7 @@ class _Hand(_State):
         self.pots: dict[int, int] = {}  # gross per pot
         self.total_line = 0
         self.rake: int | None = None
+        self.tournament: tuple[str, str] | None = None  # (tournament id, buy-in text)
         self.summary = False
         self.ended = False
         self.stake_sb = self.stake_bb = 0  # the header's stakes
@@ -239,6 +246,10 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = first["id"]
+    if first["tid"]:
+        h.tournament = (first["tid"].strip(), first["buyin"].strip())
+    elif "(TOURNAMENT:" in lines[0]:  # a tournament whose header names nothing
+        h.tournament = ("", "")
     st = START.match(lines[1]) if len(lines) > 1 else None
     tb = TABLE.match(lines[2]) if len(lines) > 2 else None
     if st is None or tb is None:
@@ -254,7 +265,7 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         note = f"not an Omaha game: {tb['game']}"
         h.problem(line + 2, "skipped_game", note, lines[2])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-    h.unit = Unit.CENTS
+    h.unit = Unit.CHIPS if h.tournament is not None else Unit.CENTS
     h.stake_sb, h.stake_bb = h.money(tb["sb"]), h.money(tb["bb"])
     numbered = [(i, ln) for i, ln in enumerate(lines) if i > 2]
     if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
@@ -297,9 +308,12 @@ def _record(
         inferred.append("blinds")
     real = tb["money"].strip().lower().startswith("real")
     currency = {"€": "EUR", "£": "GBP"}.get(tb["cur"], "USD") if real else "PLAY"
+    tid, buy_in = h.tournament or (None, None)
     g = Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
-        currency=currency, qualifier=8, small_bet=small_bet, big_bet=big_bet,
+        currency="CHIPS" if tid is not None else currency, qualifier=8, small_bet=small_bet,
+        big_bet=big_bet, tournament_id=tid, buy_in=buy_in or None,
+        ante=h.money(tb["ante"]) if tb["ante"] else 0,
     )  # fmt: skip
     returned: tuple[Returned, ...] = ()
     back = excess_returned(h.put, (), h.actions)
@@ -467,7 +481,8 @@ def _summary(h: _Hand, ln: str, lno: int) -> bool:
         h.pots[pot] = h.money(m["gross"])
         h.total_line = h.total_line or lno
         for w in WINNER.finditer(m["won"]):
-            h.collects.append(Collect(w["name"], h.money(w["a"]), pot, 0, lno))
+            half = _HALVES.get(w["half"]) if w["half"] else None
+            h.collects.append(Collect(w["name"], h.money(w["a"]), pot, 0, lno, half))
         return True
     m = RAKE.match(ln)
     if m is not None:

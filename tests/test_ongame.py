@@ -169,3 +169,23 @@ def test_real_ongame_hands(tmp_path: Path) -> None:
     assert errors == (0,)
     assert bad == TRUE_FINDINGS
     assert odd == [("IYPF98DYCF", 26, 27), ("achegikk", 27, 26)]
+
+
+def test_tournament_halves_named_and_ante() -> None:
+    # A tournament header names the tournament and buy-in; the table line an ante; the
+    # pot line names each winner's half ("Runa (98 High), Sigrid (97 Low)", as in fpdb's
+    # OnGame sample R-186-1481). Antes 3 x 5 + blinds and calls 3 x 20 + flop 2 x 60 =
+    # 195: high 98 (the odd chip goes high) to Runa's kings, low 97 to Sigrid's
+    # 8-5-4-3-2 (Runa's best low is 8-7-5-3-A).
+    from hhtools.model.vocab import Half
+
+    (ph,) = _parse("tourney_hilo_halves_named_ante.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    g = h.game
+    assert (g.tournament_id, g.buy_in, g.currency, g.ante, g.hi_lo) == (
+        "R-900-1", "$1.20", "CHIPS", 5, True)  # fmt: skip
+    assert (g.small_blind, g.big_blind) == (10, 20)
+    assert [(c.player, c.amount, c.half) for c in h.collects] == [
+        ("Runa", 98, Half.HIGH), ("Sigrid", 97, Half.LOW)]  # fmt: skip
+    assert not _findings(h) & BAD
