@@ -86,10 +86,14 @@ from hhtools.model.vocab import CollectOrder, HandCategory, OddChips
 __all__ = ["FORMAT", "HAND_START", "parse_hand", "read_high"]
 
 SITE = "everleaf"
-HAND_START = re.compile(r"\ufeff?Everleaf Gaming Game #")
-_ANY_START = re.compile(r"^\s*\ufeff?Everleaf Gaming Game #\d+", re.MULTILINE)
+#: "Everleaf Gaming Game #N", or a skin of the network: "Concord Gaming" writes
+#: "Everleaf Gaming - Concord Gaming - Game #N", Grand Poker "- - Grand Poker - Game #N"
+HAND_START = re.compile(r"\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #\d")
+_ANY_START = re.compile(
+    r"^\s*\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #\d+\s*\n"
+    r"\*{5} Hand history for game #\d+ \*{5}", re.MULTILINE)
 
-FIRST = re.compile(r"\ufeff?Everleaf Gaming Game #(?P<id>\d+)\s*$")
+FIRST = re.compile(r"\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #(?P<id>\d+)\s*$")
 GAME_LINE = re.compile(
     r"(?:Blinds )?\s*(?P<cur>[$€]?)\s?(?P<sb>[\d.,]+) ?/ ?[$€]?\s?(?P<bb>[\d.,]+) "
     r"(?:(?P<limit>NL|PL) )?(?P<game>.+?)(?: - (?P<max>\d+) Max)?"
@@ -185,6 +189,8 @@ def recognise(head: str) -> bool:
     """``True`` for a file whose first lines hold an Everleaf hand header.
 
     >>> recognise("Everleaf Gaming Game #148735443\\n***** Hand history for game #148735443 *****")
+    True
+    >>> recognise("Everleaf Gaming - Concord Gaming - Game #4\\n***** Hand history for game #4 *****")
     True
     >>> recognise("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD)")
     False

@@ -193,3 +193,19 @@ def test_real_everleaf_hands(tmp_path: Path) -> None:
     assert errors == (0,)
     assert bad == []
     assert games == [("everleaf",)]
+
+
+def test_network_skins_are_read() -> None:
+    # The network's skins write their name before the game number ("Everleaf Gaming -
+    # Concord Gaming - Game #N", "- - Grand Poker - Game #N"); the rest is Everleaf's.
+    import io
+
+    from hhtools.grammars import everleaf as fmt
+
+    text = (FIXTURES / "fl_hilo_quartered_low_three_way.txt").read_text("utf-8")
+    skin = text.replace("Everleaf Gaming Game #", "Everleaf Gaming - Concord Gaming - Game #")
+    assert fmt.FORMAT.recognise(skin[:4096])
+    plain = [fmt.FORMAT.parse(t) for t in fmt.FORMAT.split(io.BytesIO(text.encode()), "a")]
+    skins = [fmt.FORMAT.parse(t) for t in fmt.FORMAT.split(io.BytesIO(skin.encode()), "b")]
+    assert [p.hand_id for p in skins] == [p.hand_id for p in plain]
+    assert [p.problems for p in skins] == [p.problems for p in plain]
