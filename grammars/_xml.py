@@ -17,15 +17,19 @@ resolves no entities and fetches nothing; a hand that is not well-formed XML rai
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from lxml import etree
 
+from hhtools.grammars._betting import _OutOfRange, _State
 from hhtools.grammars._text import iter_lines
-from hhtools.model.records import HandText
+from hhtools.grammars.base import ParsedHand, internal_error
+from hhtools.model.records import HandText, Problem
+from hhtools.model.vocab import ProblemCode
 
-__all__ = ["MARK", "context_attrs", "parse_element", "split_elements"]
+__all__ = ["MARK", "context_attrs", "open_hand", "parse_element", "read_guarded",
+           "split_elements"]  # fmt: skip
 
 #: Between a hand's element and the context elements in a hand text.
 MARK = "\n<!--hhtools-context-->\n"
@@ -164,3 +168,63 @@ def context_attrs(text: str, name: str) -> dict[str, str]:
     except etree.XMLSyntaxError:
         return {}
     return dict(el.attrib)
+
+
+Stop = Callable[..., ParsedHand]
+
+
+def read_guarded(
+    ht: HandText, hand_id: str | None, read: Callable[[HandText, str | None], ParsedHand]
+) -> ParsedHand:
+    """``read(ht, hand_id)``, never raising for bad input: an amount or a seat out of
+    range is an ``out_of_range`` problem, one that cannot be read a ``bad_amount``, and
+    anything else (a bug) an ``internal_error`` (:func:`hhtools.grammars.base.internal_error`),
+    so one hand never stops a file."""
+
+    def one(code: ProblemCode, message: str) -> ParsedHand:
+        return ParsedHand(None, (Problem(ht.file, ht.line, hand_id, code, message),),
+                          hand_id=hand_id)  # fmt: skip
+
+    try:
+        return read(ht, hand_id)
+    except _OutOfRange as exc:
+        return one(ProblemCode.OUT_OF_RANGE, str(exc))
+    except ValueError as exc:  # an amount, a seat or a card that cannot be read
+        return one(ProblemCode.BAD_AMOUNT, f"not read: {exc}")
+    except Exception as exc:  # noqa: BLE001 - a bug must not stop the import
+        return internal_error(ht.file, ht.line, hand_id, exc)
+
+
+def open_hand(
+    ht: HandText, h: _State, tag: str, what: str, noun: str
+) -> tuple[etree._Element | None, Stop, ParsedHand | None]:
+    """Open one hand's element: ``(element, stop, None)``, or ``(None, stop, result)``
+    when the hand cannot be read (no id: ``bad_header``; cut before ``</tag>``:
+    ``truncated_hand``; not well-formed: ``bad_header`` on the line lxml names).
+
+    Args:
+        ht: the hand text (the element, then the context after :data:`MARK`).
+        h: the hand's state; its ``hand_id`` is the id read from the start tag.
+        tag: the hand element's tag ("game", "HISTORY"...).
+        what: the element as problems name it ('a Merge <game id="..."> element').
+        noun: "game" or "hand", as the site calls one.
+
+    ``stop(code, message, line=0, skipped=None)`` adds a problem on ``line`` (the
+    hand's first line when 0) and gives the :class:`ParsedHand` without a record.
+    """
+    body = ht.text.partition(MARK)[0]
+
+    def stop(code: str, message: str, line: int = 0, skipped: str | None = None) -> ParsedHand:
+        h.problem(line or ht.line, code, message, body[:80])
+        return ParsedHand(None, tuple(h.problems), skipped, h.hand_id)
+
+    if h.hand_id is None:
+        return None, stop, stop("bad_header", f"not {what}")
+    if not body.rstrip().endswith(f"</{tag}>"):
+        return None, stop, stop("truncated_hand", f"the file ends before this {noun}'s "
+                                f"</{tag}> tag", ht.line + body.count("\n"))  # fmt: skip
+    try:
+        return parse_element(ht.text), stop, None
+    except etree.XMLSyntaxError as exc:
+        return None, stop, stop("bad_header", f"this {noun} is not well-formed XML: {exc}",
+                                ht.line + (exc.lineno or 1) - 1)  # fmt: skip

@@ -54,11 +54,9 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 
-from lxml import etree
-
 from hhtools.grammars._betting import MAX_AMOUNT, _OutOfRange, _State
-from hhtools.grammars._xml import MARK, context_attrs, parse_element, split_elements
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars._xml import MARK, context_attrs, open_hand, read_guarded, split_elements
+from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
@@ -67,14 +65,13 @@ from hhtools.model.records import (
     HandHistory,
     HandText,
     PostKind,
-    Problem,
     Returned,
     Seat,
     Show,
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, PotPartsBasis, ProblemCode
+from hhtools.model.vocab import CollectOrder, PotPartsBasis
 
 __all__ = ["FORMAT", "cards", "stakes"]
 
@@ -166,40 +163,15 @@ def _parse(ht: HandText) -> ParsedHand:
     """
     m = _ID.search(ht.text, 0, 400)
     hand_id = m.group(1) if m else None
-
-    def one(code: ProblemCode, message: str) -> ParsedHand:
-        return ParsedHand(None, (Problem(ht.file, ht.line, hand_id, code, message),),
-                          hand_id=hand_id)  # fmt: skip
-
-    try:
-        return _read(ht, hand_id)
-    except _OutOfRange as exc:
-        return one(ProblemCode.OUT_OF_RANGE, str(exc))
-    except ValueError as exc:  # an amount, a seat or a card that cannot be read
-        return one(ProblemCode.BAD_AMOUNT, f"not read: {exc}")
-    except Exception as exc:  # noqa: BLE001 - a bug must not stop the import
-        return internal_error(ht.file, ht.line, hand_id, exc)
+    return read_guarded(ht, hand_id, _read)
 
 
 def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0911, PLR0912, PLR0915
     h = _State(ht.file, ht.line)
     h.hand_id = hand_id
-    body = ht.text.partition(MARK)[0]
-
-    def stop(code: str, message: str, line: int = 0, skipped: str | None = None) -> ParsedHand:
-        h.problem(line or ht.line, code, message, body[:80])
-        return ParsedHand(None, tuple(h.problems), skipped, hand_id)
-
-    if hand_id is None:
-        return stop("bad_header", 'not an Everest <HAND id="..."> element')
-    if not body.rstrip().endswith("</HAND>"):
-        return stop("truncated_hand", "the file ends before this hand's </HAND> tag",
-                    ht.line + body.count("\n"))  # fmt: skip
-    try:
-        root = parse_element(ht.text)
-    except etree.XMLSyntaxError as exc:
-        return stop("bad_header", f"this hand is not well-formed XML: {exc}",
-                    ht.line + (exc.lineno or 1) - 1)  # fmt: skip
+    root, stop, failed = open_hand(ht, h, "HAND", 'an Everest <HAND id="..."> element', "hand")
+    if root is None:
+        return failed  # type: ignore[return-value]
     session = context_attrs(ht.text, "SESSION")
     if not session:
         return stop("bad_header", "no <SESSION .../> (the game) before this hand")
@@ -323,7 +295,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0911, PL
             h.problem(line, "unrecognised_line", f"element <{tag}> not known")
     if not collects:
         return stop("truncated_hand", "this hand has no <WIN> (its result)",
-                    ht.line + body.count("\n"))  # fmt: skip
+                    ht.line + ht.text.partition(MARK)[0].count("\n"))  # fmt: skip
     return _finish(ht, h, dict(
         hand_id=hand_id, session=session, tourney=tourney, currency=currency, stake=stake,
         structure=structure, variant=variant, utc=utc, seats=seats, button=button,

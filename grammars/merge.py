@@ -59,9 +59,9 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from hhtools.grammars._betting import _OutOfRange, _State
-from hhtools.grammars._xml import MARK, context_attrs, parse_element, split_elements
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars._betting import _State
+from hhtools.grammars._xml import MARK, context_attrs, open_hand, read_guarded, split_elements
+from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
@@ -71,14 +71,13 @@ from hhtools.model.records import (
     HandHistory,
     HandText,
     PostKind,
-    Problem,
     Returned,
     Seat,
     Show,
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, Half, HandCategory, ProblemCode
+from hhtools.model.vocab import CollectOrder, Half, HandCategory
 
 __all__ = ["FORMAT", "read_claim"]
 
@@ -153,37 +152,15 @@ def _parse(ht: HandText) -> ParsedHand:
     """
     m = _ID.search(ht.text, 0, 400)
     hand_id = m.group(1) if m else None
-    try:
-        return _read(ht, hand_id)
-    except _OutOfRange as exc:
-        return ParsedHand(None, (Problem(ht.file, ht.line, hand_id, ProblemCode.OUT_OF_RANGE,
-                                         str(exc)),), hand_id=hand_id)  # fmt: skip
-    except ValueError as exc:  # an amount or a seat parse_money / int() cannot read
-        return ParsedHand(None, (Problem(ht.file, ht.line, hand_id, ProblemCode.BAD_AMOUNT,
-                                         f"not read: {exc}"),), hand_id=hand_id)  # fmt: skip
-    except Exception as exc:  # noqa: BLE001 - a bug must not stop the import
-        return internal_error(ht.file, ht.line, hand_id, exc)
+    return read_guarded(ht, hand_id, _read)
 
 
 def _read(ht: HandText, hand_id: str | None) -> ParsedHand:
     h = _State(ht.file, ht.line)
     h.hand_id = hand_id
-    body = ht.text.partition(MARK)[0]
-
-    def stop(code: str, message: str, line: int = 0, skipped: str | None = None) -> ParsedHand:
-        h.problem(line or ht.line, code, message, body[:80])
-        return ParsedHand(None, tuple(h.problems), skipped, hand_id)
-
-    if hand_id is None:
-        return stop("bad_header", 'not a Merge <game id="..."> element')
-    if not body.rstrip().endswith("</game>"):
-        return stop("truncated_hand", "the file ends before this game's </game> tag",
-                    ht.line + body.count("\n"))  # fmt: skip
-    try:
-        game = parse_element(ht.text)
-    except etree.XMLSyntaxError as exc:
-        line = ht.line + (exc.lineno or 1) - 1
-        return stop("bad_header", f"this game is not well-formed XML: {exc}", line)
+    game, stop, failed = open_hand(ht, h, "game", 'a Merge <game id="..."> element', "game")
+    if game is None:
+        return failed  # type: ignore[return-value]
     desc = context_attrs(ht.text, "description")
     kind = desc.get("type", "").strip()
     tourney = kind.endswith(" Tournament")

@@ -58,9 +58,9 @@ from datetime import datetime
 
 from lxml import etree
 
-from hhtools.grammars._betting import _OutOfRange, _State
-from hhtools.grammars._xml import MARK, parse_element, split_elements
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars._betting import _State
+from hhtools.grammars._xml import MARK, open_hand, read_guarded, split_elements
+from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import (
     BettingStructure,
@@ -69,14 +69,13 @@ from hhtools.model.records import (
     HandHistory,
     HandText,
     PostKind,
-    Problem,
     Returned,
     Seat,
     Show,
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, ProblemCode
+from hhtools.model.vocab import CollectOrder
 
 __all__ = ["FORMAT", "card", "unicode_text"]
 
@@ -145,40 +144,15 @@ def _parse(ht: HandText) -> ParsedHand:
     """
     m = _ID.search(ht.text, 0, 600)
     hand_id = m.group(1) if m else None
-
-    def one(code: ProblemCode, message: str) -> ParsedHand:
-        return ParsedHand(None, (Problem(ht.file, ht.line, hand_id, code, message),),
-                          hand_id=hand_id)  # fmt: skip
-
-    try:
-        return _read(ht, hand_id)
-    except _OutOfRange as exc:
-        return one(ProblemCode.OUT_OF_RANGE, str(exc))
-    except ValueError as exc:  # an amount or a number parse_money / int() cannot read
-        return one(ProblemCode.BAD_AMOUNT, f"not read: {exc}")
-    except Exception as exc:  # noqa: BLE001 - a bug must not stop the import
-        return internal_error(ht.file, ht.line, hand_id, exc)
+    return read_guarded(ht, hand_id, _read)
 
 
 def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PLR0915
     h = _State(ht.file, ht.line)
     h.hand_id = hand_id
-    body = ht.text.partition(MARK)[0]
-
-    def stop(code: str, message: str, line: int = 0, skipped: str | None = None) -> ParsedHand:
-        h.problem(line or ht.line, code, message, body[:80])
-        return ParsedHand(None, tuple(h.problems), skipped, hand_id)
-
-    if hand_id is None:
-        return stop("bad_header", 'not a Microgaming <Game id="..."> element')
-    if not body.rstrip().endswith("</Game>"):
-        return stop("truncated_hand", "the file ends before this game's </Game> tag",
-                    ht.line + body.count("\n"))  # fmt: skip
-    try:
-        game = parse_element(ht.text)
-    except etree.XMLSyntaxError as exc:
-        return stop("bad_header", f"this game is not well-formed XML: {exc}",
-                    ht.line + (exc.lineno or 1) - 1)  # fmt: skip
+    game, stop, failed = open_hand(ht, h, "Game", 'a Microgaming <Game id="..."> element', "game")
+    if game is None:
+        return failed  # type: ignore[return-value]
     name = (game.get("gametype") or "").replace("&apos;", "'").strip()
     if name.lower() not in _GAMES:
         if "omaha" in name.lower():
