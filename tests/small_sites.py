@@ -1,4 +1,5 @@
-"""What the tests of the small old text formats share (Absolute, Betfair, Cake, Entraction):
+"""What the tests of the closed rooms' text formats share (Absolute, Betfair, Cake,
+Entraction, Everleaf, OnGame, PKR, Seals With Clubs, PokerTracker):
 reading a fixture, the audit's finding kinds for a hand, the MANIFEST's hand count of a
 corpus folder and an import of it with what the store then says."""
 

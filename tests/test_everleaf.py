@@ -6,6 +6,7 @@ comments; none is copied from the code's output.
 
 from __future__ import annotations
 
+from functools import partial
 from datetime import datetime
 from pathlib import Path
 
@@ -13,7 +14,6 @@ import duckdb
 import pytest
 from hhtools.grammars import everleaf, recognise
 
-from hhtools.audit import audit_hand
 from hhtools.model.records import (
     ActionKind,
     BettingStructure,
@@ -23,24 +23,16 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, FindingKind, HandCategory, ProblemCode
+from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import manifest_hands, need_corpus
+from tests.small_sites import BAD, kinds, parse_fixture
 
 FIXTURES = Path(__file__).parent / "fixtures" / "everleaf"
-BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD,
-       FindingKind.CONTRADICTED_LINE}  # fmt: skip
 
 
-def _parse(name: str) -> list:
-    with (FIXTURES / name).open("rb") as fh:
-        return [everleaf.FORMAT.parse(ht) for ht in everleaf.FORMAT.split(fh, name)]
-
-
-def _findings(hand) -> set:
-    result = audit_hand(hand)
-    found = result if isinstance(result, (list, tuple)) else result.findings
-    return {f.kind for f in found}
+_parse = partial(parse_fixture, everleaf.FORMAT)
+_findings = kinds
 
 
 def test_recognise_is_specific() -> None:

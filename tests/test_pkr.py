@@ -6,6 +6,7 @@ comments; none is copied from the code's output.
 
 from __future__ import annotations
 
+from functools import partial
 from datetime import datetime
 from pathlib import Path
 
@@ -13,27 +14,18 @@ import duckdb
 import pytest
 from hhtools.grammars import pkr, recognise
 
-from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, ClaimedHigh, HandText, Street
-from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis, ProblemCode
+from hhtools.model.vocab import HandCategory, PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import manifest_hands, need_corpus
+from tests.small_sites import BAD, kinds, parse_fixture
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pkr"
-BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD,
-       FindingKind.CONTRADICTED_LINE}  # fmt: skip
 SIDE = "plo8_side_pot_all_in_scoop_silent_uncalled.txt"
 
 
-def _parse(name: str) -> list:
-    with (FIXTURES / name).open("rb") as fh:
-        return [pkr.FORMAT.parse(ht) for ht in pkr.FORMAT.split(fh, name)]
-
-
-def _findings(hand) -> set:
-    result = audit_hand(hand)
-    found = result if isinstance(result, (list, tuple)) else result.findings
-    return {f.kind for f in found}
+_parse = partial(parse_fixture, pkr.FORMAT)
+_findings = kinds
 
 
 def test_recognise_is_specific() -> None:

@@ -7,6 +7,7 @@ Every expected amount is worked out by hand from the fixture text in the comment
 
 from __future__ import annotations
 
+from functools import partial
 from datetime import datetime
 from pathlib import Path
 
@@ -14,27 +15,19 @@ import duckdb
 import pytest
 from hhtools.grammars import pokertracker, recognise
 
-from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, HandText, PostKind, Street
-from hhtools.model.vocab import FindingKind, ProblemCode
+from hhtools.model.vocab import ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import manifest_hands, need_corpus
+from tests.small_sites import BAD, kinds, parse_fixture
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pokertracker"
-BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD,
-       FindingKind.CONTRADICTED_LINE}  # fmt: skip
 MG = "microgaming_raised_to_adds_chips_win_holds_uncalled_bet.txt"
 MERGE = "merge_short_all_in_blind_return_written_as_win_cut_hand.txt"
 
 
-def _parse(name: str) -> list:
-    with (FIXTURES / name).open("rb") as fh:
-        return [pokertracker.FORMAT.parse(ht) for ht in pokertracker.FORMAT.split(fh, name)]
-
-
-def _kinds(hand) -> set:
-    result = audit_hand(hand)
-    return {f.kind for f in (result if isinstance(result, (list, tuple)) else result.findings)}
+_parse = partial(parse_fixture, pokertracker.FORMAT)
+_kinds = kinds
 
 
 def test_recognise_both_styles() -> None:

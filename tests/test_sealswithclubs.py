@@ -8,6 +8,7 @@ fixture text in the comments.
 
 from __future__ import annotations
 
+from functools import partial
 from datetime import datetime
 from pathlib import Path
 
@@ -15,26 +16,17 @@ import duckdb
 import pytest
 from hhtools.grammars import recognise, sealswithclubs
 
-from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, HandText, PostKind, Street
-from hhtools.model.vocab import FindingKind, PotPartsBasis, ProblemCode
+from hhtools.model.vocab import PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import manifest_hands, need_corpus
+from tests.small_sites import BAD, kinds, parse_fixture
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sealswithclubs"
-BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD,
-       FindingKind.CONTRADICTED_LINE}  # fmt: skip
 
 
-def _parse(name: str) -> list:
-    with (FIXTURES / name).open("rb") as fh:
-        fmt = sealswithclubs.FORMAT
-        return [fmt.parse(ht) for ht in fmt.split(fh, name)]
-
-
-def _kinds(hand) -> set:
-    result = audit_hand(hand)
-    return {f.kind for f in (result if isinstance(result, (list, tuple)) else result.findings)}
+_parse = partial(parse_fixture, sealswithclubs.FORMAT)
+_kinds = kinds
 
 
 def test_recognise_is_specific() -> None:
