@@ -47,8 +47,8 @@ PHH (https://github.com/uoftcprg/phh-std) is TOML: one table of fields per hand.
 The rake: pokerkit takes rake pot by pot, calling the game's ``rake(amount, state)``
 -> ``(raked, unraked)`` as it builds each main or side pot, and pushes only the
 unraked part. PHH has no rake field, so the file carries ``_pot_rakes`` and
-:func:`pokerkit_options` turns it into that function (and a ``divmod`` that splits
-pots in cents): ``dataclasses.replace(hh, **pokerkit_options(hh.user_defined_fields))``
+:func:`~hhtools.reports.phh_replay.pokerkit_options` turns it into that function
+(and a ``divmod`` that splits pots in cents): ``dataclasses.replace(hh, **pokerkit_options(hh.user_defined_fields))``
 makes a loaded :class:`pokerkit.HandHistory` replay to ``finishing_stacks``.
 
 Amounts: currency units with exact decimals for real money (``0.05`` for five
@@ -60,12 +60,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hhtools.model.money import CHIP_CURRENCIES, amount_text
 from hhtools.reports.ohh import iter_hands
+from hhtools.reports.phh_replay import pokerkit_options
 
 if TYPE_CHECKING:
     from hhtools.store.api import HandStore
@@ -176,64 +176,6 @@ class PhhSummary:
     files: list[Path] = field(default_factory=list)
 
 
-def pokerkit_options(fields: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
-    """The ``rake`` and ``divmod`` pokerkit needs to replay one exported hand.
-
-    Args:
-        fields: the hand's user fields as pokerkit loads them
-            (``HandHistory.user_defined_fields``) or the TOML table: ``_pot_rakes``
-            and ``_minor_unit``, numbers as ``int`` or ``Decimal``.
-
-    Returns:
-        ``{"rake": f, "divmod": g}`` for :class:`pokerkit.HandHistory`:
-        ``f(amount, state=None) -> (raked, unraked)`` takes from a pot of ``amount``
-        what the site took from the pot of that size, or from the run of neighbouring
-        pots of that total that pokerkit merged, or the whole rake from the one pot of
-        a hand won without a showdown (nothing from a pot the site did not rake, or
-        from a pot pokerkit has not finished building); ``g(amount, n)``
-        splits in the hand's minor unit (cents for real money), the odd units to the
-        first share, which pokerkit gives to the first winner left of the button.
-
-    >>> opts = pokerkit_options({"_pot_rakes": [[Decimal("6"), Decimal("0.30")]],
-    ...                          "_minor_unit": Decimal("0.01")})
-    >>> opts["rake"](Decimal("6.00")), opts["rake"](Decimal("2"))
-    ((Decimal('0.30'), Decimal('5.70')), (0, Decimal('2')))
-    >>> opts["divmod"](Decimal("1.75"), 2)
-    (Decimal('0.87'), Decimal('0.01'))
-    """
-    table = [(Decimal(str(p)), Decimal(str(t))) for p, t in fields.get("_pot_rakes") or ()]
-    unit = Decimal(str(fields.get("_minor_unit", 1)))
-    nets = [gross - taken for gross, taken in table]
-
-    def num(value: Decimal) -> Any:  # chips stay int, as pokerkit reads them
-        return int(value) if unit == 1 else value
-
-    def rake(amount: Any, state: Any = None) -> tuple[Any, Any]:
-        # pokerkit merges neighbouring pots once their players are the same (after a
-        # hand is killed): a run of the site's pots summing to the amount is one pot.
-        run = _run([gross for gross, _ in table], amount)
-        if state is not None and sum(state.statuses) == 1:
-            # won without a showdown: pokerkit makes one pot, and keeps the winner's
-            # last bet out of it, so its size says nothing; the site's rake is all of it
-            run = range(len(table))
-        taken = sum((table[k][1] for k in run), Decimal(0))
-        if taken > amount:
-            taken = Decimal(0)
-        return (num(taken), amount - num(taken)) if taken else (0, amount)
-
-    def divmod_units(amount: Any, count: int) -> tuple[Any, Any]:
-        # a merged pot is split pot by pot, as the site did: the odd units are the sum
-        # of each pot's odd units (they all go to the same first winner)
-        parts = [nets[k] for k in _run(nets, amount)] or [Decimal(amount)]
-        whole = odd = 0
-        for part in parts:
-            w, o = divmod(int(part / unit), count)
-            whole, odd = whole + w, odd + o
-        return num(whole * unit), amount - num(whole * unit) * count
-
-    return {"rake": rake, "divmod": divmod_units}
-
-
 def _pot_takes(pots: list[dict[str, Any]]) -> list[tuple[int, int]]:
     """``(gross, taken)`` per pot; a split the store got wrong (a pot's net above its
     gross or below 0) is replaced by the total taken shared pro rata, the odd units
@@ -247,19 +189,6 @@ def _pot_takes(pots: list[dict[str, Any]]) -> list[tuple[int, int]]:
     if shares:
         shares[0] += total - sum(shares)
     return list(zip(gross, shares, strict=True))
-
-
-def _run(values: list[Decimal], amount: Any) -> range:
-    """The first run of neighbouring ``values`` that sums to ``amount`` (empty if none)."""
-    for i in range(len(values)):
-        total = Decimal(0)
-        for j in range(i, len(values)):
-            total += values[j]
-            if total == amount:
-                return range(i, j + 1)
-            if total > amount:
-                break
-    return range(0)
 
 
 def _players(seats: list[dict[str, Any]], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
