@@ -263,3 +263,90 @@ def test_without_dask_hhtools_works_and_says_how_to_install(tmp_path: Path) -> N
                          check=True).stdout  # fmt: skip
     assert out.splitlines()[0] == "2"
     assert "pip install 'hhtools[cluster]'" in out
+
+
+def test_a_folder_that_is_not_a_dataset_is_refused_and_left_as_it_was(
+    sources: dict[str, Path], client: Any, tmp_path: Path
+) -> None:
+    """A user's folder with a subfolder named like a table (``hands``): nothing in it is
+    deleted, nothing is written, and the refusal says what to do."""
+    from hhtools.cli.main import app
+    from hhtools.store.dask_engine import import_dataset
+    from hhtools.store.dataset import ForeignFiles
+
+    poker = tmp_path / "poker"
+    (poker / "hands").mkdir(parents=True)
+    history = sorted(sources["new"].iterdir())[0]
+    shutil.copy(history, poker / "hands" / "my history.txt")
+    (poker / "hands" / "notes.txt").write_text("river calls\n", encoding="utf-8")
+    (poker / "imports").mkdir()
+    before = {p: p.read_bytes() for p in poker.rglob("*") if p.is_file()}
+    with pytest.raises(ForeignFiles, match="not an hhtools dataset and is not empty"):
+        import_dataset([poker / "hands"], poker, client=client)
+    res = CliRunner().invoke(app, ["import", str(poker / "hands"), "--engine", "dask",
+                                   "--dataset", str(poker), "-q"], env=ENV)  # fmt: skip
+    assert res.exit_code == 2 and "new or empty folder" in res.stderr, res.stderr
+    after = {p: p.read_bytes() for p in poker.rglob("*") if p.is_file()}
+    assert after == before and sorted(p.name for p in poker.iterdir()) == ["hands", "imports"]
+
+
+def test_links_and_foreign_files_in_a_dataset_are_refused_never_followed(
+    imported: dict[str, Any], sources: dict[str, Path], client: Any, tmp_path: Path
+) -> None:
+    """A link in a table folder (to a folder, to a file) or a file the engine did not
+    write: the import refuses before deleting anything; the links' targets keep their
+    files."""
+    from hhtools.store.dask_engine import import_dataset
+    from hhtools.store.dataset import Dataset, ForeignFiles
+
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "precious.txt").write_text("keep me\n", encoding="utf-8")
+    (outside / "part-1-00000-0.parquet").write_bytes(b"not ours either")
+    cases = {
+        "folder link": lambda ds: (ds / "hands" / "site=pokerstars" / "old").symlink_to(outside),
+        "file link": lambda ds: (ds / "seats" / "x.parquet").symlink_to(outside / "precious.txt"),
+        "table link": lambda ds: (shutil.rmtree(ds / "draws", ignore_errors=True),
+                                  (ds / "draws").symlink_to(outside)),
+        "notes": lambda ds: (ds / "hands" / "notes.txt").write_text("mine\n", encoding="utf-8"),
+        "unrecorded run": lambda ds: (ds / "hands" / "site=pokerstars" / "month=2024-01"
+                                      / "part-77-00000-0.parquet").write_bytes(b"?"),
+    }  # fmt: skip
+    for name, plant in cases.items():
+        ds = tmp_path / name
+        shutil.copytree(imported["ds"], ds, symlinks=True)
+        plant(ds)
+        listed = sorted(str(p) for p in ds.rglob("*"))
+        commits = Dataset.open(ds).commits
+        with pytest.raises(ForeignFiles, match="did not write"):
+            import_dataset([sources["new"]], ds, client=client)
+        assert sorted(str(p) for p in ds.rglob("*")) == listed, name
+        assert Dataset.open(ds).commits == commits, name
+        assert sorted(p.name for p in outside.iterdir()) == ["part-1-00000-0.parquet",
+                                                             "precious.txt"], name  # fmt: skip
+
+
+def test_the_engines_own_leftovers_are_still_cleaned(imported: dict[str, Any],
+                                                     tmp_path: Path) -> None:  # fmt: skip
+    """What a died task or run of this dataset left (its staging, temporary and partition
+    files, under the engine's names, of a run its manifest recorded) is deleted; every
+    committed file stays."""
+    from hhtools.store.dataset import Dataset
+
+    ds_dir = tmp_path / "d"
+    shutil.copytree(imported["ds"], ds_dir)
+    ds = Dataset.open(ds_dir)
+    assert ds.runs == {1}
+    leftovers = ["hands/site=pokerstars/month=2024-01/part-1-00999-0.parquet",
+                 "seats/site=pokerstars/month=2024-01/part-1-00999-0.parquet.0123abcd.tmp",
+                 "imports/import_id=1/part-1-00999.parquet", "_staging/1/00999/hands.parquet",
+                 "_manifest/000001-000999.json.0123abcd.tmp"]  # fmt: skip
+    for rel in leftovers:
+        (ds_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ds_dir / rel).write_bytes(b"left by a task that died")
+    assert ds.clean_orphans() == 3  # the table files (staging and manifest not counted)
+    assert not any((ds_dir / rel).exists() for rel in leftovers)
+    assert not (ds_dir / "_staging").exists()
+    on_disk = {p.relative_to(ds_dir).as_posix() for p in ds_dir.rglob("*") if p.is_file()}
+    committed = {p for paths in ds.files.values() for p in paths}
+    assert on_disk == committed | {f"_manifest/{c}" for c in ds.commits}

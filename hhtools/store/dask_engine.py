@@ -150,9 +150,6 @@ class DatasetImporter:
         self.audit, self.client = audit, client
         self.task_bytes, self.range_bytes = task_bytes, range_bytes
         self.on_progress = on_progress
-        self.workers = 1
-        if client is not None:
-            self.workers = len(client.scheduler_info().get("workers", {})) or 1
         self.summary = DatasetImportSummary()
         self.con = duckdb.connect(":memory:")
         self.con.execute("SET threads = 1")
@@ -212,7 +209,10 @@ class DatasetImporter:
                 continue
             new.append(item)
         # enough tasks to keep every worker busy (four each), none above task_bytes
-        spread = sum(i.size for i in new) // (4 * max(self.workers, 1))
+        workers = 1
+        if self.client is not None:
+            workers = len(self.client.scheduler_info().get("workers", {})) or 1
+        spread = sum(i.size for i in new) // (4 * workers)
         task_bytes = max(min(self.task_bytes, spread), min(self.task_bytes, 1 << 20))
         for item in new:
             if item.name in current_names:  # the same file named twice: read again, apart
@@ -372,6 +372,8 @@ class DatasetImporter:
         try:
             specs, groups, files, piece_keys = self.plan(paths)
             self.summary.tasks = len(specs)
+            if specs or self.walk_problems:
+                self.ds.begin(self.import_id)  # before any file is written
             token = uuid.uuid4().hex[:8]
             run = self.client.submit if self.client is not None else None
             # a task lost with its worker runs again: it writes the same names, so no
@@ -501,15 +503,19 @@ def import_dataset(
     Raises:
         DaskMissing: dask.distributed is not installed.
         KeyboardInterrupt: when interrupted; files committed so far stay.
+        ForeignFiles: ``root`` is neither a dataset nor a new or empty folder, or its
+            folders hold files the engine did not write or links (nothing is deleted).
         OSError: the dataset cannot be written.
     """
-    own_client = own_cluster = None
-    if client is None:
-        own_client, own_cluster = _client(scheduler, workers)
-        client = own_client
-    importer = DatasetImporter(root, audit=audit, client=client, task_bytes=task_bytes,
+    # the folder is checked (and refused) before a cluster is started
+    importer = DatasetImporter(root, audit=audit, task_bytes=task_bytes,
                                range_bytes=range_bytes, on_progress=on_progress)  # fmt: skip
+    own_client = own_cluster = None
     try:
+        if client is None:
+            own_client, own_cluster = _client(scheduler, workers)
+            client = own_client
+        importer.client = client
         return importer.run(paths)
     finally:
         importer.close()

@@ -19,7 +19,14 @@ Only files named by the manifest are part of the dataset: a file is written unde
 temporary name, renamed, and then named by a manifest commit, itself written under a
 temporary name and renamed (one object ``PUT`` on object storage). A task that failed or
 ran twice leaves at most files no commit names; the next import deletes them
-(:func:`clean_orphans`). Readers never list the folders, so they never see them.
+(:meth:`Dataset.clean_orphans`). Readers never list the folders, so they never see them.
+
+The engine deletes only what is its own: a file a commit named, or a file under one of
+its own names (``part-<import>-...``, a staging or temporary file) of a run the manifest
+recorded before it wrote anything (``{"run": import_id}``). A folder is made a dataset
+only when it is new or empty; a symbolic link, or any file it did not write, in the
+folders it manages makes it refuse (:class:`ForeignFiles`) before deleting anything, and
+a link is never followed.
 
 Storage is any ``pyarrow.fs`` file system: a local or network folder, ``s3://``,
 ``gs://``, ``hdfs://``, or any fsspec file system (``pyarrow.fs.FSSpecHandler``).
@@ -29,6 +36,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -49,6 +58,7 @@ __all__ = [
     "MANIFEST",
     "NO_MONTH",
     "Dataset",
+    "ForeignFiles",
     "PartitionWriter",
     "connect_dataset",
     "is_dataset",
@@ -61,6 +71,22 @@ ROWS_PER_FILE = 1_000_000  #: a Parquet file holds at most this many rows
 ROW_GROUP = 128 * 1024  #: rows per Parquet row group
 COMPRESSION = "zstd"
 BOOK_TABLES = ("imports", "import_errors")  #: partitioned by import run, not by hand
+_TMP = r"(?:\.[0-9a-f]{8}\.tmp)?"
+_TABLE = "|".join(map(re.escape, TABLES))
+#: the names the engine writes; group ``run`` is the import that wrote the file
+OWN_NAME = re.compile(
+    rf"(?:(?:{_TABLE})/site=[^/]+/month=[^/]+/part-(?P<run>\d+)-(?:\d{{5}}|sessions)-\d+"
+    rf"\.parquet{_TMP}"
+    rf"|(?:{'|'.join(BOOK_TABLES)})/import_id=(?P<book>\d+)/part-(?P=book)-(?:\d{{5}}|paths)"
+    rf"\.parquet{_TMP}"
+    rf"|{STAGING}/(?P<staged>\d+)/\d{{5}}/(?:{_TABLE})\.parquet(?:\.tmp)?"
+    rf"|{MANIFEST}/\d{{6}}-\d{{6}}\.json{_TMP})"
+)  # fmt: skip
+
+
+class ForeignFiles(OSError):
+    """The dataset's folder holds what the engine did not write (or a link): it refuses
+    to write or delete there; the message names the paths and what to do."""
 
 
 def _filesystem(root: str | Path) -> tuple[pafs.FileSystem, str]:
@@ -75,6 +101,48 @@ def _filesystem(root: str | Path) -> tuple[pafs.FileSystem, str]:
 
         fs, path = fsspec.core.url_to_fs(text)
         return pafs.PyFileSystem(pafs.FSSpecHandler(fs)), path
+
+
+def _check_fresh(fs: pafs.FileSystem, base: str, root: str) -> None:
+    """Raise :class:`ForeignFiles` unless ``base`` is a dataset, missing, or empty."""
+    info = fs.get_file_info(base)
+    if info.type == pafs.FileType.NotFound:
+        return
+    if info.type != pafs.FileType.Directory:
+        raise ForeignFiles(f"{root} is a file, not a folder: give --dataset a new folder")
+    if fs.get_file_info(f"{base}/{MANIFEST}").type == pafs.FileType.Directory:
+        return
+    inside = fs.get_file_info(pafs.FileSelector(base))
+    if inside:
+        names = ", ".join(sorted(i.base_name for i in inside)[:3])
+        raise ForeignFiles(f"{root} is not an hhtools dataset and is not empty ({names}"
+                           f"{', ...' if len(inside) > 3 else ''}): give --dataset a new or "
+                           f"empty folder (nothing was written or deleted)")  # fmt: skip
+
+
+def _walk_local(base: str, top: str) -> Iterator[tuple[str, str]]:
+    """:meth:`Dataset._walk` on a local disk: ``lstat``, so a link is seen, not followed."""
+    try:
+        mode = os.lstat(f"{base}/{top}").st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(mode):
+        yield top, "link" if stat.S_ISLNK(mode) else "file" if stat.S_ISREG(mode) else "other"
+        return
+    yield top, "dir"
+    stack = [top]
+    while stack:
+        rel = stack.pop()
+        with os.scandir(f"{base}/{rel}") as entries:
+            for e in entries:
+                path = f"{rel}/{e.name}"
+                if e.is_symlink():
+                    yield path, "link"
+                elif e.is_dir(follow_symlinks=False):
+                    yield path, "dir"
+                    stack.append(path)
+                else:
+                    yield path, "file" if e.is_file(follow_symlinks=False) else "other"
 
 
 def is_dataset(path: str | Path) -> bool:
@@ -97,6 +165,8 @@ class Dataset:
         files: table -> committed files (paths relative to ``base``), in commit order.
         rows: relative path -> rows in that file.
         commits: names of the commit files read, in order.
+        named: every path a commit ever added (kept or removed since): the engine's own.
+        runs: the imports the manifest recorded as started (:meth:`begin`).
     """
 
     root: str
@@ -105,6 +175,8 @@ class Dataset:
     files: dict[str, list[str]] = field(default_factory=dict)
     rows: dict[str, int] = field(default_factory=dict)
     commits: list[str] = field(default_factory=list)
+    named: set[str] = field(default_factory=set)
+    runs: set[int] = field(default_factory=set)
 
     @classmethod
     def open(cls, root: str | Path, create: bool = False) -> Dataset:
@@ -116,9 +188,12 @@ class Dataset:
 
         Raises:
             FileNotFoundError: no dataset at ``root`` and ``create`` is false.
+            ForeignFiles: ``create`` and ``root`` is neither a dataset nor a new or
+                empty folder (nothing is written there).
         """
         fs, base = _filesystem(root)
         if create:
+            _check_fresh(fs, base, str(root))
             fs.create_dir(f"{base}/{MANIFEST}", recursive=True)
         elif fs.get_file_info(f"{base}/{MANIFEST}").type != pafs.FileType.Directory:
             raise FileNotFoundError(f"no dataset at {root}: run 'hhtools import --engine dask "
@@ -141,6 +216,7 @@ class Dataset:
         """Read every commit file again (commits are applied in name order)."""
         self.files = {t: [] for t in TABLES}
         self.rows = {}
+        self.named, self.runs = set(), set()
         sel = pafs.FileSelector(self.path(MANIFEST), allow_not_found=True)
         names = sorted(i.base_name for i in self.fs.get_file_info(sel)
                        if i.base_name.endswith(".json"))  # fmt: skip
@@ -151,6 +227,8 @@ class Dataset:
             self._apply(entry)
 
     def _apply(self, entry: dict[str, Any]) -> None:
+        if "run" in entry:
+            self.runs.add(int(entry["run"]))
         gone = set(entry.get("remove", []))
         if gone:
             for table, paths in self.files.items():
@@ -160,6 +238,7 @@ class Dataset:
         for item in entry.get("add", []):
             self.files.setdefault(item["table"], []).append(item["path"])
             self.rows[item["path"]] = int(item["rows"])
+            self.named.add(item["path"])
 
     def commit(self, name: str, add: Iterable[dict[str, Any]], remove: Iterable[str] = (),
                note: dict[str, Any] | None = None) -> None:  # fmt: skip
@@ -176,6 +255,24 @@ class Dataset:
         self.write_bytes(f"{MANIFEST}/{name}.json", json.dumps(entry, indent=1).encode())
         self.commits.append(f"{name}.json")
         self._apply(entry)
+
+    def begin(self, import_id: int) -> None:
+        """Record in the manifest that import ``import_id`` starts writing, before it
+        writes any file: what it leaves uncommitted is then known as its own (and
+        :meth:`clean_orphans` may delete it). Idempotent."""
+        if import_id not in self.runs:
+            self.commit(f"{import_id:06d}-000000", (), note={"run": import_id})
+
+    def own(self, rel: str) -> bool:
+        """Whether the engine wrote ``rel`` (relative path): a commit named it, or it has
+        one of the engine's names (:data:`OWN_NAME`) and its run is recorded."""
+        if rel in self.named:
+            return True
+        m = OWN_NAME.fullmatch(rel)
+        if m is None:
+            return False
+        run = m.group("run") or m.group("book") or m.group("staged")
+        return run is None or int(run) in self.runs  # (a manifest's temporary file: own)
 
     # ---- files ------------------------------------------------------------------------
 
@@ -201,13 +298,63 @@ class Dataset:
         """One Parquet file of the dataset (or of its staging folder)."""
         return pq.read_table(self.path(rel), filesystem=self.fs)
 
-    def delete(self, rel: str) -> None:
-        """Delete a file or folder; nothing when it is gone already."""
-        info = self.fs.get_file_info(self.path(rel))
-        if info.type == pafs.FileType.Directory:
-            self.fs.delete_dir(self.path(rel))
-        elif info.type == pafs.FileType.File:
-            self.fs.delete_file(self.path(rel))
+    def delete(self, rel: str) -> int:
+        """Delete the engine's own files under ``rel`` (a file or folder) and the folders
+        left empty; nothing when it is gone already. Returns the files deleted.
+
+        Raises:
+            ForeignFiles: something under ``rel`` is not the engine's own (see
+                :meth:`own`) or is a link; then nothing is deleted.
+        """
+        mine, dirs = self._sort_out([rel])
+        for path in mine:
+            self.fs.delete_file(self.path(path))
+        for path in sorted(dirs, key=len, reverse=True):
+            self.fs.delete_dir(self.path(path))  # empty now: all it held was ours
+        return len(mine)
+
+    def _sort_out(self, tops: Iterable[str]) -> tuple[list[str], list[str]]:
+        """The engine's own files and the folders under ``tops``.
+
+        Raises:
+            ForeignFiles: anything else is there (a file it did not write, a link).
+        """
+        mine: list[str] = []
+        dirs: list[str] = []
+        foreign: list[str] = []
+        for top in tops:
+            for rel, kind in self._walk(top):
+                if kind == "dir":
+                    dirs.append(rel)
+                elif kind == "file" and self.own(rel):
+                    mine.append(rel)
+                else:
+                    foreign.append(rel + (" (a link)" if kind == "link" else ""))
+        if foreign:
+            shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more"
+                                              if len(foreign) > 3 else "")  # fmt: skip
+            raise ForeignFiles(
+                f"{self.root} holds what hhtools did not write, in the folders it manages: "
+                f"{shown}; it deletes only the files its manifest names and follows no link: "
+                f"move them out, or give --dataset a new folder (nothing was deleted)")
+        return mine, dirs
+
+    def _walk(self, rel: str) -> Iterator[tuple[str, str]]:
+        """``(relative path, kind)`` of ``rel`` and all under it, links not followed;
+        kind is ``file``, ``dir``, ``link`` or ``other``. Nothing when it is missing."""
+        if isinstance(self.fs, pafs.LocalFileSystem):
+            yield from _walk_local(self.base, rel)
+            return
+        info = self.fs.get_file_info(self.path(rel))  # object stores: no links
+        if info.type == pafs.FileType.NotFound:
+            return
+        if info.type != pafs.FileType.Directory:
+            yield rel, "file" if info.type == pafs.FileType.File else "other"
+            return
+        yield rel, "dir"
+        for i in self.fs.get_file_info(pafs.FileSelector(self.path(rel), recursive=True)):
+            kind = {pafs.FileType.File: "file", pafs.FileType.Directory: "dir"}.get(i.type)
+            yield i.path[len(self.base) + 1:], kind or "other"
 
     def size(self) -> int:
         """Bytes of the committed files."""
@@ -215,24 +362,26 @@ class Dataset:
         return sum(i.size or 0 for i in self.fs.get_file_info(paths)) if paths else 0
 
     def clean_orphans(self) -> int:
-        """Delete what no commit names: the staging folder, temporary files, and data
-        files of tasks that failed, ran twice or whose run died. Call it only while no
-        import writes to the dataset. Returns the files deleted."""
-        self.delete(STAGING)
-        named = {p for ps in self.files.values() for p in ps}
+        """Delete the engine's own files that no commit keeps: the staging folder,
+        temporary files, files of tasks that failed, ran twice or whose run died, and
+        files a commit removed. Call it only while no import writes to the dataset.
+        Returns the files deleted.
+
+        Raises:
+            ForeignFiles: a table, staging or manifest folder holds a file the engine did
+                not write, or a link (then nothing is deleted, and no link is followed).
+        """
+        kept = {p for ps in self.files.values() for p in ps}
+        mine, dirs = self._sort_out([*TABLES, STAGING, MANIFEST])
         gone = 0
-        for table in TABLES:
-            sel = pafs.FileSelector(self.path(table), recursive=True, allow_not_found=True)
-            for info in self.fs.get_file_info(sel):
-                if info.type != pafs.FileType.File:
-                    continue
-                rel = info.path[len(self.base) + 1:]
-                if rel not in named:
-                    self.fs.delete_file(info.path)
-                    gone += 1
-        for info in self.fs.get_file_info(pafs.FileSelector(self.path(MANIFEST))):
-            if info.base_name.endswith(".tmp"):
-                self.fs.delete_file(info.path)
+        for path in mine:
+            if path not in kept and not (path.startswith(f"{MANIFEST}/")
+                                         and path.endswith(".json")):  # fmt: skip
+                self.fs.delete_file(self.path(path))
+                gone += not path.startswith((f"{STAGING}/", f"{MANIFEST}/"))
+        for path in sorted(dirs, key=len, reverse=True):
+            if path == STAGING or path.startswith(f"{STAGING}/"):
+                self.fs.delete_dir(self.path(path))
         return gone
 
     def arrow_dataset(self, table: str) -> pa.Table | pads.Dataset:
