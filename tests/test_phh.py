@@ -299,3 +299,60 @@ def test_fixed_limit_export(tmp_path: Path) -> None:
     # Ann put in 2 + 1 + 2 = 5 each, Cy 2. Ben scoops (kings; 8-5-3-2-A), $12 less the
     # $0.60 rake pokerkit takes too: 20 - 5 + 11.40 = 26.40; Cy 18, Ann 15.
     assert theirs == ours == [Decimal("26.40"), Decimal(18), Decimal(15)]
+
+
+def _export_one(fixture: str, tmp_path: Path) -> tuple[dict[str, object], Path]:
+    """Export one fixture hand (pot-limit Omaha); its PHH table and file."""
+    db = import_db([FIXTURES / "pokerstars" / fixture], tmp_path / "one.duckdb")
+    out = tmp_path / "out"
+    out.mkdir()
+    with hhtools.connect(db) as store:
+        summary = export_phh(store, out)
+    assert (summary.hands, summary.skipped, summary.left_out) == (1, 0, {})
+    path = out / "pokerstars-omaha-pot_limit.phhs"
+    (table,) = tomllib.loads(path.read_text(encoding="utf-8")).values()
+    return table, path
+
+
+def test_reraise_nobody_can_call_more_is_a_call(tmp_path: Path) -> None:
+    """phh_reraise_nobody_can_call_more.txt: on the flop Ben's all-in makes it $9;
+    Cy raises to $24 though Ann, the only other player with chips, has exactly $9
+    in all. pokerkit allows a raise only when someone could put in more than the
+    bet to call, so Cy's raise is his call of $9 (the $15 the site returned never
+    goes in). PHH order: Ben (SB), Cy (BB), Dee, Ann (button).
+
+    Pot: $1 each preflop, then Ann, Ben and Cy $9 each on the flop: $31 less $1
+    rake, Cy's straight (6-5 with 4-3-2). Stacks: Ben 0, Cy 25 - 10 + 30 = 45,
+    Dee 10 - 1 = 9, Ann 0.
+    """
+    table, path = _export_one("phh_reraise_nobody_can_call_more.txt", tmp_path)
+    assert table["players"] == ["Ben", "Cy", "Dee", "Ann"]
+    assert table["actions"][4:] == [
+        "p3 cc", "p4 cc", "p1 cc", "p2 cc",
+        "d db Ks4h2d", "p1 cc", "p2 cc", "p3 cc", "p4 cbr 4", "p1 cbr 9",
+        "p2 cc",  # the raise to $24 nobody could call more than $9 of
+        "p3 f", "p4 cc",
+        "p1 sm JhJd8h8d", "p2 sm KhKd5c6d", "p4 sm QhQs7c6c",
+        "d db 9c", "d db 3s",
+    ]  # fmt: skip
+    theirs, ours = replay(path)["990000000401"]  # type: ignore[misc]
+    assert theirs == ours == [Decimal(0), Decimal(45), Decimal(9), Decimal(0)]
+
+
+def test_all_in_loser_mucks_before_the_river(tmp_path: Path) -> None:
+    """phh_all_in_loser_mucks_before_river.txt: Cy is all in on the turn, Ann calls
+    with chips behind and shows; Cy mucks. pokerkit 0.7 cannot deal the river to a
+    single player who still has chips (it fails an assertion), so a hand mucked at
+    that all-in showdown is written shown (its cards, which lose): pokerkit deals
+    the river and pays Ann, as the site did.
+
+    Pot: $3 each preflop, Cy and Ann $5 on the turn: $19 less $0.50 rake to Ann.
+    PHH order Cy (SB), Ann (BB), Ben (button). Stacks: Cy 0, Ann 30 - 8 + 18.50 =
+    40.50, Ben 10 - 3 = 7.
+    """
+    table, path = _export_one("phh_all_in_loser_mucks_before_river.txt", tmp_path)
+    assert table["players"] == ["Cy", "Ann", "Ben"]
+    assert table["actions"][-4:] == [
+        "p3 f", "p1 sm KcKh8s7d", "p2 sm AcAd7h6h", "d db 2s"]  # fmt: skip
+    theirs, ours = replay(path)["990000000402"]  # type: ignore[misc]
+    assert theirs == ours == [Decimal(0), Decimal("40.50"), Decimal(7)]

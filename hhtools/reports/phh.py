@@ -246,11 +246,14 @@ def _forced_bets(
     return dead, signed, live_by_name, stray
 
 
-def _showdown_lines(live: list[dict[str, Any]], index: dict[str, int]) -> list[str]:
+def _showdown_lines(live: list[dict[str, Any]], index: dict[str, int],
+                    show_all: bool = False) -> list[str]:  # fmt: skip
+    """``pN sm CARDS`` for a player who showed or collected (``show_all``: every
+    player), ``pN sm`` for one who mucked; ``????`` per card not known."""
     out = []
     for s in live:
         cards = (s["hole_cards"] or "").split()
-        if s["showed"] or (s["collected"] or 0) > 0:
+        if show_all or s["showed"] or (s["collected"] or 0) > 0:
             shown = "".join(cards) if cards else "????????"
             out.append(f"p{index[s['player']]} sm {shown}")
         else:
@@ -319,9 +322,11 @@ def _action_lines(
                 folded.add(a["player"])
             elif a["kind"] in ("check", "call"):
                 acts.append(f"{p} cc")
-            elif not any(chips[o["player"]] > 0 for o in players
+            elif not any(chips[o["player"]] + on_street[o["player"]] > top for o in players
                          if o["player"] not in folded and o["player"] != a["player"]):
-                acts.append(f"{p} cc")  # a raise nobody can call: pokerkit calls, returns the rest
+                # a raise nobody can call more of (all in, or chips only to call the
+                # bet before it): pokerkit calls, the site returned the rest
+                acts.append(f"{p} cc")
             elif min_raise and chips[a["player"]] > 0 and on_street[a["player"]] < top + step:
                 acts.append(f"{p} cc")  # a raise short of the minimum, not all in: a call
             elif a["player"] in closed:
@@ -341,9 +346,15 @@ def _action_lines(
         with_chips = [s for s in live if chips[s["player"]] > 0]
         if not shown and len(live) >= 2 and len(with_chips) <= 1:
             lines = _showdown_lines(live, index)  # all in: shown before the runout
-            acts.extend(lines)
-            if sum(1 for line in lines if not line.endswith(" sm")) <= 1:
+            kept = [s for s, line in zip(live, lines, strict=True) if not line.endswith(" sm")]
+            if len(kept) == 1 and kept[0] in with_chips:
+                # the one hand left has chips behind: pokerkit 0.7 fails dealing on to
+                # it alone, so the mucked hands are shown (they lost): it deals every
+                # card and pays by the rules, as the site did
+                lines = _showdown_lines(live, index, show_all=True)
+            elif len(kept) <= 1:
                 stayed = 1  # every other hand mucked: pokerkit deals one street, then pays
+            acts.extend(lines)
             shown = True
     live = [s for s in players if s["folded"] is None]
     if not shown and len(live) >= 2 and dealt_streets == 3:
