@@ -4,11 +4,16 @@ Files are streamed, so memory follows one block of hands, not the file. The
 encoding is decided from the byte-order mark (UTF-8, UTF-16 LE/BE), else from NUL
 bytes at the start (UTF-16 without a BOM), else each line is decoded as UTF-8 and,
 when that fails, as cp1252 (old Windows clients and some converters write cp1252).
-``CRLF``, ``LF`` and lone ``CR`` line ends are all accepted; the hand text uses ``\\n``.
+``CRLF``, ``LF`` and lone ``CR`` line ends are all accepted and counted the same way
+everywhere (:func:`line_breaks`); the hand text uses ``\\n``. A BOM after the file's
+start (files concatenated: each one's BOM before its first hand) and NUL characters (a
+damaged byte, a file padded with zeros after a crash) are dropped as each line is
+decoded, here and only here (:func:`scrub`), so that no grammar sees them.
 
 Splitting is a plain regular expression on each line (the site's hand header); a format
-may also say where a hand ends before the next header (:class:`HandEnd`), so that a
-hand whose header is damaged is never merged into the hand before it. The grammar only
+may also say where a hand ends before the next header (:class:`HandEnd`: after its
+summary, or at a blank line), so that a hand whose header is damaged is never merged
+into the hand before it. The grammar only
 ever sees one hand. Every function reads from a binary stream the caller
 opened (the read layer opens each file once); the stream must be seekable.
 """
@@ -23,7 +28,8 @@ from typing import BinaryIO
 
 from hhtools.model.records import HandText
 
-__all__ = ["HandEnd", "Line", "decode_head", "detect_encoding", "iter_hands", "iter_lines"]
+__all__ = ["HandEnd", "Line", "decode_head", "detect_encoding", "iter_hands", "iter_lines",
+           "line_breaks", "scrub"]  # fmt: skip
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -31,6 +37,7 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 _CHUNK = 1 << 16
+_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,18 +52,21 @@ class Line:
 @dataclass(frozen=True, slots=True)
 class HandEnd:
     """Where a hand ends before the next header: once a line starting with ``after``
-    (the summary's marker) is read, the first line neither blank nor matched by
-    ``keeps`` (``re.match``: the lines a summary holds), or matched by ``breaks`` (a
-    seat line "Seat 2: B ($5 in chips)" is no summary line; every such line holds
-    ``hint``, tested first as it is cheap), starts a new hand text: a damaged header,
-    a table or seat line, a hand cut short... It does not start with a header, so the
-    grammar reports it instead of reading it into the hand before.
+    (the summary's marker; ``""``: the header itself) is read, the first line neither
+    blank nor matched by ``keeps`` (``re.match``: the lines a summary holds; ``None``:
+    any line), or matched by ``breaks`` (a seat line "Seat 2: B ($5 in chips)" is no
+    summary line; every such line holds ``hint``, tested first as it is cheap), or,
+    with ``blank``, the first line after a blank line (for formats that write no blank
+    line inside a hand), starts a new hand text: a damaged header, a table or seat
+    line, a hand cut short... It does not start with a header, so the grammar reports
+    it instead of reading it into the hand before.
     """
 
     after: str
-    keeps: re.Pattern[str]
+    keeps: re.Pattern[str] | None
     breaks: re.Pattern[str] | None = None
     hint: str = ""
+    blank: bool = False
 
 
 def detect_encoding(head: bytes) -> tuple[str, int]:
@@ -88,12 +98,44 @@ def detect_encoding(head: bytes) -> tuple[str, int]:
     return "utf-8", 0
 
 
+def scrub(text: str) -> str:
+    """``text`` without BOMs (U+FEFF) and NUL characters: what a file carries that no
+    hand history writes (a concatenated file's BOM before its first hand, a damaged
+    or zeroed byte). Every decoding of this module applies it, once.
+
+    >>> scrub("\\ufeff#Game No : 1\\x00")
+    '#Game No : 1'
+    """
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    if "\ufeff" in text:
+        text = text.replace("\ufeff", "")
+    return text
+
+
+def line_breaks(data: bytes, start: int = 0, end: int | None = None) -> int:
+    """Line breaks in ``data[start:end]`` (bytes of an ASCII-compatible encoding): LF,
+    CRLF and a lone CR each end one line, the one count every format uses.
+
+    A CRLF cut in two by ``end`` counts once here and once more after it: cut at a
+    line start.
+
+    >>> line_breaks(b"a\\r\\nb\\rc\\nd")
+    3
+    """
+    if end is None:
+        end = len(data)
+    return data.count(b"\n", start, end) + data.count(b"\r", start, end) - data.count(
+        b"\r\n", start, end
+    )
+
+
 def _decode_line(raw: bytes) -> tuple[str, str]:
-    """Decode one UTF-8-or-cp1252 line; also return the encoding that worked."""
+    """Decode one UTF-8-or-cp1252 line (scrubbed); also return the encoding that worked."""
     try:
-        return raw.decode("utf-8"), "utf-8"
+        return scrub(raw.decode("utf-8")), "utf-8"
     except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace"), "cp1252"
+        return scrub(raw.decode("cp1252", errors="replace")), "cp1252"
 
 
 def decode_head(head: bytes) -> str:
@@ -108,11 +150,11 @@ def decode_head(head: bytes) -> str:
     encoding, bom = detect_encoding(head)
     body = head[bom:]
     if encoding.startswith("utf-16"):
-        return body.decode(encoding, errors="ignore")
+        return scrub(body.decode(encoding, errors="ignore"))
     text = body.decode("utf-8", errors="ignore") if _utf8_prefix(body) else body.decode(
         "cp1252", errors="replace"
     )
-    return text.lstrip("\ufeff")
+    return scrub(text)
 
 
 def _utf8_prefix(data: bytes) -> bool:
@@ -147,25 +189,26 @@ def iter_lines(fh: BinaryIO) -> Iterator[tuple[Line, str]]:
         return
     offset = 0
     number = 0
-    for raw in fh:  # splits on b"\n"; a lone CR is handled below
-        number += 1
+    for raw in fh:  # splits on b"\n"; lone CRs are handled below
         start = offset
         offset += len(raw)
         body = raw
-        if number == 1 and bom:
+        if start == 0 and bom:
             body = raw[bom:]
             start += bom
         if body.endswith(b"\n"):
             body = body[:-1]
         if body.endswith(b"\r"):
             body = body[:-1]
-        text, used = _decode_line(body)
-        if "\r" in text:  # old Mac line ends inside a "line"
-            for i, part in enumerate(text.split("\r")):
-                if i:
-                    number += 1
-                yield Line(number, start, part), used
+        if b"\r" in body:  # old Mac line ends: each part is a line, at its own offset
+            for part in body.split(b"\r"):
+                number += 1
+                text, used = _decode_line(part)
+                yield Line(number, start, text), used
+                start += len(part) + 1
             continue
+        number += 1
+        text, used = _decode_line(body)
         yield Line(number, start, text), used
 
 
@@ -182,18 +225,21 @@ def _iter_utf16(fh: BinaryIO, encoding: str, bom: int) -> Iterator[tuple[Line, s
         else:  # a file of an odd number of bytes ends in half a character: dropped, not U+FFFD
             text = "" if len(decoder.getstate()[0]) % 2 else decoder.decode(b"", final=True)
         pending += text
-        parts = pending.split("\n")
-        pending = parts.pop()
-        for part in parts:
+        last = 0
+        for m in _BREAK.finditer(pending):
+            if m.group() == "\r" and m.end() == len(pending) and chunk:
+                break  # a CR at the end of a chunk: the next one says if LF follows
             number += 1
-            start = offset
-            offset += len((part + "\n").encode(encoding, errors="replace"))
-            yield Line(number, start, part.removesuffix("\r")), encoding
+            part = pending[last : m.start()]
+            yield Line(number, offset, scrub(part)), encoding
+            offset += len(pending[last : m.end()].encode(encoding, errors="replace"))
+            last = m.end()
+        pending = pending[last:]
         if not chunk:
             break
     if pending:
         number += 1
-        yield Line(number, offset, pending.removesuffix("\r")), encoding
+        yield Line(number, offset, scrub(pending)), encoding
 
 
 def iter_hands(
@@ -208,8 +254,8 @@ def iter_hands(
 
     UTF-8 files (the common case) are read in large blocks and split with one
     multi-line regex search per block; files in other encodings, with bytes that
-    are not UTF-8, or with lone CR line ends are read line by line. Both ways give
-    the same hands, lines and offsets.
+    are not UTF-8, with lone CR line ends, a BOM after the start or a NUL are read
+    line by line. Both ways give the same hands, lines and offsets.
 
     Args:
         fh: the file, a seekable binary stream at its start.
@@ -299,7 +345,7 @@ def _iter_hands_by_block(
             raise _NotBlockReadable from None
         if "\r" in text and _LONE_CR.search(text):
             raise _NotBlockReadable
-        if "\ufeff" in text and first and buf == "" and text.startswith("\ufeff"):
+        if "\ufeff" in text or "\x00" in text:  # dropped line by line (scrub)
             raise _NotBlockReadable
         buf += text
         starts = _starts(start, header, buf)
@@ -327,20 +373,26 @@ def _iter_hands_by_block(
             return
 
 
-_CUTS: dict[re.Pattern[str], tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+_Cuts = tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None]
+_CUTS: dict[HandEnd, _Cuts] = {}
+#: the "\n" before the first line that is not blank and follows a blank line: its end - 1
+_AFTER_BLANK = re.compile(r"\n[^\S\n]*\n(?:[^\S\n]*\n)*(?=[^\S\n]*\S)")
 
 
-def _cut_rules(end: HandEnd) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
+def _cut_rules(end: HandEnd) -> _Cuts:
     """``end`` compiled once: searches for the "\\n" before the first line neither
-    blank nor kept, and before the first line ``breaks`` matches."""
-    rules = _CUTS.get(end.keeps)
+    blank nor kept, before the first line ``breaks`` matches, and for the first line
+    after a blank line (:data:`_AFTER_BLANK`, with ``blank``)."""
+    rules = _CUTS.get(end)
     if rules is None:
-        keep = r"\n(?!(?:" + end.keeps.pattern + r")|[^\S\n]*(?:\n|\Z))"
-        scan, breaks = re.compile(keep, re.MULTILINE | end.keeps.flags), None
+        scan = breaks = None
+        if end.keeps is not None:
+            keep = r"\n(?!(?:" + end.keeps.pattern + r")|[^\S\n]*(?:\n|\Z))"
+            scan = re.compile(keep, re.MULTILINE | end.keeps.flags)
         if end.breaks is not None:
             brk = r"\n(?=" + end.breaks.pattern + ")"
             breaks = re.compile(brk, re.MULTILINE | end.breaks.flags)
-        rules = _CUTS[end.keeps] = (scan, breaks)
+        rules = _CUTS[end] = (scan, breaks, _AFTER_BLANK if end.blank else None)
     return rules
 
 
@@ -351,7 +403,7 @@ def _pieces(seg: str, end: HandEnd | None) -> list[str]:
     i = seg.find(end.after)
     if i < 0:
         return [seg]
-    scan, breaks = _cut_rules(end)
+    scan, breaks, blank = _cut_rules(end)
     out: list[str] = []
     while i >= 0:
         if i > 0 and seg[i - 1] != "\n":  # not at a line start: look further
@@ -360,8 +412,14 @@ def _pieces(seg: str, end: HandEnd | None) -> list[str]:
         eol = seg.find("\n", i)
         if eol < 0:
             break
-        m = scan.search(seg, eol)
-        pos = m.start() if m is not None else -1
+        pos = -1
+        if scan is not None:
+            m = scan.search(seg, eol)
+            pos = m.start() if m is not None else -1
+        if blank is not None:
+            m = blank.search(seg, eol)
+            if m is not None and (pos < 0 or m.end() - 1 < pos):
+                pos = m.end() - 1
         if breaks is not None and seg.find(end.hint, eol) >= 0:
             b = breaks.search(seg, eol)
             if b is not None and (pos < 0 or b.start() < pos):
@@ -410,35 +468,42 @@ def _iter_hands_by_line(
     encodings: list[str] = []
     first: Line | None = None
     after = False  # the end's marker line has been read
+    gap = False  # and a blank line since
     for ln, used in iter_lines(fh):
         text = ln.text
         if start.match(text):
             if first is not None:
                 yield _make(lines, file, first, encodings)
-            lines, encodings, first, after = [text], [used], ln, False
+            lines, encodings, first = [text], [used], ln
+            after, gap = end is not None and not end.after, False
             continue
         if first is None and not text.strip():
             continue
-        if first is None or (after and end is not None and _ends(text, end)):
+        if first is None or (after and end is not None and _ends(text, end, gap)):
             if first is not None:
                 yield _make(lines, file, first, encodings)
             lines, encodings, first = [text], [used], ln
-            after = end is not None and text.startswith(end.after)
+            after, gap = end is not None and text.startswith(end.after), False
             continue
         lines.append(text)
         encodings.append(used)
-        if end is not None and not after and text.startswith(end.after):
-            after = True
+        if end is not None:
+            if not after:
+                after = text.startswith(end.after)
+            elif not gap and not text.strip():
+                gap = True
     if first is not None:
         yield _make(lines, file, first, encodings)
 
 
-def _ends(text: str, end: HandEnd) -> bool:
-    """After the marker, ``text`` starts a new hand text (not blank and not kept, or
-    breaking)."""
+def _ends(text: str, end: HandEnd, gap: bool) -> bool:
+    """After the marker (and a blank line when ``gap``), ``text`` starts a new hand
+    text (not blank and not kept, or breaking, or after a blank line)."""
     if end.breaks is not None and end.hint in text and end.breaks.match(text) is not None:
         return True
-    return bool(text.strip()) and end.keeps.match(text) is None
+    if not text.strip():
+        return False
+    return (end.blank and gap) or (end.keeps is not None and end.keeps.match(text) is None)
 
 
 def _make(lines: list[str], file: str, first: Line, encodings: list[str]) -> HandText:

@@ -77,7 +77,7 @@ from hhtools.grammars._betting import (
     unfinished,
 )
 from hhtools.grammars._lines import _cards
-from hhtools.grammars._text import iter_hands
+from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 
 from hhtools.model.money import Unit
@@ -94,12 +94,15 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis
+from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
 SITE = "bovada"
 HAND_START = re.compile(r"\ufeff?(?:Bovada|Ignition|Bodog) Hand #")
+#: Bovada writes no blank line inside a hand: text after one is a hand of its own (a
+#: damaged header is reported, never read into the hand before)
+HAND_END = HandEnd("", None, blank=True)
 _ANY_START = re.compile(r"^\s*\ufeff?(?:Bovada|Ignition|Bodog) Hand #\d+", re.MULTILINE)
 
 HEADER = re.compile(
@@ -190,8 +193,9 @@ def recognise(head: str) -> bool:
 
 
 def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file, one per header line (text before the first is its own)."""
-    return iter_hands(fh, file, HAND_START)
+    """The hands of a file, one per header line and one after blank lines (text before
+    the first header is its own)."""
+    return iter_hands(fh, file, HAND_START, HAND_END)
 
 
 class _Hand(_State):
@@ -232,7 +236,7 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
     lines = text.split("\n")
     hd = HEADER.match(lines[0])
     if hd is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = hd["id"]
     tourney = hd["tid"] is not None
@@ -246,13 +250,13 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         if "OMAHA" in raw_game or game is not None:
             h.problem(
                 line,
-                "unknown_game",
+                ProblemCode.UNKNOWN_GAME,
                 f"unknown game: {raw_game} {hd['tlimit'] or hd['limit']}",
                 lines[0],
             )
             return ParsedHand(None, tuple(h.problems), None, h.hand_id)
         note = f"not an Omaha game: {raw_game}"
-        h.problem(line, "skipped_game", note, lines[0])
+        h.problem(line, ProblemCode.SKIPPED_GAME, note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     h.unit = Unit.CHIPS if tourney else Unit.CENTS
     h.explicit_streets = "\n*** FLOP ***" in text
@@ -333,7 +337,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
         else:
             return TABLE_EVENT.fullmatch(rest) is not None
         if name not in h.names:
-            h.problem(lno, "unknown_player", f"not seated: {name[:40]}", ln)
+            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {name[:40]}", ln)
             return True
         _player(h, name, kind, m, lno, h.explicit_streets)
         return True
@@ -436,7 +440,7 @@ def _show(h: _Hand, p: str, m: re.Match[str], lno: int) -> None:
     if hole is None:
         hole = shown if len(shown) in (4, 6) else ()
     if not hole:
-        h.problem(lno, "bad_cards", f"{p} shows but was dealt no known cards")
+        h.problem(lno, ProblemCode.BAD_CARDS, f"{p} shows but was dealt no known cards")
         return
     high = claimed_from_five(cat, shown[:5]) if cat is not None else None
     low = low_from_five(shown[5:10]) if len(shown) == 10 else None

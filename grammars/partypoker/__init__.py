@@ -73,7 +73,7 @@ from typing import BinaryIO
 
 from hhtools.grammars._english import read_low
 from hhtools.grammars._lines import _BadCards, _m
-from hhtools.grammars._text import iter_hands
+from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.partypoker import lines as L
 from hhtools.grammars.partypoker.record import (
@@ -96,6 +96,7 @@ from hhtools.model.records import (
     Street,
     TournamentResult,
 )
+from hhtools.model.vocab import ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "recognise"]
 
@@ -105,6 +106,10 @@ _HEAD = re.compile(
     r"^\s*(?:Game #\d+ starts\.\s*$|#Game No : \d+\s*$|\*{5} Hand History [Ff]or Game \w+ \*{5})",
     re.MULTILINE,
 )
+#: PartyPoker writes no blank line inside a hand (only between it and its preamble):
+#: text after one is a hand text of its own (a damaged header is reported, never read
+#: into the hand before; a preamble is joined to what follows it, below)
+_END = HandEnd("", None, blank=True)
 _PREAMBLE_ONLY = re.compile(r"(?:\s*(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")
 _MAX = 10**15
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
@@ -127,15 +132,15 @@ def recognise(head: str) -> bool:
 
 
 def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """A file's hand texts: one at each header (:data:`HAND_START`); a "Game #N
-    starts." preamble is kept with the hand that follows it.
+    """A file's hand texts: one at each header (:data:`HAND_START`) and after blank
+    lines; a "Game #N starts." preamble is kept with the hand that follows it.
 
     Args:
         fh: the file, a seekable binary stream at its start.
         file: the name hands and problems carry.
     """
     held: HandText | None = None
-    for ht in iter_hands(fh, file, HAND_START):
+    for ht in iter_hands(fh, file, HAND_START, _END):
         if held is not None:
             gap = ht.line - held.line - held.text.count("\n")
             enc = "/".join(sorted(set(held.encoding.split("/")) | set(ht.encoding.split("/"))))
@@ -190,19 +195,18 @@ def _parse(h: _Hand) -> ParsedHand:
             h.new = "For Game" in ln
             i += 1
             break
-        h.problem(lno, "bad_header", f"not a PartyPoker hand header: {ln[:80]}", ln)
+        h.problem(lno, ProblemCode.BAD_HEADER, f"not a PartyPoker hand header: {ln[:80]}", ln)
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if i >= n:
-        h.problem(
-            first + n - 1, "truncated_hand", "hand has no header line (cut short?)", lines[-1]
-        )
+        h.problem(first + n - 1, ProblemCode.TRUNCATED_HAND,
+                  "hand has no header line (cut short?)", lines[-1])  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     head = lines[i].strip()
     skipped = _header(h, head, first + i, hd)
     if skipped is not None:
         if skipped.startswith("skip:"):
             reason = f"not an Omaha-family game: {skipped[5:]}"
-            h.problem(first + i, "skipped_game", reason, head)
+            h.problem(first + i, ProblemCode.SKIPPED_GAME, reason, head)
             return ParsedHand(None, tuple(h.problems), reason, h.hand_id)
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     i += 1
@@ -215,14 +219,14 @@ def _parse(h: _Hand) -> ParsedHand:
         lno = first + k
         try:
             if not _line(h, ln, lno, hd):
-                h.problem(lno, "unrecognised_line", f"unrecognised line: {ln[:80]}", ln)
+                h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unrecognised line: {ln[:80]}", ln)
         except _BadCards as exc:
-            h.problem(lno, "bad_cards", str(exc), ln)
+            h.problem(lno, ProblemCode.BAD_CARDS, str(exc), ln)
         except _OutOfRange as exc:
-            h.problem(lno, "out_of_range", str(exc), ln)
+            h.problem(lno, ProblemCode.OUT_OF_RANGE, str(exc), ln)
             return ParsedHand(None, tuple(h.problems), None, h.hand_id)
         except (ValueError, KeyError) as exc:
-            h.problem(lno, "bad_amount", f"bad amount: {exc}", ln)
+            h.problem(lno, ProblemCode.BAD_AMOUNT, f"bad amount: {exc}", ln)
     return _finish(h, lines, hd)
 
 
@@ -230,13 +234,13 @@ def _header(h: _Hand, head: str, lno: int, hd: dict[str, object]) -> str | None:
     """Read the game line into ``hd``; a reason string when the hand is not read."""
     m = _m(L.FIXED[3], head) if h.new else _m(L.FIXED[4], head)
     if m is None:
-        h.problem(lno, "bad_header", f"unreadable game line: {head[:80]}", head)
+        h.problem(lno, ProblemCode.BAD_HEADER, f"unreadable game line: {head[:80]}", head)
         return "bad"
     hd["tz"] = m["tz"]
     try:
         hd["local"], hd["utc"] = L.parse_date(m["date"], m["tz"], m["year"])
     except (ValueError, KeyError):
-        h.problem(lno, "bad_header", f"unreadable date: {m['date']} {m['year']}", head)
+        h.problem(lno, ProblemCode.BAD_HEADER, f"unreadable date: {m['date']} {m['year']}", head)
         return "bad"
     hd["currency"] = "USD"
     if h.new:
@@ -270,7 +274,7 @@ def _header(h: _Hand, head: str, lno: int, hd: dict[str, object]) -> str | None:
     kind = L.game_kind(name)
     if isinstance(kind, str):
         if kind.startswith("unknown:"):
-            h.problem(lno, "unknown_game", f"unknown game: {kind[8:]}", head)
+            h.problem(lno, ProblemCode.UNKNOWN_GAME, f"unknown game: {kind[8:]}", head)
         return kind
     hd["hilo"], hd["st"] = kind, L.STRUCTURES[st]
     return None
@@ -336,11 +340,12 @@ def _line(h: _Hand, ln: str, lno: int, hd: dict[str, object]) -> bool:
             h.alias = _aliases(*h.body)
         real = h.alias.get(u["name"])
         if real is None:
-            h.problem(lno, "unknown_player", f"{u['name']} is not seated", ln)
+            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"{u['name']} is not seated", ln)
             return True
         if u["name"] not in h.told:  # once per name, on its first line
             h.told.add(u["name"])
-            h.problem(lno, "unknown_player", f"{u['name']} is not seated; read as {real}, "
+            h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
+                      f"{u['name']} is not seated; read as {real}, "
                       "the seated player never named whose turn it was", ln)  # fmt: skip
         return _player(h, real, u["rest"], lno)
     return False
@@ -374,7 +379,8 @@ def _fixed(h: _Hand, m: re.Match[str], lno: int, hd: dict[str, object]) -> None:
     elif name == "board":
         cards = _cardlist(m["cards"])
         if h.board and tuple(h.board) != cards[: len(h.board)]:
-            h.problem(lno, "board_mismatch", "the summary's board differs from the streets'")
+            h.problem(lno, ProblemCode.BOARD_MISMATCH,
+                      "the summary's board differs from the streets'")  # fmt: skip
         h.board = list(cards)
     elif name == "pots":
         h.pots = [h.amt(a) for a in re.findall(r"Pot(?: \d+)?: \$?([\d][\d,.]*)", m["pots"])]

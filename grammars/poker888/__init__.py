@@ -54,7 +54,7 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from hhtools.grammars._text import iter_hands
+from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.poker888.read import read_hand
 
@@ -66,6 +66,9 @@ _HEADER = re.compile(
     r"\*{5} (?:888poker|888\.es|888|Pacific Poker|Cassava) Hand History for Game \d+"
 )
 _START = re.compile(r"#Game No : \d+")
+#: 888 writes no blank line inside a hand: text after one is a hand of its own (a
+#: damaged "#Game No" line is reported, never read into the hand before)
+_END = HandEnd("", None, blank=True)
 
 
 def _recognise(head: str) -> bool:
@@ -74,8 +77,9 @@ def _recognise(head: str) -> bool:
 
 
 def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file, one per "#Game No :" line (see :func:`grammars._text.iter_hands`)."""
-    return iter_hands(fh, file, _START)
+    """The hands of a file, one per "#Game No :" line, and one after blank lines (see
+    :func:`grammars._text.iter_hands`)."""
+    return iter_hands(fh, file, _START, _END)
 
 
 def _parse(ht: HandText) -> ParsedHand:

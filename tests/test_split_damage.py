@@ -1,0 +1,122 @@
+"""A damaged hand never takes the intact hand before it (issue 25, items 3 and 8).
+
+Each fixture (``tests/fixtures/<site>/damaged/``) holds an intact hand, a hand whose
+first line is damaged, then a hand with a BOM before it (as concatenating files gives)
+and otherwise intact. The two
+intact hands must read with no problem, exactly as they read alone; the damaged one
+must be a problem on its own first line. The same files with a NUL in a line, or
+written with CR-only line ends, must give the same hands on the same lines.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from hhtools.grammars import _text
+from hhtools.ingest.read import parse_file
+
+FIX = Path(__file__).parent / "fixtures"
+BOM = "\ufeff".encode()
+#: format folder -> (ids of the intact hands, first line of each of the three hands,
+#: the damaged hand's first line as written)
+CASES = {
+    "888poker": (("710000001", "710000003"), (1, 18, 35), b"#Game Nq : 710000002"),
+    "bovada": (("3100000001", "3100000003"), (1, 19, 37), b"Bovada Hxnd #3100000002"),
+    "partypoker": (
+        ("1700000000011abcdefghij", "1700000000013abcdefghij"),
+        (1, 18, 35),
+        b"***** Hand Histxry For Game 1700000000012abcdefghij",
+    ),
+}
+NAME = "damaged_header_then_bom_between_intact_hands.txt"
+
+
+def results(tmp_path: Path, data: bytes) -> list:  # type: ignore[type-arg]
+    f = tmp_path / "hands.txt"
+    f.write_bytes(data)
+    return list(parse_file(f))
+
+
+def alone(tmp_path: Path, data: bytes, line: int, next_line: int | None) -> bytes:
+    """The bytes of the hand starting on ``line`` (to ``next_line``), alone in a file."""
+    lines = data.replace(b"\r\n", b"\n").split(b"\n")
+    return b"\n".join(lines[line - 1 : (next_line or len(lines) + 1) - 1]).removeprefix(BOM)
+
+
+def strip_source(hand):  # type: ignore[no-untyped-def]
+    """What a record says, without where it was read from (file, lines, offset)."""
+    return (hand.hand_id, hand.game, hand.button, hand.boards, hand.hole_cards,
+            [(s.seat, s.player, s.stack) for s in hand.seats],
+            [(a.street, a.player, a.kind, a.amount, a.to_amount, a.post) for a in hand.actions],
+            [(c.player, c.amount, c.pot) for c in hand.collects])  # fmt: skip
+
+
+@pytest.mark.parametrize("site", sorted(CASES))
+def test_damaged_header_is_its_own_problem(tmp_path: Path, site: str) -> None:
+    ids, firsts, damaged = CASES[site]
+    data = (FIX / site / "damaged" / NAME).read_bytes()
+    assert data.count(damaged) == 1 and BOM in data  # the fixture holds its quirks
+    got = results(tmp_path, data)
+    assert [r.line for r in got] == list(firsts)
+    assert [r.hand_id for r in got] == [ids[0], None, ids[1]]
+    assert got[0].problems == () and got[2].problems == ()
+    assert got[1].hand is None
+    assert [(p.line, str(p.code)) for p in got[1].problems] == [(firsts[1], "bad_header")]
+    # the intact hands read as they read alone
+    for r, nxt in ((got[0], firsts[1]), (got[2], None)):
+        (one,) = results(tmp_path, alone(tmp_path, data, r.line, nxt))
+        assert one.problems == ()
+        assert strip_source(one.hand) == strip_source(r.hand)
+
+
+@pytest.mark.parametrize("site", sorted(CASES))
+def test_nul_bytes_are_dropped_where_text_is_decoded(tmp_path: Path, site: str) -> None:
+    ids, firsts, damaged = CASES[site]
+    data = (FIX / site / "damaged" / NAME).read_bytes()
+    clean = results(tmp_path, data)
+    # a NUL in the first hand's header and one at the end of the damaged hand's first line
+    nul = data.replace(ids[0].encode(), ids[0][:3].encode() + b"\x00" + ids[0][3:].encode(), 1)
+    nul = nul.replace(damaged, damaged + b"\x00")
+    got = results(tmp_path, nul)
+    assert [(r.line, r.hand_id, r.problems == ()) for r in got] == [
+        (r.line, r.hand_id, r.problems == ()) for r in clean
+    ]
+    assert strip_source(got[0].hand) == strip_source(clean[0].hand)
+
+
+@pytest.mark.parametrize("site", sorted(CASES))
+@pytest.mark.parametrize("end", [b"\r", b"\r\n"])
+def test_line_numbers_and_offsets_whatever_the_line_ends(
+    tmp_path: Path, site: str, end: bytes
+) -> None:
+    ids, firsts, _ = CASES[site]
+    data = (FIX / site / "damaged" / NAME).read_bytes().replace(b"\n", end)
+    got = results(tmp_path, data)
+    assert [r.line for r in got] == list(firsts)
+    assert [r.hand_id for r in got] == [ids[0], None, ids[1]]
+    assert got[0].problems == () and got[2].problems == ()
+    for r in got:  # each offset is where the hand's first line starts in the file
+        assert data[: r.offset].count(end) == r.line - 1
+        assert data[r.offset - len(end) : r.offset] == end or r.offset == 0
+
+
+def test_one_line_counter_for_every_line_end() -> None:
+    data = b"a\r\nb\rc\n\rd\r\r\ne"
+    lines = [(ln.number, ln.offset, ln.text) for ln, _ in _text.iter_lines(io.BytesIO(data))]
+    # a\r\n | b\r | c\n | \r | d\r | \r\n | e : seven lines
+    assert lines == [(1, 0, "a"), (2, 3, "b"), (3, 5, "c"), (4, 7, ""), (5, 8, "d"),
+                     (6, 10, ""), (7, 12, "e")]  # fmt: skip
+    assert _text.line_breaks(data) == 6
+    utf16 = data.decode().encode("utf-16-le")
+    got = [(ln.number, ln.offset, ln.text) for ln, _ in _text.iter_lines(io.BytesIO(utf16))]
+    assert got == [(n, 2 * o, t) for n, o, t in lines]
+
+
+def test_bom_and_nul_scrubbed_once_in_every_decoding() -> None:
+    data = BOM + b"x\r\n" + BOM + b"y\x00z\n"
+    lines = [ln.text for ln, _ in _text.iter_lines(io.BytesIO(data))]
+    assert lines == ["x", "yz"]
+    assert _text.decode_head(data) == "x\r\nyz\n"
