@@ -7,7 +7,10 @@ UTF-8 with cp1252 lines), never whole, and cut at the hand element's tags (``<ga
 so the parser reports it. Elements outside the hands that every hand needs (Merge's
 ``<description .../>`` before its games, Everest's ``<SESSION .../>``) are kept as the
 *context*: their start tag, appended to each hand's text after :data:`MARK` (after
-the hand, so that line numbers inside the hand stay those of the file).
+the hand, so that line numbers inside the hand stay those of the file). A ``</game>``
+that closes no ``<game`` (a hand whose opening tag is damaged) ends a hand text of its
+own, from the first text after the hand before, so that the grammar reports it
+(``bad_header``) instead of it vanishing without a word.
 
 Each hand text is then read by lxml (:func:`parse_element`) with a parser that
 resolves no entities and fetches nothing; a hand that is not well-formed XML raises
@@ -58,7 +61,9 @@ def split_elements(
     Yields:
         Each hand element's text from its ``<tag`` to its ``</tag>`` (or to where the
         next ``<tag`` or the file starts/ends: then cut short), plus the context, with
-        the line and byte offset where its ``<tag`` starts and the encoding used.
+        the line and byte offset where its ``<tag`` starts and the encoding used; and
+        for a ``</tag>`` that closes no hand, the text from the first character after
+        the hand (or context element) before it to that ``</tag>``.
     """
     open_hand = _opener(tag)
     close_hand = f"</{tag}>"
@@ -68,6 +73,8 @@ def split_elements(
     hand: list[str] | None = None
     start = (0, 0)
     encodings: set[str] = set()
+    stray: list[str] | None = None  # text after the last hand that is not blank
+    stray_at = (0, 0)
 
     def make(parts: list[str]) -> HandText:
         tail = "\n".join(ctx[n] for n in context if n in ctx)
@@ -98,11 +105,29 @@ def split_elements(
                     if c and (hit is None or c.start() < hit[1]):
                         hit = (name, c.start())
                 if hit is not None:
-                    collecting = (hit[0], [])
+                    collecting, stray = (hit[0], []), None
                     pos = hit[1]
+                    continue
+                k = text.find(close_hand, pos, g if g >= 0 else len(text))
+                part = text[pos : k + len(close_hand) if k >= 0 else g if g >= 0 else len(text)]
+                if stray is None and part.strip():
+                    lead = len(part) - len(part.lstrip())
+                    prefix = text[: pos + lead]
+                    stray_at = (ln.number, ln.offset + len(prefix.encode("utf-8")))
+                    stray, encodings = [], {used}
+                    part = part[lead:]
+                if stray is not None:
+                    stray.append(part)
+                    encodings.add(used)
+                if k >= 0 and stray is not None:  # a hand whose opening tag is damaged
+                    start = stray_at
+                    yield make(stray)
+                    stray = None
+                    pos = k + len(close_hand)
                     continue
                 if g < 0:
                     break
+                stray = None
                 prefix = text[:g]
                 off = ln.offset + (g if prefix.isascii() else len(prefix.encode("utf-8")))
                 start = (ln.number, off)

@@ -1,4 +1,4 @@
-"""A damaged hand never takes the intact hand before it (issue 25, items 3 and 8).
+"""A damaged hand never takes the intact hand before it (issue 25, items 3, 4 and 8).
 
 Each fixture (``tests/fixtures/<site>/damaged/``) holds an intact hand, a hand whose
 first line is damaged, then a hand with a BOM before it (as concatenating files gives)
@@ -120,3 +120,28 @@ def test_bom_and_nul_scrubbed_once_in_every_decoding() -> None:
     lines = [ln.text for ln, _ in _text.iter_lines(io.BytesIO(data))]
     assert lines == ["x", "yz"]
     assert _text.decode_head(data) == "x\r\nyz\n"
+
+
+#: XML formats: fixture -> (ids of the intact games, first line of each of the three)
+XML = {
+    "merge": (("45900009-1", "45900009-3"), (2, 18, 34)),
+    "ipoker": (("5000091", "5000093"), (11, 28, 45)),
+}
+XML_NAME = "damaged_game_tag_between_intact_games.xml"
+
+
+@pytest.mark.parametrize("site", sorted(XML))
+@pytest.mark.parametrize("end", [b"\n", b"\r", b"\r\n"])
+def test_xml_game_with_damaged_opening_tag_is_a_problem(
+    tmp_path: Path, site: str, end: bytes
+) -> None:
+    """Issue 25.4 and 25.8: a game whose opening tag is damaged is a ``bad_header``
+    problem on its first line, whatever the line ends; the games around it read."""
+    ids, firsts = XML[site]
+    data = (FIX / site / "damaged" / XML_NAME).read_bytes()
+    assert data.count(b"<gxme ") == 1
+    got = results(tmp_path, data.replace(b"\n", end))
+    assert [r.line for r in got] == list(firsts)
+    assert [r.hand_id for r in got] == [ids[0], None, ids[1]]
+    assert got[0].problems == () and got[2].problems == ()
+    assert [(p.line, str(p.code)) for p in got[1].problems] == [(firsts[1], "bad_header")]

@@ -56,8 +56,11 @@ Quirks read here:
 
 The splitter streams the file in blocks of bytes (never the whole file in memory) and
 cuts it at the ``<game`` and ``</game>`` tags, so that each hand text is that game's
-XML exactly as written, with its line and byte offset (a ``<game`` before the last
-one's ``</game>`` cuts the last one short); the session's ``<general>`` is
+XML exactly as written, with its line and byte offset (lines counted by
+:func:`hhtools.grammars._text.line_breaks`: CR, LF or CRLF; a ``<game`` before the last
+one's ``</game>`` cuts the last one short; a ``</game>`` that closes no ``<game`` ends a
+hand text of its own, from the first text after the game before, which the parser
+reports as ``bad_header``); the session's ``<general>`` is
 appended to each game's text (after it, so that line numbers inside the game stay
 those of the file) so that one hand text holds all it needs. Each game text is read
 with the stdlib's expat parser (``xml.parsers.expat``, what ``ElementTree`` uses),
@@ -72,7 +75,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 from xml.parsers import expat
 
-from hhtools.grammars._text import detect_encoding, iter_lines
+from hhtools.grammars._text import detect_encoding, iter_lines, line_breaks, scrub
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.ipoker.read import build_hand
 
@@ -129,6 +132,15 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
         while True:
             g = buf.find(b"<game ", pos)
             s = buf.find(b"<session", pos, g if g >= 0 else len(buf))
+            c = buf.find(b"</game>", pos, s if s >= 0 else g if g >= 0 else len(buf))
+            if c >= 0:  # a game whose "<game " tag is damaged: a hand text of its own
+                a = c - len(buf[pos:c].lstrip())
+                at_line += line_breaks(buf, at, a)
+                at = a
+                text, used = _decode(buf[a : c + 7])
+                yield HandText(text + _MARK + session, file, at_line, base + a, used)
+                pos = c + 7
+                continue
             if s >= 0:
                 e = buf.find(b"</general>", s, g if g >= 0 else len(buf))
                 if e < 0:
@@ -151,23 +163,24 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
                 end = len(buf)
             else:
                 break  # the game goes on in the next block
-            at_line += buf.count(b"\n", at, g)
+            at_line += line_breaks(buf, at, g)
             at = g
             text, used = _decode(buf[g:end])
             yield HandText(text + _MARK + session, file, at_line, base + g, used)
             pos = end
         if eof:
             return
-        line = at_line + buf.count(b"\n", at, pos)
+        line = at_line + line_breaks(buf, at, pos)
         base += pos
         buf = buf[pos:]
 
 
 def _decode(raw: bytes) -> tuple[str, str]:
-    """Bytes of one game as text: UTF-8, else line by line UTF-8 or cp1252."""
-    raw = raw.replace(b"\r\n", b"\n")
+    """Bytes of one game as text: UTF-8, else line by line UTF-8 or cp1252; every line
+    end (CRLF, a lone CR) as LF, BOMs and NULs dropped (:func:`scrub`)."""
+    raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     try:
-        return raw.decode("utf-8"), "utf-8"
+        return scrub(raw.decode("utf-8")), "utf-8"
     except UnicodeDecodeError:
         pass
     out = []
@@ -176,7 +189,7 @@ def _decode(raw: bytes) -> tuple[str, str]:
             out.append(part.decode("utf-8"))
         except UnicodeDecodeError:
             out.append(part.decode("cp1252", errors="replace"))
-    return "\n".join(out), "cp1252/utf-8"
+    return scrub("\n".join(out)), "cp1252/utf-8"
 
 
 def _split_lines(fh: BinaryIO, file: str) -> Iterator[HandText]:
