@@ -66,14 +66,56 @@ def test_toml_fields(exported: Path) -> None:
     assert doc["pokerstars-990000000003"]["blinds_or_straddles"] == [-0.05, 0.10]
 
 
+def documented_call(path: Path) -> dict[str, list[Decimal]]:
+    """Run the pokerkit call the file's header documents, as written, on ``path``.
+
+    Returns:
+        hand -> pokerkit's final stacks (the ``replayed`` the call fills).
+    """
+    pytest.importorskip("pokerkit", reason="pokerkit not installed")
+    header = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        header.append(line)
+    code = "\n".join(line[len("#     "):] for line in header if line.startswith("#     "))
+    assert "HandHistory.load_all(fp)" in code and "pokerkit_options" in code
+    scope: dict[str, object] = {"PATH": str(path)}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit 0.7 does not know time_zone_abbreviation
+        exec(code, scope)  # noqa: S102 - the documented call, as a user runs it
+    replayed = scope["replayed"]
+    assert isinstance(replayed, dict)
+    return {str(k): [Decimal(str(v)) for v in stacks] for k, stacks in replayed.items()}
+
+
+def test_readme_and_file_header_name_the_same_call(exported: Path) -> None:
+    """The README shows the call each file's header runs, line for line."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    header = exported.read_text(encoding="utf-8").split("\n\n", 1)[0]
+    code = [line[len("#     "):] for line in header.splitlines() if line.startswith("#     ")]
+    assert len(code) > 4
+    assert "\n".join(code) in readme
+    # without the rake the file's own stacks are not reached: Lee's 1.80 pot less 0.05
+    pokerkit = pytest.importorskip("pokerkit", reason="pokerkit not installed")
+    with warnings.catch_warnings(), exported.open("rb") as fp:
+        warnings.simplefilter("ignore")
+        bare = {str(hh.hand): list(hh)[-1].stacks for hh in pokerkit.HandHistory.load_all(fp)}
+    assert bare["990000000005"][1] == Decimal("10.90")  # 9 + 1.80, the rake not taken
+    assert documented_call(exported)["990000000005"][1] == Decimal("10.85")
+
+
 def replay(path: Path) -> dict[str, tuple[list[Decimal], list[Decimal]] | str]:
     """hand -> (pokerkit's final stacks, the file's finishing stacks), or why not.
 
-    Each hand is replayed with the rake and pot splitting of :func:`pokerkit_options`;
-    a hand pokerkit refuses, or plays only by "repairing" it (folding, checking or
-    betting for a player instead of the written action), is reported as a string.
+    The final stacks are those of the call the file's header documents
+    (:func:`documented_call`), which replays each hand with the rake and pot
+    splitting of :func:`pokerkit_options`; a hand pokerkit refuses, or plays only
+    by "repairing" it (folding, checking or betting for a player instead of the
+    written action), is reported as a string.
     """
     pokerkit = pytest.importorskip("pokerkit", reason="pokerkit not installed")
+    documented = documented_call(path)
     out: dict[str, tuple[list[Decimal], list[Decimal]] | str] = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pokerkit 0.7 does not know time_zone_abbreviation
@@ -91,8 +133,9 @@ def replay(path: Path) -> dict[str, tuple[list[Decimal], list[Decimal]] | str]:
                     "Folding", "CheckingOrCalling", "CompletionBettingOrRaisingTo"}:
                 out[str(hh.hand)] = "repaired"
                 continue
-            final = steps[-1][0]
-            out[str(hh.hand)] = ([Decimal(str(s)) for s in final.stacks],
+            final = [Decimal(str(s)) for s in steps[-1][0].stacks]
+            assert documented[str(hh.hand)] == final
+            out[str(hh.hand)] = (documented[str(hh.hand)],
                                  [Decimal(str(s)) for s in hh.finishing_stacks])  # fmt: skip
     return out
 

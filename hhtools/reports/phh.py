@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING, Any
 
 from hhtools.model.money import CHIP_CURRENCIES, amount_text
 from hhtools.reports.ohh import iter_hands
-from hhtools.reports.phh_replay import pokerkit_options
+from hhtools.reports.phh_replay import file_header, pokerkit_options
 
 if TYPE_CHECKING:
     from hhtools.store.api import HandStore
@@ -500,6 +500,12 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
     Raises:
         OSError: a file cannot be written.
     """
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        header = file_header(version("hhtools"))
+    except PackageNotFoundError:
+        header = file_header()
     summary = PhhSummary()
     for game, structure, n in store.con.execute(
         "SELECT game, structure, count(*) FROM hands GROUP BY ALL ORDER BY ALL"
@@ -514,6 +520,7 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
             path = out_dir / f"{site}-{game}-{structure}.phhs"
             wrote = 0
             with path.open("w", encoding="utf-8") as fh:
+                fh.write(header)
                 for h, g in iter_hands(store, "site = ? AND game = ? AND structure = ?",
                                        [site, game, structure], batch):  # fmt: skip
                     try:

@@ -12,7 +12,49 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
-__all__ = ["pokerkit_options"]
+__all__ = ["REPLAY_CALL", "file_header", "pokerkit_options"]
+
+#: The pokerkit call that replays every hand of an exported file with the site's rake,
+#: ``PATH`` the file. It is written in each file's header and in the README, and the
+#: tests run it as written. ``HandHistory.load_all(fp)`` alone replays without rake.
+REPLAY_CALL = """\
+import dataclasses, pokerkit
+from hhtools.reports.phh_replay import pokerkit_options
+replayed = {}
+with open(PATH, "rb") as fp:
+    for hh in pokerkit.HandHistory.load_all(fp):
+        hh = dataclasses.replace(hh, **pokerkit_options(hh.user_defined_fields))
+        replayed[hh.hand] = list(hh)[-1].stacks  # == hh.finishing_stacks
+"""
+
+
+def file_header(version: str = "") -> str:
+    """The TOML comment that opens every exported ``.phhs`` file.
+
+    It says what the file holds, that ``finishing_stacks`` are the history's own
+    (after the site's rake), and the exact pokerkit call that replays each hand with
+    that rake (:data:`REPLAY_CALL`).
+
+    Args:
+        version: hhtools's version, named in the first line (``""``: not named).
+
+    Returns:
+        Comment lines (``# ...``), each ending in a newline, then a blank line.
+
+    >>> file_header("1.0").splitlines()[0]
+    "# Poker hand histories in PHH, pokerkit's format, written by hhtools 1.0."
+    """
+    lines = [
+        "Poker hand histories in PHH, pokerkit's format, written by hhtools"
+        + (f" {version}." if version else "."),
+        "finishing_stacks are the history's own, after the rake the site took. PHH has",
+        "no rake field: HandHistory.load_all(fp) alone replays every pot unraked. Each",
+        "hand's rake is in its user fields (_pot_rakes, _minor_unit); this call replays",
+        "every hand of this file with it (pokerkit 0.7, hhtools installed, PATH this file):",
+        "",
+        *("    " + line for line in REPLAY_CALL.splitlines()),
+    ]
+    return "".join(f"# {line}".rstrip() + "\n" for line in lines) + "\n"
 
 
 def pokerkit_options(fields: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
