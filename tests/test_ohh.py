@@ -147,3 +147,51 @@ def test_every_hand_of_every_game(tmp_path: Path) -> None:
             assert all(re.fullmatch(r"-?\d+", t) for t in texts), line[:200]
         else:
             assert all(re.fullmatch(r"-?\d+\.\d\d", t) for t in texts), line[:200]
+
+
+def _one_hand(fixture: Path, tmp_path: Path) -> dict[str, Any]:
+    tmp_path.mkdir(exist_ok=True)
+    db = import_db([fixture], tmp_path / "one.duckdb")
+    out = tmp_path / "out"
+    out.mkdir()
+    with hhtools.connect(db) as store:
+        summary = export_ohh(store, out)
+    (line,) = lines_of(summary.files)
+    ohh: dict[str, Any] = json.loads(line, parse_float=Decimal)["ohh"]
+    return ohh
+
+
+def test_buy_in_fee_and_bounty_as_the_history_prints_them(tmp_path: Path) -> None:
+    """"$3.00+$0.30 USD": $3 to the prize pool, a $0.30 fee; "$4.40+$5+$0.60 USD" (a
+    knockout): $4.40 to the prize pool, $5 bounty, $0.60 fee. Seat bounties ("$5
+    bounty") are each player's player_bounty."""
+    d = Decimal
+    plain = _one_hand(FIXTURES / "pokerstars" / "limit_tournament_level_names_the_bets.txt",
+                      tmp_path / "plain")  # fmt: skip
+    assert plain["tournament"] is True
+    info = plain["tournament_info"]
+    assert (info["tournament_number"], info["currency"]) == ("3100000011", "USD")
+    assert (info["buyin_amount"], info["fee_amount"], info["bounty_fee_amount"]) == (
+        d("3.00"), d("0.30"), d("0.00"))
+    assert all("player_bounty" not in p for p in plain["players"])
+    assert plain["currency"] == ""  # the hand is played in tournament chips
+    knockout = _one_hand(FIXTURES / "pokerstars" / "tournament_knockout_antes.txt",
+                         tmp_path / "ko")  # fmt: skip
+    info = knockout["tournament_info"]
+    assert (info["buyin_amount"], info["fee_amount"], info["bounty_fee_amount"]) == (
+        d("4.40"), d("0.60"), d("5.00"))
+    assert [(p["name"], p["player_bounty"]) for p in knockout["players"]] == [
+        ("Liam", d("5.00")), ("Mia", d("7.50")), ("Noah", d("5.00"))]
+    # 21:30 CET on 10 February 2023 is 20:30 UTC
+    assert knockout["start_date_utc"] == "2023-02-10T20:30:00"
+
+
+def test_no_utc_time_is_invented(tmp_path: Path) -> None:
+    """A history whose clock names no zone has no UTC start: start_date_utc is null,
+    not the site's clock passed off as UTC."""
+    text = ANTE_HAND.read_text(encoding="utf-8").replace(" ET\n", "\n", 1)
+    hand = tmp_path / "no_zone.txt"
+    hand.write_text(text, encoding="utf-8")
+    ohh = _one_hand(hand, tmp_path)
+    assert ohh["game_number"] == "990000000301"
+    assert ohh["start_date_utc"] is None

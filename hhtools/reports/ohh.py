@@ -10,7 +10,8 @@ The fields, as the specification names them:
 * ``spec_version`` (:data:`SPEC_VERSION`), ``internal_version`` (hhtools's version),
   ``site_name`` (the store's ``site``), ``network_name`` (the site format that read
   the hand), ``game_number`` (the site's hand id), ``start_date_utc`` (ISO 8601,
-  ``2024-03-01T19:00:00``; the site's clock when its zone is unknown),
+  ``2024-03-01T19:00:00``; ``null`` when the history names no time zone: its clock
+  is not passed off as UTC),
   ``table_name``, ``table_size``, ``dealer_seat``, ``currency`` (the ISO code; ``""``
   for tournament chips, ``PLAY`` for play money), ``small_blind_amount``,
   ``big_blind_amount``, ``ante_amount``, ``hero_player_id`` (when a player was dealt
@@ -22,11 +23,15 @@ The fields, as the specification names them:
   the ``Preflop`` round's ``cards`` (it is dealt face up with the hole cards).
 * ``bet_limit``: ``{"bet_type": "PL" | "NL" | "FL", "bet_cap": 0}``.
 * ``tournament`` and, for a tournament hand, ``tournament_info``:
-  ``tournament_number``, ``name`` (``""``: histories do not name it), ``currency``,
-  ``buyin_amount`` (the whole buy-in: the store keeps prize pool, bounty and fee
-  summed, so ``fee_amount`` and ``bounty_fee_amount`` are 0).
+  ``tournament_number``, ``name`` (``""``: histories do not name it), ``currency``
+  (the buy-in's), and the buy-in as the history prints it (:func:`buy_in_parts`):
+  ``buyin_amount`` (to the prize pool), ``bounty_fee_amount`` (the knockout bounty)
+  and ``fee_amount`` (the site's fee): ``$20.00+$2.00`` is 20 and a 2 fee,
+  ``$4.40+$5+$0.60`` 4.40, a 5 bounty and a 0.60 fee; all three ``null`` when the
+  history prints no buy-in amount (a ticket, a tournament name).
 * ``players``: ``[{id, seat, name, display, starting_stack}]``, ids from 0 in seat
-  order; ``is_sitting_out`` for a seat sitting out.
+  order; ``player_bounty`` (a knockout tournament: the bounty on the player's head,
+  in the buy-in's currency) and ``is_sitting_out`` (a seat sitting out) when so.
 * ``rounds``: ``[{id, street, cards, actions}]``: ``Preflop``, ``Flop``, ``Turn``,
   ``River`` (``cards``: the cards that street dealt), then ``Showdown`` when two or
   more players were still in. A board run twice adds the second run's streets, with
@@ -53,12 +58,13 @@ a float: ``1.25`` for 125 cents, ``2.00`` for 200 cents, ``1500`` for 1,500 chip
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hhtools.model.money import CHIP_CURRENCIES
+from hhtools.model.money import CHIP_CURRENCIES, Unit, parse_money
 
 if TYPE_CHECKING:
     from hhtools.store.api import HandStore
@@ -70,6 +76,7 @@ _BET_TYPES = {"pot_limit": "PL", "no_limit": "NL", "limit": "FL"}
 _ACTIONS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet", "raise": "Raise"}
 _POSTS = {"small_blind": "Post SB", "big_blind": "Post BB", "ante": "Post Ante",
           "straddle": "Straddle"}  # fmt: skip
+_ISO_CODE = re.compile(r"\b[A-Z]{3}\b")
 _STREETS = (("preflop", "Preflop"), ("flop", "Flop"), ("turn", "Turn"), ("river", "River"))
 
 
@@ -93,6 +100,41 @@ def amount(minor: int | None, currency: str) -> Amount:
     sign = "-" if value < 0 else ""
     whole, cents = divmod(abs(value), 100)
     return Amount(f"{sign}{whole}.{cents:02d}")
+
+
+def buy_in_parts(text: str | None, currency: str | None) -> tuple[int, int, int] | None:
+    """A tournament buy-in as printed, in its parts: prize pool, bounty and fee.
+
+    The parts are the amounts between ``+`` signs: one is the prize pool alone, two
+    are prize pool and fee, three prize pool, bounty and fee (more: the middle ones
+    are the bounty).
+
+    Args:
+        text: the history's buy-in (``hands.buy_in``): ``"$4.40+$5+$0.60 USD"``.
+        currency: its ISO code (``hands.buy_in_currency``): amounts in cents; ``None``
+            or ``""``: whole units (play money, chips).
+
+    Returns:
+        ``(prize pool, bounty, fee)`` in minor units, or ``None`` when a part is no
+        amount (``"Freeroll"``, ``"Ticket only"``, a tournament's name).
+
+    >>> buy_in_parts("$20.00+$2.00 USD", "USD"), buy_in_parts("$4.40+$5+$0.60 USD", "USD")
+    ((2000, 0, 200), (440, 500, 60))
+    >>> buy_in_parts("€4.50 + €0.50", "EUR"), buy_in_parts("100+9", None)
+    ((450, 0, 50), (100, 0, 9))
+    >>> buy_in_parts("$1 USD", "USD"), buy_in_parts("Ticket only", None)
+    ((100, 0, 0), None)
+    """
+    if not text:
+        return None
+    unit = Unit.CENTS if currency else Unit.CHIPS
+    try:
+        parts = [parse_money(_ISO_CODE.sub("", p).strip(), unit) for p in text.split("+")]
+    except ValueError:
+        return None
+    if len(parts) == 1:
+        return parts[0], 0, 0
+    return parts[0], sum(parts[1:-1]), parts[-1]
 
 
 def dumps(value: Any) -> str:
@@ -245,7 +287,7 @@ def hand_to_ohh(
     ohh_cur = "" if cur in ("CHIPS", "") else cur
     ids = {s["player"]: i for i, s in enumerate(seats)}
     hero = next((ids[s["player"]] for s in seats if s["is_hero"]), None)
-    started = hand["started_at_utc"] or hand["started_at"]
+    started = hand["started_at_utc"]  # None when the history names no time zone
     flags = (["Run_It_Twice"] if (hand["board_count"] or 0) > 1 else []) + (
         [] if hero is not None else ["Observed"])
     body: dict[str, Any] = {
@@ -253,13 +295,15 @@ def hand_to_ohh(
         "network_name": hand["site_format"] or hand["site"], "internal_version": version,
         "tournament": bool(hand["is_tournament"]),
     }  # fmt: skip
+    bcur = hand["buy_in_currency"] or ""
     if hand["is_tournament"]:
-        bcur = hand["buy_in_currency"] or ""
+        parts = buy_in_parts(hand["buy_in"], bcur)
+        prize, bounty, fee = (amount(v, bcur or "CHIPS") for v in parts) if parts else (
+            None, None, None)  # fmt: skip
         body["tournament_info"] = {
             "tournament_number": str(hand["tournament_id"] or ""), "name": "",
-            "currency": bcur, "buyin_amount": amount(hand["buy_in_amount"], bcur or "CHIPS"),
-            "fee_amount": amount(0, bcur or "CHIPS"),
-            "bounty_fee_amount": amount(0, bcur or "CHIPS"),
+            "currency": bcur, "buyin_amount": prize, "fee_amount": fee,
+            "bounty_fee_amount": bounty,
         }  # fmt: skip
     body |= {
         "game_number": str(hand["hand_id"]),
@@ -282,6 +326,9 @@ def hand_to_ohh(
     for s in seats:
         p: dict[str, Any] = {"id": ids[s["player"]], "seat": int(s["seat"]), "name": s["player"],
                              "display": s["player"], "starting_stack": amount(s["stack"], cur)}  # fmt: skip
+        head = buy_in_parts(s["bounty"], bcur) if hand["is_tournament"] else None
+        if head is not None:  # "$5 bounty": the knockout bounty on this player
+            p["player_bounty"] = amount(head[0], bcur or "CHIPS")
         if s["sitting_out"]:
             p["is_sitting_out"] = True
         players.append(p)
@@ -385,6 +432,6 @@ def export_ohh(store: HandStore, out_dir: Path, batch: int = 20000) -> OhhSummar
 
 
 __all__ = [
-    "SPEC_VERSION", "Amount", "OhhSummary", "amount", "dumps", "export_ohh", "hand_to_ohh",
-    "iter_hands",
+    "SPEC_VERSION", "Amount", "OhhSummary", "amount", "buy_in_parts", "dumps", "export_ohh",
+    "hand_to_ohh", "iter_hands",
 ]  # fmt: skip
