@@ -12,6 +12,7 @@ package) exposing ``FORMAT``, add it to :data:`FORMATS`, and drop its line from
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from hhtools.grammars import (
     absolute,
@@ -39,9 +40,75 @@ from hhtools.grammars import (
     winamax,
     winning,
 )
+from hhtools.grammars._valid import check_record
 from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.model.records import HandText, Problem
+from hhtools.model.vocab import ProblemCode
 
-__all__ = ["FORMATS", "NOT_YET", "ParsedHand", "SiteFormat", "get", "not_yet", "recognise"]
+__all__ = [
+    "AFTER_PARSE",
+    "FORMATS",
+    "HAND_ID",
+    "NOT_YET",
+    "ParsedHand",
+    "SiteFormat",
+    "check_hand_id",
+    "get",
+    "not_yet",
+    "recognise",
+]
+
+#: A hand id as sites write them: letters and digits, with ``-``, ``_``, ``.``, ``:``
+#: and ``#`` after the first (both corpora: digits; ``R5-81867677-656``, OnGame;
+#: ``9630554-604-1489827073``, Winamax; GGPoker's ``RC1234567``), at most 64 of them.
+#: Markup, quotes, spaces, slashes and control characters are no site's identifier.
+HAND_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:#-]{0,63}")
+
+
+def check_hand_id(parsed: ParsedHand, text: HandText) -> ParsedHand:
+    """A hand whose id is not a site's identifier (:data:`HAND_ID`) becomes a
+    ``bad_header`` problem: not stored, the id quoted in the message, never used as one.
+
+    Args:
+        parsed: what the site format's parser gave for ``text``.
+        text: the hand's text (its file and first line name the problem).
+
+    Returns:
+        ``parsed`` itself when the id is good or none was read; else no record and
+        the problems met, each with no hand id, plus the ``bad_header`` problem.
+    """
+    hid = parsed.hand.hand_id if parsed.hand is not None else parsed.hand_id
+    if hid is None or HAND_ID.fullmatch(hid):
+        return parsed
+    kept = tuple(p if p.hand_id is None else Problem(p.file, p.line, None, p.code,
+                                                     p.message, p.excerpt)
+                 for p in parsed.problems)  # fmt: skip
+    bad = Problem(text.file, text.line, None, ProblemCode.BAD_HEADER,
+                  f"the hand id {hid[:80]!r} is not a hand number: letters, digits and "
+                  f"- _ . : # only, at most 64", text.text.split("\n", 1)[0][:200])  # fmt: skip
+    return ParsedHand(None, (*kept, bad), None, None)
+
+
+#: What every hand a site format parses goes through, in order:
+#: ``(parsed, text) -> parsed``: the hand id, then the problem codes, the cards dealt
+#: and the amounts (:func:`hhtools.grammars._valid.check_record`).
+AFTER_PARSE = (check_hand_id, check_record)
+
+
+class _Checked:
+    """A format's parser followed by :data:`AFTER_PARSE` (picklable: no closure)."""
+
+    __slots__ = ("parse",)
+
+    def __init__(self, parse: Callable[[HandText], ParsedHand]) -> None:
+        self.parse = parse
+
+    def __call__(self, text: HandText) -> ParsedHand:
+        parsed = self.parse(text)
+        for check in AFTER_PARSE:
+            parsed = check(parsed, text)
+        return parsed
+
 
 FORMATS: tuple[SiteFormat, ...] = (
     pokerstars.FORMAT,
@@ -69,6 +136,18 @@ FORMATS: tuple[SiteFormat, ...] = (
     sealswithclubs.FORMAT,
     pokertracker.FORMAT,
 )
+
+
+def _register(fmt: SiteFormat) -> None:
+    """Make ``fmt.parse`` run :data:`AFTER_PARSE` on what it gives. Done once, here, on
+    the module's own object (importing any grammar module runs this file first), so
+    every caller gets checked hands: the registry's, and a direct ``FORMAT.parse``."""
+    if not isinstance(fmt.parse, _Checked):
+        object.__setattr__(fmt, "parse", _Checked(fmt.parse))  # frozen: set once, here
+
+
+for _fmt in FORMATS:
+    _register(_fmt)
 
 #: Sites whose files hhtools recognises but does not read yet: (name, first lines,
 #: compiled with ``re.MULTILINE``). Empty today: every site of the corpus is read; a

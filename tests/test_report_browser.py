@@ -78,12 +78,13 @@ window.addEventListener('load', function () { setTimeout(function () {
 </script>"""
 
 
-def run_page(page: Path, tmp_path: Path) -> dict:
-    """Load ``page`` in headless Chromium with the probes; what the probe saw."""
+def run_page(page: Path, tmp_path: Path, probe: str = PROBE) -> dict:
+    """Load ``page`` in headless Chromium with the probes (``probe``: the script that
+    writes what it saw into ``body[data-probe]``); what the probe saw."""
     text = page.read_text(encoding="utf-8")
     probed = tmp_path / f"probed-{page.name}"
     text = text.replace("<head>", "<head>" + ERRORS, 1)
-    text = text.replace("</body>", PROBE + "</body>", 1)
+    text = text.replace("</body>", probe + "</body>", 1)
     probed.write_text(text, encoding="utf-8")
     assert CHROMIUM is not None
     proc = subprocess.run(  # noqa: PLW1510 - the probe, not the exit code, tells

@@ -18,7 +18,7 @@ from hhtools.model.money import format_money
 from hhtools.reports.draws_text import draw_lines
 from hhtools.reports.hand_facts import FiveCards, HandFacts, action_text, hand_facts
 
-__all__ = ["five_text", "replay_lines", "signed_money"]
+__all__ = ["five_text", "pot_words", "replay_lines", "signed_money"]
 
 _WIDTH = 100  # the lines this module adds wrap here (a long list of players)
 
@@ -30,6 +30,29 @@ def _action_words(a: dict[str, Any], currency: str) -> str:
 def signed_money(amount: int, currency: str) -> str:
     """A net amount with its sign: ``+$3.70``, ``-$5.00``, ``$0.00``."""
     return ("+" if amount > 0 else "") + format_money(amount, currency)
+
+
+def pot_words(hand: dict[str, Any], facts: HandFacts) -> str:
+    """The hand's total pot and rake in words: ``total pot $4.75, rake $0.25``.
+
+    A history that writes no total pot (``hands.total_pot`` null, as Enet's) gets the
+    pot the rules give, what was put in less what was returned (the pot after the last
+    street), said to be worked out; with no betting either, the part is left out.
+
+    Args:
+        hand: the ``hands`` row (money in minor units of ``currency``).
+        facts: :func:`hhtools.reports.hand_facts.hand_facts` of the hand.
+    """
+    cur = hand["currency"]
+    rake = f"rake {format_money(hand['rake'], cur)}" if hand.get("rake") is not None else ""
+    if hand.get("total_pot") is not None:
+        pot = f"total pot {format_money(hand['total_pot'], cur)}"
+    elif facts.streets:
+        pot = (f"total pot {format_money(facts.streets[-1].pot_after, cur)} (worked out: the "
+               "history writes none)")  # fmt: skip
+    else:
+        pot = ""
+    return ", ".join(x for x in (pot, rake) if x)
 
 
 def five_text(five: FiveCards) -> str:
@@ -139,7 +162,8 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
     boards = facts.boards
     if len(boards) > 1:
         lines += ["", "Boards: " + " | ".join(" ".join(b) for b in boards)]
-    lines += ["", f"Total pot {m(hand['total_pot'])}, rake {m(hand['rake'])}"]
+    words = pot_words(hand, facts)
+    lines += ["", words[:1].upper() + words[1:]] if words else []
     extra = [(w, hand.get(k)) for w, k in (("added by the room", "room_added"),
              ("jackpot", "jackpot"), ("fees", "fees")) if hand.get(k)]  # fmt: skip
     if extra:

@@ -32,6 +32,7 @@ import html
 import math
 from functools import partial
 from typing import Any
+from urllib.parse import quote
 
 from hhtools.model.money import format_money
 from hhtools.reports.hand_facts import (
@@ -42,9 +43,9 @@ from hhtools.reports.hand_facts import (
     action_text,
     hand_facts,
 )
-from hhtools.reports.replay import signed_money
+from hhtools.reports.replay import pot_words, signed_money
 
-__all__ = ["REPLAY_CSS", "replay_fragment", "replay_page"]
+__all__ = ["REPLAY_CSS", "replay_fragment", "replay_id", "replay_page"]
 
 _SUIT = {"s": ("\u2660", "rp-s"), "h": ("\u2665", "rp-h"), "d": ("\u2666", "rp-d"),
          "c": ("\u2663", "rp-c")}  # fmt: skip
@@ -123,6 +124,19 @@ _PAGE_CSS = "body { margin: 0; padding: 12px 20px; background: #f6f7f9; }"
 
 def _e(text: Any) -> str:
     return html.escape("" if text is None else str(text), quote=True)
+
+
+def replay_id(site: str, hand_id: str) -> str:
+    """The page anchor of a hand's replay: ``hand-<site>-<hand id>``, each part
+    percent-encoded but for letters, digits and ``_.-~`` (so the same text serves as the
+    ``id`` and, after ``#``, as the link: nothing in it is markup or ends a URL).
+
+    >>> replay_id("pokerstars", "220000000004")
+    'hand-pokerstars-220000000004'
+    >>> replay_id("x", '1"><b>')
+    'hand-x-1%22%3E%3Cb%3E'
+    """
+    return f"hand-{quote(str(site), safe='')}-{quote(str(hand_id), safe='')}"
 
 
 def _card(card: str, used: bool = False) -> str:
@@ -326,7 +340,7 @@ def replay_fragment(data: dict[str, Any]) -> str:
     head = (f"{hand['game']} {(hand['structure'] or '').replace('_', ' ')} {hand['stakes']} "
             f"{cur} · table {hand['table_name']} · {hand['started_at']} "
             f"{hand['time_zone'] or ''}").rstrip()  # fmt: skip
-    extra = [f"rake {format_money(hand['rake'], cur)}"]
+    extra = [pot_words(hand, facts)]
     extra += [f"{w} {format_money(hand[k], cur)}" for w, k in (
         ("added by the room", "room_added"), ("jackpot", "jackpot"), ("fees", "fees"))
         if hand.get(k)]  # fmt: skip
@@ -335,11 +349,11 @@ def replay_fragment(data: dict[str, Any]) -> str:
     streets = "".join(_street(st, facts) for st in facts.streets)
     pots = "".join(_pot(p, facts) for p in facts.pots)
     return (
-        f'<section class="replay" id="hand-{_e(hand["site"])}-{_e(hand["hand_id"])}">'
+        f'<section class="replay" id="{_e(replay_id(hand["site"], hand["hand_id"]))}">'
         f'<h2>Hand {_e(hand["hand_id"])} <span class="rp-note">({_e(hand["site"])})</span></h2>'
         f'<p class="rp-meta">{_e(head)}</p>'
-        f'<p class="rp-meta">total pot {_e(format_money(hand["total_pot"], cur))}, '
-        f'{_e(", ".join(extra))} · {_e(hand["file"])}:{_e(hand["line"])}</p>'
+        f'<p class="rp-meta">{_e(", ".join(x for x in extra if x))} · '
+        f'{_e(hand["file"])}:{_e(hand["line"])}</p>'
         f'<div class="rp-table"><div class="rp-felt"></div>{_center(facts)}{_seats(facts)}</div>'
         f'<div class="rp-cols"><div class="rp-streets">{streets}</div>'
         f'<div class="rp-results"><p class="rp-note">{legend}</p>{pots}{_nets(facts)}'

@@ -47,6 +47,12 @@ FINDINGS_HIDDEN = ("holdem_misread_prone",)
 HAND_TABLES = ("hands", "seats", "actions", "boards", "pots", "awards", "showdowns", "findings")
 
 
+#: Columns that only a hi/lo game gives a meaning (a high-only pot has no low half, no
+#: quarter and no scoop of two halves): blank in a high-only row, never 0; a ratio's
+#: ``_count`` and ``_opportunities`` with it.
+HILO_ONLY = ("won_low", "scooped", "quartered", "scoop")
+
+
 #: What the report covers: the filters of ``hhtools stats`` (player, time, site, game,
 #: limit, stakes, currency, position, hand classes, a least number of hands).
 ReportFilter = StatsFilter
@@ -141,6 +147,7 @@ def build_report(
         f"SELECT * FROM ({filtered_select('player_results', where, swhere, rows=None)}){least}",
         params)
     results = results.sort(["hands", "net_won", "player"], descending=[True, True, False])
+    results = blank_high_only(results, _hilo_game())
 
     # the views over the filtered hands and seats, counted in one statement
     def count(view: str, rows: str = "player") -> str:
@@ -176,6 +183,31 @@ def build_report(
     return report
 
 
+def blank_high_only(frame: pl.DataFrame, hilo: pl.Expr) -> pl.DataFrame:
+    """``frame`` with its :data:`HILO_ONLY` columns (a ratio's count and opportunities
+    too) null where ``hilo`` is false.
+
+    Args:
+        frame: results or statistics rows.
+        hilo: true for a row that holds hi/lo hands (its ``game`` ends ``-hilo``; a
+            player's pooled row: the player played a hi/lo game).
+    """
+    import polars as pl
+
+    cols = [c for c in frame.columns
+            if c in HILO_ONLY or c.rsplit("_", 1)[0] in HILO_ONLY]  # fmt: skip
+    if not cols or frame.is_empty():
+        return frame
+    return frame.with_columns(pl.when(hilo).then(pl.col(c)).otherwise(None).alias(c)
+                              for c in cols)  # fmt: skip
+
+
+def _hilo_game() -> pl.Expr:
+    import polars as pl
+
+    return pl.col("game").str.ends_with("-hilo")
+
+
 def _has_equity(db: HandStore) -> bool:
     """``True`` when ``hhtools ev`` stored an all-in equity for some hand."""
     try:
@@ -188,8 +220,13 @@ def _has_equity(db: HandStore) -> bool:
 def _page_data(db: HandStore, report: Report, fsql: str, params: list[Any]) -> None:
     """Fill what only the HTML page shows: statistics, the findings listed, their hands."""
     filters = dataclasses.asdict(report.filter)
-    report.player_stats, report.player_money = db.stats_frames(("player",), **filters)
-    report.game_stats, report.game_money = db.stats_frames(("game", "limit"), **filters)
+    import polars as pl
+
+    player_stats, report.player_money = db.stats_frames(("player",), **filters)
+    hilo_players = report.results.filter(_hilo_game())["player"].unique().to_list()
+    report.player_stats = blank_high_only(player_stats, pl.col("player").is_in(hilo_players))
+    game_stats, report.game_money = db.stats_frames(("game", "limit"), **filters)
+    report.game_stats = blank_high_only(game_stats, _hilo_game())
     order = " ".join(f"WHEN '{k}' THEN {i}" for i, k in enumerate(FINDING_ORDER))
     hidden = ", ".join(f"'{k}'" for k in FINDINGS_HIDDEN)
     rank = (f"CASE kind {order} ELSE CASE WHEN kind IN ({hidden}) THEN 99 ELSE 50 END END")
@@ -281,6 +318,6 @@ def _cumulative(
     )
 
 
-__all__ = ["CHART_PLAYERS", "FINDINGS_HIDDEN", "FINDINGS_LISTED", "FINDING_ORDER", "REPLAYS",
-           "STRUCTURE_SHORT", "Report", "ReportFilter", "build_report", "display_rows",
-           "hands_data", "text_table"]  # fmt: skip
+__all__ = ["CHART_PLAYERS", "FINDINGS_HIDDEN", "FINDINGS_LISTED", "FINDING_ORDER", "HILO_ONLY",
+           "REPLAYS", "STRUCTURE_SHORT", "Report", "ReportFilter", "blank_high_only",
+           "build_report", "display_rows", "hands_data", "text_table"]  # fmt: skip

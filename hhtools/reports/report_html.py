@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from hhtools.model.money import format_money
 from hhtools.reports.cells import STRUCTURE_SHORT, display_rows
+from hhtools.reports.replay_html import REPLAY_CSS, replay_fragment, replay_id
 from hhtools.reports.report import FINDING_ORDER, FINDINGS_HIDDEN, FINDINGS_LISTED, Report
 
 if TYPE_CHECKING:
@@ -123,8 +124,9 @@ def stats_table(stats: pl.DataFrame, dims: list[str], table_id: str) -> str:
         for name in RATIO_COLUMNS:
             v, n, d = r[name], r[f"{name}_count"], r[f"{name}_opportunities"]
             text = "" if v is None else f"{100 * v:.1f}"
-            cells.append(_cell(text, None if v is None else round(100 * v, 3),
-                               f"{n:,} of {d:,}", numeric=True))  # fmt: skip
+            tip = None if n is None or d is None else f"{n:,} of {d:,}"
+            cells.append(_cell(text, None if v is None else round(100 * v, 3), tip,
+                               numeric=True))  # fmt: skip
         for name in ("af", "afq"):
             v = r[name]
             text = "" if v is None else (f"{v:.2f}" if name == "af" else f"{100 * v:.1f}")
@@ -168,21 +170,23 @@ def chart_html(cumulative: pl.DataFrame, has_ev: bool = False, include_js: bool 
             fig.add_trace(go.Scatter(  # every line starts at (0, 0): before the first hand
                 x=xs, y=[0.0, *(v / scale for v in line["cumulative"].to_list())],
                 mode="lines" if line.height > 30 else "lines+markers",
-                name=str(player), legendgroup=str(player),
+                name=html.escape(str(player)), legendgroup=str(player),
                 line={"color": colour[player], "width": 2},
-                hovertemplate="hand %{x}: %{y:,.2f} " + unit + "<extra>%{fullData.name}</extra>",
+                hovertemplate="hand %{x}: %{y:,.2f} " + html.escape(unit)
+                + "<extra>%{fullData.name}</extra>",
             ))  # fmt: skip
             if has_ev:
                 fig.add_trace(go.Scatter(
                     x=xs, y=[0.0, *(v / scale for v in line["ev_cumulative"].to_list())],
-                    mode="lines", name=f"{player} all-in EV", legendgroup=str(player),
+                    mode="lines", name=f"{html.escape(str(player))} all-in EV",
+                    legendgroup=str(player),
                     line={"color": colour[player], "width": 1.5, "dash": "dash"},
-                    hovertemplate="hand %{x}: %{y:,.2f} " + unit
+                    hovertemplate="hand %{x}: %{y:,.2f} " + html.escape(unit)
                     + " (all-in EV)<extra>%{fullData.name}</extra>",
                 ))  # fmt: skip
         fig.update_layout(
-            title=f"Cumulative winnings, {unit}",
-            xaxis_title="hands played", yaxis_title=f"net won ({unit})",
+            title=f"Cumulative winnings, {html.escape(unit)}",
+            xaxis_title="hands played", yaxis_title=f"net won ({html.escape(unit)})",
             template="plotly_white", height=440, autosize=True,
             margin={"l": 60, "r": 20, "t": 50, "b": 40},
             legend={"orientation": "h", "y": -0.2},
@@ -219,7 +223,7 @@ def findings_html(report: Report) -> tuple[str, str]:
         key = (r["site"], r["hand_id"])
         anchor = replay_id(*key)
         hand = html.escape(str(r["hand_id"]))
-        link = f'<a href="#{anchor}">{hand}</a>' if key in replayed else hand
+        link = f'<a href="#{html.escape(anchor)}">{hand}</a>' if key in replayed else hand
         paid, due = (("" if v is None else format_money(v, r["currency"]))
                      for v in (r["paid"], r["due"]))  # fmt: skip
         where = f"{r['file']}:{r['line']}"
@@ -240,6 +244,9 @@ def findings_html(report: Report) -> tuple[str, str]:
                 "<code>hhtools audit</code> lists them all.</p>")  # fmt: skip
     table = _table(["kind", "hand", "site", "player", "pot", "paid", "due", "explanation",
                     "source line"], rows, "findings-table")  # fmt: skip
+    if hidden_total == total:  # no row shown until the toggle: say so, not a bare header
+        table = (f'<p class="none-shown">Findings shown: none (tick the box above for the '
+                 f'{hidden_total:,} hidden).</p><div class="all-hidden">{table}</div>')  # fmt: skip
     body = f'<p>{summary}</p>{toggle}{table}{more}'
     return body, _replays(report)
 
@@ -251,16 +258,9 @@ def _pot_text(r: dict[str, Any]) -> str:
     return f"{pot} {r['half']}" if r.get("half") else pot
 
 
-def replay_id(site: str, hand_id: str) -> str:
-    """The page anchor of a hand's replay: ``hand-<site>-<hand id>``."""
-    return f"hand-{site}-{hand_id}"
-
-
 def _replays(report: Report) -> str:
     if not report.hands_data:
         return ""
-    from hhtools.reports.replay_html import replay_fragment
-
     parts = []
     for data in report.hands_data.values():
         parts.append('<div class="overlay"><p><a class="close" href="#findings">close the '
@@ -298,6 +298,9 @@ tr:nth-child(even) td { background: #fafbfd; }
 .toggle { display: block; margin: 6px 0; font-size: 0.9em; }
 tr.hidden-kind { display: none; }
 body.show-hidden tr.hidden-kind { display: table-row; }
+.all-hidden { display: none; }
+body.show-hidden .all-hidden { display: block; }
+body.show-hidden .none-shown { display: none; }
 .overlay { display: none; }
 .overlay:has(> .replay:target) { display: block; position: fixed; inset: 24px; z-index: 10;
     overflow: auto; background: #fff; border: 1px solid #99a; border-radius: 8px;
@@ -399,7 +402,7 @@ def to_html(report: Report) -> str:
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}: {described}</title>
-<style>{_CSS}{_replay_css()}</style></head>
+<style>{_CSS}{REPLAY_CSS}</style></head>
 <body><main>
 <h1>{title}</h1>
 <div class="meta">{described} &middot; made {report.made_at:%Y-%m-%d %H:%M} UTC &middot;
@@ -418,9 +421,4 @@ rake_paid: each hand's rake shared in proportion to what was put in; the statist
 </body></html>
 """
 
-
-def _replay_css() -> str:
-    from hhtools.reports.replay_html import REPLAY_CSS
-
-    return REPLAY_CSS
 
