@@ -341,19 +341,22 @@ def test_folder_and_stats() -> None:
     # 1, jackpot 2, folds 1, blank lines 1, cancelled 2, tournaments 3, out of range 6,
     # damaged headers 6, unknown games 3, impossible cards 3, run twice shared flop 1;
     # the six one-hand fixtures of the player statistics (stats_*.txt) and the two of
-    # the all-in EV (ev_*.txt); 18 of the procedure checks (procedure_*.txt: pot-limit
+    # the all-in EV (ev_*.txt); 28 of the procedure checks (procedure_*.txt: pot-limit
     # overbet 2, heads-up blinds 2, out of turn 4, limit raise cap 2, straddle and dead
-    # blind 3, showdown order 2, no-limit min raise 1, blinds on the wrong seat 2); the
+    # blind 3, showdown order 2, no-limit min raise 1, blinds on the wrong seat 2, out
+    # of turn on each street 4, in Courchevel and heads-up 2, street lines damaged 2,
+    # a big blind all-in on the ante 2);
+    # Run It Once's check for an all-in player 1; the
     # one hand of ante_side_pot.txt (the PHH/OHH export's ante fixture); the three
     # Binglao hands and the one nine-or-better hand (tests/test_game_per_hand.py).
-    assert stats.hands == len(rs) == 91
+    assert stats.hands == len(rs) == 102
     # failed: truncated 1, cancelled 1, out of range 5, damaged 3, unknown game 2,
     # impossible cards 3; skipped: the hold'em hand and the razz hand
-    assert (stats.records, stats.skipped, stats.failed) == (74, 2, 15)
+    assert (stats.records, stats.skipped, stats.failed) == (85, 2, 15)
     assert stats.codes == {
         # malformed 1 + truncated 1 + seat 1001 hand 2 (Lea's post and collect) +
-        # the damaged hands' lines (13 + 13 + 9)
-        "unrecognised_line": 39,
+        # the damaged hands' lines (13 + 13 + 9) + the two damaged street lines
+        "unrecognised_line": 41,
         "bad_cards": 1,
         "truncated_hand": 1,
         "hand_cancelled": 1,

@@ -76,6 +76,34 @@ EXPECTED: dict[str, list[tuple[str, str, int]]] = {
     "310000000071": [(BLINDS, "Carol", 7)],
     # Bob's small blind is right, the big blind is Carol's but Dave posts it
     "310000000072": [(BLINDS, "Dave", 32)],
+    # Omaha hi/lo, button Alice, blinds Bob and Carol: Alice (the button) folds first,
+    # before Dave, the player left of the big blind; a fold out of turn is out of turn
+    "310000000081": [(ORDER, "Alice", 10)],
+    # button Bob: on the flop Dave bets before Carol, the first left of the dealer;
+    # Carol then checks facing it and calls after the others fold (the round is not
+    # over while Carol has not matched the bet, so nothing here is a lost street line)
+    "310000000082": [(ORDER, "Dave", 47)],
+    # button Carol: on the turn Alice folds before Dave, the first left of the dealer
+    "310000000083": [(ORDER, "Alice", 90)],
+    # button Dave: on the river Bob checks before Alice (the first left of the
+    # dealer), then, after Alice, Dave bets before Carol: two players out of turn in
+    # one round; Bob, who checked early, has had his turn when it comes round
+    "310000000084": [(ORDER, "Bob", 135), (ORDER, "Dave", 137)],
+    # Courchevel, button Fay, blinds Gus and Erin: Gus (small blind) folds before
+    # Fay, the player left of the big blind (three play: the dealer acts first)
+    "310000000091": [(ORDER, "Gus", 10)],
+    # Courchevel hi/lo heads-up, Hank the dealer with the small blind: before the
+    # flop the dealer acts first, yet Ivy (big blind) checks first; after the flop the
+    # non-dealer acts first, yet Hank checks first
+    "310000000092": [(ORDER, "Ivy", 37), (ORDER, "Hank", 40)],
+    # Run It Once writes a check for a player already all-in on each street (Kurt on
+    # the river): he cannot act, so his check is no turn and Lena's fold is in turn
+    "35000000001": [],
+    # tournament, button Cid, Dan posts the small blind; Ana, in the big blind's seat,
+    # is all-in on her ante and posts none: the action still starts left of her seat,
+    # with Ben, yet Cid folds first; the next hand has the same deal in turn
+    "310000000111": [(ORDER, "Cid", 13)],
+    "310000000112": [],
 }
 
 FILES = (
@@ -87,6 +115,10 @@ FILES = (
     "procedure_showdown_order.txt",
     "procedure_no_limit_min_raise.txt",
     "procedure_blinds_wrong_seat.txt",
+    "procedure_out_of_turn_each_street_hilo.txt",
+    "procedure_out_of_turn_courchevel_heads_up.txt",
+    "runitonce_all_in_player_checks_each_street.txt",
+    "procedure_big_blind_all_in_on_the_ante.txt",
 )
 
 
@@ -125,9 +157,26 @@ def test_words_a_player_can_read() -> None:
     assert "the dealer (Alice) posts the small blind" in hu.explanation
     order = list(procedure_order(h["310000000021"], settle(h["310000000021"])))
     assert "Carol was to act" in order[0].explanation
-    assert "first active player left of the dealer (Bob)" in order[1].explanation
+    assert "first active player left of the dealer begins the betting: Bob was to act" in (
+        order[1].explanation
+    )
     (bb,) = procedure_order(h["310000000023"], settle(h["310000000023"]))
     assert "Carol, the big blind" in bb.explanation
+    fold = h["310000000081"]
+    (early,) = procedure_order(fold, settle(fold))
+    assert early.explanation == (
+        "line 10: Alice folds first before the flop; the player left of the big blind "
+        "(Carol) begins the betting: Dave was to act"
+    )
+    river = h["310000000084"]
+    two = list(procedure_order(river, settle(river)))
+    assert two[1].explanation == (
+        "line 137: Dave acted out of turn (bets on the river) after Alice; Carol was to act"
+    )
+    heads_up = h["310000000092"]
+    pre, flop = procedure_order(heads_up, settle(heads_up))
+    assert pre.explanation.endswith("begins the betting: Hank was to act")
+    assert flop.explanation.endswith("begins the betting: Ivy was to act")
     cap = list(procedure_bet_size(h["310000000031"], settle(h["310000000031"])))
     assert "a bet and 3 raises" in cap[0].explanation
     assert "small bet ($1.00)" in cap[1].explanation
@@ -149,6 +198,17 @@ def test_inferred_fold_is_not_an_action_out_of_turn() -> None:
     (r,) = list(parse_file(FIX / "game_header_old_chat_sitting_out.txt"))
     assert r.hand is not None
     assert list(procedure_order(r.hand, settle(r.hand))) == []
+
+
+def test_a_street_line_not_read_is_not_judged() -> None:
+    # a damaged flop line (the board is in the summary) and a damaged river line (no
+    # board line): the next street's actions are read into the one before, where
+    # they would look out of turn; the hand was read in part, so the order says nothing
+    results = list(parse_file(FIX / "procedure_street_line_damaged_not_judged.txt"))
+    assert [p.line for r in results for p in r.problems] == [12, 53]
+    for r in results:
+        assert r.hand is not None
+        assert list(procedure_order(r.hand, settle(r.hand))) == []
 
 
 def test_limits() -> None:

@@ -38,6 +38,7 @@ class Step:
     folded: frozenset[str]
     all_in: frozenset[str]
     ends_all_in: bool  # the action leaves the player with no chips
+    total: int = 0  # the player's total on this street after it (antes not counted)
 
 
 #: The last hand the checks read and what they worked out from it: every procedure
@@ -127,7 +128,7 @@ def _replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
         else:
             inc = add
         total = mine + inc
-        bets[p] = total
+        bets[p] = steps[-1].total = total
         done = act.all_in or (stacks.get(p, 0) > 0 and put[p] >= stacks[p])
         steps[-1].ends_all_in = done
         if done and p not in all_in:
@@ -221,13 +222,20 @@ def ring_of(hand: HandHistory, order: frozenset[int]) -> list[str]:
     """The players dealt in, clockwise from the first seat left of the button.
 
     A player is dealt in when the text writes an action of his (a post, a fold...);
-    a player the grammar only inferred an action for is left out.
+    a player the grammar only inferred an action for is left out, and so is a player
+    the text seats as sitting out whose only action is a fold (the room folds a player
+    who is away at the deal; he was not dealt in and takes no turn).
     """
     memo = _memo(hand)
     ring = memo.get("ring")
     if ring is None or memo.get("ring_order") is not order:
         inferred = {a.player for i, a in enumerate(hand.actions) if i not in order}
-        acted = {a.player for i, a in enumerate(hand.actions) if i in order}
+        away = {s.player for s in hand.seats if s.sitting_out}
+        acted = {
+            a.player
+            for i, a in enumerate(hand.actions)
+            if i in order and (a.kind is not ActionKind.FOLD or a.player not in away)
+        }
         ring = [p for p in clockwise_order(hand) if p in acted and p not in inferred]
         memo["ring"], memo["ring_order"] = ring, order
     return list(ring)  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""``procedure_order``: a player acting out of turn, or a big blind denied the option."""
+"""``procedure_order``: every action taken out of turn, and a big blind denied the option."""
 
 from __future__ import annotations
 
@@ -24,15 +24,19 @@ from hhtools.model.records import ActionKind, HandHistory, PostKind, Street
 from hhtools.model.vocab import FindingKind
 
 
-def _preflop_anchor(hand: HandHistory, ring: list[str]) -> str | None:
+def _preflop_anchor(hand: HandHistory, ring: list[str], short: set[str]) -> str | None:
     """Whom preflop action starts after: the big blind, or the last straddle.
 
-    Straddles are followed only when each sits left of the blind before it (seed 002
-    names no straddle; any other straddle leaves the first actor unknown: ``None``).
+    With no big blind posted because the player in its seat went all-in on the ante
+    (``short``: all-in on a post), the action still starts left of that seat. Straddles
+    are followed only when each sits left of the blind before it (seed 002 names no
+    straddle; any other straddle leaves the first actor unknown: ``None``).
     """
     bb = positional_big_blind(hand, ring)
     if bb is None:
-        return None
+        bb = _short_big_blind(hand, ring, short)
+        if bb is None:
+            return None
     anchor = bb
     for a in posters(hand, PostKind.STRADDLE):
         if a.player not in ring or after(ring, anchor)[0] != a.player:
@@ -41,18 +45,45 @@ def _preflop_anchor(hand: HandHistory, ring: list[str]) -> str | None:
     return anchor
 
 
+def _short_big_blind(hand: HandHistory, ring: list[str], short: set[str]) -> str | None:
+    """The big blind's seat when nobody posted it: the player next after the small
+    blind (heads-up, after the dealer; with no small blind either, the second left of
+    the dealer), when he was all-in on the ante and so could not post it."""
+    if posters(hand, PostKind.BIG_BLIND):
+        return None
+    sb = [a.player for a in posters(hand, PostKind.SMALL_BLIND) if a.player in ring]
+    if len(sb) > 1:
+        return None
+    if sb:
+        seat = after(ring, sb[0])[0]
+    else:
+        seat = ring[0] if len(ring) == 2 else ring[1]
+    return seat if seat in short else None
+
+
 def procedure_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
-    """Players acting out of turn, and a big blind denied the option.
+    """Every action taken out of turn, and a big blind denied the option.
 
     Seed 002, "The Deal and Betting": "The first betting round is begun by the player
     to the left of the big blind ... The big blind player acts last and is allowed to
     raise, even if the other active players have all called"; later rounds are
     "begun by the first active player to the left of the dealer seat". Seed 003, 4 and
-    6: the action "continues clockwise". Between two actions of a street every player
-    passed over must have folded or be all-in; preflop, the first actor is the first
-    such player left of the big blind (or of the last straddle). Actions a grammar only
-    inferred (a fold read from the summary) are not the text's order and are skipped,
+    6: the action "continues clockwise". So the player due to act is the first one
+    clockwise after the last to act (before the flop, after the big blind or the last
+    straddle; after it, after the dealer) who has neither folded nor gone all-in; any
+    other player acting (a fold included) acts out of turn. Actions a grammar only
+    inferred (a fold read from the summary) are not the text's order and are left out,
     with their players.
+
+    Args:
+        hand: the hand as the site wrote it.
+        settlement: its settlement (the chips each action moved).
+
+    Yields:
+        One ``procedure_order`` finding per action out of turn, about its line, naming
+        the player who acted and the one who was to act; one about the line that closed
+        the betting before the flop without the big blind's option. Nothing for a hand
+        whose order cannot be read (no button, no line numbers, a converted file).
     """
     order = in_text_order(hand)
     if hand.button is None or order is None or not site_wrote_it(hand):
@@ -62,79 +93,116 @@ def procedure_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[F
     if len(ring) < 2 or not streets_whole(hand, replayed):
         return
     steps = [s for s in replayed if s.index in order]
-    if not _rounds_end_in_place(steps, ring):
+    turns = [s for s in steps if not is_post(s.act) and not _no_op(s)]
+    if not _rounds_end_in_place(turns, ring):
         return
-    anchor = _preflop_anchor(hand, ring)
+    short = {s.act.player for s in replayed if is_post(s.act) and s.ends_all_in}
+    anchor = _preflop_anchor(hand, ring, short)
+    straddled = anchor in {a.player for a in posters(hand, PostKind.STRADDLE)}
     for street in (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER):
-        # a fold only takes a player out: sites write some folds early (a player
-        # sitting out folded at the deal), so folds are not read for the turn order
-        moves = [
-            s
-            for s in steps
-            if s.act.street is street and s.act.kind not in (ActionKind.POST, ActionKind.FOLD)
-        ]
-        prev: str | None = anchor if street is Street.PREFLOP else ""
-        for s in moves:
-            q = s.act.player
-            if q not in ring:
-                break
-            blocked = s.folded | s.all_in
-            if prev is None:
-                passed: list[str] = []
-            elif prev == "":
-                passed = ring[: ring.index(q)]
-            elif prev == q:
-                passed = [p for p in ring if p != q]
-            elif prev in ring:
-                behind = after(ring, prev)
-                passed = behind[: behind.index(q)]
-            else:
-                passed = []
-            waiting = [p for p in passed if p not in blocked]
-            if waiting:
-                yield _out_of_turn(s, street, prev, waiting[0], s is moves[0])
-                break
-            prev = q
+        moves = [s for s in turns if s.act.street is street]
+        if not moves:
+            continue
+        if street is Street.PREFLOP:
+            blind = "the last straddle" if straddled else "the big blind"
+            opening = f"the player left of {blind} ({anchor}) begins the betting"
+            yield from _street_order(street, moves, ring, anchor, opening)
+        else:
+            opening = "the first active player left of the dealer begins the betting"
+            yield from _street_order(street, moves, ring, ring[-1], opening)
     yield from _big_blind_option(hand, ring, steps)
 
 
-def _rounds_end_in_place(steps: list[Step], ring: list[str]) -> bool:
-    """No action comes after its round was complete (everyone able to act has acted
-    since the last bet or raise); one that does means a street line was lost (a
-    damaged board line) and the order of the actions cannot be read."""
+def _no_op(s: Step) -> bool:
+    """A check written for a player already all-in (some rooms write one for every
+    player on each street): he cannot act, so it is no turn of his."""
+    return s.act.kind is ActionKind.CHECK and s.act.player in s.all_in
+
+
+def _rounds_end_in_place(turns: list[Step], ring: list[str]) -> bool:
+    """No action comes after its round was over (everyone able to act has acted since
+    the last bet or raise and put in as much as the highest total): one that does
+    means a street line was not read, and the order of what follows cannot be known.
+    A player who acted out of turn (a check facing a bet, a call before the bet) has
+    not matched the bet, so the round goes on and his action is judged."""
     street: Street | None = None
     acted: set[str] = set()
-    for s in steps:
-        if s.act.kind is ActionKind.POST:
-            continue
+    totals: dict[str, int] = {}
+    for s in turns:
         if s.act.street is not street:
-            street, acted = s.act.street, set()
+            street, acted, totals = s.act.street, set(), {}
         can = [p for p in ring if p not in s.folded and p not in s.all_in]
-        if can and all(p in acted for p in can):
+        if can and all(p in acted and totals.get(p, 0) == s.current for p in can):
             return False
         if s.act.kind in (ActionKind.BET, ActionKind.RAISE):
             acted = {s.act.player}
         else:
             acted.add(s.act.player)
+        totals[s.act.player] = s.total
     return True
 
 
-def _out_of_turn(s: Step, street: Street, prev: str | None, due: str, first: bool) -> Finding:
+def _street_order(
+    street: Street, moves: list[Step], ring: list[str], start: str | None, opening: str
+) -> Iterator[Finding]:
+    """The actions of one betting round out of turn (``start``: whom the round begins
+    after, ``None`` when that is unknown and the first action is taken as in turn;
+    ``opening``: the rule for the first action, in words).
+
+    After an action out of turn the round goes on as the rules would have it: the
+    player passed over may still act (late, with no second finding), and the one who
+    acted early has had his turn when it comes, unless a bet or raise since then left
+    him short of the highest total (he then has a turn to answer it).
+    """
+    pointer = start
+    late: set[str] = set()  # passed over by an action out of turn; may act later
+    early: set[str] = set()  # acted out of turn; his next turn is taken
+    totals: dict[str, int] = {}  # each player's total on this street so far
+    for k, s in enumerate(moves):
+        q = s.act.player
+        if q not in ring:
+            return  # a player the text seats nowhere: the order cannot be read
+        due = None if pointer is None or q in late else _due(s, ring, pointer, late, early, totals)
+        totals[q] = s.total
+        if due is not None and due != q:
+            yield _out_of_turn(s, street, pointer, due, opening if k == 0 else "")
+            early.add(q)
+            late.add(due)
+        else:
+            late.discard(q)
+            pointer = q
+
+
+def _due(
+    s: Step, ring: list[str], pointer: str, late: set[str], early: set[str], totals: dict[str, int]
+) -> str | None:
+    """The player due to act at ``s``: the first clockwise after ``pointer`` who has
+    not folded, is not all-in and was not passed over; an early player met on the way
+    who has nothing to answer has had this turn (forgotten once ``s`` is in turn)."""
+    out = s.folded | s.all_in
+    passed: list[str] = []
+    for p in (*after(ring, pointer), pointer):
+        if p in out or p in late:
+            continue
+        if p in early and totals.get(p, 0) >= s.current:
+            passed.append(p)
+            continue
+        if p == s.act.player:
+            early.difference_update(passed)
+        return p
+    return None
+
+
+def _out_of_turn(s: Step, street: Street, prev: str | None, due: str, opening: str) -> Finding:
+    """The finding for ``s`` acting while ``due`` was to act (``opening``: the rule for
+    the round's first action when ``s`` is it, else "")."""
     q, where, did = s.act.player, STREET_WORDS[street], f"{s.act.kind.value}s"
-    if prev == "":
-        text = (
-            f"{q} {did} first {where}; the first active player left of the dealer "
-            f"({due}) begins the betting"
-        )
+    if opening:
+        text = f"{q} {did} first {where}; {opening}: {due} was to act"
     elif prev == q:
-        text = f"{q} acted twice in a row ({did} {where}); {due} was next to act"
-    elif first:
-        text = (
-            f"{q} {did} first {where}; the player left of {prev}, the last blind, "
-            f"begins the betting: {due} was to act"
-        )
+        text = f"{q} acted twice in a row ({did} {where}); {due} was to act"
     else:
-        text = f"{q} acted out of turn ({did} {where}); {due} was next to act after {prev}"
+        text = f"{q} acted out of turn ({did} {where}) after {prev}; {due} was to act"
     return finding(FindingKind.PROCEDURE_ORDER, q, s.act.line, text)
 
 
