@@ -55,7 +55,7 @@ def import_cmd(
     ] = False,
     engine: Annotated[
         str, typer.Option("--engine", help="embedded (DuckDB, this machine) or dask (a "
-                          "Parquet dataset, on a Dask cluster; needs hhtools[cluster]).")
+                          "Parquet dataset, on a Dask cluster; needs hhtools\\[cluster]).")
     ] = "embedded",
     dataset: Annotated[
         str | None, typer.Option("--dataset", help="--engine dask: the Parquet dataset "

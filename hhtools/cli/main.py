@@ -7,9 +7,11 @@ on :data:`app`. Command modules never import this one.
 
 from __future__ import annotations
 
+import inspect
 import sys
 
 import typer
+from rich.markup import escape
 
 from hhtools.cli import draws, equity, importing, parse, query, reports, showdown, stats, watching
 
@@ -40,6 +42,26 @@ app.command("parse")(parse.parse_cmd)
 app.command("showdown")(showdown.showdown)
 app.command("equity")(equity.equity_cmd)
 app.command("draws")(draws.draws_cmd)
+
+
+def help_text(doc: str) -> str:
+    """A command's docstring as its ``--help`` text: each paragraph on one line, and
+    read as written (a bracket is not rich markup; a double backquote is a quote).
+
+    Typer (rich mode) keeps a docstring's own line breaks, so a sentence wrapped in
+    the source broke mid-way on screen ("auditing / every showdown"); joined, the
+    terminal wraps it. A paragraph that starts with ``\\b`` is kept as written.
+
+    >>> help_text("Import, auditing\\nevery showdown.\\n\\nAs ``file: [hand N]``.")
+    "Import, auditing every showdown.\\n\\nAs 'file: \\\\[hand N]'."
+    """
+    paragraphs = inspect.cleandoc(doc).replace("``", "'").split("\n\n")
+    return escape("\n\n".join(p if p.startswith("\b") else " ".join(p.split("\n"))
+                                for p in paragraphs))  # fmt: skip
+
+
+for _info in app.registered_commands:
+    _info.help = help_text(_info.help or inspect.getdoc(_info.callback) or "")
 
 
 def main() -> None:

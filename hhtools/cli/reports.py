@@ -164,7 +164,7 @@ def show_cmd(
     """Replay one hand street by street, with the showdown read by the rules.
 
     With ``--html`` (or ``--out FILE``) the replay is written as one self-contained
-    page (:func:`hhtools.reports.replay_html.replay_page`) instead of printed.
+    HTML page instead of printed.
     """
     store = open_store(db)
     try:
