@@ -15,18 +15,18 @@ from collections.abc import Callable, Iterable
 
 from hhtools.grammars._lines import _BadCards
 from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit, parse_money
+from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import Action, ActionKind, ClaimedHigh, PostKind, Problem, Street
 from hhtools.model.vocab import HandCategory, ProblemCode
 
-MAX_AMOUNT = 10**15
 MAX_SEAT = 1000
 _STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
 _VALUE = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
 
 
-class _OutOfRange(ValueError):
-    """An amount or a seat number no real hand can hold."""
+#: An amount or a seat number no real hand can hold (``out_of_range``): the one class
+#: :func:`~hhtools.model.money.parse_money` raises from :data:`MAX_AMOUNT` up.
+_OutOfRange = AmountOutOfRange
 
 
 class _State:
@@ -54,14 +54,14 @@ class _State:
         self.bb: int | None = None  # the first big blind posted
 
     # --- problems and numbers
-    def problem(self, line: int, code: str, message: str, excerpt: str = "") -> None:
-        """Record a problem on a source line (``code`` a :class:`ProblemCode` value)."""
-        self.problems.append(
-            Problem(self.file, line, self.hand_id, ProblemCode(code), message, excerpt[:200])
-        )
+    def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
+        """Record a problem on a source line; ``code`` a :class:`ProblemCode` member (a
+        plain string is a grammar bug: the registry's check refuses it)."""
+        self.problems.append(Problem(self.file, line, self.hand_id, code, message, excerpt[:200]))
 
     def money(self, text: str) -> int:
-        """An amount in the hand's minor units; :class:`_OutOfRange` from 10**15 up."""
+        """An amount in the hand's minor units; :class:`_OutOfRange` from
+        :data:`~hhtools.model.money.MAX_AMOUNT` up."""
         value = parse_money(text, self.unit)
         if value >= MAX_AMOUNT:
             raise _OutOfRange(f"amount out of range: {text[:40]!r}")
@@ -277,21 +277,27 @@ def read_body(
     Returns:
         ``False`` when an amount or a seat number out of range ends the hand (an
         ``out_of_range`` problem is added), else ``True``.
+
+    Only what ``read`` raises is turned into a problem: the problems this function adds
+    are made outside the ``try``, so a bug in making one is never read as bad input.
     """
     for i, text in numbered:
         if not text or text.isspace():
             continue
         lno = line + i
         try:
-            if not read(text, lno):
-                h.problem(lno, "unrecognised_line", f"unrecognised line: {text[:80]}", text)
+            known = read(text, lno)
         except _BadCards as exc:
-            h.problem(lno, "bad_cards", str(exc), text)
+            h.problem(lno, ProblemCode.BAD_CARDS, str(exc), text)
         except _OutOfRange as exc:
-            h.problem(lno, "out_of_range", str(exc), text)
+            h.problem(lno, ProblemCode.OUT_OF_RANGE, str(exc), text)
             return False
         except ValueError as exc:
-            h.problem(lno, "bad_amount", str(exc), text)
+            h.problem(lno, ProblemCode.BAD_AMOUNT, str(exc), text)
+        else:
+            if not known:
+                h.problem(lno, ProblemCode.UNRECOGNISED_LINE,
+                          f"unrecognised line: {text[:80]}", text)  # fmt: skip
     return True
 
 
@@ -317,18 +323,19 @@ def unfinished(
     """
     last = line + len(lines) - 1
     if not h.summary:
-        h.problem(last, "truncated_hand", "hand has no summary (cut short?)", lines[-1])
+        h.problem(last, ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
     elif total is None:
-        h.problem(last, "missing_total", f"summary has no {total_words} line", lines[-1])
+        h.problem(last, ProblemCode.MISSING_TOTAL, f"summary has no {total_words} line", lines[-1])
     elif not h.seats:
-        h.problem(line, "no_seats", "hand has no seat lines", lines[0])
+        h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
     else:
         board = h.board if h.board is not None else tuple(h.street_board)
         if h.board is not None and h.street_board and tuple(h.street_board) != h.board:
-            h.problem(total_line, "board_mismatch", "the summary's board differs from the streets'")
+            h.problem(total_line, ProblemCode.BOARD_MISMATCH,
+                      "the summary's board differs from the streets'")  # fmt: skip
         twice = impossible(hole, [board]) or impossible(hole, [tuple(h.street_board)])
         if twice is None:
             return None
         at = second_line(lines, twice, line)
-        h.problem(at, "impossible_cards", f"card {twice} seen twice", lines[at - line])
+        h.problem(at, ProblemCode.IMPOSSIBLE_CARDS, f"card {twice} seen twice", lines[at - line])
     return ParsedHand(None, tuple(h.problems), None, h.hand_id)

@@ -36,7 +36,7 @@ from hhtools.model.records import (
     Show,
     Street,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis
+from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
 
 __all__ = ["Hand", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc"]
 
@@ -296,10 +296,10 @@ def not_read(h: Hand, line: int, game: str, excerpt: str, *, omaha: bool) -> Par
     """The :class:`ParsedHand` of a hand whose game is not read: an Omaha-family game
     the grammar does not know (``unknown_game``), or another game (skipped)."""
     if omaha:
-        h.problem(line, "unknown_game", f"unknown game: {game[:60]}", excerpt)
+        h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown game: {game[:60]}", excerpt)
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     note = f"not an Omaha game: {game[:60]}"
-    h.problem(line, "skipped_game", note, excerpt)
+    h.problem(line, ProblemCode.SKIPPED_GAME, note, excerpt)
     return ParsedHand(None, tuple(h.problems), note, h.hand_id)
 
 
@@ -335,9 +335,9 @@ def finish(
     """
     last = line + len(lines) - 1
     if not h.seats:
-        h.problem(line, "no_seats", "hand has no seat lines", lines[0])
+        h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
     elif not h.collects:
-        h.problem(last, "truncated_hand", "hand pays nobody (cut short?)", lines[-1])
+        h.problem(last, ProblemCode.TRUNCATED_HAND, "hand pays nobody (cut short?)", lines[-1])
     else:
         twice = impossible(h.hole, [tuple(h.board)])
         if twice is None:
@@ -347,7 +347,7 @@ def finish(
                 record = replace(record, pots_named=False)
             return ParsedHand(record, tuple(h.problems), None, h.hand_id)
         at = second_line(lines, twice, line)
-        h.problem(at, "impossible_cards", f"card {twice} seen twice", lines[at - line])
+        h.problem(at, ProblemCode.IMPOSSIBLE_CARDS, f"card {twice} seen twice", lines[at - line])
     return ParsedHand(None, tuple(h.problems), None, h.hand_id)
 
 

@@ -239,17 +239,21 @@ def open_hand(
     """
     body = ht.text.partition(MARK)[0]
 
-    def stop(code: str, message: str, line: int = 0, skipped: str | None = None) -> ParsedHand:
+    def stop(
+        code: ProblemCode, message: str, line: int = 0, skipped: str | None = None
+    ) -> ParsedHand:
         h.problem(line or ht.line, code, message, body[:80])
         return ParsedHand(None, tuple(h.problems), skipped, h.hand_id)
 
     if h.hand_id is None:
-        return None, stop, stop("bad_header", f"not {what}")
+        return None, stop, stop(ProblemCode.BAD_HEADER, f"not {what}")
     if not body.rstrip().endswith(f"</{tag}>"):
-        return None, stop, stop("truncated_hand", f"the file ends before this {noun}'s "
-                                f"</{tag}> tag", ht.line + body.count("\n"))  # fmt: skip
+        return None, stop, stop(ProblemCode.TRUNCATED_HAND,
+                                f"the file ends before this {noun}'s </{tag}> tag",
+                                ht.line + body.count("\n"))  # fmt: skip
     try:
         return parse_element(ht.text), stop, None
     except etree.XMLSyntaxError as exc:
-        return None, stop, stop("bad_header", f"this {noun} is not well-formed XML: {exc}",
+        return None, stop, stop(ProblemCode.BAD_HEADER,
+                                f"this {noun} is not well-formed XML: {exc}",
                                 ht.line + (exc.lineno or 1) - 1)  # fmt: skip

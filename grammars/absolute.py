@@ -67,7 +67,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, Half
+from hhtools.model.vocab import CollectOrder, Half, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START"]
 
@@ -130,7 +130,7 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     hd = HEADER.match(lines[0])
     if hd is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = hd["id"]
     raw = " ".join(hd["game"].split())
@@ -148,7 +148,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
             _halves(h, name, hi, lo)
     if not h.summary:
         last = line + len(lines) - 1
-        h.problem(last, "truncated_hand", "hand has no summary (cut short?)", lines[-1])
+        h.problem(last, ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     a = h.money(hd["a"])
     b = h.money(hd["b"]) if hd["b"] else None

@@ -9,6 +9,7 @@ formats; nothing else in hhtools names a site.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import field
 from typing import BinaryIO
@@ -17,7 +18,18 @@ from hhtools.model.frozen import record
 from hhtools.model.records import HandHistory, HandText, Problem
 from hhtools.model.vocab import ProblemCode
 
-__all__ = ["ParsedHand", "SiteFormat"]
+__all__ = ["RAISE_BUGS", "ParsedHand", "SiteFormat", "internal_error", "raise_bugs"]
+
+#: Environment variable: set to ``1`` (the test suite does, tests/conftest.py), a bug
+#: met in a grammar raises instead of becoming an ``internal_error`` problem, so that a
+#: test fails on it; unset (a user's import), the hand gets the problem and the file
+#: goes on.
+RAISE_BUGS = "HHTOOLS_RAISE_BUGS"
+
+
+def raise_bugs() -> bool:
+    """Whether a grammar bug raises (:data:`RAISE_BUGS` set to ``1``)."""
+    return os.environ.get(RAISE_BUGS) == "1"
 
 
 @record
@@ -51,7 +63,12 @@ def internal_error(
         hand_id: its number when the header was read, else ``None``.
         exc: what was raised.
         problems: the problems the grammar had met before.
+
+    Raises:
+        Exception: ``exc`` itself when :data:`RAISE_BUGS` is set (tests).
     """
+    if raise_bugs():
+        raise exc
     stop = Problem(file, line, hand_id, ProblemCode.INTERNAL_ERROR,
                    f"parser error: {type(exc).__name__}: {exc}")  # fmt: skip
     return ParsedHand(None, (*problems, stop), None, hand_id)

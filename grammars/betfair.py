@@ -61,7 +61,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory
+from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -131,12 +131,12 @@ def read_high(text: str | None) -> ClaimedHigh | None:
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     first = FIRST.match(lines[0])
     if first is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = first["id"]
     gm = GAME_LINE.match(lines[1]) if len(lines) > 1 else None
     if gm is None:
-        h.problem(line, "bad_header", "no game line (stakes, game, date)", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, "no game line (stakes, game, date)", lines[0])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     raw = " ".join(gm["game"].split())
     game = _GAMES.get(raw.lower())

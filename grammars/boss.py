@@ -68,7 +68,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, Half, HandCategory
+from hhtools.model.vocab import CollectOrder, Half, HandCategory, ProblemCode
 
 __all__ = ["FORMAT", "card"]
 
@@ -138,11 +138,12 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
     game = root.get("GAME", "")
     if game not in _GAMES:
         if "OMA" in game:
-            return stop("unknown_game", f"unknown Omaha game: {game!r}")
-        return stop("skipped_game", f"not an Omaha game: {game}", skipped=game or "unknown")
+            return stop(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {game!r}")
+        return stop(ProblemCode.SKIPPED_GAME,
+                    f"not an Omaha game: {game}", skipped=game or "unknown")  # fmt: skip
     structure = _LIMITS.get(root.get("LIMIT", ""))
     if structure is None:
-        return stop("unknown_game", f"betting structure not read: {root.get('LIMIT')!r}")
+        return stop(ProblemCode.UNKNOWN_GAME, f"betting structure not read: {root.get('LIMIT')!r}")
     tourney = root.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
     real = root.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
     h.unit = Unit.CENTS if real and not tourney else Unit.CHIPS
@@ -166,7 +167,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
         if el.get("DEALER") == "Y":
             button = seat
     if not seats:
-        return stop("no_seats", "no <PLAYER> in this hand")
+        return stop(ProblemCode.NO_SEATS, "no <PLAYER> in this hand")
 
     hero = None
     hole: dict[str, tuple[str, ...]] = {}
@@ -186,7 +187,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
             board = cards if len(cards) > len(board) else board
             continue
         if who not in h.stacks:
-            h.problem(line, "unknown_player", f"{kind} by {who!r}: no such player")
+            h.problem(line, ProblemCode.UNKNOWN_PLAYER, f"{kind} by {who!r}: no such player")
             continue
         if kind == "HAND_DEAL":
             cards = tuple(c for c in (card(c.get("LINK", "b")) for c in act.iterfind("CARD")) if c)
@@ -211,7 +212,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
             elif "ANTE" in blind:
                 h.post(who, PostKind.ANTE, value, line)
             else:
-                h.problem(line, "unrecognised_line", f"blind kind {blind!r} not known")
+                h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"blind kind {blind!r} not known")
             continue
         _flush_dead(h, dead, line)
         if kind == "ACTION_FOLD":
@@ -231,10 +232,10 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
             else:
                 h.raise_to(who, value, line, True)
         else:
-            h.problem(line, "unrecognised_line", f"action type {kind!r} not known")
+            h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action type {kind!r} not known")
     showdown = root.find("SHOWDOWN")
     if showdown is None:
-        return stop("truncated_hand", "this hand has no <SHOWDOWN> (its result)")
+        return stop(ProblemCode.TRUNCATED_HAND, "this hand has no <SHOWDOWN> (its result)")
     return _finish(ht, h, root, showdown, dict(
         hi_lo=_GAMES[game], structure=structure, stake=stake, currency=currency, utc=utc,
         seats=seats, button=button, hero=hero, hole=hole, board=board, tourney=tourney))  # fmt: skip
@@ -345,7 +346,7 @@ def _finish(ht: HandText, h: _State, root: etree._Element, sd: etree._Element, v
         line = ht.line + res.sourceline - 1
         who = res.get("PLAYER", "")
         if who not in h.stacks:
-            h.problem(line, "unknown_player", f"result of {who!r}: no such player")
+            h.problem(line, ProblemCode.UNKNOWN_PLAYER, f"result of {who!r}: no such player")
             continue
         cards = tuple(c for c in (card(c.get("LINK", "b")) for c in res.iterfind("CARD")) if c)
         if cards:
@@ -361,12 +362,13 @@ def _finish(ht: HandText, h: _State, root: etree._Element, sd: etree._Element, v
             pays.append((who, won, half if v["hi_lo"] else None, line))
     paid = sum(w for _, w, _, _ in pays)
     if paid + rake != total:
-        h.problem(ht.line, "bad_amount",
+        h.problem(ht.line, ProblemCode.BAD_AMOUNT,
                   f"the wins and rake ({paid} + {rake}) are not the pot put in ({total})")  # fmt: skip
     seen: set[str] = set(v["board"])
     for who, cards in hole.items():
         if seen & set(cards) or len(set(cards)) != len(cards):
-            h.problem(ht.line, "impossible_cards", f"{who}'s cards repeat a card already dealt")
+            h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS,
+                      f"{who}'s cards repeat a card already dealt")  # fmt: skip
             return ParsedHand(None, tuple(h.problems), None, hand_id)
         seen.update(cards)
     button = v["button"]

@@ -60,7 +60,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, Half
+from hhtools.model.vocab import CollectOrder, Half, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START"]
 
@@ -115,7 +115,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     gm = GAME.fullmatch(parts[-2].strip()) if len(parts) >= 3 else None
     when = DATE.search(parts[-1]) if parts else None
     if first is None or gm is None or when is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems), None, first["id"] if first else None)
     h.hand_id = first["id"]
     raw = gm["game"].strip()

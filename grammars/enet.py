@@ -85,7 +85,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory
+from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand", "read_high"]
 
@@ -234,22 +234,22 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
     lines = text.split("\n")
     hd = HEADER.match(lines[0])
     if hd is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = hd["id"]
     raw = " ".join(hd["game"].split()).lower()
     game = _GAMES.get(raw)
     if game is None:
         if "omaha" in raw:
-            h.problem(line, "unknown_game", f"unknown game: {hd['game'][:60]}", lines[0])
+            h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown game: {hd['game'][:60]}", lines[0])
             return ParsedHand(None, tuple(h.problems), None, h.hand_id)
         note = f"not an Omaha game: {hd['game'][:60]}"
-        h.problem(line, "skipped_game", note, lines[0])
+        h.problem(line, ProblemCode.SKIPPED_GAME, note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     tm = TABLE.match(lines[1]) if len(lines) > 1 else None
     structure = _STRUCTURES.get(tm["limit"]) if tm is not None and tm["limit"] else None
     if tm is None or structure is None:
-        h.problem(line + 1, "bad_table", "no table line naming the betting structure",
+        h.problem(line + 1, ProblemCode.BAD_TABLE, "no table line naming the betting structure",
                   lines[1] if len(lines) > 1 else lines[0])  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     h.stakes = (h.money(hd["sb"]), h.money(hd["bb"]))

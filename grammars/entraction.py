@@ -65,7 +65,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START"]
 
@@ -122,7 +122,7 @@ def _split_cards(text: str) -> tuple[str, ...]:
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     hd = HEADER.match(lines[0])
     if hd is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = hd["id"]
     raw = " ".join(hd["game"].split())
@@ -148,7 +148,8 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     end = h.ended
     if end is None:
         last = line + len(lines) - 1
-        h.problem(last, "truncated_hand", "hand has no 'Game ended' line (cut short?)", lines[-1])
+        h.problem(last, ProblemCode.TRUNCATED_HAND,
+                  "hand has no 'Game ended' line (cut short?)", lines[-1])  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     return finish(
         h, lines, line, site=SITE, game=g,

@@ -71,7 +71,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, PotPartsBasis
+from hhtools.model.vocab import CollectOrder, PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "cards", "stakes"]
 
@@ -174,15 +174,17 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0911, PL
         return failed  # type: ignore[return-value]
     session = context_attrs(ht.text, "SESSION")
     if not session:
-        return stop("bad_header", "no <SESSION .../> (the game) before this hand")
+        return stop(ProblemCode.BAD_HEADER, "no <SESSION .../> (the game) before this hand")
     game = session.get("game", "")
     if game not in _GAMES:
         if "omaha" in game.lower():
-            return stop("unknown_game", f"unknown Omaha game: {game!r}")
-        return stop("skipped_game", f"not an Omaha game: {game}", skipped=game or "unknown")
+            return stop(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {game!r}")
+        return stop(ProblemCode.SKIPPED_GAME,
+                    f"not an Omaha game: {game}", skipped=game or "unknown")  # fmt: skip
     structure = _LIMITS.get(session.get("gametype", ""))
     if structure is None:
-        return stop("unknown_game", f"betting structure not read: {session.get('gametype')!r}")
+        return stop(ProblemCode.UNKNOWN_GAME,
+                    f"betting structure not read: {session.get('gametype')!r}")  # fmt: skip
     tourney = session.get("type", "ring") != "ring"
     money = session.get("money", "")
     currency = "CHIPS" if tourney else _MONEY.get(money, money)
@@ -202,7 +204,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0911, PL
         h.stacks[name] = _num(el.get("balance"))
         seat_els.append(el)
     if not seat_els:
-        return stop("no_seats", "no <SEAT> in this hand")
+        return stop(ProblemCode.NO_SEATS, "no <SEAT> in this hand")
     dealt: dict[str, int] = {}
     for el in root.iterfind("HOLE"):
         pos = el.get("position", "")
@@ -214,7 +216,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0911, PL
     holes = max(dealt.values(), default=4)
     variant = _VARIANTS.get(holes)
     if variant is None:
-        return stop("unknown_game", f"omaha-hi dealt with {holes} hole cards")
+        return stop(ProblemCode.UNKNOWN_GAME, f"omaha-hi dealt with {holes} hole cards")
     dealer = root.find("DEALER")
     button = None
     if dealer is not None and dealer.get("position", "").isdigit():
@@ -242,18 +244,18 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0911, PL
             try:
                 new = board + cards(el.text or "")
             except ValueError as exc:
-                h.problem(line, "bad_cards", str(exc), (el.text or "")[:80])
+                h.problem(line, ProblemCode.BAD_CARDS, str(exc), (el.text or "")[:80])
                 continue
             street = _STREET_BY_CARDS.get(len(new))
             if street is None:
-                h.problem(line, "bad_cards", f"a board of {len(new)} cards")
+                h.problem(line, ProblemCode.BAD_CARDS, f"a board of {len(new)} cards")
                 continue
             board = new
             h.new_street(street)
             continue
         who = by_pos.get(el.get("position", ""))
         if who is None:
-            h.problem(line, "unknown_player",
+            h.problem(line, ProblemCode.UNKNOWN_PLAYER,
                       f"{tag} by position {el.get('position')!r}: no one sits there")  # fmt: skip
             continue
         if tag == "HOLE":
@@ -262,7 +264,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0911, PL
                 try:
                     hole.setdefault(who, []).extend(cards(text))
                 except ValueError as exc:
-                    h.problem(line, "bad_cards", str(exc), text[:80])
+                    h.problem(line, ProblemCode.BAD_CARDS, str(exc), text[:80])
         elif tag == "BLIND":
             amount, penalty = _num(el.get("amount")), _num(el.get("penalty") or "0")
             _blind(h, who, amount, penalty, stake, blinds_seen == 0, line)
@@ -279,11 +281,12 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0911, PL
             try:
                 shown = cards(el.text or "")
             except ValueError as exc:
-                h.problem(line, "bad_cards", str(exc), (el.text or "")[:80])
+                h.problem(line, ProblemCode.BAD_CARDS, str(exc), (el.text or "")[:80])
                 continue
             if shown:
                 if who in hole and set(hole[who]) != set(shown):
-                    h.problem(line, "bad_cards", f"{who} shows cards other than those dealt")
+                    h.problem(line, ProblemCode.BAD_CARDS,
+                              f"{who} shows cards other than those dealt")  # fmt: skip
                 hole[who] = list(shown)
                 shows.append(Show(who, shown, mucked=tag == "MUCK", line=line))
         elif tag == "WIN":
@@ -292,9 +295,9 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0911, PL
             if (el.get("potAmount") or "").isdigit():
                 pot_amounts[pot] = _num(el.get("potAmount"))
         else:
-            h.problem(line, "unrecognised_line", f"element <{tag}> not known")
+            h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"element <{tag}> not known")
     if not collects:
-        return stop("truncated_hand", "this hand has no <WIN> (its result)",
+        return stop(ProblemCode.TRUNCATED_HAND, "this hand has no <WIN> (its result)",
                     ht.line + ht.text.partition(MARK)[0].count("\n"))  # fmt: skip
     return _finish(ht, h, dict(
         hand_id=hand_id, session=session, tourney=tourney, currency=currency, stake=stake,
@@ -348,12 +351,12 @@ def _finish(ht: HandText, h: _State, v: dict) -> ParsedHand:  # type: ignore[typ
     if v["sweep"] is not None:
         rake, fees, after, total_line = v["sweep"]
         if after != total - rake - fees:
-            h.problem(total_line, "bad_amount",
+            h.problem(total_line, ProblemCode.BAD_AMOUNT,
                       f"the last sweep's pot ({after}) is not the pot put in less rake and tax "
                       f"({total} - {rake} - {fees})")  # fmt: skip
     paid = sum(c.amount for c in collects)
     if paid + rake + fees != total:
-        h.problem(ht.line, "bad_amount",
+        h.problem(ht.line, ProblemCode.BAD_AMOUNT,
                   f"the wins, rake and tax ({paid} + {rake} + {fees}) are not the pot "
                   f"put in ({total})")  # fmt: skip
     amounts: dict[int, int] = v["pot_amounts"]
@@ -366,7 +369,8 @@ def _finish(ht: HandText, h: _State, v: dict) -> ParsedHand:  # type: ignore[typ
     seen: set[str] = set(board)
     for who, cs in hole.items():
         if seen & set(cs) or len(set(cs)) != len(cs):
-            h.problem(ht.line, "impossible_cards", f"{who}'s cards repeat a card already dealt")
+            h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS,
+                      f"{who}'s cards repeat a card already dealt")  # fmt: skip
             return ParsedHand(None, tuple(h.problems), None, hand_id)
         seen.update(cs)
     session = v["session"]

@@ -81,7 +81,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory, OddChips
+from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand", "read_high"]
 
@@ -236,12 +236,12 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
     lines = text.split("\n")
     first = FIRST.match(lines[0])
     if first is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = first["id"]
     at = next((i for i, ln in enumerate(lines[1:4], 1) if GAME_LINE.match(ln)), None)
     if at is None:
-        h.problem(line, "bad_header", "no game line (stakes, game, date)", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, "no game line (stakes, game, date)", lines[0])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     gm = GAME_LINE.match(lines[at])
     assert gm is not None
@@ -249,10 +249,11 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
     game = _GAMES.get(raw)
     if game is None:
         if "omaha" in raw:
-            h.problem(line + at, "unknown_game", f"unknown game: {gm['game'][:60]}", lines[at])
+            h.problem(line + at, ProblemCode.UNKNOWN_GAME,
+                      f"unknown game: {gm['game'][:60]}", lines[at])  # fmt: skip
             return ParsedHand(None, tuple(h.problems), None, h.hand_id)
         note = f"not an Omaha game: {gm['game'][:60]}"
-        h.problem(line + at, "skipped_game", note, lines[at])
+        h.problem(line + at, ProblemCode.SKIPPED_GAME, note, lines[at])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     tourney = not gm["cur"]
     h.unit = Unit.CHIPS if tourney else Unit.CENTS
@@ -262,15 +263,17 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     last = line + len(lines) - 1
     if not h.seats:
-        h.problem(line, "no_seats", "hand has no seat lines", lines[0])
+        h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if not h.collects:
-        h.problem(last, "truncated_hand", "hand has no 'wins' line (cut short?)", lines[-1])
+        h.problem(last, ProblemCode.TRUNCATED_HAND,
+                  "hand has no 'wins' line (cut short?)", lines[-1])  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     twice = impossible(h.hole, [tuple(h.board)])
     if twice is not None:
         where = second_line(lines, twice, line)
-        h.problem(where, "impossible_cards", f"card {twice} seen twice", lines[where - line])
+        h.problem(where, ProblemCode.IMPOSSIBLE_CARDS,
+                  f"card {twice} seen twice", lines[where - line])  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     return ParsedHand(_record(h, gm, game, structure, tourney, text, line, offset),
                       tuple(h.problems), None, h.hand_id)  # fmt: skip
@@ -368,7 +371,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
         rest = ln[9:]
         name = next((n for n in h.by_length if rest.startswith(n + " [")), None)
         if name is None:
-            h.problem(lno, "unknown_player", f"not seated: {rest[:40]}", ln)
+            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {rest[:40]}", ln)
             return True
         h.hero = name
         h.hole[name] = _cards(rest[len(name) + 2 :].rstrip(" ]").replace(",", " "))

@@ -77,7 +77,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, Half, HandCategory
+from hhtools.model.vocab import CollectOrder, Half, HandCategory, ProblemCode
 
 __all__ = ["FORMAT", "read_claim"]
 
@@ -168,27 +168,28 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:
     if name in _MIXES:
         multi = game.get("multigametype", "")
         if multi not in _MULTI:
-            return stop("skipped_game", f"not an Omaha game: {kind} (game {multi or '?'})",
+            return stop(ProblemCode.SKIPPED_GAME,
+                        f"not an Omaha game: {kind} (game {multi or '?'})",
                         skipped=kind or "mixed")  # fmt: skip
         hi_lo = _MULTI[multi]
     elif name in ("Omaha", "Omaha H/L8"):
         hi_lo = name == "Omaha H/L8"
     elif not desc:
-        return stop("bad_header", "no <description> of the game before this <game>")
+        return stop(ProblemCode.BAD_HEADER, "no <description> of the game before this <game>")
     elif "omaha" in name.lower():
-        return stop("unknown_game", f"unknown Omaha game: {kind!r}")
+        return stop(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {kind!r}")
     else:
-        return stop("skipped_game", f"not an Omaha game: {kind}", skipped=name)
+        return stop(ProblemCode.SKIPPED_GAME, f"not an Omaha game: {kind}", skipped=name)
     holes = game.get("numholecards", "4")
     variant = {"4": Variant.OMAHA, "5": Variant.OMAHA5, "6": Variant.OMAHA6}.get(holes)
     if variant is None:
-        return stop("unknown_game", f"Omaha with {holes!r} hole cards")
+        return stop(ProblemCode.UNKNOWN_GAME, f"Omaha with {holes!r} hole cards")
     stakes = desc.get("stakes", "")
     words = stakes.split("(")[0].split("$")[0].split(" Level")[0].strip()
     structure = {"No Limit": BettingStructure.NO_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
                  "Limit": BettingStructure.LIMIT}.get(words)  # fmt: skip
     if structure is None:
-        return stop("unknown_game", f"betting structure not read: {stakes!r}")
+        return stop(ProblemCode.UNKNOWN_GAME, f"betting structure not read: {stakes!r}")
     real = game.get("realmoney", "true") == "true"
     h.unit = Unit.CENTS if real and not tourney else Unit.CHIPS
     currency = "CHIPS" if tourney else ("USD" if real else "PLAY")
@@ -202,7 +203,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:
     # seats (tournament balances are after the posts: add them back)
     players = game.find("players")
     if players is None or not len(players):
-        return stop("no_seats", "no <player> in this game")
+        return stop(ProblemCode.NO_SEATS, "no <player> in this game")
     posted: dict[str, int] = {}
     blinds = game.find("round[@id='BLINDS']")
     if tourney and blinds is not None:
@@ -251,7 +252,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:
             if el.tag == "cards":
                 cards = _cards(el.get("cards", ""))
                 if cards is None:
-                    h.problem(line, "bad_cards", f"not cards: {el.get('cards')!r}")
+                    h.problem(line, ProblemCode.BAD_CARDS, f"not cards: {el.get('cards')!r}")
                     continue
                 ctype = el.get("type", "")
                 if ctype == "COMMUNITY":
@@ -259,7 +260,8 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:
                     continue
                 who = by_index.get(el.get("player", ""))
                 if who is None:
-                    h.problem(line, "unknown_player", f"cards of seat {el.get('player')!r}: no one sits there")
+                    h.problem(line, ProblemCode.UNKNOWN_PLAYER,
+                              f"cards of seat {el.get('player')!r}: no one sits there")  # fmt: skip
                     continue
                 if ctype == "HOLE":
                     hero = who
@@ -278,19 +280,20 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:
                 continue
             who = by_index.get(el.get("player", ""))
             if who is None:
-                h.problem(line, "unknown_player", f"{etype} by seat {el.get('player')!r}: no one sits there")
+                h.problem(line, ProblemCode.UNKNOWN_PLAYER,
+                          f"{etype} by seat {el.get('player')!r}: no one sits there")  # fmt: skip
                 continue
             try:
                 amount = h.money(el.get("amount") or "0")
             except ValueError:
-                h.problem(line, "bad_amount", f"not an amount: {el.get('amount')!r}")
+                h.problem(line, ProblemCode.BAD_AMOUNT, f"not an amount: {el.get('amount')!r}")
                 continue
             if not _event(h, etype, who, amount, line, rid == "BLINDS", raise_adds, stake):
-                h.problem(line, "unrecognised_line", f"event type {etype!r} not known")
+                h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"event type {etype!r} not known")
     if cancelled:
-        return stop("hand_cancelled", "the site cancelled this game (GAME_CANCELLED)")
+        return stop(ProblemCode.HAND_CANCELLED, "the site cancelled this game (GAME_CANCELLED)")
     if not ended:
-        return stop("truncated_hand", "this game has no END_OF_GAME round (cut short?)")
+        return stop(ProblemCode.TRUNCATED_HAND, "this game has no END_OF_GAME round (cut short?)")
     return _finish(ht, h, game, _values(
         tourney=tourney, hi_lo=hi_lo, variant=variant, structure=structure, stake=stake,
         currency=currency, started=started, table=table, tid=tid, seats=seats, button=button,
@@ -365,7 +368,8 @@ def _finish(ht: HandText, h: _State, game: etree._Element, v: dict) -> ParsedHan
     for el, line in v["winners"]:
         who = by_index.get(el.get("player", ""))
         if who is None:
-            h.problem(line, "unknown_player", f"winner seat {el.get('player')!r}: no one sits there")
+            h.problem(line, ProblemCode.UNKNOWN_PLAYER,
+                      f"winner seat {el.get('player')!r}: no one sits there")  # fmt: skip
             continue
         amount = h.money(el.get("amount") or "0")
         if el.get("uncalled") == "true":
@@ -395,7 +399,7 @@ def _finish(ht: HandText, h: _State, game: etree._Element, v: dict) -> ParsedHan
         rake = total - collected
         inferred.append("rake")
         if rake < 0:
-            h.problem(ht.line, "bad_amount", "the winners were paid more than the pot")
+            h.problem(ht.line, ProblemCode.BAD_AMOUNT, "the winners were paid more than the pot")
             rake = 0
     collects = [Collect(who, amount, pot=pot, line=line, half=half)
                 for who, amount, pot, half, line, _ in paid if amount > 0]  # fmt: skip
@@ -410,11 +414,12 @@ def _finish(ht: HandText, h: _State, game: etree._Element, v: dict) -> ParsedHan
     hole: dict[str, tuple[str, ...]] = v["hole"]
     seen: set[str] = set(v["board"])
     if len(seen) != len(v["board"]):
-        h.problem(ht.line, "impossible_cards", "a board card is dealt twice")
+        h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS, "a board card is dealt twice")
         return ParsedHand(None, tuple(h.problems), None, hand_id)
     for who, cards in hole.items():
         if seen & set(cards) or len(set(cards)) != len(cards):
-            h.problem(ht.line, "impossible_cards", f"{who}'s cards repeat a card already dealt")
+            h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS,
+                      f"{who}'s cards repeat a card already dealt")  # fmt: skip
             return ParsedHand(None, tuple(h.problems), None, hand_id)
         seen.update(cards)
 

@@ -75,7 +75,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "card", "unicode_text"]
 
@@ -156,12 +156,14 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
     name = (game.get("gametype") or "").replace("&apos;", "'").strip()
     if name.lower() not in _GAMES:
         if "omaha" in name.lower():
-            return stop("unknown_game", f"unknown Omaha game: {name!r}")
-        return stop("skipped_game", f"not an Omaha game: {name}", skipped=name or "unknown")
+            return stop(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {name!r}")
+        return stop(ProblemCode.SKIPPED_GAME,
+                    f"not an Omaha game: {name}", skipped=name or "unknown")  # fmt: skip
     hi_lo = _GAMES[name.lower()]
     structure = _LIMITS.get(game.get("betlimit", ""))
     if structure is None:
-        return stop("unknown_game", f"betting structure not read: {game.get('betlimit')!r}")
+        return stop(ProblemCode.UNKNOWN_GAME,
+                    f"betting structure not read: {game.get('betlimit')!r}")  # fmt: skip
     version = int(game.get("hhversion") or "1") if (game.get("hhversion") or "1").isdigit() else 1
     tourney = game.get("istournament", "0") not in ("0", "") or game.get("tabletype") == "MTT"
     real = game.get("realmoney", "true") == "true"
@@ -191,7 +193,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
         if el.get("dealer") == "true":
             button = seat
     if not seats:
-        return stop("no_seats", "no <Seat> in this game")
+        return stop(ProblemCode.NO_SEATS, "no <Seat> in this game")
     hero = by_num.get(game.get("playerseat", ""))
 
     board: list[str] = []
@@ -204,7 +206,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
         kind = act.get("type", "")
         cards = [card(c) for c in act.iterfind("Card")]
         if None in cards:
-            h.problem(line, "bad_cards", f"a card of {kind} not read")
+            h.problem(line, ProblemCode.BAD_CARDS, f"a card of {kind} not read")
             continue
         if kind in _DEAL:
             if _DEAL[kind] is not h.street:
@@ -215,7 +217,8 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
             for w in act.iterfind("Seat"):
                 who = by_num.get(w.get("num", ""))
                 if who is None:
-                    h.problem(line, "unknown_player", f"win of seat {w.get('num')!r}: no one sits there")
+                    h.problem(line, ProblemCode.UNKNOWN_PLAYER,
+                              f"win of seat {w.get('num')!r}: no one sits there")  # fmt: skip
                     continue
                 pot = int(w.get("pot")) if (w.get("pot") or "").isdigit() else 0
                 wins.append((who, h.money(w.get("amount") or "0"), pot,
@@ -223,7 +226,8 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
             continue
         who = by_num.get(act.get("seat", ""))
         if who is None:
-            h.problem(line, "unknown_player", f"{kind} by seat {act.get('seat')!r}: no one sits there")
+            h.problem(line, ProblemCode.UNKNOWN_PLAYER,
+                      f"{kind} by seat {act.get('seat')!r}: no one sits there")  # fmt: skip
             continue
         if kind == "DealCards":
             hero = who
@@ -239,7 +243,7 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
         if kind == "MoneyReturned":
             returned.append(Returned(who, amount, line))
         elif not _action(h, kind, who, amount, line, version, stake):
-            h.problem(line, "unrecognised_line", f"action type {kind!r} not known")
+            h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action type {kind!r} not known")
     return _finish(ht, h, game, dict(
         hi_lo=hi_lo, structure=structure, stake=stake, currency=currency, started=started,
         table=table, seats=seats, button=button, hero=hero, board=tuple(board), hole=hole,
@@ -305,7 +309,7 @@ def _finish(ht: HandText, h: _State, game: etree._Element, v: dict) -> ParsedHan
     elif rake_attr is not None and rake_attr.isdigit():
         rake = int(rake_attr) if h.unit is Unit.CENTS else 0
         if rake != total - paid:
-            h.problem(ht.line, "bad_amount",
+            h.problem(ht.line, ProblemCode.BAD_AMOUNT,
                       f"the game's rake {rake} is not the pot less the wins ({total - paid})")  # fmt: skip
     else:
         rake = max(total - paid, 0)
@@ -314,11 +318,12 @@ def _finish(ht: HandText, h: _State, game: etree._Element, v: dict) -> ParsedHan
                 for who, amount, pot, line in wins if amount > 0]  # fmt: skip
     seen: set[str] = set(v["board"])
     if len(seen) != len(v["board"]):
-        h.problem(ht.line, "impossible_cards", "a board card is dealt twice")
+        h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS, "a board card is dealt twice")
         return ParsedHand(None, tuple(h.problems), None, hand_id)
     for who, cards in v["hole"].items():
         if seen & set(cards) or len(set(cards)) != len(cards):
-            h.problem(ht.line, "impossible_cards", f"{who}'s cards repeat a card already dealt")
+            h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS,
+                      f"{who}'s cards repeat a card already dealt")  # fmt: skip
             return ParsedHand(None, tuple(h.problems), None, hand_id)
         seen.update(cards)
     holes = max((len(c) for c in v["hole"].values()), default=4)

@@ -78,7 +78,14 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, Half, HandCategory, OddChips, PotPartsBasis
+from hhtools.model.vocab import (
+    CollectOrder,
+    Half,
+    HandCategory,
+    OddChips,
+    PotPartsBasis,
+    ProblemCode,
+)
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand", "read_high"]
 
@@ -243,7 +250,7 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
     lines = text.split("\n")
     first = FIRST.match(lines[0])
     if first is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = first["id"]
     if first["tid"]:
@@ -253,17 +260,17 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
     st = START.match(lines[1]) if len(lines) > 1 else None
     tb = TABLE.match(lines[2]) if len(lines) > 2 else None
     if st is None or tb is None:
-        h.problem(line, "bad_header", "no 'Start hand' and 'Table' lines", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, "no 'Start hand' and 'Table' lines", lines[0])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     game = _GAMES.get(tb["game"])
     structure = _STRUCTURES.get(tb["limit"])
     if game is None or structure is None:
         if "OMAHA" in tb["game"]:
-            h.problem(line + 2, "unknown_game", f"unknown game: {tb['limit']} {tb['game']}",
-                      lines[2])  # fmt: skip
+            h.problem(line + 2, ProblemCode.UNKNOWN_GAME,
+                      f"unknown game: {tb['limit']} {tb['game']}", lines[2])  # fmt: skip
             return ParsedHand(None, tuple(h.problems), None, h.hand_id)
         note = f"not an Omaha game: {tb['game']}"
-        h.problem(line + 2, "skipped_game", note, lines[2])
+        h.problem(line + 2, ProblemCode.SKIPPED_GAME, note, lines[2])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     h.unit = Unit.CHIPS if h.tournament is not None else Unit.CENTS
     h.stake_sb, h.stake_bb = h.money(tb["sb"]), h.money(tb["bb"])
@@ -272,18 +279,19 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     last = line + len(lines) - 1
     if not h.summary or not h.pots:
-        h.problem(last, "truncated_hand", "hand has no summary (cut short?)", lines[-1])
+        h.problem(last, ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if not h.seats:
-        h.problem(line, "no_seats", "hand has no seat lines", lines[0])
+        h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if h.rake is None:
-        h.problem(last, "missing_total", "summary has no 'Rake taken' line", lines[-1])
+        h.problem(last, ProblemCode.MISSING_TOTAL, "summary has no 'Rake taken' line", lines[-1])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     twice = impossible(h.hole, [tuple(h.board)])
     if twice is not None:
         where = second_line(lines, twice, line)
-        h.problem(where, "impossible_cards", f"card {twice} seen twice", lines[where - line])
+        h.problem(where, ProblemCode.IMPOSSIBLE_CARDS,
+                  f"card {twice} seen twice", lines[where - line])  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     record = _record(h, st, tb, game, structure, text, line, offset)
     return ParsedHand(record, tuple(h.problems), None, h.hand_id)
@@ -429,7 +437,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     if ln.startswith("Dealing to "):
         name, sep, cards = ln[11:].rpartition(": [")
         if not sep or name not in h.stacks:
-            h.problem(lno, "unknown_player", f"not seated: {ln[11:51]}", ln)
+            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {ln[11:51]}", ln)
             return True
         h.hero = name
         h.hole[name] = _cards(cards.rstrip("]").replace(",", " "))

@@ -80,7 +80,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis
+from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand", "read_high"]
 
@@ -266,21 +266,22 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
                 break
         body += 1
     if first is None or "hand" not in h.head:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = h.head["hand"]["v"]
     if not all(k in h.head for k in ("time", "game", "limit", "money", "blinds")):
-        h.problem(line, "bad_header", "header lines missing (game, limit, money, blinds)", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER,
+                  "header lines missing (game, limit, money, blinds)", lines[0])  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     raw = h.head["game"]["v"].upper()
     game = _GAMES.get(raw)
     structure = _STRUCTURES.get(h.head["limit"]["v"].upper())
     if game is None or structure is None:
         if "OMAHA" in raw:
-            h.problem(line, "unknown_game", f"unknown game: {raw[:40]}", lines[0])
+            h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown game: {raw[:40]}", lines[0])
             return ParsedHand(None, tuple(h.problems), None, h.hand_id)
         note = f"not an Omaha game: {raw[:40]}"
-        h.problem(line, "skipped_game", note, lines[0])
+        h.problem(line, ProblemCode.SKIPPED_GAME, note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     money = h.head["money"]["v"].upper()
     tourney = first["tour"] is not None or "TOURNAMENT" in money
@@ -290,15 +291,17 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     last = line + len(lines) - 1
     if not h.ended or not h.collects:
-        h.problem(last, "truncated_hand", "hand has no 'End of Hand' (cut short?)", lines[-1])
+        h.problem(last, ProblemCode.TRUNCATED_HAND,
+                  "hand has no 'End of Hand' (cut short?)", lines[-1])  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if not h.seats:
-        h.problem(line, "no_seats", "hand has no seat lines", lines[0])
+        h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     twice = impossible(h.hole, [tuple(h.board)])
     if twice is not None:
         where = second_line(lines, twice, line)
-        h.problem(where, "impossible_cards", f"card {twice} seen twice", lines[where - line])
+        h.problem(where, ProblemCode.IMPOSSIBLE_CARDS,
+                  f"card {twice} seen twice", lines[where - line])  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     record = _record(h, first, game, structure, tourney, money, text, line, offset)
     return ParsedHand(record, tuple(h.problems), None, h.hand_id)
@@ -443,7 +446,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     m = RETURN.match(ln)
     if m is not None:
         if m["name"] not in h.stacks:
-            h.problem(lno, "unknown_player", f"not seated: {m['name'][:40]}", ln)
+            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
             return True
         h.returned.append(Returned(m["name"], h.money(m["a"]), lno))
         return True

@@ -79,7 +79,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse"]
 
@@ -171,13 +171,14 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     mg = MG_HEADER.match(lines[0])
     mh = MERGE_HEADER.match(lines[0]) if mg is None else None
     if mg is None and mh is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = (mg or mh)["id"]  # type: ignore[index]
     at = next((i for i, ln in enumerate(lines[1:4], 1) if ln.strip()), 1)
     tm = (MG_TABLE if mg else MERGE_TABLE).match(lines[at]) if len(lines) > at else None
     if tm is None:
-        h.problem(line + at, "bad_table", "no table line", lines[at] if len(lines) > at else "")
+        h.problem(line + at, ProblemCode.BAD_TABLE,
+                  "no table line", lines[at] if len(lines) > at else "")  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     hd = mg if mg is not None else mh
     raw_game = (tm["game"] if mg else hd["game"]).strip()  # type: ignore[index]

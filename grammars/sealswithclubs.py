@@ -67,7 +67,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse"]
 
@@ -141,12 +141,12 @@ def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     hd = HEADER.match(lines[0])
     if hd is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = hd["id"]
     gm = GAME.match(lines[1]) if len(lines) > 1 else None
     if gm is None:
-        h.problem(line, "bad_header", "no game line (game, blinds)", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, "no game line (game, blinds)", lines[0])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     raw = " ".join(gm["game"].split()).lower()
     game = _GAMES.get(raw)

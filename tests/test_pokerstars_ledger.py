@@ -196,10 +196,10 @@ def test_out_of_range_amounts_and_seats() -> None:
     assert oor[2] == [(37, "Table 'Vega' 6-max Seat #2147483650 is the button")]
     assert [ln for ln, _ in oor[3]] == [56, 66]  # the seat line and the summary's
     assert oor[4] == [(81, "Total pot $10,000,000,000,000 | Rake $0")]
-    # 10**15 - 1 cents is still a stack
+    # $999,999,999.99 (MAX_AMOUNT - 1 cents, hhtools.model.money) is still a stack
     good = rs[5].hand
     assert good is not None and rs[5].problems == ()
-    assert good.seats[0].stack == 10**15 - 1
+    assert good.seats[0].stack == 10**11 - 1
     assert all(r.hand_id == f"26000000070{k + 1}" for k, r in enumerate(rs))
 
 

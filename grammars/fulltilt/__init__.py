@@ -75,7 +75,7 @@ from hhtools.grammars.fulltilt.lines import (
 from hhtools.model.money import Unit
 from hhtools.model.records import (BettingStructure, ClaimedHigh, Collect, Game, HandHistory,
                                    HandText, PostKind, Returned, Seat, Show)
-from hhtools.model.vocab import CollectOrder, Half, HandCategory, PotPartsBasis
+from hhtools.model.vocab import CollectOrder, Half, HandCategory, PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
@@ -158,20 +158,20 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
     lines = text.split("\n")
     hd = HEADER.match(lines[0])
     if hd is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = hd["id"]
     raw_game = " ".join(hd["game"].split())
     game = _GAMES.get(raw_game.lower())
     if game is None:
         if re.search(r"omaha|courchevel", raw_game, re.IGNORECASE):
-            h.problem(line, "unknown_game", f"unknown game: {raw_game}", lines[0])
+            h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown game: {raw_game}", lines[0])
             return ParsedHand(None, tuple(h.problems), None, h.hand_id)
         note = f"not an Omaha game: {raw_game}"
-        h.problem(line, "skipped_game", note, lines[0])
+        h.problem(line, ProblemCode.SKIPPED_GAME, note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     if CANCELLED.search(text):
-        h.problem(line, "hand_cancelled", "the site cancelled the hand", lines[0])
+        h.problem(line, ProblemCode.HAND_CANCELLED, "the site cancelled the hand", lines[0])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     n = "1" if hd["sb1"] is not None else "2"
     tourney = hd["tid"] is not None
@@ -299,7 +299,7 @@ def _show(h: _Hand, p: str, cards: tuple[str, ...] | None, desc: str | None, lno
         h.hole[p] = cards
     known = cards or h.hole.get(p)
     if not known:
-        h.problem(lno, "bad_cards", f"{p} shows but no cards of theirs are known")
+        h.problem(lno, ProblemCode.BAD_CARDS, f"{p} shows but no cards of theirs are known")
         return
     high, low = desc, None
     if desc:
@@ -344,7 +344,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     m = RETURNED.match(ln)
     if m is not None:
         if m["name"] not in h.stacks:
-            h.problem(lno, "unknown_player", f"not seated: {m['name'][:40]}", ln)
+            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
             return True
         h.returned.append(Returned(m["name"], h.money(m["a"]), lno))
         return True
@@ -366,7 +366,7 @@ def _dealt(h: _Hand, ln: str, lno: int) -> bool:
             h.hole[name] = _cards(ln[11 + len(name) :].rstrip().rstrip("]"))
             h.in_hand.add(name)
             return True
-    h.problem(lno, "unknown_player", f"not seated: {ln[9:49]}", ln)
+    h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {ln[9:49]}", ln)
     return True
 
 

@@ -74,9 +74,9 @@ from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.ggpoker.hand import _State
 from hhtools.grammars.ggpoker.words import GAME_AT_END, game_of
 
-from hhtools.model.money import Unit
+from hhtools.model.money import AmountOutOfRange, Unit
 from hhtools.model.records import Game, HandHistory, HandText
-from hhtools.model.vocab import CollectOrder
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
@@ -121,7 +121,7 @@ def _read_header(st: _State, first: str) -> Game | str | None:
     """The header: the hand id, time and game (or the reason to skip, or ``None``)."""
     hm = _m(HEADER, first)
     if hm is None:
-        st.problem(st.line, "bad_header", "not a GGPoker hand header", first)
+        st.problem(st.line, ProblemCode.BAD_HEADER, "not a GGPoker hand header", first)
         return None
     st.hand_id = hm["id"]
     d = hm["date"]
@@ -129,7 +129,7 @@ def _read_header(st: _State, first: str) -> Game | str | None:
         hh, mm, ss = d[11:].split(":")
         st.started = datetime(int(d[:4]), int(d[5:7]), int(d[8:10]), int(hh), int(mm), int(ss))
     except ValueError:
-        st.problem(st.line, "bad_header", "bad date in the header", first)
+        st.problem(st.line, ProblemCode.BAD_HEADER, "bad date in the header", first)
     body = hm["body"]
     tm = _m(TOURNEY, body)
     if tm is not None:
@@ -145,7 +145,7 @@ def _read_header(st: _State, first: str) -> Game | str | None:
     else:
         cm = _m(CASH, body)
         if cm is None:
-            st.problem(st.line, "bad_header", "no stakes in the header", first)
+            st.problem(st.line, ProblemCode.BAD_HEADER, "no stakes in the header", first)
             return None
         name, sb_text, bb_text = cm["game"], cm["sb"], cm["bb"]
         currency = cm["cur"] or _SYMBOLS.get(sb_text[0], "USD")
@@ -153,7 +153,7 @@ def _read_header(st: _State, first: str) -> Game | str | None:
     if isinstance(kind, str):
         return kind
     if kind is None:
-        st.problem(st.line, "unknown_game", f"unknown Omaha game {name!r}", first)
+        st.problem(st.line, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {name!r}", first)
         return None
     variant, hi_lo, structure = kind
     st.currency = currency
@@ -189,13 +189,14 @@ def _parse(st: _State, ht: HandText) -> ParsedHand:
     try:
         game = _read_header(st, lines[0])
     except ValueError as exc:  # an amount out of range or unreadable in the header
-        code = "out_of_range" if type(exc).__name__ == "_OutOfRange" else "bad_header"
+        out = isinstance(exc, AmountOutOfRange)
+        code = ProblemCode.OUT_OF_RANGE if out else ProblemCode.BAD_HEADER
         st.problem(ht.line, code, str(exc), lines[0])
         return ParsedHand(None, tuple(st.problems), None, st.hand_id)
     if game is None:
         return ParsedHand(None, tuple(st.problems), None, st.hand_id)
     if isinstance(game, str):
-        st.problem(ht.line, "skipped_game", game, lines[0])
+        st.problem(ht.line, ProblemCode.SKIPPED_GAME, game, lines[0])
         return ParsedHand(None, tuple(st.problems), game, st.hand_id)
     st.game = game
     if not st.read_body(lines):

@@ -47,7 +47,7 @@ from hhtools.grammars.ggpoker.rules import (
 )
 from hhtools.grammars.ggpoker.words import read_gg_high, read_gg_low
 
-from hhtools.model.money import Unit, parse_money
+from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import (
     Action,
     ActionKind,
@@ -64,7 +64,6 @@ from hhtools.model.records import (
 )
 from hhtools.model.vocab import ProblemCode
 
-MAX_AMOUNT = 10**15
 MAX_SEAT = 1000
 
 
@@ -74,8 +73,9 @@ _CARD_TEXT: dict[str, tuple[str, ...]] = {}
 _READ: dict[Unit, dict[str, int]] = {Unit.CENTS: {}, Unit.CHIPS: {}}
 
 
-class _OutOfRange(ValueError):
-    """An amount or a seat number no real hand can hold (``out_of_range``)."""
+#: An amount or a seat number no real hand can hold (``out_of_range``): the one class
+#: :func:`~hhtools.model.money.parse_money` raises from :data:`MAX_AMOUNT` up.
+_OutOfRange = AmountOutOfRange
 
 
 class _Fatal(Exception):
@@ -125,11 +125,10 @@ class _State:
         self.showdown_run = 0
 
     # --- helpers ---------------------------------------------------------------
-    def problem(self, line: int, code: str, message: str, excerpt: str = "") -> None:
-        """Add a problem (``code`` a :class:`~hhtools.model.vocab.ProblemCode` value)."""
-        self.problems.append(
-            Problem(self.file, line, self.hand_id, ProblemCode(code), message, excerpt[:200])
-        )
+    def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
+        """Add a problem on a source line; ``code`` a :class:`ProblemCode` member (a plain
+        string is a grammar bug: the registry's check refuses it)."""
+        self.problems.append(Problem(self.file, line, self.hand_id, code, message, excerpt[:200]))
 
     def money(self, text: str) -> int:
         """An amount in minor units; :class:`_OutOfRange` from :data:`MAX_AMOUNT` up."""
@@ -167,7 +166,7 @@ class _State:
         try:
             got = _cards(text)
         except _BadCards as exc:
-            self.problem(lno, "bad_cards", str(exc), raw)
+            self.problem(lno, ProblemCode.BAD_CARDS, str(exc), raw)
             return None
         if len(_CARD_TEXT) >= 1 << 15:
             _CARD_TEXT.clear()
@@ -182,7 +181,7 @@ class _State:
         except _Fatal:
             return False
         except _OutOfRange as exc:
-            self.problem(self.line, "out_of_range", str(exc))
+            self.problem(self.line, ProblemCode.OUT_OF_RANGE, str(exc))
             return False
         return not self._impossible_cards()
 
@@ -190,9 +189,8 @@ class _State:
         n, base = len(lines), self.line
         tm = _TABLE_M(lines[1]) if n > 1 else None
         if tm is None:
-            self.problem(
-                base + 1 if n > 1 else base, "bad_table", "no table line", lines[1] if n > 1 else ""
-            )
+            self.problem(base + 1 if n > 1 else base, ProblemCode.BAD_TABLE, "no table line",
+                         lines[1] if n > 1 else "")  # fmt: skip
             raise _Fatal
         self.table = tm["table"]
         self.button = self.number(tm["btn"], "button")
@@ -207,7 +205,7 @@ class _State:
             self.seats.append(seat)
             i += 1
         if not self.seats:
-            self.problem(base + i, "no_seats", "no seat lines", lines[i] if i < n else "")
+            self.problem(base + i, ProblemCode.NO_SEATS, "no seat lines", lines[i] if i < n else "")
             raise _Fatal
         self.name_set = {s.player for s in self.seats}
         self.by_seat = {s.seat: s.player for s in self.seats}
@@ -229,14 +227,14 @@ class _State:
             except _OutOfRange:
                 raise
             except ValueError as exc:
-                self.problem(base + k, "bad_amount", f"unreadable amount: {exc}", text)
+                self.problem(base + k, ProblemCode.BAD_AMOUNT, f"unreadable amount: {exc}", text)
         if not summary:
-            self.problem(
-                base + n - 1, "truncated_hand", "the hand ends before its summary", lines[-1]
-            )
+            self.problem(base + n - 1, ProblemCode.TRUNCATED_HAND,
+                         "the hand ends before its summary", lines[-1])  # fmt: skip
             raise _Fatal
         if self.total_pot is None:
-            self.problem(base + n - 1, "missing_total", "no Total pot line in the summary")
+            self.problem(base + n - 1, ProblemCode.MISSING_TOTAL,
+                         "no Total pot line in the summary")  # fmt: skip
             raise _Fatal
         self._infer_folds()
 
@@ -278,16 +276,16 @@ class _State:
                 run = self.showdown_run
                 self.collects.append((m["name"], self.money(m["amt"]), run, lno))
                 return
-            self.problem(lno, "unknown_player", f"no seat for {m['name']!r}", text)
+            self.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"no seat for {m['name']!r}", text)
             return
         if self._result(text, lno):
             return
-        self.problem(lno, "unrecognised_line", "line not recognised", text)
+        self.problem(lno, ProblemCode.UNRECOGNISED_LINE, "line not recognised", text)
 
     def _street(self, text: str, lno: int) -> None:
         m = _STREET_LINE_M(text)
         if m is None:
-            self.problem(lno, "unrecognised_line", "street line not recognised", text)
+            self.problem(lno, ProblemCode.UNRECOGNISED_LINE, "street line not recognised", text)
             return
         name, run = m["name"], _RUN[m["run"]]
         if name.startswith("SHOW"):
@@ -311,7 +309,8 @@ class _State:
         old = boards[run] or (boards[0] if run else [])
         k = len(old)
         if run == 0 and tuple(cards[:k]) != tuple(old[: len(cards)]):
-            self.problem(lno, "board_mismatch", "the street line repeats another board", text)
+            self.problem(lno, ProblemCode.BOARD_MISMATCH,
+                         "the street line repeats another board", text)  # fmt: skip
         if tuple(cards[:k]) == tuple(old):  # the usual case: the street adds its cards
             new = list(cards[k:])
         else:
@@ -388,7 +387,7 @@ class _State:
             return
         if _NOTE_M(rest) is not None:
             return
-        self.problem(lno, "unrecognised_line", "action not recognised", text)
+        self.problem(lno, ProblemCode.UNRECOGNISED_LINE, "action not recognised", text)
 
     def _result(self, text: str, lno: int) -> bool:
         m = _RESULT_M(text)
@@ -412,7 +411,8 @@ class _State:
             for seg in filter(None, (s.strip() for s in m["rest"].split("|"))):
                 sm = SEGMENT.match(seg)
                 if sm is None:
-                    self.problem(lno, "unrecognised_line", f"summary segment {seg!r}", text)
+                    self.problem(lno, ProblemCode.UNRECOGNISED_LINE,
+                                 f"summary segment {seg!r}", text)  # fmt: skip
                     continue
                 amt, name = self.money(sm["amt"]), sm["name"].lower()
                 if name == "rake":
@@ -430,20 +430,20 @@ class _State:
             cards = self.cards(m["cards"], lno, text)
             board = self.boards[run] if run < len(self.boards) else []
             if cards is not None and (not cards or tuple(board[-len(cards) :]) != cards):
-                self.problem(
-                    lno, "board_mismatch", "the summary's board differs from the streets", text
-                )
+                self.problem(lno, ProblemCode.BOARD_MISMATCH,
+                             "the summary's board differs from the streets", text)  # fmt: skip
             return
         if self._result(text, lno):
             return
-        self.problem(lno, "unrecognised_line", "summary line not recognised", text)
+        self.problem(lno, ProblemCode.UNRECOGNISED_LINE, "summary line not recognised", text)
 
     def _summary_seat(self, text: str, lno: int) -> None:
         m = _S_SEAT_M(text)
         seat = int(m["seat"]) if m and len(m["seat"]) < 5 else -1
         player = self.by_seat.get(seat)
         if m is None or player is None or not m["rest"].startswith(player):
-            self.problem(lno, "unknown_player", "summary seat names no seated player", text)
+            self.problem(lno, ProblemCode.UNKNOWN_PLAYER,
+                         "summary seat names no seated player", text)  # fmt: skip
             return
         rest = m["rest"][len(player) :]
         if rest.startswith(" ("):
@@ -500,7 +500,7 @@ class _State:
         for lno, _owner, cards in self.sightings:
             for c in cards:
                 if c in seen and seen[c] != lno:
-                    self.problem(lno, "impossible_cards", f"card {c} seen twice")
+                    self.problem(lno, ProblemCode.IMPOSSIBLE_CARDS, f"card {c} seen twice")
                     return True
                 seen[c] = lno
         return False

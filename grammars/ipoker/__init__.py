@@ -154,9 +154,12 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
             if g < 0:
                 break
             c = buf.find(b"</game>", g)
-            nxt = buf.find(b"<game ", g + 6, c if c >= 0 else len(buf))
+            nxt = -1
+            for tag in (b"<game ", b"</session>"):  # a game cut short by what follows it
+                k = buf.find(tag, g + 6, nxt if nxt >= 0 else c if c >= 0 else len(buf))
+                nxt = k if k >= 0 else nxt
             if nxt >= 0:
-                end = nxt  # a game cut short, another one starts
+                end = nxt  # a game cut short, another one (or the session's end) follows
             elif c >= 0:
                 end = c + 7
             elif eof:
@@ -305,7 +308,7 @@ def _parse_checked(ht: HandText, hand_id: str | None) -> ParsedHand:
         # up to the tags left open (a last <round> and the <game>)
         cut = Problem(
             ht.file,
-            ht.line + game.count("\n"),
+            ht.line + game.rstrip().count("\n"),
             hand_id,
             ProblemCode.TRUNCATED_HAND,
             "the file ends before this game's </game> tag; read as far as written",

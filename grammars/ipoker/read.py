@@ -16,7 +16,7 @@ from xml.parsers import expat
 from hhtools.grammars._pots import clockwise, pots_of, split_rake, split_win
 from hhtools.grammars.base import ParsedHand
 
-from hhtools.model.money import Unit, parse_money
+from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import (
     Action,
     ActionKind,
@@ -58,7 +58,7 @@ _STREETS = {0: Street.PREFLOP, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN
 _LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
            "FL": BettingStructure.LIMIT}  # fmt: skip
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-_MAX = 10**15
+_MAX = MAX_AMOUNT
 _NOT_MONEY = re.compile(r"[^\d.,]")
 _MONEY: dict[tuple[str, Unit], int] = {}
 
@@ -91,6 +91,8 @@ def money(text: str | None, unit: Unit, line: int = 0) -> int:
         return 0
     try:
         value = parse_money(raw, unit)
+    except AmountOutOfRange:
+        raise _Bad(ProblemCode.OUT_OF_RANGE, f"amount out of range: {text!r}", line) from None
     except ValueError:
         raise _Bad(ProblemCode.BAD_AMOUNT, f"not an amount: {text!r}", line) from None
     if value >= _MAX:

@@ -63,7 +63,7 @@ from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.kingsclub.ledger import on_boards, twice, uncalled
 
-from hhtools.model.money import Unit, parse_money
+from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import (
     Action,
     ActionKind,
@@ -84,7 +84,6 @@ from hhtools.model.vocab import CollectOrder, ProblemCode
 __all__ = ["FORMAT", "HEADER", "parse_hand"]
 
 SITE = "kingsclub"
-MAX_AMOUNT = 10**15
 MAX_SEAT = 1000
 
 _AMT = r"\d[\d,]*(?:\.\d+)?"
@@ -157,8 +156,9 @@ _GAMES: dict[str, tuple[Variant, bool]] = {
 _READ: dict[str, int] = {}
 
 
-class _OutOfRange(ValueError):
-    pass
+#: An amount or a seat number no real hand can hold (``out_of_range``): the one class
+#: :func:`~hhtools.model.money.parse_money` raises from :data:`MAX_AMOUNT` up.
+_OutOfRange = AmountOutOfRange
 
 
 class _State:

@@ -16,7 +16,7 @@ from hhtools.grammars.partypoker import lines as L
 from hhtools.grammars._lines import _cards
 from hhtools.grammars.base import ParsedHand
 
-from hhtools.model.money import Unit, parse_money
+from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import (
     Action,
     CashOut,
@@ -36,12 +36,13 @@ from hhtools.model.records import (
 from hhtools.model.vocab import CollectOrder, PotPartsBasis, ProblemCode
 
 SITE = "partypoker"
-_MAX = 10**15
+_MAX = MAX_AMOUNT
 _CUR = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
-class _OutOfRange(ValueError):
-    """An amount or a seat number no real hand can hold (``out_of_range``)."""
+#: An amount or a seat number no real hand can hold (``out_of_range``): the one class
+#: :func:`~hhtools.model.money.parse_money` raises from :data:`MAX_AMOUNT` up.
+_OutOfRange = AmountOutOfRange
 
 
 #: Amounts already read (in range only), by text and unit; bounded in size.
@@ -81,9 +82,9 @@ class _Hand:
         self.body: tuple[list[str], int] = ([], 0)
         self.told: set[str] = set()
 
-    def problem(self, line: int, code: str, message: str, excerpt: str = "") -> None:
+    def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
         self.problems.append(
-            Problem(self.ht.file, line, self.hand_id, ProblemCode(code), message, excerpt[:200])
+            Problem(self.ht.file, line, self.hand_id, code, message, excerpt[:200])
         )
 
     def amt(self, text: str) -> int:
@@ -130,10 +131,11 @@ def _uncalled(h: _Hand) -> tuple[str, int, int] | None:
 def _finish(h: _Hand, lines: list[str], hd: dict[str, object]) -> ParsedHand:
     end = h.ht.line + len(lines) - 1
     if not h.seats:
-        h.problem(h.ht.line, "no_seats", "hand has no seat lines", lines[0])
+        h.problem(h.ht.line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if (h.new and (not h.summary or h.rake is None)) or (not h.new and not h.wins):
-        h.problem(end, "truncated_hand", "hand has no summary or winner (cut short?)", lines[-1])
+        h.problem(end, ProblemCode.TRUNCATED_HAND,
+                  "hand has no summary or winner (cut short?)", lines[-1])  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if _twice(h, end):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
@@ -233,6 +235,7 @@ def _twice(h: _Hand, end: int) -> bool:
     for who, cards in [("board", tuple(h.board)), *h.hole.items()]:
         for c in cards:
             if owner.setdefault(c, who) != who:
-                h.problem(end, "impossible_cards", f"{c} is both {owner[c]}'s and {who}'s")
+                h.problem(end, ProblemCode.IMPOSSIBLE_CARDS,
+                          f"{c} is both {owner[c]}'s and {who}'s")  # fmt: skip
                 return True
     return False

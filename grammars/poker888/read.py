@@ -11,7 +11,7 @@ from datetime import datetime
 
 from hhtools.grammars.base import ParsedHand
 
-from hhtools.model.money import Unit, parse_money
+from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import (
     Action,
     ActionKind,
@@ -62,7 +62,7 @@ _OMAHA = {"omaha": False, "omahahl": True, "omaha hi/lo": True, "omaha hi-lo": T
 _OTHER = re.compile(r"hold'?em|stud|razz|draw|badugi", re.IGNORECASE)
 _RANK = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
 _CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
-_MAX = 10**15
+_MAX = MAX_AMOUNT
 
 
 class _Bad(ValueError):
@@ -81,6 +81,8 @@ def _money(text: str, unit: Unit, line: int) -> int:
     raw = text.replace("$", "").replace("€", "").replace("£", "").replace("\u00a0", " ").strip()
     try:
         value = parse_money(raw, unit)
+    except AmountOutOfRange:
+        raise _Bad(ProblemCode.OUT_OF_RANGE, f"amount out of range: {text!r}", line) from None
     except ValueError:
         raise _Bad(ProblemCode.BAD_AMOUNT, f"not an amount: {text!r}", line) from None
     if value >= _MAX:

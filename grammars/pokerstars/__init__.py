@@ -53,7 +53,7 @@ import re
 
 import pyparsing as pp
 from hhtools.grammars._lines import FAST, _BadCards
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.pokerstars.actions import (
     BET,
     CALL,
@@ -118,7 +118,7 @@ from hhtools.grammars.pokerstars.tourney import (
 )
 
 from hhtools.model.records import HandHistory, HandText, Problem
-from hhtools.model.vocab import CollectOrder
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = [
     "FAST",
@@ -202,9 +202,8 @@ def parse_hand(
     h = _Hand(file, line)
     try:
         return _parse(h, text, line, offset)
-    except Exception as exc:  # never let one hand stop a file
-        h.problem(line, "internal_error", f"parser error: {type(exc).__name__}: {exc}")
-        return None, h.problems, None
+    except Exception as exc:  # never let one hand stop a file (tests: raise, RAISE_BUGS)
+        return None, list(internal_error(file, line, h.hand_id, exc, h.problems).problems), None
 
 
 def _parse(
@@ -215,7 +214,7 @@ def _parse(
     if hd is None:
         return None, h.problems, None
     if not isinstance(hd, _Header):  # a game outside the Omaha family: a note, not a problem
-        h.problem(line, "skipped_game", hd, lines[0])
+        h.problem(line, ProblemCode.SKIPPED_GAME, hd, lines[0])
         return None, h.problems, hd
     i = _read_seats(h, lines, line, hd.body)
     n = len(lines)
@@ -229,28 +228,29 @@ def _parse(
             continue
         try:
             if not _dispatch(h, ln, lno):
-                h.problem(lno, "unrecognised_line", f"unrecognised line: {ln[:80]}", ln)
+                h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unrecognised line: {ln[:80]}", ln)
         except _BadCards as exc:
-            h.problem(lno, "bad_cards", str(exc), ln)
+            h.problem(lno, ProblemCode.BAD_CARDS, str(exc), ln)
         except _OutOfRange as exc:
-            h.problem(lno, "out_of_range", str(exc), ln)
+            h.problem(lno, ProblemCode.OUT_OF_RANGE, str(exc), ln)
             h.fatal = True
         except ValueError as exc:
-            h.problem(lno, "bad_amount", str(exc), ln)
+            h.problem(lno, ProblemCode.BAD_AMOUNT, str(exc), ln)
 
     # --- essentials and cross-checks
     if h.cancelled:
-        h.problem(
-            h.cancelled, "hand_cancelled", "the site cancelled the hand", lines[h.cancelled - line]
-        )
+        h.problem(h.cancelled, ProblemCode.HAND_CANCELLED, "the site cancelled the hand",
+                  lines[h.cancelled - line])  # fmt: skip
         return None, h.problems, None
     if h.fatal:  # out of range: the problem says where
         return None, h.problems, None
     if not h.summary:
-        h.problem(line + n - 1, "truncated_hand", "hand has no summary (cut short?)", lines[-1])
+        h.problem(line + n - 1, ProblemCode.TRUNCATED_HAND,
+                  "hand has no summary (cut short?)", lines[-1])  # fmt: skip
         return None, h.problems, None
     if h.total_pot is None:
-        h.problem(line + n - 1, "missing_total", "summary has no 'Total pot' line", lines[-1])
+        h.problem(line + n - 1, ProblemCode.MISSING_TOTAL,
+                  "summary has no 'Total pot' line", lines[-1])  # fmt: skip
         return None, h.problems, None
     if not h.seats:
         return None, h.problems, None

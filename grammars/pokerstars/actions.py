@@ -27,6 +27,7 @@ from hhtools.grammars.pokerstars.tourney import (
 )
 
 from hhtools.model.records import Action, ActionKind, CashOut, Collect, Returned, Show, Street
+from hhtools.model.vocab import ProblemCode
 
 # Player rules: they read what follows the player's name on the line.
 # "X: folds", "X: folds [Ah Kd ..]", "X: folds (disconnect)", "X: folds (timeout) [..]";
@@ -187,7 +188,8 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
             player = r["player"]
             cards = _cards(r["cards"])
             if player not in h.names.values():
-                h.problem(lno, "unknown_player", f"'Dealt to' a player not seated: {player}", ln)
+                h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
+                          f"'Dealt to' a player not seated: {player}", ln)  # fmt: skip
             h.hero = player
             h.know_cards(player, cards, lno)
             return True
@@ -196,7 +198,8 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
         if r is not None:
             player = r["player"]
             if player not in h.names.values():
-                h.problem(lno, "unknown_player", f"uncalled bet to a player not seated: {player}", ln)
+                h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
+                          f"uncalled bet to a player not seated: {player}", ln)  # fmt: skip
             h.returned.append(Returned(player, h.money(r["amount"]), lno))
             return True
     elif c == "H" and _m(HAND_CANCELLED, ln) is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from hhtools.grammars.pokerstars.state import _Hand
 
 from hhtools.model.records import Action, ActionKind, Street
+from hhtools.model.vocab import ProblemCode
 
 _ORDER = {s: k for k, s in enumerate(Street)}
 _BOARD = "\x00"
@@ -71,7 +72,7 @@ def _impossible_cards(h: _Hand, lines: list[str], line: int) -> bool:
                 else:
                     message = (f"card {c} appears twice: {_where(owner)} on this line and "
                                f"{_where(first[0])} on line {first[1]}")  # fmt: skip
-                h.problem(lno, "impossible_cards", message, text)
+                h.problem(lno, ProblemCode.IMPOSSIBLE_CARDS, message, text)
                 return True
     return False
 

@@ -17,6 +17,7 @@ from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
 
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import Action, ActionKind, BettingStructure, Game, PostKind, Variant
+from hhtools.model.vocab import ProblemCode
 
 _TIME = r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d\d(?::\d\d)?"
 
@@ -240,10 +241,10 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     """
     head = _m(HEADER, lines[0])
     if head is None:
-        h.problem(line, "bad_header", "not a PokerStars hand header", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, "not a PokerStars hand header", lines[0])
         for k, extra in enumerate(lines[1:], 1):
             if extra.strip():
-                h.problem(line + k, "unrecognised_line", "line outside any hand", extra)
+                h.problem(line + k, ProblemCode.UNRECOGNISED_LINE, "line outside any hand", extra)
         return None
     h.hand_id = head["hand_id"]
     is_tournament = head["tid"] is not None
@@ -253,7 +254,7 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     name, stakes_text, g = _game_and_stakes(game_text)
     if g is None:
         if _OMAHA_WORDS.search(name) is not None:
-            h.problem(line, "unknown_game", f"unknown Omaha game {game_text!r}", lines[0])
+            h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {game_text!r}", lines[0])
             return None
         return f"not an Omaha-family game: {name}"
     t = 1  # the table line: the first line after the header that is not blank
@@ -266,7 +267,7 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     currency = "CHIPS" if is_tournament else "PLAY" if play else "USD"
     st = _m(STAKES, stakes_text) if stakes_text else None
     if stakes_text and st is None:
-        h.problem(line, "bad_header", f"stakes not read: {stakes_text!r}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"stakes not read: {stakes_text!r}", lines[0])
     if st is not None:
         sym = st["sb"][0]
         if not is_tournament:
@@ -283,10 +284,10 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
         if is_tournament and head["level_sb"]:
             sb, bb = h.money(head["level_sb"]), h.money(head["level_bb"])
     except _OutOfRange as exc:
-        h.problem(line, "out_of_range", str(exc), lines[0])
+        h.problem(line, ProblemCode.OUT_OF_RANGE, str(exc), lines[0])
         return None
     except ValueError as exc:  # "($0.5/$1)" in chips: not an amount of the hand's unit
-        h.problem(line, "bad_header", f"stakes not read: {exc}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"stakes not read: {exc}", lines[0])
     if is_tournament:
         h.currency = _buy_in_currency(head["buyin"])
 
@@ -301,7 +302,7 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     try:
         started_at = _when(pick[0])
     except ValueError:  # an impossible date ("2015/05/34"): the header is not read
-        h.problem(line, "bad_header", f"bad date {pick[0]!r}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"bad date {pick[0]!r}", lines[0])
         return None
     tz: str | None = pick[1]
     zone = _zone(tz) if tz else None
@@ -310,7 +311,8 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
 
     # --- the table
     if table_m is None:
-        h.problem(line + 1, "bad_table", "table line not read", lines[1] if len(lines) > 1 else "")
+        h.problem(line + 1, ProblemCode.BAD_TABLE,
+                  "table line not read", lines[1] if len(lines) > 1 else "")  # fmt: skip
         table, button, max_seats = "", None, None
         body = 1
     else:
@@ -319,7 +321,7 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
             button = h.number(table_m["button"], "button")
             max_seats = h.number(table_m["max"], "table size") if table_m["max"] else None
         except _OutOfRange as exc:
-            h.problem(line + t, "out_of_range", str(exc), lines[t])
+            h.problem(line + t, ProblemCode.OUT_OF_RANGE, str(exc), lines[t])
             return None
         body = t + 1
     return _Header(

@@ -10,6 +10,7 @@ from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
 
 from hhtools.model.records import Action, ActionKind, PostKind, Seat, Street
+from hhtools.model.vocab import ProblemCode
 
 SEAT = _rule(
     "seat",
@@ -69,18 +70,18 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
         try:
             seat = int(seat_text) if len(seat_text) < 4 else h.number(seat_text, "seat")
         except _OutOfRange as exc:  # no such seat: the player is not seated
-            h.problem(line + i, "out_of_range", str(exc), lines[i])
+            h.problem(line + i, ProblemCode.OUT_OF_RANGE, str(exc), lines[i])
             h.fatal = True
             i += 1
             continue
         try:
             stack = h.money(sm["stack"])
         except _OutOfRange as exc:  # seated, so that the player's lines still read
-            h.problem(line + i, "out_of_range", str(exc), lines[i])
+            h.problem(line + i, ProblemCode.OUT_OF_RANGE, str(exc), lines[i])
             h.fatal = True
             stack = 0
         except ValueError as exc:
-            h.problem(line + i, "bad_amount", str(exc), lines[i])
+            h.problem(line + i, ProblemCode.BAD_AMOUNT, str(exc), lines[i])
             stack = 0
         out = sm["out"]
         h.add_seat(
@@ -91,7 +92,7 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
         )  # fmt: skip
         i += 1
     if not h.seats:
-        h.problem(line + i, "no_seats", "no seat lines", lines[i] if i < n else "")
+        h.problem(line + i, ProblemCode.NO_SEATS, "no seat lines", lines[i] if i < n else "")
     return i
 
 

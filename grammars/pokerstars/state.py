@@ -7,7 +7,7 @@ The lowest module of the package: it imports none of the others.
 
 from __future__ import annotations
 
-from hhtools.model.money import Unit, parse_money
+from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import (
     Action,
     CashOut,
@@ -26,15 +26,15 @@ _AMT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 #: The text between a card list's brackets.
 _CARDS = r"[^\]]*"
 
-#: Amounts (minor units) from here up are out of range: no real hand holds them, and
-#: the store's BIGINT columns (and the sums over them) could not.
-MAX_AMOUNT = 10**15
+#: Amounts (minor units) from here up are out of range (the one bound,
+#: :data:`hhtools.model.money.MAX_AMOUNT`, imported above).
 #: Seat, button and table-size numbers above this are out of range.
 MAX_SEAT = 1000
 
 
-class _OutOfRange(ValueError):
-    """An amount or a seat number no real hand can hold (``out_of_range``)."""
+#: An amount or a seat number no real hand can hold (``out_of_range``): the one class
+#: :func:`~hhtools.model.money.parse_money` raises from :data:`MAX_AMOUNT` up.
+_OutOfRange = AmountOutOfRange
 
 
 #: Amounts already read, by unit: amounts repeat a lot (blinds, bets, stacks), and a
@@ -106,11 +106,10 @@ class _Hand:
         self.fatal = False  # a problem met that leaves the hand without a record
         self.currency = ""  # the tournament buy-in's ISO code, for prizes and bounties
 
-    def problem(self, line: int, code: str, message: str, excerpt: str = "") -> None:
-        """Add a problem (``code`` a :class:`~hhtools.model.vocab.ProblemCode` value)."""
-        self.problems.append(
-            Problem(self.file, line, self.hand_id, ProblemCode(code), message, excerpt[:200])
-        )
+    def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
+        """Add a problem on a source line; ``code`` a :class:`ProblemCode` member (a plain
+        string is a grammar bug: the registry's check refuses it)."""
+        self.problems.append(Problem(self.file, line, self.hand_id, code, message, excerpt[:200]))
 
     @property
     def unit(self) -> Unit:

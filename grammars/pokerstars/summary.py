@@ -16,7 +16,7 @@ from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
 
 from hhtools.model.records import CashOut, Show, Street
-from hhtools.model.vocab import PotPartsBasis
+from hhtools.model.vocab import PotPartsBasis, ProblemCode
 
 TOTAL = _rule(
     "total_pot",
@@ -135,7 +135,8 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
     player = h.names.get(seat)
     rest: str = r["rest"]
     if player is None or not rest.startswith(player):
-        h.problem(lno, "unknown_player", f"summary for seat {seat}, not seated as written", ln)
+        h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
+                  f"summary for seat {seat}, not seated as written", ln)  # fmt: skip
         return True
     rest = rest[len(player) :]
     while rest[:2] == " (":  # position tags: " (button) (small blind)"
@@ -199,7 +200,7 @@ def _boards(h: _Hand) -> list[tuple[str, ...]]:
         if sb_k is not None:
             if street_k and street_k != sb_k:
                 h.problem(
-                    h.board_line, "board_mismatch",
+                    h.board_line, ProblemCode.BOARD_MISMATCH,
                     f"summary board [{' '.join(sb_k)}] differs from the streets' "
                     f"[{' '.join(street_k)}]",
                 )  # fmt: skip

@@ -98,7 +98,7 @@ from hhtools.grammars.winamax.lines import (
 )
 from hhtools.grammars.winamax.words import read_high
 
-from hhtools.model.money import Unit, parse_money
+from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import (
     Action,
     ActionKind,
@@ -118,15 +118,15 @@ from hhtools.model.vocab import CollectOrder, Half, PotPartsBasis, ProblemCode
 __all__ = ["FORMAT", "HEADER", "parse_hand", "read_high"]
 
 SITE = "winamax"
-MAX_AMOUNT = 10**15
 MAX_SEAT = 1000
 
 #: Amounts already read (in range), by unit and text: amounts repeat a lot.
 _READ: dict[Unit, dict[str, int]] = {Unit.CENTS: {}, Unit.CHIPS: {}}
 
 
-class _OutOfRange(ValueError):
-    pass
+#: An amount or a seat number no real hand can hold (``out_of_range``): the one class
+#: :func:`~hhtools.model.money.parse_money` raises from :data:`MAX_AMOUNT` up.
+_OutOfRange = AmountOutOfRange
 
 
 class _State:

@@ -77,7 +77,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
@@ -183,17 +183,17 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
     body = [(i, ln) for i, ln in enumerate(lines) if ln.strip()]
     gid = GAME_ID.match(body[1][1]) if started and len(body) > 1 else None
     if started is None or gid is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = gid["id"]
     game = _GAMES.get(" ".join(gid["game"].lower().split()))
     if game is None:
         name = gid["game"]
         if "omaha" in name.lower():
-            h.problem(line, "unknown_game", f"unknown game: {name}", lines[0])
+            h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown game: {name}", lines[0])
             return ParsedHand(None, tuple(h.problems), None, h.hand_id)
         note = f"not an Omaha game: {name}"
-        h.problem(line, "skipped_game", note, lines[0])
+        h.problem(line, ProblemCode.SKIPPED_GAME, note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     numbered = ((i, ln.strip()) for i, ln in body[2:])
     if not read_body(h, numbered, line, partial(_line, h)):
@@ -304,7 +304,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     if m is not None:
         name = m["name"]
         if name not in h.stacks:
-            h.problem(lno, "unknown_player", f"not seated: {name[:40]}", ln)
+            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {name[:40]}", ln)
             return True
         h.returned.append(Returned(name, h.money(m["a"]), lno))
         return True
@@ -314,7 +314,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
 def _player(h: _Hand, p: str, m: re.Match[str], lno: int) -> None:
     act = m["act"]
     if p not in h.stacks:
-        h.problem(lno, "unknown_player", f"not seated: {p[:40]}", m.string)
+        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {p[:40]}", m.string)
         return
     a = h.money(m["a"]) if m["a"] else None
     if act == "folds":
@@ -352,7 +352,7 @@ def _summary_line(h: _Hand, ln: str, lno: int) -> bool:
     if m is not None:
         p = m["name"]
         if p not in h.stacks:
-            h.problem(lno, "unknown_player", f"not seated: {p[:40]}", ln)
+            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {p[:40]}", ln)
             return True
         coll = h.money(m["coll"])
         if coll:
@@ -360,7 +360,7 @@ def _summary_line(h: _Hand, ln: str, lno: int) -> bool:
         if m["show"]:
             cards = _cards(m["cards"])
             if p in h.hole and tuple(h.hole[p]) != cards and h.hole[p]:
-                h.problem(lno, "bad_cards", f"{p} shows cards other than those dealt", ln)
+                h.problem(lno, ProblemCode.BAD_CARDS, f"{p} shows cards other than those dealt", ln)
             h.hole[p] = list(cards)
             desc = m["desc"].strip().rstrip(".")
             low = read_old_low(m["low"])

@@ -46,7 +46,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["_date", "parse_new"]
 
@@ -145,16 +145,16 @@ def _parse(h: _New, text: str, line: int, offset: int) -> ParsedHand:
     lines = [ln.rstrip("\r") for ln in text.split("\n")]
     hd = HEADER.match(lines[0])
     if hd is None:
-        h.problem(line, "bad_header", f"not a hand header: {lines[0][:80]}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = hd["id"]
     game = _GAMES.get(" ".join(hd["game"].lower().split()))
     if game is None:
         if "omaha" in hd["game"].lower():
-            h.problem(line, "unknown_game", f"unknown game: {hd['game']}", lines[0])
+            h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown game: {hd['game']}", lines[0])
             return ParsedHand(None, tuple(h.problems), None, h.hand_id)
         note = f"not an Omaha game: {hd['game']}"
-        h.problem(line, "skipped_game", note, lines[0])
+        h.problem(line, ProblemCode.SKIPPED_GAME, note, lines[0])
         return ParsedHand(None, tuple(h.problems), note, h.hand_id)
     numbered = enumerate(lines[1:], 1)
     if not read_body(h, numbered, line, partial(_line, h)):

@@ -14,6 +14,8 @@ from enum import StrEnum
 
 __all__ = [
     "CHIP_CURRENCIES",
+    "MAX_AMOUNT",
+    "AmountOutOfRange",
     "CURRENCY_SYMBOLS",
     "Unit",
     "amount_text",
@@ -41,6 +43,21 @@ class Unit(StrEnum):
     CHIPS = "chips"  #: tournament or play chips: ``1500`` -> 1500
 
 
+#: The first amount, in minor units, that no hand history holds: 10**11 is a billion
+#: dollars or euros in cents, or a hundred billion tournament or play-money chips, far
+#: above any stack or pot a site has dealt, and far below what an ``int64``
+#: (DuckDB ``BIGINT``) column holds even summed over a billion hands (9.2 * 10**18).
+#: An amount read from a history at or above it (a damaged line: "collected
+#: 4294967296€" is 429,496,729,600 cents) is :class:`AmountOutOfRange`. Every grammar
+#: bounds its amounts by this one number.
+MAX_AMOUNT = 10**11
+
+
+class AmountOutOfRange(ValueError):
+    """An amount at or above :data:`MAX_AMOUNT` minor units, or a seat number no table
+    has: text no real hand history holds (reported as an ``out_of_range`` problem)."""
+
+
 _CACHE: dict[tuple[str, Unit], int] = {}
 _CACHE_MAX = 1 << 16
 
@@ -62,6 +79,8 @@ def parse_money(text: str, unit: Unit) -> int:
         The amount in cents (``Unit.CENTS``) or chips (``Unit.CHIPS``).
 
     Raises:
+        AmountOutOfRange: the amount is :data:`MAX_AMOUNT` minor units or more (a
+            damaged history: no real hand holds it).
         ValueError: the text is not an amount, or it has a fraction in chips or more
             than two decimals in cents.
 
@@ -85,12 +104,18 @@ def parse_money(text: str, unit: Unit) -> int:
     Traceback (most recent call last):
     ...
     ValueError: chip amount with a fraction: '1.5'
+    >>> parse_money("4294967296€", Unit.CENTS)
+    Traceback (most recent call last):
+    ...
+    hhtools.model.money.AmountOutOfRange: amount out of range: '4294967296€'
     """
     key = (text, unit)
     hit = _CACHE.get(key)
     if hit is not None:  # amounts repeat a lot: blinds, bets, stacks
         return hit
     value = _parse_money(text, unit)
+    if value >= MAX_AMOUNT:
+        raise AmountOutOfRange(f"amount out of range: {text[:40]!r}")
     if len(_CACHE) >= _CACHE_MAX:
         _CACHE.clear()
     _CACHE[key] = value
