@@ -74,7 +74,8 @@ def equity_cmd(
         if len(set(names)) != len(names):
             raise ValueError("two hands have the same name")
         odds = hand_odds(hands, board, hole_cards=rule.hole_cards, hi_lo=rule.hi_lo,
-                         qualifier=qualifier, dead=dead, samples=samples, seed=seed)  # fmt: skip
+                         qualifier=qualifier, dead=dead, samples=samples, seed=seed,
+                         names=names)  # fmt: skip
         board_cards = cards_str(parse_cards(board)) if board.strip() else ""
         dead_cards = cards_str(parse_cards(dead)) if dead.strip() else ""
     except ValueError as exc:  # InvalidCardError, InvalidHandError, UnknownGameError...

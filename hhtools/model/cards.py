@@ -29,6 +29,7 @@ __all__ = [
     "card_str",
     "cards_str",
     "check_distinct",
+    "dealt_twice",
     "parse_card",
     "parse_cards",
     "rank_of",
@@ -246,3 +247,38 @@ def check_distinct(codes: Sequence[int]) -> None:
         if code in seen:
             raise DuplicateCardError(card_str(code))
         seen.add(code)
+
+
+def dealt_twice(places: Iterable[tuple[str, Sequence[int]]]) -> str | None:
+    """Which card is named twice across the places cards were given, and where, else ``None``.
+
+    A deck holds each card once; the message names the card and both places, so a user
+    sees which one to fix.
+
+    Args:
+        places: ``(where, codes)`` in the order given, ``where`` worded to follow "is":
+            ``("in Alan's hand", (51, 50, ...))``, ``("on the board", ...)``,
+            ``("among the dead cards", ...)``.
+
+    Returns:
+        ``"card As is both in Alan's hand and on the board"`` (``"card Kh is twice in
+        Alan's hand"`` within one place), or ``None`` when every card is distinct.
+
+    >>> dealt_twice([("in hand 1", (51, 50)), ("on the board", (0, 51))])
+    'card As is both in hand 1 and on the board'
+    >>> dealt_twice([("in hand 1", (46, 46))])
+    'card Kh is twice in hand 1'
+    >>> dealt_twice([("in hand 1", (46, 45))]) is None
+    True
+    """
+    seen: dict[int, str] = {}
+    for where, codes in places:
+        mine: set[int] = set()
+        for code in codes:
+            if code in mine:
+                return f"card {card_str(code)} is twice {where}"
+            if code in seen:
+                return f"card {card_str(code)} is both {seen[code]} and {where}"
+            mine.add(code)
+            seen[code] = where
+    return None

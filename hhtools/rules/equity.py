@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from hhtools.model.cards import parse_cards
+from hhtools.model.cards import dealt_twice, parse_cards
 from hhtools.model.frozen import record
 from hhtools.rules.batch import batch_high_low
 from hhtools.rules.evaluator import InvalidHandError
@@ -76,6 +76,17 @@ class Equity:
     def expected(self, player: int) -> float:
         """What player ``player`` wins on average, every pot together, minor units."""
         return sum(a * self.share(p, player) for p, a in enumerate(self.amounts))
+
+
+def _twice(
+    holes: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int],
+    names: Sequence[str] = (),
+) -> str:  # fmt: skip
+    """The message of a card given twice: which card, and the two places it is in."""
+    places = [(f"in {names[i]}'s hand" if i < len(names) else f"in hand {i + 1}", h)
+              for i, h in enumerate(holes)]  # fmt: skip
+    places += [("on the board", board), ("among the dead cards", dead)]
+    return dealt_twice(places) or "a card appears twice"
 
 
 def _codes(cards: str | Sequence[str | int]) -> tuple[int, ...]:
@@ -130,7 +141,7 @@ def all_in_equity(
     dead_codes = _codes(dead)
     known = [c for h in hole_codes for c in h] + list(board_codes) + list(dead_codes)
     if len(set(known)) != len(known):
-        raise InvalidHandError("a card appears twice among the hole cards, board and dead cards")
+        raise InvalidHandError(_twice(hole_codes, board_codes, dead_codes))
     if len(board_codes) > 4:
         raise InvalidHandError(f"the board has {len(board_codes)} cards: nothing left to deal")
     if not hole_codes or len({len(h) for h in hole_codes}) != 1:
@@ -279,6 +290,7 @@ def hand_odds(
     dead: str | Sequence[str | int] = (),
     samples: int = RANGE_SAMPLES,
     seed: int = 0,
+    names: Sequence[str] = (),
 ) -> Odds:
     """Each hand's equity, wins and ties, by the rules, over the boards still to come.
 
@@ -296,13 +308,15 @@ def hand_odds(
         dead: cards known to be out of the deck.
         samples: deals when sampling (at least 1).
         seed: the random generator's seed (same seed, same deals).
+        names: the players' names, for messages ("card As is both in Alan's hand and
+            on the board"); hands are numbered from 1 without them.
 
     Returns:
         The :class:`Odds`, one value per hand in the order given.
 
     Raises:
-        InvalidHandError: fewer than two hands, a card twice, a board over five
-            cards, exact hands of the wrong size.
+        InvalidHandError: fewer than two hands, a card twice (named, with where it
+            is), a board over five cards, exact hands of the wrong size.
         RangeTooNarrowError: a range with no hand the known cards leave possible.
         InvalidQualifierError: a qualifier other than 7, 8 or 9.
     """
@@ -315,7 +329,8 @@ def hand_odds(
         raise InvalidHandError(f"every hand needs {hole_cards} hole cards")
     known = [c for h in fixed for c in h] + list(board_codes) + list(dead_codes)
     if len(set(known)) != len(known):
-        raise InvalidHandError("a card appears twice among the hands, board and dead cards")
+        exact = [h if not isinstance(h, HandRange) else () for h in hands]
+        raise InvalidHandError(_twice(exact, board_codes, dead_codes, names))
     if len(board_codes) > 5:
         raise InvalidHandError(f"the board has {len(board_codes)} cards: five at most")
     missing = 5 - len(board_codes)

@@ -29,7 +29,14 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from hhtools.model.cards import RANKS, InvalidCardError, parse_card, parse_cards
+from hhtools.model.cards import (
+    RANKS,
+    DuplicateCardError,
+    InvalidCardError,
+    card_str,
+    parse_card,
+    parse_cards,
+)
 from hhtools.model.frozen import record
 from hhtools.rules.evaluator import InvalidHandError
 from hhtools.rules.holes import HOLE_CLASSES, RUNDOWN
@@ -100,6 +107,8 @@ def parse_hand(text: str, hole_cards: int) -> tuple[int, ...] | HandRange:
         raise InvalidHandError("an empty hand")
     try:
         codes = parse_cards(given)
+    except DuplicateCardError as exc:
+        raise InvalidHandError(f"{given!r} names {exc.card} twice") from None
     except InvalidCardError:
         codes = None
     if codes is not None:
@@ -134,8 +143,8 @@ def _pattern(text: str, hole_cards: int) -> HandRange:
             m = _RANK_TOKEN.match(body, i)
             if m is None:
                 raise InvalidHandError(
-                    f"cannot read {text!r}: a hand is cards (Ah Kh Qd Jd), a pattern "
-                    "(AAxx, A2xx, KQJTds) or class words (double-suited rundowns)"
+                    f"cannot read {text!r}{_not_a_card(text)}: a hand is cards (Ah Kh Qd Jd), "
+                    "a pattern (AAxx, A2xx, KQJTds) or class words (double-suited rundowns)"
                 )
             end = m.end()
             if end < len(body) and body[end] in "cdhs":
@@ -147,10 +156,26 @@ def _pattern(text: str, hole_cards: int) -> HandRange:
             i = end
         tokens += 1
     if tokens > hole_cards:
-        raise InvalidHandError(f"{text!r} names {tokens} cards; the game deals {hole_cards}")
+        raise InvalidHandError(f"{text!r}{_not_a_card(text)} names {tokens} cards as a "
+                               f"pattern; the game deals {hole_cards}")  # fmt: skip
     if len(set(cards)) != len(cards):
-        raise InvalidHandError(f"{text!r} names a card twice")
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise InvalidHandError(f"{text!r} names {card_str(twice)} twice")
     return HandRange(text, tuple(ranks), tuple(cards), tuple(classes))
+
+
+def _not_a_card(text: str) -> str:
+    """When ``text`` is written as cards apart ("As Ad Kh Xx"), which word is no card:
+    ``" ('Xx' is not a card)"``; else ``""`` (a pattern written in one piece)."""
+    words = text.split()
+    if len(words) < 2:
+        return ""
+    for w in words:
+        try:
+            parse_card(w)
+        except InvalidCardError:
+            return f" ({w!r} is not a card)"
+    return ""
 
 
 def in_range(hands: npt.NDArray[np.intp], rng_: HandRange) -> npt.NDArray[np.bool_]:
