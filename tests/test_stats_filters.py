@@ -311,7 +311,7 @@ def test_stats_command_formats(db_path: Path, tmp_path: Path) -> None:
         (["--player", "Alise"], 1, "error: no player 'Alise'; did you mean 'Alice'?"),
         (["--since", "2030-01-01"], 1, "error: no hands (since 2030-01-01) in "),
         (["--since", "soon"], 2, "error: cannot read 'soon' as a time"),
-        (["--by", "table"], 2, "error: cannot group by 'table': use player, site"),
+        (["--by", "seat"], 2, "error: cannot group by 'seat': use player, site"),
         (["--since", "last 3000 years"], 2, "error: 'last 3000 years' reaches back before"),
         (["--stakes", "abc"], 2, "error: cannot read stakes 'abc'"),
         (["--game", "PLO8", "--limit", "FL"], 2, "error: --game PLO8 is pot_limit"),

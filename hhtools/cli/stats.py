@@ -56,16 +56,41 @@ _RATIO_PRIORITY = ["VPIP", "PFR", "3B", "AF", "WTSD", "W$SD", "CB", "FCB", "F3B"
 #: the money table's columns in the order a narrow table keeps them (after the groups; up to
 #: net won always)
 _MONEY_PRIORITY = ["currency", "limit", "hands", "net won", "bb/100", "EV bb/100", "EV net"]
-#: the columns of ``sessions`` and ``tournaments`` a narrow table keeps first
-_SESSION_PRIORITY = ["player", "session", "start", "hands", "net_won", "bb_per_100", "currency",
-                     "game", "stakes", "end", "structure", "site"]  # fmt: skip
-_TOURNAMENT_PRIORITY = ["player", "tournament_id", "hands", "place", "prize", "bounties", "roi",
-                        "buy_in", "game", "first_hand", "last_hand", "currency"]  # fmt: skip
+#: A table people read of ``sessions`` or ``tournaments``: its (column, header) pairs,
+#: the columns right-aligned from ``numeric`` on when written to a file, and the headers
+#: in the order a narrow terminal keeps them. Money reads in the row's currency, ratios
+#: as percentages, lengths as hours:minutes (:func:`hhtools.reports.cells.column_text`);
+#: csv, json and parquet keep the frame's minor units and ratios.
+_Shown = tuple[tuple[tuple[str, str], ...], int, list[str]]
+_SESSIONS: _Shown = (
+    (("player", "player"), ("session", "session"), ("start", "start"), ("game", "game"),
+     ("structure", "limit"), ("stakes", "stakes"), ("currency", "currency"), ("site", "site"),
+     ("minutes", "length"), ("hands", "hands"), ("net_won", "net"), ("bb_per_100", "bb/100"),
+     ("net_per_hour", "per hour")), 8,
+    ["player", "session", "start", "hands", "net", "bb/100", "per hour", "currency", "length",
+     "game", "stakes", "limit", "site"],
+)  # fmt: skip
+_TOURNAMENTS: _Shown = (
+    (("tournament_id", "tournament"), ("player", "player"), ("game", "game"),
+     ("structure", "limit"), ("currency", "currency"), ("first_hand", "first hand"),
+     ("site", "site"), ("hands", "hands"), ("place", "place"), ("buy_in_amount", "buy-in"),
+     ("prize", "prize"), ("bounties", "bounties"), ("roi", "ROI")), 7,
+    ["tournament", "player", "place", "buy-in", "prize", "bounties", "ROI", "hands", "game",
+     "currency", "first hand", "limit", "site"],
+)  # fmt: skip
+_TOTALS: _Shown = (
+    (("player", "player"), ("currency", "currency"), ("site", "site"),
+     ("tournaments", "tournaments"), ("finished", "finished"), ("cashes", "cashes"),
+     ("itm", "ITM"), ("buy_ins", "buy-ins"), ("prizes", "prizes"), ("net", "net"), ("roi", "ROI"),
+     ("hands", "hands")), 3,
+    ["player", "currency", "tournaments", "buy-ins", "prizes", "net", "ROI", "ITM", "finished",
+     "cashes", "hands", "site"],
+)  # fmt: skip
 
 ByOpt = Annotated[
     list[str] | None,
-    typer.Option("--by", help="Group by player, site, game, limit, stakes, position, month or "
-                 "session (repeat, or comma-separate, for several; default player).",
+    typer.Option("--by", help="Group by player, site, game, limit, stakes, table, position, "
+                 "month or session (repeat, or comma-separate, for several; default player).",
                  show_default=False),
 ]  # fmt: skip
 OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="Write here.", show_default=False)]
@@ -276,10 +301,18 @@ def sessions_cmd(
     out: OutOpt = None,
     wide: WideOption = False,
 ) -> None:
-    """Each player's sessions: hands at any tables with no gap over --gap minutes."""
-    _listing(db, fmt, out, "Sessions (times UTC where the site's zone is known; net_won in "
-             "minor units: cents, or chips)", f"no sessions in {db}",
-             lambda store: store.sessions(player, gap), wide, _SESSION_PRIORITY)  # fmt: skip
+    """Each player's sessions: hands at any tables with no gap over --gap minutes, with
+    the length, hands, net won, bb/100 and net won per hour.
+
+    Money reads in each row's currency ($1.25; chips as counts) in the table; csv, json
+    and parquet keep minor units (cents, or chips) as the store does.
+    """
+
+    def fetch(store: Any) -> list[tuple[pl.DataFrame, str, _Shown]]:
+        return [(store.sessions(player, gap), "Sessions (times UTC where the site's zone is "
+                 "known; length from the first hand's start to the last's)", _SESSIONS)]
+
+    _listing(db, fmt, out, f"no sessions in {db}", fetch, wide)
 
 
 def tournaments_cmd(
@@ -288,30 +321,43 @@ def tournaments_cmd(
     fmt: FormatOption = "table",
     out: OutOpt = None,
     wide: WideOption = False,
+    totals: Annotated[bool, typer.Option("--totals", help="Only the totals per player and "
+                      "currency (in every format).")] = False,
 ) -> None:
-    """Per tournament and player: buy-in, place, prize, bounties won, ROI."""
+    """Per tournament and player: buy-in, place, prize, bounties won, ROI; then each
+    player's totals per currency: tournaments, finished, cashes, ITM %, buy-ins, prizes,
+    net and ROI (over the tournaments whose finish the histories tell).
 
-    def fetch(store: Any) -> pl.DataFrame:
+    Money reads in the buy-in's currency in the table; csv, json and parquet keep minor
+    units and ratios (roi 1.0 = +100%), the tournaments or, with --totals, the totals.
+    """
+
+    def fetch(store: Any) -> list[tuple[pl.DataFrame, str, _Shown]]:
         if player:
             store.check_player(player)
-        return store.tournaments(player)
+        total = (store.tournament_totals(player), "Tournament totals per player and currency "
+                 "(money over the tournaments finished)", _TOTALS)  # fmt: skip
+        if totals:
+            return [total]
+        return [(store.tournaments(player), "Tournaments", _TOURNAMENTS), total]
 
-    _listing(db, fmt, out, "Tournaments (buy-in, prize and bounties in minor units; roi as a "
-             "ratio: 1.0 = +100%)", f"no tournament hands in {db}", fetch, wide,
-             _TOURNAMENT_PRIORITY)  # fmt: skip
+    _listing(db, fmt, out, f"no tournament hands in {db}", fetch, wide)
 
 
-def _listing(db: Path, fmt: str, out: Path | None, title: str, empty: str,
-             fetch: Callable[[Any], pl.DataFrame], wide: bool = False,
-             priority: list[str] | None = None) -> None:  # fmt: skip
-    """Open the store, fetch one frame, write it; an unknown player or nothing found
-    exits 1, a bad value 2."""
+def _listing(db: Path, fmt: str, out: Path | None, empty: str,
+             fetch: Callable[[Any], list[tuple[pl.DataFrame, str, _Shown]]],
+             wide: bool = False) -> None:  # fmt: skip
+    """Open the store, fetch its frames (each with a title and how to show it), write
+    them: a table people read of each, or the first frame in a machine format; an
+    unknown player or nothing found exits 1, a bad value 2."""
     from hhtools.store.stats import NoSuchPlayerError, StatsError
 
     check_format(fmt, STATS_FORMATS)
+    if fmt == "parquet" and out is None:
+        fail("--format parquet needs --out FILE")
     store = open_store(db)
     try:
-        frame = fetch(store)
+        parts = fetch(store)
     except NoSuchPlayerError as exc:
         fail(str(exc), code=EXIT_NO_DATA)
         return
@@ -323,9 +369,27 @@ def _listing(db: Path, fmt: str, out: Path | None, title: str, empty: str,
         return
     finally:
         store.close()
-    if frame.is_empty():
+    if parts[0][0].is_empty():
         fail(empty, code=EXIT_NO_DATA)
-    _emit(frame, fmt, out, title=title, wide=wide, priority=priority)
+    if fmt != "table":
+        _emit(parts[0][0], fmt, out, title="")
+        return
+    from hhtools.reports.cells import display_columns, text_table
+
+    blocks = []
+    for frame, title, (columns, numeric, priority) in parts:
+        heads, cells = display_columns(frame, [c for c, _ in columns], dict(columns))
+        if out is not None:
+            blocks.append(text_table(heads, cells, numeric))
+            continue
+        render(heads, list(zip(*cells, strict=True)), "table", title=title, wide=wide,
+               priority=priority, keep=2)  # fmt: skip
+    if out is not None:
+        try:
+            out.write_text("\n".join(blocks), encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {out}: {os_reason(exc)}")
+        sys.stderr.write(f"wrote {out}\n")
 
 
 def ev_cmd(

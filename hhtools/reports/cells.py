@@ -7,6 +7,7 @@ HTML page. Money stays integer minor units in the data; only here does it become
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hhtools.model.money import format_money
@@ -14,10 +15,15 @@ from hhtools.model.money import format_money
 if TYPE_CHECKING:
     import polars as pl
 
-__all__ = ["STRUCTURE_SHORT", "display_columns", "display_rows", "text_table"]
+__all__ = ["MONEY_COLUMNS", "PERCENT_COLUMNS", "STRUCTURE_SHORT", "column_text", "display_columns",
+           "display_rows", "text_table"]
 
-#: Columns holding money in minor units of the row's ``currency``.
-MONEY_COLUMNS = ("net_won", "rake_paid", "ev_net")
+#: Columns holding money in minor units of the row's ``currency`` (results, sessions,
+#: tournaments and their totals).
+MONEY_COLUMNS = ("net_won", "rake_paid", "ev_net", "net_per_hour", "buy_in_amount", "prize",
+                 "bounties", "buy_ins", "prizes", "net")  # fmt: skip
+#: Ratio columns (1.0 = 100%) shown as percentages, and how.
+PERCENT_COLUMNS = {"roi": "{:+,.1f}%", "itm": "{:,.1f}%"}
 #: The betting structure as players write it, for the tables people read (the machine
 #: formats keep ``hands.structure``'s own words).
 STRUCTURE_SHORT = {"limit": "FL", "pot_limit": "PL", "no_limit": "NL"}
@@ -29,17 +35,30 @@ def column_text(column: str, values: list[Any], currency: list[str], is_float: b
     """One column's cells as text: money as $1.25, limits as FL/PL/NL, ratios rounded.
 
     Args:
-        column: the column's name (it decides money and limits).
-        values: the column's values (minor units for money; ``None`` reads "").
-        currency: the currency of each row (for money).
+        column: the column's name (it decides money, limits, percentages and lengths).
+        values: the column's values (minor units for money, ratios for
+            :data:`PERCENT_COLUMNS`, minutes for ``minutes``; ``None`` reads "").
+        currency: the currency of each row (for money; ``None`` counts as chips).
         is_float: the column is a float (rounded to 2 places, ``vpip``/``pfr`` to 1).
 
     Returns:
         One string per value.
+
+    >>> column_text("prize", [2304000, None], ["USD", "USD"], False)
+    ['$23,040.00', '']
+    >>> column_text("roi", [8.2722, -1.0], ["USD", "USD"], True)
+    ['+827.2%', '-100.0%']
+    >>> column_text("minutes", [65.5, 0.0], ["", ""], True)
+    ['1:05', '0:00']
     """
     if column in MONEY_COLUMNS:
-        return ["" if v is None else format_money(v, cur)
+        return ["" if v is None else format_money(v, cur or "")
                 for v, cur in zip(values, currency, strict=True)]  # fmt: skip
+    if column in PERCENT_COLUMNS:
+        pattern = PERCENT_COLUMNS[column]
+        return ["" if v is None else pattern.format(100 * v) for v in values]
+    if column == "minutes":  # a length as hours:minutes
+        return ["" if v is None else "{}:{:02d}".format(*divmod(int(v), 60)) for v in values]
     if column in ("structure", "limit"):
         return ["" if v is None else STRUCTURE_SHORT.get(str(v), str(v)) for v in values]
     if is_float:
@@ -62,16 +81,28 @@ def display_rows(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
     return columns, [list(r) for r in zip(*cells)]
 
 
-def display_columns(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
-    """Like :func:`display_rows`, the cells a column at a time (one list per column)."""
-    columns = [c for c in results.columns if c != "site"]
+def display_columns(
+    results: pl.DataFrame, columns: Sequence[str] | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> tuple[list[str], list[list[str]]]:  # fmt: skip
+    """Like :func:`display_rows`, the cells a column at a time (one list per column).
+
+    Args:
+        results: any frame; money columns (:data:`MONEY_COLUMNS`) are read in the
+            row's ``currency``.
+        columns: the columns to show, in order (default: all but ``site``).
+        headers: header of a column, where it differs from the name (default
+            :data:`HEADERS`).
+    """
+    columns = list(columns) if columns is not None else [c for c in results.columns if c != "site"]
     currency = (results["currency"].to_list() if "currency" in results.columns
                 else [""] * results.height)  # fmt: skip
     cells = [
         column_text(c, results[c].to_list(), currency, results[c].dtype.is_float())
         for c in columns
     ]
-    return [HEADERS.get(c, c) for c in columns], cells
+    names = HEADERS if headers is None else headers
+    return [names.get(c, c) for c in columns], cells
 
 
 def text_table(columns: list[str], cells: list[list[str]], numeric_from: int) -> str:

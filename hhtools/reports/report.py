@@ -24,6 +24,7 @@ import duckdb
 
 from hhtools.reports.cells import STRUCTURE_SHORT, display_rows, text_table
 from hhtools.store.api import HandStore
+from hhtools.store.seat_results import counted_seat
 from hhtools.store.stats import StatsFilter
 
 if TYPE_CHECKING:
@@ -308,7 +309,7 @@ def _cumulative(
         "row_number() OVER w AS n, count(*) OVER (PARTITION BY s.player, h.currency) AS total, "
         f"sum(s.net) OVER w AS cumulative, sum({ev}) OVER w AS ev_cumulative "
         "FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id"
-        f"{ev_join} WHERE list_contains(?, s.player) "
+        f"{ev_join} WHERE list_contains(?, s.player) AND {counted_seat('s')} "
         "WINDOW w AS (PARTITION BY s.player, h.currency ORDER BY h.started_at, s.site, s.hand_id)) "
         "SELECT player, currency, n, hand_id, started_at, cumulative::BIGINT AS cumulative, "
         "ev_cumulative::DOUBLE AS ev_cumulative "

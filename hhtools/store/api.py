@@ -28,7 +28,9 @@ import duckdb
 
 from hhtools.store import db as store
 from hhtools.store.dataset import connect_dataset, is_dataset
+from hhtools.store import player_views as pv
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
+from hhtools.store.seat_results import counted_seat
 from hhtools.store.stats import (
     NoSuchPlayerError,
     StatsError,
@@ -350,7 +352,7 @@ class HandStore:
 
         Args:
             by: grouping, any of player, site, game, limit (the betting structure),
-                stakes, position, month, session (default: player).
+                stakes, table, position, month, session (default: player).
             session_gap: minutes without a hand that end a session (``by`` session).
             **filters: the fields of :class:`hhtools.store.stats.StatsFilter`
                 (player, since, until, site, game, limit, stakes, currency, position,
@@ -472,7 +474,8 @@ class HandStore:
 
         Returns:
             Rows of ``site, player, session, start, end, game, structure, stakes, currency, hands,
-            net_won, bb_per_100`` by player and start.
+            net_won, bb_per_100, minutes, net_per_hour`` by player and start (money in
+            minor units: :func:`hhtools.store.player_views.sessions_from`).
 
         Raises:
             StatsError: a gap below one minute; an unknown player.
@@ -510,6 +513,22 @@ class HandStore:
             StatsError: a read-only store written by an older hhtools;
                 NoSuchPlayerError: an unknown player.
         """
+    def tournament_totals(self, player: str | None = None) -> pl.DataFrame:
+        """What each player's tournaments came to, per site, player and currency:
+        tournaments, finished, cashes, buy-ins, prizes and net (minor units), ROI and
+        ITM (ratios) (:func:`hhtools.store.player_views.tournament_totals`); most
+        tournaments first.
+
+        Raises:
+            StatsError, NoSuchPlayerError: as :meth:`tournaments`.
+        """
+        self._need_view("tournaments")
+        if player:
+            self.check_player(player)
+        rows = "(SELECT * FROM tournaments WHERE lower(player) = lower(?))" if player else None
+        return self.sql(f"{pv.tournament_totals(rows or 'tournaments')} ORDER BY tournaments DESC, "
+                        "site, player, currency", [player] if player else None)  # fmt: skip
+
         self._need_view("allin_ev")
         if player:
             self.check_player(player)
@@ -540,7 +559,7 @@ class HandStore:
             "SELECT s.player, h.currency, row_number() OVER w AS n, s.hand_id, "
             "h.started_at, s.net, (sum(s.net) OVER w)::BIGINT AS cumulative "
             "FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id "
-            f"WHERE list_contains(?, s.player){cur} "
+            f"WHERE list_contains(?, s.player) AND {counted_seat('s')}{cur} "
             "WINDOW w AS (PARTITION BY s.player, h.currency "
             "ORDER BY h.started_at, s.site, s.hand_id) ORDER BY s.player, h.currency, n",
             params,

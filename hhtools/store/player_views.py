@@ -6,8 +6,11 @@ every view of :mod:`hhtools.store.views` (which names and documents them).
 
 from __future__ import annotations
 
+from hhtools.store.seat_results import counted_seat
+
 __all__ = [
     "ALLIN_EV", "SESSIONS", "SESSION_GAP", "TOURNAMENTS", "session_select", "sessions_from",
+    "tournament_totals",
 ]
 
 #: minutes without a hand that end a player's session (the ``sessions`` view)
@@ -50,7 +53,7 @@ FROM (
             SELECT s.site, s.hand_id, s.player, s.net,
                    coalesce(h.started_at_utc, h.started_at) AS moment
             FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
-            WHERE NOT coalesce(s.sitting_out, false){only}
+            WHERE {counted_seat("s")}{only}
         )
     )
 )"""
@@ -60,8 +63,20 @@ def sessions_from(seat_sessions: str) -> str:
     """The ``sessions`` view's SELECT over a table or SELECT of ``(site, hand_id,
     player, session_start, net)`` (the stored ``seat_sessions``, or
     :func:`session_select`): one GROUP BY, then the session's number and end by
-    windows over its few rows."""
+    windows over its few rows.
+
+    Columns: ``site, player, session, start, end, game, structure, stakes, currency,
+    hands, net_won`` (minor units), ``bb_per_100``, ``minutes`` (DOUBLE: from the
+    session's first hand's start to its last's; 0 for one hand) and ``net_per_hour``
+    (the row's net won over the session's length, minor units rounded to a unit; NULL
+    when the length is 0). A session that changed game or stakes has a row for each,
+    all with the session's start, end and length.
+    """
     return f"""
+SELECT *, date_diff('second', start, "end") / 60.0 AS minutes,
+       CASE WHEN "end" > start THEN round(net_won * 3600.0
+            / date_diff('second', start, "end"))::BIGINT END AS net_per_hour
+FROM (
 WITH x AS (
     SELECT x.site, x.player, x.session_start, x.net, h.game, h.structure, h.stakes,
            h.currency, h.big_blind, coalesce(h.started_at_utc, h.started_at) AS moment
@@ -76,12 +91,12 @@ SELECT site, player,
        100.0 * sum(net::DOUBLE / nullif(big_blind, 0)) / count(*) AS bb_per_100
 FROM x
 GROUP BY site, player, session_start, game, structure, stakes, currency
-"""
+)"""
 
 
 SESSIONS = sessions_from("seat_sessions")
 
-TOURNAMENTS = """
+TOURNAMENTS = f"""
 WITH played AS (
     SELECT h.site, h.tournament_id, s.player, any_value(h.game) AS game,
            any_value(h.structure) AS structure, count(*)::BIGINT AS hands,
@@ -89,7 +104,7 @@ WITH played AS (
            any_value(h.buy_in) AS buy_in, any_value(h.buy_in_amount) AS buy_in_amount,
            any_value(h.buy_in_currency) AS buy_in_currency
     FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
-    WHERE h.is_tournament AND NOT coalesce(s.sitting_out, false)
+    WHERE h.is_tournament AND {counted_seat("s")}
     GROUP BY h.site, h.tournament_id, s.player
 ), results AS (
     SELECT h.site, h.tournament_id, r.player, min(r.place) AS place,
@@ -107,6 +122,36 @@ SELECT p.site, p.tournament_id, p.player, p.game, p.structure, p.hands, p.first_
            / p.buy_in_amount END AS roi
 FROM played p LEFT JOIN results r
   ON r.site = p.site AND r.tournament_id = p.tournament_id AND r.player = p.player
+"""
+
+def tournament_totals(rows: str = "tournaments") -> str:
+    """What each player's tournaments came to, one row per site, player and currency.
+
+    Args:
+        rows: a table or parenthesised SELECT with the ``tournaments`` view's columns.
+
+    Returns:
+        A SELECT of ``site, player, currency, tournaments`` (entered), ``finished``
+        (the place is known), ``cashes`` (finished with a prize), ``buy_ins`` and
+        ``prizes`` (prizes and bounties won) and ``net`` (prizes less buy-ins), minor
+        units over the tournaments finished (a freeroll, or a buy-in the history does
+        not state, counts 0; play money and chips in whole units; NULL when none is
+        finished), ``roi`` (net over buy-ins) and ``itm`` (cashes over finished),
+        ratios (1.0 = 100%), NULL without a buy-in or a finish; ``hands``.
+    """
+    return f"""
+SELECT site, player, currency,
+       count(*)::BIGINT AS tournaments,
+       count(place)::BIGINT AS finished,
+       count_if(place IS NOT NULL AND prize > 0)::BIGINT AS cashes,
+       sum(coalesce(buy_in_amount, 0)) FILTER (WHERE place IS NOT NULL)::BIGINT AS buy_ins,
+       sum(prize + bounties) FILTER (WHERE place IS NOT NULL)::BIGINT AS prizes,
+       (prizes - buy_ins)::BIGINT AS net,
+       CASE WHEN buy_ins > 0 THEN (prizes - buy_ins)::DOUBLE / buy_ins END AS roi,
+       CASE WHEN finished > 0 THEN cashes::DOUBLE / finished END AS itm,
+       sum(hands)::BIGINT AS hands
+FROM {rows}
+GROUP BY site, player, currency
 """
 
 ALLIN_EV = """

@@ -6,9 +6,15 @@ every seat and joins of every pot (17 s over a million hands); here they are wor
 out once per hand from the same values the ``seats``, ``pots`` and ``showdowns`` rows
 hold, and stored as columns of ``seats``. Definitions (the view's documentation):
 
-* ``rake_paid``: the hand's rake shared among the seats not sitting out in proportion
-  to what each put in less returns (never below 0); the units left over go one each
-  by largest remainder, then lowest seat number. 0 when the rake is not positive.
+* which seats count: every seat dealt in, and every seat sitting out that still put
+  chips in or took chips out (a tournament deals a player who sits out, posts their
+  blinds and antes and folds for them; their big blind may even win a walk). Their
+  money is theirs, so a table's nets add up to minus what the house took (rake, fees,
+  jackpot) plus what it added: :func:`counted_seat` is that condition in SQL, for
+  every view and statistic that sums seats.
+* ``rake_paid``: the hand's rake shared among the seats in proportion to what each
+  put in less returns (never below 0), sitting out or not; the units left over go one
+  each by largest remainder, then lowest seat number. 0 when the rake is not positive.
 * ``due_at_showdown``: what the rules give the player on every board (the ``won``
   column of ``showdowns``), minor units.
 * ``pots_won_high`` / ``pots_won_low``: pots (each board apart) contested by at least
@@ -21,13 +27,34 @@ hold, and stored as columns of ``seats``. Definitions (the view's documentation)
 
 from __future__ import annotations
 
-from hhtools.audit.settle import HandSettlement
-from hhtools.model.records import HandHistory
+from typing import TYPE_CHECKING
 
-__all__ = ["SeatResult", "rake_shares", "seat_results"]
+if TYPE_CHECKING:
+    from hhtools.audit.settle import HandSettlement
+    from hhtools.model.records import HandHistory
+
+__all__ = ["SeatResult", "counted_seat", "rake_shares", "seat_results"]
 
 #: (rake_paid, due_at_showdown, pots_won_high, pots_won_low, scooped, quartered)
 SeatResult = tuple[int, int, int, int, int, int]
+
+
+def counted_seat(alias: str = "s") -> str:
+    """SQL: the seat counts in a player's results (module docstring): dealt in, or
+    sitting out yet with chips in or out of the pot.
+
+    Args:
+        alias: the alias of the ``seats`` table in the statement.
+
+    Returns:
+        A parenthesised SQL condition over ``seats`` columns of every schema
+        (``sitting_out``, ``put_in``, ``collected``; a cash-out needs chips put in).
+
+    >>> counted_seat("x")
+    '(NOT coalesce(x.sitting_out, false) OR x.put_in > 0 OR x.collected > 0)'
+    """
+    return (f"(NOT coalesce({alias}.sitting_out, false) OR {alias}.put_in > 0 "
+            f"OR {alias}.collected > 0)")  # fmt: skip
 
 
 def rake_shares(rake: int, contributed: list[tuple[int, int]]) -> list[int]:
@@ -35,8 +62,8 @@ def rake_shares(rake: int, contributed: list[tuple[int, int]]) -> list[int]:
 
     Args:
         rake: the hand's rake, minor units.
-        contributed: ``(seat number, chips put in less returned)`` of each seat not
-            sitting out (a negative amount counts as 0).
+        contributed: ``(seat number, chips put in less returned)`` of each seat (a
+            negative amount counts as 0).
 
     Returns:
         The rake paid by each seat of ``contributed``, in its order, minor units (all 0
@@ -74,10 +101,8 @@ def seat_results(hand: HandHistory, settlement: HandSettlement | None,
         put_in, returned: chips each player put in and got back (minor units), as the
             ``seats`` rows hold them.
     """
-    playing = [i for i, s in enumerate(hand.seats) if not s.sitting_out]
-    shares = dict(zip(playing, rake_shares(hand.rake, [
-        (hand.seats[i].seat, put_in.get(hand.seats[i].player, 0) - returned.get(hand.seats[i].player, 0))
-        for i in playing]), strict=True))  # fmt: skip
+    shares = rake_shares(hand.rake, [(s.seat, put_in.get(s.player, 0) - returned.get(s.player, 0))
+                                     for s in hand.seats])  # fmt: skip
     due: dict[str, int] = {}
     high: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -106,7 +131,7 @@ def seat_results(hand: HandHistory, settlement: HandSettlement | None,
                         for p in half:
                             quartered[p] = quartered.get(p, 0) + 1
     return [
-        (shares.get(i, 0), due.get(s.player, 0), high.get(s.player, 0),
+        (share, due.get(s.player, 0), high.get(s.player, 0),
          low.get(s.player, 0), scooped.get(s.player, 0), quartered.get(s.player, 0))
-        for i, s in enumerate(hand.seats)
+        for share, s in zip(shares, hand.seats, strict=True)
     ]  # fmt: skip

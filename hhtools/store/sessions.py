@@ -11,6 +11,7 @@ from __future__ import annotations
 import duckdb
 
 from hhtools.store.player_views import session_select
+from hhtools.store.seat_results import counted_seat
 
 __all__ = ["refresh_sessions"]
 
@@ -28,7 +29,7 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection) -> int:
         "CREATE OR REPLACE TEMP TABLE session_players AS "
         "SELECT DISTINCT s.site, s.player FROM seats s ANTI JOIN seat_sessions x "
         "ON x.site = s.site AND x.hand_id = s.hand_id AND x.player = s.player "
-        "WHERE NOT coalesce(s.sitting_out, false)"
+        f"WHERE {counted_seat('s')}"
     )
     (players,) = con.execute("SELECT count(*) FROM session_players").fetchall()[0]
     if players:

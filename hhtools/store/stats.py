@@ -13,7 +13,11 @@ beside the ratios, unless the grouping already holds the structure (``--by limit
 
 Definitions (PokerTracker 4's, with the choices written out):
 
-* ``hands``: hands dealt in (seats not sitting out).
+* ``hands``: hands dealt in, and hands a seat sitting out put chips in (a blind or
+  an ante posted for a player who sits out, and a walk it won:
+  :func:`hhtools.store.seat_results.counted_seat`), so that the money of every seat
+  is counted and a table's net won adds up to minus its rake; such a seat made no
+  choice, so it is in no ratio's opportunities.
 * ``vpip``, ``pfr``: hands with money put in voluntarily / a raise preflop, over the
   hands dealt in except the big blind's walks.
 * ``three_bet``, ``fold_to_three_bet``, ``cbet``, ``fold_to_cbet``: as
@@ -47,6 +51,7 @@ from hhtools.rules.games import implied_structure, resolve_game, resolve_structu
 from hhtools.rules.holes import HOLE_CLASSES
 from hhtools.rules.positions import POSITIONS
 from hhtools.store.player_views import SESSION_GAP, session_select
+from hhtools.store.seat_results import counted_seat
 
 if TYPE_CHECKING:
     import polars as pl
@@ -81,6 +86,7 @@ DIMENSIONS: Final[dict[str, str]] = {
     "game": "h.game",
     "limit": "h.structure",
     "stakes": "h.stakes",
+    "table": "h.table_name",
     "position": "coalesce(s.position_name, 'unknown')",
     "month": "coalesce(strftime(h.started_at, '%Y-%m'), 'unknown')",
     "session": "x.session_start",
@@ -106,7 +112,8 @@ RATIOS: Final[dict[str, tuple[str, str]]] = {
 #: what each statistic counts, in words (``hhtools schema``; PokerTracker 4's
 #: definitions, with where hhtools differs)
 DEFINITIONS: Final[dict[str, str]] = {
-    "hands": "hands dealt in (seats not sitting out)",
+    "hands": "hands dealt in, and hands a seat sitting out put chips in (blinds and antes "
+             "posted for a player who sits out: their money counts; they are in no ratio)",
     "vpip": "voluntarily put money in the pot: called, bet or raised preflop (posts do not "
             "count), over hands dealt in less the big blind's walks (everyone folded to the "
             "big blind); as PT4",
@@ -432,7 +439,7 @@ def stats_sql(
     """
     dims = _by(by)
     parts, params = flt.where()
-    parts.insert(0, "NOT coalesce(s.sitting_out, false)")
+    parts.insert(0, counted_seat("s"))
     parts.insert(1, "s.vpip_opportunity IS NOT NULL")  # seats stored before schema 6
     cols = [f"{DIMENSIONS[d]} AS \"{d}\"" for d in dims] + ['h.currency AS "currency"']
     if "limit" not in dims:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import duckdb
 
 from hhtools.store.player_views import ALLIN_EV, SESSIONS, TOURNAMENTS
+from hhtools.store.seat_results import counted_seat
 
 # --------------------------------------------------------------------------------------
 # SQL fragments
@@ -154,7 +155,7 @@ seat_rows AS (
            h.game, h.structure, h.stakes, h.currency, h.big_blind, h.rake,
            h.went_to_showdown
     FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
-    WHERE NOT coalesce(s.sitting_out, false)
+    WHERE {counted_seat("s")}
 ),
 rake_floor AS (
     SELECT *,
@@ -237,7 +238,7 @@ FROM per_hand
 GROUP BY site, player, game, structure, stakes, currency
 """
 
-_PLAYER_RESULTS = """
+_PLAYER_RESULTS = f"""
 SELECT s.site, s.player, h.game, h.structure, h.stakes, h.currency,
        count(*)::BIGINT AS hands,
        sum(s.net)::BIGINT AS net_won,
@@ -255,7 +256,7 @@ SELECT s.site, s.player, h.game, h.structure, h.stakes, h.currency,
        sum(s.quartered)::BIGINT AS quartered,
        sum(s.rake_paid)::BIGINT AS rake_paid
 FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
-WHERE NOT coalesce(s.sitting_out, false)
+WHERE {counted_seat("s")}
 GROUP BY s.site, s.player, h.game, h.structure, h.stakes, h.currency
 """
 
@@ -376,7 +377,8 @@ VIEWS: dict[str, tuple[str, str]] = {
         "row). Columns: `player`; `game` (hands.game); `structure` (limit, pot_limit or "
         "no_limit: hands.structure); `stakes` (e.g. 0.05/0.10); `currency` "
         "(ISO code for real money such as USD or EUR; PLAY; CHIPS for tournaments); "
-        "`hands` (hands dealt in, sitting-out seats excluded); `net_won` (minor units: "
+        "`hands` (hands dealt in, and hands a seat sitting out put chips in: a blind or "
+        "ante posted for a player who sits out counts with its money); `net_won` (minor units: "
         "what the player collected, less what they put in, plus uncalled bets returned); "
         "`net_bb` (net_won in big blinds); `bb_per_100` (big blinds won per 100 hands); "
         "`vpip` and `pfr` (percent of hands with money put in voluntarily / raised "
@@ -448,12 +450,15 @@ VIEWS: dict[str, tuple[str, str]] = {
         "gap over 30 minutes), game, betting structure, stakes and currency (one row for "
         "most sessions). Columns: `player`; `session` (1, 2... per player); `start` and "
         "`end` (the session's first and last hand's start, UTC when the site's zone is "
-        "known); `game`; `structure`; `stakes`; `currency`; `hands`; `net_won` (minor "
-        "units); `bb_per_100`.",
+        "known); `game`; `structure`; `stakes`; `currency`; `hands` (a seat sitting out "
+        "that put chips in counts); `net_won` (minor units); `bb_per_100`; `minutes` (the "
+        "session's length, first hand's start to last's); `net_per_hour` (net_won over "
+        "that length, minor units; NULL for a session of one moment).",
         SESSIONS,
     ),
     "tournaments": (
-        "One row per tournament and player seen in it. Columns: `tournament_id`; `player`; "
+        "One row per tournament and player seen in it (dealt in, or sitting out with chips "
+        "posted for them). Columns: `tournament_id`; `player`; "
         "`game`; `structure`; `hands`; `first_hand`, `last_hand`; `buy_in` (the site's text) and "
         "`buy_in_amount` (summed, minor units of `currency`); `place` (finishing place, "
         "NULL when the histories do not say); `prize` (minor units, 0 when finished out "
