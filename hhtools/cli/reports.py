@@ -180,6 +180,7 @@ def show_cmd(
     if as_html or out_file is not None:
         import re
 
+        from hhtools.reports.output import replacing
         from hhtools.reports.replay_html import replay_page
 
         row = hands.row(0, named=True)
@@ -187,7 +188,8 @@ def show_cmd(
             stem = re.sub(r"[^A-Za-z0-9._-]", "_", f"hand-{row['site']}-{row['hand_id']}")
             out_file = Path(stem + ".html")
         try:
-            out_file.write_text(replay_page(data), encoding="utf-8")
+            with replacing(out_file) as fh:  # a link named like the page is replaced
+                fh.write(replay_page(data))
         except OSError as exc:
             fail(f"cannot write {out_file}: {os_reason(exc)}")
         console().print(Text(f"wrote {out_file}"), soft_wrap=True)

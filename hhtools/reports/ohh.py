@@ -65,6 +65,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hhtools.model.money import CHIP_CURRENCIES, Unit, parse_money
+from hhtools.reports.output import replacing
 
 if TYPE_CHECKING:
     from hhtools.store.api import HandStore
@@ -404,7 +405,8 @@ def export_ohh(store: HandStore, out_dir: Path, batch: int = 20000) -> OhhSummar
         An :class:`OhhSummary`.
 
     Raises:
-        OSError: a file cannot be written.
+        OSError: a file cannot be written. Each file is written under a new name and
+            renamed: a link already named like it is replaced, never written through.
     """
     from importlib.metadata import PackageNotFoundError, version
 
@@ -418,7 +420,7 @@ def export_ohh(store: HandStore, out_dir: Path, batch: int = 20000) -> OhhSummar
     for site, game, structure in groups:
         path = out_dir / f"{site}-{game}-{structure}.jsonl"
         wrote = 0
-        with path.open("w", encoding="utf-8", newline="\n") as fh:
+        with replacing(path, newline="\n") as fh:  # a link named like it is replaced
             for h, g in iter_hands(store, "site = ? AND game = ? AND structure = ?",
                                    [site, game, structure], batch, extra=("awards",)):  # fmt: skip
                 obj = hand_to_ohh(h, g["seats"], g["actions"], g["boards"], g["pots"],

@@ -1,19 +1,79 @@
-"""The report written in a format: a plain-text table, CSV, JSON, Parquet or the HTML page.
+"""Output files: the report in a format, and writing any output file safely.
 
 :func:`write` is what ``hhtools report --format F [--out FILE]`` calls; the data comes
 from :func:`hhtools.reports.report.build_report`, the page from
 :mod:`hhtools.reports.report_html`.
+
+Every file a command writes (a report, a replay page, an export) is written through
+:func:`replacing` or :func:`replacing_path`: to a new file in the same folder, then
+renamed onto the name. A link already at that name is replaced by the file, never
+followed: its target is not touched. A write that fails leaves the old file whole.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
-from hhtools.reports.cells import display_columns, text_table
-from hhtools.reports.report import Report
-from hhtools.reports.report_html import to_html
+if TYPE_CHECKING:
+    from hhtools.reports.report import Report
 
-__all__ = ["FORMATS", "write"]
+__all__ = ["FORMATS", "replacing", "replacing_path", "write"]
+
+
+@contextlib.contextmanager
+def replacing_path(path: Path) -> Iterator[Path]:
+    """A new, empty file in ``path``'s folder for a writer that takes a path (DuckDB's
+    ``COPY``, Polars); renamed onto ``path`` when the block ends without an error.
+
+    The file is created exclusively (``O_CREAT | O_EXCL``: never through a link) and
+    renamed with :func:`os.replace`, which replaces a link at ``path`` itself, not the
+    file it points to. Its mode is what a new file gets (0666 less the umask).
+
+    Args:
+        path: the output file.
+
+    Yields:
+        The temporary file's path (``.<name>.<random>.tmp`` beside ``path``).
+
+    Raises:
+        OSError: the folder cannot be written, or ``path`` is a folder. On any error
+            the temporary file is removed and ``path`` is left as it was.
+    """
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        yield Path(tmp)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+@contextlib.contextmanager
+def replacing(path: Path, newline: str | None = None) -> Iterator[IO[str]]:
+    """A UTF-8 text file to write ``path`` through, as :func:`replacing_path` does.
+
+    Args:
+        path: the output file.
+        newline: as for :func:`open` (``"\\n"``: no line-end translation).
+
+    Yields:
+        The open file; ``path`` is replaced by it when the block ends without an error.
+
+    Raises:
+        OSError: as :func:`replacing_path`.
+    """
+    with replacing_path(path) as tmp, tmp.open("w", encoding="utf-8", newline=newline) as fh:
+        yield fh
 
 #: The formats :func:`write` knows.
 FORMATS = ("table", "csv", "json", "parquet", "html")
@@ -33,7 +93,12 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
 
     Raises:
         ValueError: unknown format, or parquet without ``out``.
+        OSError: ``out`` cannot be written (:func:`replacing`: a link at ``out`` is
+            replaced, never written through).
     """
+    from hhtools.reports.cells import display_columns, text_table
+    from hhtools.reports.report_html import to_html
+
     if fmt == "html":
         text = to_html(report)
     elif fmt == "table":
@@ -51,11 +116,13 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
     elif fmt == "parquet":
         if out is None:
             raise ValueError("--format parquet needs --out FILE")
-        report.results.write_parquet(out)
+        with replacing_path(out) as tmp:
+            report.results.write_parquet(tmp)
         return None
     else:
         raise ValueError(f"unknown format {fmt!r}: use table, csv, json, parquet or html")
     if out is None:
         return text
-    out.write_text(text, encoding="utf-8")
+    with replacing(out) as fh:
+        fh.write(text)
     return None

@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING, Any
 
 from hhtools.model.money import CHIP_CURRENCIES, amount_text
 from hhtools.reports.ohh import iter_hands
+from hhtools.reports.output import replacing
 from hhtools.reports.phh_replay import file_header, pokerkit_options
 
 if TYPE_CHECKING:
@@ -498,7 +499,8 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
         A :class:`PhhSummary`.
 
     Raises:
-        OSError: a file cannot be written.
+        OSError: a file cannot be written. Each file is written under a new name and
+            renamed: a link already named like it is replaced, never written through.
     """
     from importlib.metadata import PackageNotFoundError, version
 
@@ -519,7 +521,7 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
         for game, structure in VARIANTS:
             path = out_dir / f"{site}-{game}-{structure}.phhs"
             wrote = 0
-            with path.open("w", encoding="utf-8") as fh:
+            with replacing(path) as fh:  # a link named like the file is replaced
                 fh.write(header)
                 for h, g in iter_hands(store, "site = ? AND game = ? AND structure = ?",
                                        [site, game, structure], batch):  # fmt: skip
@@ -536,7 +538,7 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
             if wrote:
                 summary.files.append(path)
                 summary.hands += wrote
-            else:
+            else:  # no hand: no file (a link or file of an earlier export goes)
                 path.unlink()
     return summary
 
