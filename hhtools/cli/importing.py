@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,21 +22,29 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from hhtools.cli.common import DEFAULT_DB, DbOption, console, fail, plural
+from hhtools.cli.common import DEFAULT_DB, EXIT_NO_DATA, DbOption, console, fail, plural
+
+#: The paths argument of ``import`` and ``parse``: a path that cannot be read is the
+#: reader's ``read_error`` problem, not a refusal of the whole command.
+PathsArgument = typer.Argument(help="Files, folders and .zip archives.", readable=False)
 
 
-def _count_files(paths: list[Path]) -> int:
-    total = 0
+def missing_path(paths: list[Path]) -> Path | None:
+    """The first path that does not exist (``None`` when all do). A path that cannot
+    be looked at (a folder on its way is unreadable) is not missing: the reader
+    reports it as a ``read_error`` problem with its path."""
     for p in paths:
-        if p.is_dir():
-            total += sum(1 for q in p.rglob("*") if q.is_file())
-        elif p.is_file():
-            total += 1
-    return total
+        try:
+            os.stat(p)
+        except (FileNotFoundError, NotADirectoryError):
+            return p
+        except OSError:
+            continue
+    return None
 
 
 def import_cmd(
-    paths: Annotated[list[Path], typer.Argument(help="Files, folders and .zip archives.")],
+    paths: Annotated[list[Path], PathsArgument],
     db: DbOption = Path(DEFAULT_DB),
     audit: Annotated[bool, typer.Option("--audit/--no-audit", help="Audit every showdown.")] = True,
     workers: Annotated[
@@ -69,11 +79,11 @@ def import_cmd(
 ) -> None:
     """Import hand histories into DuckDB (or, --engine dask, a Parquet dataset), auditing
     every showdown."""
-    from hhtools.store.importer import ImportSummary, import_paths
+    from hhtools.store.importer import ImportSummary, files_to_read, import_paths
 
-    missing = [p for p in paths if not p.exists()]
-    if missing:
-        fail(f"no such file or folder: {missing[0]}")
+    missing = missing_path(paths)
+    if missing is not None:
+        fail(f"no such file or folder: {missing}")
     if engine not in ("embedded", "dask"):
         fail(f"unknown engine {engine!r}: use embedded or dask")
     if engine == "embedded" and (dataset or scheduler):
@@ -86,7 +96,7 @@ def import_cmd(
         _import_dask(paths, dataset, scheduler, workers, audit, quiet, strict)
         return
     console = Console(stderr=True, emoji=False, highlight=False)
-    total_files = _count_files(paths)
+    total_files = 0 if quiet else files_to_read(paths, db)
     progress = Progress(
         SpinnerColumn(),
         TextColumn("[bold]{task.description}"),
@@ -100,16 +110,14 @@ def import_cmd(
     )
     task = progress.add_task("importing", total=total_files or None, hands=plural(0, "hand"),
                              rate=0.0)  # fmt: skip
-    done_files: set[str] = set()
     started = time.perf_counter()
 
     def on_progress(summary: ImportSummary, name: str) -> None:
-        done_files.add(name)
         elapsed = time.perf_counter() - started
         seen = summary.hands + summary.duplicates + summary.skipped + summary.failed
         progress.update(
             task,
-            completed=summary.files_unchanged + len(done_files),
+            completed=summary.files_unchanged + summary.files_read,
             hands=plural(seen, "hand"),
             rate=seen / elapsed if elapsed else 0.0,
         )
@@ -119,6 +127,7 @@ def import_cmd(
             summary = import_paths(
                 paths, db, audit=audit, workers=workers, on_progress=on_progress
             )
+            on_progress(summary, "")  # files found unchanged after the last one read
     except KeyboardInterrupt:
         sys.stderr.write(
             "interrupted: files finished before the stop are stored; "
@@ -128,6 +137,9 @@ def import_cmd(
     except Exception as exc:  # database locked, not a database...
         fail(f"cannot import into {db}: {str(exc).splitlines()[0]}")
         return
+    none = summary.tally.why_none(summary.files_unchanged_unread, f"'hhtools problems --db {db}'")
+    if none is not None:  # the paths hold no hand history: say why, exit 1
+        fail(none, EXIT_NO_DATA)
     _print_summary(summary, db)
     if ev:
         from hhtools.cli.stats import run_ev
@@ -182,7 +194,8 @@ def _print_summary(summary: Any, db: Path) -> None:
     out = console()
     quiet = nothing_new(summary, db)
     if quiet is not None:
-        out.print(Text(quiet))
+        skipped = skipped_sentence(summary.tally.skipped)
+        out.print(Text(f"{quiet} {skipped}" if skipped else quiet))
         return
     table = Table(title=Text(f"Import into {db}"), show_header=True)
     table.add_column("what")
@@ -198,7 +211,11 @@ def _print_summary(summary: Any, db: Path) -> None:
         ("problems (see import_errors)", summary.problems),
         ("notes: hands skipped by design (problems --notes)", summary.notes),
     ]
-    for what, n in rows:
+    for what, n in rows[:2]:
+        table.add_row(what, f"{n:,}")
+    for reason, n in sorted(summary.tally.skipped.items()):  # left out: no histories
+        table.add_row(Text(f"files skipped: {reason}"), f"{n:,}")
+    for what, n in rows[2:]:
         table.add_row(what, f"{n:,}")
     for site in sorted(summary.hands_by_site):
         table.add_row(Text(f"hands from {site}"), f"{summary.hands_by_site[site]:,}")
@@ -217,6 +234,16 @@ def _print_summary(summary: Any, db: Path) -> None:
         out.print(Text(f"{plural(summary.problems, 'problem')}: see "
                        f"{'it' if summary.problems == 1 else 'them'} with "
                        f"'hhtools problems --db {db}'"))  # fmt: skip
+
+
+def skipped_sentence(skipped: Counter[str]) -> str:
+    """What a walk left out as no history, in one sentence (``""`` when nothing was),
+    e.g. ``2 files skipped: DuckDB database, its log or spill folder.``"""
+    if not skipped:
+        return ""
+    why = "; ".join(f"{r}{f' ({n:,})' if len(skipped) > 1 else ''}"
+                    for r, n in sorted(skipped.items()))  # fmt: skip
+    return f"{plural(sum(skipped.values()), 'file')} skipped: {why}."
 
 
 def nothing_new(summary: Any, db: Path) -> str | None:

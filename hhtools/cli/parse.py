@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
-from hhtools.cli.common import fail, plural
+from hhtools.cli.common import EXIT_NO_DATA, fail, plural
+from hhtools.cli.importing import PathsArgument, missing_path, skipped_sentence
 
 if TYPE_CHECKING:  # the grammars load on first use: other commands start quicker
     from hhtools.ingest.read import ParseResult
@@ -54,7 +55,7 @@ def result_to_json(result: ParseResult, text: bool = False) -> dict[str, Any]:
 
 
 def parse_cmd(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders.")],
+    paths: Annotated[list[Path], PathsArgument],
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per hand, then a summary object.")
     ] = False,
@@ -65,9 +66,9 @@ def parse_cmd(
     ] = False,
 ) -> None:
     """Parse hand histories: print each hand as JSON (--json), or the problems, then a summary."""
-    missing = [p for p in paths if not p.exists()]
-    if missing:
-        fail(f"no such file or folder: {missing[0]}")
+    missing = missing_path(paths)
+    if missing is not None:
+        fail(f"no such file or folder: {missing}")
     from hhtools.ingest.read import ParseStats, parse_path
 
     stats = ParseStats()
@@ -89,17 +90,23 @@ def parse_cmd(
         "problems": stats.problems,
         "problem_codes": dict(stats.codes),
         "notes": stats.notes,
+        "files_skipped": dict(stats.tally.skipped),
     }
     if as_json:
         out.write(json.dumps({"summary": summary}) + "\n")
     else:
+        skipped = skipped_sentence(stats.tally.skipped)
         err.print(
             f"{plural(stats.files, 'file')}, {plural(stats.hands, 'hand')}: {stats.records:,} "
             f"read, {stats.skipped:,} non-Omaha skipped, {stats.failed:,} failed; "
-            f"{plural(stats.problems, 'problem')}, {plural(stats.notes, 'note')}",
+            f"{plural(stats.problems, 'problem')}, {plural(stats.notes, 'note')}"
+            f"{'; ' + skipped if skipped else ''}",
             highlight=False,
             markup=False,
         )
+    none = stats.tally.why_none(see="above")
+    if none is not None:  # the paths hold no hand history: say why, exit 1
+        fail(none, EXIT_NO_DATA)
     if strict and stats.problems:
         raise typer.Exit(1)
 

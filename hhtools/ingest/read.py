@@ -23,7 +23,7 @@ import hashlib
 import io
 import logging
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -39,7 +39,7 @@ from hhtools.ingest.hands import (
     first_line_hand_id,
     split_bounded,
 )
-from hhtools.ingest.sources import Source, iter_sources
+from hhtools.ingest.sources import Skipped, Source, binary_kind, iter_sources
 from hhtools.model.records import HandHistory, HandText, Problem
 from hhtools.model.vocab import NOTE_CODES, ProblemCode
 
@@ -48,6 +48,7 @@ __all__ = [
     "MAX_HAND_BYTES",
     "ParseResult",
     "ParseStats",
+    "ReadTally",
     "SourceRead",
     "TooLong",
     "first_line_hand_id",
@@ -236,34 +237,100 @@ def open_source(source: Source) -> SourceRead:
     read.head = decode_head(head_bytes)
     read.format = grammars.recognise(read.head)
     if read.format is None:
-        read.problem = unsupported(source.name, read.head)
+        read.problem = unsupported(source.name, read.head, head_bytes)
     return read
 
 
-def unsupported(file: str, head: str) -> Problem:
-    """The ``unsupported_site`` problem of a file no site format reads."""
+def unsupported(file: str, head: str, raw: bytes | None = None) -> Problem:
+    """The ``unsupported_site`` problem of a file no site format reads.
+
+    Args:
+        file: the source's name.
+        head: its first bytes, decoded.
+        raw: the same bytes undecoded, when at hand: a binary file is then named by
+            its kind (``a PNG image``, ``a binary file``), never quoted.
+
+    Returns:
+        The problem, at line 1; its message names the site when ``grammars.NOT_YET``
+        recognises it, and quotes the first line of a text file (the excerpt too).
+    """
+    kind = _binary(raw, head) if raw is not None else None
+    if kind is not None:
+        message = f"{kind}, not a hand history"
+        return Problem(file, 1, None, ProblemCode.UNSUPPORTED_SITE, message)
     first = next((ln for ln in head.splitlines() if ln.strip()), "")
     site = grammars.not_yet(head)
     supported = ", ".join(f.key for f in grammars.FORMATS)
     if site is not None:
-        message = f"{site} history: not supported yet; supported: {supported}"
+        message = f"{site} history: not supported yet{_SUPPORTED}{supported}"
     elif not first:
         message = "an empty file, not a hand history"
     else:
-        message = f"not a hand history of a supported site (starts {first[:60]!r}); supported: {supported}"
+        message = (f"not a hand history of a supported site (starts {first[:60]!r})"
+                   f"{_SUPPORTED}{supported}")  # fmt: skip
     return Problem(file, 1, None, ProblemCode.UNSUPPORTED_SITE, message, first[:200])
 
 
-def read_sources(paths: Iterable[str | Path]) -> Iterator[SourceRead | Problem]:
+_SUPPORTED = "; supported: "  # what follows names every format (left out of one-line reasons)
+
+#: Characters that text files do not hold: C0 controls but tab, line ends, form feed.
+_NOT_TEXT = frozenset(chr(c) for c in range(32)) - set("\t\n\r\f\v\x1a\x1b")
+_BINARY_SHARE = 0.02  #: a head with more of its characters not text than this is binary
+
+
+def _binary(raw: bytes, head: str) -> str | None:
+    """What a file no format reads is when it is not text (``None`` for text).
+
+    A well-known magic names it (:func:`hhtools.ingest.sources.binary_kind`); else it
+    is ``a binary file`` when its decoded head holds NULs, or more than
+    :data:`_BINARY_SHARE` of control characters or undecodable bytes. The head as
+    :func:`decode_head` gives it drops what UTF-16 cannot decode, so a binary file
+    taken for UTF-16 (NULs in every other byte) is judged by its bytes: real UTF-16
+    text has NULs in one of each two bytes only.
+    """
+    kind = binary_kind(raw)
+    if kind is not None:
+        return kind
+    sample = raw[:HEAD_BYTES]
+    if b"\x00" in sample and not _utf16_text(sample):
+        return "a binary file"
+    bad = sum(1 for ch in head if ch in _NOT_TEXT or ch == "\ufffd")
+    if head and bad > _BINARY_SHARE * len(head):
+        return "a binary file"
+    return None
+
+
+def _utf16_text(sample: bytes) -> bool:
+    """Whether bytes holding NULs are UTF-16 text: a BOM, or NULs in one of each pair
+    of bytes only (ASCII in UTF-16) and hardly any in the other."""
+    if sample[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    few, many = min(even, odd), max(even, odd)
+    return many * 2 >= len(sample) // 2 and few * 50 <= len(sample) // 2
+
+
+def read_sources(
+    paths: Iterable[str | Path],
+    *,
+    exclude: Iterable[str | Path] = (),
+    on_skip: Callable[[Skipped], None] | None = None,
+) -> Iterator[SourceRead | Problem]:
     """Open every source under ``paths`` in turn (see :func:`open_source`).
 
     Each :class:`SourceRead` must be used (and is closed) before the next is asked for.
 
+    Args:
+        paths: files, folders and archives.
+        exclude: files never to read (the store being written and its log).
+        on_skip: called with each file or folder left out as no history
+            (:func:`hhtools.ingest.sources.iter_sources`).
+
     Yields:
         A :class:`SourceRead` per file or member, or a :class:`Problem` for a path
-        that cannot be walked.
+        that cannot be walked or read.
     """
-    for item in iter_sources(paths):
+    for item in iter_sources(paths, exclude=exclude, on_skip=on_skip):
         if isinstance(item, Problem):
             yield item
             continue
@@ -308,6 +375,71 @@ class ParseResult:
 
 
 @dataclass(slots=True)
+class ReadTally:
+    """What a walk met besides hands: the files a site format read, the files left out
+    as no history (by :class:`~hhtools.ingest.sources.SkipReason`), and the problems
+    of the files and paths that gave no hands.
+
+    Attributes:
+        histories: files (or members) a site format read.
+        skipped: files and folders left out, by reason (a folder counts once).
+        unread: problems of files and paths that gave no hands (``unsupported_site``,
+            ``read_error``, ``missing_path``, ``bad_archive``...), in walk order.
+    """
+
+    histories: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+    unread: list[Problem] = field(default_factory=list)
+
+    def skip(self, item: Skipped) -> None:
+        """Count a file or folder left out (an ``on_skip`` for :func:`read_sources`)."""
+        self.skipped[str(item.reason)] += 1
+
+    def why_none(self, unchanged: int = 0, see: str = "") -> str | None:
+        """Why the paths given hold no hand history, in one line.
+
+        Args:
+            unchanged: files not read again because an earlier import read them and
+                no site format read them then.
+            see: where the problems are listed in full (``"'hhtools problems'"``),
+                added when some file could not be read.
+
+        Returns:
+            e.g. ``no hand history found: /etc/passwd: not a hand history of a
+            supported site (starts 'root:x:0:0')``; ``None`` when a site format read
+            some file, or when nothing at all was met (an empty folder holds nothing
+            wrong).
+
+        >>> ReadTally(skipped=Counter({"DuckDB database, its log or spill folder": 2})).why_none()
+        'no hand history found: 2 files skipped (DuckDB database, its log or spill folder: 2)'
+        >>> ReadTally().why_none(), ReadTally(histories=1, skipped=Counter(x=1)).why_none()
+        (None, None)
+        """
+        if self.histories:
+            return None
+        parts = []
+        if self.unread:
+            first = self.unread[0]
+            parts.append(f"{first.file}: {first.message.split(_SUPPORTED)[0]}")
+            if len(self.unread) > 1:
+                parts.append(f"{_files(len(self.unread) - 1, 'other file')} not read")
+        if unchanged:
+            parts.append(f"{_files(unchanged)} unchanged since the last import, in which "
+                         "no site format read them")  # fmt: skip
+        if self.skipped:
+            why = ", ".join(f"{r}: {n:,}" for r, n in sorted(self.skipped.items()))
+            parts.append(f"{_files(sum(self.skipped.values()))} skipped ({why})")
+        if not parts:
+            return None
+        tail = f" (see {see})" if see and (self.unread or unchanged) else ""
+        return "no hand history found: " + "; ".join(parts) + tail
+
+
+def _files(n: int, word: str = "file") -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+@dataclass(slots=True)
 class ParseStats:
     """Running counts over parse results (pass one to :func:`parse_path`).
 
@@ -320,6 +452,7 @@ class ParseStats:
         problems: problems reported (notes not counted).
         codes: problems by code.
         notes: notes reported (hands skipped by design), apart from the problems.
+        tally: the files read by a format, skipped as no history, or not read.
     """
 
     files: int = 0
@@ -330,10 +463,13 @@ class ParseStats:
     problems: int = 0
     codes: Counter[str] = field(default_factory=Counter)
     notes: int = 0
+    tally: ReadTally = field(default_factory=ReadTally)
 
     def add(self, result: ParseResult) -> None:
         """Count one result."""
-        if result.site_format is not None:
+        if result.site_format is None:  # a file or path that gave no hands
+            self.tally.unread.extend(result.problems)
+        else:
             self.hands += 1
             if result.hand is not None:
                 self.records += 1
@@ -388,7 +524,8 @@ def parse_path(
     """
     if isinstance(paths, str | Path):
         paths = [paths]
-    for item in read_sources(paths):
+    on_skip = stats.tally.skip if stats is not None else None
+    for item in read_sources(paths, on_skip=on_skip):
         if isinstance(item, Problem):
             result = ParseResult(None, (item,), item.file, item.line)
             if stats is not None:
@@ -398,6 +535,7 @@ def parse_path(
         log.debug("parsing %s", item.source.name)
         if stats is not None:
             stats.files += 1
+            stats.tally.histories += item.format is not None
         for result in parse_read(item):
             if stats is not None:
                 stats.add(result)

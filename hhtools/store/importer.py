@@ -50,8 +50,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from hhtools.ingest.read import TooLong, read_sources
-from hhtools.ingest.sources import Source
+from hhtools.ingest.read import ReadTally, TooLong, read_sources
+from hhtools.ingest.sources import Source, count_sources
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import NOTE_CODES, ProblemCode
 from hhtools.store import db as store
@@ -75,6 +75,12 @@ class ImportSummary:
     Attributes:
         files: files seen (archive members count one each).
         files_unchanged: files skipped because the same bytes were imported before.
+        files_unchanged_unread: of those, files no site format read then.
+        files_read: files read and committed by this run (a progress bar's count).
+        tally: the files a site format read (unchanged ones that a format read
+            before included), the files left out as no history by reason, and the
+            problems of files and paths that gave no hands
+            (:class:`~hhtools.ingest.read.ReadTally`).
         hands: hands newly stored.
         duplicates: hands skipped as already stored (incl. those of unchanged files).
         conflicts: hands whose id was stored with a different text.
@@ -90,6 +96,9 @@ class ImportSummary:
 
     files: int = 0
     files_unchanged: int = 0
+    files_unchanged_unread: int = 0
+    files_read: int = 0
+    tally: ReadTally = field(default_factory=ReadTally)
     hands: int = 0
     duplicates: int = 0
     conflicts: int = 0
@@ -135,6 +144,19 @@ _Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | None]
 _Known = tuple[str, int, datetime]  # file name, bytes, modified at
 
 
+def store_files(db: str | Path) -> tuple[Path, ...]:
+    """The files DuckDB keeps for the database ``db``: the database, its write-ahead
+    log and its spill folder; an import never reads them as histories."""
+    path = Path(db)
+    return (path, path.with_name(path.name + ".wal"), path.with_name(path.name + ".tmp"))
+
+
+def files_to_read(paths: Iterable[str | Path], db: str | Path) -> int:
+    """How many files (and archive members) an import of ``paths`` into ``db`` reads
+    or finds unchanged: the total of its progress bar (each file's first bytes read)."""
+    return count_sources(paths, exclude=store_files(db))
+
+
 class Importer:
     """One import run into one database (see :func:`import_paths`)."""
 
@@ -147,6 +169,7 @@ class Importer:
         on_progress: Callable[[ImportSummary, str], None] | None = None,
     ) -> None:
         self.audit = audit
+        self.db = Path(db)
         self.workers = workers if workers is not None else (os.cpu_count() or 1)
         # Workers are forked before the database is opened, so no DuckDB state or
         # thread is copied into them.
@@ -175,11 +198,13 @@ class Importer:
         self.summary = ImportSummary()
         (row,) = self.con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchall()
         self.import_id = int(row[0])
-        # Files imported before, by name, size and time: not read again.
-        self.known_files: dict[_Known, int] = {
-            (f, b, m): int(n)
-            for f, b, m, n in self.con.execute(
-                "SELECT file, bytes, modified_at, sum(hands + duplicates)::BIGINT FROM imports "
+        # Files imported before, by name, size and time: not read again; their hands,
+        # and whether a site format read them.
+        self.known_files: dict[_Known, tuple[int, bool]] = {
+            (f, b, m): (int(n), bool(read))
+            for f, b, m, n, read in self.con.execute(
+                "SELECT file, bytes, modified_at, sum(hands + duplicates)::BIGINT, "
+                "bool_or(site_format IS NOT NULL) FROM imports "
                 "WHERE modified_at IS NOT NULL GROUP BY ALL"
             ).fetchall()
         }
@@ -196,16 +221,22 @@ class Importer:
 
     def _tasks(self, paths: Iterable[str | Path]) -> Iterator[_Task]:
         index = 0
-        for item in read_sources(paths):
+        tally = self.summary.tally
+        for item in read_sources(paths, exclude=store_files(self.db), on_skip=tally.skip):
             if isinstance(item, Problem):
                 self._problem_rows.append((None, item))
+                tally.unread.append(item)
                 continue
             self.summary.files += 1
             src = item.source
             known = self.known_files.get((src.name, src.size, src.modified_at))
             if known is not None:
                 self.summary.files_unchanged += 1
-                self.summary.duplicates += known
+                self.summary.duplicates += known[0]
+                if known[1]:
+                    tally.histories += 1
+                else:
+                    self.summary.files_unchanged_unread += 1
                 continue
             index += 1
             fmt = item.format
@@ -215,8 +246,10 @@ class Importer:
                 state.digest = item.digest()
                 if item.problem is not None:
                     self._problem_rows.append((state, item.problem))
+                    tally.unread.append(item.problem)
                 yield index, True, None
                 continue
+            tally.histories += 1
             chunk: list[HandText] = []
             for ht in item.items():
                 if isinstance(ht, TooLong):  # never parsed: a failed hand, reported here
@@ -307,6 +340,7 @@ class Importer:
             self._rollback()
             raise
         self.summary.hands += state.hands
+        self.summary.files_read += 1
         self.summary.hands_by_site.update(state.by_site)
         self._checkpoint_now_and_then()
         if self.on_progress:
