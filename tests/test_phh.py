@@ -399,3 +399,18 @@ def test_all_in_loser_mucks_before_the_river(tmp_path: Path) -> None:
         "p3 f", "p1 sm KcKh8s7d", "p2 sm AcAd7h6h", "d db 2s"]  # fmt: skip
     theirs, ours = replay(path)["990000000402"]  # type: ignore[misc]
     assert theirs == ours == [Decimal(0), Decimal("40.50"), Decimal(7)]
+
+
+def test_limit_hilo_nine_or_better_is_not_fo8(tmp_path: Path) -> None:
+    """FO/8 is eight or better: pokerkit would read a 9-or-better hand's lows by the
+    8 rule, so such a hand is left out and counted with its reason."""
+    hand = tmp_path / "nine.txt"
+    hand.write_text(LIMIT_HAND.replace("Omaha Hi/Lo Limit", "Omaha Hi/Lo 9 or Better Limit"),
+                    encoding="utf-8")  # fmt: skip
+    db = import_db([hand], tmp_path / "nine.duckdb")
+    out = tmp_path / "out"
+    out.mkdir()
+    with hhtools.connect(db) as store:
+        summary = export_phh(store, out)
+    assert (summary.hands, summary.skipped, summary.files) == (0, 1, [])
+    assert summary.left_out == {"omaha-hilo limit: low qualifier 9 (FO/8 is eight or better)": 1}

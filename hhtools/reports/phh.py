@@ -3,11 +3,14 @@
 PHH (https://github.com/uoftcprg/phh-std) is TOML: one table of fields per hand. A
 ``.phhs`` file holds several hands, each under its own table header. What we write:
 
-* ``variant``: the PHH code. PHH names two Omaha games: ``PO`` (pot-limit Omaha
-  hold'em, high only) and ``FO/8`` (fixed-limit Omaha hold'em high/low, eight or
-  better). Hands of other games (pot-limit and no-limit Omaha hi/lo, limit and
-  no-limit Omaha, 5- and 6-card Omaha, Courchevel) have no PHH variant code: they
-  are left out and counted per game. So are hands pokerkit could not replay to the
+* ``variant``: the PHH code. PHH (spec 0.0.1) names two Omaha games: ``PO``
+  (pot-limit Omaha hold'em, high only) and ``FO/8`` (fixed-limit Omaha hold'em
+  high/low, eight or better), and pokerkit (0.7) has no other Omaha game: both deal
+  four hole cards, and ``HandHistory`` knows no other variant code. Hands of other
+  games (pot-limit and no-limit Omaha hi/lo, limit and no-limit Omaha, 2-, 5-, 6- and
+  7-card Omaha, Courchevel) have no PHH variant code: they are left out and counted
+  per game. A fixed-limit hi/lo hand whose low qualifies with a 9 or a 7 is left out
+  too (FO/8 reads lows by the 8 rule). So are hands pokerkit could not replay to the
   history's stacks, counted per reason (:func:`phh_text`): a board run twice (PHH
   has no notation for the number of runouts), money the room added, a pot a
   cash-out kept, a site that paid against the rules, bets the rules do not allow.
@@ -124,11 +127,13 @@ def phh_gap(hand: Mapping[str, Any]) -> str | None:
     """Why PHH cannot carry a stored hand, or ``None`` when it can.
 
     Args:
-        hand: the ``hands`` row (``game``, ``structure``, ``board_count``,
-            ``room_added``, ``cash_out_forfeited``).
+        hand: the ``hands`` row (``game``, ``structure``, ``qualifier``,
+            ``board_count``, ``room_added``, ``cash_out_forfeited``).
 
     Returns:
-        ``"no PHH variant code"``, ``"board run twice"`` (PHH has no notation for the
+        ``"no PHH variant code"``, ``"low qualifier 9 (FO/8 is eight or better)"`` (a
+        hi/lo hand whose low qualifies with a 9 or a 7: pokerkit reads lows by the 8
+        rule), ``"board run twice"`` (PHH has no notation for the
         number of runouts: pokerkit deals one), ``"room added money"`` (pokerkit's
         rake cannot add to a pot), ``"cash-out kept the pot"`` (pokerkit would pay
         it); else ``None``.
@@ -140,6 +145,8 @@ def phh_gap(hand: Mapping[str, Any]) -> str | None:
     """
     if (hand["game"], hand["structure"]) not in VARIANTS:
         return "no PHH variant code"
+    if hand["game"].endswith("-hilo") and (hand.get("qualifier") or 8) != 8:
+        return f"low qualifier {hand['qualifier']} (FO/8 is eight or better)"
     if (hand.get("board_count") or 0) > 1:
         return "board run twice"
     if (hand.get("room_added") or 0) > 0:
