@@ -131,10 +131,13 @@ def line_breaks(data: bytes, start: int = 0, end: int | None = None) -> int:
 
 
 def _decode_line(raw: bytes) -> tuple[str, str]:
-    """Decode one UTF-8-or-cp1252 line (scrubbed); also return the encoding that worked."""
+    """Decode one UTF-8-or-cp1252 line (scrubbed); also return the encoding that worked.
+    A UTF-8 BOM in a cp1252 line (a file's BOM before text of another encoding) is
+    dropped as a BOM, not read as "ï»¿"."""
     try:
         return scrub(raw.decode("utf-8")), "utf-8"
     except UnicodeDecodeError:
+        raw = raw.replace(codecs.BOM_UTF8, b"")
         return scrub(raw.decode("cp1252", errors="replace")), "cp1252"
 
 

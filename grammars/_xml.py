@@ -3,11 +3,12 @@ and read one hand's element with lxml.
 
 A file is read line by line (:func:`hhtools.grammars._text.iter_lines`: BOM, UTF-16,
 UTF-8 with cp1252 lines), never whole, and cut at the hand element's tags (``<game``
-... ``</game>``); a hand tag opened before the last one closed cuts the last one short,
-so the parser reports it. Elements outside the hands that every hand needs (Merge's
-``<description .../>`` before its games, Everest's ``<SESSION .../>``) are kept as the
-*context*: their start tag, appended to each hand's text after :data:`MARK` (after
-the hand, so that line numbers inside the hand stay those of the file). A ``</game>``
+... ``</game>``); a hand tag (or a context element) opened before the last one
+closed cuts the last one short, so the parser reports it. Elements outside the hands
+that every hand needs (Merge's ``<description .../>`` before its games, Everest's
+``<SESSION .../>``) are kept as the *context*: their start tag, appended to each hand's
+text after :data:`MARK` (after the hand, so that line numbers inside the hand stay
+those of the file). A ``</game>``
 that closes no ``<game`` (a hand whose opening tag is damaged) ends a hand text of its
 own, from the first text after the hand before, so that the grammar reports it
 (``bad_header``) instead of it vanishing without a word.
@@ -140,13 +141,17 @@ def split_elements(
                 encodings.add(used)
             k = text.find(close_hand, pos)
             m = open_hand.search(text, skip, k if k >= 0 else len(text))
-            if m is not None and m.start() > pos:
-                hand.append(text[pos : m.start()])
+            cut = m.start() if m is not None else -1
+            for _, pat in ctx_open:  # a context element also cuts a hand short
+                c = pat.search(text, pos, cut if cut >= 0 else k if k >= 0 else len(text))
+                cut = c.start() if c is not None else cut
+            if cut > pos:
+                hand.append(text[pos:cut])
                 yield make(hand)
                 hand = None
-                pos = m.start()
+                pos = cut
                 continue
-            if m is not None and m.start() == pos and hand:
+            if cut >= 0 and cut == pos and hand:
                 yield make(hand)
                 hand = None
                 continue
@@ -248,9 +253,10 @@ def open_hand(
     if h.hand_id is None:
         return None, stop, stop(ProblemCode.BAD_HEADER, f"not {what}")
     if not body.rstrip().endswith(f"</{tag}>"):
-        return None, stop, stop(ProblemCode.TRUNCATED_HAND,
-                                f"the file ends before this {noun}'s </{tag}> tag",
-                                ht.line + body.count("\n"))  # fmt: skip
+        # on the hand's first line: what follows a cut hand (framing text, the next
+        # file's context) is not the hand's, so its last line says nothing
+        return None, stop, stop(ProblemCode.TRUNCATED_HAND, f"this {noun} is cut short "
+                                f"before its </{tag}> tag (the file ends or another starts)")
     try:
         return parse_element(ht.text), stop, None
     except etree.XMLSyntaxError as exc:

@@ -145,3 +145,8 @@ def test_xml_game_with_damaged_opening_tag_is_a_problem(
     assert [r.hand_id for r in got] == [ids[0], None, ids[1]]
     assert got[0].problems == () and got[2].problems == ()
     assert [(p.line, str(p.code)) for p in got[1].problems] == [(firsts[1], "bad_header")]
+
+
+def test_utf8_bom_before_a_cp1252_line_is_a_bom() -> None:
+    data = b"x\n" + BOM + "Hand \u20ac1".encode("cp1252") + b"\n"
+    assert [ln.text for ln, _ in _text.iter_lines(io.BytesIO(data))] == ["x", "Hand \u20ac1"]
