@@ -75,12 +75,12 @@ _TMP = r"(?:\.[0-9a-f]{8}\.tmp)?"
 _TABLE = "|".join(map(re.escape, TABLES))
 #: the names the engine writes; group ``run`` is the import that wrote the file
 OWN_NAME = re.compile(
-    rf"(?:(?:{_TABLE})/site=[^/]+/month=[^/]+/part-(?P<run>\d+)-(?:\d{{5}}|sessions)-\d+"
+    rf"(?:(?:{_TABLE})/site=[^/]+/month=[^/]+/part-(?P<run>\d+)-(?:\d{{5,}}|sessions)-\d+"
     rf"\.parquet{_TMP}"
-    rf"|(?:{'|'.join(BOOK_TABLES)})/import_id=(?P<book>\d+)/part-(?P=book)-(?:\d{{5}}|paths)"
+    rf"|(?:{'|'.join(BOOK_TABLES)})/import_id=(?P<book>\d+)/part-(?P=book)-(?:\d{{5,}}|paths)"
     rf"\.parquet{_TMP}"
-    rf"|{STAGING}/(?P<staged>\d+)/\d{{5}}/(?:{_TABLE})\.parquet(?:\.tmp)?"
-    rf"|{MANIFEST}/\d{{6}}-\d{{6}}\.json{_TMP})"
+    rf"|{STAGING}/(?P<staged>\d+)/\d{{5,}}/(?:{_TABLE})\.parquet(?:\.tmp)?"
+    rf"|{MANIFEST}/\d{{6,}}-\d{{6,}}\.json{_TMP})"
 )  # fmt: skip
 
 
