@@ -247,8 +247,9 @@ def _street(st: StreetFacts, facts: HandFacts) -> str:
     items += [f'<li>uncalled bet {_e(money(amount))} returned to '
               f'<span class="rp-who">{_e(player)}</span></li>' for player, amount in st.returned]
     body = f"<ol>{''.join(items)}</ol>" if items else '<p class="rp-note">no betting</p>'
-    return (f'<div class="rp-street" data-street="{st.street}"><h3>{_e(title)}{_dealt(st)}</h3>'
-            f'{body}<p class="rp-potline">pot after the {st.street}: '
+    return (f'<div class="rp-street" data-street="{_e(st.street)}">'
+            f"<h3>{_e(title)}{_dealt(st)}</h3>"
+            f'{body}<p class="rp-potline">pot after the {_e(st.street)}: '
             f'<span class="rp-amount">{_e(money(st.pot_after))}</span></p></div>')  # fmt: skip
 
 
@@ -270,8 +271,8 @@ def _pot(p: PotFacts, facts: HandFacts) -> str:
             for player, five in h.winners:
                 hand = (f"{_five(five)} <span>{_e(five.words)}</span>" if five
                         else '<span class="rp-note">no showdown</span>')  # fmt: skip
-                parts.append(f'<div class="rp-half" data-half="{h.half}" data-player='
-                             f'"{_e(player)}"><span class="rp-half-name">{h.label}</span> '
+                parts.append(f'<div class="rp-half" data-half="{_e(h.half)}" data-player='
+                             f'"{_e(player)}"><span class="rp-half-name">{_e(h.label)}</span> '
                              f'<span class="rp-who">{_e(player)}</span> {hand}</div>')  # fmt: skip
         if p.no_low:
             parts.append('<div class="rp-half" data-half="low">'
@@ -292,7 +293,7 @@ def _pot(p: PotFacts, facts: HandFacts) -> str:
         parts.append('<table class="rp-grid rp-awards"><thead><tr><th>player</th><th>half</th>'
                      '<th class="rp-num">paid by the site</th><th class="rp-num">due by the '
                      f'rules</th><th></th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
-    return (f'<div class="rp-pot" data-board="{p.board}" data-pot="{p.pot}">'
+    return (f'<div class="rp-pot" data-board="{_e(p.board)}" data-pot="{_e(p.pot)}">'
             f'{"".join(parts)}</div>')  # fmt: skip
 
 
