@@ -262,15 +262,18 @@ def export_cmd(
             summary = export_phh(store, out_dir)
             out = console()
             out.print(Text(f"wrote {summary.hands:,} hands to {len(summary.files)} PHH "
-                           f"file(s) in {out_dir}"))  # fmt: skip
+                           f"file(s) in {out_dir}; finishing_stacks are after the site's rake: "
+                           "each file's header names the pokerkit call that replays a hand "
+                           "with it"))  # fmt: skip
             if summary.skipped_games:
-                out.print(Text("left out, no PHH variant code for the game (PHH names only "
-                               "PO, pot-limit Omaha, and FO/8, fixed-limit Omaha hi/lo):"))  # fmt: skip
+                out.print(Text("left out, no PHH variant code for the game (PHH and pokerkit "
+                               "name only PO, pot-limit Omaha, and FO/8, fixed-limit Omaha "
+                               "hi/lo eight or better):"))  # fmt: skip
                 for g, n in sorted(summary.skipped_games.items()):
                     out.print(Text(f"  {g}: {n:,} hand{'s' if n != 1 else ''}"))
             if summary.left_out:
-                out.print(Text("left out, pokerkit could not replay them to the history's "
-                               "stacks:"))  # fmt: skip
+                out.print(Text("left out, PHH cannot carry them so that pokerkit replays "
+                               "them as played:"))  # fmt: skip
                 for reason, n in sorted(summary.left_out.items()):
                     out.print(Text(f"  {reason}: {n:,} hand{'s' if n != 1 else ''}"))
     except (OSError, duckdb.IOException) as exc:  # disk full, no permission...
