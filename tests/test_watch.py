@@ -41,9 +41,10 @@ H1, H2, H3, H4, H5 = HANDS
 DEADLINE = 60.0  # seconds a wait may take before the test fails (a loaded machine)
 
 
-def hand(hand_id: str) -> bytes:
-    """The text of one fixture hand, as a client writes it (a blank line after)."""
-    data = (FIXTURES / HANDS[hand_id]).read_bytes()
+def hand(hand_id: str, fixtures: dict[str, str] = HANDS) -> bytes:
+    """The text of one fixture hand (``fixtures``: hand id -> file), as a client writes
+    it (blank lines after)."""
+    data = (FIXTURES / fixtures[hand_id]).read_bytes()
     assert data.startswith(f"PokerStars Hand #{hand_id}:".encode())
     return data.rstrip(b"\n") + b"\n\n\n"
 
@@ -279,6 +280,12 @@ def test_archives_and_the_database_in_the_folder(tmp_path: Path) -> None:
     assert files == {str(folder / "HH.txt"), f"{folder / 'old.zip'}!HH old.txt"}
 
 
+def python_process(script: str, *args: str, **popen: Any) -> subprocess.Popen[str]:
+    """``python -c script args`` from the checkout, its output read as text."""
+    return subprocess.Popen([sys.executable, "-c", script, *args], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)  # fmt: skip
+
+
 def _reader_script(db: Path, times: int) -> str:
     return (
         "import sys, time\n"
@@ -297,10 +304,7 @@ def test_c_a_reader_in_another_process_while_the_watch_writes(tmp_path: Path) ->
     live.write_bytes(hand(H1))
     with watching(folder, db, settle=0.2):
         wait_ids(db, [H1])
-        reader = subprocess.Popen(
-            [sys.executable, "-c", _reader_script(db, 20)], cwd=ROOT,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
+        reader = python_process(_reader_script(db, 20))
         for h in (H2, H3, H4):  # batches while the reader reads
             append(live, hand(h))
             wait_ids(db, [h])

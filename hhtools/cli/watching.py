@@ -58,15 +58,17 @@ def watch_cmd(
 
     A hand is imported once it is complete: as soon as another hand starts after it,
     or, for the last hand of a file, once the file has not changed for --settle
-    seconds (default 2). A half-written hand is never read. Hands are skipped when
+    seconds (default 2); if the client only paused in it, it is read again, whole,
+    when the file grows, and the problem of its cut reading withdrawn. Hands are skipped when
     stored already (same site and hand id), so a renamed or rotated file adds
     nothing twice, and a file that grows adds each hand, problem and note once.
     A watch started again takes up where it stopped.
 
     The database is opened for writing only for each short batch and closed in
     between, so 'hhtools sql', 'report', 'stats' and hhtools.connect can read it
-    while the watch runs: they wait (up to 10 s) for a batch to finish. When a reader
-    holds it longer, the batch waits for the next try.
+    while the watch runs: they wait (up to 10 s) for a batch to finish, and a
+    connection of hhtools.connect left open gives the file up for each batch. When
+    another program holds it longer, the batch waits for the next try.
 
     Stop with Ctrl-C or SIGTERM (exit 0): a batch in progress is rolled back, what
     was committed stays. On network drives, set WATCHFILES_FORCE_POLLING=1.
@@ -112,8 +114,9 @@ def watch_cmd(
         live.stop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+    waited = f"; waited {status.waited:.1f} s for readers" if status.waited else ""
     err.print(Text(f"stopped: {status.hands:,} hands imported into {db} "
-                   f"({status.findings:,} findings, {status.problems:,} problems)"))  # fmt: skip
+                   f"({status.findings:,} findings, {status.problems:,} problems){waited}"))  # fmt: skip
 
 
 def describe(status: WatchStatus) -> str:
@@ -131,4 +134,6 @@ def describe(status: WatchStatus) -> str:
         parts.append(f"{status.waiting} file{'s' if status.waiting != 1 else ''} settling")
     if status.busy:
         parts.append("database held by a reader: trying again")
+    elif status.waited:
+        parts.append(f"waited {status.waited:.0f} s for readers")
     return " · ".join(parts)

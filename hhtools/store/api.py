@@ -30,6 +30,7 @@ from hhtools.store import db as store
 from hhtools.store.dataset import connect_dataset, is_dataset
 from hhtools.store import player_views as pv
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
+from hhtools.store.sharing import SharedConnection
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.stats import (
     NoSuchPlayerError,
@@ -124,8 +125,8 @@ class HandStore:
         if str(path) != ":memory:" and is_dataset(path):  # written by --engine dask
             self.path = path  # type: ignore[assignment]  (a URL stays as given)
             self.con = connect_dataset(path, external_access=external_access)
-        elif read_only and str(path) != ":memory:":
-            self.con = store.connect(path, read_only=True, external_access=external_access)
+        elif read_only and str(path) != ":memory:":  # given up while hhtools watch writes
+            self.con = SharedConnection(path, external_access=external_access)  # type: ignore[assignment]
         else:
             self.con = store.connect(path, read_only=False, external_access=external_access)
 
@@ -150,7 +151,13 @@ class HandStore:
         [2]
         """
         try:
-            rel = self.con.sql(query, params=params or None)
+            if isinstance(self.con, SharedConnection):  # run and fetched in one turn
+                got = self.con.frame(query, params or None)
+                if got is not None:
+                    return got  # type: ignore[no-any-return]
+                rel = None
+            else:
+                rel = self.con.sql(query, params=params or None)
         except duckdb.PermissionException as exc:
             first = (str(exc).strip().splitlines() or ["refused"])[0]
             raise duckdb.PermissionException(
@@ -575,7 +582,10 @@ def connect(path: str | Path, read_only: bool = True) -> HandStore:
     While another process writes the file (``hhtools import``, or a batch of
     ``hhtools watch``, which holds it only for a moment), the open waits and tries
     again, for up to :data:`hhtools.store.db.LOCK_WAIT` seconds (10), instead of
-    failing at once (:func:`hhtools.store.db.connect`).
+    failing at once (:func:`hhtools.store.db.connect`). The store's connection gives
+    the file up while ``hhtools watch`` waits to write a batch, and opens it again for
+    the next statement (:class:`hhtools.store.sharing.SharedConnection`): a store
+    left open, even idle, never keeps the watch out.
 
     Args:
         path: the DuckDB file written by ``hhtools import``, or the Parquet dataset

@@ -58,6 +58,7 @@ from hhtools.store import db as store
 from hhtools.store.sessions import refresh_sessions
 from hhtools.store.known import KnownHands
 from hhtools.store.pipeline import WorkResult, process_chunk
+from hhtools.store.withdraw import CutShort
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,8 @@ class ImportSummary:
         failed: hands that could not be read into a record.
         problems: problems reported (a failed hand may have several; notes not counted).
         notes: notes reported: hands skipped by design (``import_errors.is_note``).
+        withdrawn: problems of earlier readings cut short (``truncated_hand``) of hands
+            this run stored whole, withdrawn (:mod:`hhtools.store.withdraw`).
         findings: audit findings of the stored hands, by kind.
         hands_by_site: hands newly stored, by poker room (``hands.site``).
         seconds: wall time.
@@ -106,6 +109,7 @@ class ImportSummary:
     failed: int = 0
     problems: int = 0
     notes: int = 0
+    withdrawn: int = 0
     findings: Counter[str] = field(default_factory=Counter)
     hands_by_site: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
@@ -216,6 +220,7 @@ class Importer:
         self._problem_rows: list[tuple[_FileState | None, Problem]] = []
         store.drop_unfinished(self.con)  # the half-stored file of a run that died
         self.known = KnownHands(self.con)
+        self.cut_short = CutShort(self.con)  # hands some reading listed as cut short
 
     # ---- tasks: read and split files lazily, one chunk of hand texts at a time ---------
 
@@ -329,6 +334,7 @@ class Importer:
             self.summary.problems += len(extra)
             rows = [(state, p) for p in state.problem_list] + extra
             self._append_problems(rows + [(state, p) for p in state.note_list])
+            self.cut_short.add(state.site_format, state.problem_list)
             self._append_import_row(state)
             if state.partly_stored:
                 self.con.execute(
@@ -401,6 +407,8 @@ class Importer:
                             "a different text was already stored under this hand id")
                 )  # fmt: skip
         self.known.add(hashes[kept])
+        whole = [(o[5].site_format, o[2]) for o, k in zip(order, kept, strict=True) if k]
+        self.summary.withdrawn += self.cut_short.withdraw(self.con, whole).problems
         self._since_checkpoint += len(keep)
         drop = len(keep) != len(order)
         keep_arr = pa.array(keep, type=pa.int64())

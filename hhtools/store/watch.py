@@ -9,13 +9,17 @@ What is taken from a file. A changed file is split from its start into hand text
 is complete, and taken, once another hand starts after it; the last hand of a file
 once the file has been quiet (same size and time) for ``settle`` seconds, by the
 watcher's clock for a file seen changing, by the file's time for one found in place.
-A half-written hand is never parsed: it leaves no row anywhere. What was taken is the
+A hand another hand follows is never read half-written. What was taken is the
 offset of the first hand not taken and the SHA-256 of the bytes before it, the
 ``bytes`` and ``digest`` of the file's ``imports`` row (one a batch that took hands);
 only hands from that offset on are read next time, so a grown file adds each hand,
-problem and note once. A file whose bytes before it changed (rewritten, truncated) is
-read again whole: stored hands are skipped (by site and hand id), its problems may be
-listed again.
+problem and note once. A last hand the client paused in for longer than ``settle``
+(mid-line too) is taken cut short; when the file grows past it, it is taken again
+from its start and its cut reading (the hand or the problems it left) is withdrawn
+in the same transaction (:mod:`hhtools.store.watch_batch`), so every hand is stored
+once, whole, and no problem stays listed for it. A file whose bytes before its
+offset changed (rewritten, truncated) is read again whole: stored hands are skipped
+(by site and hand id), its problems may be listed again.
 
 Renames and rotation. A file under a new name is one already followed when it is the
 same file (device and inode) with the same bytes up to its offset, or when its
@@ -29,8 +33,14 @@ the watcher opens it for writing only for a batch (an
 at most :data:`BATCH_BYTES` of them; the first import in several batches) and
 closes it between batches. Readers wait for a batch
 (:func:`hhtools.store.db.connect` tries again for :data:`~hhtools.store.db.LOCK_WAIT`
-seconds); when a reader holds the file longer, the batch is tried again at the next
-wake-up. Each file is committed in a transaction of its own, as by ``hhtools
+seconds). A batch asks the readers to give the file up
+(:func:`hhtools.store.sharing.writer_turn`): a connection of :func:`hhtools.connect`
+that stays open closes its file as soon as no statement runs, and opens it again
+for its next statement after the batch, so a batch waits at most for the statements
+running when it asks; a wait over :data:`SLOW_OPEN` seconds is logged and counted
+(:attr:`WatchStatus.waited`). When a reader that does not take turns (another
+program's DuckDB connection) holds the file past the wait, the batch is tried again
+at the next wake-up. Each file is committed in a transaction of its own, as by ``hhtools
 import``; on Ctrl-C the importer rolls back the file in progress.
 
 Not read: empty files, hidden files, fpdb's expected-result files, the database and
@@ -42,8 +52,7 @@ whole once settled, as ``hhtools import`` reads them.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import itertools
+import logging
 import os
 import stat as stat_module
 import threading
@@ -58,26 +67,28 @@ import duckdb
 
 from hhtools.ingest.archives import ZIP_MAGIC
 from hhtools.ingest.prefix import Prefix, prefix_digest
-from hhtools.ingest.read import TooLong, open_source
+from hhtools.ingest.read import open_source
 from hhtools.ingest.sources import Source, _is_history  # the rule `hhtools import` walks by
-from hhtools.model.records import HandText
 from hhtools.store import db as store
-from hhtools.store.importer import CHUNK_HANDS, Importer, ImportSummary, _FileState, _Task
-from hhtools.store.pipeline import WorkResult
+from hhtools.store.importer import _FileState
+from hhtools.store.sharing import readers_turn, writer_turn
+from hhtools.store.watch_batch import BatchImporter as _BatchImporter
+from hhtools.store.watch_batch import Key as _Key
+from hhtools.store.watch_batch import Plan as _Plan
+from hhtools.store.watch_batch import Taken
+from hhtools.store.watch_batch import Tracked as _Tracked
 
 __all__ = ["BATCH_BYTES", "SETTLE_SECONDS", "WatchStatus", "watch_folders"]
+
+log = logging.getLogger(__name__)
 
 SETTLE_SECONDS = 2.0  #: seconds a file must be quiet before its last hand is taken
 TICK_MS = 500  #: the loop wakes at least this often (milliseconds) to look at quiet files
 DEBOUNCE_MS = 400  #: changes are gathered for at most this long before a batch (ms)
 RESCAN_SECONDS = 30.0  #: every file is looked at again this often (missed events)
+SLOW_OPEN = 1.0  #: seconds of waiting for readers that the status reports
 BATCH_BYTES = 16 << 20  #: new bytes per batch (the database is held for one batch)
 POOL_BYTES = 4 << 20  #: a batch with more new bytes than this uses worker processes
-_EMPTY = hashlib.sha256(b"").hexdigest()
-
-_Key = tuple[int, int, int, int]  # size, mtime (ns), device, inode
-
-
 @dataclass(slots=True)
 class WatchStatus:
     """What a watch has done so far (the live line of ``hhtools watch``).
@@ -96,6 +107,8 @@ class WatchStatus:
         last_file: see ``last_hand``.
         busy: why the last batch could not open the database (held by a reader), or
             ``None``; the batch is tried again.
+        waited: seconds batches spent waiting for readers to give the database up
+            (waits over :data:`SLOW_OPEN` seconds each).
         interrupted: stopped by Ctrl-C (or SIGTERM, as ``hhtools watch`` handles it).
     """
 
@@ -111,131 +124,8 @@ class WatchStatus:
     last_hand: str | None = None
     last_file: str | None = None
     busy: str | None = None
+    waited: float = 0.0
     interrupted: bool = False
-
-
-@dataclass(slots=True)
-class _Tracked:
-    """One file followed: what was taken from it, and when it last changed."""
-
-    name: str
-    path: Path
-    done: int = 0  # bytes taken: the offset of the first hand not taken yet
-    digest: str = _EMPTY  # SHA-256 of the bytes before ``done``
-    fmt: str | None = None  # site format key; "" a file no format reads (reported)
-    archive: bool = False
-    ident: tuple[int, int] | None = None  # device, inode
-    modified_at: datetime | None = None  # from its imports row (trusted when unchanged)
-    key: _Key | None = None  # the stat last seen
-    since: float = 0.0  # monotonic time that stat was first seen
-    seen_changing: bool = False  # the watcher saw it change (settle by its own clock)
-    looked: tuple[_Key, bool] | None = None  # the stat and settledness last read
-
-
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    """One file to read in a batch: a snapshot of its size and what to take."""
-
-    tracked: _Tracked
-    size: int  # bytes to read (the file may grow meanwhile)
-    modified_at: datetime
-    key: _Key
-    start: int  # hands starting before this offset were taken already
-    settled: bool  # the last hand may be taken
-
-    @property
-    def new_bytes(self) -> int:
-        return self.size - self.start
-
-
-# ----------------------------------------------------------------- one batch's importer
-
-
-class _BatchImporter(Importer):
-    """An :class:`Importer` run over the new hands of some files (:class:`_Plan`), or
-    over whole paths (archives), keeping the importer's transactions, de-duplication
-    and Ctrl-C handling. ``on_file`` is called after each file is committed."""
-
-    def __init__(
-        self,
-        db: str | Path,
-        plans: list[_Plan] | None,
-        *,
-        audit: bool,
-        workers: int | None,
-        on_progress: Callable[[ImportSummary, str], None] | None,
-        on_file: Callable[[_FileState, tuple[_Plan, int, str, str] | None], None],
-    ) -> None:
-        super().__init__(db, audit=audit, workers=workers, on_progress=on_progress)
-        self._plans = plans
-        self._on_file = on_file
-        self._proposed: dict[int, tuple[_Plan, int, str, str]] = {}  # id(state) -> taken
-        self.looked: list[_Plan] = []  # plans read to the end (nothing left to retry)
-        self.problems = 0  # problems of the files committed (the rest: summary.problems)
-
-    def _tasks(self, paths: Iterable[str | Path]) -> Iterator[_Task]:
-        if self._plans is None:  # archives: as `hhtools import` reads them
-            yield from super()._tasks(paths)
-            return
-        for index, plan in enumerate(self._plans, 1):
-            yield from self._plan_tasks(index, plan)
-            self.looked.append(plan)
-
-    def _plan_tasks(self, index: int, plan: _Plan) -> Iterator[_Task]:
-        """The tasks of one file: its hands at or after ``plan.start``, the last one
-        only when ``plan.settled``; the file's state records what is taken."""
-        t = plan.tracked
-        src = Source(t.name, partial(Prefix, t.path, plan.size), plan.size, plan.modified_at)
-        read = open_source(src)
-        try:
-            fmt = read.format
-            if fmt is None:  # no site format reads it (or it cannot be read)
-                if plan.settled and t.fmt != "" and t.path.exists() and read.problem:
-                    state = _FileState(src, "")
-                    self._files[index] = state
-                    state.digest = read.digest()
-                    self._problem_rows.append((state, read.problem))
-                    self._proposed[id(state)] = (plan, plan.size, state.digest, "")
-                    yield index, True, None
-                return
-            state: _FileState | None = None
-            chunk: list[HandText] = []
-            held: HandText | TooLong | None = None
-            for item in itertools.chain(read.items(), [None]):
-                if item is None and not plan.settled:
-                    break  # the last hand may be unfinished: it waits
-                take, held = held, item
-                if take is None or take.offset < plan.start:
-                    continue
-                if state is None:
-                    state = _FileState(src, fmt.key)
-                    self._files[index] = state
-                if isinstance(take, TooLong):  # never parsed: a failed hand
-                    self._count(state, WorkResult({}, [], [take.problem], 0, 1))
-                    continue
-                chunk.append(take)
-                if len(chunk) >= CHUNK_HANDS:
-                    yield index, False, (fmt.key, chunk, self.audit, self.import_id, self._n)
-                    self._n += len(chunk)
-                    chunk = []
-            if state is None:
-                return  # nothing new is complete yet
-            cut = plan.size if plan.settled else max(plan.start, held.offset if held else 0)
-            if read.problem is not None:  # a read error part-way
-                self._problem_rows.append((state, read.problem))
-            digest = read.digest() if cut == plan.size else prefix_digest(t.path, cut)
-            state.source = dataclasses.replace(src, size=cut)  # imports.bytes: bytes taken
-            state.digest = digest or ""
-            self._proposed[id(state)] = (plan, cut, state.digest, fmt.key)
-            yield index, True, (fmt.key, chunk, self.audit, self.import_id, self._n)
-            self._n += len(chunk)
-        finally:
-            read.close()
-
-    def _commit_file(self, state: _FileState) -> None:
-        super()._commit_file(state)
-        self.problems += state.problems
-        self._on_file(state, self._proposed.pop(id(state), None))
 
 
 # ---------------------------------------------------------------------------- the watch
@@ -277,7 +167,7 @@ class _Watcher:
         con = store.connect(self.db, read_only=True)
         try:
             rows = con.execute(
-                "SELECT file, bytes, digest, site_format, modified_at FROM imports "
+                "SELECT file, bytes, digest, site_format, modified_at, import_id FROM imports "
                 "WHERE digest IS NOT NULL AND digest <> '' "
                 "QUALIFY row_number() OVER (PARTITION BY file ORDER BY import_id DESC) = 1"
             ).fetchall()
@@ -285,11 +175,12 @@ class _Watcher:
         finally:
             con.close()
         self.known_digests = {d for (d,) in digests if d}
-        for file, size, digest, fmt, modified in rows:
+        for file, size, digest, fmt, modified, import_id in rows:
             if "!" in file and not Path(file).exists():
                 continue  # an archive's member
             t = _Tracked(file, Path(file), done=int(size or 0), digest=digest,
-                         fmt=fmt if fmt is not None else "", modified_at=modified)  # fmt: skip
+                         fmt=fmt if fmt is not None else "", modified_at=modified,
+                         import_id=import_id, taken_as=file)  # fmt: skip
             self.files[file] = t
 
     # ---- looking at files -----------------------------------------------------------
@@ -431,31 +322,49 @@ class _Watcher:
         """
         new = sum(p.new_bytes for p in plans)
         workers = self.workers if new > POOL_BYTES else 1
-        try:
-            importer = _BatchImporter(
-                self.db, None if archive else plans, audit=self.audit, workers=workers,
-                on_progress=lambda *_: self._tell(), on_file=self._committed,
-            )  # fmt: skip
-        except duckdb.Error as exc:
-            if not store.held_elsewhere(exc):
-                raise
-            self.status.busy = str(exc).splitlines()[0]
-            self.dirty.update(p.tracked.name for p in plans)
-            self._tell()
-            return False
-        self.status.busy = None
-        try:
-            paths = [p.tracked.path for p in plans] if archive else []
-            summary = importer.run(paths)
-        finally:
-            importer.close()
+        readers_turn(self.db)  # readers the last batch kept out open the file first
+        with writer_turn(self.db):  # readers of hhtools.connect give the file up
+            asked = time.monotonic()
+            try:
+                importer = _BatchImporter(
+                    self.db, None if archive else plans, audit=self.audit, workers=workers,
+                    on_progress=lambda *_: self._tell(), on_file=self._committed,
+                )  # fmt: skip
+            except duckdb.Error as exc:
+                if not store.held_elsewhere(exc):
+                    raise
+                self.status.busy = str(exc).splitlines()[0]
+                self.status.waited += time.monotonic() - asked
+                log.warning("the database is still held by a reader after %.1f s: the batch "
+                            "waits for the next try", time.monotonic() - asked)  # fmt: skip
+                self.dirty.update(p.tracked.name for p in plans)
+                self._tell()
+                return False
+            self._waited(time.monotonic() - asked)
+            try:
+                paths = [p.tracked.path for p in plans] if archive else []
+                summary = importer.run(paths)
+            finally:
+                importer.close()
         for plan in importer.looked if not archive else plans:
             plan.tracked.looked = (plan.key, plan.settled)
         self.status.batches += 1
         self.status.problems += summary.problems - importer.problems  # not a file's own
+        # readings cut short and withdrawn: the hand is counted by its new reading
+        gone = importer.withdrawn
+        self.status.hands = max(0, self.status.hands - gone.hands)
+        self.status.problems = max(0, self.status.problems - gone.problems - summary.withdrawn)
         return True
 
-    def _committed(self, state: _FileState, taken: tuple[_Plan, int, str, str] | None) -> None:
+    def _waited(self, seconds: float) -> None:
+        """The batch opened the database after ``seconds``: say so when readers kept it
+        out for a while (more than :data:`SLOW_OPEN` seconds)."""
+        self.status.busy = None
+        if seconds > SLOW_OPEN:
+            self.status.waited += seconds
+            log.info("waited %.1f s for readers to give up the database", seconds)
+
+    def _committed(self, state: _FileState, taken: Taken | None) -> None:
         """A file's hands are committed: record what was taken, count them."""
         st = self.status
         st.hands, st.findings = st.hands + state.hands, st.findings + state.findings
@@ -463,10 +372,10 @@ class _Watcher:
         if state.last_hand is not None:
             self.status.last_hand, self.status.last_file = state.last_hand, state.source.name
         if taken is not None:
-            plan, cut, digest, fmt = taken
-            t = plan.tracked
-            t.done, t.digest, t.fmt = cut, digest, fmt
-            self.known_digests.add(digest)
+            t = taken.plan.tracked
+            t.done, t.digest, t.fmt = taken.cut, taken.digest, taken.fmt
+            t.import_id, t.taken_as = taken.import_id, taken.name
+            self.known_digests.add(taken.digest)
         self._tell()
 
     def _tell(self) -> None:

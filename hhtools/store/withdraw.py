@@ -1,0 +1,186 @@
+"""Withdrawing what a reading of a hand cut short left in the store.
+
+A hand read while its file was still being written (``hhtools watch`` taking the last
+hand of a file that went quiet while the client paused, or ``hhtools import`` of such
+a file) may be cut short: it gives a ``truncated_hand`` problem (with whatever its
+last, half-written line gave), or, cut inside its summary, a record that lacks its
+end. Once the hand is read whole, that earlier reading is stale and is withdrawn, in
+the transaction that stores the whole reading, so no problem stays listed for a hand
+that is stored and no hand is stored twice:
+
+* :func:`withdraw_reading`: the watcher knows which reading it cut (the last hand an
+  import took of a file that grew since): every row it left, stored hand or problems,
+  goes.
+* :class:`CutShort`: any import storing a hand withdraws the problems of each earlier
+  reading of that hand (same site format and hand id, any file name: a rotated file)
+  that was cut short, i.e. that lists a ``truncated_hand`` problem for it.
+
+Either way the ``imports`` row of the withdrawn reading is corrected (its hands,
+findings, problems, and the failed, skipped or duplicate hand it counted), so the
+rows of ``imports`` still add up to what the tables hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import duckdb
+import pyarrow as pa
+
+from hhtools.model.records import Problem
+from hhtools.model.vocab import ProblemCode
+from hhtools.store import db as store
+
+__all__ = ["CutShort", "Withdrawn", "withdraw_reading"]
+
+_CUT = str(ProblemCode.TRUNCATED_HAND)
+
+
+@dataclass(slots=True)
+class Withdrawn:
+    """What a withdrawal took out of the store.
+
+    Attributes:
+        hands: stored hands deleted (every table of hands).
+        problems: problems deleted from ``import_errors`` (notes not counted).
+        notes: notes deleted.
+    """
+
+    hands: int = 0
+    problems: int = 0
+    notes: int = 0
+
+    def __iadd__(self, other: Withdrawn) -> Withdrawn:
+        self.hands += other.hands
+        self.problems += other.problems
+        self.notes += other.notes
+        return self
+
+
+def withdraw_reading(
+    con: duckdb.DuckDBPyConnection, import_id: int, file: str, line: int
+) -> Withdrawn:
+    """Withdraw one reading of a hand: what import ``import_id`` stored and listed for
+    ``file`` from line ``line`` on (the last hand it took of that file, which the file
+    has since shown to be cut short). Runs inside the caller's transaction.
+
+    Args:
+        con: the writable store.
+        import_id: ``imports.import_id`` of the reading.
+        file: the file's name as that import named it (``imports.file``).
+        line: the first line (1-based) of the hand withdrawn.
+
+    Returns:
+        What was deleted. The reading's ``imports`` row loses the hand it counted: a
+        stored hand (and its findings), else a hand skipped by design (it listed a
+        note), else a failed hand (it listed problems); a reading that left no row
+        (a duplicate) is left counted.
+    """
+    stored = con.execute(
+        "SELECT site, hand_id, coalesce(findings, 0) FROM hands "
+        "WHERE import_id = ? AND file = ? AND line >= ?",
+        [import_id, file, line],
+    ).fetchall()
+    if stored:
+        _delete_hands(con, [(s, h) for s, h, _ in stored])
+    gone = con.execute(
+        "DELETE FROM import_errors WHERE import_id = ? AND file = ? AND line >= ? "
+        "RETURNING is_note",
+        [import_id, file, line],
+    ).fetchall()
+    out = Withdrawn(len(stored), sum(1 for (n,) in gone if not n), sum(1 for (n,) in gone if n))
+    if not (stored or gone):
+        return out  # a duplicate then, or withdrawn already: nothing to correct
+    kind = "hands" if stored else "skipped" if out.notes else "failed"
+    con.execute(
+        f"UPDATE imports SET {kind} = greatest({kind} - 1, 0), "
+        "findings = greatest(findings - ?, 0), problems = greatest(problems - ?, 0) "
+        "WHERE import_id = ? AND file = ?",
+        [sum(f for *_, f in stored), out.problems, import_id, file],
+    ).fetchall()
+    return out
+
+
+def _delete_hands(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) -> None:
+    """Delete hands (site, hand id) from every table of hands."""
+    con.register("_hh_gone", pa.table({"site": [k[0] for k in keys],
+                                       "hand_id": [k[1] for k in keys]}))  # fmt: skip
+    try:
+        for table in store.HAND_TABLES:
+            con.execute(
+                f"DELETE FROM {table} WHERE (site, hand_id) IN (SELECT site, hand_id FROM _hh_gone)"
+            ).fetchall()
+    finally:
+        con.unregister("_hh_gone")
+
+
+class CutShort:
+    """The hands some reading listed as cut short (``truncated_hand``), by site format
+    and hand id: a set in memory, so storing a hand costs one lookup, and the store is
+    asked only for the few hands found in it.
+
+    Args:
+        con: the writable store; its ``truncated_hand`` problems are read once.
+    """
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.keys: set[tuple[str, str]] = {
+            (f, h)
+            for f, h in con.execute(
+                "SELECT DISTINCT site_format, hand_id FROM import_errors "
+                "WHERE code = ? AND hand_id IS NOT NULL AND site_format IS NOT NULL",
+                [_CUT],
+            ).fetchall()
+        }
+
+    def add(self, site_format: str, problems: Iterable[Problem]) -> None:
+        """Remember the hands cut short among ``problems`` (a file's, just listed)."""
+        for p in problems:
+            if p.code == ProblemCode.TRUNCATED_HAND and p.hand_id is not None and site_format:
+                self.keys.add((site_format, p.hand_id))
+
+    def withdraw(
+        self, con: duckdb.DuckDBPyConnection, stored: Iterable[tuple[str, str]]
+    ) -> Withdrawn:
+        """Withdraw the problems of every reading cut short of the hands ``stored``
+        (site format, hand id: hands just stored, in the caller's transaction): all
+        the problems such a reading listed for the hand, in whatever file.
+
+        Returns:
+            What was deleted; each reading's ``imports`` row loses its failed hand
+            and its problems.
+        """
+        hit = [k for k in stored if k in self.keys]
+        if not hit:
+            return Withdrawn()
+        self.keys.difference_update(hit)
+        con.register("_hh_whole", pa.table({"site_format": [k[0] for k in hit],
+                                            "hand_id": [k[1] for k in hit]}))  # fmt: skip
+        try:
+            gone = con.execute(
+                "DELETE FROM import_errors e USING (SELECT DISTINCT c.import_id, c.file, "
+                "c.site_format, c.hand_id FROM import_errors c JOIN _hh_whole w "
+                "USING (site_format, hand_id) WHERE c.code = ?) r "
+                "WHERE e.import_id = r.import_id AND e.file = r.file "
+                "AND e.site_format = r.site_format AND e.hand_id = r.hand_id "
+                "RETURNING e.import_id, e.file, e.hand_id, e.is_note",
+                [_CUT],
+            ).fetchall()
+        finally:
+            con.unregister("_hh_whole")
+        out = Withdrawn()
+        readings: dict[tuple[int, str], tuple[set[str], list[int]]] = {}
+        for import_id, file, hand_id, is_note in gone:
+            hands, problems = readings.setdefault((import_id, file), (set(), [0]))
+            hands.add(hand_id)
+            problems[0] += 0 if is_note else 1
+            out.problems += 0 if is_note else 1
+            out.notes += 1 if is_note else 0
+        for (import_id, file), (hands, problems) in readings.items():
+            con.execute(
+                "UPDATE imports SET failed = greatest(failed - ?, 0), "
+                "problems = greatest(problems - ?, 0) WHERE import_id = ? AND file = ?",
+                [len(hands), problems[0], import_id, file],
+            ).fetchall()
+        return out
