@@ -23,9 +23,14 @@ checks included: B checked while A was to act). A swap counts only when the refe
 confirms this; a swapped hand the grammar cannot read without a problem is counted
 under ``problems`` and left out ("judge only what was read").
 
-A swap is ``caught`` when ``procedure_order`` gives any finding on the hand, and
+The same hands are then mutated a second way: one action of B moved two or more
+places earlier in its round, over players other than B (A, the first of them, was due
+where B now acts: out of turn the same way).
+
+A mutated hand is ``caught`` when ``procedure_order`` gives any finding on it, and
 ``named`` when one finding is about B's line, names B and says A was to act.
-Exits 1 when a confirmed swap is not named or a clean hand gets a procedure finding.
+Exits 1 when a confirmed mutation is not named or a clean hand gets a procedure
+finding.
 """
 
 from __future__ import annotations
@@ -40,7 +45,6 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import pairwise
 from pathlib import Path
 
 from hhtools.audit.checks import CHECKS
@@ -161,10 +165,14 @@ def due_players(ring: list[str], acts: list[Act]) -> list[str | None]:
     return out
 
 
-def swaps(hand_id: str, text: str, rng: random.Random) -> Iterator[Swap | str]:
-    """One swap per street with two adjacent actions of two different players (the
-    pair picked at random), or ``"unsure"`` where the referee disagrees with the
-    clean hand's order."""
+def swaps(hand_id: str, text: str, rng: random.Random, jump: bool = False) -> Iterator[Swap | str]:
+    """One mutation per street, or ``"unsure"`` where the referee disagrees with the
+    clean hand's order.
+
+    A swap exchanges two adjacent actions of two different players; a jump (``jump``)
+    moves one action two or more places earlier, over players other than its own,
+    in the same round. The place is picked at random among those the street offers.
+    """
     ring, acts = read_acts(text)
     due = due_players(ring, acts)
     if any(d != a.player for d, a in zip(due, acts, strict=True)):
@@ -172,17 +180,20 @@ def swaps(hand_id: str, text: str, rng: random.Random) -> Iterator[Swap | str]:
         return
     lines = text.split("\n")
     for street in STREETS:
-        pairs = [
-            (a, b)
-            for a, b in pairwise(acts)
-            if a.street == b.street == street and a.player != b.player and b.line == a.line + 1
+        mine = [a for a in acts if a.street == street]
+        places = [
+            (i, j)
+            for j in range(1, len(mine))
+            for i in (range(j - 1) if jump else (j - 1,))
+            if mine[j].line - mine[i].line == j - i  # lines next to each other
+            and all(x.player != mine[j].player for x in mine[i:j])
         ]
-        if not pairs:
+        if not places:
             continue
-        a, b = rng.choice(pairs)
-        new = lines.copy()
-        new[a.line], new[b.line] = lines[b.line], lines[a.line]
-        yield Swap(hand_id, street, "\n".join(new), a.line, b.player, a.player)
+        i, j = rng.choice(places)
+        first, moved = mine[i].line, mine[j].line
+        new = lines[:first] + [lines[moved]] + lines[first:moved] + lines[moved + 1 :]
+        yield Swap(hand_id, street, "\n".join(new), first, mine[j].player, mine[i].player)
 
 
 def game_of(hand: HandHistory) -> str:
@@ -197,8 +208,11 @@ def names_it(explanation: str, due: str) -> bool:
     return any(w in explanation for w in words)
 
 
-def measure(hands: list[str], seed: int, work: Path) -> tuple[Counter[tuple[str, ...]], list[str]]:
-    """Swap, parse and check every hand; return the counts and the first misses.
+def measure(
+    hands: list[str], seed: int, work: Path, jump: bool = False
+) -> tuple[Counter[tuple[str, ...]], list[str]]:
+    """Mutate (swap, or jump with ``jump``), parse and check every hand; return the
+    counts and the first misses.
 
     Counts are keyed ``(game, street, what)`` with ``what`` one of :data:`WHAT`
     (``more``: swapped hands with more than one ``procedure_order`` finding), and
@@ -212,7 +226,7 @@ def measure(hands: list[str], seed: int, work: Path) -> tuple[Counter[tuple[str,
     by_street: dict[str, list[Swap]] = {s: [] for s in STREETS}
     for text in hands:
         hid = re.search(r"Hand #(\d+)", text.split("\n", 1)[0])
-        for sw in swaps(hid.group(1) if hid else "", text, rng):
+        for sw in swaps(hid.group(1) if hid else "", text, rng, jump):
             if isinstance(sw, str):
                 counts[("all", "clean", sw)] += 1
             else:
@@ -297,21 +311,26 @@ def generate(hands: int, seed: int, games: str, out: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Generate, swap, check; print the table. Exit 1 on a miss or a false finding."""
+    """Generate, mutate, check; print the tables. Exit 1 on a miss or a false finding."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--games", default=GAMES)
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
+    missed = 0
     with tempfile.TemporaryDirectory() as tmp:
         texts = generate(a.hands, a.seed, a.games, Path(tmp) / "gen")
-        counts, misses = measure(texts, a.seed, Path(tmp))
-    print(report(counts))
+        for jump, what in ((False, "two adjacent actions swapped"),
+                           (True, "one action moved two or more places earlier")):  # fmt: skip
+            counts, misses = measure(texts, a.seed, Path(tmp), jump)
+            print(f"{what} ({a.hands} hands, seed {a.seed}):")
+            print(report(counts))
+            for m in misses[:20]:
+                print(m)
+            missed += len(misses)
     print(f"{time.perf_counter() - t0:.1f} s")
-    for m in misses[:20]:
-        print(m)
-    return 1 if misses else 0
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":

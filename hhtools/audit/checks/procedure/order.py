@@ -93,16 +93,19 @@ def procedure_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[F
     if len(ring) < 2 or not streets_whole(hand, replayed):
         return
     steps = [s for s in replayed if s.index in order]
-    turns = [s for s in steps if not is_post(s.act) and not _no_op(s)]
-    if not _rounds_end_in_place(turns, ring):
+    rounds: dict[Street, list[Step]] = {}  # the turns of each betting round, in order
+    short: set[str] = set()  # all-in on a post
+    for s in steps:
+        if s.act.kind is ActionKind.POST:
+            if s.ends_all_in:
+                short.add(s.act.player)
+        elif not _no_op(s):
+            rounds.setdefault(s.act.street, []).append(s)
+    if not all(_round_ends_in_place(moves, ring) for moves in rounds.values()):
         return
-    short = {s.act.player for s in replayed if is_post(s.act) and s.ends_all_in}
     anchor = _preflop_anchor(hand, ring, short)
     straddled = anchor in {a.player for a in posters(hand, PostKind.STRADDLE)}
-    for street in (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER):
-        moves = [s for s in turns if s.act.street is street]
-        if not moves:
-            continue
+    for street, moves in rounds.items():
         if street is Street.PREFLOP:
             blind = "the last straddle" if straddled else "the big blind"
             opening = f"the player left of {blind} ({anchor}) begins the betting"
@@ -119,20 +122,17 @@ def _no_op(s: Step) -> bool:
     return s.act.kind is ActionKind.CHECK and s.act.player in s.all_in
 
 
-def _rounds_end_in_place(turns: list[Step], ring: list[str]) -> bool:
-    """No action comes after its round was over (everyone able to act has acted since
-    the last bet or raise and put in as much as the highest total): one that does
-    means a street line was not read, and the order of what follows cannot be known.
-    A player who acted out of turn (a check facing a bet, a call before the bet) has
-    not matched the bet, so the round goes on and his action is judged."""
-    street: Street | None = None
+def _round_ends_in_place(moves: list[Step], ring: list[str]) -> bool:
+    """No action of a round comes after the round was over (everyone able to act has
+    acted since the last bet or raise and put in as much as the highest total): one
+    that does means a street line was not read, and the order of what follows cannot
+    be known. A player who acted out of turn (a check facing a bet, a call before the
+    bet) has not matched the bet, so the round goes on and his action is judged."""
     acted: set[str] = set()
     totals: dict[str, int] = {}
-    for s in turns:
-        if s.act.street is not street:
-            street, acted, totals = s.act.street, set(), {}
-        can = [p for p in ring if p not in s.folded and p not in s.all_in]
-        if can and all(p in acted and totals.get(p, 0) == s.current for p in can):
+    for s in moves:
+        out = s.folded | s.all_in
+        if all(p in acted and totals[p] == s.current for p in ring if p not in out):
             return False
         if s.act.kind in (ActionKind.BET, ActionKind.RAISE):
             acted = {s.act.player}
