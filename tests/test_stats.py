@@ -253,10 +253,10 @@ PLAYERS: dict[str, dict[str, Any]] = {
         "wtsd": (2, 3),                 # flops H3 H4 H5; showdowns H4 (mucked) H5
         "wsd": (1, 2),                  # won H5, lost H4
         "wwsf": (1, 3),                 # H5
-        "scoop": (0, 2),                # H4 lost, H5 not hi/lo
-        "quartered": (0, 2),
+        "scoop": (0, 1),                # H4 lost; H5 is PLO (high only): no opportunity
+        "quartered": (0, 1),
         "won_high": (1, 2),             # H5
-        "won_low": (0, 2),
+        "won_low": (0, 1),
         "postflop_aggressive": 3,       # H4 turn bet, H5 flop raise, H5 turn bet
         "postflop_calls": 1,            # H4 flop call
         "postflop_folds": 1,            # H3 flop fold
@@ -319,10 +319,10 @@ PLAYERS: dict[str, dict[str, Any]] = {
         "wtsd": (1, 2),                 # flops H3 H5, showdown H5
         "wsd": (0, 1),
         "wwsf": (1, 2),                 # H3 (Alice folded the river)
-        "scoop": (0, 1),
-        "quartered": (0, 1),
+        "scoop": (0, 0),                # her one showdown, H5, is PLO: no hi/lo chance
+        "quartered": (0, 0),
         "won_high": (0, 1),
-        "won_low": (0, 1),
+        "won_low": (0, 0),
         "postflop_aggressive": 2,       # H3 river bet, H5 flop c-bet
         "postflop_calls": 3,            # H3 flop call, H5 flop call, H5 turn call
         "postflop_folds": 0,

@@ -30,7 +30,9 @@ Definitions (PokerTracker 4's, with the choices written out):
 * ``wwsf``: won money (collected anything) over hands that saw the flop.
 * ``scoop``, ``quartered``, ``won_high``, ``won_low``: hands at showdown in which the
   player scooped a hi/lo pot, shared a half (a quarter or a smaller part), won a
-  high, won a low; over hands at showdown.
+  high, won a low; over hands at showdown (``scoop``, ``quartered`` and ``won_low``
+  over hi/lo hands at showdown only: a high-only game has no halves, so a player of
+  high-only games alone has no ratio there, blank rather than 0).
 * ``net_won``: ``seats.net`` (minor units); ``bb_per_100``: 100 x the sum over hands
   of net / big blind, over hands.
 * ``ev_net``: ``allin_ev.ev_net`` for the hands with an all-in equity (every board
@@ -103,10 +105,10 @@ RATIOS: Final[dict[str, tuple[str, str]]] = {
     "wtsd": ("s.at_showdown AND s.saw_flop", "s.saw_flop"),
     "wsd": ("s.at_showdown AND s.collected > 0", "s.at_showdown"),
     "wwsf": ("s.saw_flop AND s.collected > 0", "s.saw_flop"),
-    "scoop": ("s.at_showdown AND s.scooped > 0", "s.at_showdown"),
-    "quartered": ("s.at_showdown AND s.quartered > 0", "s.at_showdown"),
+    "scoop": ("s.at_showdown AND h.hi_lo AND s.scooped > 0", "s.at_showdown AND h.hi_lo"),
+    "quartered": ("s.at_showdown AND h.hi_lo AND s.quartered > 0", "s.at_showdown AND h.hi_lo"),
     "won_high": ("s.at_showdown AND s.pots_won_high > 0", "s.at_showdown"),
-    "won_low": ("s.at_showdown AND s.pots_won_low > 0", "s.at_showdown"),
+    "won_low": ("s.at_showdown AND h.hi_lo AND s.pots_won_low > 0", "s.at_showdown AND h.hi_lo"),
 }
 
 #: what each statistic counts, in words (``hhtools schema``; PokerTracker 4's
@@ -136,13 +138,13 @@ DEFINITIONS: Final[dict[str, str]] = {
            "showdowns of preflop all-ins count too",
     "wwsf": "won money (collected anything) having seen the flop, over hands that saw the "
             "flop; as PT4",
-    "scoop": "hands at showdown in which the player alone won a hi/lo pot whole, over hands "
-             "at showdown (hhtools; PT4 has no hi/lo shares)",
+    "scoop": "hands at showdown in which the player alone won a hi/lo pot whole, over hi/lo "
+             "hands at showdown (hhtools; PT4 has no hi/lo shares)",
     "quartered": "hands at showdown in which the player shared a half (a quarter of the pot "
-                 "or less), over hands at showdown (hhtools)",
+                 "or less), over hi/lo hands at showdown (hhtools)",
     "won_high": "hands at showdown in which the player won a high (or a whole high-only "
                 "pot) against another, over hands at showdown (hhtools)",
-    "won_low": "hands at showdown in which the player won a low half, over hands at "
+    "won_low": "hands at showdown in which the player won a low half, over hi/lo hands at "
                "showdown (hhtools)",
     "net_won": "what the player collected and cashed out, less what they put in, plus "
                "uncalled bets returned (seats.net), minor units, per currency and limit",
