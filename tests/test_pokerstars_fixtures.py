@@ -348,11 +348,13 @@ def test_folder_and_stats() -> None:
     # a big blind all-in on the ante 2);
     # Run It Once's check for an all-in player 1; the
     # one hand of ante_side_pot.txt (the PHH/OHH export's ante fixture); the three
-    # Binglao hands and the one nine-or-better hand (tests/test_game_per_hand.py).
-    assert stats.hands == len(rs) == 102
+    # Binglao hands and the one nine-or-better hand (tests/test_game_per_hand.py);
+    # the totals' fixtures (a EUR session 2, a tournament seat sitting out 2,
+    # tournaments in two currencies 4) and the two one-hand PHH fixtures (phh_*.txt).
+    assert stats.hands == len(rs) == 112
     # failed: truncated 1, cancelled 1, out of range 5, damaged 3, unknown game 2,
     # impossible cards 3; skipped: the hold'em hand and the razz hand
-    assert (stats.records, stats.skipped, stats.failed) == (85, 2, 15)
+    assert (stats.records, stats.skipped, stats.failed) == (95, 2, 15)
     assert stats.codes == {
         # malformed 1 + truncated 1 + seat 1001 hand 2 (Lea's post and collect) +
         # the damaged hands' lines (13 + 13 + 9) + the two damaged street lines
