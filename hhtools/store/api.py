@@ -30,8 +30,8 @@ from hhtools.store import db as store
 from hhtools.store.dataset import connect_dataset, is_dataset
 from hhtools.store import player_views as pv
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
-from hhtools.store.sharing import SharedConnection
 from hhtools.store.seat_results import counted_seat
+from hhtools.store.sharing import SharedConnection
 from hhtools.store.stats import (
     NoSuchPlayerError,
     StatsError,
@@ -513,13 +513,6 @@ class HandStore:
         return self.sql(f"SELECT * FROM tournaments{where} ORDER BY site, tournament_id, "
                         "place NULLS LAST, player", [player] if player else None)  # fmt: skip
 
-    def allin_ev(self, player: str | None = None) -> pl.DataFrame:
-        """All-in equity and expectation per hand, board and player (view ``allin_ev``).
-
-        Raises:
-            StatsError: a read-only store written by an older hhtools;
-                NoSuchPlayerError: an unknown player.
-        """
     def tournament_totals(self, player: str | None = None) -> pl.DataFrame:
         """What each player's tournaments came to, per site, player and currency:
         tournaments, finished, cashes, buy-ins, prizes and net (minor units), ROI and
@@ -536,6 +529,13 @@ class HandStore:
         return self.sql(f"{pv.tournament_totals(rows or 'tournaments')} ORDER BY tournaments DESC, "
                         "site, player, currency", [player] if player else None)  # fmt: skip
 
+    def allin_ev(self, player: str | None = None) -> pl.DataFrame:
+        """All-in equity and expectation per hand, board and player (view ``allin_ev``).
+
+        Raises:
+            StatsError: a read-only store written by an older hhtools;
+                NoSuchPlayerError: an unknown player.
+        """
         self._need_view("allin_ev")
         if player:
             self.check_player(player)
