@@ -90,6 +90,20 @@ def held_elsewhere(exc: BaseException) -> bool:
     return isinstance(exc, duckdb.ConnectionException) and "different configuration" in text
 
 
+def interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` is DuckDB stopping a statement because it was interrupted, in
+    whatever type this duckdb version raises it: ``duckdb.InterruptException`` for
+    ``con.interrupt()``; a ``RuntimeError("Query interrupted")`` when a signal
+    handler (Ctrl-C, ``hhtools watch``'s SIGTERM) ran while DuckDB waited in a
+    statement; another ``duckdb.Error`` whose text says it was interrupted.
+    A ``KeyboardInterrupt`` itself is not this (the caller handles it already)."""
+    if isinstance(exc, duckdb.InterruptException):
+        return True
+    if isinstance(exc, duckdb.Error | RuntimeError):
+        return "interrupt" in str(exc).lower() or isinstance(exc.__context__, KeyboardInterrupt)
+    return False
+
+
 def connect(
     path: str | Path,
     read_only: bool = False,

@@ -478,15 +478,11 @@ class Importer:
             self._append_problems(rest)
             if self.summary.hands:
                 refresh_sessions(self.con)
-        except (KeyboardInterrupt, duckdb.InterruptException) as exc:
-            self.summary.interrupted = True
-            self._abandon()
-            raise KeyboardInterrupt from exc
         except BaseException as exc:
             self.summary.interrupted = True
             self._abandon()
-            if isinstance(exc, duckdb.Error) and "interrupt" in str(exc).lower():
-                # Ctrl-C reached DuckDB inside a statement and came out as its error
+            if isinstance(exc, KeyboardInterrupt) or store.interrupted(exc):
+                # Ctrl-C or SIGTERM, also when it reached DuckDB inside a statement
                 raise KeyboardInterrupt from exc
             raise
         finally:
