@@ -32,7 +32,7 @@ from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """2: hands.small_bet, hands.big_bet. 3: hands.board -> board_cards, hands.boards ->
 board_count, site_format beside site (hands, imports, import_errors),
 imports.modified_at, findings.line is the line the finding is about. 4: the ledger of
@@ -48,7 +48,15 @@ seat_sessions, allin_equity and allin_hands. A store of schema 5 or before gets 
 worked out from its own seats, actions and boards when first opened for writing
 (:mod:`hhtools.store.stats_upgrade`), its sessions (seat_sessions) and its buy-in
 amounts. 7: tables draws and draws_hands (hhtools draws --fill), created empty
-when a store of schema 6 or before is first opened for writing (no rows to rework)."""
+when a store of schema 6 or before is first opened for writing (no rows to rework).
+9: a seat sitting out that put chips in counts in the sessions
+(:func:`hhtools.store.seat_results.counted_seat`); a store of schema 8 or before gets
+its sessions worked out again once, when first opened for writing
+(:data:`SESSIONS_SINCE`)."""
+
+#: The schema from which ``seat_sessions`` holds every counted seat: a store marked
+#: older has its sessions worked out again once (:func:`connect`).
+SESSIONS_SINCE = 9
 
 #: Columns renamed since an older schema: (table, old name, new name).
 RENAMED: tuple[tuple[str, str, str], ...] = (
@@ -163,17 +171,31 @@ def connect(
         drop_old_stage(con)
         _upgrade_seats(con)
         had_sessions = _has_table(con, "seat_sessions")
+        stored = stored_version(con)
         con.execute(ddl()).fetchall()
         _add_missing_columns(con)
         fill_seat_stats(con)  # a store of schema 5 or before: its statistics facts,
         fill_buy_ins(con)  # its buy-ins summed
-        if not had_sessions:
-            refresh_sessions(con)  # ... and its sessions
+        if not had_sessions or (stored is not None and stored < SESSIONS_SINCE):
+            refresh_sessions(con)  # ... and its sessions, sitting-out seats with chips in
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         ).fetchall()
         create_views(con)
     return con
+
+
+def stored_version(con: duckdb.DuckDBPyConnection) -> int | None:
+    """The schema version the store was last written with (``meta.schema_version``).
+
+    Returns:
+        The version, or ``None`` for a new store (no ``meta`` table or no version;
+        a store of schema 1 had none either, and has no ``seat_sessions`` to redo).
+    """
+    if not _has_table(con, "meta"):
+        return None
+    rows = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchall()
+    return int(rows[0][0]) if rows and str(rows[0][0]).isdigit() else None
 
 
 def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
