@@ -28,6 +28,7 @@ import duckdb
 
 from hhtools.store import db as store
 from hhtools.store.dataset import connect_dataset, is_dataset
+from hhtools.store.hand_filter import hands_condition
 from hhtools.store import player_views as pv
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
 from hhtools.store.seat_results import counted_seat
@@ -45,51 +46,6 @@ from hhtools.store.views import VIEWS, filtered_select
 
 if TYPE_CHECKING:
     import polars as pl
-
-
-def hands_condition(
-    game: str | None = None,
-    since: date | datetime | str | None = None,
-    until: date | datetime | str | None = None,
-    player: str | None = None,
-) -> tuple[str | None, list[Any]]:
-    """A SQL condition on ``hands`` and its parameters, for :func:`filtered_select`.
-
-    Args:
-        game: only hands of this game (``hands.game``, e.g. ``omaha-hilo``, or an
-            abbreviation: ``PLO8``, which also keeps pot-limit hands only).
-        since: only hands started at or after this day or moment (the site's clock).
-        until: only hands started before this day or moment.
-        player: only hands this player was dealt in (any case).
-
-    Returns:
-        ``(condition, params)``; ``(None, [])`` when nothing filters.
-
-    Raises:
-        StatsError: a game name that is neither a game nor an abbreviation.
-
-    >>> hands_condition(game="omaha", since="2024-03-01")
-    ('game = ? AND started_at >= CAST(? AS TIMESTAMP)', ['omaha', '2024-03-01'])
-    """
-    parts: list[str] = []
-    params: list[Any] = []
-    if game:  # the game and, for PLO8 or FLO8, its limit: as stats reads --game
-        conditions, values = StatsFilter(game=game).hand_conditions()
-        parts += [c.removeprefix("h.") for c in conditions]
-        params += values
-    if since:
-        parts.append("started_at >= CAST(? AS TIMESTAMP)")
-        params.append(str(since))
-    if until:
-        parts.append("started_at < CAST(? AS TIMESTAMP)")
-        params.append(str(until))
-    if player:
-        parts.append(
-            "EXISTS (SELECT 1 FROM seats s WHERE s.site = main.hands.site "
-            "AND s.hand_id = main.hands.hand_id AND lower(s.player) = lower(?))"
-        )
-        params.append(player)
-    return (" AND ".join(parts) or None), params
 
 
 class HandStore:
