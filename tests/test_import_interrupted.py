@@ -91,3 +91,29 @@ def test_interrupted_names_every_shape() -> None:
     assert store.interrupted(duckdb.InterruptException("INTERRUPT Error: Interrupted!"))
     assert not store.interrupted(RuntimeError("disk full"))
     assert not store.interrupted(ValueError("interrupted"))
+
+
+def test_a_real_sigterm_during_the_sessions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM while DuckDB runs the session step, handled as ``hhtools watch`` handles it
+    (the handler raises KeyboardInterrupt and ignores further signals)."""
+    import os
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    def refresh(con: duckdb.DuckDBPyConnection) -> int:
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM))
+        timer.start()
+        try:
+            return int(con.execute("SELECT count(*) FROM range(1000000000000)").fetchall()[0][0])
+        finally:
+            timer.cancel()
+
+    monkeypatch.setattr(importer_mod, "refresh_sessions", refresh)
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        assert _run(tmp_path).summary.interrupted
+    finally:
+        signal.signal(signal.SIGTERM, previous)
