@@ -114,9 +114,13 @@ def watch_cmd(
         live.stop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+    from hhtools.cli.importing import skipped_sentence
+
     waited = f"; waited {status.waited:.1f} s for readers" if status.waited else ""
+    skipped = skipped_sentence(status.skipped)
     err.print(Text(f"stopped: {status.hands:,} hands imported into {db} "
-                   f"({status.findings:,} findings, {status.problems:,} problems){waited}"))  # fmt: skip
+                   f"({status.findings:,} findings, {status.problems:,} problems){waited}"
+                   f"{'. ' + skipped if skipped else ''}"))  # fmt: skip
 
 
 def describe(status: WatchStatus) -> str:
@@ -125,6 +129,9 @@ def describe(status: WatchStatus) -> str:
     >>> from hhtools.store.watch import WatchStatus
     >>> describe(WatchStatus(phase="watching", hands=1234, last_hand="42", last_file="/a/b.txt"))
     'watching · 1,234 hands · 0 findings · 0 problems · last hand 42 in b.txt'
+    >>> from collections import Counter
+    >>> describe(WatchStatus(phase="watching", skipped=Counter({"Parquet file": 2})))
+    'watching · 0 hands · 0 findings · 0 problems · 2 files skipped'
     """
     parts = [status.phase, f"{status.hands:,} hands", f"{status.findings:,} findings",
              f"{status.problems:,} problems"]  # fmt: skip
@@ -132,6 +139,9 @@ def describe(status: WatchStatus) -> str:
         parts.append(f"last hand {status.last_hand} in {Path(status.last_file or '').name}")
     if status.waiting:
         parts.append(f"{status.waiting} file{'s' if status.waiting != 1 else ''} settling")
+    skipped = sum(status.skipped.values())
+    if skipped:
+        parts.append(f"{skipped:,} file{'s' if skipped != 1 else ''} skipped")
     if status.busy:
         parts.append("database held by a reader: trying again")
     elif status.waited:

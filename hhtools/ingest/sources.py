@@ -56,6 +56,7 @@ __all__ = [
     "binary_kind",
     "count_sources",
     "iter_sources",
+    "skip_reason",
 ]
 
 #: Archives are opened this many levels deep: a file's archive, and one inside it.
@@ -153,11 +154,6 @@ def _name_skip(name: str) -> SkipReason | None:
     return None
 
 
-def _is_history(path: Path | PurePosixPath) -> bool:
-    """Whether a file met inside a folder may be a history, by its name."""
-    return _name_skip(path.name) is None
-
-
 def binary_kind(head: bytes) -> str | None:
     """What a file's first bytes say it is when it is a well-known binary file.
 
@@ -212,6 +208,7 @@ class _Walk:
 
     exclude: frozenset[str]
     on_skip: Callable[[Skipped], None] | None
+    archives: bool = True  # read archives member by member (else: one source each)
 
     def skip(self, name: str, reason: SkipReason) -> None:
         if self.on_skip is not None:
@@ -242,6 +239,7 @@ def iter_sources(
     *,
     exclude: Iterable[str | Path] = (),
     on_skip: Callable[[Skipped], None] | None = None,
+    archives: bool = True,
 ) -> Iterator[Source | Problem]:
     """Walk files, folders (recursively, in name order) and ``.zip`` archives.
 
@@ -254,13 +252,15 @@ def iter_sources(
             skipped as :attr:`SkipReason.DUCKDB`.
         on_skip: called with each file or folder left out (see the module docstring);
             a folder counts once, its files unlisted.
+        archives: ``False``: an archive is one source, its members not listed (a
+            watch imports it whole once it has settled).
 
     Yields:
         A :class:`Source` per file or member; a :class:`Problem` (``missing_path``,
         ``read_error``, ``bad_archive``, ``archive_too_large``, ``nested_archive``)
         for what cannot be walked or is refused. Nothing raises for bad input.
     """
-    walk = _Walk(frozenset(os.path.abspath(p) for p in exclude), on_skip)
+    walk = _Walk(frozenset(os.path.abspath(p) for p in exclude), on_skip, archives)
     for raw in paths:
         path = str(Path(raw))  # names as reports and earlier imports know them: "a/b", not "./a//b"
         try:
@@ -289,6 +289,50 @@ def count_sources(
     """How many sources :func:`iter_sources` gives for ``paths`` (files and members),
     reading only their first bytes: the total of a progress bar."""
     return sum(1 for item in iter_sources(paths, exclude=exclude) if isinstance(item, Source))
+
+
+def skip_reason(
+    path: str | Path, root: str | Path, *, exclude: Iterable[str | Path] = ()
+) -> SkipReason | None:
+    """Why :func:`iter_sources` walking the folder ``root`` would leave out the file
+    ``path`` under it (one file met later, as a watch meets it), by the same rules.
+
+    Args:
+        path: a file under ``root``.
+        root: the folder walked.
+        exclude: files and folders never to read (the store being written).
+
+    Returns:
+        The reason of the first folder on the way, or of the file itself, that the
+        walk skips; ``None`` when the walk reads it (or when it cannot be looked at:
+        the read then reports it).
+    """
+    walk = _Walk(frozenset(os.path.abspath(p) for p in exclude), None)
+    root, path = os.path.abspath(root), os.path.abspath(path)
+    parts = os.path.relpath(path, root).split(os.sep)
+    folder = root
+    for part in parts[:-1]:  # the folders on the way, as the walk meets them
+        folder = os.path.join(folder, part)
+        if part.startswith("."):
+            return SkipReason.HIDDEN
+        if os.path.islink(folder):
+            return SkipReason.FOLDER_LINK
+        reason = walk.folder_skip(folder)
+        if reason is not None:
+            return reason
+    reason = _name_skip(parts[-1])
+    if reason is not None:
+        return reason
+    try:
+        if os.path.isdir(path):
+            return walk.folder_skip(path)
+        head = _sniff(path)
+    except OSError:
+        return None
+    reason = _content_skip(head)
+    if reason is None and (walk.excluded(path) or _beside_database(path, _WAL)):
+        reason = SkipReason.DUCKDB
+    return reason
 
 
 def _folder_sources(folder: str, walk: _Walk) -> Iterator[Source | Problem]:
@@ -344,7 +388,7 @@ def _file_sources(
     if reason is not None:
         walk.skip(path, reason)
         return
-    if not (path.lower().endswith(".zip") or head.startswith(ZIP_MAGIC)):
+    if not walk.archives or not (path.lower().endswith(".zip") or head.startswith(ZIP_MAGIC)):
         yield Source(
             path,
             lambda: open(path, "rb"),  # noqa: SIM115  (the reader closes it)

@@ -43,8 +43,12 @@ program's DuckDB connection) holds the file past the wait, the batch is tried ag
 at the next wake-up. Each file is committed in a transaction of its own, as by ``hhtools
 import``; on Ctrl-C the importer rolls back the file in progress.
 
-Not read: empty files, hidden files, fpdb's expected-result files, the database and
-its write-ahead log; a file no site format reads is reported once it has settled
+Not read: empty files, and what ``hhtools import`` leaves out by the same rules
+(:func:`hhtools.ingest.sources.iter_sources` for a look at the folders,
+:func:`~hhtools.ingest.sources.skip_reason` for a file met by an event): hidden files
+and folders, fpdb's expected-result files, any DuckDB database (the store, its
+write-ahead log) and Parquet file or dataset, links to folders, counted by reason in
+:attr:`WatchStatus.skipped`; a file no site format reads is reported once it has settled
 (``unsupported_site``), and not again while it grows. ``.zip`` archives are imported
 whole once settled, as ``hhtools import`` reads them.
 """
@@ -57,8 +61,9 @@ import os
 import stat as stat_module
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -68,9 +73,9 @@ import duckdb
 from hhtools.ingest.archives import ZIP_MAGIC
 from hhtools.ingest.prefix import Prefix, prefix_digest
 from hhtools.ingest.read import open_source
-from hhtools.ingest.sources import Source, _is_history  # the rule `hhtools import` walks by
+from hhtools.ingest.sources import Skipped, Source, iter_sources, skip_reason
 from hhtools.store import db as store
-from hhtools.store.importer import _FileState
+from hhtools.store.importer import _FileState, store_files
 from hhtools.store.sharing import readers_turn, writer_turn
 from hhtools.store.watch_batch import BatchImporter as _BatchImporter
 from hhtools.store.watch_batch import Key as _Key
@@ -110,6 +115,8 @@ class WatchStatus:
         waited: seconds batches spent waiting for readers to give the database up
             (waits over :data:`SLOW_OPEN` seconds each).
         interrupted: stopped by Ctrl-C (or SIGTERM, as ``hhtools watch`` handles it).
+        skipped: files and folders left out as no history at the last look at the
+            folders, by :class:`~hhtools.ingest.sources.SkipReason` (a folder counts once).
     """
 
     folders: tuple[str, ...] = ()
@@ -126,6 +133,7 @@ class WatchStatus:
     busy: str | None = None
     waited: float = 0.0
     interrupted: bool = False
+    skipped: Counter[str] = field(default_factory=Counter)
 
 
 # ---------------------------------------------------------------------------- the watch
@@ -156,7 +164,7 @@ class _Watcher:
         self.known_digests: set[str] = set()
         self.waiting: set[str] = set()
         self.dirty: set[str] = set()
-        self.own = os.path.abspath(db)  # the database, its .wal: never read
+        self.own = store_files(os.path.abspath(db))  # the database, its .wal: never read
 
     # ---- what was imported before ---------------------------------------------------
 
@@ -187,12 +195,16 @@ class _Watcher:
 
     def walk(self) -> Iterator[str]:
         """Every file of the watched folders, as ``hhtools import`` walks them."""
-        for folder in self.folders:
-            try:
-                found = sorted(str(p) for p in folder.rglob("*") if p.is_file() and _is_history(p))
-            except OSError:  # a folder gone: nothing in it
-                found = []
-            yield from found
+        skipped: Counter[str] = Counter()
+
+        def skip(item: Skipped) -> None:
+            skipped[str(item.reason)] += 1
+
+        found = [item.name for item in iter_sources(self.folders, exclude=self.own,
+                                                    on_skip=skip, archives=False)
+                 if isinstance(item, Source)]  # fmt: skip
+        self.status.skipped = skipped
+        yield from found
 
     def consider(self, path: Path) -> _Plan | None:
         """What to read of ``path`` now (``None``: nothing, or not yet)."""
@@ -201,8 +213,8 @@ class _Watcher:
         except OSError:
             return None
         name, ident = str(path), (st.st_dev, st.st_ino)
-        if (not stat_module.S_ISREG(st.st_mode) or st.st_size == 0 or not _is_history(path)
-                or name.startswith(self.own)):  # fmt: skip
+        if (not stat_module.S_ISREG(st.st_mode) or st.st_size == 0
+                or self._skipped(path)):  # fmt: skip
             self.waiting.discard(name)
             return None
         key, now = (st.st_size, st.st_mtime_ns, *ident), time.monotonic()
@@ -241,6 +253,13 @@ class _Watcher:
                 t.looked = (key, True)
                 return None
         return _Plan(t, st.st_size, when, key, 0 if t.fmt == "" else t.done, settled)
+
+    def _skipped(self, path: Path) -> bool:
+        """Whether the walk of the watched folder holding ``path`` leaves it out."""
+        root = next((f for f in self.folders if path.is_relative_to(f)), None)
+        if root is None:
+            return skip_reason(path, path.parent, exclude=self.own) is not None
+        return skip_reason(path, root, exclude=self.own) is not None
 
     def _fresh(self, path: Path, st: os.stat_result) -> _Tracked:
         t = _Tracked(str(path), path, ident=(st.st_dev, st.st_ino))
