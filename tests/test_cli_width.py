@@ -312,5 +312,6 @@ def test_a_second_import_says_nothing_new(store: tuple[Path, str], tmp_path: Pat
                           f"(6 hands already in {one}).")  # fmt: skip
     empty = tmp_path / "empty"
     empty.mkdir()
-    code, out, _ = invoke("import", str(empty), "--db", str(tmp_path / "e.duckdb"), "-q")
-    assert (code, words(out)) == (0, "Nothing imported: no files found.")
+    code, out, err = invoke("import", str(empty), "--db", str(tmp_path / "e.duckdb"), "-q")
+    assert (code, out, words(err)) == (1, "", f"error: no hand history found in {empty}: "
+                                              "no files")  # fmt: skip

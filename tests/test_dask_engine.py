@@ -350,3 +350,58 @@ def test_the_engines_own_leftovers_are_still_cleaned(imported: dict[str, Any],
     on_disk = {p.relative_to(ds_dir).as_posix() for p in ds_dir.rglob("*") if p.is_file()}
     committed = {p for paths in ds.files.values() for p in paths}
     assert on_disk == committed | {f"_manifest/{c}" for c in ds.commits}
+
+
+HAND = Path(__file__).parent / "fixtures" / "pokerstars" / "zoom_eur_no_limit.txt"
+
+
+def _no_history_folder(root: Path) -> Path:
+    """A folder of files the walk leaves out: a DuckDB database under another name, a
+    Parquet file, a hidden folder (its hand unread) and an fpdb expected-results file."""
+    folder = root / "no history"
+    (folder / ".backup").mkdir(parents=True)
+    duckdb.connect(str(folder / "tracker.bak")).close()
+    (folder / "t.parquet").write_bytes(b"PAR1" + b"\0" * 12 + b"PAR1")
+    shutil.copy(HAND, folder / ".backup" / "hand.txt")
+    (folder / "hand.hp").write_text("{}\n", encoding="utf-8")
+    return folder
+
+
+def test_the_summary_counts_skipped_files_by_reason_as_the_embedded_import(
+    client: Any, tmp_path: Path
+) -> None:
+    from hhtools.ingest.sources import SkipReason
+    from hhtools.store.dask_engine import import_dataset
+
+    folder = _no_history_folder(tmp_path)
+    shutil.copy(HAND, folder / "hand.txt")
+    dask = import_dataset([folder], tmp_path / "d", client=client)
+    embedded = import_paths([folder], tmp_path / "e.duckdb", workers=1)
+    want = {str(SkipReason.DUCKDB): 1, str(SkipReason.PARQUET): 1,
+            str(SkipReason.HIDDEN): 1, str(SkipReason.EXPECTED_RESULTS): 1}  # fmt: skip
+    assert dict(dask.tally.skipped) == want
+    assert dict(embedded.tally.skipped) == want
+    assert (dask.files, dask.hands, dask.tally.histories) == (1, 1, 1)
+    again = import_dataset([folder], tmp_path / "d", client=client)  # unchanged: still read once
+    assert (again.files_unchanged, again.tally.histories, again.hands) == (1, 1, 0)
+
+
+def test_paths_without_a_hand_history_say_why_in_one_line_and_exit_1(tmp_path: Path) -> None:
+    _need_dask()
+    from hhtools.cli.main import app
+
+    folder = _no_history_folder(tmp_path)
+    res = CliRunner().invoke(app, ["import", str(folder), "--engine", "dask", "--dataset",
+                                   str(tmp_path / "d"), "--workers", "1", "-q"],
+                             env=ENV)  # fmt: skip
+    assert (res.exit_code, res.stdout) == (1, "")
+    assert res.stderr == ("error: no hand history found: 4 files skipped (DuckDB database, "
+                          "its log or spill folder: 1, Parquet file: 1, expected results "
+                          "(.hp, .hands, .gt): 1, hidden file or folder: 1)\n")  # fmt: skip
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    res = CliRunner().invoke(app, ["import", str(empty), "--engine", "dask", "--dataset",
+                                   str(tmp_path / "d2"), "--workers", "1", "-q"],
+                             env=ENV)  # fmt: skip
+    assert (res.exit_code, res.stderr) == (1, f"error: no hand history found in {empty}: "
+                                              "no files\n")  # fmt: skip

@@ -95,6 +95,29 @@ def test_naming_only_a_store_is_no_history(tmp_path: Path) -> None:
                    "log or spill folder: 1)\n")  # fmt: skip
 
 
+def test_an_empty_folder_says_so_in_one_line_and_exits_1(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, out, err = hhtools("import", empty, "--db", tmp_path / "h.duckdb", "-q", "-j", "1")
+    assert (code, out, err) == (1, "", f"error: no hand history found in {empty}: no files\n")
+    (empty / "sub").mkdir()  # folders only, and two paths named
+    code, out, err = hhtools("import", empty, empty / "sub", "--db", tmp_path / "h.duckdb",
+                             "-q", "-j", "1")  # fmt: skip
+    assert (code, out) == (1, "")
+    assert err == f"error: no hand history found in {empty}, {empty / 'sub'}: no files\n"
+
+
+def test_a_folder_of_skipped_files_only_says_why_and_exits_1(tmp_path: Path) -> None:
+    folder = tmp_path / "hh"
+    (folder / ".hidden").mkdir(parents=True)
+    (folder / ".hidden" / "hand.txt").write_bytes(HAND)
+    duckdb.connect(str(folder / "old store")).close()  # a DuckDB file, whatever its name
+    code, out, err = hhtools("import", folder, "--db", tmp_path / "h.duckdb", "-q", "-j", "1")
+    assert (code, out) == (1, "")
+    assert err == ("error: no hand history found: 2 files skipped (DuckDB database, its "
+                   "log or spill folder: 1, hidden file or folder: 1)\n")  # fmt: skip
+
+
 def test_an_unreadable_folder_inside_is_a_read_error_and_the_rest_is_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -198,3 +198,32 @@ def test_e_import_withdraws_the_problem_of_a_hand_read_cut_short(tmp_path: Path)
     third = import_paths([live], db, workers=1)
     assert (third.hands, third.duplicates, third.withdrawn) == (0, 3, 0)
     assert rows(db, "SELECT count(*) FROM import_errors") == [(0,)]
+
+
+def test_f_import_shows_how_many_problems_it_withdrew(tmp_path: Path) -> None:
+    # the summary table of `hhtools import` has a row for the problems withdrawn, only
+    # when there are some
+    from typer.testing import CliRunner
+
+    from hhtools.cli.main import app
+
+    db, live = tmp_path / "i.duckdb", tmp_path / "HH.txt"
+    h1, h2 = text(IDS[0]), text(IDS[1])
+    live.write_bytes(h1 + h2[: cut_at(h2, "mid-line")])
+    env = {"COLUMNS": "200"}
+    first = CliRunner().invoke(app, ["import", str(live), "--db", str(db), "-q", "-j", "1"],
+                               env=env)  # fmt: skip
+    assert first.exit_code == 0, first.output
+    assert "withdrawn" not in first.stdout
+    codes = rows(db, f"SELECT code FROM import_errors WHERE hand_id = '{IDS[1]}'")
+    assert ("truncated_hand",) in codes
+    whole = tmp_path / "copy" / "HH.txt"
+    whole.parent.mkdir()
+    whole.write_bytes(h1 + h2)
+    again = CliRunner().invoke(app, ["import", str(whole), "--db", str(db), "-q", "-j", "1"],
+                               env=env)  # fmt: skip
+    assert again.exit_code == 0, again.output
+    line = next(ln for ln in again.stdout.splitlines() if "withdrawn" in ln)
+    cells = [cell.strip() for cell in line.split("│")[1:3]]
+    assert cells == [  # every problem of the cut reading, withdrawn
+        "problems withdrawn: hands cut short, now stored whole", str(len(codes))]

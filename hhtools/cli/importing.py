@@ -137,9 +137,7 @@ def import_cmd(
     except Exception as exc:  # database locked, not a database...
         fail(f"cannot import into {db}: {str(exc).splitlines()[0]}")
         return
-    none = summary.tally.why_none(summary.files_unchanged_unread, f"'hhtools problems --db {db}'")
-    if none is not None:  # the paths hold no hand history: say why, exit 1
-        fail(none, EXIT_NO_DATA)
+    fail_without_history(summary, paths, f"'hhtools problems --db {db}'")
     _print_summary(summary, db)
     if ev:
         from hhtools.cli.stats import run_ev
@@ -179,6 +177,7 @@ def _import_dask(paths: list[Path], dataset: str, scheduler: str | None, workers
     except Exception as exc:  # scheduler unreachable, storage refused...
         fail(f"cannot import into {dataset}: {str(exc).splitlines()[0] if str(exc) else exc!r}")
         return
+    fail_without_history(summary, paths, "'hhtools problems' on the dataset")
     _print_summary(summary, Path(dataset))
     if summary.hands and not quiet:
         peak = max(summary.worker_peak.values(), default=0)
@@ -187,6 +186,34 @@ def _import_dask(paths: list[Path], dataset: str, scheduler: str | None, workers
                              f"{summary.dataset_bytes / 2**20:,.1f} MB"))  # fmt: skip
     if strict and summary.problems:
         raise typer.Exit(1)
+
+
+def no_history(summary: Any, paths: list[Path], see: str = "") -> str | None:
+    """Why the paths of an import hold no hand history, in one line, or ``None``
+    when a site format read some file (a re-import that adds nothing new included).
+
+    Args:
+        summary: the import's :class:`~hhtools.store.importer.ImportSummary` (or the
+            Dask engine's, which extends it).
+        paths: the paths given.
+        see: where the problems are listed (``"'hhtools problems --db x.duckdb'"``).
+
+    Returns:
+        :meth:`~hhtools.ingest.read.ReadTally.why_none`'s line, or for paths that
+        hold no file at all (an empty folder) ``no hand history found in DIR: no files``.
+    """
+    none = summary.tally.why_none(summary.files_unchanged_unread, see)
+    if none is None and not (summary.files or summary.tally.histories or summary.tally.unread):
+        return f"no hand history found in {', '.join(map(str, paths))}: no files"
+    return none
+
+
+def fail_without_history(summary: Any, paths: list[Path], see: str) -> None:
+    """Exit 1 (:data:`EXIT_NO_DATA`) with :func:`no_history`'s line when the paths
+    hold no hand history; return otherwise."""
+    none = no_history(summary, paths, see)
+    if none is not None:
+        fail(none, EXIT_NO_DATA)
 
 
 def _print_summary(summary: Any, db: Path) -> None:
@@ -215,6 +242,9 @@ def _print_summary(summary: Any, db: Path) -> None:
         table.add_row(what, f"{n:,}")
     for reason, n in sorted(summary.tally.skipped.items()):  # left out: no histories
         table.add_row(Text(f"files skipped: {reason}"), f"{n:,}")
+    if summary.withdrawn:  # truncated_hand problems of hands this run stored whole
+        rows.insert(-1, ("problems withdrawn: hands cut short, now stored whole",
+                         summary.withdrawn))  # fmt: skip
     for what, n in rows[2:]:
         table.add_row(what, f"{n:,}")
     for site in sorted(summary.hands_by_site):
@@ -254,8 +284,6 @@ def nothing_new(summary: Any, db: Path) -> str | None:
         return None
     if summary.notes or summary.skipped:
         return None
-    if not summary.files:
-        return "Nothing imported: no files found."
     stored = f"{plural(summary.duplicates, 'hand')} already in {db}"
     if summary.files_unchanged == summary.files:
         return (f"Nothing new: {plural(summary.files, 'file')} unchanged since the last "

@@ -156,9 +156,11 @@ class DatasetImporter:
         register_tables(self.con, self.ds)
         (row,) = self.con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchall()
         self.import_id = int(row[0])
+        # (file, bytes, time) -> its hands, and whether a site format read it
         self.known_files = {
-            (f, b, m): int(n) for f, b, m, n in self.con.execute(
-                "SELECT file, bytes, modified_at, sum(hands + duplicates)::BIGINT FROM imports "
+            (f, b, m): (int(n), bool(read)) for f, b, m, n, read in self.con.execute(
+                "SELECT file, bytes, modified_at, sum(hands + duplicates)::BIGINT, "
+                "bool_or(site_format IS NOT NULL) FROM imports "
                 "WHERE modified_at IS NOT NULL GROUP BY ALL").fetchall()
         }  # fmt: skip
         # ``hands`` for KnownHands: the dataset's hands and those of this run so far
@@ -197,15 +199,21 @@ class DatasetImporter:
             current_names.clear()
 
         new: list[Source] = []
-        for item in iter_sources(paths):  # lists files and members; reads none
+        tally = self.summary.tally  # what is left out, read by a format, or not read
+        for item in iter_sources(paths, on_skip=tally.skip):  # lists files and members
             if isinstance(item, Problem):
                 self.walk_problems.append(item)
+                tally.unread.append(item)
                 continue
             self.summary.files += 1
             known = self.known_files.get((item.name, item.size, item.modified_at))
             if known is not None:
                 self.summary.files_unchanged += 1
-                self.summary.duplicates += known
+                self.summary.duplicates += known[0]
+                if known[1]:
+                    tally.histories += 1
+                else:
+                    self.summary.files_unchanged_unread += 1
                 continue
             new.append(item)
         # enough tasks to keep every worker busy (four each), none above task_bytes
@@ -317,8 +325,13 @@ class DatasetImporter:
         label = f"part-{self.import_id}-{tasks[0]:05d}"
         problems: list[tuple[str | None, Problem]] = []
         rows: dict[str, list[Any]] = {}
+        tally = self.summary.tally
         for name in names:
             f = files[name]
+            if f.site_format:
+                tally.histories += 1
+            else:  # its unsupported_site or read_error problem
+                tally.unread += f.extra
             f.problems += len(f.extra)
             self.summary.problems += len(f.extra)
             problems += [(f.site_format, p) for p in f.problem_list + f.extra + f.note_list]
