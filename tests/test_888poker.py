@@ -166,3 +166,23 @@ def test_store_says_the_return_was_inferred(tmp_path: Path) -> None:
     con = duckdb.connect(str(db), read_only=True)
     rows = con.execute("select hand_id, inferred from hands order by hand_id").fetchall()
     assert rows == [("220000000004", None), ("700000001", "returned")]
+
+
+def test_fold_before_the_deal_passes_seat_over() -> None:
+    # "Gus folds" is written before "** Dealing down cards **" with no chips in: the deal
+    # passes his seat over (sitting out); it is not a preflop fold. Dealt in are Dee
+    # (button), Eli (SB 5) and Fay (BB 10): the first to act is Dee, left of the big
+    # blind once Gus is passed over (seed 003), so no action is out of turn. Pot: 3 x 10
+    # preflop + 2 x 10 on the flop = 50 (practice play, no rake); Fay's kings take the
+    # high half 25, Dee's 7-4-3-2-A the low half 25.
+    (ph,) = _parse("fold_before_the_deal_passes_seat_over.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    gus = next(s for s in h.seats if s.player == "Gus")
+    assert gus.sitting_out and gus.stack == 30000
+    assert [a.player for a in h.actions if a.kind is ActionKind.FOLD] == ["Eli"]
+    assert not any(a.player == "Gus" for a in h.actions)
+    kinds = _kinds(h)
+    assert not kinds & BAD
+    assert not {k for k in kinds if k.value.startswith("procedure")}
+    assert sum(c.amount for c in h.collects) == 5000

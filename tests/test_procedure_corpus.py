@@ -25,15 +25,6 @@ from tests.conftest import SHARED, need_corpus
 #: is wrong, and the finding says what it shows.
 TRUE_IRREGULARITIES = {("12036770", "procedure_bet_size")}
 
-#: A false finding that comes from a grammar's reading, not from the audit (reported to
-#: the grammar's owner; listed so this test shows it until the reading is fixed). 888,
-#: PacificPoker/omaha_hilo/888-FLOHL-PM-30-60.txt, hand 440985926: "Qdxg_88 folds" is
-#: written before "** Dealing down cards **", so the room folded him at the deal (away,
-#: not dealt in); the grammar records it as his fold in the preflop betting, the first
-#: of the round though he sits right of the button, which is out of turn. Read as a
-#: seat sitting out (like PokerStars' "is sitting out"), he takes no turn and no
-#: finding is left.
-GRAMMAR_MISREADS = {("440985926", "procedure_order")}
 
 
 def test_every_real_history(tmp_path: Path) -> None:
@@ -45,7 +36,7 @@ def test_every_real_history(tmp_path: Path) -> None:
         ).fetchall())  # fmt: skip
         sites = con.execute("SELECT count(DISTINCT site_format) FROM hands").fetchone()[0]
     assert sites == 24  # every site format of the registry read some hand
-    assert found == TRUE_IRREGULARITIES | GRAMMAR_MISREADS
+    assert found == TRUE_IRREGULARITIES
 
 
 def test_no_action_out_of_turn_in_the_second_corpus(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from datetime import datetime
 
 from hhtools.grammars.base import ParsedHand
@@ -263,6 +264,9 @@ def _read(ht: HandText, hand_id: str | None, problems: list[Problem]) -> ParsedH
     total: dict[str, int] = {}
     level = 0
     summary = False
+    # past "** Dealing down cards **" (from the start in a hand that writes no such line)
+    dealt_in = not any(x.startswith("** Dealing down cards") for x in lines)
+    passed_over: set[str] = set()  # folded before the deal with no chips in
     for i, text in enumerate(lines[4:], start=4):
         n = ht.line + i
         if "\u00a0" in text:
@@ -318,9 +322,16 @@ def _read(ht: HandText, hand_id: str | None, problems: list[Problem]) -> ParsedH
             actions.append(Action(street, p, kind, amount, to, all_in, None, n))
         elif m.re is _PLAIN:
             kind = ActionKind.CHECK if m.group(2) == "checks" else ActionKind.FOLD
+            if kind is ActionKind.FOLD and not dealt_in and not total.get(m.group(1)):
+                # a fold written before "** Dealing down cards **" by a player with no
+                # chips in: the seat is passed over by the deal (sitting out), not a
+                # preflop fold taken in (or out of) turn
+                passed_over.add(m.group(1))
+                continue
             actions.append(Action(street, m.group(1), kind, line=n))
         elif m.re is _STREET:
             if m.group(1) == "down cards":
+                dealt_in = True
                 continue
             street, on, level = _STREETS[m.group(1)], {}, 0
             try:
@@ -353,6 +364,8 @@ def _read(ht: HandText, hand_id: str | None, problems: list[Problem]) -> ParsedH
             problems.append(Problem(ht.file, n, hand_id, ProblemCode.UNRECOGNISED_LINE,
                                     "line not read", text[:120]))  # fmt: skip
     end = ht.line + len(lines) - 1
+    if passed_over:
+        seats = [replace(s, sitting_out=True) if s.player in passed_over else s for s in seats]
     if not seats:
         return fail(ProblemCode.NO_SEATS, "no seat lines", ht.line + 4)
     if not summary:
