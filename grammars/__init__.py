@@ -99,6 +99,9 @@ class _Checked:
     """A format's parser followed by :data:`AFTER_PARSE` (picklable: no closure)."""
 
     __slots__ = ("parse",)
+    #: marks a parser already wrapped (a mark, not ``isinstance``: pytest's doctests load
+    #: this file a second time as the top-level ``grammars``, with a class of its own)
+    after_parse = True
 
     def __init__(self, parse: Callable[[HandText], ParsedHand]) -> None:
         self.parse = parse
@@ -142,7 +145,7 @@ def _register(fmt: SiteFormat) -> None:
     """Make ``fmt.parse`` run :data:`AFTER_PARSE` on what it gives. Done once, here, on
     the module's own object (importing any grammar module runs this file first), so
     every caller gets checked hands: the registry's, and a direct ``FORMAT.parse``."""
-    if not isinstance(fmt.parse, _Checked):
+    if not getattr(fmt.parse, "after_parse", False):
         object.__setattr__(fmt, "parse", _Checked(fmt.parse))  # frozen: set once, here
 
 

@@ -63,7 +63,7 @@ def test_every_format_runs_the_check() -> None:
     text = (FIX / "ipoker" / "gamecode_with_markup.xml").read_text("utf-8")
     assert grammars.check_hand_id in grammars.AFTER_PARSE
     for fmt in grammars.FORMATS:
-        assert isinstance(fmt.parse, grammars._Checked), fmt.key
+        assert getattr(fmt.parse, "after_parse", False), fmt.key
     parsed = ipoker.parse(HandText(text, "x.xml", 1, 0, "utf-8"))
     assert parsed.hand is None
     assert [p.code for p in parsed.problems][-1] == ProblemCode.BAD_HEADER
