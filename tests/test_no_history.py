@@ -105,6 +105,9 @@ def test_an_empty_folder_says_so_in_one_line_and_exits_1(tmp_path: Path) -> None
                              "-q", "-j", "1")  # fmt: skip
     assert (code, out) == (1, "")
     assert err == f"error: no hand history found in {empty}, {empty / 'sub'}: no files\n"
+    code, out, err = hhtools("parse", empty)  # the same line from parse
+    assert code == 1
+    assert err.endswith(f"error: no hand history found in {empty}: no files\n")
 
 
 def test_a_folder_of_skipped_files_only_says_why_and_exits_1(tmp_path: Path) -> None:

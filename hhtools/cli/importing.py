@@ -202,10 +202,8 @@ def no_history(summary: Any, paths: list[Path], see: str = "") -> str | None:
         :meth:`~hhtools.ingest.read.ReadTally.why_none`'s line, or for paths that
         hold no file at all (an empty folder) ``no hand history found in DIR: no files``.
     """
-    none = summary.tally.why_none(summary.files_unchanged_unread, see)
-    if none is None and not (summary.files or summary.tally.histories or summary.tally.unread):
-        return f"no hand history found in {', '.join(map(str, paths))}: no files"
-    return none
+    return summary.tally.why_none(summary.files_unchanged_unread, see,
+                                  () if summary.files else paths)  # fmt: skip
 
 
 def fail_without_history(summary: Any, paths: list[Path], see: str) -> None:

@@ -104,7 +104,7 @@ def parse_cmd(
             highlight=False,
             markup=False,
         )
-    none = stats.tally.why_none(see="above")
+    none = stats.tally.why_none(see="above", paths=() if stats.files else paths)
     if none is not None:  # the paths hold no hand history: say why, exit 1
         fail(none, EXIT_NO_DATA)
     if strict and stats.problems:

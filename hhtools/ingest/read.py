@@ -23,7 +23,7 @@ import hashlib
 import io
 import logging
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -395,7 +395,8 @@ class ReadTally:
         """Count a file or folder left out (an ``on_skip`` for :func:`read_sources`)."""
         self.skipped[str(item.reason)] += 1
 
-    def why_none(self, unchanged: int = 0, see: str = "") -> str | None:
+    def why_none(self, unchanged: int = 0, see: str = "",
+                 paths: Sequence[object] = ()) -> str | None:  # fmt: skip
         """Why the paths given hold no hand history, in one line.
 
         Args:
@@ -403,17 +404,22 @@ class ReadTally:
                 no site format read them then.
             see: where the problems are listed in full (``"'hhtools problems'"``),
                 added when some file could not be read.
+            paths: the paths given, named when nothing at all was met in them (an
+                empty folder); leave empty when files were met that this tally does
+                not count (an import's unchanged histories).
 
         Returns:
             e.g. ``no hand history found: /etc/passwd: not a hand history of a
-            supported site (starts 'root:x:0:0')``; ``None`` when a site format read
-            some file, or when nothing at all was met (an empty folder holds nothing
-            wrong).
+            supported site (starts 'root:x:0:0')``, or ``no hand history found in
+            DIR: no files``; ``None`` when a site format read some file, or when
+            nothing at all was met and no path is given.
 
         >>> ReadTally(skipped=Counter({"DuckDB database, its log or spill folder": 2})).why_none()
         'no hand history found: 2 files skipped (DuckDB database, its log or spill folder: 2)'
         >>> ReadTally().why_none(), ReadTally(histories=1, skipped=Counter(x=1)).why_none()
         (None, None)
+        >>> ReadTally().why_none(paths=["a", "b"])
+        'no hand history found in a, b: no files'
         """
         if self.histories:
             return None
@@ -430,7 +436,8 @@ class ReadTally:
             why = ", ".join(f"{r}: {n:,}" for r, n in sorted(self.skipped.items()))
             parts.append(f"{_files(sum(self.skipped.values()))} skipped ({why})")
         if not parts:
-            return None
+            return (f"no hand history found in {', '.join(map(str, paths))}: no files"
+                    if paths else None)  # fmt: skip
         tail = f" (see {see})" if see and (self.unread or unchanged) else ""
         return "no hand history found: " + "; ".join(parts) + tail
 
