@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta, timezone
-from typing import BinaryIO
+from typing import Any, BinaryIO
 from zoneinfo import ZoneInfo
 
 from hhtools.grammars._betting import _State, impossible, second_line
@@ -38,7 +38,7 @@ from hhtools.model.records import (
 )
 from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
 
-__all__ = ["Hand", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc"]
+__all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc"]
 
 Rules = tuple[tuple[str, re.Pattern[str]], ...]
 
@@ -367,38 +367,52 @@ def _record(
         rake = max(in_pot(h.put, returned) - collected(h.collects), 0)
         inferred.append("rake")
     parts = paid_parts(h.collects, in_pot(h.put, returned) - rake)
-    return HandHistory(
-        site=site,
-        hand_id=h.hand_id or "",
-        table=h.table,
-        started_at=started_at,
-        time_zone=time_zone,
-        started_at_utc=utc(started_at, time_zone),
-        game=game,
-        button=h.button,
-        max_seats=max_seats,
-        seats=tuple(h.seats),
-        actions=tuple(h.actions),
-        boards=(tuple(h.board),) if h.board else (),
-        hero=h.hero,
-        hole_cards=dict(h.hole),
-        shows=tuple(h.shows),
-        collects=tuple(h.collects),
-        returned=tuple(returned),
-        total_pot=h.total,
-        rake=rake,
-        file=h.file,
-        line=line,
-        offset=offset,
-        text=text,
-        site_format=site,
-        collect_order=collect_order,
-        odd_chips=OddChips.CLOCKWISE,
-        total_pot_line=h.total_line,
-        inferred=tuple(inferred),
-        pot_parts=parts,
+    return build_record(
+        h, site=site, game=game, line=line, text=text, offset=offset,
+        started_at=started_at, time_zone=time_zone, max_seats=max_seats,
+        returned=tuple(returned), rake=rake, collect_order=collect_order,
+        inferred=tuple(inferred), pot_parts=parts,
         pot_parts_basis=PotPartsBasis.NET if parts else None,
-    )
+    )  # fmt: skip
+
+
+def build_record(
+    h: Hand, *, site: str, game: Game, line: int, text: str, offset: int, **fields: Any
+) -> HandHistory:
+    """The one record builder: a :class:`HandHistory` of what ``h`` read.
+
+    Every field the hand state holds is taken from it (table, button, max seats,
+    seats, actions, the board, hero, hole cards, shows, collects, returns, total pot
+    and its line, rake, inferred); ``fields`` give the rest or override any of them
+    by the record's own field names (``boards=`` for a run-it-twice hand,
+    ``pot_parts=``, ``odd_chips=``, ``room_added=``...). ``started_at_utc`` is worked
+    out from ``started_at`` and ``time_zone`` (:func:`utc`) unless given. The site
+    format's key is ``site`` unless ``site_format=`` says otherwise.
+
+    Args:
+        h: the hand read (amounts in minor units: cents, or chips in tournaments).
+        site, game: the record's site and game.
+        line, text, offset: the hand's first file line, its text and byte offset.
+        fields: any other :class:`HandHistory` field.
+
+    Raises:
+        TypeError: a keyword that is not a field of :class:`HandHistory`.
+    """
+    values: dict[str, Any] = {
+        "site": site, "hand_id": h.hand_id or "", "table": h.table, "started_at": None,
+        "time_zone": None, "game": game, "button": h.button, "max_seats": h.max_seats,
+        "seats": tuple(h.seats), "actions": tuple(h.actions),
+        "boards": (tuple(h.board),) if h.board else (), "hero": h.hero,
+        "hole_cards": dict(h.hole), "shows": tuple(h.shows), "collects": tuple(h.collects),
+        "returned": tuple(h.returned), "total_pot": h.total, "rake": h.rake or 0,
+        "file": h.file, "line": line, "offset": offset, "text": text, "site_format": site,
+        "total_pot_line": h.total_line, "inferred": tuple(h.inferred),
+        "odd_chips": OddChips.CLOCKWISE,
+    }  # fmt: skip
+    values.update(fields)
+    if "started_at_utc" not in values:
+        values["started_at_utc"] = utc(values["started_at"], values["time_zone"])
+    return HandHistory(**values)
 
 
 def paid_parts(collects: list[Collect], net: int) -> tuple[int, ...]:
