@@ -321,6 +321,20 @@ def unfinished(
         total_line: the total's line (a board that differs is reported there).
         hole: every player's known hole cards.
     """
+    return summary_checks(h, lines, line, total, total_words, total_line, hole,
+                          h.board, h.street_board)  # fmt: skip
+
+
+def summary_checks(
+    h: Any, lines: list[str], line: int, total: int | None, total_words: str,
+    total_line: int, hole: dict[str, tuple[str, ...]],
+    summary_board: tuple[str, ...] | None, street_board: list[str],
+) -> ParsedHand | None:  # fmt: skip
+    """:func:`unfinished` with the boards given: ``summary_board`` (``None`` when
+    it writes none), ``street_board`` the street lines' cards (a summary board that
+    differs from them is ``board_mismatch`` on ``total_line``). The other arguments and
+    the result are :func:`unfinished`'s; ``h`` has ``summary``, ``seats``, ``problems``.
+    """
     last = line + len(lines) - 1
     if not h.summary:
         h.problem(last, ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
@@ -329,11 +343,11 @@ def unfinished(
     elif not h.seats:
         h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
     else:
-        board = h.board if h.board is not None else tuple(h.street_board)
-        if h.board is not None and h.street_board and tuple(h.street_board) != h.board:
+        board = summary_board if summary_board is not None else tuple(street_board)
+        if summary_board is not None and street_board and tuple(street_board) != summary_board:
             h.problem(total_line, ProblemCode.BOARD_MISMATCH,
                       "the summary's board differs from the streets'")  # fmt: skip
-        twice = impossible(hole, [board]) or impossible(hole, [tuple(h.street_board)])
+        twice = impossible(hole, [board]) or impossible(hole, [tuple(street_board)])
         if twice is None:
             return None
         at = second_line(lines, twice, line)

@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any, BinaryIO
 from zoneinfo import ZoneInfo
 
-from hhtools.grammars._betting import _State, impossible, second_line
+from hhtools.grammars._betting import _State, impossible, second_line, summary_checks
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, in_pot, last_line
 from hhtools.grammars._text import iter_hands
@@ -38,7 +38,8 @@ from hhtools.model.records import (
 )
 from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
 
-__all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc"]
+__all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc",
+           "summary_end", "the_board"]
 
 Rules = tuple[tuple[str, re.Pattern[str]], ...]
 
@@ -145,6 +146,7 @@ class Hand(_State):
         self.ended: re.Match[str] | None = None  # a closing line that carries the time
         self.converted = False  # amounts shown converted, the table's in brackets
         self.last_bets: dict[str, int] = {}  # the live bets of the last round that had any
+        self.summary_board: tuple[str, ...] | None = None  # the summary's "Board [..]"
 
     def seat(self, seat: int, player: str, stack: int, line: int, out: bool = False) -> None:
         """A seat line: ``player`` sits at ``seat`` with ``stack``."""
@@ -303,6 +305,28 @@ def not_read(h: Hand, line: int, game: str, excerpt: str, *, omaha: bool) -> Par
     return ParsedHand(None, tuple(h.problems), note, h.hand_id)
 
 
+def summary_end(h: Hand, lines: list[str], line: int, total_words: str) -> ParsedHand | None:
+    """The end checks of a hand whose summary writes its total pot (``h.total``, on
+    ``h.total_line``) and may write its board (``h.summary_board``); the street lines'
+    cards are ``h.board``. The :class:`ParsedHand` of a hand that gives no record, else
+    ``None`` (:func:`~._betting.summary_checks`: cut short, no total, no seats, the
+    boards differing, a card dealt twice).
+
+    Args:
+        h: the hand read; ``lines`` its text's lines, ``line`` the file line of the first.
+        total_words: how the site names its total ("'Total pot'"), for the problem.
+    """
+    return summary_checks(h, lines, line, h.total, total_words, h.total_line, h.hole,
+                          h.summary_board, h.board)  # fmt: skip
+
+
+def the_board(h: Hand) -> tuple[tuple[str, ...], ...]:
+    """The record's ``boards`` of a hand run once: the summary's board, else the
+    streets' cards; ``()`` when no card was dealt to the board."""
+    board = h.summary_board if h.summary_board is not None else tuple(h.board)
+    return (board,) if board else ()
+
+
 def finish(
     h: Hand,
     lines: list[str],
@@ -415,7 +439,7 @@ def build_record(
     return HandHistory(**values)
 
 
-def paid_parts(collects: list[Collect], net: int) -> tuple[int, ...]:
+def paid_parts(collects: list[Collect], net: int, *, one_pot: bool = False) -> tuple[int, ...]:
     """What each pot paid, main pot first, when the lines name their pots: each pot's
     size after rake (the site prints no pot parts, but pays each pot on its own lines,
     and the rake comes out of the pots as the site chose, not always in proportion).
@@ -423,11 +447,12 @@ def paid_parts(collects: list[Collect], net: int) -> tuple[int, ...]:
     Args:
         collects: the hand's collect lines.
         net: what stayed in the middle less the rake, minor units.
+        one_pot: give the part of a hand that paid one pot too.
 
     Returns:
-        The parts when more than one pot was paid, every pot from the main one up was,
-        and they add up to ``net``; else ``()`` (the audit then takes the rake out of
-        the pots in proportion).
+        The parts when more than one pot was paid (or ``one_pot``), every pot from
+        the main one up was, and they add up to ``net``; else ``()`` (the audit then
+        takes the rake out of the pots in proportion).
 
     >>> paid_parts([Collect("a", 444, 0), Collect("a", 626, 1)], 1070)
     (444, 626)
@@ -438,6 +463,6 @@ def paid_parts(collects: list[Collect], net: int) -> tuple[int, ...]:
     for c in collects:
         by_pot[c.pot] = by_pot.get(c.pot, 0) + c.amount
     parts = tuple(by_pot.get(i, -1) for i in range(len(by_pot)))
-    if len(parts) < 2 or -1 in parts or sum(parts) != net:
+    if len(parts) < (1 if one_pot else 2) or -1 in parts or sum(parts) != net:
         return ()
     return parts

@@ -17,9 +17,10 @@ import pyparsing as pp
 __all__ = ["FAST"]
 
 
-def _rule(name: str, pattern: str) -> pp.Regex:
-    """One named line rule: a pyparsing Regex whose named groups are results names."""
-    element = pp.Regex(pattern).set_name(name)
+def _rule(name: str, pattern: str, flags: int = 0) -> pp.Regex:
+    """One named line rule: a pyparsing Regex whose named groups are results names
+    (``flags`` the :mod:`re` flags, ``re.IGNORECASE`` for a site that varies case)."""
+    element = pp.Regex(pattern, flags).set_name(name)
     element.leave_whitespace()
     return element
 

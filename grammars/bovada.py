@@ -66,33 +66,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
-from functools import partial
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
-from hhtools.grammars._betting import (
-    _State,
-    claimed_from_five,
-    low_from_five,
-    read_body,
-    unfinished,
+from hhtools.grammars._betting import claimed_from_five, low_from_five, read_body
+from hhtools.grammars._hand import (
+    Hand, build_record, by_word, not_read, paid_parts, reader, summary_end, the_board,
 )
-from hhtools.grammars._lines import _cards
+from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
-
+from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import Unit
 from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    HandHistory,
-    HandText,
-    PostKind,
-    Returned,
-    Seat,
-    Show,
-    Street,
-    Variant,
+    BettingStructure, Collect, Game, HandText, PostKind, Show, Street, Variant,
 )
 from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
 
@@ -105,39 +90,41 @@ HAND_START = re.compile(r"\ufeff?(?:Bovada|Ignition|Bodog) Hand #")
 HAND_END = HandEnd("", None, blank=True)
 _ANY_START = re.compile(r"^\s*\ufeff?(?:Bovada|Ignition|Bodog) Hand #\d+", re.MULTILINE)
 
-HEADER = re.compile(
+HEADER = _rule("header",
     r"\ufeff?(?P<room>Bovada|Ignition|Bodog) Hand #(?P<id>\d+):?\s+"
     r"(?:(?P<tgame>.+?) Tournament #(?P<tid>\d+)\s+TBL#(?P<ttbl>\d+),?\s+(?P<tlimit>[A-Za-z ]+?)"
     r"\s*-\s*Level (?P<level>\d+) \((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)"
     r"|(?:TBL#(?P<tbl>\d+)|Zone Poker ID#(?P<zone>\S+))\s+(?P<game>.+?)\s+"
     r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit))"
     r"\s+-\s+(?P<date>\d{4}-\d\d-\d\d \d\d?:\d\d:\d\d)\s*$"
-)
-SEAT = re.compile(
-    r"Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>[$\d,.]+) in chips\)"
-)
-STREET_LINE = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)$")
-TOTAL = re.compile(r"Total Pot\((?P<total>[$\d,.]+)\)(?: \| Rake \((?P<rake>[$\d,.]+)\))?\s*$")
-BOARD = re.compile(r"Board \[(?P<cards>[^\]]*)\]\s*$")
+)  # fmt: skip
+SEAT = _rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])?"
+                     r" \((?P<stack>[$\d,.]+) in chips\)")  # fmt: skip
+STREET_LINE = _rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)$")
+TOTAL = _rule("total",
+    r"Total Pot\((?P<total>[$\d,.]+)\)(?: \| Rake \((?P<rake>[$\d,.]+)\))?\s*$")  # fmt: skip
+BOARD = _rule("board", r"Board \[(?P<cards>[^\]]*)\]\s*$")
+SUMMARY_SEAT = _rule("summary_seat", r"Seat[ +]\d+: ")
 #: lines about the table, with no player or with one, that carry nothing the record needs
-TABLE_EVENT = re.compile(
+TABLE_EVENT = _rule("table_event",
     r"(?:Table (?:enter|leave) user|Table deposit .*|Seat (?:sit down|sit out|stand|re-join)"
     r"|Set dealer/Bring in spot|Sit out|Re-join|Stand|Ranking \d+|Enter(?:s)? the table"
     r"|Leave(?:s)? the table|Chat.*)\s*$"
-)
+)  # fmt: skip
 _AMT = r"(?P<a>\$?[\d,.]+)"
 _TO = r"(?: to (?P<to>\$?[\d,.]+))?"
-PLAYER_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, re.compile(pattern, re.IGNORECASE))
-    for name, pattern in (
+#: what follows "<position> : ", by kind; the site's words vary in case
+PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
+    (kind, _rule(kind, pattern + "$", re.IGNORECASE))
+    for kind, pattern in (
         ("dealer", r"Set dealer/Bring in spot \[(?P<seat>\d+)\]"),
         ("deal", r"Card dealt to a spot \[(?P<cards>[^\]]*)\]"),
-        ("fold", r"Folds\s*(?:\([^)]*\))?"),
-        ("check", r"Checks\s*(?:\([^)]*\))?"),
-        ("call", r"Calls? " + _AMT),
+        ("fold", r"Folds(?:\s*)(?:\([^)]*\))?"),
+        ("check", r"Checks(?:\s*)(?:\([^)]*\))?"),
+        ("call", r"(?:Calls|Call) " + _AMT),
         ("bet", r"Bets " + _AMT),
         ("raise", r"Raises " + _AMT + _TO),
-        ("allin_raise", r"All-in\(raise\) " + _AMT + _TO),
+        ("allin_raise", r"All-in(?:\(raise\)) " + _AMT + _TO),
         ("allin", r"All-in " + _AMT),
         ("sb", r"Ante/Small Blind " + _AMT),
         ("bb", r"Big blind/Bring in " + _AMT),
@@ -145,27 +132,22 @@ PLAYER_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("dead", r"Posts dead chip " + _AMT),
         ("ante", r"Ante chip " + _AMT),
         ("return", r"Return uncalled portion of bet " + _AMT),
-        (
-            "show",
-            r"(?P<how>Showdown|Mucks|Does not show) \[(?P<cards>[^\]]*)\](?: \((?P<cat>[^)]*)\))?",
-        ),
+        ("show",
+         r"(?P<how>Showdown|Mucks|Does not show) \[(?P<cards>[^\]]*)\](?: \((?P<cat>[^)]*)\))?"),
         ("collect", r"Hand result(?P<side>-Side pot)? " + _AMT),
     )
-)
+)  # fmt: skip
+#: the player rules by the first word of what they read, in lower case
+_BY_WORD = {word.lower(): rules for word, rules in by_word(PLAYER_RULES).items()}
 
-#: the player rules by the first word of the text they read (tried in order)
-_BY_WORD: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
-for _kind, _rule in PLAYER_RULES:
-    _words = {
-        "dealer": ("set",), "deal": ("card",), "fold": ("folds",), "check": ("checks",),
-        "call": ("calls", "call"), "bet": ("bets",), "raise": ("raises",),
-        "allin_raise": ("all-in",), "allin": ("all-in",), "sb": ("ante/small",),
-        "bb": ("big",), "posts": ("posts",), "dead": ("posts",), "ante": ("ante",),
-        "return": ("return",), "show": ("showdown", "mucks", "does"), "collect": ("hand",),
-    }[_kind]  # fmt: skip
-    for _w in _words:
-        _BY_WORD[_w] = (*_BY_WORD.get(_w, ()), (_kind, _rule))
-
+#: forced bets by kind: blinds count toward the bet to call; "Posts chip" (a player
+#: posting to come in) is a live big blind, a dead chip and a tournament ante are not
+_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "posts": PostKind.BIG_BLIND,
+          "dead": PostKind.ANTE, "ante": PostKind.ANTE}  # fmt: skip
+#: betting lines whose amount is the chips added ("Raises" is read apart: its total)
+_ADDED = frozenset({"call", "bet", "allin", "return"})
+_BETTING = frozenset({"fold", "check", "call", "bet", "raise", "allin_raise", "allin"})
+_NEXT = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 _CATEGORIES = {
     "high card": HandCategory.HIGH_CARD, "one pair": HandCategory.ONE_PAIR,
     "two pair": HandCategory.TWO_PAIR, "three of a kind": HandCategory.THREE_OF_A_KIND,
@@ -198,241 +180,192 @@ def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
     return iter_hands(fh, file, HAND_START, HAND_END)
 
 
-class _Hand(_State):
-    def __init__(self, file: str, line: int) -> None:
-        super().__init__(file, line)
-        self.seats: list[Seat] = []
-        self.names: set[str] = set()
-        self.explicit_streets = True  # the hand prints its street lines
-        self.hero: str | None = None
-        self.button: int | None = None
-        self.hole: dict[str, tuple[str, ...]] = {}
-        self.shows: list[Show] = []
-        self.collects: list[Collect] = []
-        self.returned: list[Returned] = []
-        self.street_board: list[str] = []
-        self.board: tuple[str, ...] | None = None
-        self.total: int | None = None
-        self.total_line = 0
-        self.rake: int | None = None
-        self.summary = False
-        self.side_pot = 0
-        self.side_paid: set[str] = set()
-
-
 def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
     """Read one hand's text (header first, ``\\n`` line ends) into a record and problems.
 
-    Never raises: an unexpected error becomes an ``internal_error`` problem.
+    Amounts in cents (cash) or chips (tournaments). Never raises: an unexpected error
+    becomes an ``internal_error`` problem (:func:`~hhtools.grammars._hand.reader`).
     """
-    h = _Hand(file, line)
-    try:
-        return _parse(h, text, line, offset)
-    except Exception as exc:
-        return internal_error(file, line, h.hand_id, exc, h.problems)
+    return FORMAT.parse(HandText(text, file, line, offset))
 
 
-def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
-    lines = text.split("\n")
-    hd = HEADER.match(lines[0])
+def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """Read one hand on ``h``: the header, the body, the end checks, the record."""
+    hd = _m(HEADER, lines[0])
     if hd is None:
         h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = hd["id"]
-    tourney = hd["tid"] is not None
-    raw_game = (
-        (hd["tgame"] or hd["game"]).upper().replace("ZONE POKER", "").replace("ZONEPOKER", "")
-    )
-    raw_game = " ".join(raw_game.split())
-    game = _GAMES.get(raw_game)
-    structure = _STRUCTURES.get((hd["tlimit"] or hd["limit"] or "").lower())
-    if game is None or structure is None:
-        if "OMAHA" in raw_game or game is not None:
-            h.problem(
-                line,
-                ProblemCode.UNKNOWN_GAME,
-                f"unknown game: {raw_game} {hd['tlimit'] or hd['limit']}",
-                lines[0],
-            )
-            return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-        note = f"not an Omaha game: {raw_game}"
-        h.problem(line, ProblemCode.SKIPPED_GAME, note, lines[0])
-        return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-    h.unit = Unit.CHIPS if tourney else Unit.CENTS
-    h.explicit_streets = "\n*** FLOP ***" in text
-    numbered = enumerate(lines[1:], 1)
-    if not read_body(h, numbered, line, partial(_line, h)):
+    kind = _kind(hd)
+    if isinstance(kind, str):
+        return not_read(h, line, kind, lines[0], omaha="OMAHA" in kind)
+    h.unit = Unit.CENTS if hd["tid"] is None else Unit.CHIPS
+    h.table = hd["ttbl"] or hd["tbl"] or hd["zone"] or ""
+    explicit = "\n*** FLOP ***" in text  # the oldest hands print no street lines
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda t, n: _line(h, t, n, explicit)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    board = h.board if h.board is not None else tuple(h.street_board)
-    done = unfinished(h, lines, line, h.total, "'Total Pot'", h.total_line, h.hole)
+    done = summary_end(h, lines, line, "'Total Pot'")
     if done is not None:
         return done
-    if tourney:
+    rake = h.rake if h.rake is not None else max(h.total - sum(c.amount for c in h.collects), 0)
+    parts = paid_parts(h.collects, h.total - rake, one_pot=True)
+    record = build_record(
+        h, site=SITE, game=_game(h, hd, *kind), line=line, text=text, offset=offset,
+        started_at=_date(hd["date"]), boards=the_board(h), rake=rake, pot_parts=parts,
+        pot_parts_basis=PotPartsBasis.NET if parts else None,
+        collect_order=CollectOrder.UNORDERED, odd_chips=OddChips.LOW_LEFTOVER_TO_HIGH,
+    )  # fmt: skip
+    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+
+
+def _kind(hd: Any) -> tuple[tuple[Variant, bool], BettingStructure] | str:
+    """The header's game and betting structure, or the words of a game not read
+    (with the structure when the game is Omaha: an Omaha game not known)."""
+    raw = (hd["tgame"] or hd["game"]).upper().replace("ZONE POKER", "").replace("ZONEPOKER", "")
+    raw = " ".join(raw.split())
+    game = _GAMES.get(raw)
+    structure = _STRUCTURES.get((hd["tlimit"] or hd["limit"] or "").lower())
+    if game is not None and structure is not None:
+        return game, structure
+    return f"{raw} {hd['tlimit'] or hd['limit']}" if game or "OMAHA" in raw else raw
+
+
+def _game(h: Hand, hd: Any, game: tuple[Variant, bool], structure: BettingStructure) -> Game:
+    """The hand's game: a tournament's blinds from the header's level, a cash game's
+    from the blinds posted (the big blind twice the small when one is missing)."""
+    if hd["tid"] is not None:
         sb, bb = h.money(hd["sb"]), h.money(hd["bb"])
     else:
         bb = h.bb if h.bb is not None else (2 * h.sb if h.sb is not None else 0)
         sb = h.sb if h.sb is not None else bb // 2
     limit = structure is BettingStructure.LIMIT
-    g = Game(
+    return Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
-        currency="CHIPS" if tourney else "USD", qualifier=8,
+        currency="USD" if hd["tid"] is None else "CHIPS", qualifier=8,
         tournament_id=hd["tid"], level=hd["level"],
         small_bet=bb if limit else None, big_bet=2 * bb if limit else None,
     )  # fmt: skip
-    collected = sum(c.amount for c in h.collects)
-    rake = h.rake if h.rake is not None else max(h.total - collected, 0)
-    parts, basis = _pot_parts(h.collects, h.total, rake)
-    record = HandHistory(
-        site=SITE,
-        hand_id=h.hand_id,
-        table=hd["ttbl"] or hd["tbl"] or hd["zone"] or "",
-        started_at=_date(hd["date"]),
-        time_zone=None,
-        started_at_utc=None,
-        game=g,
-        button=h.button,
-        max_seats=None,
-        seats=tuple(h.seats),
-        actions=tuple(h.actions),
-        boards=(board,) if board else (),
-        hero=h.hero,
-        hole_cards=dict(h.hole),
-        shows=tuple(h.shows),
-        collects=tuple(h.collects),
-        returned=tuple(h.returned),
-        total_pot=h.total,
-        rake=rake,
-        file=h.file,
-        line=line,
-        offset=offset,
-        text=text,
-        pot_parts=parts,
-        pot_parts_basis=basis,
-        site_format=SITE,
-        collect_order=CollectOrder.UNORDERED,
-        odd_chips=OddChips.LOW_LEFTOVER_TO_HIGH,
-        total_pot_line=h.total_line,
-    )
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
 
-def _line(h: _Hand, ln: str, lno: int) -> bool:
+def _line(h: Hand, ln: str, lno: int, explicit: bool) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if h.summary:
         return _summary_line(h, ln, lno)
     name, sep, rest = ln.partition(" : ")
     if sep:  # "<position>[ [ME]] : <what they did>"
-        if name[-1:] in " ]":
-            name = name.rstrip()
-            if name.endswith("[ME]"):
-                name = name[:-4].rstrip()
-        if rest[-1:] == " ":
-            rest = rest.rstrip()
-        sp = rest.find(" ")
-        word = (rest if sp < 0 else rest[:sp]).partition("(")[0].lower()
-        for kind, rule in _BY_WORD.get(word, ()):
-            m = rule.fullmatch(rest)
-            if m is not None:
-                break
-        else:
-            return TABLE_EVENT.fullmatch(rest) is not None
-        if name not in h.names:
-            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {name[:40]}", ln)
-            return True
-        _player(h, name, kind, m, lno, h.explicit_streets)
-        return True
+        return _player_line(h, name, rest, ln, lno, explicit)
     if ln.startswith("Seat ") and not h.actions and not h.hole:
-        m = SEAT.match(ln)
-        if m is None:
-            return TABLE_EVENT.match(ln) is not None
-        name = m["name"].strip()
-        seat = Seat(h.seat_number(m["seat"]), name, h.money(m["stack"]), line=lno)
-        h.seats.append(seat)
-        h.names.add(name)
-        h.stacks[name] = seat.stack
-        if m["me"]:
-            h.hero = name
-        return True
+        return _seat(h, ln, lno)
     if ln.startswith("***"):
-        if ln.startswith("*** HOLE CARDS ***"):
-            return True
-        if ln.startswith("*** SUMMARY ***"):
-            h.summary = True
-            return True
-        m = STREET_LINE.match(ln)
-        if m is None:
-            return False
-        h.new_street(_STREETS[m["street"]])
-        h.street_board = list(_cards(m["cards"].replace("[", " ").replace("]", " ")))
+        return _section(h, ln)
+    return _m(TABLE_EVENT, ln.strip()) is not None
+
+
+def _seat(h: Hand, ln: str, lno: int) -> bool:
+    """A seat line ("Seat 2: Dealer [ME] ($124 in chips)"), or a table event."""
+    m = _m(SEAT, ln)
+    if m is None:
+        return _m(TABLE_EVENT, ln) is not None
+    name = m["name"].strip()
+    h.seat(h.seat_number(m["seat"]), name, h.money(m["stack"]), lno)
+    if m["me"]:
+        h.hero = name
+    return True
+
+
+def _section(h: Hand, ln: str) -> bool:
+    """A "*** ... ***" line: the hole cards, the summary, a street with its board."""
+    if ln.startswith("*** HOLE CARDS ***"):
         return True
-    return TABLE_EVENT.match(ln.strip()) is not None
+    if ln.startswith("*** SUMMARY ***"):
+        h.summary = True
+        return True
+    m = _m(STREET_LINE, ln)
+    if m is None:
+        return False
+    h.deal(_STREETS[m["street"]], _cards(m["cards"].replace("[", " ").replace("]", " ")), True)
+    return True
 
 
-_BETTING = frozenset({"fold", "check", "call", "bet", "raise", "allin_raise", "allin"})
+def _player_line(h: Hand, name: str, rest: str, ln: str, lno: int, explicit: bool) -> bool:
+    """"<position>[ [ME]] : <what they did>": the rule of its first word that reads it."""
+    if name[-1:] in " ]":
+        name = name.rstrip()
+        if name.endswith("[ME]"):
+            name = name[:-4].rstrip()
+    if rest[-1:] == " ":
+        rest = rest.rstrip()
+    sp = rest.find(" ")
+    word = (rest if sp < 0 else rest[:sp]).partition("(")[0].lower()
+    for kind, rule in _BY_WORD.get(word, ()):
+        m = _m(rule, rest)
+        if m is not None:
+            break
+    else:
+        return _m(TABLE_EVENT, rest) is not None
+    if name not in h.stacks:
+        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {name[:40]}", ln)
+        return True
+    if not explicit and kind in _BETTING and h.street is not Street.RIVER:
+        if h.acted and h.round_complete():  # no street lines: the round is over
+            h.new_street(_NEXT[h.street])
+    _player(h, name, kind, m, lno)
+    return True
 
 
-def _player(h: _Hand, p: str, kind: str, m: re.Match[str], lno: int, explicit: bool) -> None:
-    inferred = not explicit and kind in _BETTING and h.street is not Street.RIVER
-    if inferred and h.acted and h.round_complete():  # no street lines: the round is over
-        h.new_street(
-            {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN}.get(h.street, Street.RIVER)
-        )
-    if kind == "dealer":
-        h.button = h.seat_number(m["seat"])
-    elif kind == "deal":
-        cards = _cards(m["cards"])
-        h.hole[p] = cards
-        h.in_hand.add(p)
-    elif kind == "fold":
-        h.fold(p, lno)
-    elif kind == "check":
-        h.check(p, lno)
-    elif kind == "call":
-        h.call(p, h.money(m["a"]), lno)
-    elif kind == "bet":
-        h.bet(p, h.money(m["a"]), lno)
+def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+    """What a player did, by the kind of rule that read it."""
+    post = _POSTS.get(kind)
+    if post is not None:
+        h.post(p, post, h.money(m["a"]), lno)
+    elif kind in _ADDED:
+        h.betting(kind, p, h.money(m["a"]), lno)
+    elif kind in ("fold", "check"):
+        h.betting(kind, p, 0, lno)
     elif kind == "raise":
         h.raise_to(p, h.money(m["to"] or m["a"]), lno)
     elif kind == "allin_raise":
-        a = h.money(m["a"])
-        if m["to"] is not None:
-            h.raise_to(p, h.money(m["to"]), lno, True)
-        elif a == h.left(p):  # the chips added (they are all the player had)
-            h.all_in(p, a, lno)
-        else:  # the oldest hands: the street total
-            h.raise_to(p, a, lno, True)
-    elif kind == "allin":
-        h.all_in(p, h.money(m["a"]), lno)
-    elif kind == "sb":
-        h.post(p, PostKind.SMALL_BLIND, h.money(m["a"]), lno)
-    elif kind == "bb":
-        h.post(p, PostKind.BIG_BLIND, h.money(m["a"]), lno)
-    elif kind == "posts":
-        h.post(p, PostKind.BIG_BLIND, h.money(m["a"]), lno)
-    elif kind in ("dead", "ante"):
-        h.post(p, PostKind.ANTE, h.money(m["a"]), lno)
-    elif kind == "return":
-        h.returned.append(Returned(p, h.money(m["a"]), lno))
+        _allin_raise(h, p, m, lno)
+    elif kind == "dealer":
+        h.button = h.seat_number(m["seat"])
+    elif kind == "deal":
+        h.hole[p] = _cards(m["cards"])
+        h.in_hand.add(p)
     elif kind == "show":
         _show(h, p, m, lno)
-    elif kind == "collect":
-        pot = 0
-        if m["side"]:
-            if h.side_pot == 0 or p in h.side_paid:
-                h.side_pot += 1
-                h.side_paid = set()
-            h.side_paid.add(p)
-            pot = h.side_pot
-        h.collects.append(Collect(p, h.money(m["a"]), pot, 0, lno))
+    else:
+        h.collects.append(Collect(p, h.money(m["a"]), _pot(h, p) if m["side"] else 0, 0, lno))
 
 
-def _show(h: _Hand, p: str, m: re.Match[str], lno: int) -> None:
+def _allin_raise(h: Hand, p: str, m: Any, lno: int) -> None:
+    """ "All-in(raise) $a[ to $b]": to ``b``; without it, ``a`` is the chips added when
+    they are all the player had, else (the oldest hands) the street total."""
+    a = h.money(m["a"])
+    if m["to"] is not None:
+        h.raise_to(p, h.money(m["to"]), lno, True)
+    elif a == h.left(p):
+        h.all_in(p, a, lno)
+    else:
+        h.raise_to(p, a, lno, True)
+
+
+def _pot(h: Hand, p: str) -> int:
+    """The side pot a "Hand result-Side pot" line of ``p`` pays: side pots are paid in
+    order, and a player collecting again starts the next one."""
+    side = max((c.pot for c in h.collects), default=0)
+    if side == 0 or any(c.pot == side and c.player == p for c in h.collects):
+        side += 1
+    return side
+
+
+def _show(h: Hand, p: str, m: Any, lno: int) -> None:
+    """A show or muck: the five cards read (ten in hi/lo) and the category word typed
+    into claims; the show's cards are the player's hole cards."""
     how = m["how"].lower()
     if how == "does not show":  # won uncontested: the cards are known from the deal
         return
     shown = _cards(m["cards"])
     hole = h.hole.get(p)
-    cat = _CATEGORIES.get((m["cat"] or "").strip().lower())
     if how == "mucks":
         cards = shown if len(shown) in (4, 5, 6) else (hole or ())
         h.shows.append(Show(p, cards, m["cat"], mucked=True, line=lno))
@@ -442,6 +375,7 @@ def _show(h: _Hand, p: str, m: re.Match[str], lno: int) -> None:
     if not hole:
         h.problem(lno, ProblemCode.BAD_CARDS, f"{p} shows but was dealt no known cards")
         return
+    cat = _CATEGORIES.get((m["cat"] or "").strip().lower())
     high = claimed_from_five(cat, shown[:5]) if cat is not None else None
     low = low_from_five(shown[5:10]) if len(shown) == 10 else None
     h.shows.append(
@@ -458,46 +392,22 @@ def _date(text: str) -> datetime:
     return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
 
 
-def _pot_parts(
-    collects: list[Collect], total: int, rake: int
-) -> tuple[tuple[int, ...], PotPartsBasis | None]:
-    """Each pot's size after rake, from the result lines that pay it (main pot first).
-
-    The site prints no pot parts, but it pays every pot on its own "Hand result" lines,
-    so what each pot paid is its size after rake. Given only when every pot from the
-    main one up was paid and the parts add up to the total pot less the rake.
-    """
-    paid: dict[int, int] = {}
-    for c in collects:
-        paid[c.pot] = paid.get(c.pot, 0) + c.amount
-    if not paid or sorted(paid) != list(range(len(paid))):
-        return (), None
-    parts = tuple(paid[i] for i in range(len(paid)))
-    if sum(parts) != total - rake:
-        return (), None
-    return parts, PotPartsBasis.NET
-
-
-def _summary_line(h: _Hand, ln: str, lno: int) -> bool:
+def _summary_line(h: Hand, ln: str, lno: int) -> bool:
+    """A summary line: the total pot and rake, the board; seat lines repeat the collects."""
     if ln.startswith("Seat"):
-        return re.match(r"Seat[ +]\d+: ", ln) is not None
-    m = TOTAL.match(ln)
+        return _m(SUMMARY_SEAT, ln) is not None
+    m = _m(TOTAL, ln)
     if m is not None:
         h.total = h.money(m["total"])
         h.total_line = lno
         if m["rake"]:
             h.rake = h.money(m["rake"])
         return True
-    m = BOARD.match(ln)
+    m = _m(BOARD, ln)
     if m is not None:
-        h.board = _cards(m["cards"])
+        h.summary_board = _cards(m["cards"])
         return True
     return False
-
-
-def _parse_text(ht: HandText) -> ParsedHand:
-    """:data:`FORMAT`'s parse."""
-    return parse_hand(ht.text, ht.file, ht.line, ht.offset)
 
 
 #: The Bovada / Ignition / Bodog site format.
@@ -508,6 +418,7 @@ FORMAT = SiteFormat(
     "cash and tournaments",
     recognise=recognise,
     split=split,
-    parse=_parse_text,
+    # ``_parse`` is looked up when a hand is read (a test plants a bug in it)
+    parse=reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset)),
     rooms=(SITE,),
 )
