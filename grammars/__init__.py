@@ -42,6 +42,7 @@ from hhtools.grammars import (
 )
 from hhtools.grammars._valid import check_record
 from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.model import habits
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode
 
@@ -144,7 +145,9 @@ FORMATS: tuple[SiteFormat, ...] = (
 def _register(fmt: SiteFormat) -> None:
     """Make ``fmt.parse`` run :data:`AFTER_PARSE` on what it gives. Done once, here, on
     the module's own object (importing any grammar module runs this file first), so
-    every caller gets checked hands: the registry's, and a direct ``FORMAT.parse``."""
+    every caller gets checked hands: the registry's, and a direct ``FORMAT.parse``.
+    Also makes the format's habits known to the audit (:mod:`hhtools.model.habits`)."""
+    habits.register(fmt.key, fmt.habits)
     if not getattr(fmt.parse, "after_parse", False):
         object.__setattr__(fmt, "parse", _Checked(fmt.parse))  # frozen: set once, here
 

@@ -15,10 +15,11 @@ from dataclasses import field
 from typing import BinaryIO
 
 from hhtools.model.frozen import record
+from hhtools.model.habits import Habits
 from hhtools.model.records import HandHistory, HandText, Problem
 from hhtools.model.vocab import ProblemCode
 
-__all__ = ["RAISE_BUGS", "ParsedHand", "SiteFormat", "internal_error", "raise_bugs"]
+__all__ = ["RAISE_BUGS", "Habits", "ParsedHand", "SiteFormat", "internal_error", "raise_bugs"]
 
 #: Environment variable: set to ``1`` (the test suite does, tests/conftest.py), a bug
 #: met in a grammar raises instead of becoming an ``internal_error`` problem, so that a
@@ -90,6 +91,9 @@ class SiteFormat:
             hand of its own so that the parser reports it.
         parse: ``hand text -> ParsedHand``; never raises for bad input.
         rooms: the poker rooms whose hands it reads (``site`` of the records).
+        habits: what it writes its own way that the audit reads
+            (:class:`~hhtools.model.habits.Habits`: show order, converted files);
+            the registry makes them known to the audit by the format's key.
     """
 
     key: str
@@ -99,3 +103,4 @@ class SiteFormat:
     split: Callable[[BinaryIO, str], Iterator[HandText]]
     parse: Callable[[HandText], ParsedHand]
     rooms: tuple[str, ...] = field(default=())
+    habits: Habits = field(default=Habits())

@@ -74,7 +74,7 @@ from hhtools.grammars._hand import (
 )
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure, Collect, Game, HandText, PostKind, Show, Street, Variant,
@@ -421,4 +421,5 @@ FORMAT = SiteFormat(
     # ``_parse`` is looked up when a hand is read (a test plants a bug in it)
     parse=reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset)),
     rooms=(SITE,),
+    habits=Habits(shows_in_order=True),  # the corpus: shows in the order played
 )

@@ -70,7 +70,7 @@ from typing import BinaryIO
 
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.ggpoker.hand import _State
 from hhtools.grammars.ggpoker.words import GAME_AT_END, game_of
 
@@ -227,4 +227,5 @@ FORMAT = SiteFormat(
     split=_split,
     parse=parse_hand,
     rooms=(SITE,),
+    habits=Habits(shows_in_order=True),  # the corpus: shows in the order played
 )

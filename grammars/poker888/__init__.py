@@ -55,7 +55,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.poker888.read import read_hand
 
 from hhtools.model.records import HandText
@@ -100,4 +100,5 @@ FORMAT = SiteFormat(
     split=_split,
     parse=_parse,
     rooms=("888poker",),
+    habits=Habits(shows_in_order=True),  # the corpus: shows in the order played
 )

@@ -53,7 +53,7 @@ import re
 
 import pyparsing as pp
 from hhtools.grammars._lines import FAST, _BadCards
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.grammars.pokerstars.actions import (
     BET,
     CALL,
@@ -319,4 +319,7 @@ FORMAT = SiteFormat(
     split=split,
     parse=_parse_text,
     rooms=tuple(_SITE_KEYS.values()),
+    # shows in the order played (the corpus: out of seat order, the river's bettor first),
+    # by PokerStars' own hands only; a header with no time zone is a converter's file
+    habits=Habits(shows_in_order=True, show_order_rooms=(SITE,), no_time_zone_converted=True),
 )

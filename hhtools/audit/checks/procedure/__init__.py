@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from hhtools.audit.checks.procedure.blinds import procedure_blinds
 from hhtools.audit.checks.procedure.order import procedure_order
-from hhtools.audit.checks.procedure.showdown import SHOWS_IN_ORDER, procedure_showdown_order
+from hhtools.audit.checks.procedure.showdown import procedure_showdown_order
 from hhtools.audit.checks.procedure.sizes import LIMIT_CAP, procedure_bet_size
 
 __all__ = [
     "LIMIT_CAP",
-    "SHOWS_IN_ORDER",
     "procedure_bet_size",
     "procedure_blinds",
     "procedure_order",

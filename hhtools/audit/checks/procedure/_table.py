@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from hhtools.audit.findings import Finding
 from hhtools.audit.settle import HandSettlement
+from hhtools.model import habits
 from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
 from hhtools.model.vocab import FindingKind, Half
 from hhtools.rules.pots import clockwise_order, contributions_by_action
@@ -242,10 +243,10 @@ def ring_of(hand: HandHistory, order: frozenset[int]) -> list[str]:
 
 
 def site_wrote_it(hand: HandHistory) -> bool:
-    """False for a hand another app wrote in PokerStars' format (a converted file: no
-    time zone in its header, "Table leave user" lines): its button and the order of
-    its lines are the converter's, not the room's."""
-    return not (hand.site_format == "pokerstars" and hand.time_zone is None)
+    """False for a hand another app wrote in its format's text (a converted file, which
+    the format's habits tell by its header: :meth:`~hhtools.model.habits.Habits.room_wrote`):
+    its button and the order of its lines are the converter's, not the room's."""
+    return habits.of(hand.site_format).room_wrote(hand.time_zone)
 
 
 def button_player(hand: HandHistory) -> str | None:

@@ -11,16 +11,10 @@ from hhtools.audit.checks.procedure._table import (
 )
 from hhtools.audit.findings import Finding
 from hhtools.audit.settle import HandSettlement
+from hhtools.model import habits
 from hhtools.model.records import ActionKind, HandHistory, Street
 from hhtools.model.vocab import FindingKind
 from hhtools.rules.pots import clockwise_order
-
-#: Site formats that write the show lines in the order the players showed, as their
-#: real histories (shared/corpus) show: shows out of seat order, the river's last
-#: bettor first. Winamax and iPoker write them in an order of their own (the corpus
-#: has hands of each where the river's bettor is not first); Party, Winning and
-#: Kings Club have too few hands at showdown there to tell: none is read.
-SHOWS_IN_ORDER = frozenset({"pokerstars", "bovada", "888poker", "ggpoker"})
 
 
 def procedure_showdown_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
@@ -30,15 +24,16 @@ def procedure_showdown_order(hand: HandHistory, settlement: HandSettlement) -> I
     clockwise order, beginning with the who was the last to bet or raise in the final
     betting round. If everyone checked in the final betting round, the first active
     player to the left of the dealer seat is the first to show"; seed 003, 11. Read
-    only where the site format writes the shows in the order they happened
-    (:data:`SHOWS_IN_ORDER`), on one board, when nobody was all-in (all-in hands are
+    only where the site format writes the shows in the order they happened (its
+    :class:`~hhtools.model.habits.Habits`, for the hand's room), on one board, when nobody was all-in (all-in hands are
     turned up together) and the river was bet or checked by the players who show.
     A player who mucked without showing tells nothing: then no finding.
     """
-    if hand.site_format not in SHOWS_IN_ORDER or hand.button is None:
-        return
-    if not site_wrote_it(hand) or (hand.site_format == "pokerstars" and hand.site != "pokerstars"):
-        return  # a converter's text, or another room writing PokerStars' format
+    ways = habits.of(hand.site_format)
+    if not ways.shows_ordered(hand.site) or hand.button is None:
+        return  # shows in an order of the site's own, or another room writing the format
+    if not site_wrote_it(hand):
+        return  # a converter's text
     if len(hand.boards) != 1 or len(hand.boards[0]) != 5 or hand.cash_outs:
         return
     steps = replay(hand, settlement)

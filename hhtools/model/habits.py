@@ -1,0 +1,94 @@
+"""What a site format writes its own way that the audit must know: its habits, as data.
+
+A site format declares its :class:`Habits` on its ``SiteFormat`` (``habits=``); the
+grammar registry hands them to :func:`register` when it lists the format, and the audit
+asks :func:`of` with a hand's ``site_format``. So the audit reads a format's habits
+without naming a site and without importing the grammars (a higher layer): a format
+the registry never listed (a hand built by hand, a format of a plugin not loaded) has
+the default habits, which assume nothing, so a check that needs a habit says nothing.
+
+>>> register("example", Habits(shows_in_order=True, show_order_rooms=("example",)))
+>>> of("example").shows_ordered("example"), of("example").shows_ordered("other")
+(True, False)
+>>> of("never-registered") == Habits()
+True
+>>> _HABITS.pop("example") is not None
+True
+"""
+
+from __future__ import annotations
+
+from hhtools.model.frozen import record
+
+__all__ = ["Habits", "of", "register"]
+
+
+@record
+class Habits:
+    """How a site format writes what the audit's procedure checks read.
+
+    Attributes:
+        shows_in_order: the format writes its show lines in the order the players
+            showed (seed 002, "The Showdown": the order the showdown check compares
+            with the rule's). ``False``: in an order of its own (seat order, winner
+            first), or unknown; the showdown order is then not read.
+        show_order_rooms: when not empty, only hands of these rooms (``HandHistory.site``)
+            have their shows in order: another room writing the same format orders
+            them its own way. Empty: every room's hands.
+        no_time_zone_converted: a hand of this format whose header names no time
+            zone was written by a converter from another room's history, not by the
+            room: its button and the order of its lines are the converter's, so the
+            blinds, order and showdown checks do not read it.
+    """
+
+    shows_in_order: bool = False
+    show_order_rooms: tuple[str, ...] = ()
+    no_time_zone_converted: bool = False
+
+    def shows_ordered(self, site: str) -> bool:
+        """Whether a hand of room ``site`` in this format has its shows in the order
+        the players showed.
+
+        >>> Habits(shows_in_order=True).shows_ordered("any room")
+        True
+        >>> Habits().shows_ordered("any room")
+        False
+        """
+        return self.shows_in_order and (not self.show_order_rooms or site in self.show_order_rooms)
+
+    def room_wrote(self, time_zone: str | None) -> bool:
+        """Whether a hand whose header names ``time_zone`` (``None``: none) is the
+        room's own text, whose button and line order the procedure checks may read.
+
+        >>> Habits(no_time_zone_converted=True).room_wrote(None)
+        False
+        >>> Habits(no_time_zone_converted=True).room_wrote("ET"), Habits().room_wrote(None)
+        (True, True)
+        """
+        return not (self.no_time_zone_converted and time_zone is None)
+
+
+_DEFAULT = Habits()
+
+#: site format key -> its habits (filled by the grammar registry, read by the audit)
+_HABITS: dict[str, Habits] = {}
+
+
+def register(site_format: str, habits: Habits) -> None:
+    """Declare the habits of the format keyed ``site_format`` (the registry does it).
+
+    Args:
+        site_format: the format's key (``HandHistory.site_format``).
+        habits: what it writes its own way.
+    """
+    _HABITS[site_format] = habits
+
+
+def of(site_format: str) -> Habits:
+    """The habits of the format keyed ``site_format``; the default :class:`Habits`
+    (nothing assumed) for a key never registered.
+
+    Args:
+        site_format: ``HandHistory.site_format``.
+    """
+    return _HABITS.get(site_format, _DEFAULT)
