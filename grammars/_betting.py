@@ -12,6 +12,7 @@ PokerStars' grammar writes them (a raise's ``to_amount`` is the street total, it
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from hhtools.grammars._lines import _BadCards
 from hhtools.grammars.base import ParsedHand
@@ -256,6 +257,88 @@ def second_line(lines: list[str], card: str, first: int) -> int:
             if seen == 2:
                 return first + i
     return first
+
+
+def seen_twice(sightings: Iterable[tuple[int, str, tuple[str, ...]]]) -> tuple[int, str] | None:
+    """The first card seen in two places (two players, or a player and a board).
+
+    An owner may see its own cards again (a show repeats the cards dealt); the boards
+    of a hand run more than once share their first cards, so every owner starting
+    "*board" is one owner.
+
+    Args:
+        sightings: ``(line, owner, cards)`` in line order (:meth:`Hand.saw`).
+
+    Returns:
+        ``(line, message)`` for the line of the second sighting, or ``None``.
+
+    >>> seen_twice([(1, "A", ("Ah", "Kd")), (2, "*board1", ("Kd", "2c", "3c"))])
+    (2, 'card Kd appears twice')
+    >>> seen_twice([(1, "*board0", ("Kd", "2c", "3c")), (2, "*board1", ("Kd", "2c", "3c"))])
+    """
+    seen: dict[str, str] = {}
+    for lno, owner, cards in sightings:
+        own = "*board" if owner.startswith("*board") else owner
+        if len(set(cards)) < len(cards):
+            return lno, "a card appears twice on this line"
+        for c in cards:
+            if seen.setdefault(c, own) != own:
+                return lno, f"card {c} appears twice"
+    return None
+
+
+def cut_short(
+    h: Any, lines: list[str], line: int, *, has_total: bool, total_words: str, seats_at: int
+) -> ParsedHand | None:
+    """The end checks of a hand whose cards are checked by sightings; the
+    :class:`ParsedHand` of a hand that gives no record, else ``None``.
+
+    In order: no summary (``truncated_hand``, last line), no total (``missing_total``,
+    last line), no seats (``no_seats``, on line index ``seats_at``), a card seen twice
+    (``impossible_cards``, on the second sighting: :func:`seen_twice`).
+
+    Args:
+        h: the hand read (``summary``, ``seats``, ``sightings``, ``problems``).
+        lines: the hand's lines; ``line`` is the file line of ``lines[0]``.
+        has_total: the summary wrote what makes its total (a total line, a "wins" line).
+        total_words: how the site names it ("'Total pot'"), for the problem.
+        seats_at: the index in ``lines`` where the seat lines should have been.
+    """
+    last = line + len(lines) - 1
+    if not h.summary:
+        h.problem(last, ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
+    elif not has_total:
+        h.problem(last, ProblemCode.MISSING_TOTAL, f"summary has no {total_words} line", lines[-1])
+    elif not h.seats:
+        at = min(seats_at, len(lines) - 1)
+        h.problem(line + at, ProblemCode.NO_SEATS, "hand has no seat lines", lines[at])
+    else:
+        dup = seen_twice(h.sightings)
+        if dup is None:
+            return None
+        h.problem(dup[0], ProblemCode.IMPOSSIBLE_CARDS, dup[1], lines[dup[0] - line])
+    return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+
+
+def limit_stakes(
+    actions: Iterable[Action], sb: int, bb: int
+) -> tuple[int, int, int | None, int | None]:
+    """The blinds and bets of a limit game whose header names the small and big bet.
+
+    Args:
+        actions: the hand's actions; the last blind of each kind posted (not all-in)
+            is the blind.
+        sb, bb: the header's two stakes (minor units): the small and the big bet.
+
+    Returns:
+        ``(small blind, big blind, small bet, big bet)``; a blind nobody posted is the
+        small bet (big blind) or half of it (small blind).
+
+    >>> limit_stakes([], 200, 400)
+    (100, 200, 200, 400)
+    """
+    posted = {a.post: a.amount for a in actions if a.kind is ActionKind.POST and not a.all_in}
+    return (posted.get(PostKind.SMALL_BLIND, sb // 2), posted.get(PostKind.BIG_BLIND, sb), sb, bb)
 
 
 def read_body(

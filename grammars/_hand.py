@@ -147,6 +147,12 @@ class Hand(_State):
         self.converted = False  # amounts shown converted, the table's in brackets
         self.last_bets: dict[str, int] = {}  # the live bets of the last round that had any
         self.summary_board: tuple[str, ...] | None = None  # the summary's "Board [..]"
+        self.sightings: list[tuple[int, str, tuple[str, ...]]] = []  # (line, owner, cards)
+
+    def saw(self, line: int, owner: str, cards: tuple[str, ...]) -> None:
+        """Cards seen on a line: a player's (``owner`` the name) or a board's (``owner``
+        starting "*board"), for :func:`~hhtools.grammars._betting.seen_twice`."""
+        self.sightings.append((line, owner, cards))
 
     def seat(self, seat: int, player: str, stack: int, line: int, out: bool = False) -> None:
         """A seat line: ``player`` sits at ``seat`` with ``stack``."""
@@ -256,13 +262,15 @@ def by_word(rules: Rules) -> dict[str, Rules]:
 
 
 def reader(
-    parse: Callable[[Hand, list[str], int, str, int], ParsedHand],
+    parse: Callable[[Any, list[str], int, str, int], ParsedHand],
+    hand: Callable[[str, int], Hand] = Hand,
 ) -> Callable[[HandText], ParsedHand]:
     """A site format's ``parse``: ``parse(hand, lines, line, text, offset)`` run on a
-    new :class:`Hand`; anything it raises becomes an ``internal_error`` problem."""
+    new :class:`Hand` (or a site's subclass: ``hand(file, line)``); anything it raises
+    becomes an ``internal_error`` problem."""
 
     def run(ht: HandText) -> ParsedHand:
-        h = Hand(ht.file, ht.line)
+        h = hand(ht.file, ht.line)
         try:
             return parse(h, ht.text.split("\n"), ht.line, ht.text, ht.offset)
         except Exception as exc:

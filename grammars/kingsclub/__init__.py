@@ -56,25 +56,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
-from hhtools.grammars._lines import _BadCards, _cards, _m, _rule
+from hhtools.grammars._betting import _OutOfRange, cut_short, limit_stakes, read_body
+from hhtools.grammars._hand import Hand, build_record, by_word, reader
+from hhtools.grammars._inferred import excess_returned
+from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
-from hhtools.grammars.kingsclub.ledger import on_boards, twice, uncalled
+from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.kingsclub.ledger import on_boards
 
-from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import (
-    Action,
-    ActionKind,
     BettingStructure,
     Collect,
     Game,
-    HandHistory,
     HandText,
     PostKind,
-    Problem,
-    Seat,
     Show,
     Street,
     Variant,
@@ -84,7 +81,7 @@ from hhtools.model.vocab import CollectOrder, ProblemCode
 __all__ = ["FORMAT", "HEADER", "parse_hand"]
 
 SITE = "kingsclub"
-MAX_SEAT = 1000
+MAX_BOARDS = 9
 
 _AMT = r"\d[\d,]*(?:\.\d+)?"
 _DATE = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"
@@ -121,8 +118,7 @@ POST = _rule(
     r": posts (?:the )?(?P<kind>small blind|big blind|ante|straddle|dead blind)"
     r" (?P<amt>" + _AMT + r")(?P<allin>,? and is all in)?\s*$",
 )
-FOLD = _rule("fold", r"folds\s*$")
-CHECK = _rule("check", r"checks\s*$")
+PASS = _rule("pass", r"(?P<kind>folds|checks)(?:\s*)$")
 BET = _rule(
     "bet", r"(?P<kind>calls|bets|raises to) (?P<amt>" + _AMT + r")(?P<allin>,? and is all in)?\s*$"
 )
@@ -136,7 +132,17 @@ WINS = _rule(
 RAKE = _rule("rake", r"Rake (?P<amt>" + _AMT + r")\s*$")
 S_SEAT = _rule("summary_seat", r"Seat \d+: .+ \(" + _AMT + r"\) [+-]?" + _AMT + r"\s*$")
 
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+#: lines that start with a word of their own, and lines that start with a player's name
+#: (the rule reads what follows the name and its space)
+_HEAD = by_word((("street", STREET), ("seat", SEAT), ("summary_seat", S_SEAT), ("rake", RAKE),
+                 ("dealt", DEALT)))  # fmt: skip
+_PLAYER = by_word((("post", POST), ("pass", PASS), ("bet", BET), ("show", SHOW),
+                   ("muck", MUCK), ("wins", WINS)))  # fmt: skip
+#: the kinds of line read before the summary and in it
+_BODY = frozenset({"street", "seat", "dealt", "post", "pass", "bet", "show", "muck"})
+_SUMMARY = frozenset({"street", "summary_seat", "rake", "dealt", "post", "wins"})
+
+_STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
           "ante": PostKind.ANTE, "straddle": PostKind.STRADDLE,
           "dead blind": PostKind.DEAD_SMALL_AND_BIG}  # fmt: skip
@@ -152,65 +158,14 @@ _GAMES: dict[str, tuple[Variant, bool]] = {
 }  # fmt: skip
 
 
-#: Amounts already read (in range), by their text: amounts repeat a lot.
-_READ: dict[str, int] = {}
+class _Hand(Hand):
+    """A KingsClub hand being read: the kernel's :class:`Hand` with one board a run
+    (``boards``) and the line of the first "wins" line (the total pot's line)."""
 
-
-#: An amount or a seat number no real hand can hold (``out_of_range``): the one class
-#: :func:`~hhtools.model.money.parse_money` raises from :data:`MAX_AMOUNT` up.
-_OutOfRange = AmountOutOfRange
-
-
-class _State:
-    """What one hand being read has gathered so far."""
-
-    __slots__ = ("actions", "boards", "collects", "file", "first_win", "hand_id", "hero",
-                 "hole", "names", "problems", "rake", "seats", "shows", "sightings", "street",
-                 "street_max", "street_total", "summary")  # fmt: skip
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.hand_id: str | None = None
-        self.problems: list[Problem] = []
-        self.seats: list[Seat] = []
-        self.names: list[str] = []
-        self.actions: list[Action] = []
-        self.shows: list[Show] = []
-        self.collects: list[Collect] = []
+    def __init__(self, file: str, line: int) -> None:
+        super().__init__(file, line)
         self.boards: list[list[str]] = []
-        self.hero: str | None = None
-        self.hole: dict[str, tuple[str, ...]] = {}
-        self.sightings: list[tuple[int, str, tuple[str, ...]]] = []
-        self.street = Street.PREFLOP
-        self.street_total: dict[str, int] = {}
-        self.street_max = 0
-        self.summary = False
-        self.rake = 0
         self.first_win = 0
-
-    def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
-        self.problems.append(Problem(self.file, line, self.hand_id, code, message, excerpt[:200]))
-
-    def money(self, text: str) -> int:
-        value = _READ.get(text)
-        if value is not None:
-            return value
-        value = parse_money(text, Unit.CENTS)
-        if value >= MAX_AMOUNT:
-            raise _OutOfRange(f"amount {text} is out of range")
-        if len(_READ) < 1 << 16:
-            _READ[text] = value
-        return value
-
-    def player(self, line: str) -> tuple[str, str] | None:
-        for name in self.names:  # longest first
-            if line.startswith(name):
-                rest = line[len(name) :]
-                if rest.startswith(" "):
-                    return name, rest[1:]
-                if rest.startswith(": "):
-                    return name, rest
-        return None
 
 
 def _recognise(head: str) -> bool:
@@ -247,107 +202,73 @@ def _game(text: str) -> tuple[Variant, bool, BettingStructure] | str | None:
     return vh[0], vh[1], structure
 
 
-def parse_hand(ht: HandText) -> ParsedHand:
-    """Read one KingsClub hand's text into a record and the problems met.
-
-    Args:
-        ht: the hand's text, as :func:`_split` gave it.
-
-    Returns:
-        The :class:`ParsedHand`; never raises (an unexpected error is an
-        ``internal_error`` problem).
-    """
-    st = _State(ht.file)
-    try:
-        return _parse(st, ht)
-    except Exception as exc:  # noqa: BLE001  (never let one hand stop a file)
-        return internal_error(ht.file, ht.line, st.hand_id, exc, st.problems)
+def _none(h: Hand, note: str | None = None) -> ParsedHand:
+    """No record: the problems met (and a skip note)."""
+    return ParsedHand(None, tuple(h.problems), note, h.hand_id)
 
 
-def _fail(st: _State) -> ParsedHand:
-    return ParsedHand(None, tuple(st.problems), None, st.hand_id)
-
-
-def _parse(st: _State, ht: HandText) -> ParsedHand:
-    lines = ht.text.split("\n")
-    first = ht.line
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """Read one KingsClub hand (see :func:`parse_hand`): header, date, table, body."""
     hd = _m(HEADER, lines[0])
     if hd is None:
-        st.problem(
-            first, ProblemCode.BAD_HEADER, f"not a KingsClub hand header: {lines[0][:80]}", lines[0]
-        )
-        return _fail(st)
-    st.hand_id = hd["id"]
+        h.problem(line, ProblemCode.BAD_HEADER,
+                  f"not a KingsClub hand header: {lines[0][:80]}", lines[0])  # fmt: skip
+        return _none(h)
+    h.hand_id = hd["id"]
     game = _game(hd["game"])
     if isinstance(game, str):
-        st.problem(first, ProblemCode.SKIPPED_GAME, game, lines[0])
-        return ParsedHand(None, tuple(st.problems), game, st.hand_id)
+        h.problem(line, ProblemCode.SKIPPED_GAME, game, lines[0])
+        return _none(h, game)
     if game is None:
-        st.problem(first, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {hd['game']!r}", lines[0])
-        return _fail(st)
-    variant, hi_lo, structure = game
-    i = 1
-    date = hd["date"]
+        h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {hd['game']!r}", lines[0])
+        return _none(h)
+    i, date = 1, hd["date"]
     if date is None and len(lines) > 1 and (dm := _m(DATE, lines[1])) is not None:
-        date, i = dm["date"], 2
+        i, date = 2, dm["date"]
+    stakes = _table(h, hd, lines, i, line)
+    if stakes is None:
+        return _none(h)
+    body = enumerate(lines[i + 1 :], i + 1)
+    if not read_body(h, body, line, lambda t, lno: _line(h, t, lno)):
+        return _none(h)
+    ended = cut_short(h, lines, line, has_total=bool(h.collects), total_words="'wins'",
+                      seats_at=i + 1)  # fmt: skip
+    if ended is not None:
+        return ended
+    record = _record(h, game, stakes, date, line, text, offset)
+    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+
+
+def _table(h: _Hand, hd: Any, lines: list[str], i: int, line: int) -> tuple[int, int] | None:
+    """The table line (``lines[i]``): table name and button; the header's two stakes.
+    ``None`` (a problem added) when it is missing or a number is out of range."""
     tb = _m(TABLE, lines[i]) if len(lines) > i else None
     if tb is None:
-        st.problem(
-            first + i, ProblemCode.BAD_TABLE, "no table line", lines[i] if len(lines) > i else ""
-        )
-        return _fail(st)
+        h.problem(line + i, ProblemCode.BAD_TABLE, "no table line",
+                  lines[i] if len(lines) > i else "")  # fmt: skip
+        return None
     try:
-        sb, bb = st.money(hd["sb"]), st.money(hd["bb"])
-        button = int(tb["button"])
-        if button > MAX_SEAT:
-            raise _OutOfRange(f"button seat {button} is out of range")
+        stakes = h.money(hd["sb"]), h.money(hd["bb"])
+        h.button = h.seat_number(tb["button"])
     except _OutOfRange as exc:
-        st.problem(first, ProblemCode.OUT_OF_RANGE, str(exc), lines[0])
-        return _fail(st)
-    fatal = False
-    for k in range(i + 1, len(lines)):
-        text = lines[k]
-        lno = first + k
-        if not text or text.isspace():
-            continue
-        try:
-            if not _line(st, text, lno):
-                st.problem(
-                    lno, ProblemCode.UNRECOGNISED_LINE, f"unrecognised line: {text[:80]}", text
-                )
-        except _BadCards as exc:
-            st.problem(lno, ProblemCode.BAD_CARDS, str(exc), text)
-        except _OutOfRange as exc:
-            st.problem(lno, ProblemCode.OUT_OF_RANGE, str(exc), text)
-            fatal = True
-        except ValueError as exc:
-            st.problem(lno, ProblemCode.BAD_AMOUNT, str(exc), text)
-    last = first + len(lines) - 1
-    if fatal:
-        return _fail(st)
-    if not st.summary:
-        st.problem(last, ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
-        return _fail(st)
-    if not st.collects:
-        st.problem(last, ProblemCode.MISSING_TOTAL, "summary has no 'wins' line", lines[-1])
-        return _fail(st)
-    if not st.seats:
-        st.problem(first + i + 1, ProblemCode.NO_SEATS, "hand has no seat lines", lines[-1])
-        return _fail(st)
-    dup = twice(st.sightings)
-    if dup is not None:
-        st.problem(dup[0], ProblemCode.IMPOSSIBLE_CARDS, dup[1], lines[dup[0] - first])
-        return _fail(st)
-    boards = tuple(tuple(b) for b in st.boards if b)
+        h.problem(line, ProblemCode.OUT_OF_RANGE, str(exc), lines[0])
+        return None
+    h.table = tb["table"]
+    return stakes
+
+
+def _record(
+    h: _Hand, game: tuple[Variant, bool, BettingStructure], stakes: tuple[int, int],
+    date: str | None, line: int, text: str, offset: int,
+) -> Any:  # fmt: skip
+    """The record of a hand read whole: no zone, no total pot line (the amounts won
+    and the rake), the uncalled excess returned, a run's board not said."""
+    variant, hi_lo, structure = game
+    sb, bb = stakes
     small_bet = big_bet = None
     if structure is BettingStructure.LIMIT:
-        small_bet, big_bet = sb, bb
-        posted = {
-            a.post: a.amount for a in st.actions if a.kind is ActionKind.POST and not a.all_in
-        }
-        bb = posted.get(PostKind.BIG_BLIND, small_bet)
-        sb = posted.get(PostKind.SMALL_BLIND, small_bet // 2)
-    ante = next((a.amount for a in st.actions if a.post is PostKind.ANTE), 0)
+        sb, bb, small_bet, big_bet = limit_stakes(h.actions, sb, bb)
+    ante = next((a.amount for a in h.actions if a.post is PostKind.ANTE), 0)
     try:
         started = (
             datetime(int(date[:4]), int(date[5:7]), int(date[8:10]), int(date[11:13]),
@@ -355,157 +276,137 @@ def _parse(st: _State, ht: HandText) -> ParsedHand:
         )  # fmt: skip
     except ValueError:
         started = None
-    returned = uncalled(st.actions)
-    collects = on_boards(st.collects, len(boards))
-    record = HandHistory(
-        site=SITE, hand_id=hd["id"], table=tb["table"], started_at=started, time_zone=None,
-        started_at_utc=None,
+    boards = tuple(tuple(b) for b in h.boards if b)
+    back = excess_returned(h.put, (), h.actions) if len(h.put) > 1 else None
+    collects = on_boards(h.collects, len(boards))
+    rake = h.rake or 0
+    return build_record(
+        h, site=SITE, line=line, text=text, offset=offset, started_at=started,
         game=Game(variant, hi_lo, structure, sb, bb, "USD", 8, ante, None, None, None,
                   small_bet, big_bet),
-        button=button, max_seats=None, seats=tuple(st.seats), actions=tuple(st.actions),
-        boards=boards, hero=st.hero, hole_cards=st.hole, shows=tuple(st.shows),
-        collects=tuple(collects), returned=returned,
-        total_pot=sum(c.amount for c in collects) + st.rake, rake=st.rake, file=ht.file,
-        line=first, offset=ht.offset, text=ht.text, site_format=SITE,
-        collect_order=CollectOrder.UNORDERED, total_pot_line=st.first_win,
+        boards=boards, collects=tuple(collects), returned=(back,) if back else (),
+        total_pot=sum(c.amount for c in collects) + rake, rake=rake,
+        collect_order=CollectOrder.UNORDERED, total_pot_line=h.first_win,
     )  # fmt: skip
-    return ParsedHand(record, tuple(st.problems), None, st.hand_id)
 
 
-def _board_cards(st: _State, board: int, text: str) -> tuple[str, ...]:
+def _line(h: _Hand, text: str, lno: int) -> bool:
+    """Read one body line into ``h``; ``False`` when no rule reads it."""
+    allowed = _SUMMARY if h.summary else _BODY
+    for kind, rule in _HEAD.get(text.partition(" ")[0], ()):
+        if kind in allowed and (kind != "seat" or not h.actions):
+            m = _m(rule, text)
+            if m is not None:
+                _READ_HEAD[kind](h, m, lno)
+                return True
+    player = h.name(text, " :")
+    if player is None:
+        return False
+    rest = text[len(player) :]
+    rest = rest[1:] if rest.startswith(" ") else rest
+    for kind, rule in _PLAYER.get(rest.partition(" ")[0], ()):
+        if kind in allowed:
+            m = _m(rule, rest)
+            if m is not None:
+                _READ_PLAYER[kind](h, player, m, lno)
+                return True
+    return False
+
+
+def _street(h: _Hand, m: Any, lno: int) -> None:
+    """A street line: a betting round starts; its board (of a run) is read whole."""
+    name = m["street"]
+    if name == "SUMMARY":
+        h.summary = True
+        return
+    street = _STREET_WORDS.get(name)
+    if street is None:  # HOLE CARDS, SHOW DOWN
+        return
+    if street is not h.street:
+        h.new_street(street)
+    b = int(m["board"]) - 1 if m["board"] else 0
+    if b >= MAX_BOARDS:
+        raise _OutOfRange(f"board {b + 1} is out of range")
+    cards = _board_cards(h, m["cards"] or "")
+    while len(h.boards) <= b:
+        h.boards.append([])
+    h.boards[b] = list(cards)
+    h.saw(lno, f"*board{b}", cards)
+
+
+def _board_cards(h: _Hand, text: str) -> tuple[str, ...]:
     """A street line's cards: "[2h 5s Qd 8c] [Th]"; "-" is the first board's card."""
     given = " ".join(re.findall(r"\[([^\]]*)\]", text)).split()
-    base = st.boards[0] if st.boards else []
+    base = h.boards[0] if h.boards else []
     cards = [base[j] if c == "-" and j < len(base) else c for j, c in enumerate(given)]
     return _cards(" ".join(cards))
 
 
-def _line(st: _State, text: str, lno: int) -> bool:
-    """Read one body line into ``st``; ``False`` when no rule reads it."""
-    if text.startswith("***"):
-        m = _m(STREET, text)
-        if m is None:
-            return False
-        name = m["street"]
-        if name == "SUMMARY":
-            st.summary = True
-            st.street = Street.SHOWDOWN
-            return True
-        if name in _STREETS:
-            street = _STREETS[name]
-            if street is not st.street:
-                st.street, st.street_total, st.street_max = street, {}, 0
-            b = int(m["board"]) - 1 if m["board"] else 0
-            if b > 8:
-                raise _OutOfRange(f"board {b + 1} is out of range")
-            cards = _board_cards(st, b, m["cards"] or "")
-            while len(st.boards) <= b:
-                st.boards.append([])
-            st.boards[b] = list(cards)
-            st.sightings.append((lno, f"*board{b}", cards))
-        return True
-    if st.summary:
-        if text.startswith("Seat "):
-            return _m(S_SEAT, text) is not None
-        if text.startswith("Rake "):
-            m = _m(RAKE, text)
-            if m is None:
-                return False
-            st.rake = st.money(m["amt"])
-            return True
-    elif text.startswith("Seat ") and not st.actions:
-        m = _m(SEAT, text)
-        if m is None:
-            return False
-        seat = int(m["seat"])
-        if seat > MAX_SEAT:
-            raise _OutOfRange(f"seat {seat} is out of range")
-        st.seats.append(Seat(seat, m["player"], st.money(m["stack"]), line=lno))
-        st.names = sorted({s.player for s in st.seats}, key=len, reverse=True)
-        return True
-    if text.startswith("Dealt to "):
-        m = _m(DEALT, text)
-        if m is None:
-            return False
-        if set(m["cards"].split()) <= {"X"}:
-            return True
-        cards = _cards(m["cards"])
-        st.hero = m["player"]
-        st.hole[st.hero] = cards
-        st.sightings.append((lno, st.hero, cards))
-        return True
-    pr = st.player(text)
-    if pr is None:
-        return False
-    player, rest = pr
-    if rest.startswith(": posts"):
-        m = _m(POST, rest)
-        if m is None:
-            return False
-        amount = st.money(m["amt"])
-        kind = _POSTS[m["kind"]]
-        st.actions.append(Action(Street.PREFLOP, player, ActionKind.POST, amount, None,
-                                 bool(m["allin"]), kind, lno))  # fmt: skip
-        if kind is not PostKind.ANTE:
-            total = st.street_total.get(player, 0) + amount
-            st.street_total[player] = total
-            st.street_max = max(st.street_max, total)
-        return True
-    if st.summary:
-        if " wins " in text or rest.startswith("wins "):
-            m = _m(WINS, rest)
-            if m is None:
-                return False
-            pot = m["pot1"] or m["pot2"]
-            index = 0 if pot in ("pot", "main pot") else int(m["n"] or 1)
-            st.collects.append(Collect(player, st.money(m["amt1"] or m["amt2"]), index, 0, lno))
-            st.first_win = st.first_win or lno
-            return True
-        return False
-    if rest == "folds" or (rest.startswith("folds") and _m(FOLD, rest) is not None):
-        st.actions.append(Action(st.street, player, ActionKind.FOLD, line=lno))
-        return True
-    if rest == "checks" or (rest.startswith("checks") and _m(CHECK, rest) is not None):
-        st.actions.append(Action(st.street, player, ActionKind.CHECK, line=lno))
-        return True
-    m = _m(BET, rest)
-    if m is not None:
-        value = st.money(m["amt"])
-        had = st.street_total.get(player, 0)
-        allin = bool(m["allin"])
-        if m["kind"] == "bets":
-            act = Action(st.street, player, ActionKind.BET, value, None, allin, None, lno)
-            total = had + value
-        elif m["kind"] == "calls":  # the player's total on the street
-            act = Action(st.street, player, ActionKind.CALL, value - had, None, allin, None, lno)
-            total = value
-        else:
-            act = Action(st.street, player, ActionKind.RAISE, value - st.street_max, value, allin,
-                         None, lno)  # fmt: skip
-            total = value
-        if act.amount < 0:
-            raise ValueError(f"{player} is said to put in less than they had: {value}")
-        st.actions.append(act)
-        st.street_total[player] = total
-        st.street_max = max(st.street_max, total)
-        return True
-    m = _m(SHOW, rest)
-    if m is not None:
-        cards = _cards(m["cards"])
-        st.shows.append(Show(player, cards, line=lno))
-        st.hole[player] = cards
-        st.sightings.append((lno, player, cards))
-        return True
-    m = _m(MUCK, rest)
-    if m is not None:
-        if m["cards"]:
-            cards = _cards(m["cards"])
-            st.shows.append(Show(player, cards, mucked=True, line=lno))
-            st.hole[player] = cards
-            st.sightings.append((lno, player, cards))
-        return True
-    return False
+def _seat(h: _Hand, m: Any, lno: int) -> None:
+    h.seat(h.seat_number(m["seat"]), m["player"], h.money(m["stack"]), lno)
 
+
+def _rake(h: _Hand, m: Any, lno: int) -> None:
+    h.rake = h.money(m["amt"])
+
+
+def _dealt(h: _Hand, m: Any, lno: int) -> None:
+    """Every player's cards are listed, hidden ones as "X": the shown ones are hero's."""
+    if set(m["cards"].split()) <= {"X"}:
+        return
+    cards = _cards(m["cards"])
+    h.hero = m["player"]
+    h.hole[h.hero] = cards
+    h.saw(lno, h.hero, cards)
+
+
+_READ_HEAD = {"street": _street, "seat": _seat, "summary_seat": lambda h, m, lno: None,
+              "rake": _rake, "dealt": _dealt}  # fmt: skip
+
+
+def _post(h: _Hand, player: str, m: Any, lno: int) -> None:
+    h.post(player, _POSTS[m["kind"]], h.money(m["amt"]), lno)
+
+
+def _pass(h: _Hand, player: str, m: Any, lno: int) -> None:
+    h.betting("fold" if m["kind"] == "folds" else "check", player, 0, lno)
+
+
+def _bet(h: _Hand, player: str, m: Any, lno: int) -> None:
+    """A bet (the chips added), a call or a raise (the player's total on the street)."""
+    value, had, all_in = h.money(m["amt"]), h.bets.get(player, 0), bool(m["allin"])
+    if m["kind"] == "bets":
+        h.bet(player, value, lno, all_in)
+        return
+    if value < (had if m["kind"] == "calls" else h.highest):
+        raise ValueError(f"{player} is said to put in less than they had: {value}")
+    if m["kind"] == "calls":
+        h.call(player, value - had, lno, all_in)
+    else:
+        h.raise_to(player, value, lno, all_in)
+
+
+def _show(h: _Hand, player: str, m: Any, lno: int, mucked: bool = False) -> None:
+    """Cards shown (no description is written), or mucked face up."""
+    if m["cards"]:
+        cards = _cards(m["cards"])
+        h.show(player, Show(player, cards, mucked=mucked, line=lno))
+        h.saw(lno, player, cards)
+
+
+def _wins(h: _Hand, player: str, m: Any, lno: int) -> None:
+    pot = m["pot1"] or m["pot2"]
+    index = 0 if pot in ("pot", "main pot") else int(m["n"] or 1)
+    h.collects.append(Collect(player, h.money(m["amt1"] or m["amt2"]), index, 0, lno))
+    h.first_win = h.first_win or lno
+
+
+_READ_PLAYER = {"post": _post, "pass": _pass, "bet": _bet, "show": _show,
+                "muck": lambda h, p, m, lno: _show(h, p, m, lno, True), "wins": _wins}  # fmt: skip
+
+#: Read one KingsClub hand's text into a record and the problems met; never raises (an
+#: unexpected error is an ``internal_error`` problem).
+parse_hand = reader(_parse, _Hand)
 
 FORMAT = SiteFormat(
     key=SITE,
