@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any, BinaryIO
 from zoneinfo import ZoneInfo
 
 from hhtools.grammars._betting import _State, impossible, second_line, summary_checks
 from hhtools.grammars._english import RANK_WORDS
-from hhtools.grammars._inferred import collected, in_pot, last_line
+from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
+from hhtools.grammars._lines import _m
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.model.records import (
@@ -39,7 +40,8 @@ from hhtools.model.records import (
 from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
 
 __all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc",
-           "summary_end", "the_board"]
+           "summary_end", "the_board",
+           "incomplete", "limit_blinds", "match_line", "match_player", "no_record", "returns"]
 
 Rules = tuple[tuple[str, re.Pattern[str]], ...]
 
@@ -249,16 +251,58 @@ def by_word(rules: Rules) -> dict[str, Rules]:
 
     >>> sorted(by_word((("show", re.compile(r"(?P<how>shows|mucks) \\[")),)))
     ['mucks', 'shows']
+    >>> sorted(by_word((("fold", re.compile(r"folds$")), ("end", re.compile(r"\\*\\* End")))))
+    ['**', 'folds']
     """
     out: dict[str, Rules] = {}
     for kind, rule in rules:
         group = re.match(r"\(\?(?::|P<\w+>)", rule.pattern)  # a leading group of words
         pattern = rule.pattern[group.end() :] if group else rule.pattern
-        head = pattern.partition(" ")[0].split("(?")[0].replace("\\", "")
+        head = pattern.partition(" ")[0].split("(?")[0]
+        if head.endswith("$") and not head.endswith("\\$"):  # a one-word line: "folds$"
+            head = head[:-1]
+        head = head.replace("\\", "")
         head = head.rstrip(")") if group else head
         for word in head.split("|"):
             out[word] = (*out.get(word, ()), (kind, rule))
     return out
+
+
+def match_line(
+    table: Mapping[str, tuple[tuple[str, Any], ...]], text: str
+) -> tuple[str, Any] | None:
+    """The kind and results of the first rule keyed by ``text``'s first word in
+    ``table`` (:func:`by_word` of named line rules, :func:`~._lines._rule`) that reads
+    the whole of ``text`` (:func:`~._lines._m`), else ``None``."""
+    for kind, rule in table.get(text.partition(" ")[0], ()):
+        m = _m(rule, text)
+        if m is not None:
+            return kind, m
+    return None
+
+
+def match_player(
+    h: Hand, text: str, table: Mapping[str, tuple[tuple[str, Any], ...]],
+    colon: Mapping[str, tuple[tuple[str, Any], ...]] | None = None,
+) -> tuple[str, str, Any] | None:  # fmt: skip
+    """A line that starts with a seated player's name (:meth:`Hand.name`, the longest):
+    "<player> <what the player did>" read by ``table``, or, when the site writes some
+    lines so, "<player>: <what>" read by ``colon`` (:func:`match_line`).
+
+    Returns:
+        ``(player, kind, results)``, or ``None`` when no seated name or no rule fits.
+    """
+    name = h.name(text, " :" if colon is not None else " ")
+    if name is None:
+        return None
+    rest = text[len(name) :]
+    if rest.startswith(" "):
+        found = match_line(table, rest[1:])
+    elif colon is not None and rest.startswith(": "):
+        found = match_line(colon, rest[2:])
+    else:
+        return None
+    return None if found is None else (name, found[0], found[1])
 
 
 def reader(
@@ -281,16 +325,18 @@ def reader(
 
 def text_format(
     key: str, name: str, games: str, start: re.Pattern[str],
-    parse: Callable[[Hand, list[str], int, str, int], ParsedHand],
+    parse: Callable[[Any, list[str], int, str, int], ParsedHand],
+    *, header: re.Pattern[str] | None = None, hand: Callable[[str, int], Hand] = Hand,
 ) -> SiteFormat:  # fmt: skip
     """A line-oriented site format whose hands start on lines ``start`` matches.
 
     A file is the format's when one of its first lines matches ``start`` (blanks or a
-    BOM before it allowed); it is split at those lines (:func:`iter_hands`: text before
-    the first is a hand of its own); ``parse`` reads one hand (:func:`reader`). The
-    room is the key.
+    BOM before it allowed), or, when ``header`` is given, when ``header`` is found in
+    its first lines (a header of several lines); it is split at ``start`` lines
+    (:func:`iter_hands`: text before the first is a hand of its own); ``parse`` reads
+    one hand on a new ``hand(file, line)`` (:func:`reader`). The room is the key.
     """
-    anywhere = re.compile(r"^\s*\ufeff?(?:" + start.pattern + ")", re.MULTILINE)
+    anywhere = header or re.compile(r"^\s*\ufeff?(?:" + start.pattern + ")", re.MULTILINE)
 
     def recognise(head: str) -> bool:
         return anywhere.search(head) is not None
@@ -299,7 +345,7 @@ def text_format(
         return iter_hands(fh, file, start)
 
     return SiteFormat(key=key, name=name, games=games, recognise=recognise, split=split,
-                      parse=reader(parse), rooms=(key,))  # fmt: skip
+                      parse=reader(parse, hand), rooms=(key,))  # fmt: skip
 
 
 def not_read(h: Hand, line: int, game: str, excerpt: str, *, omaha: bool) -> ParsedHand:
@@ -333,6 +379,65 @@ def the_board(h: Hand) -> tuple[tuple[str, ...], ...]:
     streets' cards; ``()`` when no card was dealt to the board."""
     board = h.summary_board if h.summary_board is not None else tuple(h.board)
     return (board,) if board else ()
+
+
+def no_record(h: Hand) -> ParsedHand:
+    """The :class:`ParsedHand` of a hand that gives no record: its problems and id."""
+    return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+
+
+def incomplete(
+    h: Hand, lines: list[str], line: int, *, cut_short: str | None,
+    missing: str | None = None, seats_first: bool = True,
+) -> bool:  # fmt: skip
+    """The checks of a hand that gives no record; ``True`` when one fails (its problem
+    added to ``h``), ``False`` when the hand is whole.
+
+    In turn: no seat lines (``no_seats``) and the hand cut short (``truncated_hand``),
+    no seats first unless ``seats_first`` is ``False``; the summary lacking its total or
+    rake (``missing_total``); a card dealt twice (``impossible_cards``, on the line that
+    shows it the second time).
+
+    Args:
+        h: the hand read; ``lines`` its text's lines, ``line`` the file line of the first.
+        cut_short: the message of a hand cut short ("hand has no summary (cut
+            short?)"), ``None`` when it was not.
+        missing: the message of a summary lacking its total line, ``None`` when it has it.
+    """
+    last = line + len(lines) - 1
+    checks = [(not h.seats, line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0]),
+              (cut_short is not None, last, ProblemCode.TRUNCATED_HAND, cut_short, lines[-1])]
+    if not seats_first:
+        checks.reverse()
+    checks.append((missing is not None, last, ProblemCode.MISSING_TOTAL, missing, lines[-1]))
+    for failed, at, code, message, excerpt in checks:
+        if failed:
+            h.problem(at, code, message or "", excerpt)
+            return True
+    twice = impossible(h.hole, [tuple(h.board)])
+    if twice is None:
+        return False
+    at = second_line(lines, twice, line)
+    h.problem(at, ProblemCode.IMPOSSIBLE_CARDS, f"card {twice} seen twice", lines[at - line])
+    return True
+
+
+def returns(h: Hand) -> tuple[Returned, ...]:
+    """The hand's returns: those its lines wrote, and when none did, the uncalled
+    excess of the player who put in most (:func:`~._inferred.excess_returned`,
+    "returned" added to ``h.inferred``). Minor units."""
+    back = excess_returned(h.put, h.returned, h.actions)
+    if back is None:
+        return tuple(h.returned)
+    h.inferred.append("returned")
+    return (*h.returned, back)
+
+
+def limit_blinds(h: Hand, small_bet: int) -> tuple[int, int]:
+    """The small and big blind of a fixed-limit hand whose header names the bets, not
+    the blinds: the first posted, else the small bet and half of it (minor units)."""
+    bb = h.bb if h.bb is not None else small_bet
+    return (h.sb if h.sb is not None else bb // 2), bb
 
 
 def finish(

@@ -53,94 +53,96 @@ Quirks read here:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
-from typing import BinaryIO
+from typing import Any
 
-from hhtools.grammars._betting import _State, impossible, read_body, second_line
+from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import RANK_WORDS
-from hhtools.grammars._inferred import excess_returned
-from hhtools.grammars._lines import _cards
-from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars._hand import (
+    Hand,
+    build_record,
+    by_word,
+    incomplete,
+    limit_blinds,
+    match_line,
+    match_player,
+    no_record,
+    not_read,
+    returns,
+    text_format,
+)
+from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
     ClaimedHigh,
     Collect,
     Game,
-    HandHistory,
-    HandText,
     PostKind,
-    Returned,
-    Seat,
     Show,
     Street,
     Variant,
 )
-from hhtools.model.vocab import (
-    CollectOrder,
-    Half,
-    HandCategory,
-    OddChips,
-    PotPartsBasis,
-    ProblemCode,
-)
+from hhtools.model.vocab import CollectOrder, Half, HandCategory, PotPartsBasis, ProblemCode
 
-__all__ = ["FORMAT", "HAND_START", "parse_hand", "read_high"]
+__all__ = ["FORMAT", "HAND_START", "read_high"]
 
 SITE = "ongame"
 HAND_START = re.compile(r"\ufeff?\*{5} History for hand ")
 _ANY_START = re.compile(r"^\s*\ufeff?\*{5} History for hand [RT]\d+-\d+-\d+", re.MULTILINE)
 
-FIRST = re.compile(
-    r"\ufeff?\*{5} History for hand (?P<id>[A-Z]\d*-[\d-]+)"
-    r"(?: \(TOURNAMENT: (?:\"(?P<tname>[^\"]*)\", (?P<tid>[^,]+), buy-in: (?P<buyin>[^)]*))?\))?"
-    r" \*{5}\s*$"
-)
-START = re.compile(
-    r"Start hand: \w{3} (?P<mon>\w{3}) (?P<day>\d\d?) (?P<clock>\d\d?:\d\d:\d\d) "
-    r"(?P<zone>\S+) (?P<year>\d{4})\s*$"
-)
-TABLE = re.compile(
-    r"Table: (?P<table>.+?) \[(?P<tid>\d+)\] \((?P<limit>[A-Z_]+) (?P<game>[A-Z_0-9]+) "
-    r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
-    r"(?:, ante: (?P<ante>[$€£]?[\d.,]+))?, (?P<money>[A-Za-z ]+)\)\s*$"
-)
-SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)\s*$")
-END_SEAT = re.compile(
-    r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?[\d.,]+\)(?:, net: [-+]?[$€£]?[\d.,]+)?"
-    r"(?:, \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?)?\s*$"
-)
-STREET = re.compile(r"--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$")
-POT = re.compile(
-    r"(?P<which>Main pot|Side pot(?: ?#?(?P<n>\d+))?): (?P<gross>[$€£]?[\d.,]+)"
-    r" won by (?P<won>.+?)\s*$"
-)
-WINNER = re.compile(r"(?P<name>.+?) \((?P<a>[$€£]?[\d.,]+)(?: (?P<half>High|Low))?\)(?:, |$)")
-RAKE = re.compile(r"Rake taken: (?P<a>[$€£]?[\d.,]+)\s*$")
+FIRST = _rule("first", r"\ufeff?\*{5} History for hand (?P<id>[A-Z]\d*-[\d-]+)"
+              r"(?: \(TOURNAMENT: (?:\"(?P<tname>[^\"]*)\", (?P<tid>[^,]+), "
+              r"buy-in: (?P<buyin>[^)]*))?\))? \*{5}\s*$")  # fmt: skip
+START = _rule("start", r"Start hand: \w{3} (?P<mon>\w{3}) (?P<day>\d\d?) "
+              r"(?P<clock>\d\d?:\d\d:\d\d) (?P<zone>\S+) (?P<year>\d{4})\s*$")  # fmt: skip
+TABLE = _rule("table", r"Table: (?P<table>.+?) \[(?P<tid>\d+)\] \((?P<limit>[A-Z_]+) "
+              r"(?P<game>[A-Z_0-9]+) (?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
+              r"(?:, ante: (?P<ante>[$€£]?[\d.,]+))?, (?P<money>[A-Za-z ]+)\)\s*$")  # fmt: skip
 _AMT = r"(?P<a>[$€£]?[\d.,]+)"
-_ALLIN = r"(?P<allin> \[all in\])?"
-RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern))
-    for kind, pattern in (
-        ("sb", r" posts small blind \(" + _AMT + r"\)" + _ALLIN),
-        ("bb", r" posts big blind \(" + _AMT + r"\)" + _ALLIN),
-        ("both", r" posts small (?:&|and) big blinds? \(" + _AMT + r"\)" + _ALLIN),
-        ("ante", r" posts ante \(" + _AMT + r"\)" + _ALLIN),
-        ("call", r" calls " + _AMT + _ALLIN),
-        ("bet", r" bets " + _AMT + _ALLIN),
-        ("raise", r" raises " + _AMT + r" to (?P<to>[$€£]?[\d.,]+)" + _ALLIN),
-        ("check", r" checks"),
-        ("fold", r" folds"),
-        ("event", r" (?:sits out|is sitting out|has timed out|has left the table"
-                  r"|has joined the table|is disconnected|has returned|sits in)"),
-    )
-)
-_BY_WORD: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
-for _kind, _rule in RULES:
-    _word = _rule.pattern[1:].split(" ")[0].split("\\")[0]
-    _BY_WORD[_word] = (*_BY_WORD.get(_word, ()), (_kind, _rule))
+_ALLIN = r"(?P<allin> \[all in\])?$"
+#: what a player did: the line after "<player> ", by the rule's kind
+RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+    ("sb", r"posts small blind \(" + _AMT + r"\)" + _ALLIN),
+    ("bb", r"posts big blind \(" + _AMT + r"\)" + _ALLIN),
+    ("both", r"posts small (?:&|and) big blinds? \(" + _AMT + r"\)" + _ALLIN),
+    ("ante", r"posts ante \(" + _AMT + r"\)" + _ALLIN),
+    ("call", r"calls " + _AMT + _ALLIN),
+    ("bet", r"bets " + _AMT + _ALLIN),
+    ("raise_to", r"raises " + _AMT + r" to (?P<to>[$€£]?[\d.,]+)" + _ALLIN),
+    ("check", r"checks$"),
+    ("fold", r"folds$"),
+    ("event", r"sits (?:out|in)$"),
+    ("event", r"is (?:sitting out|disconnected)$"),
+    ("event", r"has (?:timed out|left the table|joined the table|returned)$"),
+))  # fmt: skip
+_PLAYER = by_word(RULES)
+#: the other lines before the summary, by the rule's kind
+_BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+    ("street", r"--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$"),
+    ("noise", r"---$"),
+    ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)\s*$"),
+    ("hero", r"User: \s*(?P<name>.*?)$"),
+    ("button", r"Button: seat \s*(?P<seat>.*?)$"),
+    ("noise", r"Players in round.*$"),
+    ("noise", r"Dealing pocket cards$"),
+    ("summary", r"Summary:$"),
+    ("dealt", r"Dealing to (?P<name>.*): \[(?P<cards>.*)$"),
+    ("dealt", r"Dealing to (?P<name>.*)$"),
+)))  # fmt: skip
+#: the summary's lines, by the rule's kind
+_SUMMARY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+    ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?[\d.,]+\)"
+             r"(?:, net: [-+]?[$€£]?[\d.,]+)?"
+             r"(?:, \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?)?\s*$"),
+    ("pot", r"Main pot: (?P<gross>[$€£]?[\d.,]+) won by (?P<won>.+?)\s*$"),
+    ("pot", r"Side pot(?: ?#?(?P<n>\d+))?: (?P<gross>[$€£]?[\d.,]+) won by (?P<won>.+?)\s*$"),
+    ("rake", r"Rake taken: (?P<a>[$€£]?[\d.,]+)\s*$"),
+    ("end", r"\*\*\*\*\* End of hand .*$"),
+)))  # fmt: skip
+WINNER = re.compile(r"(?P<name>.+?) \((?P<a>[$€£]?[\d.,]+)(?: (?P<half>High|Low))?\)(?:, |$)")
+_OFFSET = re.compile(r"(?:GMT|UTC)(?P<sign>[-+])(?P<h>\d\d):?(?P<m>\d\d)")
 _HALVES = {"High": Half.HIGH, "Low": Half.LOW}
 _STRUCTURES = {"LIMIT": BettingStructure.LIMIT, "FIXED_LIMIT": BettingStructure.LIMIT,
                "POT_LIMIT": BettingStructure.POT_LIMIT,
@@ -148,6 +150,8 @@ _STRUCTURES = {"LIMIT": BettingStructure.LIMIT, "FIXED_LIMIT": BettingStructure.
 _GAMES = {"OMAHA_HI": (Variant.OMAHA, False), "OMAHA": (Variant.OMAHA, False),
           "OMAHA_HI_LO": (Variant.OMAHA, True), "OMAHA_HILO": (Variant.OMAHA, True)}  # fmt: skip
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND,
+          "both": PostKind.DEAD_SMALL_AND_BIG, "ante": PostKind.ANTE}  # fmt: skip
 _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
 )}  # fmt: skip
@@ -196,189 +200,115 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     return ClaimedHigh(category, ranks[:need])
 
 
-def recognise(head: str) -> bool:
-    """``True`` for a file whose first lines hold an OnGame hand header.
+class _Hand(Hand):
+    """A hand being read, with what OnGame prints of its own: the header's stakes and
+    each pot's size before rake."""
 
-    >>> recognise("***** History for hand R5-81867677-656 *****")
-    True
-    >>> recognise("***** Betfair Poker Hand History for Game 1 *****")
-    False
-    """
-    return _ANY_START.search(head) is not None
-
-
-def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file, one per "***** History for hand" line (text before the
-    first is its own)."""
-    return iter_hands(fh, file, HAND_START)
-
-
-class _Hand(_State):
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
-        self.seats: list[Seat] = []
-        self.by_length: list[str] = []
-        self.hero: str | None = None
-        self.button: int | None = None
-        self.hole: dict[str, tuple[str, ...]] = {}
-        self.shows: list[Show] = []
-        self.collects: list[Collect] = []
-        self.board: list[str] = []
-        self.pots: dict[int, int] = {}  # gross per pot
-        self.total_line = 0
-        self.rake: int | None = None
-        self.tournament: tuple[str, str] | None = None  # (tournament id, buy-in text)
-        self.summary = False
-        self.ended = False
-        self.stake_sb = self.stake_bb = 0  # the header's stakes
+        self.pots: dict[int, int] = {}  # pot number (0 the main pot) -> size before rake
+        self.stakes = (0, 0)  # the header's two amounts (blinds, or limit's bets)
 
 
-def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
-    """Read one hand's text (``\\n`` line ends) into a record and problems.
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """Read one hand (``lines``, the first on file line ``line``) into a record."""
+    head = _header(h, lines, line)
+    if isinstance(head, ParsedHand):
+        return head
+    st, tb, game, tid = head
+    if not read_body(h, enumerate(lines[3:], 3), line, lambda ln, lno: _line(h, ln, lno)):
+        return no_record(h)
+    cut = None if h.summary and h.pots else "hand has no summary (cut short?)"
+    missing = "summary has no 'Rake taken' line" if h.rake is None else None
+    if incomplete(h, lines, line, cut_short=cut, missing=missing, seats_first=False):
+        return no_record(h)
+    g = _game(h, tb, game, tid)
+    returned = returns(h)
+    total = sum(h.pots.values())
+    parts = _net_parts(h.collects, total - (h.rake or 0))
+    started, zone, utc = _when(st)
+    return ParsedHand(build_record(
+        h, site=SITE, game=g, line=line, text=text, offset=offset, started_at=started,
+        time_zone=zone, started_at_utc=utc, returned=returned, total_pot=total,
+        pot_parts=parts, pot_parts_basis=PotPartsBasis.NET if parts else None,
+        collect_order=CollectOrder.UNORDERED,
+    ), tuple(h.problems), None, h.hand_id)  # fmt: skip
 
-    Amounts are minor units (cents). Never raises: an unexpected error becomes an
-    ``internal_error`` problem.
-    """
-    h = _Hand(file, line)
-    try:
-        return _parse(h, text, line, offset)
-    except Exception as exc:
-        return internal_error(file, line, h.hand_id, exc, h.problems)
 
-
-def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
-    lines = text.split("\n")
-    first = FIRST.match(lines[0])
+def _header(h: _Hand, lines: list[str], line: int) -> ParsedHand | tuple[Any, Any, Any, Any]:
+    """The three header lines: the "Start hand" and "Table" lines' results, the game and
+    the tournament (id, buy-in) or ``None``; a :class:`ParsedHand` for a hand not read."""
+    first = _m(FIRST, lines[0])
     if first is None:
         h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
+        return no_record(h)
     h.hand_id = first["id"]
-    if first["tid"]:
-        h.tournament = (first["tid"].strip(), first["buyin"].strip())
-    elif "(TOURNAMENT:" in lines[0]:  # a tournament whose header names nothing
-        h.tournament = ("", "")
-    st = START.match(lines[1]) if len(lines) > 1 else None
-    tb = TABLE.match(lines[2]) if len(lines) > 2 else None
+    st = _m(START, lines[1]) if len(lines) > 1 else None
+    tb = _m(TABLE, lines[2]) if len(lines) > 2 else None
     if st is None or tb is None:
         h.problem(line, ProblemCode.BAD_HEADER, "no 'Start hand' and 'Table' lines", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    game = _GAMES.get(tb["game"])
-    structure = _STRUCTURES.get(tb["limit"])
+        return no_record(h)
+    game, structure = _GAMES.get(tb["game"]), _STRUCTURES.get(tb["limit"])
     if game is None or structure is None:
-        if "OMAHA" in tb["game"]:
-            h.problem(line + 2, ProblemCode.UNKNOWN_GAME,
-                      f"unknown game: {tb['limit']} {tb['game']}", lines[2])  # fmt: skip
-            return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-        note = f"not an Omaha game: {tb['game']}"
-        h.problem(line + 2, ProblemCode.SKIPPED_GAME, note, lines[2])
-        return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-    h.unit = Unit.CHIPS if h.tournament is not None else Unit.CENTS
-    h.stake_sb, h.stake_bb = h.money(tb["sb"]), h.money(tb["bb"])
-    numbered = [(i, ln) for i, ln in enumerate(lines) if i > 2]
-    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    last = line + len(lines) - 1
-    if not h.summary or not h.pots:
-        h.problem(last, ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if not h.seats:
-        h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if h.rake is None:
-        h.problem(last, ProblemCode.MISSING_TOTAL, "summary has no 'Rake taken' line", lines[-1])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    twice = impossible(h.hole, [tuple(h.board)])
-    if twice is not None:
-        where = second_line(lines, twice, line)
-        h.problem(where, ProblemCode.IMPOSSIBLE_CARDS,
-                  f"card {twice} seen twice", lines[where - line])  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    record = _record(h, st, tb, game, structure, text, line, offset)
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+        omaha = "OMAHA" in tb["game"]
+        named = f"{tb['limit']} {tb['game']}" if omaha else tb["game"]
+        return not_read(h, line + 2, named, lines[2], omaha=omaha)
+    tournament = None
+    if first["tid"] is not None:
+        tournament = (first["tid"].strip(), first["buyin"].strip())
+    elif "(TOURNAMENT:" in lines[0]:  # a tournament whose header names nothing
+        tournament = ("", "")
+    h.unit = Unit.CHIPS if tournament else Unit.CENTS
+    h.stakes = (h.money(tb["sb"]), h.money(tb["bb"]))
+    h.table = tb["table"]
+    return st, tb, (*game, structure), tournament
 
 
-def _record(
-    h: _Hand, st: re.Match[str], tb: re.Match[str], game: tuple[Variant, bool],
-    structure: BettingStructure, text: str, line: int, offset: int,
-) -> HandHistory:  # fmt: skip
-    inferred: list[str] = []
-    stake_sb, stake_bb = h.stake_sb, h.stake_bb
-    limit = structure is BettingStructure.LIMIT
-    if limit:
-        small_bet, big_bet = stake_sb, stake_bb
-        bb = h.bb if h.bb is not None else small_bet
-        sb = h.sb if h.sb is not None else bb // 2
+def _game(
+    h: _Hand, tb: Any, game: tuple[Variant, bool, BettingStructure],
+    tournament: tuple[str, str] | None,
+) -> Game:  # fmt: skip
+    """The game of the "Table:" line; fixed limit's stakes are the bets, the blinds the
+    posts (``inferred`` "blinds" when no big blind was posted)."""
+    variant, hi_lo, structure = game
+    small_bet = big_bet = None
+    if structure is BettingStructure.LIMIT:
+        small_bet, big_bet = h.stakes
+        sb, bb = limit_blinds(h, small_bet)
     else:
-        small_bet = big_bet = None
-        bb = h.bb if h.bb is not None else stake_bb
-        sb = h.sb if h.sb is not None else stake_sb
+        sb = h.sb if h.sb is not None else h.stakes[0]
+        bb = h.bb if h.bb is not None else h.stakes[1]
     if h.bb is None:
-        inferred.append("blinds")
+        h.inferred.append("blinds")
     real = tb["money"].strip().lower().startswith("real")
     currency = {"€": "EUR", "£": "GBP"}.get(tb["cur"], "USD") if real else "PLAY"
-    tid, buy_in = h.tournament or (None, None)
-    g = Game(
-        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
+    tid, buy_in = tournament or (None, None)
+    return Game(
+        variant=variant, hi_lo=hi_lo, structure=structure, small_blind=sb, big_blind=bb,
         currency="CHIPS" if tid is not None else currency, qualifier=8, small_bet=small_bet,
         big_bet=big_bet, tournament_id=tid, buy_in=buy_in or None,
         ante=h.money(tb["ante"]) if tb["ante"] else 0,
     )  # fmt: skip
-    returned: tuple[Returned, ...] = ()
-    back = excess_returned(h.put, (), h.actions)
-    if back is not None:
-        returned = (back,)
-        inferred.append("returned")
-    total = sum(h.pots.values())
+
+
+def _net_parts(collects: list[Collect], net: int) -> tuple[int, ...]:
+    """What each pot paid, main pot first, when every pot from the main one up was paid
+    and the payments add up to ``net`` (the pots less the rake), else ``()``."""
     paid: dict[int, int] = {}
-    for c in h.collects:
+    for c in collects:
         paid[c.pot] = paid.get(c.pot, 0) + c.amount
-    parts: tuple[int, ...] = ()
-    basis = None
-    if sorted(paid) == list(range(len(paid))) and sum(paid.values()) == total - h.rake:
-        parts = tuple(paid[i] for i in range(len(paid)))
-        basis = PotPartsBasis.NET
-    started, zone, utc = _when(st)
-    return HandHistory(
-        site=SITE,
-        hand_id=h.hand_id or "",
-        table=tb["table"],
-        started_at=started,
-        time_zone=zone,
-        started_at_utc=utc,
-        game=g,
-        button=h.button,
-        max_seats=None,
-        seats=tuple(h.seats),
-        actions=tuple(h.actions),
-        boards=(tuple(h.board),) if h.board else (),
-        hero=h.hero,
-        hole_cards=dict(h.hole),
-        shows=tuple(h.shows),
-        collects=tuple(h.collects),
-        returned=returned,
-        total_pot=total,
-        rake=h.rake or 0,
-        file=h.file,
-        line=line,
-        offset=offset,
-        text=text,
-        pot_parts=parts,
-        pot_parts_basis=basis,
-        site_format=SITE,
-        collect_order=CollectOrder.UNORDERED,
-        odd_chips=OddChips.CLOCKWISE,
-        total_pot_line=h.total_line,
-        inferred=tuple(inferred),
-    )
+    if sorted(paid) != list(range(len(paid))) or sum(paid.values()) != net:
+        return ()
+    return tuple(paid[i] for i in range(len(paid)))
 
 
-def _when(st: re.Match[str]) -> tuple[datetime, str, datetime | None]:
+def _when(st: Any) -> tuple[datetime, str, datetime | None]:
     """The start time as printed, its zone text, and the moment in UTC (or ``None``)."""
     hh, mi, ss = st["clock"].split(":")
     local = datetime(int(st["year"]), _MONTHS[st["mon"]], int(st["day"]),
                      int(hh), int(mi), int(ss))  # fmt: skip
     zone = st["zone"]
-    m = re.fullmatch(r"(?:GMT|UTC)(?P<sign>[-+])(?P<h>\d\d):?(?P<m>\d\d)", zone)
+    m = _OFFSET.fullmatch(zone)
     if m is not None:
         east = timedelta(hours=int(m["h"]), minutes=int(m["m"]))
         if m["sign"] == "-":
@@ -395,125 +325,81 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     ln = ln.rstrip()
     if h.summary:
         return _summary(h, ln, lno)
-    for name in h.by_length:  # the common line: "<player> <action word> ..."
-        if ln.startswith(name) and ln[len(name) : len(name) + 1] == " ":
-            rest = ln[len(name) :]
-            for kind, rule in _BY_WORD.get(rest[1:].partition(" ")[0], ()):
-                m = rule.fullmatch(rest)
-                if m is not None:
-                    _player(h, name, kind, m, lno)
-                    return True
-            break
-    if ln.startswith("---"):
-        if ln == "---":
-            return True
-        m = STREET.match(ln)
-        if m is None:
+    found = match_player(h, ln, _PLAYER)
+    if found is not None:
+        _player(h, *found, lno)
+        return True
+    line_of = match_line(_BODY, ln)
+    if line_of is None:
+        return False
+    kind, m = line_of
+    if kind == "street":
+        h.deal(_STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+    elif kind == "seat":
+        if h.actions:
             return False
-        h.new_street(_STREETS[m["street"]])
-        h.board.extend(_cards(m["cards"].replace(",", " ")))
-        return True
-    if ln.startswith("Seat ") and not h.actions:
-        m = SEAT.match(ln)
-        if m is None:
-            return False
-        name = m["name"]
-        seat = Seat(h.seat_number(m["seat"]), name, h.money(m["stack"]), line=lno)
-        h.seats.append(seat)
-        h.stacks[name] = seat.stack
-        h.by_length = sorted((s.player for s in h.seats), key=len, reverse=True)
-        return True
-    if ln.startswith("User: "):
-        h.hero = ln[6:].strip()
-        return True
-    if ln.startswith("Button: seat "):
-        h.button = h.seat_number(ln[13:].strip())
-        return True
-    if ln.startswith("Players in round") or ln == "Dealing pocket cards":
-        return True
-    if ln == "Summary:":
+        h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno)
+    elif kind == "hero":
+        h.hero = m["name"]
+    elif kind == "button":
+        h.button = h.seat_number(m["seat"])
+    elif kind == "summary":
         h.summary = True
-        return True
-    if ln.startswith("Dealing to "):
-        name, sep, cards = ln[11:].rpartition(": [")
-        if not sep or name not in h.stacks:
-            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {ln[11:51]}", ln)
-            return True
-        h.hero = name
-        h.hole[name] = _cards(cards.rstrip("]").replace(",", " "))
-        return True
-    return False
+    elif kind == "dealt":
+        _dealt(h, m, ln, lno)
+    return True
 
 
-def _player(h: _Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
-    allin = bool(m.groupdict().get("allin"))
-    if kind == "sb":
-        h.post(p, PostKind.SMALL_BLIND, h.money(m["a"]), lno)
-    elif kind == "bb":
+def _dealt(h: _Hand, m: Any, ln: str, lno: int) -> None:
+    """ "Dealing to <hero>: [cards]": the hero and the hole cards."""
+    name = m["name"]
+    if m["cards"] is None or name not in h.stacks:
+        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {ln[11:51]}", ln)
+        return
+    h.hero = name
+    h.hole[name] = _cards(m["cards"].rstrip("]").replace(",", " "))
+
+
+def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
+    """A line of what player ``p`` did; amounts are chips added, raises street totals."""
+    if kind in _POSTS:
         a = h.money(m["a"])
         # Stakes "$0.50/$0.50": the small blind equals the big and is written "posts
         # big blind"; the first such post, before any other, is the small blind.
-        small = not h.actions and h.stake_sb == h.stake_bb == a
-        h.post(p, PostKind.SMALL_BLIND if small else PostKind.BIG_BLIND, a, lno)
-    elif kind == "both":
-        h.post(p, PostKind.DEAD_SMALL_AND_BIG, h.money(m["a"]), lno)
-    elif kind == "ante":
-        h.post(p, PostKind.ANTE, h.money(m["a"]), lno)
-    elif kind == "call":
-        h.call(p, h.money(m["a"]), lno, allin)
-    elif kind == "bet":
-        h.bet(p, h.money(m["a"]), lno, allin)
-    elif kind == "raise":
-        h.raise_to(p, h.money(m["to"]), lno, allin)
-    elif kind == "check":
-        h.check(p, lno)
-    elif kind == "fold":
-        h.fold(p, lno)
+        small = kind == "bb" and not h.actions and h.stakes[0] == h.stakes[1] == a
+        h.post(p, PostKind.SMALL_BLIND if small else _POSTS[kind], a, lno)
+    elif kind == "raise_to":
+        h.raise_to(p, h.money(m["to"]), lno, bool(m["allin"]))
+    elif kind in ("call", "bet"):
+        h.betting(kind, p, h.money(m["a"]), lno, bool(m["allin"]))
+    elif kind != "event":
+        h.betting(kind, p, 0, lno)
 
 
 def _summary(h: _Hand, ln: str, lno: int) -> bool:
-    if ln.startswith("Seat "):
-        m = END_SEAT.match(ln)
-        if m is None:
-            return False
-        if m["cards"]:
-            name = m["name"]
-            cards = _cards(m["cards"].replace(",", " "))
-            h.hole[name] = cards
-            h.shows.append(Show(name, cards, m["desc"], line=lno,
-                                claimed_high=read_high(m["desc"])))  # fmt: skip
-        return True
-    m = POT.match(ln)
-    if m is not None:
-        pot = 0 if m["which"] == "Main pot" else int(m["n"] or 1)
+    """Read one summary line (pots, rake, the seats' shown cards)."""
+    found = match_line(_SUMMARY, ln)
+    if found is None:
+        return False
+    kind, m = found
+    if kind == "seat" and m["cards"]:
+        name, cards = m["name"], _cards(m["cards"].replace(",", " "))
+        h.show(name, Show(name, cards, m["desc"], line=lno, claimed_high=read_high(m["desc"])))
+    elif kind == "pot":
+        pot = 0 if ln.startswith("Main") else int(m["n"] or 1)
         h.pots[pot] = h.money(m["gross"])
         h.total_line = h.total_line or lno
         for w in WINNER.finditer(m["won"]):
             half = _HALVES.get(w["half"]) if w["half"] else None
             h.collects.append(Collect(w["name"], h.money(w["a"]), pot, 0, lno, half))
-        return True
-    m = RAKE.match(ln)
-    if m is not None:
+    elif kind == "rake":
         h.rake = h.money(m["a"])
-        return True
-    if ln.startswith("***** End of hand "):
-        h.ended = True
-        return True
-    return False
-
-
-def _parse_text(ht: HandText) -> ParsedHand:
-    """:data:`FORMAT`'s parse."""
-    return parse_hand(ht.text, ht.file, ht.line, ht.offset)
+    return True
 
 
 #: The OnGame network site format.
-FORMAT = SiteFormat(
-    key=SITE,
-    name="OnGame",
-    games="Omaha and Omaha hi/lo 8 or better; fixed limit, pot limit and no limit; cash",
-    recognise=recognise,
-    split=split,
-    parse=_parse_text,
-    rooms=(SITE,),
-)
+FORMAT = text_format(
+    SITE, "OnGame",
+    "Omaha and Omaha hi/lo 8 or better; fixed limit, pot limit and no limit; cash",
+    HAND_START, _parse, header=_ANY_START, hand=_Hand,
+)  # fmt: skip
