@@ -149,6 +149,7 @@ class Hand(_State):
         self.converted = False  # amounts shown converted, the table's in brackets
         self.last_bets: dict[str, int] = {}  # the live bets of the last round that had any
         self.summary_board: tuple[str, ...] | None = None  # the summary's "Board [..]"
+        self.jackpot = 0  # taken from the pot for a jackpot or bad-beat fund
         self.sightings: list[tuple[int, str, tuple[str, ...]]] = []  # (line, owner, cards)
 
     def saw(self, line: int, owner: str, cards: tuple[str, ...]) -> None:
@@ -440,6 +441,28 @@ def limit_blinds(h: Hand, small_bet: int) -> tuple[int, int]:
     return (h.sb if h.sb is not None else bb // 2), bb
 
 
+def summary_end(h: Hand, lines: list[str], line: int, total_words: str) -> ParsedHand | None:
+    """The end checks of a hand whose summary writes its total pot (``h.total``, on
+    ``h.total_line``) and may write its board (``h.summary_board``); the street lines'
+    cards are ``h.board``. The :class:`ParsedHand` of a hand that gives no record, else
+    ``None`` (:func:`~._betting.summary_checks`: cut short, no total, no seats, the
+    boards differing, a card dealt twice).
+
+    Args:
+        h: the hand read; ``lines`` its text's lines, ``line`` the file line of the first.
+        total_words: how the site names its total ("'Total pot'"), for the problem.
+    """
+    return summary_checks(h, lines, line, h.total, total_words, h.total_line, h.hole,
+                          h.summary_board, h.board)  # fmt: skip
+
+
+def the_board(h: Hand) -> tuple[tuple[str, ...], ...]:
+    """The record's ``boards`` of a hand run once: the summary's board, else the
+    streets' cards; ``()`` when no card was dealt to the board."""
+    board = h.summary_board if h.summary_board is not None else tuple(h.board)
+    return (board,) if board else ()
+
+
 def finish(
     h: Hand,
     lines: list[str],
@@ -544,7 +567,7 @@ def build_record(
         "returned": tuple(h.returned), "total_pot": h.total, "rake": h.rake or 0,
         "file": h.file, "line": line, "offset": offset, "text": text, "site_format": site,
         "total_pot_line": h.total_line, "inferred": tuple(h.inferred),
-        "odd_chips": OddChips.CLOCKWISE,
+        "odd_chips": OddChips.CLOCKWISE, "jackpot": h.jackpot,
     }  # fmt: skip
     values.update(fields)
     if "started_at_utc" not in values:

@@ -137,6 +137,18 @@ def test_bad_input_never_raises() -> None:
     assert ph.hand is None and "impossible_cards" in [p.code.value for p in ph.problems]
 
 
+def test_new_button_seat_out_of_range_is_a_problem() -> None:
+    """A table line naming a button seat no table has is bad input: an ``out_of_range``
+    problem on that line, never a parser error (it was read only when the record was
+    built, outside the line loop's error handling)."""
+    text = (FIX / "new_pot_limit_hilo_jp_fee.txt").read_text()
+    ph = winning.parse_hand(text.replace("Seat #3 is the button", "Seat #99999 is the button"), "x", 5)
+    assert ph.hand is None and ph.hand_id == "80000001"
+    assert [(p.code.value, p.line) for p in ph.problems] == [("out_of_range", 6)]
+    ph = winning.parse_hand(text.replace("6-max Seat #3", "20000-max Seat #3"), "x", 5)
+    assert ph.hand is None and [(p.code.value, p.line) for p in ph.problems] == [("out_of_range", 6)]
+
+
 def test_corpus(tmp_path: Path) -> None:
     corpus = need_corpus() / "Winning"
     from hhtools.store.importer import import_paths

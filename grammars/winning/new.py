@@ -27,142 +27,128 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from functools import partial
+from typing import Any
 
-from hhtools.grammars._betting import _State, read_body, unfinished
-from hhtools.grammars._lines import _cards
-from hhtools.grammars.base import ParsedHand, internal_error
+from hhtools.grammars._betting import read_body
+from hhtools.grammars._hand import Hand, build_record, by_word, not_read, summary_end, the_board
+from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.words import read_claim, read_new_low
-
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    HandHistory,
-    PostKind,
-    Returned,
-    Seat,
-    Show,
-    Street,
-    Variant,
-)
+from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Show, Street, Variant
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
-__all__ = ["_date", "parse_new"]
+__all__ = ["GAMES", "first", "parse_new", "wpn_date"]
 
 SITE = "winning"
-HEADER = re.compile(
+HEADER = _rule("header",
     r"Hand #(?P<id>\d+) - (?P<game>[^(]+?)\s*\((?P<limit>Fixed Limit|No Limit|Pot Limit)\) - "
     r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+) - "
     r"(?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)(?: (?P<tz>[A-Z]+))?\s*$"
-)
-TABLE = re.compile(r"(?P<table>.+?)(?: (?P<max>\d+)-max)? Seat #(?P<btn>\d+) is the button\s*$")
-SEAT = re.compile(
-    r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+)\)(?: is sitting out)?\s*$"
-)
-STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)$")
-TOTAL = re.compile(
+)  # fmt: skip
+TABLE = _rule("table", r"(?P<table>.+?)(?: (?P<max>\d+)-max)?"
+                       r" Seat #(?P<btn>\d+) is the button\s*$")  # fmt: skip
+SEAT = _rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+)\)"
+                     r"(?: is sitting out)?\s*$")  # fmt: skip
+SUMMARY_SEAT = _rule("summary_seat", r"Seat \d+: (?P<rest>.+)$")
+STREET = _rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)$")
+TOTAL = _rule("total",
     r"Total pot (?P<total>[$€£]?[\d.,]+)(?: \| Rake (?P<rake>[$€£]?[\d.,]+))?"
     r"(?: \| JP Fee (?P<jp>[$€£]?[\d.,]+))?\s*$"
-)
-BOARD = re.compile(r"Board \[(?P<cards>[^\]]*)\]\s*$")
-DEALT = re.compile(r"Dealt to (?P<rest>.+) \[(?P<cards>[^\]]*)\]\s*$")
-RETURNED = re.compile(r"Uncalled bet \((?P<a>[$€£]?[\d.,]+)\) returned to (?P<name>.+?)\s*$")
+)  # fmt: skip
+BOARD = _rule("board", r"Board \[(?P<cards>[^\]]*)\]\s*$")
+DEALT = _rule("dealt", r"Dealt to (?P<rest>.+) \[(?P<cards>[^\]]*)\]\s*$")
+RETURNED = _rule("returned", r"Uncalled bet \((?P<a>[$€£]?[\d.,]+)\)"
+                             r" returned to (?P<name>.+?)\s*$")  # fmt: skip
 _A = r"(?P<a>[$€£]?[\d.,]+)"
-RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (k, re.compile(p))
+_ALLIN = r"(?P<allin> and is all-in)?"
+#: what follows "<seated name> ", by kind (the betting and posts as the kernel names them)
+RULES: tuple[tuple[str, Any], ...] = tuple(
+    (k, _rule(k, p + "$"))
     for k, p in (
         ("fold", r"folds"),
         ("check", r"checks"),
-        ("call", r"calls " + _A + r"(?P<allin> and is all-in)?"),
-        ("bet", r"bets " + _A + r"(?P<allin> and is all-in)?"),
-        ("raise", r"raises " + _A + r" to (?P<to>[$€£]?[\d.,]+)(?P<allin> and is all-in)?"),
+        ("call", r"calls " + _A + _ALLIN),
+        ("bet", r"bets " + _A + _ALLIN),
+        ("raise_to", r"raises " + _A + r" to (?P<to>[$€£]?[\d.,]+)" + _ALLIN),
         ("sb", r"posts the small blind " + _A),
         ("bb", r"posts the big blind " + _A),
         ("ante", r"posts (?:the )?ante " + _A),
         ("dead", r"posts dead blind " + _A),
         ("straddle", r"posts straddle " + _A),
         ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?"),
-        ("muck", r"mucks hand|does not show|mucks"),
+        ("muck", r"mucks(?: hand)?"),
+        ("muck", r"does not show"),
         ("collect", r"collected " + _A + r" from (?:main pot|pot|side pot-?(?P<side>\d+))"),
-        (
-            "won",
-            r"(?:\([^)]*\) )?(?:did not show and |showed \[[^\]]*\] and |mucked \[[^\]]*\] and )?won "
-            + _A
-            + r".*",
-        ),
-        ("seat_rest", r".*"),
     )
-)
-#: the player rules by the first word of the text they read
-_BY_WORD: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
-for _kind, _rule in RULES[:-2]:
-    for _w in {"fold": ("folds",), "check": ("checks",), "call": ("calls",), "bet": ("bets",),
-               "raise": ("raises",), "show": ("shows",), "muck": ("mucks", "does"),
-               "collect": ("collected",)}.get(_kind, ("posts",)):  # fmt: skip
-        _BY_WORD[_w] = (*_BY_WORD.get(_w, ()), (_kind, _rule))
-
-_GAMES = {"omaha": (Variant.OMAHA, False), "omaha h/l": (Variant.OMAHA, True),
-          "omaha hi/lo": (Variant.OMAHA, True)}  # fmt: skip
+)  # fmt: skip
+_BY_WORD = by_word(RULES)
+#: a summary seat's "won $x": the collect of a hand with no "collected" line (a walk)
+WON = _rule("won", r"(?:\([^)]*\) )?(?:did not show and |showed \[[^\]]*\] and "
+                   r"|mucked \[[^\]]*\] and )?won " + _A + r".*$")  # fmt: skip
+_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "straddle": PostKind.STRADDLE,
+          "ante": PostKind.ANTE, "dead": PostKind.ANTE}  # fmt: skip
+#: the betting lines by the group of their amount: chips added, or a raise's street
+#: total ("raises $30.00 to $40.00")
+_BETS = {"fold": None, "check": None, "call": "a", "bet": "a", "raise_to": "to"}
+#: the five cards a shown hand's words end with
+_FIVE = re.compile(r"\s*\[[^\]]*\]\s*$")
+#: the Omaha games of both formats, by their lower-case words
+GAMES = {
+    "omaha": (Variant.OMAHA, False), "omaha h/l": (Variant.OMAHA, True),
+    "omaha hi/lo": (Variant.OMAHA, True), "omaha hilow": (Variant.OMAHA, True),
+    "omaha hilo": (Variant.OMAHA, True),
+}  # fmt: skip
 _STRUCTURES = {"Fixed Limit": BettingStructure.LIMIT, "No Limit": BettingStructure.NO_LIMIT,
                "Pot Limit": BettingStructure.POT_LIMIT}  # fmt: skip
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "": "USD"}
 
 
-class _New(_State):
-    def __init__(self, file: str, line: int) -> None:
-        super().__init__(file, line)
-        self.seats: list[Seat] = []
-        self.names: list[str] = []
-        self.by_first: dict[str, list[str]] = {}  # names by their first word, longest first
-        self.hero: str | None = None
-        self.hole: dict[str, tuple[str, ...]] = {}
-        self.shows: list[Show] = []
-        self.collects: list[Collect] = []
-        self.won: list[Collect] = []
-        self.returned: list[Returned] = []
-        self.street_board: list[str] = []
-        self.board: tuple[str, ...] | None = None
-        self.total: int | None = None
-        self.rake = 0
-        self.jackpot = 0
-        self.total_line = 0
-        self.summary = False
-        self.table: re.Match[str] | None = None
+def first(
+    h: Hand, line: int, hand_id: str, game: str, excerpt: str
+) -> tuple[Variant, bool] | ParsedHand:
+    """The hand's id set and its game read from the header's words, or the
+    :class:`ParsedHand` of a game not read (an unknown Omaha game, another game)."""
+    h.hand_id = hand_id
+    found = GAMES.get(" ".join(game.lower().split()))
+    if found is None:
+        return not_read(h, line, game, excerpt, omaha="omaha" in game.lower())
+    return found
 
 
-def parse_new(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
-    """Read one hand of WPN's newer format; never raises."""
-    h = _New(file, line)
-    try:
-        return _parse(h, text, line, offset)
-    except Exception as exc:
-        return internal_error(file, line, h.hand_id, exc, h.problems)
+def parse_new(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """Read one hand of WPN's newer format on ``h`` (header first); amounts in cents.
 
-
-def _parse(h: _New, text: str, line: int, offset: int) -> ParsedHand:
-    lines = [ln.rstrip("\r") for ln in text.split("\n")]
-    hd = HEADER.match(lines[0])
+    Raises what a bug raises (the format's reader guards it).
+    """
+    lines = [ln.rstrip("\r") for ln in lines]
+    hd = _m(HEADER, lines[0])
     if hd is None:
         h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
-    h.hand_id = hd["id"]
-    game = _GAMES.get(" ".join(hd["game"].lower().split()))
-    if game is None:
-        if "omaha" in hd["game"].lower():
-            h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown game: {hd['game']}", lines[0])
-            return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-        note = f"not an Omaha game: {hd['game']}"
-        h.problem(line, ProblemCode.SKIPPED_GAME, note, lines[0])
-        return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-    numbered = enumerate(lines[1:], 1)
-    if not read_body(h, numbered, line, partial(_line, h)):
+    game = first(h, line, hd["id"], hd["game"], lines[0])
+    if isinstance(game, ParsedHand):
+        return game
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    board = h.board if h.board is not None else tuple(h.street_board)
-    done = unfinished(h, lines, line, h.total, "'Total pot'", h.total_line, h.hole)
+    done = summary_end(h, lines, line, "'Total pot'")
     if done is not None:
         return done
+    started = wpn_date(hd["date"])
+    rake = h.rake or 0
+    record = build_record(
+        h, site=SITE, game=_game(h, hd, game), line=line, text=text, offset=offset,
+        started_at=started, time_zone=hd["tz"], boards=the_board(h),
+        started_at_utc=started.replace(tzinfo=UTC) if hd["tz"] in ("UTC", "GMT") else None,
+        collects=_collects(h, lines, line), total_pot=h.total + rake + h.jackpot, rake=rake,
+        collect_order=CollectOrder.UNORDERED,
+    )  # fmt: skip
+    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+
+
+def _game(h: Hand, hd: Any, game: tuple[Variant, bool]) -> Game:
+    """The game: a fixed-limit header names the bets (the blinds are those posted, else
+    the small bet and half of it); another names the blinds (those posted first)."""
     structure = _STRUCTURES[hd["limit"]]
     stake_sb, stake_bb = h.money(hd["sb"]), h.money(hd["bb"])
     limit = structure is BettingStructure.LIMIT
@@ -172,47 +158,22 @@ def _parse(h: _New, text: str, line: int, offset: int) -> ParsedHand:
     else:
         sb = h.sb if h.sb is not None else stake_sb
         bb = h.bb if h.bb is not None else stake_bb
-    g = Game(
+    return Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency=_CURRENCY.get(hd["cur"], "USD"), small_bet=stake_sb if limit else None,
         big_bet=stake_bb if limit else None,
     )  # fmt: skip
-    started = _date(hd["date"])
-    utc = hd["tz"] in ("UTC", "GMT")
-    t = h.table
-    record = HandHistory(
-        site=SITE,
-        hand_id=h.hand_id,
-        table=t["table"] if t else "",
-        started_at=started,
-        time_zone=hd["tz"],
-        started_at_utc=started.replace(tzinfo=UTC) if utc else None,
-        game=g,
-        button=h.seat_number(t["btn"]) if t else None,
-        max_seats=h.seat_number(t["max"]) if t and t["max"] else None,
-        seats=tuple(h.seats),
-        actions=tuple(h.actions),
-        boards=(board,) if board else (),
-        hero=h.hero,
-        hole_cards=dict(h.hole),
-        shows=tuple(h.shows),
-        collects=tuple(h.collects or h.won),
-        returned=tuple(h.returned),
-        total_pot=h.total + h.rake + h.jackpot,
-        rake=h.rake,
-        jackpot=h.jackpot,
-        file=h.file,
-        line=line,
-        offset=offset,
-        text=text,
-        site_format=SITE,
-        collect_order=CollectOrder.UNORDERED,
-        total_pot_line=h.total_line,
-    )
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
 
-def _date(text: str) -> datetime:
+def _collects(h: Hand, lines: list[str], line: int) -> tuple[Collect, ...]:
+    """The body's "collected" lines; a hand with none (a walk) is paid by the summary's
+    "won" lines (the collects read after the summary line)."""
+    at = next((line + i for i, ln in enumerate(lines) if ln.startswith("*** SUMMARY")), line)
+    body = tuple(c for c in h.collects if c.line < at)
+    return body or tuple(c for c in h.collects if c.line > at)
+
+
+def wpn_date(text: str) -> datetime:
     """ "2019/07/18 15:13:01" (or unpadded "2016/8/2 1:0:42") -> a naive datetime."""
     day, clock = text.split(" ")
     y, mo, d = day.split("/")
@@ -220,122 +181,138 @@ def _date(text: str) -> datetime:
     return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
 
 
-def _line(h: _New, ln: str, lno: int) -> bool:
+def _line(h: Hand, ln: str, lno: int) -> bool:
+    """Read one body line into the hand; ``False`` when no rule reads it."""
     if ln.startswith("***"):
-        if ln.startswith(("*** HOLE CARDS", "*** SHOW DOWN")):
-            return True
-        if ln.startswith("*** SUMMARY"):
-            h.summary = True
-            return True
-        m = STREET.match(ln)
-        if m is None:
-            return False
-        h.new_street(_STREETS[m["street"]])
-        h.street_board = list(_cards(m["cards"].replace("[", " ").replace("]", " ")))
-        return True
+        return _section(h, ln)
     if h.summary:
-        m = TOTAL.match(ln)
-        if m is not None:
-            h.total = h.money(m["total"])
-            h.rake = h.money(m["rake"]) if m["rake"] else 0
-            h.jackpot = h.money(m["jp"]) if m["jp"] else 0
-            h.total_line = lno
+        if _summary_line(h, ln, lno):
             return True
-        m = BOARD.match(ln)
-        if m is not None:
-            h.board = _cards(m["cards"])
-            return True
-    else:
-        for p in h.by_first.get(ln[: ln.find(" ")], ()):  # longest name first
-            if ln.startswith(p) and ln[len(p) : len(p) + 1] == " ":
-                rest = ln[len(p) + 1 :].strip()
-                for kind, rule in _BY_WORD.get(rest.split(" ", 1)[0], ()):
-                    m = rule.fullmatch(rest)
-                    if m is not None:
-                        _player(h, p, kind, m, lno)
-                        return True
-                break
+    elif _player_line(h, ln, lno):
+        return True
     if ln.startswith("Seat "):
-        m = SEAT.match(ln)
-        if m is not None and not h.summary:
-            name = m["name"]
-            seat = Seat(
-                h.seat_number(m["seat"]),
-                name,
-                h.money(m["stack"]),
-                "is sitting out" in ln,
-                line=lno,
-            )
-            h.seats.append(seat)
-            h.stacks[name] = seat.stack
-            h.names = sorted(h.stacks, key=len, reverse=True)
-            h.by_first = {}
-            for n in h.names:
-                h.by_first.setdefault(n.split(" ", 1)[0], []).append(n)
-            return True
-        if h.summary:
+        if not h.summary:
+            m = _m(SEAT, ln)
+            if m is not None:
+                h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno,
+                       "is sitting out" in ln)  # fmt: skip
+                return True
+        else:
             return _summary_seat(h, ln, lno)
-    if h.table is None and not h.seats:
-        h.table = TABLE.match(ln)
-        return h.table is not None
+    if h.button is None and not h.seats:  # the table line comes before the seats
+        return _table(h, ln)
+    return _other(h, ln, lno)
+
+
+def _section(h: Hand, ln: str) -> bool:
+    """A "*** ... ***" line: the hole cards, the showdown, the summary, a street."""
+    if ln.startswith(("*** HOLE CARDS", "*** SHOW DOWN")):
+        return True
+    if ln.startswith("*** SUMMARY"):
+        h.summary = True
+        return True
+    m = _m(STREET, ln)
+    if m is None:
+        return False
+    h.deal(_STREETS[m["street"]], _cards(m["cards"].replace("[", " ").replace("]", " ")), True)
+    return True
+
+
+def _table(h: Hand, ln: str) -> bool:
+    """ "St. Lucie 6-max Seat #1 is the button": the table, its size, the button."""
+    t = _m(TABLE, ln)
+    if t is None:
+        return False
+    h.table = t["table"]
+    h.button = h.seat_number(t["btn"])
+    h.max_seats = h.seat_number(t["max"]) if t["max"] else None
+    return True
+
+
+def _other(h: Hand, ln: str, lno: int) -> bool:
+    """The running pot, the hero's cards, an uncalled bet returned."""
     if ln.startswith("Main pot "):
         return True  # the running pot after rake, street by street
-    m = DEALT.match(ln)
+    m = _m(DEALT, ln)
     if m is not None and m["rest"] in h.stacks:
         h.hero = m["rest"]
         h.hole[h.hero] = _cards(m["cards"])
         return True
-    m = RETURNED.match(ln)
+    m = _m(RETURNED, ln)
     if m is not None and m["name"] in h.stacks:
-        h.returned.append(Returned(m["name"], h.money(m["a"]), lno))
+        h.betting("return", m["name"], h.money(m["a"]), lno)
         return True
     return False
 
 
-def _player(h: _New, p: str, kind: str, m: re.Match[str], lno: int) -> None:
-    allin = "allin" in m.re.groupindex and m["allin"] is not None
-    if kind == "fold":
-        h.fold(p, lno)
-    elif kind == "check":
-        h.check(p, lno)
-    elif kind == "call":
-        h.call(p, h.money(m["a"]), lno, allin)
-    elif kind == "bet":
-        h.bet(p, h.money(m["a"]), lno, allin)
-    elif kind == "raise":
-        h.raise_to(p, h.money(m["to"]), lno, allin)
-    elif kind == "sb":
-        h.post(p, PostKind.SMALL_BLIND, h.money(m["a"]), lno)
-    elif kind == "bb":
-        h.post(p, PostKind.BIG_BLIND, h.money(m["a"]), lno)
-    elif kind == "straddle":
-        h.post(p, PostKind.STRADDLE, h.money(m["a"]), lno)
-    elif kind in ("ante", "dead"):
-        h.post(p, PostKind.ANTE, h.money(m["a"]), lno)
+def _summary_line(h: Hand, ln: str, lno: int) -> bool:
+    """The summary's total pot (with its rake and jackpot fee) and board."""
+    m = _m(TOTAL, ln)
+    if m is not None:
+        h.total = h.money(m["total"])
+        h.rake = h.money(m["rake"]) if m["rake"] else 0
+        h.jackpot = h.money(m["jp"]) if m["jp"] else 0
+        h.total_line = lno
+        return True
+    m = _m(BOARD, ln)
+    if m is not None:
+        h.summary_board = _cards(m["cards"])
+        return True
+    return False
+
+
+def _player_line(h: Hand, ln: str, lno: int) -> bool:
+    """ "<seated name> <what they did>", by the rules of its first word."""
+    p = h.name(ln)
+    if p is None:
+        return False
+    rest = ln[len(p) + 1 :].strip()
+    for kind, rule in _BY_WORD.get(rest.split(" ", 1)[0], ()):
+        m = _m(rule, rest)
+        if m is not None:
+            _player(h, p, kind, m, lno)
+            return True
+    return False
+
+
+def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+    """What a player did, by the kind of rule that read it."""
+    if kind in _BETS:
+        group = _BETS[kind]
+        amount = h.money(m[group]) if group else 0
+        h.betting(kind, p, amount, lno, group is not None and m["allin"] is not None)
+    elif kind in _POSTS:
+        h.post(p, _POSTS[kind], h.money(m["a"]), lno)
     elif kind == "show":
-        cards = _cards(m["cards"])
-        h.hole[p] = cards
-        desc = m["desc"] or ""
-        high_part, _, low_part = desc.partition(" | LO - ")
-        high_words = re.sub(r"\s*\[[^\]]*\]\s*$", "", high_part.removeprefix("HI - ")).strip()
-        low_text = low_part.strip().strip("[]") or None
-        h.shows.append(
-            Show(p, cards, high_words or None, low_description=low_text, line=lno,
-                 claimed_high=read_claim(high_words), claimed_low=read_new_low(low_text))
-        )  # fmt: skip
+        _show(h, p, m, lno)
     elif kind == "collect":
         h.collects.append(Collect(p, h.money(m["a"]), int(m["side"] or 0), 0, lno))
 
 
-def _summary_seat(h: _New, ln: str, lno: int) -> bool:
-    m = re.match(r"Seat \d+: (?P<rest>.+)$", ln)
+def _show(h: Hand, p: str, m: Any, lno: int) -> None:
+    """ "shows [cards] (HI - words [five] | LO - [5,4,3,2,1])": the claims typed."""
+    cards = _cards(m["cards"])
+    h.hole[p] = cards
+    desc = m["desc"] or ""
+    high_part, _, low_part = desc.partition(" | LO - ")
+    high_words = _FIVE.sub("", high_part.removeprefix("HI - ")).strip()
+    low_text = low_part.strip().strip("[]") or None
+    h.shows.append(
+        Show(p, cards, high_words or None, low_description=low_text, line=lno,
+             claimed_high=read_claim(high_words), claimed_low=read_new_low(low_text))
+    )  # fmt: skip
+
+
+def _summary_seat(h: Hand, ln: str, lno: int) -> bool:
+    """A summary seat line; its "won $x" is a collect (used when the body has none)."""
+    m = _m(SUMMARY_SEAT, ln)
     if m is None:
         return False
     rest = m["rest"]
-    p = next((n for n in h.names if rest.startswith(n + " ") or rest == n), None)
+    p = h.name(rest)
     if p is None:
         return False
-    won = RULES[-2][1].fullmatch(rest[len(p) + 1 :].strip())
+    won = _m(WON, rest[len(p) + 1 :].strip())
     if won is not None:
-        h.won.append(Collect(p, h.money(won["a"]), 0, 0, lno))
+        h.collects.append(Collect(p, h.money(won["a"]), 0, 0, lno))
     return True
