@@ -441,28 +441,6 @@ def limit_blinds(h: Hand, small_bet: int) -> tuple[int, int]:
     return (h.sb if h.sb is not None else bb // 2), bb
 
 
-def summary_end(h: Hand, lines: list[str], line: int, total_words: str) -> ParsedHand | None:
-    """The end checks of a hand whose summary writes its total pot (``h.total``, on
-    ``h.total_line``) and may write its board (``h.summary_board``); the street lines'
-    cards are ``h.board``. The :class:`ParsedHand` of a hand that gives no record, else
-    ``None`` (:func:`~._betting.summary_checks`: cut short, no total, no seats, the
-    boards differing, a card dealt twice).
-
-    Args:
-        h: the hand read; ``lines`` its text's lines, ``line`` the file line of the first.
-        total_words: how the site names its total ("'Total pot'"), for the problem.
-    """
-    return summary_checks(h, lines, line, h.total, total_words, h.total_line, h.hole,
-                          h.summary_board, h.board)  # fmt: skip
-
-
-def the_board(h: Hand) -> tuple[tuple[str, ...], ...]:
-    """The record's ``boards`` of a hand run once: the summary's board, else the
-    streets' cards; ``()`` when no card was dealt to the board."""
-    board = h.summary_board if h.summary_board is not None else tuple(h.board)
-    return (board,) if board else ()
-
-
 def finish(
     h: Hand,
     lines: list[str],

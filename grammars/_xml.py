@@ -21,19 +21,31 @@ resolves no entities and fetches nothing; a hand that is not well-formed XML rai
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from typing import BinaryIO
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from typing import Any, BinaryIO
 
 from lxml import etree
 
 from hhtools.grammars._betting import _OutOfRange, _State
+from hhtools.grammars._hand import Hand, build_record
+from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._text import iter_lines
-from hhtools.grammars.base import ParsedHand, internal_error
-from hhtools.model.records import HandText, Problem
-from hhtools.model.vocab import ProblemCode
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.model.records import (
+    ActionKind,
+    BettingStructure,
+    Collect,
+    Game,
+    HandText,
+    PostKind,
+    Problem,
+    Returned,
+)
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
-__all__ = ["MARK", "context_attrs", "open_hand", "parse_element", "read_guarded",
-           "split_elements"]  # fmt: skip
+__all__ = ["MARK", "XmlHand", "comma_cards", "context_attrs", "game_not_read", "open_hand", "parse_element",
+           "read_elements", "read_guarded", "split_elements", "xml_format", "xml_reader"]  # fmt: skip
 
 #: Between a hand's element and the context elements in a hand text.
 MARK = "\n<!--hhtools-context-->\n"
@@ -263,3 +275,266 @@ def open_hand(
         return None, stop, stop(ProblemCode.BAD_HEADER,
                                 f"this {noun} is not well-formed XML: {exc}",
                                 ht.line + (exc.lineno or 1) - 1)  # fmt: skip
+
+
+Read = Callable[["XmlHand", etree._Element, Stop], ParsedHand]
+Handler = Callable[["XmlHand", etree._Element, int], None]
+
+
+class XmlHand(Hand):
+    """A hand of an XML format being read: the kernel's :class:`Hand` plus what the
+    XML formats share: the hand text, players named by an attribute (a seat index, a
+    position), the line of an element, and the end of a hand (returns, cards dealt
+    twice, the button and blinds the site did not write, the record).
+
+    Amounts are minor units (cents, or chips in tournaments).
+    """
+
+    def __init__(self, ht: HandText, site: str, hand_id: str | None) -> None:
+        super().__init__(ht.file, ht.line)
+        self.ht = ht
+        self.site = site
+        self.hand_id = hand_id
+        self.by_id: dict[str, str] = {}  # players by the attribute elements name them by
+        self.stake: tuple[int, int] | None = None  # the two amounts the header names
+        self.totals = False  # the site's call and raise amounts are street totals
+
+    def at(self, el: etree._Element) -> int:
+        """The file line of an element of the hand."""
+        return self.ht.line + el.sourceline - 1
+
+    def who(self, key: str, line: int, message: str) -> str | None:
+        """The player seated under ``key`` (:attr:`by_id`); else ``None`` and an
+        ``unknown_player`` problem ``message`` on ``line``."""
+        who = self.by_id.get(key)
+        if who is None:
+            self.problem(line, ProblemCode.UNKNOWN_PLAYER, message)
+        return who
+
+    def in_pot(self) -> int:
+        """Chips left in the middle: all put in less the returns (minor units)."""
+        return sum(self.put.values()) - sum(r.amount for r in self.returned)
+
+    def infer_return(self, dead: dict[str, int] | None = None) -> Returned | None:
+        """The uncalled excess when the text returned none (:func:`excess_returned`):
+        what the player with the most live chips in put in over the next one, on the
+        hand's last action line; added to :attr:`returned` ("returned" inferred).
+
+        Args:
+            dead: chips each player put in that are never returned (antes, a dead
+                small blind), left out of the comparison.
+        """
+        if self.returned:
+            return None
+        live = {p: x - (dead or {}).get(p, 0) for p, x in self.put.items()}
+        back = excess_returned(live, (), ())
+        if back is None:
+            return None
+        back = replace(back, line=self.actions[-1].line if self.actions else self.ht.line)
+        self.returned.append(back)
+        self.inferred.append("returned")
+        return back
+
+    @staticmethod
+    def take_back(wins: list[Collect], back: Returned | None) -> None:
+        """Take a return off its player's wins, last pot first (sites whose win
+        amounts include the uncalled part of the winner's bet)."""
+        left = back.amount if back is not None else 0
+        for i in range(len(wins) - 1, -1, -1):
+            if left > 0 and wins[i].player == back.player:  # type: ignore[union-attr]
+                take = min(left, wins[i].amount)
+                wins[i] = replace(wins[i], amount=wins[i].amount - take)
+                left -= take
+
+    def dealt_twice(self, board: bool = True, lines: dict[str, int] | None = None) -> bool:
+        """``True`` (with an ``impossible_cards`` problem) when a card is dealt twice:
+        on the board (``board``), or in a player's hole cards or the board and a
+        player's cards; the problem is on the player's card line (``lines``), else
+        the hand's first line."""
+        seen: set[str] = set(self.board)
+        if board and len(seen) != len(self.board):
+            self.problem(self.ht.line, ProblemCode.IMPOSSIBLE_CARDS, "a board card is dealt twice")
+            return True
+        for who, cards in self.hole.items():
+            if seen & set(cards) or len(set(cards)) != len(cards):
+                self.problem((lines or {}).get(who, self.ht.line), ProblemCode.IMPOSSIBLE_CARDS,
+                             f"{who}'s cards repeat a card already dealt")  # fmt: skip
+                return True
+            seen.update(cards)
+        return False
+
+    def button_from_blinds(self) -> None:
+        """No button written: the seat before the small blind's ("button" inferred)."""
+        sb = next((a.player for a in self.actions if a.post is PostKind.SMALL_BLIND), None)
+        if self.button is not None or sb is None:
+            return
+        seat_of = {s.player: s.seat for s in self.seats}
+        before = [s.seat for s in self.seats if s.seat < seat_of[sb]]
+        self.button = max(before) if before else max(s.seat for s in self.seats)
+        self.inferred.append("button")
+
+    def blinds(
+        self, structure: BettingStructure, stake: tuple[int, int] | None, *, limit: str = "bets",
+        guess: bool = False, posted: tuple[int | None, int | None] | None = None,
+    ) -> tuple[int, int, int | None, int | None]:  # fmt: skip
+        """The game's blinds and limit bets: ``(small blind, big blind, small bet, big
+        bet)``, minor units; the bets ``None`` outside limit games.
+
+        Args:
+            structure, stake: the game's betting structure and the two amounts its
+                header names (``None`` when it names none).
+            limit: what a limit game's stake is: ``"bets"`` (the small and big bets;
+                blinds not posted are half the small bet and the small bet),
+                ``"blinds"`` (the blinds; the bets are the big blind and twice it),
+                ``"both"`` (the bets, and the blinds not posted).
+            guess: a blind neither posted nor in the stake is guessed from the other
+                ("blinds" inferred); else it is 0.
+            posted: the blinds posted (default: the first small and big blind,
+                :attr:`sb`, :attr:`bb`).
+        """
+        sb, bb = posted if posted is not None else (self.sb, self.bb)
+        small_bet = big_bet = None
+        if structure is BettingStructure.LIMIT and stake:
+            small_bet, big_bet = (stake[1], 2 * stake[1]) if limit == "blinds" else stake
+            if limit == "bets":
+                sb = sb if sb is not None else small_bet // 2
+                bb = bb if bb is not None else small_bet
+        if stake:
+            sb = sb if sb is not None else stake[0]
+            bb = bb if bb is not None else stake[1]
+        if guess and (sb is None or bb is None):
+            self.inferred.append("blinds")
+            bb = bb if bb is not None else (2 * sb if sb else 0)
+            sb = sb if sb is not None else bb // 2
+        return sb or 0, bb or 0, small_bet, big_bet
+
+    def dead_chips(self, bb: int | None, floor: bool = True) -> dict[str, int]:
+        """Chips each player put in that are never returned: antes, and the dead part
+        of a "small & big blinds" post (over ``bb``; not below 0 when ``floor``)."""
+        dead: dict[str, int] = {}
+        for a in self.actions:
+            if a.post is PostKind.ANTE:
+                dead[a.player] = dead.get(a.player, 0) + a.amount
+            elif a.post is PostKind.DEAD_SMALL_AND_BIG and (bb or not floor):
+                over = a.amount - (bb or 0)
+                dead[a.player] = dead.get(a.player, 0) + (max(over, 0) if floor else over)
+        return dead
+
+    def folded_players(self) -> set[str]:
+        """Players who folded."""
+        return {a.player for a in self.actions if a.kind is ActionKind.FOLD}
+
+    def record(self, game: Game, **fields: Any) -> ParsedHand:
+        """The hand's record (:func:`build_record`) and its problems: the hand
+        element's text (no context), collects unordered, ``inferred`` sorted."""
+        values: dict[str, Any] = {"collect_order": CollectOrder.UNORDERED,
+                                  "inferred": tuple(sorted(set(self.inferred))),
+                                  "started_at_utc": None}  # fmt: skip
+        values.update(fields)
+        record = build_record(self, site=self.site, game=game, line=self.ht.line,
+                              text=self.ht.text.partition(MARK)[0], offset=self.ht.offset,
+                              **values)  # fmt: skip
+        return ParsedHand(record, tuple(self.problems), hand_id=self.hand_id)
+
+
+def game_not_read(stop: Stop, name: str, omaha: bool, skipped: str | None = None) -> ParsedHand:
+    """A hand whose game is not read: an Omaha game the format does not know
+    (``unknown_game``), or another game (``skipped_game``, noted as ``skipped``,
+    by default the game's name or "unknown")."""
+    if omaha:
+        return stop(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {name!r}")
+    return stop(ProblemCode.SKIPPED_GAME, f"not an Omaha game: {name}",
+                skipped=(name or "unknown") if skipped is None else skipped)  # fmt: skip
+
+
+def read_elements(
+    h: XmlHand, elements: Iterable[etree._Element], kind: Callable[[etree._Element], str],
+    handlers: dict[str, Handler], unknown: str = "", default: Handler | None = None,
+) -> None:  # fmt: skip
+    """Read a hand's elements in order, each by the handler of its kind (the XML
+    formats' :func:`~hhtools.grammars._betting.read_body`).
+
+    Args:
+        h: the hand being read.
+        elements: the elements (comments are passed over).
+        kind: an element's kind: its tag, or its type attribute.
+        handlers: ``handler(h, element, line)`` by kind.
+        unknown: the ``unrecognised_line`` message of a kind no handler reads, with
+            ``{}`` for the kind's ``repr``.
+        default: the handler of the other kinds, when the format has one.
+    """
+    for el in elements:
+        if not isinstance(el.tag, str):
+            continue
+        k = kind(el)
+        handler = handlers.get(k, default)
+        if handler is None:
+            h.problem(h.at(el), ProblemCode.UNRECOGNISED_LINE, unknown.format(k))
+        else:
+            handler(h, el, h.at(el))
+
+
+def xml_reader(
+    site: str, tag: str, hand_id: re.Pattern[str], what: str, noun: str, read: Read,
+    head: int = 400, hand: type[XmlHand] | None = None,
+) -> Callable[[HandText], ParsedHand]:  # fmt: skip
+    """A site format's ``parse``: the hand id read by ``hand_id`` (group 1, in the
+    first ``head`` characters), the element opened (:func:`open_hand`: ``tag``,
+    ``what``, ``noun``) and ``read(hand, element, stop)`` run on a new
+    :class:`XmlHand` (or the site's subclass ``hand``), guarded (:func:`read_guarded`)."""
+
+    def run(ht: HandText, hid: str | None) -> ParsedHand:
+        h = (hand or XmlHand)(ht, site, hid)
+        root, stop, failed = open_hand(ht, h, tag, what, noun)
+        if root is None:
+            return failed  # type: ignore[return-value]
+        return read(h, root, stop)
+
+    def parse(ht: HandText) -> ParsedHand:
+        m = hand_id.search(ht.text, 0, head)
+        return read_guarded(ht, m.group(1) if m else None, run)
+
+    return parse
+
+
+def xml_format(
+    key: str, name: str, games: str, recognise: re.Pattern[str], words: tuple[str, ...],
+    tag: str, context: tuple[str, ...], parse: Callable[[HandText], ParsedHand],
+) -> SiteFormat:  # fmt: skip
+    """An XML site format: a file is its when its head holds one of ``words`` and
+    ``recognise`` finds its start; it is split at ``tag`` elements with the
+    ``context`` elements carried (:func:`split_elements`). The room is the key."""
+
+    def is_mine(head: str) -> bool:
+        return any(w in head for w in words) and recognise.search(head) is not None
+
+    def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+        return split_elements(fh, file, tag, context)
+
+    return SiteFormat(key=key, name=name, games=games, recognise=is_mine, split=split,
+                      parse=parse, rooms=(key,))  # fmt: skip
+
+
+_RANKS = frozenset("23456789TJQKA")
+_SUITS = frozenset("cdhs")
+
+
+def comma_cards(text: str) -> tuple[str, ...]:
+    """Cards written "6s, 8c, Jh" (Everest, Merge) as record cards ("10h" is "Th").
+
+    Raises:
+        ValueError: one of them is not a card.
+
+    >>> comma_cards("6s, 10c, jh")
+    ('6s', 'Tc', 'Jh')
+    """
+    out = []
+    for c in text.split(","):
+        c = c.strip()
+        if not c:
+            continue
+        c = "T" + c[2:] if c.startswith("10") else c
+        if len(c) != 2 or c[0].upper() not in _RANKS or c[1].lower() not in _SUITS:
+            raise ValueError(f"not a card: {c[:10]!r}")
+        out.append(c[0].upper() + c[1].lower())
+    return tuple(out)

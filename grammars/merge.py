@@ -59,25 +59,31 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from hhtools.grammars._betting import _State
-from hhtools.grammars._xml import MARK, context_attrs, open_hand, read_guarded, split_elements
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars._xml import (
+    Stop,
+    XmlHand,
+    comma_cards,
+    context_attrs,
+    game_not_read,
+    read_elements,
+    xml_format,
+    xml_reader,
+)
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
+    HandText,
     ClaimedHigh,
     Collect,
     Game,
-    HandHistory,
-    HandText,
     PostKind,
     Returned,
-    Seat,
     Show,
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, Half, HandCategory, ProblemCode
+from hhtools.model.vocab import Half, HandCategory, ProblemCode
 
 __all__ = ["FORMAT", "read_claim"]
 
@@ -131,346 +137,272 @@ def read_claim(text: str | None) -> ClaimedHigh | None:
     return None
 
 
-def _recognise(head: str) -> bool:
-    """A Merge XML file: ``<description type=".." stakes=..`` or ``<game id="N-N" starttime=``."""
-    return ("<description" in head or "<game" in head) and _RECOGNISE.search(head) is not None
+_VARIANTS = {"4": Variant.OMAHA, "5": Variant.OMAHA5, "6": Variant.OMAHA6}
+_LIMITS = {"No Limit": BettingStructure.NO_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
+           "Limit": BettingStructure.LIMIT}  # fmt: skip
+_POSTS = ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "RETURN_BLIND", "ANTE", "ALL_IN")
 
 
-def _split(fh, file: str):  # type: ignore[no-untyped-def]
-    """One hand text per ``<game>`` element, each with the latest ``<description>``
-    (see :func:`hhtools.grammars._xml.split_elements`)."""
-    return split_elements(fh, file, "game", ("description",))
+class _Game(XmlHand):
+    """A Merge game being read: the kernel's hand and what ends it."""
+
+    def __init__(self, ht: HandText, site: str, hand_id: str | None) -> None:
+        super().__init__(ht, site, hand_id)
+        self.winners: list[tuple[etree._Element, int]] = []
+        self.ended = False  # an END_OF_GAME (or END_OF_FOLDED_GAME) round was read
+        self.cancelled = False  # a GAME_CANCELLED event was read
+        self.blinds_round = False  # reading the BLINDS round
 
 
-def _parse(ht: HandText) -> ParsedHand:
-    """Read one ``<game>`` into a record (never raises for bad input).
-
-    Returns:
-        The record and the problems met; a game outside the Omaha family is a
-        ``skipped_game`` note; a game cut short, cancelled or not well-formed is a
-        problem without a record.
-    """
-    m = _ID.search(ht.text, 0, 400)
-    hand_id = m.group(1) if m else None
-    return read_guarded(ht, hand_id, _read)
-
-
-def _read(ht: HandText, hand_id: str | None) -> ParsedHand:
-    h = _State(ht.file, ht.line)
-    h.hand_id = hand_id
-    game, stop, failed = open_hand(ht, h, "game", 'a Merge <game id="..."> element', "game")
-    if game is None:
-        return failed  # type: ignore[return-value]
-    desc = context_attrs(ht.text, "description")
+def _read(h: _Game, game: etree._Element, stop: Stop) -> ParsedHand:  # type: ignore[override]
+    """One ``<game>``: its game (from the ``<description>``), the seats, the rounds,
+    the record."""
+    desc = context_attrs(h.ht.text, "description")
     kind = desc.get("type", "").strip()
     tourney = kind.endswith(" Tournament")
-    name = kind.removesuffix(" Tournament").strip()
-    if name in _MIXES:
-        multi = game.get("multigametype", "")
-        if multi not in _MULTI:
-            return stop(ProblemCode.SKIPPED_GAME,
-                        f"not an Omaha game: {kind} (game {multi or '?'})",
-                        skipped=kind or "mixed")  # fmt: skip
-        hi_lo = _MULTI[multi]
-    elif name in ("Omaha", "Omaha H/L8"):
-        hi_lo = name == "Omaha H/L8"
-    elif not desc:
-        return stop(ProblemCode.BAD_HEADER, "no <description> of the game before this <game>")
-    elif "omaha" in name.lower():
-        return stop(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {kind!r}")
-    else:
-        return stop(ProblemCode.SKIPPED_GAME, f"not an Omaha game: {kind}", skipped=name)
-    holes = game.get("numholecards", "4")
-    variant = {"4": Variant.OMAHA, "5": Variant.OMAHA5, "6": Variant.OMAHA6}.get(holes)
+    hi_lo = _hi_lo(kind.removesuffix(" Tournament").strip(), game)
+    if hi_lo is None:
+        return _not_read(stop, kind, desc, game)
+    variant = _VARIANTS.get(game.get("numholecards", "4"))
     if variant is None:
-        return stop(ProblemCode.UNKNOWN_GAME, f"Omaha with {holes!r} hole cards")
+        return stop(ProblemCode.UNKNOWN_GAME,
+                    f"Omaha with {game.get('numholecards', '4')!r} hole cards")  # fmt: skip
     stakes = desc.get("stakes", "")
-    words = stakes.split("(")[0].split("$")[0].split(" Level")[0].strip()
-    structure = {"No Limit": BettingStructure.NO_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
-                 "Limit": BettingStructure.LIMIT}.get(words)  # fmt: skip
+    structure = _LIMITS.get(stakes.split("(")[0].split("$")[0].split(" Level")[0].strip())
     if structure is None:
         return stop(ProblemCode.UNKNOWN_GAME, f"betting structure not read: {stakes!r}")
-    real = game.get("realmoney", "true") == "true"
-    h.unit = Unit.CENTS if real and not tourney else Unit.CHIPS
-    currency = "CHIPS" if tourney else ("USD" if real else "PLAY")
-    sm = _STAKES.search(stakes)
-    stake = (h.money(sm.group(1)), h.money(sm.group(2))) if sm else None
+    currency, tid = _header(h, game, stakes, tourney)
     started = _start(game.get("starttime", ""))
-    data = re.split(r"[|:]", game.get("data", ""))
-    table = data[1].strip() if len(data) > 1 else ""
-    tid = data[2].split("-")[0] if tourney and len(data) > 2 else None
-
-    # seats (tournament balances are after the posts: add them back)
     players = game.find("players")
     if players is None or not len(players):
         return stop(ProblemCode.NO_SEATS, "no <player> in this game")
+    _seats(h, game, players, tourney)
+    h.totals = started is None or started >= _RAISE_TO_FROM
+    _rounds(h, game)
+    if h.cancelled:
+        return stop(ProblemCode.HAND_CANCELLED, "the site cancelled this game (GAME_CANCELLED)")
+    if not h.ended:
+        return stop(ProblemCode.TRUNCATED_HAND, "this game has no END_OF_GAME round (cut short?)")
+    bb = h.bb if h.bb is not None else (h.stake[1] if h.stake else None)
+    if not _finish(h, h.winners, tourney, bb):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, guess=True)
+    seats = game.get("seats") or ""
+    h.max_seats = int(seats) if seats.isdigit() else None
+    return h.record(
+        Game(variant, hi_lo, structure, sb, bb, currency, tournament_id=tid,
+             small_bet=small_bet, big_bet=big_bet),
+        started_at=started, time_zone="ET" if started else None,
+        started_at_utc=started.replace(tzinfo=_ET).astimezone(UTC) if started else None,
+    )  # fmt: skip
+
+
+def _header(h: XmlHand, game: etree._Element, stakes: str, tourney: bool) -> tuple[str, str | None]:
+    """The money (unit, stakes), the table; ``(currency, tournament id)``."""
+    real = game.get("realmoney", "true") == "true"
+    h.unit = Unit.CENTS if real and not tourney else Unit.CHIPS
+    sm = _STAKES.search(stakes)
+    h.stake = (h.money(sm.group(1)), h.money(sm.group(2))) if sm else None
+    data = re.split(r"[|:]", game.get("data", ""))
+    h.table = data[1].strip() if len(data) > 1 else ""
+    tid = data[2].split("-")[0] if tourney and len(data) > 2 else None
+    return "CHIPS" if tourney else ("USD" if real else "PLAY"), tid
+
+
+def _hi_lo(name: str, game: etree._Element) -> bool | None:
+    """Whether the game (the description's name, less " Tournament") is Omaha Hi/Lo;
+    ``None`` when it is not an Omaha game read here."""
+    if name in _MIXES:
+        return _MULTI.get(game.get("multigametype", ""))
+    if name in ("Omaha", "Omaha H/L8"):
+        return name == "Omaha H/L8"
+    return None
+
+
+def _not_read(stop: Stop, kind: str, desc: dict[str, str], game: etree._Element) -> ParsedHand:
+    """A game not read: a mix's other game, no description, another game."""
+    name = kind.removesuffix(" Tournament").strip()
+    if name in _MIXES:
+        multi = game.get("multigametype", "")
+        return stop(ProblemCode.SKIPPED_GAME, f"not an Omaha game: {kind} (game {multi or '?'})",
+                    skipped=kind or "mixed")  # fmt: skip
+    if not desc:
+        return stop(ProblemCode.BAD_HEADER, "no <description> of the game before this <game>")
+    return game_not_read(stop, kind, "omaha" in name.lower(), skipped=name)
+
+
+def _seats(h: XmlHand, game: etree._Element, players: etree._Element, tourney: bool) -> None:
+    """The ``<player>`` elements: players by seat index, the button; a tournament's
+    balances are after the posts, which are added back."""
     posted: dict[str, int] = {}
     blinds = game.find("round[@id='BLINDS']")
     if tourney and blinds is not None:
         for ev in blinds.iter("event"):
-            if ev.get("amount") and ev.get("type") in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND",
-                                                       "RETURN_BLIND", "ANTE", "ALL_IN"):  # fmt: skip
+            if ev.get("amount") and ev.get("type") in _POSTS:
                 p = ev.get("player", "")
                 posted[p] = posted.get(p, 0) + h.money(ev.get("amount", "0"))
-    by_index: dict[str, str] = {}
-    seats: list[Seat] = []
     for el in players.iter("player"):
-        line = ht.line + el.sourceline - 1
         idx = el.get("seat", "")
         seat = h.seat_number(idx) + 1
         nick = el.get("nickname", "")
-        stack = h.money(el.get("balance", "0")) + posted.get(idx, 0)
-        by_index[idx] = nick
-        h.stacks[nick] = stack
-        seats.append(Seat(seat, nick, stack, el.get("dealtin", "true") == "false", line=line))
-    button = None
+        h.by_id[idx] = nick
+        h.seat(seat, nick, h.money(el.get("balance", "0")) + posted.get(idx, 0), h.at(el),
+               el.get("dealtin", "true") == "false")  # fmt: skip
     if players.get("dealer", "").isdigit():
-        button = h.seat_number(players.get("dealer", "")) + 1
+        h.button = h.seat_number(players.get("dealer", "")) + 1
 
-    raise_adds = started is not None and started < _RAISE_TO_FROM
-    board: tuple[str, ...] = ()
-    hero = None
-    hole: dict[str, tuple[str, ...]] = {}
-    shows: list[Show] = []
-    winners: list[tuple[etree._Element, int]] = []
-    ended = False
-    cancelled = False
+
+def _rounds(h: _Game, game: etree._Element) -> None:
+    """Each ``<round>``: its street, then its events, cards and winners in order."""
     for rnd in game.iter("round"):
         rid = rnd.get("id", "")
         street = _STREET_OF.get(rid)
         if street is not None and street is not h.street:
             h.new_street(street)
-        if rid.startswith("END_OF"):
-            ended = True
-        for el in rnd:
-            if not isinstance(el.tag, str):
-                continue
-            line = ht.line + el.sourceline - 1
-            if el.tag == "winner":
-                winners.append((el, line))
-                continue
-            if el.tag == "cards":
-                cards = _cards(el.get("cards", ""))
-                if cards is None:
-                    h.problem(line, ProblemCode.BAD_CARDS, f"not cards: {el.get('cards')!r}")
-                    continue
-                ctype = el.get("type", "")
-                if ctype == "COMMUNITY":
-                    board = cards if len(cards) > len(board) else board
-                    continue
-                who = by_index.get(el.get("player", ""))
-                if who is None:
-                    h.problem(line, ProblemCode.UNKNOWN_PLAYER,
-                              f"cards of seat {el.get('player')!r}: no one sits there")  # fmt: skip
-                    continue
-                if ctype == "HOLE":
-                    hero = who
-                    hole[who] = cards
-                elif ctype in ("SHOWN", "MUCKED") and cards:
-                    hole[who] = cards
-                    shows.append(Show(who, cards, mucked=ctype == "MUCKED", line=line))
-                continue
-            if el.tag != "event":
-                continue
-            etype = el.get("type", "")
-            if etype == "GAME_CANCELLED":
-                cancelled = True
-                continue
-            if etype in _QUIET:
-                continue
-            who = by_index.get(el.get("player", ""))
-            if who is None:
-                h.problem(line, ProblemCode.UNKNOWN_PLAYER,
-                          f"{etype} by seat {el.get('player')!r}: no one sits there")  # fmt: skip
-                continue
-            try:
-                amount = h.money(el.get("amount") or "0")
-            except ValueError:
-                h.problem(line, ProblemCode.BAD_AMOUNT, f"not an amount: {el.get('amount')!r}")
-                continue
-            if not _event(h, etype, who, amount, line, rid == "BLINDS", raise_adds, stake):
-                h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"event type {etype!r} not known")
-    if cancelled:
-        return stop(ProblemCode.HAND_CANCELLED, "the site cancelled this game (GAME_CANCELLED)")
-    if not ended:
-        return stop(ProblemCode.TRUNCATED_HAND, "this game has no END_OF_GAME round (cut short?)")
-    return _finish(ht, h, game, _values(
-        tourney=tourney, hi_lo=hi_lo, variant=variant, structure=structure, stake=stake,
-        currency=currency, started=started, table=table, tid=tid, seats=seats, button=button,
-        board=board, hero=hero, hole=hole, shows=shows, winners=winners, by_index=by_index,
-        bb=h.bb if h.bb is not None else (stake[1] if stake else None)))  # fmt: skip
+        h.ended = h.ended or rid.startswith("END_OF")
+        h.blinds_round = rid == "BLINDS"
+        read_elements(h, rnd, _tag, _ELEMENTS, default=_other)
 
 
-def _values(**kw: object) -> dict[str, object]:
-    """The values :func:`_finish` needs, by name."""
-    return kw
+def _winner(h: _Game, el: etree._Element, line: int) -> None:  # type: ignore[misc]
+    """``<winner>``: read at the end, once the betting is known."""
+    h.winners.append((el, line))
 
 
-def _event(
-    h: _State, etype: str, who: str, amount: int, line: int, blinds: bool, raise_adds: bool,
-    stake: tuple[int, int] | None,
-) -> bool:
-    """Apply one betting event to ``h``; ``False`` when the type is not known."""
-    if etype == "SMALL_BLIND":
-        h.post(who, PostKind.SMALL_BLIND, amount, line)
-    elif etype in ("BIG_BLIND", "INITIAL_BLIND"):
-        h.post(who, PostKind.BIG_BLIND, amount, line)
-    elif etype == "ANTE":
-        h.post(who, PostKind.ANTE, amount, line)
-    elif etype == "RETURN_BLIND":
-        bb = h.bb or (stake[1] if stake else amount)
-        if amount > bb:
-            h.post(who, PostKind.DEAD_SMALL_AND_BIG, amount, line)
-            h.bets[who] -= amount - bb  # the small blind part is dead
-            h.highest = max(h.bets.values())
-        else:
-            h.post(who, PostKind.BIG_BLIND if amount == bb else PostKind.SMALL_BLIND, amount, line,
-                   stated=False)  # fmt: skip
-    elif etype == "ALL_IN" and blinds:
+def _tag(el: etree._Element) -> str:
+    return str(el.tag)
+
+
+def _other(h: XmlHand, el: etree._Element, line: int) -> None:
+    """Another element in a round: nothing to read."""
+
+
+def _cards(h: XmlHand, el: etree._Element, line: int) -> None:
+    """``<cards>``: the board (``COMMUNITY``, the whole board so far), a player's hole
+    cards (``HOLE``: the hero's), cards shown or mucked face up."""
+    try:
+        cards = comma_cards(el.get("cards", "").replace(" ", ""))
+    except ValueError:
+        h.problem(line, ProblemCode.BAD_CARDS, f"not cards: {el.get('cards')!r}")
+        return
+    ctype = el.get("type", "")
+    if ctype == "COMMUNITY":
+        h.board = list(cards) if len(cards) > len(h.board) else h.board
+        return
+    who = h.who(el.get("player", ""), line,
+                f"cards of seat {el.get('player')!r}: no one sits there")  # fmt: skip
+    if who is None:
+        return
+    if ctype == "HOLE":
+        h.hero = who
+        h.hole[who] = cards
+    elif ctype in ("SHOWN", "MUCKED") and cards:
+        h.show(who, Show(who, cards, mucked=ctype == "MUCKED", line=line))
+
+
+def _event(h: _Game, el: etree._Element, line: int) -> None:
+    """``<event>``: a post, a bet, a fold; a cancelled game; events that move nothing."""
+    etype = el.get("type", "")
+    if etype == "GAME_CANCELLED":
+        h.cancelled = True
+        return
+    if etype in _QUIET:
+        return
+    who = h.who(el.get("player", ""), line,
+                f"{etype} by seat {el.get('player')!r}: no one sits there")  # fmt: skip
+    if who is None:
+        return
+    try:
+        amount = h.money(el.get("amount") or "0")
+    except ValueError:
+        h.problem(line, ProblemCode.BAD_AMOUNT, f"not an amount: {el.get('amount')!r}")
+        return
+    if etype == "ALL_IN" and h.blinds_round:
         kind = PostKind.SMALL_BLIND if h.sb is None else PostKind.BIG_BLIND
         h.post(who, kind, amount, line, stated=False)
-    elif etype in ("FOLD", "SIT_OUT"):
-        if who in h.in_hand or etype == "FOLD":
-            h.fold(who, line)
-    elif etype == "CHECK":
-        h.check(who, line)
-    elif etype == "CALL":
-        h.call(who, amount, line)
-    elif etype == "BET":
-        h.bet(who, amount, line)
-    elif etype in ("RAISE", "COMPLETE"):
-        to = h.bets.get(who, 0) + amount if raise_adds else amount
-        h.raise_to(who, to, line)
-    elif etype == "ALL_IN":
-        h.all_in(who, amount, line)
+        return
+    act = _EVENTS.get(etype)
+    if act is None:
+        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"event type {etype!r} not known")
     else:
-        return False
-    return True
+        act(h, who, amount, line)
 
 
-def _finish(ht: HandText, h: _State, game: etree._Element, v: dict) -> ParsedHand:  # type: ignore[type-arg]
-    hand_id = h.hand_id or ""
-    by_index: dict[str, str] = v["by_index"]
-    tourney: bool = v["tourney"]
-    # the uncalled excess: written as an uncalled="true" winner, else inferred
-    # dead chips (antes, a dead small blind) are never returned: compare the live ones
-    dead: dict[str, int] = {}
-    for a in h.actions:
-        if a.post is PostKind.ANTE:
-            dead[a.player] = dead.get(a.player, 0) + a.amount
-        elif a.post is PostKind.DEAD_SMALL_AND_BIG and v["bb"]:
-            dead[a.player] = dead.get(a.player, 0) + max(a.amount - v["bb"], 0)
-    live = {p: put - dead.get(p, 0) for p, put in h.put.items()}
-    ranked = sorted(live.items(), key=lambda kv: -kv[1])
-    returned: list[Returned] = []
-    inferred: list[str] = []
-    paid: list[tuple[str, int, int, Half | None, int, str | None]] = []
-    for el, line in v["winners"]:
-        who = by_index.get(el.get("player", ""))
+def _return_blind(h: XmlHand, who: str, amount: int, line: int) -> None:
+    """RETURN_BLIND: over the big blind, the big blind live and a dead small blind;
+    else a blind of its size (its amount not the hand's blind)."""
+    bb = h.bb or (h.stake[1] if h.stake else amount)
+    if amount > bb:
+        h.dead_small = amount - bb
+        h.post_both(who, amount, line)
+    else:
+        h.post(who, PostKind.BIG_BLIND if amount == bb else PostKind.SMALL_BLIND, amount, line,
+               stated=False)  # fmt: skip
+
+
+def _fold(h: XmlHand, who: str, etype: str, line: int) -> None:
+    """FOLD; SIT_OUT is a fold of a player already in the hand."""
+    if who in h.in_hand or etype == "FOLD":
+        h.fold(who, line)
+
+
+def _raise(h: XmlHand, who: str, amount: int, line: int) -> None:
+    """RAISE, COMPLETE: the street total (from 2010-09-08), else the chips added."""
+    h.raise_to(who, amount if h.totals else h.bets.get(who, 0) + amount, line)
+
+
+_ELEMENTS = {"winner": _winner, "cards": _cards, "event": _event}
+_EVENTS = {
+    "SMALL_BLIND": lambda h, who, a, line: h.post(who, PostKind.SMALL_BLIND, a, line),
+    "BIG_BLIND": lambda h, who, a, line: h.post(who, PostKind.BIG_BLIND, a, line),
+    "INITIAL_BLIND": lambda h, who, a, line: h.post(who, PostKind.BIG_BLIND, a, line),
+    "ANTE": lambda h, who, a, line: h.post(who, PostKind.ANTE, a, line),
+    "RETURN_BLIND": _return_blind,
+    "FOLD": lambda h, who, a, line: _fold(h, who, "FOLD", line),
+    "SIT_OUT": lambda h, who, a, line: _fold(h, who, "SIT_OUT", line),
+    "CHECK": lambda h, who, a, line: h.check(who, line),
+    "CALL": lambda h, who, a, line: h.call(who, a, line),
+    "BET": lambda h, who, a, line: h.bet(who, a, line),
+    "RAISE": _raise,
+    "COMPLETE": _raise,
+    "ALL_IN": lambda h, who, a, line: h.all_in(who, a, line),
+}  # fmt: skip
+
+
+def _finish(h: XmlHand, winners: list[tuple[etree._Element, int]], tourney: bool,
+            bb: int | None) -> bool:  # fmt: skip
+    """The winners (an ``uncalled`` one is a return), the return inferred and taken
+    off its winner, the rake, the shows' words; ``False`` when a card is dealt twice."""
+    paid: list[Collect] = []
+    words: list[str | None] = []
+    for el, line in winners:
+        who = h.who(el.get("player", ""), line,
+                    f"winner seat {el.get('player')!r}: no one sits there")  # fmt: skip
         if who is None:
-            h.problem(line, ProblemCode.UNKNOWN_PLAYER,
-                      f"winner seat {el.get('player')!r}: no one sits there")  # fmt: skip
             continue
         amount = h.money(el.get("amount") or "0")
         if el.get("uncalled") == "true":
-            returned.append(Returned(who, amount, line))
+            h.returned.append(Returned(who, amount, line))
             continue
-        pot = int(el.get("potnumber", "1")) - 1 if el.get("potnumber", "1").isdigit() else 0
+        number = el.get("potnumber", "1")
+        pot = int(number) - 1 if number.isdigit() else 0
         half = {"h": Half.HIGH, "l": Half.LOW}.get(el.get("pottype", ""))
-        paid.append((who, amount, max(pot, 0), half, line, el.get("hand")))
-    last = h.actions[-1].line if h.actions else ht.line
-    if not returned and ranked and ranked[0][1] > (ranked[1][1] if len(ranked) > 1 else 0):
-        top, most = ranked[0]
-        excess = most - (ranked[1][1] if len(ranked) > 1 else 0)
-        returned.append(Returned(top, excess, last, inferred=True))
-        inferred.append("returned")
-        # the winner's amount includes the return: take it off their last pots
-        left = excess
-        for i in range(len(paid) - 1, -1, -1):
-            who, amount, pot, half, line, words = paid[i]
-            if who == top and left > 0:
-                take = min(left, amount)
-                paid[i] = (who, amount - take, pot, half, line, words)
-                left -= take
-    total = sum(h.put.values()) - sum(r.amount for r in returned)
-    collected = sum(a for _, a, _, _, _, _ in paid)
-    rake = 0
+        paid.append(Collect(who, amount, pot=max(pot, 0), line=line, half=half))
+        words.append(el.get("hand"))
+    h.take_back(paid, h.infer_return(h.dead_chips(bb)))
+    h.total, h.total_line = h.in_pot(), h.ht.line
+    h.rake = 0
     if not tourney:
-        rake = total - collected
-        inferred.append("rake")
-        if rake < 0:
-            h.problem(ht.line, ProblemCode.BAD_AMOUNT, "the winners were paid more than the pot")
-            rake = 0
-    collects = [Collect(who, amount, pot=pot, line=line, half=half)
-                for who, amount, pot, half, line, _ in paid if amount > 0]  # fmt: skip
-
-    # shows: the winner's words describe their high hand
-    words_of = {who: w for who, _, _, half, _, w in paid if w and half is not Half.LOW}
-    shows = [
-        Show(s.player, s.cards, words_of.get(s.player), mucked=s.mucked, line=s.line,
-             claimed_high=read_claim(words_of.get(s.player)))
-        for s in v["shows"]
-    ]  # fmt: skip
-    hole: dict[str, tuple[str, ...]] = v["hole"]
-    seen: set[str] = set(v["board"])
-    if len(seen) != len(v["board"]):
-        h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS, "a board card is dealt twice")
-        return ParsedHand(None, tuple(h.problems), None, hand_id)
-    for who, cards in hole.items():
-        if seen & set(cards) or len(set(cards)) != len(cards):
-            h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS,
-                      f"{who}'s cards repeat a card already dealt")  # fmt: skip
-            return ParsedHand(None, tuple(h.problems), None, hand_id)
-        seen.update(cards)
-
-    structure = v["structure"]
-    stake = v["stake"]
-    small_bet = big_bet = None
-    sb, bb = h.sb, h.bb
-    if structure is BettingStructure.LIMIT and stake:
-        small_bet, big_bet = stake
-        sb = sb if sb is not None else small_bet // 2
-        bb = bb if bb is not None else small_bet
-    elif stake:
-        sb = sb if sb is not None else stake[0]
-        bb = bb if bb is not None else stake[1]
-    if sb is None or bb is None:
-        inferred.append("blinds")
-        bb = bb if bb is not None else (2 * sb if sb else 0)
-        sb = sb if sb is not None else bb // 2
-    started: datetime | None = v["started"]
-    utc = started.replace(tzinfo=_ET).astimezone(UTC) if started else None
-    record = HandHistory(
-        site="merge",
-        hand_id=hand_id,
-        table=v["table"],
-        started_at=started,
-        time_zone="ET" if started else None,
-        started_at_utc=utc,
-        game=Game(v["variant"], v["hi_lo"], structure, sb, bb, v["currency"],
-                  tournament_id=v["tid"], small_bet=small_bet, big_bet=big_bet),  # fmt: skip
-        button=v["button"],
-        max_seats=int(game.get("seats")) if (game.get("seats") or "").isdigit() else None,
-        seats=tuple(v["seats"]),
-        actions=tuple(h.actions),
-        boards=(v["board"],) if v["board"] else (),
-        hero=v["hero"],
-        hole_cards=hole,
-        shows=tuple(shows),
-        collects=tuple(collects),
-        returned=tuple(returned),
-        total_pot=total,
-        total_pot_line=ht.line,
-        rake=rake,
-        file=ht.file,
-        line=ht.line,
-        offset=ht.offset,
-        text=ht.text.partition(MARK)[0],
-        site_format="merge",
-        collect_order=CollectOrder.UNORDERED,
-        inferred=tuple(sorted(set(inferred))),
-    )
-    return ParsedHand(record, tuple(h.problems), hand_id=hand_id)
+        h.rake = h.total - sum(c.amount for c in paid)
+        h.inferred.append("rake")
+        if h.rake < 0:
+            h.problem(h.ht.line, ProblemCode.BAD_AMOUNT, "the winners were paid more than the pot")
+            h.rake = 0
+    h.collects = [c for c in paid if c.amount > 0]
+    said = {c.player: w for c, w in zip(paid, words, strict=True) if w and c.half is not Half.LOW}
+    h.shows = [Show(s.player, s.cards, said.get(s.player), mucked=s.mucked, line=s.line,
+                    claimed_high=read_claim(said.get(s.player))) for s in h.shows]  # fmt: skip
+    return not h.dealt_twice()
 
 
 def _start(text: str) -> datetime | None:
@@ -480,29 +412,10 @@ def _start(text: str) -> datetime | None:
         return None
 
 
-_RANKS = frozenset("23456789TJQKA")
-_SUITS = frozenset("cdhs")
-
-
-def _cards(text: str) -> tuple[str, ...] | None:
-    """"2s,8h,3c,2h" as record cards; ``None`` when one is not a card ("10s" is read)."""
-    out = []
-    for c in text.replace(" ", "").split(","):
-        if not c:
-            continue
-        c = "T" + c[2:] if c.startswith("10") else c
-        if len(c) != 2 or c[0].upper() not in _RANKS or c[1].lower() not in _SUITS:
-            return None
-        out.append(c[0].upper() + c[1].lower())
-    return tuple(out)
-
-
-FORMAT = SiteFormat(
-    key="merge",
-    name="Merge Gaming (Carbon Poker)",
-    games="Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash and tournaments; XML",
-    recognise=_recognise,
-    split=_split,
-    parse=_parse,
-    rooms=("merge",),
-)
+FORMAT = xml_format(
+    "merge", "Merge Gaming (Carbon Poker)",
+    "Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash and tournaments; XML",
+    _RECOGNISE, ("<description", "<game"), "game", ("description",),
+    xml_reader("merge", "game", _ID, 'a Merge <game id="..."> element', "game", _read,
+               hand=_Game),
+)  # fmt: skip

@@ -58,24 +58,11 @@ from datetime import datetime
 
 from lxml import etree
 
-from hhtools.grammars._betting import _State
-from hhtools.grammars._xml import MARK, open_hand, read_guarded, split_elements
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars._xml import Stop, XmlHand, game_not_read, read_elements, xml_format, xml_reader
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    HandHistory,
-    HandText,
-    PostKind,
-    Returned,
-    Seat,
-    Show,
-    Street,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, ProblemCode
+from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Returned, Show, Street, Variant
+from hhtools.model.vocab import ProblemCode
 
 __all__ = ["FORMAT", "card", "unicode_text"]
 
@@ -85,13 +72,13 @@ _LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
            "FL": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": False, "omaha h/l": True, "omaha hi/lo": True, "omaha hi-lo": True}
 _DEAL = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
-_QUIET = frozenset({"MuckCards", "ShowCards", "DealCards", "Disconnect", "Reconnect",
-                    "SitOut", "SitIn", "Chat", "TimeOut"})  # fmt: skip
+_QUIET = frozenset({"Disconnect", "Reconnect", "SitOut", "SitIn", "Chat", "TimeOut"})
 _RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A"} | {
     str(n): str(n) for n in range(2, 10)
 }
 _ID_SUITS = "scdh"
 _ID_RANKS = "A23456789TJQK"
+_VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
 
 
 def unicode_text(b64: str) -> str | None:
@@ -125,253 +112,203 @@ def card(el: etree._Element) -> str | None:
     return None
 
 
-def _recognise(head: str) -> bool:
-    """A Microgaming file: ``<Game [hhversion="N"] id="N" date=``."""
-    return "<Game" in head and _RECOGNISE.search(head) is not None
-
-
-def _split(fh, file: str):  # type: ignore[no-untyped-def]
-    """One hand text per ``<Game>`` element (see :func:`hhtools.grammars._xml.split_elements`)."""
-    return split_elements(fh, file, "Game")
-
-
-def _parse(ht: HandText) -> ParsedHand:
-    """Read one ``<Game>`` into a record (never raises for bad input).
-
-    Returns:
-        The record and the problems met; a game outside the Omaha family is a
-        ``skipped_game`` note; a game cut short or not well-formed is a problem.
-    """
-    m = _ID.search(ht.text, 0, 600)
-    hand_id = m.group(1) if m else None
-    return read_guarded(ht, hand_id, _read)
-
-
-def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PLR0915
-    h = _State(ht.file, ht.line)
-    h.hand_id = hand_id
-    game, stop, failed = open_hand(ht, h, "Game", 'a Microgaming <Game id="..."> element', "game")
-    if game is None:
-        return failed  # type: ignore[return-value]
+def _read(h: XmlHand, game: etree._Element, stop: Stop) -> ParsedHand:
+    """One ``<Game>``: the game, the seats, the actions, the record."""
     name = (game.get("gametype") or "").replace("&apos;", "'").strip()
     if name.lower() not in _GAMES:
-        if "omaha" in name.lower():
-            return stop(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {name!r}")
-        return stop(ProblemCode.SKIPPED_GAME,
-                    f"not an Omaha game: {name}", skipped=name or "unknown")  # fmt: skip
-    hi_lo = _GAMES[name.lower()]
+        return game_not_read(stop, name, "omaha" in name.lower())
     structure = _LIMITS.get(game.get("betlimit", ""))
     if structure is None:
         return stop(ProblemCode.UNKNOWN_GAME,
                     f"betting structure not read: {game.get('betlimit')!r}")  # fmt: skip
-    version = int(game.get("hhversion") or "1") if (game.get("hhversion") or "1").isdigit() else 1
+    version = game.get("hhversion") or "1"
+    h.totals = not version.isdigit() or int(version) == 1
     tourney = game.get("istournament", "0") not in ("0", "") or game.get("tabletype") == "MTT"
     real = game.get("realmoney", "true") == "true"
     h.unit = Unit.CENTS if real and not tourney else Unit.CHIPS
-    symbol = unicode_text(game.get("currencysymbol") or "") or ""
-    currency = "CHIPS" if tourney else ("PLAY" if not real else
-                                        CURRENCY_SYMBOLS.get(symbol.strip(), "EUR"))  # fmt: skip
     stakes = (game.get("stakes") or "").split("|")
-    stake = (h.money(stakes[0]), h.money(stakes[1])) if len(stakes) == 2 else None
-    try:
-        started = datetime.strptime(game.get("date", ""), "%Y-%m-%d %H:%M:%S")
-    except ValueError:
-        started = None
-    table = unicode_text(game.get("unicodetablename") or "") or game.get("tablename", "")
+    h.stake = (h.money(stakes[0]), h.money(stakes[1])) if len(stakes) == 2 else None
+    _seats(h, game)
+    if not h.seats:
+        return stop(ProblemCode.NO_SEATS, "no <Seat> in this game")
+    h.hero = h.by_id.get(game.get("playerseat", ""))
+    wins: list[Collect] = []
+    read_elements(h, game.iterfind("Gameplay/Action"), _type, {
+        "DealFlop": _deal, "DealTurn": _deal, "DealRiver": _deal,
+        "Win": lambda h, act, line: _win(h, act, line, wins),
+    }, default=_by_player)  # fmt: skip
+    return _finish(h, game, structure, tourney, wins)
 
-    by_num: dict[str, str] = {}
-    seats: list[Seat] = []
-    button = None
+
+def _type(el: etree._Element) -> str:
+    return el.get("type", "")
+
+
+def _seats(h: XmlHand, game: etree._Element) -> None:
+    """The ``<Seat>`` elements: players by seat number, the button."""
     for el in game.iterfind("Seats/Seat"):
         num = el.get("num", "")
         seat = h.seat_number(num)
         nick = el.get("alias", "")
-        h.stacks[nick] = h.money(el.get("balance") or "0")
-        by_num[num] = nick
-        seats.append(Seat(seat, nick, h.stacks[nick], el.get("sittingout") == "true",
-                          line=ht.line + el.sourceline - 1))  # fmt: skip
+        h.by_id[num] = nick
+        h.seat(seat, nick, h.money(el.get("balance") or "0"), h.at(el),
+               el.get("sittingout") == "true")  # fmt: skip
         if el.get("dealer") == "true":
-            button = seat
-    if not seats:
-        return stop(ProblemCode.NO_SEATS, "no <Seat> in this game")
-    hero = by_num.get(game.get("playerseat", ""))
+            h.button = seat
 
-    board: list[str] = []
-    hole: dict[str, tuple[str, ...]] = {}
-    shows: list[Show] = []
-    wins: list[tuple[str, int, int, int]] = []  # player, amount, pot, line
-    returned: list[Returned] = []
-    for act in game.iterfind("Gameplay/Action"):
-        line = ht.line + act.sourceline - 1
-        kind = act.get("type", "")
-        cards = [card(c) for c in act.iterfind("Card")]
-        if None in cards:
-            h.problem(line, ProblemCode.BAD_CARDS, f"a card of {kind} not read")
-            continue
-        if kind in _DEAL:
-            if _DEAL[kind] is not h.street:
-                h.new_street(_DEAL[kind])
-            board.extend(c for c in cards if c)
-            continue
-        if kind == "Win":
-            for w in act.iterfind("Seat"):
-                who = by_num.get(w.get("num", ""))
-                if who is None:
-                    h.problem(line, ProblemCode.UNKNOWN_PLAYER,
-                              f"win of seat {w.get('num')!r}: no one sits there")  # fmt: skip
-                    continue
-                pot = int(w.get("pot")) if (w.get("pot") or "").isdigit() else 0
-                wins.append((who, h.money(w.get("amount") or "0"), pot,
-                             ht.line + w.sourceline - 1))  # fmt: skip
-            continue
-        who = by_num.get(act.get("seat", ""))
-        if who is None:
-            h.problem(line, ProblemCode.UNKNOWN_PLAYER,
-                      f"{kind} by seat {act.get('seat')!r}: no one sits there")  # fmt: skip
-            continue
-        if kind == "DealCards":
-            hero = who
-            hole[who] = tuple(c for c in cards if c)
-            continue
-        if kind in ("ShowCards", "MuckCards") and cards:
-            hole[who] = tuple(c for c in cards if c)
-            shows.append(Show(who, hole[who], mucked=kind == "MuckCards", line=line))
-            continue
-        if kind in _QUIET:
-            continue
+
+def _cards(h: XmlHand, act: etree._Element, line: int) -> tuple[str, ...] | None:
+    """An action's cards; ``None`` (a ``bad_cards`` problem) when one is not read."""
+    cards = [card(c) for c in act.iterfind("Card")]
+    if None in cards:
+        h.problem(line, ProblemCode.BAD_CARDS, f"a card of {act.get('type', '')} not read")
+        return None
+    return tuple(c for c in cards if c)
+
+
+def _deal(h: XmlHand, act: etree._Element, line: int) -> None:
+    """``DealFlop``, ``DealTurn``, ``DealRiver``: a street and its board cards."""
+    cards = _cards(h, act, line)
+    if cards is None:
+        return
+    street = _DEAL[act.get("type", "")]
+    if street is not h.street:
+        h.new_street(street)
+    h.board.extend(cards)
+
+
+def _win(h: XmlHand, act: etree._Element, line: int, wins: list[Collect]) -> None:
+    """``Win``: each ``<Seat>`` is what a player won from pot ``pot`` (0 the main)."""
+    if _cards(h, act, line) is None:
+        return
+    for w in act.iterfind("Seat"):
+        who = h.who(w.get("num", ""), line, f"win of seat {w.get('num')!r}: no one sits there")
+        if who is not None:
+            pot = int(w.get("pot")) if (w.get("pot") or "").isdigit() else 0  # type: ignore[arg-type]
+            wins.append(Collect(who, h.money(w.get("amount") or "0"), pot=pot, line=h.at(w)))
+
+
+def _by_player(h: XmlHand, act: etree._Element, line: int) -> None:
+    """An action of the player at ``seat``: cards dealt or shown, a post or a bet."""
+    kind = act.get("type", "")
+    cards = _cards(h, act, line)
+    if cards is None:
+        return
+    who = h.who(act.get("seat", ""), line,
+                f"{kind} by seat {act.get('seat')!r}: no one sits there")  # fmt: skip
+    if who is None:
+        return
+    if kind == "DealCards":
+        h.hero = who
+        h.hole[who] = cards
+    elif kind in ("ShowCards", "MuckCards"):
+        if cards:
+            h.show(who, Show(who, cards, mucked=kind == "MuckCards", line=line))
+    elif kind not in _QUIET:
         amount = h.money(act.get("value") or "0")
-        if kind == "MoneyReturned":
-            returned.append(Returned(who, amount, line))
-        elif not _action(h, kind, who, amount, line, version, stake):
+        bet = _ACTIONS.get(kind)
+        if bet is not None:
+            bet(h, who, amount, line)
+        else:
             h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action type {kind!r} not known")
-    return _finish(ht, h, game, dict(
-        hi_lo=hi_lo, structure=structure, stake=stake, currency=currency, started=started,
-        table=table, seats=seats, button=button, hero=hero, board=tuple(board), hole=hole,
-        shows=shows, wins=wins, returned=returned, tourney=tourney))  # fmt: skip
 
 
-def _action(
-    h: _State, kind: str, who: str, amount: int, line: int, version: int,
-    stake: tuple[int, int] | None,
-) -> bool:
-    """Apply one betting action to ``h``; ``False`` when the type is not known."""
-    if kind == "SmallBlind":
-        h.post(who, PostKind.SMALL_BLIND, amount, line)
-    elif kind == "BigBlind":
-        h.post(who, PostKind.BIG_BLIND, amount, line)
-    elif kind == "Ante":
-        h.post(who, PostKind.ANTE, amount, line)
-    elif kind == "PostedToPlay":
-        small = stake is not None and amount <= stake[0]
-        h.post(who, PostKind.SMALL_BLIND if small else PostKind.BIG_BLIND, amount, line,
-               stated=False)  # fmt: skip
-    elif kind == "Fold":
-        h.fold(who, line)
-    elif kind == "Check":
-        h.check(who, line)
-    elif kind == "Call":
-        h.call(who, amount - h.bets.get(who, 0) if version == 1 else amount, line)
-    elif kind == "Bet" and h.highest == 0:
+def _posted(h: XmlHand, who: str, amount: int, line: int) -> None:
+    """``PostedToPlay``: of the small blind's size a small blind, else a big one."""
+    small = h.stake is not None and amount <= h.stake[0]
+    h.post(who, PostKind.SMALL_BLIND if small else PostKind.BIG_BLIND, amount, line, stated=False)
+
+
+def _raise(h: XmlHand, who: str, amount: int, line: int) -> None:
+    """``Raise`` (and a ``Bet`` facing one): to the amount (version 1) or by it."""
+    h.raise_to(who, amount if h.totals else h.bets.get(who, 0) + amount, line)
+
+
+def _bet(h: XmlHand, who: str, amount: int, line: int) -> None:
+    """``Bet``: a bet, or (facing one: a preflop bet) a raise."""
+    if h.highest == 0:
         h.bet(who, amount, line)
-    elif kind in ("Raise", "Bet"):
-        h.raise_to(who, amount if version == 1 else h.bets.get(who, 0) + amount, line)
-    elif kind == "AllIn":
-        h.all_in(who, amount, line)
     else:
-        return False
-    return True
+        _raise(h, who, amount, line)
 
 
-def _finish(ht: HandText, h: _State, game: etree._Element, v: dict) -> ParsedHand:  # type: ignore[type-arg]
-    hand_id = h.hand_id or ""
-    inferred: list[str] = []
-    returned: list[Returned] = list(v["returned"])
-    wins = list(v["wins"])
-    ranked = sorted(h.put.values(), reverse=True)
-    if not returned and ranked and ranked[0] > (ranked[1] if len(ranked) > 1 else 0):
-        top = next(p for p, x in h.put.items() if x == ranked[0])
-        excess = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
-        returned.append(Returned(top, excess, h.actions[-1].line if h.actions else ht.line,
-                                 inferred=True))  # fmt: skip
-        inferred.append("returned")
-        left = excess  # the win includes the return: take it off the player's last pots
-        for i in range(len(wins) - 1, -1, -1):
-            who, amount, pot, line = wins[i]
-            if who == top and left > 0:
-                take = min(left, amount)
-                wins[i] = (who, amount - take, pot, line)
-                left -= take
-    total = sum(h.put.values()) - sum(r.amount for r in returned)
-    paid = sum(a for _, a, _, _ in wins)
-    rake_attr = game.get("rake")
-    if v["tourney"]:
-        rake = 0
-    elif rake_attr is not None and rake_attr.isdigit():
-        rake = int(rake_attr) if h.unit is Unit.CENTS else 0
-        if rake != total - paid:
-            h.problem(ht.line, ProblemCode.BAD_AMOUNT,
-                      f"the game's rake {rake} is not the pot less the wins ({total - paid})")  # fmt: skip
+def _call(h: XmlHand, who: str, amount: int, line: int) -> None:
+    """``Call``: the chips added (the street total in version 1)."""
+    h.call(who, amount - h.bets.get(who, 0) if h.totals else amount, line)
+
+
+_ACTIONS = {
+    "SmallBlind": lambda h, who, a, line: h.post(who, PostKind.SMALL_BLIND, a, line),
+    "BigBlind": lambda h, who, a, line: h.post(who, PostKind.BIG_BLIND, a, line),
+    "Ante": lambda h, who, a, line: h.post(who, PostKind.ANTE, a, line),
+    "PostedToPlay": _posted,
+    "Fold": lambda h, who, a, line: h.fold(who, line),
+    "Check": lambda h, who, a, line: h.check(who, line),
+    "Call": _call,
+    "Bet": _bet,
+    "Raise": _raise,
+    "AllIn": lambda h, who, a, line: h.all_in(who, a, line),
+    "MoneyReturned": lambda h, who, a, line: h.returned.append(Returned(who, a, line)),
+}  # fmt: skip
+
+
+def _finish(
+    h: XmlHand, game: etree._Element, structure: BettingStructure, tourney: bool,
+    wins: list[Collect],
+) -> ParsedHand:  # fmt: skip
+    """The return inferred and taken off the win, the rake, the record."""
+    h.take_back(wins, h.infer_return())
+    h.total, h.total_line = h.in_pot(), h.ht.line
+    _rake(h, game.get("rake"), tourney, h.total - sum(w.amount for w in wins))
+    h.collects = [w for w in wins if w.amount > 0]
+    if h.dealt_twice():
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    holes = max((len(c) for c in h.hole.values()), default=4)
+    sb, bb, small_bet, big_bet = h.blinds(structure, h.stake)
+    h.table = unicode_text(game.get("unicodetablename") or "") or game.get("tablename", "")
+    size = game.get("tablesize") or ""
+    h.max_seats = int(size) if size.isdigit() else None
+    game_of = Game(_VARIANTS.get(holes, Variant.OMAHA), _GAMES[_name(game)], structure, sb, bb,
+                   _currency(game, tourney), tournament_id=_tournament(game) if tourney else None,
+                   small_bet=small_bet, big_bet=big_bet)  # fmt: skip
+    return h.record(game_of, started_at=_date(game.get("date", "")))
+
+
+def _rake(h: XmlHand, written: str | None, tourney: bool, left: int) -> None:
+    """The rake: none in tournaments; the game's ``rake`` attribute (cents), checked
+    against what the wins ``left`` in the pot; else what they left ("rake" inferred)."""
+    if tourney:
+        h.rake = 0
+    elif written is not None and written.isdigit():
+        h.rake = int(written) if h.unit is Unit.CENTS else 0
+        if h.rake != left:
+            h.problem(h.ht.line, ProblemCode.BAD_AMOUNT,
+                      f"the game's rake {h.rake} is not the pot less the wins ({left})")  # fmt: skip
     else:
-        rake = max(total - paid, 0)
-        inferred.append("rake")
-    collects = [Collect(who, amount, pot=pot, line=line)
-                for who, amount, pot, line in wins if amount > 0]  # fmt: skip
-    seen: set[str] = set(v["board"])
-    if len(seen) != len(v["board"]):
-        h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS, "a board card is dealt twice")
-        return ParsedHand(None, tuple(h.problems), None, hand_id)
-    for who, cards in v["hole"].items():
-        if seen & set(cards) or len(set(cards)) != len(cards):
-            h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS,
-                      f"{who}'s cards repeat a card already dealt")  # fmt: skip
-            return ParsedHand(None, tuple(h.problems), None, hand_id)
-        seen.update(cards)
-    holes = max((len(c) for c in v["hole"].values()), default=4)
-    variant = {5: Variant.OMAHA5, 6: Variant.OMAHA6}.get(holes, Variant.OMAHA)
-    stake = v["stake"]
-    structure = v["structure"]
-    small_bet = big_bet = None
-    sb, bb = h.sb, h.bb
-    if structure is BettingStructure.LIMIT and stake:
-        small_bet, big_bet = stake
-        sb = sb if sb is not None else small_bet // 2
-        bb = bb if bb is not None else small_bet
-    elif stake:
-        sb = sb if sb is not None else stake[0]
-        bb = bb if bb is not None else stake[1]
-    sb, bb = sb or 0, bb or 0
-    record = HandHistory(
-        site="microgaming",
-        hand_id=hand_id,
-        table=v["table"],
-        started_at=v["started"],
-        time_zone=None,
-        started_at_utc=None,
-        game=Game(variant, v["hi_lo"], structure, sb, bb, v["currency"],
-                  tournament_id=_tournament(game) if v["tourney"] else None,
-                  small_bet=small_bet, big_bet=big_bet),  # fmt: skip
-        button=v["button"],
-        max_seats=int(game.get("tablesize")) if (game.get("tablesize") or "").isdigit() else None,
-        seats=tuple(v["seats"]),
-        actions=tuple(h.actions),
-        boards=(v["board"],) if v["board"] else (),
-        hero=v["hero"],
-        hole_cards=v["hole"],
-        shows=tuple(v["shows"]),
-        collects=tuple(collects),
-        returned=tuple(returned),
-        total_pot=total,
-        total_pot_line=ht.line,
-        rake=rake,
-        file=ht.file,
-        line=ht.line,
-        offset=ht.offset,
-        text=ht.text.partition(MARK)[0],
-        site_format="microgaming",
-        collect_order=CollectOrder.UNORDERED,
-        inferred=tuple(sorted(set(inferred))),
-    )
-    return ParsedHand(record, tuple(h.problems), hand_id=hand_id)
+        h.rake = max(left, 0)
+        h.inferred.append("rake")
+
+
+def _currency(game: etree._Element, tourney: bool) -> str:
+    """CHIPS in tournaments, PLAY for play money, else by ``currencysymbol`` (EUR)."""
+    if tourney:
+        return "CHIPS"
+    if game.get("realmoney", "true") != "true":
+        return "PLAY"
+    symbol = unicode_text(game.get("currencysymbol") or "") or ""
+    return CURRENCY_SYMBOLS.get(symbol.strip(), "EUR")
+
+
+def _name(game: etree._Element) -> str:
+    return (game.get("gametype") or "").replace("&apos;", "'").strip().lower()
+
+
+def _date(text: str) -> datetime | None:
+    """``date``, no zone: "2016-03-25 00:46:30"."""
+    try:
+        return datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return None
 
 
 def _tournament(game: etree._Element) -> str:
@@ -380,12 +317,10 @@ def _tournament(game: etree._Element) -> str:
     return m.group(1) if m else "unknown"
 
 
-FORMAT = SiteFormat(
-    key="microgaming",
-    name="Microgaming (MPN)",
-    games="Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash; XML",
-    recognise=_recognise,
-    split=_split,
-    parse=_parse,
-    rooms=("microgaming",),
-)
+FORMAT = xml_format(
+    "microgaming", "Microgaming (MPN)",
+    "Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash; XML",
+    _RECOGNISE, ("<Game",), "Game", (),
+    xml_reader("microgaming", "Game", _ID, 'a Microgaming <Game id="..."> element', "game",
+               _read, head=600),
+)  # fmt: skip
