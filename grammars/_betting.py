@@ -162,8 +162,12 @@ class _State:
             Action(self.street, player, ActionKind.BET, amount, None, all_in, line=line)
         )
 
-    def raise_to(self, player: str, to: int, line: int, all_in: bool = False) -> None:
-        """A raise to a street total of ``to``; ``amount`` is the raise over the bet faced."""
+    def raise_to(
+        self, player: str, to: int, line: int, all_in: bool = False, by: int | None = None
+    ) -> None:
+        """A raise to a street total of ``to``; ``amount`` is the raise over the bet faced,
+        or ``by`` when the site prints it ("raises 5€ to 8€": the record keeps the line's
+        word when a dead blind makes the bet faced differ from the site's)."""
         already = self.bets.get(player, 0)
         if to <= self.highest:  # no raise: the site's raise that only calls (all-in short)
             self.call(player, max(to - already, 0), line, all_in)
@@ -172,8 +176,9 @@ class _State:
         self.acted = {player}
         all_in = self._add(player, to - already) or all_in
         self.highest = to
+        amount = to - faced if by is None else by
         self.actions.append(
-            Action(self.street, player, ActionKind.RAISE, to - faced, to, all_in, line=line)
+            Action(self.street, player, ActionKind.RAISE, amount, to, all_in, line=line)
         )
 
     def all_in(self, player: str, added: int, line: int) -> None:

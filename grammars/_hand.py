@@ -157,9 +157,13 @@ class Hand(_State):
         starting "*board"), for :func:`~hhtools.grammars._betting.seen_twice`."""
         self.sightings.append((line, owner, cards))
 
-    def seat(self, seat: int, player: str, stack: int, line: int, out: bool = False) -> None:
-        """A seat line: ``player`` sits at ``seat`` with ``stack``."""
-        self.seats.append(Seat(seat, player, stack, sitting_out=out, line=line))
+    def seat(
+        self, seat: int, player: str, stack: int, line: int, out: bool = False,
+        bounty: str | None = None,
+    ) -> None:  # fmt: skip
+        """A seat line: ``player`` sits at ``seat`` with ``stack`` (and a tournament
+        ``bounty`` as written)."""
+        self.seats.append(Seat(seat, player, stack, sitting_out=out, bounty=bounty, line=line))
         self.stacks[player] = stack
         self.by_length = sorted((s.player for s in self.seats), key=len, reverse=True)
 

@@ -1,52 +1,45 @@
 """The money of a Winamax hand that its lines leave implicit: the uncalled bet inside a
-collect line, the pots a collect line covers, and cards seen twice.
+collect line, and the pots a collect line covers.
 
 Plain arithmetic over the amounts written (minor units); no poker rules.
 """
 
 from __future__ import annotations
 
-from hhtools.model.records import Action, ActionKind, Collect, PostKind, Returned, Street
+from collections.abc import Iterable, Mapping
 
-__all__ = ["by_pot", "twice", "uncalled"]
+from hhtools.grammars._inferred import excess_returned
+from hhtools.model.records import Action, ActionKind, Collect, Returned
+
+__all__ = ["by_pot", "uncalled"]
 
 
 def uncalled(
-    actions: list[Action], collects: list[Collect]
+    put: Mapping[str, int], actions: Iterable[Action], collects: list[Collect]
 ) -> tuple[list[Collect], tuple[Returned, ...], dict[str, int]]:
     """Winamax writes no return line: the uncalled excess of the player who put in most
-    (what they put in over the next player's total) is in the total pot and in their
+    (what they put in over the next player's total:
+    :func:`~hhtools.grammars._inferred.excess_returned`) is in the total pot and in their
     collect line (their last one: "from pot", or the "side pot" of one player it made).
-    The record returns it (``Returned``, ``inferred``) and takes it out of that collect
-    and of the total, so the pots are the ones the players contested.
+    The record returns it (``Returned``, ``inferred``, on that collect's line) and takes
+    it out of that collect and of the total, so the pots are the ones the players
+    contested.
 
     Args:
-        actions: the hand's posts and actions (amounts in minor units).
+        put: what each player put in over the hand (minor units).
+        actions: the hand's posts and actions.
         collects: its collect lines, in order.
 
     Returns:
         ``(collects, returned, put)``: the collects less the excess, the return (or
         none), and what each player put in, the excess taken off.
     """
-    put: dict[str, int] = {}
-    street_total: dict[tuple[Street, str], int] = {}
-    for a in actions:
-        key = (a.street, a.player)
-        if a.kind is ActionKind.RAISE and a.to_amount is not None:
-            add = a.to_amount - street_total.get(key, 0)
-        else:
-            add = a.amount
-        if a.post is not PostKind.ANTE:  # an ante is dead: no part of the street's bet
-            street_total[key] = street_total.get(key, 0) + add
-        put[a.player] = put.get(a.player, 0) + add
-    if len(put) < 2:
+    put = dict(put)
+    back = excess_returned(put, (), actions) if len(put) > 1 else None
+    mine = [i for i, c in enumerate(collects) if back is not None and c.player == back.player]
+    if back is None or not mine:
         return collects, (), put
-    ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
-    (top, most), (_, next_most) = ranked[0], ranked[1]
-    excess = most - next_most
-    mine = [i for i, c in enumerate(collects) if c.player == top]
-    if excess <= 0 or not mine:
-        return collects, (), put
+    top, excess = back.player, back.amount
     i = max(mine, key=lambda k: (collects[k].pot, k))
     c = collects[i]
     if c.amount < excess:
@@ -56,7 +49,7 @@ def uncalled(
         del kept[i]
     else:
         kept[i] = Collect(c.player, c.amount - excess, c.pot, c.board, c.line, c.half)
-    put[top] = next_most
+    put[top] -= excess
     return kept, (Returned(top, excess, c.line, inferred=True),), put
 
 
@@ -108,26 +101,3 @@ def by_pot(
     c0 = collects[0]
     spread = [Collect(c0.player, a, k, 0, c0.line) for k, a in enumerate(shares) if a]
     return spread, tuple(shares)
-
-
-def twice(sightings: list[tuple[int, str, tuple[str, ...]]]) -> tuple[int, str] | None:
-    """The first card seen in two places (two players, or a player and the board).
-
-    Args:
-        sightings: ``(line, owner, cards)`` in line order; an owner may see its own
-            cards again (a show repeats the cards dealt).
-
-    Returns:
-        ``(line, message)`` for the line of the second sighting, or ``None``.
-
-    >>> twice([(1, "A", ("Ah", "Kd")), (2, "*board", ("Kd", "2c", "3c"))])
-    (2, 'card Kd appears twice')
-    """
-    seen: dict[str, str] = {}
-    for lno, owner, cards in sightings:
-        if len(set(cards)) < len(cards):
-            return lno, "a card appears twice on this line"
-        for c in cards:
-            if seen.setdefault(c, owner) != owner:
-                return lno, f"card {c} appears twice"
-    return None

@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import re
 
+from hhtools.grammars._hand import by_word
 from hhtools.grammars._lines import _rule
 from hhtools.grammars._text import HandEnd
 
 from hhtools.model.records import BettingStructure, PostKind, Street, Variant
 
 _AMT = r"[$€£]?\d[\d,.]*[$€£]?"
+
+
+def _a(name: str) -> str:
+    """An amount named ``name``: the number without the currency sign around it."""
+    return r"[$€£]?(?P<" + name + r">\d[\d,.]*)[$€£]?"
+
+
 _START = re.compile(r"\ufeff?Winamax Poker - ")
 #: A whole hand header on some line: "... - HandId: #<id> - <game> (<stakes>) - <date>".
 _ANY_START = re.compile(
@@ -43,7 +51,7 @@ TABLE = _rule(
 )
 SEAT = _rule(
     "seat",
-    r"Seat (?P<seat>\d+): (?P<player>.+) \((?P<stack>" + _AMT + r")(?:, (?P<bounty>[^)]*))?\)"
+    r"Seat (?P<seat>\d+): (?P<player>.+) \(" + _a("stack") + r"(?:, (?P<bounty>[^)]*))?\)"
     r"(?P<out> out of hand)?\s*$",
 )
 STREET = _rule(
@@ -54,34 +62,37 @@ STREET = _rule(
 DEALT = _rule("dealt", r"Dealt to (?P<rest>.+) \[(?P<cards>[^\]]*)\]\s*$")
 POST = _rule(
     "post",
-    r"posts (?P<kind>small blind|big blind|ante|straddle) (?P<amt>" + _AMT + r")"
-    r"(?P<oop> out of position)?(?P<allin> and is all-in)?\s*$",
+    r"posts (?P<kind>small blind|big blind|ante|straddle) " + _a("amt")
+    + r"(?P<oop> out of position)?(?P<allin> and is all-in)?\s*$",
 )
-FOLD = _rule("fold", r"folds\s*$")
-CHECK = _rule("check", r"checks\s*$")
-CALL = _rule("call", r"(?P<kind>calls|bets) (?P<amt>" + _AMT + r")(?P<allin> and is all-in)?\s*$")
-RAISE = _rule(
-    "raise", r"raises (?P<amt>" + _AMT + r") to (?P<to>" + _AMT + r")(?P<allin> and is all-in)?\s*$"
-)
+PASS = _rule("pass", r"(?P<kind>folds|checks)(?:\s*)$")
+CALL = _rule("call", r"(?P<kind>calls|bets) " + _a("amt") + r"(?P<allin> and is all-in)?\s*$")
+RAISE = _rule("raise", r"raises " + _a("amt") + " to " + _a("to") + r"(?P<allin> and is all-in)?\s*$")
 SHOW = _rule("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?\s*$")
 MUCK = _rule("muck", r"(?:mucks|doesn't show)(?: \[(?P<cards>[^\]]*)\])?.*$")
 COLLECT = _rule(
     "collect",
-    r"collected (?P<amt>" + _AMT + r") from (?P<pot>pot|main pot|side pot(?: (?P<n>\d+))?)"
+    r"collected " + _a("amt") + r" from (?P<pot>pot|main pot|side pot(?: (?P<n>\d+))?)"
     r" ?(?:\((?P<half>HI|LO)\))?\s*$",
 )
 DENY = _rule("deny", r"deny (?:BB|SB|big blind|small blind)(?: " + _AMT + r")?\s*$")
 DENY_ANY = _rule("deny_any", r".+ deny (?:BB|SB|big blind|small blind)(?: " + _AMT + r")?\s*$")
 TOTAL = _rule(
     "total",
-    r"Total pot (?P<total>" + _AMT + r")(?: \| (?:Rake (?P<rake>" + _AMT + r")|No rake))?"
-    r"(?P<rest>.*)$",
+    r"Total pot " + _a("total") + r"(?: \| (?:Rake " + _a("rake") + r"|No rake))?(?P<rest>.*)$",
 )
 BOARD = _rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$")
 S_SEAT = _rule("summary_seat", r"Seat (?P<seat>\d+): .*$")
 S_SHOWED = re.compile(
     r" showed \[(?P<cards>[^\]]*)\] and (?:won (?P<amt>\S+)|lost) with (?P<desc>.*)$"
 )
+
+#: lines that start with a word of their own (before the summary and in it), and
+#: lines that start with a player's name (the rule reads what follows the name)
+HEAD = by_word((("street", STREET), ("seat", SEAT), ("dealt", DEALT)))
+SUMMARY = by_word((("street", STREET), ("total", TOTAL), ("board", BOARD), ("summary_seat", S_SEAT)))
+PLAYER = by_word((("post", POST), ("pass", PASS), ("call", CALL), ("raise", RAISE),
+                  ("show", SHOW), ("collect", COLLECT), ("deny", DENY), ("muck", MUCK)))  # fmt: skip
 
 _STREETS = {
     "PRE-FLOP": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
