@@ -54,24 +54,34 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 
-from hhtools.grammars._betting import MAX_AMOUNT, _OutOfRange, _State
-from hhtools.grammars._xml import MARK, context_attrs, open_hand, read_guarded, split_elements
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from lxml import etree
+
+from hhtools.grammars._betting import MAX_AMOUNT, _OutOfRange
+from hhtools.grammars._xml import (
+    MARK,
+    Stop,
+    XmlHand,
+    comma_cards,
+    context_attrs,
+    game_not_read,
+    read_elements,
+    xml_format,
+    xml_reader,
+)
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
     Collect,
     Game,
-    HandHistory,
     HandText,
     PostKind,
     Returned,
-    Seat,
     Show,
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, PotPartsBasis, ProblemCode
+from hhtools.model.vocab import PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "cards", "stakes"]
 
@@ -84,29 +94,9 @@ _MONEY = {"€": "EUR", "$": "USD", "£": "GBP", "": "PLAY"}
 _STREET_BY_CARDS = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
 _VARIANTS = {4: Variant.OMAHA, 5: Variant.OMAHA5, 6: Variant.OMAHA6}
 _QUIET = frozenset({"SEAT", "DEALER", "XBLIND", "CHAT", "XSHOW"})
-_RANKS = frozenset("23456789TJQKA")
-_SUITS = frozenset("cdhs")
 
-
-def cards(text: str) -> tuple[str, ...]:
-    """Everest cards ("6s, 8c, Jh", "10h") as record cards.
-
-    Raises:
-        ValueError: one of them is not a card.
-
-    >>> cards("6s, 10c, jh")
-    ('6s', 'Tc', 'Jh')
-    """
-    out = []
-    for c in text.split(","):
-        c = c.strip()
-        if not c:
-            continue
-        c = "T" + c[2:] if c.startswith("10") else c
-        if len(c) != 2 or c[0].upper() not in _RANKS or c[1].lower() not in _SUITS:
-            raise ValueError(f"not a card: {c[:10]!r}")
-        out.append(c[0].upper() + c[1].lower())
-    return tuple(out)
+#: Everest cards ("6s, 8c, Jh", "10h") as record cards (:func:`comma_cards`).
+cards = comma_cards
 
 
 def stakes(text: str, scale: int) -> tuple[int, int] | None:
@@ -142,197 +132,166 @@ def _num(text: str | None) -> int:
     return int(t)
 
 
-def _recognise(head: str) -> bool:
-    """An Everest file: ``<SESSION time="N"`` (or a ``<HAND time="N" id="N"``)."""
-    return ("<SESSION" in head or "<HAND" in head) and _RECOGNISE.search(head) is not None
+class _Hand(XmlHand):
+    """An Everest hand being read: the kernel's hand and what its sweeps and wins say."""
+
+    def __init__(self, ht: HandText, site: str, hand_id: str | None) -> None:
+        super().__init__(ht, site, hand_id)
+        self.blinds_seen = 0
+        self.sweep: tuple[int, int, int, int] | None = None  # rake, tax, pot after, line
+        self.pot_amounts: dict[int, int] = {}  # each pot after rake, by the wins
+        self.fees = 0  # the tax the last sweep names
 
 
-def _split(fh, file: str):  # type: ignore[no-untyped-def]
-    """One hand text per ``<HAND>`` element, each with the latest ``<SESSION/>``
-    (see :func:`hhtools.grammars._xml.split_elements`)."""
-    return split_elements(fh, file, "HAND", ("SESSION",))
-
-
-def _parse(ht: HandText) -> ParsedHand:
-    """Read one ``<HAND>`` into a record (never raises for bad input).
-
-    Returns:
-        The record and the problems met; a hand outside the Omaha family is a
-        ``skipped_game`` note; a hand cut short or not well-formed is a problem
-        without a record.
-    """
-    m = _ID.search(ht.text, 0, 400)
-    hand_id = m.group(1) if m else None
-    return read_guarded(ht, hand_id, _read)
-
-
-def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0911, PLR0912, PLR0915
-    h = _State(ht.file, ht.line)
-    h.hand_id = hand_id
-    root, stop, failed = open_hand(ht, h, "HAND", 'an Everest <HAND id="..."> element', "hand")
-    if root is None:
-        return failed  # type: ignore[return-value]
-    session = context_attrs(ht.text, "SESSION")
+def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:  # type: ignore[override]
+    """One ``<HAND>``: the game (from the ``<SESSION/>``), the seats, the elements in
+    order, the record."""
+    session = context_attrs(h.ht.text, "SESSION")
     if not session:
         return stop(ProblemCode.BAD_HEADER, "no <SESSION .../> (the game) before this hand")
     game = session.get("game", "")
     if game not in _GAMES:
-        if "omaha" in game.lower():
-            return stop(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {game!r}")
-        return stop(ProblemCode.SKIPPED_GAME,
-                    f"not an Omaha game: {game}", skipped=game or "unknown")  # fmt: skip
+        return game_not_read(stop, game, "omaha" in game.lower())
     structure = _LIMITS.get(session.get("gametype", ""))
     if structure is None:
         return stop(ProblemCode.UNKNOWN_GAME,
                     f"betting structure not read: {session.get('gametype')!r}")  # fmt: skip
     tourney = session.get("type", "ring") != "ring"
-    money = session.get("money", "")
-    currency = "CHIPS" if tourney else _MONEY.get(money, money)
     h.unit = Unit.CHIPS if tourney else Unit.CENTS
-    stake = stakes(root.get("blinds", ""), 1 if tourney else 100)
+    h.stake = stakes(root.get("blinds", ""), 1 if tourney else 100)
     stamp = root.get("time", "")
     utc = datetime.fromtimestamp(int(stamp), UTC) if stamp.isdigit() and len(stamp) < 12 else None
-
-    by_pos: dict[str, str] = {}
-    seat_els = []
-    for el in root.iterfind("SEAT"):
-        pos = el.get("position", "")
-        name = el.get("name", "")
-        if not name:
-            continue
-        by_pos[pos] = name
-        h.stacks[name] = _num(el.get("balance"))
-        seat_els.append(el)
-    if not seat_els:
+    holes = _seats(h, root)
+    if not h.seats:
         return stop(ProblemCode.NO_SEATS, "no <SEAT> in this hand")
-    dealt: dict[str, int] = {}
-    for el in root.iterfind("HOLE"):
-        pos = el.get("position", "")
-        dealt[pos] = dealt.get(pos, 0) + 1
-    seats = [Seat(h.seat_number(el.get("position", "")) + 1, el.get("name", ""),
-                  h.stacks[el.get("name", "")], bool(dealt) and el.get("position") not in dealt,
-                  line=ht.line + el.sourceline - 1)
-             for el in seat_els]  # fmt: skip
-    holes = max(dealt.values(), default=4)
     variant = _VARIANTS.get(holes)
     if variant is None:
         return stop(ProblemCode.UNKNOWN_GAME, f"omaha-hi dealt with {holes} hole cards")
     dealer = root.find("DEALER")
-    button = None
     if dealer is not None and dealer.get("position", "").isdigit():
-        button = h.seat_number(dealer.get("position", "")) + 1
-
-    hole: dict[str, list[str]] = {}
-    board: tuple[str, ...] = ()
-    shows: list[Show] = []
-    returned: list[Returned] = []
-    collects: list[Collect] = []
-    pot_amounts: dict[int, int] = {}
-    sweep: tuple[int, int, int, int] | None = None  # rake, tax, pot after them, line
-    blinds_seen = 0
-    for el in root:
-        if not isinstance(el.tag, str):
-            continue
-        tag = el.tag
-        line = ht.line + el.sourceline - 1
-        if tag in _QUIET:
-            continue
-        if tag == "SWEEP":
-            sweep = (_num(el.get("rake") or "0"), _num(el.get("tax") or "0"), _num(el.text), line)
-            continue
-        if tag == "COMMUNITY":
-            try:
-                new = board + cards(el.text or "")
-            except ValueError as exc:
-                h.problem(line, ProblemCode.BAD_CARDS, str(exc), (el.text or "")[:80])
-                continue
-            street = _STREET_BY_CARDS.get(len(new))
-            if street is None:
-                h.problem(line, ProblemCode.BAD_CARDS, f"a board of {len(new)} cards")
-                continue
-            board = new
-            h.new_street(street)
-            continue
-        who = by_pos.get(el.get("position", ""))
-        if who is None:
-            h.problem(line, ProblemCode.UNKNOWN_PLAYER,
-                      f"{tag} by position {el.get('position')!r}: no one sits there")  # fmt: skip
-            continue
-        if tag == "HOLE":
-            text = (el.text or "").strip()
-            if text and text != "--":
-                try:
-                    hole.setdefault(who, []).extend(cards(text))
-                except ValueError as exc:
-                    h.problem(line, ProblemCode.BAD_CARDS, str(exc), text[:80])
-        elif tag == "BLIND":
-            amount, penalty = _num(el.get("amount")), _num(el.get("penalty") or "0")
-            _blind(h, who, amount, penalty, stake, blinds_seen == 0, line)
-            blinds_seen += 1
-        elif tag == "ANTE":
-            h.post(who, PostKind.ANTE, _num(el.get("amount")), line)
-        elif tag == "BET":
-            _bet(h, who, _num(el.get("amount")), el.get("allin") == "1", line)
-        elif tag == "FOLD":
-            h.fold(who, line)
-        elif tag == "PUSH":
-            returned.append(Returned(who, _num(el.get("amount")), line))
-        elif tag in ("SHOW", "MUCK"):
-            try:
-                shown = cards(el.text or "")
-            except ValueError as exc:
-                h.problem(line, ProblemCode.BAD_CARDS, str(exc), (el.text or "")[:80])
-                continue
-            if shown:
-                if who in hole and set(hole[who]) != set(shown):
-                    h.problem(line, ProblemCode.BAD_CARDS,
-                              f"{who} shows cards other than those dealt")  # fmt: skip
-                hole[who] = list(shown)
-                shows.append(Show(who, shown, mucked=tag == "MUCK", line=line))
-        elif tag == "WIN":
-            pot = int(el.get("pot") or "0") if (el.get("pot") or "0").isdigit() else 0
-            collects.append(Collect(who, _num(el.get("amount")), pot=pot, line=line))
-            if (el.get("potAmount") or "").isdigit():
-                pot_amounts[pot] = _num(el.get("potAmount"))
-        else:
-            h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"element <{tag}> not known")
-    if not collects:
+        h.button = h.seat_number(dealer.get("position", "")) + 1
+    read_elements(h, root, _tag, _ELEMENTS, default=_other)
+    if not h.collects:
         return stop(ProblemCode.TRUNCATED_HAND, "this hand has no <WIN> (its result)",
-                    ht.line + ht.text.partition(MARK)[0].count("\n"))  # fmt: skip
-    return _finish(ht, h, dict(
-        hand_id=hand_id, session=session, tourney=tourney, currency=currency, stake=stake,
-        structure=structure, variant=variant, utc=utc, seats=seats, button=button,
-        hole={p: tuple(c) for p, c in hole.items()}, board=board, shows=shows,
-        returned=returned, collects=collects, pot_amounts=pot_amounts, sweep=sweep))  # fmt: skip
+                    h.ht.line + h.ht.text.partition(MARK)[0].count("\n"))  # fmt: skip
+    if not _finish(h, session):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, limit="blinds", guess=True)
+    parts = _parts(h)
+    money = session.get("money", "")
+    h.table = session.get("tableName", "")
+    return h.record(
+        Game(variant, False, structure, sb, bb, "CHIPS" if tourney else _MONEY.get(money, money),
+             tournament_id=session.get("id") if tourney else None,
+             small_bet=small_bet, big_bet=big_bet),
+        started_at=utc.replace(tzinfo=None) if utc else None,
+        time_zone="UTC" if utc else None, started_at_utc=utc, fees=h.fees, pot_parts=parts,
+        pot_parts_basis=PotPartsBasis.NET if parts else None,
+    )  # fmt: skip
 
 
-def _blind(
-    h: _State, who: str, amount: int, penalty: int, stake: tuple[int, int] | None,
-    first: bool, line: int,
-) -> None:
-    """One ``BLIND``: small or big by the stakes (else the first is the small one); a
-    ``penalty`` is dead money on top of a live big blind."""
-    if penalty > 0:
-        h.post(who, PostKind.DEAD_SMALL_AND_BIG, amount + penalty, line)
-        h.bets[who] -= penalty  # the dead part is no bet
-        h.highest = max(h.bets.values())
+def _seats(h: XmlHand, root: etree._Element) -> int:
+    """The ``<SEAT>`` elements (a seat is its 0-based position + 1; a player dealt no
+    ``HOLE`` sits out); the most hole cards dealt to a position (4 when none)."""
+    seat_els = [el for el in root.iterfind("SEAT") if el.get("name", "")]
+    balance: dict[str, int] = {}
+    for el in seat_els:
+        h.by_id[el.get("position", "")] = el.get("name", "")
+        balance[el.get("name", "")] = _num(el.get("balance"))
+    dealt: dict[str, int] = {}
+    for el in root.iterfind("HOLE"):
+        dealt[el.get("position", "")] = dealt.get(el.get("position", ""), 0) + 1
+    for el in seat_els:
+        name = el.get("name", "")
+        h.seat(h.seat_number(el.get("position", "")) + 1, name, balance[name], h.at(el),
+               bool(dealt) and el.get("position") not in dealt)  # fmt: skip
+    return max(dealt.values(), default=4)
+
+
+def _tag(el: etree._Element) -> str:
+    return str(el.tag)
+
+
+def _player(h: XmlHand, el: etree._Element, line: int) -> str | None:
+    """The player at the element's ``position`` (else ``None``: a problem)."""
+    return h.who(el.get("position", ""), line,
+                 f"{el.tag} by position {el.get('position')!r}: no one sits there")  # fmt: skip
+
+
+def _other(h: XmlHand, el: etree._Element, line: int) -> None:
+    """An element not known here (by a seated player: else that is the problem)."""
+    if el.tag not in _QUIET and _player(h, el, line) is not None:
+        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
+
+
+def _sweep(h: _Hand, el: etree._Element, line: int) -> None:  # type: ignore[misc]
+    """``SWEEP``: the rake and tax so far, the pot after them (the last one counts)."""
+    h.sweep = (_num(el.get("rake") or "0"), _num(el.get("tax") or "0"), _num(el.text), line)
+
+
+def _community(h: XmlHand, el: etree._Element, line: int) -> None:
+    """``COMMUNITY``: new board cards; a street by the board's size."""
+    try:
+        new = cards(el.text or "")
+    except ValueError as exc:
+        h.problem(line, ProblemCode.BAD_CARDS, str(exc), (el.text or "")[:80])
         return
-    if stake is not None and amount == stake[1]:
-        kind = PostKind.BIG_BLIND
+    street = _STREET_BY_CARDS.get(len(h.board) + len(new))
+    if street is None:
+        h.problem(line, ProblemCode.BAD_CARDS, f"a board of {len(h.board) + len(new)} cards")
+        return
+    h.deal(street, new)
+
+
+def _hole(h: XmlHand, el: etree._Element, line: int) -> None:
+    """``HOLE``: one of a player's hole cards ("--" when not shown)."""
+    who = _player(h, el, line)
+    text = (el.text or "").strip()
+    if who is None or not text or text == "--":
+        return
+    try:
+        h.hole[who] = h.hole.get(who, ()) + cards(text)
+    except ValueError as exc:
+        h.problem(line, ProblemCode.BAD_CARDS, str(exc), text[:80])
+
+
+def _blind(h: _Hand, el: etree._Element, line: int) -> None:  # type: ignore[misc]
+    """``BLIND``: small or big by the stakes (else the first is the small one); a
+    ``penalty`` is dead money on top of a live big blind."""
+    who = _player(h, el, line)
+    if who is None:
+        return
+    amount, penalty = _num(el.get("amount")), _num(el.get("penalty") or "0")
+    first, stake = h.blinds_seen == 0, h.stake
+    h.blinds_seen += 1
+    if penalty > 0:
+        h.dead_small = penalty
+        h.post_both(who, amount + penalty, line)
+    elif stake is not None and amount == stake[1]:
+        h.post(who, PostKind.BIG_BLIND, amount, line)
     elif stake is not None and amount == stake[0] and h.sb is None:
-        kind = PostKind.SMALL_BLIND
+        h.post(who, PostKind.SMALL_BLIND, amount, line)
     else:
-        kind = PostKind.SMALL_BLIND if first else PostKind.BIG_BLIND
-    h.post(who, kind, amount, line)
+        h.post(who, PostKind.SMALL_BLIND if first else PostKind.BIG_BLIND, amount, line)
 
 
-def _bet(h: _State, who: str, added: int, all_in: bool, line: int) -> None:
-    """One ``BET``: the chips added, typed by the betting so far."""
+def _ante(h: XmlHand, el: etree._Element, line: int) -> None:
+    """``ANTE``."""
+    who = _player(h, el, line)
+    if who is not None:
+        h.post(who, PostKind.ANTE, _num(el.get("amount")), line)
+
+
+def _bet(h: XmlHand, el: etree._Element, line: int) -> None:
+    """``BET``: the chips added, typed by the betting so far (0 is a check)."""
+    who = _player(h, el, line)
+    if who is None:
+        return
+    added, all_in = _num(el.get("amount")), el.get("allin") == "1"
+    total = h.bets.get(who, 0) + added
     if added == 0:
         h.check(who, line)
-        return
-    total = h.bets.get(who, 0) + added
-    if total <= h.highest:
+    elif total <= h.highest:
         h.call(who, added, line, all_in)
     elif h.highest == 0:
         h.bet(who, added, line, all_in)
@@ -340,111 +299,92 @@ def _bet(h: _State, who: str, added: int, all_in: bool, line: int) -> None:
         h.raise_to(who, total, line, all_in)
 
 
-def _finish(ht: HandText, h: _State, v: dict) -> ParsedHand:  # type: ignore[type-arg]
-    hand_id: str = v["hand_id"]
-    inferred: list[str] = []
-    returned: list[Returned] = v["returned"]
-    collects: list[Collect] = v["collects"]
-    total = sum(h.put.values()) - sum(r.amount for r in returned)
+def _fold(h: XmlHand, el: etree._Element, line: int) -> None:
+    """``FOLD``."""
+    who = _player(h, el, line)
+    if who is not None:
+        h.fold(who, line)
+
+
+def _push(h: XmlHand, el: etree._Element, line: int) -> None:
+    """``PUSH``: the uncalled part of a bet returned."""
+    who = _player(h, el, line)
+    if who is not None:
+        h.returned.append(Returned(who, _num(el.get("amount")), line))
+
+
+def _show(h: XmlHand, el: etree._Element, line: int) -> None:
+    """``SHOW``, ``MUCK``: a player's cards shown (or mucked face up)."""
+    who = _player(h, el, line)
+    if who is None:
+        return
+    try:
+        shown = cards(el.text or "")
+    except ValueError as exc:
+        h.problem(line, ProblemCode.BAD_CARDS, str(exc), (el.text or "")[:80])
+        return
+    if not shown:
+        return
+    if who in h.hole and set(h.hole[who]) != set(shown):
+        h.problem(line, ProblemCode.BAD_CARDS, f"{who} shows cards other than those dealt")
+    h.show(who, Show(who, shown, mucked=el.tag == "MUCK", line=line))
+
+
+def _win(h: _Hand, el: etree._Element, line: int) -> None:  # type: ignore[misc]
+    """``WIN``: what the player was paid from pot ``pot``; ``potAmount`` that pot."""
+    who = _player(h, el, line)
+    if who is None:
+        return
+    pot = int(el.get("pot") or "0") if (el.get("pot") or "0").isdigit() else 0
+    h.collects.append(Collect(who, _num(el.get("amount")), pot=pot, line=line))
+    if (el.get("potAmount") or "").isdigit():
+        h.pot_amounts[pot] = _num(el.get("potAmount"))
+
+
+_ELEMENTS = {
+    "SWEEP": _sweep, "COMMUNITY": _community, "HOLE": _hole, "BLIND": _blind, "ANTE": _ante,
+    "BET": _bet, "FOLD": _fold, "PUSH": _push, "SHOW": _show, "MUCK": _show, "WIN": _win,
+}  # fmt: skip
+
+
+def _finish(h: _Hand, session: dict[str, str]) -> bool:
+    """The pot, the rake and tax checked against the sweep and the wins, the pot parts,
+    the hero, the button; ``False`` when a card is dealt twice."""
+    total = h.in_pot()
     rake = fees = 0
-    total_line = ht.line
-    if v["sweep"] is not None:
-        rake, fees, after, total_line = v["sweep"]
+    h.total_line = h.ht.line
+    if h.sweep is not None:
+        rake, fees, after, h.total_line = h.sweep
         if after != total - rake - fees:
-            h.problem(total_line, ProblemCode.BAD_AMOUNT,
+            h.problem(h.total_line, ProblemCode.BAD_AMOUNT,
                       f"the last sweep's pot ({after}) is not the pot put in less rake and tax "
                       f"({total} - {rake} - {fees})")  # fmt: skip
-    paid = sum(c.amount for c in collects)
+    paid = sum(c.amount for c in h.collects)
     if paid + rake + fees != total:
-        h.problem(ht.line, ProblemCode.BAD_AMOUNT,
+        h.problem(h.ht.line, ProblemCode.BAD_AMOUNT,
                   f"the wins, rake and tax ({paid} + {rake} + {fees}) are not the pot "
                   f"put in ({total})")  # fmt: skip
-    amounts: dict[int, int] = v["pot_amounts"]
-    parts: tuple[int, ...] = ()
+    h.total, h.rake, h.fees = total, rake, fees
+    if h.dealt_twice(board=False):
+        return False
+    hero = session.get("screenName")
+    shown = {s.player for s in h.shows}
+    h.hero = hero if hero in h.hole else next((p for p in h.hole if p not in shown), None)
+    h.button_from_blinds()
+    return True
+
+
+def _parts(h: _Hand) -> tuple[int, ...]:
+    """Each pot after rake, main pot first, when the wins name every one."""
+    amounts = h.pot_amounts
     if amounts and sorted(amounts) == list(range(len(amounts))):
-        parts = tuple(amounts[i] for i in range(len(amounts)))
-
-    hole: dict[str, tuple[str, ...]] = v["hole"]
-    board: tuple[str, ...] = v["board"]
-    seen: set[str] = set(board)
-    for who, cs in hole.items():
-        if seen & set(cs) or len(set(cs)) != len(cs):
-            h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS,
-                      f"{who}'s cards repeat a card already dealt")  # fmt: skip
-            return ParsedHand(None, tuple(h.problems), None, hand_id)
-        seen.update(cs)
-    session = v["session"]
-    hero = session.get("screenName") if session.get("screenName") in hole else None
-    if hero is None:
-        shown = {s.player for s in v["shows"]}
-        hero = next((p for p in hole if p not in shown), None)
-
-    seats: list[Seat] = v["seats"]
-    button = v["button"]
-    if button is None:
-        sb = next((a.player for a in h.actions if a.post is PostKind.SMALL_BLIND), None)
-        if sb is not None:
-            seat_of = {s.player: s.seat for s in seats}
-            before = [s.seat for s in seats if s.seat < seat_of[sb]]
-            button = max(before) if before else max(s.seat for s in seats)
-            inferred.append("button")
-    stake = v["stake"]
-    structure = v["structure"]
-    sb, bb = h.sb, h.bb
-    small_bet = big_bet = None
-    if structure is BettingStructure.LIMIT and stake:
-        small_bet, big_bet = stake[1], 2 * stake[1]
-    if stake:
-        sb = sb if sb is not None else stake[0]
-        bb = bb if bb is not None else stake[1]
-    if sb is None or bb is None:
-        inferred.append("blinds")
-        bb = bb if bb is not None else (2 * sb if sb else 0)
-        sb = sb if sb is not None else bb // 2
-    utc: datetime | None = v["utc"]
-    record = HandHistory(
-        site="everest",
-        hand_id=hand_id,
-        table=session.get("tableName", ""),
-        started_at=utc.replace(tzinfo=None) if utc else None,
-        time_zone="UTC" if utc else None,
-        started_at_utc=utc,
-        game=Game(v["variant"], False, structure, sb, bb, v["currency"],
-                  tournament_id=session.get("id") if v["tourney"] else None,
-                  small_bet=small_bet, big_bet=big_bet),  # fmt: skip
-        button=button,
-        max_seats=None,
-        seats=tuple(seats),
-        actions=tuple(h.actions),
-        boards=(board,) if board else (),
-        hero=hero,
-        hole_cards=hole,
-        shows=tuple(v["shows"]),
-        collects=tuple(collects),
-        returned=tuple(returned),
-        total_pot=total,
-        total_pot_line=total_line,
-        rake=rake,
-        fees=fees,
-        file=ht.file,
-        line=ht.line,
-        offset=ht.offset,
-        text=ht.text.partition(MARK)[0],
-        pot_parts=parts,
-        pot_parts_basis=PotPartsBasis.NET if parts else None,
-        site_format="everest",
-        collect_order=CollectOrder.UNORDERED,
-        inferred=tuple(sorted(set(inferred))),
-    )
-    return ParsedHand(record, tuple(h.problems), hand_id=hand_id)
+        return tuple(amounts[i] for i in range(len(amounts)))
+    return ()
 
 
-FORMAT = SiteFormat(
-    key="everest",
-    name="Everest Poker",
-    games="Omaha (pot limit, no limit, limit), cash and tournaments; XML",
-    recognise=_recognise,
-    split=_split,
-    parse=_parse,
-    rooms=("everest",),
-)
+FORMAT = xml_format(
+    "everest", "Everest Poker", "Omaha (pot limit, no limit, limit), cash and tournaments; XML",
+    _RECOGNISE, ("<SESSION", "<HAND"), "HAND", ("SESSION",),
+    xml_reader("everest", "HAND", _ID, 'an Everest <HAND id="..."> element', "hand", _read,
+               hand=_Hand),
+)  # fmt: skip
