@@ -56,92 +56,116 @@ Quirks read here:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime
-from typing import BinaryIO
+from typing import Any
 
-from hhtools.grammars._betting import _State, impossible, read_body, second_line
 from hhtools.grammars._english import RANK_WORDS
-from hhtools.grammars._inferred import excess_returned
-from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars._betting import read_body
+from hhtools.grammars._hand import (
+    Hand,
+    build_record,
+    by_word,
+    incomplete,
+    match_line,
+    match_player,
+    no_record,
+    not_read,
+    returns,
+    text_format,
+)
+from hhtools.grammars._lines import _m, _rule
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
     ClaimedHigh,
     Collect,
     Game,
-    HandHistory,
-    HandText,
     PostKind,
     Returned,
-    Seat,
     Show,
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
+from hhtools.model.vocab import CollectOrder, HandCategory, PotPartsBasis, ProblemCode
 
-__all__ = ["FORMAT", "HAND_START", "parse_hand", "read_high"]
+__all__ = ["FORMAT", "HAND_START", "read_high"]
 
 SITE = "pkr"
 HAND_START = re.compile(r"\ufeff?Table #\d+ - ")
 _ANY_START = re.compile(r"^\s*\ufeff?Table #\d+ - .+\s+Starting Hand #\d+", re.MULTILINE)
 
-FIRST = re.compile(
-    r"\ufeff?Table #(?P<tid>\d+) - (?:Tournament #(?P<tour>\d+) )?(?P<table>.*?)\s*$"
-)
+FIRST = _rule("first", r"\ufeff?Table #(?P<tid>\d+) - (?:Tournament #(?P<tour>\d+) )?"
+              r"(?P<table>.*?)\s*$")  # fmt: skip
 _N = r"[$€£]?[\d,.]+"
-HEAD = {
-    "hand": re.compile(r"Starting Hand #(?P<v>\d+)\s*$"),
-    "time": re.compile(r"Start time of hand: (?P<v>\d\d? \w{3} \d{4} \d\d?:\d\d:\d\d)\s*$"),
-    "game": re.compile(r"Game Type: (?P<v>.+?)\s*$"),
-    "limit": re.compile(r"Limit Type: (?P<v>.+?)\s*$"),
-    "money": re.compile(r"Money Type: (?P<v>.+?)\s*$"),
-    "blinds": re.compile(r"Blinds are now (?P<sb>" + _N + r") / (?P<bb>" + _N + r")\s*$"),
-}
-SEAT = re.compile(
-    r"Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>" + _N + r")(?P<away> \(.*\))?\s*$"
-)
-CARDS = re.compile(r"\[(?P<r>10|[2-9TJQKA]) ?(?P<s>[cdhs])\]")
-STREET = re.compile(r"Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$")
-POTS = re.compile(r"Pot sizes: (?P<a>" + _N + r")\s*$")
-RAKE = re.compile(r"Taking Rake of (?P<a>" + _N + r") from pot (?P<n>\d+)\s*$")
-RETURN = re.compile(r"Returning (?P<a>" + _N + r") to (?P<name>.+) uncalled\s*$")
-_ALLIN = r"(?P<allin> \(all-in\))?"
-RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern))
-    for kind, pattern in (
-        ("sb", r" posts small blind \((?P<a>" + _N + r")\)" + _ALLIN),
-        ("bb", r" posts big blind \((?P<a>" + _N + r")\)" + _ALLIN),
-        ("ante", r" posts ante \((?P<a>" + _N + r")\)" + _ALLIN),
-        ("call", r" calls (?P<a>" + _N + r")" + _ALLIN),
-        ("bet", r" bets (?P<a>" + _N + r")" + _ALLIN),
-        ("raise", r" raises to (?P<a>" + _N + r")" + _ALLIN),
-        ("check", r" checks"),
-        ("fold", r" folds"),
-        ("muck", r" mucks"),
-        ("show", r" shows (?P<cards>(?:\[[^\]]*\])+)"),
-        ("low", r" has low hand: (?P<low>[A2-8]{5})"),
-        ("nolow", r" has no qualifying low hand"),
-        ("event", r"(?: did not respond in time and is folded| has requested more time"
-                  r"| has timed out| is sitting out| sits out| has returned"
-                  r"| says .*| [a-z]+s\.|: .*)"),
-        ("has", r" has (?P<desc>.+)"),
-        ("win", r"(?: wins| ties, and wins| ties) (?P<a>" + _N + r")(?: from side pot #(?P<n>\d+))?"
-                r"(?: with(?: (?P<half>high|low) hand)?: (?P<desc>.*))?"),
-    )
-)
-_OTHERS = re.compile(
+#: the header's lines after the first, by the rule's kind
+_HEAD = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+    ("hand", r"Starting Hand #(?P<v>\d+)\s*$"),
+    ("time", r"Start time of hand: (?P<v>\d\d? \w{3} \d{4} \d\d?:\d\d:\d\d)\s*$"),
+    ("game", r"Game Type: (?P<v>.+?)\s*$"),
+    ("limit", r"Limit Type: (?P<v>.+?)\s*$"),
+    ("money", r"Money Type: (?P<v>.+?)\s*$"),
+    ("blinds", r"Blinds are now (?P<sb>" + _N + r") / (?P<bb>" + _N + r")\s*$"),
+)))  # fmt: skip
+_ALLIN = r"(?P<allin> \(all-in\))?$"
+_WIN = r" (?P<a>" + _N + r")(?: from side pot #(?P<n>\d+))?" \
+       r"(?: with(?: (?P<half>high|low) hand)?: (?P<desc>.*))?$"  # fmt: skip
+#: what a player did: the line after "<player> ", by the rule's kind (in the order tried)
+RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+    ("sb", r"posts small blind \((?P<a>" + _N + r")\)" + _ALLIN),
+    ("bb", r"posts big blind \((?P<a>" + _N + r")\)" + _ALLIN),
+    ("ante", r"posts ante \((?P<a>" + _N + r")\)" + _ALLIN),
+    ("call", r"calls (?P<a>" + _N + r")" + _ALLIN),
+    ("bet", r"bets (?P<a>" + _N + r")" + _ALLIN),
+    ("raise_to", r"raises to (?P<a>" + _N + r")" + _ALLIN),
+    ("check", r"checks$"),
+    ("fold", r"folds$"),
+    ("muck", r"mucks$"),
+    ("show", r"shows (?P<cards>(?:\[[^\]]*\])+)$"),
+    ("low", r"has low hand: (?P<low>[A2-8]{5})$"),
+    ("nolow", r"has no qualifying low hand$"),
+    ("event", r"did not respond in time and is folded$"),
+    ("event", r"has (?:requested more time|timed out|returned)$"),
+    ("event", r"is sitting out$"),
+    ("event", r"sits out$"),
+    ("event", r"says .*$"),
+    ("has", r"has (?P<desc>.+)$"),
+    ("win", r"wins" + _WIN),
+    ("win", r"ties, and wins" + _WIN),
+    ("win", r"ties" + _WIN),
+))  # fmt: skip
+_PLAYER = by_word(RULES)
+#: after a player's name: chat ("X: wake up") or an emote ("Gaassb0 yawns.")
+_CHAT = _rule("chat", r"(?:: .*| [a-z]+s\.)$")
+#: the other lines, by the rule's kind
+_BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+    ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>" + _N + r")(?P<away> \(.*\))?\s*$"),
+    ("pots", r"Pot sizes: (?P<a>" + _N + r")\s*$"),
+    ("street", r"Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$"),
+    ("dealt", r"Dealing (?P<cards>.*) to (?P<name>.*)$"),
+    ("cards", r"Dealing Cards$"),
+    ("button", r"Button is at seat (?:.* )?(?P<seat>[^ ]*)$"),
+    ("button", r"Moving Button to seat (?:.* )?(?P<seat>[^ ]*)$"),
+    ("rake", r"Taking Rake of (?P<a>" + _N + r") from pot (?P<n>\d+)\s*$"),
+    ("returned", r"Returning (?P<a>" + _N + r") to (?P<name>.+) uncalled\s*$"),
+    ("end", r"End of Hand #.*$"),
+)))  # fmt: skip
+#: table news and dealer lines that carry nothing the record needs
+_OTHERS = _rule("others",
     r"(?:Shuffling Deck|Dealing Cards|Last Hand .*|Table Type: .*|There is no qualifying low hand"
     r"|.+ brings " + _N + r" to table \d+|.+ has joined from .*|.+ has left the table"
     r"|.+ (?:has )?joined the table)\s*$"
-)
+)  # fmt: skip
+#: lines whose first word is their rule's: when the rule fails, the line is unknown
+_OWN_WORD = ("Seat ", "Pot sizes: ", "Dealing ")
+CARDS = re.compile(r"\[(?P<r>10|[2-9TJQKA]) ?(?P<s>[cdhs])\]")
 _STRUCTURES = {"POT LIMIT": BettingStructure.POT_LIMIT, "NO LIMIT": BettingStructure.NO_LIMIT,
                "FIXED LIMIT": BettingStructure.LIMIT, "LIMIT": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"OMAHA": (Variant.OMAHA, False), "OMAHA HI": (Variant.OMAHA, False),
           "OMAHA HI/LO": (Variant.OMAHA, True), "OMAHA HILO": (Variant.OMAHA, True)}  # fmt: skip
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
 _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
 )}  # fmt: skip
@@ -201,177 +225,104 @@ def read_low(text: str) -> tuple[int, ...] | None:
     return tuple(ranks) if len(ranks) == 5 else None
 
 
-def recognise(head: str) -> bool:
-    """``True`` for a file whose first lines hold a PKR hand header.
+class _Hand(Hand):
+    """A hand being read, with what PKR prints of its own: the pots (the last group of
+    "Pot sizes" lines), the rake taken from each, and the closing line."""
 
-    >>> recognise("Table #44913344 - Eumelus\\nStarting Hand #2080628024")
-    True
-    >>> recognise("Table '1' 9-max Seat #1 is the button")
-    False
-    """
-    return _ANY_START.search(head) is not None
-
-
-def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file, one per "Table #N - " line (text before the first is its own)."""
-    return iter_hands(fh, file, HAND_START)
-
-
-class _Hand(_State):
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
-        self.seats: list[Seat] = []
-        self.by_length: list[str] = []
-        self.hero: str | None = None
-        self.button: int | None = None
-        self.hole: dict[str, tuple[str, ...]] = {}
-        self.shows: list[Show] = []
-        self.collects: list[Collect] = []
-        self.returned: list[Returned] = []
-        self.board: list[str] = []
-        self.pots: list[int] = []  # the last "Pot sizes" group
-        self.group_open = False
-        self.rake: dict[int, int] = {}
-        self.total_line = 0
-        self.ended = False
-        self.dealt = False
-        self.head: dict[str, re.Match[str]] = {}
+        self.pots: list[int] = []  # the last "Pot sizes" group, main pot first
+        self.group_open = False  # the last line read was a "Pot sizes" line
+        self.raked: dict[int, int] = {}  # pot index -> rake taken from it
+        self.closed = False  # "End of Hand #" read
 
 
-def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
-    """Read one hand's text (``\\n`` line ends) into a record and problems.
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """Read one hand (``lines``, the first on file line ``line``) into a record."""
+    read = _start(h, lines, line)
+    if isinstance(read, ParsedHand):
+        return read
+    head, g, body = read
+    if not read_body(h, enumerate(lines[body:], body), line, lambda ln, lno: _line(h, ln, lno)):
+        return no_record(h)
+    cut = None if h.closed and h.collects else "hand has no 'End of Hand' (cut short?)"
+    if incomplete(h, lines, line, cut_short=cut, seats_first=False):
+        return no_record(h)
+    g = _blinds(h, g)
+    returned = returns(h)
+    parts: tuple[int, ...] = ()
+    if h.pots and all(0 <= i < len(h.pots) for i in h.raked):
+        parts = tuple(p - h.raked.get(i, 0) for i, p in enumerate(h.pots))
+    day, mon, year, clock = head["time"]["v"].split(" ")
+    hh, mi, ss = clock.split(":")
+    started = datetime(int(year), _MONTHS[mon], int(day), int(hh), int(mi), int(ss))
+    return ParsedHand(build_record(
+        h, site=SITE, game=g, line=line, text=text, offset=offset, started_at=started,
+        returned=returned, total_pot=sum(h.pots) if h.pots else None,
+        rake=sum(h.raked.values()), pot_parts=parts,
+        pot_parts_basis=PotPartsBasis.NET if parts else None,
+        collect_order=CollectOrder.HIGH_THEN_LOW,
+    ), tuple(h.problems), None, h.hand_id)  # fmt: skip
 
-    Amounts are minor units (cents; chips in tournaments). Never raises: an
-    unexpected error becomes an ``internal_error`` problem.
-    """
-    h = _Hand(file, line)
-    try:
-        return _parse(h, text, line, offset)
-    except Exception as exc:
-        return internal_error(file, line, h.hand_id, exc, h.problems)
 
-
-def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
-    lines = text.split("\n")
-    first = FIRST.match(lines[0])
-    body = 1
-    while body < len(lines) and body < 12:
-        for key, rule in HEAD.items():
-            m = rule.match(lines[body])
-            if m is not None:
-                h.head[key] = m
-                break
-        else:
-            if not lines[body].startswith(("Last Hand", "Table Type")):
-                break
-        body += 1
-    if first is None or "hand" not in h.head:
+def _start(
+    h: _Hand, lines: list[str], line: int
+) -> ParsedHand | tuple[dict[str, Any], Game, int]:
+    """The header: its lines by kind, the game as far as the header tells it (the blinds
+    are the header's) and the index of the first body line; a :class:`ParsedHand` for a
+    hand not read (no header, or not a game read here)."""
+    first = _m(FIRST, lines[0])
+    head, body = _header(lines)
+    if first is None or "hand" not in head:
         h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
-    h.hand_id = h.head["hand"]["v"]
-    if not all(k in h.head for k in ("time", "game", "limit", "money", "blinds")):
+        return no_record(h)
+    h.hand_id = head["hand"]["v"]
+    if not all(k in head for k in ("time", "game", "limit", "money", "blinds")):
         h.problem(line, ProblemCode.BAD_HEADER,
                   "header lines missing (game, limit, money, blinds)", lines[0])  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    raw = h.head["game"]["v"].upper()
-    game = _GAMES.get(raw)
-    structure = _STRUCTURES.get(h.head["limit"]["v"].upper())
+        return no_record(h)
+    raw = head["game"]["v"].upper()
+    game, structure = _GAMES.get(raw), _STRUCTURES.get(head["limit"]["v"].upper())
     if game is None or structure is None:
-        if "OMAHA" in raw:
-            h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown game: {raw[:40]}", lines[0])
-            return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-        note = f"not an Omaha game: {raw[:40]}"
-        h.problem(line, ProblemCode.SKIPPED_GAME, note, lines[0])
-        return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-    money = h.head["money"]["v"].upper()
+        return not_read(h, line, raw[:40], lines[0], omaha="OMAHA" in raw)
+    money = head["money"]["v"].upper()
     tourney = first["tour"] is not None or "TOURNAMENT" in money
     h.unit = Unit.CHIPS if tourney or "PLAY" in money else Unit.CENTS
-    numbered = [(i, ln) for i, ln in enumerate(lines) if i >= body]
-    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    last = line + len(lines) - 1
-    if not h.ended or not h.collects:
-        h.problem(last, ProblemCode.TRUNCATED_HAND,
-                  "hand has no 'End of Hand' (cut short?)", lines[-1])  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if not h.seats:
-        h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    twice = impossible(h.hole, [tuple(h.board)])
-    if twice is not None:
-        where = second_line(lines, twice, line)
-        h.problem(where, ProblemCode.IMPOSSIBLE_CARDS,
-                  f"card {twice} seen twice", lines[where - line])  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    record = _record(h, first, game, structure, tourney, money, text, line, offset)
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
-
-
-def _record(
-    h: _Hand, first: re.Match[str], game: tuple[Variant, bool], structure: BettingStructure,
-    tourney: bool, money: str, text: str, line: int, offset: int,
-) -> HandHistory:  # fmt: skip
-    inferred: list[str] = []
-    bl = h.head["blinds"]
-    stake_sb, stake_bb = h.money(bl["sb"]), h.money(bl["bb"])
-    limit = structure is BettingStructure.LIMIT
-    sb = h.sb if h.sb is not None else stake_sb
-    bb = h.bb if h.bb is not None else stake_bb
+    h.table = first["table"] or first["tid"]
+    bl = head["blinds"]
     currency = "CHIPS" if tourney else ("PLAY" if "PLAY" in money else "USD")
     if not tourney and "€" in bl["bb"]:
         currency = "EUR"
-    g = Game(
-        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
-        currency=currency, qualifier=8, tournament_id=first["tour"] if tourney else None,
-        small_bet=bb if limit else None, big_bet=2 * bb if limit else None,
-    )  # fmt: skip
-    returned = list(h.returned)
-    back = excess_returned(h.put, returned, h.actions)
-    if back is not None:
-        returned.append(back)
-        inferred.append("returned")
-    total = sum(h.pots) if h.pots else None
-    rake = sum(h.rake.values())
-    parts: tuple[int, ...] = ()
-    basis = None
-    if h.pots and all(0 <= i < len(h.pots) for i in h.rake):
-        parts = tuple(p - h.rake.get(i, 0) for i, p in enumerate(h.pots))
-        basis = PotPartsBasis.NET
-    day, mon, year, clock = h.head["time"]["v"].split(" ")
-    hh, mi, ss = clock.split(":")
-    started = datetime(int(year), _MONTHS[mon], int(day), int(hh), int(mi), int(ss))
-    return HandHistory(
-        site=SITE,
-        hand_id=h.hand_id or "",
-        table=first["table"] or first["tid"],
-        started_at=started,
-        time_zone=None,
-        started_at_utc=None,
-        game=g,
-        button=h.button,
-        max_seats=None,
-        seats=tuple(h.seats),
-        actions=tuple(h.actions),
-        boards=(tuple(h.board),) if h.board else (),
-        hero=h.hero,
-        hole_cards=dict(h.hole),
-        shows=tuple(h.shows),
-        collects=tuple(h.collects),
-        returned=tuple(returned),
-        total_pot=total,
-        rake=rake,
-        file=h.file,
-        line=line,
-        offset=offset,
-        text=text,
-        pot_parts=parts,
-        pot_parts_basis=basis,
-        site_format=SITE,
-        collect_order=CollectOrder.HIGH_THEN_LOW,
-        odd_chips=OddChips.CLOCKWISE,
-        total_pot_line=h.total_line,
-        inferred=tuple(inferred),
-    )
+    g = Game(variant=game[0], hi_lo=game[1], structure=structure,
+             small_blind=h.money(bl["sb"]), big_blind=h.money(bl["bb"]), currency=currency,
+             qualifier=8, tournament_id=first["tour"] if tourney else None)  # fmt: skip
+    return head, g, body
+
+
+def _header(lines: list[str]) -> tuple[dict[str, Any], int]:
+    """The header's lines after the first, by kind, and the index of the first body
+    line (the header is at most the first 12 lines; "Last Hand" and "Table Type"
+    lines may stand among them)."""
+    head: dict[str, Any] = {}
+    body = 1
+    while body < len(lines) and body < 12:
+        found = match_line(_HEAD, lines[body])
+        if found is not None:
+            head[found[0]] = found[1]
+        elif not lines[body].startswith(("Last Hand", "Table Type")):
+            break
+        body += 1
+    return head, body
+
+
+def _blinds(h: _Hand, g: Game) -> Game:
+    """The header's game with the blinds first posted (the header's when none was); a
+    fixed-limit game's bets are the big blind and twice it."""
+    sb = h.sb if h.sb is not None else g.small_blind
+    bb = h.bb if h.bb is not None else g.big_blind
+    limit = g.structure is BettingStructure.LIMIT
+    return replace(g, small_blind=sb, big_blind=bb, small_bet=bb if limit else None,
+                   big_bet=2 * bb if limit else None)  # fmt: skip
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -387,105 +338,71 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     ln = ln.rstrip()
     if not ln.startswith("Pot sizes: "):
         h.group_open = False
-    for name in h.by_length:  # the common line: "<player> <what they did>"
-        if ln.startswith(name) and ln[len(name) : len(name) + 1] in (" ", ":"):
-            rest = ln[len(name) :]
-            for kind, rule in RULES:
-                m = rule.fullmatch(rest)
-                if m is not None:
-                    _player(h, name, kind, m, lno)
-                    return True
-            break
-    if ln.startswith("Seat "):
-        if h.dealt:  # the stacks after the hand
-            return SEAT.match(ln) is not None
-        m = SEAT.match(ln)
-        if m is None:
-            return False
-        name = m["name"]
-        seat = Seat(h.seat_number(m["seat"]), name, h.money(m["stack"]),
-                    sitting_out=bool(m["away"]), line=lno)  # fmt: skip
-        h.seats.append(seat)
-        h.stacks[name] = seat.stack
-        h.by_length = sorted((s.player for s in h.seats), key=len, reverse=True)
+    found = match_player(h, ln, _PLAYER)
+    if found is not None:
+        _player(h, *found, lno)
         return True
-    if ln.startswith("Pot sizes: "):
-        m = POTS.match(ln)
-        if m is None:
-            return False
+    name = h.name(ln, " :")
+    if name is not None and _m(_CHAT, ln[len(name) :]) is not None:
+        return True  # chat ("X: wake up") or an emote ("X yawns.")
+    line_of = match_line(_BODY, ln)
+    if line_of is None:
+        return not ln.startswith(_OWN_WORD) and _m(_OTHERS, ln) is not None
+    return _body(h, *line_of, ln, lno)
+
+
+def _body(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
+    """A line of the table's ("Seat", "Dealing", "Pot sizes", rake, returns...)."""
+    if kind == "seat":
+        if not h.dealt:  # after the cards are dealt: the stacks after the hand
+            h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno,
+                   bool(m["away"]))  # fmt: skip
+    elif kind == "pots":
         if not h.group_open:
-            h.pots = []
-            h.total_line = lno
+            h.pots, h.total_line = [], lno
         h.group_open = True
         h.pots.append(h.money(m["a"]))
-        return True
-    if ln.startswith("Dealing "):
-        m = STREET.match(ln)
-        if m is not None:
-            h.new_street(_STREETS[m["street"]])
-            h.board.extend(_cards(m["cards"]))
-            return True
-        name, sep, cards = ln[8:].rpartition(" to ")
-        if sep and cards in h.stacks:
-            h.hero = cards
-            h.hole[cards] = _cards(name)
-            h.dealt = True
-            return True
-        if ln == "Dealing Cards":
-            h.dealt = True
-            return True
-        return False
-    if ln.startswith(("Button is at seat ", "Moving Button to seat ")):
-        h.button = h.seat_number(ln.rsplit(" ", 1)[1])
-        return True
-    m = RAKE.match(ln)
-    if m is not None:
-        n = int(m["n"]) - 1
-        h.rake[n] = h.rake.get(n, 0) + h.money(m["a"])
-        return True
-    m = RETURN.match(ln)
-    if m is not None:
+    elif kind == "street":
+        h.deal(_STREETS[m["street"]], _cards(m["cards"]))
+    elif kind == "dealt":
         if m["name"] not in h.stacks:
-            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
-            return True
+            return False
+        h.hero, h.dealt = m["name"], True
+        h.hole[m["name"]] = _cards(m["cards"])
+    elif kind in ("cards", "end"):
+        h.dealt = h.dealt or kind == "cards"
+        h.closed = h.closed or kind == "end"
+    elif kind == "button":
+        h.button = h.seat_number(m["seat"])
+    elif kind == "rake":
+        n = int(m["n"]) - 1
+        h.raked[n] = h.raked.get(n, 0) + h.money(m["a"])
+    elif m["name"] not in h.stacks:  # "returned"
+        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
+    else:
         h.returned.append(Returned(m["name"], h.money(m["a"]), lno))
-        return True
-    if ln.startswith("End of Hand #"):
-        h.ended = True
-        return True
-    return _OTHERS.fullmatch(ln) is not None
+    return True
 
 
-def _player(h: _Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
-    allin = bool(m.groupdict().get("allin"))
-    if kind == "sb":
-        h.post(p, PostKind.SMALL_BLIND, h.money(m["a"]), lno)
-    elif kind == "bb":
-        h.post(p, PostKind.BIG_BLIND, h.money(m["a"]), lno)
-    elif kind == "ante":
-        h.post(p, PostKind.ANTE, h.money(m["a"]), lno)
+def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
+    """A line of what player ``p`` did; calls and raises are street totals."""
+    if kind in _POSTS:
+        h.post(p, _POSTS[kind], h.money(m["a"]), lno)
     elif kind == "call":  # the street total
-        h.call(p, max(h.money(m["a"]) - h.bets.get(p, 0), 0), lno, allin)
-    elif kind == "bet":
-        h.bet(p, h.money(m["a"]), lno, allin)
-    elif kind == "raise":
-        h.raise_to(p, h.money(m["a"]), lno, allin)
-    elif kind == "check":
-        h.check(p, lno)
-    elif kind == "fold":
-        h.fold(p, lno)
+        h.call(p, max(h.money(m["a"]) - h.bets.get(p, 0), 0), lno, bool(m["allin"]))
+    elif kind in ("bet", "raise_to"):
+        h.betting(kind, p, h.money(m["a"]), lno, bool(m["allin"]))
+    elif kind in ("check", "fold"):
+        h.betting(kind, p, 0, lno)
     elif kind == "show":
-        cards = _cards(m["cards"])
-        h.hole[p] = cards
-        h.shows.append(Show(p, cards, line=lno))
+        h.show(p, Show(p, _cards(m["cards"]), line=lno))
     elif kind in ("has", "low"):
         _claim(h, p, m, kind)
     elif kind == "win":
-        pot = int(m["n"]) if m["n"] else 0
-        h.collects.append(Collect(p, h.money(m["a"]), pot, 0, lno))
+        h.collects.append(Collect(p, h.money(m["a"]), int(m["n"]) if m["n"] else 0, 0, lno))
 
 
-def _claim(h: _Hand, p: str, m: re.Match[str], kind: str) -> None:
+def _claim(h: _Hand, p: str, m: Any, kind: str) -> None:
     """The site's reading of a shown hand ("has ..."), onto the player's show."""
     for i in range(len(h.shows) - 1, -1, -1):
         s = h.shows[i]
@@ -500,19 +417,10 @@ def _claim(h: _Hand, p: str, m: re.Match[str], kind: str) -> None:
         return
 
 
-def _parse_text(ht: HandText) -> ParsedHand:
-    """:data:`FORMAT`'s parse."""
-    return parse_hand(ht.text, ht.file, ht.line, ht.offset)
-
-
 #: The PKR site format.
-FORMAT = SiteFormat(
-    key=SITE,
-    name="PKR",
-    games="Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; "
-    "cash and tournaments",
-    recognise=recognise,
-    split=split,
-    parse=_parse_text,
-    rooms=(SITE,),
-)
+FORMAT = text_format(
+    SITE, "PKR",
+    "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash and "
+    "tournaments",
+    HAND_START, _parse, header=_ANY_START, hand=_Hand,
+)  # fmt: skip
