@@ -57,24 +57,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
-from functools import partial
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
-from hhtools.grammars._betting import _State, read_body, unfinished
+from hhtools.grammars._betting import read_body, summary_checks
 from hhtools.grammars._english import RANK_WORDS, read_high, read_low
-from hhtools.grammars._lines import _cards
+from hhtools.grammars._hand import Hand, build_record, match_line, no_record, not_read, reader
+from hhtools.grammars._inferred import excess_returned
+from hhtools.grammars._lines import _cards, _m
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.grammars.fulltilt.lines import (
-    BOARD, CANCELLED, HEADER, LOW_LINE, RETURNED, SEAT, STREET, TOTAL, _BY_WORD, _CUR,
-    _CURRENCIES, _EVENT, _FTP_HIGH, _GAMES, _HILO_WORDS, _OTHER, _PART, _POSITIONS,
-    _STAMP, _STREETS, _STRUCTURES, _SUMMARY_COLLECT, _SUMMARY_SEAT, _SUMMARY_SHOW,
-    _ZONES,
-)
+    BETS, BY_WORD, CANCELLED, CURRENCIES, EVENT, FTP_HIGH, GAMES, HEADER, HILO_WORDS,
+    LOW_LINE, OMAHA_WORDS, OTHER, PART, POSITIONS, POSTS, RETURNED, SEAT, SHOWDOWN, STAMP,
+    STREET, STREETS, STRUCTURES, SUMMARY, SUMMARY_COLLECT, SUMMARY_SEAT, SUMMARY_SHOW,
+    TABLE_SIZE, ZONES,
+)  # fmt: skip
 from hhtools.model.money import Unit
-from hhtools.model.records import (BettingStructure, ClaimedHigh, Collect, Game, HandHistory,
-                                   HandText, PostKind, Returned, Seat, Show)
+from hhtools.model.records import (
+    BettingStructure, ClaimedHigh, Collect, Game, HandText, Returned, Show,
+)  # fmt: skip
 from hhtools.model.vocab import CollectOrder, Half, HandCategory, PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
@@ -89,6 +92,7 @@ HAND_END = HandEnd(
                r"\([$€£]?\d[\d,.]*\)(?:, is sitting out)?\r?$", re.MULTILINE),  # fmt: skip
     "(",
 )
+
 
 def recognise(head: str) -> bool:
     """``True`` for a file whose first lines hold a Full Tilt Poker hand header.
@@ -109,32 +113,17 @@ def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
     return iter_hands(fh, file, HAND_START, HAND_END)
 
 
-class _Hand(_State):
+class _FtpHand(Hand):
+    """A Full Tilt hand: the kernel's :class:`Hand` (its ``board`` the cards before the
+    runs), plus what running it twice and the summary's own lines need."""
+
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
-        self.seats: list[Seat] = []
-        self.names: list[str] = []  # longest first, to find who a line is about
-        self.by_first: dict[str, list[str]] = {}  # the names by their first word
-        self.hero: str | None = None
-        self.button: int | None = None
-        self.hole: dict[str, tuple[str, ...]] = {}
-        self.shows: list[Show] = []
-        self.collects: list[Collect] = []
-        self.returned: list[Returned] = []
-        self.shared: list[str] = []  # the board before the runs
         self.runs: dict[int, list[str]] = {}  # run index -> its board
-        self.street_board: list[str] = []  # what unfinished() checks: the first board
-        self.board: tuple[str, ...] | None = None
         self.summary_boards: dict[int, tuple[str, ...]] = {}
-        self.total: int | None = None
-        self.total_line = 0
-        self.rake: int | None = None
-        self.parts: tuple[int, ...] = ()
-        self.summary = False
-        self.summary_run = 0
-        self.show_board = 0  # board the showdown's descriptions are for
-        self.summary_collects: list[Collect] = []
-        self.summary_shows: list[Show] = []
+        self.parts: tuple[int, ...] = ()  # the summary's main and side pots
+        self.summary_run = 0  # the run the summary's lines are about
+        self.show_board = 0  # the board the showdown's descriptions are for
 
 
 def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
@@ -147,45 +136,89 @@ def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> Par
         A :class:`ParsedHand`; amounts in cents (real money) or chips (play money and
         tournaments). Never raises: an unexpected error becomes ``internal_error``.
     """
-    h = _Hand(file, line)
-    try:
-        return _parse(h, text, line, offset)
-    except Exception as exc:
-        return internal_error(file, line, h.hand_id, exc, h.problems)
+    return FORMAT.parse(HandText(text, file, line, offset))
 
 
-def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
-    lines = text.split("\n")
-    hd = HEADER.match(lines[0])
+def _parse(h: _FtpHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """Read one hand on ``h``: the header, the body, the end checks, the record."""
+    hd = _m(HEADER, lines[0])
     if hd is None:
         h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
     h.hand_id = hd["id"]
     raw_game = " ".join(hd["game"].split())
-    game = _GAMES.get(raw_game.lower())
+    game = GAMES.get(raw_game.lower())
     if game is None:
-        if re.search(r"omaha|courchevel", raw_game, re.IGNORECASE):
-            h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown game: {raw_game}", lines[0])
-            return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-        note = f"not an Omaha game: {raw_game}"
-        h.problem(line, ProblemCode.SKIPPED_GAME, note, lines[0])
-        return ParsedHand(None, tuple(h.problems), note, h.hand_id)
+        omaha = OMAHA_WORDS.search(raw_game) is not None
+        return not_read(h, line, raw_game, lines[0], omaha=omaha)
     if CANCELLED.search(text):
         h.problem(line, ProblemCode.HAND_CANCELLED, "the site cancelled the hand", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return no_record(h)
+    play = hd["tid"] is None and not hd["cur1" if hd["sb1"] is not None else "cur2"]
+    h.unit = Unit.CHIPS if hd["tid"] is not None or play else Unit.CENTS
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno)):
+        return no_record(h)
+    h.summary_board = h.summary_boards.get(0)
+    street_board = h.runs[0] if 0 in h.runs else h.board
+    done = summary_checks(h, lines, line, h.total, "'Total pot'", h.total_line, h.hole,
+                          h.summary_board, street_board)  # fmt: skip
+    if done is not None:
+        return done
+    return ParsedHand(_record(h, hd, game, lines, line, text, offset), tuple(h.problems),
+                      None, h.hand_id)  # fmt: skip
+
+
+def _record(h: _FtpHand, hd: Any, game: tuple[Any, bool], lines: list[str], line: int,
+            text: str, offset: int) -> Any:  # fmt: skip
+    """The record of a whole hand: its money (:func:`_money`), the time, the table."""
+    at = next((i for i, ln in enumerate(lines) if ln.startswith("*** SUMMARY ***")), 0)
+    summary = line + at  # the summary's collects and shows come after it
+    started, zone, utc = _when(hd["when"])
+    attrs = hd["attrs"] or ""
+    size = TABLE_SIZE.search(attrs)
+    return build_record(
+        h, site=SITE, game=_game(h, hd, game), line=line, text=text, offset=offset,
+        table=hd["table"], started_at=started, time_zone=zone, started_at_utc=utc,
+        max_seats=int(size.group(1)) if size else (2 if "heads up" in attrs.lower() else None),
+        boards=_boards(h), shows=_shows(h, summary), collect_order=CollectOrder.UNORDERED,
+        **_money(h, summary),
+    )  # fmt: skip
+
+
+def _money(h: _FtpHand, summary: int) -> dict[str, Any]:
+    """The record's collects (the summary's when the body wrote none), returns (one
+    inferred when no line wrote it: :func:`_unreturned`), rake (the total less what
+    was collected when not written) and pot parts (gross or net by their sum)."""
+    collects = tuple(c for c in h.collects if c.line < summary)
+    inferred = []
+    if not collects and h.collects:
+        collects = tuple(h.collects)
+        inferred.append("collects")
+    returned = tuple(h.returned)
+    extra = _unreturned(h)
+    if extra is not None:
+        returned = (*returned, extra)
+        inferred.append("returned")
+    rake = h.rake
+    if rake is None:
+        rake = max(h.total - sum(c.amount for c in collects), 0)
+        inferred.append("rake")
+    basis = None
+    if h.parts and sum(h.parts) == h.total:
+        basis = PotPartsBasis.GROSS
+    elif h.parts and sum(h.parts) == h.total - rake:
+        basis = PotPartsBasis.NET
+    return {"collects": collects, "returned": returned, "rake": rake, "inferred": tuple(inferred),
+            "pot_parts": h.parts if basis else (), "pot_parts_basis": basis}  # fmt: skip
+
+
+def _game(h: Hand, hd: Any, game: tuple[Any, bool]) -> Game:
+    """The game: a limit game's header names the bets (the blinds are those posted, else
+    the small bet and half of it); another names the blinds."""
     n = "1" if hd["sb1"] is not None else "2"
     tourney = hd["tid"] is not None
     symbol = hd["cur" + n] or ""
-    play = not tourney and not symbol
-    h.unit = Unit.CHIPS if tourney or play else Unit.CENTS
-    if not read_body(h, enumerate(lines[1:], 1), line, partial(_line, h)):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    h.board = h.summary_boards.get(0)
-    done = unfinished(h, lines, line, h.total, "'Total pot'", h.total_line, h.hole)
-    if done is not None:
-        return done
-    boards = _boards(h)
-    structure = _STRUCTURES[hd["limit"].lower()]
+    structure = STRUCTURES[hd["limit"].lower()]
     stake_sb, stake_bb = h.money(hd["sb" + n]), h.money(hd["bb" + n])
     limit = structure is BettingStructure.LIMIT
     if limit:
@@ -194,83 +227,51 @@ def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
     else:
         sb, bb = stake_sb, stake_bb
     ante = hd["ante" + n]
-    g = Game(
+    currency = "CHIPS" if tourney else (CURRENCIES[symbol] if symbol else "PLAY")
+    return Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
-        currency="CHIPS" if tourney else ("PLAY" if play else _CURRENCIES[symbol]),
-        ante=h.money(ante) if ante else 0, tournament_id=hd["tid"],
+        currency=currency, ante=h.money(ante) if ante else 0, tournament_id=hd["tid"],
         buy_in=hd["tname"] if tourney else None,
         small_bet=stake_sb if limit else None, big_bet=stake_bb if limit else None,
     )  # fmt: skip
-    collects = h.collects or h.summary_collects
-    inferred = ["collects"] if not h.collects and h.summary_collects else []
-    returned = list(h.returned)
-    extra = _unreturned(h)
-    if extra is not None:
-        returned.append(extra)
-        inferred.append("returned")
-    collected = sum(c.amount for c in collects)
-    rake = h.rake
-    if rake is None:
-        rake = max(h.total - collected, 0)
-        inferred.append("rake")
-    basis = None
-    if h.parts and sum(h.parts) == h.total:
-        basis = PotPartsBasis.GROSS
-    elif h.parts and sum(h.parts) == h.total - rake:
-        basis = PotPartsBasis.NET
-    started, zone, utc = _when(hd["when"])
-    attrs = hd["attrs"] or ""
-    size = re.search(r"(\d+) max", attrs)
-    record = HandHistory(
-        site=SITE, hand_id=h.hand_id, table=hd["table"], started_at=started, time_zone=zone,
-        started_at_utc=utc, game=g, button=h.button,
-        max_seats=int(size.group(1)) if size else (2 if "heads up" in attrs.lower() else None),
-        seats=tuple(h.seats), actions=tuple(h.actions), boards=boards, hero=h.hero,
-        hole_cards=dict(h.hole), shows=(*h.shows, *_extra_shows(h)), collects=tuple(collects),
-        returned=tuple(returned), total_pot=h.total, rake=rake, file=h.file, line=line,
-        offset=offset, text=text, pot_parts=h.parts if basis else (), pot_parts_basis=basis,
-        site_format=SITE, collect_order=CollectOrder.UNORDERED, total_pot_line=h.total_line,
-        inferred=tuple(inferred),
-    )  # fmt: skip
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
 
-def _boards(h: _Hand) -> tuple[tuple[str, ...], ...]:
+def _boards(h: _FtpHand) -> tuple[tuple[str, ...], ...]:
     """The board of each run: the streets' cards, else the summary's."""
     if h.runs:
-        return tuple(tuple(h.runs.get(r) or h.summary_boards.get(r) or h.shared) for r in (0, 1))
-    board = tuple(h.shared) or h.summary_boards.get(0, ())
+        return tuple(tuple(h.runs.get(r) or h.summary_boards.get(r) or h.board) for r in (0, 1))
+    board = tuple(h.board) or h.summary_boards.get(0, ())
     return (board,) if board else ()
 
 
-def _unreturned(h: _Hand) -> Returned | None:
+def _unreturned(h: Hand) -> Returned | None:
     """An uncalled excess the text returns on no line, when the total pot shows it was
-    not in the pot (the top bet's excess over every other player's), else ``None``."""
-    if h.returned or h.total is None or len(h.put) < 2:
+    not in the pot (:func:`~hhtools.grammars._inferred.excess_returned`), else ``None``."""
+    if h.total is None or len(h.put) < 2:
         return None
-    ranked = sorted(h.put.items(), key=lambda kv: -kv[1])
-    excess = ranked[0][1] - ranked[1][1]
-    if excess <= 0 or sum(h.put.values()) - excess != h.total:
+    back = excess_returned(h.put, h.returned, h.actions)
+    if back is None or sum(h.put.values()) - back.amount != h.total:
         return None
-    last = max((a.line for a in h.actions if a.player == ranked[0][0]), default=h.line)
-    return Returned(ranked[0][0], excess, last, inferred=True)
+    return back
 
 
-def _extra_shows(h: _Hand) -> list[Show]:
-    """Summary shows of hands the body did not show on that board (mucked ones, mostly)."""
-    have = {(s.player, s.board) for s in h.shows}
-    return [s for s in h.summary_shows if (s.player, s.board) not in have]
+def _shows(h: Hand, summary: int) -> tuple[Show, ...]:
+    """The body's shows, then the summary's of hands the body did not show on that board
+    (mucked ones, mostly)."""
+    body = [s for s in h.shows if s.line < summary]
+    have = {(s.player, s.board) for s in body}
+    return (*body, *(s for s in h.shows if s.line > summary and (s.player, s.board) not in have))
 
 
 def _when(text: str) -> tuple[datetime | None, str | None, datetime | None]:
     """The header's ET time (the bracketed one when two are printed), its zone, and UTC."""
-    stamps = list(_STAMP.finditer(text))
+    stamps = list(STAMP.finditer(text))
     if not stamps:
         return None, None, None
     m = next((s for s in stamps if s["tz"] == "ET"), stamps[-1])
     naive = datetime(int(m["y"]), int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]),
                      int(m["s"] or 0))  # fmt: skip
-    zone = _ZONES.get(m["tz"])
+    zone = ZONES.get(m["tz"])
     utc = naive.replace(tzinfo=zone).astimezone(UTC) if zone is not None else None
     return naive, m["tz"], utc
 
@@ -282,7 +283,7 @@ def _claim(desc: str | None) -> ClaimedHigh | None:
     claim = read_high(desc)
     if claim is not None:
         return claim
-    m = _FTP_HIGH.fullmatch(desc.strip().lower())
+    m = FTP_HIGH.fullmatch(desc.strip().lower())
     rank = RANK_WORDS.get(m["r"] or m["hc"] or "") if m is not None else None
     if m is None or rank is None:
         return None
@@ -292,8 +293,8 @@ def _claim(desc: str | None) -> ClaimedHigh | None:
     return ClaimedHigh(HandCategory.HIGH_CARD, (rank,))
 
 
-def _show(h: _Hand, p: str, cards: tuple[str, ...] | None, desc: str | None, lno: int,
-          *, mucked: bool = False, board: int | None = None, summary: bool = False) -> None:  # fmt: skip
+def _show(h: _FtpHand, p: str, cards: tuple[str, ...] | None, desc: str | None, lno: int,
+          *, mucked: bool = False, board: int | None = None) -> None:  # fmt: skip
     """Add a show of ``p``: ``cards`` known now or earlier, ``desc`` the site's words."""
     if cards:
         h.hole[p] = cards
@@ -303,64 +304,63 @@ def _show(h: _Hand, p: str, cards: tuple[str, ...] | None, desc: str | None, lno
         return
     high, low = desc, None
     if desc:
-        m = _HILO_WORDS.match(desc)
+        m = HILO_WORDS.match(desc)
         if m is not None:
             high, low = m["hi"], m["lo"]
     b = h.show_board if board is None else board
-    show = Show(p, known, high or None, low, mucked, b, lno, None if mucked else _claim(high),
-                None if mucked else read_low(low))  # fmt: skip
-    (h.summary_shows if summary else h.shows).append(show)
+    claims = (None, None) if mucked else (_claim(high), read_low(low))
+    h.shows.append(Show(p, known, high or None, low, mucked, b, lno, *claims))
 
 
-def _line(h: _Hand, ln: str, lno: int) -> bool:
+def _line(h: _FtpHand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if h.summary:
         return _summary_line(h, ln, lno)
     if ln.startswith("***"):
-        return _section(h, ln, lno)
+        return _section(h, ln)
     if ln.startswith("Seat ") and not h.actions and not h.hole:
-        m = SEAT.match(ln)
+        m = _m(SEAT, ln)
         if m is None:
             return False
-        name = m["name"].strip()
-        seat = Seat(h.seat_number(m["seat"]), name, h.money(m["stack"]), bool(m["out"]), line=lno)
-        h.seats.append(seat)
-        h.stacks[name] = seat.stack
-        h.names = sorted(h.stacks, key=len, reverse=True)
-        h.by_first.setdefault(name.split(" ", 1)[0].rstrip(":"), []).append(name)
-        h.by_first[name.split(" ", 1)[0].rstrip(":")].sort(key=len, reverse=True)
+        h.seat(h.seat_number(m["seat"]), m["name"].strip(), h.money(m["stack"]), lno,
+               bool(m["out"]))  # fmt: skip
         return True
-    sp = ln.find(" ")
-    for name in h.by_first.get((ln[:sp] if sp > 0 else ln).rstrip(":"), ()):
-        if ln.startswith(name) and ln[len(name) : len(name) + 1] in (" ", ":"):
-            if ln[len(name)] == ":":  # chat
-                return True
-            return _player(h, name, ln[len(name) + 1 :].rstrip(), lno)
+    name = h.name(ln, " :")
+    if name is not None:
+        if ln[len(name) : len(name) + 1] == ":":  # chat
+            return True
+        return _player(h, name, ln[len(name) + 1 :].rstrip(), lno)
+    return _other(h, ln, lno)
+
+
+def _other(h: _FtpHand, ln: str, lno: int) -> bool:
+    """A line about no seated player: the hero's cards, the button, an uncalled bet
+    returned, the low of the hand shown above, a line the record does not need."""
     if ln.startswith("Dealt to "):
         return _dealt(h, ln, lno)
     if ln.startswith("The button is in seat #"):
         h.button = h.seat_number(ln[23:].strip())
         return True
-    m = RETURNED.match(ln)
+    m = _m(RETURNED, ln)
     if m is not None:
         if m["name"] not in h.stacks:
             h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
-            return True
-        h.returned.append(Returned(m["name"], h.money(m["a"]), lno))
+        else:
+            h.betting("return", m["name"], h.money(m["a"]), lno)
         return True
     if ln.startswith("Players agree to Run It"):
         return True
-    m = LOW_LINE.match(ln)
+    m = _m(LOW_LINE, ln)
     if m is not None and h.shows:
         last = h.shows[-1]
-        h.shows[-1] = Show(last.player, last.cards, last.description, m["low"], last.mucked,
-                           last.board, last.line, last.claimed_high, read_low(m["low"]))  # fmt: skip
+        h.shows[-1] = replace(last, low_description=m["low"], claimed_low=read_low(m["low"]))
         return True
-    return _OTHER.fullmatch(ln) is not None
+    return _m(OTHER, ln) is not None
 
 
-def _dealt(h: _Hand, ln: str, lno: int) -> bool:
-    for name in h.names:
+def _dealt(h: Hand, ln: str, lno: int) -> bool:
+    """ "Dealt to <seated name> [cards]": the hero and their cards."""
+    for name in h.by_length:
         if ln.startswith(name, 9) and ln[9 + len(name) : 11 + len(name)] == " [":
             h.hero = name
             h.hole[name] = _cards(ln[11 + len(name) :].rstrip().rstrip("]"))
@@ -370,34 +370,29 @@ def _dealt(h: _Hand, ln: str, lno: int) -> bool:
     return True
 
 
-def _section(h: _Hand, ln: str, lno: int) -> bool:
+def _section(h: _FtpHand, ln: str) -> bool:
     """A "*** ... ***" line: hole cards, a street (of a run), the showdown, the summary."""
     if ln.startswith("*** HOLE CARDS ***"):
         return True
     if ln.startswith("*** SUMMARY ***"):
         h.summary = True
         return True
-    m = re.match(r"\*\*\* SHOW ?DOWN(?: (?P<run>[12]))? \*\*\*\s*$", ln)
+    m = _m(SHOWDOWN, ln)
     if m is not None:
         h.show_board = int(m["run"]) - 1 if m["run"] else 0
         return True
-    m = STREET.match(ln)
+    m = _m(STREET, ln)
     if m is None:
         return False
     cards = _cards(m["cards"].replace("[", " ").replace("]", " "))
-    if m["street"] == "FLOPET":
-        h.shared = list(cards)
-        h.street_board = list(h.shared)
-        return True
-    if m["run"] is None:
-        h.shared = _extend(h.shared, cards)
-        h.street_board = list(h.shared)
-        h.new_street(_STREETS[m["street"]])
-        return True
-    run = int(m["run"]) - 1
-    h.runs[run] = _extend(h.runs.get(run) or h.shared, cards)
-    if run == 0:
-        h.street_board = list(h.runs[0])
+    if m["street"] == "FLOPET":  # Courchevel: the first board card, before the betting
+        h.board = list(cards)
+    elif m["run"] is None:
+        h.board = _extend(h.board, cards)
+        h.new_street(STREETS[m["street"]])
+    else:
+        run = int(m["run"]) - 1
+        h.runs[run] = _extend(h.runs.get(run) or h.board, cards)
     return True
 
 
@@ -408,33 +403,21 @@ def _extend(board: list[str], cards: tuple[str, ...]) -> list[str]:
     return [*board, *cards]
 
 
-def _player(h: _Hand, p: str, rest: str, lno: int) -> bool:
-    word = rest.split(" ", 1)[0]
-    for kind, rule in _BY_WORD.get(word, ()):
-        m = rule.fullmatch(rest)
-        if m is not None:
-            break
-    else:
-        return _EVENT.fullmatch(rest) is not None
-    if kind in ("call", "bet", "raise", "sb", "bb", "dead", "both", "posts", "ante"):
+def _player(h: _FtpHand, p: str, rest: str, lno: int) -> bool:
+    """What a seated player did, by the rules of its first word (an event the record
+    does not need reads as known)."""
+    found = match_line(BY_WORD, rest)
+    if found is None:
+        return _m(EVENT, rest) is not None
+    kind, m = found
+    if kind in BETS or kind in POSTS:
         a = h.money(m["a"])
-        flag = bool(m["allin"] or m["capped"])  # capped: no more chips can go in
-        if kind == "call":
-            h.call(p, a, lno, flag)
-        elif kind == "bet":
-            h.bet(p, a, lno, flag)
-        elif kind == "raise":
-            h.raise_to(p, a, lno, flag)
-        elif kind in ("sb", "bb", "posts"):
-            h.post(p, PostKind.SMALL_BLIND if kind == "sb" else PostKind.BIG_BLIND, a, lno)
-        elif kind == "both":
-            h.post(p, PostKind.DEAD_SMALL_AND_BIG, a, lno)
-        else:  # a dead small blind or an ante: in the pot, not toward the bet to call
-            h.post(p, PostKind.ANTE, a, lno)
-    elif kind == "fold":
-        h.fold(p, lno)
-    elif kind == "check":
-        h.check(p, lno)
+        if kind in BETS:  # capped: no more chips can go in, as all-in
+            h.betting(kind, p, a, lno, bool(m["allin"] or m["capped"]))
+        else:
+            h.post(p, POSTS[kind], a, lno)
+    elif kind in ("fold", "check"):
+        h.betting(kind, p, 0, lno)
     elif kind == "show":
         _show(h, p, _cards(m["cards"]), m["desc"], lno)
     elif kind == "show_words":
@@ -442,12 +425,12 @@ def _player(h: _Hand, p: str, rest: str, lno: int) -> bool:
     elif kind == "muck":
         if m["cards"]:
             _show(h, p, _cards(m["cards"]), None, lno, mucked=True)
-    elif kind == "collect":
+    else:
         _collect(h, p, m, lno)
     return True
 
 
-def _collect(h: _Hand, p: str, m: re.Match[str], lno: int) -> None:
+def _collect(h: _FtpHand, p: str, m: Any, lno: int) -> None:
     """A "wins"/"ties for" line: the pot (side pot number), the run, the half."""
     half_word = (m["h1"] or m["h2"] or "").strip()
     half = Half.HIGH if half_word == "high" else Half.LOW if half_word == "low" else None
@@ -466,32 +449,29 @@ def _collect(h: _Hand, p: str, m: re.Match[str], lno: int) -> None:
     h.collects.append(Collect(p, h.money(m["a"]), pot, board, lno, half))
 
 
-def _summary_line(h: _Hand, ln: str, lno: int) -> bool:
+def _summary_line(h: _FtpHand, ln: str, lno: int) -> bool:
+    """A summary line: a seat's, the total pot (rake, pot parts), a run's board."""
     if ln.startswith("Seat "):
         return _summary_seat(h, ln, lno)
-    m = TOTAL.match(ln)
-    if m is not None:
+    found = match_line(SUMMARY, ln)
+    if found is None:
+        return False
+    kind, m = found
+    if kind == "total":
         h.total = h.money(m["a"])
         h.total_line = lno
         h.rake = h.money(m["rake"]) if m["rake"] else None
-        h.parts = tuple(h.money(a) for a in _PART.findall(m["parts"] or ""))
-        return True
-    m = BOARD.match(ln)
-    if m is not None:
+        h.parts = tuple(h.money(a) for a in PART.findall(m["parts"] or ""))
+    elif kind == "board":
         h.summary_boards[h.summary_run] = _cards(m["cards"])
-        return True
-    m = re.match(r"\*\*\* SUMMARY (?P<run>[12]) \*\*\*\s*$", ln)
-    if m is not None:
+    elif kind == "run":
         h.summary_run = int(m["run"]) - 1
-        return True
-    if re.match(r"Pot [12] " + _CUR + r"\d[\d,.]*\s*$|Duration \d+s?\s*$", ln):
-        return True
-    return False
+    return True
 
 
-def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
+def _summary_seat(h: _FtpHand, ln: str, lno: int) -> bool:
     """A summary seat line: shown and mucked cards, and what the player collected."""
-    m = _SUMMARY_SEAT.match(ln)
+    m = _m(SUMMARY_SEAT, ln)
     if m is None:
         return False
     seat = int(m["seat"])
@@ -499,25 +479,20 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
     rest = m["rest"]
     if p is None or not rest.startswith(p):
         return True  # a seat the hand did not list: nothing to read
-    rest = _POSITIONS.sub("", rest[len(p) :].strip() + " ").strip()
-    s = _SUMMARY_SHOW.match(rest)
+    rest = POSITIONS.sub("", rest[len(p) :].strip() + " ").strip()
+    s = _m(SUMMARY_SHOW, rest)
     run = h.summary_run if h.runs else 0
     if s is not None:
         mucked = s["how"] == "mucked"
         desc = s["wd"] or s["ld"] or s["md"]
-        _show(h, p, _cards(s["cards"]), desc, lno, mucked=mucked, board=run, summary=True)
+        _show(h, p, _cards(s["cards"]), desc, lno, mucked=mucked, board=run)
         if s["a"]:
-            h.summary_collects.append(Collect(p, h.money(s["a"]), 0, run if h.runs else 0, lno))
+            h.collects.append(Collect(p, h.money(s["a"]), 0, run, lno))
         return True
-    c = _SUMMARY_COLLECT.match(rest)
+    c = _m(SUMMARY_COLLECT, rest)
     if c is not None:
-        h.summary_collects.append(Collect(p, h.money(c["a"]), 0, run if h.runs else 0, lno))
+        h.collects.append(Collect(p, h.money(c["a"]), 0, run, lno))
     return True
-
-
-def _parse_text(ht: HandText) -> ParsedHand:
-    """:data:`FORMAT`'s parse."""
-    return parse_hand(ht.text, ht.file, ht.line, ht.offset)
 
 
 #: The Full Tilt Poker site format.
@@ -528,6 +503,6 @@ FORMAT = SiteFormat(
     "no limit, fixed limit and CAP; cash (real and play money) and tournaments; run it twice",
     recognise=recognise,
     split=split,
-    parse=_parse_text,
+    parse=reader(_parse, _FtpHand),
     rooms=(SITE,),
 )

@@ -1,54 +1,70 @@
-"""The Full Tilt Poker grammar's line rules: every kind of line, as one regular
-expression each, and the words the site uses (games, structures, currencies, time zones).
-:mod:`hhtools.grammars.fulltilt` reads a hand with them.
+"""The Full Tilt Poker grammar's line rules: every kind of line, as one named pyparsing
+``Regex`` rule each (:func:`~hhtools.grammars._lines._rule`), the rules of what follows
+a player's name by their first word, and the words the site uses (games, structures,
+currencies, time zones). :mod:`hhtools.grammars.fulltilt` reads a hand with them.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import UTC
+from typing import Any
 from zoneinfo import ZoneInfo
 
-from hhtools.model.records import BettingStructure, Street, Variant
+from hhtools.grammars._hand import by_word
+from hhtools.grammars._lines import _rule
+from hhtools.model.records import BettingStructure, PostKind, Street, Variant
 
 _CUR = r"[$€£]?"
 _AMT = r"(?P<a>[$€£]?\d[\d,.]*)"
 _STAKES = (r"(?P<cur{n}>[$€£]?)(?P<sb{n}>\d[\d,.]*)/[$€£]?(?P<bb{n}>\d[\d,.]*)"
            r"(?: Ante [$€£]?(?P<ante{n}>\d[\d,.]*))?")  # fmt: skip
-HEADER = re.compile(
+HEADER = _rule("header",
     r"\ufeff?(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+):\s+"
     r"(?:(?P<tname>.+?) \((?P<tid>\d+)\),\s+)?(?:Table |Match )?(?P<table>.+?)"
     r"(?: \((?P<attrs>[^()]*)\))? - (?:" + _STAKES.format(n=1) + " - )?"
     r"(?:(?P<cap>[$€£]?\d[\d,.]*) (?:Cap |CAP )?)?"
     r"(?P<limit>No Limit|Pot Limit|Limit|NL|PL|FL) (?P<game>.+?)"
     r"(?: - " + _STAKES.format(n=2) + r")? - (?P<when>\d.*?)(?P<partial> \(partial\))?\s*$"
-)
-_STAMP = re.compile(r"(?P<h>\d\d?):(?P<mi>\d\d)(?::(?P<s>\d\d))? (?P<tz>[A-Z]{2,4}) - "
-                    r"(?P<y>\d{4})/(?P<mo>\d\d?)/(?P<d>\d\d?)")  # fmt: skip
-SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?\d[\d,.]*)\)"
-                  r"(?P<out>, is sitting out)?\s*$")  # fmt: skip
-STREET = re.compile(
-    r"\*\*\* (?P<street>FLOPET|FLOP|TURN|RIVER)(?: (?P<run>[12]))? \*\*\*(?P<cards>[^(]*)(?:\(.*)?$"
-)
-TOTAL = re.compile(
+)  # fmt: skip
+STAMP = re.compile(r"(?P<h>\d\d?):(?P<mi>\d\d)(?::(?P<s>\d\d))? (?P<tz>[A-Z]{2,4}) - "
+                   r"(?P<y>\d{4})/(?P<mo>\d\d?)/(?P<d>\d\d?)")  # fmt: skip
+SEAT = _rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?\d[\d,.]*)\)"
+                     r"(?P<out>, is sitting out)?\s*$")  # fmt: skip
+STREET = _rule("street", r"\*\*\* (?P<street>FLOPET|FLOP|TURN|RIVER)(?: (?P<run>[12]))? \*\*\*"
+                         r"(?P<cards>[^(]*)(?:\(.*)?$")  # fmt: skip
+SHOWDOWN = _rule("showdown", r"\*\*\* SHOW ?DOWN(?: (?P<run>[12]))? \*\*\*\s*$")
+TOTAL = _rule("total",
     r"Total pot " + _AMT + r"(?P<parts>(?: (?:Main|Side) pot(?:[- ]#?\d+)? [$€£]?\d[\d,.]*\.?)*)"
     r"(?:\s*\|\s*Rake (?P<rake>[$€£]?\d[\d,.]*))?\s*$"
-)
-_PART = re.compile(r"(?:Main|Side) pot(?:[- ]#?\d+)? ([$€£]?\d[\d,.]*?)\.?(?= |$)")
-BOARD = re.compile(r"Board: \[(?P<cards>[^\]]*)\]\s*$")
-RETURNED = re.compile(r"Uncalled bet of " + _AMT + r" returned to (?P<name>.+?)\s*$")
-LOW_LINE = re.compile(r"\s*\((?P<low>[A2-9TJQK](?:,[A2-9TJQK]){4})\)\s*$")
+)  # fmt: skip
+PART = re.compile(r"(?:Main|Side) pot(?:[- ]#?\d+)? ([$€£]?\d[\d,.]*?)\.?(?= |$)")
+RETURNED = _rule("returned", r"Uncalled bet of " + _AMT + r" returned to (?P<name>.+?)\s*$")
+LOW_LINE = _rule("low_line", r"\s*\((?P<low>[A2-9TJQK](?:,[A2-9TJQK]){4})\)\s*$")
 CANCELLED = re.compile(r"Hand #?\d* ?has been cancel")
+#: the summary's lines other than its seat lines, by their first word
+SUMMARY = by_word((
+    ("total", TOTAL),
+    ("board", _rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$")),
+    ("run", _rule("run", r"\*\*\* SUMMARY (?P<run>[12]) \*\*\*\s*$")),
+    ("noise", _rule("pot_of_run", r"Pot [12] " + _CUR + r"\d[\d,.]*\s*$")),
+    ("noise", _rule("duration", r"Duration \d+s?\s*$")),
+))  # fmt: skip
 _SUFFIX = r"(?P<allin>, and is all in)?(?P<capped>, and is capped)?"
+_EVENT = (r"(?:has \d+ seconds? (?:left to act|to reconnect)|has requested TIME|adds " + _AMT
+          + r"|sits (?:down|out)|stands up|is sitting out|has returned|has timed out"
+          r"|(?:has been |is )?(?:dis|re)connected|leaves the table|joins the table"
+          r"|is feeling .*|has been moved.*|will be allowed to play after the button"
+          r"|seconds left to act|is (?:now )?sitting in)\.?")  # fmt: skip
 #: what follows a seated player's name, by kind
-PLAYER_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern))
+PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
+    (kind, _rule(kind, pattern + "$"))
     for kind, pattern in (
         ("fold", r"folds(?: \[[^\]]*\])?"),
         ("check", r"checks"),
         ("call", r"calls " + _AMT + _SUFFIX),
         ("bet", r"bets " + _AMT + _SUFFIX),
-        ("raise", r"raises to " + _AMT + _SUFFIX),
+        ("raise_to", r"raises to " + _AMT + _SUFFIX),
         ("sb", r"posts the small blind of " + _AMT + _SUFFIX),
         ("bb", r"posts the big blind of " + _AMT + _SUFFIX),
         ("dead", r"posts a dead small blind of " + _AMT + _SUFFIX),
@@ -61,49 +77,48 @@ PLAYER_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("collect",
          r"(?:wins|ties for) (?:the )?(?P<h1>high |low )?(?P<which>main |side )?pot"
          r"(?: #?(?P<sn>\d+))?(?: (?P<h2>high|low))? \(" + _AMT + r"\)(?: with (?P<desc>.*))?"),
-        ("event",
-         r"(?:has \d+ seconds? (?:left to act|to reconnect)|has requested TIME|adds " + _AMT
-         + r"|sits (?:down|out)|stands up|is sitting out|has returned|has timed out"
-         r"|(?:has been |is )?(?:dis|re)connected|leaves the table|joins the table"
-         r"|is feeling .*|has been moved.*|will be allowed to play after the button"
-         r"|seconds left to act|is (?:now )?sitting in)\.?"),
     )
-)
-_BY_WORD: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
-for _kind, _rule in PLAYER_RULES:
-    _w = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises",
-          "sb": "posts", "bb": "posts", "dead": "posts", "both": "posts", "posts": "posts",
-          "ante": "antes", "show": "shows", "show_words": "shows", "muck": "mucks",
-          "collect": ("wins", "ties")}.get(_kind, "")  # fmt: skip
-    for _word in (_w,) if isinstance(_w, str) else _w:
-        _BY_WORD[_word] = (*_BY_WORD.get(_word, ()), (_kind, _rule))
-_EVENT = PLAYER_RULES[-1][1]
+)  # fmt: skip
+BY_WORD = by_word(PLAYER_RULES)
+#: what a seated player's line may say that the record does not need
+EVENT = _rule("event", _EVENT + "$")
 #: a line about a player who is not seated ("Player4 sits down"), or an observer's chat
-_OTHER = re.compile(r".+? \(Observer\): .*|[^:]+ (?:" + _EVENT.pattern + r")\s*")
-_SUMMARY_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<rest>.*?)\s*$")
-_SUMMARY_SHOW = re.compile(
+OTHER = _rule("other", r"(?:.+? \(Observer\): .*|[^:]+ (?:" + _EVENT + r")\s*)$")
+SUMMARY_SEAT = _rule("summary_seat", r"Seat (?P<seat>\d+): (?P<rest>.*?)\s*$")
+SUMMARY_SHOW = _rule("summary_show",
     r"(?P<how>showed|mucked) \[(?P<cards>[^\]]*)\](?: and won \(" + _AMT + r"\) with (?P<wd>.*)"
     r"| and lost with (?P<ld>.*)| - (?P<md>.*))?\s*$"
-)
-_SUMMARY_COLLECT = re.compile(r"collected \(" + _AMT + r"\)(?:, mucked)?\s*$")
-_POSITIONS = re.compile(r"(?:\((?:button|small blind|big blind)\) )+")
-_HILO_WORDS = re.compile(r"HI: (?P<hi>.*?)(?:; LO: (?P<lo>.*))?$")
-_FTP_HIGH = re.compile(r"a (?P<sf>straight flush|straight), (?P<r>\w+) high|(?P<hc>\w+) high")
-_STRUCTURES = {
+)  # fmt: skip
+SUMMARY_COLLECT = _rule("summary_collect", r"collected \(" + _AMT + r"\)(?:, mucked)?\s*$")
+POSITIONS = re.compile(r"(?:\((?:button|small blind|big blind)\) )+")
+HILO_WORDS = re.compile(r"HI: (?P<hi>.*?)(?:; LO: (?P<lo>.*))?$")
+FTP_HIGH = re.compile(r"a (?P<sf>straight flush|straight), (?P<r>\w+) high|(?P<hc>\w+) high")
+OMAHA_WORDS = re.compile(r"omaha|courchevel", re.IGNORECASE)
+TABLE_SIZE = re.compile(r"(\d+) max")
+STRUCTURES = {
     "no limit": BettingStructure.NO_LIMIT, "nl": BettingStructure.NO_LIMIT,
     "pot limit": BettingStructure.POT_LIMIT, "pl": BettingStructure.POT_LIMIT,
     "limit": BettingStructure.LIMIT, "fl": BettingStructure.LIMIT,
 }  # fmt: skip
-_GAMES = {
+GAMES = {
     base + suffix: (variant, hi_lo)
     for base, variant in (("omaha", Variant.OMAHA), ("5 card omaha", Variant.OMAHA5),
                           ("6 card omaha", Variant.OMAHA6), ("courchevel", Variant.COURCHEVEL))
     for suffix, hi_lo in (("", False), (" hi", False), (" h/l", True), (" hi/lo", True))
 }  # fmt: skip
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+#: the betting lines, by the kernel's names (calls and bets add chips, raises name the
+#: street total)
+BETS = frozenset({"call", "bet", "raise_to"})
+#: forced bets: blinds count toward the bet to call; a dead small blind and an ante
+#: are in the pot, not toward it
+POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "posts": PostKind.BIG_BLIND,
+         "both": PostKind.DEAD_SMALL_AND_BIG, "dead": PostKind.ANTE,
+         "ante": PostKind.ANTE}  # fmt: skip
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _ET = ZoneInfo("America/New_York")
-_ZONES = {"ET": _ET, "EST": _ET, "EDT": _ET, "CET": ZoneInfo("Europe/Paris"),
-          "CEST": ZoneInfo("Europe/Paris"), "GMT": UTC, "UTC": UTC, "WET": ZoneInfo("Europe/Lisbon"),
-          "PT": ZoneInfo("America/Los_Angeles"), "CT": ZoneInfo("America/Chicago"),
-          "MT": ZoneInfo("America/Denver"), "AT": ZoneInfo("America/Halifax")}  # fmt: skip
+ZONES = {"ET": _ET, "EST": _ET, "EDT": _ET, "CET": ZoneInfo("Europe/Paris"),
+         "CEST": ZoneInfo("Europe/Paris"), "GMT": UTC, "UTC": UTC,
+         "WET": ZoneInfo("Europe/Lisbon"),
+         "PT": ZoneInfo("America/Los_Angeles"), "CT": ZoneInfo("America/Chicago"),
+         "MT": ZoneInfo("America/Denver"), "AT": ZoneInfo("America/Halifax")}  # fmt: skip
