@@ -48,27 +48,22 @@ from datetime import UTC, datetime
 
 from lxml import etree
 
-from hhtools.grammars._betting import _State
 from hhtools.grammars._pots import clockwise, pots_of, split_rake, split_win
-from hhtools.grammars._xml import MARK, open_hand, read_guarded, split_elements
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars._xml import Stop, XmlHand, game_not_read, read_elements, xml_format, xml_reader
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
-    ActionKind,
     BettingStructure,
     ClaimedHigh,
     Collect,
     Game,
-    HandHistory,
     HandText,
     PostKind,
-    Returned,
-    Seat,
     Show,
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, Half, HandCategory, ProblemCode
+from hhtools.model.vocab import Half, HandCategory, ProblemCode
 
 __all__ = ["FORMAT", "card"]
 
@@ -82,6 +77,12 @@ _RANKS = "A23456789TJQK"
 _SUITS = "dchs"
 _CARD_WORDS = {"ACE": 14, "KING": 13, "QUEEN": 12, "JACK": 11, "TEN": 10, "NINE": 9,
                "EIGHT": 8, "SEVEN": 7, "SIX": 6, "FIVE": 5, "FOUR": 4, "THREE": 3, "TWO": 2}  # fmt: skip
+_FLUSH = re.compile(r"STR_G_WIN_FLUSH\)\s*\$\(STR_G_CARD_(\w+)\)")
+_HALVES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW}
+_VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
+
+#: a win: player, amount (minor units), half (hi/lo games), line
+Pay = tuple[str, int, Half | None, int]
 
 
 def card(link: str) -> str | None:
@@ -106,41 +107,26 @@ def _claim(words: str) -> ClaimedHigh | None:
     "$(STR_G_WIN_ACEHIGHFLUSH)"); ``None`` for the rest (no ranks are named)."""
     if "STR_G_WIN_ACEHIGHFLUSH" in words:
         return ClaimedHigh(HandCategory.FLUSH, (14,))
-    m = re.search(r"STR_G_WIN_FLUSH\)\s*\$\(STR_G_CARD_(\w+)\)", words)
+    m = _FLUSH.search(words)
     if m and m.group(1) in _CARD_WORDS:
         return ClaimedHigh(HandCategory.FLUSH, (_CARD_WORDS[m.group(1)],))
     return None
 
 
-def _recognise(head: str) -> bool:
-    """A Boss file: ``<HISTORY ID="N"``."""
-    return "<HISTORY" in head and _RECOGNISE.search(head) is not None
+class _Hand(XmlHand):
+    """A Boss hand being read: the kernel's hand and its blinds' habits."""
+
+    def __init__(self, ht: HandText, site: str, hand_id: str | None) -> None:
+        super().__init__(ht, site, hand_id)
+        self.dead: dict[str, int] = {}  # dead small blinds waiting for the player's big blind
+        self.sb_seen = False
 
 
-def _split(fh, file: str):  # type: ignore[no-untyped-def]
-    """One hand text per ``<HISTORY>`` element (see :func:`hhtools.grammars._xml.split_elements`)."""
-    return split_elements(fh, file, "HISTORY")
-
-
-def _parse(ht: HandText) -> ParsedHand:
-    """Read one ``<HISTORY>`` into a record (never raises for bad input)."""
-    m = _ID.search(ht.text, 0, 300)
-    hand_id = m.group(1) if m else None
-    return read_guarded(ht, hand_id, _read)
-
-
-def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PLR0915
-    h = _State(ht.file, ht.line)
-    h.hand_id = hand_id
-    root, stop, failed = open_hand(ht, h, "HISTORY", 'a Boss <HISTORY ID="..."> element', "hand")
-    if root is None:
-        return failed  # type: ignore[return-value]
+def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:  # type: ignore[override]
+    """One ``<HISTORY>``: the game, the seats, the actions, the showdown, the record."""
     game = root.get("GAME", "")
     if game not in _GAMES:
-        if "OMA" in game:
-            return stop(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {game!r}")
-        return stop(ProblemCode.SKIPPED_GAME,
-                    f"not an Omaha game: {game}", skipped=game or "unknown")  # fmt: skip
+        return game_not_read(stop, game, "OMA" in game)
     structure = _LIMITS.get(root.get("LIMIT", ""))
     if structure is None:
         return stop(ProblemCode.UNKNOWN_GAME, f"betting structure not read: {root.get('LIMIT')!r}")
@@ -149,113 +135,141 @@ def _read(ht: HandText, hand_id: str | None) -> ParsedHand:  # noqa: PLR0912, PL
     h.unit = Unit.CENTS if real and not tourney else Unit.CHIPS
     currency = "CHIPS" if tourney else (root.get("TABLECURRENCY") or "" if real else "PLAY")
     stakes = (root.get("STAKES") or "").split("/")
-    stake = (h.money(stakes[0]), h.money(stakes[1])) if len(stakes) == 2 else None
+    h.stake = (h.money(stakes[0]), h.money(stakes[1])) if len(stakes) == 2 else None
     stamp = root.get("DATE", "")
     utc = datetime.fromtimestamp(int(stamp), UTC) if stamp.isdigit() else None
+    _seats(h, root)
+    if not h.seats:
+        return stop(ProblemCode.NO_SEATS, "no <PLAYER> in this hand")
+    read_elements(h, root.iterfind("ACTION"), _type, _ACTIONS, default=_action)
+    showdown = root.find("SHOWDOWN")
+    if showdown is None:
+        return stop(ProblemCode.TRUNCATED_HAND, "this hand has no <SHOWDOWN> (its result)")
+    if not _finish(h, showdown, tourney, _GAMES[game]):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    holes = max((len(c) for c in h.hole.values()), default=4)
+    sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, limit="both")
+    tid = (root.get("TABLETOURNEYID") or root.get("SESSION")) if tourney else None
+    h.table = root.get("TABLE", "")
+    return h.record(
+        Game(_VARIANTS.get(holes, Variant.OMAHA), _GAMES[game], structure, sb, bb, currency,
+             tournament_id=tid, small_bet=small_bet, big_bet=big_bet),
+        started_at=utc.replace(tzinfo=None) if utc else None,
+        time_zone="UTC" if utc else None, started_at_utc=utc,
+    )  # fmt: skip
 
+
+def _seats(h: XmlHand, root: etree._Element) -> None:
+    """The ``<PLAYER>`` elements (an empty ``NAME`` is an empty seat; a player sitting
+    out or dealt no cards sits out), the button (``DEALER="Y"``)."""
     dealt = {a.get("PLAYER", "") for a in root.iterfind("ACTION[@TYPE='HAND_DEAL']")}
-    seats: list[Seat] = []
-    button = None
     for el in root.iterfind("PLAYER"):
         name = el.get("NAME", "")
         if not name:  # an empty (reserved) seat
             continue
         seat = h.seat_number(el.get("SEAT", ""))
-        h.stacks[name] = h.money(el.get("AMOUNT") or "0")
         out = el.get("STATE") == "STATE_SITOUT" or (bool(dealt) and name not in dealt)
-        seats.append(Seat(seat, name, h.stacks[name], out, line=ht.line + el.sourceline - 1))
+        h.by_id[name] = name
+        h.seat(seat, name, h.money(el.get("AMOUNT") or "0"), h.at(el), out)
         if el.get("DEALER") == "Y":
-            button = seat
-    if not seats:
-        return stop(ProblemCode.NO_SEATS, "no <PLAYER> in this hand")
-
-    hero = None
-    hole: dict[str, tuple[str, ...]] = {}
-    board: tuple[str, ...] = ()
-    dead: dict[str, int] = {}  # dead small blinds waiting for the player's big blind
-    sb_seen = False
-    for act in root.iterfind("ACTION"):
-        line = ht.line + act.sourceline - 1
-        kind = act.get("TYPE", "")
-        who = act.get("PLAYER", "")
-        if kind == "HAND_BOARD":
-            street = _BOARD.get(act.get("VALUE", ""))
-            cards = tuple(c for c in (card(c.get("LINK", "b")) for c in act.iterfind("CARD")) if c)
-            if street is not None and street is not h.street:
-                _flush_dead(h, dead, line)
-                h.new_street(street)
-            board = cards if len(cards) > len(board) else board
-            continue
-        if who not in h.stacks:
-            h.problem(line, ProblemCode.UNKNOWN_PLAYER, f"{kind} by {who!r}: no such player")
-            continue
-        if kind == "HAND_DEAL":
-            cards = tuple(c for c in (card(c.get("LINK", "b")) for c in act.iterfind("CARD")) if c)
-            if cards:
-                hero, hole[who] = who, cards
-            continue
-        value = h.money(act.get("VALUE") or "0")
-        if kind == "HAND_BLINDS":
-            blind = act.get("KIND", "")
-            if blind == "HAND_DSB" or (blind == "HAND_SB" and sb_seen):
-                dead[who] = dead.get(who, 0) + value
-            elif blind == "HAND_SB":
-                sb_seen = True
-                h.post(who, PostKind.SMALL_BLIND, value, line)
-            elif blind == "HAND_BB" and who in dead:
-                d = dead.pop(who)
-                h.post(who, PostKind.DEAD_SMALL_AND_BIG, d + value, line)
-                h.bets[who] -= d
-                h.highest = max(h.bets.values())
-            elif blind == "HAND_BB":
-                h.post(who, PostKind.BIG_BLIND, value, line)
-            elif "ANTE" in blind:
-                h.post(who, PostKind.ANTE, value, line)
-            else:
-                h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"blind kind {blind!r} not known")
-            continue
-        _flush_dead(h, dead, line)
-        if kind == "ACTION_FOLD":
-            h.fold(who, line)
-        elif kind == "ACTION_CHECK":
-            h.check(who, line)
-        elif kind == "ACTION_CALL":
-            have = h.bets.get(who, 0)
-            h.call(who, value - have if value >= h.highest else value, line)
-        elif kind == "ACTION_BET":
-            h.bet(who, value, line)
-        elif kind == "ACTION_RAISE":
-            h.raise_to(who, value, line)
-        elif kind == "ACTION_ALLIN":
-            if h.highest == 0:
-                h.bet(who, value, line, True)
-            else:
-                h.raise_to(who, value, line, True)
-        else:
-            h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action type {kind!r} not known")
-    showdown = root.find("SHOWDOWN")
-    if showdown is None:
-        return stop(ProblemCode.TRUNCATED_HAND, "this hand has no <SHOWDOWN> (its result)")
-    return _finish(ht, h, root, showdown, dict(
-        hi_lo=_GAMES[game], structure=structure, stake=stake, currency=currency, utc=utc,
-        seats=seats, button=button, hero=hero, hole=hole, board=board, tourney=tourney))  # fmt: skip
+            h.button = seat
 
 
-def _flush_dead(h: _State, dead: dict[str, int], line: int) -> None:
+def _type(el: etree._Element) -> str:
+    return el.get("TYPE", "")
+
+
+def _cards(el: etree._Element) -> tuple[str, ...]:
+    """The shown cards of an element's ``<CARD>`` children."""
+    return tuple(c for c in (card(c.get("LINK", "b")) for c in el.iterfind("CARD")) if c)
+
+
+def _player(h: XmlHand, act: etree._Element, line: int) -> str | None:
+    """The acting player (else ``None``: an ``unknown_player`` problem)."""
+    who = act.get("PLAYER", "")
+    return h.who(who, line, f"{act.get('TYPE', '')} by {who!r}: no such player")
+
+
+def _board(h: _Hand, act: etree._Element, line: int) -> None:  # type: ignore[misc]
+    """``HAND_BOARD``: a street and the board so far."""
+    street = _BOARD.get(act.get("VALUE", ""))
+    cards = _cards(act)
+    if street is not None and street is not h.street:
+        _flush_dead(h, line)
+        h.new_street(street)
+    h.board = list(cards) if len(cards) > len(h.board) else h.board
+
+
+def _deal(h: XmlHand, act: etree._Element, line: int) -> None:
+    """``HAND_DEAL``: a player's hole cards (the hero's, when shown)."""
+    who = _player(h, act, line)
+    cards = _cards(act)
+    if who is not None and cards:
+        h.hero, h.hole[who] = who, cards
+
+
+def _blinds(h: _Hand, act: etree._Element, line: int) -> None:  # type: ignore[misc]
+    """``HAND_BLINDS``: by ``KIND``; a dead small blind (or a second small blind)
+    waits for the player's big blind (then one "small & big blinds" post)."""
+    who = _player(h, act, line)
+    if who is None:
+        return
+    value = h.money(act.get("VALUE") or "0")
+    blind = act.get("KIND", "")
+    if blind == "HAND_DSB" or (blind == "HAND_SB" and h.sb_seen):
+        h.dead[who] = h.dead.get(who, 0) + value
+    elif blind == "HAND_SB":
+        h.sb_seen = True
+        h.post(who, PostKind.SMALL_BLIND, value, line)
+    elif blind == "HAND_BB" and who in h.dead:
+        h.dead_small = h.dead.pop(who)
+        h.post_both(who, h.dead_small + value, line)
+    elif blind == "HAND_BB":
+        h.post(who, PostKind.BIG_BLIND, value, line)
+    elif "ANTE" in blind:
+        h.post(who, PostKind.ANTE, value, line)
+    else:
+        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"blind kind {blind!r} not known")
+
+
+def _action(h: _Hand, act: etree._Element, line: int) -> None:  # type: ignore[misc]
+    """A betting action (``ACTION_...``): ``RAISE`` and ``ALLIN`` to a street total,
+    ``CALL`` the total when it reaches the bet (else the chips added)."""
+    who = _player(h, act, line)
+    if who is None:
+        return
+    kind = act.get("TYPE", "")
+    value = h.money(act.get("VALUE") or "0")
+    _flush_dead(h, line)
+    if kind == "ACTION_FOLD":
+        h.fold(who, line)
+    elif kind == "ACTION_CHECK":
+        h.check(who, line)
+    elif kind == "ACTION_CALL":
+        h.call(who, value - h.bets.get(who, 0) if value >= h.highest else value, line)
+    elif kind == "ACTION_BET":
+        h.bet(who, value, line)
+    elif kind == "ACTION_RAISE":
+        h.raise_to(who, value, line)
+    elif kind == "ACTION_ALLIN" and h.highest == 0:
+        h.bet(who, value, line, True)
+    elif kind == "ACTION_ALLIN":
+        h.raise_to(who, value, line, True)
+    else:
+        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action type {kind!r} not known")
+
+
+_ACTIONS = {"HAND_BOARD": _board, "HAND_DEAL": _deal, "HAND_BLINDS": _blinds}
+
+
+def _flush_dead(h: _Hand, line: int) -> None:
     """Dead small blinds with no big blind after them: dead money (an ante's kind)."""
-    for who, amount in dead.items():
+    for who, amount in h.dead.items():
         h.post(who, PostKind.ANTE, amount, line)
-    dead.clear()
+    h.dead.clear()
 
 
-def _collects(
-    h: _State,
-    pays: list[tuple[str, int, Half | None, int]],
-    returned: list[Returned],
-    rake: int,
-    seats: list[Seat],
-    button: int | None,
-) -> list[Collect]:
+def _collects(h: XmlHand, pays: list[Pay], rake: int) -> list[Collect]:
     """One collect per player and pot: Boss names what each player won (a ``RESULT``,
     per half in hi/lo) but not from which pot, so with side pots each win is split over
     the pots the player could win (:mod:`hhtools.grammars._pots`).
@@ -268,16 +282,16 @@ def _collects(
     """
     one = [Collect(who, w, pot=0, line=line, half=half) for who, w, half, line in pays]
     net_in = dict(h.put)
-    for r in returned:
+    for r in h.returned:
         net_in[r.player] = net_in.get(r.player, 0) - r.amount
-    folded = {a.player for a in h.actions if a.kind is ActionKind.FOLD}
+    folded = h.folded_players()
     live = {p for p, x in net_in.items() if x > 0 and p not in folded}
     bb = h.bb or 0
     dead: dict[str, int] = {}
     for a in h.actions:
         if a.post is PostKind.DEAD_SMALL_AND_BIG and a.amount > bb:
             dead[a.player] = dead.get(a.player, 0) + a.amount - bb
-    pots = pots_of(net_in, live, clockwise(seats, button), dead)
+    pots = pots_of(net_in, live, clockwise(h.seats, h.button), dead)
     if len(pots) <= 1 or not pays:
         return one
     nets = split_rake([amount for amount, _ in pots], rake)
@@ -321,114 +335,52 @@ def _collects(
             for p, w in share.items()]  # fmt: skip
 
 
-def _finish(ht: HandText, h: _State, root: etree._Element, sd: etree._Element, v: dict) -> ParsedHand:  # type: ignore[type-arg]
-    hand_id = h.hand_id or ""
-    inferred: list[str] = []
-    live_in = {p: x - sum(a.amount for a in h.actions if a.player == p and a.post is PostKind.ANTE)
-               - sum(a.amount - (h.bb or 0) for a in h.actions
-                     if a.player == p and a.post is PostKind.DEAD_SMALL_AND_BIG)
-               for p, x in h.put.items()}  # fmt: skip
-    ranked = sorted(live_in.values(), reverse=True)
-    returned: list[Returned] = []
-    if ranked and ranked[0] > (ranked[1] if len(ranked) > 1 else 0):
-        top = next(p for p, x in live_in.items() if x == ranked[0])
-        excess = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
-        returned.append(Returned(top, excess, h.actions[-1].line if h.actions else ht.line,
-                                 inferred=True))  # fmt: skip
-        inferred.append("returned")
-    total = sum(h.put.values()) - sum(r.amount for r in returned)
-    rake = 0 if v["tourney"] else h.money(sd.get("RAKE") or "0")
-    shows: list[Show] = []
-    hole: dict[str, tuple[str, ...]] = v["hole"]
-    pays: list[tuple[str, int, Half | None, int]] = []
-    folded = {a.player for a in h.actions if a.kind.value == "fold"}
+def _finish(h: _Hand, sd: etree._Element, tourney: bool, hi_lo: bool) -> bool:
+    """The return inferred, the showdown's results (shows, wins), the rake checked,
+    the button, the collects; ``False`` when a card is dealt twice."""
+    h.infer_return(h.dead_chips(h.bb, floor=False))
+    h.total, h.total_line = h.in_pot(), h.at(sd)
+    h.rake = 0 if tourney else h.money(sd.get("RAKE") or "0")
+    pays = _results(h, sd, hi_lo)
+    paid = sum(w for _, w, _, _ in pays)
+    if paid + h.rake != h.total:
+        h.problem(h.ht.line, ProblemCode.BAD_AMOUNT,
+                  f"the wins and rake ({paid} + {h.rake}) are not the pot put in ({h.total})")  # fmt: skip
+    if h.dealt_twice(board=False):
+        return False
+    h.button_from_blinds()
+    h.collects = _collects(h, pays, h.rake)
+    return True
+
+
+def _results(h: XmlHand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
+    """Each ``RESULT``: the player's cards (shown unless folded or won by default),
+    the site's words for the hand, what they won (per half in hi/lo)."""
+    folded = h.folded_players()
+    pays: list[Pay] = []
     for res in sd.iterfind("RESULT"):
-        line = ht.line + res.sourceline - 1
+        line = h.at(res)
         who = res.get("PLAYER", "")
-        if who not in h.stacks:
-            h.problem(line, ProblemCode.UNKNOWN_PLAYER, f"result of {who!r}: no such player")
+        if h.who(who, line, f"result of {who!r}: no such player") is None:
             continue
-        cards = tuple(c for c in (card(c.get("LINK", "b")) for c in res.iterfind("CARD")) if c)
+        cards = _cards(res)
         if cards:
-            hole[who] = cards
+            h.hole[who] = cards
         words = res.get("HAND", "")
         if cards and who not in folded and "STR_BY_DEFAULT" not in words:
-            shows.append(Show(who, cards, words or None, line=line, claimed_high=_claim(words)))
+            h.shows.append(Show(who, cards, words or None, line=line, claimed_high=_claim(words)))
         won = h.money(res.get("WIN") or "0")
         if won > 0:
-            half = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW}.get(res.get("WINTYPE", ""))
+            half = _HALVES.get(res.get("WINTYPE", ""))
             if "STR_BY_DEFAULT" in words:  # nobody else left: the whole pot, no half
                 half = None
-            pays.append((who, won, half if v["hi_lo"] else None, line))
-    paid = sum(w for _, w, _, _ in pays)
-    if paid + rake != total:
-        h.problem(ht.line, ProblemCode.BAD_AMOUNT,
-                  f"the wins and rake ({paid} + {rake}) are not the pot put in ({total})")  # fmt: skip
-    seen: set[str] = set(v["board"])
-    for who, cards in hole.items():
-        if seen & set(cards) or len(set(cards)) != len(cards):
-            h.problem(ht.line, ProblemCode.IMPOSSIBLE_CARDS,
-                      f"{who}'s cards repeat a card already dealt")  # fmt: skip
-            return ParsedHand(None, tuple(h.problems), None, hand_id)
-        seen.update(cards)
-    button = v["button"]
-    if button is None:
-        sb = next((a.player for a in h.actions if a.post is PostKind.SMALL_BLIND), None)
-        seat_of = {s.player: s.seat for s in v["seats"]}
-        if sb is not None:
-            before = [s.seat for s in v["seats"] if s.seat < seat_of[sb]]
-            button = max(before) if before else max(s.seat for s in v["seats"])
-            inferred.append("button")
-    collects = _collects(h, pays, returned, rake, v["seats"], button)
-    holes = max((len(c) for c in hole.values()), default=4)
-    variant = {5: Variant.OMAHA5, 6: Variant.OMAHA6}.get(holes, Variant.OMAHA)
-    stake = v["stake"]
-    sb = h.sb if h.sb is not None else (stake[0] if stake else 0)
-    bb = h.bb if h.bb is not None else (stake[1] if stake else 0)
-    small_bet = big_bet = None
-    if v["structure"] is BettingStructure.LIMIT and stake:
-        small_bet, big_bet = stake
-    utc = v["utc"]
-    record = HandHistory(
-        site="boss",
-        hand_id=hand_id,
-        table=root.get("TABLE", ""),
-        started_at=utc.replace(tzinfo=None) if utc else None,
-        time_zone="UTC" if utc else None,
-        started_at_utc=utc,
-        game=Game(variant, v["hi_lo"], v["structure"], sb, bb, v["currency"],
-                  tournament_id=(root.get("TABLETOURNEYID") or root.get("SESSION")) if v["tourney"] else None,
-                  small_bet=small_bet, big_bet=big_bet),  # fmt: skip
-        button=button,
-        max_seats=None,
-        seats=tuple(v["seats"]),
-        actions=tuple(h.actions),
-        boards=(v["board"],) if v["board"] else (),
-        hero=v["hero"],
-        hole_cards=hole,
-        shows=tuple(shows),
-        collects=tuple(collects),
-        returned=tuple(returned),
-        total_pot=total,
-        total_pot_line=ht.line + sd.sourceline - 1,
-        rake=rake,
-        file=ht.file,
-        line=ht.line,
-        offset=ht.offset,
-        text=ht.text.partition(MARK)[0],
-        site_format="boss",
-        collect_order=CollectOrder.UNORDERED,
-        inferred=tuple(sorted(set(inferred))),
-    )
-    return ParsedHand(record, tuple(h.problems), hand_id=hand_id)
+            pays.append((who, won, half if hi_lo else None, line))
+    return pays
 
 
-FORMAT = SiteFormat(
-    key="boss",
-    name="Boss Media",
-    games="Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash; XML",
-    recognise=_recognise,
-    split=_split,
-    parse=_parse,
-    rooms=("boss",),
-)
+FORMAT = xml_format(
+    "boss", "Boss Media", "Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash; XML",
+    _RECOGNISE, ("<HISTORY",), "HISTORY", (),
+    xml_reader("boss", "HISTORY", _ID, 'a Boss <HISTORY ID="..."> element', "hand", _read,
+               head=300, hand=_Hand),
+)  # fmt: skip
