@@ -181,6 +181,36 @@ class _State:
             Action(self.street, player, ActionKind.RAISE, amount, to, all_in, line=line)
         )
 
+    def added(
+        self, player: str, kind: ActionKind | None, amount: int, line: int,
+        all_in: bool = False, to: int | None = None,
+    ) -> None:  # fmt: skip
+        """A call, bet or raise whose printed amount is the chips the player adds
+        (888's "raises [$125]", PartyPoker's "raises [$30 USD]"), recorded as printed:
+        ``amount`` the chips added, a raise's ``to_amount`` the player's street total
+        after it (``to`` when the line names it, else what the player had in plus
+        ``amount``).
+
+        ``kind`` ``None`` (an all-in line) is decided by the betting: a bet when nobody
+        has bet, a call when it reaches no higher than the bet faced, else a raise; a
+        bet facing a bet is a raise. ``all_in`` is the flag recorded, as the site's
+        words (or the grammar) say; amounts in minor units.
+        """
+        total = self.bets.get(player, 0) + amount if to is None else to
+        if kind is None:
+            kind = (ActionKind.BET if self.highest == 0 else
+                    ActionKind.CALL if total <= self.highest else ActionKind.RAISE)  # fmt: skip
+        elif kind is ActionKind.BET and self.highest > 0:
+            kind = ActionKind.RAISE
+        if kind is ActionKind.CALL:
+            self.acted.add(player)
+        else:
+            self.acted = {player}
+        self._add(player, amount)
+        self.highest = max(self.highest, self.bets[player])
+        raised = total if kind is ActionKind.RAISE else None
+        self.actions.append(Action(self.street, player, kind, amount, raised, all_in, None, line))
+
     def all_in(self, player: str, added: int, line: int) -> None:
         """All-in for ``added`` more chips: a call, a bet or a raise by the betting."""
         total = self.bets.get(player, 0) + added

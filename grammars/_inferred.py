@@ -9,11 +9,11 @@ over minor units, no poker rules. A grammar lists what it took from here in
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from hhtools.model.records import Action, Collect, Returned
 
-__all__ = ["collected", "excess_returned", "in_pot", "last_line"]
+__all__ = ["collected", "excess_returned", "hand_excess", "in_pot", "last_line"]
 
 
 def excess_returned(
@@ -48,6 +48,26 @@ def excess_returned(
     if most <= second:
         return None
     return Returned(top, most - second, last_line(actions, top), inferred=True)
+
+
+def hand_excess(put: Mapping[str, int], actions: Sequence[Action], line: int) -> Returned | None:
+    """The uncalled excess of the player who put in most over the whole hand, on the
+    hand's last action line (``line`` when it has none): how formats that write no
+    return line and whose wins include no return are read (888poker; iPoker's
+    ``read.py`` works the same out inline).
+
+    Args:
+        put: chips each player put in over the hand (minor units, antes included).
+        actions: the hand's actions in order.
+        line: the line to name when there is no action.
+
+    >>> hand_excess({"a": 300, "b": 100}, [], 7)
+    Returned(player='a', amount=200, line=7, inferred=True)
+    """
+    back = excess_returned(put, (), ())
+    if back is None:
+        return None
+    return Returned(back.player, back.amount, actions[-1].line if actions else line, True)
 
 
 def last_line(actions: Iterable[Action], player: str) -> int:

@@ -10,9 +10,11 @@ can write one collect per pot. Used by :mod:`hhtools.grammars.ipoker.read` and
 
 from __future__ import annotations
 
-from hhtools.model.records import Seat
+from dataclasses import replace
 
-__all__ = ["clockwise", "pots_of", "split_rake", "split_win"]
+from hhtools.model.records import Collect, Seat
+
+__all__ = ["clockwise", "in_pot_order", "pots_of", "split_rake", "split_win"]
 
 
 def split_rake(gross: list[int], rake: int) -> list[int]:
@@ -140,3 +142,33 @@ def pots_of(
         else:
             pots.append((leftover, tuple(p for p in order if p in live)))
     return pots
+
+
+def in_pot_order(collects: list[Collect], gross: list[int]) -> tuple[list[Collect], list[int]]:
+    """Collect lines that name no pot but come main pot first, then each side pot
+    (888poker's "collected [ .. ]"), given to the pots in that order: each pot takes
+    lines while their sum still fits in its gross size, the last pot takes the rest.
+
+    Args:
+        collects: the hand's collect lines in order (minor units; their ``pot`` unread).
+        gross: the pots' gross sizes, main pot first (:func:`pots_of`).
+
+    Returns:
+        The collects with their pot, and what the lines paid from each pot (one part
+        per pot of ``gross``).
+
+    >>> got, parts = in_pot_order([Collect("a", 147, 0), Collect("b", 40, 0)], [150, 40])
+    >>> [c.pot for c in got], parts
+    ([0, 1], [147, 40])
+    """
+    out: list[Collect] = []
+    parts = [0] * len(gross)
+    k, running = 0, 0
+    for c in collects:
+        while k < len(gross) - 1 and running + c.amount > gross[k]:
+            k, running = k + 1, 0
+        running += c.amount
+        if gross:
+            parts[k] += c.amount
+        out.append(replace(c, pot=k))
+    return out, parts

@@ -186,3 +186,26 @@ def test_fold_before_the_deal_passes_seat_over() -> None:
     assert not kinds & BAD
     assert not {k for k in kinds if k.value.startswith("procedure")}
     assert sum(c.amount for c in h.collects) == 5000
+
+
+def test_unseated_player_and_unreadable_stacks_name_their_lines() -> None:
+    # Hand 1, line 12 "Zed raises [$1.75]": Zed has no seat, so the hand gives no record
+    # and the problem names that line (it named the first seat line, 7, before).
+    # Hand 2, lines 23 and 24: each unreadable stack is a bad_amount on its own line
+    # (only the first was reported, with no excerpt), then the hand has no seats.
+    # Hand 3 is whole: Amy's big blind 50 and Ben's small blind 25, 75 back to Amy.
+    unseated, stacks, whole = _parse("damaged/unseated_player_and_unreadable_stacks.txt")
+    assert unseated.hand is None
+    assert [(p.code, p.line, p.excerpt) for p in unseated.problems] == [
+        (ProblemCode.UNKNOWN_PLAYER, 12, "Zed raises [$1.75]")
+    ]
+    assert stacks.hand is None
+    assert [(p.code, p.line) for p in stacks.problems] == [
+        (ProblemCode.BAD_AMOUNT, 23),
+        (ProblemCode.BAD_AMOUNT, 24),
+        (ProblemCode.NO_SEATS, 17),
+    ]
+    assert stacks.problems[1].excerpt == "Seat 4: Ben ( $6y,00 )"
+    assert whole.problems == () and [(c.player, c.amount) for c in whole.hand.collects] == [
+        ("Amy", 75)
+    ]

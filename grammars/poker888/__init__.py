@@ -54,9 +54,10 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from hhtools.grammars._hand import reader
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
-from hhtools.grammars.poker888.read import read_hand
+from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
+from hhtools.grammars.poker888.read import SITE, _Hand, hand_id, read_hand
 
 from hhtools.model.records import HandText
 
@@ -82,23 +83,19 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
     return iter_hands(fh, file, _START, _END)
 
 
-def _parse(ht: HandText) -> ParsedHand:
-    """Read one hand's text (never raises for bad input: a bug is an internal_error)."""
-    m = re.match(r"#Game No : (\d+)", ht.text)
-    hand_id = m.group(1) if m else None
-    try:
-        return read_hand(ht, hand_id)
-    except Exception as exc:  # noqa: BLE001 - a bug must not stop the import
-        return internal_error(ht.file, ht.line, hand_id, exc)
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """Read one hand (:func:`read.read_hand`) under the kernel's guard (:func:`reader`)."""
+    h.hand_id = hand_id(text)
+    return read_hand(h, lines, line, text, offset)
 
 
 FORMAT = SiteFormat(
-    key="888poker",
+    key=SITE,
     name="888poker / Pacific Poker",
     games="Omaha, Omaha Hi-Lo (pot limit, no limit, fixed limit), cash, practice play, tournaments",
     recognise=_recognise,
     split=_split,
-    parse=_parse,
-    rooms=("888poker",),
+    parse=reader(_parse, _Hand),
+    rooms=(SITE,),
     habits=Habits(shows_in_order=True),  # the corpus: shows in the order played
 )

@@ -1,6 +1,13 @@
 """Reading one 888poker / Pacific Poker hand into a :class:`HandHistory` (the format and
 its quirks: :mod:`hhtools.grammars.poker888`). Money is integer minor units: cents
 (real money), hundredths of a play chip (practice play), whole chips (tournaments).
+
+The hand is read on the grammar kernel: the hand state :class:`~.._hand.Hand` (a
+subclass adds what only 888 keeps), the per-line loop :func:`~.._betting.read_body`,
+line rules named once (:func:`~.._lines._rule`) and looked up by their first word
+(:func:`~.._hand.by_word`), the end checks :func:`~.._hand.incomplete` and the one
+record builder :func:`~.._hand.build_record`. What is 888's own is data below: the
+words of its lines, and that every betting amount is what the player adds.
 """
 
 from __future__ import annotations
@@ -9,23 +16,22 @@ import re
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
+from typing import Any, NamedTuple
 
+from hhtools.grammars._betting import read_body
+from hhtools.grammars._hand import Hand, build_record, by_word, incomplete, match_line, match_player
+from hhtools.grammars._inferred import collected, hand_excess
+from hhtools.grammars._lines import _BadCards, _cards, _m, _rule
+from hhtools.grammars._pots import in_pot_order, pots_of
 from hhtools.grammars.base import ParsedHand
-
-from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
+from hhtools.model.money import AmountOutOfRange, Unit
 from hhtools.model.records import (
-    Action,
     ActionKind,
     BettingStructure,
     ClaimedHigh,
     Collect,
     Game,
-    HandHistory,
-    HandText,
     PostKind,
-    Problem,
-    Returned,
-    Seat,
     Show,
     Street,
     Variant,
@@ -34,100 +40,111 @@ from hhtools.model.vocab import CollectOrder, HandCategory, PotPartsBasis, Probl
 
 __all__ = ["claimed_high", "claimed_low", "read_hand"]
 
-_AMT = r"[^\]\)]*?"
-_GAME = re.compile(
-    r"^(?P<sb>[^/]+?)\s*/\s*(?P<bb>\S+(?: \$)?) Blinds (?P<limit>Pot Limit|No Limit|Fix Limit|Fixed Limit|Limit)"
-    r" (?P<name>.+?) - \*\*\* (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d)\s*$"
+SITE = "888poker"
+_AMT = r"(?P<amt>[^\]\)]*?)"
+_GAME_NO = re.compile(r"#Game No : (\d+)")
+_GAME = _rule(
+    "game",
+    r"(?P<sb>[^/]+?)\s*/\s*(?P<bb>\S+(?: \$)?) Blinds (?P<limit>Pot Limit|No Limit|Fix Limit"
+    r"|Fixed Limit|Limit) (?P<name>.+?) - \*\*\* (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d)\s*$",
 )
-_TABLE = re.compile(
-    r"^(?:Tournament #(?P<tid>\d+) (?P<buyin>.*?) - )?Table (?P<table>.+?)\s*\((?P<mode>[^()]*)\)\s*$"
+_TABLE = _rule(
+    "table",
+    r"(?:Tournament #(?P<tid>\d+) (?P<buyin>.*?) - )?Table (?P<table>.+?)\s*"
+    r"\((?P<mode>[^()]*)\)\s*$",
 )
-_BUTTON = re.compile(r"^Seat (\d+) is the button\s*$")
-_SEAT = re.compile(r"^Seat (\d+): (.+?) \( (" + _AMT + r") \)\s*$")
-_POST = re.compile(r"^(.+?) posts (small blind|big blind|dead blind|ante) \[(" + _AMT + r")\]\s*$")
-_ACT = re.compile(r"^(.+?) (calls|bets|raises|is all-in) \[(" + _AMT + r")\]\s*$")
-_PLAIN = re.compile(r"^(.+?) (checks|folds)\s*$")
-_STREET = re.compile(r"^\*\* Dealing (down cards|flop|turn|river) \*\*(?: \[(.*)\])?\s*$")
-_DEALT = re.compile(r"^Dealt to (.+?) \[(.*)\]\s*$")
-_SHOW = re.compile(r"^(.+?) (shows|mucks) \[(.*)\]\s*$")
-_DESC = re.compile(r"^\((Hi|Lo): (.*)\)\s*$")
-_COLLECT = re.compile(r"^(.+?) collected \[(" + _AMT + r")\]\s*$")
-_NOISE = re.compile(
-    r"^(?:#Game No : \d+|\*{5} .* Hand History for Game \d+ \*{5}|Total number of players : \d+"
-    r"|\*\* Summary \*\*|.+ did not show his hand|.+ has (?:left|joined) the table"
-    r"|.+ (?:is|has been) (?:sitting out|disconnected|connected)|.+ (?:is|has) (?:timed out).*)\s*$"
+_HEADER = _rule("header", r"\*\*\*\*\* .* Hand History for Game \d+ \*\*\*\*\*\s*$")
+
+#: lines that start with a fixed word, by that word
+_FIXED = by_word((
+    ("seat", _rule("seat", r"Seat (?P<seat>\d+): (?P<player>.+?) \( " + _AMT + r" \)\s*$")),
+    ("button", _rule("button", r"Seat (?P<seat>\d+) is the button\s*$")),
+    ("street", _rule("street", r"\*\* Dealing (?P<street>down cards|flop|turn|river) \*\*"
+                               r"(?: \[(?P<cards>.*)\])?\s*$")),
+    ("summary", _rule("summary", r"\*\* Summary \*\*\s*$")),
+    ("dealt", _rule("dealt", r"Dealt to (?P<player>.+?) \[(?P<cards>.*)\]\s*$")),
+    ("hi", _rule("hi", r"\(Hi: (?P<cards>.*)\)\s*$")),
+    ("lo", _rule("lo", r"\(Lo: (?P<cards>.*)\)\s*$")),
+    ("noise", _rule("players", r"Total number of players : \d+\s*$")),
+    ("noise", _rule("game_no", r"#Game No : \d+\s*$")),
+    ("noise", _HEADER),
+))  # fmt: skip
+
+#: what follows a player's name, by its first word
+_PLAYER = by_word((
+    ("post", _rule("post", r"posts (?P<what>small blind|big blind|dead blind|ante) \[" + _AMT
+                           + r"\]\s*$")),
+    ("act", _rule("act", r"(?P<verb>calls|bets|raises|is all-in) \[" + _AMT + r"\]\s*$")),
+    ("plain", _rule("plain", r"(?P<verb>checks|folds)(?:\s*$)")),
+    ("show", _rule("show", r"(?P<how>shows|mucks) \[(?P<cards>.*)\]\s*$")),
+    ("collect", _rule("collect", r"collected \[" + _AMT + r"\]\s*$")),
+    ("noise", _rule("no_show", r"did not show his hand\s*$")),
+    ("noise", _rule("table_event", r"has (?:left|joined) the table\s*$")),
+    ("noise", _rule("seat_event", r"(?:is|has been) (?:sitting out|disconnected|connected)\s*$")),
+    ("noise", _rule("timed_out", r"(?:is|has) timed out.*$")),
+))  # fmt: skip
+
+#: a line of one of the words above whose player is not seated
+_UNSEATED = re.compile(
+    r"(?P<player>.+?) (?P<rest>(?:posts|calls|bets|raises|is|checks|folds|shows|mucks|collected"
+    r"|did|has) .*|checks\s*|folds\s*)$"
 )
+#: the betting words: what each adds is the chips the player puts in ("raises [$125]");
+#: ``None``, an all-in, is a call, bet or raise by the betting
+_VERBS = {"calls": ActionKind.CALL, "bets": ActionKind.BET, "raises": ActionKind.RAISE,
+          "is all-in": None}  # fmt: skip
+_POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
+          "ante": PostKind.ANTE}  # fmt: skip
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 _LIMITS = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStructure.NO_LIMIT}
 _OMAHA = {"omaha": False, "omahahl": True, "omaha hi/lo": True, "omaha hi-lo": True}
 _OTHER = re.compile(r"hold'?em|stud|razz|draw|badugi", re.IGNORECASE)
 _RANK = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
-_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
-_MAX = MAX_AMOUNT
+_SIGNS = str.maketrans({"$": None, "€": None, "£": None, "\u00a0": " "})
 
 
-class _Bad(ValueError):
-    def __init__(self, code: ProblemCode, message: str, line: int) -> None:
-        super().__init__(message)
-        self.code, self.line = code, line
+class _Hand(Hand):
+    """An 888 hand being read: the kernel's hand and what only 888 keeps."""
+
+    def __init__(self, file: str, line: int) -> None:
+        super().__init__(file, line)
+        self.passed_over: set[str] = set()  # folded before the deal with no chips in
+        self.bad_board = False  # a street line's cards not read: the board is left out
+        self.unseated: list[tuple[int, str]] = []  # (line, name) acting without a seat
 
 
-_MONEY: dict[tuple[str, Unit], int] = {}
+class _Head(NamedTuple):
+    """What the first four lines say (amounts in minor units)."""
+
+    hi_lo: bool
+    structure: BettingStructure
+    sb: int
+    bb: int
+    currency: str
+    tid: str | None
+    buy_in: str | None
+    started: datetime
 
 
-def _money(text: str, unit: Unit, line: int) -> int:
-    hit = _MONEY.get((text, unit))
-    if hit is not None:
-        return hit
-    raw = text.replace("$", "").replace("€", "").replace("£", "").replace("\u00a0", " ").strip()
+def hand_id(text: str) -> str | None:
+    """The number of a hand text's "#Game No :" line, or ``None``."""
+    m = _GAME_NO.match(text)
+    return m.group(1) if m else None
+
+
+def _amount(h: Hand, text: str) -> int:
+    """An amount as 888 prints it ("$1,430", "368,55 $", "9 899,50 $"), minor units.
+
+    Raises:
+        AmountOutOfRange: from :data:`~hhtools.model.money.MAX_AMOUNT` up.
+        ValueError: not an amount.
+    """
     try:
-        value = parse_money(raw, unit)
+        return h.money(text.translate(_SIGNS).strip())
     except AmountOutOfRange:
-        raise _Bad(ProblemCode.OUT_OF_RANGE, f"amount out of range: {text!r}", line) from None
+        raise AmountOutOfRange(f"amount out of range: {text!r}") from None
     except ValueError:
-        raise _Bad(ProblemCode.BAD_AMOUNT, f"not an amount: {text!r}", line) from None
-    if value >= _MAX:
-        raise _Bad(ProblemCode.OUT_OF_RANGE, f"amount out of range: {text!r}", line)
-    if len(_MONEY) > 65536:
-        _MONEY.clear()
-    _MONEY[(text, unit)] = value
-    return value
-
-
-def _cards(text: str, line: int) -> tuple[str, ...]:
-    """ "[ 5s, Ad, 10h ]" contents -> ("5s", "Ad", "Th"); raises :class:`_Bad`."""
-    out = []
-    for c in text.replace(",", " ").split():
-        c = "T" + c[2:] if c.startswith("10") else c
-        if c not in _CARDS:
-            raise _Bad(ProblemCode.BAD_CARDS, f"not a card: {c!r}", line)
-        out.append(c)
-    return tuple(out)
-
-
-def _dispatch(text: str) -> re.Match[str] | None:
-    """The one line rule that may read ``text``, tried by cheap tests first."""
-    if text[-1] == "]":
-        if " collected [" in text:
-            return _COLLECT.match(text)
-        if " posts " in text:
-            return _POST.match(text)
-        if text.startswith("**"):
-            return _STREET.match(text)
-        if text.startswith("Dealt to "):
-            return _DEALT.match(text)
-        if " shows [" in text or " mucks [" in text:
-            return _SHOW.match(text)
-        return _ACT.match(text)
-    if text.endswith(("checks", "folds")):
-        return _PLAIN.match(text)
-    if text.startswith("Seat "):
-        return _SEAT.match(text) or _BUTTON.match(text)
-    if text[0] == "(":
-        return _DESC.match(text)
-    if text.startswith("** Dealing"):
-        return _STREET.match(text)
-    return None
+        raise ValueError(f"not an amount: {text!r}") from None
 
 
 def claimed_high(cards: tuple[str, ...]) -> ClaimedHigh | None:
@@ -141,32 +158,31 @@ def claimed_high(cards: tuple[str, ...]) -> ClaimedHigh | None:
     if len(cards) != 5:
         return None
     ranks = sorted((_RANK[c[0]] for c in cards), reverse=True)
-    counts = Counter(ranks)
-    groups = sorted(counts.items(), key=lambda kv: (-kv[1], -kv[0]))
+    groups = sorted(Counter(ranks).items(), key=lambda kv: (-kv[1], -kv[0]))
     flush = len({c[1] for c in cards}) == 1
-    distinct = sorted(counts, reverse=True)
-    top = None
-    if len(distinct) == 5:
-        if distinct[0] - distinct[4] == 4:
-            top = distinct[0]
-        elif distinct == [14, 5, 4, 3, 2]:
-            top = 5
-    shape = [n for _, n in groups]
+    top = _straight_top([r for r, _ in groups]) if len(groups) == 5 else None
     if top is not None:
         return ClaimedHigh(HandCategory.STRAIGHT_FLUSH if flush else HandCategory.STRAIGHT, (top,))
-    if shape[0] == 4:
-        return ClaimedHigh(HandCategory.FOUR_OF_A_KIND, (groups[0][0],))
-    if shape[:2] == [3, 2]:
-        return ClaimedHigh(HandCategory.FULL_HOUSE, (groups[0][0], groups[1][0]))
-    if flush:
+    category, named = _SHAPES.get(tuple(n for _, n in groups)[:2], (HandCategory.HIGH_CARD, 1))
+    if flush and category not in (HandCategory.FOUR_OF_A_KIND, HandCategory.FULL_HOUSE):
         return ClaimedHigh(HandCategory.FLUSH, (ranks[0],))
-    if shape[0] == 3:
-        return ClaimedHigh(HandCategory.THREE_OF_A_KIND, (groups[0][0],))
-    if shape[:2] == [2, 2]:
-        return ClaimedHigh(HandCategory.TWO_PAIR, (groups[0][0], groups[1][0]))
-    if shape[0] == 2:
-        return ClaimedHigh(HandCategory.ONE_PAIR, (groups[0][0],))
-    return ClaimedHigh(HandCategory.HIGH_CARD, (ranks[0],))
+    return ClaimedHigh(category, tuple(r for r, _ in groups[:named]))
+
+
+#: a hand's category by its two biggest groups of ranks, and how many ranks it names
+_SHAPES = {
+    (4, 1): (HandCategory.FOUR_OF_A_KIND, 1), (3, 2): (HandCategory.FULL_HOUSE, 2),
+    (3, 1): (HandCategory.THREE_OF_A_KIND, 1), (2, 2): (HandCategory.TWO_PAIR, 2),
+    (2, 1): (HandCategory.ONE_PAIR, 1), (1, 1): (HandCategory.HIGH_CARD, 1),
+}  # fmt: skip
+
+
+def _straight_top(distinct: list[int]) -> int | None:
+    """The top card of five distinct ranks (high to low) that make a straight (5 for
+    the wheel), else ``None``."""
+    if distinct[0] - distinct[4] == 4:
+        return distinct[0]
+    return 5 if distinct == [14, 5, 4, 3, 2] else None
 
 
 def claimed_low(cards: tuple[str, ...]) -> tuple[int, ...] | None:
@@ -180,300 +196,251 @@ def claimed_low(cards: tuple[str, ...]) -> tuple[int, ...] | None:
     return tuple(sorted((1 if c[0] == "A" else _RANK[c[0]] for c in cards), reverse=True))
 
 
-def read_hand(ht: HandText, hand_id: str | None) -> ParsedHand:
+def _fail(
+    h: Hand, code: ProblemCode, message: str, lines: list[str], line: int, at: int,
+    skipped: str | None = None,
+) -> ParsedHand:  # fmt: skip
+    """No record: a problem on the hand's line index ``at`` (its text the excerpt)."""
+    h.problem(line + at, code, message, lines[at][:120] if at < len(lines) else "")
+    return ParsedHand(None, tuple(h.problems), skipped=skipped, hand_id=h.hand_id)
+
+
+def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     """The record of one hand's text, with the problems met.
 
     Args:
-        ht: the hand text.
-        hand_id: the number of its "#Game No :" line, or ``None``.
+        h: a new hand state (its ``hand_id`` the "#Game No :" number, or ``None``).
+        lines: the hand's lines; ``line`` the file line of the first.
+        text, offset: the hand's text and its byte offset in the file.
 
     Returns:
         The record (or ``None``) and the problems; a hand of another game is a
         ``skipped_game`` note.
     """
-    problems: list[Problem] = []
-    try:
-        return _read(ht, hand_id, problems)
-    except _Bad as bad:
-        problems.append(Problem(ht.file, bad.line or ht.line, hand_id, bad.code, str(bad)))
-        return ParsedHand(None, tuple(problems), hand_id=hand_id)
+    head = _header(h, lines, line)
+    if isinstance(head, ParsedHand):
+        return head
+    h.dealt = not any(x.startswith("** Dealing down cards") for x in lines)
+    if not read_body(h, enumerate(lines[4:], 4), line, lambda t, n: _line(h, t, n)):
+        return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+    end = line + len(lines) - 1
+    if incomplete(h, lines, line, cut_short=None if h.summary else
+                  "the hand ends before its summary"):  # fmt: skip
+        return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+    if h.unseated:
+        at, who = h.unseated[0]
+        h.problem(at, ProblemCode.UNKNOWN_PLAYER, f"{who!r} has no seat", lines[at - line])
+        return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+    return ParsedHand(_record(h, head, line, end, text, offset), tuple(h.problems),
+                      hand_id=h.hand_id)  # fmt: skip
 
 
-def _read(ht: HandText, hand_id: str | None, problems: list[Problem]) -> ParsedHand:
-    lines = ht.text.split("\n")
-
-    def fail(code: ProblemCode, message: str, line: int, skipped: str | None = None) -> ParsedHand:
-        problems.append(Problem(ht.file, line, hand_id, code, message, lines[line - ht.line][:120]
-                                if 0 <= line - ht.line < len(lines) else ""))  # fmt: skip
-        return ParsedHand(None, tuple(problems), skipped=skipped, hand_id=hand_id)
-
-    if hand_id is None or len(lines) < 3 or _NOISE.match(lines[1]) is None:
-        return fail(
-            ProblemCode.BAD_HEADER, "not an 888 hand header (#Game No : N, then *****)", ht.line
-        )
-    g = _GAME.match(lines[2].replace("\u00a0", " "))
-    if g is None:
-        low = lines[2].lower()
-        if _OTHER.search(low):
-            return fail(ProblemCode.SKIPPED_GAME, f"not an Omaha game: {lines[2]!r}", ht.line + 2,
-                        skipped=lines[2])  # fmt: skip
-        return fail(ProblemCode.UNKNOWN_GAME, f"game line not read: {lines[2]!r}", ht.line + 2)
-    name = g.group("name").strip().lower()
-    if name not in _OMAHA:
-        if _OTHER.search(name):
-            return fail(ProblemCode.SKIPPED_GAME, f"not an Omaha game: {g.group('name')!r}",
-                        ht.line + 2, skipped=g.group("name"))  # fmt: skip
-        return fail(
-            ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {g.group('name')!r}", ht.line + 2
-        )
-    t = _TABLE.match(lines[3]) if len(lines) > 3 else None
+def _header(h: Hand, lines: list[str], line: int) -> _Head | ParsedHand:
+    """Lines 0 to 3: "#Game No", the site's header, the game and the table."""
+    if h.hand_id is None or len(lines) < 3 or _m(_HEADER, lines[1].rstrip()) is None:
+        msg = "not an 888 hand header (#Game No : N, then *****)"
+        return _fail(h, ProblemCode.BAD_HEADER, msg, lines, line, 0)
+    g = _game(h, lines, line)
+    if isinstance(g, ParsedHand):
+        return g
+    t = _m(_TABLE, lines[3]) if len(lines) > 3 else None
     if t is None:
-        return fail(ProblemCode.BAD_TABLE, "no table line", ht.line + 3)
-    tid = t.group("tid")
-    mode = t.group("mode").lower()
-    if tid:
-        unit, currency = Unit.CHIPS, "CHIPS"
-    elif "practice" in mode or "play" in mode and "real" not in mode:
-        unit, currency = Unit.CENTS, "PLAY"
-    else:
-        unit = Unit.CENTS
-        stakes = g.group("sb") + g.group("bb")
-        currency = "EUR" if "€" in stakes else "GBP" if "£" in stakes else "USD"
-    structure = _LIMITS.get(g.group("limit"), BettingStructure.LIMIT)
-    sb, bb = _money(g.group("sb"), unit, ht.line + 2), _money(g.group("bb"), unit, ht.line + 2)
-    d = g.group("date")
+        return _fail(h, ProblemCode.BAD_TABLE, "no table line", lines, line, 3)
+    h.table, tid = t["table"], t["tid"]
+    h.unit = Unit.CHIPS if tid else Unit.CENTS
     try:
-        started = datetime(
-            int(d[6:10]), int(d[3:5]), int(d[:2]), int(d[11:13]), int(d[14:16]), int(d[17:19])
-        )
+        sb, bb = _amount(h, g["sb"]), _amount(h, g["bb"])
+    except ValueError as exc:
+        code = ProblemCode.OUT_OF_RANGE if isinstance(exc, AmountOutOfRange) else ProblemCode.BAD_AMOUNT
+        return _fail(h, code, str(exc), lines, line, 2)
+    d = g["date"]
+    try:
+        started = datetime(int(d[6:10]), int(d[3:5]), int(d[:2]), int(d[11:13]),
+                           int(d[14:16]), int(d[17:19]))  # fmt: skip
     except ValueError:
-        return fail(ProblemCode.BAD_HEADER, f"not a date: {d!r}", ht.line + 2)
+        return _fail(h, ProblemCode.BAD_HEADER, f"not a date: {d!r}", lines, line, 2)
+    currency = _currency(tid, t["mode"].lower(), g["sb"] + g["bb"])
+    structure = _LIMITS.get(g["limit"], BettingStructure.LIMIT)
+    return _Head(_OMAHA[g["name"].strip().lower()], structure, sb, bb, currency, tid,
+                 t["buyin"] if tid else None, started)  # fmt: skip
 
-    button = None
-    seats: list[Seat] = []
-    stacks: dict[str, int] = {}
-    actions: list[Action] = []
-    boards: list[str] = []
-    bad_board = False
-    hero = None
-    hole: dict[str, tuple[str, ...]] = {}
-    shows: list[Show] = []
-    collects: list[tuple[str, int, int]] = []
-    street = Street.PREFLOP
-    on: dict[str, int] = {}
-    total: dict[str, int] = {}
-    level = 0
-    summary = False
-    # past "** Dealing down cards **" (from the start in a hand that writes no such line)
-    dealt_in = not any(x.startswith("** Dealing down cards") for x in lines)
-    passed_over: set[str] = set()  # folded before the deal with no chips in
-    for i, text in enumerate(lines[4:], start=4):
-        n = ht.line + i
-        if "\u00a0" in text:
-            text = text.replace("\u00a0", " ")
-        text = text.rstrip()
-        if not text:
-            continue
-        m = _dispatch(text)
-        if m is None:
-            pass
-        elif m.re is _SEAT and not actions:
-            seat = int(m.group(1))
-            if seat > 1000:
-                raise _Bad(ProblemCode.OUT_OF_RANGE, f"seat number out of range: {seat}", n)
-            stacks[m.group(2)] = _money(m.group(3), unit, n)
-            seats.append(Seat(seat, m.group(2), stacks[m.group(2)], line=n))
-        elif m.re is _BUTTON:
-            button = int(m.group(1))
-            if button > 1000:
-                raise _Bad(ProblemCode.OUT_OF_RANGE, f"button seat out of range: {button}", n)
-        elif m.re is _POST:
-            p, what = m.group(1), m.group(2)
-            parts = [_money(x, unit, n) for x in m.group(3).split("+")]
-            amount = sum(parts)
-            if what == "dead blind":
-                dead, live = parts[0], sum(parts[1:])
-                post = (PostKind.ANTE if not live else PostKind.BIG_BLIND if not dead
-                        else PostKind.DEAD_SMALL_AND_BIG)  # fmt: skip
-            else:
-                post = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
-                        "ante": PostKind.ANTE}[what]  # fmt: skip
-                live = 0 if post is PostKind.ANTE else amount
-            on[p] = on.get(p, 0) + live
-            level = max(level, on[p])
-            total[p] = total.get(p, 0) + amount
-            actions.append(Action(Street.PREFLOP, p, ActionKind.POST, amount, None,
-                                  total[p] >= stacks.get(p, -1) > 0, post, n))  # fmt: skip
-        elif m.re is _ACT:
-            p, verb, amount = m.group(1), m.group(2), _money(m.group(3), unit, n)
-            have = on.get(p, 0)
-            new = have + amount
-            to = None
-            if verb == "calls" or (verb == "is all-in" and new <= level):
-                kind = ActionKind.CALL
-            elif verb == "bets" or (verb == "is all-in" and level == 0):
-                kind = ActionKind.BET
-            else:
-                kind, to = ActionKind.RAISE, new
-            on[p] = new
-            level = max(level, new)
-            total[p] = total.get(p, 0) + amount
-            all_in = verb == "is all-in" or total[p] >= stacks.get(p, -1) > 0
-            actions.append(Action(street, p, kind, amount, to, all_in, None, n))
-        elif m.re is _PLAIN:
-            kind = ActionKind.CHECK if m.group(2) == "checks" else ActionKind.FOLD
-            if kind is ActionKind.FOLD and not dealt_in and not total.get(m.group(1)):
-                # a fold written before "** Dealing down cards **" by a player with no
-                # chips in: the seat is passed over by the deal (sitting out), not a
-                # preflop fold taken in (or out of) turn
-                passed_over.add(m.group(1))
-                continue
-            actions.append(Action(street, m.group(1), kind, line=n))
-        elif m.re is _STREET:
-            if m.group(1) == "down cards":
-                dealt_in = True
-                continue
-            street, on, level = _STREETS[m.group(1)], {}, 0
-            try:
-                boards.extend(_cards(m.group(2) or "", n))
-            except _Bad as bad:
-                problems.append(
-                    Problem(ht.file, n, hand_id, bad.code, f"{bad} (board not read)", text)
-                )
-                bad_board = True
-        elif m.re is _DEALT:
-            hero, hole[m.group(1)] = m.group(1), _cards(m.group(2), n)
-        elif m.re is _SHOW:
-            cards = _cards(m.group(3), n)
-            hole[m.group(1)] = cards
-            shows.append(Show(m.group(1), cards, mucked=m.group(2) == "mucks", line=n))
-        elif m.re is _DESC and shows:
-            five = _cards(m.group(2), n)
-            last = shows[-1]
-            if m.group(1) == "Hi":
-                shows[-1] = Show(last.player, last.cards, m.group(2), last.low_description,
-                                 last.mucked, 0, last.line, claimed_high(five), last.claimed_low)  # fmt: skip
-            else:
-                shows[-1] = Show(last.player, last.cards, last.description, m.group(2),
-                                 last.mucked, 0, last.line, last.claimed_high, claimed_low(five))  # fmt: skip
-        elif m.re is _COLLECT:
-            collects.append((m.group(1), _money(m.group(2), unit, n), n))
-        if text == "** Summary **":
-            summary = True
-        elif m is None and _NOISE.match(text) is None:
-            problems.append(Problem(ht.file, n, hand_id, ProblemCode.UNRECOGNISED_LINE,
-                                    "line not read", text[:120]))  # fmt: skip
-    end = ht.line + len(lines) - 1
-    if passed_over:
-        seats = [replace(s, sitting_out=True) if s.player in passed_over else s for s in seats]
-    if not seats:
-        return fail(ProblemCode.NO_SEATS, "no seat lines", ht.line + 4)
-    if not summary:
-        return fail(ProblemCode.TRUNCATED_HAND, "the hand ends before its summary", end)
-    for who in [a.player for a in actions] + [c[0] for c in collects] + [s.player for s in shows]:
-        if who not in stacks:
-            return fail(ProblemCode.UNKNOWN_PLAYER, f"{who!r} has no seat", ht.line + 4)
-    dealt: list[str] = list(boards)
-    for cards in hole.values():
-        dealt.extend(cards)
-    if len(set(dealt)) != len(dealt):
-        return fail(ProblemCode.IMPOSSIBLE_CARDS, "a card is dealt twice", end)
-    if bad_board:
-        boards = []
 
-    # money: uncalled excess, pots, collect lines to pots, rake
-    ranked = sorted(total.values(), reverse=True)
-    excess = ranked[0] - (ranked[1] if len(ranked) > 1 else 0) if ranked else 0
-    put_in = sum(total.values())
-    collected = sum(a for _, a, _ in collects)
-    returned: list[Returned] = []
-    if excess > 0 and collected <= put_in - excess:
-        top = next(p for p, v in total.items() if v == ranked[0])
-        returned.append(Returned(top, excess, actions[-1].line if actions else end, inferred=True))
+def _currency(tid: str | None, mode: str, stakes: str) -> str:
+    """Tournament chips, practice-play chips ("(Practice Play)"), or the stakes' sign.
+
+    >>> _currency(None, "real money", "€0.10€0.25"), _currency(None, "practice play", "$1$2")
+    ('EUR', 'PLAY')
+    """
+    if tid:
+        return "CHIPS"
+    if "practice" in mode or "play" in mode and "real" not in mode:
+        return "PLAY"
+    return "EUR" if "€" in stakes else "GBP" if "£" in stakes else "USD"
+
+
+def _game(h: Hand, lines: list[str], line: int) -> Any:
+    """The game line's results, or the :class:`ParsedHand` of a game not read: another
+    game (``skipped_game``), an Omaha game 888's words do not name (``unknown_game``)."""
+    g = _m(_GAME, lines[2].replace("\u00a0", " "))
+    name = g["name"].strip() if g is not None else None
+    if name is not None and name.lower() in _OMAHA:
+        return g
+    other = _OTHER.search((name or lines[2]).lower()) is not None
+    if g is None:
+        code = ProblemCode.SKIPPED_GAME if other else ProblemCode.UNKNOWN_GAME
+        msg = f"not an Omaha game: {lines[2]!r}" if other else f"game line not read: {lines[2]!r}"
+        return _fail(h, code, msg, lines, line, 2, skipped=lines[2] if other else None)
+    if other:
+        msg = f"not an Omaha game: {g['name']!r}"
+        return _fail(h, ProblemCode.SKIPPED_GAME, msg, lines, line, 2, skipped=g["name"])
+    return _fail(h, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {g['name']!r}", lines, line, 2)
+
+
+def _line(h: _Hand, text: str, lno: int) -> bool:
+    """Read one body line into ``h``; ``False`` when no rule reads it."""
+    if "\u00a0" in text:
+        text = text.replace("\u00a0", " ")
+    text = text.rstrip()
+    fixed = match_line(_FIXED, text)
+    if fixed is not None:
+        _FIXED_LINES[fixed[0]](h, fixed[1], lno)
+        return True
+    found = match_player(h, text, _PLAYER)
+    if found is not None:
+        _PLAYER_LINES[found[1]](h, found[0], found[2], lno)
+        return True
+    u = _UNSEATED.match(text)
+    kind = match_line(_PLAYER, u["rest"]) if u is not None else None
+    if kind is None:
+        return False
+    if kind[0] != "noise":  # read on; the hand gives no record (:func:`read_hand`)
+        h.unseated.append((lno, u["player"]))  # type: ignore[index]
+    return True
+
+
+def _seat(h: _Hand, m: Any, lno: int) -> None:
+    if not h.actions:  # a seat line after the betting started tells nothing new
+        h.seat(h.seat_number(m["seat"]), m["player"], _amount(h, m["amt"]), lno)
+
+
+def _button(h: _Hand, m: Any, lno: int) -> None:
+    h.button = h.seat_number(m["seat"])
+
+
+def _street(h: _Hand, m: Any, lno: int) -> None:
+    if m["street"] == "down cards":
+        h.dealt = True
+        return
+    h.new_street(_STREETS[m["street"]])
+    try:
+        h.board.extend(_cards((m["cards"] or "").replace(",", " ")))
+    except _BadCards as exc:
+        h.problem(lno, ProblemCode.BAD_CARDS, f"{exc} (board not read)", m.string)
+        h.bad_board = True
+
+
+def _summary(h: _Hand, m: Any, lno: int) -> None:
+    h.summary = True
+
+
+def _dealt(h: _Hand, m: Any, lno: int) -> None:
+    cards = _cards(m["cards"].replace(",", " "))
+    h.hero, h.hole[m["player"]] = m["player"], cards
+
+
+def _hi(h: _Hand, m: Any, lno: int) -> None:
+    """"(Hi: Jd, Jc, 2d, 2s, Ks)": the five cards of the last show's high claim."""
+    if h.shows:
+        five = _cards(m["cards"].replace(",", " "))
+        h.shows[-1] = replace(h.shows[-1], description=m["cards"], claimed_high=claimed_high(five))
+
+
+def _lo(h: _Hand, m: Any, lno: int) -> None:
+    """"(Lo: 2s, 4d, 5h, 6c, Ac)": the five cards of the last show's low claim."""
+    if h.shows:
+        five = _cards(m["cards"].replace(",", " "))
+        h.shows[-1] = replace(h.shows[-1], low_description=m["cards"], claimed_low=claimed_low(five))
+
+
+def _noise(h: _Hand, *args: Any) -> None:
+    """A line that changes nothing in the hand."""
+
+
+_FIXED_LINES = {"seat": _seat, "button": _button, "street": _street, "summary": _summary,
+                "dealt": _dealt, "hi": _hi, "lo": _lo, "noise": _noise}  # fmt: skip
+
+
+def _post(h: _Hand, p: str, m: Any, lno: int) -> None:
+    """"posts dead blind [$25 + $0]": the first part dead, the rest a live big blind."""
+    parts = [_amount(h, x) for x in m["amt"].split("+")]
+    amount = sum(parts)
+    if m["what"] != "dead blind":
+        h.post(p, _POSTS[m["what"]], amount, lno)
+    elif parts[0] and sum(parts[1:]):
+        h.dead_small = parts[0]
+        h.post_both(p, amount, lno)
+    else:
+        h.post(p, PostKind.BIG_BLIND if sum(parts[1:]) else PostKind.ANTE, amount, lno)
+
+
+def _act(h: _Hand, p: str, m: Any, lno: int) -> None:
+    amount = _amount(h, m["amt"])
+    all_in = m["verb"] == "is all-in" or h.put.get(p, 0) + amount >= h.stacks.get(p, -1) > 0
+    h.added(p, _VERBS[m["verb"]], amount, lno, all_in)
+
+
+def _plain(h: _Hand, p: str, m: Any, lno: int) -> None:
+    if m["verb"] == "checks":
+        h.check(p, lno)
+    elif not h.dealt and not h.put.get(p):
+        # a fold written before "** Dealing down cards **" by a player with no chips
+        # in: the seat is passed over by the deal (sitting out), not a preflop fold
+        h.passed_over.add(p)
+    else:
+        h.fold(p, lno)
+
+
+def _show(h: _Hand, p: str, m: Any, lno: int) -> None:
+    cards = _cards(m["cards"].replace(",", " "))
+    h.show(p, Show(p, cards, mucked=m["how"] == "mucks", line=lno))
+
+
+def _collect(h: _Hand, p: str, m: Any, lno: int) -> None:
+    h.collects.append(Collect(p, _amount(h, m["amt"]), pot=0, line=lno))
+
+
+_PLAYER_LINES = {"post": _post, "act": _act, "plain": _plain, "show": _show,
+                 "collect": _collect, "noise": _noise}  # fmt: skip
+
+
+def _record(h: _Hand, head: _Head, line: int, end: int, text: str, offset: int) -> Any:
+    """The record: the uncalled excess returned unless the wins show the site paid it
+    in the pot (a walk), the rake what stayed in the middle less what was paid (none in
+    tournaments), the collect lines given to the pots main pot first."""
+    put_in, paid = sum(h.put.values()), collected(h.collects)
+    back = hand_excess(h.put, h.actions, end)
+    returned = (back,) if back is not None and paid <= put_in - back.amount else ()
     pot = put_in - sum(r.amount for r in returned)
-    rake = 0 if tid else max(pot - collected, 0)
-    net_in = dict(total)
+    net_in = dict(h.put)
     for r in returned:
         net_in[r.player] -= r.amount
-    folded = {a.player for a in actions if a.kind is ActionKind.FOLD}
-    live = {p for p in net_in if p not in folded}
-    gross = _pot_sizes(net_in, live)
-    out: list[Collect] = []
-    parts = [0] * len(gross)
-    k, running = 0, 0
-    for p, amount, n in collects:
-        while k < len(gross) - 1 and running + amount > gross[k]:
-            k, running = k + 1, 0
-        running += amount
-        if gross:
-            parts[k] += amount
-        out.append(Collect(p, amount, pot=k, line=n))
-
-    hi_lo = _OMAHA[name]
+    folded = {a.player for a in h.actions if a.kind is ActionKind.FOLD}
+    gross = [amount for amount, _ in pots_of(net_in, {p for p in net_in if p not in folded}, [])]
+    collects, parts = in_pot_order(h.collects, gross)
     small_bet = big_bet = None
-    if structure is BettingStructure.LIMIT:
-        small_bet, big_bet = bb, 2 * bb
-    variant = Variant.OMAHA
-    if hole and max(len(c) for c in hole.values()) in (5, 6):
-        variant = Variant.OMAHA5 if max(len(c) for c in hole.values()) == 5 else Variant.OMAHA6
-    record = HandHistory(
-        site="888poker",
-        hand_id=hand_id,
-        table=t.group("table"),
-        started_at=started,
-        time_zone=None,
-        started_at_utc=None,
-        game=Game(
-            variant,
-            hi_lo,
-            structure,
-            sb,
-            bb,
-            currency,
-            tournament_id=tid,
-            buy_in=t.group("buyin") if tid else None,
-            small_bet=small_bet,
-            big_bet=big_bet,
-        ),
-        button=button,
-        max_seats=None,
-        seats=tuple(seats),
-        actions=tuple(actions),
-        boards=(tuple(boards),) if boards else (),
-        hero=hero,
-        hole_cards=hole,
-        shows=tuple(shows),
-        collects=tuple(out),
-        returned=tuple(returned),
-        total_pot=pot,
-        total_pot_line=ht.line,
-        rake=rake,
-        file=ht.file,
-        line=ht.line,
-        offset=ht.offset,
-        text=ht.text,
+    if head.structure is BettingStructure.LIMIT:
+        small_bet, big_bet = head.bb, 2 * head.bb
+    most = max((len(c) for c in h.hole.values()), default=4)
+    variant = {5: Variant.OMAHA5, 6: Variant.OMAHA6}.get(most, Variant.OMAHA)
+    game = Game(variant, head.hi_lo, head.structure, head.sb, head.bb, head.currency,
+                tournament_id=head.tid, buy_in=head.buy_in, small_bet=small_bet,
+                big_bet=big_bet)  # fmt: skip
+    seats = [replace(s, sitting_out=True) if s.player in h.passed_over else s for s in h.seats]
+    return build_record(
+        h, site=SITE, game=game, line=line, text=text, offset=offset, started_at=head.started,
+        seats=tuple(seats), boards=() if h.bad_board or not h.board else (tuple(h.board),),
+        collects=tuple(collects), returned=returned, total_pot=pot, total_pot_line=line,
+        rake=0 if head.tid else max(pot - paid, 0), collect_order=CollectOrder.UNORDERED,
         pot_parts=tuple(parts) if len(gross) > 1 else (),
         pot_parts_basis=PotPartsBasis.NET if len(gross) > 1 else None,
-        site_format="888poker",
-        collect_order=CollectOrder.UNORDERED,
-    )
-    return ParsedHand(record, tuple(problems), hand_id=hand_id)
-
-
-def _pot_sizes(net_in: dict[str, int], live: set[str]) -> list[int]:
-    """Gross main and side pots, as the rules build them (levels of live players)."""
-    levels = sorted({net_in[p] for p in live if net_in.get(p, 0) > 0})
-    out: list[int] = []
-    previous = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in net_in.values() if c > previous)
-        if amount > 0:
-            out.append(amount)
-        previous = level
-    leftover = sum(c - previous for c in net_in.values() if c > previous)
-    if leftover > 0:
-        if out:
-            out[-1] += leftover
-        else:
-            out.append(leftover)
-    return out
+    )  # fmt: skip
