@@ -56,34 +56,41 @@ Quirks read here:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import datetime
-from typing import BinaryIO
+from typing import Any
 
-from hhtools.grammars._betting import _State, impossible, read_body, second_line
+from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import RANK_WORDS, read_low
-from hhtools.grammars._inferred import collected, excess_returned, in_pot
-from hhtools.grammars._lines import _cards
-from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars._hand import (
+    Hand,
+    build_record,
+    by_word,
+    incomplete,
+    limit_blinds,
+    match_line,
+    match_player,
+    no_record,
+    not_read,
+    returns,
+    text_format,
+)
+from hhtools.grammars._inferred import collected, in_pot
+from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
     ClaimedHigh,
     Collect,
     Game,
-    HandHistory,
-    HandText,
     PostKind,
-    Returned,
-    Seat,
     Show,
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, ProblemCode
+from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 
-__all__ = ["FORMAT", "HAND_START", "parse_hand", "read_high"]
+__all__ = ["FORMAT", "HAND_START", "read_high"]
 
 SITE = "everleaf"
 #: "Everleaf Gaming Game #N", or a skin of the network: "Concord Gaming" writes
@@ -93,53 +100,55 @@ _ANY_START = re.compile(
     r"^\s*\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #\d+\s*\n"
     r"\*{5} Hand history for game #\d+ \*{5}", re.MULTILINE)
 
-FIRST = re.compile(r"\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #(?P<id>\d+)\s*$")
-GAME_LINE = re.compile(
+FIRST = _rule("first", r"\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #(?P<id>\d+)\s*$")
+GAME_LINE = _rule("game",
     r"(?:Blinds )?\s*(?P<cur>[$€]?)\s?(?P<sb>[\d.,]+) ?/ ?[$€]?\s?(?P<bb>[\d.,]+) "
     r"(?:(?P<limit>NL|PL) )?(?P<game>.+?)(?: - (?P<max>\d+) Max)?"
     r" - (?P<date>\d{4}/\d\d/\d\d - \d\d?:\d\d:\d\d)\s*$"
-)
-SEAT = re.compile(
-    r"Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?:[$€]\s?(?P<stack>[\d.,]+)"
-    r"(?: (?:USD|EURO?|Chips|GEL))?|(?P<chips>[\d.,]+)(?: Chips)?"
-    r"|(?P<new>new player|All-in))\s*\)\s*$"
-)
-_AMT = r"[$€]?\s?(?P<a>[\d.,]+)(?: (?:USD|EURO?|Chips|GEL))?"
-STREET = re.compile(r"\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$")
-#: what follows a player's name, by kind
-RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern))
-    for kind, pattern in (
-        ("sb", r": posts small blind \[\s?" + _AMT + r"\s?\]"),
-        ("bb", r": posts big blind \[\s?" + _AMT + r"\s?\]"),
-        ("both", r": posts both blinds \[\s?" + _AMT + r"\s?\]"),
-        ("ante", r": posts ante \[\s?" + _AMT + r"\s?\]"),
-        ("bet", r": bets \[\s?" + _AMT + r"\s?\]"),
-        ("call", r" calls \[\s?" + _AMT + r"\s?\]"),
-        ("raise", r" raises \[\s?" + _AMT + r"\s?\]"),
-        ("check", r" checks"),
-        ("fold", r" folds"),
-        ("show", r" (?P<how>shows|mucks) \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)"),
-        ("noshow", r" does not show cards"),
-        (
-            "win",
-            r" wins\s+(?:(?P<half>high|low) )?\(?\s?" + _AMT + r"\s?\)? from "
+)  # fmt: skip
+_AMT = r"\[\s?[$€]?\s?(?P<a>[\d.,]+)(?: (?:USD|EURO?|Chips|GEL))?\s?\]$"
+#: what a player did, after "<player>: " (posts and bets)
+_COLON = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+    ("sb", r"posts small blind " + _AMT),
+    ("bb", r"posts big blind " + _AMT),
+    ("both", r"posts both blinds " + _AMT),
+    ("ante", r"posts ante " + _AMT),
+    ("bet", r"bets " + _AMT),
+)))  # fmt: skip
+#: what a player did, after "<player> " (the rest)
+_SPACE = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+    ("call", r"calls " + _AMT),
+    ("raise_by", r"raises " + _AMT),
+    ("check", r"checks$"),
+    ("fold", r"folds$"),
+    ("show", r"(?P<how>shows|mucks) \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)$"),
+    ("noshow", r"does not show cards$"),
+    ("win", r"wins \s*(?:(?P<half>high|low) )?\(?\s?[$€]?\s?(?P<a>[\d.,]+)"
+            r"(?: (?:USD|EURO?|Chips|GEL))?\s?\)? from "
             r"(?P<pot>main pot|side pot(?: ?#?-?(?P<n>\d+))?)"
-            r"(?: with (?P<desc>.*?))?(?: \[(?P<cards>[^\]]*)\])?(?: with kicker \[[^\]]*\])?",
-        ),
-        ("event", r"(?: sits out| is sitting out| has (?:joined|left) the table"
-                  r"| has disconnected.*| has been disconnected| has timed out| is back"
-                  r"| has returned)"),
-    )
-)
-#: the rules by the first word after the player's name (others: every rule, in order)
-_BY_WORD: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
-for _kind, _rule in RULES:
-    for _word in {"sb": ("posts",), "bb": ("posts",), "both": ("posts",), "ante": ("posts",),
-                  "bet": ("bets",), "call": ("calls",), "raise": ("raises",),
-                  "check": ("checks",), "fold": ("folds",), "show": ("shows", "mucks"),
-                  "noshow": ("does",), "win": ("wins",)}.get(_kind, ()):  # fmt: skip
-        _BY_WORD[_word] = (*_BY_WORD.get(_word, ()), (_kind, _rule))
+            r"(?: with (?P<desc>.*?))?(?: \[(?P<cards>[^\]]*)\])?(?: with kicker \[[^\]]*\])?$"),
+    ("event", r"sits out$"),
+    ("event", r"is (?:sitting out|back)$"),
+    ("event", r"has (?:(?:joined|left) the table|disconnected.*|been disconnected|timed out"
+              r"|returned)$"),
+)))  # fmt: skip
+#: the table's lines, by the rule's kind
+_BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+    ("button", r"Seat (?P<seat>\d+) is the button$"),
+    ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?:[$€]\s?(?P<stack>[\d.,]+)"
+             r"(?: (?:USD|EURO?|Chips|GEL))?|(?P<chips>[\d.,]+)(?: Chips)?"
+             r"|(?P<new>new player|All-in))\s*\)\s*$"),
+    ("dealing", r"\*\* Dealing down cards \*\*.*$"),
+    ("dealing", r"\*\*\*\*\* Hand history.*$"),
+    ("street", r"\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$"),
+    ("table", r"Table \s*(?P<table>.*)$"),
+    ("players", r"Total number of players.*$"),
+    ("dealt", r"Dealt to (?P<rest>.*)$"),
+)))  # fmt: skip
+#: lines read by the table's rules only (a player's name never starts them)
+_TABLE_LINES = ("Seat ", "**", "Table ", "Total number of players", "Dealt to ")
+_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND,
+          "both": PostKind.DEAD_SMALL_AND_BIG, "ante": PostKind.ANTE}  # fmt: skip
 _STRUCTURES = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
                None: BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
@@ -185,158 +194,69 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     return None
 
 
-def recognise(head: str) -> bool:
-    """``True`` for a file whose first lines hold an Everleaf hand header.
-
-    >>> recognise("Everleaf Gaming Game #148735443\\n***** Hand history for game #148735443 *****")
-    True
-    >>> recognise("Everleaf Gaming - Concord Gaming - Game #4\\n***** Hand history for game #4 *****")
-    True
-    >>> recognise("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _ANY_START.search(head) is not None
-
-
-def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file, one per "Everleaf Gaming Game #" line (text before the
-    first is its own)."""
-    return iter_hands(fh, file, HAND_START)
-
-
-class _Hand(_State):
-    def __init__(self, file: str, line: int) -> None:
-        super().__init__(file, line)
-        self.seats: list[Seat] = []
-        self.by_length: list[str] = []
-        self.hero: str | None = None
-        self.button: int | None = None
-        self.table = ""
-        self.hole: dict[str, tuple[str, ...]] = {}
-        self.shows: list[Show] = []
-        self.collects: list[Collect] = []
-        self.board: list[str] = []
-        self.dealt = False  # "** Dealing down cards **" seen
-
-
-def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
-    """Read one hand's text (``\\n`` line ends) into a record and problems.
-
-    Amounts are minor units (cents; chips in tournaments). Never raises: an
-    unexpected error becomes an ``internal_error`` problem.
-    """
-    h = _Hand(file, line)
-    try:
-        return _parse(h, text, line, offset)
-    except Exception as exc:
-        return internal_error(file, line, h.hand_id, exc, h.problems)
-
-
-def _parse(h: _Hand, text: str, line: int, offset: int) -> ParsedHand:
-    lines = text.split("\n")
-    first = FIRST.match(lines[0])
+def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """Read one hand (``lines``, the first on file line ``line``) into a record."""
+    first = _m(FIRST, lines[0])
     if first is None:
         h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
+        return no_record(h)
     h.hand_id = first["id"]
-    at = next((i for i, ln in enumerate(lines[1:4], 1) if GAME_LINE.match(ln)), None)
-    if at is None:
+    at, gm = _game_line(lines)
+    if gm is None:
         h.problem(line, ProblemCode.BAD_HEADER, "no game line (stakes, game, date)", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    gm = GAME_LINE.match(lines[at])
-    assert gm is not None
+        return no_record(h)
     raw = " ".join(gm["game"].split()).lower()
     game = _GAMES.get(raw)
     if game is None:
-        if "omaha" in raw:
-            h.problem(line + at, ProblemCode.UNKNOWN_GAME,
-                      f"unknown game: {gm['game'][:60]}", lines[at])  # fmt: skip
-            return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-        note = f"not an Omaha game: {gm['game'][:60]}"
-        h.problem(line + at, ProblemCode.SKIPPED_GAME, note, lines[at])
-        return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-    tourney = not gm["cur"]
-    h.unit = Unit.CHIPS if tourney else Unit.CENTS
-    structure = _STRUCTURES[gm["limit"]]
-    numbered = [(i, ln) for i, ln in enumerate(lines) if i not in (0, at)]
+        return not_read(h, line + at, gm["game"], lines[at], omaha="omaha" in raw)
+    h.unit = Unit.CHIPS if not gm["cur"] else Unit.CENTS
+    h.max_seats = int(gm["max"]) if gm["max"] else None
+    numbered = ((i, ln) for i, ln in enumerate(lines) if i not in (0, at))
     if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    last = line + len(lines) - 1
-    if not h.seats:
-        h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if not h.collects:
-        h.problem(last, ProblemCode.TRUNCATED_HAND,
-                  "hand has no 'wins' line (cut short?)", lines[-1])  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    twice = impossible(h.hole, [tuple(h.board)])
-    if twice is not None:
-        where = second_line(lines, twice, line)
-        h.problem(where, ProblemCode.IMPOSSIBLE_CARDS,
-                  f"card {twice} seen twice", lines[where - line])  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    return ParsedHand(_record(h, gm, game, structure, tourney, text, line, offset),
-                      tuple(h.problems), None, h.hand_id)  # fmt: skip
+        return no_record(h)
+    cut = None if h.collects else "hand has no 'wins' line (cut short?)"
+    if incomplete(h, lines, line, cut_short=cut):
+        return no_record(h)
+    g = _game(h, gm, (*game, _STRUCTURES[gm["limit"]]))
+    returned = returns(h)
+    h.inferred.append("rake")
+    return ParsedHand(build_record(
+        h, site=SITE, game=g, line=line, text=text, offset=offset,
+        started_at=_date(gm["date"]), returned=returned, total_pot=None,
+        rake=max(in_pot(h.put, returned) - collected(h.collects), 0),
+        collect_order=CollectOrder.HIGH_THEN_LOW,
+    ), tuple(h.problems), None, h.hand_id)  # fmt: skip
 
 
-def _record(
-    h: _Hand, gm: re.Match[str], game: tuple[Variant, bool], structure: BettingStructure,
-    tourney: bool, text: str, line: int, offset: int,
-) -> HandHistory:  # fmt: skip
-    inferred: list[str] = []
-    limit = structure is BettingStructure.LIMIT
-    stake_sb, stake_bb = h.money(gm["sb"]), h.money(gm["bb"])
-    if limit:
-        small_bet, big_bet = stake_sb, stake_bb
+def _game_line(lines: list[str]) -> tuple[int, Any]:
+    """The index and results of the game line (stakes, game, date), one of the lines
+    after the first three; ``(0, None)`` when none is."""
+    for i, ln in enumerate(lines[1:4], 1):
+        gm = _m(GAME_LINE, ln)
+        if gm is not None:
+            return i, gm
+    return 0, None
+
+
+def _game(h: Hand, gm: Any, game: tuple[Variant, bool, BettingStructure]) -> Game:
+    """The game of the game line: fixed limit's stakes are the bets and its blinds the
+    posts (``inferred`` "blinds" when no big blind was posted); other games' stakes
+    are the blinds. No currency sign: a tournament (chips)."""
+    variant, hi_lo, structure = game
+    sb, bb = h.money(gm["sb"]), h.money(gm["bb"])
+    small_bet = big_bet = None
+    if structure is BettingStructure.LIMIT:
+        small_bet, big_bet = sb, bb
         if h.bb is None:
-            inferred.append("blinds")
-        bb = h.bb if h.bb is not None else small_bet
-        sb = h.sb if h.sb is not None else bb // 2
-    else:
-        small_bet = big_bet = None
-        sb, bb = stake_sb, stake_bb
-    g = Game(
-        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
+            h.inferred.append("blinds")
+        sb, bb = limit_blinds(h, small_bet)
+    tourney = not gm["cur"]
+    return Game(
+        variant=variant, hi_lo=hi_lo, structure=structure, small_blind=sb, big_blind=bb,
         currency="CHIPS" if tourney else ("EUR" if gm["cur"] == "€" else "USD"),
         qualifier=8, tournament_id="" if tourney else None,
         small_bet=small_bet, big_bet=big_bet,
     )  # fmt: skip
-    returned: tuple[Returned, ...] = ()
-    back = excess_returned(h.put, (), h.actions)
-    if back is not None:
-        returned = (back,)
-        inferred.append("returned")
-    rake = max(in_pot(h.put, returned) - collected(h.collects), 0)
-    inferred.append("rake")
-    return HandHistory(
-        site=SITE,
-        hand_id=h.hand_id or "",
-        table=h.table,
-        started_at=_date(gm["date"]),
-        time_zone=None,
-        started_at_utc=None,
-        game=g,
-        button=h.button,
-        max_seats=int(gm["max"]) if gm["max"] else None,
-        seats=tuple(h.seats),
-        actions=tuple(h.actions),
-        boards=(tuple(h.board),) if h.board else (),
-        hero=h.hero,
-        hole_cards=dict(h.hole),
-        shows=tuple(h.shows),
-        collects=tuple(h.collects),
-        returned=returned,
-        total_pot=None,
-        rake=rake,
-        file=h.file,
-        line=line,
-        offset=offset,
-        text=text,
-        site_format=SITE,
-        collect_order=CollectOrder.HIGH_THEN_LOW,
-        odd_chips=OddChips.CLOCKWISE,
-        inferred=tuple(inferred),
-    )
 
 
 def _date(text: str) -> datetime:
@@ -347,93 +267,56 @@ def _date(text: str) -> datetime:
     return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
 
 
-def _line(h: _Hand, ln: str, lno: int) -> bool:
+def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one line into the hand; ``False`` when no rule reads it."""
     ln = ln.rstrip()
-    if ln.startswith("Seat "):
-        return _seat(h, ln, lno)
-    if ln.startswith("**"):
-        if ln.startswith("** Dealing down cards **") or ln.startswith("***** Hand history"):
-            h.dealt = True
-            return True
-        m = STREET.match(ln)
-        if m is None:
-            return False
-        h.new_street(_STREETS[m["street"]])
-        h.board.extend(_cards(m["cards"].replace(",", " ")))
-        return True
-    if ln.startswith("Table "):
-        h.table = ln[6:].strip()
-        return True
-    if ln.startswith("Total number of players"):
-        return True
-    if ln.startswith("Dealt to "):
-        rest = ln[9:]
+    if ln.startswith(_TABLE_LINES):
+        found = match_line(_BODY, ln)
+        return found is not None and _table_line(h, *found, ln, lno)
+    played = match_player(h, ln, _SPACE, _COLON)
+    if played is None:
+        return False
+    _player(h, *played, lno)
+    return True
+
+
+def _table_line(h: Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
+    """A line of the table's: seats, the button, streets, the hero's cards."""
+    if kind == "button":
+        h.button = h.seat_number(m["seat"])
+    elif kind == "seat":
+        stack = h.money(m["stack"] or m["chips"]) if not m["new"] else 0
+        h.seat(h.seat_number(m["seat"]), m["name"].strip(), stack, lno, bool(m["new"]))
+    elif kind == "dealing":
+        h.dealt = True
+    elif kind == "street":
+        h.deal(_STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+    elif kind == "table":
+        h.table = m["table"]
+    elif kind == "dealt":
+        rest = m["rest"]
         name = next((n for n in h.by_length if rest.startswith(n + " [")), None)
         if name is None:
             h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {rest[:40]}", ln)
             return True
         h.hero = name
         h.hole[name] = _cards(rest[len(name) + 2 :].rstrip(" ]").replace(",", " "))
-        return True
-    name = next(
-        (n for n in h.by_length if ln.startswith(n) and ln[len(n) : len(n) + 1] in (":", " ")), None
-    )
-    if name is None:
-        return False
-    rest = ln[len(name) :]
-    word = rest[1:].lstrip(" ").partition(" ")[0]
-    for kind, rule in _BY_WORD.get(word, RULES):
-        m = rule.fullmatch(rest)
-        if m is not None:
-            _player(h, name, kind, m, lno)
-            return True
-    return False
-
-
-def _seat(h: _Hand, ln: str, lno: int) -> bool:
-    m = re.fullmatch(r"Seat (\d+) is the button", ln)
-    if m is not None:
-        h.button = h.seat_number(m[1])
-        return True
-    m = SEAT.fullmatch(ln)
-    if m is None:
-        return False
-    name = m["name"].strip()
-    stack = h.money(m["stack"] or m["chips"]) if not m["new"] else 0
-    seat = h.seat_number(m["seat"])
-    h.seats.append(Seat(seat, name, stack, sitting_out=bool(m["new"]), line=lno))
-    h.stacks[name] = stack
-    h.by_length = sorted((s.player for s in h.seats), key=len, reverse=True)
     return True
 
 
-def _player(h: _Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
-    if kind == "sb":
-        h.post(p, PostKind.SMALL_BLIND, h.money(m["a"]), lno)
-    elif kind == "bb":
-        h.post(p, PostKind.BIG_BLIND, h.money(m["a"]), lno)
-    elif kind == "both":
-        h.post(p, PostKind.DEAD_SMALL_AND_BIG, h.money(m["a"]), lno)
-    elif kind == "ante":
-        h.post(p, PostKind.ANTE, h.money(m["a"]), lno)
-    elif kind == "bet":
-        h.bet(p, h.money(m["a"]), lno)
-    elif kind == "call":
-        h.call(p, h.money(m["a"]), lno)
-    elif kind == "raise":  # the chips added
-        h.raise_to(p, h.bets.get(p, 0) + h.money(m["a"]), lno)
-    elif kind == "check":
-        h.check(p, lno)
-    elif kind == "fold":
-        h.fold(p, lno)
+def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+    """A line of what player ``p`` did; amounts are the chips added."""
+    if kind in _POSTS:
+        h.post(p, _POSTS[kind], h.money(m["a"]), lno)
+    elif kind in ("bet", "call", "raise_by"):
+        h.betting(kind, p, h.money(m["a"]), lno)
+    elif kind in ("check", "fold"):
+        h.betting(kind, p, 0, lno)
     elif kind == "show":
-        cards = _cards(m["cards"].replace(",", " "))
         desc = m["desc"] or None
         mucked = m["how"] == "mucks"
-        h.hole[p] = cards
-        h.shows.append(Show(p, cards, desc, mucked=mucked, line=lno,
-                            claimed_high=None if mucked else read_high(desc)))  # fmt: skip
+        h.show(p, Show(p, _cards(m["cards"].replace(",", " ")), desc, mucked=mucked, line=lno,
+                       claimed_high=None if mucked else read_high(desc)))  # fmt: skip
     elif kind == "win":
         pot = 0 if m["pot"] == "main pot" else int(m["n"] or 1)
         h.collects.append(Collect(p, h.money(m["a"]), pot, 0, lno))
@@ -441,7 +324,7 @@ def _player(h: _Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
             _claim_low(h, p, m["desc"])
 
 
-def _claim_low(h: _Hand, p: str, desc: str) -> None:
+def _claim_low(h: Hand, p: str, desc: str) -> None:
     """The low a "wins low ... with 8, 7, 4, 3, A" line names, onto the player's show."""
     low = read_low(desc)
     for i in range(len(h.shows) - 1, -1, -1):
@@ -452,18 +335,9 @@ def _claim_low(h: _Hand, p: str, desc: str) -> None:
             return
 
 
-def _parse_text(ht: HandText) -> ParsedHand:
-    """:data:`FORMAT`'s parse."""
-    return parse_hand(ht.text, ht.file, ht.line, ht.offset)
-
-
 #: The Everleaf Gaming site format.
-FORMAT = SiteFormat(
-    key=SITE,
-    name="Everleaf Gaming",
-    games="Omaha and Omaha hi/lo 8 or better; fixed limit, pot limit and no limit; cash",
-    recognise=recognise,
-    split=split,
-    parse=_parse_text,
-    rooms=(SITE,),
-)
+FORMAT = text_format(
+    SITE, "Everleaf Gaming",
+    "Omaha and Omaha hi/lo 8 or better; fixed limit, pot limit and no limit; cash",
+    HAND_START, _parse, header=_ANY_START,
+)  # fmt: skip
