@@ -68,14 +68,15 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import BinaryIO
 
+from hhtools.grammars._hand import build_record, reader
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
-from hhtools.grammars.ggpoker.hand import _State
+from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
+from hhtools.grammars.ggpoker.hand import GGHand, read_lines, whole_hand
 from hhtools.grammars.ggpoker.words import GAME_AT_END, game_of
 
 from hhtools.model.money import AmountOutOfRange, Unit
-from hhtools.model.records import Game, HandHistory, HandText
+from hhtools.model.records import Game, HandText
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
@@ -117,7 +118,7 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
     return iter_hands(fh, file, HAND_START, _HAND_END)
 
 
-def _read_header(st: _State, first: str) -> Game | str | None:
+def _read_header(st: GGHand, first: str) -> Game | str | None:
     """The header: the hand id, time and game (or the reason to skip, or ``None``)."""
     hm = _m(HEADER, first)
     if hm is None:
@@ -165,57 +166,40 @@ def _read_header(st: _State, first: str) -> Game | str | None:
     )  # fmt: skip
 
 
-def parse_hand(ht: HandText) -> ParsedHand:
-    """Read one GGPoker hand text.
-
-    Args:
-        ht: the hand's text as split from its file.
-
-    Returns:
-        The :class:`~hhtools.grammars.base.ParsedHand`: the record (or ``None`` when the
-        hand's essential parts are unreadable, out of range, impossible, or the game
-        is not Omaha-family: then one ``skipped_game`` note) and the problems met. Never
-        raises for bad input: an unexpected error is an ``internal_error`` problem.
-    """
-    st = _State(ht.file, ht.line)
-    try:
-        return _parse(st, ht)
-    except Exception as exc:  # noqa: BLE001 (never let one hand stop a file)
-        return internal_error(ht.file, ht.line, st.hand_id, exc, st.problems)
-
-
-def _parse(st: _State, ht: HandText) -> ParsedHand:
-    lines = ht.text.split("\n")
+def _parse(st: GGHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """Read one GGPoker hand (see :func:`parse_hand`): header, lines, record."""
     try:
         game = _read_header(st, lines[0])
     except ValueError as exc:  # an amount out of range or unreadable in the header
         out = isinstance(exc, AmountOutOfRange)
         code = ProblemCode.OUT_OF_RANGE if out else ProblemCode.BAD_HEADER
-        st.problem(ht.line, code, str(exc), lines[0])
+        st.problem(line, code, str(exc), lines[0])
         return ParsedHand(None, tuple(st.problems), None, st.hand_id)
     if game is None:
         return ParsedHand(None, tuple(st.problems), None, st.hand_id)
     if isinstance(game, str):
-        st.problem(ht.line, ProblemCode.SKIPPED_GAME, game, lines[0])
+        st.problem(line, ProblemCode.SKIPPED_GAME, game, lines[0])
         return ParsedHand(None, tuple(st.problems), game, st.hand_id)
-    st.game = game
-    if not st.read_body(lines):
+    if not read_lines(st, lines):
         return ParsedHand(None, tuple(st.problems), None, st.hand_id)
-    rec = st.record(game)
-    hand = HandHistory(
-        site=SITE, hand_id=st.hand_id or "", table=st.table, started_at=st.started,
-        time_zone=None, started_at_utc=None, game=rec.game, button=st.button,
-        max_seats=st.max_seats, seats=tuple(st.seats), actions=tuple(st.actions),
-        boards=rec.boards, hero=st.hero, hole_cards=st.hole_cards,
-        shows=tuple(st.shows), collects=rec.collects, returned=tuple(st.returned),
-        total_pot=st.total_pot, rake=st.rake, cash_outs=tuple(st.cash_outs), fees=st.fees,
-        file=ht.file, line=ht.line, offset=ht.offset, text=ht.text,
-        pot_parts=rec.pot_parts, pot_parts_basis=rec.basis, site_format=SITE,
-        collect_order=CollectOrder.UNORDERED, total_pot_line=st.total_line,
-        room_added=st.room_added, jackpot=st.jackpot,
-        tournament_results=tuple(st.results),
+    rec = whole_hand(st, game)
+    hand = build_record(
+        st, site=SITE, game=rec.game, line=line, text=text, offset=offset,
+        started_at=st.started, boards=rec.boards, collects=rec.collects,
+        cash_outs=tuple(st.cash_outs), fees=st.fees, pot_parts=rec.pot_parts,
+        pot_parts_basis=rec.basis, collect_order=CollectOrder.UNORDERED,
+        room_added=st.room_added, jackpot=st.jackpot, tournament_results=tuple(st.results),
     )  # fmt: skip
     return ParsedHand(hand, tuple(st.problems), None, st.hand_id)
+
+
+#: Read one GGPoker hand text: the record (or ``None`` when the hand's essential parts
+#: are unreadable, out of range, impossible, or the game is not Omaha-family: then one
+#: ``skipped_game`` note) and the problems met. Never raises for bad input: an
+#: unexpected error is an ``internal_error`` problem (the kernel's guard, which looks
+#: ``_parse`` up on each call).
+parse_hand = reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
+                    GGHand)  # fmt: skip
 
 
 FORMAT = SiteFormat(

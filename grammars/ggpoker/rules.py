@@ -1,13 +1,15 @@
 """The line rules of the GGPoker grammar (private to :mod:`hhtools.grammars.ggpoker`):
 one named pyparsing ``Regex`` per kind of line (:func:`hhtools.grammars._lines._rule`),
 and each rule's compiled ``match`` bound once (what ``_lines._m`` runs with ``FAST``),
-so a line is read without a call through ``_m``. Amounts are read from the text
+so a line is read without a call through ``_m``; the tables key them by a line's first
+word. Amounts are read from the text
 ``_A`` matches ("$1,234.56", "2,020").
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from hhtools.grammars._lines import _rule
 
@@ -40,21 +42,22 @@ POST = _rule(
     rf"posts (?P<what>small blind|big blind|the ante|ante|missed blind|dead blind|"
     rf"missed small blind|missed big blind|straddle|button blind) (?P<amt>{_A}){_ALLIN}\s*$",
 )
-STRADDLE = _rule("straddle", rf"straddle (?P<amt>{_A}){_ALLIN}\s*$")
+STRADDLE = _rule("straddle", rf"(?P<what>straddle) (?P<amt>{_A}){_ALLIN}\s*$")
 CALL_BET = _rule("call_bet", rf"(?P<verb>calls|bets) (?P<amt>{_A}){_ALLIN}\s*$")
-RAISE = _rule("raise", rf"raises (?P<amt>{_A}) to (?P<to>{_A}){_ALLIN}\s*$")
+RAISE = _rule("raise", rf"(?P<verb>raises) (?P<amt>{_A}) to (?P<to>{_A}){_ALLIN}\s*$")
 SHOW = _rule("show", r"(?:shows|mucks) \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?\s*$")
 MONEY_OUT = _rule(
     "money_out",
     rf"(?P<what>Pays Cashout Risk|Receives Cashout|pay premium of all-in insurance|"
     rf"receives? (?:all-in )?insurance(?: payout)?) \((?P<amt>{_A})\)\s*$",
 )
-NOTE = _rule(
-    "note",
-    r"(?:folds|checks|Chooses to EV Cashout|get an all-in insurance .*|doesn't show hand|"
-    r"mucks|sits out|is sitting out|has timed out|is disconnected|is connected|"
-    r"has returned|said, .*|will be allowed to play after the button)\s*$",
-)
+#: what a player does that changes nothing in the hand (a fold or check is read as one
+#: only when it is the whole line), one rule a wording
+_NOTES = ("folds", "checks", "Chooses to EV Cashout", "get an all-in insurance .*",
+          "doesn't show hand", "mucks", "sits out", "is sitting out", "has timed out",
+          "is disconnected", "is connected", "has returned", "said, .*",
+          "will be allowed to play after the button")  # fmt: skip
+NOTES = tuple(_rule("note", words + r"\s*$") for words in _NOTES)
 RESULT = _rule(
     "tournament_result",
     rf"(?P<name>.+?) (?:(?:wins|won) (?:the )?bounty (?:of )?(?P<b1>{_A})"
@@ -89,20 +92,39 @@ _TIMES = {"two": 2, "three": 3}
 _ORDER = {s: k for k, s in enumerate(Street)}
 _TABLE_M = TABLE.re.match
 _SEAT_M = SEAT.re.match
-_STREET_LINE_M = STREET_LINE.re.match
-_DEALT_M = DEALT.re.match
-_UNCALLED_M = UNCALLED.re.match
 _COLLECT_M = COLLECT.re.match
-_CASH_DROP_M = CASH_DROP.re.match
-_POST_M = POST.re.match
-_STRADDLE_M = STRADDLE.re.match
-_CALL_BET_M = CALL_BET.re.match
-_RAISE_M = RAISE.re.match
-_SHOW_M = SHOW.re.match
-_MONEY_OUT_M = MONEY_OUT.re.match
-_NOTE_M = NOTE.re.match
 _RESULT_M = RESULT.re.match
-_TOTAL_M = TOTAL.re.match
-_RUN_TIMES_M = RUN_TIMES.re.match
-_S_BOARD_M = S_BOARD.re.match
 _S_SEAT_M = S_SEAT.re.match
+
+Table = dict[str, tuple[tuple[str, Any], ...]]
+
+
+def keyed(*entries: tuple[str, str, Any]) -> Table:
+    """A line table: ``(first words, kind, rule)`` entries keyed by each of their
+    first words (space-separated), in order: a line is tried against its first
+    word's rules only (the rules' patterns start with alternatives, so the words are
+    written out here).
+
+    >>> sorted(keyed(("calls bets", "bet", CALL_BET)))
+    ['bets', 'calls']
+    """
+    out: dict[str, tuple[tuple[str, Any], ...]] = {}
+    for words, kind, rule in entries:
+        for word in words.split():
+            out[word] = (*out.get(word, ()), (kind, rule))
+    return out
+
+
+#: lines before the summary that start with a word of their own
+HEAD = keyed(("***", "street", STREET_LINE), ("Dealt", "dealt", DEALT),
+             ("Uncalled", "uncalled", UNCALLED), ("Cash", "cash_drop", CASH_DROP))  # fmt: skip
+#: what follows "<player>: "
+PLAYER = keyed(
+    ("posts", "post", POST), ("straddle", "post", STRADDLE), ("calls bets", "bet", CALL_BET),
+    ("raises", "bet", RAISE), ("shows mucks", "show", SHOW),
+    ("Pays Receives pay receive receives", "money_out", MONEY_OUT),
+    *((n.split()[0], "note", rule) for n, rule in zip(_NOTES, NOTES, strict=True)),
+)
+#: summary lines other than the seats'
+SUMMARY = keyed(("Total", "total", TOTAL), ("Hand", "run_times", RUN_TIMES),
+                ("Board FIRST SECOND THIRD", "summary_board", S_BOARD))  # fmt: skip
