@@ -207,6 +207,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     done = summary_end(h, lines, line, "'Total Pot'")
     if done is not None:
         return done
+    assert h.total is not None  # summary_end: a hand with no total gives no record
     rake = h.rake if h.rake is not None else max(h.total - sum(c.amount for c in h.collects), 0)
     parts = paid_parts(h.collects, h.total - rake, one_pot=True)
     record = build_record(

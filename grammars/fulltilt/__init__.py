@@ -189,8 +189,9 @@ def _money(h: _FtpHand, summary: int) -> dict[str, Any]:
     """The record's collects (the summary's when the body wrote none), returns (one
     inferred when no line wrote it: :func:`_unreturned`), rake (the total less what
     was collected when not written) and pot parts (gross or net by their sum)."""
+    assert h.total is not None  # summary_checks: a hand with no total gives no record
     collects = tuple(c for c in h.collects if c.line < summary)
-    inferred = []
+    inferred: list[str] = []
     if not collects and h.collects:
         collects = tuple(h.collects)
         inferred.append("collects")

@@ -171,6 +171,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     done = summary_end(h, lines, line, "'Pot:'")
     if done is not None:
         return done
+    assert h.total is not None  # summary_end: a hand with no total gives no record
     returned: dict[str, int] = {}
     for r in h.returned:
         returned[r.player] = returned.get(r.player, 0) + r.amount

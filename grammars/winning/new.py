@@ -134,6 +134,7 @@ def parse_new(h: Hand, lines: list[str], line: int, text: str, offset: int) -> P
     done = summary_end(h, lines, line, "'Total pot'")
     if done is not None:
         return done
+    assert h.total is not None  # summary_end: a hand with no total gives no record
     started = wpn_date(hd["date"])
     rake = h.rake or 0
     record = build_record(

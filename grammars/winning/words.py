@@ -134,8 +134,7 @@ def _award(
     net: int, eligible: list[str], shows: dict[str, Show], hi_lo: bool
 ) -> dict[str, int] | None:
     """One pot awarded by the site's own claims (``None`` when they cannot tell)."""
-    keyed = {p: _key(shows[p]) for p in eligible if p in shows}
-    keyed = {p: k for p, k in keyed.items() if k is not None}
+    keyed = {p: k for p in eligible if p in shows and (k := _key(shows[p])) is not None}
     if not keyed:
         return None
     best = max(keyed.values())
@@ -195,30 +194,44 @@ def share_out(
     shown = {s.player: s for s in shows}
     gross = [a for a, _ in pots]
     for nets in (_from_main(gross, taken), _pro_rata(gross, taken)):
-        got: list[dict[str, int]] = []
-        for net, (_, eligible) in zip(nets, pots, strict=True):
-            winners = [p for p in eligible if by_player.get(p)]
-            if len(winners) == 1 and len(eligible) >= 1:
-                got.append({winners[0]: net})
-                continue
-            award = _award(net, eligible, shown, hi_lo)
-            if award is None:
-                break
-            got.append(award)
-        else:
-            sums: dict[str, int] = {}
-            for award in got:
-                for p, a in award.items():
-                    sums[p] = sums.get(p, 0) + a
-            if {p: a for p, a in sums.items() if a} == by_player:
-                collects = [
-                    Collect(p, a, k, 0, lines[p])
-                    for k, award in enumerate(got)
-                    for p, a in award.items()
-                    if a
-                ]
-                return collects, tuple(nets), PotPartsBasis.NET
+        got = _awards(nets, pots, by_player, shown, hi_lo)
+        if got is not None and _sums(got) == by_player:
+            collects = [
+                Collect(p, a, k, 0, lines[p])
+                for k, award in enumerate(got)
+                for p, a in award.items()
+                if a
+            ]
+            return collects, tuple(nets), PotPartsBasis.NET
     return plain, (), None
+
+
+def _awards(
+    nets: list[int], pots: list[tuple[int, list[str]]], by_player: dict[str, int],
+    shown: dict[str, Show], hi_lo: bool,
+) -> list[dict[str, int]] | None:  # fmt: skip
+    """Each pot's award by the site's claims (a pot one paid player could win is
+    theirs), or ``None`` when the claims cannot tell one."""
+    got: list[dict[str, int]] = []
+    for net, (_, eligible) in zip(nets, pots, strict=True):
+        winners = [p for p in eligible if by_player.get(p)]
+        if len(winners) == 1:
+            got.append({winners[0]: net})
+            continue
+        award = _award(net, eligible, shown, hi_lo)
+        if award is None:
+            return None
+        got.append(award)
+    return got
+
+
+def _sums(got: list[dict[str, int]]) -> dict[str, int]:
+    """What each player is paid over the pots (players paid nothing left out)."""
+    sums: dict[str, int] = {}
+    for award in got:
+        for p, a in award.items():
+            sums[p] = sums.get(p, 0) + a
+    return {p: a for p, a in sums.items() if a}
 
 
 def _from_main(gross: list[int], taken: int) -> list[int]:
