@@ -17,7 +17,7 @@ from typing import Any
 from hhtools.grammars._betting import _OutOfRange, read_body
 from hhtools.grammars._hand import Hand
 from hhtools.grammars._lines import _cards, _m
-from hhtools.grammars.ggpoker.pots import Record, assign, rebuild_pots, with_ante
+from hhtools.grammars.ggpoker.pots import Record, assign, gg_pots, with_ante
 from hhtools.grammars.ggpoker.rules import (
     _COLLECT_M,
     _EXTRAS,
@@ -440,9 +440,9 @@ def whole_hand(h: GGHand, game: Game) -> Record:
     board_t = tuple(tuple(b) for b in h.boards if b)
     # With nobody all-in every live player put in the same: one pot.
     allin = any(a.all_in for a in h.actions)
-    pots = rebuild_pots(h.actions, h.returned, h.folded, h.room_added) if allin else []
+    pots = gg_pots(h.put, h.returned, h.folded, h.room_added) if allin else []
     if len(pots) <= 1 and runs == 1:
         return Record(game, board_t, tuple(h.collects), (), None)
     if not pots:
-        pots = rebuild_pots(h.actions, h.returned, h.folded, h.room_added)
+        pots = gg_pots(h.put, h.returned, h.folded, h.room_added)
     return assign(game, board_t, pots, won, max(len(board_t), 1))

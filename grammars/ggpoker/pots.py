@@ -2,21 +2,21 @@
 :mod:`hhtools.grammars.ggpoker`).
 
 GGPoker's collect lines say "collected $x from pot" whatever the pot. With side pots
-the grammar rebuilds the pots from the actions (:func:`rebuild_pots`, the way
-:func:`hhtools.rules.pots.build_pots` does; the grammar layer does not import the
-rules) and puts each collect line in a pot (:func:`assign`). Money is integer minor
-units.
+the grammar builds the pots from what each player put in (:func:`gg_pots`, with the
+kernel's :func:`~hhtools.grammars._pots.pots_of`) and puts each collect line in a pot
+(:func:`assign`). Money is integer minor units.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from hhtools.model.records import Action, ActionKind, Collect, Game, PostKind, Returned, Street
+from hhtools.grammars._pots import pots_of
+from hhtools.model.records import Collect, Game, Returned
 from hhtools.model.vocab import PotPartsBasis
 
-__all__ = ["Record", "assign", "rebuild_pots", "with_ante"]
+__all__ = ["Record", "assign", "gg_pots", "with_ante"]
 
 
 class Record(NamedTuple):
@@ -38,47 +38,21 @@ def with_ante(game: Game, ante: int) -> Game:
                 game.level, game.small_bet, game.big_bet)  # fmt: skip
 
 
-def rebuild_pots(
-    actions: Iterable[Action], returned: Iterable[Returned], folded: set[str], room_added: int
+def gg_pots(
+    put: Mapping[str, int], returned: Iterable[Returned], folded: set[str], room_added: int
 ) -> list[tuple[int, tuple[str, ...]]]:
-    """Gross pots ``(amount, eligible players)``, main pot first: a level at each live
-    player's total, chips of folded players above the top level in the last pot; the
-    room's money in the main pot.
+    """Gross pots ``(amount, eligible players)``, main pot first, as the rules build
+    them (:func:`hhtools.grammars._pots.pots_of`: a level at each live player's total,
+    chips of folded players above the top level in the last pot), from what each player
+    put in less what went back; the room's money (a cash drop) in the main pot.
 
-    >>> from hhtools.model.records import Action as A, ActionKind as K, Street as S
-    >>> acts = [A(S.PREFLOP, "a", K.BET, 50), A(S.PREFLOP, "b", K.CALL, 100),
-    ...         A(S.PREFLOP, "c", K.CALL, 100)]
-    >>> rebuild_pots(acts, [], set(), 0)
+    >>> gg_pots({"a": 50, "b": 100, "c": 100}, [], set(), 0)
     [(150, ('a', 'b', 'c')), (100, ('b', 'c'))]
     """
-    put: dict[str, int] = {}
-    bets: dict[str, int] = {}
-    street = Street.PREFLOP
-    for a in actions:
-        if a.street is not street:
-            street, bets = a.street, {}
-        if a.kind is ActionKind.RAISE and a.to_amount is not None:
-            added = a.to_amount - bets.get(a.player, 0)
-            bets[a.player] = a.to_amount
-        else:
-            added = a.amount
-            if a.post is not PostKind.ANTE:
-                bets[a.player] = bets.get(a.player, 0) + added
-        put[a.player] = put.get(a.player, 0) + added
+    net = dict(put)
     for r in returned:
-        put[r.player] = put.get(r.player, 0) - r.amount
-    live = [p for p in put if p not in folded]
-    levels = sorted({put[p] for p in live if put[p] > 0})
-    pots: list[tuple[int, tuple[str, ...]]] = []
-    prev = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in put.values() if c > prev)
-        if amount > 0:
-            pots.append((amount, tuple(p for p in live if put[p] >= level)))
-        prev = level
-    left = sum(c - prev for c in put.values() if c > prev)
-    if left > 0 and pots:
-        pots[-1] = (pots[-1][0] + left, pots[-1][1])
+        net[r.player] = net.get(r.player, 0) - r.amount
+    pots = pots_of(net, {p for p in net if p not in folded}, list(net))
     if pots:
         pots[0] = (pots[0][0] + room_added, pots[0][1])
     return pots

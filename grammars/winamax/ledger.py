@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from hhtools.grammars._inferred import excess_returned
+from hhtools.grammars._pots import pots_of
 from hhtools.model.records import Action, ActionKind, Collect, Returned
 
 __all__ = ["by_pot", "uncalled"]
@@ -60,8 +61,8 @@ def by_pot(
 
     Winamax names the pot of a collect line ("main pot", "side pot 1"), but a player
     who wins the main pot and a side pot gets one line, "from main pot", for both. The
-    pots are the levels the all-in players' totals make (plain arithmetic over the
-    written amounts). When the lines name every pot, their sums per pot are the pots'
+    pots are the levels the all-in players' totals make (the kernel's
+    :func:`~hhtools.grammars._pots.pots_of`). When the lines name every pot, their sums per pot are the pots'
     net amounts (``pot_parts``, after rake). When one player collects everything, their
     line is spread over the pots in proportion to the pots' sizes (largest remainder);
     those shares are the parts. Otherwise the lines are kept as written.
@@ -75,15 +76,7 @@ def by_pot(
         ``(collects, parts)``: ``parts`` is empty when the lines are kept as written.
     """
     folded = {a.player for a in actions if a.kind is ActionKind.FOLD}
-    live = [p for p in put if p not in folded]
-    levels = sorted({put[p] for p in live})
-    gross: list[int] = []
-    prev = 0
-    for level in levels:
-        amount = sum(min(v, level) - min(v, prev) for v in put.values())
-        if amount:
-            gross.append(amount)
-        prev = level
+    gross = [g for g, _ in pots_of(put, {p for p in put if p not in folded}, list(put))]
     if len(gross) < 2 or not collects:
         return collects, ()
     net_total = sum(c.amount for c in collects)
@@ -93,11 +86,22 @@ def by_pot(
     players = {c.player for c in collects}
     if len(players) != 1 or any(c.half is not None for c in collects):
         return collects, ()
-    total_gross = sum(gross)
-    shares = [net_total * g // total_gross for g in gross]
-    order = sorted(range(len(gross)), key=lambda k: (-(net_total * gross[k] % total_gross), k))
-    for k in order[: net_total - sum(shares)]:
-        shares[k] += 1
+    shares = _in_proportion(net_total, gross)
     c0 = collects[0]
     spread = [Collect(c0.player, a, k, 0, c0.line) for k, a in enumerate(shares) if a]
     return spread, tuple(shares)
+
+
+def _in_proportion(amount: int, sizes: list[int]) -> list[int]:
+    """``amount`` shared in proportion to ``sizes``, the units left over to the largest
+    remainders (the first on a tie).
+
+    >>> _in_proportion(10, [1, 2])
+    [3, 7]
+    """
+    total = sum(sizes)
+    shares = [amount * g // total for g in sizes]
+    order = sorted(range(len(sizes)), key=lambda k: (-(amount * sizes[k] % total), k))
+    for k in order[: amount - sum(shares)]:
+        shares[k] += 1
+    return shares
