@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from datetime import datetime
 from xml.parsers import expat
 
+from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._pots import clockwise, pots_of, split_rake, split_win
+from hhtools.grammars._xml import XmlHand
 from hhtools.grammars.base import ParsedHand
 
 from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
@@ -23,17 +26,13 @@ from hhtools.model.records import (
     BettingStructure,
     Collect,
     Game,
-    HandHistory,
     HandText,
     PostKind,
-    Problem,
-    Returned,
-    Seat,
     Show,
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, ProblemCode
+from hhtools.model.vocab import ProblemCode
 
 __all__ = ["build_hand", "card", "money", "parse_date"]
 
@@ -270,6 +269,30 @@ def _bet_actions(
     return out, total, unknown
 
 
+class _Game(XmlHand):
+    """An iPoker game being read: the kernel's hand and what the game's elements
+    give before the betting is typed (the actions in the site's order, the pockets,
+    each player's ``win`` and ``bet``)."""
+
+    def __init__(self, ht: HandText, hand_id: str | None) -> None:
+        super().__init__(ht, "ipoker", hand_id)
+        self.acts: list[_Act] = []
+        self.pocket: dict[str, tuple[tuple[str, ...], int, int]] = {}  # cards, count dealt, line
+        self.wins: dict[str, int] = {}
+        self.paid_in: dict[str, int] = {}  # each player's ``bet`` total
+        self.player_line: dict[str, int] = {}
+        self.rnd = 0
+        self.started: datetime | None = None
+        self.put_in: dict[str, int] = {}  # what the typed actions put in, per player
+
+    def done(
+        self, code: ProblemCode, message: str, line: int = 0, skipped: str | None = None
+    ) -> ParsedHand:
+        """The game gives no record: a problem on ``line`` (the game's first when 0)."""
+        self.problem(line or self.ht.line, code, message)
+        return ParsedHand(None, tuple(self.problems), skipped=skipped, hand_id=self.hand_id)
+
+
 def build_hand(ht: HandText, hand_id: str, game: str, session: str) -> ParsedHand:
     """The record of one well-formed ``<game>`` element.
 
@@ -280,254 +303,237 @@ def build_hand(ht: HandText, hand_id: str, game: str, session: str) -> ParsedHan
         session: the session's opening tag and ``<general>`` element.
 
     Returns:
-        The record with its problems, a ``skipped_game`` note, or a problem alone.
+        The record with its problems, a ``skipped_game`` note, or a problem alone (an
+        amount or a seat not read stops the game: ``bad_amount``, ``out_of_range``,
+        ``bad_table``).
+
+    Raises:
+        xml.parsers.expat.ExpatError: the game is not well-formed XML.
     """
-    problems: list[Problem] = []
-
-    def fail(code: ProblemCode, message: str, line: int = 0) -> ParsedHand:
-        return ParsedHand(None, (*problems, Problem(ht.file, line or ht.line, hand_id, code, message)),
-                          hand_id=hand_id)  # fmt: skip
-
+    h = _Game(ht, hand_id)
     try:
-        return _build(ht, hand_id, game, session, problems)
+        return _build(h, game, session)
     except _Bad as bad:
-        return fail(bad.code, str(bad), bad.line)
+        return h.done(bad.code, str(bad), bad.line)
 
 
-def _build(
-    ht: HandText, hand_id: str, game: str, session: str, problems: list[Problem]
-) -> ParsedHand:
-    def note(code: ProblemCode, message: str, line: int = 0) -> None:
-        problems.append(Problem(ht.file, line or ht.line, hand_id, code, message))
-
-    def done(
-        code: ProblemCode, message: str, line: int = 0, skipped: str | None = None
-    ) -> ParsedHand:
-        note(code, message, line)
-        return ParsedHand(None, tuple(problems), skipped=skipped, hand_id=hand_id)
-
+def _build(h: _Game, game: str, session: str) -> ParsedHand:
+    """The steps of a game: the session's game type, the elements, the variant, the
+    betting, the cards, the money, the record."""
     gametype = _tag("gametype", session) or ""
-    mode = (_tag("mode", session) or "real").lower()
     g = _GAMETYPE.match(gametype)
     if g is None:
-        return done(ProblemCode.UNKNOWN_GAME, f"game not read: {gametype!r}")
+        return h.done(ProblemCode.UNKNOWN_GAME, f"game not read: {gametype!r}")
     tid = _tag("tournamentcode", session) or None
-    unit = Unit.CENTS if mode == "real" and tid is None else Unit.CHIPS
-    currency = _tag("tablecurrency", session) or _tag("currency", session) or ""
-    if tid is not None:
-        currency = "CHIPS"
-    elif mode != "real":
-        currency = "PLAY"
-    elif not currency:
-        currency = next((c for s, c in _CURRENCIES.items() if s in gametype), "")
-
-    seats: list[Seat] = []
-    stacks: dict[str, int] = {}
-    wins: dict[str, int] = {}
-    bets: dict[str, int] = {}
-    player_line: dict[str, int] = {}
-    button = None
-    acts: list[_Act] = []
-    pocket: dict[str, tuple[tuple[str, ...], int, int]] = {}  # cards, count dealt, line
-    board: list[str] = []
-    started = None
-    rnd = 0
+    currency = _currency(h, session, gametype, tid)
     for tag, a, n, body in _elements(game):
-        line = ht.line + n - 1
-        if tag == "action":
-            try:
-                no = int(a.get("no", "0"))
-            except ValueError:
-                no = 0
-            acts.append(_Act(rnd, no, a.get("player", ""), a.get("type", ""),
-                             money(a.get("sum"), unit, line), line))  # fmt: skip
-        elif tag == "cards":
-            given = body.split()
-            try:
-                cards = [card(c) for c in given]
-            except ValueError:
-                note(ProblemCode.BAD_CARDS, f"not cards: {body!r}", line)
-                continue
-            known = tuple(c for c in cards if c is not None)
-            if a.get("type") == "Pocket":
-                p = a.get("player", "")
-                prior = pocket.get(p)
-                if prior is None or (known and not prior[0]):
-                    pocket[p] = (known, len(given), line)
-            elif a.get("type") in ("Flop", "Turn", "River"):
-                board.extend(c for c in cards if c is not None)
-        elif tag == "round":
-            try:
-                rnd = int(a.get("no", "0"))
-            except ValueError:
-                rnd = 0
-        elif tag == "player":
-            name = a.get("name", "")
-            try:
-                seat = int(a.get("seat", ""))
-            except ValueError:
-                raise _Bad(
-                    ProblemCode.BAD_TABLE, f"seat not a number: {a.get('seat')!r}", line
-                ) from None
-            if not 0 < seat <= 1000:
-                raise _Bad(ProblemCode.OUT_OF_RANGE, f"seat number out of range: {seat}", line)
-            stacks[name] = money(a.get("chips"), unit, line)
-            seats.append(Seat(seat, name, stacks[name], line=line))
-            player_line[name] = line
-            if "win" in a:
-                wins[name] = money(a.get("win"), unit, line)
-            if "bet" in a:
-                bets[name] = money(a.get("bet"), unit, line)
-            if a.get("dealer") == "1":
-                button = seat
-        elif tag == "startdate" and started is None:
-            started = parse_date(body)
-    if started is None:
-        started = parse_date(_tag("startdate", session) or "")
-    if not seats:
-        return done(ProblemCode.NO_SEATS, "no <player> in this game")
+        _READ[tag](h, a, h.ht.line + n - 1, body)
+    if h.started is None:
+        h.started = parse_date(_tag("startdate", session) or "")
+    if not h.seats:
+        return h.done(ProblemCode.NO_SEATS, "no <player> in this game")
+    kind = _variant(h, g.group("name").strip().lower(), gametype)
+    if isinstance(kind, ParsedHand):
+        return kind
+    structure = _LIMITS.get(g.group("limit"), BettingStructure.LIMIT)
+    stake = (money(g.group("sb"), h.unit), money(g.group("bb"), h.unit))
+    stopped = _betting(h) or _known_cards(h, session)
+    if stopped is not None:
+        return stopped
+    _money(h, session, tid)
+    sb, bb, small_bet, big_bet = h.blinds(structure, stake, posted=_posted(h))
+    ante = next((a.amount for a in h.actions if a.post is PostKind.ANTE), 0)
+    buy_in = (_tag("totalbuyin", session) or _tag("buyin", session)) if tid else None
+    h.table = _tag("tablename", session) or ""
+    return h.record(
+        Game(kind[0], kind[1], structure, sb, bb, currency, ante=ante, tournament_id=tid,
+             buy_in=buy_in, small_bet=small_bet, big_bet=big_bet),
+        started_at=h.started,
+    )  # fmt: skip
 
-    # the game: its name, else the number of hole cards dealt
-    name = g.group("name").strip().lower()
-    dealt = max((n for _, n, _ in pocket.values()), default=0)
+
+def _posted(h: _Game) -> tuple[int | None, int | None]:
+    """The first small and big blind posted by a player not all-in by it."""
+    posts = [a for a in h.actions if a.kind is ActionKind.POST and not a.all_in]
+    sb = next((a.amount for a in posts if a.post is PostKind.SMALL_BLIND), None)
+    return sb, next((a.amount for a in posts if a.post is PostKind.BIG_BLIND), None)
+
+
+def _currency(h: _Game, session: str, gametype: str, tid: str | None) -> str:
+    """The game's money: cents for real money, chips in tournaments and play money;
+    its currency (the table's, the account's, else the game type's sign)."""
+    mode = (_tag("mode", session) or "real").lower()
+    h.unit = Unit.CENTS if mode == "real" and tid is None else Unit.CHIPS
+    if tid is not None:
+        return "CHIPS"
+    if mode != "real":
+        return "PLAY"
+    currency = _tag("tablecurrency", session) or _tag("currency", session) or ""
+    return currency or next((c for s, c in _CURRENCIES.items() if s in gametype), "")
+
+
+def _action(h: _Game, a: dict[str, str], line: int, body: str) -> None:
+    """``<action>``: kept in the site's numbering, typed once all are read."""
+    try:
+        no = int(a.get("no", "0"))
+    except ValueError:
+        no = 0
+    h.acts.append(_Act(h.rnd, no, a.get("player", ""), a.get("type", ""),
+                       money(a.get("sum"), h.unit, line), line))  # fmt: skip
+
+
+def _cards(h: _Game, a: dict[str, str], line: int, body: str) -> None:
+    """``<cards>``: a player's pocket (the first one with cards), board cards."""
+    given = body.split()
+    try:
+        cards = [card(c) for c in given]
+    except ValueError:
+        h.problem(line, ProblemCode.BAD_CARDS, f"not cards: {body!r}")
+        return
+    known = tuple(c for c in cards if c is not None)
+    if a.get("type") == "Pocket":
+        p = a.get("player", "")
+        prior = h.pocket.get(p)
+        if prior is None or (known and not prior[0]):
+            h.pocket[p] = (known, len(given), line)
+    elif a.get("type") in ("Flop", "Turn", "River"):
+        h.board.extend(known)
+
+
+def _round(h: _Game, a: dict[str, str], line: int, body: str) -> None:
+    """``<round no="N">``: the actions that follow are of round N."""
+    try:
+        h.rnd = int(a.get("no", "0"))
+    except ValueError:
+        h.rnd = 0
+
+
+def _player(h: _Game, a: dict[str, str], line: int, body: str) -> None:
+    """``<player>``: a seat, its chips, the player's ``win`` and ``bet``, the button."""
+    name = a.get("name", "")
+    try:
+        seat = int(a.get("seat", ""))
+    except ValueError:
+        raise _Bad(ProblemCode.BAD_TABLE, f"seat not a number: {a.get('seat')!r}", line) from None
+    if not 0 < seat <= 1000:
+        raise _Bad(ProblemCode.OUT_OF_RANGE, f"seat number out of range: {seat}", line)
+    h.seat(seat, name, money(a.get("chips"), h.unit, line), line)
+    h.player_line[name] = line
+    if "win" in a:
+        h.wins[name] = money(a.get("win"), h.unit, line)
+    if "bet" in a:
+        h.paid_in[name] = money(a.get("bet"), h.unit, line)
+    if a.get("dealer") == "1":
+        h.button = seat
+
+
+def _startdate(h: _Game, a: dict[str, str], line: int, body: str) -> None:
+    """``<startdate>``: the game's start (the first one)."""
+    if h.started is None:
+        h.started = parse_date(body)
+
+
+_READ = {"action": _action, "cards": _cards, "round": _round, "player": _player,
+         "startdate": _startdate}  # fmt: skip
+_HOLES = {"5": 5, "five": 5, "6": 6, "six": 6, "4": 4}
+_VARIANTS = {4: Variant.OMAHA, 5: Variant.OMAHA5, 6: Variant.OMAHA6}
+
+
+def _variant(h: _Game, name: str, gametype: str) -> tuple[Variant, bool] | ParsedHand:
+    """The game by its name, else by the number of hole cards dealt: ``(variant,
+    hi/lo)``; a game of another family is skipped, an export of blinds only cut."""
+    dealt = max((n for _, n, _ in h.pocket.values()), default=0)
     if _OTHER.search(name) or (not name and dealt in (2, 3, 7)):
-        return done(ProblemCode.SKIPPED_GAME, f"not an Omaha game: {gametype!r}",
-                    skipped=gametype or "hold'em")  # fmt: skip
+        return h.done(ProblemCode.SKIPPED_GAME, f"not an Omaha game: {gametype!r}",
+                      skipped=gametype or "hold'em")  # fmt: skip
     om = _OMAHA.match(name) if name else None
     if name and om is None:
-        return done(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {gametype!r}")
-    if not any(a.rnd >= 1 for a in acts) and not pocket:
-        return done(
-            ProblemCode.TRUNCATED_HAND,
-            "the export holds only this game's blinds: no cards, actions or results",
-        )
-    words = {"5": 5, "five": 5, "6": 6, "six": 6, "4": 4}
-    holes = words.get(om.group("n") or "", 0) if om else 0
+        return h.done(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {gametype!r}")
+    if not any(a.rnd >= 1 for a in h.acts) and not h.pocket:
+        return h.done(ProblemCode.TRUNCATED_HAND,
+                      "the export holds only this game's blinds: no cards, actions or results")  # fmt: skip
+    holes = _HOLES.get(om.group("n") or "", 0) if om else 0
     holes = holes or (dealt if dealt in (4, 5, 6) else 4)
-    variant = {4: Variant.OMAHA, 5: Variant.OMAHA5, 6: Variant.OMAHA6}[holes]
-    hi_lo = bool(om and om.group("hl"))
-    structure = _LIMITS.get(g.group("limit"), BettingStructure.LIMIT)
-    stake_sb, stake_bb = money(g.group("sb"), unit), money(g.group("bb"), unit)
+    return _VARIANTS[holes], bool(om and om.group("hl"))
 
-    # posts first (round 0), then the betting in the site's numbering
-    acts.sort(key=lambda a: (a.rnd, a.no))
-    actions, total, unknown = _bet_actions(acts, stacks, True)
-    if bets and any(total.get(p, 0) != bets.get(p, 0) for p in stacks):
-        alt, alt_total, _ = _bet_actions(acts, stacks, False)
-        if all(alt_total.get(p, 0) == bets.get(p, 0) for p in stacks):
+
+def _betting(h: _Game) -> ParsedHand | None:
+    """The actions typed in the site's order: type 23 as a raise to a street total,
+    unless the players' ``bet`` totals say it is the chips added."""
+    h.acts.sort(key=lambda a: (a.rnd, a.no))
+    actions, total, unknown = _bet_actions(h.acts, h.stacks, True)
+    bets = h.paid_in
+    if bets and any(total.get(p, 0) != bets.get(p, 0) for p in h.stacks):
+        alt, alt_total, _ = _bet_actions(h.acts, h.stacks, False)
+        if all(alt_total.get(p, 0) == bets.get(p, 0) for p in h.stacks):
             actions, total = alt, alt_total
         else:
-            odd = [p for p in stacks if total.get(p, 0) != bets.get(p, 0)]
-            note(ProblemCode.BAD_AMOUNT,
-                 f"the actions put in other amounts than the players' bet totals say: {', '.join(odd)}")  # fmt: skip
+            odd = [p for p in h.stacks if total.get(p, 0) != bets.get(p, 0)]
+            h.problem(h.ht.line, ProblemCode.BAD_AMOUNT, "the actions put in other amounts "
+                      f"than the players' bet totals say: {', '.join(odd)}")  # fmt: skip
     for ln, k in unknown:
-        note(ProblemCode.UNRECOGNISED_LINE, f"action type {k!r} not known", ln)
+        h.problem(ln, ProblemCode.UNRECOGNISED_LINE, f"action type {k!r} not known")
+    h.actions, h.put_in = actions, total
     for p in total:
-        if p not in stacks:
-            return done(ProblemCode.UNKNOWN_PLAYER, f"{p!r} acts but has no seat")
+        if p not in h.stacks:
+            return h.done(ProblemCode.UNKNOWN_PLAYER, f"{p!r} acts but has no seat")
+    return None
 
-    # cards: hero, hole cards, shows
+
+def _live(h: _Game) -> list[str]:
+    """Players who put chips in and did not fold, in seat order."""
+    folded = h.folded_players()
+    return [s.player for s in h.seats if s.player not in folded and h.put_in.get(s.player, 0) > 0]
+
+
+def _known_cards(h: _Game, session: str) -> ParsedHand | None:
+    """The hero, the hole cards known, the shows (the pockets of two or more players
+    left); a card dealt twice gives no record."""
     hero = _tag("nickname", session)
-    hero = hero if hero in stacks else None
-    folded = {a.player for a in actions if a.kind is ActionKind.FOLD}
-    live = [s.player for s in seats if s.player not in folded and total.get(s.player, 0) > 0]
-    hole = {p: c for p, (c, _, _) in pocket.items() if c}
-    seen: set[str] = set(board)
-    if len(seen) != len(board):
-        return done(ProblemCode.IMPOSSIBLE_CARDS, "a board card is dealt twice")
-    for p, cards in hole.items():
-        if seen & set(cards) or len(set(cards)) != len(cards):
-            return done(ProblemCode.IMPOSSIBLE_CARDS, f"{p}'s cards repeat a card already dealt",
-                        pocket[p][2])  # fmt: skip
-        seen.update(cards)
-    shows: list[Show] = []
+    h.hero = hero if hero in h.stacks else None
+    h.hole = {p: c for p, (c, _, _) in h.pocket.items() if c}
+    if h.dealt_twice(lines={p: line for p, (_, _, line) in h.pocket.items()}):
+        return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+    live = _live(h)
     if len(live) >= 2:
-        shows = [Show(p, hole[p], line=pocket[p][2]) for p in live if p in hole]
+        h.shows = [Show(p, h.hole[p], line=h.pocket[p][2]) for p in live if p in h.hole]
+    return None
 
-    # money: the uncalled excess, the pots, the wins per pot
-    ranked = sorted(total.values(), reverse=True)
-    returned: list[Returned] = []
-    if ranked and ranked[0] > (ranked[1] if len(ranked) > 1 else 0):
-        top = next(p for p, v in total.items() if v == ranked[0])
-        excess = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
-        returned.append(
-            Returned(top, excess, actions[-1].line if actions else ht.line, inferred=True)
-        )
-    net_in = dict(total)
-    for r in returned:
+
+def _money(h: _Game, session: str, tid: str | None) -> None:
+    """The uncalled excess, the pot, the rake (the pot less the wins), and each
+    player's win split over the pots they could win (:mod:`hhtools.grammars._pots`)."""
+    back = excess_returned(h.put_in, (), ())
+    if back is not None:
+        h.returned = [replace(back, line=h.actions[-1].line if h.actions else h.ht.line)]
+    net_in = dict(h.put_in)
+    for r in h.returned:
         net_in[r.player] -= r.amount
-    pot = sum(net_in.values())
-    if wins:
-        paid = dict(wins)
-        flag = (_tag("uncalled_bet_enabled", session) or "").lower() == "true"
-        if returned and not flag and sum(paid.values()) > pot:
-            r = returned[0]
-            paid[r.player] = paid.get(r.player, 0) - r.amount
-        rake = pot - sum(paid.values()) if tid is None else 0
-        if pot - sum(paid.values()) < 0 or any(v < 0 for v in paid.values()):
-            note(ProblemCode.BAD_AMOUNT, "the players' wins exceed the pot")
-            rake = max(rake, 0)
-    else:
-        paid, rake = {}, 0
-        note(ProblemCode.MISSING_TOTAL, "the players have no win amounts")
-    order = clockwise(seats, button)
-    pots = pots_of(net_in, {p for p in live}, order)
-    nets = split_rake([amount for amount, _ in pots], rake)
+    h.total, h.total_line = sum(net_in.values()), h.ht.line
+    paid = _paid(h, session, tid)
+    pots = pots_of(net_in, set(_live(h)), clockwise(h.seats, h.button))
+    nets = split_rake([amount for amount, _ in pots], h.rake or 0)
     shares = split_win({p: v for p, v in paid.items() if v > 0},
                        [(n, e) for n, (_, e) in zip(nets, pots, strict=True)])  # fmt: skip
-    collects = [
-        Collect(p, v, pot=i, line=player_line.get(p, ht.line))
-        for i, share in enumerate(shares) for p, v in share.items()
-    ]  # fmt: skip
+    h.collects = [Collect(p, v, pot=i, line=h.player_line.get(p, h.ht.line))
+                  for i, share in enumerate(shares) for p, v in share.items()]  # fmt: skip
 
-    blinds = [a.amount for a in actions if a.kind is ActionKind.POST and not a.all_in]
-    sb = next((a.amount for a in actions if a.post is PostKind.SMALL_BLIND and not a.all_in), None)
-    bb = next((a.amount for a in actions if a.post is PostKind.BIG_BLIND and not a.all_in), None)
-    small_bet = big_bet = None
-    if structure is BettingStructure.LIMIT:
-        small_bet, big_bet = stake_sb, stake_bb
-        sb = sb if sb is not None else stake_sb // 2
-        bb = bb if bb is not None else stake_sb
-    del blinds
-    ante = next((a.amount for a in actions if a.post is PostKind.ANTE), 0)
-    record = HandHistory(
-        site="ipoker",
-        hand_id=hand_id,
-        table=_tag("tablename", session) or "",
-        started_at=started,
-        time_zone=None,
-        started_at_utc=None,
-        game=Game(
-            variant,
-            hi_lo,
-            structure,
-            stake_sb if sb is None else sb,
-            stake_bb if bb is None else bb,
-            currency,
-            ante=ante,
-            tournament_id=tid,
-            buy_in=(_tag("totalbuyin", session) or _tag("buyin", session)) if tid else None,
-            small_bet=small_bet,
-            big_bet=big_bet,
-        ),
-        button=button,
-        max_seats=None,
-        seats=tuple(seats),
-        actions=tuple(actions),
-        boards=(tuple(board),) if board else (),
-        hero=hero,
-        hole_cards=hole,
-        shows=tuple(shows),
-        collects=tuple(collects),
-        returned=tuple(returned),
-        total_pot=pot,
-        total_pot_line=ht.line,
-        rake=rake,
-        file=ht.file,
-        line=ht.line,
-        offset=ht.offset,
-        text=ht.text,
-        site_format="ipoker",
-        collect_order=CollectOrder.UNORDERED,
-    )
-    return ParsedHand(record, tuple(problems), hand_id=hand_id)
+
+def _paid(h: _Game, session: str, tid: str | None) -> dict[str, int]:
+    """What each player was paid (``win``, less the return when it includes it: the
+    wins exceed the pot and the session does not say returns are left out); the rake."""
+    pot = h.total or 0
+    if not h.wins:
+        h.rake = 0
+        h.problem(h.ht.line, ProblemCode.MISSING_TOTAL, "the players have no win amounts")
+        return {}
+    paid = dict(h.wins)
+    flag = (_tag("uncalled_bet_enabled", session) or "").lower() == "true"
+    if h.returned and not flag and sum(paid.values()) > pot:
+        r = h.returned[0]
+        paid[r.player] = paid.get(r.player, 0) - r.amount
+    h.rake = pot - sum(paid.values()) if tid is None else 0
+    if pot - sum(paid.values()) < 0 or any(v < 0 for v in paid.values()):
+        h.problem(h.ht.line, ProblemCode.BAD_AMOUNT, "the players' wins exceed the pot")
+        h.rake = max(h.rake, 0)
+    return paid
