@@ -49,6 +49,7 @@ from pathlib import Path
 
 from hhtools.audit.checks import CHECKS
 from hhtools.audit.checks.procedure import procedure_order
+from hhtools.audit.context import AuditContext
 from hhtools.audit.settle import settle
 from hhtools.ingest.read import parse_file
 from hhtools.model.records import HandHistory
@@ -240,7 +241,7 @@ def measure(
         g = games[r.hand.hand_id] = game_of(r.hand)
         counts[(g, "clean", "hands")] += 1
         s = settle(r.hand)
-        kinds = {f.kind.value for c in CHECKS for f in c(r.hand, s)}
+        kinds = {f.kind.value for c in CHECKS for f in c(AuditContext(r.hand, s))}
         if any(k.startswith("procedure_") for k in kinds):
             counts[(g, "clean", "flagged")] += 1
             misses.append(f"clean hand {r.hand.hand_id} flagged: {sorted(kinds)}")
@@ -260,7 +261,7 @@ def measure(
                 counts[(g, street, "problems")] += 1
                 continue
             counts[(g, street, "confirmed")] += 1
-            found = list(procedure_order(r.hand, settle(r.hand)))
+            found = list(procedure_order(AuditContext(r.hand, settle(r.hand))))
             line = first + sw.line
             if found:
                 counts[(g, street, "caught")] += 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hhtools.audit.checks.holdem import holdem_misread_prone
 from hhtools.audit.checks.mucked import mucked_winner
+from hhtools.audit.context import AuditContext
 from hhtools.audit.settle import settle
 from hhtools.model.vocab import HandCategory
 from hhtools.rules.reading import holdem_category, holdem_reading
@@ -17,8 +18,8 @@ def hands() -> dict[str, object]:
 
 def findings(hand_id: str) -> list[object]:
     hand = hands()[hand_id]
-    s = settle(hand)  # type: ignore[arg-type]
-    return [*holdem_misread_prone(hand, s), *mucked_winner(hand, s)]  # type: ignore[arg-type]
+    ctx = AuditContext(hand, settle(hand))  # type: ignore[arg-type]
+    return [*holdem_misread_prone(ctx), *mucked_winner(ctx)]
 
 
 def test_holdem_reading_board_trips() -> None:

@@ -19,6 +19,7 @@ from hhtools.audit.checks.procedure import (
     procedure_order,
     procedure_showdown_order,
 )
+from hhtools.audit.context import AuditContext
 from hhtools.audit.settle import settle
 from hhtools.ingest.read import parse_file
 from hhtools.model.records import HandHistory
@@ -140,47 +141,47 @@ def test_every_fixture_hand_is_listed() -> None:
 def test_findings(hand_id: str) -> None:
     hand = hands()[hand_id]
     s = settle(hand)
-    got = [(f.kind, f.player, f.line) for check in CHECKS for f in check(hand, s)]
+    got = [(f.kind, f.player, f.line) for check in CHECKS for f in check(AuditContext(hand, s))]
     assert got == EXPECTED[hand_id]
 
 
 def test_words_a_player_can_read() -> None:
     h = hands()
     s = settle(h["310000000001"])
-    over = list(procedure_bet_size(h["310000000001"], s))
+    over = list(procedure_bet_size(AuditContext(h["310000000001"], s)))
     assert over[1].explanation == (
         "line 14: Alice raised to $20.00 on the flop in a pot-limit hand; the pot "
         "($8.75 with the $5.00 call) allowed at most $18.75"
     )
     assert (over[1].paid, over[1].due) == (2000, 1875)
-    (hu,) = procedure_blinds(h["310000000011"], settle(h["310000000011"]))
+    (hu,) = procedure_blinds(AuditContext(h["310000000011"], settle(h["310000000011"])))
     assert "the dealer (Alice) posts the small blind" in hu.explanation
-    order = list(procedure_order(h["310000000021"], settle(h["310000000021"])))
+    order = list(procedure_order(AuditContext(h["310000000021"], settle(h["310000000021"]))))
     assert "Carol was to act" in order[0].explanation
     assert "first active player left of the dealer begins the betting: Bob was to act" in (
         order[1].explanation
     )
-    (bb,) = procedure_order(h["310000000023"], settle(h["310000000023"]))
+    (bb,) = procedure_order(AuditContext(h["310000000023"], settle(h["310000000023"])))
     assert "Carol, the big blind" in bb.explanation
     fold = h["310000000081"]
-    (early,) = procedure_order(fold, settle(fold))
+    (early,) = procedure_order(AuditContext(fold, settle(fold)))
     assert early.explanation == (
         "line 10: Alice folds first before the flop; the player left of the big blind "
         "(Carol) begins the betting: Dave was to act"
     )
     river = h["310000000084"]
-    two = list(procedure_order(river, settle(river)))
+    two = list(procedure_order(AuditContext(river, settle(river))))
     assert two[1].explanation == (
         "line 137: Dave acted out of turn (bets on the river) after Alice; Carol was to act"
     )
     heads_up = h["310000000092"]
-    pre, flop = procedure_order(heads_up, settle(heads_up))
+    pre, flop = procedure_order(AuditContext(heads_up, settle(heads_up)))
     assert pre.explanation.endswith("begins the betting: Hank was to act")
     assert flop.explanation.endswith("begins the betting: Ivy was to act")
-    cap = list(procedure_bet_size(h["310000000031"], settle(h["310000000031"])))
+    cap = list(procedure_bet_size(AuditContext(h["310000000031"], settle(h["310000000031"]))))
     assert "a bet and 3 raises" in cap[0].explanation
     assert "small bet ($1.00)" in cap[1].explanation
-    (sd,) = procedure_showdown_order(h["310000000051"], settle(h["310000000051"]))
+    (sd,) = procedure_showdown_order(AuditContext(h["310000000051"], settle(h["310000000051"])))
     assert "Bob made the last bet or raise on the river" in sd.explanation
 
 
@@ -189,7 +190,7 @@ def test_showdown_order_only_for_formats_that_keep_it() -> None:
 
     hand = hands()["310000000051"]
     other = replace(hand, site_format="winamax")
-    assert list(procedure_showdown_order(other, settle(other))) == []
+    assert list(procedure_showdown_order(AuditContext(other, settle(other)))) == []
 
 
 def test_inferred_fold_is_not_an_action_out_of_turn() -> None:
@@ -197,7 +198,7 @@ def test_inferred_fold_is_not_an_action_out_of_turn() -> None:
     # (a later line): the order of play says nothing about her
     (r,) = list(parse_file(FIX / "game_header_old_chat_sitting_out.txt"))
     assert r.hand is not None
-    assert list(procedure_order(r.hand, settle(r.hand))) == []
+    assert list(procedure_order(AuditContext(r.hand, settle(r.hand)))) == []
 
 
 def test_a_street_line_not_read_is_not_judged() -> None:
@@ -208,7 +209,7 @@ def test_a_street_line_not_read_is_not_judged() -> None:
     assert [p.line for r in results for p in r.problems] == [12, 53]
     for r in results:
         assert r.hand is not None
-        assert list(procedure_order(r.hand, settle(r.hand))) == []
+        assert list(procedure_order(AuditContext(r.hand, settle(r.hand)))) == []
 
 
 def test_limits() -> None:

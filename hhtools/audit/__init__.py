@@ -7,12 +7,13 @@ rules' part and :mod:`hhtools.audit.checks` lists the checks.
 from __future__ import annotations
 
 from hhtools.audit.checks import CHECKS
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
 from hhtools.audit.settle import HandSettlement, settle
 from hhtools.model.frozen import record
 from hhtools.model.records import HandHistory
 
-__all__ = ["AuditResult", "Finding", "audit_hand"]
+__all__ = ["AuditContext", "AuditResult", "Finding", "audit_hand"]
 
 
 @record
@@ -24,7 +25,8 @@ class AuditResult:
 
 
 def audit_hand(hand: HandHistory) -> AuditResult:
-    """Audit one hand: settle it by the rules, then run :data:`~hhtools.audit.checks.CHECKS`.
+    """Audit one hand: settle it by the rules, then run :data:`~hhtools.audit.checks.CHECKS`
+    on one :class:`~hhtools.audit.context.AuditContext` of the hand (built here, once).
 
     Args:
         hand: a parsed hand (any Omaha-family game, any number of boards).
@@ -38,5 +40,6 @@ def audit_hand(hand: HandHistory) -> AuditResult:
             shown twice or also on the board).
     """
     settlement = settle(hand)
-    findings = tuple(f for check in CHECKS for f in check(hand, settlement))
+    ctx = AuditContext(hand, settlement)
+    findings = tuple(f for check in CHECKS for f in check(ctx))
     return AuditResult(settlement, findings)

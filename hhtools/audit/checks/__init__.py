@@ -1,8 +1,10 @@
 """The audit's checks, in the order they run: one function each, one line each here.
 
-A check is ``(hand, settlement) -> Iterable[Finding]``: it reads the site's claims
-(the :class:`~hhtools.model.records.HandHistory`) and what the rules made of them
-(the :class:`~hhtools.audit.settle.HandSettlement`), and never imports another check.
+A check is ``(ctx) -> Iterable[Finding]``: it reads the site's claims
+(``ctx.hand``, the :class:`~hhtools.model.records.HandHistory`), what the rules made
+of them (``ctx.settlement``, the :class:`~hhtools.audit.settle.HandSettlement`) and
+the facts checks share, each worked out once per hand
+(:class:`~hhtools.audit.context.AuditContext`), and never imports another check.
 To add one: write the function in a module of this package, then add it to
 :data:`CHECKS`.
 """
@@ -23,11 +25,10 @@ from hhtools.audit.checks.procedure import (
     procedure_order,
     procedure_showdown_order,
 )
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.audit.settle import HandSettlement
-from hhtools.model.records import HandHistory
 
-Check = Callable[[HandHistory, HandSettlement], Iterable[Finding]]
+Check = Callable[[AuditContext], Iterable[Finding]]
 
 CHECKS: tuple[Check, ...] = (
     contradicted_line,

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding, hand_words, low_words, pot_label
-from hhtools.audit.settle import HandSettlement, PotSettlement, ShowdownHand
+from hhtools.audit.settle import PotSettlement, ShowdownHand
 from hhtools.model.money import format_money
-from hhtools.model.records import HandHistory
 from hhtools.model.vocab import FindingKind, Half
 
 
-def award_mismatch(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+def award_mismatch(ctx: AuditContext) -> Iterator[Finding]:
     """Every pot, half and player whose paid amount differs from the rules' due.
 
     Pots the rules cannot award (cards unknown) are not compared. A player who cashed
@@ -21,6 +21,7 @@ def award_mismatch(hand: HandHistory, settlement: HandSettlement) -> Iterator[Fi
     per (pot, half, player), halves then players in order; ``paid`` and ``due`` in
     minor units; the line is the player's collect line (or the cash-out's).
     """
+    hand, settlement = ctx.hand, ctx.settlement
     money = hand.game.currency
     cash_outs = {co.player: co for co in reversed(hand.cash_outs)}  # the first line of each
     for player, co in cash_outs.items():

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.audit.settle import HandSettlement
 from hhtools.model.money import format_money
-from hhtools.model.records import HandHistory
 from hhtools.model.vocab import FindingKind, Half
 
 _WHAT = {"raise_to": "raise to", "returned": "uncalled bet returned"}
 
 
-def contradicted_line(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+def contradicted_line(ctx: AuditContext) -> Iterator[Finding]:
     """One finding per line the rebuild had to settle as the rest of the hand agrees.
 
     A raise's "to" amount that the next call exceeds, or a returned amount that is not
@@ -23,6 +22,7 @@ def contradicted_line(hand: HandHistory, settlement: HandSettlement) -> Iterator
     chip imbalance and award mismatches. ``paid`` is the line's amount, ``due`` the
     agreed one (minor units).
     """
+    hand, settlement = ctx.hand, ctx.settlement
     m = hand.game.currency
     for c in settlement.rebuild.corrections:
         yield Finding(

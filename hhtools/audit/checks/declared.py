@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.audit.settle import HandSettlement
-from hhtools.model.records import HandHistory
 from hhtools.model.vocab import FindingKind, Half
 from hhtools.rules.reading import describe_high, high_key, low_key
 
 
-def declared_misread(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+def declared_misread(ctx: AuditContext) -> Iterator[Finding]:
     """Each shown hand whose claimed high or low (typed by the grammar) is not the
     rules' reading with exactly two hole cards and three board cards.
 
     A description the grammar could not type makes no claim and is not checked.
     The line is the show line that carried the description.
     """
+    settlement = ctx.settlement
     for sd in settlement.showdown:
         show = sd.show
         if sd.high is None or show.mucked:

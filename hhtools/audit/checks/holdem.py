@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.audit.settle import HandSettlement
-from hhtools.model.records import HandHistory
 from hhtools.model.vocab import FindingKind, Half, HandCategory
 from hhtools.rules.reading import holdem_category, holdem_reading
 
 _ORDER = {c: i for i, c in enumerate(HandCategory)}
 
 
-def holdem_misread_prone(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+def holdem_misread_prone(ctx: AuditContext) -> Iterator[Finding]:
     """Each shown hand whose hold'em category beats its 2+3 category; the line is the show's."""
+    hand, settlement = ctx.hand, ctx.settlement
     for sd in settlement.showdown:
         if sd.high is None or sd.show.mucked or sd.board >= len(hand.boards):
             continue

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.audit.settle import HandSettlement
 from hhtools.model.money import format_money
-from hhtools.model.records import HandHistory
 from hhtools.model.vocab import FindingKind, Half
 
 
-def chip_balance(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+def chip_balance(ctx: AuditContext) -> Iterator[Finding]:
     """The site's total pot, and what it paid out, against what went in.
 
     What the players put in (less uncalled bets returned, inferred ones included) must
@@ -21,6 +20,7 @@ def chip_balance(hand: HandHistory, settlement: HandSettlement) -> Iterator[Find
     cash-out itself is paid by the site, outside the pot. ``paid`` is the site's
     amount, ``due`` what went in (minor units); the line is the total pot's.
     """
+    hand, settlement = ctx.hand, ctx.settlement
     in_pot = settlement.rebuild.total
     currency = hand.game.currency
     if hand.total_pot is not None and hand.total_pot not in (in_pot, in_pot + hand.room_added):

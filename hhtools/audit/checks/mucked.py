@@ -9,21 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding, pot_label
-from hhtools.audit.settle import HandSettlement, ShowdownHand
+from hhtools.audit.settle import ShowdownHand
 from hhtools.model.money import format_money
-from hhtools.model.records import HandHistory
 from hhtools.model.vocab import FindingKind, Half
 from hhtools.rules.evaluator import InvalidHandError, best_high, best_low
 from hhtools.rules.settlement import Contender, award_pot
 
 
-def mucked_winner(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+def mucked_winner(ctx: AuditContext) -> Iterator[Finding]:
     """One finding per (player, board, pot) the mucked hand would have won a share of.
 
     ``due`` is what the rules would have given the player from that pot (minor units,
     the pot re-awarded with the mucked hand among the shown ones); ``paid`` is 0.
     """
+    hand, settlement = ctx.hand, ctx.settlement
     if not settlement.showdown:
         return
     g = hand.game

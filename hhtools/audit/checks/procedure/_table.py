@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.audit.settle import HandSettlement
 from hhtools.model import habits
 from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
 from hhtools.model.vocab import FindingKind, Half
@@ -42,35 +42,19 @@ class Step:
     total: int = 0  # the player's total on this street after it (antes not counted)
 
 
-#: The last hand the checks read and what they worked out from it: every procedure
-#: check of a hand reads the same replay, ring and order, so each is worked out once
-#: (the audit runs the checks of one hand one after the other).
-_LAST: list[object] = [None, {}]
-
-
-def _memo(hand: HandHistory) -> dict[str, object]:
-    """The values worked out from ``hand`` so far (a new dict for a new hand)."""
-    if _LAST[0] is not hand:
-        _LAST[0], _LAST[1] = hand, {}
-    return _LAST[1]  # type: ignore[return-value]
-
-
 def is_post(act: Action) -> bool:
     """The action is a forced bet (a blind, an ante, a straddle)."""
     return act.kind is ActionKind.POST
 
 
-def replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
+def replay(ctx: AuditContext) -> list[Step]:
     """Walk the actions once, keeping the pot, the street's bets and who can act
-    (worked out once per hand, shared by the checks)."""
-    memo = _memo(hand)
-    steps = memo.get("replay")
-    if steps is None:
-        steps = memo["replay"] = _replay(hand, settlement)
-    return steps  # type: ignore[return-value]
+    (worked out once per hand, shared by the checks; not to be changed)."""
+    return ctx.fact(_replay)
 
 
-def _replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
+def _replay(ctx: AuditContext) -> list[Step]:
+    hand, settlement = ctx.hand, ctx.settlement
     actions = hand.actions
     added = settlement.rebuild.added
     if len(added) != len(actions):
@@ -151,22 +135,18 @@ def _replay(hand: HandHistory, settlement: HandSettlement) -> list[Step]:
     return steps
 
 
-def in_text_order(hand: HandHistory) -> frozenset[int] | None:
+def in_text_order(ctx: AuditContext) -> frozenset[int] | None:
     """Indices of the actions the text wrote where they happened.
 
     A grammar may add an action the text only implies (a fold read from the summary),
     on a later line; such an action is out of line order and tells nothing about
     the order of play. ``None`` when the actions carry no line numbers.
     """
-    memo = _memo(hand)
-    if "order" in memo:
-        return memo["order"]  # type: ignore[return-value]
-    memo["order"] = found = _in_text_order(hand)
-    return found
+    return ctx.fact(_in_text_order)
 
 
-def _in_text_order(hand: HandHistory) -> frozenset[int] | None:
-    lines = [a.line for a in hand.actions]
+def _in_text_order(ctx: AuditContext) -> frozenset[int] | None:
+    lines = [a.line for a in ctx.hand.actions]
     if not lines or min(lines) <= 0:
         return None
     keep: set[int] = set()
@@ -183,7 +163,7 @@ def _in_text_order(hand: HandHistory) -> frozenset[int] | None:
 ROUNDS = ((Street.PREFLOP, 0), (Street.FLOP, 3), (Street.TURN, 4), (Street.RIVER, 5))
 
 
-def streets_whole(hand: HandHistory, steps: list[Step]) -> bool:
+def streets_whole(ctx: AuditContext) -> bool:
     """Every betting round the board reached is in the record (no street line lost).
 
     A round the board reached (flop: three cards, turn: four, river: five) has actions
@@ -191,14 +171,12 @@ def streets_whole(hand: HandHistory, steps: list[Step]) -> bool:
     street line was not read (a damaged board line) and the order of the actions
     around it cannot be known.
     """
-    memo = _memo(hand)
-    if "whole" not in memo:
-        memo["whole"] = _streets_whole(hand, steps)
-    return memo["whole"]  # type: ignore[return-value]
+    return ctx.fact(_streets_whole)
 
 
-def _streets_whole(hand: HandHistory, steps: list[Step]) -> bool:
-    cards = max((len(b) for b in hand.boards), default=0)
+def _streets_whole(ctx: AuditContext) -> bool:
+    steps = replay(ctx)
+    cards = max((len(b) for b in ctx.hand.boards), default=0)
     out: set[str] = set()
     players: set[str] = set()
     for k, (street, _) in enumerate(ROUNDS):
@@ -219,27 +197,30 @@ def _streets_whole(hand: HandHistory, steps: list[Step]) -> bool:
     return True
 
 
-def ring_of(hand: HandHistory, order: frozenset[int]) -> list[str]:
-    """The players dealt in, clockwise from the first seat left of the button.
+def ring_of(ctx: AuditContext) -> list[str]:
+    """The players dealt in, clockwise from the first seat left of the button (a new
+    list each call; empty when the actions carry no line numbers).
 
     A player is dealt in when the text writes an action of his (a post, a fold...);
     a player the grammar only inferred an action for is left out, and so is a player
     the text seats as sitting out whose only action is a fold (the room folds a player
     who is away at the deal; he was not dealt in and takes no turn).
     """
-    memo = _memo(hand)
-    ring = memo.get("ring")
-    if ring is None or memo.get("ring_order") is not order:
-        inferred = {a.player for i, a in enumerate(hand.actions) if i not in order}
-        away = {s.player for s in hand.seats if s.sitting_out}
-        acted = {
-            a.player
-            for i, a in enumerate(hand.actions)
-            if i in order and (a.kind is not ActionKind.FOLD or a.player not in away)
-        }
-        ring = [p for p in clockwise_order(hand) if p in acted and p not in inferred]
-        memo["ring"], memo["ring_order"] = ring, order
-    return list(ring)  # type: ignore[arg-type]
+    return list(ctx.fact(_ring))
+
+
+def _ring(ctx: AuditContext) -> list[str]:
+    hand, order = ctx.hand, in_text_order(ctx)
+    if order is None:
+        return []
+    inferred = {a.player for i, a in enumerate(hand.actions) if i not in order}
+    away = {s.player for s in hand.seats if s.sitting_out}
+    acted = {
+        a.player
+        for i, a in enumerate(hand.actions)
+        if i in order and (a.kind is not ActionKind.FOLD or a.player not in away)
+    }
+    return [p for p in clockwise_order(hand) if p in acted and p not in inferred]
 
 
 def site_wrote_it(hand: HandHistory) -> bool:
@@ -257,18 +238,18 @@ def button_player(hand: HandHistory) -> str | None:
     return None
 
 
-def posters(hand: HandHistory, kind: PostKind) -> list[Action]:
+def posters(ctx: AuditContext, kind: PostKind) -> list[Action]:
     """The posts of one kind, in the order the text wrote them (the hand's posts are
-    grouped by kind once, shared by the checks)."""
-    memo = _memo(hand)
-    by_kind = memo.get("posts")
-    if by_kind is None:
-        grouped: dict[PostKind | None, list[Action]] = {}
-        for a in hand.actions:
-            if a.kind is ActionKind.POST:
-                grouped.setdefault(a.post, []).append(a)
-        by_kind = memo["posts"] = grouped
-    return by_kind.get(kind, [])  # type: ignore[union-attr, no-any-return]
+    grouped by kind once, shared by the checks; not to be changed)."""
+    return ctx.fact(_posts_by_kind).get(kind, [])
+
+
+def _posts_by_kind(ctx: AuditContext) -> dict[PostKind | None, list[Action]]:
+    grouped: dict[PostKind | None, list[Action]] = {}
+    for a in ctx.hand.actions:
+        if a.kind is ActionKind.POST:
+            grouped.setdefault(a.post, []).append(a)
+    return grouped
 
 
 def after(ring: list[str], player: str) -> list[str]:
@@ -277,19 +258,17 @@ def after(ring: list[str], player: str) -> list[str]:
     return ring[k + 1 :] + ring[:k]
 
 
-def positional_big_blind(hand: HandHistory, ring: list[str]) -> str | None:
-    """The big blind in position: the first big-blind poster clockwise after the small
-    blind (or after the button when no small blind was posted)."""
-    memo = _memo(hand)
-    key = ("positional_bb", tuple(ring))
-    if key not in memo:
-        memo[key] = _positional_big_blind(hand, ring)  # type: ignore[index]
-    return memo[key]  # type: ignore[index, return-value]
+def positional_big_blind(ctx: AuditContext) -> str | None:
+    """The big blind in position: the first big-blind poster of the ring
+    (:func:`ring_of`) clockwise after the small blind (or after the button when no
+    small blind was posted)."""
+    return ctx.fact(_positional_big_blind)
 
 
-def _positional_big_blind(hand: HandHistory, ring: list[str]) -> str | None:
-    bb = {a.player for a in posters(hand, PostKind.BIG_BLIND)}
-    sb = {a.player for a in posters(hand, PostKind.SMALL_BLIND)}
+def _positional_big_blind(ctx: AuditContext) -> str | None:
+    ring = ctx.fact(_ring)
+    bb = {a.player for a in posters(ctx, PostKind.BIG_BLIND)}
+    sb = {a.player for a in posters(ctx, PostKind.SMALL_BLIND)}
     first_sb = next((p for p in ring if p in sb), None)  # nearest the button's left
     seq = after(ring, first_sb) if first_sb else ring
     return next((p for p in seq if p in bb), None)

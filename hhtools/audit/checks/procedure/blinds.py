@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from hhtools.audit.checks.procedure._table import (
     after,
@@ -14,13 +15,13 @@ from hhtools.audit.checks.procedure._table import (
     ring_of,
     site_wrote_it,
 )
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.audit.settle import HandSettlement
-from hhtools.model.records import HandHistory, PostKind
+from hhtools.model.records import Action, HandHistory, PostKind
 from hhtools.model.vocab import FindingKind
 
 
-def procedure_blinds(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+def procedure_blinds(ctx: AuditContext) -> Iterator[Finding]:
     """The blinds on the wrong players.
 
     Seed 002, "The Deal and Betting": "the player to dealer's left places a small
@@ -32,75 +33,119 @@ def procedure_blinds(hand: HandHistory, settlement: HandSettlement) -> Iterator[
     with two or more small-blind posts, no check; with no small blind, the big blind
     may be on either of the first two players left of the button (a dead small blind).
     """
-    order = in_text_order(hand)
+    posts = _posts(ctx)
+    if posts is None:
+        return
+    if len(posts.ring) == 2:
+        yield from _heads_up(ctx.hand, posts)
+    elif posts.sbs:
+        yield from _small_blind_first(posts)
+    else:
+        yield from _no_small_blind(posts)
+
+
+@dataclass(slots=True)
+class _Posts:
+    """The blinds of a hand whose blinds can be judged, around the players dealt in."""
+
+    ring: list[str]  # the players dealt in, clockwise from the button's left
+    dead: set[str]  # players who posted a dead small and big blind (to come in)
+    sbs: list[Action]  # small-blind posts of dealt-in players (not dead), at most one
+    bbs: list[Action]  # big-blind posts of dealt-in players, at least one
+    short: set[str]  # players all-in on the ante (no chips left for a blind)
+
+    @property
+    def bb_players(self) -> set[str]:
+        return {a.player for a in self.bbs}
+
+
+def _posts(ctx: AuditContext) -> _Posts | None:
+    """The hand's blinds, or ``None`` when they cannot be judged: no button, no line
+    order, a converter's file, fewer than two dealt in, no big blind, two or more
+    small blinds."""
+    hand = ctx.hand
+    order = in_text_order(ctx)
     if hand.button is None or order is None or not site_wrote_it(hand):
-        return
-    ring = ring_of(hand, order)
-    dead = {a.player for a in posters(hand, PostKind.DEAD_SMALL_AND_BIG)}
+        return None
+    ring = ring_of(ctx)
+    dead = {a.player for a in posters(ctx, PostKind.DEAD_SMALL_AND_BIG)}
     sbs = [
-        a for a in posters(hand, PostKind.SMALL_BLIND) if a.player in ring and a.player not in dead
+        a for a in posters(ctx, PostKind.SMALL_BLIND) if a.player in ring and a.player not in dead
     ]
-    bbs = [a for a in posters(hand, PostKind.BIG_BLIND) if a.player in ring]
+    bbs = [a for a in posters(ctx, PostKind.BIG_BLIND) if a.player in ring]
     if len(ring) < 2 or not bbs or len(sbs) > 1:
-        return
-    bb_players = {a.player for a in bbs}
-    steps = replay(hand, settlement)
+        return None
+    steps = replay(ctx)
     short = {s.act.player for s in steps if s.act.post is PostKind.ANTE and s.ends_all_in}
+    return _Posts(ring, dead, sbs, bbs, short)
+
+
+def _heads_up(hand: HandHistory, posts: _Posts) -> Iterator[Finding]:
+    """Two dealt in (and two seated): the dealer posts the small blind, the other
+    player the big blind."""
+    ring, sbs, bbs = posts.ring, posts.sbs, posts.bbs
     button = button_player(hand)
-    if len(ring) == 2:
-        seated = [x for x in hand.seats if not x.sitting_out]
-        if button not in ring or len(bbs) > 1 or len(seated) != 2:
-            return
-        other = ring[0] if ring[1] == button else ring[1]
-        if sbs and sbs[0].player != button:
-            a = sbs[0]
-            yield finding(
-                FindingKind.PROCEDURE_BLINDS,
-                a.player,
-                a.line,
-                f"{a.player} posted the small blind heads-up; the dealer "
-                f"({button}) posts the small blind when two play",
-            )
-        elif bbs[0].player != other and other not in short:
-            a = bbs[0]
-            yield finding(
-                FindingKind.PROCEDURE_BLINDS,
-                a.player,
-                a.line,
-                f"{a.player}, the dealer, posted the big blind heads-up; "
-                f"the non-dealer ({other}) posts it when two play",
-            )
+    seated = [x for x in hand.seats if not x.sitting_out]
+    if button not in ring or len(bbs) > 1 or len(seated) != 2:
         return
-    if sbs:
+    other = ring[0] if ring[1] == button else ring[1]
+    if sbs and sbs[0].player != button:
         a = sbs[0]
-        first = next((p for p in ring if p not in dead), None)
-        if first in short:
-            return
-        if a.player != first and first is not None and first not in bb_players:
-            yield finding(
-                FindingKind.PROCEDURE_BLINDS,
-                a.player,
-                a.line,
-                f"{a.player} posted the small blind; the player to the "
-                f"dealer's left ({first}) places it",
-            )
-            return
-        nxt = next((p for p in after(ring, a.player) if p not in dead), None)
-        if nxt is None or nxt in short or nxt in bb_players:
-            return
-        b = bbs[0]
         yield finding(
             FindingKind.PROCEDURE_BLINDS,
-            b.player,
-            b.line,
-            f"{b.player} posted the big blind; the next player to the left "
-            f"of the small blind ({nxt}) places it",
+            a.player,
+            a.line,
+            f"{a.player} posted the small blind heads-up; the dealer "
+            f"({button}) posts the small blind when two play",
+        )
+    elif bbs[0].player != other and other not in posts.short:
+        a = bbs[0]
+        yield finding(
+            FindingKind.PROCEDURE_BLINDS,
+            a.player,
+            a.line,
+            f"{a.player}, the dealer, posted the big blind heads-up; "
+            f"the non-dealer ({other}) posts it when two play",
+        )
+
+
+def _small_blind_first(posts: _Posts) -> Iterator[Finding]:
+    """Three or more dealt in, one small blind: it is on the first player left of the
+    dealer (dead posts passed over), the big blind on the next one after it."""
+    ring, dead, short, bb_players = posts.ring, posts.dead, posts.short, posts.bb_players
+    a = posts.sbs[0]
+    first = next((p for p in ring if p not in dead), None)
+    if first in short:
+        return
+    if a.player != first and first is not None and first not in bb_players:
+        yield finding(
+            FindingKind.PROCEDURE_BLINDS,
+            a.player,
+            a.line,
+            f"{a.player} posted the small blind; the player to the "
+            f"dealer's left ({first}) places it",
         )
         return
-    firsts = [p for p in ring if p not in dead][:2]
-    if any(p in bb_players or p in short for p in firsts):
+    nxt = next((p for p in after(ring, a.player) if p not in dead), None)
+    if nxt is None or nxt in short or nxt in bb_players:
         return
-    b = bbs[0]
+    b = posts.bbs[0]
+    yield finding(
+        FindingKind.PROCEDURE_BLINDS,
+        b.player,
+        b.line,
+        f"{b.player} posted the big blind; the next player to the left "
+        f"of the small blind ({nxt}) places it",
+    )
+
+
+def _no_small_blind(posts: _Posts) -> Iterator[Finding]:
+    """Three or more dealt in, no small blind (a dead one): the big blind is on one of
+    the first two players left of the dealer."""
+    firsts = [p for p in posts.ring if p not in posts.dead][:2]
+    if any(p in posts.bb_players or p in posts.short for p in firsts):
+        return
+    b = posts.bbs[0]
     yield finding(
         FindingKind.PROCEDURE_BLINDS,
         b.player,

@@ -18,13 +18,13 @@ from hhtools.audit.checks.procedure._table import (
     site_wrote_it,
     streets_whole,
 )
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.audit.settle import HandSettlement
-from hhtools.model.records import ActionKind, HandHistory, PostKind, Street
+from hhtools.model.records import ActionKind, PostKind, Street
 from hhtools.model.vocab import FindingKind
 
 
-def _preflop_anchor(hand: HandHistory, ring: list[str], short: set[str]) -> str | None:
+def _preflop_anchor(ctx: AuditContext, ring: list[str], short: set[str]) -> str | None:
     """Whom preflop action starts after: the big blind, or the last straddle.
 
     With no big blind posted because the player in its seat went all-in on the ante
@@ -32,26 +32,26 @@ def _preflop_anchor(hand: HandHistory, ring: list[str], short: set[str]) -> str 
     are followed only when each sits left of the blind before it (seed 002 names no
     straddle; any other straddle leaves the first actor unknown: ``None``).
     """
-    bb = positional_big_blind(hand, ring)
+    bb = positional_big_blind(ctx)
     if bb is None:
-        bb = _short_big_blind(hand, ring, short)
+        bb = _short_big_blind(ctx, ring, short)
         if bb is None:
             return None
     anchor = bb
-    for a in posters(hand, PostKind.STRADDLE):
+    for a in posters(ctx, PostKind.STRADDLE):
         if a.player not in ring or after(ring, anchor)[0] != a.player:
             return None
         anchor = a.player
     return anchor
 
 
-def _short_big_blind(hand: HandHistory, ring: list[str], short: set[str]) -> str | None:
+def _short_big_blind(ctx: AuditContext, ring: list[str], short: set[str]) -> str | None:
     """The big blind's seat when nobody posted it: the player next after the small
     blind (heads-up, after the dealer; with no small blind either, the second left of
     the dealer), when he was all-in on the ante and so could not post it."""
-    if posters(hand, PostKind.BIG_BLIND):
+    if posters(ctx, PostKind.BIG_BLIND):
         return None
-    sb = [a.player for a in posters(hand, PostKind.SMALL_BLIND) if a.player in ring]
+    sb = [a.player for a in posters(ctx, PostKind.SMALL_BLIND) if a.player in ring]
     if len(sb) > 1:
         return None
     if sb:
@@ -61,7 +61,7 @@ def _short_big_blind(hand: HandHistory, ring: list[str], short: set[str]) -> str
     return seat if seat in short else None
 
 
-def procedure_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
     """Every action taken out of turn, and a big blind denied the option.
 
     Seed 002, "The Deal and Betting": "The first betting round is begun by the player
@@ -76,8 +76,8 @@ def procedure_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[F
     with their players.
 
     Args:
-        hand: the hand as the site wrote it.
-        settlement: its settlement (the chips each action moved).
+        ctx: the hand as the site wrote it, its settlement (the chips each action
+            moved) and the facts the procedure checks share.
 
     Yields:
         One ``procedure_order`` finding per action out of turn, about its line, naming
@@ -85,12 +85,13 @@ def procedure_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[F
         the betting before the flop without the big blind's option. Nothing for a hand
         whose order cannot be read (no button, no line numbers, a converted file).
     """
-    order = in_text_order(hand)
+    hand = ctx.hand
+    order = in_text_order(ctx)
     if hand.button is None or order is None or not site_wrote_it(hand):
         return
-    ring = ring_of(hand, order)
-    replayed = replay(hand, settlement)
-    if len(ring) < 2 or not streets_whole(hand, replayed):
+    ring = ring_of(ctx)
+    replayed = replay(ctx)
+    if len(ring) < 2 or not streets_whole(ctx):
         return
     steps = [s for s in replayed if s.index in order]
     rounds: dict[Street, list[Step]] = {}  # the turns of each betting round, in order
@@ -103,8 +104,8 @@ def procedure_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[F
             rounds.setdefault(s.act.street, []).append(s)
     if not all(_round_ends_in_place(moves, ring) for moves in rounds.values()):
         return
-    anchor = _preflop_anchor(hand, ring, short)
-    straddled = anchor in {a.player for a in posters(hand, PostKind.STRADDLE)}
+    anchor = _preflop_anchor(ctx, ring, short)
+    straddled = anchor in {a.player for a in posters(ctx, PostKind.STRADDLE)}
     for street, moves in rounds.items():
         if street is Street.PREFLOP:
             blind = "the last straddle" if straddled else "the big blind"
@@ -113,7 +114,7 @@ def procedure_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[F
         else:
             opening = "the first active player left of the dealer begins the betting"
             yield from _street_order(street, moves, ring, ring[-1], opening)
-    yield from _big_blind_option(hand, ring, steps)
+    yield from _big_blind_option(ctx, ring, steps)
 
 
 def _no_op(s: Step) -> bool:
@@ -206,11 +207,11 @@ def _out_of_turn(s: Step, street: Street, prev: str | None, due: str, opening: s
     return finding(FindingKind.PROCEDURE_ORDER, q, s.act.line, text)
 
 
-def _big_blind_option(hand: HandHistory, ring: list[str], steps: list[Step]) -> Iterator[Finding]:
+def _big_blind_option(ctx: AuditContext, ring: list[str], steps: list[Step]) -> Iterator[Finding]:
     """The big blind was not given the option when the preflop action limped round."""
-    if posters(hand, PostKind.STRADDLE) or posters(hand, PostKind.DEAD_SMALL_AND_BIG):
+    if posters(ctx, PostKind.STRADDLE) or posters(ctx, PostKind.DEAD_SMALL_AND_BIG):
         return
-    bb = positional_big_blind(hand, ring)
+    bb = positional_big_blind(ctx)
     pre = [s for s in steps if s.act.street is Street.PREFLOP and not is_post(s.act)]
     later = [s for s in steps if s.act.street is not Street.PREFLOP]
     if bb is None or not pre or not later:

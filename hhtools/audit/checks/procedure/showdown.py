@@ -9,15 +9,15 @@ from hhtools.audit.checks.procedure._table import (
     replay,
     site_wrote_it,
 )
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.audit.settle import HandSettlement
 from hhtools.model import habits
-from hhtools.model.records import ActionKind, HandHistory, Street
+from hhtools.model.records import ActionKind, Street
 from hhtools.model.vocab import FindingKind
 from hhtools.rules.pots import clockwise_order
 
 
-def procedure_showdown_order(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+def procedure_showdown_order(ctx: AuditContext) -> Iterator[Finding]:
     """The wrong player showing first.
 
     Seed 002, "The Showdown": "Active players show all four of their cards in
@@ -29,6 +29,7 @@ def procedure_showdown_order(hand: HandHistory, settlement: HandSettlement) -> I
     turned up together) and the river was bet or checked by the players who show.
     A player who mucked without showing tells nothing: then no finding.
     """
+    hand = ctx.hand
     ways = habits.of(hand.site_format)
     if not ways.shows_ordered(hand.site) or hand.button is None:
         return  # shows in an order of the site's own, or another room writing the format
@@ -36,7 +37,7 @@ def procedure_showdown_order(hand: HandHistory, settlement: HandSettlement) -> I
         return  # a converter's text
     if len(hand.boards) != 1 or len(hand.boards[0]) != 5 or hand.cash_outs:
         return
-    steps = replay(hand, settlement)
+    steps = replay(ctx)
     if not steps or any(s.ends_all_in or s.act.all_in for s in steps):
         return
     final = steps[-1]

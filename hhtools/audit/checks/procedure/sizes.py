@@ -13,8 +13,8 @@ from hhtools.audit.checks.procedure._table import (
     replay,
     streets_whole,
 )
+from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.audit.settle import HandSettlement
 from hhtools.model.money import format_money
 from hhtools.model.records import ActionKind, BettingStructure, HandHistory, PostKind, Street
 from hhtools.model.vocab import FindingKind
@@ -40,7 +40,7 @@ def _preflop_unsure(hand: HandHistory, steps: list[Step]) -> bool:
     return any(s.added != hand.game.big_blind for s in bbs)
 
 
-def procedure_bet_size(hand: HandHistory, settlement: HandSettlement) -> Iterator[Finding]:
+def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
     """Bets and raises of a size the betting structure does not allow.
 
     Fixed limit (seed 002, "Omaha High-Low 8 or Better": "the size of the bet doubles
@@ -52,9 +52,10 @@ def procedure_bet_size(hand: HandHistory, settlement: HandSettlement) -> Iterato
     equal to the minimum bet"): a bet of at least the big blind and a raise of at
     least the last bet or raise, unless all-in.
     """
+    hand, settlement = ctx.hand, ctx.settlement
     game = hand.game
-    steps = replay(hand, settlement)
-    if not streets_whole(hand, steps):
+    steps = replay(ctx)
+    if not streets_whole(ctx):
         return
     unsure = _preflop_unsure(hand, steps)
     # a line the rest of the hand contradicts is reported once, as contradicted_line
