@@ -68,34 +68,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
+from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_low
-from hhtools.grammars._lines import _BadCards, _m
+from hhtools.grammars._hand import reader
+from hhtools.grammars._lines import _m
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.grammars.partypoker import lines as L
-from hhtools.grammars.partypoker.record import (
-    _cardlist,
-    _finish,
-    _Hand,
-    _OutOfRange,
-    _seatno,
-)
+from hhtools.grammars.partypoker.record import SITE, _cardlist, _finish, _Hand
 
 from hhtools.model.money import Unit
-from hhtools.model.records import (
-    Action,
-    ActionKind,
-    Collect,
-    HandText,
-    PostKind,
-    Seat,
-    Show,
-    Street,
-    TournamentResult,
-)
+from hhtools.model.records import ActionKind, Collect, HandText, PostKind, Show, Street, TournamentResult
 from hhtools.model.vocab import ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "recognise"]
@@ -111,13 +98,14 @@ _HEAD = re.compile(
 #: into the hand before; a preamble is joined to what follows it, below)
 _END = HandEnd("", None, blank=True)
 _PREAMBLE_ONLY = re.compile(r"(?:\s*(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")
-_MAX = 10**15
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
           "ante": PostKind.ANTE}  # fmt: skip
-_CUR = {"$": "USD", "€": "EUR", "£": "GBP"}
+#: the betting words: the bracket is what the player adds; an all-in (``None``) is a
+#: call, bet or raise by the betting
+_BETS = {"call": ActionKind.CALL, "bet": ActionKind.BET, "raise": ActionKind.RAISE,
+         "all_in": None}  # fmt: skip
 _RULE_NAME = {r.re: str(r.customName) for r in L.FIXED}
-_ALL_IN = next(r.re for r in L.PLAYER if r.customName == "all_in")
 
 
 def recognise(head: str) -> bool:
@@ -154,84 +142,66 @@ def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
         yield held
 
 
-def parse(ht: HandText) -> ParsedHand:
+def _read(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """The kernel's guard (:func:`reader`) runs this on a new hand: :func:`_parse`."""
+    return _parse(h, lines, line, text, offset)
+
+
+def _parse(h: _Hand, lines: list[str], first: int, text: str, offset: int) -> ParsedHand:
     """Read one hand text into a record of what the site claimed, plus problems.
 
     Args:
-        ht: one hand's text as :func:`split` gave it.
+        h: a new hand state; ``lines`` the hand's lines, ``first`` the file line of the
+            first; ``text`` and ``offset`` the hand's text and its byte offset.
 
     Returns:
-        The :class:`ParsedHand`; never raises for bad input (an unexpected error is an
-        ``internal_error`` problem on the hand's first line).
+        The :class:`ParsedHand` (a record, or none with the problems saying why).
     """
-    h = _Hand(ht)
-    try:
-        return _parse(h)
-    except Exception as exc:  # noqa: BLE001  (never let one hand stop a file)
-        return internal_error(ht.file, ht.line, h.hand_id, exc, h.problems)
-
-
-def _parse(h: _Hand) -> ParsedHand:
-    lines = h.ht.text.split("\n")
-    first = h.ht.line
-    hd: dict[str, object] = {}
-    i = 0
-    n = len(lines)
-    # --- preamble, header, table, seats
-    while i < n:
-        ln = lines[i].replace("\x00", "").strip()
-        lno = first + i
-        if not ln:
-            i += 1
-            continue
-        m = _m(L.FIXED[0], ln) or _m(L.FIXED[1], ln)
-        if m is not None:
-            h.hand_id = h.hand_id or m["id"]
-            i += 1
-            continue
-        m = _m(L.FIXED[2], ln)
-        if m is not None:
-            h.hand_id = m["id"]
-            h.new = "For Game" in ln
-            i += 1
-            break
-        h.problem(lno, ProblemCode.BAD_HEADER, f"not a PartyPoker hand header: {ln[:80]}", ln)
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if i >= n:
-        h.problem(first + n - 1, ProblemCode.TRUNCATED_HAND,
-                  "hand has no header line (cut short?)", lines[-1])  # fmt: skip
+    i = _find_header(h, lines, first)
+    if i is None:
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     head = lines[i].strip()
-    skipped = _header(h, head, first + i, hd)
+    skipped = _header(h, head, first + i)
     if skipped is not None:
         if skipped.startswith("skip:"):
             reason = f"not an Omaha-family game: {skipped[5:]}"
             h.problem(first + i, ProblemCode.SKIPPED_GAME, reason, head)
             return ParsedHand(None, tuple(h.problems), reason, h.hand_id)
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    i += 1
-    h.body = (lines, i)
-    nul = "\x00" in h.ht.text
-    for k in range(i, n):
-        ln = lines[k].replace("\x00", "").strip() if nul else lines[k].strip()
+    h.body = (lines, i + 1)
+    if not read_body(h, enumerate(lines[i + 1 :], i + 1), first, lambda t, n: _line(h, t, n)):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    return _finish(h, lines, first, text, offset)
+
+
+def _find_header(h: _Hand, lines: list[str], first: int) -> int | None:
+    """The index of the "***** Hand History for Game" line after any preamble, or
+    ``None`` (a ``bad_header`` or ``truncated_hand`` problem added)."""
+    for i, raw in enumerate(lines):
+        ln = raw.replace("\x00", "").strip()
         if not ln:
             continue
-        lno = first + k
-        try:
-            if not _line(h, ln, lno, hd):
-                h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unrecognised line: {ln[:80]}", ln)
-        except _BadCards as exc:
-            h.problem(lno, ProblemCode.BAD_CARDS, str(exc), ln)
-        except _OutOfRange as exc:
-            h.problem(lno, ProblemCode.OUT_OF_RANGE, str(exc), ln)
-            return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-        except (ValueError, KeyError) as exc:
-            h.problem(lno, ProblemCode.BAD_AMOUNT, f"bad amount: {exc}", ln)
-    return _finish(h, lines, hd)
+        m = _m(L.FIXED[0], ln) or _m(L.FIXED[1], ln)
+        if m is not None:
+            h.hand_id = h.hand_id or m["id"]
+            continue
+        m = _m(L.FIXED[2], ln)
+        if m is not None:
+            h.hand_id = m["id"]
+            h.new = "For Game" in ln
+            if i + 1 < len(lines):
+                return i + 1
+            break
+        h.problem(first + i, ProblemCode.BAD_HEADER, f"not a PartyPoker hand header: {ln[:80]}", ln)
+        return None
+    h.problem(first + len(lines) - 1, ProblemCode.TRUNCATED_HAND,
+              "hand has no header line (cut short?)", lines[-1])  # fmt: skip
+    return None
 
 
-def _header(h: _Hand, head: str, lno: int, hd: dict[str, object]) -> str | None:
-    """Read the game line into ``hd``; a reason string when the hand is not read."""
+def _header(h: _Hand, head: str, lno: int) -> str | None:
+    """Read the game line into ``h.head``; a reason string when the hand is not read."""
+    hd = h.head
     m = _m(L.FIXED[3], head) if h.new else _m(L.FIXED[4], head)
     if m is None:
         h.problem(lno, ProblemCode.BAD_HEADER, f"unreadable game line: {head[:80]}", head)
@@ -247,30 +217,7 @@ def _header(h: _Hand, head: str, lno: int, hd: dict[str, object]) -> str | None:
         name, st = m["name"], m["st"]
         hd["stakes"] = (m["sb"], m["bb"])
     else:
-        game = m["game"]
-        t = re.fullmatch(
-            r"(?P<st>PL|NL|FL) (?P<name>.+?) (?P<buyin>[$€£]?[\d.,]+(?: [A-Z]{3})?) Buy-in "
-            r"Trny: (?P<trny>\d+) Level: (?P<level>\d+)\s+Blinds\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)",
-            game,
-        )
-        c = re.fullmatch(
-            r"[$€£]?(?P<a>[\d.,]+)(?:/[$€£]?(?P<b>[\d.,]+))? (?P<cur>[A-Z]{3}) (?P<st>PL|NL|FL) "
-            r"(?P<name>.+)",
-            game,
-        )
-        if t is not None:
-            name, st = t["name"], t["st"]
-            h.unit = Unit.CHIPS
-            hd.update(trny=t["trny"], level=t["level"], buyin=t["buyin"], currency="CHIPS")
-            hd["buy_cur"] = t["buyin"].split()[-1] if " " in t["buyin"] else "USD"
-            h.blinds = (h.amt(t["sb"]), h.amt(t["bb"]), lno)
-        elif c is not None:
-            name, st = c["name"], c["st"]
-            hd["currency"] = c["cur"]
-            if c["b"] is not None:
-                hd["bets"] = (h.amt(c["a"]), h.amt(c["b"]))
-        else:
-            name, st = game, ""
+        name, st = _old_game(h, m["game"], lno)
     kind = L.game_kind(name)
     if isinstance(kind, str):
         if kind.startswith("unknown:"):
@@ -278,6 +225,28 @@ def _header(h: _Hand, head: str, lno: int, hd: dict[str, object]) -> str | None:
         return kind
     hd["hilo"], hd["st"] = kind, L.STRUCTURES[st]
     return None
+
+
+def _old_game(h: _Hand, game: str, lno: int) -> tuple[str, str]:
+    """The old format's game words: a tournament's ("PL Omaha $1 USD Buy-in Trny: N
+    Level: 3  Blinds(50/100)": chips, the blinds it posts silently) or a cash table's
+    ("$20/$40 USD FL Omaha Hi-Lo": the limit's bets, or "$cap USD PL Omaha"). The game
+    name and the structure's letters ("" when neither)."""
+    hd = h.head
+    t = _m(L.OLD_TOURNEY, game)
+    if t is not None:
+        h.unit = Unit.CHIPS
+        hd.update(trny=t["trny"], level=t["level"], buyin=t["buyin"], currency="CHIPS")
+        hd["buy_cur"] = t["buyin"].split()[-1] if " " in t["buyin"] else "USD"
+        h.blinds = (h.amt(t["sb"]), h.amt(t["bb"]), lno)
+        return t["name"], t["st"]
+    c = _m(L.OLD_CASH, game)
+    if c is None:
+        return game, ""
+    hd["currency"] = c["cur"]
+    if c["b"] is not None:
+        hd["bets"] = (h.amt(c["a"]), h.amt(c["b"]))
+    return c["name"], c["st"]
 
 
 def _aliases(lines: list[str], start: int) -> dict[str, str]:
@@ -295,6 +264,16 @@ def _aliases(lines: list[str], start: int) -> dict[str, str]:
             continue
         body.append(ln)
     names = sorted({p + " " for _, p in seats}, key=len, reverse=True)
+    unknown = _unseated_names(body, names)
+    if not unknown:
+        return {}
+    free = _never_named(body, names, [p for _, p in sorted(seats)])
+    return dict(zip(unknown, free, strict=True)) if len(free) == len(unknown) else {}
+
+
+def _unseated_names(body: list[str], names: list[str]) -> list[str]:
+    """The names of action lines whose first word starts no seated name ("name "), in
+    the order they first act."""
     firsts = {p.split(" ")[0] for p in names} | {"Dealt", "**", "Table", "Total", "Board:"}
     unknown: list[str] = []
     for ln in body:
@@ -302,8 +281,12 @@ def _aliases(lines: list[str], start: int) -> dict[str, str]:
             u = L.UNSEATED.match(ln)
             if u is not None and u["name"] not in unknown:
                 unknown.append(u["name"])
-    if not unknown:
-        return {}
+    return unknown
+
+
+def _never_named(body: list[str], names: list[str], order: list[str]) -> list[str]:
+    """The seated players (``order``: by seat) no line names but a post, in preflop
+    turn order: from the seat left of the big blind."""
     named: set[str] = set()
     bb = None
     for ln in body:
@@ -313,220 +296,240 @@ def _aliases(lines: list[str], start: int) -> dict[str, str]:
                 bb = who if "big blind" in ln else bb
             else:
                 named.add(who)
-    order = [p for _, p in sorted(seats)]
     if bb in order:
         k = order.index(bb) + 1
         order = order[k:] + order[:k]
-    free = [p for p in order if p not in named]
-    return dict(zip(unknown, free, strict=True)) if len(free) == len(unknown) else {}
+    return [p for p in order if p not in named]
 
 
-def _line(h: _Hand, ln: str, lno: int, hd: dict[str, object]) -> bool:
+def _line(h: _Hand, text: str, lno: int) -> bool:
     """Read one body line; ``False`` when no rule reads it."""
+    ln = text.replace("\x00", "").strip()
+    if not ln:
+        return True
     for rule in L.FIXED_PREFIX.get(ln[:4], ()):
         m = rule.match(ln)
         if m is not None:
-            _fixed(h, m, lno, hd)
+            _FIXED_LINES[_RULE_NAME[m.re]](h, m, lno)
             return True
-    sp = ln.find(" ")
-    for p in h.names.get(ln[:sp] if sp >= 0 else ln, ()):
-        if ln.startswith(p):
-            if _player(h, p[:-1], ln[len(p) :], lno):
-                return True
-            break
+    who = h.name(ln)
+    if who is not None and _player(h, who, ln[len(who) + 1 :], lno):
+        return True
     u = L.UNSEATED.match(ln)
-    if u is not None:
-        if h.alias is None:
-            h.alias = _aliases(*h.body)
-        real = h.alias.get(u["name"])
-        if real is None:
-            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"{u['name']} is not seated", ln)
-            return True
-        if u["name"] not in h.told:  # once per name, on its first line
-            h.told.add(u["name"])
-            h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
-                      f"{u['name']} is not seated; read as {real}, "
-                      "the seated player never named whose turn it was", ln)  # fmt: skip
-        return _player(h, real, u["rest"], lno)
-    return False
+    if u is None:
+        return False
+    if h.alias is None:
+        h.alias = _aliases(*h.body)
+    real = h.alias.get(u["name"])
+    if real is None:
+        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"{u['name']} is not seated", ln)
+        return True
+    if u["name"] not in h.told:  # once per name, on its first line
+        h.told.add(u["name"])
+        h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
+                  f"{u['name']} is not seated; read as {real}, "
+                  "the seated player never named whose turn it was", ln)  # fmt: skip
+    return _player(h, real, u["rest"], lno)
 
 
-def _fixed(h: _Hand, m: re.Match[str], lno: int, hd: dict[str, object]) -> None:
-    name = _RULE_NAME[m.re]
-    if name == "seat":
-        seat = _seatno(m["seat"])
-        h.seats.append(Seat(seat, m["player"], h.amt(m["amt"]), bool(m["out"]), None, lno))
-        if "sym" not in hd:
-            hd["sym"] = m["amt"][:1]  # the new format's currency: "$56.64"
-        p = m["player"] + " "
-        same = h.names.setdefault(p[: p.find(" ")], [])
-        if p not in same:
-            same.append(p)
-            same.sort(key=len, reverse=True)
-    elif name == "street":
-        _silent_blinds(h, hd, lno)
-        h.street, h.put = _STREETS[m["street"]], {}
-        h.board.extend(_cardlist(m["cards"]))
-    elif name == "dealing":
-        _silent_blinds(h, hd, lno)
-    elif name == "dealt":
-        _silent_blinds(h, hd, lno)
-        player = m["player"]
-        h.hero = player
-        h.hole[player] = _cardlist(m["cards"])
-    elif name == "summary":
-        h.summary = True
-    elif name == "board":
-        cards = _cardlist(m["cards"])
-        if h.board and tuple(h.board) != cards[: len(h.board)]:
-            h.problem(lno, ProblemCode.BOARD_MISMATCH,
-                      "the summary's board differs from the streets'")  # fmt: skip
-        h.board = list(cards)
-    elif name == "pots":
-        h.pots = [h.amt(a) for a in re.findall(r"Pot(?: \d+)?: \$?([\d][\d,.]*)", m["pots"])]
-        h.rake, h.total_line = h.amt(m["rake"]), lno
-    elif name == "table":
-        hd["table"] = " ".join(m["name"].split())
-        if m["money"] == "Play Money":
-            h.unit, hd["currency"] = Unit.CHIPS, "PLAY"
-        if m["button"]:
-            hd["button"] = _seatno(m["button"])
-    elif name == "players":
-        hd["max"] = _seatno(m["max"])
-    elif name == "button":
-        hd["button"] = _seatno(m["seat"])
-    elif name == "creating":
-        if m["pot"] == "Main Pot":
-            h.pot_at = h.amt(m["amt"])
-    elif name == "blinds":
-        h.blinds = (h.amt(m["sb"]), h.amt(m["bb"]), lno)
-        _silent_blinds(h, hd, lno)
+def _seat(h: _Hand, m: Any, lno: int) -> None:
+    h.seat(h.seat_number(m["seat"]), m["player"], h.amt(m["amt"]), lno, bool(m["out"]))
+    h.head.setdefault("sym", m["amt"][:1])  # the new format's currency: "$56.64"
 
 
-def _silent_blinds(h: _Hand, hd: dict[str, object], lno: int) -> None:
+def _street(h: _Hand, m: Any, lno: int) -> None:
+    _silent_blinds(h, lno)
+    h.new_street(_STREETS[m["street"]])
+    h.board.extend(_cardlist(m["cards"]))
+
+
+def _dealing(h: _Hand, m: Any, lno: int) -> None:
+    _silent_blinds(h, lno)
+
+
+def _dealt(h: _Hand, m: Any, lno: int) -> None:
+    _silent_blinds(h, lno)
+    h.hero = m["player"]
+    h.hole[m["player"]] = _cardlist(m["cards"])
+
+
+def _summary(h: _Hand, m: Any, lno: int) -> None:
+    h.summary = True
+
+
+def _board(h: _Hand, m: Any, lno: int) -> None:
+    cards = _cardlist(m["cards"])
+    if h.board and tuple(h.board) != cards[: len(h.board)]:
+        h.problem(lno, ProblemCode.BOARD_MISMATCH, "the summary's board differs from the streets'")
+    h.board = list(cards)
+
+
+def _pots(h: _Hand, m: Any, lno: int) -> None:
+    h.pots = [h.amt(a) for a in L.POT_PART.findall(m["pots"])]
+    h.rake, h.total_line = h.amt(m["rake"]), lno
+
+
+def _table(h: _Hand, m: Any, lno: int) -> None:
+    h.table = " ".join(m["name"].split())
+    if m["money"] == "Play Money":
+        h.unit, h.head["currency"] = Unit.CHIPS, "PLAY"
+    if m["button"]:
+        h.button = h.seat_number(m["button"])
+
+
+def _players(h: _Hand, m: Any, lno: int) -> None:
+    h.max_seats = h.seat_number(m["max"])
+
+
+def _button(h: _Hand, m: Any, lno: int) -> None:
+    h.button = h.seat_number(m["seat"])
+
+
+def _creating(h: _Hand, m: Any, lno: int) -> None:
+    if m["pot"] == "Main Pot":
+        h.pot_at = h.amt(m["amt"])
+
+
+def _blinds(h: _Hand, m: Any, lno: int) -> None:
+    h.blinds = (h.amt(m["sb"]), h.amt(m["bb"]), lno)
+    _silent_blinds(h, lno)
+
+
+def _nothing(h: _Hand, *args: Any) -> None:
+    """A line that changes nothing in the hand ("Trny: N Level: 3")."""
+
+
+_FIXED_LINES = {
+    "seat": _seat, "street": _street, "dealing": _dealing, "dealt": _dealt,
+    "summary": _summary, "board": _board, "pots": _pots, "table": _table,
+    "players": _players, "button": _button, "creating": _creating, "blinds": _blinds,
+    "trny": _nothing,
+}  # fmt: skip
+
+
+def _silent_blinds(h: _Hand, lno: int) -> None:
     """Old tournaments print no posts: post the blinds for the two seats after the
-    button (the button is the small blind heads-up), once."""
+    button (the button is the small blind heads-up), once, on the "Blinds(..)" line."""
+    hd = h.head
     if h.blinds is None or hd.get("posted") or any(a.kind is ActionKind.POST for a in h.actions):
         return
-    if "trny" not in hd or "button" not in hd or len(h.seats) < 2:
+    if "trny" not in hd or h.button is None or len(h.seats) < 2:
         return
     hd["posted"] = True
     seats = sorted(h.seats, key=lambda s: s.seat)
-    k = next((j for j, s in enumerate(seats) if s.seat > int(hd["button"])), 0)  # type: ignore[call-overload]
+    k = next((j for j, s in enumerate(seats) if s.seat > h.button), 0)
     if len(seats) == 2:
         k = (k + 1) % 2
     sb, bb = seats[k % len(seats)], seats[(k + 1) % len(seats)]
-    for seat, size, kind in (
-        (sb, h.blinds[0], PostKind.SMALL_BLIND),
-        (bb, h.blinds[1], PostKind.BIG_BLIND),
-    ):
-        amount = min(size, seat.stack)
-        h.actions.append(Action(Street.PREFLOP, seat.player, ActionKind.POST, amount, None,
-                                amount == seat.stack, kind, h.blinds[2]))  # fmt: skip
-        h.put[seat.player] = h.put.get(seat.player, 0) + amount
-        h.money, h.last_line[seat.player] = h.put, h.blinds[2]
-
-
-def _money(h: _Hand, m: re.Match[str]) -> int:
-    return h.amt(m["a"] or m["b"])
+    h.post(sb.player, PostKind.SMALL_BLIND, min(h.blinds[0], sb.stack), h.blinds[2])
+    h.post(bb.player, PostKind.BIG_BLIND, min(h.blinds[1], bb.stack), h.blinds[2])
 
 
 def _player(h: _Hand, who: str, rest: str, lno: int) -> bool:
+    """What follows a player's name, read by the first word's rules; ``False`` when
+    none reads it."""
     sp = rest.find(" ")
     for name, rule in L.PLAYER_WORD.get(rest if sp < 0 else rest[:sp], ()):
         m = rule.match(rest)
         if m is not None:
-            break
-    else:
-        return False
-    st = h.street
-    if name in ("fold", "check"):
-        kind = ActionKind.FOLD if name == "fold" else ActionKind.CHECK
-        h.actions.append(Action(st, who, kind, line=lno))
-    elif name == "post":
-        kind = _POSTS[m["what"]]
-        v = _money(h, m)
-        h.actions.append(Action(st, who, ActionKind.POST, v, None, False, kind, lno))
-        if kind is not PostKind.ANTE:
-            h.put[who] = h.put.get(who, 0) + v
-            h.money, h.last_line[who] = h.put, lno
-    elif name in ("call", "bet", "raise", "all_in"):
-        if name == "all_in" and m["a"] is None:  # new format: flags the last action
-            for j in range(len(h.actions) - 1, -1, -1):
-                if h.actions[j].player == who:
-                    a = h.actions[j]
-                    h.actions[j] = Action(a.street, a.player, a.kind, a.amount, a.to_amount, True,
-                                          a.post, a.line)  # fmt: skip
-                    break
+            _PLAYER_LINES.get(name, _nothing)(h, who, m, lno)
             return True
-        had = h.put.get(who, 0)
-        top = max(h.put.values(), default=0)
-        if name == "raise" and m["inc"] is not None:
-            v, to = h.amt(m["inc"]), h.amt(m["to"])
-            if to != had + v:
-                to = had + v if had + v > top else to
-        else:
-            v = _money(h, m)
-            to = had + v
-        if name == "all_in":
-            name = "bet" if top == 0 else ("call" if to <= top else "raise")
-        kind = {"call": ActionKind.CALL, "bet": ActionKind.BET, "raise": ActionKind.RAISE}[name]
-        if kind is ActionKind.BET and top > 0:
-            kind = ActionKind.RAISE
-        h.actions.append(Action(st, who, kind, v, to if kind is ActionKind.RAISE else None,
-                                m.re is _ALL_IN, None, lno))  # fmt: skip
-        h.put[who] = had + v
-        h.money, h.last_line[who] = h.put, lno
-    elif name == "shows":
-        cards = _cardlist(m["cards"])
-        desc = m["desc"] or None
-        h.shows.append(Show(who, cards, desc, None, False, 0, lno, L.claimed_high(desc)))
-        h.hole[who] = cards
-    elif name == "wins":
-        pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
-        h.wins.append(Collect(who, h.amt(m["amt"]), pot, 0, lno))
-        low = read_low(m["desc"])
-        if low is not None:  # "wins $8.50 USD from the main pot with 8,7,3,2,A."
-            for j, sh in enumerate(h.shows):
-                if sh.player == who and sh.claimed_low is None:
-                    h.shows[j] = Show(sh.player, sh.cards, sh.description, m["desc"], sh.mucked,
-                                      sh.board, sh.line, sh.claimed_high, low)  # fmt: skip
-    elif name == "finished":
-        h.results.append(TournamentResult(who, int(m["place"]), line=lno))
-    elif name.startswith("co_"):
-        c = h.cash.setdefault(who, {"line": lno})
-        if name == "co_probability":
-            c["p"] = Decimal(m["p"])
-        elif name == "co_amount":
-            c["amount"] = h.amt(m["amt"])
-    elif name == "balance":
-        _balance(h, who, m, lno)
-    return True
+    return False
 
 
-def _balance(h: _Hand, who: str, m: re.Match[str], lno: int) -> None:
+def _fold(h: _Hand, who: str, m: Any, lno: int) -> None:
+    h.fold(who, lno)
+
+
+def _check(h: _Hand, who: str, m: Any, lno: int) -> None:
+    h.check(who, lno)
+
+
+def _post(h: _Hand, who: str, m: Any, lno: int) -> None:
+    """A post; PartyPoker's never says all-in (the site writes "is all-In" for that)."""
+    h.post(who, _POSTS[m["what"]], h.amt(m["a"] or m["b"]), lno)
+    if h.actions[-1].all_in:
+        h.actions[-1] = replace(h.actions[-1], all_in=False)
+
+
+def _bet(h: _Hand, who: str, m: Any, lno: int) -> None:
+    """A call, bet, raise or all-in: the bracket is the chips added; the new format's
+    "raises 2.40 to 2.65" names the increment and the street total."""
+    name = _PLAYER_NAME[m.re]
+    if name == "all_in" and m["a"] is None:  # new format: flags the player's last action
+        j = max((j for j, a in enumerate(h.actions) if a.player == who), default=None)
+        if j is not None:
+            h.actions[j] = replace(h.actions[j], all_in=True)
+        return
+    to = None
+    if name == "raise" and m["inc"] is not None:
+        v, to = h.amt(m["inc"]), h.amt(m["to"])
+        had = h.bets.get(who, 0)
+        if to != had + v:
+            to = had + v if had + v > h.highest else to
+    else:
+        v = h.amt(m["a"] or m["b"])
+    h.added(who, _BETS[name], v, lno, name == "all_in", to)
+
+
+def _shows(h: _Hand, who: str, m: Any, lno: int) -> None:
+    desc = m["desc"] or None
+    h.show(who, Show(who, _cardlist(m["cards"]), desc, None, False, 0, lno, L.claimed_high(desc)))
+
+
+def _wins(h: _Hand, who: str, m: Any, lno: int) -> None:
+    """"wins $8.50 USD from the main pot with 8,7,3,2,A.": a collect, and a low named
+    is the winner's claimed low."""
+    pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
+    h.collects.append(Collect(who, h.amt(m["amt"]), pot, 0, lno))
+    low = read_low(m["desc"])
+    if low is not None:
+        for j, sh in enumerate(h.shows):
+            if sh.player == who and sh.claimed_low is None:
+                h.shows[j] = replace(sh, low_description=m["desc"], claimed_low=low)
+
+
+def _finished(h: _Hand, who: str, m: Any, lno: int) -> None:
+    h.results.append(TournamentResult(who, int(m["place"]), line=lno))
+
+
+def _cash_out(h: _Hand, who: str, m: Any, lno: int) -> None:
+    """The cash-out lines: its probability and amount, on the player's first such line."""
+    c = h.cash.setdefault(who, {"line": lno})
+    name = _PLAYER_NAME[m.re]
+    if name == "co_probability":
+        c["p"] = Decimal(m["p"])
+    elif name == "co_amount":
+        c["amount"] = h.amt(m["amt"])
+
+
+def _balance(h: _Hand, who: str, m: Any, lno: int) -> None:
     """A new-format summary line: collected money, shown cards and their words."""
     if m["col"] is not None and not m["co"]:
-        h.wins.append(Collect(who, h.amt(m["col"]), 0, 0, lno))
+        h.collects.append(Collect(who, h.amt(m["col"]), 0, 0, lno))
     if m["cards"]:
-        cards = _cardlist(m["cards"])
         desc = m["desc"].strip() or None
-        h.shows.append(Show(who, cards, desc, None, False, 0, lno, L.claimed_high(desc)))
-        h.hole[who] = cards
+        h.show(who, Show(who, _cardlist(m["cards"]), desc, None, False, 0, lno,
+                         L.claimed_high(desc)))  # fmt: skip
 
 
-def _parse_text(ht: HandText) -> ParsedHand:
-    return parse(ht)
+_PLAYER_NAME = {r.re: str(r.customName) for r in L.PLAYER}
+_PLAYER_LINES = {
+    "fold": _fold, "check": _check, "post": _post, "call": _bet, "bet": _bet, "raise": _bet,
+    "all_in": _bet, "shows": _shows, "wins": _wins, "finished": _finished,
+    "co_premium": _cash_out, "co_opted": _cash_out, "co_probability": _cash_out,
+    "co_amount": _cash_out, "balance": _balance,
+}  # fmt: skip
 
 
 #: The PartyPoker site format (old and new hand histories).
 FORMAT = SiteFormat(
-    key="partypoker",
+    key=SITE,
     name="PartyPoker",
     games="Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; "
     "cash and tournaments (old and new hand-history formats)",
     recognise=recognise,
     split=split,
-    parse=_parse_text,
-    rooms=("partypoker",),
+    parse=reader(_read, _Hand),
+    rooms=(SITE,),
 )

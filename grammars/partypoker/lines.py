@@ -20,6 +20,9 @@ from hhtools.model.records import BettingStructure, ClaimedHigh
 
 __all__ = [
     "FIXED",
+    "OLD_CASH",
+    "OLD_TOURNEY",
+    "POT_PART",
     "FIXED_PREFIX",
     "PLAYER",
     "PLAYER_WORD",
@@ -109,6 +112,20 @@ PLAYER = (
         r"|is disconnected)\.?\s*$",
     ),
 )  # fmt: skip
+
+#: The old format's game words of a tournament and of a cash table.
+OLD_TOURNEY = _rule(
+    "old_tourney",
+    r"(?P<st>PL|NL|FL) (?P<name>.+?) (?P<buyin>[$€£]?[\d.,]+(?: [A-Z]{3})?) Buy-in "
+    r"Trny: (?P<trny>\d+) Level: (?P<level>\d+)\s+Blinds\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)$",
+)
+OLD_CASH = _rule(
+    "old_cash",
+    r"[$€£]?(?P<a>[\d.,]+)(?:/[$€£]?(?P<b>[\d.,]+))? (?P<cur>[A-Z]{3}) (?P<st>PL|NL|FL) "
+    r"(?P<name>.+)$",
+)
+#: One pot's amount in the new summary's "Main Pot: $38.50 | Side Pot 1: $2 Rake: $2.0".
+POT_PART = re.compile(r"Pot(?: \d+)?: \$?([\d][\d,.]*)")
 
 _BY_NAME = {str(r.customName): r for r in FIXED + PLAYER}
 

@@ -12,31 +12,23 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
-from hhtools.grammars.partypoker import lines as L
+from hhtools.grammars._hand import Hand, build_record
 from hhtools.grammars._lines import _cards
 from hhtools.grammars.base import ParsedHand
-
-from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
+from hhtools.grammars.partypoker import lines as L
+from hhtools.model.money import AmountOutOfRange, Unit
 from hhtools.model.records import (
-    Action,
     CashOut,
     Collect,
     Game,
-    HandHistory,
-    HandText,
     PostKind,
-    Problem,
     Returned,
-    Seat,
-    Show,
-    Street,
     TournamentResult,
     Variant,
 )
 from hhtools.model.vocab import CollectOrder, PotPartsBasis, ProblemCode
 
 SITE = "partypoker"
-_MAX = MAX_AMOUNT
 _CUR = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -49,43 +41,22 @@ _OutOfRange = AmountOutOfRange
 _AMOUNTS: dict[tuple[str, Unit], int] = {}
 
 
-class _Hand:
-    """What one hand's lines have told so far."""
+class _Hand(Hand):
+    """A PartyPoker hand being read: the kernel's hand (seats, betting, cards, shows,
+    collects, board, summary, rake...) and what only PartyPoker writes."""
 
-    def __init__(self, ht: HandText) -> None:
-        self.ht = ht
-        self.hand_id: str | None = None
-        self.problems: list[Problem] = []
-        self.unit = Unit.CENTS
-        self.new = False
-        self.seats: list[Seat] = []
-        self.names: dict[str, list[str]] = {}  # "name " by first word, longest first
-        self.actions: list[Action] = []
-        self.street = Street.PREFLOP
-        self.put: dict[str, int] = {}  # this street's chips by player (antes excluded)
-        self.board: list[str] = []
-        self.money: dict[str, int] = {}  # ``put`` of the last street chips went in
-        self.last_line: dict[str, int] = {}  # each player's last line putting chips in
-        self.hero: str | None = None
-        self.hole: dict[str, tuple[str, ...]] = {}
-        self.shows: list[Show] = []
-        self.wins: list[Collect] = []
-        self.cash: dict[str, dict[str, object]] = {}
+    def __init__(self, file: str, line: int) -> None:
+        super().__init__(file, line)
+        self.new = False  # the new format (2016 on)
+        self.head: dict[str, object] = {}  # the header's game, stakes, time, currency
+        self.cash: dict[str, dict[str, object]] = {}  # cash-out lines by player
         self.results: list[TournamentResult] = []
         self.pot_at: int | None = None  # the last "Creating Main Pot" amount
-        self.summary = False
-        self.pots: list[int] = []
-        self.rake: int | None = None
-        self.total_line = 0
-        self.blinds: tuple[int, int, int] | None = None  # sb, bb, line
+        self.pots: list[int] = []  # the new summary's pot parts (net of rake)
+        self.blinds: tuple[int, int, int] | None = None  # a tournament's: sb, bb, line
         self.alias: dict[str, str] | None = None  # read when an unseated name is met
         self.body: tuple[list[str], int] = ([], 0)
         self.told: set[str] = set()
-
-    def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
-        self.problems.append(
-            Problem(self.ht.file, line, self.hand_id, code, message, excerpt[:200])
-        )
 
     def amt(self, text: str) -> int:
         """``text`` ("$0.50 USD", "1,830", "0.10") in this hand's minor units."""
@@ -95,9 +66,7 @@ class _Hand:
             bare = (
                 text.replace("USD", "").replace("EUR", "").replace("GBP", "").replace("chips", "")
             )
-            v = parse_money(bare.strip(), self.unit)
-            if v >= _MAX:
-                raise _OutOfRange(f"amount out of range: {text}")
+            v = self.money(bare.strip())
             if len(_AMOUNTS) < 1 << 16:
                 _AMOUNTS[key] = v
         return v
@@ -107,91 +76,83 @@ def _cardlist(text: str) -> tuple[str, ...]:
     return _cards(text.replace(",", " "))
 
 
-def _seatno(text: str) -> int:
-    """A seat number, button or table size; over 1000 is ``out_of_range``."""
-    n = int(text)
-    if n > 1000:
-        raise _OutOfRange(f"seat number out of range: {n}")
-    return n
+def _take_return(h: _Hand) -> tuple[list[Returned], list[Collect]]:
+    """The last street's bet nobody called (:meth:`Hand.uncalled`, on the line its
+    player last put chips in), taken off that player's "wins"/"collected": a winnings
+    line of exactly that amount in a side pot (or beside another) is the return itself."""
+    collects = list(h.collects)
+    back = h.uncalled()
+    if back is None:
+        return [], collects
+    who, excess = back.player, back.amount
+    line = max((a.line for a in h.actions if a.player == who and a.amount), default=back.line)
+    mine = [c for c in collects if c.player == who]
+    exact = next((c for c in mine if c.amount == excess and (c.pot or len(mine) > 1)), None)
+    if exact is not None:
+        collects.remove(exact)
+    elif mine:
+        big = max(mine, key=lambda c: c.amount)
+        j = collects.index(big)
+        rest = big.amount - excess
+        if rest > 0:
+            collects[j] = dataclasses.replace(big, amount=rest)
+        elif rest == 0:
+            del collects[j]
+    return [Returned(who, excess, line, True)], collects
 
 
-def _uncalled(h: _Hand) -> tuple[str, int, int] | None:
-    """The last street's bet nobody called: (player, excess, line of their last action)."""
-    d = h.money
-    if not d:
-        return None
-    ranked = sorted(d.items(), key=lambda kv: kv[1], reverse=True)
-    top = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
-    if top[1] > second:
-        return top[0], top[1] - second, h.last_line[top[0]]
-    return None
-
-
-def _finish(h: _Hand, lines: list[str], hd: dict[str, object]) -> ParsedHand:
-    end = h.ht.line + len(lines) - 1
-    if not h.seats:
-        h.problem(h.ht.line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if (h.new and (not h.summary or h.rake is None)) or (not h.new and not h.wins):
-        h.problem(end, ProblemCode.TRUNCATED_HAND,
-                  "hand has no summary or winner (cut short?)", lines[-1])  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    if _twice(h, end):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    returned: list[Returned] = []
-    collects = list(h.wins)
-    unc = _uncalled(h)
-    if unc is not None:
-        who, excess, line = unc
-        returned.append(Returned(who, excess, line, True))
-        mine = [c for c in collects if c.player == who]
-        exact = next((c for c in mine if c.amount == excess and (c.pot or len(mine) > 1)), None)
-        if exact is not None:
-            collects.remove(exact)
-        elif mine:
-            big = max(mine, key=lambda c: c.amount)
-            j = collects.index(big)
-            rest = big.amount - excess
-            if rest > 0:
-                collects[j] = Collect(big.player, rest, big.pot, big.board, big.line, big.half)
-            elif rest == 0:
-                del collects[j]
-    went_in = sum(a.amount for a in h.actions) - sum(r.amount for r in returned)
-    won = sum(c.amount for c in collects)
-    cash_outs = []
-    if h.new:
-        rake = h.rake or 0
-        total: int | None = sum(h.pots) + rake
-        net = sum(h.pots)
-        basis = PotPartsBasis.NET
-    else:
-        rake = max(went_in - won, 0) if "trny" not in hd else 0
-        total, net, basis = None, went_in - rake, None
+def _cash_outs(h: _Hand, net: int, won: int) -> tuple[CashOut, ...]:
+    """The cash-outs: the amount paid, its fee (probability x the pot at the cash-out,
+    less the amount) and, in the new format, the pot part the player forfeited."""
+    out = []
     for who, c in h.cash.items():
         amount = int(c.get("amount", 0))  # type: ignore[call-overload]
         fee = 0
         if "p" in c and h.pot_at is not None:
             fee = max(int((c["p"] * h.pot_at / 100).quantize(Decimal(1))) - amount, 0)  # type: ignore[operator]
         forfeited = max(net - won, 0) if h.new else 0
-        cash_outs.append(CashOut(who, amount, fee, int(c["line"]), forfeited))  # type: ignore[call-overload]
-    game = _game(h, hd)
+        out.append(CashOut(who, amount, fee, int(c["line"]), forfeited))  # type: ignore[call-overload]
+    return tuple(out)
+
+
+def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """The end checks (no seats, cut short, a card dealt twice), then the record."""
+    end = line + len(lines) - 1
+    if not h.seats:
+        h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    if (h.new and (not h.summary or h.rake is None)) or (not h.new and not h.collects):
+        h.problem(end, ProblemCode.TRUNCATED_HAND,
+                  "hand has no summary or winner (cut short?)", lines[-1])  # fmt: skip
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    if _twice(h, end):
+        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    returned, collects = _take_return(h)
+    won = sum(c.amount for c in collects)
+    rake, total, net = _pot(h, sum(a.amount for a in h.actions) - sum(r.amount for r in returned), won)
+    basis = PotPartsBasis.NET if h.new else None
+    hd = h.head
     buy_cur = str(hd.get("buy_cur", "USD"))
-    results = tuple(dataclasses.replace(r, currency=buy_cur) for r in h.results)
-    record = HandHistory(
-        site=SITE, hand_id=h.hand_id or "", table=str(hd.get("table", "")),
-        started_at=hd.get("local"), time_zone=str(hd["tz"]), started_at_utc=hd.get("utc"),  # type: ignore[arg-type]
-        game=game, button=hd.get("button"), max_seats=hd.get("max"),  # type: ignore[arg-type]
-        seats=tuple(h.seats), actions=tuple(h.actions),
-        boards=(tuple(h.board),) if h.board else (), hero=h.hero, hole_cards=h.hole,
-        shows=tuple(h.shows), collects=tuple(collects), returned=tuple(returned),
-        total_pot=total, rake=rake, cash_outs=tuple(cash_outs), file=h.ht.file,
-        line=h.ht.line, offset=h.ht.offset, text=h.ht.text,
-        pot_parts=tuple(h.pots), pot_parts_basis=basis if h.pots else None, site_format=SITE,
-        collect_order=CollectOrder.UNORDERED, total_pot_line=h.total_line,
-        tournament_results=results,
+    record = build_record(
+        h, site=SITE, game=_game(h, hd), line=line, text=text, offset=offset,
+        started_at=hd.get("local"), time_zone=str(hd["tz"]), started_at_utc=hd.get("utc"),
+        collects=tuple(collects), returned=tuple(returned), total_pot=total, rake=rake,
+        cash_outs=_cash_outs(h, net, won), pot_parts=tuple(h.pots),
+        pot_parts_basis=basis if h.pots else None, collect_order=CollectOrder.UNORDERED,
+        tournament_results=tuple(dataclasses.replace(r, currency=buy_cur) for r in h.results),
     )  # fmt: skip
     return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+
+
+def _pot(h: _Hand, went_in: int, won: int) -> tuple[int, int | None, int]:
+    """``(rake, total pot, pot net of rake)``: the new summary's ("Main Pot: $38.50
+    Rake: $2.0", the parts net of rake); the old format's rake is what went in less
+    what was won (none in tournaments), its total pot unnamed (``None``)."""
+    if h.new:
+        net = sum(h.pots)
+        return h.rake or 0, net + (h.rake or 0), net
+    rake = max(went_in - won, 0) if "trny" not in h.head else 0
+    return rake, None, went_in - rake
 
 
 def _game(h: _Hand, hd: dict[str, object]) -> Game:

@@ -170,7 +170,7 @@ def claimed_high(cards: tuple[str, ...]) -> ClaimedHigh | None:
 
 
 #: a hand's category by its two biggest groups of ranks, and how many ranks it names
-_SHAPES = {
+_SHAPES: dict[tuple[int, ...], tuple[HandCategory, int]] = {
     (4, 1): (HandCategory.FOUR_OF_A_KIND, 1), (3, 2): (HandCategory.FULL_HOUSE, 2),
     (3, 1): (HandCategory.THREE_OF_A_KIND, 1), (2, 2): (HandCategory.TWO_PAIR, 2),
     (2, 1): (HandCategory.ONE_PAIR, 1), (1, 1): (HandCategory.HIGH_CARD, 1),
