@@ -86,3 +86,16 @@ def _cards(text: str) -> tuple[str, ...]:
         else:
             raise _BadCards(f"not a card: {c!r}")
     return tuple(out)
+
+
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+
+
+def bracketed(text: str) -> str:
+    """The text inside every "[..]" of ``text``, joined by spaces: the cards of a street
+    line that writes the board so far and the new card apart.
+
+    >>> bracketed("[9s Ts Kc][3h]")
+    '9s Ts Kc 3h'
+    """
+    return " ".join(_BRACKETS.findall(text))

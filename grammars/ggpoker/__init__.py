@@ -108,6 +108,7 @@ CASH = _rule(
     r"(?P<game>.*?)\s*\((?P<sb>[$€£]?[\d,.]+)/(?P<bb>[$€£]?[\d,.]+)(?: (?P<cur>[A-Z]{3}))?\)$",
 )
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_SIGN = re.compile(r"[$€£]")
 
 
 def _recognise(head: str) -> bool:
@@ -139,7 +140,7 @@ def _read_header(st: GGHand, first: str) -> Game | str | None:
         st.unit = Unit.CHIPS
         st.tournament = (tm["tid"], tm["rest"][: gm.start()].strip() if gm else "", tm["level"])
         sb_text, bb_text, currency = tm["sb"], tm["bb"], "CHIPS"
-        sym = re.search(r"[$€£]", tm["rest"])
+        sym = _SIGN.search(tm["rest"])
         st.prize_currency = _SYMBOLS[sym.group()] if sym else ""
         if tm["ante"]:
             st.header_ante = st.money(tm["ante"])

@@ -90,6 +90,9 @@ def _read_high(text: str) -> ClaimedHigh | None:
     return read_high(text)
 
 
+_LOW_WORDS = re.compile(r"^(?:a |low:?\s*)", re.IGNORECASE)
+
+
 def read_gg_low(text: str | None) -> tuple[int, ...] | None:
     """Type a low description ("8,6,4,2,A", "Low: 7-5-4-3-A"), or ``None``.
 
@@ -98,7 +101,7 @@ def read_gg_low(text: str | None) -> tuple[int, ...] | None:
     """
     if not text:
         return None
-    body = re.sub(r"^(?:a |low:?\s*)", "", text.strip(), flags=re.IGNORECASE)
+    body = _LOW_WORDS.sub("", text.strip())
     return read_low(body.replace("-", ",").replace(" ", ""))
 
 

@@ -61,7 +61,7 @@ from typing import Any, BinaryIO
 from hhtools.grammars._betting import _OutOfRange, cut_short, limit_stakes, read_body
 from hhtools.grammars._hand import Hand, build_record, by_word, reader
 from hhtools.grammars._inferred import excess_returned
-from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars._lines import _cards, _m, _rule, bracketed
 from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.grammars.kingsclub.ledger import on_boards
@@ -336,7 +336,7 @@ def _street(h: _Hand, m: Any, lno: int) -> None:
 
 def _board_cards(h: _Hand, text: str) -> tuple[str, ...]:
     """A street line's cards: "[2h 5s Qd 8c] [Th]"; "-" is the first board's card."""
-    given = " ".join(re.findall(r"\[([^\]]*)\]", text)).split()
+    given = bracketed(text).split()
     base = h.boards[0] if h.boards else []
     cards = [base[j] if c == "-" and j < len(base) else c for j, c in enumerate(given)]
     return _cards(" ".join(cards))

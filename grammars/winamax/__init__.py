@@ -66,7 +66,7 @@ from typing import Any, BinaryIO
 
 from hhtools.grammars._betting import _OutOfRange, cut_short, limit_stakes, read_body
 from hhtools.grammars._hand import Hand, build_record, reader
-from hhtools.grammars._lines import _cards, _m
+from hhtools.grammars._lines import _cards, _m, bracketed
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.grammars.winamax.ledger import by_pot, uncalled
@@ -108,6 +108,8 @@ __all__ = ["FORMAT", "HEADER", "parse_hand", "read_high"]
 SITE = "winamax"
 
 _HALVES = {"HI": Half.HIGH, "LO": Half.LOW}
+#: the tournament number in a tournament's table name: "Name(123456)#003"
+_TOURNEY_TABLE = re.compile(r"\((\d+)\)#\d+$")
 
 
 class _Hand(Hand):
@@ -221,7 +223,7 @@ def _record(
     started, started_utc, zone = _when(hd["date"], hd["tz"])
     tid = None
     if hd["tname"] is not None:
-        tm = re.search(r"\((\d+)\)#\d+$", h.table)
+        tm = _TOURNEY_TABLE.search(h.table)
         tid = tm.group(1) if tm else (hd["id"].split("-")[0])
     return build_record(
         h, site=SITE, line=line, text=text, offset=offset, started_at=started,
@@ -282,7 +284,7 @@ def _street(h: _Hand, m: Any, text: str, lno: int) -> None:
     if street is not None and street is not Street.SHOWDOWN and street is not h.street:
         h.new_street(street)
     if m["cards"] and name != "ANTE/BLINDS":
-        cards = _cards(" ".join(re.findall(r"\[([^\]]*)\]", m["cards"])))
+        cards = _cards(bracketed(m["cards"]))
         h.board = list(cards)
         h.saw(lno, "*board", cards)
 
