@@ -78,104 +78,135 @@ def split_elements(
         for a ``</tag>`` that closes no hand, the text from the first character after
         the hand (or context element) before it to that ``</tag>``.
     """
-    open_hand = _opener(tag)
-    close_hand = f"</{tag}>"
-    ctx_open = [(name, _opener(name)) for name in context]
-    ctx: dict[str, str] = {}
-    collecting: tuple[str, list[str]] | None = None  # a context start tag over lines
-    hand: list[str] | None = None
-    start = (0, 0)
-    encodings: set[str] = set()
-    stray: list[str] | None = None  # text after the last hand that is not blank
-    stray_at = (0, 0)
-
-    def make(parts: list[str]) -> HandText:
-        tail = "\n".join(ctx[n] for n in context if n in ctx)
-        return HandText("\n".join(parts) + MARK + tail, file, start[0], start[1],
-                        "/".join(sorted(encodings)))  # fmt: skip
-
+    cutter = _Cutter(file, tag, context)
     for ln, used in iter_lines(fh):
-        text = ln.text
-        pos = 0
-        while True:
-            if hand is None:
-                if collecting is not None:
-                    name, got = collecting
-                    k = text.find(">", pos)
-                    if k < 0:
-                        got.append(text[pos:])
-                        break
-                    got.append(text[pos : k + 1])
-                    ctx[name] = _self_closing(" ".join(got))
-                    collecting = None
-                    pos = k + 1
+        yield from cutter.feed(ln.text, ln.number, ln.offset, used)
+    if cutter.hand is not None:
+        yield cutter.make(cutter.hand)
+
+
+class _Cutter:
+    """The state of :func:`split_elements` between lines: the context elements seen,
+    a context start tag being collected over lines, the hand being collected, text
+    after the last hand that may be a hand whose opening tag is damaged (*stray*)."""
+
+    def __init__(self, file: str, tag: str, context: tuple[str, ...]) -> None:
+        self.file, self.tag, self.context = file, tag, context
+        self.open_hand = _opener(tag)
+        self.close = f"</{tag}>"
+        self.ctx_open = [(name, _opener(name)) for name in context]
+        self.ctx: dict[str, str] = {}
+        self.collecting: tuple[str, list[str]] | None = None  # a context start tag over lines
+        self.hand: list[str] | None = None
+        self.start = (0, 0)
+        self.encodings: set[str] = set()
+        self.stray: list[str] | None = None  # text after the last hand that is not blank
+        self.stray_at = (0, 0)
+
+    def make(self, parts: list[str]) -> HandText:
+        """A hand text of ``parts`` and the context, starting at :attr:`start`."""
+        tail = "\n".join(self.ctx[n] for n in self.context if n in self.ctx)
+        return HandText("\n".join(parts) + MARK + tail, self.file, self.start[0], self.start[1],
+                        "/".join(sorted(self.encodings)))  # fmt: skip
+
+    def feed(self, text: str, number: int, offset: int, used: str) -> Iterator[HandText]:
+        """The hand texts one line ends (line ``number`` at byte ``offset``)."""
+        pos: int | None = 0
+        while pos is not None:
+            skip: int | None = pos
+            if self.hand is None and self.collecting is not None:
+                pos = self._collect(text, pos)
+                continue
+            if self.hand is None:
+                pos, out, skip = self._outside(text, pos, number, offset, used)
+                if out is not None:
+                    yield out
+                if skip is None or pos is None:
                     continue
-                m = open_hand.search(text, pos)
-                g = m.start() if m else -1
-                hit = None
-                for name, pat in ctx_open:
-                    c = pat.search(text, pos, g if g >= 0 else len(text))
-                    if c and (hit is None or c.start() < hit[1]):
-                        hit = (name, c.start())
-                if hit is not None:
-                    collecting, stray = (hit[0], []), None
-                    pos = hit[1]
-                    continue
-                k = text.find(close_hand, pos, g if g >= 0 else len(text))
-                part = text[pos : k + len(close_hand) if k >= 0 else g if g >= 0 else len(text)]
-                if stray is None and part.strip():
-                    lead = len(part) - len(part.lstrip())
-                    prefix = text[: pos + lead]
-                    stray_at = (ln.number, ln.offset + len(prefix.encode("utf-8")))
-                    stray, encodings = [], {used}
-                    part = part[lead:]
-                if stray is not None:
-                    stray.append(part)
-                    encodings.add(used)
-                if k >= 0 and stray is not None:  # a hand whose opening tag is damaged
-                    start = stray_at
-                    yield make(stray)
-                    stray = None
-                    pos = k + len(close_hand)
-                    continue
-                if g < 0:
-                    break
-                stray = None
-                prefix = text[:g]
-                off = ln.offset + (g if prefix.isascii() else len(prefix.encode("utf-8")))
-                start = (ln.number, off)
-                hand, encodings = [], {used}
-                pos = g
-                # a second hand tag on this line cuts nothing yet: read on from past it
-                skip = g + len(tag) + 1
             else:
-                skip = pos
-                encodings.add(used)
-            k = text.find(close_hand, pos)
-            m = open_hand.search(text, skip, k if k >= 0 else len(text))
-            cut = m.start() if m is not None else -1
-            for _, pat in ctx_open:  # a context element also cuts a hand short
-                c = pat.search(text, pos, cut if cut >= 0 else k if k >= 0 else len(text))
-                cut = c.start() if c is not None else cut
-            if cut > pos:
-                hand.append(text[pos:cut])
-                yield make(hand)
-                hand = None
-                pos = cut
-                continue
-            if cut >= 0 and cut == pos and hand:
-                yield make(hand)
-                hand = None
-                continue
+                self.encodings.add(used)
+            pos, out = self._inside(text, pos, skip)
+            if out is not None:
+                yield out
+
+    def _collect(self, text: str, pos: int) -> int | None:
+        """A context start tag going on: to its ``>`` (``None``: not on this line)."""
+        name, got = self.collecting  # type: ignore[misc]
+        k = text.find(">", pos)
+        if k < 0:
+            got.append(text[pos:])
+            return None
+        got.append(text[pos : k + 1])
+        self.ctx[name] = _self_closing(" ".join(got))
+        self.collecting = None
+        return k + 1
+
+    def _outside(
+        self, text: str, pos: int, number: int, offset: int, used: str
+    ) -> tuple[int | None, HandText | None, int | None]:
+        """Between hands: a context element starts, stray text goes on (a ``</tag>``
+        ends it as a hand text), or a hand starts: ``(position, hand text ended, where
+        to look for the next hand tag when a hand started)``."""
+        m = self.open_hand.search(text, pos)
+        g = m.start() if m else -1
+        end = g if g >= 0 else len(text)
+        hit = None
+        for name, pat in self.ctx_open:
+            c = pat.search(text, pos, end)
+            if c and (hit is None or c.start() < hit[1]):
+                hit = (name, c.start())
+        if hit is not None:
+            self.collecting, self.stray = (hit[0], []), None
+            return hit[1], None, None
+        k = text.find(self.close, pos, end)
+        self._stray(text, pos, text[pos : k + len(self.close) if k >= 0 else end], number,
+                    offset, used)  # fmt: skip
+        if k >= 0 and self.stray is not None:  # a hand whose opening tag is damaged
+            self.start = self.stray_at
+            out = self.make(self.stray)
+            self.stray = None
+            return k + len(self.close), out, None
+        if g < 0:
+            return None, None, None
+        self.stray = None
+        prefix = text[:g]
+        self.start = (number, offset + (g if prefix.isascii() else len(prefix.encode("utf-8"))))
+        self.hand, self.encodings = [], {used}
+        # a second hand tag on this line cuts nothing yet: read on from past it
+        return g, None, g + len(self.tag) + 1
+
+    def _stray(self, text: str, pos: int, part: str, number: int, offset: int, used: str) -> None:
+        """Text between hands that is not blank: kept, from its first character."""
+        if self.stray is None and part.strip():
+            lead = len(part) - len(part.lstrip())
+            prefix = text[: pos + lead]
+            self.stray_at = (number, offset + len(prefix.encode("utf-8")))
+            self.stray, self.encodings = [], {used}
+            part = part[lead:]
+        if self.stray is not None:
+            self.stray.append(part)
+            self.encodings.add(used)
+
+    def _inside(self, text: str, pos: int, skip: int) -> tuple[int | None, HandText | None]:
+        """In a hand: it ends at its ``</tag>``, or is cut short where another hand
+        tag or a context element starts: ``(position, hand text ended)``."""
+        hand: list[str] = self.hand  # type: ignore[assignment]
+        k = text.find(self.close, pos)
+        m = self.open_hand.search(text, skip, k if k >= 0 else len(text))
+        cut = m.start() if m is not None else -1
+        for _, pat in self.ctx_open:  # a context element also cuts a hand short
+            c = pat.search(text, pos, cut if cut >= 0 else k if k >= 0 else len(text))
+            cut = c.start() if c is not None else cut
+        if cut > pos:
+            hand.append(text[pos:cut])
+        elif not (cut >= 0 and cut == pos and hand):
             if k < 0:
                 hand.append(text[pos:])
-                break
-            hand.append(text[pos : k + len(close_hand)])
-            yield make(hand)
-            hand = None
-            pos = k + len(close_hand)
-    if hand is not None:
-        yield make(hand)
+                return None, None
+            hand.append(text[pos : k + len(self.close)])
+            cut = k + len(self.close)
+        self.hand = None
+        return cut, self.make(hand)
 
 
 def _self_closing(start_tag: str) -> str:
