@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 from hhtools.grammars._betting import _State, impossible, second_line, summary_checks
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
-from hhtools.grammars._lines import _m
+from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.model.records import (
@@ -41,7 +41,8 @@ from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBa
 
 __all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc",
            "summary_end", "the_board",
-           "incomplete", "limit_blinds", "match_line", "match_player", "no_record", "returns"]
+           "incomplete", "limit_blinds", "match_line", "match_player", "no_record", "returns",
+           "rule_table"]
 
 Rules = tuple[tuple[str, re.Pattern[str]], ...]
 
@@ -271,6 +272,17 @@ def by_word(rules: Rules) -> dict[str, Rules]:
         for word in head.split("|"):
             out[word] = (*out.get(word, ()), (kind, rule))
     return out
+
+
+def rule_table(*rules: tuple[str, str]) -> dict[str, tuple[tuple[str, Any], ...]]:
+    """Line rules given as ``(kind, pattern)``, each made a named pyparsing rule
+    (:func:`~._lines._rule`, its pattern anchored at the line's end) and keyed by its
+    first word (:func:`by_word`), for :func:`match_line` and :func:`match_player`.
+
+    >>> sorted(rule_table(("fold", r"folds$"), ("call", r"calls (?P<a>\\d+)$")))
+    ['calls', 'folds']
+    """
+    return by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in rules))
 
 
 def match_line(

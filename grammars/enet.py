@@ -66,31 +66,15 @@ from typing import Any
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._hand import (
-    Hand,
-    build_record,
-    by_word,
-    match_line,
-    match_player,
-    no_record,
-    not_read,
-    returns,
-    summary_end,
-    text_format,
-)
+    Hand, build_record, by_word, match_line, match_player, no_record, not_read, returns,
+    rule_table, summary_end, text_format
+)  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import CURRENCY_SYMBOLS
 from hhtools.model.records import (
-    BettingStructure,
-    ClaimedHigh,
-    Collect,
-    Game,
-    PostKind,
-    Returned,
-    Show,
-    Street,
-    Variant,
-)
+    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Returned, Show, Street, Variant
+)  # fmt: skip
 from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
@@ -127,7 +111,7 @@ RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
 _COLON = by_word(RULES)
 _SPACE = by_word(tuple(r for r in RULES if r[0] in ("collect", "event")))
 #: the table's lines before the summary, by the rule's kind
-_BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+_BODY = rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*) in chips\)"
              r"(?P<out> is sitting out)?\s*$"),
     ("noise", r"\*\*\* (?:HOLECARDS|SHOWDOWN) \*\*\*$"),
@@ -136,15 +120,15 @@ _BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("rake", r"Rake: (?P<a>\S+)\s*$"),
     ("returned", r"Uncalled bet \((?P<a>[^)]*)\) returned to (?P<name>.+?)\s*$"),
     ("dealt", r"Dealt to (?P<rest>.*)$"),
-)))  # fmt: skip
+)  # fmt: skip
 #: lines read by the table's rules only (a seat line only before the first action)
 _TABLE_LINES = ("Seat ", "***", "Rake: ", "Uncalled bet ", "Dealt to ")
 #: the summary's lines
-_SUMMARY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+_SUMMARY = rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<rest>.*)$"),
     ("total", r"Total pot (?P<total>\S+) \| Rake (?P<rake>\S+)\s*$"),
     ("board", r"Board \[(?P<cards>[^\]]*)\]\s*$"),
-)))  # fmt: skip
+)  # fmt: skip
 SUMMARY_WIN = re.compile(r"(?:won|collected) \((?P<a>[^)]*)\)")
 SUMMARY_SHOW = re.compile(r"showed \[(?P<cards>[^\]]*)\]")
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")

@@ -62,32 +62,16 @@ from typing import Any
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import RANK_WORDS, read_low
 from hhtools.grammars._hand import (
-    Hand,
-    build_record,
-    by_word,
-    incomplete,
-    limit_blinds,
-    match_line,
-    match_player,
-    no_record,
-    not_read,
-    returns,
-    text_format,
-)
+    Hand, build_record, incomplete, limit_blinds, match_line, match_player, no_record, not_read,
+    returns, rule_table, text_format
+)  # fmt: skip
 from hhtools.grammars._inferred import collected, in_pot
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
-    BettingStructure,
-    ClaimedHigh,
-    Collect,
-    Game,
-    PostKind,
-    Show,
-    Street,
-    Variant,
-)
+    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Show, Street, Variant
+)  # fmt: skip
 from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
@@ -108,15 +92,15 @@ GAME_LINE = _rule("game",
 )  # fmt: skip
 _AMT = r"\[\s?[$€]?\s?(?P<a>[\d.,]+)(?: (?:USD|EURO?|Chips|GEL))?\s?\]$"
 #: what a player did, after "<player>: " (posts and bets)
-_COLON = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+_COLON = rule_table(
     ("sb", r"posts small blind " + _AMT),
     ("bb", r"posts big blind " + _AMT),
     ("both", r"posts both blinds " + _AMT),
     ("ante", r"posts ante " + _AMT),
     ("bet", r"bets " + _AMT),
-)))  # fmt: skip
+)  # fmt: skip
 #: what a player did, after "<player> " (the rest)
-_SPACE = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+_SPACE = rule_table(
     ("call", r"calls " + _AMT),
     ("raise_by", r"raises " + _AMT),
     ("check", r"checks$"),
@@ -131,9 +115,9 @@ _SPACE = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("event", r"is (?:sitting out|back)$"),
     ("event", r"has (?:(?:joined|left) the table|disconnected.*|been disconnected|timed out"
               r"|returned)$"),
-)))  # fmt: skip
+)  # fmt: skip
 #: the table's lines, by the rule's kind
-_BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+_BODY = rule_table(
     ("button", r"Seat (?P<seat>\d+) is the button$"),
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?:[$€]\s?(?P<stack>[\d.,]+)"
              r"(?: (?:USD|EURO?|Chips|GEL))?|(?P<chips>[\d.,]+)(?: Chips)?"
@@ -144,7 +128,7 @@ _BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("table", r"Table \s*(?P<table>.*)$"),
     ("players", r"Total number of players.*$"),
     ("dealt", r"Dealt to (?P<rest>.*)$"),
-)))  # fmt: skip
+)  # fmt: skip
 #: lines read by the table's rules only (a player's name never starts them)
 _TABLE_LINES = ("Seat ", "**", "Table ", "Total number of players", "Dealt to ")
 _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND,

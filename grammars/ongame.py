@@ -59,31 +59,15 @@ from typing import Any
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._hand import (
-    Hand,
-    build_record,
-    by_word,
-    incomplete,
-    limit_blinds,
-    match_line,
-    match_player,
-    no_record,
-    not_read,
-    returns,
-    text_format,
-)
+    Hand, build_record, by_word, incomplete, limit_blinds, match_line, match_player, no_record,
+    not_read, returns, rule_table, text_format
+)  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
-    BettingStructure,
-    ClaimedHigh,
-    Collect,
-    Game,
-    PostKind,
-    Show,
-    Street,
-    Variant,
-)
+    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Show, Street, Variant
+)  # fmt: skip
 from hhtools.model.vocab import CollectOrder, Half, HandCategory, PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
@@ -119,7 +103,7 @@ RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
 ))  # fmt: skip
 _PLAYER = by_word(RULES)
 #: the other lines before the summary, by the rule's kind
-_BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+_BODY = rule_table(
     ("street", r"--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$"),
     ("noise", r"---$"),
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)\s*$"),
@@ -130,9 +114,9 @@ _BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("summary", r"Summary:$"),
     ("dealt", r"Dealing to (?P<name>.*): \[(?P<cards>.*)$"),
     ("dealt", r"Dealing to (?P<name>.*)$"),
-)))  # fmt: skip
+)  # fmt: skip
 #: the summary's lines, by the rule's kind
-_SUMMARY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+_SUMMARY = rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?[\d.,]+\)"
              r"(?:, net: [-+]?[$€£]?[\d.,]+)?"
              r"(?:, \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?)?\s*$"),
@@ -140,7 +124,7 @@ _SUMMARY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("pot", r"Side pot(?: ?#?(?P<n>\d+))?: (?P<gross>[$€£]?[\d.,]+) won by (?P<won>.+?)\s*$"),
     ("rake", r"Rake taken: (?P<a>[$€£]?[\d.,]+)\s*$"),
     ("end", r"\*\*\*\*\* End of hand .*$"),
-)))  # fmt: skip
+)  # fmt: skip
 WINNER = re.compile(r"(?P<name>.+?) \((?P<a>[$€£]?[\d.,]+)(?: (?P<half>High|Low))?\)(?:, |$)")
 _OFFSET = re.compile(r"(?:GMT|UTC)(?P<sign>[-+])(?P<h>\d\d):?(?P<m>\d\d)")
 _HALVES = {"High": Half.HIGH, "Low": Half.LOW}

@@ -60,34 +60,18 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._betting import read_body
+from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._hand import (
-    Hand,
-    build_record,
-    by_word,
-    incomplete,
-    match_line,
-    match_player,
-    no_record,
-    not_read,
-    returns,
-    text_format,
-)
+    Hand, build_record, by_word, incomplete, match_line, match_player, no_record, not_read,
+    returns, rule_table, text_format
+)  # fmt: skip
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
-    BettingStructure,
-    ClaimedHigh,
-    Collect,
-    Game,
-    PostKind,
-    Returned,
-    Show,
-    Street,
-    Variant,
-)
+    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Returned, Show, Street, Variant
+)  # fmt: skip
 from hhtools.model.vocab import CollectOrder, HandCategory, PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
@@ -100,14 +84,14 @@ FIRST = _rule("first", r"\ufeff?Table #(?P<tid>\d+) - (?:Tournament #(?P<tour>\d
               r"(?P<table>.*?)\s*$")  # fmt: skip
 _N = r"[$€£]?[\d,.]+"
 #: the header's lines after the first, by the rule's kind
-_HEAD = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+_HEAD = rule_table(
     ("hand", r"Starting Hand #(?P<v>\d+)\s*$"),
     ("time", r"Start time of hand: (?P<v>\d\d? \w{3} \d{4} \d\d?:\d\d:\d\d)\s*$"),
     ("game", r"Game Type: (?P<v>.+?)\s*$"),
     ("limit", r"Limit Type: (?P<v>.+?)\s*$"),
     ("money", r"Money Type: (?P<v>.+?)\s*$"),
     ("blinds", r"Blinds are now (?P<sb>" + _N + r") / (?P<bb>" + _N + r")\s*$"),
-)))  # fmt: skip
+)  # fmt: skip
 _ALLIN = r"(?P<allin> \(all-in\))?$"
 _WIN = r" (?P<a>" + _N + r")(?: from side pot #(?P<n>\d+))?" \
        r"(?: with(?: (?P<half>high|low) hand)?: (?P<desc>.*))?$"  # fmt: skip
@@ -139,7 +123,7 @@ _PLAYER = by_word(RULES)
 #: after a player's name: chat ("X: wake up") or an emote ("Gaassb0 yawns.")
 _CHAT = _rule("chat", r"(?:: .*| [a-z]+s\.)$")
 #: the other lines, by the rule's kind
-_BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+_BODY = rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>" + _N + r")(?P<away> \(.*\))?\s*$"),
     ("pots", r"Pot sizes: (?P<a>" + _N + r")\s*$"),
     ("street", r"Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$"),
@@ -150,7 +134,7 @@ _BODY = by_word(tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("rake", r"Taking Rake of (?P<a>" + _N + r") from pot (?P<n>\d+)\s*$"),
     ("returned", r"Returning (?P<a>" + _N + r") to (?P<name>.+) uncalled\s*$"),
     ("end", r"End of Hand #.*$"),
-)))  # fmt: skip
+)  # fmt: skip
 #: table news and dealer lines that carry nothing the record needs
 _OTHERS = _rule("others",
     r"(?:Shuffling Deck|Dealing Cards|Last Hand .*|Table Type: .*|There is no qualifying low hand"
