@@ -23,8 +23,8 @@ from hhtools.grammars._betting import _State, impossible, second_line, summary_c
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
 from hhtools.grammars._lines import _m, _rule
-from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars._text import HandEnd, iter_hands
+from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.model.records import (
     ClaimedHigh,
     Collect,
@@ -344,14 +344,17 @@ def text_format(
     key: str, name: str, games: str, start: re.Pattern[str],
     parse: Callable[[Any, list[str], int, str, int], ParsedHand],
     *, header: re.Pattern[str] | None = None, hand: Callable[[str, int], Hand] = Hand,
+    end: HandEnd | None = None, habits: Habits = Habits(),
 ) -> SiteFormat:  # fmt: skip
     """A line-oriented site format whose hands start on lines ``start`` matches.
 
     A file is the format's when one of its first lines matches ``start`` (blanks or a
     BOM before it allowed), or, when ``header`` is given, when ``header`` is found in
-    its first lines (a header of several lines); it is split at ``start`` lines
-    (:func:`iter_hands`: text before the first is a hand of its own); ``parse`` reads
-    one hand on a new ``hand(file, line)`` (:func:`reader`). The room is the key.
+    its first lines (a header of several lines); it is split at ``start`` lines, and
+    where ``end`` ends a hand (:func:`iter_hands`: text before the first is a hand of
+    its own); ``parse`` reads
+    one hand on a new ``hand(file, line)`` (:func:`reader`). The room is the key;
+    ``habits`` what the format writes its own way that the audit reads.
     """
     anywhere = header or re.compile(r"^\s*\ufeff?(?:" + start.pattern + ")", re.MULTILINE)
 
@@ -359,10 +362,10 @@ def text_format(
         return anywhere.search(head) is not None
 
     def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-        return iter_hands(fh, file, start)
+        return iter_hands(fh, file, start, end)
 
     return SiteFormat(key=key, name=name, games=games, recognise=recognise, split=split,
-                      parse=reader(parse, hand), rooms=(key,))  # fmt: skip
+                      parse=reader(parse, hand), rooms=(key,), habits=habits)  # fmt: skip
 
 
 def not_read(h: Hand, line: int, game: str, excerpt: str, *, omaha: bool) -> ParsedHand:

@@ -64,17 +64,16 @@ Quirks read here:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import datetime
-from typing import Any, BinaryIO
+from typing import Any
 
 from hhtools.grammars._betting import claimed_from_five, low_from_five, read_body
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, not_read, paid_parts, reader, summary_end, the_board,
+    Hand, build_record, by_word, not_read, paid_parts, summary_end, text_format, the_board,
 )
 from hhtools.grammars._lines import _cards, _m, _rule
-from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
+from hhtools.grammars._text import HandEnd
+from hhtools.grammars.base import Habits, ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure, Collect, Game, HandText, PostKind, Show, Street, Variant,
@@ -161,23 +160,6 @@ _STRUCTURES = {
 }  # fmt: skip
 _GAMES = {"OMAHA": (Variant.OMAHA, False), "OMAHA HILO": (Variant.OMAHA, True)}
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-
-
-def recognise(head: str) -> bool:
-    """``True`` for a file whose first lines hold a Bovada/Ignition/Bodog hand header.
-
-    >>> recognise("Bovada Hand #2605762685 TBL#1218245 OMAHA Pot Limit - 2012-05-14 00:54:46")
-    True
-    >>> recognise("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _ANY_START.search(head) is not None
-
-
-def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file, one per header line and one after blank lines (text before
-    the first header is its own)."""
-    return iter_hands(fh, file, HAND_START, HAND_END)
 
 
 def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
@@ -411,16 +393,14 @@ def _summary_line(h: Hand, ln: str, lno: int) -> bool:
     return False
 
 
-#: The Bovada / Ignition / Bodog site format.
-FORMAT = SiteFormat(
-    key="bovada",
-    name="Bovada / Ignition",
-    games="Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; "
-    "cash and tournaments",
-    recognise=recognise,
-    split=split,
-    # ``_parse`` is looked up when a hand is read (a test plants a bug in it)
-    parse=reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset)),
-    rooms=(SITE,),
+#: The Bovada / Ignition / Bodog site format: a file holds one when its first lines hold
+#: a hand header; its hands start at each header and after blank lines (text before
+#: the first header is its own). ``_parse`` is looked up when a hand is read (a test
+#: plants a bug in it).
+FORMAT = text_format(
+    "bovada", "Bovada / Ignition",
+    "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash and tournaments",
+    HAND_START, lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
+    header=_ANY_START, end=HAND_END,
     habits=Habits(shows_in_order=True),  # the corpus: shows in the order played
-)
+)  # fmt: skip

@@ -56,18 +56,19 @@ Quirks read here:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, BinaryIO
+from typing import Any
 
 from hhtools.grammars._betting import read_body, summary_checks
 from hhtools.grammars._english import RANK_WORDS, read_high, read_low
-from hhtools.grammars._hand import Hand, build_record, match_line, no_record, not_read, reader
+from hhtools.grammars._hand import (
+    Hand, build_record, match_line, no_record, not_read, text_format,
+)  # fmt: skip
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _cards, _m
-from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars._text import HandEnd
+from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.fulltilt.lines import (
     BETS, BY_WORD, CANCELLED, CURRENCIES, EVENT, FTP_HIGH, GAMES, HEADER, HILO_WORDS,
     LOW_LINE, OMAHA_WORDS, OTHER, PART, POSITIONS, POSTS, RETURNED, SEAT, SHOWDOWN, STAMP,
@@ -92,25 +93,6 @@ HAND_END = HandEnd(
                r"\([$€£]?\d[\d,.]*\)(?:, is sitting out)?\r?$", re.MULTILINE),  # fmt: skip
     "(",
 )
-
-
-def recognise(head: str) -> bool:
-    """``True`` for a file whose first lines hold a Full Tilt Poker hand header.
-
-    >>> recognise("Full Tilt Poker Game #33286946295: Table Gaul (6 max) - $5/$10 - Pot Limit Omaha Hi - 1:00:00 ET - 2013/01/01")
-    True
-    >>> recognise("\\ufeffFullTiltPoker Game #26063988000: Table Teddy - $25/$50 - Pot Limit Omaha Hi")
-    True
-    >>> recognise("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _ANY_START.search(head) is not None
-
-
-def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file: one per header line, and after a summary a new text at the
-    first line no summary holds (:data:`HAND_END`), so a damaged header is reported."""
-    return iter_hands(fh, file, HAND_START, HAND_END)
 
 
 class _FtpHand(Hand):
@@ -496,14 +478,12 @@ def _summary_seat(h: _FtpHand, ln: str, lno: int) -> bool:
     return True
 
 
-#: The Full Tilt Poker site format.
-FORMAT = SiteFormat(
-    key="fulltilt",
-    name="Full Tilt Poker",
-    games="Omaha, Omaha hi/lo 8 or better, 5- and 6-card Omaha, Courchevel; pot limit, "
-    "no limit, fixed limit and CAP; cash (real and play money) and tournaments; run it twice",
-    recognise=recognise,
-    split=split,
-    parse=reader(_parse, _FtpHand),
-    rooms=(SITE,),
-)
+#: The Full Tilt Poker site format: a file holds one when its first lines hold a hand
+#: header; its hands start at each header, and after a summary a new text starts at
+#: the first line no summary holds (:data:`HAND_END`), so a damaged header is reported.
+FORMAT = text_format(
+    "fulltilt", "Full Tilt Poker",
+    "Omaha, Omaha hi/lo 8 or better, 5- and 6-card Omaha, Courchevel; pot limit, no limit, "
+    "fixed limit and CAP; cash (real and play money) and tournaments; run it twice",
+    HAND_START, _parse, header=_ANY_START, end=HAND_END, hand=_FtpHand,
+)  # fmt: skip

@@ -54,14 +54,12 @@ Quirks of the older format read here:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any, BinaryIO
+from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import Hand, build_record, by_word, reader, summary_end, the_board
+from hhtools.grammars._hand import Hand, build_record, by_word, summary_end, text_format, the_board
 from hhtools.grammars._lines import _cards, _m, _rule
-from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.new import first, parse_new, wpn_date
 from hhtools.grammars.winning.words import read_claim, read_old_low, share_out
 from hhtools.model.records import (
@@ -122,25 +120,6 @@ _POSTS = {"has small blind": PostKind.SMALL_BLIND, "has big blind": PostKind.BIG
 _STRUCTURES = {"no limit": BettingStructure.NO_LIMIT, "pot limit": BettingStructure.POT_LIMIT,
                "fixed limit": BettingStructure.LIMIT}  # fmt: skip
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-
-
-def recognise(head: str) -> bool:
-    """``True`` for a file whose first lines are a WPN hand ("Game started at" then
-    "Game ID", or "Hand #N - <game> - <stakes> - <date>").
-
-    >>> recognise("Game started at: 2016/8/2 11:24:23\\r\\n\\r\\nGame ID: 693980441 0.01/0.02 (PRR) Bannik (Omaha)")
-    True
-    >>> recognise("Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC")
-    True
-    >>> recognise("PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE.search(head) is not None
-
-
-def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file, one per "Game started at" or "Hand #" line."""
-    return iter_hands(fh, file, HAND_START)
 
 
 def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
@@ -344,14 +323,12 @@ def _summary_player(h: Hand, m: Any, ln: str, lno: int) -> None:
     )  # fmt: skip
 
 
-#: The Winning Poker Network site format (both of its text formats).
-FORMAT = SiteFormat(
-    key="winning",
-    name="Winning Poker Network",
-    games="Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash",
-    recognise=recognise,
-    split=split,
-    # ``_parse`` is looked up when a hand is read (a test plants a bug in it)
-    parse=reader(_read),
-    rooms=(SITE,),
-)
+#: The Winning Poker Network site format (both of its text formats): a file holds one
+#: when its first lines are a WPN hand ("Game started at" then "Game ID", or "Hand #N
+#: - <game> - <stakes> - <date>"); its hands start at each "Game started at" or
+#: "Hand #" line. ``_parse`` is looked up when a hand is read (a test plants a bug in it).
+FORMAT = text_format(
+    "winning", "Winning Poker Network",
+    "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash",
+    HAND_START, _read, header=_RECOGNISE,
+)  # fmt: skip
