@@ -145,3 +145,17 @@ def test_tie_lines_are_collects() -> None:
     got = [(c.player, c.amount, c.pot) for c in ph.hand.collects]
     assert got == [(c.player, c.amount, c.pot) for c in plain.collects]
     assert ("Ulla", 570, 0) in got
+
+
+def test_chat_that_reads_like_an_action_is_chat() -> None:
+    # "<player>: <text>" is chat whatever the text says; an action is "<player> <verb>".
+    # Wanda's chat "folds" before her real fold adds no action and no problem.
+    text = (FIXTURES / SIDE).read_text("utf-8")
+    plain = pkr.FORMAT.parse(HandText(text, "x", 1, 0)).hand
+    chat = text.replace("Wanda: nice bet\n", "Wanda: folds\n")
+    chat = chat.replace("Ulla cheers.", "Ulla: raises to $9")
+    ph = pkr.FORMAT.parse(HandText(chat, "x", 1, 0))
+    assert ph.hand is not None and ph.problems == ()
+    assert ph.hand.actions == plain.actions
+    folds = [a for a in ph.hand.actions if a.player == "Wanda" and a.kind is ActionKind.FOLD]
+    assert [a.street for a in folds] == [Street.TURN]
