@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from hhtools.grammars._lines import _BadCards
+from hhtools.grammars._text import normalise
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import Action, ActionKind, ClaimedHigh, PostKind, Problem, Street
@@ -381,6 +382,8 @@ def read_body(
     numbered: Iterable[tuple[int, str]],
     line: int,
     read: Callable[[str, int], bool],
+    *,
+    past_range: bool = False,
 ) -> bool:
     """Read a hand's body lines into ``h``, each with ``read(text, line number)``.
 
@@ -390,7 +393,10 @@ def read_body(
             amount (``bad_amount``).
         numbered: ``(index in the hand, text)`` of the lines to read; blank ones skipped.
         line: the file line of index 0.
-        read: reads one line; ``False`` when it does not know it.
+        read: reads one line, normalised (:func:`~hhtools.grammars._text.normalise`:
+            no trailing spaces, plain spaces); ``False`` when it does not know it.
+        past_range: read on after a line out of range (every such line is reported;
+            the result is still ``False``), as PokerStars' grammar does.
 
     Returns:
         ``False`` when an amount or a seat number out of range ends the hand (an
@@ -399,24 +405,27 @@ def read_body(
     Only what ``read`` raises is turned into a problem: the problems this function adds
     are made outside the ``try``, so a bug in making one is never read as bad input.
     """
+    in_range = True
     for i, text in numbered:
         if not text or text.isspace():
             continue
         lno = line + i
         try:
-            known = read(text, lno)
+            known = read(normalise(text), lno)
         except _BadCards as exc:
             h.problem(lno, ProblemCode.BAD_CARDS, str(exc), text)
         except _OutOfRange as exc:
             h.problem(lno, ProblemCode.OUT_OF_RANGE, str(exc), text)
-            return False
+            if not past_range:
+                return False
+            in_range = False
         except ValueError as exc:
             h.problem(lno, ProblemCode.BAD_AMOUNT, str(exc), text)
         else:
             if not known:
                 h.problem(lno, ProblemCode.UNRECOGNISED_LINE,
                           f"unrecognised line: {text[:80]}", text)  # fmt: skip
-    return True
+    return in_range
 
 
 def unfinished(

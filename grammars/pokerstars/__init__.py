@@ -51,9 +51,14 @@ from __future__ import annotations
 
 import re
 
+from functools import partial
+
 import pyparsing as pp
-from hhtools.grammars._lines import FAST, _BadCards
-from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
+from hhtools.grammars import _lines
+from hhtools.grammars._betting import read_body
+from hhtools.grammars._hand import build_record, reader
+from hhtools.grammars._lines import FAST
+from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
 from hhtools.grammars.pokerstars.actions import (
     BET,
     CALL,
@@ -83,7 +88,9 @@ from hhtools.grammars.pokerstars.actions import (
     STATUS,
     STREET_LINE,
     UNCALLED,
-    _dispatch,
+    FAST_RULES,
+    SLOW_RULES,
+    _line,
 )
 from hhtools.grammars.pokerstars.crosscheck import _impossible_cards, _infer_folds
 from hhtools.grammars.pokerstars.header import (
@@ -97,7 +104,7 @@ from hhtools.grammars.pokerstars.header import (
 )
 from hhtools.grammars.pokerstars.seats import POST, SEAT, _read_seats
 from hhtools.grammars.pokerstars.split import HAND_START, split
-from hhtools.grammars.pokerstars.state import _Hand, _OutOfRange
+from hhtools.grammars.pokerstars.state import _Hand
 from hhtools.grammars.pokerstars.summary import (
     BOARD,
     S_COLLECTED,
@@ -183,7 +190,8 @@ def detect(first_text: str) -> bool:
 def parse_hand(
     text: str, file: str = "", line: int = 1, offset: int = 0
 ) -> tuple[HandHistory | None, list[Problem], str | None]:
-    """Read one hand's text.
+    """Read one hand's text (:data:`FORMAT`'s parse, without the registry's after-parse
+    checks).
 
     Args:
         text: the hand's lines (``\\n`` line ends), header first.
@@ -199,113 +207,67 @@ def parse_hand(
         seats, summary total) could not be read, when the site cancelled the hand,
         or when it holds a number out of range or a card seen twice.
     """
-    h = _Hand(file, line)
-    try:
-        return _parse(h, text, line, offset)
-    except Exception as exc:  # never let one hand stop a file (tests: raise, RAISE_BUGS)
-        return None, list(internal_error(file, line, h.hand_id, exc, h.problems).problems), None
+    parsed = _read(HandText(text, file, line, offset))
+    return parsed.hand, list(parsed.problems), parsed.skipped
 
 
-def _parse(
-    h: _Hand, text: str, line: int, offset: int
-) -> tuple[HandHistory | None, list[Problem], str | None]:
-    lines = text.split("\n")
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """One hand's lines into its record (:func:`~hhtools.grammars._hand.reader` runs
+    it on a new :class:`_Hand` and turns what it raises into ``internal_error``)."""
     hd = _read_header(h, lines, line)
     if hd is None:
-        return None, h.problems, None
+        return _no_record(h)
     if not isinstance(hd, _Header):  # a game outside the Omaha family: a note, not a problem
         h.problem(line, ProblemCode.SKIPPED_GAME, hd, lines[0])
-        return None, h.problems, hd
+        return ParsedHand(None, tuple(h.problems), hd, h.hand_id)
     i = _read_seats(h, lines, line, hd.body)
-    n = len(lines)
+    h.rules = FAST_RULES if _lines.FAST else SLOW_RULES
+    if not read_body(h, enumerate(lines[i:], i), line, partial(_line, h), past_range=True):
+        h.fatal = True
+    if _unfinished(h, lines, line):
+        return _no_record(h)
+    _infer_folds(h)
+    record = build_record(
+        h, site=_SITE_KEYS[hd.site], game=_game(hd, h.actions, h.ante), line=line, text=text,
+        offset=offset, started_at=hd.started_at, time_zone=hd.time_zone,
+        started_at_utc=hd.started_at_utc, boards=tuple(_boards(h)), rake=h.rake,
+        cash_outs=tuple(h.cash_outs), fees=h.fees,
+        room_added=h.room_added if h.room_added is not None else h.room_added_body,
+        jackpot=h.jackpot, tournament_results=tuple(h.results),
+        pot_parts=tuple(h.pot_parts), pot_parts_basis=_parts_basis(h.pot_parts, h.total, h.rake),
+        site_format=SITE, collect_order=CollectOrder.HIGH_THEN_LOW,
+    )  # fmt: skip
+    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
-    # --- the rest, one line at a time
-    while i < n:
-        ln = lines[i]
-        lno = line + i
-        i += 1
-        if not ln or ln.isspace():
-            continue
-        try:
-            if not _dispatch(h, ln, lno):
-                h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unrecognised line: {ln[:80]}", ln)
-        except _BadCards as exc:
-            h.problem(lno, ProblemCode.BAD_CARDS, str(exc), ln)
-        except _OutOfRange as exc:
-            h.problem(lno, ProblemCode.OUT_OF_RANGE, str(exc), ln)
-            h.fatal = True
-        except ValueError as exc:
-            h.problem(lno, ProblemCode.BAD_AMOUNT, str(exc), ln)
 
-    # --- essentials and cross-checks
+def _no_record(h: _Hand) -> ParsedHand:
+    return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+
+
+def _unfinished(h: _Hand, lines: list[str], line: int) -> bool:
+    """The checks of a whole hand: ``True`` (the problem added) when it gives no record:
+    cancelled by the site, a number out of range, cut short (no summary), no total pot,
+    no seats, or a card seen twice."""
+    last = line + len(lines) - 1
     if h.cancelled:
         h.problem(h.cancelled, ProblemCode.HAND_CANCELLED, "the site cancelled the hand",
                   lines[h.cancelled - line])  # fmt: skip
-        return None, h.problems, None
-    if h.fatal:  # out of range: the problem says where
-        return None, h.problems, None
-    if not h.summary:
-        h.problem(line + n - 1, ProblemCode.TRUNCATED_HAND,
-                  "hand has no summary (cut short?)", lines[-1])  # fmt: skip
-        return None, h.problems, None
-    if h.total_pot is None:
-        h.problem(line + n - 1, ProblemCode.MISSING_TOTAL,
-                  "summary has no 'Total pot' line", lines[-1])  # fmt: skip
-        return None, h.problems, None
-    if not h.seats:
-        return None, h.problems, None
-    if _impossible_cards(h, lines, line):
-        return None, h.problems, None
-    _infer_folds(h)
-    boards = _boards(h)
-    record = HandHistory(
-        site=_SITE_KEYS[hd.site],
-        hand_id=hd.hand_id,
-        table=hd.table,
-        started_at=hd.started_at,
-        time_zone=hd.time_zone,
-        started_at_utc=hd.started_at_utc,
-        game=_game(hd, h.actions, h.ante),
-        button=hd.button,
-        max_seats=hd.max_seats,
-        seats=tuple(h.seats),
-        actions=tuple(h.actions),
-        boards=tuple(boards),
-        hero=h.hero,
-        hole_cards=h.hole_cards,
-        shows=tuple(h.shows),
-        collects=tuple(h.collects),
-        returned=tuple(h.returned),
-        total_pot=h.total_pot,
-        rake=h.rake,
-        cash_outs=tuple(h.cash_outs),
-        fees=h.fees,
-        room_added=h.room_added if h.room_added is not None else h.room_added_body,
-        jackpot=h.jackpot,
-        tournament_results=tuple(h.results),
-        file=h.file,
-        line=line,
-        offset=offset,
-        text=text,
-        pot_parts=tuple(h.pot_parts),
-        pot_parts_basis=_parts_basis(h.pot_parts, h.total_pot, h.rake),
-        site_format=SITE,
-        collect_order=CollectOrder.HIGH_THEN_LOW,
-        total_pot_line=h.total_line,
-    )
-    return record, h.problems, None
+    elif h.fatal:  # out of range: the problem says where
+        pass
+    elif not h.summary:
+        h.problem(last, ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
+    elif h.total is None:
+        h.problem(last, ProblemCode.MISSING_TOTAL, "summary has no 'Total pot' line", lines[-1])
+    elif h.seats:
+        return _impossible_cards(h, lines, line)
+    return True
 
 
-def _parse_text(ht: HandText) -> ParsedHand:
-    """:data:`FORMAT`'s parse: one hand text -> record, problems, why skipped, hand id."""
-    hand, problems, skipped = parse_hand(ht.text, ht.file, ht.line, ht.offset)
-    hand_id = hand.hand_id if hand is not None else next(
-        (p.hand_id for p in problems if p.hand_id), None
-    )
-    if hand_id is None and skipped is not None:
-        hand_id = hand_id_of(ht.text)
-    return ParsedHand(hand, tuple(problems), skipped, hand_id)
-
+#: One hand text -> record and problems, never raising (:func:`reader`'s guard: an
+#: unexpected error is an ``internal_error`` problem); ``_parse`` is looked up on each
+#: call (a test plants a bug in it).
+_read = reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
+               _Hand)  # fmt: skip
 
 #: The PokerStars site format (and the rooms and converters that write it).
 FORMAT = SiteFormat(
@@ -317,7 +279,7 @@ FORMAT = SiteFormat(
     "home games and tournaments",
     recognise=detect,
     split=split,
-    parse=_parse_text,
+    parse=_read,
     rooms=tuple(_SITE_KEYS.values()),
     # shows in the order played (the corpus: out of seat order, the river's bettor first),
     # by PokerStars' own hands only; a header with no time zone is a converter's file

@@ -1,4 +1,4 @@
-"""The body of a PokerStars hand, one line at a time (:func:`_dispatch`): street lines,
+"""The body of a PokerStars hand, one line at a time (:func:`_line`): street lines,
 what seated players do and say (fold, check, call, bet, raise, post, show, collect,
 cash out, chat, table status, tournament results...), the lines that do not start with
 a seated player (hole cards dealt, uncalled bets, money the room adds to the pot, "Hand
@@ -8,6 +8,7 @@ cancelled"...), and, once the summary started, its lines.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pyparsing as pp
@@ -150,8 +151,18 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
 # ----------------------------------------------------------------------------- dispatch
-def _dispatch(h: _Hand, ln: str, lno: int) -> bool:
-    """Read one line into ``h``; ``False`` when no rule reads it."""
+def _line(h: _Hand, ln: str, lno: int) -> bool:
+    """Read one body line into ``h``; ``False`` when no rule reads it.
+
+    One dispatch per line: a street line by its "*** ", a summary line by its first
+    words, a seated player's line by the word after the name (:data:`FAST_RULES`:
+    one compiled pattern each, what a text gave kept), else the fixed rules by the
+    line's first character.
+
+    Raises:
+        _BadCards, _OutOfRange, ValueError: a card, an amount or a number the line
+            holds is not one (:func:`~hhtools.grammars._betting.read_body` reports them).
+    """
     if ln.startswith("*** "):
         return _street(h, ln, lno)
     if h.summary:
@@ -161,22 +172,20 @@ def _dispatch(h: _Hand, ln: str, lno: int) -> bool:
             return _total(h, ln, lno)
         if "Board [" in ln[:15] and _board(h, ln, lno):
             return True
-    name = h.player_prefix(ln)
-    if name is not None:
-        rest = ln[len(name) :]
-        sp = rest.find(" ", 2)
-        key = rest[2:sp] if rest[0] == ":" else rest[1:sp]
-        if sp < 0:
-            key = rest[2:] if rest[0] == ":" else rest[1:]
-        entry = _BY_KEY.get((rest[0], key))
-        if entry is not None:
-            rule, handler, second, second_handler = entry
-            r = _m(rule, rest)
-            if r is None and second is not None:
-                r, handler = _m(second, rest), second_handler
-            if r is not None:
-                handler(h, name, r, lno)
+    for name, starts in h.by_first.get(ln[:1], ()):  # the longest seated name first
+        if ln.startswith(starts):
+            rest = ln[len(name) :]
+            seen = h.rules.seen
+            hit = seen.get(rest)
+            if hit is None:
+                hit = h.rules.read(rest)
+                if len(seen) >= _SEEN_MAX:
+                    seen.clear()
+                seen[rest] = hit
+            if hit is not _UNREAD:
+                hit[0](h, name, hit[1], lno)
                 return True
+            break
     return _fixed(h, ln, lno)
 
 
@@ -333,12 +342,49 @@ _PLAYER_HANDLERS: dict[pp.Regex, Callable[[_Hand, str, Any, int], None]] = {
 }
 
 _Handler = Callable[[_Hand, str, Any, int], None]
+_Match = Callable[[str], Any]
+#: a player rule's entry: its matcher and handler, and the rule tried next (or ``None``)
+_Entry = tuple[_Match, _Handler, _Match | None, _Handler | None]
 
-#: :data:`PLAYER_RULES` with their handlers (and the rule tried next, when one is),
-#: looked up once per line: rules are keyed here by what follows the name, so no rule
-#: object is hashed while a hand is read.
-_BY_KEY: dict[tuple[str, str], tuple[pp.Regex, _Handler, pp.Regex | None, _Handler | None]] = {
-    k: (rule, _PLAYER_HANDLERS[rule], _SECOND_TRY.get(rule),
-        _PLAYER_HANDLERS[_SECOND_TRY[rule]] if rule in _SECOND_TRY else None)
-    for k, rule in PLAYER_RULES.items()
-}  # fmt: skip
+
+class PlayerRules:
+    """:data:`PLAYER_RULES` as :func:`_line` reads them: by what follows the name up to
+    its first word's end (": folds", " collected": one dictionary lookup, then one
+    pattern), each rule read by ``match(rule)``; what a text after a name gave is kept
+    (:attr:`seen`: the same text reads the same way in every hand)."""
+
+    __slots__ = ("by_key", "seen")
+
+    def __init__(self, match: Callable[[pp.Regex], _Match]) -> None:
+        self.by_key: dict[str, _Entry] = {}
+        for (sep, word), rule in PLAYER_RULES.items():
+            second = _SECOND_TRY.get(rule)
+            self.by_key[(": " if sep == ":" else " ") + word] = (
+                match(rule), _PLAYER_HANDLERS[rule], None if second is None else match(second),
+                None if second is None else _PLAYER_HANDLERS[second],
+            )  # fmt: skip
+        #: text after a name -> (handler, results), or :data:`_UNREAD`
+        self.seen: dict[str, tuple[_Handler, Any] | tuple[()]] = {}
+
+    def read(self, rest: str) -> tuple[_Handler, Any] | tuple[()]:
+        """The handler and results of the rule for ``rest`` (the line after the
+        player's name: ": calls $0.04"), or :data:`_UNREAD` when no rule reads it."""
+        sp = rest.find(" ", 2)
+        entry = self.by_key.get(rest if sp < 0 else rest[:sp])
+        if entry is None:
+            return _UNREAD
+        match, handler, second, second_handler = entry
+        r = match(rest)
+        if r is None and second is not None:
+            r, handler = second(rest), second_handler
+        return _UNREAD if r is None else (handler, r)
+
+
+_UNREAD: tuple[()] = ()
+_SEEN_MAX = 1 << 15
+
+#: The player rules as :func:`_line` looks them up: each rule's own compiled pattern
+#: (``FAST``); :data:`SLOW_RULES` read the same rules with ``parse_string``
+#: (``hhtools.grammars._lines.FAST`` unset: the tests compare the two).
+FAST_RULES = PlayerRules(lambda rule: rule.re.match)
+SLOW_RULES = PlayerRules(lambda rule: partial(_m, rule))

@@ -7,14 +7,15 @@ hand's posts (:func:`_limit_stakes`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from hhtools.grammars import _lines
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
 
+from hhtools.model.frozen import record
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import Action, ActionKind, BettingStructure, Game, PostKind, Variant
 from hhtools.model.vocab import ProblemCode
@@ -126,7 +127,7 @@ def _when(text: str) -> datetime:
     return datetime(int(y), int(mo), int(d), int(parts[0]), int(parts[1]), sec)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Header:
     """What the header and the table line say.
 
@@ -141,8 +142,6 @@ class _Header:
         currency: ISO code, ``"CHIPS"`` (tournaments) or ``"PLAY"`` (play money).
         started_at: local start time as written; ``time_zone`` its abbreviation or
             ``None``; ``started_at_utc`` the same instant in UTC when the zone is known.
-        table, button, max_seats: the table line's (``""``, ``None``, ``None`` when
-            it was not read).
         body: index in the hand's lines of the first line after the table line.
         qualifier: the low qualifier the game name states ("Omaha Hi/Lo 9 or Better"),
             8 when it states none.
@@ -164,9 +163,6 @@ class _Header:
     started_at: datetime
     time_zone: str | None
     started_at_utc: datetime | None
-    table: str
-    button: int | None
-    max_seats: int | None
     body: int
     qualifier: int = 8
     mix: str | None = None
@@ -221,13 +217,31 @@ def _mix(game_text: str) -> str | None:
     return name
 
 
+#: :func:`_game_text` by the header's game text (and the line matcher's ``FAST``):
+#: the hands of a file name a few games, each read once.
+_GAMES: dict[tuple[str, bool], tuple[str, str | None, Any, str | None]] = {}
+_GAMES_MAX = 4096
+
+
+def _game_text(game_text: str) -> tuple[str, str | None, Any, str | None]:
+    """:func:`_game_and_stakes` and :func:`_mix` of a header's game text, remembered."""
+    key = (game_text, _lines.FAST)
+    known = _GAMES.get(key)
+    if known is None:
+        if len(_GAMES) >= _GAMES_MAX:
+            _GAMES.clear()
+        known = _GAMES[key] = (*_game_and_stakes(game_text), _mix(game_text))
+    return known
+
+
 def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     """Read a hand's header and table line.
 
-    Sets ``h.hand_id``, ``h.unit`` (cents, or chips in tournaments and play money) and
-    ``h.currency`` (a tournament buy-in's), and adds the problems met (``bad_header``,
-    ``unknown_game``, ``bad_table``, ``out_of_range``). The table line is the first
-    line after the header that is not blank.
+    Sets ``h.hand_id``, ``h.unit`` (cents, or chips in tournaments and play money),
+    ``h.currency`` (a tournament buy-in's) and the table's name, button and size on
+    ``h``, and adds the problems met (``bad_header``, ``unknown_game``, ``bad_table``,
+    ``out_of_range``). The table line is the first line after the header that is not
+    blank.
 
     Args:
         h: the hand being read.
@@ -247,11 +261,8 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
                 h.problem(line + k, ProblemCode.UNRECOGNISED_LINE, "line outside any hand", extra)
         return None
     h.hand_id = head["hand_id"]
-    is_tournament = head["tid"] is not None
-
-    # --- the game
     game_text: str = head["game"]
-    name, stakes_text, g = _game_and_stakes(game_text)
+    name, stakes_text, g, mix = _game_text(game_text)
     if g is None:
         if _OMAHA_WORDS.search(name) is not None:
             h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {game_text!r}", lines[0])
@@ -261,38 +272,85 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     while t < len(lines) - 1 and not lines[t].strip():
         t += 1
     table_m = _m(TABLE, lines[t]) if t < len(lines) else None
-    play = bool(table_m is not None and table_m["play"])
-    h.unit = Unit.CHIPS if (is_tournament or play) else Unit.CENTS
+    stakes = _stakes(h, head, stakes_text, bool(table_m is not None and table_m["play"]),
+                     lines[0], line)  # fmt: skip
+    if stakes is None:
+        return None
+    started = _started(h, head, lines[0], line)
+    if started is None or not _table(h, table_m, lines, line, t):
+        return None
+    tournament = head["tid"] is not None
+    return _Header(
+        site=head["site"],
+        hand_id=head["hand_id"],
+        tournament_id=head["tid"],
+        buy_in=head["buyin"],
+        level=head["level"],
+        level_blinds=bool(tournament and head["level_sb"]),
+        variant=g["variant"],
+        hilo=g["hilo"] is not None,
+        qualifier=int(g["qualifier"]) if g["qualifier"] else 8,
+        mix=mix,
+        limit=g["limit"],
+        small_blind=stakes[0],
+        big_blind=stakes[1],
+        currency=stakes[2],
+        started_at=started[0],
+        time_zone=started[1],
+        started_at_utc=started[2],
+        body=t + 1 if table_m is not None else 1,
+    )
+
+
+def _stakes(
+    h: _Hand, head: Any, stakes_text: str | None, play: bool, excerpt: str, line: int
+) -> tuple[int, int, str] | None:
+    """The header's two amounts (minor units) and the hand's currency: ISO code,
+    ``"CHIPS"`` (tournaments) or ``"PLAY"`` (play money: the table line says so, or the
+    stakes have no currency symbol). Sets ``h.unit`` (chips in tournaments and play
+    money) and a tournament's ``h.currency``.
+
+    Returns ``None`` (an ``out_of_range`` problem added) for an amount no hand holds;
+    stakes that are not read are a ``bad_header`` problem and 0/0.
+    """
+    tournament = head["tid"] is not None
+    h.unit = Unit.CHIPS if (tournament or play) else Unit.CENTS
     sb = bb = 0
-    currency = "CHIPS" if is_tournament else "PLAY" if play else "USD"
+    currency = "CHIPS" if tournament else "PLAY" if play else "USD"
     st = _m(STAKES, stakes_text) if stakes_text else None
     if stakes_text and st is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"stakes not read: {stakes_text!r}", lines[0])
-    if st is not None:
+        h.problem(line, ProblemCode.BAD_HEADER, f"stakes not read: {stakes_text!r}", excerpt)
+    if st is not None and not tournament:
         sym = st["sb"][0]
-        if not is_tournament:
-            if st["cur"]:
-                currency = st["cur"]
-            elif sym in CURRENCY_SYMBOLS:
-                currency = CURRENCY_SYMBOLS[sym]
-            else:
-                currency = "PLAY"
-                h.unit = Unit.CHIPS
+        if st["cur"]:
+            currency = st["cur"]
+        elif sym in CURRENCY_SYMBOLS:
+            currency = CURRENCY_SYMBOLS[sym]
+        else:
+            currency = "PLAY"
+            h.unit = Unit.CHIPS
     try:
         if st is not None:
             sb, bb = h.money(st["sb"]), h.money(st["bb"])
-        if is_tournament and head["level_sb"]:
+        if tournament and head["level_sb"]:
             sb, bb = h.money(head["level_sb"]), h.money(head["level_bb"])
     except _OutOfRange as exc:
-        h.problem(line, ProblemCode.OUT_OF_RANGE, str(exc), lines[0])
+        h.problem(line, ProblemCode.OUT_OF_RANGE, str(exc), excerpt)
         return None
     except ValueError as exc:  # "($0.5/$1)" in chips: not an amount of the hand's unit
-        h.problem(line, ProblemCode.BAD_HEADER, f"stakes not read: {exc}", lines[0])
-    if is_tournament:
+        h.problem(line, ProblemCode.BAD_HEADER, f"stakes not read: {exc}", excerpt)
+    if tournament:
         h.currency = _buy_in_currency(head["buyin"])
+    return sb, bb, currency
 
-    # --- time
-    started_utc = None
+
+def _started(
+    h: _Hand, head: Any, excerpt: str, line: int
+) -> tuple[datetime, str | None, datetime | None] | None:
+    """When the hand started: local time, its zone's abbreviation and the UTC time
+    (``None`` for a zone not known). Of two stamps ("... 2020/01/01 12:00:00 CET
+    [2020/01/01 6:00:00 ET]") the ET one, else the first with a known zone, else the
+    first. ``None`` (a ``bad_header`` problem added) for a date that does not exist."""
     stamps = [(head["t1"], head["tz1"]), (head["t2"], head["tz2"])]
     pick = next((s for s in stamps if s[1] == "ET"), None) or next(
         (s for s in stamps if s[0] and s[1] and s[1] in _ZONES), None
@@ -302,51 +360,30 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     try:
         started_at = _when(pick[0])
     except ValueError:  # an impossible date ("2015/05/34"): the header is not read
-        h.problem(line, ProblemCode.BAD_HEADER, f"bad date {pick[0]!r}", lines[0])
+        h.problem(line, ProblemCode.BAD_HEADER, f"bad date {pick[0]!r}", excerpt)
         return None
     tz: str | None = pick[1]
     zone = _zone(tz) if tz else None
-    if zone is not None:
-        started_utc = started_at.replace(tzinfo=zone).astimezone(UTC)
+    started_utc = started_at.replace(tzinfo=zone).astimezone(UTC) if zone is not None else None
+    return started_at, tz, started_utc
 
-    # --- the table
+
+def _table(h: _Hand, table_m: Any, lines: list[str], line: int, t: int) -> bool:
+    """The table line (``lines[t]``, read as ``table_m``) onto ``h``: its name, button
+    and size. Not read: a ``bad_table`` problem, no name, no button, no size (``True``);
+    a button or size out of range: an ``out_of_range`` problem and ``False``."""
     if table_m is None:
         h.problem(line + 1, ProblemCode.BAD_TABLE,
                   "table line not read", lines[1] if len(lines) > 1 else "")  # fmt: skip
-        table, button, max_seats = "", None, None
-        body = 1
-    else:
-        table = table_m["table"]
-        try:
-            button = h.number(table_m["button"], "button")
-            max_seats = h.number(table_m["max"], "table size") if table_m["max"] else None
-        except _OutOfRange as exc:
-            h.problem(line + t, ProblemCode.OUT_OF_RANGE, str(exc), lines[t])
-            return None
-        body = t + 1
-    return _Header(
-        site=head["site"],
-        hand_id=head["hand_id"],
-        tournament_id=head["tid"],
-        buy_in=head["buyin"],
-        level=head["level"],
-        level_blinds=bool(is_tournament and head["level_sb"]),
-        variant=g["variant"],
-        hilo=g["hilo"] is not None,
-        qualifier=int(g["qualifier"]) if g["qualifier"] else 8,
-        mix=_mix(game_text),
-        limit=g["limit"],
-        small_blind=sb,
-        big_blind=bb,
-        currency=currency,
-        started_at=started_at,
-        time_zone=tz,
-        started_at_utc=started_utc,
-        table=table,
-        button=button,
-        max_seats=max_seats,
-        body=body,
-    )
+        return True
+    h.table = table_m["table"]
+    try:
+        h.button = h.number(table_m["button"], "button")
+        h.max_seats = h.number(table_m["max"], "table size") if table_m["max"] else None
+    except _OutOfRange as exc:
+        h.problem(line + t, ProblemCode.OUT_OF_RANGE, str(exc), lines[t])
+        return False
+    return True
 
 
 def _game(hd: _Header, actions: list[Action], ante: int) -> Game:

@@ -7,19 +7,12 @@ The lowest module of the package: it imports none of the others.
 
 from __future__ import annotations
 
+from typing import Any
+
+from hhtools.grammars._hand import Hand
+
 from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
-from hhtools.model.records import (
-    Action,
-    CashOut,
-    Collect,
-    Problem,
-    Returned,
-    Seat,
-    Show,
-    Street,
-    TournamentResult,
-)
-from hhtools.model.vocab import ProblemCode
+from hhtools.model.records import CashOut, Seat, Street, TournamentResult
 
 #: An amount as written: "$1,234.56", "€5", "1430".
 _AMT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
@@ -43,58 +36,69 @@ _READ: dict[Unit, dict[str, int]] = {Unit.CENTS: {}, Unit.CHIPS: {}}
 _READ_MAX = 1 << 16
 
 
+def _plain_amount(text: str, unit: Unit) -> int | None:
+    """An amount written the plain way ("1500", "$25", "€0.05": a symbol or none, ASCII
+    digits, in cents two decimals or none) in minor units of ``unit``; ``None`` for
+    any other way of writing it, which :func:`parse_money` reads (the same value for
+    these: this is its common case without its general search).
+
+    >>> _plain_amount("$1.25", Unit.CENTS), _plain_amount("1500", Unit.CHIPS)
+    (125, 1500)
+    >>> _plain_amount("$1,250", Unit.CENTS) is None, _plain_amount("1.5", Unit.CHIPS) is None
+    (True, True)
+    """
+    s = text[1:] if text[:1] in _SYMBOLS else text
+    if not s.isascii():
+        return None
+    if s.isdigit():
+        return int(s) * 100 if unit is Unit.CENTS else int(s)
+    if unit is Unit.CENTS and len(s) > 3 and s[-3] == "." and s[:-3].isdigit() and s[-2:].isdigit():
+        return int(s[:-3]) * 100 + int(s[-2:])
+    return None
+
+
+_SYMBOLS = ("$", "€", "£")
+
+
 def _longest_first(entry: tuple[str, tuple[str, str]]) -> int:
     return -len(entry[0])
 
 
-class _Hand:
-    """Mutable state while one hand is read; the orchestrator freezes it into a record."""
+class _Hand(Hand):
+    """The kernel's hand state (:class:`~hhtools.grammars._hand.Hand`: seats, actions,
+    hole cards, shows, collects, returns, total and its line, rake, summary...) with
+    what only PokerStars' format holds: two boards by street and by summary (a hand run
+    twice), cash-outs, tournament results, the pot's parts and the room's money, the
+    card lists seen (:mod:`.crosscheck`), and the names keyed for the line dispatch.
 
-    __slots__ = (
-        "actions", "ante", "board_line", "boards", "by_first", "cancelled", "cash_outs",
-        "collects", "currency", "fatal", "fees", "file", "first_line", "folded", "hand_id",
-        "hero", "hole_cards", "jackpot", "names", "pot_parts", "problems", "rake", "read",
-        "results", "returned", "room_added", "room_added_body", "seats", "show_board",
-        "shows", "sightings", "street", "street_boards", "summary", "summary_boards",
-        "summary_folds", "total_line", "total_pot", "units",
-    )  # fmt: skip
+    ``street`` is a plain attribute here (the street lines say it; no betting is
+    worked out), and the showdown is one of its values.
+    """
+
+    #: the current street, as the last street line named it (shadows the kernel's
+    #: betting-round property: this format's street lines are never inferred)
+    street: Street = Street.PREFLOP
 
     def __init__(self, file: str, first_line: int) -> None:
-        self.file = file
+        super().__init__(file, first_line)
         self.first_line = first_line
-        self.hand_id: str | None = None
-        self.problems: list[Problem] = []
-        self.seats: list[Seat] = []
+        self.rake = 0
         self.names: dict[int, str] = {}
         #: seated names by first character, longest first, each with the two ways a
         #: line may go on after it (":" or " ")
         self.by_first: dict[str, list[tuple[str, tuple[str, str]]]] = {}
-        self.actions: list[Action] = []
-        self.shows: list[Show] = []
-        self.collects: list[Collect] = []
-        self.returned: list[Returned] = []
         self.cash_outs: list[CashOut] = []
-        self.hole_cards: dict[str, tuple[str, ...]] = {}
-        self.hero: str | None = None
-        self.street = Street.PREFLOP
         self.show_board = 0
         self.street_boards: list[tuple[str, ...]] = [(), ()]
         self.summary_boards: list[tuple[str, ...] | None] = [None, None]
-        self.summary = False
-        self.total_pot: int | None = None
-        self.rake = 0
         self.fees = 0
         self.room_added: int | None = None  # the summary's segment, when it has one
         self.room_added_body = 0  # body lines announcing money added to the pot
         self.jackpot = 0
         self.pot_parts: list[int] = []
-        self.units = Unit.CENTS
-        self.read = _READ[Unit.CENTS]
-        self.total_line = 0
         self.board_line = 0
         self.ante = 0
         self.results: list[TournamentResult] = []
-        self.folded: set[str] = set()  # players with a fold in the body
         #: (player, street, line) of each summary line saying that a player with no
         #: fold in the body folded
         self.summary_folds: list[tuple[str, Street, int]] = []
@@ -105,11 +109,8 @@ class _Hand:
         self.cancelled = 0  # line of "Hand cancelled", 0 when not cancelled
         self.fatal = False  # a problem met that leaves the hand without a record
         self.currency = ""  # the tournament buy-in's ISO code, for prizes and bounties
-
-    def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
-        """Add a problem on a source line; ``code`` a :class:`ProblemCode` member (a plain
-        string is a grammar bug: the registry's check refuses it)."""
-        self.problems.append(Problem(self.file, line, self.hand_id, code, message, excerpt[:200]))
+        #: the player rules by what follows the name (set by the parse: fast or not)
+        self.rules: Any = None
 
     @property
     def unit(self) -> Unit:
@@ -130,7 +131,9 @@ class _Hand:
         """
         value = self.read.get(text)
         if value is None:
-            value = self.money_in(text, self.units)
+            value = _plain_amount(text, self.units)
+            if value is None or value >= MAX_AMOUNT:
+                value = self.money_in(text, self.units)
             if len(self.read) >= _READ_MAX:
                 self.read.clear()
             self.read[text] = value
@@ -176,9 +179,9 @@ class _Hand:
 
     def know_cards(self, player: str, cards: tuple[str, ...], line: int) -> None:
         """Hole cards of ``player`` read on ``line`` (dealt, shown, mucked)."""
-        known = self.hole_cards.get(player)
+        known = self.hole.get(player)
         if cards == known:  # read again (shown, then in the summary): nothing new
             return
         self.sightings.append((line, player, cards))
         if known is None or len(cards) > len(known):
-            self.hole_cards[player] = cards
+            self.hole[player] = cards

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from hhtools.grammars._english import read_high, read_low
+from hhtools.grammars import _lines
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
 
@@ -90,7 +91,7 @@ def _total(h: _Hand, ln: str, lno: int) -> bool:
     r = _m(TOTAL, ln)
     if r is None:
         return False
-    h.total_pot = h.money(r["total"])
+    h.total = h.money(r["total"])
     h.total_line = lno
     if r["parts"]:
         h.pot_parts.extend(h.money(a) for a in _POT_PART.findall(r["parts"]))
@@ -138,21 +139,16 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
         h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
                   f"summary for seat {seat}, not seated as written", ln)  # fmt: skip
         return True
-    rest = rest[len(player) :]
-    while rest[:2] == " (":  # position tags: " (button) (small blind)"
-        for tag in _POS_TAGS:
-            if rest.startswith(tag):
-                rest = rest[len(tag) :]
-                break
-        else:
-            break
-    sp = rest.find(" ", 1)
-    rule = _SUMMARY_RULES.get(rest[1:sp] if sp > 0 else rest[1:])
-    if rule is None:
+    seen = _SEEN[_lines.FAST]
+    after = rest[len(player) :]
+    hit = seen.get(after)
+    if hit is None:
+        if len(seen) >= _SEEN_MAX:
+            seen.clear()
+        hit = seen[after] = _after_name(after)
+    if not hit:
         return False
-    s = _m(rule, rest)
-    if s is None:
-        return False
+    rule, s = hit
     if rule is S_SHOWED:
         cards = _cards(s["cards"])
         h.know_cards(player, cards, lno)
@@ -171,6 +167,31 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
     elif rule is S_FOLDED and player not in h.folded:  # no fold line in the body
         h.summary_folds.append((player, _FOLD_STREETS[s["street"]], lno))
     return True
+
+
+def _after_name(rest: str) -> tuple[Any, Any] | tuple[()]:
+    """The rule and results of a summary seat line after the player's name: position
+    tags (" (button) (small blind)") passed over, the rule by the first word after
+    them; ``()`` when no rule reads it."""
+    while rest[:2] == " (":  # position tags: " (button) (small blind)"
+        for tag in _POS_TAGS:
+            if rest.startswith(tag):
+                rest = rest[len(tag) :]
+                break
+        else:
+            break
+    sp = rest.find(" ", 1)
+    rule = _SUMMARY_RULES.get(rest[1:sp] if sp > 0 else rest[1:])
+    if rule is None:
+        return ()
+    s = _m(rule, rest)
+    return () if s is None else (rule, s)
+
+
+#: :func:`_after_name` of the texts met, by the line matcher's ``FAST``: a summary
+#: line after the name ("  folded before Flop (didn't bet)") reads the same every hand.
+_SEEN: dict[bool, dict[str, tuple[Any, Any] | tuple[()]]] = {True: {}, False: {}}
+_SEEN_MAX = 1 << 14
 
 
 def _forfeit(h: _Hand, player: str, r: Any, lno: int) -> None:
