@@ -40,7 +40,7 @@ from hhtools.model.records import (
 from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
 
 __all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc",
-           "summary_end", "the_board",
+           "summary_end", "the_board", "local_time",
            "incomplete", "limit_blinds", "match_line", "match_player", "no_record", "returns",
            "rule_table"]
 
@@ -100,6 +100,25 @@ def read_high(text: str | None) -> ClaimedHigh | None:
         return ClaimedHigh(category, ranks[:1])
     named = 2 if category in (HandCategory.TWO_PAIR, HandCategory.FULL_HOUSE) else 1
     return ClaimedHigh(category, ranks[:named]) if len(ranks) >= named else None
+
+
+_NUMBERS = re.compile(r"\d+")
+
+
+def local_time(text: str) -> datetime:
+    """A site's clock time written as its numbers in order, year first ("2012-05-14
+    0:54:46", "2016/8/2 1:0:42"; seconds 0 when not written): a naive datetime.
+
+    Raises:
+        ValueError: fewer than five numbers, or no such day or time.
+
+    >>> local_time("2016/8/2 1:0:42")
+    datetime.datetime(2016, 8, 2, 1, 0, 42)
+    """
+    n = [int(x) for x in _NUMBERS.findall(text)[:6]]
+    if len(n) < 5:
+        raise ValueError(f"not a date and time: {text[:40]!r}")
+    return datetime(*n)
 
 
 def utc(local: datetime | None, zone: str | None) -> datetime | None:

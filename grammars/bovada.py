@@ -64,12 +64,12 @@ Quirks read here:
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from typing import Any
 
 from hhtools.grammars._betting import claimed_from_five, low_from_five, read_body
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, not_read, paid_parts, summary_end, text_format, the_board,
+    Hand, build_record, by_word, local_time, not_read, paid_parts, summary_end, text_format,
+    the_board,
 )
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._text import HandEnd
@@ -194,7 +194,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     parts = paid_parts(h.collects, h.total - rake, one_pot=True)
     record = build_record(
         h, site=SITE, game=_game(h, hd, *kind), line=line, text=text, offset=offset,
-        started_at=_date(hd["date"]), boards=the_board(h), rake=rake, pot_parts=parts,
+        started_at=local_time(hd["date"]), boards=the_board(h), rake=rake, pot_parts=parts,
         pot_parts_basis=PotPartsBasis.NET if parts else None,
         collect_order=CollectOrder.UNORDERED, odd_chips=OddChips.LOW_LEFTOVER_TO_HIGH,
     )  # fmt: skip
@@ -365,14 +365,6 @@ def _show(h: Hand, p: str, m: Any, lno: int) -> None:
         Show(p, hole, m["cat"], low_description=" ".join(shown[5:10]) if low else None,
              line=lno, claimed_high=high, claimed_low=low)
     )  # fmt: skip
-
-
-def _date(text: str) -> datetime:
-    """ "2012-05-14 0:54:46" -> a naive datetime (the site's clock)."""
-    day, clock = text.split(" ")
-    y, mo, d = day.split("-")
-    hh, mi, ss = clock.split(":")
-    return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
 
 
 def _summary_line(h: Hand, ln: str, lno: int) -> bool:

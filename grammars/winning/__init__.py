@@ -57,10 +57,12 @@ import re
 from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import Hand, build_record, by_word, summary_end, text_format, the_board
+from hhtools.grammars._hand import (
+    Hand, build_record, by_word, local_time, summary_end, text_format, the_board,
+)  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
-from hhtools.grammars.winning.new import first, parse_new, wpn_date
+from hhtools.grammars.winning.new import first, parse_new
 from hhtools.grammars.winning.words import read_claim, read_old_low, share_out
 from hhtools.model.records import (
     BettingStructure, Collect, Game, HandText, PostKind, Show, Street, Variant,
@@ -161,7 +163,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     )
     record = build_record(
         h, site=SITE, game=_game(h, gid, game), line=line, text=text, offset=offset,
-        started_at=wpn_date(started["date"]), boards=the_board(h), table=gid["table"],
+        started_at=local_time(started["date"]), boards=the_board(h), table=gid["table"],
         max_seats=6 if gid["type"] == "Short" else None, collects=tuple(collects),
         total_pot=h.total + rake + h.jackpot, rake=rake, pot_parts=parts,
         pot_parts_basis=basis, collect_order=CollectOrder.UNORDERED,

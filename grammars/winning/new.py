@@ -26,18 +26,20 @@ posted. The zone printed (UTC) is used.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC
 from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import Hand, build_record, by_word, not_read, summary_end, the_board
+from hhtools.grammars._hand import (
+    Hand, build_record, by_word, local_time, not_read, summary_end, the_board,
+)  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.words import read_claim, read_new_low
 from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Show, Street, Variant
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
-__all__ = ["GAMES", "first", "parse_new", "wpn_date"]
+__all__ = ["GAMES", "first", "parse_new"]
 
 SITE = "winning"
 HEADER = _rule("header",
@@ -135,7 +137,7 @@ def parse_new(h: Hand, lines: list[str], line: int, text: str, offset: int) -> P
     if done is not None:
         return done
     assert h.total is not None  # summary_end: a hand with no total gives no record
-    started = wpn_date(hd["date"])
+    started = local_time(hd["date"])
     rake = h.rake or 0
     record = build_record(
         h, site=SITE, game=_game(h, hd, game), line=line, text=text, offset=offset,
@@ -172,14 +174,6 @@ def _collects(h: Hand, lines: list[str], line: int) -> tuple[Collect, ...]:
     at = next((line + i for i, ln in enumerate(lines) if ln.startswith("*** SUMMARY")), line)
     body = tuple(c for c in h.collects if c.line < at)
     return body or tuple(c for c in h.collects if c.line > at)
-
-
-def wpn_date(text: str) -> datetime:
-    """ "2019/07/18 15:13:01" (or unpadded "2016/8/2 1:0:42") -> a naive datetime."""
-    day, clock = text.split(" ")
-    y, mo, d = day.split("/")
-    hh, mi, ss = clock.split(":")
-    return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
 
 
 def _line(h: Hand, ln: str, lno: int) -> bool:
