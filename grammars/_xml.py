@@ -45,7 +45,8 @@ from hhtools.model.records import (
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["MARK", "XmlHand", "comma_cards", "context_attrs", "game_not_read", "open_hand", "parse_element",
-           "read_elements", "read_guarded", "split_elements", "xml_format", "xml_reader"]  # fmt: skip
+           "read_elements", "read_guarded", "split_elements", "verbs", "xml_format", "xml_reader",
+           "VERBS"]  # fmt: skip
 
 #: Between a hand's element and the context elements in a hand text.
 MARK = "\n<!--hhtools-context-->\n"
@@ -342,6 +343,17 @@ class XmlHand(Hand):
             self.problem(line, ProblemCode.UNKNOWN_PLAYER, message)
         return who
 
+    def act(
+        self, verbs: dict[str, Verb], word: str, who: str, amount: int, line: int, what: str
+    ) -> None:
+        """One betting action by its site word (``verbs``: :func:`verbs`); a word not
+        there is an ``unrecognised_line`` problem ("{what} 'WORD' not known")."""
+        verb = verbs.get(word)
+        if verb is None:
+            self.problem(line, ProblemCode.UNRECOGNISED_LINE, f"{what} {word!r} not known")
+        else:
+            verb(self, who, amount, line)
+
     def in_pot(self) -> int:
         """Chips left in the middle: all put in less the returns (minor units)."""
         return sum(self.put.values()) - sum(r.amount for r in self.returned)
@@ -569,3 +581,33 @@ def comma_cards(text: str) -> tuple[str, ...]:
             raise ValueError(f"not a card: {c[:10]!r}")
         out.append(c[0].upper() + c[1].lower())
     return tuple(out)
+
+
+Verb = Callable[[XmlHand, str, int, int], None]
+
+#: The betting the XML formats share, by the kernel's names: ``verb(hand, player,
+#: amount, line)``, amounts in minor units (``call``, ``bet`` and ``all_in`` the chips
+#: added, ``raise_to`` the street total; ``return`` an uncalled bet given back). A site
+#: maps its action words to them (:func:`verbs`).
+VERBS: dict[str, Verb] = {
+    "small_blind": lambda h, who, a, line: h.post(who, PostKind.SMALL_BLIND, a, line),
+    "big_blind": lambda h, who, a, line: h.post(who, PostKind.BIG_BLIND, a, line),
+    "ante": lambda h, who, a, line: h.post(who, PostKind.ANTE, a, line),
+    "fold": lambda h, who, a, line: h.fold(who, line),
+    "check": lambda h, who, a, line: h.check(who, line),
+    "call": lambda h, who, a, line: h.call(who, a, line),
+    "bet": lambda h, who, a, line: h.bet(who, a, line),
+    "raise_to": lambda h, who, a, line: h.raise_to(who, a, line),
+    "all_in": lambda h, who, a, line: h.all_in(who, a, line),
+    "return": lambda h, who, a, line: h.returned.append(Returned(who, a, line)),
+}  # fmt: skip
+
+
+def verbs(words: dict[str, str | Verb]) -> dict[str, Verb]:
+    """A site's action words as betting functions: each the name of a kernel verb
+    (:data:`VERBS`) or the site's own function for a habit of its own.
+
+    Raises:
+        KeyError: a name that is not a kernel verb.
+    """
+    return {w: VERBS[v] if isinstance(v, str) else v for w, v in words.items()}

@@ -49,7 +49,15 @@ from datetime import UTC, datetime
 from lxml import etree
 
 from hhtools.grammars._pots import clockwise, pots_of, split_rake, split_win
-from hhtools.grammars._xml import Stop, XmlHand, game_not_read, read_elements, xml_format, xml_reader
+from hhtools.grammars._xml import (
+    Stop,
+    XmlHand,
+    game_not_read,
+    read_elements,
+    verbs,
+    xml_format,
+    xml_reader,
+)
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -241,24 +249,24 @@ def _action(h: _Hand, act: etree._Element, line: int) -> None:  # type: ignore[m
     kind = act.get("TYPE", "")
     value = h.money(act.get("VALUE") or "0")
     _flush_dead(h, line)
-    if kind == "ACTION_FOLD":
-        h.fold(who, line)
-    elif kind == "ACTION_CHECK":
-        h.check(who, line)
-    elif kind == "ACTION_CALL":
-        h.call(who, value - h.bets.get(who, 0) if value >= h.highest else value, line)
-    elif kind == "ACTION_BET":
-        h.bet(who, value, line)
-    elif kind == "ACTION_RAISE":
-        h.raise_to(who, value, line)
-    elif kind == "ACTION_ALLIN" and h.highest == 0:
+    h.act(_BETS, kind, who, value, line, "action type")
+
+
+def _call(h: XmlHand, who: str, value: int, line: int) -> None:
+    """``ACTION_CALL``: the street total when it reaches the bet, else the chips added."""
+    h.call(who, value - h.bets.get(who, 0) if value >= h.highest else value, line)
+
+
+def _all_in(h: XmlHand, who: str, value: int, line: int) -> None:
+    """``ACTION_ALLIN``: a bet, or a raise to the street total."""
+    if h.highest == 0:
         h.bet(who, value, line, True)
-    elif kind == "ACTION_ALLIN":
-        h.raise_to(who, value, line, True)
     else:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action type {kind!r} not known")
+        h.raise_to(who, value, line, True)
 
 
+_BETS = verbs({"ACTION_FOLD": "fold", "ACTION_CHECK": "check", "ACTION_CALL": _call,
+               "ACTION_BET": "bet", "ACTION_RAISE": "raise_to", "ACTION_ALLIN": _all_in})  # fmt: skip
 _ACTIONS = {"HAND_BOARD": _board, "HAND_DEAL": _deal, "HAND_BLINDS": _blinds}
 
 

@@ -66,6 +66,7 @@ from hhtools.grammars._xml import (
     context_attrs,
     game_not_read,
     read_elements,
+    verbs,
     xml_format,
     xml_reader,
 )
@@ -321,11 +322,7 @@ def _event(h: _Game, el: etree._Element, line: int) -> None:
         kind = PostKind.SMALL_BLIND if h.sb is None else PostKind.BIG_BLIND
         h.post(who, kind, amount, line, stated=False)
         return
-    act = _EVENTS.get(etype)
-    if act is None:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"event type {etype!r} not known")
-    else:
-        act(h, who, amount, line)
+    h.act(_EVENTS, etype, who, amount, line, "event type")
 
 
 def _return_blind(h: XmlHand, who: str, amount: int, line: int) -> None:
@@ -340,9 +337,9 @@ def _return_blind(h: XmlHand, who: str, amount: int, line: int) -> None:
                stated=False)  # fmt: skip
 
 
-def _fold(h: XmlHand, who: str, etype: str, line: int) -> None:
-    """FOLD; SIT_OUT is a fold of a player already in the hand."""
-    if who in h.in_hand or etype == "FOLD":
+def _sit_out(h: XmlHand, who: str, amount: int, line: int) -> None:
+    """SIT_OUT during the betting: a fold of a player already in the hand."""
+    if who in h.in_hand:
         h.fold(who, line)
 
 
@@ -352,21 +349,12 @@ def _raise(h: XmlHand, who: str, amount: int, line: int) -> None:
 
 
 _ELEMENTS = {"winner": _winner, "cards": _cards, "event": _event}
-_EVENTS = {
-    "SMALL_BLIND": lambda h, who, a, line: h.post(who, PostKind.SMALL_BLIND, a, line),
-    "BIG_BLIND": lambda h, who, a, line: h.post(who, PostKind.BIG_BLIND, a, line),
-    "INITIAL_BLIND": lambda h, who, a, line: h.post(who, PostKind.BIG_BLIND, a, line),
-    "ANTE": lambda h, who, a, line: h.post(who, PostKind.ANTE, a, line),
-    "RETURN_BLIND": _return_blind,
-    "FOLD": lambda h, who, a, line: _fold(h, who, "FOLD", line),
-    "SIT_OUT": lambda h, who, a, line: _fold(h, who, "SIT_OUT", line),
-    "CHECK": lambda h, who, a, line: h.check(who, line),
-    "CALL": lambda h, who, a, line: h.call(who, a, line),
-    "BET": lambda h, who, a, line: h.bet(who, a, line),
-    "RAISE": _raise,
-    "COMPLETE": _raise,
-    "ALL_IN": lambda h, who, a, line: h.all_in(who, a, line),
-}  # fmt: skip
+_EVENTS = verbs({
+    "SMALL_BLIND": "small_blind", "BIG_BLIND": "big_blind", "INITIAL_BLIND": "big_blind",
+    "ANTE": "ante", "RETURN_BLIND": _return_blind, "FOLD": "fold", "SIT_OUT": _sit_out,
+    "CHECK": "check", "CALL": "call", "BET": "bet", "RAISE": _raise, "COMPLETE": _raise,
+    "ALL_IN": "all_in",
+})  # fmt: skip
 
 
 def _finish(h: XmlHand, winners: list[tuple[etree._Element, int]], tourney: bool,

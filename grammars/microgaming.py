@@ -58,10 +58,18 @@ from datetime import datetime
 
 from lxml import etree
 
-from hhtools.grammars._xml import Stop, XmlHand, game_not_read, read_elements, xml_format, xml_reader
+from hhtools.grammars._xml import (
+    Stop,
+    XmlHand,
+    game_not_read,
+    read_elements,
+    verbs,
+    xml_format,
+    xml_reader,
+)
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
-from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Returned, Show, Street, Variant
+from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Show, Street, Variant
 from hhtools.model.vocab import ProblemCode
 
 __all__ = ["FORMAT", "card", "unicode_text"]
@@ -205,12 +213,7 @@ def _by_player(h: XmlHand, act: etree._Element, line: int) -> None:
         if cards:
             h.show(who, Show(who, cards, mucked=kind == "MuckCards", line=line))
     elif kind not in _QUIET:
-        amount = h.money(act.get("value") or "0")
-        bet = _ACTIONS.get(kind)
-        if bet is not None:
-            bet(h, who, amount, line)
-        else:
-            h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action type {kind!r} not known")
+        h.act(_ACTIONS, kind, who, h.money(act.get("value") or "0"), line, "action type")
 
 
 def _posted(h: XmlHand, who: str, amount: int, line: int) -> None:
@@ -237,19 +240,11 @@ def _call(h: XmlHand, who: str, amount: int, line: int) -> None:
     h.call(who, amount - h.bets.get(who, 0) if h.totals else amount, line)
 
 
-_ACTIONS = {
-    "SmallBlind": lambda h, who, a, line: h.post(who, PostKind.SMALL_BLIND, a, line),
-    "BigBlind": lambda h, who, a, line: h.post(who, PostKind.BIG_BLIND, a, line),
-    "Ante": lambda h, who, a, line: h.post(who, PostKind.ANTE, a, line),
-    "PostedToPlay": _posted,
-    "Fold": lambda h, who, a, line: h.fold(who, line),
-    "Check": lambda h, who, a, line: h.check(who, line),
-    "Call": _call,
-    "Bet": _bet,
-    "Raise": _raise,
-    "AllIn": lambda h, who, a, line: h.all_in(who, a, line),
-    "MoneyReturned": lambda h, who, a, line: h.returned.append(Returned(who, a, line)),
-}  # fmt: skip
+_ACTIONS = verbs({
+    "SmallBlind": "small_blind", "BigBlind": "big_blind", "Ante": "ante",
+    "PostedToPlay": _posted, "Fold": "fold", "Check": "check", "Call": _call, "Bet": _bet,
+    "Raise": _raise, "AllIn": "all_in", "MoneyReturned": "return",
+})  # fmt: skip
 
 
 def _finish(
