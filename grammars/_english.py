@@ -12,11 +12,12 @@ kicker", "- lower kicker") are dropped: the category and the named ranks are the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 from hhtools.model.records import ClaimedHigh
 from hhtools.model.vocab import HandCategory
 
-__all__ = ["RANK_WORDS", "read_high", "read_low"]
+__all__ = ["RANK_WORDS", "read_high", "read_high_words", "read_low"]
 
 RANK_WORDS: dict[str, int] = {
     "deuce": 2, "deuces": 2, "two": 2, "twos": 2,
@@ -79,6 +80,44 @@ def read_high(text: str | None) -> ClaimedHigh | None:
             # "Ace to Five" is the wheel: five high.
             return ClaimedHigh(category, (5,) if (low == 14 and high == 5) else (high,))
         return ClaimedHigh(category, ranks)
+    return None
+
+
+def read_high_words(
+    text: str | None,
+    patterns: Sequence[tuple[HandCategory, re.Pattern[str]]],
+    rank: Callable[[str], int] = RANK_WORDS.__getitem__,
+) -> ClaimedHigh | None:
+    """Type a site's words for a high hand by the site's table of patterns.
+
+    Args:
+        text: the words, e.g. Everleaf's "a full house, nines full of fives".
+        patterns: ``(category, pattern)`` in the order tried; the first pattern that
+            reads the whole of the lowered text names the category, its groups the
+            ranks; a pattern with no group is a royal flush (ace high).
+        rank: a rank word's value (``KeyError`` for a word it does not know).
+
+    Returns:
+        The claim, or ``None`` for no text, words no pattern reads, or a rank word
+        ``rank`` does not know.
+
+    >>> read_high_words("Two pair, kings and sixes", [(HandCategory.TWO_PAIR,
+    ...     re.compile(r"two pair, (\\w+) and (\\w+)"))]).ranks
+    (13, 6)
+    """
+    if not text:
+        return None
+    words = text.strip().lower()
+    for category, pattern in patterns:
+        m = pattern.fullmatch(words)
+        if m is None:
+            continue
+        if not m.groups():
+            return ClaimedHigh(category, (14,))
+        try:
+            return ClaimedHigh(category, tuple(rank(g) for g in m.groups()))
+        except KeyError:
+            return None
     return None
 
 

@@ -64,7 +64,7 @@ from datetime import datetime
 from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import RANK_WORDS
+from hhtools.grammars._english import read_high_words
 from hhtools.grammars._hand import (
     Hand, build_record, by_word, match_line, match_player, no_record, not_read, returns,
     rule_table, summary_end, text_format
@@ -156,17 +156,7 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     >>> read_high("Royal thing") is None
     True
     """
-    if not text:
-        return None
-    words = text.strip().lower()
-    for category, pattern in _HIGH_WORDS:
-        m = pattern.fullmatch(words)
-        if m is not None:
-            try:
-                return ClaimedHigh(category, tuple(RANK_WORDS[g] for g in m.groups()))
-            except KeyError:
-                return None
-    return None
+    return read_high_words(text, _HIGH_WORDS)
 
 
 def _run_cards(text: str) -> tuple[str, ...]:

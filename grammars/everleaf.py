@@ -60,7 +60,7 @@ from datetime import datetime
 from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import RANK_WORDS, read_low
+from hhtools.grammars._english import read_high_words, read_low
 from hhtools.grammars._hand import (
     Hand, build_record, incomplete, limit_blinds, match_line, match_player, no_record, not_read,
     returns, rule_table, text_format
@@ -162,20 +162,7 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     >>> read_high("high card ace").ranks
     (14,)
     """
-    if not text:
-        return None
-    words = text.strip().lower()
-    for category, pattern in _HIGH_WORDS:
-        m = pattern.fullmatch(words)
-        if m is None:
-            continue
-        if not m.groups():
-            return ClaimedHigh(category, (14,))
-        try:
-            return ClaimedHigh(category, tuple(RANK_WORDS[g] for g in m.groups()))
-        except KeyError:
-            return None
-    return None
+    return read_high_words(text, _HIGH_WORDS)
 
 
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:

@@ -61,7 +61,7 @@ from datetime import datetime
 from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import RANK_WORDS
+from hhtools.grammars._english import RANK_WORDS, read_high_words
 from hhtools.grammars._hand import (
     Hand, build_record, by_word, incomplete, match_line, match_player, no_record, not_read,
     returns, rule_table, text_format
@@ -187,20 +187,7 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     >>> read_high("Straight, 7 high").ranks
     (7,)
     """
-    if not text:
-        return None
-    words = text.strip().lower()
-    for category, pattern in _HIGH:
-        m = pattern.fullmatch(words)
-        if m is None:
-            continue
-        if not m.groups():
-            return ClaimedHigh(category, (14,))
-        try:
-            return ClaimedHigh(category, tuple(_rank(g) for g in m.groups()))
-        except KeyError:
-            return None
-    return None
+    return read_high_words(text, _HIGH, _rank)
 
 
 def read_low(text: str) -> tuple[int, ...] | None:
