@@ -100,6 +100,8 @@ _LIMITS = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStructure
 _OMAHA = {"omaha": False, "omahahl": True, "omaha hi/lo": True, "omaha hi-lo": True}
 _OTHER = re.compile(r"hold'?em|stud|razz|draw|badugi", re.IGNORECASE)
 _RANK = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
+#: amounts already read (in range only), by text and unit; bounded in size
+_AMOUNTS: dict[tuple[str, Unit], int] = {}
 _SIGNS = str.maketrans({"$": None, "€": None, "£": None, "\u00a0": " "})
 
 
@@ -139,12 +141,19 @@ def _amount(h: Hand, text: str) -> int:
         AmountOutOfRange: from :data:`~hhtools.model.money.MAX_AMOUNT` up.
         ValueError: not an amount.
     """
+    key = (text, h.unit)
+    value = _AMOUNTS.get(key)
+    if value is not None:
+        return value
     try:
-        return h.money(text.translate(_SIGNS).strip())
+        value = h.money(text.translate(_SIGNS).strip())
     except AmountOutOfRange:
         raise AmountOutOfRange(f"amount out of range: {text!r}") from None
     except ValueError:
         raise ValueError(f"not an amount: {text!r}") from None
+    if len(_AMOUNTS) < 1 << 16:
+        _AMOUNTS[key] = value
+    return value
 
 
 def claimed_high(cards: tuple[str, ...]) -> ClaimedHigh | None:
@@ -301,10 +310,11 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
     if "\u00a0" in text:
         text = text.replace("\u00a0", " ")
     text = text.rstrip()
-    fixed = match_line(_FIXED, text)
-    if fixed is not None:
-        _FIXED_LINES[fixed[0]](h, fixed[1], lno)
-        return True
+    if text.partition(" ")[0] in _FIXED:
+        fixed = match_line(_FIXED, text)
+        if fixed is not None:
+            _FIXED_LINES[fixed[0]](h, fixed[1], lno)
+            return True
     found = match_player(h, text, _PLAYER)
     if found is not None:
         _PLAYER_LINES[found[1]](h, found[0], found[2], lno)
