@@ -169,3 +169,19 @@ def test_corpus(tmp_path: Path) -> None:
     assert "award_mismatch" not in kinds and "chip_imbalance" not in kinds
     cur = dict(con.sql("select hand_id, currency from hands").fetchall())
     assert sorted(cur.values()) == ["CAD", "EUR", "EUR", "USD"]
+
+
+def test_board_card_twice_gives_no_record_and_the_next_hand_reads() -> None:
+    # the first hand's flop deals card 32 (7h) twice: no record, one impossible_cards
+    # problem on the hand's line (the checks after every parse); the next hand is whole: 50 + 50 cents in, 5 raked,
+    # Ava (trip eights) paid 95
+    first, second = _parse("board_card_twice_then_good_hand.xml")
+    assert first.hand is None
+    assert [(p.code, p.line, p.message) for p in first.problems] == [
+        (ProblemCode.IMPOSSIBLE_CARDS, 2, "card 7h twice on the board")
+    ]
+    h = second.hand
+    assert h is not None and h.hand_id == "310000102"
+    assert h.boards == (("7h", "8d", "2c", "6d", "4s"),)
+    assert (h.total_pot, h.rake) == (100, 5)
+    assert [(c.player, c.amount) for c in h.collects] == [("Ava", 95)]

@@ -216,3 +216,19 @@ def test_fpdb_expected_totals(tmp_path: Path) -> None:
     cards = board.split()
     assert [card_code(cards[i]) for i in (0, 3, 4)] == [fh[f"boardcard{i}"] for i in (1, 4, 5)]
     assert (fh["boardcard2"], fh["boardcard3"]) == (0, 0)
+
+
+def test_board_card_twice_gives_no_record_and_the_next_hand_reads() -> None:
+    # the first hand's flop "2h, 7c, 2h" deals 2h twice: no record, one impossible_cards
+    # problem on the hand's line (the checks after every parse); the next hand is whole: 100 + 100 in, 10 raked,
+    # Pierrot (trip nines) paid 190
+    first, second = _parse("board_card_twice_then_good_hand.xml")
+    assert first.hand is None
+    assert [(p.code, p.line, p.message) for p in first.problems] == [
+        (ProblemCode.IMPOSSIBLE_CARDS, 2, "card 2h twice on the board")
+    ]
+    h = second.hand
+    assert h is not None and h.hand_id == "7000000102"
+    assert h.boards == (("2h", "7c", "9d", "Ts", "3s"),)
+    assert (h.total_pot, h.rake) == (200, 10)
+    assert [(c.player, c.amount) for c in h.collects] == [("Pierrot", 190)]
