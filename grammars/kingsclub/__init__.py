@@ -56,6 +56,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
+from functools import partial
 from typing import Any, BinaryIO
 
 from hhtools.grammars._betting import _OutOfRange, cut_short, limit_stakes, read_body
@@ -229,7 +230,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     if stakes is None:
         return _none(h)
     body = enumerate(lines[i + 1 :], i + 1)
-    if not read_body(h, body, line, lambda t, lno: _line(h, t, lno)):
+    if not read_body(h, body, line, partial(_line, h)):
         return _none(h)
     ended = cut_short(h, lines, line, has_total=bool(h.collects), total_words="'wins'",
                       seats_at=i + 1)  # fmt: skip

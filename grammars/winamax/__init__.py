@@ -62,6 +62,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, BinaryIO
 
 from hhtools.grammars._betting import _OutOfRange, cut_short, limit_stakes, read_body
@@ -164,7 +165,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     stakes = _table(h, hd, lines, line)
     if stakes is None:
         return _none(h)
-    if not read_body(h, enumerate(lines[2:], 2), line, lambda t, lno: _line(h, t, lno)):
+    if not read_body(h, enumerate(lines[2:], 2), line, partial(_line, h)):
         return _none(h)
     ended = cut_short(h, lines, line, has_total=h.total is not None,
                       total_words="'Total pot'", seats_at=1)  # fmt: skip
