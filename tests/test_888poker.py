@@ -209,3 +209,27 @@ def test_unseated_player_and_unreadable_stacks_name_their_lines() -> None:
     assert whole.problems == () and [(c.player, c.amount) for c in whole.hand.collects] == [
         ("Amy", 75)
     ]
+
+
+def test_bets_facing_a_bet_is_a_raise() -> None:
+    # The flop of the fixture rewritten: "Cat bets [$1]", then "Ben bets [$4.50]": Ben
+    # puts in 450 facing Cat's 100, a raise to 450 (it was read as a second bet), and
+    # Cat's "calls [$3.50]" makes her 100 + 350 = 450 too. Pot and payout are the
+    # fixture's: 50 + 625 + 625 = 1300, Ben's 1000 on the turn uncalled.
+    import io
+
+    text = (FIX / "pot_limit_raise_increment_uncalled.txt").read_bytes()
+    text = text.replace(
+        b"Cat checks\nBen bets [$4.50]\nCat calls [$4.50]",
+        b"Cat bets [$1]\nBen bets [$4.50]\nCat calls [$3.50]",
+    )
+    ph = poker888.FORMAT.parse(next(iter(poker888.FORMAT.split(io.BytesIO(text), "r"))))
+    flop = [(a.player, a.kind, a.amount, a.to_amount) for a in ph.hand.actions
+            if a.street.value == "flop"]  # fmt: skip
+    assert flop == [
+        ("Cat", ActionKind.BET, 100, None),
+        ("Ben", ActionKind.RAISE, 450, 450),
+        ("Cat", ActionKind.CALL, 350, None),
+    ]
+    assert [(x.player, x.amount) for x in ph.hand.returned] == [("Ben", 1000)]
+    assert (ph.hand.total_pot, ph.hand.rake) == (1300, 25)
