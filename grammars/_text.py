@@ -29,7 +29,7 @@ from typing import BinaryIO
 from hhtools.model.records import HandText
 
 __all__ = ["HandEnd", "Line", "decode_head", "detect_encoding", "iter_hands", "iter_lines",
-           "line_breaks", "scrub"]  # fmt: skip
+           "line_breaks", "normalise", "normalised", "scrub"]  # fmt: skip
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -111,6 +111,48 @@ def scrub(text: str) -> str:
     if "\ufeff" in text:
         text = text.replace("\ufeff", "")
     return text
+
+
+#: U+00A0 no-break space, U+202F narrow no-break space (written between the groups of
+#: an amount, "3\u00a0023,50", or between words) read as a plain space; a BOM dropped
+_SPACES = str.maketrans({"\xa0": " ", "\u202f": " ", "\ufeff": None})
+#: a no-break space whose UTF-8 bytes (C2 A0) were decoded as cp1252 and the result
+#: written as UTF-8 again: "3Â\u00a0023,50 $" for "3\u00a0023,50 $"
+_DOUBLE_DECODED_NBSP = "\u00c2\u00a0"
+
+
+def normalise(line: str) -> str:
+    """One hand line as a grammar's rules read it: what the sites' spacing varies in
+    made plain, so no site rule has to allow for it.
+
+    Trailing spaces, tabs and ``\\r`` go; a no-break or narrow no-break space becomes
+    a plain space; a BOM inside the text is dropped; a no-break space decoded twice
+    ("Â" and a no-break space, from a file converted to UTF-8 twice) is one space. A
+    line of plain ASCII costs one test and one strip (the kernel runs this on every
+    line it reads: :func:`hhtools.grammars._betting.read_body`).
+
+    >>> normalise("Seat 2: Ann ( 3\\u00c2\\u00a0023,50 $ )  \\t\\r")
+    'Seat 2: Ann ( 3 023,50 $ )'
+    >>> normalise("Ann\\u202fB: calls 1\\u00a0430\\ufeff")
+    'Ann B: calls 1 430'
+    >>> normalise("Bob: folds ")
+    'Bob: folds'
+    """
+    if not line.isascii():
+        if _DOUBLE_DECODED_NBSP in line:
+            line = line.replace(_DOUBLE_DECODED_NBSP, " ")
+        line = line.translate(_SPACES)
+    return line.rstrip(" \t\r")
+
+
+def normalised(lines: list[str]) -> list[str]:
+    """:func:`normalise` of each line: a hand's header lines read by a grammar itself
+    before its body (:func:`~hhtools.grammars._betting.read_body` normalises those).
+
+    >>> normalised(["Table 'T' 6-max ", "Seat 1: A (1\\u00a0000)"])
+    ["Table 'T' 6-max", 'Seat 1: A (1 000)']
+    """
+    return [normalise(x) for x in lines]
 
 
 def line_breaks(data: bytes, start: int = 0, end: int | None = None) -> int:
