@@ -5,7 +5,8 @@ pots the hand had. These helpers build the pots as the rules do from what each p
 in (:func:`pots_of`), take the hand's rake from them (:func:`split_rake`) and split each
 player's total win over the pots they could win (:func:`split_win`), so that a grammar
 can write one collect per pot. Used by :mod:`hhtools.grammars.ipoker.read` and
-:mod:`hhtools.grammars.boss`. Amounts are integer minor units.
+:mod:`hhtools.grammars.boss`; 888poker's collect lines, which name no pot but come main
+pot first, are given to the pots by :func:`in_pot_order`. Amounts are integer minor units.
 """
 
 from __future__ import annotations

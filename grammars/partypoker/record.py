@@ -1,10 +1,11 @@
 """PartyPoker: the state of one hand being read, and the record built from it.
 
 Private to :mod:`hhtools.grammars.partypoker` (which describes the format and its
-quirks): :class:`_Hand` is what the lines have told so far; :func:`_finish` settles
-what the site left implicit (the uncalled bet inside a "wins"/"collected" amount, an
-old cash hand's rake, a cash-out's fee and kept pot) and builds the
-:class:`~hhtools.model.records.HandHistory`. Money is in minor units throughout.
+quirks): :class:`_Hand` is the kernel's hand state (:class:`~.._hand.Hand`) with what
+only PartyPoker writes; :func:`_finish` settles what the site left implicit (the
+uncalled bet inside a "wins"/"collected" amount, an old cash hand's rake, a cash-out's
+fee and kept pot) and builds the record with the kernel's
+:func:`~.._hand.build_record`. Money is in minor units throughout.
 """
 
 from __future__ import annotations

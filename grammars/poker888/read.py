@@ -32,6 +32,7 @@ from hhtools.model.records import (
     Collect,
     Game,
     PostKind,
+    Returned,
     Show,
     Street,
     Variant,
@@ -424,19 +425,9 @@ _PLAYER_LINES = {"post": _post, "act": _act, "plain": _plain, "show": _show,
 
 
 def _record(h: _Hand, head: _Head, line: int, end: int, text: str, offset: int) -> Any:
-    """The record: the uncalled excess returned unless the wins show the site paid it
-    in the pot (a walk), the rake what stayed in the middle less what was paid (none in
-    tournaments), the collect lines given to the pots main pot first."""
-    put_in, paid = sum(h.put.values()), collected(h.collects)
-    back = hand_excess(h.put, h.actions, end)
-    returned = (back,) if back is not None and paid <= put_in - back.amount else ()
-    pot = put_in - sum(r.amount for r in returned)
-    net_in = dict(h.put)
-    for r in returned:
-        net_in[r.player] -= r.amount
-    folded = {a.player for a in h.actions if a.kind is ActionKind.FOLD}
-    gross = [amount for amount, _ in pots_of(net_in, {p for p in net_in if p not in folded}, [])]
-    collects, parts = in_pot_order(h.collects, gross)
+    """The record: the game, the money paid out (:func:`_paid_out`), the seats passed
+    over by the deal sitting out, no board when a street's cards were not read."""
+    returned, pot, rake, collects, parts = _paid_out(h, end)
     small_bet = big_bet = None
     if head.structure is BettingStructure.LIMIT:
         small_bet, big_bet = head.bb, 2 * head.bb
@@ -450,7 +441,25 @@ def _record(h: _Hand, head: _Head, line: int, end: int, text: str, offset: int) 
         h, site=SITE, game=game, line=line, text=text, offset=offset, started_at=head.started,
         seats=tuple(seats), boards=() if h.bad_board or not h.board else (tuple(h.board),),
         collects=tuple(collects), returned=returned, total_pot=pot, total_pot_line=line,
-        rake=0 if head.tid else max(pot - paid, 0), collect_order=CollectOrder.UNORDERED,
-        pot_parts=tuple(parts) if len(gross) > 1 else (),
-        pot_parts_basis=PotPartsBasis.NET if len(gross) > 1 else None,
+        rake=0 if head.tid else rake, collect_order=CollectOrder.UNORDERED,
+        pot_parts=tuple(parts) if len(parts) > 1 else (),
+        pot_parts_basis=PotPartsBasis.NET if len(parts) > 1 else None,
     )  # fmt: skip
+
+
+def _paid_out(h: _Hand, end: int) -> tuple[tuple[Returned, ...], int, int, list[Collect], list[int]]:
+    """``(returned, pot, rake, collects, pot parts)`` (minor units): the uncalled excess
+    returned unless the wins show the site paid it in the pot (a walk: 25 + 50 + a dead
+    25 collected), the pot what stayed in, the rake the pot less what was paid, the
+    collect lines given to the pots main pot first, what they paid from each pot."""
+    put_in, paid = sum(h.put.values()), collected(h.collects)
+    back = hand_excess(h.put, h.actions, end)
+    returned = (back,) if back is not None and paid <= put_in - back.amount else ()
+    pot = put_in - sum(r.amount for r in returned)
+    net_in = dict(h.put)
+    for r in returned:
+        net_in[r.player] -= r.amount
+    folded = {a.player for a in h.actions if a.kind is ActionKind.FOLD}
+    gross = [amount for amount, _ in pots_of(net_in, {p for p in net_in if p not in folded}, [])]
+    collects, parts = in_pot_order(h.collects, gross)
+    return returned, pot, max(pot - paid, 0), collects, parts
