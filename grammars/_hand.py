@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 from hhtools.grammars._betting import _State, impossible, second_line, summary_checks
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
-from hhtools.grammars._lines import _m, _rule
+from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.model.records import (
@@ -40,7 +40,7 @@ from hhtools.model.records import (
 from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
 
 __all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc",
-           "summary_end", "the_board", "local_time",
+           "summary_end", "the_board", "local_time", "STREET_WORDS",
            "incomplete", "limit_blinds", "match_line", "match_player", "no_record", "returns",
            "rule_table"]
 
@@ -137,6 +137,10 @@ def utc(local: datetime | None, zone: str | None) -> datetime | None:
     return local.replace(tzinfo=tz).astimezone(UTC)
 
 
+#: the streets after the deal by the word a street line names them with
+STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+
+
 class Hand(_State):
     """A hand being read: the betting (:class:`_State`) and what the text shows.
 
@@ -207,6 +211,12 @@ class Hand(_State):
             self.board = list(cards)
         else:
             self.board.extend(cards)
+
+    def street_line(self, word: str, cards: str) -> None:
+        """A street line that prints the whole board ("*** TURN *** [Ah Kd 2c] [7s]"):
+        the betting round ``word`` names (:data:`STREET_WORDS`) starts, and the board is
+        every card printed. Raises ``_BadCards`` (:func:`~._lines._cards`)."""
+        self.deal(STREET_WORDS[word], _cards(cards.replace("[", " ").replace("]", " ")), True)
 
     def new_street(self, street: Street) -> None:
         """Start a betting round, keeping the bets of the last round that had any."""

@@ -159,7 +159,6 @@ _STRUCTURES = {
     "fixed limit": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT,
 }  # fmt: skip
 _GAMES = {"OMAHA": (Variant.OMAHA, False), "OMAHA HILO": (Variant.OMAHA, True)}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
 def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
@@ -266,7 +265,7 @@ def _section(h: Hand, ln: str) -> bool:
     m = _m(STREET_LINE, ln)
     if m is None:
         return False
-    h.deal(_STREETS[m["street"]], _cards(m["cards"].replace("[", " ").replace("]", " ")), True)
+    h.street_line(m["street"], m["cards"])
     return True
 
 

@@ -63,7 +63,7 @@ from typing import Any
 from hhtools.grammars._betting import read_body, summary_checks
 from hhtools.grammars._english import RANK_WORDS, read_high, read_low
 from hhtools.grammars._hand import (
-    Hand, build_record, match_line, no_record, not_read, text_format,
+    STREET_WORDS, Hand, build_record, match_line, no_record, not_read, text_format,
 )  # fmt: skip
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _cards, _m
@@ -72,7 +72,7 @@ from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.fulltilt.lines import (
     BETS, BY_WORD, CANCELLED, CURRENCIES, EVENT, FTP_HIGH, GAMES, HEADER, HILO_WORDS,
     LOW_LINE, OMAHA_WORDS, OTHER, PART, POSITIONS, POSTS, RETURNED, SEAT, SHOWDOWN, STAMP,
-    STREET, STREETS, STRUCTURES, SUMMARY, SUMMARY_COLLECT, SUMMARY_SEAT, SUMMARY_SHOW,
+    STREET, STRUCTURES, SUMMARY, SUMMARY_COLLECT, SUMMARY_SEAT, SUMMARY_SHOW,
     TABLE_SIZE, ZONES,
 )  # fmt: skip
 from hhtools.model.money import Unit
@@ -372,7 +372,7 @@ def _section(h: _FtpHand, ln: str) -> bool:
         h.board = list(cards)
     elif m["run"] is None:
         h.board = _extend(h.board, cards)
-        h.new_street(STREETS[m["street"]])
+        h.new_street(STREET_WORDS[m["street"]])
     else:
         run = int(m["run"]) - 1
         h.runs[run] = _extend(h.runs.get(run) or h.board, cards)

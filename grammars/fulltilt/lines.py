@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 from hhtools.grammars._hand import by_word
 from hhtools.grammars._lines import _rule
-from hhtools.model.records import BettingStructure, PostKind, Street, Variant
+from hhtools.model.records import BettingStructure, PostKind, Variant
 
 _CUR = r"[$€£]?"
 _AMT = r"(?P<a>[$€£]?\d[\d,.]*)"
@@ -115,7 +115,6 @@ POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "posts": PostKind
          "both": PostKind.DEAD_SMALL_AND_BIG, "dead": PostKind.ANTE,
          "ante": PostKind.ANTE}  # fmt: skip
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _ET = ZoneInfo("America/New_York")
 ZONES = {"ET": _ET, "EST": _ET, "EDT": _ET, "CET": ZoneInfo("Europe/Paris"),
          "CEST": ZoneInfo("Europe/Paris"), "GMT": UTC, "UTC": UTC,

@@ -65,7 +65,7 @@ from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.new import first, parse_new
 from hhtools.grammars.winning.words import read_claim, read_old_low, share_out
 from hhtools.model.records import (
-    BettingStructure, Collect, Game, HandText, PostKind, Show, Street, Variant,
+    BettingStructure, Collect, Game, HandText, PostKind, Show, Variant,
 )
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
@@ -121,7 +121,6 @@ _POSTS = {"has small blind": PostKind.SMALL_BLIND, "has big blind": PostKind.BIG
           "posts ante": PostKind.ANTE}  # fmt: skip
 _STRUCTURES = {"no limit": BettingStructure.NO_LIMIT, "pot limit": BettingStructure.POT_LIMIT,
                "fixed limit": BettingStructure.LIMIT}  # fmt: skip
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
 def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
@@ -218,7 +217,7 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
         m = _m(STREET, ln)
         if m is None:
             return False
-        h.deal(_STREETS[m["street"]], _cards(m["cards"].replace("[", " ").replace("]", " ")), True)
+        h.street_line(m["street"], m["cards"])
         return True
     if ln.startswith("------ Summary"):
         h.summary = True

@@ -36,7 +36,7 @@ from hhtools.grammars._hand import (
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.words import read_claim, read_new_low
-from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Show, Street, Variant
+from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Show, Variant
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["GAMES", "first", "parse_new"]
@@ -102,7 +102,6 @@ GAMES = {
 }  # fmt: skip
 _STRUCTURES = {"Fixed Limit": BettingStructure.LIMIT, "No Limit": BettingStructure.NO_LIMIT,
                "Pot Limit": BettingStructure.POT_LIMIT}  # fmt: skip
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "": "USD"}
 
 
@@ -209,7 +208,7 @@ def _section(h: Hand, ln: str) -> bool:
     m = _m(STREET, ln)
     if m is None:
         return False
-    h.deal(_STREETS[m["street"]], _cards(m["cards"].replace("[", " ").replace("]", " ")), True)
+    h.street_line(m["street"], m["cards"])
     return True
 
 
