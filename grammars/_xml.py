@@ -21,9 +21,9 @@ resolves no entities and fetches nothing; a hand that is not well-formed XML rai
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from lxml import etree
 
@@ -126,7 +126,7 @@ class _Cutter:
                     continue
             else:
                 self.encodings.add(used)
-            pos, out = self._inside(text, pos, skip)
+            pos, out = self._inside(text, pos, skip or 0)
             if out is not None:
                 yield out
 
@@ -309,8 +309,7 @@ def open_hand(
                                 ht.line + (exc.lineno or 1) - 1)  # fmt: skip
 
 
-Read = Callable[["XmlHand", etree._Element, Stop], ParsedHand]
-Handler = Callable[["XmlHand", etree._Element, int], None]
+H = TypeVar("H", bound="XmlHand")
 
 
 class XmlHand(Hand):
@@ -333,7 +332,7 @@ class XmlHand(Hand):
 
     def at(self, el: etree._Element) -> int:
         """The file line of an element of the hand."""
-        return self.ht.line + el.sourceline - 1
+        return self.ht.line + int(el.sourceline) - 1
 
     def who(self, key: str, line: int, message: str) -> str | None:
         """The player seated under ``key`` (:attr:`by_id`); else ``None`` and an
@@ -491,8 +490,9 @@ def game_not_read(stop: Stop, name: str, omaha: bool, skipped: str | None = None
 
 
 def read_elements(
-    h: XmlHand, elements: Iterable[etree._Element], kind: Callable[[etree._Element], str],
-    handlers: dict[str, Handler], unknown: str = "", default: Handler | None = None,
+    h: H, elements: Iterable[etree._Element], kind: Callable[[etree._Element], str],
+    handlers: Mapping[str, Callable[[H, etree._Element, int], None]], unknown: str = "",
+    default: Callable[[H, etree._Element, int], None] | None = None,
 ) -> None:  # fmt: skip
     """Read a hand's elements in order, each by the handler of its kind (the XML
     formats' :func:`~hhtools.grammars._betting.read_body`).
@@ -518,8 +518,9 @@ def read_elements(
 
 
 def xml_reader(
-    site: str, tag: str, hand_id: re.Pattern[str], what: str, noun: str, read: Read,
-    head: int = 400, hand: type[XmlHand] | None = None,
+    site: str, tag: str, hand_id: re.Pattern[str], what: str, noun: str,
+    read: Callable[[H, etree._Element, Stop], ParsedHand], head: int = 400,
+    hand: type[H] = XmlHand,  # type: ignore[assignment]
 ) -> Callable[[HandText], ParsedHand]:  # fmt: skip
     """A site format's ``parse``: the hand id read by ``hand_id`` (group 1, in the
     first ``head`` characters), the element opened (:func:`open_hand`: ``tag``,
@@ -527,7 +528,7 @@ def xml_reader(
     :class:`XmlHand` (or the site's subclass ``hand``), guarded (:func:`read_guarded`)."""
 
     def run(ht: HandText, hid: str | None) -> ParsedHand:
-        h = (hand or XmlHand)(ht, site, hid)
+        h = hand(ht, site, hid)
         root, stop, failed = open_hand(ht, h, tag, what, noun)
         if root is None:
             return failed  # type: ignore[return-value]

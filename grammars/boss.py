@@ -130,7 +130,7 @@ class _Hand(XmlHand):
         self.sb_seen = False
 
 
-def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:  # type: ignore[override]
+def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
     """One ``<HISTORY>``: the game, the seats, the actions, the showdown, the record."""
     game = root.get("GAME", "")
     if game not in _GAMES:
@@ -184,7 +184,7 @@ def _seats(h: XmlHand, root: etree._Element) -> None:
 
 
 def _type(el: etree._Element) -> str:
-    return el.get("TYPE", "")
+    return str(el.get("TYPE", ""))
 
 
 def _cards(el: etree._Element) -> tuple[str, ...]:
@@ -198,7 +198,7 @@ def _player(h: XmlHand, act: etree._Element, line: int) -> str | None:
     return h.who(who, line, f"{act.get('TYPE', '')} by {who!r}: no such player")
 
 
-def _board(h: _Hand, act: etree._Element, line: int) -> None:  # type: ignore[misc]
+def _board(h: _Hand, act: etree._Element, line: int) -> None:
     """``HAND_BOARD``: a street and the board so far."""
     street = _BOARD.get(act.get("VALUE", ""))
     cards = _cards(act)
@@ -216,7 +216,7 @@ def _deal(h: XmlHand, act: etree._Element, line: int) -> None:
         h.hero, h.hole[who] = who, cards
 
 
-def _blinds(h: _Hand, act: etree._Element, line: int) -> None:  # type: ignore[misc]
+def _blinds(h: _Hand, act: etree._Element, line: int) -> None:
     """``HAND_BLINDS``: by ``KIND``; a dead small blind (or a second small blind)
     waits for the player's big blind (then one "small & big blinds" post)."""
     who = _player(h, act, line)
@@ -240,7 +240,7 @@ def _blinds(h: _Hand, act: etree._Element, line: int) -> None:  # type: ignore[m
         h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"blind kind {blind!r} not known")
 
 
-def _action(h: _Hand, act: etree._Element, line: int) -> None:  # type: ignore[misc]
+def _action(h: _Hand, act: etree._Element, line: int) -> None:
     """A betting action (``ACTION_...``): ``RAISE`` and ``ALLIN`` to a street total,
     ``CALL`` the total when it reaches the bet (else the chips added)."""
     who = _player(h, act, line)

@@ -56,7 +56,7 @@ from decimal import Decimal, InvalidOperation
 
 from lxml import etree
 
-from hhtools.grammars._betting import MAX_AMOUNT, _OutOfRange
+from hhtools.grammars._betting import _OutOfRange
 from hhtools.grammars._xml import (
     MARK,
     Stop,
@@ -69,7 +69,7 @@ from hhtools.grammars._xml import (
     xml_reader,
 )
 from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
+from hhtools.model.money import MAX_AMOUNT, Unit
 from hhtools.model.records import (
     BettingStructure,
     Collect,
@@ -143,7 +143,7 @@ class _Hand(XmlHand):
         self.fees = 0  # the tax the last sweep names
 
 
-def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:  # type: ignore[override]
+def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
     """One ``<HAND>``: the game (from the ``<SESSION/>``), the seats, the elements in
     order, the record."""
     session = context_attrs(h.ht.text, "SESSION")
@@ -224,7 +224,7 @@ def _other(h: XmlHand, el: etree._Element, line: int) -> None:
         h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
 
 
-def _sweep(h: _Hand, el: etree._Element, line: int) -> None:  # type: ignore[misc]
+def _sweep(h: _Hand, el: etree._Element, line: int) -> None:
     """``SWEEP``: the rake and tax so far, the pot after them (the last one counts)."""
     h.sweep = (_num(el.get("rake") or "0"), _num(el.get("tax") or "0"), _num(el.text), line)
 
@@ -255,7 +255,7 @@ def _hole(h: XmlHand, el: etree._Element, line: int) -> None:
         h.problem(line, ProblemCode.BAD_CARDS, str(exc), text[:80])
 
 
-def _blind(h: _Hand, el: etree._Element, line: int) -> None:  # type: ignore[misc]
+def _blind(h: _Hand, el: etree._Element, line: int) -> None:
     """``BLIND``: small or big by the stakes (else the first is the small one); a
     ``penalty`` is dead money on top of a live big blind."""
     who = _player(h, el, line)
@@ -330,7 +330,7 @@ def _show(h: XmlHand, el: etree._Element, line: int) -> None:
     h.show(who, Show(who, shown, mucked=el.tag == "MUCK", line=line))
 
 
-def _win(h: _Hand, el: etree._Element, line: int) -> None:  # type: ignore[misc]
+def _win(h: _Hand, el: etree._Element, line: int) -> None:
     """``WIN``: what the player was paid from pot ``pot``; ``potAmount`` that pot."""
     who = _player(h, el, line)
     if who is None:

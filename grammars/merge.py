@@ -150,12 +150,12 @@ class _Game(XmlHand):
     def __init__(self, ht: HandText, site: str, hand_id: str | None) -> None:
         super().__init__(ht, site, hand_id)
         self.winners: list[tuple[etree._Element, int]] = []
-        self.ended = False  # an END_OF_GAME (or END_OF_FOLDED_GAME) round was read
+        self.over = False  # an END_OF_GAME (or END_OF_FOLDED_GAME) round was read
         self.cancelled = False  # a GAME_CANCELLED event was read
         self.blinds_round = False  # reading the BLINDS round
 
 
-def _read(h: _Game, game: etree._Element, stop: Stop) -> ParsedHand:  # type: ignore[override]
+def _read(h: _Game, game: etree._Element, stop: Stop) -> ParsedHand:
     """One ``<game>``: its game (from the ``<description>``), the seats, the rounds,
     the record."""
     desc = context_attrs(h.ht.text, "description")
@@ -182,7 +182,7 @@ def _read(h: _Game, game: etree._Element, stop: Stop) -> ParsedHand:  # type: ig
     _rounds(h, game)
     if h.cancelled:
         return stop(ProblemCode.HAND_CANCELLED, "the site cancelled this game (GAME_CANCELLED)")
-    if not h.ended:
+    if not h.over:
         return stop(ProblemCode.TRUNCATED_HAND, "this game has no END_OF_GAME round (cut short?)")
     bb = h.bb if h.bb is not None else (h.stake[1] if h.stake else None)
     if not _finish(h, h.winners, tourney, bb):
@@ -260,12 +260,12 @@ def _rounds(h: _Game, game: etree._Element) -> None:
         street = _STREET_OF.get(rid)
         if street is not None and street is not h.street:
             h.new_street(street)
-        h.ended = h.ended or rid.startswith("END_OF")
+        h.over = h.over or rid.startswith("END_OF")
         h.blinds_round = rid == "BLINDS"
         read_elements(h, rnd, _tag, _ELEMENTS, default=_other)
 
 
-def _winner(h: _Game, el: etree._Element, line: int) -> None:  # type: ignore[misc]
+def _winner(h: _Game, el: etree._Element, line: int) -> None:
     """``<winner>``: read at the end, once the betting is known."""
     h.winners.append((el, line))
 

@@ -149,7 +149,7 @@ def _read(h: XmlHand, game: etree._Element, stop: Stop) -> ParsedHand:
 
 
 def _type(el: etree._Element) -> str:
-    return el.get("type", "")
+    return str(el.get("type", ""))
 
 
 def _seats(h: XmlHand, game: etree._Element) -> None:
@@ -192,7 +192,7 @@ def _win(h: XmlHand, act: etree._Element, line: int, wins: list[Collect]) -> Non
     for w in act.iterfind("Seat"):
         who = h.who(w.get("num", ""), line, f"win of seat {w.get('num')!r}: no one sits there")
         if who is not None:
-            pot = int(w.get("pot")) if (w.get("pot") or "").isdigit() else 0  # type: ignore[arg-type]
+            pot = int(w.get("pot")) if (w.get("pot") or "").isdigit() else 0
             wins.append(Collect(who, h.money(w.get("amount") or "0"), pot=pot, line=h.at(w)))
 
 

@@ -12,6 +12,7 @@ import html
 import re
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 from xml.parsers import expat
 
 from hhtools.grammars._inferred import excess_returned
@@ -177,11 +178,11 @@ class _Act:
 _WANTED = frozenset({"action", "cards", "round", "player", "startdate"})
 
 
-def _elements(game: str) -> list[list]:
+def _elements(game: str) -> list[list[Any]]:
     """The elements of a game this reader uses, in order, read by expat (which also
     checks the text is well-formed XML and raises ``xml.parsers.expat.ExpatError``
     when it is not): ``[tag, attributes, line in the game (1-based), text]``."""
-    out: list[list] = []
+    out: list[list[Any]] = []
     parser = expat.ParserCreate()
     parser.buffer_text = True
     texts: list[str] | None = None
