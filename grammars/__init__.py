@@ -41,7 +41,7 @@ from hhtools.grammars import (
     winning,
 )
 from hhtools.grammars._valid import check_record
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.model import habits
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode
@@ -97,7 +97,10 @@ AFTER_PARSE = (check_hand_id, check_record)
 
 
 class _Checked:
-    """A format's parser followed by :data:`AFTER_PARSE` (picklable: no closure)."""
+    """A format's parser followed by :data:`AFTER_PARSE` (picklable: no closure): the
+    one never-raise guard every caller of a format's ``parse`` relies on. A bug met in
+    either becomes the hand's ``internal_error`` problem
+    (:func:`~hhtools.grammars.base.internal_error`; raised under the tests)."""
 
     __slots__ = ("parse",)
     #: marks a parser already wrapped (a mark, not ``isinstance``: pytest's doctests load
@@ -108,9 +111,12 @@ class _Checked:
         self.parse = parse
 
     def __call__(self, text: HandText) -> ParsedHand:
-        parsed = self.parse(text)
-        for check in AFTER_PARSE:
-            parsed = check(parsed, text)
+        try:
+            parsed = self.parse(text)
+            for check in AFTER_PARSE:
+                parsed = check(parsed, text)
+        except Exception as exc:  # a grammar bug stops one hand, never the file
+            return internal_error(text.file, text.line, None, exc)
         return parsed
 
 

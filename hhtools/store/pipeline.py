@@ -15,7 +15,7 @@ import pyarrow as pa
 
 import hhtools.grammars as grammars
 from hhtools.audit import AuditResult, audit_hand
-from hhtools.ingest.read import first_line_hand_id, sort_notes
+from hhtools.ingest.read import sort_notes
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode
 from hhtools.store.db import to_arrow
@@ -76,15 +76,7 @@ def process_chunk(
     lines: list[int] = []
     skipped = failed = 0
     for i, ht in enumerate(texts):
-        try:
-            parsed = fmt.parse(ht)
-        except Exception as exc:  # a grammar bug must not stop the import
-            problems.append(
-                Problem(ht.file, ht.line, first_line_hand_id(fmt, ht), ProblemCode.INTERNAL_ERROR,
-                        f"grammar failed: {exc!r}")
-            )  # fmt: skip
-            failed += 1
-            continue
+        parsed = fmt.parse(ht)  # never raises: the registry's guard (grammars._Checked)
         hand_problems, hand_notes, why_skipped = sort_notes(parsed, ht)
         problems.extend(hand_problems)
         notes.extend(hand_notes)

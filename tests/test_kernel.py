@@ -1,0 +1,84 @@
+"""The grammar kernel's shared machinery (issue 26, items 1 and 6): one line normaliser
+every format on the kernel reads through, one never-raise guard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import hhtools.grammars as registry
+from hhtools.grammars._betting import _State, read_body
+from hhtools.grammars._text import normalise
+from hhtools.grammars.base import RAISE_BUGS, ParsedHand
+from hhtools.ingest.read import parse_file
+from hhtools.model.records import HandText
+from hhtools.model.vocab import ProblemCode
+
+FIX = Path(__file__).parent / "fixtures"
+
+
+@pytest.mark.parametrize(
+    ("raw", "read"),
+    [
+        ("Bob: folds  \t\r", "Bob: folds"),  # trailing spaces, a tab, a lone CR
+        ("Seat 1: Ann (1\u00a0430 $)", "Seat 1: Ann (1 430 $)"),  # no-break space
+        ("Seat 1: Ann (1\u202f430 $)", "Seat 1: Ann (1 430 $)"),  # narrow no-break space
+        ("\ufeffBob: checks", "Bob: checks"),  # a BOM inside the text
+        ("( 3\u00c2\u00a0023,50 $ )", "( 3 023,50 $ )"),  # a no-break space decoded twice
+        ("  Bob:  calls 5", "  Bob:  calls 5"),  # leading and inner spaces are the site's
+        ("Zoë: folds", "Zoë: folds"),  # other letters stay
+    ],
+)
+def test_normalise(raw: str, read: str) -> None:
+    assert normalise(raw) == read
+
+
+def test_read_body_reads_normalised_lines_and_quotes_them_as_written() -> None:
+    seen: list[str] = []
+
+    def read(text: str, lno: int) -> bool:
+        seen.append(text)
+        return text == "Bob: folds"
+
+    h = _State("f.txt", 10)
+    lines = ["Bob: folds \u00a0 ", "Ann:\u00a0dances\t"]
+    assert read_body(h, enumerate(lines), 10, read)
+    assert seen == ["Bob: folds", "Ann: dances"]
+    (p,) = h.problems
+    assert (p.line, p.code, p.excerpt) == (11, ProblemCode.UNRECOGNISED_LINE, "Ann:\u00a0dances\t")
+
+
+def test_a_double_decoded_no_break_space_in_amounts_is_read() -> None:
+    # 888poker's real file corpus2/888poker/HHSmithy/CashGame/Limits/Limit5.txt writes
+    # its thousands separator (a no-break space) as the bytes C3 82 C2 A0: "3Â 023,50 $".
+    # It was a bad_amount on every seat line and no record; read now: 3,023.50 $.
+    (r,) = parse_file(FIX / "888poker" / "double_decoded_nbsp_thousands.txt")
+    assert r.problems == ()
+    assert r.hand is not None
+    assert [(s.player, s.stack) for s in r.hand.seats] == [
+        ("Ann", 302350),
+        ("Bob", 155250),
+        ("Cat", 92500),
+    ]
+    # Bob's 25 $ and Cat's 50 $ blinds: Cat collects 75 $ when the others fold
+    assert [(c.player, c.amount) for c in r.hand.collects] == [("Cat", 7500)]
+
+
+def _boom(text: HandText) -> ParsedHand:
+    raise RuntimeError("a grammar bug")
+
+
+def test_the_registry_guard_turns_a_grammar_bug_into_a_problem(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(RAISE_BUGS, raising=False)
+    checked = registry._Checked(_boom)
+    parsed = checked(HandText("Hand #1\n", "f.txt", 7, 0))
+    assert parsed.hand is None
+    (p,) = parsed.problems
+    assert (p.file, p.line, p.code) == ("f.txt", 7, ProblemCode.INTERNAL_ERROR)
+    assert "RuntimeError: a grammar bug" in p.message
+    monkeypatch.setenv(RAISE_BUGS, "1")  # the tests' setting: the bug raises
+    with pytest.raises(RuntimeError):
+        checked(HandText("Hand #1\n", "f.txt", 7, 0))
