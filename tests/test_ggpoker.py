@@ -190,8 +190,24 @@ def test_damaged_hands_are_problems_and_never_raise() -> None:
         ("OM900012", False, [(ProblemCode.TRUNCATED_HAND, 9)]),
         ("OM900013", False, [(ProblemCode.UNKNOWN_GAME, 11)]),
         ("OM900014", False, [(ProblemCode.IMPOSSIBLE_CARDS, 28)]),  # Ah in hand and flop
-        ("OM900015", False, [(ProblemCode.OUT_OF_RANGE, 45)]),
+        ("OM900015", False, [(ProblemCode.OUT_OF_RANGE, 47)]),  # p1's seat line
         ("OM900016", True, [(ProblemCode.UNRECOGNISED_LINE, 64)]),
+    ]
+
+
+def test_out_of_range_names_the_line_of_the_amount() -> None:
+    """An amount no hand can hold ends the hand with an out_of_range problem on the line
+    that writes it (the seat line, the betting line), not on the hand's first line."""
+    from hhtools.model.records import HandText
+
+    text = (FIXTURES / "plo_hilo_split_pot.txt").read_text("utf-8").split("\n\n")[0]
+    lines = text.split("\n")
+    bet = lines.index("lowguy: bets $6")  # the 17th line of the hand: file line 17
+    huge = text.replace("lowguy: bets $6", "lowguy: bets $99999999999999999")
+    ph = ggpoker.FORMAT.parse(HandText(huge, "f", 1, 0))
+    assert ph.hand is None
+    assert [(p.code, p.line, p.excerpt) for p in ph.problems] == [
+        (ProblemCode.OUT_OF_RANGE, bet + 1, "lowguy: bets $99999999999999999")
     ]
 
 

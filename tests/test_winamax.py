@@ -142,3 +142,26 @@ def test_tournament_chips_ante_and_uncalled_bet() -> None:
     assert (h.total_pot, h.rake) == (680, 0)
     assert [(c.player, c.amount) for c in h.collects] == [("Bo", 680)]
     assert not (_findings(h) & BAD)
+
+
+def test_both_blinds_written_as_a_raise_and_a_raise_as_printed() -> None:
+    """Old hands write a player's dead small and big blind as "raises 1€ to 3€" in the
+    ANTE/BLINDS section: a post of both (3€). Cat also posts a small blind (1€), so she
+    has 4€ in; Winamax prints Bob's raise to 8€ as "raises 5€" (over the 3€ of both
+    blinds, the lone small blind dead): the record keeps the 5€ it prints."""
+    (ph,) = _parse("both_blinds_as_raise_then_raise_as_printed.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    posts = [(a.player, a.post, a.amount) for a in h.actions if a.kind is ActionKind.POST]
+    assert posts == [
+        ("Cat", PostKind.DEAD_SMALL_AND_BIG, 300),
+        ("Cat", PostKind.SMALL_BLIND, 100),
+        ("Bob", PostKind.BIG_BLIND, 200),
+    ]
+    (raised,) = [a for a in h.actions if a.kind is ActionKind.RAISE]
+    assert (raised.player, raised.amount, raised.to_amount) == ("Bob", 500, 800)
+    # Bob put in 8€, Cat 4€: 4€ uncalled, inside Bob's 12€ collect; 8€ contested.
+    assert [(r.player, r.amount, r.inferred) for r in h.returned] == [("Bob", 400, True)]
+    assert (h.total_pot, h.rake) == (800, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("Bob", 800)]
+    assert not (_findings(h) & BAD)

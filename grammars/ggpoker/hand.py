@@ -140,6 +140,7 @@ def _table_and_seats(h: GGHand, lines: list[str]) -> int | None:
         h.problem(base + 1 if n > 1 else base, ProblemCode.BAD_TABLE, "no table line",
                   lines[1] if n > 1 else "")  # fmt: skip
         return None
+    i = 1
     try:
         h.table = tm["table"]
         h.button = h.seat_number(tm["btn"])
@@ -149,8 +150,8 @@ def _table_and_seats(h: GGHand, lines: list[str]) -> int | None:
             h.seat(h.seat_number(sm["seat"]), sm["name"], h.money(sm["stack"]), base + i,
                    bool(sm["out"]), sm["bounty"])  # fmt: skip
             i += 1
-    except _OutOfRange as exc:
-        h.problem(base, ProblemCode.OUT_OF_RANGE, str(exc))
+    except _OutOfRange as exc:  # on the line that holds the number
+        h.problem(base + i, ProblemCode.OUT_OF_RANGE, str(exc), lines[i])
         return None
     if not h.seats:
         h.problem(base + i, ProblemCode.NO_SEATS, "no seat lines", lines[i] if i < n else "")
@@ -369,8 +370,9 @@ _READ_SUMMARY = {"total": _total, "run_times": _run_times, "summary_board": _sum
 
 
 def _summary_seat(h: GGHand, text: str, lno: int) -> None:
-    """A summary seat line: a fold the body left out, or the cards shown and what they
-    made on each run (one show a run)."""
+    """A summary seat line: a fold the body left out, or the cards shown
+    (:func:`_summary_show`); "collected ($x)", "won ($x)", "sitting out"...: the body
+    says it."""
     m = _S_SEAT_M(text)
     seat = int(m["seat"]) if m and len(m["seat"]) < 5 else -1
     player = h.by_seat.get(seat)
@@ -385,13 +387,18 @@ def _summary_seat(h: GGHand, text: str, lno: int) -> None:
         street = _STREETS[fm["st"].upper()] if fm["st"] else Street.PREFLOP
         h.summary_folds.append((player, street, lno))
         return
-    if "ed [" not in rest:
-        return  # "collected ($x)", "won ($x)", "sitting out"...: the body says it
+    if "ed [" in rest:
+        _summary_show(h, player, rest, lno)
+
+
+def _summary_show(h: GGHand, player: str, rest: str, lno: int) -> None:
+    """"showed [..] and won ($48.93) with Three Twos, and lost with Three Twos": the
+    cards, and one show a run with what they made there (high and low)."""
     if "), " in rest or ", " in rest:
         rest = _EXTRAS.sub("", rest)
     sm = _S_SHOWED.match(rest)
     if sm is None:
-        return
+        return  # "collected ($x)", "won ($x)", "sitting out"...: the body says it
     cards = _cards(sm["cards"])
     h.know(player, cards, lno)
     mucked = sm["verb"] == "mucked"
