@@ -71,18 +71,21 @@ def read_claim(text: str | None) -> ClaimedHigh | None:
     return None
 
 
+def _ranks(words: list[str]) -> list[int] | None:
+    """The low ranks (ace = 1) of rank words, or ``None`` when one is not a rank."""
+    try:
+        return [_LOW[w.strip().upper()] for w in words]
+    except KeyError:
+        return None
+
+
 def read_old_low(text: str | None) -> tuple[int, ...] | None:
     """ "A A 2 3 6 7 " -> ``(7, 6, 3, 2, 1)``: the low's five distinct ranks, or ``None``.
 
     >>> read_old_low("A A 2 3 6 7 ")
     (7, 6, 3, 2, 1)
     """
-    if not text:
-        return None
-    try:
-        ranks = {_LOW[t.upper()] for t in text.split()}
-    except KeyError:
-        return None
+    ranks = set(_ranks(text.split()) or ()) if text else set()
     if len(ranks) != 5 or max(ranks) > 8:
         return None
     return tuple(sorted(ranks, reverse=True))
@@ -94,13 +97,8 @@ def read_new_low(text: str | None) -> tuple[int, ...] | None:
     >>> read_new_low("8,6,4,2,1")
     (8, 6, 4, 2, 1)
     """
-    if not text:
-        return None
-    try:
-        ranks = [_LOW[t.strip().upper()] for t in text.split(",")]
-    except KeyError:
-        return None
-    if len(ranks) != 5 or len(set(ranks)) != 5:
+    ranks = _ranks(text.split(",")) if text else None
+    if ranks is None or len(ranks) != 5 or len(set(ranks)) != 5:
         return None
     return tuple(sorted(ranks, reverse=True))
 
