@@ -289,6 +289,26 @@ def _collects(h: XmlHand, pays: list[Pay], rake: int) -> list[Collect]:
     had no low goes wholly high), each player's total is split instead, with no half.
     """
     one = [Collect(who, w, pot=0, line=line, half=half) for who, w, half, line in pays]
+    pots = _pots(h)
+    if len(pots) <= 1 or not pays:
+        return one
+    nets = split_rake([amount for amount, _ in pots], rake)
+    if {half for _, _, half, _ in pays} == {Half.HIGH, Half.LOW}:
+        by_half = _by_halves(pays, nets, pots)
+        if by_half is not None:
+            return by_half
+    totals = _owed(pays, (Half.HIGH, Half.LOW, None))
+    shares = split_win(totals, [(n, e) for n, (_, e) in zip(nets, pots, strict=True)])
+    if not _placed(totals, shares):  # wins the pots cannot hold: leave them as the site wrote
+        return one
+    first = {who: line for who, _, _, line in reversed(pays)}
+    return [Collect(p, w, pot=i, line=first[p]) for i, share in enumerate(shares)
+            for p, w in share.items()]  # fmt: skip
+
+
+def _pots(h: XmlHand) -> list[tuple[int, tuple[str, ...]]]:
+    """The pots by the rules: what each player put in less returns, the players not
+    folded, dead small blinds in the main pot (:func:`pots_of`)."""
     net_in = dict(h.put)
     for r in h.returned:
         net_in[r.player] = net_in.get(r.player, 0) - r.amount
@@ -299,48 +319,47 @@ def _collects(h: XmlHand, pays: list[Pay], rake: int) -> list[Collect]:
     for a in h.actions:
         if a.post is PostKind.DEAD_SMALL_AND_BIG and a.amount > bb:
             dead[a.player] = dead.get(a.player, 0) + a.amount - bb
-    pots = pots_of(net_in, live, clockwise(h.seats, h.button), dead)
-    if len(pots) <= 1 or not pays:
-        return one
-    nets = split_rake([amount for amount, _ in pots], rake)
+    return pots_of(net_in, live, clockwise(h.seats, h.button), dead)
+
+
+def _by_halves(
+    pays: list[Pay], nets: list[int], pots: list[tuple[int, tuple[str, ...]]]
+) -> list[Collect] | None:
+    """High wins split over the pots' high halves (the odd unit high), low wins over
+    their low halves; ``None`` when that cannot place every win."""
+    hi, lo = _owed(pays, (Half.HIGH,)), _owed(pays, (Half.LOW,))
+    hi_shares = split_win(hi, [(n - n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
+    lo_shares = split_win(lo, [(n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
+    if not (_placed(hi, hi_shares) and _placed(lo, lo_shares)):
+        return None
     line_of: dict[tuple[str, Half | None], int] = {}
     for who, _, half, line in pays:
         line_of.setdefault((who, half), line)
+    out = []
+    for i, (hs, ls) in enumerate(zip(hi_shares, lo_shares, strict=True)):
+        out += [Collect(p, w, pot=i, line=line_of[(p, Half.HIGH)], half=Half.HIGH)
+                for p, w in hs.items()]  # fmt: skip
+        out += [Collect(p, w, pot=i, line=line_of[(p, Half.LOW)], half=Half.LOW)
+                for p, w in ls.items()]  # fmt: skip
+    return out
 
-    def owed(halves: tuple[Half | None, ...]) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for who, w, half, _ in pays:
-            if half in halves:
-                out[who] = out.get(who, 0) + w
-        return out
 
-    def placed(wins: dict[str, int], shares: list[dict[str, int]]) -> bool:
-        got: dict[str, int] = {}
-        for share in shares:
-            for who, w in share.items():
-                got[who] = got.get(who, 0) + w
-        return got == {p: w for p, w in wins.items() if w > 0}
+def _owed(pays: list[Pay], halves: tuple[Half | None, ...]) -> dict[str, int]:
+    """What each player won of the given halves."""
+    out: dict[str, int] = {}
+    for who, w, half, _ in pays:
+        if half in halves:
+            out[who] = out.get(who, 0) + w
+    return out
 
-    halves = {half for _, _, half, _ in pays}
-    if halves == {Half.HIGH, Half.LOW}:
-        hi, lo = owed((Half.HIGH,)), owed((Half.LOW,))
-        hi_shares = split_win(hi, [(n - n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
-        lo_shares = split_win(lo, [(n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
-        if placed(hi, hi_shares) and placed(lo, lo_shares):
-            out = []
-            for i, (hs, ls) in enumerate(zip(hi_shares, lo_shares, strict=True)):
-                out += [Collect(p, w, pot=i, line=line_of[(p, Half.HIGH)], half=Half.HIGH)
-                        for p, w in hs.items()]  # fmt: skip
-                out += [Collect(p, w, pot=i, line=line_of[(p, Half.LOW)], half=Half.LOW)
-                        for p, w in ls.items()]  # fmt: skip
-            return out
-    totals = owed((Half.HIGH, Half.LOW, None))
-    shares = split_win(totals, [(n, e) for n, (_, e) in zip(nets, pots, strict=True)])
-    if not placed(totals, shares):  # wins the pots cannot hold: leave them as the site wrote
-        return one
-    first = {who: line for who, _, _, line in reversed(pays)}
-    return [Collect(p, w, pot=i, line=first[p]) for i, share in enumerate(shares)
-            for p, w in share.items()]  # fmt: skip
+
+def _placed(wins: dict[str, int], shares: list[dict[str, int]]) -> bool:
+    """Whether the shares over the pots add up to each player's wins."""
+    got: dict[str, int] = {}
+    for share in shares:
+        for who, w in share.items():
+            got[who] = got.get(who, 0) + w
+    return got == {p: w for p, w in wins.items() if w > 0}
 
 
 def _finish(h: _Hand, sd: etree._Element, tourney: bool, hi_lo: bool) -> bool:
