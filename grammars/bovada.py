@@ -271,28 +271,34 @@ def _section(h: Hand, ln: str) -> bool:
 
 def _player_line(h: Hand, name: str, rest: str, ln: str, lno: int, explicit: bool) -> bool:
     """"<position>[ [ME]] : <what they did>": the rule of its first word that reads it."""
-    if name[-1:] in " ]":
-        name = name.rstrip()
-        if name.endswith("[ME]"):
-            name = name[:-4].rstrip()
+    if name[-1:] in " ]":  # the hero's label: "Dealer  [ME]"
+        name = name.rstrip().removesuffix("[ME]").rstrip()
     if rest[-1:] == " ":
         rest = rest.rstrip()
-    sp = rest.find(" ")
-    word = (rest if sp < 0 else rest[:sp]).partition("(")[0].lower()
-    for kind, rule in _BY_WORD.get(word, ()):
-        m = _m(rule, rest)
-        if m is not None:
-            break
-    else:
+    found = _rule_of(rest)
+    if found is None:
         return _m(TABLE_EVENT, rest) is not None
     if name not in h.stacks:
         h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {name[:40]}", ln)
         return True
+    kind, m = found
     if not explicit and kind in _BETTING and h.street is not Street.RIVER:
         if h.acted and h.round_complete():  # no street lines: the round is over
             h.new_street(_NEXT[h.street])
     _player(h, name, kind, m, lno)
     return True
+
+
+def _rule_of(rest: str) -> tuple[str, Any] | None:
+    """The kind and results of the rule that reads what a player did: the rules of its
+    first word in lower case, before any bracket ("All-in(raise)", "Folds(timeout)")."""
+    sp = rest.find(" ")
+    word = (rest if sp < 0 else rest[:sp]).partition("(")[0].lower()
+    for kind, rule in _BY_WORD.get(word, ()):
+        m = _m(rule, rest)
+        if m is not None:
+            return kind, m
+    return None
 
 
 def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
