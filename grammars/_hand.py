@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 from hhtools.grammars._betting import _State, impossible, second_line, summary_checks
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
-from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars._lines import LineTable, _cards, _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.model.records import (
@@ -279,28 +279,18 @@ class Hand(_State):
         self.shows.append(show)
 
 
-def by_word(rules: Rules) -> dict[str, Rules]:
+def by_word(rules: Rules) -> LineTable:
     """Line rules (``(kind, pattern)``) keyed by the first word each pattern reads, so a
     line is tried only against the rules of its first word ("Raises", "shows"...);
-    alternatives ("(?P<how>shows|mucks) ...") key every word.
+    alternatives ("(?P<how>shows|mucks) ...") key every word: the kernel's
+    :class:`~._lines.LineTable` (a mapping, and :meth:`~._lines.LineTable.match`).
 
     >>> sorted(by_word((("show", re.compile(r"(?P<how>shows|mucks) \\[")),)))
     ['mucks', 'shows']
     >>> sorted(by_word((("fold", re.compile(r"folds$")), ("end", re.compile(r"\\*\\* End")))))
     ['**', 'folds']
     """
-    out: dict[str, Rules] = {}
-    for kind, rule in rules:
-        group = re.match(r"\(\?(?::|P<\w+>)", rule.pattern)  # a leading group of words
-        pattern = rule.pattern[group.end() :] if group else rule.pattern
-        head = pattern.partition(" ")[0].split("(?")[0]
-        if head.endswith("$") and not head.endswith("\\$"):  # a one-word line: "folds$"
-            head = head[:-1]
-        head = head.replace("\\", "")
-        head = head.rstrip(")") if group else head
-        for word in head.split("|"):
-            out[word] = (*out.get(word, ()), (kind, rule))
-    return out
+    return LineTable(rules)
 
 
 def rule_table(*rules: tuple[str, str]) -> dict[str, tuple[tuple[str, Any], ...]]:
@@ -320,6 +310,8 @@ def match_line(
     """The kind and results of the first rule keyed by ``text``'s first word in
     ``table`` (:func:`by_word` of named line rules, :func:`~._lines._rule`) that reads
     the whole of ``text`` (:func:`~._lines._m`), else ``None``."""
+    if isinstance(table, LineTable):
+        return table.match(text)
     for kind, rule in table.get(text.partition(" ")[0], ()):
         m = _m(rule, text)
         if m is not None:

@@ -10,11 +10,12 @@ grammar can report a ``bad_cards`` problem for the line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pyparsing as pp
 
-__all__ = ["FAST"]
+__all__ = ["FAST", "LineTable", "first_words"]
 
 
 def _rule(name: str, pattern: str, flags: int = 0) -> pp.Regex:
@@ -57,6 +58,94 @@ def _m(rule: pp.Regex, text: str) -> Any:
     try:
         return _Results(rule.parse_string(text))
     except _ParseException:
+        return None
+
+
+_LEADING_GROUP = re.compile(r"\(\?(?::|P<\w+>)")
+
+
+def first_words(pattern: str) -> tuple[str, ...]:
+    """The first words a line rule's pattern reads: its literal text up to the first
+    space, or each word of a leading group of words ("(?P<how>shows|mucks) ..."); a
+    rule that reads a one-word line ("folds$") gives that word.
+
+    >>> first_words(r"(?P<how>shows|mucks) \\[")
+    ('shows', 'mucks')
+    >>> first_words(r"folds$"), first_words(r"\\*\\* End")
+    (('folds',), ('**',))
+    """
+    group = _LEADING_GROUP.match(pattern)
+    body = pattern[group.end() :] if group else pattern
+    head = body.partition(" ")[0].split("(?")[0]
+    if head.endswith("$") and not head.endswith("\\$"):  # a one-word line: "folds$"
+        head = head[:-1]
+    head = head.replace("\\", "")
+    head = head.rstrip(")") if group else head
+    return tuple(head.split("|"))
+
+
+Rule = tuple[str, Any]  # (kind, a named pyparsing Regex or a compiled re.Pattern)
+
+
+def _matcher(rule: Any) -> Callable[[str], Any]:
+    """The one compiled call that reads a whole line with ``rule``: a pyparsing rule's
+    own pattern (anchored at the end, :func:`_m`), or a plain pattern's ``fullmatch``."""
+    return rule.re.match if isinstance(rule, pp.Regex) else rule.fullmatch
+
+
+class LineTable(dict[str, tuple[Rule, ...]]):
+    """Line rules keyed by the first word of the lines they read: a line is tried only
+    against the rules of its first word, each by one compiled pattern.
+
+    It is the mapping ``first word -> ((kind, rule), ...)`` (rules in the order
+    given; a rule reading several first words is under each), and :meth:`match` reads
+    a line with one dict lookup and the compiled pattern of each candidate, no object
+    made per line but the word and the match.
+
+    >>> table = LineTable([("fold", _rule("fold", r"folds$")),
+    ...                    ("call", _rule("call", r"calls (?P<amount>\\d+)$"))])
+    >>> sorted(table)
+    ['calls', 'folds']
+    >>> kind, m = table.match("calls 25"); kind, m["amount"]
+    ('call', '25')
+    >>> table.match("calls 25 more") is None, table.match("raises 5") is None
+    (True, True)
+    """
+
+    __slots__ = ("_compiled",)
+
+    def __init__(self, rules: Iterable[Rule] = ()) -> None:
+        super().__init__()
+        compiled: dict[str, tuple[tuple[str, Callable[[str], Any]], ...]] = {}
+        for kind, rule in rules:
+            for word in first_words(rule.pattern):
+                self[word] = (*self.get(word, ()), (kind, rule))
+                compiled[word] = (*compiled.get(word, ()), (kind, _matcher(rule)))
+        self._compiled = compiled
+
+    def match(self, text: str) -> tuple[str, Any] | None:
+        """The kind and match of the first rule keyed by ``text``'s first word that
+        reads the whole of ``text``, else ``None``.
+
+        Args:
+            text: one line (normalised: :func:`~hhtools.grammars._text.normalise`).
+
+        Returns:
+            ``(kind, match)``: the match's named groups are the rule's results
+            (``m["amount"]``; a missing optional group reads ``None``).
+        """
+        cut = text.find(" ")
+        word = text if cut < 0 else text[:cut]
+        if FAST:
+            for kind, read in self._compiled.get(word, ()):
+                m = read(text)
+                if m is not None:
+                    return kind, m
+            return None
+        for kind, rule in self.get(word, ()):
+            m = _m(rule, text) if isinstance(rule, pp.Regex) else rule.fullmatch(text)
+            if m is not None:
+                return kind, m
         return None
 
 

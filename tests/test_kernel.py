@@ -82,3 +82,39 @@ def test_the_registry_guard_turns_a_grammar_bug_into_a_problem(
     monkeypatch.setenv(RAISE_BUGS, "1")  # the tests' setting: the bug raises
     with pytest.raises(RuntimeError):
         checked(HandText("Hand #1\n", "f.txt", 7, 0))
+
+
+def test_by_word_is_a_line_table_keyed_by_first_word() -> None:
+    from hhtools.grammars._hand import by_word, match_line
+    from hhtools.grammars._lines import LineTable, _rule
+
+    fold, show = _rule("fold", r"folds$"), _rule("show", r"(?P<how>shows|mucks) \[(?P<c>[^\]]+)\]$")
+    call = _rule("call", r"calls (?P<amount>\d+)$")
+    allin = _rule("allin", r"calls (?P<amount>\d+) and is all-in$")
+    table = by_word((("fold", fold), ("show", show), ("call", call), ("allin", allin)))
+    assert isinstance(table, LineTable)
+    # the mapping the grammars use: first word -> the rules of that word, in order
+    assert dict(table) == {
+        "folds": (("fold", fold),),
+        "shows": (("show", show),),
+        "mucks": (("show", show),),
+        "calls": (("call", call), ("allin", allin)),
+    }
+    kind, m = match_line(table, "calls 30 and is all-in")  # the second rule of "calls"
+    assert (kind, m["amount"]) == ("allin", "30")
+    kind, m = table.match("mucks [Ah Kd]")
+    assert (kind, m["how"], m["c"]) == ("show", "mucks", "Ah Kd")
+    assert table.match("folds") is not None and table.match("folds now") is None
+    assert table.match("bets 5") is None and table.match("") is None
+
+
+def test_a_line_table_reads_the_same_by_parse_string(monkeypatch: pytest.MonkeyPatch) -> None:
+    import hhtools.grammars._lines as lines
+
+    table = lines.LineTable([("call", lines._rule("call", r"calls (?P<amount>\d+)( all-in)?$"))])
+    fast = table.match("calls 30")
+    monkeypatch.setattr(lines, "FAST", False)  # pyparsing's own parse_string
+    slow = table.match("calls 30")
+    assert fast is not None and slow is not None
+    assert (fast[0], fast[1]["amount"]) == (slow[0], slow[1]["amount"]) == ("call", "30")
+    assert table.match("calls x") is None
