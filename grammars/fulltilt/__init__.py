@@ -63,7 +63,8 @@ from typing import Any
 from hhtools.grammars._betting import read_body, summary_checks
 from hhtools.grammars._english import RANK_WORDS, read_high, read_low
 from hhtools.grammars._hand import (
-    STREET_WORDS, Hand, build_record, match_line, no_record, not_read, text_format,
+    STREET_WORDS, Hand, build_record, limit_blinds, match_line, no_record, not_read,
+    text_format,
 )  # fmt: skip
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _cards, _m
@@ -204,11 +205,7 @@ def _game(h: Hand, hd: Any, game: tuple[Any, bool]) -> Game:
     structure = STRUCTURES[hd["limit"].lower()]
     stake_sb, stake_bb = h.money(hd["sb" + n]), h.money(hd["bb" + n])
     limit = structure is BettingStructure.LIMIT
-    if limit:
-        bb = h.bb if h.bb is not None else stake_sb
-        sb = h.sb if h.sb is not None else bb // 2
-    else:
-        sb, bb = stake_sb, stake_bb
+    sb, bb = limit_blinds(h, stake_sb) if limit else (stake_sb, stake_bb)
     ante = hd["ante" + n]
     currency = "CHIPS" if tourney else (CURRENCIES[symbol] if symbol else "PLAY")
     return Game(

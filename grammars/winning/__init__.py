@@ -58,7 +58,7 @@ from typing import Any
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, local_time, summary_end, text_format, the_board,
+    Hand, build_record, by_word, limit_blinds, local_time, summary_end, text_format, the_board,
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
@@ -189,8 +189,7 @@ def _game(h: Hand, gid: Any, game: tuple[Variant, bool]) -> Game:
     the blinds posted, else the blinds of a pot-limit game (a structure written after
     the game is read as written)."""
     stake_sb, stake_bb = h.money(gid["sb"]), h.money(gid["bb"])
-    bb = h.bb if h.bb is not None else stake_sb
-    sb = h.sb if h.sb is not None else bb // 2
+    sb, bb = limit_blinds(h, stake_sb)
     structure = _STRUCTURES.get((gid["limit"] or "").lower())
     if structure is None:
         limit = h.bb is not None and stake_sb == h.bb and stake_bb == 2 * h.bb != stake_sb

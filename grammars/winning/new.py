@@ -31,7 +31,7 @@ from typing import Any
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, local_time, not_read, summary_end, the_board,
+    Hand, build_record, by_word, limit_blinds, local_time, not_read, summary_end, the_board,
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
@@ -155,8 +155,7 @@ def _game(h: Hand, hd: Any, game: tuple[Variant, bool]) -> Game:
     stake_sb, stake_bb = h.money(hd["sb"]), h.money(hd["bb"])
     limit = structure is BettingStructure.LIMIT
     if limit:
-        bb = h.bb if h.bb is not None else stake_sb
-        sb = h.sb if h.sb is not None else bb // 2
+        sb, bb = limit_blinds(h, stake_sb)
     else:
         sb = h.sb if h.sb is not None else stake_sb
         bb = h.bb if h.bb is not None else stake_bb
