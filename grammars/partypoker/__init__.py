@@ -206,16 +206,15 @@ def _header(h: _Hand, head: str, lno: int) -> str | None:
     if m is None:
         h.problem(lno, ProblemCode.BAD_HEADER, f"unreadable game line: {head[:80]}", head)
         return "bad"
-    hd["tz"] = m["tz"]
+    hd.tz = m["tz"]
     try:
-        hd["local"], hd["utc"] = L.parse_date(m["date"], m["tz"], m["year"])
+        hd.local, hd.utc = L.parse_date(m["date"], m["tz"], m["year"])
     except (ValueError, KeyError):
         h.problem(lno, ProblemCode.BAD_HEADER, f"unreadable date: {m['date']} {m['year']}", head)
         return "bad"
-    hd["currency"] = "USD"
     if h.new:
         name, st = m["name"], m["st"]
-        hd["stakes"] = (m["sb"], m["bb"])
+        hd.stakes = (m["sb"], m["bb"])
     else:
         name, st = _old_game(h, m["game"], lno)
     kind = L.game_kind(name)
@@ -223,7 +222,7 @@ def _header(h: _Hand, head: str, lno: int) -> str | None:
         if kind.startswith("unknown:"):
             h.problem(lno, ProblemCode.UNKNOWN_GAME, f"unknown game: {kind[8:]}", head)
         return kind
-    hd["hilo"], hd["st"] = kind, L.STRUCTURES[st]
+    hd.hilo, hd.structure = kind, L.STRUCTURES[st]
     return None
 
 
@@ -236,16 +235,16 @@ def _old_game(h: _Hand, game: str, lno: int) -> tuple[str, str]:
     t = _m(L.OLD_TOURNEY, game)
     if t is not None:
         h.unit = Unit.CHIPS
-        hd.update(trny=t["trny"], level=t["level"], buyin=t["buyin"], currency="CHIPS")
-        hd["buy_cur"] = t["buyin"].split()[-1] if " " in t["buyin"] else "USD"
+        hd.trny, hd.level, hd.buyin, hd.currency = t["trny"], t["level"], t["buyin"], "CHIPS"
+        hd.buy_cur = t["buyin"].split()[-1] if " " in t["buyin"] else "USD"
         h.blinds = (h.amt(t["sb"]), h.amt(t["bb"]), lno)
         return t["name"], t["st"]
     c = _m(L.OLD_CASH, game)
     if c is None:
         return game, ""
-    hd["currency"] = c["cur"]
+    hd.currency = c["cur"]
     if c["b"] is not None:
-        hd["bets"] = (h.amt(c["a"]), h.amt(c["b"]))
+        hd.bets = (h.amt(c["a"]), h.amt(c["b"]))
     return c["name"], c["st"]
 
 
@@ -334,7 +333,8 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
 
 def _seat(h: _Hand, m: Any, lno: int) -> None:
     h.seat(h.seat_number(m["seat"]), m["player"], h.amt(m["amt"]), lno, bool(m["out"]))
-    h.head.setdefault("sym", m["amt"][:1])  # the new format's currency: "$56.64"
+    if h.head.sym is None:  # the new format's currency: "$56.64"
+        h.head.sym = m["amt"][:1]
 
 
 def _street(h: _Hand, m: Any, lno: int) -> None:
@@ -372,7 +372,7 @@ def _pots(h: _Hand, m: Any, lno: int) -> None:
 def _table(h: _Hand, m: Any, lno: int) -> None:
     h.table = " ".join(m["name"].split())
     if m["money"] == "Play Money":
-        h.unit, h.head["currency"] = Unit.CHIPS, "PLAY"
+        h.unit, h.head.currency = Unit.CHIPS, "PLAY"
     if m["button"]:
         h.button = h.seat_number(m["button"])
 
@@ -411,11 +411,11 @@ def _silent_blinds(h: _Hand, lno: int) -> None:
     """Old tournaments print no posts: post the blinds for the two seats after the
     button (the button is the small blind heads-up), once, on the "Blinds(..)" line."""
     hd = h.head
-    if h.blinds is None or hd.get("posted") or any(a.kind is ActionKind.POST for a in h.actions):
+    if h.blinds is None or hd.posted or any(a.kind is ActionKind.POST for a in h.actions):
         return
-    if "trny" not in hd or h.button is None or len(h.seats) < 2:
+    if hd.trny is None or h.button is None or len(h.seats) < 2:
         return
-    hd["posted"] = True
+    hd.posted = True
     seats = sorted(h.seats, key=lambda s: s.seat)
     k = next((j for j, s in enumerate(seats) if s.seat > h.button), 0)
     if len(seats) == 2:

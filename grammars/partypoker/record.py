@@ -11,6 +11,8 @@ fee and kept pot) and builds the record with the kernel's
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 from hhtools.grammars._hand import Hand, build_record
@@ -19,6 +21,7 @@ from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.partypoker import lines as L
 from hhtools.model.money import AmountOutOfRange, Unit
 from hhtools.model.records import (
+    BettingStructure,
     CashOut,
     Collect,
     Game,
@@ -42,6 +45,27 @@ _OutOfRange = AmountOutOfRange
 _AMOUNTS: dict[tuple[str, Unit], int] = {}
 
 
+@dataclass(slots=True)
+class _Head:
+    """What a hand's header and table line say of its game (amounts in minor units;
+    texts as the site writes them)."""
+
+    tz: str = ""  # the zone abbreviation of the time ("EST")
+    local: datetime | None = None  # the site's clock
+    utc: datetime | None = None  # ``None`` for a zone this grammar does not know
+    currency: str = "USD"
+    hilo: bool = False
+    structure: BettingStructure = BettingStructure.POT_LIMIT
+    stakes: tuple[str, str] | None = None  # the new format's blinds ("0.10", "0.25")
+    bets: tuple[int, int] | None = None  # an old limit game's small and big bet
+    trny: str | None = None  # a tournament's id, level, buy-in and its currency
+    level: str | None = None
+    buyin: str | None = None
+    buy_cur: str = "USD"
+    sym: str | None = None  # the first seat amount's currency sign ("$56.64")
+    posted: bool = False  # an old tournament's silent blinds posted
+
+
 class _Hand(Hand):
     """A PartyPoker hand being read: the kernel's hand (seats, betting, cards, shows,
     collects, board, summary, rake...) and what only PartyPoker writes."""
@@ -49,7 +73,7 @@ class _Hand(Hand):
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
         self.new = False  # the new format (2016 on)
-        self.head: dict[str, object] = {}  # the header's game, stakes, time, currency
+        self.head = _Head()  # the header's game, stakes, time, currency
         self.cash: dict[str, dict[str, object]] = {}  # cash-out lines by player
         self.results: list[TournamentResult] = []
         self.pot_at: int | None = None  # the last "Creating Main Pot" amount
@@ -133,14 +157,13 @@ def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Pa
     rake, total, net = _pot(h, sum(a.amount for a in h.actions) - sum(r.amount for r in returned), won)
     basis = PotPartsBasis.NET if h.new else None
     hd = h.head
-    buy_cur = str(hd.get("buy_cur", "USD"))
     record = build_record(
         h, site=SITE, game=_game(h, hd), line=line, text=text, offset=offset,
-        started_at=hd.get("local"), time_zone=str(hd["tz"]), started_at_utc=hd.get("utc"),
+        started_at=hd.local, time_zone=hd.tz, started_at_utc=hd.utc,
         collects=tuple(collects), returned=tuple(returned), total_pot=total, rake=rake,
         cash_outs=_cash_outs(h, net, won), pot_parts=tuple(h.pots),
         pot_parts_basis=basis if h.pots else None, collect_order=CollectOrder.UNORDERED,
-        tournament_results=tuple(dataclasses.replace(r, currency=buy_cur) for r in h.results),
+        tournament_results=tuple(dataclasses.replace(r, currency=hd.buy_cur) for r in h.results),
     )  # fmt: skip
     return ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
@@ -152,43 +175,33 @@ def _pot(h: _Hand, went_in: int, won: int) -> tuple[int, int | None, int]:
     if h.new:
         net = sum(h.pots)
         return h.rake or 0, net + (h.rake or 0), net
-    rake = max(went_in - won, 0) if "trny" not in h.head else 0
+    rake = max(went_in - won, 0) if h.head.trny is None else 0
     return rake, None, went_in - rake
 
 
-def _game(h: _Hand, hd: dict[str, object]) -> Game:
+def _game(h: _Hand, hd: _Head) -> Game:
+    """The game: the blinds posted (the last of each kind, not all-in), else the
+    header's; a limit game's bets from the header, else from the big blind."""
     posts = {a.post: a.amount for a in reversed(h.actions) if a.post and not a.all_in}
     sb = posts.get(PostKind.SMALL_BLIND)
     bb = posts.get(PostKind.BIG_BLIND)
-    if "stakes" in hd:
-        s, b = hd["stakes"]  # type: ignore[misc]
-        sb = sb if sb is not None else h.amt(s)
-        bb = bb if bb is not None else h.amt(b)
+    if hd.stakes is not None:
+        sb = sb if sb is not None else h.amt(hd.stakes[0])
+        bb = bb if bb is not None else h.amt(hd.stakes[1])
     small_bet = big_bet = None
-    if hd["st"] is L.STRUCTURES["FL"]:
-        if "bets" in hd:
-            small_bet, big_bet = hd["bets"]  # type: ignore[misc]
+    if hd.structure is BettingStructure.LIMIT:
+        if hd.bets is not None:
+            small_bet, big_bet = hd.bets
         elif bb:
             small_bet, big_bet = bb, 2 * bb
         bb = bb if bb is not None else small_bet
         sb = sb if sb is not None else (small_bet or 0) // 2
-    currency = str(hd["currency"])
+    currency = hd.currency
     if h.new and h.seats:
-        sym = str(hd.get("sym", "$"))
-        currency = _CUR.get(sym[:1], currency)
-    return Game(
-        Variant.OMAHA,
-        bool(hd["hilo"]),
-        hd["st"],
-        sb or 0,
-        bb or 0,
-        currency,  # type: ignore[arg-type]
-        tournament_id=hd.get("trny"),
-        buy_in=hd.get("buyin"),
-        level=hd.get("level"),  # type: ignore[arg-type]
-        small_bet=small_bet,
-        big_bet=big_bet,
-    )
+        currency = _CUR.get((hd.sym or "$")[:1], currency)
+    return Game(Variant.OMAHA, hd.hilo, hd.structure, sb or 0, bb or 0, currency,
+                tournament_id=hd.trny, buy_in=hd.buyin, level=hd.level,  # type: ignore[arg-type]
+                small_bet=small_bet, big_bet=big_bet)  # fmt: skip
 
 
 def _twice(h: _Hand, end: int) -> bool:
