@@ -23,7 +23,7 @@ from hhtools.grammars._betting import _State, impossible, second_line, summary_c
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
 from hhtools.grammars._lines import LineTable, _cards, _m, _rule
-from hhtools.grammars._text import HandEnd, iter_hands
+from hhtools.grammars._text import HandEnd, iter_hands, normalised
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.model.records import (
     ClaimedHigh,
@@ -348,13 +348,14 @@ def reader(
     hand: Callable[[str, int], Hand] = Hand,
 ) -> Callable[[HandText], ParsedHand]:
     """A site format's ``parse``: ``parse(hand, lines, line, text, offset)`` run on a
-    new :class:`Hand` (or a site's subclass: ``hand(file, line)``); anything it raises
-    becomes an ``internal_error`` problem."""
+    new :class:`Hand` (or a site's subclass: ``hand(file, line)``), its ``lines``
+    normalised (:func:`~._text.normalised`: no trailing spaces, plain spaces); anything
+    it raises becomes an ``internal_error`` problem."""
 
     def run(ht: HandText) -> ParsedHand:
         h = hand(ht.file, ht.line)
         try:
-            return parse(h, ht.text.split("\n"), ht.line, ht.text, ht.offset)
+            return parse(h, normalised(ht.text.split("\n")), ht.line, ht.text, ht.offset)
         except Exception as exc:
             return internal_error(ht.file, ht.line, h.hand_id, exc, h.problems)
 

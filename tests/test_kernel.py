@@ -118,3 +118,41 @@ def test_a_line_table_reads_the_same_by_parse_string(monkeypatch: pytest.MonkeyP
     assert fast is not None and slow is not None
     assert (fast[0], fast[1]["amount"]) == (slow[0], slow[1]["amount"]) == ("call", "30")
     assert table.match("calls x") is None
+
+
+def _spaced(data: bytes) -> bytes:
+    """Every line that is not blank with a space and a tab after it (before its CR)."""
+    out = []
+    for line in data.split(b"\n"):
+        cr = line.endswith(b"\r")
+        body = line[:-1] if cr else line
+        out.append(body + b" \t" + (b"\r" if cr else b"") if body.strip() else line)
+    return b"\n".join(out)
+
+
+def _reading(path: Path) -> list[object]:
+    got: list[object] = []
+    for r in parse_file(path):
+        h = r.hand
+        what = None if h is None else (
+            h.table, h.button, h.game, h.seats, h.actions, h.boards, h.hole_cards, h.shows,
+            h.collects, h.returned, h.total_pot, h.rake,
+        )  # fmt: skip
+        got.append((r.line, r.hand_id, [(p.line, p.code) for p in r.problems], what))
+    return got
+
+
+@pytest.mark.parametrize(
+    "path", sorted(FIX.glob("*/*.txt")), ids=lambda p: f"{p.parent.name}/{p.name}"
+)
+def test_trailing_spaces_change_no_reading(path: Path, tmp_path: Path) -> None:
+    # Real files write a space after every line (corpus2 PokerStars HHSmithy
+    # ExtraHands: nine hands were no_seats and no record, read whole now). Every
+    # text fixture, each line with " \t" after it, reads as the fixture does: the
+    # kernel normalises every line a grammar reads (reader, read_body).
+    data = path.read_bytes()
+    if b"\x00" in data:
+        pytest.skip("UTF-16: the byte-level rewrite does not apply")
+    spaced = tmp_path / path.name
+    spaced.write_bytes(_spaced(data))
+    assert _reading(spaced) == _reading(path)
