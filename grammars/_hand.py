@@ -40,7 +40,7 @@ from hhtools.model.records import (
 from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
 
 __all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc",
-           "summary_end", "the_board", "local_time", "STREET_WORDS",
+           "summary_end", "the_board", "local_time", "STREET_WORDS", "section",
            "incomplete", "limit_blinds", "match_line", "match_player", "no_record", "returns",
            "rule_table"]
 
@@ -421,6 +421,30 @@ def the_board(h: Hand) -> tuple[tuple[str, ...], ...]:
     streets' cards; ``()`` when no card was dealt to the board."""
     board = h.summary_board if h.summary_board is not None else tuple(h.board)
     return (board,) if board else ()
+
+
+def section(
+    h: Hand, ln: str, street: Any, *, quiet: tuple[str, ...] = (), summary: str | None = None
+) -> bool:
+    """A "*** ... ***" line of a format whose street lines print the whole board: one
+    the record does not need (it starts with one of ``quiet``), the summary's first
+    (it starts with ``summary``: ``h.summary`` set), or a street line that ``street``
+    reads (a named line rule with the groups ``street`` and ``cards``:
+    :meth:`Hand.street_line`). ``False`` for another line.
+
+    Raises:
+        _BadCards: a street line's card that is not one (:func:`~._lines._cards`).
+    """
+    if ln.startswith(quiet):
+        return True
+    if summary is not None and ln.startswith(summary):
+        h.summary = True
+        return True
+    m = _m(street, ln)
+    if m is None:
+        return False
+    h.street_line(m["street"], m["cards"])
+    return True
 
 
 def no_record(h: Hand) -> ParsedHand:

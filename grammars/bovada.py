@@ -68,8 +68,8 @@ from typing import Any
 
 from hhtools.grammars._betting import claimed_from_five, low_from_five, read_body
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, local_time, not_read, paid_parts, summary_end, text_format,
-    the_board,
+    Hand, build_record, by_word, local_time, not_read, paid_parts, section, summary_end,
+    text_format, the_board,
 )
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._text import HandEnd
@@ -146,6 +146,8 @@ _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "posts": PostKin
 #: betting lines whose amount is the chips added ("Raises" is read apart: its total)
 _ADDED = frozenset({"call", "bet", "allin", "return"})
 _BETTING = frozenset({"fold", "check", "call", "bet", "raise", "allin_raise", "allin"})
+#: the "*** ... ***" lines the record does not need
+_QUIET = ("*** HOLE CARDS ***",)
 _NEXT = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 _CATEGORIES = {
     "high card": HandCategory.HIGH_CARD, "one pair": HandCategory.ONE_PAIR,
@@ -239,7 +241,7 @@ def _line(h: Hand, ln: str, lno: int, explicit: bool) -> bool:
     if ln.startswith("Seat ") and not h.actions and not h.hole:
         return _seat(h, ln, lno)
     if ln.startswith("***"):
-        return _section(h, ln)
+        return section(h, ln, STREET_LINE, quiet=_QUIET, summary="*** SUMMARY ***")
     return _m(TABLE_EVENT, ln.strip()) is not None
 
 
@@ -252,20 +254,6 @@ def _seat(h: Hand, ln: str, lno: int) -> bool:
     h.seat(h.seat_number(m["seat"]), name, h.money(m["stack"]), lno)
     if m["me"]:
         h.hero = name
-    return True
-
-
-def _section(h: Hand, ln: str) -> bool:
-    """A "*** ... ***" line: the hole cards, the summary, a street with its board."""
-    if ln.startswith("*** HOLE CARDS ***"):
-        return True
-    if ln.startswith("*** SUMMARY ***"):
-        h.summary = True
-        return True
-    m = _m(STREET_LINE, ln)
-    if m is None:
-        return False
-    h.street_line(m["street"], m["cards"])
     return True
 
 

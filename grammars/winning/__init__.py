@@ -58,7 +58,8 @@ from typing import Any
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, limit_blinds, local_time, summary_end, text_format, the_board,
+    Hand, build_record, by_word, limit_blinds, local_time, section, summary_end, text_format,
+    the_board,
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
@@ -213,11 +214,7 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     if ln.startswith("Seat "):
         return _seat(h, ln, lno)
     if ln.startswith("***"):
-        m = _m(STREET, ln)
-        if m is None:
-            return False
-        h.street_line(m["street"], m["cards"])
-        return True
+        return section(h, ln, STREET)
     if ln.startswith("------ Summary"):
         h.summary = True
         return True

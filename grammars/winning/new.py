@@ -31,7 +31,8 @@ from typing import Any
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, limit_blinds, local_time, not_read, summary_end, the_board,
+    Hand, build_record, by_word, limit_blinds, local_time, not_read, section, summary_end,
+    the_board,
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
@@ -102,6 +103,8 @@ GAMES = {
 }  # fmt: skip
 _STRUCTURES = {"Fixed Limit": BettingStructure.LIMIT, "No Limit": BettingStructure.NO_LIMIT,
                "Pot Limit": BettingStructure.POT_LIMIT}  # fmt: skip
+#: the "*** ... ***" lines the record does not need
+_QUIET = ("*** HOLE CARDS", "*** SHOW DOWN")
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "": "USD"}
 
 
@@ -177,7 +180,7 @@ def _collects(h: Hand, lines: list[str], line: int) -> tuple[Collect, ...]:
 def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if ln.startswith("***"):
-        return _section(h, ln)
+        return section(h, ln, STREET, quiet=_QUIET, summary="*** SUMMARY")
     if h.summary:
         if _summary_line(h, ln, lno):
             return True
@@ -195,20 +198,6 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     if h.button is None and not h.seats:  # the table line comes before the seats
         return _table(h, ln)
     return _other(h, ln, lno)
-
-
-def _section(h: Hand, ln: str) -> bool:
-    """A "*** ... ***" line: the hole cards, the showdown, the summary, a street."""
-    if ln.startswith(("*** HOLE CARDS", "*** SHOW DOWN")):
-        return True
-    if ln.startswith("*** SUMMARY"):
-        h.summary = True
-        return True
-    m = _m(STREET, ln)
-    if m is None:
-        return False
-    h.street_line(m["street"], m["cards"])
-    return True
 
 
 def _table(h: Hand, ln: str) -> bool:
