@@ -271,8 +271,7 @@ def _bet(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
         by, to = h.money(m["amt"]), h.money(m["to"])
         h.raise_to(player, to, lno, all_in, by)
     else:
-        h.betting("call" if m["verb"] == "calls" else "bet", player, h.money(m["amt"]), lno,
-                  all_in)  # fmt: skip
+        (h.call if m["verb"] == "calls" else h.bet)(player, h.money(m["amt"]), lno, all_in)
 
 
 def _show(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
@@ -306,16 +305,20 @@ _READ_PLAYER = {"post": _post, "bet": _bet, "show": _show, "money_out": _money_o
                 "note": _pass}  # fmt: skip
 
 
+def _cents(text: str | None) -> int:
+    """A prize or bounty in cents of the buy-in's currency; 0 when not written."""
+    return parse_money(text, Unit.CENTS) if text else 0
+
+
 def _result(h: GGHand, text: str, lno: int) -> bool:
     """A tournament's bounty or finishing line, in the buy-in's currency."""
     m = _RESULT_M(text)
     if m is None or m["name"] not in h.name_set:
         return False
     cur = h.prize_currency or (h.currency if h.currency != "CHIPS" else "")
-    value = lambda t: parse_money(t, Unit.CENTS) if t else 0
     place = int(m["place"]) if m["place"] else (1 if "wins the tournament" in text else None)
     h.results.append(TournamentResult(
-        m["name"], place, value(m["prize"] or m["prize2"]), value(m["b1"] or m["b2"]),
+        m["name"], place, _cents(m["prize"] or m["prize2"]), _cents(m["b1"] or m["b2"]),
         m["elim"] or "", cur, lno,
     ))  # fmt: skip
     return True

@@ -160,15 +160,16 @@ def game_of(name: str) -> tuple[Variant, bool, BettingStructure] | str | None:
     >>> game_of("Omaha Spread Limit") is None
     True
     """
-    got = _GAMES.get(name, _GAMES)
-    if got is _GAMES:
-        if len(_GAMES) > 1024:
-            _GAMES.clear()
-        got = _GAMES[name] = _game_of(name)
-    return got  # type: ignore[return-value]
+    if name in _GAMES:
+        return _GAMES[name]
+    if len(_GAMES) > 1024:
+        _GAMES.clear()
+    got = _GAMES[name] = _game_of(name)
+    return got
 
 
-_GAMES: dict = {}
+#: game names already read
+_GAMES: dict[str, tuple[Variant, bool, BettingStructure] | str | None] = {}
 
 
 def _game_of(name: str) -> tuple[Variant, bool, BettingStructure] | str | None:

@@ -54,7 +54,7 @@ Quirks, and how they are read:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from functools import partial
 from typing import Any, BinaryIO
@@ -361,8 +361,14 @@ def _dealt(h: _Hand, m: Any, lno: int) -> None:
     h.saw(lno, h.hero, cards)
 
 
-_READ_HEAD = {"street": _street, "seat": _seat, "summary_seat": lambda h, m, lno: None,
-              "rake": _rake, "dealt": _dealt}  # fmt: skip
+def _summary_seat(h: _Hand, m: Any, lno: int) -> None:
+    """A summary seat line ("Seat 2: Bo (3,037.50) +43.50"): the body said it all."""
+
+
+_READ_HEAD: dict[str, Callable[[_Hand, Any, int], None]] = {
+    "street": _street, "seat": _seat, "summary_seat": _summary_seat, "rake": _rake,
+    "dealt": _dealt,
+}  # fmt: skip
 
 
 def _post(h: _Hand, player: str, m: Any, lno: int) -> None:
@@ -370,7 +376,7 @@ def _post(h: _Hand, player: str, m: Any, lno: int) -> None:
 
 
 def _pass(h: _Hand, player: str, m: Any, lno: int) -> None:
-    h.betting("fold" if m["kind"] == "folds" else "check", player, 0, lno)
+    (h.fold if m["kind"] == "folds" else h.check)(player, lno)
 
 
 def _bet(h: _Hand, player: str, m: Any, lno: int) -> None:
@@ -402,8 +408,14 @@ def _wins(h: _Hand, player: str, m: Any, lno: int) -> None:
     h.first_win = h.first_win or lno
 
 
-_READ_PLAYER = {"post": _post, "pass": _pass, "bet": _bet, "show": _show,
-                "muck": lambda h, p, m, lno: _show(h, p, m, lno, True), "wins": _wins}  # fmt: skip
+def _muck(h: _Hand, player: str, m: Any, lno: int) -> None:
+    """Mucked, the cards shown face up when written."""
+    _show(h, player, m, lno, mucked=True)
+
+
+_READ_PLAYER: dict[str, Callable[[_Hand, str, Any, int], None]] = {
+    "post": _post, "pass": _pass, "bet": _bet, "show": _show, "muck": _muck, "wins": _wins,
+}  # fmt: skip
 
 #: Read one KingsClub hand's text into a record and the problems met; never raises (an
 #: unexpected error is an ``internal_error`` problem).

@@ -60,7 +60,7 @@ Quirks, and how they are read:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any, BinaryIO
@@ -331,8 +331,10 @@ def _summary_seat(h: _Hand, m: Any, text: str, lno: int) -> None:
         _add_show(h, player, _cards(sm["cards"]), sm["desc"], lno)
 
 
-_READ_HEAD = {"street": _street, "seat": _seat, "dealt": _dealt, "total": _total,
-              "board": _board, "summary_seat": _summary_seat}  # fmt: skip
+_READ_HEAD: dict[str, Callable[[_Hand, Any, str, int], None]] = {
+    "street": _street, "seat": _seat, "dealt": _dealt, "total": _total, "board": _board,
+    "summary_seat": _summary_seat,
+}  # fmt: skip
 
 
 def _post(h: _Hand, player: str, m: Any, lno: int) -> None:
@@ -351,13 +353,13 @@ def _post(h: _Hand, player: str, m: Any, lno: int) -> None:
 
 
 def _pass(h: _Hand, player: str, m: Any, lno: int) -> None:
-    h.betting("fold" if m["kind"] == "folds" else "check", player, 0, lno)
+    (h.fold if m["kind"] == "folds" else h.check)(player, lno)
 
 
 def _call(h: _Hand, player: str, m: Any, lno: int) -> None:
     """A call or a bet: the chips added."""
-    h.betting("call" if m["kind"] == "calls" else "bet", player, h.money(m["amt"]), lno,
-              bool(m["allin"]))  # fmt: skip
+    act = h.call if m["kind"] == "calls" else h.bet
+    act(player, h.money(m["amt"]), lno, bool(m["allin"]))
 
 
 def _raise(h: _Hand, player: str, m: Any, lno: int) -> None:
@@ -388,8 +390,14 @@ def _collect(h: _Hand, player: str, m: Any, lno: int) -> None:
                               _HALVES.get(m["half"] or "")))  # fmt: skip
 
 
-_READ_PLAYER = {"post": _post, "pass": _pass, "call": _call, "raise": _raise, "show": _show,
-                "muck": _muck, "collect": _collect, "deny": lambda h, p, m, lno: None}  # fmt: skip
+def _deny(h: _Hand, player: str, m: Any, lno: int) -> None:
+    """"X deny BB": a player declines to post a blind; nothing goes in."""
+
+
+_READ_PLAYER: dict[str, Callable[[_Hand, str, Any, int], None]] = {
+    "post": _post, "pass": _pass, "call": _call, "raise": _raise, "show": _show,
+    "muck": _muck, "collect": _collect, "deny": _deny,
+}  # fmt: skip
 
 
 def _put_show(h: _Hand, show: Show) -> None:

@@ -62,10 +62,11 @@ def by_pot(
     Winamax names the pot of a collect line ("main pot", "side pot 1"), but a player
     who wins the main pot and a side pot gets one line, "from main pot", for both. The
     pots are the levels the all-in players' totals make (the kernel's
-    :func:`~hhtools.grammars._pots.pots_of`). When the lines name every pot, their sums per pot are the pots'
-    net amounts (``pot_parts``, after rake). When one player collects everything, their
-    line is spread over the pots in proportion to the pots' sizes (largest remainder);
-    those shares are the parts. Otherwise the lines are kept as written.
+    :func:`~hhtools.grammars._pots.pots_of`). When the lines name every pot, their sums
+    per pot are the pots' net amounts (``pot_parts``, after rake). When one player
+    collects everything, their line is spread over the pots in proportion to the pots'
+    sizes (largest remainder); those shares are the parts. Otherwise the lines are
+    kept as written.
 
     Args:
         actions: the hand's posts and actions (folds tell who is in).

@@ -67,7 +67,9 @@ POST = _rule(
 )
 PASS = _rule("pass", r"(?P<kind>folds|checks)(?:\s*)$")
 CALL = _rule("call", r"(?P<kind>calls|bets) " + _a("amt") + r"(?P<allin> and is all-in)?\s*$")
-RAISE = _rule("raise", r"raises " + _a("amt") + " to " + _a("to") + r"(?P<allin> and is all-in)?\s*$")
+RAISE = _rule(
+    "raise", r"raises " + _a("amt") + " to " + _a("to") + r"(?P<allin> and is all-in)?\s*$"
+)
 SHOW = _rule("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?\s*$")
 MUCK = _rule("muck", r"(?:mucks|doesn't show)(?: \[(?P<cards>[^\]]*)\])?.*$")
 COLLECT = _rule(
@@ -90,9 +92,11 @@ S_SHOWED = re.compile(
 #: lines that start with a word of their own (before the summary and in it), and
 #: lines that start with a player's name (the rule reads what follows the name)
 HEAD = by_word((("street", STREET), ("seat", SEAT), ("dealt", DEALT)))
-SUMMARY = by_word((("street", STREET), ("total", TOTAL), ("board", BOARD), ("summary_seat", S_SEAT)))
+SUMMARY = by_word((("street", STREET), ("total", TOTAL), ("board", BOARD),
+                   ("summary_seat", S_SEAT)))  # fmt: skip
 PLAYER = by_word((("post", POST), ("pass", PASS), ("call", CALL), ("raise", RAISE),
-                  ("show", SHOW), ("collect", COLLECT), ("deny", DENY), ("muck", MUCK)))  # fmt: skip
+                  ("show", SHOW), ("collect", COLLECT), ("deny", DENY),
+                  ("muck", MUCK)))  # fmt: skip
 
 _STREETS = {
     "PRE-FLOP": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
