@@ -429,7 +429,7 @@ def read_body(
 
 
 def unfinished(
-    h: _State,
+    h: Any,
     lines: list[str],
     line: int,
     total: int | None,
@@ -441,7 +441,8 @@ def unfinished(
     record (cut short, no total, no seats, a card dealt twice), else ``None``.
 
     Args:
-        h: the hand read so far (its summary flag, seats, boards and problems).
+        h: the hand read so far (a :class:`_State` with its summary flag, seats,
+            problems, the summary's ``board`` and the street lines' ``street_board``).
         lines: the hand's lines; ``line`` is the file line of ``lines[0]``.
         total: the total pot read, or ``None`` when the summary has none.
         total_words: how the site names its total ("'Total pot'"), for the problem.

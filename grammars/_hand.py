@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 from hhtools.grammars._betting import _State, impossible, second_line, summary_checks
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
-from hhtools.grammars._lines import LineTable, _cards, _m, _rule
+from hhtools.grammars._lines import LineTable, Rule, _cards, _m, _rule
 from hhtools.grammars._text import HandEnd, iter_hands, normalised
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.model.records import (
@@ -44,7 +44,7 @@ __all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read",
            "incomplete", "limit_blinds", "match_line", "match_player", "no_record", "returns",
            "rule_table"]
 
-Rules = tuple[tuple[str, re.Pattern[str]], ...]
+Rules = tuple[Rule, ...]  # (kind, a named pyparsing rule or a compiled pattern)
 
 #: zone abbreviations these formats print: fixed offsets where the name fixes one,
 #: US Eastern by the zone database (EST or EDT by the date)
@@ -118,7 +118,7 @@ def local_time(text: str) -> datetime:
     n = [int(x) for x in _NUMBERS.findall(text)[:6]]
     if len(n) < 5:
         raise ValueError(f"not a date and time: {text[:40]!r}")
-    return datetime(*n)
+    return datetime(n[0], n[1], n[2], n[3], n[4], n[5] if len(n) > 5 else 0)
 
 
 def utc(local: datetime | None, zone: str | None) -> datetime | None:

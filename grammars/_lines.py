@@ -21,7 +21,8 @@ __all__ = ["FAST", "LineTable", "first_words"]
 def _rule(name: str, pattern: str, flags: int = 0) -> pp.Regex:
     """One named line rule: a pyparsing Regex whose named groups are results names
     (``flags`` the :mod:`re` flags, ``re.IGNORECASE`` for a site that varies case)."""
-    element = pp.Regex(pattern, flags).set_name(name)
+    element = pp.Regex(pattern, flags)
+    element.set_name(name)
     element.leave_whitespace()
     return element
 

@@ -37,7 +37,10 @@ def chip_balance(ctx: AuditContext) -> Iterator[Finding]:
     paid_out = collected + taken + forfeited
     went_in = in_pot + hand.room_added
     if paid_out != went_in:
-        m = lambda v: format_money(v, currency)  # noqa: E731
+
+        def m(v: int) -> str:
+            return format_money(v, currency)
+
         parts = [f"collected {m(collected)}", f"rake {m(hand.rake)}"]
         parts += [f"{w} {m(v)}" for w, v in (("fees", hand.fees), ("jackpot", hand.jackpot),
                   ("pots kept for cashed-out players", forfeited)) if v]  # fmt: skip
