@@ -41,6 +41,9 @@ Quirks read here:
   after rake: those sums are the record's ``pot_parts`` (net), given when every pot
   from the main one up was paid and they add up to the total pot less the rake. The
   audit then nets each pot as the site did (Bovada does not rake pots in proportion).
+* Newer hands (2022 on) write the button and the blinds "Set dealer [2]", "Small Blind
+  $0.10", "Big blind $0.25" (older ones "Set dealer/Bring in spot [2]", "Ante/Small
+  Blind $2", "Big blind/Bring in $4").
 * "Posts chip $0.05" (a player posting to come in) is a live big blind; "Posts dead
   chip" is dead money (typed as an ante); "Ante chip" is a tournament ante.
 * Split pots: Bovada splits a tied low half in equal whole cents and gives what is left
@@ -116,7 +119,7 @@ _TO = r"(?: to (?P<to>\$?[\d,.]+))?"
 PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
     (kind, _rule(kind, pattern + "$", re.IGNORECASE))
     for kind, pattern in (
-        ("dealer", r"Set dealer/Bring in spot \[(?P<seat>\d+)\]"),
+        ("dealer", r"Set dealer(?:/Bring in spot)? \[(?P<seat>\d+)\]"),
         ("deal", r"Card dealt to a spot \[(?P<cards>[^\]]*)\]"),
         ("fold", r"Folds(?:\s*)(?:\([^)]*\))?"),
         ("check", r"Checks(?:\s*)(?:\([^)]*\))?"),
@@ -127,6 +130,8 @@ PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
         ("allin", r"All-in " + _AMT),
         ("sb", r"Ante/Small Blind " + _AMT),
         ("bb", r"Big blind/Bring in " + _AMT),
+        ("sb", r"Small Blind " + _AMT),  # the newer wording (2022 on)
+        ("bb", r"Big blind " + _AMT),
         ("posts", r"Posts chip " + _AMT),
         ("dead", r"Posts dead chip " + _AMT),
         ("ante", r"Ante chip " + _AMT),

@@ -160,6 +160,29 @@ def test_table_events_posts_chip_and_unprinted_rake() -> None:
     assert _money_findings(h) == []
 
 
+def test_newer_wording_blinds_and_dealer() -> None:
+    """Bovada's newer wording (2022 on) of the button and the blinds ("Set dealer [1]",
+    "Small Blind $0.10", "Big blind $0.25") is read: they were unrecognised lines, so
+    the hand lost its blinds and its total pot looked short by them."""
+    (ph,) = _hands("newer_wording_blinds_and_dealer.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    assert h.button == 1 and h.hero == "Big Blind"
+    assert (h.game.small_blind, h.game.big_blind) == (10, 25)
+    got = [(a.street, a.player, a.kind, a.post, a.amount) for a in h.actions[:5]]
+    assert got == [
+        (Street.PREFLOP, "Small Blind", ActionKind.POST, PostKind.SMALL_BLIND, 10),
+        (Street.PREFLOP, "Big Blind", ActionKind.POST, PostKind.BIG_BLIND, 25),
+        (Street.PREFLOP, "Dealer", ActionKind.CALL, None, 25),
+        (Street.PREFLOP, "Small Blind", ActionKind.CALL, None, 15),  # 0.10 posted
+        (Street.PREFLOP, "Big Blind", ActionKind.CHECK, None, 0),
+    ]
+    # in the middle: 0.25 from each of three preflop, 0.50 from two on the flop
+    assert (h.total_pot, h.rake) == (175, 5)
+    assert [(c.player, c.amount) for c in h.collects] == [("Big Blind", 170)]
+    assert _money_findings(h) == []
+
+
 def test_holdem_is_a_skipped_note() -> None:
     (ph,) = _hands("holdem_skipped.txt")
     assert ph.hand is None and ph.skipped and ph.hand_id == "3000000004"
