@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from collections.abc import Callable, Iterator, Mapping
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime
 from typing import Any, BinaryIO
-from zoneinfo import ZoneInfo
 
 from hhtools.grammars._betting import _State, impossible, second_line, summary_checks
+from hhtools.grammars._clock import local_time, utc
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
 from hhtools.grammars._lines import LineTable, Rule, _cards, _m, _rule
@@ -45,16 +45,6 @@ __all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read",
            "rule_table"]
 
 Rules = tuple[Rule, ...]  # (kind, a named pyparsing rule or a compiled pattern)
-
-#: zone abbreviations these formats print: fixed offsets where the name fixes one,
-#: US Eastern by the zone database (EST or EDT by the date)
-_ZONES: dict[str, timezone | ZoneInfo] = {
-    "GMT": UTC, "UTC": UTC, "WET": UTC, "BST": timezone(timedelta(hours=1)),
-    "CET": timezone(timedelta(hours=1)), "CEST": timezone(timedelta(hours=2)),
-    "EST": timezone(timedelta(hours=-5)), "EDT": timezone(timedelta(hours=-4)),
-}  # fmt: skip
-_ET = ("ET",)
-
 
 #: a shown hand's category by the words it starts with (longest first)
 _CATEGORY_WORDS: tuple[tuple[str, HandCategory], ...] = (
@@ -100,41 +90,6 @@ def read_high(text: str | None) -> ClaimedHigh | None:
         return ClaimedHigh(category, ranks[:1])
     named = 2 if category in (HandCategory.TWO_PAIR, HandCategory.FULL_HOUSE) else 1
     return ClaimedHigh(category, ranks[:named]) if len(ranks) >= named else None
-
-
-_NUMBERS = re.compile(r"\d+")
-
-
-def local_time(text: str) -> datetime:
-    """A site's clock time written as its numbers in order, year first ("2012-05-14
-    0:54:46", "2016/8/2 1:0:42"; seconds 0 when not written): a naive datetime.
-
-    Raises:
-        ValueError: fewer than five numbers, or no such day or time.
-
-    >>> local_time("2016/8/2 1:0:42")
-    datetime.datetime(2016, 8, 2, 1, 0, 42)
-    """
-    n = [int(x) for x in _NUMBERS.findall(text)[:6]]
-    if len(n) < 5:
-        raise ValueError(f"not a date and time: {text[:40]!r}")
-    return datetime(n[0], n[1], n[2], n[3], n[4], n[5] if len(n) > 5 else 0)
-
-
-def utc(local: datetime | None, zone: str | None) -> datetime | None:
-    """The UTC moment of a site's local time in a zone it names, or ``None`` (unknown zone).
-
-    >>> utc(datetime(2009, 12, 31, 18, 23, 36), "ET")
-    datetime.datetime(2009, 12, 31, 23, 23, 36, tzinfo=datetime.timezone.utc)
-    >>> utc(datetime(2011, 7, 20, 23, 45), "CEST")
-    datetime.datetime(2011, 7, 20, 21, 45, tzinfo=datetime.timezone.utc)
-    """
-    if local is None or zone is None:
-        return None
-    tz = ZoneInfo("America/New_York") if zone in _ET else _ZONES.get(zone)
-    if tz is None:
-        return None
-    return local.replace(tzinfo=tz).astimezone(UTC)
 
 
 #: the streets after the deal by the word a street line names them with
