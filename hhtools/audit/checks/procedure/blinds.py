@@ -80,6 +80,11 @@ def _posts(ctx: AuditContext) -> _Posts | None:
     return _Posts(ring, dead, sbs, bbs, short)
 
 
+def _wrong(post: Action, text: str) -> Finding:
+    """The finding about a blind ``post`` on the wrong player, ``text`` saying why."""
+    return finding(FindingKind.PROCEDURE_BLINDS, post.player, post.line, text)
+
+
 def _heads_up(hand: HandHistory, posts: _Posts) -> Iterator[Finding]:
     """Two dealt in (and two seated): the dealer posts the small blind, the other
     player the big blind."""
@@ -91,19 +96,15 @@ def _heads_up(hand: HandHistory, posts: _Posts) -> Iterator[Finding]:
     other = ring[0] if ring[1] == button else ring[1]
     if sbs and sbs[0].player != button:
         a = sbs[0]
-        yield finding(
-            FindingKind.PROCEDURE_BLINDS,
-            a.player,
-            a.line,
+        yield _wrong(
+            a,
             f"{a.player} posted the small blind heads-up; the dealer "
             f"({button}) posts the small blind when two play",
         )
     elif bbs[0].player != other and other not in posts.short:
         a = bbs[0]
-        yield finding(
-            FindingKind.PROCEDURE_BLINDS,
-            a.player,
-            a.line,
+        yield _wrong(
+            a,
             f"{a.player}, the dealer, posted the big blind heads-up; "
             f"the non-dealer ({other}) posts it when two play",
         )
@@ -118,10 +119,8 @@ def _small_blind_first(posts: _Posts) -> Iterator[Finding]:
     if first in short:
         return
     if a.player != first and first is not None and first not in bb_players:
-        yield finding(
-            FindingKind.PROCEDURE_BLINDS,
-            a.player,
-            a.line,
+        yield _wrong(
+            a,
             f"{a.player} posted the small blind; the player to the "
             f"dealer's left ({first}) places it",
         )
@@ -130,10 +129,8 @@ def _small_blind_first(posts: _Posts) -> Iterator[Finding]:
     if nxt is None or nxt in short or nxt in bb_players:
         return
     b = posts.bbs[0]
-    yield finding(
-        FindingKind.PROCEDURE_BLINDS,
-        b.player,
-        b.line,
+    yield _wrong(
+        b,
         f"{b.player} posted the big blind; the next player to the left "
         f"of the small blind ({nxt}) places it",
     )
@@ -146,10 +143,8 @@ def _no_small_blind(posts: _Posts) -> Iterator[Finding]:
     if any(p in posts.bb_players or p in posts.short for p in firsts):
         return
     b = posts.bbs[0]
-    yield finding(
-        FindingKind.PROCEDURE_BLINDS,
-        b.player,
-        b.line,
+    yield _wrong(
+        b,
         f"{b.player} posted the big blind; with no small blind it falls to "
         f"one of the two players left of the dealer "
         f"({' or '.join(firsts)})",
