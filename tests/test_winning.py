@@ -90,6 +90,31 @@ def test_old_utf16_side_pots_shared_out() -> None:
     assert _money_findings(h) == []
 
 
+def test_old_raise_is_the_chips_added() -> None:
+    """The older format's "raises (x)" is the chips the player adds, as its "calls (x)"
+    and "allin (x)" are: the big blind's "raises (100)" over its $50 is a raise to $150
+    (the small blind's "calls (100)" matches it). Read as the street total, the hand
+    put $550 in a pot of $600. Amounts in cents."""
+    (ph,) = _hands("old_raise_is_chips_added.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    got = [(a.street, a.player, a.kind, a.amount, a.to_amount) for a in h.actions]
+    assert got[2:] == [
+        (Street.PREFLOP, "Alfa", ActionKind.CALL, 2500, None),
+        (Street.PREFLOP, "Bravo", ActionKind.RAISE, 10000, 15000),
+        (Street.PREFLOP, "Alfa", ActionKind.CALL, 10000, None),
+        (Street.FLOP, "Bravo", ActionKind.CHECK, 0, None),
+        (Street.FLOP, "Alfa", ActionKind.BET, 15000, None),
+        (Street.FLOP, "Bravo", ActionKind.RAISE, 30000, 45000),
+        (Street.FLOP, "Alfa", ActionKind.FOLD, 0, None),
+    ]
+    assert [(r.player, r.amount) for r in h.returned] == [("Bravo", 30000)]
+    # $150 each preflop, $150 each on the flop: $600, the pot of $599 and the rake of $1
+    assert (h.total_pot, h.rake) == (60000, 100)
+    assert [(c.player, c.amount) for c in h.collects] == [("Bravo", 59900)]
+    assert _money_findings(h) == []
+
+
 def test_new_pot_limit_hilo_jp_fee() -> None:
     (ph,) = _hands("new_pot_limit_hilo_jp_fee.txt")
     h = ph.hand

@@ -10,7 +10,7 @@ The older ("Game started at"), often UTF-16 with a BOM (the reader decodes it)::
     Seat 1: Xjty (2872.50).
     Player Clexwg1 has small blind (20)
     Player Xjty received card: [2d]          (the hero's cards, one a line)
-    Player Mrzqnh8 raises (80)               (the street total)
+    Player Mrzqnh8 raises (80)               (the chips added, as calls and bets)
     Player Nxeekm3 allin (402.40)            (the chips added)
     Player Ydmgju1 is disconnected and ALL IN.
     *** FLOP ***: [6d 7h 3h]
@@ -33,6 +33,8 @@ Quirks of the older format read here:
   "(Pot Limit)" or "(Fixed Limit)" written after the game are read when present).
 * "(PRR)" and a table type ("(Short)") may stand between the stakes and the table name.
 * Amounts have no currency sign: cash hands are read as USD cents.
+* A betting line's amount is the chips the player adds, a raise's too ("raises (100)"
+  by a big blind of 50 is a raise to 150, the small blind's "calls (100)" matches it).
 * A player "is disconnected and ALL IN." and then "allin" with no amount: all-in
   for what they already put in.
 * The collects are only in the summary, one total per player ("Collects: 238.50"),
@@ -113,10 +115,10 @@ _ACT = (
 PLAYER = _rule("player", r"Player (?P<name>.+?) " + _ACT)
 #: what follows "Player <seated name> "
 ACT = _rule("act", _ACT)
-#: the betting acts by the kernel's names: calls, bets and "allin" add chips, "raises"
-#: names the street total
+#: the betting acts by the kernel's names: every amount is the chips the player adds
+#: ("raises (100)" over a big blind of 50 is a raise to 150)
 _BETS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
-         "raises": "raise_to", "allin": "allin"}  # fmt: skip
+         "raises": "raise_by", "allin": "allin"}  # fmt: skip
 _POSTS = {"has small blind": PostKind.SMALL_BLIND, "has big blind": PostKind.BIG_BLIND,
           "straddle": PostKind.STRADDLE, "has dead blind": PostKind.ANTE,
           "posts ante": PostKind.ANTE}  # fmt: skip
