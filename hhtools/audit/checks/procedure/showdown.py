@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hhtools.audit.checks.procedure._table import (
+    Step,
     finding,
     replay,
     site_wrote_it,
@@ -12,7 +13,7 @@ from hhtools.audit.checks.procedure._table import (
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
 from hhtools.model import habits
-from hhtools.model.records import ActionKind, Street
+from hhtools.model.records import ActionKind, HandHistory, Street
 from hhtools.model.vocab import FindingKind
 from hhtools.rules.pots import clockwise_order
 
@@ -25,28 +26,16 @@ def procedure_showdown_order(ctx: AuditContext) -> Iterator[Finding]:
     betting round. If everyone checked in the final betting round, the first active
     player to the left of the dealer seat is the first to show"; seed 003, 11. Read
     only where the site format writes the shows in the order they happened (its
-    :class:`~hhtools.model.habits.Habits`, for the hand's room), on one board, when nobody was all-in (all-in hands are
-    turned up together) and the river was bet or checked by the players who show.
-    A player who mucked without showing tells nothing: then no finding.
+    :class:`~hhtools.model.habits.Habits`, for the hand's room), on one board, when
+    nobody was all-in (all-in hands are turned up together) and the river was bet or
+    checked by the players who show. A player who mucked without showing tells
+    nothing: then no finding.
     """
+    steps = _readable(ctx)
+    if steps is None:
+        return
     hand = ctx.hand
-    ways = habits.of(hand.site_format)
-    if not ways.shows_ordered(hand.site) or hand.button is None:
-        return  # shows in an order of the site's own, or another room writing the format
-    if not site_wrote_it(hand):
-        return  # a converter's text
-    if len(hand.boards) != 1 or len(hand.boards[0]) != 5 or hand.cash_outs:
-        return
-    steps = replay(ctx)
-    if not steps or any(s.ends_all_in or s.act.all_in for s in steps):
-        return
-    final = steps[-1]
-    folded = final.folded | ({final.act.player} if final.act.kind is ActionKind.FOLD else set())
-    active = [
-        p
-        for p in clockwise_order(hand)
-        if p not in folded and any(a.player == p for a in hand.actions)
-    ]
+    active = _active(hand, steps)
     river = [s for s in steps if s.act.street is Street.RIVER]
     if len(active) < 2 or not river:
         return
@@ -71,3 +60,32 @@ def procedure_showdown_order(ctx: AuditContext) -> Iterator[Finding]:
         x.line,
         f"{x.player} showed first; {why}, so {first} shows first (line {mine[0].line})",
     )
+
+
+def _readable(ctx: AuditContext) -> list[Step] | None:
+    """The hand's betting replayed when its showdown order can be read, else ``None``:
+    the format writes its shows in order (for this room), the room wrote the text, a
+    button, one whole board, no cash-out, nobody all-in."""
+    hand = ctx.hand
+    if not habits.of(hand.site_format).shows_ordered(hand.site) or hand.button is None:
+        return None  # shows in an order of the site's own, or another room writing it
+    if not site_wrote_it(hand):
+        return None  # a converter's text
+    if len(hand.boards) != 1 or len(hand.boards[0]) != 5 or hand.cash_outs:
+        return None
+    steps = replay(ctx)
+    if not steps or any(s.ends_all_in or s.act.all_in for s in steps):
+        return None
+    return steps
+
+
+def _active(hand: HandHistory, steps: list[Step]) -> list[str]:
+    """The players still in at the end, clockwise from the button's left (a player
+    the text writes no action for is left out)."""
+    final = steps[-1]
+    folded = final.folded | ({final.act.player} if final.act.kind is ActionKind.FOLD else set())
+    return [
+        p
+        for p in clockwise_order(hand)
+        if p not in folded and any(a.player == p for a in hand.actions)
+    ]
