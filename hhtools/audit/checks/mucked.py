@@ -8,13 +8,14 @@ against the hands shown, the hand wins part of a pot the player was eligible for
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding, pot_label
-from hhtools.audit.settle import ShowdownHand
+from hhtools.audit.settle import PotSettlement, ShowdownHand
 from hhtools.model.money import format_money
 from hhtools.model.vocab import FindingKind, Half
-from hhtools.rules.evaluator import InvalidHandError, best_high, best_low
+from hhtools.rules.evaluator import HighHand, InvalidHandError, LowHand, best_high, best_low
 from hhtools.rules.settlement import Contender, award_pot
 
 
@@ -24,17 +25,42 @@ def mucked_winner(ctx: AuditContext) -> Iterator[Finding]:
     ``due`` is what the rules would have given the player from that pot (minor units,
     the pot re-awarded with the mucked hand among the shown ones); ``paid`` is 0.
     """
-    hand, settlement = ctx.hand, ctx.settlement
+    settlement = ctx.settlement
     if not settlement.showdown:
         return
-    g = hand.game
-    folded = settlement.rebuild.folded
-    shown = {(sd.player, sd.board) for sd in settlement.showdown if not sd.show.mucked}
     readings: dict[int, dict[str, ShowdownHand]] = {}
     for sd in settlement.showdown:
         if not sd.show.mucked and sd.high is not None:
             readings.setdefault(sd.board, {})[sd.player] = sd
-    muck_lines = {s.player: s.line for s in hand.shows if s.mucked}
+    muck_lines = {s.player: s.line for s in ctx.hand.shows if s.mucked}
+    for known in _mucked(ctx, readings):
+        for pot in settlement.pots:
+            if pot.board != known.board or known.player not in pot.eligible or pot.award is None:
+                continue
+            line = muck_lines.get(known.player, 0)
+            found = _would_win(ctx, known, pot, readings[known.board], line)
+            if found is not None:
+                yield found
+
+
+@dataclass(slots=True)
+class _Known:
+    """A hand known but not shown at showdown, read on one board."""
+
+    player: str
+    board: int
+    hole: tuple[str, ...]
+    high: HighHand
+    low: LowHand | None
+
+
+def _mucked(ctx: AuditContext, readings: dict[int, dict[str, ShowdownHand]]) -> Iterator[_Known]:
+    """Each known hand not shown and not folded, read on each whole board that has
+    shown hands (board by board, players in the record's order)."""
+    hand, settlement = ctx.hand, ctx.settlement
+    g = hand.game
+    folded = settlement.rebuild.folded
+    shown = {(sd.player, sd.board) for sd in settlement.showdown if not sd.show.mucked}
     for b, board in enumerate(hand.boards):
         if len(board) != 5 or not readings.get(b):
             continue
@@ -46,28 +72,35 @@ def mucked_winner(ctx: AuditContext) -> Iterator[Finding]:
                 low = best_low(hole, board, g.qualifier) if g.hi_lo else None
             except (ValueError, InvalidHandError):
                 continue
-            for pot in settlement.pots:
-                if pot.board != b or player not in pot.eligible or pot.award is None:
-                    continue
-                rivals = [readings[b][p] for p in pot.eligible if p in readings[b]]
-                if not rivals:
-                    continue
-                contenders = [
-                    Contender(r.player, r.high.value, r.low.value if r.low else None)  # type: ignore[union-attr]
-                    for r in rivals
-                ]
-                contenders.append(Contender(player, high.value, low.value if low else None))
-                contenders.sort(key=lambda c: pot.eligible.index(c.player))
-                award = award_pot(pot.net, contenders, g.hi_lo, hand.odd_chips)
-                due = award.due(player, Half.ALL)
-                if due <= 0:
-                    continue
-                what = f"{' '.join(high.cards)} ({high.category})"
-                if low is not None and award.due(player, Half.LOW):
-                    what += f", low {low.ranks}"
-                yield Finding(
-                    FindingKind.MUCKED_WINNER, player, b, pot.pot, Half.ALL, 0, due,
-                    f"{player} mucked {' '.join(hole)} at showdown: {what} would have won "
-                    f"{format_money(due, g.currency)} of the {pot_label(pot.pot)}",
-                    muck_lines.get(player, 0),
-                )  # fmt: skip
+            yield _Known(player, b, hole, high, low)
+
+
+def _would_win(
+    ctx: AuditContext, known: _Known, pot: PotSettlement, board: dict[str, ShowdownHand],
+    line: int,
+) -> Finding | None:  # fmt: skip
+    """The finding about the muck's ``line`` when ``known`` would have won part of
+    ``pot`` against the hands shown on its board, else ``None``."""
+    hand, g, player = ctx.hand, ctx.hand.game, known.player
+    rivals = [board[p] for p in pot.eligible if p in board]
+    if not rivals:
+        return None
+    contenders = [
+        Contender(r.player, r.high.value, r.low.value if r.low else None)  # type: ignore[union-attr]
+        for r in rivals
+    ]
+    contenders.append(Contender(player, known.high.value, known.low.value if known.low else None))
+    contenders.sort(key=lambda c: pot.eligible.index(c.player))
+    award = award_pot(pot.net, contenders, g.hi_lo, hand.odd_chips)
+    due = award.due(player, Half.ALL)
+    if due <= 0:
+        return None
+    what = f"{' '.join(known.high.cards)} ({known.high.category})"
+    if known.low is not None and award.due(player, Half.LOW):
+        what += f", low {known.low.ranks}"
+    return Finding(
+        FindingKind.MUCKED_WINNER, player, known.board, pot.pot, Half.ALL, 0, due,
+        f"{player} mucked {' '.join(known.hole)} at showdown: {what} would have won "
+        f"{format_money(due, g.currency)} of the {pot_label(pot.pot)}",
+        line,
+    )  # fmt: skip
