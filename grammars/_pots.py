@@ -171,5 +171,5 @@ def in_pot_order(collects: list[Collect], gross: list[int]) -> tuple[list[Collec
         running += c.amount
         if gross:
             parts[k] += c.amount
-        out.append(replace(c, pot=k))
+        out.append(c if c.pot == k else replace(c, pot=k))
     return out, parts

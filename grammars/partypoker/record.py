@@ -133,8 +133,9 @@ def _cash_outs(h: _Hand, net: int, won: int) -> tuple[CashOut, ...]:
     for who, c in h.cash.items():
         amount = int(c.get("amount", 0))  # type: ignore[call-overload]
         fee = 0
-        if "p" in c and h.pot_at is not None:
-            fee = max(int((c["p"] * h.pot_at / 100).quantize(Decimal(1))) - amount, 0)  # type: ignore[operator]
+        p = c.get("p")
+        if isinstance(p, Decimal) and h.pot_at is not None:
+            fee = max(int((p * h.pot_at / 100).quantize(Decimal(1))) - amount, 0)
         forfeited = max(net - won, 0) if h.new else 0
         out.append(CashOut(who, amount, fee, int(c["line"]), forfeited))  # type: ignore[call-overload]
     return tuple(out)
@@ -200,7 +201,7 @@ def _game(h: _Hand, hd: _Head) -> Game:
     if h.new and h.seats:
         currency = _CUR.get((hd.sym or "$")[:1], currency)
     return Game(Variant.OMAHA, hd.hilo, hd.structure, sb or 0, bb or 0, currency,
-                tournament_id=hd.trny, buy_in=hd.buyin, level=hd.level,  # type: ignore[arg-type]
+                tournament_id=hd.trny, buy_in=hd.buyin, level=hd.level,
                 small_bet=small_bet, big_bet=big_bet)  # fmt: skip
 
 

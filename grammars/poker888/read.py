@@ -5,7 +5,7 @@ its quirks: :mod:`hhtools.grammars.poker888`). Money is integer minor units: cen
 The hand is read on the grammar kernel: the hand state :class:`~.._hand.Hand` (a
 subclass adds what only 888 keeps), the per-line loop :func:`~.._betting.read_body`,
 line rules named once (:func:`~.._lines._rule`) and looked up by their first word
-(:func:`~.._hand.by_word`), the end checks :func:`~.._hand.incomplete` and the one
+(:func:`~.._hand.rule_table`), the end checks :func:`~.._hand.incomplete` and the one
 record builder :func:`~.._hand.build_record`. What is 888's own is data below: the
 words of its lines, and that every betting amount is what the player adds.
 """
@@ -19,7 +19,12 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import Hand, build_record, by_word, incomplete, match_line, match_player
+from hhtools.grammars._hand import (
+    Hand,
+    build_record,
+    incomplete,
+    rule_table,
+)
 from hhtools.grammars._inferred import collected, hand_excess
 from hhtools.grammars._lines import _BadCards, _cards, _m, _rule
 from hhtools.grammars._pots import in_pot_order, pots_of
@@ -54,36 +59,35 @@ _TABLE = _rule(
     r"(?:Tournament #(?P<tid>\d+) (?P<buyin>.*?) - )?Table (?P<table>.+?)\s*"
     r"\((?P<mode>[^()]*)\)\s*$",
 )
-_HEADER = _rule("header", r"\*\*\*\*\* .* Hand History for Game \d+ \*\*\*\*\*\s*$")
+_HEADER_LINE = r"\*\*\*\*\* .* Hand History for Game \d+ \*\*\*\*\*\s*$"
+_HEADER = _rule("header", _HEADER_LINE)
 
 #: lines that start with a fixed word, by that word
-_FIXED = by_word((
-    ("seat", _rule("seat", r"Seat (?P<seat>\d+): (?P<player>.+?) \( " + _AMT + r" \)\s*$")),
-    ("button", _rule("button", r"Seat (?P<seat>\d+) is the button\s*$")),
-    ("street", _rule("street", r"\*\* Dealing (?P<street>down cards|flop|turn|river) \*\*"
-                               r"(?: \[(?P<cards>.*)\])?\s*$")),
-    ("summary", _rule("summary", r"\*\* Summary \*\*\s*$")),
-    ("dealt", _rule("dealt", r"Dealt to (?P<player>.+?) \[(?P<cards>.*)\]\s*$")),
-    ("hi", _rule("hi", r"\(Hi: (?P<cards>.*)\)\s*$")),
-    ("lo", _rule("lo", r"\(Lo: (?P<cards>.*)\)\s*$")),
-    ("noise", _rule("players", r"Total number of players : \d+\s*$")),
-    ("noise", _rule("game_no", r"#Game No : \d+\s*$")),
-    ("noise", _HEADER),
-))  # fmt: skip
+_FIXED = rule_table(
+    ("seat", r"Seat (?P<seat>\d+): (?P<player>.+?) \( " + _AMT + r" \)\s*$"),
+    ("button", r"Seat (?P<seat>\d+) is the button\s*$"),
+    ("street", r"\*\* Dealing (?P<street>down cards|flop|turn|river) \*\*(?: \[(?P<cards>.*)\])?\s*$"),
+    ("summary", r"\*\* Summary \*\*\s*$"),
+    ("dealt", r"Dealt to (?P<player>.+?) \[(?P<cards>.*)\]\s*$"),
+    ("hi", r"\(Hi: (?P<cards>.*)\)\s*$"),
+    ("lo", r"\(Lo: (?P<cards>.*)\)\s*$"),
+    ("noise", r"Total number of players : \d+\s*$"),
+    ("noise", r"#Game No : \d+\s*$"),
+    ("noise", _HEADER_LINE),
+)  # fmt: skip
 
 #: what follows a player's name, by its first word
-_PLAYER = by_word((
-    ("post", _rule("post", r"posts (?P<what>small blind|big blind|dead blind|ante) \[" + _AMT
-                           + r"\]\s*$")),
-    ("act", _rule("act", r"(?P<verb>calls|bets|raises|is all-in) \[" + _AMT + r"\]\s*$")),
-    ("plain", _rule("plain", r"(?P<verb>checks|folds)(?:\s*$)")),
-    ("show", _rule("show", r"(?P<how>shows|mucks) \[(?P<cards>.*)\]\s*$")),
-    ("collect", _rule("collect", r"collected \[" + _AMT + r"\]\s*$")),
-    ("noise", _rule("no_show", r"did not show his hand\s*$")),
-    ("noise", _rule("table_event", r"has (?:left|joined) the table\s*$")),
-    ("noise", _rule("seat_event", r"(?:is|has been) (?:sitting out|disconnected|connected)\s*$")),
-    ("noise", _rule("timed_out", r"(?:is|has) timed out.*$")),
-))  # fmt: skip
+_PLAYER = rule_table(
+    ("post", r"posts (?P<what>small blind|big blind|dead blind|ante) \[" + _AMT + r"\]\s*$"),
+    ("act", r"(?P<verb>calls|bets|raises|is all-in) \[" + _AMT + r"\]\s*$"),
+    ("plain", r"(?P<verb>checks|folds)(?:\s*$)"),
+    ("show", r"(?P<how>shows|mucks) \[(?P<cards>.*)\]\s*$"),
+    ("collect", r"collected \[" + _AMT + r"\]\s*$"),
+    ("noise", r"did not show his hand\s*$"),
+    ("noise", r"has (?:left|joined) the table\s*$"),
+    ("noise", r"(?:is|has been) (?:sitting out|disconnected|connected)\s*$"),
+    ("noise", r"(?:is|has) timed out.*$"),
+)  # fmt: skip
 
 #: a line of one of the words above whose player is not seated
 _UNSEATED = re.compile(
@@ -307,24 +311,22 @@ def _game(h: Hand, lines: list[str], line: int) -> Any:
 
 
 def _line(h: _Hand, text: str, lno: int) -> bool:
-    """Read one body line into ``h``; ``False`` when no rule reads it."""
-    if "\u00a0" in text:
-        text = text.replace("\u00a0", " ")
-    text = text.rstrip()
-    if text.partition(" ")[0] in _FIXED:
-        fixed = match_line(_FIXED, text)
-        if fixed is not None:
-            _FIXED_LINES[fixed[0]](h, fixed[1], lno)
-            return True
-    found = match_player(h, text, _PLAYER)
+    """Read one body line (normalised by :func:`~.._betting.read_body`: no-break spaces
+    plain, no trailing space) into ``h``; ``False`` when no rule reads it."""
+    fixed = _FIXED.match(text)
+    if fixed is not None:
+        _FIXED_LINES[fixed[0]](h, fixed[1], lno)
+        return True
+    who = h.name(text)
+    found = _PLAYER.match(text[len(who) + 1 :]) if who is not None else None
     if found is not None:
-        _PLAYER_LINES[found[1]](h, found[0], found[2], lno)
+        _PLAYER_LINES[found[0]](h, who, found[1], lno)
         return True
     u = _UNSEATED.match(text)
-    kind = match_line(_PLAYER, u["rest"]) if u is not None else None
-    if kind is None:
+    found = _PLAYER.match(u["rest"]) if u is not None else None
+    if found is None:
         return False
-    if kind[0] != "noise":  # read on; the hand gives no record (:func:`read_hand`)
+    if found[0] != "noise":  # read on; the hand gives no record (:func:`read_hand`)
         h.unseated.append((lno, u["player"]))  # type: ignore[index]
     return True
 
