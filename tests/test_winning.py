@@ -132,6 +132,23 @@ def test_new_pot_limit_hilo_jp_fee() -> None:
     assert _money_findings(h) == []
 
 
+def test_new_side_pot_raked_on_its_own() -> None:
+    """The newer format pays each pot on its own "collected ... from side pot-1" line,
+    after the rake the site took from that pot ("Side pot(1) $39.30 | Rake $0.70"), not
+    in proportion: what each pot paid is the record's pot parts (net), so the audit
+    nets each pot as the site did. "Side pot(1)" running lines and "waits for big
+    blind" carry nothing the record needs."""
+    (ph,) = _hands("new_side_pot_raked_on_its_own.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    # main pot: $10 from each of three; side pot: $20 from Alfa and Charlie
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Alfa", 2930, 0),
+                                                                 ("Alfa", 3930, 1)]
+    assert (h.total_pot, h.rake) == (7000, 140)
+    assert (h.pot_parts, h.pot_parts_basis) == ((2930, 3930), PotPartsBasis.NET)
+    assert _money_findings(h) == []
+
+
 def test_new_walk_won_in_summary() -> None:
     (ph,) = _hands("new_walk_won_in_summary.txt")
     h = ph.hand

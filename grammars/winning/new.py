@@ -18,7 +18,9 @@
     Seat 2: Ydmgju1 did not show and won $9.00
 
 Quirks: "Total pot" is after the rake and the jackpot fee (the total recorded adds them
-back; "JP Fee" is ``jackpot``). A walk has no "collected" line: the summary's "won $x"
+back; "JP Fee" is ``jackpot``). Each pot is paid on its own line ("collected $x from
+side pot-1") after the rake the site took from it (its running line "Side pot(1) $x |
+Rake $y"), not in proportion: what each pot paid is the record's ``pot_parts`` (net). A walk has no "collected" line: the summary's "won $x"
 is the collect. The stakes of a fixed-limit game are its bets; the blinds are those
 posted. The zone printed (UTC) is used.
 """
@@ -31,14 +33,14 @@ from typing import Any
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, limit_blinds, local_time, not_read, section, summary_end,
-    the_board,
+    Hand, build_record, by_word, limit_blinds, local_time, not_read, paid_parts, section,
+    summary_end, the_board,
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.words import read_claim, read_new_low
 from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Show, Variant
-from hhtools.model.vocab import CollectOrder, ProblemCode
+from hhtools.model.vocab import CollectOrder, PotPartsBasis, ProblemCode
 
 __all__ = ["GAMES", "first", "parse_new"]
 
@@ -81,6 +83,7 @@ RULES: tuple[tuple[str, Any], ...] = tuple(
         ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?"),
         ("muck", r"mucks(?: hand)?"),
         ("muck", r"does not show"),
+        ("wait", r"waits for big blind"),
         ("collect", r"collected " + _A + r" from (?:main pot|pot|side pot-?(?P<side>\d+))"),
     )
 )  # fmt: skip
@@ -140,13 +143,15 @@ def parse_new(h: Hand, lines: list[str], line: int, text: str, offset: int) -> P
         return done
     assert h.total is not None  # summary_end: a hand with no total gives no record
     started = local_time(hd["date"])
+    collects = _collects(h, lines, line)
+    parts = paid_parts(list(collects), h.total)  # each pot paid after its own rake
     rake = h.rake or 0
     record = build_record(
         h, site=SITE, game=_game(h, hd, game), line=line, text=text, offset=offset,
         started_at=started, time_zone=hd["tz"], boards=the_board(h),
         started_at_utc=started.replace(tzinfo=UTC) if hd["tz"] in ("UTC", "GMT") else None,
-        collects=_collects(h, lines, line), total_pot=h.total + rake + h.jackpot, rake=rake,
-        collect_order=CollectOrder.UNORDERED,
+        collects=collects, total_pot=h.total + rake + h.jackpot, rake=rake, pot_parts=parts,
+        pot_parts_basis=PotPartsBasis.NET if parts else None, collect_order=CollectOrder.UNORDERED,
     )  # fmt: skip
     return ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
@@ -213,8 +218,8 @@ def _table(h: Hand, ln: str) -> bool:
 
 def _other(h: Hand, ln: str, lno: int) -> bool:
     """The running pot, the hero's cards, an uncalled bet returned."""
-    if ln.startswith("Main pot "):
-        return True  # the running pot after rake, street by street
+    if ln.startswith(("Main pot ", "Side pot(")):
+        return True  # the running pots after rake, street by street
     m = _m(DEALT, ln)
     if m is not None and m["rest"] in h.stacks:
         h.hero = m["rest"]
