@@ -1,284 +1,30 @@
 """The store's tables: every column with its DuckDB type, Arrow type and meaning.
 
 ``hhtools schema`` prints this; :mod:`hhtools.store.db` creates and upgrades the
-tables from it, and every batch of rows is built against :data:`ARROW_SCHEMAS`.
+tables from it, and every batch of rows is built against :data:`ARROW_SCHEMAS`. The
+tables a hand's import fills are declared beside the function making their rows, in
+:mod:`hhtools.store.tables`; the rest (sessions, equity, draws, the import's own
+tables) here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pyarrow as pa
+
+from hhtools.store.tables import hands, play, seats, settlement
+from hhtools.store.tables._base import KEY as _KEY
+from hhtools.store.tables._base import Column
+from hhtools.store.tables._base import column as _c
 
 __all__ = ["ARROW_SCHEMAS", "HAND_TABLES", "INTERNAL_TABLES", "TABLES", "Column"]
 
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """One column: name, DuckDB type, Arrow type and what it holds."""
-
-    name: str
-    sql: str
-    arrow: pa.DataType
-    doc: str
-
-
-def _c(name: str, sql: str, doc: str) -> Column:
-    arrow = {
-        "VARCHAR": pa.string(),
-        "BIGINT": pa.int64(),
-        "INTEGER": pa.int32(),
-        "BOOLEAN": pa.bool_(),
-        "DOUBLE": pa.float64(),
-        "TIMESTAMP": pa.timestamp("us"),
-        "VARCHAR[]": pa.list_(pa.string()),
-    }[sql]
-    return Column(name, sql, arrow, doc)
-
-
-_KEY = (
-    _c("site", "VARCHAR", "the poker room that dealt the hand: pokerstars, runitonce..."),
-    _c("hand_id", "VARCHAR", "the site's hand number, as text"),
-)
-
 TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
-    "hands": (
-        "One row per hand: game, stakes, table, time, the site's totals.",
-        _KEY
-        + (
-            _c("site_format", "VARCHAR", "the site format (grammar) that read the hand"),
-            _c("text_digest", "VARCHAR", "SHA-1 of the hand's text, to spot a changed hand"),
-            _c("file", "VARCHAR", "source file (archive!member for zip members)"),
-            _c("line", "INTEGER", "first line of the hand in the file (1-based)"),
-            _c("byte_offset", "BIGINT", "byte offset of the hand in the decoded file"),
-            _c("table_name", "VARCHAR", "table name"),
-            _c("started_at", "TIMESTAMP", "start time on the site's clock"),
-            _c("time_zone", "VARCHAR", "the site's zone for started_at (ET, CET...)"),
-            _c("started_at_utc", "TIMESTAMP", "start time in UTC"),
-            _c("game", "VARCHAR", "the hand's own game: omaha2, omaha, omaha5, omaha6, omaha7, "
-               "courchevel, each with -hilo when split (omaha-hilo, omaha2-hilo...)"),
-            _c("variant", "VARCHAR", "omaha2, omaha, omaha5, omaha6, omaha7, courchevel (the hole "
-               "cards: 2, 4, 5, 6, 7, 5)"),
-            _c("hi_lo", "BOOLEAN", "split-pot high/low game"),
-            _c("qualifier", "INTEGER", "low qualifier (8 for eight-or-better, 9 or 7 where the "
-               "header says so); NULL if high only"),
-            _c("mix", "VARCHAR", "the mixed or dealer's-choice game the hand was dealt in "
-               "(Binglao, 8-Game...), NULL otherwise"),
-            _c("structure", "VARCHAR", "limit, pot_limit, no_limit"),
-            _c("currency", "VARCHAR", "ISO code for real money, PLAY, or CHIPS (tournaments)"),
-            _c("small_blind", "BIGINT", "small blind posted, minor units"),
-            _c("big_blind", "BIGINT", "big blind posted, minor units"),
-            _c("ante", "BIGINT", "ante, minor units"),
-            _c("small_bet", "BIGINT", "limit games: the small bet, minor units (NULL otherwise)"),
-            _c("big_bet", "BIGINT", "limit games: the big bet, minor units (NULL otherwise)"),
-            _c("stakes", "VARCHAR", "stakes as the site names them: blinds (0.01/0.02), or "
-               "small/big bet in limit games"),
-            _c("is_tournament", "BOOLEAN", "tournament hand (amounts in chips)"),
-            _c("tournament_id", "VARCHAR", "tournament number"),
-            _c("buy_in", "VARCHAR", "the site's buy-in text"),
-            _c("buy_in_amount", "BIGINT", "the buy-in summed (prize pool, bounty and fee), "
-               "minor units of buy_in_currency (whole units when no currency is printed)"),
-            _c("buy_in_currency", "VARCHAR", "ISO code of the buy-in, NULL when the site "
-               "prints none (play money)"),
-            _c("level", "VARCHAR", "tournament level"),
-            _c("button", "INTEGER", "button seat"),
-            _c("max_seats", "INTEGER", "table size (6 for 6-max)"),
-            _c("players", "INTEGER", "players seated"),
-            _c("hero", "VARCHAR", "the player dealt in (Dealt to), if any"),
-            _c("board_count", "INTEGER", "number of boards (2 when run twice)"),
-            _c("board_cards", "VARCHAR", "the first board's cards, space separated"),
-            _c("total_pot", "BIGINT", "the site's total pot, minor units"),
-            _c("rake", "BIGINT", "the site's rake, minor units"),
-            _c("fees", "BIGINT", "other fees the site takes from the pot (not rake, jackpot "
-               "or cash-out fees), minor units"),
-            _c("room_added", "BIGINT", "money the room added to the pot (splash the pot), "
-               "minor units"),
-            _c("jackpot", "BIGINT", "taken from the pot for a jackpot or bad-beat fund, minor "
-               "units"),
-            _c("cash_out_fees", "BIGINT", "cash-out fees the site charged, minor units (not "
-               "from the pot)"),
-            _c("cash_out_forfeited", "BIGINT", "pot winnings the site kept because their "
-               "winner had cashed out, minor units"),
-            _c("put_in", "BIGINT", "chips put in by all players less uncalled bets returned"),
-            _c("went_to_showdown", "BOOLEAN", "two or more hands shown at showdown"),
-            _c("inferred", "VARCHAR", "what the grammar worked out by the rules because the "
-               "text did not write it, comma separated (returned, rake, pot_parts, collects, "
-               "button, blinds, actions); NULL when the text wrote everything"),
-            _c("findings", "INTEGER", "number of audit findings for the hand"),
-            _c("import_id", "INTEGER", "imports.import_id that brought the hand in"),
-        ),
-    ),
-    "seats": (
-        "One row per seated player and hand, with the money they moved.",
-        _KEY
-        + (
-            _c("seat", "INTEGER", "seat number"),
-            _c("player", "VARCHAR", "screen name"),
-            _c("stack", "BIGINT", "stack at the start of the hand, minor units"),
-            _c("sitting_out", "BOOLEAN", "sitting out"),
-            _c("bounty", "VARCHAR", "knockout bounty text"),
-            _c("position", "INTEGER", "1 = first left of the button ... last = button"),
-            _c("is_button", "BOOLEAN", "on the button"),
-            _c("is_hero", "BOOLEAN", "the player dealt in"),
-            _c("hole_cards", "VARCHAR", "known hole cards, space separated"),
-            _c("put_in", "BIGINT", "chips put in (posts, calls, bets, raises), minor units"),
-            _c("returned", "BIGINT", "uncalled bets returned, minor units"),
-            _c("collected", "BIGINT", "what the site says the player collected, minor units"),
-            _c("net", "BIGINT", "collected + cashed_out - put_in + returned, minor units"),
-            _c("folded", "VARCHAR", "street the player folded on, NULL if never"),
-            _c("voluntary", "BOOLEAN", "put money in voluntarily preflop (VPIP)"),
-            _c("preflop_raise", "BOOLEAN", "raised preflop (PFR)"),
-            _c("showed", "BOOLEAN", "showed cards at showdown"),
-            _c("cashed_out", "BIGINT", "what the player received for cashing out the hand, "
-               "minor units (0 if none)"),
-            _c("cash_out_fee", "BIGINT", "the fee the site charged for that cash-out, minor units"),
-            _c("cash_out_forfeited", "BIGINT", "pot winnings the site kept because the "
-               "player had cashed out, minor units"),
-            _c("rake_paid", "BIGINT", "the seat's share of the hand's rake, in proportion to "
-               "what it put in less returns; odd units by largest remainder, then seat "
-               "(0 for a seat sitting out), minor units"),
-            _c("due_at_showdown", "BIGINT", "what the rules give the player at showdown, every "
-               "board together (showdowns.won), minor units"),
-            _c("pots_won_high", "INTEGER", "pots (each board apart) contested by two or more "
-               "of which the player won the high (or the whole pot)"),
-            _c("pots_won_low", "INTEGER", "pots contested by two or more of which the player "
-               "won the low half"),
-            _c("scooped", "INTEGER", "hi/lo pots the player alone won whole (rows of the "
-               "scoops view)"),
-            _c("quartered", "INTEGER", "halves of split hi/lo pots the player shared (rows of "
-               "the quarters view)"),
-            _c("hole_classes", "VARCHAR[]", "classes of the known hole cards: pair, aces, "
-               "double_suited, single_suited, rainbow, rundown, a2 (hhtools.rules.holes)"),
-            _c("position_name", "VARCHAR", "named position among the players dealt in: SB, "
-               "BB, UTG, UTG+1, UTG+2, MP, LJ, HJ, CO, BTN (heads-up BB and BTN, the button "
-               "posting the small blind); NULL sitting out"),
-            _c("vpip_opportunity", "BOOLEAN", "dealt in, and not the big blind of a walk "
-               "(everyone folded to the big blind): the hands VPIP and PFR count over"),
-            _c("three_bet_opportunity", "BOOLEAN", "acted preflop facing exactly one raise "
-               "(the open raise) by another player"),
-            _c("three_bet", "BOOLEAN", "re-raised that open raise, at the first such action"),
-            _c("fold_to_three_bet_opportunity", "BOOLEAN", "made the open raise and acted "
-               "again preflop facing exactly two raises"),
-            _c("fold_to_three_bet", "BOOLEAN", "folded to that 3-bet"),
-            _c("cbet_opportunity", "BOOLEAN", "made the last preflop raise and acted on the "
-               "flop with no bet before them"),
-            _c("cbet", "BOOLEAN", "bet the flop at that chance (continuation bet)"),
-            _c("fold_to_cbet_opportunity", "BOOLEAN", "acted on the flop facing the c-bet "
-               "(the flop's first bet, by the preflop raiser) with no raise since"),
-            _c("fold_to_cbet", "BOOLEAN", "folded to that c-bet"),
-            _c("postflop_aggressive", "INTEGER", "bets and raises on the flop, turn and river"),
-            _c("postflop_calls", "INTEGER", "calls on the flop, turn and river"),
-            _c("postflop_folds", "INTEGER", "folds on the flop, turn and river"),
-            _c("saw_flop", "BOOLEAN", "dealt in, did not fold preflop, and a flop was dealt"),
-            _c("at_showdown", "BOOLEAN", "dealt in, did not fold, and another player dealt in "
-               "did not fold either: at showdown even when every opponent mucked"),
-        ),
-    ),
-    "actions": (
-        "Every post and action in order.",
-        _KEY
-        + (
-            _c("seq", "INTEGER", "order within the hand, from 0"),
-            _c("street", "VARCHAR", "preflop, flop, turn, river"),
-            _c("player", "VARCHAR", "screen name"),
-            _c("kind", "VARCHAR", "post, fold, check, call, bet, raise"),
-            _c("post", "VARCHAR", "small_blind, big_blind, ante, dead_small_and_big, straddle"),
-            _c("amount", "BIGINT", "as printed: call increment, bet, post, raise increment"),
-            _c("to_amount", "BIGINT", "a raise's total on the street"),
-            _c("added", "BIGINT", "chips this action moved into the pot"),
-            _c("all_in", "BOOLEAN", "the action put the player all-in"),
-            _c("line", "INTEGER", "source line"),
-        ),
-    ),
-    "boards": (
-        "The board(s): two rows when the hand was run twice.",
-        _KEY
-        + (
-            _c("board", "INTEGER", "0, or 1 for the second run"),
-            _c("cards", "VARCHAR", "board cards, space separated"),
-            _c("flop", "VARCHAR", "first three cards"),
-            _c("turn", "VARCHAR", "fourth card"),
-            _c("river", "VARCHAR", "fifth card"),
-        ),
-    ),
-    "pots": (
-        "Pots rebuilt from the actions, per board.",
-        _KEY
-        + (
-            _c("board", "INTEGER", "0, or 1 for the second run"),
-            _c("pot", "INTEGER", "0 = main pot, 1, 2... side pots"),
-            _c("gross", "BIGINT", "chips in the pot before rake (for this board's share)"),
-            _c("net", "BIGINT", "after rake: what the rules award"),
-            _c("eligible", "VARCHAR[]", "players who may win it, clockwise from the button"),
-            _c("high_winners", "VARCHAR[]", "winners of the high half (or whole pot)"),
-            _c("low_winners", "VARCHAR[]", "winners of the low half (empty: no low)"),
-            _c("hi_lo_split", "BOOLEAN", "the pot was halved (a low qualified)"),
-        ),
-    ),
-    "awards": (
-        "What the site paid and what the rules give, per pot, half and player.",
-        _KEY
-        + (
-            _c("board", "INTEGER", "0, or 1 for the second run"),
-            _c("pot", "INTEGER", "0 = main pot, 1, 2... side pots"),
-            _c("half", "VARCHAR", "high, low, or all (whole pot, or halves not told apart)"),
-            _c("player", "VARCHAR", "screen name"),
-            _c("paid", "BIGINT", "paid by the site, minor units"),
-            _c("due", "BIGINT", "due by the rules, minor units"),
-            _c("share", "DOUBLE", "due as a fraction of the pot (0.25 = a quarter)"),
-            _c("scoop", "BOOLEAN", "the player alone won the whole pot at showdown"),
-            _c("quarter", "BOOLEAN", "the player won part of a tied half"),
-        ),
-    ),
-    "showdowns": (
-        "Every hand shown, read by the rules (exactly two hole cards, three board cards).",
-        _KEY
-        + (
-            _c("board", "INTEGER", "0, or 1 for the second run"),
-            _c("player", "VARCHAR", "screen name"),
-            _c("hole_cards", "VARCHAR", "hole cards shown"),
-            _c("high_cards", "VARCHAR", "best high five, reading order"),
-            _c("high_category", "VARCHAR", "straight flush ... high card"),
-            _c("high_value", "BIGINT", "comparable high value (greater wins)"),
-            _c("low_cards", "VARCHAR", "best qualifying low five, NULL if none"),
-            _c("low_ranks", "VARCHAR", "low as 7,5,3,2,A"),
-            _c("low_value", "BIGINT", "comparable low value (greater wins)"),
-            _c("declared_high", "VARCHAR", "the site's words for the high"),
-            _c("declared_low", "VARCHAR", "the site's words for the low"),
-            _c("won", "BIGINT", "due to the player by the rules on this board, minor units"),
-        ),
-    ),
-    "findings": (
-        "Audit findings: one row per disagreement (award_mismatch, chip_imbalance, "
-        "declared_misread...).",
-        _KEY
-        + (
-            _c("board", "INTEGER", "0, or 1 for the second run"),
-            _c("player", "VARCHAR", "player concerned ('' for the whole hand)"),
-            _c("kind", "VARCHAR", "award_mismatch, chip_imbalance, declared_misread, ..."),
-            _c("pot", "INTEGER", "0 = main pot, 1, 2... side pots"),
-            _c("half", "VARCHAR", "high, low or all"),
-            _c("paid", "BIGINT", "what the site paid or stated, minor units"),
-            _c("due", "BIGINT", "what the rules give, minor units"),
-            _c("explanation", "VARCHAR", "one line naming the five cards"),
-            _c("file", "VARCHAR", "source file"),
-            _c("line", "INTEGER", "the line the finding is about (a collect, a show, the "
-               "total pot), else the hand's first line"),
-        ),
-    ),
-    "tournament_results": (
-        "Tournament results a hand reports: finishing places, prizes, bounties won.",
-        _KEY
-        + (
-            _c("player", "VARCHAR", "screen name"),
-            _c("place", "INTEGER", "finishing place (1 = the winner); NULL for a bounty line"),
-            _c("prize", "BIGINT", "prize money, minor units of currency"),
-            _c("bounty", "BIGINT", "bounty money won, minor units of currency"),
-            _c("eliminated", "VARCHAR", "the players eliminated, as the site names them"),
-            _c("currency", "VARCHAR", "ISO code of prize and bounty"),
-            _c("line", "INTEGER", "source line"),
-        ),
-    ),
+    **hands.TABLES,
+    **seats.TABLES,
+    "actions": play.TABLES["actions"],
+    "boards": play.TABLES["boards"],
+    **settlement.TABLES,
+    "tournament_results": play.TABLES["tournament_results"],
     "seat_sessions": (
         "The session of each seat dealt in: a player's run of hands on one site, at any "
         "tables, with no gap over 30 minutes between one hand's start and the next "
