@@ -19,6 +19,7 @@ from typing import Final
 __all__ = [
     "QUALIFIERS",
     "CollectOrder",
+    "FindingGroup",
     "FindingKind",
     "Half",
     "HandCategory",
@@ -26,6 +27,7 @@ __all__ = [
     "OddChips",
     "PotPartsBasis",
     "ProblemCode",
+    "finding_kinds",
 ]
 
 QUALIFIERS: Final = (8, 9, 7)
@@ -54,22 +56,72 @@ class Half(StrEnum):
     ALL = "all"  #: the whole pot (or both halves, when the site does not tell them apart)
 
 
-class FindingKind(StrEnum):
-    """What the audit reports (one row of table ``findings`` each)."""
+class FindingGroup(StrEnum):
+    """What a kind of finding says of the site: the reports order, keep apart or hide
+    findings by group (:func:`finding_kinds`), never by naming kinds."""
 
-    AWARD_MISMATCH = "award_mismatch"  #: the site paid a pot or half differently from the rules
-    CHIP_IMBALANCE = "chip_imbalance"  #: what was paid out differs from what was put in
-    DECLARED_MISREAD = "declared_misread"  #: the site's words for a shown hand are wrong
-    MUCKED_WINNER = "mucked_winner"  #: a known hand mucked at showdown would have won a share
-    HOLDEM_MISREAD_PRONE = "holdem_misread_prone"  #: any-five reading beats the 2+3 reading
+    PAID = "paid"  #: the site paid or counted the chips against the rules
+    NAMED = "named"  #: the site named a shown hand other than the rules read it
+    PLAYED = "played"  #: what the table did or wrote is at odds with itself or the rules
+    PROCEDURE = "procedure"  #: the procedure of the rule texts (shared/seeds 002 and 003)
+    WARNING = "warning"  #: a warning, not a wrong payout (the reports hide it by default)
+
+
+class FindingKind(StrEnum):
+    """What the audit reports (one row of table ``findings`` each), each kind with its
+    :class:`FindingGroup` (``FindingKind.AWARD_MISMATCH.group``).
+
+    >>> FindingKind.CHIP_IMBALANCE.group
+    <FindingGroup.PAID: 'paid'>
+    >>> str(FindingKind.CHIP_IMBALANCE)
+    'chip_imbalance'
+    """
+
+    group: FindingGroup
+
+    def __new__(cls, value: str, group: FindingGroup) -> FindingKind:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.group = group
+        return member
+
+    #: the site paid a pot or half differently from the rules
+    AWARD_MISMATCH = "award_mismatch", FindingGroup.PAID
+    #: what was paid out differs from what was put in
+    CHIP_IMBALANCE = "chip_imbalance", FindingGroup.PAID
+    #: the site's words for a shown hand are wrong
+    DECLARED_MISREAD = "declared_misread", FindingGroup.NAMED
+    #: a known hand mucked at showdown would have won a share
+    MUCKED_WINNER = "mucked_winner", FindingGroup.PLAYED
+    #: any-five reading beats the 2+3 reading
+    HOLDEM_MISREAD_PRONE = "holdem_misread_prone", FindingGroup.WARNING
     #: a line whose amount the rest of the hand contradicts (its stack, its calls, the
     #: summary's pot parts); the hand is settled from the amounts the rest agrees on
-    CONTRADICTED_LINE = "contradicted_line"
+    CONTRADICTED_LINE = "contradicted_line", FindingGroup.PLAYED
     # the procedure of the rule texts (shared/seeds 002 and 003), one kind per rule
-    PROCEDURE_BLINDS = "procedure_blinds"  #: a blind posted by a player not in its position
-    PROCEDURE_ORDER = "procedure_order"  #: a player acting out of turn, or a skipped BB option
-    PROCEDURE_BET_SIZE = "procedure_bet_size"  #: a bet or raise the betting structure forbids
-    PROCEDURE_SHOWDOWN_ORDER = "procedure_showdown_order"  #: the wrong player showed first
+    #: a blind posted by a player not in its position
+    PROCEDURE_BLINDS = "procedure_blinds", FindingGroup.PROCEDURE
+    #: a player acting out of turn, or a skipped BB option
+    PROCEDURE_ORDER = "procedure_order", FindingGroup.PROCEDURE
+    #: a bet or raise the betting structure forbids
+    PROCEDURE_BET_SIZE = "procedure_bet_size", FindingGroup.PROCEDURE
+    #: the wrong player showed first
+    PROCEDURE_SHOWDOWN_ORDER = "procedure_showdown_order", FindingGroup.PROCEDURE
+
+
+def finding_kinds(*groups: FindingGroup) -> tuple[FindingKind, ...]:
+    """The kinds of findings of ``groups``, in :class:`FindingKind`'s order.
+
+    Args:
+        groups: one or more :class:`FindingGroup`.
+
+    Returns:
+        The kinds (``str`` subclasses: each compares equal to its stored text).
+
+    >>> [str(k) for k in finding_kinds(FindingGroup.PAID, FindingGroup.NAMED)]
+    ['award_mismatch', 'chip_imbalance', 'declared_misread']
+    """
+    return tuple(k for k in FindingKind if k.group in groups)
 
 
 class ProblemCode(StrEnum):

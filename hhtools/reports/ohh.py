@@ -60,7 +60,9 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -205,36 +207,46 @@ def _pots(hand: dict[str, Any], pots: list[dict[str, Any]], awards: list[dict[st
     return out
 
 
-def _rounds(hand: dict[str, Any], seats: list[dict[str, Any]], actions: list[dict[str, Any]],
-            boards: list[dict[str, Any]], ids: dict[str, int], cur: str) -> list[dict[str, Any]]:  # fmt: skip
-    def act(player: str, action: str, minor: int | None = 0, all_in: bool = False,
-            cards: list[str] | None = None) -> dict[str, Any]:  # fmt: skip
-        row: dict[str, Any] = {"player_id": ids.get(player, -1), "action": action,
-                               "amount": amount(minor, cur), "is_allin": bool(all_in)}  # fmt: skip
-        if cards:
-            row["cards"] = cards
-        return row
+def _act(ids: dict[str, int], cur: str, player: str, action: str, minor: int | None = 0,
+         all_in: bool = False, cards: list[str] | None = None) -> dict[str, Any]:  # fmt: skip
+    """One OHH action of ``player`` (its id in ``ids``, -1 if none), ``minor`` units of
+    ``cur``; ``cards`` when it deals or shows some."""
+    row: dict[str, Any] = {"player_id": ids.get(player, -1), "action": action,
+                           "amount": amount(minor, cur), "is_allin": bool(all_in)}  # fmt: skip
+    if cards:
+        row["cards"] = cards
+    return row
 
-    by_street: dict[str, list[dict[str, Any]]] = defaultdict(list)
+
+def _street_actions(
+    hand: dict[str, Any], actions: list[dict[str, Any]], act: Callable[..., dict[str, Any]]
+) -> defaultdict[str, list[dict[str, Any]]]:
+    """Street -> its OHH actions: posts (a dead small and big blind as the big blind
+    and the dead rest), then every action with the chips it added."""
+    by_street: defaultdict[str, list[dict[str, Any]]] = defaultdict(list)
     for a in actions:
-        if a["kind"] == "post":
-            added = int(a["added"] or a["amount"] or 0)
-            if a["post"] == "dead_small_and_big":
-                big = min(added, int(hand["big_blind"] or 0))
-                by_street[a["street"]].append(act(a["player"], "Post BB", big, a["all_in"]))
-                if added > big:
-                    by_street[a["street"]].append(act(a["player"], "Post Dead", added - big))
-            else:
-                name = _POSTS.get(a["post"] or "", "Post Extra Blind")
-                by_street[a["street"]].append(act(a["player"], name, added, a["all_in"]))
-        else:
+        if a["kind"] != "post":
             by_street[a["street"]].append(act(a["player"], _ACTIONS.get(a["kind"], a["kind"]),
                                               int(a["added"] or 0), a["all_in"]))  # fmt: skip
-    hero = next((s for s in seats if s["is_hero"] and s["hole_cards"]), None)
-    if hero is not None:  # the hero's cards, after the posts and before the betting
-        posts = sum(1 for r in by_street["preflop"] if r["action"].startswith(("Post", "Str")))
-        by_street["preflop"].insert(posts, act(hero["player"], "Dealt Cards",
-                                               cards=_cards(hero["hole_cards"])))  # fmt: skip
+            continue
+        added = int(a["added"] or a["amount"] or 0)
+        if a["post"] == "dead_small_and_big":
+            big = min(added, int(hand["big_blind"] or 0))
+            by_street[a["street"]].append(act(a["player"], "Post BB", big, a["all_in"]))
+            if added > big:
+                by_street[a["street"]].append(act(a["player"], "Post Dead", added - big))
+        else:
+            name = _POSTS.get(a["post"] or "", "Post Extra Blind")
+            by_street[a["street"]].append(act(a["player"], name, added, a["all_in"]))
+    return by_street
+
+
+def _board_rounds(
+    hand: dict[str, Any], boards: list[dict[str, Any]],
+    by_street: defaultdict[str, list[dict[str, Any]]],
+) -> list[dict[str, Any]]:  # fmt: skip
+    """The rounds of each street dealt or bet on, with its cards (Courchevel's first
+    flop card preflop), then the streets a second board dealt otherwise."""
     first = boards[0] if boards else {}
     street_cards = {"preflop": [], "flop": _cards(first.get("flop")),
                     "turn": _cards(first.get("turn")), "river": _cards(first.get("river"))}  # fmt: skip
@@ -250,6 +262,21 @@ def _rounds(hand: dict[str, Any], seats: list[dict[str, Any]], actions: list[dic
             cards = _cards(second.get(key))
             if cards and cards != street_cards[key]:
                 rounds.append({"street": name, "cards": cards, "actions": []})
+    return rounds
+
+
+def _rounds(hand: dict[str, Any], seats: list[dict[str, Any]], actions: list[dict[str, Any]],
+            boards: list[dict[str, Any]], ids: dict[str, int], cur: str) -> list[dict[str, Any]]:  # fmt: skip
+    """OHH's ``rounds``: each street with its cards and actions (the hero's cards dealt
+    after the posts), then the showdown when two or more stayed, numbered in order."""
+    act = partial(_act, ids, cur)
+    by_street = _street_actions(hand, actions, act)
+    hero = next((s for s in seats if s["is_hero"] and s["hole_cards"]), None)
+    if hero is not None:  # the hero's cards, after the posts and before the betting
+        posts = sum(1 for r in by_street["preflop"] if r["action"].startswith(("Post", "Str")))
+        by_street["preflop"].insert(posts, act(hero["player"], "Dealt Cards",
+                                               cards=_cards(hero["hole_cards"])))  # fmt: skip
+    rounds = _board_rounds(hand, boards, by_street)
     live = [s for s in seats if s["position"] is not None and not s["sitting_out"]
             and s["folded"] is None]  # fmt: skip
     if len(live) >= 2:
@@ -258,11 +285,18 @@ def _rounds(hand: dict[str, Any], seats: list[dict[str, Any]], actions: list[dic
         rounds.append({"street": "Showdown", "cards": [], "actions": shows})
     for i, r in enumerate(rounds):
         r["id"] = i
-        for n, a in enumerate(r["actions"], 1):
-            a["action_number"] = n
-        r["actions"] = [{k: a[k] for k in ("action_number", "player_id", "action", "amount",
-                                            "is_allin", "cards") if k in a} for a in r["actions"]]  # fmt: skip
+        r["actions"] = [
+            {k: a[k] for k in ("action_number", "player_id", "action", "amount", "is_allin",
+                               "cards") if k in a} for a in _numbered(r["actions"])
+        ]  # fmt: skip
     return [{k: r[k] for k in ("id", "street", "cards", "actions")} for r in rounds]
+
+
+def _numbered(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``actions`` with their ``action_number`` set, from 1."""
+    for n, a in enumerate(actions, 1):
+        a["action_number"] = n
+    return actions
 
 
 def hand_to_ohh(

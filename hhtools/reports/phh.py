@@ -67,8 +67,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hhtools.model.money import CHIP_CURRENCIES, amount_text
+from hhtools.model.vocab import FindingGroup, finding_kinds
 from hhtools.reports.ohh import iter_hands
 from hhtools.reports.output import replacing
+from hhtools.reports.phh_actions import PhhGap, action_lines
 from hhtools.reports.phh_replay import file_header, pokerkit_options
 
 if TYPE_CHECKING:
@@ -79,8 +81,6 @@ VARIANTS: dict[tuple[str, str], str] = {
     ("omaha", "pot_limit"): "PO",
     ("omaha-hilo", "limit"): "FO/8",
 }
-
-_STREETS = ("preflop", "flop", "turn", "river")
 
 
 def toml_string(text: str) -> str:
@@ -156,12 +156,8 @@ def phh_gap(hand: Mapping[str, Any]) -> str | None:
     return None
 
 
-class PhhGap(ValueError):
-    """A hand PHH cannot carry so that pokerkit replays it; the message says why."""
-
-
 #: Audit findings that say the site paid against the rules: pokerkit pays by them.
-PAID_AGAINST_RULES = ("award_mismatch", "chip_imbalance")
+PAID_AGAINST_RULES: tuple[str, ...] = tuple(str(k) for k in finding_kinds(FindingGroup.PAID))
 
 
 @dataclass
@@ -254,122 +250,6 @@ def _forced_bets(
     return dead, signed, live_by_name, stray
 
 
-def _showdown_lines(live: list[dict[str, Any]], index: dict[str, int],
-                    show_all: bool = False) -> list[str]:  # fmt: skip
-    """``pN sm CARDS`` for a player who showed or collected (``show_all``: every
-    player), ``pN sm`` for one who mucked; ``????`` per card not known."""
-    out = []
-    for s in live:
-        cards = (s["hole_cards"] or "").split()
-        if show_all or s["showed"] or (s["collected"] or 0) > 0:
-            shown = "".join(cards) if cards else "????????"
-            out.append(f"p{index[s['player']]} sm {shown}")
-        else:
-            out.append(f"p{index[s['player']]} sm")
-    return out
-
-
-def _action_lines(
-    players: list[dict[str, Any]], actions: list[dict[str, Any]], boards: list[dict[str, Any]],
-    live_posts: dict[str, int], dead: list[int], amt: Callable[[int], str], min_raise: int,
-) -> list[str]:  # fmt: skip
-    """The ``actions`` array: dealing, betting, boards, and the showdown in its place.
-
-    ``min_raise``: the big blind in pot limit (a raise short of the last one, not all
-    in, is written as the call it became), 0 in fixed limit.
-    """
-    index = {s["player"]: i + 1 for i, s in enumerate(players)}
-    acts: list[str] = []
-    for s in players:
-        cards = (s["hole_cards"] or "").split()
-        dealt = "".join(cards) if len(cards) == 4 else "??" * 4
-        acts.append(f"d dh p{index[s['player']]} {dealt}")
-    board = boards[0] if boards else {}
-    street_cards = [board.get(name) for name in ("flop", "turn", "river")]
-    chips = {s["player"]: int(s["stack"] or 0) - dead[i] - live_posts[s["player"]]
-             for i, s in enumerate(players)}  # fmt: skip
-    folded: set[str] = set()
-    pot = sum(dead)  # before this street's bets
-    acted_streets = {a["street"] for a in actions if a["kind"] != "post"}
-    shown = False
-    stayed = -1  # streets still to deal once all but one player mucked (-1: no limit)
-    dealt_streets = 0
-    for n, name in enumerate(_STREETS):
-        if n > 0:
-            cards = street_cards[n - 1]
-            if (not cards and name not in acted_streets) or stayed == 0:
-                break
-            stayed -= 1
-            # a board the history damaged ("Kns"), with betting after it: unknown cards
-            acts.append(f"d db {''.join(cards.split()) if cards else '??' * (3 if n == 1 else 1)}")
-            dealt_streets = n
-        on_street: dict[str, int] = defaultdict(int, live_posts if n == 0 else {})
-        top, step = max(on_street.values(), default=0), min_raise or 0  # bet to call, raise
-        closed: set[str] = set()  # acted since the last full raise: may not raise again
-        last: str | None = None
-        if n > 0:
-            pot = sum(int(x["added"] or 0) for x in actions  # posts, dead money too
-                      if x["player"] in index and _STREETS.index(x["street"]) < n)
-        for a in actions:
-            if a["street"] != name or a["player"] not in index or a["kind"] == "post":
-                continue
-            if shown:  # betting after everyone is all in: the history's own mistake
-                continue
-            order = [s["player"] for s in players
-                     if s["player"] not in folded and chips[s["player"]] > 0]
-            if last is not None or n > 0:  # who pokerkit asks next, clockwise
-                after = [q for q in order if index[q] > index[last]] if last else order
-                if a["player"] != (after or order or [None])[0]:
-                    raise PhhGap("actions out of turn")
-            last = a["player"]
-            p, added = f"p{index[a['player']]}", int(a["added"] or 0)
-            on_street[a["player"]] += added
-            chips[a["player"]] -= added
-            if a["kind"] == "fold":
-                acts.append(f"{p} f")
-                folded.add(a["player"])
-            elif a["kind"] in ("check", "call"):
-                acts.append(f"{p} cc")
-            elif not any(chips[o["player"]] + on_street[o["player"]] > top for o in players
-                         if o["player"] not in folded and o["player"] != a["player"]):
-                # a raise nobody can call more of (all in, or chips only to call the
-                # bet before it): pokerkit calls, the site returned the rest
-                acts.append(f"{p} cc")
-            elif min_raise and chips[a["player"]] > 0 and on_street[a["player"]] < top + step:
-                acts.append(f"{p} cc")  # a raise short of the minimum, not all in: a call
-            elif a["player"] in closed:
-                raise PhhGap("raise the rules do not allow")
-            elif min_raise and on_street[a["player"]] > top + (
-                    pot + sum(on_street.values()) - added + top - (on_street[a["player"]] - added)):
-                raise PhhGap("bet above the pot limit")
-            else:
-                total = on_street[a["player"]]
-                if total - top >= step:  # a full raise reopens the betting for everyone
-                    closed.clear()
-                step, top = max(step, total - top), max(top, total)
-                acts.append(f"{p} cbr {amt(total)}")
-            if a["kind"] != "fold" and min_raise:
-                closed.add(a["player"])
-        live = [s for s in players if s["player"] not in folded]
-        with_chips = [s for s in live if chips[s["player"]] > 0]
-        if not shown and len(live) >= 2 and len(with_chips) <= 1:
-            lines = _showdown_lines(live, index)  # all in: shown before the runout
-            kept = [s for s, line in zip(live, lines, strict=True) if not line.endswith(" sm")]
-            if len(kept) == 1 and kept[0] in with_chips:
-                # the one hand left has chips behind: pokerkit 0.7 fails dealing on to
-                # it alone, so the mucked hands are shown (they lost): it deals every
-                # card and pays by the rules, as the site did
-                lines = _showdown_lines(live, index, show_all=True)
-            elif len(kept) <= 1:
-                stayed = 1  # every other hand mucked: pokerkit deals one street, then pays
-            acts.extend(lines)
-            shown = True
-    live = [s for s in players if s["folded"] is None]
-    if not shown and len(live) >= 2 and dealt_streets == 3:
-        acts.extend(_showdown_lines(live, index))
-    return acts
-
-
 def hand_to_phh(
     hand: dict[str, Any], seats: list[dict[str, Any]], actions: list[dict[str, Any]],
     boards: list[dict[str, Any]], pots: list[dict[str, Any]] | None = None,
@@ -413,23 +293,12 @@ def phh_text(
             pot-limit bets to the pot); ``"actions out of turn"`` (a player acts
             before the one clockwise whose turn it is); ``"fewer than two players"``.
     """
-    gap = phh_gap(hand)
-    if gap is not None:
-        raise PhhGap(gap)
-    if any(f["kind"] in PAID_AGAINST_RULES for f in findings or ()):
-        raise PhhGap("site paid against the rules")
+    players = _carried_players(hand, seats, actions, pots, findings)
     code = VARIANTS[(hand["game"], hand["structure"])]
     cur = hand["currency"] or ""
-    amt = lambda v: amount_text(int(v or 0), cur)
-    players = _players(seats, actions)
-    if len(players) < 2:
-        raise PhhGap("fewer than two players")
-    for s in players:
-        left = (s["stack"] or 0) - (s["put_in"] or 0) + (s["returned"] or 0)
-        if s["folded"] is None and left > 0 and any(
-            p["board"] == 0 and s["player"] not in (p["eligible"] or ()) for p in pots or ()
-        ):
-            raise PhhGap("all in without being all in")
+    def amt(v: Any) -> str:
+        return amount_text(int(v or 0), cur)
+
     while True:
         dead, signed, live_posts, stray = _forced_bets(players, actions,
                                                        int(hand["big_blind"] or 0))  # fmt: skip
@@ -451,11 +320,44 @@ def phh_text(
     else:
         lines.append(f"min_bet = {amt(hand['big_blind'])}")
     lines.append("starting_stacks = " + _array([amt(s["stack"]) for s in players]))
-    acts = _action_lines(players, actions, boards, live_posts, dead, amt,
-                         0 if code == "FO/8" else int(hand["big_blind"] or 0))  # fmt: skip
+    acts = action_lines(players, actions, boards, live_posts, dead, amt,
+                        0 if code == "FO/8" else int(hand["big_blind"] or 0))  # fmt: skip
     lines.append("actions = " + _array([toml_string(a) for a in acts]))
+    lines += _optional_lines(hand, players, amt)
+    lines += _user_lines(hand, players, pots, amt)
+    return "\n".join(lines) + "\n"
 
-    lines.append(f"hand = {toml_string(str(hand['hand_id']))}")
+
+def _carried_players(
+    hand: dict[str, Any], seats: list[dict[str, Any]], actions: list[dict[str, Any]],
+    pots: list[dict[str, Any]] | None, findings: list[dict[str, Any]] | None,
+) -> list[dict[str, Any]]:  # fmt: skip
+    """The players dealt in (:func:`_players`), once the hand is known to be one PHH
+    can carry; else :class:`PhhGap` with the reason (:func:`phh_text`)."""
+    gap = phh_gap(hand)
+    if gap is not None:
+        raise PhhGap(gap)
+    if any(f["kind"] in PAID_AGAINST_RULES for f in findings or ()):
+        raise PhhGap("site paid against the rules")
+    players = _players(seats, actions)
+    if len(players) < 2:
+        raise PhhGap("fewer than two players")
+    for s in players:
+        left = (s["stack"] or 0) - (s["put_in"] or 0) + (s["returned"] or 0)
+        if s["folded"] is None and left > 0 and any(
+            p["board"] == 0 and s["player"] not in (p["eligible"] or ()) for p in pots or ()
+        ):
+            raise PhhGap("all in without being all in")
+    return players
+
+
+def _optional_lines(
+    hand: dict[str, Any], players: list[dict[str, Any]], amt: Callable[[Any], str]
+) -> list[str]:
+    """PHH's optional fields: hand, table, players, seats, seat_count, currency, the
+    time, winnings and finishing stacks."""
+    cur = hand["currency"] or ""
+    lines = [f"hand = {toml_string(str(hand['hand_id']))}"]
     if hand["table_name"]:
         lines.append(f"table = {toml_string(hand['table_name'])}")
     lines.append("players = " + _array([toml_string(s["player"]) for s in players]))
@@ -477,16 +379,23 @@ def phh_text(
         amt((s["stack"] or 0) - (s["put_in"] or 0) + (s["returned"] or 0) + (s["collected"] or 0))
         for s in players
     ]))  # fmt: skip
-    lines.append(f"_site = {toml_string(hand['site'])}")
-    lines.append(f"_game = {toml_string(hand['game'])}")
+    return lines
+
+
+def _user_lines(
+    hand: dict[str, Any], players: list[dict[str, Any]], pots: list[dict[str, Any]] | None,
+    amt: Callable[[Any], str],
+) -> list[str]:  # fmt: skip
+    """The user fields: ``_site``, ``_game``, ``_rake``, ``_pot_rakes``, ``_minor_unit``."""
+    lines = [f"_site = {toml_string(hand['site'])}", f"_game = {toml_string(hand['game'])}"]
     taken = _pot_takes([p for p in pots or () if p["board"] == 0])
     returned = sum(int(s["returned"] or 0) for s in players)
     if returned:  # pokerkit keeps an uncalled bet in a pot of its own (or the last pot)
         taken.append((returned, 0))
     lines.append(f"_rake = {amt(sum(t for _, t in taken) if pots is not None else hand['rake'])}")
     lines.append("_pot_rakes = " + _array([f"[{amt(g)}, {amt(t)}]" for g, t in taken]))
-    lines.append(f"_minor_unit = {'1' if cur in CHIP_CURRENCIES else '0.01'}")
-    return "\n".join(lines) + "\n"
+    lines.append(f"_minor_unit = {'1' if (hand['currency'] or '') in CHIP_CURRENCIES else '0.01'}")
+    return lines
 
 
 def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummary:

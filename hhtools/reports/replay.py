@@ -128,6 +128,112 @@ def _net_lines(facts: HandFacts, currency: str) -> list[str]:
     return lines
 
 
+def _header_lines(facts: HandFacts) -> list[str]:
+    """The hand's title, where it was read, and a line per seat with its stack."""
+    hand = facts.hand
+    cur = hand["currency"]
+    lines = [
+        f"Hand {hand['hand_id']} ({hand['site']}): {hand['game']} {hand['structure']} "
+        f"{hand['stakes']} {cur}, table {hand['table_name']!r}, {hand['started_at']} "
+        f"{hand['time_zone'] or ''}".rstrip(),
+        f"{hand['file']}:{hand['line']}",
+        "",
+    ]
+    for s in facts.seats:
+        button = " (button)" if s["is_button"] else ""
+        cards = f" [{s['hole_cards']}]" if s["hole_cards"] else ""
+        lines.append(f"Seat {s['seat']}: {s['player']} {format_money(s['stack'], cur)}"
+                     f"{button}{cards}")  # fmt: skip
+    return lines
+
+
+def _money_lines(facts: HandFacts) -> list[str]:
+    """The boards when more than one, the pot in words, the room's money (added,
+    jackpot, fees) and each cash-out with its fee and what the site kept."""
+    hand = facts.hand
+    m = partial(format_money, currency=hand["currency"])
+    lines: list[str] = []
+    if len(facts.boards) > 1:
+        lines += ["", "Boards: " + " | ".join(" ".join(b) for b in facts.boards)]
+    words = pot_words(hand, facts)
+    lines += ["", words[:1].upper() + words[1:]] if words else []
+    extra = [(w, hand.get(k)) for w, k in (("added by the room", "room_added"),
+             ("jackpot", "jackpot"), ("fees", "fees")) if hand.get(k)]  # fmt: skip
+    if extra:
+        lines.append("  " + ", ".join(f"{w} {m(v)}" for w, v in extra))
+    for s in facts.seats:
+        if not s.get("cashed_out"):
+            continue
+        fee = f" (cash-out fee {m(s['cash_out_fee'])})" if s.get("cash_out_fee") else ""
+        lines.append(f"{s['player']} cashed out the hand for {m(s['cashed_out'])}{fee}")
+        if s.get("cash_out_forfeited"):
+            lines.append(
+                f"  the site kept {m(s['cash_out_forfeited'])} of the pots it would "
+                f"have paid {s['player']}"
+            )
+    return lines
+
+
+def _showdown_lines(data: dict[str, Any], facts: HandFacts) -> list[str]:
+    """The showdown read by the rules: each hand shown with its best high and low five
+    and the site's words for them, then the hands mucked with known cards."""
+    sds = list(data["showdowns"].iter_rows(named=True))
+    if not sds:
+        return []
+    several = len(facts.boards) > 1
+    lines = ["", "*** SHOWDOWN (read by the rules: two hole cards, three board cards) ***"]
+    for sd in sds:
+        board = f" (board {sd['board'] + 1})" if several else ""
+        high = (f"{sd['high_cards']} ({sd['high_category']})" if sd["high_cards"]
+                else "no complete board")  # fmt: skip
+        lines.append(f"  {sd['player']}{board} [{sd['hole_cards']}]: high {high}")
+        if facts.hand["hi_lo"]:
+            low = (f"{sd['low_cards']} ({sd['low_ranks']})" if sd["low_cards"]
+                   else "no qualifying low")  # fmt: skip
+            lines.append(f"      low {low}")
+        said = "; ".join(x for x in (sd["declared_high"], sd["declared_low"]) if x)
+        if said:
+            lines.append(f"      the site said: {said}")
+    shown_players = {sd["player"] for sd in sds}
+    for s in facts.seats:
+        if s["hole_cards"] and s["folded"] is None and s["player"] not in shown_players:
+            lines.append(f"  {s['player']} mucked [{s['hole_cards']}]")
+    return lines
+
+
+def _award_lines(facts: HandFacts, currency: str) -> list[str]:
+    """Per pot, half and player: what the site paid and what the rules give."""
+    awards = [(p, a) for p in facts.pots for a in p.awards]
+    if not awards:
+        return []
+    m = partial(format_money, currency=currency)
+    lines = ["", "Paid by the site / due by the rules:"]
+    for p, a in awards:
+        half = "" if a.half == "all" else f", {a.half}"
+        board = f", board {p.board + 1}" if len(facts.boards) > 1 else ""
+        flag = "   <-- differs" if a.differs else ""
+        if a.kept_for_cash_out:
+            flag = "   (kept by the site: the player cashed out)"
+        tag = (" (scoop)" if a.scoop else "") + (" (quarter)" if a.quarter else "")
+        lines.append(
+            f"  {p.name}{half}{board}: {a.player} paid {m(a.paid)}, "
+            f"due {m(a.due)}{tag}{flag}"
+        )
+    return lines
+
+
+def _finding_lines(data: dict[str, Any]) -> list[str]:
+    """The findings of the hand, one line each, or the line saying there are none."""
+    findings = list(data["findings"].iter_rows(named=True))
+    if not findings:
+        return ["", "No findings: the site paid this hand by the rules."]
+    lines = ["", "Findings:"]
+    for f in findings:
+        who = f" {f['player']}" if f["player"] else ""
+        lines.append(f"  {f['kind']}{who}: {f['explanation']}")
+    return lines
+
+
 def replay_lines(data: dict[str, Any]) -> list[str]:
     """The hand replayed as plain lines (used by ``hhtools show`` and its tests).
 
@@ -142,85 +248,15 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
         pot and half, each player's net, and the findings.
     """
     facts = hand_facts(data)
-    hand = facts.hand
-    cur = hand["currency"]
-    m = partial(format_money, currency=cur)
-    lines = [
-        f"Hand {hand['hand_id']} ({hand['site']}): {hand['game']} {hand['structure']} "
-        f"{hand['stakes']} {cur}, table {hand['table_name']!r}, {hand['started_at']} "
-        f"{hand['time_zone'] or ''}".rstrip(),
-        f"{hand['file']}:{hand['line']}",
-        "",
+    cur = facts.hand["currency"]
+    return [
+        *_header_lines(facts),
+        *_street_lines(facts, cur),
+        *draw_lines(data),
+        *_money_lines(facts),
+        *_showdown_lines(data, facts),
+        *_pot_lines(facts, cur),
+        *_award_lines(facts, cur),
+        *_net_lines(facts, cur),
+        *_finding_lines(data),
     ]
-    seats = list(facts.seats)
-    for s in seats:
-        button = " (button)" if s["is_button"] else ""
-        cards = f" [{s['hole_cards']}]" if s["hole_cards"] else ""
-        lines.append(f"Seat {s['seat']}: {s['player']} {m(s['stack'])}{button}{cards}")
-    lines += _street_lines(facts, cur)
-    lines += draw_lines(data)
-    boards = facts.boards
-    if len(boards) > 1:
-        lines += ["", "Boards: " + " | ".join(" ".join(b) for b in boards)]
-    words = pot_words(hand, facts)
-    lines += ["", words[:1].upper() + words[1:]] if words else []
-    extra = [(w, hand.get(k)) for w, k in (("added by the room", "room_added"),
-             ("jackpot", "jackpot"), ("fees", "fees")) if hand.get(k)]  # fmt: skip
-    if extra:
-        lines.append("  " + ", ".join(f"{w} {m(v)}" for w, v in extra))
-    for s in seats:
-        if s.get("cashed_out"):
-            fee = f" (cash-out fee {m(s['cash_out_fee'])})" if s.get("cash_out_fee") else ""
-            lines.append(f"{s['player']} cashed out the hand for {m(s['cashed_out'])}{fee}")
-            if s.get("cash_out_forfeited"):
-                lines.append(
-                    f"  the site kept {m(s['cash_out_forfeited'])} of the pots it would "
-                    f"have paid {s['player']}"
-                )
-
-    sds = list(data["showdowns"].iter_rows(named=True))
-    if sds:
-        lines += ["", "*** SHOWDOWN (read by the rules: two hole cards, three board cards) ***"]
-        for sd in sds:
-            board = f" (board {sd['board'] + 1})" if len(boards) > 1 else ""
-            high = (f"{sd['high_cards']} ({sd['high_category']})" if sd["high_cards"]
-                    else "no complete board")  # fmt: skip
-            lines.append(f"  {sd['player']}{board} [{sd['hole_cards']}]: high {high}")
-            if hand["hi_lo"]:
-                low = (f"{sd['low_cards']} ({sd['low_ranks']})" if sd["low_cards"]
-                       else "no qualifying low")  # fmt: skip
-                lines.append(f"      low {low}")
-            said = "; ".join(x for x in (sd["declared_high"], sd["declared_low"]) if x)
-            if said:
-                lines.append(f"      the site said: {said}")
-    shown_players = {sd["player"] for sd in sds}
-    for s in seats:
-        if s["hole_cards"] and s["folded"] is None and s["player"] not in shown_players and sds:
-            lines.append(f"  {s['player']} mucked [{s['hole_cards']}]")
-
-    lines += _pot_lines(facts, cur)
-    awards = [(p, a) for p in facts.pots for a in p.awards]
-    if awards:
-        lines += ["", "Paid by the site / due by the rules:"]
-        for p, a in awards:
-            half = "" if a.half == "all" else f", {a.half}"
-            board = f", board {p.board + 1}" if len(boards) > 1 else ""
-            flag = "   <-- differs" if a.differs else ""
-            if a.kept_for_cash_out:
-                flag = "   (kept by the site: the player cashed out)"
-            tag = (" (scoop)" if a.scoop else "") + (" (quarter)" if a.quarter else "")
-            lines.append(
-                f"  {p.name}{half}{board}: {a.player} paid {m(a.paid)}, "
-                f"due {m(a.due)}{tag}{flag}"
-            )
-    lines += _net_lines(facts, cur)
-    findings = list(data["findings"].iter_rows(named=True))
-    lines += [""]
-    if findings:
-        lines.append("Findings:")
-        for f in findings:
-            who = f" {f['player']}" if f["player"] else ""
-            lines.append(f"  {f['kind']}{who}: {f['explanation']}")
-    else:
-        lines.append("No findings: the site paid this hand by the rules.")
-    return lines

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from hhtools.model.vocab import FindingGroup, finding_kinds
 from hhtools.reports.cells import STRUCTURE_SHORT, display_rows, text_table
 from hhtools.store.api import HandStore
 from hhtools.store.seat_results import counted_seat
@@ -40,10 +41,13 @@ FINDINGS_LISTED = 400
 #: Hands whose replay the page carries (those of the first findings listed).
 REPLAYS = 120
 #: The kinds listed first, in this order (the site paid, counted or named a hand other
-#: than the rules say); then the others by name; the hidden kinds last.
-FINDING_ORDER = ("award_mismatch", "chip_imbalance", "declared_misread")
-#: Finding kinds the page hides behind a toggle (a warning, not a wrong payout).
-FINDINGS_HIDDEN = ("holdem_misread_prone",)
+#: than the rules say: groups ``paid`` and ``named``); then the others by name; the
+#: hidden kinds last.
+FINDING_ORDER: tuple[str, ...] = tuple(
+    str(k) for k in finding_kinds(FindingGroup.PAID, FindingGroup.NAMED)
+)
+#: Finding kinds the page hides behind a toggle (group ``warning``: not a wrong payout).
+FINDINGS_HIDDEN: tuple[str, ...] = tuple(str(k) for k in finding_kinds(FindingGroup.WARNING))
 #: The tables of one hand a replay reads (:meth:`HandStore.hand`).
 HAND_TABLES = ("hands", "seats", "actions", "boards", "pots", "awards", "showdowns", "findings")
 

@@ -35,7 +35,7 @@ here and in ``hhtools schema``. "Dealt in" means a seat not sitting out.
 
 from __future__ import annotations
 
-from hhtools.model.records import ActionKind, HandHistory, PostKind, Street
+from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
 from hhtools.rules.positions import position_names
 
 __all__ = ["STAT_COLUMNS", "seat_stats"]
@@ -59,6 +59,104 @@ _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _BIG_BLIND = PostKind.BIG_BLIND
 _STREET_TEXT = {m: m.value for m in Street}
+#: the facts of a seat sitting out after its fold, VPIP and PFR
+_SITTING_OUT: tuple[object, ...] = (None, False, False, False, False, False, False, False, False,
+                                    False, 0, 0, 0, False, False)  # fmt: skip
+
+
+class _Tally:
+    """The facts gathered over one hand's actions, in order (module docstring)."""
+
+    __slots__ = ("folded_on", "voluntary", "raised_pre", "big_blind", "raises", "opener",
+                 "last_raiser", "three_opp", "fold3_opp", "cbet_opp", "fold_cbet_opp",
+                 "aggressive", "calls", "folds", "flop_bet", "cbet_live")  # fmt: skip
+
+    def __init__(self) -> None:
+        self.folded_on: dict[str, str] = {}
+        self.voluntary: set[str] = set()
+        self.raised_pre: set[str] = set()
+        self.big_blind: str | None = None
+        self.raises = 0  # preflop raises so far
+        self.opener: str | None = None  # the first preflop raiser
+        self.last_raiser: str | None = None  # the last preflop raiser
+        self.three_opp: dict[str, bool] = {}
+        self.fold3_opp: dict[str, bool] = {}
+        self.cbet_opp: dict[str, bool] = {}
+        self.fold_cbet_opp: dict[str, bool] = {}
+        self.aggressive: dict[str, int] = {}
+        self.calls: dict[str, int] = {}
+        self.folds: dict[str, int] = {}
+        self.flop_bet = False  # a bet was made on the flop
+        self.cbet_live = False  # the flop's first bet was the c-bet, with no raise since
+
+    def preflop(self, act: Action) -> None:
+        """Count a preflop post or action: the big blind, VPIP, PFR, 3-bets."""
+        kind, player = act.kind, act.player
+        if kind is _POST:
+            if self.big_blind is None and act.post is _BIG_BLIND:
+                self.big_blind = player
+            return
+        if kind is _FOLD:
+            self.folded_on.setdefault(player, "preflop")
+        elif kind is not _CHECK:
+            self.voluntary.add(player)
+        if self.raises == 1:
+            if player != self.opener and player not in self.three_opp:
+                self.three_opp[player] = kind is _RAISE
+        elif self.raises == 2 and player == self.opener and player not in self.fold3_opp:
+            self.fold3_opp[player] = kind is _FOLD
+        if kind is _RAISE or kind is _BET:
+            if kind is _RAISE:
+                self.raised_pre.add(player)
+            self.raises += 1
+            self.last_raiser = player
+            if self.opener is None:
+                self.opener = player
+
+    def postflop(self, act: Action) -> None:
+        """Count an action on the flop, turn or river: aggression, calls, folds, c-bets."""
+        kind, player = act.kind, act.player
+        if kind is _POST:
+            return
+        aggressive_act = kind is _BET or kind is _RAISE
+        if aggressive_act:
+            self.aggressive[player] = self.aggressive.get(player, 0) + 1
+        elif kind is _CALL:
+            self.calls[player] = self.calls.get(player, 0) + 1
+        elif kind is _FOLD:
+            self.folds[player] = self.folds.get(player, 0) + 1
+            self.folded_on.setdefault(player, _STREET_TEXT[act.street])
+        if act.street is _FLOP:
+            self.flop(player, kind, aggressive_act)
+
+    def flop(self, player: str, kind: ActionKind, aggressive_act: bool) -> None:
+        """Count a flop action's c-bet chance and its answer."""
+        if player == self.last_raiser and not self.flop_bet and player not in self.cbet_opp:
+            self.cbet_opp[player] = kind is _BET
+            self.cbet_live = kind is _BET
+        elif self.cbet_live and player != self.last_raiser and player not in self.fold_cbet_opp:
+            self.fold_cbet_opp[player] = kind is _FOLD
+        if aggressive_act:
+            if self.flop_bet:
+                self.cbet_live = False
+            self.flop_bet = True
+
+    def row(self, p: str, names: dict[str, str], walk: bool, flop_dealt: bool,
+            staying: bool) -> tuple[object, ...]:  # fmt: skip
+        """The facts of the dealt-in player ``p``, as :data:`STAT_COLUMNS` names them."""
+        fold = self.folded_on.get(p)
+        return (
+            fold, p in self.voluntary, p in self.raised_pre,
+            names.get(p),
+            not (walk and p == self.big_blind),
+            p in self.three_opp, self.three_opp.get(p, False),
+            p in self.fold3_opp, self.fold3_opp.get(p, False),
+            p in self.cbet_opp, self.cbet_opp.get(p, False),
+            p in self.fold_cbet_opp, self.fold_cbet_opp.get(p, False),
+            self.aggressive.get(p, 0), self.calls.get(p, 0), self.folds.get(p, 0),
+            flop_dealt and fold != "preflop",
+            fold is None and staying,
+        )  # fmt: skip
 
 
 def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, ...]]:
@@ -79,97 +177,24 @@ def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, 
     out_players = {s.player for s in seats if s.sitting_out}
     dealt = [p for p in order if p not in out_players] if out_players else list(order)
     names = dict(zip(dealt, position_names(min(len(dealt), 10)), strict=False))
-
-    folded_on: dict[str, str] = {}
-    voluntary: set[str] = set()
-    raised_pre: set[str] = set()
-    big_blind: str | None = None
-    raises = 0  # preflop raises so far
-    opener: str | None = None  # the first preflop raiser
-    last_raiser: str | None = None  # the last preflop raiser
-    three_opp: dict[str, bool] = {}
-    fold3_opp: dict[str, bool] = {}
-    cbet_opp: dict[str, bool] = {}
-    fold_cbet_opp: dict[str, bool] = {}
-    aggressive: dict[str, int] = {}
-    calls: dict[str, int] = {}
-    folds: dict[str, int] = {}
-    flop_bet = False  # a bet was made on the flop
-    cbet_live = False  # the flop's first bet was the c-bet, with no raise since
+    tally = _Tally()
     for act in hand.actions:
-        kind = act.kind
-        player = act.player
-        street = act.street
-        if street is _PREFLOP:
-            if kind is _POST:
-                if big_blind is None and act.post is _BIG_BLIND:
-                    big_blind = player
-                continue
-            if kind is _FOLD:
-                if player not in folded_on:
-                    folded_on[player] = "preflop"
-            elif kind is not _CHECK:
-                voluntary.add(player)
-            if raises == 1:
-                if player != opener and player not in three_opp:
-                    three_opp[player] = kind is _RAISE
-            elif raises == 2 and player == opener and player not in fold3_opp:
-                fold3_opp[player] = kind is _FOLD
-            if kind is _RAISE or kind is _BET:
-                if kind is _RAISE:
-                    raised_pre.add(player)
-                raises += 1
-                last_raiser = player
-                if opener is None:
-                    opener = player
-            continue
-        if kind is _POST:
-            continue
-        aggressive_act = kind is _BET or kind is _RAISE
-        if aggressive_act:
-            aggressive[player] = aggressive.get(player, 0) + 1
-        elif kind is _CALL:
-            calls[player] = calls.get(player, 0) + 1
-        elif kind is _FOLD:
-            folds[player] = folds.get(player, 0) + 1
-            if player not in folded_on:
-                folded_on[player] = _STREET_TEXT[street]
-        if street is _FLOP:
-            if player == last_raiser and not flop_bet and player not in cbet_opp:
-                cbet_opp[player] = kind is _BET
-                cbet_live = kind is _BET
-            elif cbet_live and player != last_raiser and player not in fold_cbet_opp:
-                fold_cbet_opp[player] = kind is _FOLD
-            if aggressive_act:
-                if flop_bet:
-                    cbet_live = False
-                flop_bet = True
-
+        if act.street is _PREFLOP:
+            tally.preflop(act)
+        else:
+            tally.postflop(act)
+    folded_on = tally.folded_on
     flop_dealt = any(len(b) >= 3 for b in hand.boards)
     walk = (
-        big_blind is not None
-        and not voluntary
-        and all(p in folded_on for p in dealt if p != big_blind)
+        tally.big_blind is not None
+        and not tally.voluntary
+        and all(p in folded_on for p in dealt if p != tally.big_blind)
     )
     staying = sum(1 for p in dealt if p not in folded_on) >= 2
-    rows: list[tuple[object, ...]] = []
-    for s in seats:
-        p = s.player
-        fold = folded_on.get(p)
-        if s.sitting_out:
-            rows.append((fold, p in voluntary, p in raised_pre, None, False, False, False, False,
-                         False, False, False, False, False, 0, 0, 0, False, False))  # fmt: skip
-            continue
-        rows.append((
-            fold, p in voluntary, p in raised_pre,
-            names.get(p),
-            not (walk and p == big_blind),
-            p in three_opp, three_opp.get(p, False),
-            p in fold3_opp, fold3_opp.get(p, False),
-            p in cbet_opp, cbet_opp.get(p, False),
-            p in fold_cbet_opp, fold_cbet_opp.get(p, False),
-            aggressive.get(p, 0), calls.get(p, 0), folds.get(p, 0),
-            flop_dealt and fold != "preflop",
-            fold is None and staying,
-        ))  # fmt: skip
-    return rows
+    return [
+        (folded_on.get(s.player), s.player in tally.voluntary, s.player in tally.raised_pre,
+         *_SITTING_OUT)
+        if s.sitting_out
+        else tally.row(s.player, names, walk, flop_dealt, staying)
+        for s in seats
+    ]  # fmt: skip
