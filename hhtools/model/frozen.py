@@ -37,10 +37,10 @@ def record(cls: type[T]) -> type[T]:
         TypeError: as :func:`dataclasses.dataclass` does (a field without a default
             after one with a default...).
     """
-    made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
+    made: type[T] = dataclasses.dataclass(frozen=True, slots=True)(cls)
     if "__post_init__" in made.__dict__:
         return made  # keep the standard __init__, which calls it
-    made.__init__ = _quick_init(made)
+    setattr(made, "__init__", _quick_init(made))  # noqa: B010 (mypy: no assigning a method)
     return made
 
 

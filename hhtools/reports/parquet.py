@@ -6,7 +6,7 @@ from pathlib import Path
 
 from hhtools.reports.output import replacing_path
 from hhtools.store.api import HandStore
-from hhtools.store.db import INTERNAL_TABLES, TABLES
+from hhtools.store.schema import INTERNAL_TABLES, TABLES
 from hhtools.store.views import VIEWS
 
 __all__ = ["export_parquet"]

@@ -209,7 +209,9 @@ def _seats(facts: HandFacts) -> str:
 def _center(facts: HandFacts) -> str:
     runs = []
     many = len(facts.boards) > 1
-    cuts = ((("preflop", 0, 1), ("flop", 1, 3)) if facts.courchevel else (("flop", 0, 3),))
+    cuts: tuple[tuple[str, int, int], ...] = (
+        (("preflop", 0, 1), ("flop", 1, 3)) if facts.courchevel else (("flop", 0, 3),)
+    )
     cuts += (("turn", 3, 4), ("river", 4, 5))
     for k, board in enumerate(facts.boards):
         groups = []
