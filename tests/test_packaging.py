@@ -24,6 +24,7 @@ def _folders(root: Path) -> set[str]:
 
 def test_setuptools_installs_every_package(monkeypatch: pytest.MonkeyPatch) -> None:
     # what setuptools itself makes of setup.py and pyproject.toml, stopped before building
+    pytest.importorskip("setuptools", reason="setuptools is not installed (Python 3.12+ venv)")
     from setuptools._distutils.core import run_setup
 
     monkeypatch.chdir(ROOT)
