@@ -350,11 +350,13 @@ def test_folder_and_stats() -> None:
     # one hand of ante_side_pot.txt (the PHH/OHH export's ante fixture); the three
     # Binglao hands and the one nine-or-better hand (tests/test_game_per_hand.py);
     # the totals' fixtures (a EUR session 2, a tournament seat sitting out 2,
-    # tournaments in two currencies 4) and the two one-hand PHH fixtures (phh_*.txt).
-    assert stats.hands == len(rs) == 112
+    # tournaments in two currencies 4) and the two one-hand PHH fixtures (phh_*.txt);
+    # the kernel's fast paths (tests/test_pokerstars_kernel.py): hours of daylight
+    # saving time 4, the same words in cents and in chips 2.
+    assert stats.hands == len(rs) == 118
     # failed: truncated 1, cancelled 1, out of range 5, damaged 3, unknown game 2,
     # impossible cards 3; skipped: the hold'em hand and the razz hand
-    assert (stats.records, stats.skipped, stats.failed) == (95, 2, 15)
+    assert (stats.records, stats.skipped, stats.failed) == (101, 2, 15)
     assert stats.codes == {
         # malformed 1 + truncated 1 + seat 1001 hand 2 (Lea's post and collect) +
         # the damaged hands' lines (13 + 13 + 9) + the two damaged street lines

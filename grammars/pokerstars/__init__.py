@@ -4,16 +4,26 @@ One hand's text in, one :class:`~hhtools.model.records.HandHistory` plus problem
 
 How it reads a hand (see STYLE.md, "Speed with pyparsing"):
 
+* It reads through the grammar kernel: the hand state is the kernel's
+  :class:`~hhtools.grammars._hand.Hand` (``state._Hand`` adds what only this format
+  holds), the body is read by :func:`~hhtools.grammars._betting.read_body` (bad cards,
+  bad amounts, numbers out of range and unknown lines become problems there), the
+  record is made by :func:`~hhtools.grammars._hand.build_record` and the parse is
+  guarded by :func:`~hhtools.grammars._hand.reader`.
 * Every kind of line is one named pyparsing ``Regex`` element, built once at module
   level, whose named groups are its results names. A hand is read one line at a time;
-  each line is dispatched on a cheap prefix or keyword test to the one element for its
-  kind and parsed with ``parse_string``. No combinators over the whole hand, no packrat.
+  each line is dispatched once, on its prefix ("*** ", "Seat ", "Total pot ") or on
+  the word after the player's name, to the one element for its kind, read with the
+  element's compiled pattern (``parse_string`` when ``FAST`` is unset). No
+  combinators over the whole hand, no packrat.
 * Screen names can hold anything (spaces, colons, brackets, "mucks hand", "Uncalled
   bet"...), so a line that starts with a player is never split on the first ``:`` or
   space: the player is the longest seated name the line starts with, and the player
-  rules (``PLAYER_RULES``) read what follows the name. Summary seat lines take the
-  name from the seat number. Only when no player rule reads a line are the fixed
-  rules tried; a line that no rule reads is an ``unrecognised_line`` problem.
+  rules (``PLAYER_RULES``) read what follows the name, looked up by its first word
+  (``actions.PlayerRules``; a text after a name is read once per process: ": folds"
+  reads the same in every hand). Summary seat lines take the name from the seat
+  number. Only when no player rule reads a line are the fixed rules tried; a line
+  that no rule reads is an ``unrecognised_line`` problem.
 * Lines known to carry nothing the record needs (chat, sitting out, joins, timeouts,
   rebuys...) each have their own named rule too: nothing is ignored in silence.
 
@@ -39,7 +49,8 @@ The parts, by what they read (this module only puts them together: :func:`parse_
 * ``tourney``: tournament results (places, prizes, bounties);
 * ``summary``: the total pot, rake and room money, the boards and the summary seat lines;
 * ``crosscheck``: what the whole hand tells (folds only the summary names, cards twice);
-* ``state``: the per-hand state they all fill (``_Hand``).
+* ``state``: the per-hand state they all fill (``_Hand``, the kernel's ``Hand`` and
+  this format's own).
 
 The named-rule factory, the line matcher and its ``FAST`` switch, and card reading
 are shared with other text grammars (:mod:`hhtools.grammars._lines`): set
@@ -227,14 +238,15 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     if _unfinished(h, lines, line):
         return _no_record(h)
     _infer_folds(h)
+    total, rake = h.total or 0, h.rake or 0  # read: the hand has its total (and a rake, 0 or more)
     record = build_record(
         h, site=_SITE_KEYS[hd.site], game=_game(hd, h.actions, h.ante), line=line, text=text,
         offset=offset, started_at=hd.started_at, time_zone=hd.time_zone,
-        started_at_utc=hd.started_at_utc, boards=tuple(_boards(h)), rake=h.rake,
+        started_at_utc=hd.started_at_utc, boards=tuple(_boards(h)), rake=rake,
         cash_outs=tuple(h.cash_outs), fees=h.fees,
         room_added=h.room_added if h.room_added is not None else h.room_added_body,
         jackpot=h.jackpot, tournament_results=tuple(h.results),
-        pot_parts=tuple(h.pot_parts), pot_parts_basis=_parts_basis(h.pot_parts, h.total, h.rake),
+        pot_parts=tuple(h.pot_parts), pot_parts_basis=_parts_basis(h.pot_parts, total, rake),
         site_format=SITE, collect_order=CollectOrder.HIGH_THEN_LOW,
     )  # fmt: skip
     return ParsedHand(record, tuple(h.problems), None, h.hand_id)

@@ -261,7 +261,10 @@ def _street(h: _Hand, ln: str, lno: int) -> bool:
 # ----------------------------------------------------------------------------- player handlers
 def _act(kind: ActionKind) -> Callable[[_Hand, str, Any, int], None]:
     def handler(h: _Hand, player: str, r: Any, lno: int) -> None:
-        amount = h.money(r["amount"]) if kind is not ActionKind.CHECK else 0
+        text = r["amount"]
+        amount = h.read.get(text)
+        if amount is None:
+            amount = h.money(text)
         h.actions.append(
             Action(h.street, player, kind, amount, None, r["allin"] is not None, None, lno)
         )
@@ -375,7 +378,7 @@ class PlayerRules:
             return _UNREAD
         match, handler, second, second_handler = entry
         r = match(rest)
-        if r is None and second is not None:
+        if r is None and second is not None and second_handler is not None:
             r, handler = second(rest), second_handler
         return _UNREAD if r is None else (handler, r)
 

@@ -7,7 +7,7 @@ hand's posts (:func:`_limit_stakes`).
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -219,18 +219,22 @@ def _mix(game_text: str) -> str | None:
 
 #: :func:`_game_text` by the header's game text (and the line matcher's ``FAST``):
 #: the hands of a file name a few games, each read once.
-_GAMES: dict[tuple[str, bool], tuple[str, str | None, Any, str | None]] = {}
+_GAMES: dict[tuple[str, bool], tuple[str, str | None, Any, str | None, Any]] = {}
 _GAMES_MAX = 4096
 
 
-def _game_text(game_text: str) -> tuple[str, str | None, Any, str | None]:
-    """:func:`_game_and_stakes` and :func:`_mix` of a header's game text, remembered."""
+def _game_text(game_text: str) -> tuple[str, str | None, Any, str | None, Any]:
+    """:func:`_game_and_stakes` and :func:`_mix` of a header's game text, and its stakes
+    read by :data:`STAKES` (``None`` when it names none, or they are not read),
+    remembered."""
     key = (game_text, _lines.FAST)
     known = _GAMES.get(key)
     if known is None:
         if len(_GAMES) >= _GAMES_MAX:
             _GAMES.clear()
-        known = _GAMES[key] = (*_game_and_stakes(game_text), _mix(game_text))
+        name, stakes, g = _game_and_stakes(game_text)
+        st = _m(STAKES, stakes) if stakes else None
+        known = _GAMES[key] = (name, stakes, g, _mix(game_text), st)
     return known
 
 
@@ -262,7 +266,7 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
         return None
     h.hand_id = head["hand_id"]
     game_text: str = head["game"]
-    name, stakes_text, g, mix = _game_text(game_text)
+    name, stakes_text, g, mix, st = _game_text(game_text)
     if g is None:
         if _OMAHA_WORDS.search(name) is not None:
             h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {game_text!r}", lines[0])
@@ -272,7 +276,7 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     while t < len(lines) - 1 and not lines[t].strip():
         t += 1
     table_m = _m(TABLE, lines[t]) if t < len(lines) else None
-    stakes = _stakes(h, head, stakes_text, bool(table_m is not None and table_m["play"]),
+    stakes = _stakes(h, head, stakes_text, st, bool(table_m is not None and table_m["play"]),
                      lines[0], line)  # fmt: skip
     if stakes is None:
         return None
@@ -303,12 +307,13 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
 
 
 def _stakes(
-    h: _Hand, head: Any, stakes_text: str | None, play: bool, excerpt: str, line: int
+    h: _Hand, head: Any, stakes_text: str | None, st: Any, play: bool, excerpt: str, line: int
 ) -> tuple[int, int, str] | None:
     """The header's two amounts (minor units) and the hand's currency: ISO code,
     ``"CHIPS"`` (tournaments) or ``"PLAY"`` (play money: the table line says so, or the
     stakes have no currency symbol). Sets ``h.unit`` (chips in tournaments and play
-    money) and a tournament's ``h.currency``.
+    money) and a tournament's ``h.currency``. ``st``: ``stakes_text`` read by
+    :data:`STAKES` (``None``: not read).
 
     Returns ``None`` (an ``out_of_range`` problem added) for an amount no hand holds;
     stakes that are not read are a ``bad_header`` problem and 0/0.
@@ -317,7 +322,6 @@ def _stakes(
     h.unit = Unit.CHIPS if (tournament or play) else Unit.CENTS
     sb = bb = 0
     currency = "CHIPS" if tournament else "PLAY" if play else "USD"
-    st = _m(STAKES, stakes_text) if stakes_text else None
     if stakes_text and st is None:
         h.problem(line, ProblemCode.BAD_HEADER, f"stakes not read: {stakes_text!r}", excerpt)
     if st is not None and not tournament:
@@ -351,21 +355,37 @@ def _started(
     (``None`` for a zone not known). Of two stamps ("... 2020/01/01 12:00:00 CET
     [2020/01/01 6:00:00 ET]") the ET one, else the first with a known zone, else the
     first. ``None`` (a ``bad_header`` problem added) for a date that does not exist."""
-    stamps = [(head["t1"], head["tz1"]), (head["t2"], head["tz2"])]
-    pick = next((s for s in stamps if s[1] == "ET"), None) or next(
-        (s for s in stamps if s[0] and s[1] and s[1] in _ZONES), None
-    )
-    if pick is None:
-        pick = stamps[0]
+    t1, tz1, t2, tz2 = head["t1"], head["tz1"], head["t2"], head["tz2"]
+    if tz1 != "ET" and (tz2 == "ET" or not (tz1 in _ZONES) and t2 and tz2 in _ZONES):
+        t1, tz1 = t2, tz2  # the second stamp: ET, or the first with a known zone
     try:
-        started_at = _when(pick[0])
+        started_at = _when(t1)
     except ValueError:  # an impossible date ("2015/05/34"): the header is not read
-        h.problem(line, ProblemCode.BAD_HEADER, f"bad date {pick[0]!r}", excerpt)
+        h.problem(line, ProblemCode.BAD_HEADER, f"bad date {t1!r}", excerpt)
         return None
-    tz: str | None = pick[1]
-    zone = _zone(tz) if tz else None
-    started_utc = started_at.replace(tzinfo=zone).astimezone(UTC) if zone is not None else None
-    return started_at, tz, started_utc
+    return started_at, tz1, _utc(started_at, t1, tz1) if tz1 else None
+
+
+#: The UTC offset of each (local date and hour, zone) met: a zone's offset changes
+#: on the hour, never inside one.
+_OFFSETS: dict[tuple[str, str], timedelta | None] = {}
+
+
+def _utc(started_at: datetime, text: str, tz: str) -> datetime | None:
+    """``started_at`` (written ``text``) in zone ``tz`` as UTC; ``None`` for a zone not
+    known (:data:`_ZONES`)."""
+    key = (text[: text.index(":")], tz)
+    offset = _OFFSETS.get(key, _UNKNOWN)
+    if offset is _UNKNOWN:
+        zone = _zone(tz)
+        offset = None if zone is None else started_at.replace(tzinfo=zone).utcoffset()
+        if len(_OFFSETS) >= _GAMES_MAX:
+            _OFFSETS.clear()
+        _OFFSETS[key] = offset
+    return None if offset is None else (started_at - offset).replace(tzinfo=UTC)
+
+
+_UNKNOWN = timedelta(days=-999)
 
 
 def _table(h: _Hand, table_m: Any, lines: list[str], line: int, t: int) -> bool:

@@ -75,7 +75,10 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
             i += 1
             continue
         try:
-            stack = h.money(sm["stack"])
+            stack_text = sm["stack"]
+            stack = h.read.get(stack_text)
+            if stack is None:
+                stack = h.money(stack_text)
         except _OutOfRange as exc:  # seated, so that the player's lines still read
             h.problem(line + i, ProblemCode.OUT_OF_RANGE, str(exc), lines[i])
             h.fatal = True
