@@ -105,7 +105,8 @@ class _State:
         self.bets[player] = self.bets.get(player, 0) + amount
         self.put[player] = self.put.get(player, 0) + amount
         self.in_hand.add(player)
-        return player in self.stacks and self.left(player) <= 0
+        stack = self.stacks.get(player)  # all-in: what it has behind (:meth:`left`) is 0
+        return stack is not None and stack - self.put[player] <= 0
 
     def post(
         self, player: str, kind: PostKind, amount: int, line: int, *, stated: bool = True
@@ -410,8 +411,10 @@ def read_body(
         if not text or text.isspace():
             continue
         lno = line + i
+        # normalise only what it changes: most lines come normalised (the kernel's reader)
+        plain = text if text.isascii() and text[-1] not in " \t\r" else normalise(text)
         try:
-            known = read(normalise(text), lno)
+            known = read(plain, lno)
         except _BadCards as exc:
             h.problem(lno, ProblemCode.BAD_CARDS, str(exc), text)
         except _OutOfRange as exc:

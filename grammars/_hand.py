@@ -23,7 +23,7 @@ from hhtools.grammars._clock import local_time, utc
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
 from hhtools.grammars._lines import LineTable, Rule, _cards, _m, _rule
-from hhtools.grammars._text import HandEnd, iter_hands, normalised
+from hhtools.grammars._text import HandEnd, iter_hands, normalised_lines
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.model.records import (
     ClaimedHigh,
@@ -304,13 +304,13 @@ def reader(
 ) -> Callable[[HandText], ParsedHand]:
     """A site format's ``parse``: ``parse(hand, lines, line, text, offset)`` run on a
     new :class:`Hand` (or a site's subclass: ``hand(file, line)``), its ``lines``
-    normalised (:func:`~._text.normalised`: no trailing spaces, plain spaces); anything
+    normalised (:func:`~._text.normalised_lines`: no trailing spaces, plain spaces); anything
     it raises becomes an ``internal_error`` problem."""
 
     def run(ht: HandText) -> ParsedHand:
         h = hand(ht.file, ht.line)
         try:
-            return parse(h, normalised(ht.text.split("\n")), ht.line, ht.text, ht.offset)
+            return parse(h, normalised_lines(ht.text), ht.line, ht.text, ht.offset)
         except Exception as exc:
             return internal_error(ht.file, ht.line, h.hand_id, exc, h.problems)
 

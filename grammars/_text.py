@@ -29,7 +29,7 @@ from typing import BinaryIO
 from hhtools.model.records import HandText
 
 __all__ = ["HandEnd", "Line", "decode_head", "detect_encoding", "iter_hands", "iter_lines",
-           "line_breaks", "normalise", "normalised", "scrub"]  # fmt: skip
+           "line_breaks", "normalise", "normalised", "normalised_lines", "scrub"]  # fmt: skip
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -153,6 +153,24 @@ def normalised(lines: list[str]) -> list[str]:
     ["Table 'T' 6-max", 'Seat 1: A (1 000)']
     """
     return [normalise(x) for x in lines]
+
+
+def normalised_lines(text: str) -> list[str]:
+    """A hand's text as its lines, each as :func:`normalise` makes it: the lines
+    themselves (no line read one by one) when the text is ASCII and no line ends in a
+    space, a tab or a ``\\r``, the common case; an ASCII text's lines only stripped.
+
+    >>> normalised_lines("Ann: folds \\r\\nBob: checks"), normalised_lines("a\\nb")
+    (['Ann: folds', 'Bob: checks'], ['a', 'b'])
+    >>> normalised_lines("Ann: calls 1\\u00a0430\\t")
+    ['Ann: calls 1 430']
+    """
+    lines = text.split("\n")
+    if not text.isascii():
+        return [normalise(x) for x in lines]
+    if "\r" in text or "\t" in text or " \n" in text or text.endswith(" "):
+        return [x.rstrip(" \t\r") for x in lines]
+    return lines
 
 
 def line_breaks(data: bytes, start: int = 0, end: int | None = None) -> int:
