@@ -70,6 +70,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from decimal import Decimal
+from functools import partial
 from typing import Any, BinaryIO
 
 from hhtools.grammars._betting import read_body
@@ -169,7 +170,7 @@ def _parse(h: _Hand, lines: list[str], first: int, text: str, offset: int) -> Pa
             return ParsedHand(None, tuple(h.problems), reason, h.hand_id)
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     h.body = (lines, i + 1)
-    if not read_body(h, enumerate(lines[i + 1 :], i + 1), first, lambda t, n: _line(h, t, n)):
+    if not read_body(h, enumerate(lines[i + 1 :], i + 1), first, partial(_line, h)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     return _finish(h, lines, first, text, offset)
 

@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from typing import Any, NamedTuple
 
 from hhtools.grammars._betting import read_body
@@ -234,8 +235,8 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
     head = _header(h, lines, line)
     if isinstance(head, ParsedHand):
         return head
-    h.dealt = not any(x.startswith("** Dealing down cards") for x in lines)
-    if not read_body(h, enumerate(lines[4:], 4), line, lambda t, n: _line(h, t, n)):
+    h.dealt = "\n** Dealing down cards" not in "\n" + "\n".join(lines)
+    if not read_body(h, enumerate(lines[4:], 4), line, partial(_line, h)):
         return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
     end = line + len(lines) - 1
     if incomplete(h, lines, line, cut_short=None if h.summary else
