@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("after")
     ap.add_argument("--show", type=int, default=3, help="rows shown per side of a difference")
     ap.add_argument("--ignore", action="append", default=[],
-                    help="TABLE.COLUMN (or *.COLUMN) to leave out, besides the defaults")  # fmt: skip
+                    help="TABLE.COLUMN (or *.COLUMN) to leave out, beside the defaults")
     args = ap.parse_args(argv)
     return 1 if compare(args.before, args.after, IGNORED + tuple(args.ignore), args.show) else 0
 

@@ -120,7 +120,8 @@ def seat_rows(batch: ColumnBatch, hand: HandHistory, money: HandMoney) -> None:
     for name, i in _SEAT_RESULT_INDEX:
         seats[name].extend([r[i] for r in results])
     # one column per fact (zip(*rows)); no seats, no rows
-    for name, values in zip(STAT_COLUMNS, zip(*seat_stats(hand, money.order), strict=True)):  # noqa: B905
+    facts = zip(*seat_stats(hand, money.order), strict=True)
+    for name, values in zip(STAT_COLUMNS, facts):  # noqa: B905
         seats[name].extend(values)
 
 
@@ -158,8 +159,9 @@ def _money_columns(seats: Columns, hand: HandHistory, players: list[str], money:
     seats["put_in"].extend(pins)
     seats["returned"].extend(rets)
     seats["collected"].extend(cols)
-    seats["net"].extend([c + co[0] - pin + ret
-                         for c, co, pin, ret in zip(cols, cash, pins, rets, strict=True)])  # fmt: skip
+    seats["net"].extend(
+        [c + co[0] - pin + ret for c, co, pin, ret in zip(cols, cash, pins, rets, strict=True)]
+    )
     seats["cashed_out"].extend([co[0] for co in cash])
     seats["cash_out_fee"].extend([co[1] for co in cash])
     seats["cash_out_forfeited"].extend([co[2] for co in cash])
