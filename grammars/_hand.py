@@ -248,7 +248,7 @@ def by_word(rules: Rules) -> LineTable:
     return LineTable(rules)
 
 
-def rule_table(*rules: tuple[str, str]) -> dict[str, tuple[tuple[str, Any], ...]]:
+def rule_table(*rules: tuple[str, str]) -> LineTable:
     """Line rules given as ``(kind, pattern)``, each made a named pyparsing rule
     (:func:`~._lines._rule`, its pattern anchored at the line's end) and keyed by its
     first word (:func:`by_word`), for :func:`match_line` and :func:`match_player`.
@@ -275,12 +275,11 @@ def match_line(
 
 
 def match_player(
-    h: Hand, text: str, table: Mapping[str, tuple[tuple[str, Any], ...]],
-    colon: Mapping[str, tuple[tuple[str, Any], ...]] | None = None,
-) -> tuple[str, str, Any] | None:  # fmt: skip
+    h: Hand, text: str, table: LineTable, colon: LineTable | None = None
+) -> tuple[str, str, Any] | None:
     """A line that starts with a seated player's name (:meth:`Hand.name`, the longest):
     "<player> <what the player did>" read by ``table``, or, when the site writes some
-    lines so, "<player>: <what>" read by ``colon`` (:func:`match_line`).
+    lines so, "<player>: <what>" read by ``colon`` (:meth:`~._lines.LineTable.match`).
 
     Returns:
         ``(player, kind, results)``, or ``None`` when no seated name or no rule fits.
@@ -288,11 +287,11 @@ def match_player(
     name = h.name(text, " :" if colon is not None else " ")
     if name is None:
         return None
-    rest = text[len(name) :]
-    if rest.startswith(" "):
-        found = match_line(table, rest[1:])
-    elif colon is not None and rest.startswith(": "):
-        found = match_line(colon, rest[2:])
+    at = len(name)
+    if text.startswith(" ", at):
+        found = table.match(text[at + 1 :])
+    elif colon is not None and text.startswith(": ", at):
+        found = colon.match(text[at + 2 :])
     else:
         return None
     return None if found is None else (name, found[0], found[1])

@@ -66,8 +66,8 @@ from typing import Any
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_high_words
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, match_line, match_player, no_record, not_read, returns,
-    rule_table, summary_end, text_format
+    Hand, build_record, by_word, match_player, no_record, not_read, returns, rule_table,
+    summary_end, text_format
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
@@ -170,12 +170,13 @@ def _run_cards(text: str) -> tuple[str, ...]:
 
 class _Hand(Hand):
     """A hand being read, with the header's stakes (a post without an amount is the
-    stakes' blind). ``board`` holds the street lines' cards (each writes the whole
+    stakes' blind) and the players by seat for the summary. ``board`` holds the street lines' cards (each writes the whole
     board), ``summary_board`` the summary's."""
 
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
         self.stakes = (0, 0)  # the header's small and big blind
+        self.by_seat: dict[int, str] = {}  # seat number -> player, for the summary
 
 
 def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
@@ -272,12 +273,11 @@ def _signed(h: _Hand, text: str) -> int:
 
 def _line(h: _Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    ln = ln.rstrip()
     if h.summary:
         return _summary_line(h, ln, lno)
     if ln.startswith(_TABLE_LINES) and not (h.actions and ln.startswith("Seat ")):
-        found = match_line(_BODY, ln)
-        return found is not None and _table_line(h, *found, ln, lno)
+        found = _BODY.match(ln)
+        return found is not None and _table_line(h, found[0], found[1], ln, lno)
     played = match_player(h, ln, _SPACE, _COLON)
     if played is None:
         return False
@@ -292,6 +292,7 @@ def _table_line(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
         h.seat(seat, m["name"].strip(), h.money(m["stack"]), lno, bool(m["out"]))
     elif kind == "summary":
         h.summary = True
+        h.by_seat = {s.seat: s.player for s in h.seats}
     elif kind == "street":
         h.deal(_STREETS[m["street"]], _run_cards(m["cards"]), whole=True)
     elif kind == "rake":
@@ -333,7 +334,7 @@ def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
 
 def _summary_line(h: _Hand, ln: str, lno: int) -> bool:
     """A summary line: each seat's winnings and shown cards, the rake, the board."""
-    found = match_line(_SUMMARY, ln)
+    found = _SUMMARY.match(ln)
     if found is None:
         return False
     kind, m = found
@@ -343,7 +344,7 @@ def _summary_line(h: _Hand, ln: str, lno: int) -> bool:
         h.summary_board = _run_cards(m["cards"]) if m["cards"].strip() else None
     else:
         seat = int(m["seat"])
-        p = next((s.player for s in reversed(h.seats) if s.seat == seat), None)
+        p = h.by_seat.get(seat)
         return p is not None and m["rest"].startswith(p) and _summary_seat(h, seat, p, m, lno)
     return True
 

@@ -62,8 +62,8 @@ from typing import Any
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_high_words, read_low
 from hhtools.grammars._hand import (
-    Hand, build_record, incomplete, limit_blinds, match_line, match_player, no_record, not_read,
-    returns, rule_table, text_format
+    Hand, build_record, incomplete, limit_blinds, match_player, no_record, not_read, returns,
+    rule_table, text_format
 )  # fmt: skip
 from hhtools.grammars._inferred import collected, in_pot
 from hhtools.grammars._lines import _cards, _m, _rule
@@ -240,10 +240,9 @@ def _date(text: str) -> datetime:
 
 def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one line into the hand; ``False`` when no rule reads it."""
-    ln = ln.rstrip()
     if ln.startswith(_TABLE_LINES):
-        found = match_line(_BODY, ln)
-        return found is not None and _table_line(h, *found, ln, lno)
+        found = _BODY.match(ln)
+        return found is not None and _table_line(h, found[0], found[1], ln, lno)
     played = match_player(h, ln, _SPACE, _COLON)
     if played is None:
         return False

@@ -59,8 +59,8 @@ from typing import Any
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, incomplete, limit_blinds, match_line, match_player, no_record,
-    not_read, returns, rule_table, text_format
+    Hand, build_record, by_word, incomplete, limit_blinds, match_player, no_record, not_read,
+    returns, rule_table, text_format
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.base import ParsedHand
@@ -306,14 +306,13 @@ def _when(st: Any) -> tuple[datetime, str, datetime | None]:
 
 def _line(h: _Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    ln = ln.rstrip()
     if h.summary:
         return _summary(h, ln, lno)
     found = match_player(h, ln, _PLAYER)
     if found is not None:
         _player(h, *found, lno)
         return True
-    line_of = match_line(_BODY, ln)
+    line_of = _BODY.match(ln)
     if line_of is None:
         return False
     kind, m = line_of
@@ -362,7 +361,7 @@ def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
 
 def _summary(h: _Hand, ln: str, lno: int) -> bool:
     """Read one summary line (pots, rake, the seats' shown cards)."""
-    found = match_line(_SUMMARY, ln)
+    found = _SUMMARY.match(ln)
     if found is None:
         return False
     kind, m = found

@@ -63,8 +63,8 @@ from typing import Any
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import RANK_WORDS, read_high_words
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, incomplete, match_line, match_player, no_record, not_read,
-    returns, rule_table, text_format
+    Hand, build_record, by_word, incomplete, match_player, no_record, not_read, returns,
+    rule_table, text_format
 )  # fmt: skip
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.base import ParsedHand
@@ -277,7 +277,7 @@ def _header(lines: list[str]) -> tuple[dict[str, Any], int]:
     head: dict[str, Any] = {}
     body = 1
     while body < len(lines) and body < 12:
-        found = match_line(_HEAD, lines[body])
+        found = _HEAD.match(lines[body])
         if found is not None:
             head[found[0]] = found[1]
         elif not lines[body].startswith(("Last Hand", "Table Type")):
@@ -306,20 +306,20 @@ def _cards(text: str) -> tuple[str, ...]:
 
 def _line(h: _Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    ln = ln.rstrip()
     if not ln.startswith("Pot sizes: "):
         h.group_open = False
     found = match_player(h, ln, _PLAYER)
     if found is not None:
         _player(h, *found, lno)
         return True
-    name = h.name(ln, " :")
-    if name is not None and _m(_CHAT, ln[len(name) :]) is not None:
-        return True  # chat ("X: wake up") or an emote ("X yawns.")
-    line_of = match_line(_BODY, ln)
+    if ": " in ln or ln.endswith("."):  # chat ("X: wake up") or an emote ("X yawns.")?
+        name = h.name(ln, " :")
+        if name is not None and _m(_CHAT, ln[len(name) :]) is not None:
+            return True
+    line_of = _BODY.match(ln)
     if line_of is None:
         return not ln.startswith(_OWN_WORD) and _m(_OTHERS, ln) is not None
-    return _body(h, *line_of, ln, lno)
+    return _body(h, line_of[0], line_of[1], ln, lno)
 
 
 def _body(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
