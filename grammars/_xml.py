@@ -41,6 +41,7 @@ from hhtools.model.records import (
     PostKind,
     Problem,
     Returned,
+    Seat,
 )
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
@@ -330,16 +331,27 @@ class XmlHand(Hand):
         self.stake: tuple[int, int] | None = None  # the two amounts the header names
         self.totals = False  # the site's call and raise amounts are street totals
 
+    def seat(
+        self, seat: int, player: str, stack: int, line: int, out: bool = False,
+        bounty: str | None = None,
+    ) -> None:  # fmt: skip
+        """A seat element: ``player`` sits at ``seat`` with ``stack`` (minor units). An
+        XML format names its players by attribute, never inside a line of text, so the
+        names are not kept longest first (:meth:`Hand.name` is not used)."""
+        self.seats.append(Seat(seat, player, stack, sitting_out=out, bounty=bounty, line=line))
+        self.stacks[player] = stack
+
     def at(self, el: etree._Element) -> int:
         """The file line of an element of the hand."""
         return self.ht.line + int(el.sourceline) - 1
 
-    def who(self, key: str, line: int, message: str) -> str | None:
+    def who(self, key: str, line: int, message: str, *args: object) -> str | None:
         """The player seated under ``key`` (:attr:`by_id`); else ``None`` and an
-        ``unknown_player`` problem ``message`` on ``line``."""
+        ``unknown_player`` problem on ``line``: ``message`` formatted with ``args``
+        (only then: this runs once per element)."""
         who = self.by_id.get(key)
         if who is None:
-            self.problem(line, ProblemCode.UNKNOWN_PLAYER, message)
+            self.problem(line, ProblemCode.UNKNOWN_PLAYER, message.format(*args))
         return who
 
     def act(
@@ -490,7 +502,7 @@ def game_not_read(stop: Stop, name: str, omaha: bool, skipped: str | None = None
 
 
 def read_elements(
-    h: H, elements: Iterable[etree._Element], kind: Callable[[etree._Element], str],
+    h: H, elements: Iterable[etree._Element], kind: str | None,
     handlers: Mapping[str, Callable[[H, etree._Element, int], None]], unknown: str = "",
     default: Callable[[H, etree._Element, int], None] | None = None,
 ) -> None:  # fmt: skip
@@ -500,7 +512,7 @@ def read_elements(
     Args:
         h: the hand being read.
         elements: the elements (comments are passed over).
-        kind: an element's kind: its tag, or its type attribute.
+        kind: the attribute that names an element's kind ("TYPE"), or ``None``: its tag.
         handlers: ``handler(h, element, line)`` by kind.
         unknown: the ``unrecognised_line`` message of a kind no handler reads, with
             ``{}`` for the kind's ``repr``.
@@ -509,12 +521,13 @@ def read_elements(
     for el in elements:
         if not isinstance(el.tag, str):
             continue
-        k = kind(el)
+        k = el.tag if kind is None else el.get(kind, "")
         handler = handlers.get(k, default)
+        line = h.ht.line + el.sourceline - 1
         if handler is None:
-            h.problem(h.at(el), ProblemCode.UNRECOGNISED_LINE, unknown.format(k))
+            h.problem(line, ProblemCode.UNRECOGNISED_LINE, unknown.format(k))
         else:
-            handler(h, el, h.at(el))
+            handler(h, el, line)
 
 
 def xml_reader(

@@ -149,7 +149,7 @@ def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
     _seats(h, root)
     if not h.seats:
         return stop(ProblemCode.NO_SEATS, "no <PLAYER> in this hand")
-    read_elements(h, root.iterfind("ACTION"), _type, _ACTIONS, default=_action)
+    read_elements(h, root.iterfind("ACTION"), "TYPE", _ACTIONS, default=_action)
     showdown = root.find("SHOWDOWN")
     if showdown is None:
         return stop(ProblemCode.TRUNCATED_HAND, "this hand has no <SHOWDOWN> (its result)")
@@ -183,9 +183,6 @@ def _seats(h: XmlHand, root: etree._Element) -> None:
             h.button = seat
 
 
-def _type(el: etree._Element) -> str:
-    return str(el.get("TYPE", ""))
-
 
 def _cards(el: etree._Element) -> tuple[str, ...]:
     """The shown cards of an element's ``<CARD>`` children."""
@@ -195,7 +192,7 @@ def _cards(el: etree._Element) -> tuple[str, ...]:
 def _player(h: XmlHand, act: etree._Element, line: int) -> str | None:
     """The acting player (else ``None``: an ``unknown_player`` problem)."""
     who = act.get("PLAYER", "")
-    return h.who(who, line, f"{act.get('TYPE', '')} by {who!r}: no such player")
+    return h.who(who, line, "{} by {!r}: no such player", act.get("TYPE", ""), who)
 
 
 def _board(h: _Hand, act: etree._Element, line: int) -> None:
@@ -388,7 +385,7 @@ def _results(h: XmlHand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
     for res in sd.iterfind("RESULT"):
         line = h.at(res)
         who = res.get("PLAYER", "")
-        if h.who(who, line, f"result of {who!r}: no such player") is None:
+        if h.who(who, line, "result of {!r}: no such player", who) is None:
             continue
         cards = _cards(res)
         if cards:

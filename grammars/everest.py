@@ -170,7 +170,7 @@ def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
     dealer = root.find("DEALER")
     if dealer is not None and dealer.get("position", "").isdigit():
         h.button = h.seat_number(dealer.get("position", "")) + 1
-    read_elements(h, root, _tag, _ELEMENTS, default=_other)
+    read_elements(h, root, None, _ELEMENTS, default=_other)
     if not h.collects:
         return stop(ProblemCode.TRUNCATED_HAND, "this hand has no <WIN> (its result)",
                     h.ht.line + h.ht.text.partition(MARK)[0].count("\n"))  # fmt: skip
@@ -208,14 +208,11 @@ def _seats(h: XmlHand, root: etree._Element) -> int:
     return max(dealt.values(), default=4)
 
 
-def _tag(el: etree._Element) -> str:
-    return str(el.tag)
-
 
 def _player(h: XmlHand, el: etree._Element, line: int) -> str | None:
     """The player at the element's ``position`` (else ``None``: a problem)."""
-    return h.who(el.get("position", ""), line,
-                 f"{el.tag} by position {el.get('position')!r}: no one sits there")  # fmt: skip
+    return h.who(el.get("position", ""), line, "{} by position {!r}: no one sits there",
+                 el.tag, el.get("position"))  # fmt: skip
 
 
 def _other(h: XmlHand, el: etree._Element, line: int) -> None:

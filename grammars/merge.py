@@ -262,16 +262,13 @@ def _rounds(h: _Game, game: etree._Element) -> None:
             h.new_street(street)
         h.over = h.over or rid.startswith("END_OF")
         h.blinds_round = rid == "BLINDS"
-        read_elements(h, rnd, _tag, _ELEMENTS, default=_other)
+        read_elements(h, rnd, None, _ELEMENTS, default=_other)
 
 
 def _winner(h: _Game, el: etree._Element, line: int) -> None:
     """``<winner>``: read at the end, once the betting is known."""
     h.winners.append((el, line))
 
-
-def _tag(el: etree._Element) -> str:
-    return str(el.tag)
 
 
 def _other(h: XmlHand, el: etree._Element, line: int) -> None:
@@ -290,8 +287,8 @@ def _cards(h: XmlHand, el: etree._Element, line: int) -> None:
     if ctype == "COMMUNITY":
         h.board = list(cards) if len(cards) > len(h.board) else h.board
         return
-    who = h.who(el.get("player", ""), line,
-                f"cards of seat {el.get('player')!r}: no one sits there")  # fmt: skip
+    who = h.who(el.get("player", ""), line, "cards of seat {!r}: no one sits there",
+                el.get("player"))  # fmt: skip
     if who is None:
         return
     if ctype == "HOLE":
@@ -309,8 +306,8 @@ def _event(h: _Game, el: etree._Element, line: int) -> None:
         return
     if etype in _QUIET:
         return
-    who = h.who(el.get("player", ""), line,
-                f"{etype} by seat {el.get('player')!r}: no one sits there")  # fmt: skip
+    who = h.who(el.get("player", ""), line, "{} by seat {!r}: no one sits there", etype,
+                el.get("player"))  # fmt: skip
     if who is None:
         return
     try:
@@ -364,8 +361,8 @@ def _finish(h: XmlHand, winners: list[tuple[etree._Element, int]], tourney: bool
     paid: list[Collect] = []
     words: list[str | None] = []
     for el, line in winners:
-        who = h.who(el.get("player", ""), line,
-                    f"winner seat {el.get('player')!r}: no one sits there")  # fmt: skip
+        who = h.who(el.get("player", ""), line, "winner seat {!r}: no one sits there",
+                    el.get("player"))  # fmt: skip
         if who is None:
             continue
         amount = h.money(el.get("amount") or "0")

@@ -141,15 +141,12 @@ def _read(h: XmlHand, game: etree._Element, stop: Stop) -> ParsedHand:
         return stop(ProblemCode.NO_SEATS, "no <Seat> in this game")
     h.hero = h.by_id.get(game.get("playerseat", ""))
     wins: list[Collect] = []
-    read_elements(h, game.iterfind("Gameplay/Action"), _type, {
+    read_elements(h, game.iterfind("Gameplay/Action"), "type", {
         "DealFlop": _deal, "DealTurn": _deal, "DealRiver": _deal,
         "Win": lambda h, act, line: _win(h, act, line, wins),
     }, default=_by_player)  # fmt: skip
     return _finish(h, game, structure, tourney, wins)
 
-
-def _type(el: etree._Element) -> str:
-    return str(el.get("type", ""))
 
 
 def _seats(h: XmlHand, game: etree._Element) -> None:
@@ -167,6 +164,8 @@ def _seats(h: XmlHand, game: etree._Element) -> None:
 
 def _cards(h: XmlHand, act: etree._Element, line: int) -> tuple[str, ...] | None:
     """An action's cards; ``None`` (a ``bad_cards`` problem) when one is not read."""
+    if not len(act):  # most actions hold no card
+        return ()
     cards = [card(c) for c in act.iterfind("Card")]
     if None in cards:
         h.problem(line, ProblemCode.BAD_CARDS, f"a card of {act.get('type', '')} not read")
@@ -190,7 +189,7 @@ def _win(h: XmlHand, act: etree._Element, line: int, wins: list[Collect]) -> Non
     if _cards(h, act, line) is None:
         return
     for w in act.iterfind("Seat"):
-        who = h.who(w.get("num", ""), line, f"win of seat {w.get('num')!r}: no one sits there")
+        who = h.who(w.get("num", ""), line, "win of seat {!r}: no one sits there", w.get("num"))
         if who is not None:
             pot = int(w.get("pot")) if (w.get("pot") or "").isdigit() else 0
             wins.append(Collect(who, h.money(w.get("amount") or "0"), pot=pot, line=h.at(w)))
@@ -202,8 +201,8 @@ def _by_player(h: XmlHand, act: etree._Element, line: int) -> None:
     cards = _cards(h, act, line)
     if cards is None:
         return
-    who = h.who(act.get("seat", ""), line,
-                f"{kind} by seat {act.get('seat')!r}: no one sits there")  # fmt: skip
+    who = h.who(act.get("seat", ""), line, "{} by seat {!r}: no one sits there", kind,
+                act.get("seat"))  # fmt: skip
     if who is None:
         return
     if kind == "DealCards":
