@@ -139,10 +139,19 @@ def normalise(line: str) -> str:
     'Bob: folds'
     """
     if not line.isascii():
-        if _DOUBLE_DECODED_NBSP in line:
-            line = line.replace(_DOUBLE_DECODED_NBSP, " ")
-        line = line.translate(_SPACES)
+        line = _spaces_plain(line)
     return line.rstrip(" \t\r")
+
+
+def _spaces_plain(text: str) -> str:
+    """``text`` with :data:`_SPACES` applied and a twice-decoded no-break space as one
+    space; the text itself when it holds none (``str.translate`` walks every character,
+    a test for the three characters does not)."""
+    if _DOUBLE_DECODED_NBSP in text:
+        text = text.replace(_DOUBLE_DECODED_NBSP, " ")
+    if "\xa0" in text or "\u202f" in text or "\ufeff" in text:
+        text = text.translate(_SPACES)
+    return text
 
 
 def normalised(lines: list[str]) -> list[str]:
@@ -157,17 +166,18 @@ def normalised(lines: list[str]) -> list[str]:
 
 def normalised_lines(text: str) -> list[str]:
     """A hand's text as its lines, each as :func:`normalise` makes it: the lines
-    themselves (no line read one by one) when the text is ASCII and no line ends in a
-    space, a tab or a ``\\r``, the common case; an ASCII text's lines only stripped.
+    themselves (no line read one by one) when no line ends in a space, a tab or a
+    ``\\r``, the common case, else each only stripped; the spaces :func:`normalise`
+    makes plain are made plain in the whole text first.
 
     >>> normalised_lines("Ann: folds \\r\\nBob: checks"), normalised_lines("a\\nb")
     (['Ann: folds', 'Bob: checks'], ['a', 'b'])
     >>> normalised_lines("Ann: calls 1\\u00a0430\\t")
     ['Ann: calls 1 430']
     """
+    if not text.isascii():  # the spaces made plain in the whole text at once
+        text = _spaces_plain(text)
     lines = text.split("\n")
-    if not text.isascii():
-        return [normalise(x) for x in lines]
     if "\r" in text or "\t" in text or " \n" in text or text.endswith(" "):
         return [x.rstrip(" \t\r") for x in lines]
     return lines
