@@ -314,7 +314,9 @@ def _game(h: Hand, lines: list[str], line: int) -> Any:
 def _line(h: _Hand, text: str, lno: int) -> bool:
     """Read one body line (normalised by :func:`~.._betting.read_body`: no-break spaces
     plain, no trailing space) into ``h``; ``False`` when no rule reads it."""
-    fixed = _FIXED.match(text)
+    # most lines start with a player's name: the fixed words' table is tried only when
+    # the first word is one of its keys (the lookup its match would make)
+    fixed = _FIXED.match(text) if text.partition(" ")[0] in _FIXED else None
     if fixed is not None:
         _FIXED_LINES[fixed[0]](h, fixed[1], lno)
         return True
