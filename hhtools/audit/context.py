@@ -19,6 +19,7 @@ from hhtools.model.records import HandHistory
 __all__ = ["AuditContext"]
 
 T = TypeVar("T")
+_UNSET: Any = object()  # a fact not worked out yet (None is a fact's value)
 
 
 class AuditContext:
@@ -47,8 +48,7 @@ class AuditContext:
             What ``make`` returned for this hand (the same object on every call:
             callers must not change it).
         """
-        facts = self._facts
-        if make in facts:
-            return facts[make]  # type: ignore[no-any-return]
-        value = facts[make] = make(self)
-        return value
+        value = self._facts.get(make, _UNSET)
+        if value is _UNSET:
+            value = self._facts[make] = make(self)
+        return value  # type: ignore[no-any-return]
