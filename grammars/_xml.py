@@ -35,7 +35,8 @@ from hhtools.model.records import (
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["MARK", "XmlHand", "comma_cards", "context_attrs", "game_not_read", "open_hand", "parse_element",
-           "read_elements", "read_guarded", "split_elements", "verbs", "xml_format", "xml_reader",
+           "raise_by_habit", "read_elements", "read_guarded", "split_elements", "verbs", "xml_format",
+           "xml_reader",
            "VERBS"]  # fmt: skip
 
 
@@ -429,8 +430,9 @@ Verb = Callable[[XmlHand, str, int, int], None]
 
 #: The betting the XML formats share, by the kernel's names: ``verb(hand, player,
 #: amount, line)``, amounts in minor units (``call``, ``bet`` and ``all_in`` the chips
-#: added, ``raise_to`` the street total; ``return`` an uncalled bet given back). A site
-#: maps its action words to them (:func:`verbs`).
+#: added, ``raise_to`` the street total, ``raise`` by the hand's habit
+#: (:func:`raise_by_habit`); ``return`` an uncalled bet given back). A site maps its
+#: action words to them (:func:`verbs`).
 VERBS: dict[str, Verb] = {
     "small_blind": lambda h, who, a, line: h.post(who, PostKind.SMALL_BLIND, a, line),
     "big_blind": lambda h, who, a, line: h.post(who, PostKind.BIG_BLIND, a, line),
@@ -440,9 +442,16 @@ VERBS: dict[str, Verb] = {
     "call": lambda h, who, a, line: h.call(who, a, line),
     "bet": lambda h, who, a, line: h.bet(who, a, line),
     "raise_to": lambda h, who, a, line: h.raise_to(who, a, line),
+    "raise": lambda h, who, a, line: raise_by_habit(h, who, a, line),
     "all_in": lambda h, who, a, line: h.all_in(who, a, line),
     "return": lambda h, who, a, line: h.returned.append(Returned(who, a, line)),
 }  # fmt: skip
+
+
+def raise_by_habit(h: XmlHand, who: str, amount: int, line: int) -> None:
+    """A raise: to ``amount`` when the site writes street totals (:attr:`XmlHand.totals`),
+    else by it (the chips added), minor units."""
+    h.raise_to(who, amount if h.totals else h.bets.get(who, 0) + amount, line)
 
 
 def verbs(words: dict[str, str | Verb]) -> dict[str, Verb]:

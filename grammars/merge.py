@@ -340,16 +340,11 @@ def _sit_out(h: XmlHand, who: str, amount: int, line: int) -> None:
         h.fold(who, line)
 
 
-def _raise(h: XmlHand, who: str, amount: int, line: int) -> None:
-    """RAISE, COMPLETE: the street total (from 2010-09-08), else the chips added."""
-    h.raise_to(who, amount if h.totals else h.bets.get(who, 0) + amount, line)
-
-
 _ELEMENTS = {"winner": _winner, "cards": _cards, "event": _event}
 _EVENTS = verbs({
     "SMALL_BLIND": "small_blind", "BIG_BLIND": "big_blind", "INITIAL_BLIND": "big_blind",
     "ANTE": "ante", "RETURN_BLIND": _return_blind, "FOLD": "fold", "SIT_OUT": _sit_out,
-    "CHECK": "check", "CALL": "call", "BET": "bet", "RAISE": _raise, "COMPLETE": _raise,
+    "CHECK": "check", "CALL": "call", "BET": "bet", "RAISE": "raise", "COMPLETE": "raise",
     "ALL_IN": "all_in",
 })  # fmt: skip
 

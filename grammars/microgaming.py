@@ -62,6 +62,7 @@ from hhtools.grammars._xml import (
     Stop,
     XmlHand,
     game_not_read,
+    raise_by_habit,
     read_elements,
     verbs,
     xml_format,
@@ -221,17 +222,12 @@ def _posted(h: XmlHand, who: str, amount: int, line: int) -> None:
     h.post(who, PostKind.SMALL_BLIND if small else PostKind.BIG_BLIND, amount, line, stated=False)
 
 
-def _raise(h: XmlHand, who: str, amount: int, line: int) -> None:
-    """``Raise`` (and a ``Bet`` facing one): to the amount (version 1) or by it."""
-    h.raise_to(who, amount if h.totals else h.bets.get(who, 0) + amount, line)
-
-
 def _bet(h: XmlHand, who: str, amount: int, line: int) -> None:
     """``Bet``: a bet, or (facing one: a preflop bet) a raise."""
     if h.highest == 0:
         h.bet(who, amount, line)
     else:
-        _raise(h, who, amount, line)
+        raise_by_habit(h, who, amount, line)
 
 
 def _call(h: XmlHand, who: str, amount: int, line: int) -> None:
@@ -242,7 +238,7 @@ def _call(h: XmlHand, who: str, amount: int, line: int) -> None:
 _ACTIONS = verbs({
     "SmallBlind": "small_blind", "BigBlind": "big_blind", "Ante": "ante",
     "PostedToPlay": _posted, "Fold": "fold", "Check": "check", "Call": _call, "Bet": _bet,
-    "Raise": _raise, "AllIn": "all_in", "MoneyReturned": "return",
+    "Raise": "raise", "AllIn": "all_in", "MoneyReturned": "return",
 })  # fmt: skip
 
 
