@@ -74,8 +74,9 @@ def _codes_passed(root: Path) -> tuple[list[str], list[str]]:
 def test_every_grammar_passes_problem_code_members() -> None:
     members, faults = _codes_passed(GRAMMARS)
     assert faults == []
-    # the scan reads the calls it is about: about 250 of them, naming most codes
-    assert len(members) > 200
+    # the scan reads the calls it is about: about 180 of them, naming most codes (250
+    # before the site formats' shared end checks moved into the kernel, issue 26)
+    assert len(members) > 150
     assert {"bad_header", "unrecognised_line", "bad_amount", "impossible_cards",
             "out_of_range", "truncated_hand", "skipped_game"} <= {  # fmt: skip
         ProblemCode[m].value for m in members
