@@ -44,10 +44,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any
 
 from hhtools.grammars import _english
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import Hand, by_word, finish, not_read, text_format
+from hhtools.grammars._hand import (
+    Hand, finish, match_player, not_read, rule_table, text_format,
+)  # fmt: skip
 from hhtools.grammars._lines import _cards
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import Unit
@@ -73,34 +76,49 @@ GAME_LINE = re.compile(
     r"(?P<limit>NL|PL|FL|) ?(?P<cur>[$€]?)(?P<sb>[\d.,]+)/[$€]?(?P<bb>[\d.,]+) (?P<game>.+?)"
     r" - (?P<date>\w+, \w+ \d+, \d\d:\d\d:\d\d) (?P<tz>[A-Z]+) (?P<year>\d{4})\s*$"
 )
-TABLE = re.compile(r"Table (?P<table>.+?)(?: (?P<max>\d+)-max)?(?: \((?:Real|Play) Money\))?\s*$")
-SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \( [$€]?(?P<stack>[\d.,]+) \)"
-                  r"(?P<out>.*sitting out)?\s*$")  # fmt: skip
-STREET = re.compile(r"\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$")
-_A = r"\[[$€]?(?P<a>[\d.,]+)\]"
-#: what follows "Name ", by kind
-RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern))
-    for kind, pattern in (
-        ("sb", r"posts small blind " + _A),
-        ("bb", r"posts big blind " + _A),
-        ("both", r"posts small & big blinds " + _A),
-        ("ante", r"posts ante " + _A),
-        ("fold", r"folds"),
-        ("check", r"checks"),
-        ("call", r"calls " + _A),
-        ("bet", r"bets " + _A),
-        ("raise_to", r"raises to " + _A),
-        ("raise_by", r"raises " + _A),
-        ("goes_all_in", r"goes all-in"),
-        ("show", r"(?P<how>shows|mucks) \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*)"),
-        ("win", r"wins [$€]?(?P<a>[\d.,]+)(?: from (?P<pot>main pot|side pot(?: #?(?P<n>\d+))?))?"
-                r"(?: with .*)?"),
-        ("event", r"(?:does not show cards|does not show|sits out|is sitting out"
-                  r"|has (?:joined|left) the table|is (?:dis|re)connected|timed out.*)"),
-    )
-)
-_BY_WORD = by_word(RULES)
+_A = r"\[[$€]?(?P<a>[\d.,]+)\]$"
+#: the table's lines (seats, streets, the hero's cards...), by the rule's kind
+_TABLE = rule_table(
+    ("table", r"Table (?P<table>.+?)(?: (?P<max>\d+)-max)?(?: \((?:Real|Play) Money\))?$"),
+    ("button", r"Seat (?P<seat>\d+) is the button$"),
+    ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \( [$€]?(?P<stack>[\d.,]+) \)"
+             r"(?P<out>.*sitting out)?$"),
+    ("players", r"Total number of active players.*$"),
+    ("dealt", r"Dealt to (?P<rest>.+)$"),
+    ("dealing", r"\*\* Dealing down cards \*\*.*$"),
+    ("street", r"\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$"),
+    ("section", r"\*\* (?:Showdown|Hand Conclusion) \*\*.*$"),
+    ("end", r"\*" * 12 + r" .*ends  \*{12}$"),  # "************  Game 1 ends  ************"
+)  # fmt: skip
+#: lines the table's rules read (a player's name never starts them)
+_TABLE_LINES = ("*", "Seat ", "Table ", "Total number of active players", "Dealt to ")
+#: what follows "<player> ", by kind (the kernel's betting kinds: "raises to [$x]" is
+#: the street total, "raises [$x]" the chips added)
+_PLAYER = rule_table(
+    ("sb", r"posts small blind " + _A),
+    ("bb", r"posts big blind " + _A),
+    ("both", r"posts small & big blinds " + _A),
+    ("ante", r"posts ante " + _A),
+    ("fold", r"folds$"),
+    ("check", r"checks$"),
+    ("call", r"calls " + _A),
+    ("bet", r"bets " + _A),
+    ("raise_to", r"raises to " + _A),
+    ("raise_by", r"raises " + _A),
+    ("goes_all_in", r"goes all-in$"),
+    ("show", r"(?P<how>shows|mucks) \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*)$"),
+    ("win", r"wins [$€]?(?P<a>[\d.,]+)(?: from (?P<pot>main pot|side pot(?: #?(?P<n>\d+))?))?"
+            r"(?: with .*)?$"),
+    ("event", r"does not show(?: cards)?$"),
+    ("event", r"sits out$"),
+    ("event", r"is (?:sitting out|(?:dis|re)connected)$"),
+    ("event", r"has (?:joined|left) the table$"),
+    ("event", r"timed out.*$"),
+)  # fmt: skip
+#: the posts by kind (a live big blind and a dead small one: "both", as one amount)
+_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
+#: the kinds that put chips in: the one after a "goes all-in" line is flagged all-in
+_CHIPS_IN = frozenset(("call", "bet", "raise_by", "raise_to"))
 _LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
            "FL": BettingStructure.LIMIT, "": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
@@ -172,65 +190,49 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
 
 def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    ln = ln.rstrip()
-    if ln.startswith("*"):
-        if ln.startswith("** Dealing "):
-            if ln.startswith("** Dealing down cards **"):
-                h.dealt = True
-                return True
-            m = STREET.match(ln)
-            if m is None:
-                return False
-            h.deal(_STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
-            return True
-        if ln.startswith(("** Showdown **", "** Hand Conclusion **")):
-            return True
-        if ln.startswith("************") and ln.endswith("ends  ************"):
-            h.summary = True
-            return True
+    if ln.startswith(_TABLE_LINES):
+        found = _TABLE.match(ln)
+        return found is not None and _table_line(h, found[0], found[1], lno)
+    played = match_player(h, ln, _PLAYER)
+    if played is None:
         return False
-    if ln.startswith("Seat ") and not h.actions:
-        if ln.endswith(" is the button"):
-            h.button = h.seat_number(ln[5:].partition(" ")[0])
-            return True
-        m = SEAT.match(ln)
-        if m is None:
-            return False
+    _player(h, *played, lno)
+    return True
+
+
+def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
+    """A line of the table's; ``False`` for a seat line once the betting has started or
+    a table line once the seats are known (no rule then reads it)."""
+    if kind in ("button", "seat") and h.actions or kind == "table" and h.seats:
+        return False
+    if kind == "button":
+        h.button = h.seat_number(m["seat"])
+    elif kind == "seat":
         h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno, bool(m["out"]))
-        return True
-    if ln.startswith("Table ") and not h.seats:
-        m = TABLE.match(ln)
-        if m is None:
-            return False
+    elif kind == "table":
         h.table, h.max_seats = m["table"], int(m["max"]) if m["max"] else None
-        return True
-    if ln.startswith("Total number of active players"):
-        return True
-    if ln.startswith("Dealt to "):
-        name = h.name(ln[9:])
+    elif kind == "dealt":
+        name = h.name(m["rest"])
         if name is None:
             return False
         h.hero = name
-        h.hole[name] = _cards(ln[9 + len(name) :].strip(" []").replace(",", " "))
-        return True
-    name = h.name(ln)
-    if name is None:
-        return False
-    rest = ln[len(name) + 1 :]
-    for kind, rule in _BY_WORD.get(rest.partition(" ")[0], RULES):
-        m = rule.fullmatch(rest)
-        if m is not None:
-            _player(h, name, kind, m, lno)
-            return True
-    return False
+        h.hole[name] = _cards(m["rest"][len(name) :].strip(" []").replace(",", " "))
+    elif kind == "dealing":
+        h.dealt = True
+    elif kind == "street":
+        h.deal(_STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+    elif kind == "end":
+        h.summary = True
+    return True  # "players", "section": nothing the record needs
 
 
-def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
-    all_in = p in h.all_in_next and kind in ("call", "bet", "raise_by", "raise_to")
+def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+    """What a seated player did: a post, a betting action, a show or a win."""
+    all_in = p in h.all_in_next and kind in _CHIPS_IN
     if all_in:
         h.all_in_next.discard(p)
-    if kind in ("sb", "bb", "ante"):
-        post = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND}.get(kind, PostKind.ANTE)
+    post = _POSTS.get(kind)
+    if post is not None:
         h.post(p, post, h.money(m["a"]), lno)
     elif kind == "both":  # a live big blind and a dead small one, as one amount
         h.post_both(p, h.money(m["a"]), lno)
