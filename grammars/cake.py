@@ -45,9 +45,12 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import Hand, by_word, finish, not_read, read_high, text_format
+from hhtools.grammars._hand import (
+    Hand, finish, not_read, read_high, rule_table, text_format,
+)  # fmt: skip
 from hhtools.grammars._lines import _cards
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
@@ -79,27 +82,27 @@ SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?(?P<stack>[\d.,
 STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
 _A = r"[$€£]?(?P<a>[\d.,]+)"
 #: what follows "Name:" (a space, then the words; "posts dead blind" may have none)
-RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern))
-    for kind, pattern in (
-        ("sb", r"posts small blind " + _A),
-        ("bb", r"posts big blind " + _A),
-        ("ante", r"posts ante of " + _A),
-        ("both", r"posts dead blind [$€£]?(?P<d>[\d.,]+) and big blind " + _A),
-        ("fold", r"folds"),
-        ("check", r"checks"),
-        ("call", r"calls " + _A),
-        ("bet", r"bets " + _A),
-        ("raise_to", r"raises (?:[$€£]?[\d.,]+ )?to " + _A),
-        ("allin", r"is all in " + _A),
-        ("return", r"returns uncalled bet " + _A),
-        ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?"),
-        ("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?"),
-        ("event", r"(?:sits out|is sitting out|has (?:joined|left) the table|is back"
-                  r"|is disconnected|is connected|timed out)"),
-    )
-)
-_BY_WORD = by_word(RULES)
+_PLAYER = rule_table(
+    ("sb", r"posts small blind " + _A + "$"),
+    ("bb", r"posts big blind " + _A + "$"),
+    ("ante", r"posts ante of " + _A + "$"),
+    ("both", r"posts dead blind [$€£]?(?P<d>[\d.,]+) and big blind " + _A + "$"),
+    ("fold", r"folds$"),
+    ("check", r"checks$"),
+    ("call", r"calls " + _A + "$"),
+    ("bet", r"bets " + _A + "$"),
+    ("raise_to", r"raises (?:[$€£]?[\d.,]+ )?to " + _A + "$"),
+    ("allin", r"is all in " + _A + "$"),
+    ("return", r"returns uncalled bet " + _A + "$"),
+    ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?$"),
+    ("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?$"),
+    ("event", r"sits out$"),
+    ("event", r"is (?:sitting out|back|disconnected|connected)$"),
+    ("event", r"has (?:joined|left) the table$"),
+    ("event", r"timed out$"),
+)  # fmt: skip
+#: a second small blind is dead money (an ante); the first is the small blind
+_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
 WINS = re.compile(r" wins (?:(?P<half>high|low) pot )?" + _A + r"(?: with.*)?$")
 _LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
            "FL": BettingStructure.LIMIT}  # fmt: skip
@@ -180,7 +183,6 @@ def _amount(h: Hand, m: re.Match[str], conv: str | None, name: str = "a") -> int
 
 def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    ln = ln.rstrip()
     conv = None
     if ln.endswith(")"):
         c = CONVERTED.search(ln)
@@ -220,12 +222,11 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     rest = ln[len(name) :]
     if rest.startswith(":"):
         rest = rest[1:].lstrip(" ")
-        for kind, rule in _BY_WORD.get(rest.partition(" ")[0], RULES):
-            m = rule.fullmatch(rest)
-            if m is not None:
-                _player(h, name, kind, m, conv, lno)
-                return True
-        return False
+        found = _PLAYER.match(rest)
+        if found is None:
+            return False
+        _player(h, name, found[0], found[1], conv, lno)
+        return True
     m = WINS.match(rest)
     if m is None:
         return False
@@ -234,10 +235,11 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     return True
 
 
-def _player(h: Hand, p: str, kind: str, m: re.Match[str], conv: str | None, lno: int) -> None:
-    if kind in ("sb", "bb", "ante"):
-        post = {"bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}.get(kind, PostKind.SMALL_BLIND)
-        if kind == "sb" and h.sb is not None:  # a second small blind: dead money
+def _player(h: Hand, p: str, kind: str, m: Any, conv: str | None, lno: int) -> None:
+    """What a seated player did: a post, a betting action, a show or a muck."""
+    post = _POSTS.get(kind)
+    if post is not None:
+        if post is PostKind.SMALL_BLIND and h.sb is not None:  # a second one: dead money
             post = PostKind.ANTE
         h.post(p, post, _amount(h, m, conv), lno)
     elif kind == "both":
