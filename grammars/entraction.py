@@ -49,10 +49,11 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import Hand, by_word, finish, not_read, text_format
+from hhtools.grammars._hand import Hand, finish, not_read, rule_table, text_format
 from hhtools.grammars._lines import _cards
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
@@ -83,26 +84,26 @@ POSTED = re.compile(r"(?P<label>Small Blind|Big Blind|Small \+ Big Blind|Blind o
 STREET = re.compile(r"(?P<street>Flop|Turn|River)\s+(?P<cards>(?:\w\w(?: - )?)+)\s*$")
 ENDED = re.compile(r"Game ended (?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: (?P<tz>[A-Z]+))?\s*$")
 RAKE = re.compile(r"Rake:\s+[A-Z]{3} (?P<a>[\d.,]+)\s*$")
-_A = r"\s+\((?P<a>[\d.,]+)\)"
-#: what follows the name column, by kind
-RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern))
-    for kind, pattern in (
-        ("fold", r"Fold"),
-        ("check", r"Check"),
-        ("call", r"Call" + _A),
-        ("bet", r"Bet" + _A),
-        ("raise_by", r"Raise" + _A),
-        ("allin", r"All-In" + _A),
-        ("return", r"Payback" + _A),
-        ("dealt", r"was dealt:\s+(?P<cards>.+)"),
-        ("show", r"shows:\s+(?P<cards>[^(]+?)(?: \((?P<desc>[^)]*)\))?"),
-        ("muck", r"didn't show hand(?: \((?P<cards>[^)]*)\))?"),
-        ("win", r"wins:\s+[A-Z]{3} (?P<a>[\d.,]+)(?: \(with (?P<desc>[^)]*)\))?"),
-        ("event", r"(?:Sitting out|Sits out|Left the table|Joined the table|Timed out)"),
-    )
-)
-_BY_WORD = by_word(RULES)
+_A = r" \s*\((?P<a>[\d.,]+)\)$"
+#: what follows the name column, by kind (a raise is the chips added: "raise_by")
+_PLAYER = rule_table(
+    ("fold", r"Fold$"),
+    ("check", r"Check$"),
+    ("call", r"Call" + _A),
+    ("bet", r"Bet" + _A),
+    ("raise_by", r"Raise" + _A),
+    ("allin", r"All-In" + _A),
+    ("return", r"Payback" + _A),
+    ("dealt", r"was dealt: \s*(?P<cards>.+)$"),
+    ("show", r"shows: \s*(?P<cards>[^(]+?)(?: \((?P<desc>[^)]*)\))?$"),
+    ("muck", r"didn't show hand(?: \((?P<cards>[^)]*)\))?$"),
+    ("win", r"wins: \s*[A-Z]{3} (?P<a>[\d.,]+)(?: \(with (?P<desc>[^)]*)\))?$"),
+    ("event", r"Sitting out$"),
+    ("event", r"Sits out$"),
+    ("event", r"Left the table$"),
+    ("event", r"Joined the table$"),
+    ("event", r"Timed out$"),
+)  # fmt: skip
 _POSTS = {"Small Blind": PostKind.SMALL_BLIND, "Big Blind": PostKind.BIG_BLIND,
           "Blind out of turn": PostKind.BIG_BLIND, "Ante": PostKind.ANTE}  # fmt: skip
 _LIMITS = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStructure.NO_LIMIT,
@@ -161,7 +162,6 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
 
 def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    ln = ln.rstrip()
     head = ln[:6]
     if head.startswith(("Flop ", "Turn ", "River ")):
         m = STREET.match(ln)
@@ -203,15 +203,15 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     if name is None:
         return False
     rest = ln[len(name) :].lstrip()
-    for kind, rule in _BY_WORD.get(rest.partition(" ")[0], RULES):
-        m = rule.fullmatch(rest)
-        if m is not None:
-            _player(h, name, kind, m, lno)
-            return True
-    return False
+    found = _PLAYER.match(rest)
+    if found is None:
+        return False
+    _player(h, name, found[0], found[1], lno)
+    return True
 
 
-def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
+def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+    """What a seated player did: a betting action, the hero's cards, a show or a win."""
     a = m.groupdict().get("a")
     if h.betting(kind, p, h.money(a) if a else 0, lno):
         return
