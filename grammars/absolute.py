@@ -52,9 +52,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import Hand, by_word, finish, not_read, read_high, text_format
+from hhtools.grammars._hand import (
+    Hand, finish, not_read, read_high, rule_table, text_format,
+)  # fmt: skip
 from hhtools.grammars._lines import _cards
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import Unit
@@ -96,33 +99,38 @@ SUMMARY_SEAT = re.compile(
 )
 _A = r"(?:\$| ?€)?(?P<a>[\d.,]+)"
 _B = r"(?:\$| ?€)?(?P<b>[\d.,]+)"
-#: what follows "Name - ", by kind
-RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern))
-    for kind, pattern in (
-        ("sb", r"Posts small blind " + _A),
-        ("bb", r"Posts big blind " + _A),
-        ("both", r"Posts (?:dead )?" + _A + r" (?:dead )?" + _B),
-        ("post", r"Posts " + _A),
-        ("ante", r"Ante " + _A),
-        ("fold", r"Folds"),
-        ("check", r"Checks"),
-        ("call", r"Calls " + _A),
-        ("bet", r"Bets " + _A),
-        ("raise", r"Raises " + _A + r"(?: to " + _B + ")?"),
-        ("allin_raise", r"All-In\(Raise\) " + _A + r"(?: to " + _B + ")?"),
-        ("allin", r"All-In " + _A),
-        ("return", r"returned \(" + _A + r"\) : not called"),
-        ("show", r"Shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?"),
-        ("muck", r"Mucks(?: \[(?P<cards>[^\]]*)\])?"),
-        ("event", r"(?:Does not show|Sits? out|Sitting out|Returns?|Is back|Has left.*"
-                  r"|Has joined.*|Timed out.*|Disconnected.*|Reconnected.*)"),
-    )
-)
+#: what follows "Name - ", by kind ("Raises $a to $b": the chips added, then the total)
+_PLAYER = rule_table(
+    ("sb", r"Posts small blind " + _A + "$"),
+    ("bb", r"Posts big blind " + _A + "$"),
+    ("both", r"Posts (?:dead )?" + _A + r" (?:dead )?" + _B + "$"),
+    ("post", r"Posts " + _A + "$"),
+    ("ante", r"Ante " + _A + "$"),
+    ("fold", r"Folds$"),
+    ("check", r"Checks$"),
+    ("call", r"Calls " + _A + "$"),
+    ("bet", r"Bets " + _A + "$"),
+    ("raise", r"Raises " + _A + r"(?: to " + _B + ")?$"),
+    ("allin_raise", r"All-In\(Raise\) " + _A + r"(?: to " + _B + ")?$"),
+    ("allin", r"All-In " + _A + "$"),
+    ("return", r"returned \(" + _A + r"\) : not called$"),
+    ("show", r"Shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?$"),
+    ("muck", r"Mucks(?: \[(?P<cards>[^\]]*)\])?$"),
+    ("event", r"Does not show$"),
+    ("event", r"Sit out$"),
+    ("event", r"Sits out$"),
+    ("event", r"Sitting out$"),
+    ("event", r"Return$"),
+    ("event", r"Returns$"),
+    ("event", r"Is back$"),
+    ("event", r"Has (?:left|joined).*$"),
+    ("event", r"Timed out.*$"),
+    ("event", r"Disconnected(?:.*)$"),
+    ("event", r"Reconnected(?:.*)$"),
+)  # fmt: skip
 COLLECT = re.compile(
     r" Collects " + _A + r" from (?P<pot>main pot|pot|side pot(?: ?#?-?(?P<n>\d+))?)\s*$"
 )
-_BY_WORD = by_word(RULES)
 _LIMITS = {"no limit": BettingStructure.NO_LIMIT, "pot limit": BettingStructure.POT_LIMIT,
            "normal": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True)}
@@ -182,7 +190,6 @@ def _date(text: str) -> datetime:
 
 def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    ln = ln.rstrip()
     if h.summary:
         return _summary(h, ln, lno)
     if ln.startswith("***"):
@@ -220,12 +227,11 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
         return False
     rest = ln[len(name) :]
     if rest.startswith(" - "):
-        for kind, rule in _BY_WORD.get(rest[3:].partition(" ")[0], RULES):
-            m = rule.fullmatch(rest, 3)
-            if m is not None:
-                _player(h, name, kind, m, lno)
-                return True
-        return False
+        found = _PLAYER.match(rest[3:])
+        if found is None:
+            return False
+        _player(h, name, found[0], found[1], lno)
+        return True
     m = COLLECT.fullmatch(rest)
     if m is None:
         return False
@@ -234,7 +240,8 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     return True
 
 
-def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
+def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+    """What a seated player did: a post, a betting action, a show or a muck."""
     if kind in ("sb", "bb", "post", "ante"):
         post = {"sb": PostKind.SMALL_BLIND, "ante": PostKind.ANTE}.get(kind, PostKind.BIG_BLIND)
         h.post(p, post, h.money(m["a"]), lno, stated=kind != "post")
