@@ -48,11 +48,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import Hand, finish, not_read, reader
+from hhtools.grammars._hand import Hand, finish, match_player, not_read, reader, rule_table
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
@@ -87,32 +87,28 @@ SEAT = re.compile(
 STREET = re.compile(r"\*\* (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$")
 SHOWDOWN = re.compile(r"\*\* (?:[\w ]*?)Show ?[Dd]own \*\*(?: \[(?P<cards>[^\]]*)\])?\s*$")
 RAKE = re.compile(r"Rake \((?P<a>[\d.,]+)\)\s*$")
-_AMT = r" (?P<a>[\d.,]+)(?P<allin> \(All-in\))?"
-#: what follows "<player>", by kind, with the first words it can start with
-_RULE_LIST: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("sb", ("posts",), r" posts small blind" + _AMT),
-    ("bb", ("posts",), r" posts big blind" + _AMT),
-    ("both", ("posts",), r" posts small & big blinds?" + _AMT),
-    ("ante", ("posts",), r" posts ante" + _AMT),
-    ("fold", ("folds",), r" folds"),
-    ("check", ("checks",), r" checks"),
-    ("call", ("calls",), r" calls" + _AMT),
-    ("bet", ("bets",), r" bets" + _AMT),
-    ("raise", ("raises",), r" raises to" + _AMT),
-    ("refund", ("refunded",), r" refunded" + _AMT),
-    ("win", ("wins",), r" wins (?P<pot>Pot|Main Pot|Side Pot (?P<n>\d+)) \((?P<a>[\d.,]+)\)"
-                       r"(?: with .*)?"),
-    ("show", ("shows",), r" shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?"),
-    ("muck", ("mucks",), r" mucks(?: \[(?P<cards>[^\]]*)\])?"),
-    ("button", ("has",), r" has the dealer button"),
-    ("event", ("adds", "sits", "is", "has"),
-     r" (?:adds [\d.,]+ chips|sits out|is sitting out|sits in|has joined the table"
-     r"|has left the table|is disconnected|is connected|has timed out)"),
-)
-RULES: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
-for _kind, _words, _pattern in _RULE_LIST:
-    for _word in _words:
-        RULES[_word] = (*RULES.get(_word, ()), (_kind, re.compile(_pattern + r"\s*")))
+_AMT = r" (?P<a>[\d.,]+)(?P<allin> \(All-in\))?$"
+#: what follows "<player> ", by kind (a raise is to the street total)
+_PLAYER = rule_table(
+    ("sb", r"posts small blind" + _AMT),
+    ("bb", r"posts big blind" + _AMT),
+    ("both", r"posts small & big blinds?" + _AMT),
+    ("ante", r"posts ante" + _AMT),
+    ("fold", r"folds$"),
+    ("check", r"checks$"),
+    ("call", r"calls" + _AMT),
+    ("bet", r"bets" + _AMT),
+    ("raise", r"raises to" + _AMT),
+    ("refund", r"refunded" + _AMT),
+    ("win", r"wins (?P<pot>Pot|Main Pot|Side Pot (?P<n>\d+)) \((?P<a>[\d.,]+)\)(?: with .*)?$"),
+    ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$"),
+    ("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?$"),
+    ("button", r"has the dealer button$"),
+    ("event", r"adds [\d.,]+ chips$"),
+    ("event", r"sits (?:out|in)$"),
+    ("event", r"is (?:sitting out|disconnected|connected)$"),
+    ("event", r"has (?:joined the table|left the table|timed out)$"),
+)  # fmt: skip
 _STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "NL": BettingStructure.NO_LIMIT,
                "FL": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
@@ -175,7 +171,6 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
 
 def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    ln = ln.rstrip()
     if ln.startswith("Site: ") or ln.startswith("Table: "):
         if ln.startswith("Table: "):
             h.table = ln[7:].strip()
@@ -214,19 +209,15 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
         h.hero = name
         h.hole[name] = _cards(ln[9 + len(name) + 2 :].rstrip("]"))
         return True
-    name = h.name(ln)
-    if name is None:
+    played = match_player(h, ln, _PLAYER)
+    if played is None:
         return False
-    rest = ln[len(name) :]
-    for kind, rule in RULES.get(rest[1:].split(" ", 1)[0], ()):
-        m = rule.fullmatch(rest)
-        if m is not None:
-            _player(h, name, kind, m, lno)
-            return True
-    return False
+    _player(h, *played, lno)
+    return True
 
 
-def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
+def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+    """What a seated player did: a post, a betting action, a show, a win or the button."""
     if kind in ("fold", "check", "event"):
         if kind == "fold":
             h.fold(p, lno)
