@@ -58,10 +58,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import Hand, finish, not_read, reader
+from hhtools.grammars._hand import Hand, finish, match_player, not_read, reader, rule_table
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._text import iter_hands
@@ -113,28 +113,35 @@ MERGE_SEAT = re.compile(
     r"(?P<dealer> DEALER)?\s*$"
 )
 _A = r"(?P<a>[$€£]?[\d.,]+)"
-#: what follows "<player>" in either style, by kind, with the first words it starts with
-_RULE_LIST: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("sb", ("posted", "Post"), r":? (?:posted the small blind -|Post SB) " + _A),
-    ("bb", ("posted", "Post"), r":? (?:posted the big blind -|Post BB|posted to play -) " + _A),
-    ("ante", ("posted", "Post"), r":? (?:posted the ante -|Post Ante) " + _A),
-    ("fold", ("folded", "Fold"), r":? (?:folded|Fold)"),
-    ("check", ("checked", "Check"), r":? (?:checked|Check)"),
-    ("call", ("called", "Call"), r":? (?:called -|Call) " + _A),
-    ("bet", ("bet", "Bet"), r":? (?:bet -|Bet) " + _A),
-    ("raise", ("raised", "Raise"), r":? (?:raised to|Raise(?: to)?) " + _A),
-    ("allin", ("went", "Allin"), r":? (?:went all-in -|Allin) " + _A),
-    ("show", ("shows", "Shows", "mucks", "Mucks"),
-     r":? (?P<how>[Ss]hows|[Mm]ucks):? ?\[?(?P<cards>[^\]]*)\]?"),
-    ("win", ("wins",), r":? wins " + _A + r"(?: from (?:the )?(?P<pot>main pot|side pot"
-                                         r"(?: ?#?(?P<n>\d+))?))?"),
-    ("event", ("sits", "is", "has"), r":? (?:sits out|is sitting out|has joined the table"
-                                     r"|has left the table|is disconnected|is connected)"),
-)
-RULES: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
-for _kind, _words, _pattern in _RULE_LIST:
-    for _word in _words:
-        RULES[_word] = (*RULES.get(_word, ()), (_kind, re.compile(_pattern + r"\s*")))
+_E = "$"
+#: what follows "<player> " or "<player>: ", by kind: the words of either style
+_PLAYER = rule_table(
+    ("sb", r"posted the small blind - " + _A + _E),
+    ("sb", r"Post SB " + _A + _E),
+    ("bb", r"posted the big blind - " + _A + _E),
+    ("bb", r"Post BB " + _A + _E),
+    ("bb", r"posted to play - " + _A + _E),
+    ("ante", r"posted the ante - " + _A + _E),
+    ("ante", r"Post Ante " + _A + _E),
+    ("fold", r"folded$"),
+    ("fold", r"Fold$"),
+    ("check", r"checked$"),
+    ("check", r"Check$"),
+    ("call", r"called - " + _A + _E),
+    ("call", r"Call " + _A + _E),
+    ("bet", r"bet - " + _A + _E),
+    ("bet", r"Bet " + _A + _E),
+    ("raise", r"raised to " + _A + _E),
+    ("raise", r"Raise(?: to)? " + _A + _E),
+    ("allin", r"went all-in - " + _A + _E),
+    ("allin", r"Allin " + _A + _E),
+    ("show", r"(?P<how>shows:|Shows:|mucks:|Mucks:|shows|Shows|mucks|Mucks) ?"
+             r"\[?(?P<cards>[^\]]*)\]?$"),
+    ("win", r"wins " + _A + r"(?: from (?:the )?(?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?))?$"),
+    ("event", r"sits out$"),
+    ("event", r"is (?:sitting out|disconnected|connected)$"),
+    ("event", r"has (?:joined|left) the table$"),
+)  # fmt: skip
 _MG_STREET = re.compile(r"\*\* Dealing the (?P<street>flop|turn|river): (?P<cards>.+?)\s*$")
 _MERGE_STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
@@ -267,7 +274,6 @@ def _returns_in_wins(h: Hand) -> None:
 
 def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    ln = ln.rstrip()
     m = MG_SEAT.match(ln) if " sitting in seat " in ln else None
     if m is None and ln.startswith("Seat ") and not h.actions:
         m = MERGE_SEAT.match(ln)
@@ -303,19 +309,15 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
         h.hero = name
         h.hole[name] = _cards(ln[9 + len(name) :].strip(" []"))
         return True
-    name = h.name(ln, ": ")
-    if name is None:
+    played = match_player(h, ln, _PLAYER, _PLAYER)
+    if played is None:
         return False
-    rest = ln[len(name) :]
-    for kind, rule in RULES.get(rest.lstrip(":").lstrip().split(" ", 1)[0].rstrip(":"), ()):
-        m = rule.fullmatch(rest)
-        if m is not None:
-            _player(h, name, kind, m, lno)
-            return True
-    return False
+    _player(h, *played, lno)
+    return True
 
 
-def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
+def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+    """What a seated player did: a post, a betting action, a show or a win."""
     if kind == "fold":
         h.fold(p, lno)
     elif kind == "check":
@@ -323,7 +325,7 @@ def _player(h: Hand, p: str, kind: str, m: re.Match[str], lno: int) -> None:
     elif kind == "show":
         cards = m["cards"].replace(",", " ").strip()
         if cards:
-            h.show(p, Show(p, _cards(cards), None, mucked=m["how"].lower() == "mucks",
+            h.show(p, Show(p, _cards(cards), None, mucked=m["how"].lower().startswith("mucks"),
                            line=lno))  # fmt: skip
     elif kind != "event":
         a = _money(h, m["a"])
