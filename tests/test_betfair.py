@@ -6,6 +6,7 @@ show the sums); none is copied from the code's output.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -109,3 +110,31 @@ def test_real_betfair_hands(tmp_path: Path) -> None:
     # The side pot (2 x 3.13) is paid whole and the main pot (5 x 1) 4.44: the 0.56
     # rake came from the main pot only; read as net pot parts, nothing is reported.
     assert got.findings == []
+
+
+def test_adding_a_site_quotes_betfair_as_it_is() -> None:
+    """docs/adding_a_site.md walks through this grammar: every ``python`` block it
+    quotes is text of grammars/betfair.py or grammars/__init__.py as they are now."""
+    root = Path(__file__).parent.parent
+    doc = (root / "docs" / "adding_a_site.md").read_text(encoding="utf-8")
+    sources = [(root / "grammars" / name).read_text(encoding="utf-8")
+               for name in ("betfair.py", "__init__.py")]  # fmt: skip
+    quotes = re.findall(r"```python\n(.*?)```", doc, re.DOTALL)
+    assert len(quotes) >= 8
+    stale = [q for q in quotes if not any(q in text for text in sources)]
+    assert stale == []
+
+
+def test_player_lines_each_read_by_its_own_rule() -> None:
+    """Every line a player's rule reads is keyed by its own first word (an alternation
+    of words is keyed by its first word only): the site's event lines, from the format."""
+    lines = {
+        "does not show cards": "event", "does not show": "event", "sits out": "event",
+        "is sitting out": "event", "is disconnected": "event", "is reconnected": "event",
+        "has joined the table": "event", "has left the table": "event",
+        "timed out": "event", "goes all-in": "goes_all_in", "raises to [$1]": "raise_to",
+        "raises [$0.20]": "raise_by", "mucks [ 7c, 6c, 5h, Jh ]": "show",
+        "wins $6.26 from side pot #1 with a straight flush, Seven to Three": "win",
+    }  # fmt: skip
+    read = {text: found[0] for text in lines if (found := betfair._PLAYER.match(text))}
+    assert read == lines
