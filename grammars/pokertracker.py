@@ -58,7 +58,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._hand import Hand, finish, match_player, not_read, reader, rule_table
@@ -174,7 +174,26 @@ def _money(h: Hand, text: str) -> int:
     return h.money(text.replace("$", "").replace("€", "").replace("£", ""))
 
 
-def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+class _Head(NamedTuple):
+    """What a hand's first two lines say, in either style (the stakes as written)."""
+
+    room: str  # the room that dealt the hand: "microgaming" or "merge"
+    game: str
+    limit: str
+    tourney: bool
+    cur: str
+    table: str
+    date: str
+    date_format: str
+    sb: str | None
+    bb: str | None
+    tid: str | None = None
+    buyin: str | None = None
+
+
+def _header(h: Hand, lines: list[str], line: int) -> tuple[_Head, int] | ParsedHand:
+    """The header (the first line and the table line) and the table line's index, or
+    the hand without a record when either cannot be read (``bad_header``, ``bad_table``)."""
     mg = MG_HEADER.match(lines[0])
     mh = MERGE_HEADER.match(lines[0]) if mg is None else None
     if mg is None and mh is None:
@@ -187,46 +206,37 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
         h.problem(line + at, ProblemCode.BAD_TABLE,
                   "no table line", lines[at] if len(lines) > at else "")  # fmt: skip
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    hd = mg if mg is not None else mh
-    raw_game = (tm["game"] if mg else hd["game"]).strip()  # type: ignore[index]
-    game = _GAMES.get(raw_game.lower())
-    structure = _STRUCTURES.get((tm if mg else hd)["limit"] or "PL")  # type: ignore[index]
-    if game is None or structure is None:
-        return not_read(h, line, raw_game, lines[0], omaha="omaha" in raw_game.lower())
     if mg is not None:
-        tourney = "Cash Game" not in tm["kind"]
-        cur = tm["cur"]
-        h.table = tm["table"]
-        started = datetime.strptime(mg["date"], "%Y-%m-%d %H:%M:%S")
-    else:
-        assert mh is not None
-        tourney = mh["tour"] is not None
-        cur = mh["cur"] or ""
-        h.table = tm["table"].strip()
-        started = datetime.strptime(mh["date"], "%m/%d/%Y %H:%M:%S")
-    h.unit = Unit.CHIPS if tourney else Unit.CENTS
+        return _Head("microgaming", tm["game"].strip(), tm["limit"], "Cash Game" not in tm["kind"],
+                     tm["cur"], tm["table"], mg["date"], "%Y-%m-%d %H:%M:%S",
+                     tm["sb"], tm["bb"]), at  # fmt: skip
+    assert mh is not None
+    return _Head("merge", mh["game"].strip(), mh["limit"] or "PL", mh["tour"] is not None,
+                 mh["cur"] or "", tm["table"].strip(), mh["date"], "%m/%d/%Y %H:%M:%S",
+                 mh["sb"], mh["bb"], tm["tid"], tm["buyin"]), at  # fmt: skip
+
+
+def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    read = _header(h, lines, line)
+    if isinstance(read, ParsedHand):
+        return read
+    head, at = read
+    game = _GAMES.get(head.game.lower())
+    structure = _STRUCTURES.get(head.limit)
+    if game is None or structure is None:
+        return not_read(h, line, head.game, lines[0], omaha="omaha" in head.game.lower())
+    h.table = head.table
+    started = datetime.strptime(head.date, head.date_format)
+    h.unit = Unit.CHIPS if head.tourney else Unit.CENTS
     numbered = [(i, ln) for i, ln in enumerate(lines) if i not in (0, at)]
     if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    stakes = tm if mg else mh
-    sb = _money(h, stakes["sb"]) if stakes["sb"] else (h.sb or 0)  # type: ignore[index]
-    bb = _money(h, stakes["bb"]) if stakes["bb"] else (h.bb or 2 * sb)  # type: ignore[index]
-    short = h.sb is not None and (h.bb is None or h.bb < 2 * sb)
-    if not stakes["bb"] and short:  # type: ignore[index]
-        bb = 2 * sb
-        h.inferred.append("blinds")
-    limit = structure is BettingStructure.LIMIT
-    g = Game(
-        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
-        currency="CHIPS" if tourney else CURRENCY_SYMBOLS.get(cur, "USD"), qualifier=8,
-        tournament_id=(tm["tid"] if mh else None) or ("" if tourney else None),
-        buy_in=tm["buyin"] if mh else None,
-        small_bet=bb if limit else None, big_bet=2 * bb if limit else None,
-    )  # fmt: skip
-    if mh is not None and not tourney:
-        h.rake = None  # Merge prints no rake: worked out by finish()
-    if mh is not None and tourney:
-        _stacks_before_blinds(h)
+    g = _game(h, head, game, structure)
+    if head.room == "merge":
+        if head.tourney:
+            _stacks_before_blinds(h)
+        else:
+            h.rake = None  # Merge prints no rake: worked out by finish()
     _returns_in_wins(h)
     done = finish(
         h, lines, line, site=SITE, game=g, started_at=started, time_zone=None,
@@ -234,8 +244,25 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     )  # fmt: skip
     if done.hand is None:
         return done
-    room = "microgaming" if mg is not None else "merge"  # the room that dealt the hand
-    return replace(done, hand=replace(done.hand, site=room))
+    return replace(done, hand=replace(done.hand, site=head.room))
+
+
+def _game(h: Hand, head: _Head, game: tuple[Variant, bool], structure: BettingStructure) -> Game:
+    """The game: the header's stakes, else the blinds posted (a short big blind: twice the
+    small one, ``inferred`` "blinds"); a limit game's bets are the big blind and twice it."""
+    sb = _money(h, head.sb) if head.sb else (h.sb or 0)
+    bb = _money(h, head.bb) if head.bb else (h.bb or 2 * sb)
+    short = h.sb is not None and (h.bb is None or h.bb < 2 * sb)
+    if not head.bb and short:
+        bb = 2 * sb
+        h.inferred.append("blinds")
+    limit = structure is BettingStructure.LIMIT
+    return Game(
+        variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
+        currency="CHIPS" if head.tourney else CURRENCY_SYMBOLS.get(head.cur, "USD"),
+        qualifier=8, tournament_id=head.tid or ("" if head.tourney else None),
+        buy_in=head.buyin, small_bet=bb if limit else None, big_bet=2 * bb if limit else None,
+    )  # fmt: skip
 
 
 def _stacks_before_blinds(h: Hand) -> None:
