@@ -62,7 +62,6 @@ from hhtools.model.records import (
     Game,
     HandText,
     PostKind,
-    Returned,
     Show,
     Street,
     Variant,
@@ -81,12 +80,21 @@ GAME = re.compile(
     r"Game: (?:(?P<limit>PL|NL|FL|Limit) )?(?P<game>.+?)(?: \((?P<buyin>[^)]*)\))?"
     r" - Blinds (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\s*$"
 )
-SEAT = re.compile(
-    r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[\d.,]+)\)(?P<out> - sitting out)?\s*$"
-)
-STREET = re.compile(r"\*\* (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$")
-SHOWDOWN = re.compile(r"\*\* (?:[\w ]*?)Show ?[Dd]own \*\*(?: \[(?P<cards>[^\]]*)\])?\s*$")
-RAKE = re.compile(r"Rake \((?P<a>[\d.,]+)\)\s*$")
+#: the table's lines (seats, streets, the rake, the hero's cards), by the rule's kind
+_TABLE = rule_table(
+    ("site", r"Site: .*$"),
+    ("table", r"Table: (?P<table>.*)$"),
+    ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[\d.,]+)\)(?P<out> - sitting out)?$"),
+    ("dealing", r"\*\* Hole Cards \*\*.*$"),
+    ("street", r"\*\* (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$"),
+    ("showdown", r"\*\* (?:[\w ]*?)Show ?[Dd]own \*\*(?: \[(?P<cards>[^\]]*)\])?$"),
+    ("rake", r"Rake \((?P<a>[\d.,]+)\)$"),
+    ("dealt", r"Dealt to (?P<rest>.+)$"),
+)  # fmt: skip
+#: lines the table's rules read (a player's name never starts them)
+_TABLE_LINES = ("Site: ", "Table: ", "Seat ", "**", "Rake (", "Dealt to ")
+#: the posts by kind (a dead small and a live big blind: "both")
+_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
 _AMT = r" (?P<a>[\d.,]+)(?P<allin> \(All-in\))?$"
 #: what follows "<player> ", by kind (a raise is to the street total)
 _PLAYER = rule_table(
@@ -98,8 +106,8 @@ _PLAYER = rule_table(
     ("check", r"checks$"),
     ("call", r"calls" + _AMT),
     ("bet", r"bets" + _AMT),
-    ("raise", r"raises to" + _AMT),
-    ("refund", r"refunded" + _AMT),
+    ("raise_to", r"raises to" + _AMT),
+    ("return", r"refunded" + _AMT),
     ("win", r"wins (?P<pot>Pot|Main Pot|Side Pot (?P<n>\d+)) \((?P<a>[\d.,]+)\)(?: with .*)?$"),
     ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$"),
     ("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?$"),
@@ -171,44 +179,9 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
 
 def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    if ln.startswith("Site: ") or ln.startswith("Table: "):
-        if ln.startswith("Table: "):
-            h.table = ln[7:].strip()
-        return True
-    if ln.startswith("Seat ") and not h.actions:
-        m = SEAT.match(ln)
-        if m is None:
-            return False
-        h.seat(h.seat_number(m["seat"]), m["name"].strip(), h.money(m["stack"]), lno,
-               bool(m["out"]))  # fmt: skip
-        return True
-    if ln.startswith("**"):
-        if ln.startswith("** Hole Cards **"):
-            h.dealt = True
-            return True
-        m = STREET.match(ln)
-        if m is not None:
-            h.deal(_STREETS[m["street"]], _cards(m["cards"]))
-            return True
-        m = SHOWDOWN.match(ln)
-        if m is not None and m["cards"]:
-            board = _cards(m["cards"])
-            if len(board) > len(h.board):  # the whole board, also when streets were not dealt
-                h.board = list(board)
-        return m is not None
-    if ln.startswith("Rake ("):
-        m = RAKE.match(ln)
-        if m is None:
-            return False
-        h.rake = (h.rake or 0) + h.money(m["a"])
-        return True
-    if ln.startswith("Dealt to "):
-        name = h.name(ln[9:], " ")
-        if name is None or not ln[9 + len(name) :].startswith(" ["):
-            return False
-        h.hero = name
-        h.hole[name] = _cards(ln[9 + len(name) + 2 :].rstrip("]"))
-        return True
+    if ln.startswith(_TABLE_LINES):
+        found = _TABLE.match(ln)
+        return found is not None and _table_line(h, found[0], found[1], lno)
     played = match_player(h, ln, _PLAYER)
     if played is None:
         return False
@@ -216,46 +189,62 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     return True
 
 
+def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
+    """A line of the table's; ``False`` for a seat line once the betting has started, or
+    a "Dealt to" line that names no seated player before its cards."""
+    if kind == "seat":
+        if h.actions:
+            return False
+        h.seat(h.seat_number(m["seat"]), m["name"].strip(), h.money(m["stack"]), lno,
+               bool(m["out"]))  # fmt: skip
+    elif kind == "table":
+        h.table = m["table"].strip()
+    elif kind == "dealing":
+        h.dealt = True
+    elif kind == "street":
+        h.deal(_STREETS[m["street"]], _cards(m["cards"]))
+    elif kind == "showdown" and m["cards"]:
+        board = _cards(m["cards"])
+        if len(board) > len(h.board):  # the whole board, also when streets were not dealt
+            h.board = list(board)
+    elif kind == "rake":
+        h.rake = (h.rake or 0) + h.money(m["a"])
+    elif kind == "dealt":
+        rest = m["rest"]
+        name = h.name(rest, " ")
+        if name is None or not rest[len(name) :].startswith(" ["):
+            return False
+        h.hero = name
+        h.hole[name] = _cards(rest[len(name) + 2 :].rstrip("]"))
+    return True  # "site": nothing the record needs
+
+
 def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
-    """What a seated player did: a post, a betting action, a show, a win or the button."""
-    if kind in ("fold", "check", "event"):
-        if kind == "fold":
-            h.fold(p, lno)
-        elif kind == "check":
-            h.check(p, lno)
-        return
+    """What a seated player did: a post, a betting action (the kernel's kinds: a raise is
+    to the street total, a refund an uncalled bet returned), a show, a win or the button."""
     if kind == "button":
         h.button = h.seat_of(p)
-        return
-    if kind in ("show", "muck"):
+    elif kind in ("show", "muck"):
         if m["cards"]:
             desc = m["desc"] if kind == "show" else None
             claim = read_high(_KICKER.sub("", desc)) if desc else None
             h.show(p, Show(p, _cards(m["cards"]), desc, mucked=kind == "muck", line=lno,
                            claimed_high=claim))  # fmt: skip
-        return
-    a = h.money(m["a"])
-    all_in = bool(m["allin"]) if "allin" in m.re.groupindex else False
-    if kind in ("sb", "bb"):
-        h.post(p, PostKind.SMALL_BLIND if kind == "sb" else PostKind.BIG_BLIND, a, lno)
+    elif kind in _POSTS:
+        h.post(p, _POSTS[kind], h.money(m["a"]), lno)
     elif kind == "both":  # dead small blind + live big blind: only the big one is a bet
+        a = h.money(m["a"])
         h.post(p, PostKind.DEAD_SMALL_AND_BIG, a, lno)
         live = min(a, h.bb or a)
         h.bets[p] = h.bets.get(p, 0) - a + live
         h.highest = max(h.bets.values())
-    elif kind == "ante":
-        h.post(p, PostKind.ANTE, a, lno)
-    elif kind == "call":
-        h.call(p, a, lno, all_in)
-    elif kind == "bet":
-        h.bet(p, a, lno, all_in)
-    elif kind == "raise":
-        h.raise_to(p, a, lno, all_in)
-    elif kind == "refund":
-        h.returned.append(Returned(p, a, lno))
     elif kind == "win":
         pot = 0 if m["n"] is None else int(m["n"])
-        h.collects.append(Collect(p, a, pot, 0, lno))
+        h.collects.append(Collect(p, h.money(m["a"]), pot, 0, lno))
+    elif kind != "event":
+        read = m.re.groupindex
+        a = h.money(m["a"]) if "a" in read else 0
+        h.betting(kind, p, a, lno, bool(m["allin"]) if "allin" in read else False)
 
 
 parse = reader(_parse)
