@@ -91,8 +91,6 @@ _TABLE = rule_table(
     ("rake", r"Rake \((?P<a>[\d.,]+)\)$"),
     ("dealt", r"Dealt to (?P<rest>.+)$"),
 )  # fmt: skip
-#: lines the table's rules read (a player's name never starts them)
-_TABLE_LINES = ("Site: ", "Table: ", "Seat ", "**", "Rake (", "Dealt to ")
 #: the posts by kind (a dead small and a live big blind: "both")
 _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
 _AMT = r" (?P<a>[\d.,]+)(?P<allin> \(All-in\))?$"
@@ -179,9 +177,9 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
 
 def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
-    if ln.startswith(_TABLE_LINES):
-        found = _TABLE.match(ln)
-        return found is not None and _table_line(h, found[0], found[1], lno)
+    found = _TABLE.match(ln)  # a line a table rule reads whole is the table's
+    if found is not None:
+        return _table_line(h, found[0], found[1], lno)
     played = match_player(h, ln, _PLAYER)
     if played is None:
         return False
