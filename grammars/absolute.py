@@ -135,6 +135,8 @@ _LIMITS = {"no limit": BettingStructure.NO_LIMIT, "pot limit": BettingStructure.
            "normal": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True)}
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+
+
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     hd = HEADER.match(lines[0])
     if hd is None:
