@@ -86,11 +86,18 @@ HEADER = re.compile(
     r"(?:\s+\((?P<tz>[A-Z]+)\))?.*$",
     re.IGNORECASE,
 )
-TABLE = re.compile(r"Table: (?P<table>.*?)(?: \(Real Money\))?\s+Seat #(?P<button>\d+) is the "
-                   r"(?:dead )?dealer\s*$")  # fmt: skip
-SEAT = re.compile(r"Seat (?P<seat>\d+) - (?P<name>.+) \((?:\$| ?€)?(?P<stack>[\d.,]+) in chips\)"
-                  r"(?P<out> - sitting out)?\s*$")  # fmt: skip
-STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*.*\[(?P<cards>[^\]]*)\]\s*$")
+#: the table's lines (the table and button, seats, streets, the hero's cards), by kind
+_TABLE = rule_table(
+    ("table", r"Table: (?P<table>.*?)(?: \(Real Money\))?\s+Seat #(?P<button>\d+) is the "
+              r"(?:dead )?dealer$"),
+    ("seat", r"Seat (?P<seat>\d+) - (?P<name>.+) \((?:\$| ?€)?(?P<stack>[\d.,]+) in chips\)"
+             r"(?P<out> - sitting out)?$"),
+    ("summary", r"\*\*\* SUMMARY \*\*\*.*$"),
+    ("dealing", r"\*\*\* POCKET CARDS \*\*\*.*$"),
+    ("showdown", r"\*\*\* SHOW DOWN \*\*\*.*$"),
+    ("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*.*\[(?P<cards>[^\]]*)\]$"),
+    ("dealt", r"Dealt to (?P<rest>.+)$"),
+)  # fmt: skip
 TOTAL = re.compile(r"Total Pot\((?P<total>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?.*$")
 BOARD = re.compile(r"Board \[(?P<cards>[^\]]*)\]\s*$")
 SUMMARY_SEAT = re.compile(
@@ -194,36 +201,9 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if h.summary:
         return _summary(h, ln, lno)
-    if ln.startswith("***"):
-        if ln.startswith("*** SUMMARY ***"):
-            h.summary = True
-        elif ln.startswith("*** POCKET CARDS ***"):
-            h.dealt = True
-        elif not ln.startswith("*** SHOW DOWN ***"):
-            m = STREET.match(ln)
-            if m is None:
-                return False
-            h.deal(_STREETS[m["street"]], _cards(m["cards"]))
-        return True
-    if ln.startswith("Seat ") and not h.actions:
-        m = SEAT.match(ln)
-        if m is None:
-            return False
-        h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno, bool(m["out"]))
-        return True
-    if ln.startswith("Table: "):
-        m = TABLE.match(ln)
-        if m is None:
-            return False
-        h.table, h.button = m["table"], h.seat_number(m["button"])
-        return True
-    if ln.startswith("Dealt to "):
-        name = h.name(ln[9:])
-        if name is None:
-            return False
-        h.hero = name
-        h.hole[name] = _cards(ln[9 + len(name) :].strip(" []"))
-        return True
+    found = _TABLE.match(ln)  # a line a table rule reads whole is the table's
+    if found is not None:
+        return _table_line(h, found[0], found[1], lno)
     name = h.name(ln)
     if name is None:
         return False
@@ -240,6 +220,30 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     pot = 0 if m["pot"] in ("main pot", "pot") else int(m["n"] or 1)
     h.collects.append(Collect(name, h.money(m["a"]), pot, 0, lno))
     return True
+
+
+def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
+    """A line of the table's; ``False`` for a seat line once the betting has started, or
+    a "Dealt to" line that names no seated player."""
+    if kind == "seat":
+        if h.actions:
+            return False
+        h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno, bool(m["out"]))
+    elif kind == "table":
+        h.table, h.button = m["table"], h.seat_number(m["button"])
+    elif kind == "summary":
+        h.summary = True
+    elif kind == "dealing":
+        h.dealt = True
+    elif kind == "street":
+        h.deal(_STREETS[m["street"]], _cards(m["cards"]))
+    elif kind == "dealt":
+        name = h.name(m["rest"])
+        if name is None:
+            return False
+        h.hero = name
+        h.hole[name] = _cards(m["rest"][len(name) :].strip(" []"))
+    return True  # "showdown": nothing the record needs
 
 
 def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
