@@ -116,8 +116,18 @@ class _Checked:
             for check in AFTER_PARSE:
                 parsed = check(parsed, text)
         except Exception as exc:  # a grammar bug stops one hand, never the file
-            return internal_error(text.file, text.line, None, exc)
+            return internal_error(text.file, text.line, self.first_line_id(text), exc)
         return parsed
+
+    def first_line_id(self, text: HandText) -> str | None:
+        """The hand id the parser reads from the hand's first line alone, else ``None``
+        (for naming a hand whose parse failed; never raises)."""
+        head = text.text[:4096].split("\n", 1)[0]
+        first = HandText(head, text.file, text.line, text.offset, text.encoding)
+        try:
+            return self.parse(first).hand_id
+        except Exception:  # the id is a courtesy: the problem stands without it
+            return None
 
 
 FORMATS: tuple[SiteFormat, ...] = (
