@@ -12,11 +12,13 @@ units (cents, or chips in tournaments).
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
+from itertools import chain
 from typing import Any
 
 from hhtools.grammars._betting import _OutOfRange, read_body
 from hhtools.grammars._hand import Hand
-from hhtools.grammars._lines import _cards, _m
+from hhtools.grammars._lines import _cards
 from hhtools.grammars.ggpoker.pots import Record, assign, gg_pots, with_ante
 from hhtools.grammars.ggpoker.rules import (
     _COLLECT_M,
@@ -117,8 +119,8 @@ def read_lines(h: GGHand, lines: list[str]) -> bool:
     except ValueError:
         end = next((k for k in range(i, n) if lines[k].startswith("*** SUMMARY")), n)
     h.summary = end < n
-    numbered = ((k, lines[k]) for k in range(i, n) if k != end)
-    if not read_body(h, numbered, base, lambda text, lno: _read(h, text, lno, base + end)):
+    numbered = chain(enumerate(lines[i:end], i), enumerate(lines[end + 1 :], end + 1))
+    if not read_body(h, numbered, base, partial(_read, h, summary_at=base + end)):
         return False
     if not h.summary:
         h.problem(base + n - 1, ProblemCode.TRUNCATED_HAND,
@@ -166,8 +168,8 @@ def _read(h: GGHand, text: str, lno: int, summary_at: int) -> bool:
     """One line before the summary line (the body) or after it."""
     if lno > summary_at:
         return _summary_line(h, text, lno)
-    for kind, rule in HEAD.get(text.partition(" ")[0], ()):
-        m = _m(rule, text)
+    for kind, match in HEAD.get(text.partition(" ")[0], ()):
+        m = match(text)
         if m is not None:
             return _READ_HEAD[kind](h, m, text, lno)
     if text.startswith("*** "):
@@ -178,8 +180,8 @@ def _read(h: GGHand, text: str, lno: int, summary_at: int) -> bool:
         player = text[:cut] if cut > 0 and text[:cut] in h.name_set else None
     if player is not None:
         rest = text[len(player) + 2 :]
-        for kind, rule in PLAYER.get(rest.partition(" ")[0], ()):
-            m = _m(rule, rest)
+        for kind, match in PLAYER.get(rest.partition(" ")[0], ()):
+            m = match(rest)
             if m is not None:
                 _READ_PLAYER[kind](h, player, m, rest, lno)
                 return True
@@ -328,8 +330,8 @@ def _summary_line(h: GGHand, text: str, lno: int) -> bool:
     if text.startswith("Seat "):
         _summary_seat(h, text, lno)
         return True
-    for kind, rule in SUMMARY.get(text.partition(" ")[0], ()):
-        m = _m(rule, text)
+    for kind, match in SUMMARY.get(text.partition(" ")[0], ()):
+        m = match(text)
         if m is not None:
             _READ_SUMMARY[kind](h, m, text, lno)
             return True
