@@ -85,8 +85,9 @@ _TABLE = rule_table(
              r"(?P<out>.*sitting out)?$"),
     ("players", r"Total number of active players.*$"),
     ("dealt", r"Dealt to (?P<rest>.+)$"),
-    ("dealing", r"\*\* Dealing down cards \*\*.*$"),
+    # a street first: the most frequent "**" line (rules of one first word are tried in turn)
     ("street", r"\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$"),
+    ("dealing", r"\*\* Dealing down cards \*\*.*$"),
     ("section", r"\*\* (?:Showdown|Hand Conclusion) \*\*.*$"),
     ("end", r"\*" * 12 + r" .*ends  \*{12}$"),  # "************  Game 1 ends  ************"
 )  # fmt: skip
