@@ -80,7 +80,13 @@ from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
 SITE = "enet"
-HAND_START = re.compile(r"\ufeff?Game #\d+: .+ - \d\d?:\d\d:\d\d \d\d?\.\d\d?\.\d{4}")
+#: a file is Enet's when one of its first lines is a whole header
+_ANY_START = re.compile(
+    r"^\s*\ufeff?Game #\d+: .+ - \d\d?:\d\d:\d\d \d\d?\.\d\d?\.\d{4}", re.MULTILINE
+)
+#: where a hand starts: "Game #", a word and a colon, so that a header with a damaged
+#: byte starts a hand of its own (a bad_header problem) rather than join the hand before
+HAND_START = re.compile(r"\ufeff?Game #\S{1,40}: ")
 HEADER = _rule("header",
     r"\ufeff?Game #(?P<id>\d+): (?P<game>.+?) \((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\)"
     r" - (?P<time>\d\d?:\d\d:\d\d) (?P<date>\d\d?\.\d\d?\.\d{4})(?: - .*)?\s*$"
@@ -366,5 +372,5 @@ def _summary_seat(h: _Hand, seat: int, p: str, m: Any, lno: int) -> bool:
 #: The Enet Poker site format.
 FORMAT = text_format(
     SITE, "Enet Poker", "Omaha; pot limit (no limit and limit tables read the same way); cash",
-    HAND_START, _parse, hand=_Hand,
+    HAND_START, _parse, header=_ANY_START, hand=_Hand,
 )  # fmt: skip

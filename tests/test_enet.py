@@ -6,6 +6,7 @@ the comments; none is copied from the code's output.
 
 from __future__ import annotations
 
+import io
 from datetime import datetime
 from pathlib import Path
 
@@ -238,3 +239,24 @@ def test_mucks_hand_line_is_read() -> None:
     mucks = text.replace("Caddo: folds\n", "Caddo: folds\nCaddo: mucks hand\n", 1)
     ph = enet.FORMAT.parse(HandText(mucks, "x", 1, 0))
     assert ph.hand is not None and ph.problems == ()
+
+
+def test_damaged_header_glued_to_the_hand_before_starts_a_hand_of_its_own() -> None:
+    """A hand whose header lost a byte ("Game #9?0006") written straight after the last
+    line of the hand before (no blank line): it is a bad_header hand of its own, and the
+    hand before keeps its own board and is read whole (it took the next hand's board
+    and six of its lines as unrecognised ones)."""
+    good = (FIXTURES / "pl_side_pot_two_winners_raises_add_chips.txt").read_text("utf-8")
+    good = good.strip("\n").split("\n\n")[0]
+    damaged = good.replace("Game #", "Game #9?", 1)
+    (clean,) = enet.FORMAT.split(io.BytesIO(good.encode()), "x")
+    whole = enet.FORMAT.parse(clean).hand
+    assert whole is not None
+    text = good + "\n" + damaged + "\n"
+    texts = list(enet.FORMAT.split(io.BytesIO(text.encode()), "glued.txt"))
+    assert [t.line for t in texts] == [1, good.count("\n") + 2]
+    first, second = (enet.FORMAT.parse(t) for t in texts)
+    assert first.problems == () and first.hand is not None
+    assert first.hand.boards == whole.boards and first.hand.collects == whole.collects
+    assert second.hand is None
+    assert [p.code for p in second.problems] == [ProblemCode.BAD_HEADER]
