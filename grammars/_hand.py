@@ -22,7 +22,7 @@ from hhtools.grammars._betting import _State, impossible, second_line, summary_c
 from hhtools.grammars._clock import local_time, utc
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
-from hhtools.grammars._lines import LineTable, Rule, _cards, _m, _rule
+from hhtools.grammars._lines import LineTable, Rule, _cards, _m, _rule, insert_longest_first
 from hhtools.grammars._text import HandEnd, iter_hands, normalised_lines
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.model.records import (
@@ -99,36 +99,40 @@ STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 class Hand(_State):
     """A hand being read: the betting (:class:`_State`) and what the text shows.
 
-    Amounts are minor units (cents, or chips in tournaments).
+    Amounts are minor units (cents, or chips in tournaments). What starts as a value
+    that is never changed in place (``None``, a number, a flag, ``""``) is a class
+    default, replaced on the hand when set; containers are made per hand.
     """
+
+    hero: str | None = None
+    button: int | None = None
+    table = ""
+    total: int | None = None
+    total_line = 0
+    rake: int | None = None
+    summary = False
+    dealt = False  # the hole cards' line seen (posts come before it)
+    max_seats: int | None = None
+    dead_small = 0  # the stakes' small blind: dead when posted with the big one
+    ended: re.Match[str] | None = None  # a closing line that carries the time
+    converted = False  # amounts shown converted, the table's in brackets
+    summary_board: tuple[str, ...] | None = None  # the summary's "Board [..]"
+    jackpot = 0  # taken from the pot for a jackpot or bad-beat fund
 
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
         self.seats: list[Seat] = []
         self.by_length: list[str] = []  # seated names, longest first
-        self.hero: str | None = None
-        self.button: int | None = None
-        self.table = ""
+        self.by_initial: dict[str, list[str]] = {}  # by_length by first character
         self.hole: dict[str, tuple[str, ...]] = {}
         self.shows: list[Show] = []
         self.collects: list[Collect] = []
         self.returned: list[Returned] = []
         self.board: list[str] = []
-        self.total: int | None = None
-        self.total_line = 0
-        self.rake: int | None = None
-        self.summary = False
-        self.dealt = False  # the hole cards' line seen (posts come before it)
         self.inferred: list[str] = []
         self.halves: dict[str, tuple[str | None, str | None]] = {}  # summary's hi/lo amounts
-        self.max_seats: int | None = None
         self.all_in_next: set[str] = set()  # players a line said will act all-in next
-        self.dead_small = 0  # the stakes' small blind: dead when posted with the big one
-        self.ended: re.Match[str] | None = None  # a closing line that carries the time
-        self.converted = False  # amounts shown converted, the table's in brackets
         self.last_bets: dict[str, int] = {}  # the live bets of the last round that had any
-        self.summary_board: tuple[str, ...] | None = None  # the summary's "Board [..]"
-        self.jackpot = 0  # taken from the pot for a jackpot or bad-beat fund
         self.sightings: list[tuple[int, str, tuple[str, ...]]] = []  # (line, owner, cards)
 
     def saw(self, line: int, owner: str, cards: tuple[str, ...]) -> None:
@@ -144,7 +148,12 @@ class Hand(_State):
         ``bounty`` as written)."""
         self.seats.append(Seat(seat, player, stack, sitting_out=out, bounty=bounty, line=line))
         self.stacks[player] = stack
-        self.by_length = sorted((s.player for s in self.seats), key=len, reverse=True)
+        insert_longest_first(self.by_length, player)
+        first = self.by_initial.get(player[:1])
+        if first is None:
+            self.by_initial[player[:1]] = [player]
+        else:
+            insert_longest_first(first, player)
 
     def seat_of(self, player: str) -> int | None:
         """The seat number of a seated player, else ``None``."""
@@ -152,10 +161,16 @@ class Hand(_State):
 
     def name(self, text: str, after: str = " ") -> str | None:
         """The seated player ``text`` starts with, followed by one of ``after`` (or the
-        end of the text); the longest such name wins ("Ann" and "Ann B" both seated)."""
-        for n in self.by_length:
+        end of the text); the longest such name wins ("Ann" and "Ann B" both seated).
+
+        Only the names of ``text``'s first character are tried (:attr:`by_initial`),
+        then an empty name (the shortest, so the last :attr:`by_length` would try).
+        """
+        for n in self.by_initial.get(text[:1], ()):
             if text.startswith(n) and (len(text) == len(n) or text[len(n)] in after):
                 return n
+        if text and "" in self.by_initial and text[0] in after:
+            return ""
         return None
 
     def deal(self, street: Street, cards: tuple[str, ...], whole: bool = False) -> None:

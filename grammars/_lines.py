@@ -15,7 +15,7 @@ from typing import Any
 
 import pyparsing as pp
 
-__all__ = ["FAST", "LineTable", "first_words"]
+__all__ = ["FAST", "LineTable", "first_words", "insert_longest_first"]
 
 
 def _rule(name: str, pattern: str, flags: int = 0) -> pp.Regex:
@@ -189,3 +189,17 @@ def bracketed(text: str) -> str:
     '9s Ts Kc 3h'
     """
     return " ".join(_BRACKETS.findall(text))
+
+
+def insert_longest_first(names: list[str], name: str) -> None:
+    """Insert ``name`` into ``names`` (longest first) after every name as long or longer:
+    the order ``sorted(..., key=len, reverse=True)`` of the names in seat order gives.
+
+    >>> names = ["Anna", "Bob"]
+    >>> insert_longest_first(names, "Cid"); insert_longest_first(names, "Dora"); names
+    ['Anna', 'Dora', 'Bob', 'Cid']
+    """
+    k = len(names)
+    while k and len(names[k - 1]) < len(name):
+        k -= 1
+    names.insert(k, name)
