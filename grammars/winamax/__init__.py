@@ -79,11 +79,11 @@ from hhtools.grammars.winamax.lines import (
     _START,
     _STREETS,
     DENY_ANY,
-    HEAD,
+    HEAD_M,
     HEADER,
-    PLAYER,
+    PLAYER_M,
     S_SHOWED,
-    SUMMARY,
+    SUMMARY_M,
     TABLE,
     game_of,
 )
@@ -254,9 +254,9 @@ def _when(date: str, tz: str | None) -> tuple[datetime | None, datetime | None, 
 
 def _line(h: _Hand, text: str, lno: int) -> bool:
     """Read one body line into ``h``; ``False`` when no rule reads it."""
-    for kind, rule in (SUMMARY if h.summary else HEAD).get(text.partition(" ")[0], ()):
+    for kind, match in (SUMMARY_M if h.summary else HEAD_M).get(text.partition(" ")[0], ()):
         if kind != "seat" or (not h.actions and h.street is Street.PREFLOP):
-            m = _m(rule, text)
+            m = match(text)
             if m is not None:
                 _READ_HEAD[kind](h, m, text, lno)
                 return True
@@ -266,8 +266,8 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
     if player is None:
         return " deny " in text and _m(DENY_ANY, text) is not None
     rest = text[len(player) + 1 :]
-    for kind, rule in PLAYER.get(rest.partition(" ")[0], ()):
-        m = _m(rule, rest)
+    for kind, match in PLAYER_M.get(rest.partition(" ")[0], ()):
+        m = match(rest)
         if m is not None:
             _READ_PLAYER[kind](h, player, m, lno)
             return True
