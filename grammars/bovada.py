@@ -67,6 +67,7 @@ Quirks read here:
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 from hhtools.grammars._betting import claimed_from_five, low_from_five, read_body
@@ -141,8 +142,12 @@ PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
         ("collect", r"Hand result(?P<side>-Side pot)? " + _AMT),
     )
 )  # fmt: skip
-#: the player rules by the first word of what they read, in lower case
-_BY_WORD = {word.lower(): rules for word, rules in by_word(PLAYER_RULES).items()}
+#: the player rules by the first word of what they read, in lower case: (kind, the
+#: rule's compiled match, as :func:`~hhtools.grammars._lines._m` runs it)
+_BY_WORD = {
+    word.lower(): tuple((kind, rule.re.match) for kind, rule in rules)
+    for word, rules in by_word(PLAYER_RULES).items()
+}
 
 #: forced bets by kind: blinds count toward the bet to call; "Posts chip" (a player
 #: posting to come in) is a live big blind, a dead chip and a tournament ante are not
@@ -190,7 +195,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     h.unit = Unit.CENTS if hd["tid"] is None else Unit.CHIPS
     h.table = hd["ttbl"] or hd["tbl"] or hd["zone"] or ""
     explicit = "\n*** FLOP ***" in text  # the oldest hands print no street lines
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda t, n: _line(h, t, n, explicit)):
+    if not read_body(h, enumerate(lines[1:], 1), line, partial(_line, h, explicit=explicit)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     done = summary_end(h, lines, line, "'Total Pot'")
     if done is not None:
@@ -236,7 +241,7 @@ def _game(h: Hand, hd: Any, game: tuple[Variant, bool], structure: BettingStruct
     )  # fmt: skip
 
 
-def _line(h: Hand, ln: str, lno: int, explicit: bool) -> bool:
+def _line(h: Hand, ln: str, lno: int, *, explicit: bool) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if h.summary:
         return _summary_line(h, ln, lno)
@@ -287,8 +292,8 @@ def _rule_of(rest: str) -> tuple[str, Any] | None:
     first word in lower case, before any bracket ("All-in(raise)", "Folds(timeout)")."""
     sp = rest.find(" ")
     word = (rest if sp < 0 else rest[:sp]).partition("(")[0].lower()
-    for kind, rule in _BY_WORD.get(word, ()):
-        m = _m(rule, rest)
+    for kind, match in _BY_WORD.get(word, ()):
+        m = match(rest)
         if m is not None:
             return kind, m
     return None
