@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from typing import Any
 
 from hhtools.grammars._betting import read_body
@@ -200,7 +201,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     if isinstance(head, ParsedHand):
         return head
     st, tb, game, tid = head
-    if not read_body(h, enumerate(lines[3:], 3), line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, enumerate(lines[3:], 3), line, partial(_line, h)):
         return no_record(h)
     cut = None if h.summary and h.pots else "hand has no summary (cut short?)"
     missing = "summary has no 'Rake taken' line" if h.rake is None else None
