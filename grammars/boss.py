@@ -186,7 +186,7 @@ def _seats(h: XmlHand, root: etree._Element) -> None:
 
 def _cards(el: etree._Element) -> tuple[str, ...]:
     """The shown cards of an element's ``<CARD>`` children."""
-    return tuple(c for c in (card(c.get("LINK", "b")) for c in el.iterfind("CARD")) if c)
+    return tuple(filter(None, [card(c.get("LINK", "b")) for c in el.iterfind("CARD")]))
 
 
 def _player(h: XmlHand, act: etree._Element, line: int) -> str | None:
