@@ -171,7 +171,7 @@ def _cards(h: XmlHand, act: etree._Element, line: int) -> tuple[str, ...] | None
     if None in cards:
         h.problem(line, ProblemCode.BAD_CARDS, f"a card of {act.get('type', '')} not read")
         return None
-    return tuple(c for c in cards if c)
+    return tuple(filter(None, cards))
 
 
 def _deal(h: XmlHand, act: etree._Element, line: int) -> None:
