@@ -233,3 +233,20 @@ def test_bets_facing_a_bet_is_a_raise() -> None:
     ]
     assert [(x.player, x.amount) for x in ph.hand.returned] == [("Ben", 1000)]
     assert (ph.hand.total_pot, ph.hand.rake) == (1300, 25)
+
+
+def test_a_damaged_number_in_the_game_no_line_is_a_bad_header_on_that_line() -> None:
+    """'#Game No : 700000>04' (a byte of the number damaged): not a hand id of 700000
+    read from its first digits, but a bad_header problem on the hand's own first line
+    and no record (the hand's number is not known)."""
+    from hhtools.model.records import HandText
+
+    path = FIX / "pot_limit_raise_increment_uncalled.txt"
+    text = path.read_text("utf-8").lstrip("\ufeff").split("\n\n")[0].strip("\n")
+    number = text.split("\n")[0].split(": ")[1]
+    ok = poker888.FORMAT.parse(HandText(text, "f.txt", 40, 0))
+    assert ok.hand is not None and ok.hand_id == number
+    bad = text.replace(number, number[:-2] + ">" + number[-1], 1)
+    ph = poker888.FORMAT.parse(HandText(bad, "f.txt", 40, 0))
+    assert ph.hand is None and ph.hand_id is None
+    assert [(p.line, p.code) for p in ph.problems] == [(40, ProblemCode.BAD_HEADER)]

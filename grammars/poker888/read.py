@@ -49,7 +49,7 @@ __all__ = ["claimed_high", "claimed_low", "read_hand"]
 
 SITE = "888poker"
 _AMT = r"(?P<amt>[^\]\)]*?)"
-_GAME_NO = re.compile(r"#Game No : (\d+)")
+_GAME_NO = re.compile(r"#Game No : (\d+)[ \t\r]*(?:\n|$)")  # the whole line: a damaged number is no id
 _GAME = _rule(
     "game",
     r"(?P<sb>[^/]+?)\s*/\s*(?P<bb>\S+(?: \$)?) Blinds (?P<limit>Pot Limit|No Limit|Fix Limit"
