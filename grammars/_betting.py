@@ -34,26 +34,28 @@ _OutOfRange = AmountOutOfRange
 class _State:
     """One hand being read: its problems, and the betting of the current street.
 
-    Amounts are minor units (cents, or chips in tournaments).
+    Amounts are minor units (cents, or chips in tournaments). Starting values never
+    changed in place are class defaults (replaced on the hand when set).
     """
+
+    hand_id: str | None = None
+    unit = Unit.CENTS
+    street_index = 0
+    highest = 0
+    sb: int | None = None  # the first small blind posted
+    bb: int | None = None  # the first big blind posted
 
     def __init__(self, file: str, line: int) -> None:
         self.file = file
         self.line = line
-        self.hand_id: str | None = None
         self.problems: list[Problem] = []
-        self.unit = Unit.CENTS
         self.stacks: dict[str, int] = {}
         self.put: dict[str, int] = {}  # chips put in over the whole hand
         self.actions: list[Action] = []
         self.folded: set[str] = set()
         self.in_hand: set[str] = set()
-        self.street_index = 0
         self.bets: dict[str, int] = {}
-        self.highest = 0
         self.acted: set[str] = set()
-        self.sb: int | None = None  # the first small blind posted
-        self.bb: int | None = None  # the first big blind posted
 
     # --- problems and numbers
     def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
