@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from functools import partial
 from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from hhtools.grammars._betting import _OutOfRange, read_body
@@ -58,6 +59,8 @@ from hhtools.model.records import (
 )
 from hhtools.model.vocab import ProblemCode
 
+#: whether an action is all in (read in C: every hand asks it of each action)
+_ALL_IN = attrgetter("all_in")
 #: what the summary's "Total pot" segments other than rake and jackpot are: fees
 _JACKPOT_WORDS = frozenset({"jackpot", "jp", "bad beat jackpot"})
 
@@ -451,7 +454,7 @@ def whole_hand(h: GGHand, game: Game) -> Record:
     runs = max(h.runs, len(h.boards), 1 + max((w[2] for w in won), default=0))
     board_t = tuple(tuple(b) for b in h.boards if b)
     # With nobody all-in every live player put in the same: one pot.
-    allin = any(a.all_in for a in h.actions)
+    allin = any(map(_ALL_IN, h.actions))
     pots = gg_pots(h.put, h.returned, h.folded, h.room_added) if allin else []
     if len(pots) <= 1 and runs == 1:
         return Record(game, board_t, tuple(h.collects), (), None)
