@@ -99,9 +99,8 @@ STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 class Hand(_State):
     """A hand being read: the betting (:class:`_State`) and what the text shows.
 
-    Amounts are minor units (cents, or chips in tournaments). What starts as a value
-    that is never changed in place (``None``, a number, a flag, ``""``) is a class
-    default, replaced on the hand when set; containers are made per hand.
+    Amounts are minor units (cents, or chips in tournaments). Starting values never
+    changed in place are class defaults (replaced on the hand when set).
     """
 
     hero: str | None = None
@@ -149,11 +148,7 @@ class Hand(_State):
         self.seats.append(Seat(seat, player, stack, sitting_out=out, bounty=bounty, line=line))
         self.stacks[player] = stack
         insert_longest_first(self.by_length, player)
-        first = self.by_initial.get(player[:1])
-        if first is None:
-            self.by_initial[player[:1]] = [player]
-        else:
-            insert_longest_first(first, player)
+        insert_longest_first(self.by_initial.setdefault(player[:1], []), player)
 
     def seat_of(self, player: str) -> int | None:
         """The seat number of a seated player, else ``None``."""
@@ -162,9 +157,7 @@ class Hand(_State):
     def name(self, text: str, after: str = " ") -> str | None:
         """The seated player ``text`` starts with, followed by one of ``after`` (or the
         end of the text); the longest such name wins ("Ann" and "Ann B" both seated).
-
-        Only the names of ``text``'s first character are tried (:attr:`by_initial`),
-        then an empty name (the shortest, so the last :attr:`by_length` would try).
+        Tried: the names of ``text``'s first character (:attr:`by_initial`), then "".
         """
         for n in self.by_initial.get(text[:1], ()):
             if text.startswith(n) and (len(text) == len(n) or text[len(n)] in after):
