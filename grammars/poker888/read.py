@@ -49,6 +49,7 @@ __all__ = ["claimed_high", "claimed_low", "read_hand"]
 
 SITE = "888poker"
 _AMT = r"(?P<amt>[^\]\)]*?)"
+_SECOND_NUMBER = re.compile(r"Hand History for Game (\d+) ")
 _GAME_NO = re.compile(r"#Game No : (\d+)[ \t\r]*(?:\n|$)")  # the whole line: a damaged number is no id
 _GAME = _rule(
     "game",
@@ -232,6 +233,7 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
         The record (or ``None``) and the problems; a hand of another game is a
         ``skipped_game`` note.
     """
+    damaged = _damaged_number(h, lines, line)
     head = _header(h, lines, line)
     if isinstance(head, ParsedHand):
         return head
@@ -242,12 +244,29 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
     if incomplete(h, lines, line, cut_short=None if h.summary else
                   "the hand ends before its summary"):  # fmt: skip
         return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+    if damaged:  # read to report every line, but its first line was not read
+        return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
     if h.unseated:
         at, who = h.unseated[0]
         h.problem(at, ProblemCode.UNKNOWN_PLAYER, f"{who!r} has no seat", lines[at - line])
         return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
     return ParsedHand(_record(h, head, line, end, text, offset), tuple(h.problems),
                       hand_id=h.hand_id)  # fmt: skip
+
+
+def _damaged_number(h: Hand, lines: list[str], line: int) -> bool:
+    """A "#Game No" line whose number is damaged ("#Game No : 700000>04", "#Game Nx :
+    7...") under an intact second header line: a ``bad_header`` problem on it, and the
+    hand read on under the second line's number, so that every line of it (and of a
+    hand glued to it) is read or reported; the hand gives no record."""
+    if h.hand_id is not None or len(lines) < 2 or not lines[0].startswith("#G"):
+        return False
+    second = _SECOND_NUMBER.search(lines[1])
+    if second is None or _m(_HEADER, lines[1].rstrip()) is None:
+        return False
+    h.hand_id = second.group(1)
+    h.problem(line, ProblemCode.BAD_HEADER, "the '#Game No' line is damaged", lines[0][:120])
+    return True
 
 
 def _header(h: Hand, lines: list[str], line: int) -> _Head | ParsedHand:
