@@ -67,6 +67,7 @@ from hhtools.grammars._hand import (
 )  # fmt: skip
 from hhtools.grammars._inferred import collected, in_pot
 from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -305,9 +306,13 @@ def _claim_low(h: Hand, p: str, desc: str) -> None:
             return
 
 
+#: Everleaf writes no blank line inside a hand: text after one is a hand of its own (a
+#: damaged header after the blank lines is reported, never read into the hand before)
+_END = HandEnd("", None, blank=True)
+
 #: The Everleaf Gaming site format.
 FORMAT = text_format(
     SITE, "Everleaf Gaming",
     "Omaha and Omaha hi/lo 8 or better; fixed limit, pot limit and no limit; cash",
-    HAND_START, _parse, header=_ANY_START,
+    HAND_START, _parse, header=_ANY_START, end=_END,
 )  # fmt: skip

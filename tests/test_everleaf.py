@@ -201,3 +201,21 @@ def test_network_skins_are_read() -> None:
     skins = [fmt.FORMAT.parse(t) for t in fmt.FORMAT.split(io.BytesIO(skin.encode()), "b")]
     assert [p.hand_id for p in skins] == [p.hand_id for p in plain]
     assert [p.problems for p in skins] == [p.problems for p in plain]
+
+
+def test_damaged_header_after_blank_lines_is_a_hand_of_its_own() -> None:
+    """A header with a damaged byte ("Everleaf Gaming G me #...") after the blank lines
+    that end a skipped hold'em hand: not lines of that hand (a skipped hand reports no
+    line, so the damaged hand was silent), but a hand text of its own, reported."""
+    import io
+
+    text = (FIXTURES / "holdem_skipped_cut_hand_among_good.txt").read_text("utf-8")
+    hands = [h.strip("\n") for h in text.strip("\n").split("\n\n\n")]
+    damaged = hands[1].replace("Everleaf Gaming Game #", "Everleaf Gaming G me #", 1)
+    glued = hands[0] + "\n\n\n" + damaged + "\n"
+    texts = list(everleaf.FORMAT.split(io.BytesIO(glued.encode()), "x"))
+    assert [t.line for t in texts] == [1, hands[0].count("\n") + 4]
+    first, second = (everleaf.FORMAT.parse(t) for t in texts)
+    assert first.skipped and first.hand_id == "500000003"
+    assert second.hand is None and second.problems
+    assert second.problems[0].line == texts[1].line
