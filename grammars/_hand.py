@@ -22,6 +22,7 @@ from hhtools.grammars._betting import _State, impossible, second_line, summary_c
 from hhtools.grammars._clock import local_time, utc
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
+from hhtools.grammars._pots import paid_parts
 from hhtools.grammars._lines import LineTable, Rule, _cards, _m, _rule, insert_longest_first
 from hhtools.grammars._text import HandEnd, iter_hands, normalised_lines
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
@@ -579,31 +580,3 @@ def build_record(
         values["started_at_utc"] = utc(values["started_at"], values["time_zone"])
     return HandHistory(**values)
 
-
-def paid_parts(collects: list[Collect], net: int, *, one_pot: bool = False) -> tuple[int, ...]:
-    """What each pot paid, main pot first, when the lines name their pots: each pot's
-    size after rake (the site prints no pot parts, but pays each pot on its own lines,
-    and the rake comes out of the pots as the site chose, not always in proportion).
-
-    Args:
-        collects: the hand's collect lines.
-        net: what stayed in the middle less the rake, minor units.
-        one_pot: give the part of a hand that paid one pot too.
-
-    Returns:
-        The parts when more than one pot was paid (or ``one_pot``), every pot from
-        the main one up was, and they add up to ``net``; else ``()`` (the audit then
-        takes the rake out of the pots in proportion).
-
-    >>> paid_parts([Collect("a", 444, 0), Collect("a", 626, 1)], 1070)
-    (444, 626)
-    >>> paid_parts([Collect("a", 444, 0)], 444)
-    ()
-    """
-    by_pot: dict[int, int] = {}
-    for c in collects:
-        by_pot[c.pot] = by_pot.get(c.pot, 0) + c.amount
-    parts = tuple(by_pot.get(i, -1) for i in range(len(by_pot)))
-    if len(parts) < (1 if one_pot else 2) or -1 in parts or sum(parts) != net:
-        return ()
-    return parts

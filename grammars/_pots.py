@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from hhtools.model.records import Collect, Seat
 
-__all__ = ["clockwise", "in_pot_order", "pots_of", "split_rake", "split_win"]
+__all__ = ["clockwise", "in_pot_order", "paid_parts", "pots_of", "split_rake", "split_win"]
 
 
 def split_rake(gross: list[int], rake: int) -> list[int]:
@@ -173,3 +173,32 @@ def in_pot_order(collects: list[Collect], gross: list[int]) -> tuple[list[Collec
             parts[k] += c.amount
         out.append(c if c.pot == k else replace(c, pot=k))
     return out, parts
+
+
+def paid_parts(collects: list[Collect], net: int, *, one_pot: bool = False) -> tuple[int, ...]:
+    """What each pot paid, main pot first, when the lines name their pots: each pot's
+    size after rake (the site prints no pot parts, but pays each pot on its own lines,
+    and the rake comes out of the pots as the site chose, not always in proportion).
+
+    Args:
+        collects: the hand's collect lines.
+        net: what stayed in the middle less the rake, minor units.
+        one_pot: give the part of a hand that paid one pot too.
+
+    Returns:
+        The parts when more than one pot was paid (or ``one_pot``), every pot from
+        the main one up was, and they add up to ``net``; else ``()`` (the audit then
+        takes the rake out of the pots in proportion).
+
+    >>> paid_parts([Collect("a", 444, 0), Collect("a", 626, 1)], 1070)
+    (444, 626)
+    >>> paid_parts([Collect("a", 444, 0)], 444)
+    ()
+    """
+    by_pot: dict[int, int] = {}
+    for c in collects:
+        by_pot[c.pot] = by_pot.get(c.pot, 0) + c.amount
+    parts = tuple(by_pot.get(i, -1) for i in range(len(by_pot)))
+    if len(parts) < (1 if one_pot else 2) or -1 in parts or sum(parts) != net:
+        return ()
+    return parts
