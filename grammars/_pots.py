@@ -123,10 +123,10 @@ def pots_of(
     """
     if dead:
         live_in = {p: max(0, v - dead.get(p, 0)) for p, v in net_in.items()}
-        pots = pots_of(live_in, live, order)
-        if pots:
+        live_pots = pots_of(live_in, live, order)
+        if live_pots:
             extra = sum(min(dead.get(p, 0), v) for p, v in net_in.items())
-            return [(pots[0][0] + extra, pots[0][1]), *pots[1:]]
+            return [(live_pots[0][0] + extra, live_pots[0][1]), *live_pots[1:]]
     levels = sorted({net_in.get(p, 0) for p in live if net_in.get(p, 0) > 0})
     pots: list[tuple[int, tuple[str, ...]]] = []
     previous = 0

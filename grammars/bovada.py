@@ -72,10 +72,11 @@ from typing import Any
 
 from hhtools.grammars._betting import claimed_from_five, low_from_five, read_body
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, local_time, not_read, paid_parts, section, summary_end,
+    Hand, build_record, by_word, local_time, not_read, section, summary_end,
     text_format, the_board,
 )
 from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars._pots import paid_parts
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import Habits, ParsedHand
 from hhtools.model.money import Unit

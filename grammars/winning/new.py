@@ -33,10 +33,11 @@ from typing import Any
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._hand import (
-    Hand, build_record, by_word, limit_blinds, local_time, not_read, paid_parts, section,
+    Hand, build_record, by_word, limit_blinds, local_time, not_read, section,
     summary_end, the_board,
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars._pots import paid_parts
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.words import read_claim, read_new_low
 from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Show, Variant
