@@ -238,8 +238,8 @@ def test_bets_facing_a_bet_is_a_raise() -> None:
 def test_a_damaged_number_in_the_game_no_line_is_a_bad_header_on_that_line() -> None:
     """'#Game No : 700000>04' (a byte of the number damaged): not a hand id of 700000
     read from its first digits, but a bad_header problem on the hand's own first line
-    and no record; the hand is named by its intact second header line, and read on so
-    that a line it cannot read is reported too."""
+    and no record; the hand is read on (with no number) so that a line it cannot read
+    is reported too."""
     from hhtools.model.records import HandText
 
     path = FIX / "pot_limit_raise_increment_uncalled.txt"
@@ -249,7 +249,7 @@ def test_a_damaged_number_in_the_game_no_line_is_a_bad_header_on_that_line() -> 
     assert ok.hand is not None and ok.hand_id == number
     bad = text.replace(number, number[:-2] + ">" + number[-1], 1)
     ph = poker888.FORMAT.parse(HandText(bad, "f.txt", 40, 0))
-    assert ph.hand is None and ph.hand_id == number
+    assert ph.hand is None and ph.hand_id is None
     assert [(p.line, p.code) for p in ph.problems] == [(40, ProblemCode.BAD_HEADER)]
     glued = bad + "\n#Game Nx : 1\nJunk line"
     ph = poker888.FORMAT.parse(HandText(glued, "f.txt", 40, 0))

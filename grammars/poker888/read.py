@@ -49,7 +49,6 @@ __all__ = ["claimed_high", "claimed_low", "read_hand"]
 
 SITE = "888poker"
 _AMT = r"(?P<amt>[^\]\)]*?)"
-_SECOND_NUMBER = re.compile(r"Hand History for Game (\d+) ")
 _GAME_NO = re.compile(r"#Game No : (\d+)[ \t\r]*(?:\n|$)")  # the whole line: a damaged number is no id
 _GAME = _rule(
     "game",
@@ -234,7 +233,7 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
         ``skipped_game`` note.
     """
     damaged = _damaged_number(h, lines, line)
-    head = _header(h, lines, line)
+    head = _header(h, lines, line, damaged)
     if isinstance(head, ParsedHand):
         return head
     h.dealt = "\n** Dealing down cards" not in "\n" + "\n".join(lines)
@@ -257,21 +256,20 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
 def _damaged_number(h: Hand, lines: list[str], line: int) -> bool:
     """A "#Game No" line whose number is damaged ("#Game No : 700000>04", "#Game Nx :
     7...") under an intact second header line: a ``bad_header`` problem on it, and the
-    hand read on under the second line's number, so that every line of it (and of a
-    hand glued to it) is read or reported; the hand gives no record."""
+    hand read on with no number, so that every line of it (and of a hand glued to it)
+    is read or reported; the hand gives no record."""
     if h.hand_id is not None or len(lines) < 2 or not lines[0].startswith("#G"):
         return False
-    second = _SECOND_NUMBER.search(lines[1])
-    if second is None or _m(_HEADER, lines[1].rstrip()) is None:
+    if _m(_HEADER, lines[1].rstrip()) is None:
         return False
-    h.hand_id = second.group(1)
     h.problem(line, ProblemCode.BAD_HEADER, "the '#Game No' line is damaged", lines[0][:120])
     return True
 
 
-def _header(h: Hand, lines: list[str], line: int) -> _Head | ParsedHand:
-    """Lines 0 to 3: "#Game No", the site's header, the game and the table."""
-    if h.hand_id is None or len(lines) < 3 or _m(_HEADER, lines[1].rstrip()) is None:
+def _header(h: Hand, lines: list[str], line: int, damaged: bool) -> _Head | ParsedHand:
+    """Lines 0 to 3: "#Game No" (``damaged``: reported already), the site's header, the
+    game and the table."""
+    if (h.hand_id is None and not damaged) or len(lines) < 3 or _m(_HEADER, lines[1].rstrip()) is None:
         msg = "not an 888 hand header (#Game No : N, then *****)"
         return _fail(h, ProblemCode.BAD_HEADER, msg, lines, line, 0)
     g = _game(h, lines, line)
