@@ -401,6 +401,11 @@ class HandHistory:
             each collect's ``pot`` is then only the grammar's placeholder, and the
             audit gives each player's amount to the pots the player could win, in
             order from the main pot (:func:`hhtools.audit.settle.settle`).
+        unread_lines: the file lines of the hand the grammar did not understand
+            (problems of :data:`~hhtools.model.vocab.UNREAD_CODES`), ascending; a hand
+            with any is *read in part* and the audit judges only what they cannot
+            change (:func:`hhtools.audit.audit_hand`). Filled in by the registry's
+            guard for every format, never by a grammar.
     """
 
     site: str
@@ -439,6 +444,7 @@ class HandHistory:
     odd_chips: OddChips = OddChips.CLOCKWISE
     inferred: tuple[str, ...] = ()
     pots_named: bool = True
+    unread_lines: tuple[int, ...] = ()
 
 
 #: The names :attr:`HandHistory.inferred` may hold: facts a grammar worked out by the

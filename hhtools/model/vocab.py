@@ -27,6 +27,7 @@ __all__ = [
     "OddChips",
     "PotPartsBasis",
     "ProblemCode",
+    "UNREAD_CODES",
     "finding_kinds",
 ]
 
@@ -159,6 +160,21 @@ class ProblemCode(StrEnum):
 
 #: Codes that are notes (every hand of a file accounted for) rather than problems.
 NOTE_CODES: Final = frozenset({ProblemCode.SKIPPED_GAME})
+
+#: Codes of a line inside a stored hand that the grammar did not understand: a line it
+#: has no rule for, a name it cannot seat, an amount or cards it cannot read, an amount
+#: or seat no real hand holds, a board whose cards contradict the streets'. A hand with
+#: any is stored *read in part* (``HandHistory.unread_lines``) and the audit stays
+#: silent on what such a line could change. ``impossible_cards`` is not one: the line
+#: was read, and the cards it names cannot be (a fact about the text, judged as such).
+UNREAD_CODES: Final = frozenset({
+    ProblemCode.UNRECOGNISED_LINE,
+    ProblemCode.UNKNOWN_PLAYER,
+    ProblemCode.BAD_AMOUNT,
+    ProblemCode.BAD_CARDS,
+    ProblemCode.OUT_OF_RANGE,
+    ProblemCode.BOARD_MISMATCH,
+})
 
 
 class CollectOrder(StrEnum):
