@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from hhtools.grammars._lines import _BadCards
+from hhtools.grammars._quiet import NoChips
 from hhtools.grammars._text import normalise
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
@@ -387,6 +388,7 @@ def read_body(
     read: Callable[[str, int], bool],
     *,
     past_range: bool = False,
+    quiet: NoChips | None = None,
 ) -> bool:
     """Read a hand's body lines into ``h``, each with ``read(text, line number)``.
 
@@ -400,6 +402,9 @@ def read_body(
             no trailing spaces, plain spaces); ``False`` when it does not know it.
         past_range: read on after a line out of range (every such line is reported;
             the result is still ``False``), as PokerStars' grammar does.
+        quiet: the format's lines that carry no chips (:class:`~._quiet.NoChips`:
+            chat, joins, time bank...), tried on a line ``read`` does not know before
+            it is reported; ``None``: none.
 
     Returns:
         ``False`` when an amount or a seat number out of range ends the hand (an
@@ -427,7 +432,7 @@ def read_body(
         except ValueError as exc:
             h.problem(lno, ProblemCode.BAD_AMOUNT, str(exc), text)
         else:
-            if not known:
+            if not known and (quiet is None or quiet.match(plain) is None):
                 h.problem(lno, ProblemCode.UNRECOGNISED_LINE,
                           f"unrecognised line: {text[:80]}", text)  # fmt: skip
     return in_range

@@ -74,7 +74,6 @@ from hhtools.grammars.pokerstars.actions import (
     BET,
     CALL,
     CASH_OUT,
-    CHAT,
     CHECK,
     COLLECT,
     CONVERTER_COMMENT,
@@ -83,12 +82,11 @@ from hhtools.grammars.pokerstars.actions import (
     FOLD,
     HAND_CANCELLED,
     HAND_SEPARATOR,
-    JOINS,
     MUCK,
     NO_LOW,
     NO_SHOW,
-    OTHER_PLAYER_EVENT,
     PLAYER_RULES,
+    QUIET,
     RAISE,
     REBUY,
     RIO_SHOW,
@@ -158,10 +156,10 @@ RULES: dict[str, pp.Regex] = {
     str(e.customName): e
     for e in (
         HEADER, GAME_NAME, STAKES, TABLE, SEAT, FOLD, CHECK, CALL, BET, RAISE, POST, SHOW,
-        MUCK, NO_SHOW, SITS_OUT, COLLECT, CASH_OUT, CHAT, STATUS, JOINS, FINISHED,
+        MUCK, NO_SHOW, SITS_OUT, COLLECT, CASH_OUT, STATUS, FINISHED,
         WINS_TOURNAMENT, BOUNTY, REBUY, RIO_SHOW, STREET_LINE, DEALT, UNCALLED, NO_LOW,
         RUN_TWICE, HAND_CANCELLED, TOTAL, BOARD, SUMMARY_SEAT, CONVERTER_COMMENT,
-        CONVERTER_LEAVE, OTHER_PLAYER_EVENT, S_FOLDED, S_COLLECTED, S_SHOWED, S_MUCKED,
+        CONVERTER_LEAVE, S_FOLDED, S_COLLECTED, S_SHOWED, S_MUCKED,
         S_SITTING_OUT, ROOM_ADDED, SPLIT_BOUNTY, HAND_SEPARATOR,
     )
 }  # fmt: skip
@@ -233,7 +231,8 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
         return ParsedHand(None, tuple(h.problems), hd, h.hand_id)
     i = _read_seats(h, lines, line, hd.body)
     h.rules = FAST_RULES if _lines.FAST else SLOW_RULES
-    if not read_body(h, enumerate(lines[i:], i), line, partial(_line, h), past_range=True):
+    if not read_body(h, enumerate(lines[i:], i), line, partial(_line, h), past_range=True,
+                     quiet=QUIET):
         h.fatal = True
     if _unfinished(h, lines, line):
         return _no_record(h)

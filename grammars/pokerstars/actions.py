@@ -14,6 +14,7 @@ from typing import Any
 import pyparsing as pp
 from hhtools.grammars._english import read_high, read_low
 from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars._quiet import NO_CHIPS, SAID
 from hhtools.grammars.pokerstars.seats import POST, _post
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
 from hhtools.grammars.pokerstars.summary import _board, _split_desc, _summary_seat, _total
@@ -58,15 +59,11 @@ CASH_OUT = _rule(
     "cash_out",
     r" cashed out the hand for (?P<amount>" + _AMT + r")(?: \| Cash Out Fee (?P<fee>" + _AMT + r"))?$",
 )
-CHAT = _rule("chat", r' said, "(?P<text>.*)"$')
 STATUS = _rule(
     "table_status",
-    r" (?P<status>is sitting out|has timed out(?: while (?:being )?disconnected)?"
-    r"|is disconnected|is connected|has returned|leaves the table|sits out|is back"
-    r"|will be allowed to play after the button"
+    r" (?P<status>is sitting out|sits out|will be allowed to play after the button"
     r"|was removed from the table for failing to post)$",
 )
-JOINS = _rule("joins", r" joins the table at seat #(?P<seat>\d+)$")
 REBUY = _rule(
     "rebuy",
     r" (?P<what>re-buys|takes the add-on) and receives (?P<chips>[\d,]+) chips"
@@ -97,13 +94,12 @@ CONVERTER_COMMENT = _rule("converter_comment", r"# .*$")
 # Written between exported hands: "*********** # 2 **************".
 HAND_SEPARATOR = _rule("hand_separator", r"\*{5,} # \d+ \*{5,}$")
 CONVERTER_LEAVE = _rule("converter_leave", r"Table leave user$")
-OTHER_PLAYER_EVENT = _rule(
-    "other_player_event",
-    r"(?P<player>.+?) (?P<event>joins the table at seat #\d+|leaves the table|said, \".*\""
-    r"|is sitting out|is disconnected|is connected|has returned|has timed out.*"
-    r"|will be allowed to play after the button"
-    r"|was removed from the table for failing to post)$",
-)
+#: The lines that carry no chips (chat, joins, leaves, connection, time): the kernel's
+#: with PokerStars' chat and the status lines of a player not seated in the hand.
+QUIET = NO_CHIPS.plus(tails=(
+    SAID, r"has timed out.*", r"is sitting out", r"will be allowed to play after the button",
+    r"was removed from the table for failing to post",
+))  # fmt: skip
 
 #: Rules for what follows a seated player's name, keyed by (first char, keyword).
 PLAYER_RULES: dict[tuple[str, str], pp.Regex] = {
@@ -122,14 +118,10 @@ PLAYER_RULES: dict[tuple[str, str], pp.Regex] = {
     (":", "sitting"): SITS_OUT,
     (" ", "collected"): COLLECT,
     (" ", "cashed"): CASH_OUT,
-    (" ", "said,"): CHAT,
     (" ", "is"): STATUS,
-    (" ", "has"): STATUS,
-    (" ", "leaves"): STATUS,
     (" ", "sits"): STATUS,
     (" ", "will"): STATUS,
     (" ", "was"): STATUS,
-    (" ", "joins"): JOINS,
     (" ", "finished"): FINISHED,
     (" ", "wins"): WINS_TOURNAMENT,
     (" ", "re-buys"): REBUY,
@@ -222,8 +214,7 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
         return True
     if " split the " in ln and _split_bounty(h, ln, lno):
         return True
-    # A player not seated in this hand (joined, left, chatting while waiting...).
-    return _m(OTHER_PLAYER_EVENT, ln) is not None
+    return False  # chat, joins... are read by QUIET (read_body) once nothing else reads them
 
 
 def _street(h: _Hand, ln: str, lno: int) -> bool:
@@ -335,9 +326,7 @@ _PLAYER_HANDLERS: dict[pp.Regex, Callable[[_Hand, str, Any, int], None]] = {
     MUCK: _known,
     NO_SHOW: _known,
     SITS_OUT: _known,
-    CHAT: _known,
     STATUS: _known,
-    JOINS: _known,
     FINISHED: _finished,
     WINS_TOURNAMENT: _wins_tournament,
     BOUNTY: _bounty,
