@@ -2,7 +2,8 @@
 
 :func:`local_time` reads a time written as its numbers in order, year first;
 :func:`utc` turns a local time in a zone the site names into UTC (the zones these
-formats print: :data:`_ZONES`, US Eastern by the zone database).
+formats print: :data:`_ZONES`, US Eastern by the zone database, or an offset written
+after GMT or UTC: "GMT+01:00", "GMT+0100", "UTC-5").
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ _ZONES: dict[str, timezone | ZoneInfo] = {
     "CET": timezone(timedelta(hours=1)), "CEST": timezone(timedelta(hours=2)),
     "EST": timezone(timedelta(hours=-5)), "EDT": timezone(timedelta(hours=-4)),
 }  # fmt: skip
+#: an offset written after GMT or UTC: hours with or without a colon and minutes
+_OFFSET = re.compile(r"(?:GMT|UTC) ?(?P<sign>[-+])(?P<h>\d\d?)(?::?(?P<m>\d\d))?")
 _ET = ("ET",)
 
 
@@ -45,6 +48,15 @@ def local_time(text: str) -> datetime:
 def utc(local: datetime | None, zone: str | None) -> datetime | None:
     """The UTC moment of a site's local time in a zone it names, or ``None`` (unknown zone).
 
+    Args:
+        local: the time as the site printed it (naive).
+        zone: an abbreviation of :data:`_ZONES`, "ET" (US Eastern, EST or EDT by the
+            date), or an offset after GMT or UTC ("GMT+01:00", "GMT+0100", "UTC-5").
+
+    >>> utc(datetime(2012, 5, 31, 12, 34, 41), "GMT+01:00")
+    datetime.datetime(2012, 5, 31, 11, 34, 41, tzinfo=datetime.timezone.utc)
+    >>> utc(datetime(2010, 9, 13, 0, 27, 13), "GMT-0430")
+    datetime.datetime(2010, 9, 13, 4, 57, 13, tzinfo=datetime.timezone.utc)
     >>> utc(datetime(2009, 12, 31, 18, 23, 36), "ET")
     datetime.datetime(2009, 12, 31, 23, 23, 36, tzinfo=datetime.timezone.utc)
     >>> utc(datetime(2011, 7, 20, 23, 45), "CEST")
@@ -54,6 +66,10 @@ def utc(local: datetime | None, zone: str | None) -> datetime | None:
         return None
     tz = ZoneInfo("America/New_York") if zone in _ET else _ZONES.get(zone)
     if tz is None:
-        return None
+        m = _OFFSET.fullmatch(zone)
+        if m is None:
+            return None
+        east = timedelta(hours=int(m["h"]), minutes=int(m["m"] or 0))
+        tz = timezone(-east if m["sign"] == "-" else east)
     return local.replace(tzinfo=tz).astimezone(UTC)
 

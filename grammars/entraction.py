@@ -38,8 +38,9 @@ Quirks read here:
   live big blind posted to come in.
 * "didn't show hand (cards)" is a hand mucked at showdown whose cards the site shows
   (``Show.mucked``); without cards the hand is unknown.
-* The only time printed is when the hand ended ("Game ended ... BST"): it is the
-  record's ``started_at``, with its zone.
+* The only time printed is when the hand ended ("Game ended ... BST"; older versions
+  write an offset: "Game ended ... GMT+01:00"): it is the record's ``started_at``, with
+  its zone.
 * No total pot line; the rake is printed ("Rake: EUR 0.15"). Winnings name no pot
   (``pots_named`` false: the audit spreads each amount over the pots the player could win).
 * Hold'em hands are skipped (``skipped_game``).
@@ -82,7 +83,10 @@ SEAT = re.compile(r"(?P<name>.+?)\s+\([A-Z]{3} (?P<stack>[\d.,]+) in seat (?P<se
 POSTED = re.compile(r"(?P<label>Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn"
                     r"|Ante):\s+(?P<name>.+?)\s+\((?P<a>[\d.,]+)\)\s*$")  # fmt: skip
 STREET = re.compile(r"(?P<street>Flop|Turn|River)\s+(?P<cards>(?:\w\w(?: - )?)+)\s*$")
-ENDED = re.compile(r"Game ended (?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: (?P<tz>[A-Z]+))?\s*$")
+#: the end line: a zone abbreviation ("BST", "CEST") or, in older versions, an offset
+#: after it ("GMT+01:00")
+ENDED = re.compile(r"Game ended (?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)"
+                   r"(?: (?P<tz>[A-Z]+(?:[-+]\d\d?(?::?\d\d)?)?))?\s*$")  # fmt: skip
 RAKE = re.compile(r"Rake:\s+[A-Z]{3} (?P<a>[\d.,]+)\s*$")
 _A = r" \s*\((?P<a>[\d.,]+)\)$"
 #: what follows the name column, by kind (a raise is the chips added: "raise_by")

@@ -58,6 +58,7 @@ from functools import partial
 from typing import Any
 
 from hhtools.grammars._betting import read_body
+from hhtools.grammars._clock import utc
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._hand import (
     Hand, build_record, by_word, incomplete, limit_blinds, match_player, no_record, not_read,
@@ -127,7 +128,6 @@ _SUMMARY = rule_table(
     ("end", r"\*\*\*\*\* End of hand .*$"),
 )  # fmt: skip
 WINNER = re.compile(r"(?P<name>.+?) \((?P<a>[$€£]?[\d.,]+)(?: (?P<half>High|Low))?\)(?:, |$)")
-_OFFSET = re.compile(r"(?:GMT|UTC)(?P<sign>[-+])(?P<h>\d\d):?(?P<m>\d\d)")
 _HALVES = {"High": Half.HIGH, "Low": Half.LOW}
 _STRUCTURES = {"LIMIT": BettingStructure.LIMIT, "FIXED_LIMIT": BettingStructure.LIMIT,
                "POT_LIMIT": BettingStructure.POT_LIMIT,
@@ -293,16 +293,9 @@ def _when(st: Any) -> tuple[datetime, str, datetime | None]:
     local = datetime(int(st["year"]), _MONTHS[st["mon"]], int(st["day"]),
                      int(hh), int(mi), int(ss))  # fmt: skip
     zone = st["zone"]
-    m = _OFFSET.fullmatch(zone)
-    if m is not None:
-        east = timedelta(hours=int(m["h"]), minutes=int(m["m"]))
-        if m["sign"] == "-":
-            east = -east
-    elif zone in _ZONES:
-        east = timedelta(hours=_ZONES[zone])
-    else:
-        return local, zone, None
-    return local, zone, (local - east).replace(tzinfo=timezone.utc)
+    if zone not in _ZONES:  # an offset ("GMT+0100"), read by the kernel's clock
+        return local, zone, utc(local, zone)
+    return local, zone, (local - timedelta(hours=_ZONES[zone])).replace(tzinfo=timezone.utc)
 
 
 def _line(h: _Hand, ln: str, lno: int) -> bool:

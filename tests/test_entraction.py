@@ -120,3 +120,18 @@ def test_winnings_name_no_pot_the_audit_spreads_them() -> None:
             if x.paid or x.due}  # fmt: skip
     assert paid == {(0, "Ada"): (1455, 1455), (1, "Bert"): (970, 970)}
     assert not kinds(h) & BAD
+
+
+def test_game_ended_with_a_gmt_offset() -> None:
+    """Older versions end a hand "Game ended ... GMT+01:00": the hand is complete."""
+    (ph,) = parse_fixture(FMT, "game_ended_gmt_offset.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert h.time_zone == "GMT+01:00"
+    # 23:10:05 at GMT+01:00 is 22:10:05 UTC.
+    assert h.started_at_utc == datetime(2012, 6, 2, 22, 10, 5, tzinfo=UTC)
+    # In: Hedda 1.75 (+2.50 bet, paid back) + Ingvar 0.25 + Jorunn 1.75 = 3.75
+    # = 3.60 won + 0.15 rake.
+    assert [(r.player, r.amount) for r in h.returned] == [("Hedda", 250)]
+    assert ([(c.player, c.amount) for c in h.collects], h.rake) == ([("Hedda", 360)], 15)
+    assert not kinds(h) & BAD
