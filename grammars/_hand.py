@@ -22,6 +22,7 @@ from hhtools.grammars._betting import _State, impossible, second_line, summary_c
 from hhtools.grammars._clock import local_time, utc
 from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
+from hhtools.grammars._meaning import Meanings, check_record
 from hhtools.grammars._pots import paid_parts
 from hhtools.grammars._lines import LineTable, Rule, _cards, _m, _rule, insert_longest_first
 from hhtools.grammars._text import HandEnd, iter_hands, normalised_lines
@@ -117,7 +118,10 @@ class Hand(_State):
     ended: re.Match[str] | None = None  # a closing line that carries the time
     converted = False  # amounts shown converted, the table's in brackets
     summary_board: tuple[str, ...] | None = None  # the summary's "Board [..]"
+    summary_board_line = 0  # its line (a board differing from the streets' is reported there)
     jackpot = 0  # taken from the pot for a jackpot or bad-beat fund
+    meanings: Meanings | None = None  # what else the format's amounts may mean
+    away: tuple[str, ...] = ()  # players a line said sit out (:meth:`sit_out`)
 
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
@@ -154,6 +158,22 @@ class Hand(_State):
     def seat_of(self, player: str) -> int | None:
         """The seat number of a seated player, else ``None``."""
         return next((s.seat for s in self.seats if s.player == player), None)
+
+    def sit_out(self, player: str) -> bool:
+        """A line saying a seated player sits out ("X sits out", "X waits for big blind"),
+        applied by :meth:`final_seats`; ``False`` when ``player`` is not seated."""
+        self.away = (*self.away, player)
+        return self.seat_of(player) is not None
+
+    def final_seats(self) -> tuple[Seat, ...]:
+        """The seats, each player a sit-out line named (:meth:`sit_out`) marked sitting
+        out (not dealt in) unless they acted or showed cards in the hand: then the line
+        only said they leave the game after it."""
+        if not self.away:
+            return tuple(self.seats)
+        played = {a.player for a in self.actions}.union(self.hole)
+        return tuple(replace(s, sitting_out=True) if s.player in self.away
+                     and s.player not in played else s for s in self.seats)  # fmt: skip
 
     def name(self, text: str, after: str = " ") -> str | None:
         """The seated player ``text`` starts with, followed by one of ``after`` (or the
@@ -376,13 +396,18 @@ def summary_end(h: Hand, lines: list[str], line: int, total_words: str) -> Parse
         total_words: how the site names its total ("'Total pot'"), for the problem.
     """
     return summary_checks(h, lines, line, h.total, total_words, h.total_line, h.hole,
-                          h.summary_board, h.board)  # fmt: skip
+                          h.summary_board, h.board, h.summary_board_line)  # fmt: skip
 
 
 def the_board(h: Hand) -> tuple[tuple[str, ...], ...]:
     """The record's ``boards`` of a hand run once: the summary's board, else the
-    streets' cards; ``()`` when no card was dealt to the board."""
+    streets' cards; ``()`` when no card was dealt to the board. A summary board that
+    contradicts the cards the street lines dealt (not the same cards in the same
+    order: a ``board_mismatch`` problem on its line) gives way to them: the hand
+    was played on the cards dealt street by street."""
     board = h.summary_board if h.summary_board is not None else tuple(h.board)
+    if h.board and board[: len(h.board)] != tuple(h.board):
+        board = tuple(h.board)
     return (board,) if board else ()
 
 
@@ -567,7 +592,7 @@ def build_record(
     values: dict[str, Any] = {
         "site": site, "hand_id": h.hand_id or "", "table": h.table, "started_at": None,
         "time_zone": None, "game": game, "button": h.button, "max_seats": h.max_seats,
-        "seats": tuple(h.seats), "actions": tuple(h.actions),
+        "seats": h.final_seats(), "actions": tuple(h.actions),
         "boards": (tuple(h.board),) if h.board else (), "hero": h.hero,
         "hole_cards": dict(h.hole), "shows": tuple(h.shows), "collects": tuple(h.collects),
         "returned": tuple(h.returned), "total_pot": h.total, "rake": h.rake or 0,
@@ -578,5 +603,8 @@ def build_record(
     values.update(fields)
     if "started_at_utc" not in values:
         values["started_at_utc"] = utc(values["started_at"], values["time_zone"])
-    return HandHistory(**values)
+    record = HandHistory(**values)
+    if h.meanings is not None and h.meanings.declared:
+        check_record(h, record)
+    return record
 

@@ -16,7 +16,7 @@ from hhtools.grammars import partypoker, recognise
 
 from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, HandHistory, HandText, PostKind
-from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis
+from hhtools.model.vocab import FindingKind, HandCategory, Half, PotPartsBasis
 from hhtools.store.importer import import_paths
 from tests.conftest import need_corpus
 
@@ -206,6 +206,32 @@ def test_unseated_names_read_as_the_players_whose_turn_it_was() -> None:
 
 
 _OLD = (FIX / "old_preamble_uncalled_in_wins.txt").read_text()
+
+
+def test_old_hilo_low_half_time_bank_and_sitting_out() -> None:
+    """Lines the old format writes: a time bank, a join by someone not seated, the time
+    bank's warning, "is sitting out", "shows6,4,3,2,A  for low.", "doesn't show [..]"
+    and the low half's "wins Lo (..)": each read, none left over."""
+    (r,) = _hands("old_hilo_low_half_time_bank_sitting_out.txt")
+    assert r.problems == ()
+    h = r.hand
+    assert h is not None
+    # Dax is sitting out before the deal and does nothing: not dealt in.
+    assert [(s.player, s.sitting_out) for s in h.seats] == [
+        ("Alo", False), ("Bru", False), ("Cem", False), ("Dax", True)]  # fmt: skip
+    # Bru scoops: 43 (the high half, the plain "wins") + 42 (the low half, "wins Lo").
+    assert [(c.player, c.amount, c.half) for c in h.collects] == [
+        ("Bru", 43, None), ("Bru", 42, Half.LOW)]  # fmt: skip
+    # In: Alo 10, Bru 5 + 5 + 30 = 40, Cem 10 + 30 = 40: 90; paid 85: rake 5.
+    assert h.rake == 5
+    bru, cem = h.shows
+    assert (bru.player, bru.claimed_low) == ("Bru", (6, 4, 3, 2, 1))  # "6,4,3,2,A"
+    # Cem's cards, not shown to the table: known, mucked, with the site's words
+    assert (cem.player, cem.cards, cem.mucked) == ("Cem", ("7c", "8c", "Td", "Ts"), True)
+    assert cem.claimed_high is not None and cem.claimed_high.category is HandCategory.ONE_PAIR
+    # By the rules: Bru's Ah 3h + 2d 4s 6c is the only low (6,4,3,2,A beats Cem's
+    # 8,7,6,4,2) and his pair of Jacks beats Cem's Tens: the scoop is right.
+    _clean_audit(h)
 
 
 def test_truncated_hand() -> None:

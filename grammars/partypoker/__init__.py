@@ -84,7 +84,7 @@ from hhtools.grammars.partypoker.record import SITE, _cardlist, _finish, _Hand
 
 from hhtools.model.money import Unit
 from hhtools.model.records import ActionKind, Collect, HandText, PostKind, Show, Street, TournamentResult
-from hhtools.model.vocab import ProblemCode
+from hhtools.model.vocab import Half, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "recognise"]
 
@@ -170,7 +170,8 @@ def _parse(h: _Hand, lines: list[str], first: int, text: str, offset: int) -> Pa
             return ParsedHand(None, tuple(h.problems), reason, h.hand_id)
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     h.body = (lines, i + 1)
-    if not read_body(h, enumerate(lines[i + 1 :], i + 1), first, partial(_line, h)):
+    if not read_body(h, enumerate(lines[i + 1 :], i + 1), first, partial(_line, h),
+                     quiet=L.QUIET):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     return _finish(h, lines, first, text, offset)
 
@@ -313,8 +314,8 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
             _FIXED_LINES[_RULE_NAME[m.re]](h, m, lno)
             return True
     who = h.name(ln)
-    if who is not None and _player(h, who, ln[len(who) + 1 :], lno):
-        return True
+    if who is not None:  # a seated player's line no rule reads is unread, not "not seated"
+        return _player(h, who, ln[len(who) + 1 :], lno)
     u = L.UNSEATED.match(ln)
     if u is None:
         return False
@@ -435,6 +436,9 @@ def _player(h: _Hand, who: str, rest: str, lno: int) -> bool:
         if m is not None:
             _PLAYER_LINES.get(name, _nothing)(h, who, m, lno)
             return True
+    if rest.startswith("shows") and (m := L.SHOWS_LOW.match(rest)) is not None:
+        _shows_low(h, who, m, lno)
+        return True
     return False
 
 
@@ -479,15 +483,43 @@ def _shows(h: _Hand, who: str, m: Any, lno: int) -> None:
 
 
 def _wins(h: _Hand, who: str, m: Any, lno: int) -> None:
-    """"wins $8.50 USD from the main pot with 8,7,3,2,A.": a collect, and a low named
-    is the winner's claimed low."""
+    """"wins $8.50 USD from the main pot with 8,7,3,2,A." (or "wins [$8.50 USD]"): a
+    collect, and a low named is the winner's claimed low; "wins Lo ($8.50 USD) from
+    the main pot with 7,5,4,2,A.": the collect of the pot's low half ("Hi": high)."""
     pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
-    h.collects.append(Collect(who, h.amt(m["amt"]), pot, 0, lno))
-    low = read_low(m["desc"])
+    half = _HALVES.get(m["half"])
+    h.collects.append(Collect(who, h.amt(m["hamt"] or m["bamt"] or m["amt"]), pot, 0, lno, half))
+    if half is not Half.HIGH:
+        _claim_low(h, who, m["desc"])
+
+
+def _claim_low(h: _Hand, who: str, desc: str | None) -> None:
+    """A low named ("7,5,4,2,A") is the player's claimed low, on their show."""
+    low = read_low(desc)
     if low is not None:
         for j, sh in enumerate(h.shows):
             if sh.player == who and sh.claimed_low is None:
-                h.shows[j] = replace(sh, low_description=m["desc"], claimed_low=low)
+                h.shows[j] = replace(sh, low_description=desc, claimed_low=low)
+
+
+def _shows_low(h: _Hand, who: str, m: Any, lno: int) -> None:
+    """"X shows7,5,4,2,A  for low.": the low X claims, after X's "shows [..]" line."""
+    _claim_low(h, who, m["low"])
+
+
+def _not_shown(h: _Hand, who: str, m: Any, lno: int) -> None:
+    """"X doesn't show [ 5s, 3c, Kd, Kh ]two pairs, Kings and Fives.": X's cards, mucked
+    (not shown to the table), with the site's words for them."""
+    desc = m["desc"] or None
+    h.show(who, Show(who, _cardlist(m["cards"]), desc, None, True, 0, lno, L.claimed_high(desc)))
+
+
+def _sit_out(h: _Hand, who: str, m: Any, lno: int) -> None:
+    """"X is sitting out": X is not dealt in unless X plays (:meth:`Hand.sit_out`)."""
+    h.sit_out(who)
+
+
+_HALVES = {"Hi": Half.HIGH, "Lo": Half.LOW}
 
 
 def _finished(h: _Hand, who: str, m: Any, lno: int) -> None:
@@ -518,6 +550,7 @@ _PLAYER_NAME = {r.re: str(r.customName) for r in L.PLAYER}
 _PLAYER_LINES = {
     "fold": _fold, "check": _check, "post": _post, "call": _bet, "bet": _bet, "raise": _bet,
     "all_in": _bet, "shows": _shows, "wins": _wins, "finished": _finished,
+    "not_shown": _not_shown, "sit_out": _sit_out,
     "co_premium": _cash_out, "co_opted": _cash_out, "co_probability": _cash_out,
     "co_amount": _cash_out, "balance": _balance,
 }  # fmt: skip

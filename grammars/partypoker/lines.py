@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 from hhtools.grammars._english import read_high
 from hhtools.grammars._lines import _rule
+from hhtools.grammars._quiet import NO_CHIPS
 
 from hhtools.model.records import BettingStructure, ClaimedHigh
 
@@ -26,6 +27,8 @@ __all__ = [
     "FIXED_PREFIX",
     "PLAYER",
     "PLAYER_WORD",
+    "QUIET",
+    "SHOWS_LOW",
     "claimed_high",
     "game_kind",
     "parse_date",
@@ -88,10 +91,18 @@ PLAYER = (
     _rule("all_in", rf"is all-In(?:\s+\[(?P<a>{_AMT})\])?\.?\s*$"),
     _rule("post", rf"posts (?P<what>small blind|big blind|ante) {_BRACKET}\.?\s*$"),
     _rule("shows", r"shows \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
-    _rule("no_show", r"(?:does not show cards|doesn't show \[[^\]]*\]|mucks.*)\.?\s*$"),
+    _rule("no_show", r"(?:does not show cards|mucks.*)\.?\s*$"),
+    # "doesn't show [ 5s, 3c, Kd, Kh ]two pairs, Kings and Fives.": cards not shown to the
+    # table (the hero's own), the words PartyPoker's description of them
+    _rule("not_shown", r"doesn't show \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
+    # "shows7,5,4,2,A  for low.": the low hand a player shows (no space after "shows")
+    _rule("shows_low", r"shows\s*(?P<low>[2-9TJQKA](?:,[2-9TJQKA]){4})\s+for low\.?\s*$"),
+    # "wins $28.75 USD from the main pot with a pair of Kings.", "wins [$5 USD]", the low
+    # half: "wins Lo ($28.75 USD) from the main pot with 7,5,4,2,A."
     _rule(
         "wins",
-        rf"wins (?P<amt>{_AMT})(?: from the (?P<pot>main pot|side pot(?: (?P<n>\d+))?))?"
+        rf"wins (?:(?P<half>Hi|Lo) \((?P<hamt>{_AMT})\)|\[(?P<bamt>{_AMT})\]|(?P<amt>{_AMT}))"
+        r"(?: from the (?P<pot>main pot|side pot(?: (?P<n>\d+))?))?"
         r"(?: with (?P<desc>.*?))?\.?\s*$",
     ),
     _rule("finished", r"finished in (?P<place>\d+)(?:st|nd|rd|th)? place\.?\s*$"),
@@ -105,12 +116,20 @@ PLAYER = (
         r"[\d][\d,.]*)|bet \$?(?P<bet>[\d][\d,.]*), collected \$?(?P<col>[\d][\d,.]*), net "
         r"[+-]?\$?[\d][\d,.]*)(?: \(folded\))?\s*(?:\[(?P<cards>[^\]]*)\]\s*\[(?P<desc>[^\]]*)\])?\s*$",
     ),
+    # a player not dealt in (applied); the lines that carry no chips are QUIET's
     _rule(
-        "event",
-        r"(?:has (?:joined|left) the table|is sitting out|is connected|has been (?:dis|re)connected"
-        r"|will be allowed to play after the button|did not respond in time|has timed out"
-        r"|is disconnected)\.?\s*$",
+        "sit_out",
+        r"(?:is sitting out|sits out|will be allowed to play after the button"
+        r"|waits for (?:the )?big blind)\.?\s*$",
     ),
+)  # fmt: skip
+
+#: The lines that carry no chips: the kernel's (joined, left, connection, time bank) and
+#: PartyPoker's own ("did not respond in time", the time bank's warning to the hero).
+QUIET = NO_CHIPS.plus(
+    tails=(r"did not respond in time",),
+    lines=(r"Your time bank will be activated in \d+ secs?\. If you do not want it to be"
+           r" used, please act now\.",),
 )  # fmt: skip
 
 #: The old format's game words of a tournament and of a cash table.
@@ -145,15 +164,18 @@ PLAYER_WORD: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
     word: tuple((n, _BY_NAME[n].re) for n in names)
     for word, names in (
         ("folds", ("fold",)), ("checks", ("check",)), ("calls", ("call",)), ("bets", ("bet",)),
-        ("raises", ("raise",)), ("is", ("all_in", "event")), ("posts", ("post",)),
-        ("shows", ("shows",)), ("does", ("no_show",)), ("doesn't", ("no_show",)),
+        ("raises", ("raise",)), ("is", ("all_in", "sit_out")), ("posts", ("post",)),
+        ("shows", ("shows",)), ("does", ("no_show",)), ("doesn't", ("not_shown",)),
         ("mucks", ("no_show",)), ("wins", ("wins",)), ("finished", ("finished",)),
         ("Cash-out", ("co_premium",)), ("opted", ("co_opted",)),
         ("probabilty", ("co_probability",)), ("probability", ("co_probability",)),
         ("Cashout", ("co_amount",)), ("balance", ("balance",)), ("Cashed", ("balance",)),
-        ("has", ("event",)), ("will", ("event",)), ("did", ("event",)),
+        ("will", ("sit_out",)), ("sits", ("sit_out",)), ("waits", ("sit_out",)),
     )
 }  # fmt: skip
+
+#: "shows7,5,4,2,A  for low.": its first word is not "shows" alone
+SHOWS_LOW = _BY_NAME["shows_low"].re
 
 #: An action line whose player is not seated: the name, then what a player rule reads.
 UNSEATED = re.compile(

@@ -96,10 +96,11 @@ HAND_SEPARATOR = _rule("hand_separator", r"\*{5,} # \d+ \*{5,}$")
 CONVERTER_LEAVE = _rule("converter_leave", r"Table leave user$")
 #: The lines that carry no chips (chat, joins, leaves, connection, time): the kernel's
 #: with PokerStars' chat and the status lines of a player not seated in the hand.
-QUIET = NO_CHIPS.plus(tails=(
-    SAID, r"has timed out.*", r"is sitting out", r"will be allowed to play after the button",
-    r"was removed from the table for failing to post",
-))  # fmt: skip
+QUIET = NO_CHIPS.plus(
+    tails=(SAID, r"has timed out.*", r"is sitting out", r"will be allowed to play after the button",
+           r"was removed from the table for failing to post"),
+    lines=(r".+?: (?:sits out|is sitting out|sitting out)",),
+)  # fmt: skip
 
 #: Rules for what follows a seated player's name, keyed by (first char, keyword).
 PLAYER_RULES: dict[tuple[str, str], pp.Regex] = {
@@ -309,7 +310,14 @@ def _cash_out(h: _Hand, player: str, r: Any, lno: int) -> None:
 
 
 def _known(h: _Hand, player: str, r: Any, lno: int) -> None:
-    """Lines the record does not need (chat, table status, rebuys)."""
+    """Lines the record does not need (mucks, rebuys)."""
+
+
+def _sits_out(h: _Hand, player: str, r: Any, lno: int) -> None:
+    """ "X: sits out", "X is sitting out", "X will be allowed to play after the button",
+    "X was removed from the table for failing to post": a seated player who has done
+    nothing yet is not dealt in (:meth:`~hhtools.grammars._hand.Hand.sit_out`)."""
+    h.sit_out(player)
 
 
 _PLAYER_HANDLERS: dict[pp.Regex, Callable[[_Hand, str, Any, int], None]] = {
@@ -325,8 +333,8 @@ _PLAYER_HANDLERS: dict[pp.Regex, Callable[[_Hand, str, Any, int], None]] = {
     CASH_OUT: _cash_out,
     MUCK: _known,
     NO_SHOW: _known,
-    SITS_OUT: _known,
-    STATUS: _known,
+    SITS_OUT: _sits_out,
+    STATUS: _sits_out,
     FINISHED: _finished,
     WINS_TOURNAMENT: _wins_tournament,
     BOUNTY: _bounty,

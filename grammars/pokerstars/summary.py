@@ -43,8 +43,8 @@ S_SHOWED = _rule(
 )
 S_MUCKED = _rule(
     "summary_mucked",
-    r" mucked (?:\[(?P<cards>" + _CARDS + r")\]|hand)(?: and (?:lost|won \(?" + _AMT + r"\)?))?$",
-)  # Run It Once: "mucked hand and won €0.65" (a pot won without showing)
+    r" mucked(?: \[(?P<cards>" + _CARDS + r")\]| hand)?(?: and (?:lost|won \(?" + _AMT + r"\)?))?$",
+)  # "mucked" (no cards: a hand not shown); Run It Once: "mucked hand and won €0.65"
 S_SITTING_OUT = _rule("summary_sitting_out", r" (?:is )?sitting out$")
 
 _SUMMARY_RULES = {

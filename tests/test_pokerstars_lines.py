@@ -1,0 +1,27 @@
+"""PokerStars lines as the site really writes them (issue 27): sit-out lines applied,
+a player not seated sitting out, a summary seat line's bare "mucked"; values by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hhtools.ingest.read import parse_file
+
+FIX = Path(__file__).parent / "fixtures" / "pokerstars"
+
+
+def test_sits_out_and_summary_mucked() -> None:
+    (r,) = list(parse_file(FIX / "sits_out_and_summary_mucked.txt"))
+    assert r.problems == ()  # "Gil: sits out" (not seated) and "Seat 1: Ada mucked" read
+    h = r.hand
+    # Bix ("Bix: sits out") and Cyd ("Cyd is sitting out") do nothing in the hand: not
+    # dealt in. Ada sits out only after playing the hand: she stays in it.
+    assert {s.player: s.sitting_out for s in h.seats} == {
+        "Ada": False, "Bix": True, "Cyd": True, "Dov": False, "Eon": False, "Fia": False,
+    }  # fmt: skip
+    # In: Ada 0.35 + 0.20 = 0.55, Dov 0.55 (all in), Eon 0.05 + 0.50 = 0.55, Fia 0.10:
+    # 1.75 = the total pot; less the $0.08 rake, Dov's full house collects 1.67.
+    assert (h.total_pot, h.rake) == (175, 8)
+    assert [(c.player, c.amount) for c in h.collects] == [("Dov", 167)]
+    # Ada mucked her cards unshown: no show of hers, no cards known.
+    assert "Ada" not in h.hole_cards and all(s.player != "Ada" for s in h.shows)
