@@ -466,12 +466,13 @@ def unfinished(
 def summary_checks(
     h: Any, lines: list[str], line: int, total: int | None, total_words: str,
     total_line: int, hole: dict[str, tuple[str, ...]],
-    summary_board: tuple[str, ...] | None, street_board: list[str],
+    summary_board: tuple[str, ...] | None, street_board: list[str], board_line: int = 0,
 ) -> ParsedHand | None:  # fmt: skip
     """:func:`unfinished` with the boards given: ``summary_board`` (``None`` when
     it writes none), ``street_board`` the street lines' cards (a summary board that
-    differs from them is ``board_mismatch`` on ``total_line``). The other arguments and
-    the result are :func:`unfinished`'s; ``h`` has ``summary``, ``seats``, ``problems``.
+    differs from them is ``board_mismatch`` on ``board_line``, the summary board's
+    line, or ``total_line`` when it is 0). The other arguments and the result are
+    :func:`unfinished`'s; ``h`` has ``summary``, ``seats``, ``problems``.
     """
     last = line + len(lines) - 1
     if not h.summary:
@@ -483,8 +484,10 @@ def summary_checks(
     else:
         board = summary_board if summary_board is not None else tuple(street_board)
         if summary_board is not None and street_board and tuple(street_board) != summary_board:
-            h.problem(total_line, ProblemCode.BOARD_MISMATCH,
-                      "the summary's board differs from the streets'")  # fmt: skip
+            at = board_line or total_line
+            h.problem(at, ProblemCode.BOARD_MISMATCH,
+                      "the summary's board differs from the streets'", lines[at - line]
+                      if 0 <= at - line < len(lines) else "")  # fmt: skip
         twice = impossible(hole, [board]) or impossible(hole, [tuple(street_board)])
         if twice is None:
             return None

@@ -69,8 +69,10 @@ from hhtools.grammars._hand import (
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
+from hhtools.grammars._meaning import Meanings
 from hhtools.model.records import (
-    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Returned, Show, Street, Variant
+    Action, ActionKind, BettingStructure, ClaimedHigh, Collect, Game, PostKind, Returned,
+    Show, Street, Variant
 )  # fmt: skip
 from hhtools.model.vocab import CollectOrder, HandCategory, PotPartsBasis, ProblemCode
 
@@ -114,6 +116,7 @@ RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("event", r"is sitting out$"),
     ("event", r"sits out$"),
     ("event", r"says .*$"),
+    ("event", r"(?:doesn't|does not) show(?: cards)?$"),
     ("has", r"has (?P<desc>.+)$"),
     ("win", r"wins" + _WIN),
     ("win", r"ties, and wins" + _WIN),
@@ -200,6 +203,11 @@ class _Hand(Hand):
     """A hand being read, with what PKR prints of its own: the pots (the last group of
     "Pot sizes" lines), the rake taken from each, and the closing line."""
 
+    #: raises are read as street totals, calls as street totals; the site's totals
+    #: would tell a line that meant the chips added, or a pot group summed twice
+    meanings = Meanings(raise_read="to", raise_alt=("added",), call_read="total",
+                        call_alt=("added",), pot_repeated=True)  # fmt: skip
+
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
         self.pots: list[int] = []  # the last "Pot sizes" group, main pot first
@@ -221,6 +229,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
         return no_record(h)
     g = _blinds(h, g)
     returned = returns(h)
+    h.pots = _one_group(h.pots, h.actions)
     parts: tuple[int, ...] = ()
     if h.pots and all(0 <= i < len(h.pots) for i in h.raked):
         parts = tuple(p - h.raked.get(i, 0) for i, p in enumerate(h.pots))
@@ -234,6 +243,28 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
         pot_parts_basis=PotPartsBasis.NET if parts else None,
         collect_order=CollectOrder.HIGH_THEN_LOW,
     ), tuple(h.problems), None, h.hand_id)  # fmt: skip
+
+
+def _one_group(pots: list[int], actions: list[Action]) -> list[int]:
+    """The last "Pot sizes" group with a repeat dropped: PKR may print the same group
+    twice in a row (a hand won without a showdown prints its one pot twice). A hand
+    has at most one pot more than its players all-in (a side pot is formed only at an
+    all-in), so a group longer than that which is one shorter group printed over
+    again is that group once.
+
+    >>> _one_group([50, 50], [])
+    [50]
+    >>> _one_group([4450, 270], [Action(Street.PREFLOP, "a", ActionKind.CALL, 10, None, True)])
+    [4450, 270]
+    """
+    most = 1 + len({a.player for a in actions if a.all_in})
+    n = len(pots)
+    if n <= most:
+        return pots
+    for size in range(1, n // 2 + 1):
+        if n % size == 0 and size <= most and pots == pots[:size] * (n // size):
+            return pots[:size]
+    return pots
 
 
 def _start(

@@ -159,3 +159,36 @@ def test_chat_that_reads_like_an_action_is_chat() -> None:
     assert ph.hand.actions == plain.actions
     folds = [a for a in ph.hand.actions if a.player == "Wanda" and a.kind is ActionKind.FOLD]
     assert [a.street for a in folds] == [Street.TURN]
+
+
+def test_pot_group_printed_twice_and_winner_not_showing() -> None:
+    # A hand won without a showdown prints its one pot twice ("Pot sizes: $0.70" on two
+    # lines after the flop): no player is all-in, so the hand has one pot, $0.70
+    # (Piet $0.30 + Quin $0.30 + Rosa's big blind $0.10), not $1.40. Piet's $0.50 flop
+    # bet is never called and goes back (no line). Rake $0.03 from pot 1: Piet wins
+    # $0.70 - $0.03 = $0.67; his stack after, $10 - $0.30 + $0.67 = $10.37, as printed.
+    # "Piet doesn't show" carries no chips and is read.
+    (ph,) = _parse("pot_group_printed_twice_no_showdown.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert (h.total_pot, h.rake, h.pot_parts) == (70, 3, (67,))
+    assert [(r.player, r.amount, r.inferred) for r in h.returned] == [("Piet", 50, True)]
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Piet", 67, 0)]
+    assert _findings(h) & BAD == set()
+
+
+def test_repeated_pot_group_kept_when_the_site_says_so_reported_as_its_meaning() -> None:
+    # The same hand read with the repeated group summed ($1.40) disagrees with what the
+    # actions put in ($0.70) and with the payout plus rake ($0.67 + $0.03): the kernel's
+    # totals check names the other meaning on the total's line (the first "Pot sizes"
+    # line of the group, line 29) as an amount_meaning problem, never a finding.
+    from hhtools.grammars._meaning import Meanings, meaning_problems
+
+    (ph,) = _parse("pot_group_printed_twice_no_showdown.txt")
+    h = ph.hand
+    assert h is not None
+    faults = meaning_problems({"Piet": 80, "Quin": 30, "Rosa": 10}, h.actions, h.returned,
+                              h.collects, total_pot=140, taken=3,
+                              meanings=Meanings(pot_repeated=True))  # fmt: skip
+    assert [f.line for f in faults] == [0] and "2 times" in faults[0].message
+    assert h.total_pot_line == 29

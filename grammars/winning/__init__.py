@@ -64,6 +64,7 @@ from hhtools.grammars._hand import (
     the_board,
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars._meaning import Meanings
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.new import first, parse_new
 from hhtools.grammars.winning.words import read_claim, read_old_low, share_out
@@ -122,6 +123,10 @@ _BETS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
 _POSTS = {"has small blind": PostKind.SMALL_BLIND, "has big blind": PostKind.BIG_BLIND,
           "straddle": PostKind.STRADDLE, "has dead blind": PostKind.ANTE,
           "posts ante": PostKind.ANTE}  # fmt: skip
+#: the older format's raises and calls are read as the chips added; the site's totals
+#: would tell one that meant a street total (the kernel's check, :mod:`.._meaning`)
+OLD_MEANINGS = Meanings(raise_read="added", raise_alt=("to", "over"), call_read="added",
+                        call_alt=("total",))  # fmt: skip
 _STRUCTURES = {"no limit": BettingStructure.NO_LIMIT, "pot limit": BettingStructure.POT_LIMIT,
                "fixed limit": BettingStructure.LIMIT}  # fmt: skip
 
@@ -148,6 +153,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     if isinstance(head, ParsedHand):
         return head
     started, gid, game = head
+    h.meanings = OLD_MEANINGS
     numbered = ((i, ln.strip()) for i, ln in body[2:])
     if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
@@ -296,6 +302,7 @@ def _summary_line(h: Hand, ln: str, lno: int) -> bool:
         h.total_line = lno
     elif kind == "board":
         h.summary_board = _cards(m["cards"])
+        h.summary_board_line = lno
     return True
 
 

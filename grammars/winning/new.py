@@ -245,6 +245,7 @@ def _summary_line(h: Hand, ln: str, lno: int) -> bool:
     m = _m(BOARD, ln)
     if m is not None:
         h.summary_board = _cards(m["cards"])
+        h.summary_board_line = lno
         return True
     return False
 

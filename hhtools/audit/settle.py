@@ -13,6 +13,9 @@ rows without recomputing anything. Steps:
 3. read every hand shown at showdown by the rules (exactly two hole cards and three
    board cards; ace-to-five low with the game's qualifier), per board;
 4. award each pot, on each board, by the rules (:func:`hhtools.rules.settlement.award_pot`);
+   a hi/lo pot whose halves the site paid from its halves before rake, the rake taken
+   from them as it chose, is awarded with the site's halves (:func:`_raked_halves`:
+   the rules do not say which half the rake comes from);
 5. put what the site paid beside what the rules give, per pot, half and player. A
    collect line names its half when the site says so; otherwise, when the site format
    declares that it writes a split pot's high half first
@@ -213,7 +216,8 @@ def _read(hand: HandHistory, board_index: int, board: tuple[str, ...], show: Sho
 
 
 def _award(
-    hand: HandHistory, pot: Pot, amount: int, readings: dict[str, ShowdownHand]
+    hand: HandHistory, pot: Pot, amount: int, readings: dict[str, ShowdownHand],
+    halves: tuple[int, int] | None = None,
 ) -> PotAward | None:
     if len(pot.eligible) == 1:
         return award_pot(amount, [Contender(pot.eligible[0], 0, None)], False)
@@ -224,7 +228,44 @@ def _award(
     ]
     if not contenders:
         return None
-    return award_pot(amount, contenders, hand.game.hi_lo, hand.odd_chips)
+    return award_pot(amount, contenders, hand.game.hi_lo, hand.odd_chips, halves)
+
+
+def _raked_halves(
+    paid: dict[tuple[str, Half], int], award: PotAward | None, gross: int, net: int
+) -> tuple[int, int] | None:
+    """The halves of a split pot as the site paid them, when they differ from the
+    rules' halving of the pot after rake only by where the rake came from.
+
+    The rules halve the pot (the odd unit to the high half); where the rake comes from
+    they do not say: a site may halve the pot before rake and take the rake from the
+    halves as it chooses (Full Tilt's $8 hi/lo pot, rake $0.25: $3.90 high, $3.85 low).
+    So when the site's two halves add up to the pot after rake and each lies between
+    its half of the pot before rake less the whole rake and that half, they are the
+    halves awarded; ``None`` otherwise (the rules' halves are compared).
+
+    >>> from hhtools.rules.settlement import Contender, award_pot
+    >>> a = award_pot(775, [Contender("h", 9, None), Contender("l", 1, 8000)], True)
+    >>> _raked_halves({("h", Half.HIGH): 390, ("l", Half.LOW): 385}, a, 800, 775)
+    (390, 385)
+    >>> _raked_halves({("h", Half.HIGH): 400, ("l", Half.LOW): 375}, a, 800, 775)
+    (400, 375)
+    >>> _raked_halves({("h", Half.HIGH): 401, ("l", Half.LOW): 374}, a, 800, 775) is None
+    True
+    """
+    if award is None or not award.split or gross <= net:
+        return None
+    high = sum(a for (_, h), a in paid.items() if h is Half.HIGH)
+    low = sum(a for (_, h), a in paid.items() if h is Half.LOW)
+    if any(h is Half.ALL for _, h in paid) or high + low != net:
+        return None
+    if (high, low) == (award.half_amounts[Half.HIGH], award.half_amounts[Half.LOW]):
+        return None
+    rake, gross_low = gross - net, gross // 2
+    gross_high = gross - gross_low
+    if gross_high - rake <= high <= gross_high and gross_low - rake <= low <= gross_low:
+        return high, low
+    return None
 
 
 def _paid(
@@ -371,8 +412,10 @@ def settle(hand: HandHistory) -> HandSettlement:
     showdown: list[ShowdownHand] = []
     went = False
     awards: dict[tuple[int, int], tuple[int, PotAward | None]] = {}
+    read_on: list[dict[str, ShowdownHand]] = []
     for b, board in enumerate(boards):
         readings: dict[str, ShowdownHand] = {}
+        read_on.append(readings)
         for player in live:
             show = shown.get((player, b)) or shown.get((player, 0))
             if show is None or show.mucked:
@@ -395,7 +438,12 @@ def settle(hand: HandHistory) -> HandSettlement:
             first_line: dict[str, int] = {}
             for c in collects:
                 first_line.setdefault(c.player, c.line)
-            lines = _lines(_paid(hand, collects, award), award, pot.eligible, first_line)
+            paid_here = _paid(hand, collects, award)
+            halves = _raked_halves(paid_here, award, pot.amount, share) if n_boards == 1 else None
+            if halves is not None:
+                award = _award(hand, pot, share, read_on[b], halves)
+                paid_here = _paid(hand, collects, award)
+            lines = _lines(paid_here, award, pot.eligible, first_line)
             pots.append(PotSettlement(b, pot.index, pot.amount, share, pot.eligible, award, lines))
     cashed = frozenset(c.player for c in hand.cash_outs)
     return HandSettlement(rb, tuple(pots), tuple(showdown), went, cashed)

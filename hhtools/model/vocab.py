@@ -156,6 +156,9 @@ class ProblemCode(StrEnum):
     BAD_AMOUNT = "bad_amount"
     BAD_CARDS = "bad_cards"
     BOARD_MISMATCH = "board_mismatch"
+    #: the site's own totals (pot, rake, payouts) contradict the line as read, and
+    #: another meaning the format declares for it (raise-to or raise-by...) fits them
+    AMOUNT_MEANING = "amount_meaning"
 
 
 #: Codes that are notes (every hand of a file accounted for) rather than problems.
@@ -163,7 +166,8 @@ NOTE_CODES: Final = frozenset({ProblemCode.SKIPPED_GAME})
 
 #: Codes of a line inside a stored hand that the grammar did not understand: a line it
 #: has no rule for, a name it cannot seat, an amount or cards it cannot read, an amount
-#: or seat no real hand holds, a board whose cards contradict the streets'. A hand with
+#: or seat no real hand holds, a board whose cards contradict the streets', an amount
+#: the site's own totals say was read in the wrong meaning. A hand with
 #: any is stored *read in part* (``HandHistory.unread_lines``) and the audit stays
 #: silent on what such a line could change. ``impossible_cards`` is not one: the line
 #: was read, and the cards it names cannot be (a fact about the text, judged as such).
@@ -174,6 +178,7 @@ UNREAD_CODES: Final = frozenset({
     ProblemCode.BAD_CARDS,
     ProblemCode.OUT_OF_RANGE,
     ProblemCode.BOARD_MISMATCH,
+    ProblemCode.AMOUNT_MEANING,
 })
 
 

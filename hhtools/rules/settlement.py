@@ -208,6 +208,7 @@ def award_pot(
     contenders: Sequence[Contender],
     hi_lo: bool,
     odd_chips: OddChips = OddChips.CLOCKWISE,
+    halves: tuple[int, int] | None = None,
 ) -> PotAward:
     """Award one pot among the players eligible for it.
 
@@ -220,6 +221,11 @@ def award_pot(
         odd_chips: the rules' odd units (the default), or a room's declared house rule
             (``LOW_LEFTOVER_TO_HIGH``: a tied low half is split in equal whole units and
             the leftover goes to the high half).
+        halves: the high and low halves as the site's rake left them (adding up to
+            ``amount``), when the pot is split: the rules halve the pot, they do not
+            say which half the rake comes from (``audit.settle`` passes them only when
+            each lies between its half of the pot before rake, less the rake, and that
+            half). ``None``: the rules' halving of ``amount``.
 
     Returns:
         The :class:`PotAward`.
@@ -261,6 +267,8 @@ def award_pot(
         if odd_chips is OddChips.LOW_LEFTOVER_TO_HIGH:
             low_half -= low_half % len(low_winners)
         high_half = amount - low_half
+        if halves is not None and sum(halves) == amount:
+            high_half, low_half = halves
         half_amounts = {HIGH: high_half, LOW: low_half}
         high_fraction = _fraction(1, 2 * len(high_winners))
         low_fraction = _fraction(1, 2 * len(low_winners))

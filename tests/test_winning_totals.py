@@ -1,0 +1,35 @@
+"""Winning Poker Network's older format: what its summary writes against the hand.
+
+Amounts worked out by hand from the fixtures' lines (cents), in the comments.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hhtools.grammars import winning
+from hhtools.model.vocab import ProblemCode
+
+FIX = Path(__file__).parent / "fixtures" / "winning"
+
+
+def _one(name: str):
+    with (FIX / name).open("rb") as fh:
+        (ph,) = [winning.FORMAT.parse(ht) for ht in winning.FORMAT.split(fh, name)]
+    return ph
+
+
+def test_summary_board_not_the_streets_is_reported_on_its_line_and_streets_kept() -> None:
+    # The street lines deal 9h 4c Jd, then 3s, then 8c; the summary's "Board:" line
+    # (line 33) names five other cards. The hand was bet street by street on the cards
+    # dealt, so they are the record's board; the summary's line is the one that
+    # contradicts them: board_mismatch on line 33, not on the "Pot:" line (32).
+    ph = _one("old_summary_board_not_the_streets.txt")
+    h = ph.hand
+    assert h is not None
+    assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.BOARD_MISMATCH, 33)]
+    assert h.boards == (("9h", "4c", "Jd", "3s", "8c"),)
+    # Pot 299 after rake 0.96 and JP fee 0.04: 299 + 0.96 + 0.04 = $300 went in
+    # (Ostrava 25 + 25 + 100, Brno 50 + 100 = 150 each; Brno's 150 river bet returned).
+    assert (h.total_pot, h.rake, h.jackpot) == (30000, 96, 4)
+    assert [(c.player, c.amount) for c in h.collects] == [("Brno", 29900)]
