@@ -3,8 +3,10 @@
 kernel's hand (:class:`XmlHand`) and its record.
 
 Each hand text is then read by lxml (:func:`parse_element`) with a parser that
-resolves no entities and fetches nothing; a hand that is not well-formed XML raises
-``lxml.etree.XMLSyntaxError``, which the grammar turns into a problem.
+resolves no entities and fetches nothing, after the HTML named references sites write
+in names (``&pound;``) are made XML's (:func:`xml_text`); a hand that is not
+well-formed XML raises ``lxml.etree.XMLSyntaxError``, which the grammar turns into a
+problem.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
+from html.entities import html5
 from typing import Any, BinaryIO, TypeVar
 
 from lxml import etree
@@ -36,24 +39,54 @@ from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["MARK", "XmlHand", "comma_cards", "context_attrs", "game_not_read", "open_hand", "parse_element",
            "raise_by_habit", "read_elements", "read_guarded", "split_elements", "verbs", "xml_format",
-           "xml_reader",
+           "xml_reader", "xml_text",
            "VERBS"]  # fmt: skip
 
 
 _PARSER = etree.XMLParser(
     resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=True
 )
+#: An ``&`` that does not start one of XML's own references (the five named ones, a
+#: decimal or a hexadecimal character reference), with the name after it when it has one.
+_NOT_XML_REF = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#[xX][0-9a-fA-F]+);)"
+                          r"(?:([A-Za-z][A-Za-z0-9]{0,31});)?")  # fmt: skip
+
+
+def _reference(m: re.Match[str]) -> str:
+    """One ``&`` :data:`_NOT_XML_REF` found: an HTML named character reference as XML
+    character references of its characters, anything else as the text written."""
+    name = m.group(1)
+    chars = html5.get(name + ";") if name else None
+    if chars is None:  # a bare "&", or a name HTML does not know: the text as written
+        return "&amp;" + m.group(0)[1:]
+    return "".join(f"&#{ord(c)};" for c in chars)
+
+
+def xml_text(text: str) -> str:
+    """``text`` with the references XML does not define made XML: an HTML named
+    character reference (``&pound;``, ``&Ouml;``: sites write player names with them)
+    becomes the character references of what it names, and an ``&`` that starts no
+    reference is escaped, so that it is read as written. XML's own references
+    (``&amp;``, ``&lt;``, ``&#163;``...) are left alone; no line is added or removed.
+
+    >>> xml_text('<P NAME="&amp;&pound;&Ograve; A&B &#163; &foo;"/>')
+    '<P NAME="&amp;&#163;&#210; A&amp;B &#163; &amp;foo;"/>'
+    """
+    if "&" not in text or _NOT_XML_REF.search(text) is None:
+        return text
+    return _NOT_XML_REF.sub(_reference, text)
 
 
 def parse_element(text: str) -> etree._Element:
-    """The hand element of a hand text (the part before :data:`MARK`), read by lxml.
+    """The hand element of a hand text (the part before :data:`MARK`), read by lxml
+    (HTML named references read as the characters they name: :func:`xml_text`).
 
     ``sourceline`` of each element is its 1-based line within the hand text.
 
     Raises:
         lxml.etree.XMLSyntaxError: the element is not well-formed XML.
     """
-    body = text.partition(MARK)[0]
+    body = xml_text(text.partition(MARK)[0])
     return etree.fromstring(body.encode("utf-8"), _PARSER)
 
 
@@ -68,7 +101,7 @@ def context_attrs(text: str, name: str) -> dict[str, str]:
     if end < 0:
         return {}
     try:
-        el = etree.fromstring(tail[m.start() : end + 2].encode("utf-8"), _PARSER)
+        el = etree.fromstring(xml_text(tail[m.start() : end + 2]).encode("utf-8"), _PARSER)
     except etree.XMLSyntaxError:
         return {}
     return dict(el.attrib)

@@ -17,11 +17,20 @@ The format (as the Boss client wrote it, 2009-2017)::
 Quirks read here:
 
 * ``GAME``: GAME_OMA and GAME_OMATU (Omaha), GAME_OMAHL (Omaha Hi/Lo); others skipped.
-* A seat with an empty ``NAME`` (``STATE_RESERVED``) is an empty seat, not a player;
-  ``STATE_SITOUT`` (and a player dealt no cards) is sitting out.
+* A seat with an empty ``NAME`` (``STATE_RESERVED``) or ``STATE_EMPTY`` (named
+  "UNKNOWN", ``AMOUNT`` 0.00) is an empty seat, not a player; ``STATE_SITOUT`` (and a
+  player dealt no cards) is sitting out.
+* Player names may hold HTML named references (``&pound;``, ``&Ograve;``): read as the
+  characters they name (:func:`hhtools.grammars._xml.xml_text`). A name no ``PLAYER``
+  lists is an ``unknown_player`` problem on its line (the hand is read in part).
+* ``GAMEKIND``: GAMEKIND_CASH, or a tournament: GAMEKIND_SITGO (a sit-and-go) and
+  GAMEKIND_TOURNAMENT, in chips (``TABLECURRENCY`` is then the buy-in's money, which
+  the history does not state: no buy-in is recorded).
 * Blinds: ``KIND`` HAND_SB, HAND_BB; HAND_DSB is a dead small blind (with the same
   player's HAND_BB it is recorded as one "small & big blinds" post: the big blind live,
-  the small dead); a second HAND_SB is dead too; HAND_ANTE an ante.
+  the small dead); a second HAND_SB is dead too; HAND_AB is both blinds posted at once
+  (the big blind live, the rest dead); an ante is ``TYPE="HAND_ANTE"`` (or a blind
+  ``KIND`` naming ANTE).
 * ``RAISE`` and ``ALLIN`` values are street totals ("raise to"; an all-in to no more
   than the bet is a call), ``BET`` the bet; ``CALL`` is the street total when it equals
   the bet to call and the chips added when it is less (the client changed: 2009-2012
@@ -87,6 +96,8 @@ _CARD_WORDS = {"ACE": 14, "KING": 13, "QUEEN": 12, "JACK": 11, "TEN": 10, "NINE"
                "EIGHT": 8, "SEVEN": 7, "SIX": 6, "FIVE": 5, "FOUR": 4, "THREE": 3, "TWO": 2}  # fmt: skip
 _FLUSH = re.compile(r"STR_G_WIN_FLUSH\)\s*\$\(STR_G_CARD_(\w+)\)")
 _HALVES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW}
+_TOURNEYS = frozenset({"GAMEKIND_SITGO", "GAMEKIND_TOURNAMENT"})
+_EMPTY = frozenset({"STATE_EMPTY", "STATE_RESERVED"})
 _VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
 
 #: a win: player, amount (minor units), half (hi/lo games), line
@@ -128,6 +139,7 @@ class _Hand(XmlHand):
         super().__init__(ht, site, hand_id)
         self.dead: dict[str, int] = {}  # dead small blinds waiting for the player's big blind
         self.sb_seen = False
+        self.ante = 0  # the first HAND_ANTE's amount
 
 
 def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
@@ -138,7 +150,7 @@ def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
     structure = _LIMITS.get(root.get("LIMIT", ""))
     if structure is None:
         return stop(ProblemCode.UNKNOWN_GAME, f"betting structure not read: {root.get('LIMIT')!r}")
-    tourney = root.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
+    tourney = root.get("GAMEKIND") in _TOURNEYS
     real = root.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
     h.unit = Unit.CENTS if real and not tourney else Unit.CHIPS
     currency = "CHIPS" if tourney else (root.get("TABLECURRENCY") or "" if real else "PLAY")
@@ -157,23 +169,24 @@ def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     holes = max((len(c) for c in h.hole.values()), default=4)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, limit="both")
-    tid = (root.get("TABLETOURNEYID") or root.get("SESSION")) if tourney else None
+    tid = _tournament(root) if tourney else None
     h.table = root.get("TABLE", "")
     return h.record(
         Game(_VARIANTS.get(holes, Variant.OMAHA), _GAMES[game], structure, sb, bb, currency,
-             tournament_id=tid, small_bet=small_bet, big_bet=big_bet),
+             ante=h.ante, tournament_id=tid, small_bet=small_bet, big_bet=big_bet),
         started_at=utc.replace(tzinfo=None) if utc else None,
         time_zone="UTC" if utc else None, started_at_utc=utc,
     )  # fmt: skip
 
 
 def _seats(h: XmlHand, root: etree._Element) -> None:
-    """The ``<PLAYER>`` elements (an empty ``NAME`` is an empty seat; a player sitting
-    out or dealt no cards sits out), the button (``DEALER="Y"``)."""
+    """The ``<PLAYER>`` elements (an empty ``NAME``, ``STATE_EMPTY`` or
+    ``STATE_RESERVED`` is an empty seat; a player sitting out or dealt no cards sits
+    out), the button (``DEALER="Y"``)."""
     dealt = {a.get("PLAYER", "") for a in root.iterfind("ACTION[@TYPE='HAND_DEAL']")}
     for el in root.iterfind("PLAYER"):
         name = el.get("NAME", "")
-        if not name:  # an empty (reserved) seat
+        if not name or el.get("STATE") in _EMPTY:  # an empty (or reserved) seat
             continue
         seat = h.seat_number(el.get("SEAT", ""))
         out = el.get("STATE") == "STATE_SITOUT" or (bool(dealt) and name not in dealt)
@@ -182,6 +195,14 @@ def _seats(h: XmlHand, root: etree._Element) -> None:
         if el.get("DEALER") == "Y":
             h.button = seat
 
+
+
+def _tournament(root: etree._Element) -> str | None:
+    """A tournament's number: ``TABLETOURNEYID``, else the digits of the ``SESSION``
+    file's name ("session123645678.xml": "123645678"), else the name itself."""
+    session = root.get("SESSION") or ""
+    digits = re.search(r"\d+", session)
+    return root.get("TABLETOURNEYID") or (digits.group(0) if digits else session) or None
 
 
 def _cards(el: etree._Element) -> tuple[str, ...]:
@@ -231,6 +252,10 @@ def _blinds(h: _Hand, act: etree._Element, line: int) -> None:
         h.post_both(who, h.dead_small + value, line)
     elif blind == "HAND_BB":
         h.post(who, PostKind.BIG_BLIND, value, line)
+    elif blind == "HAND_AB":  # both blinds at once: the big blind live, the rest dead
+        bb = h.stake[1] if h.stake else (h.bb or 0)
+        h.dead_small = max(value - bb, 0)
+        h.post_both(who, value, line)
     elif "ANTE" in blind:
         h.post(who, PostKind.ANTE, value, line)
     else:
@@ -264,7 +289,16 @@ def _all_in(h: XmlHand, who: str, value: int, line: int) -> None:
 
 _BETS = verbs({"ACTION_FOLD": "fold", "ACTION_CHECK": "check", "ACTION_CALL": _call,
                "ACTION_BET": "bet", "ACTION_RAISE": "raise_to", "ACTION_ALLIN": _all_in})  # fmt: skip
-_ACTIONS = {"HAND_BOARD": _board, "HAND_DEAL": _deal, "HAND_BLINDS": _blinds}
+def _ante(h: _Hand, act: etree._Element, line: int) -> None:
+    """``HAND_ANTE``: an ante (``VALUE``)."""
+    who = _player(h, act, line)
+    if who is not None:
+        value = h.money(act.get("VALUE") or "0")
+        h.ante = h.ante or value
+        h.post(who, PostKind.ANTE, value, line)
+
+
+_ACTIONS = {"HAND_BOARD": _board, "HAND_DEAL": _deal, "HAND_BLINDS": _blinds, "HAND_ANTE": _ante}
 
 
 def _flush_dead(h: _Hand, line: int) -> None:

@@ -155,6 +155,72 @@ def test_side_pot_without_a_low_goes_high() -> None:
     assert not _kinds(h) & _BAD
 
 
+def test_html_entity_names_unlisted_blind() -> None:
+    """Names written with HTML named references (&pound;, &ouml;, &Eacute;: not XML's)
+    are read as the characters they name; a blind posted under a name no PLAYER lists
+    is an unknown_player problem on its lines and the hand is stored read in part."""
+    whole, part = _parse("html_entity_names_unlisted_blind.xml")
+    h = whole.hand
+    assert whole.problems == () and h.unread_lines == ()
+    assert [s.player for s in h.seats] == ["\u00a3ee & Co", "J\u00f6rg", "O'N\u00c9ill"]
+    assert h.hero == "\u00a3ee & Co" and h.hole_cards[h.hero] == ("Ad", "Ac", "Kd", "Kc")
+    # 3 x 0.30 = 0.90 in; the flop bet of 0.50 comes back; WIN 0.86 + RAKE 0.04 = 0.90
+    assert (h.total_pot, h.rake) == (90, 4)
+    assert [(r.player, r.amount) for r in h.returned] == [("\u00a3ee & Co", 50)]
+    assert [(c.player, c.amount) for c in h.collects] == [("\u00a3ee & Co", 86)]
+    assert not _kinds(h) & _BAD
+
+    h = part.hand
+    assert h is not None and h.hand_id == "2999000102"
+    assert [s.player for s in h.seats] == ["\u00c5sa", "Bj\u00f8rn", "Cid"]
+    # "\u00c5sa & co" posts, is dealt and folds under a name no PLAYER lists: each line a
+    # problem; the 0.05 she posted is not read, so Cid's WIN 0.25 (0.05 + 0.10 + his
+    # 0.10 called) exceeds the 0.20 read in (0.10 + 0.35 - 0.25 back): a bad_amount
+    assert [(p.code, p.line) for p in part.problems] == [
+        (ProblemCode.UNKNOWN_PLAYER, 42), (ProblemCode.UNKNOWN_PLAYER, 44),
+        (ProblemCode.UNKNOWN_PLAYER, 60), (ProblemCode.BAD_AMOUNT, 38)]  # fmt: skip
+    assert h.unread_lines == (38, 42, 44, 60)
+    assert audit_hand(h).findings == ()
+
+
+def test_empty_seat_both_blinds() -> None:
+    """STATE_EMPTY seats ("UNKNOWN", 0.00) are empty seats, not players; HAND_AB is both
+    blinds posted at once: the big blind (0.50) live, the 0.25 over it dead."""
+    (ph,) = _parse("empty_seat_both_blinds.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    assert [(s.seat, s.player, s.sitting_out) for s in h.seats] == [
+        (2, "Dot", False), (3, "Eve", False), (5, "Fay", False), (6, "Gil", False)]  # fmt: skip
+    gil = [(a.kind, a.post, a.amount) for a in h.actions if a.player == "Gil"][:3]
+    # 0.75 posted; facing the 0.50 big blind Gil checks; Dot's 1.50 costs him 1.00 more
+    assert gil == [(ActionKind.POST, PostKind.DEAD_SMALL_AND_BIG, 75), (ActionKind.CHECK, None, 0),
+                   (ActionKind.CALL, None, 100)]  # fmt: skip
+    # Eve 0.25 + Fay 0.50 + Gil 0.75 + 1.00 + Dot 1.50 = 4.00; Dot's 4.00 bet comes back;
+    # WIN 3.80 + RAKE 0.20 = 4.00
+    assert (h.total_pot, h.rake) == (400, 20)
+    assert [(r.player, r.amount) for r in h.returned] == [("Dot", 400)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Dot", 380)]
+    assert not _kinds(h) & _BAD
+
+
+def test_sitgo_hand_ante_chips() -> None:
+    """GAMEKIND_SITGO is a tournament: chips (not the TABLECURRENCY's money), its number
+    from the SESSION file's name; TYPE="HAND_ANTE" is an ante."""
+    (ph,) = _parse("sitgo_hand_ante_chips.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    g = h.game
+    assert (g.currency, g.tournament_id, g.small_blind, g.big_blind, g.ante) == (
+        "CHIPS", "2999000301", 50, 100, 10)  # fmt: skip
+    assert [s.stack for s in h.seats] == [1500, 1500, 1500]
+    antes = [(a.player, a.amount) for a in h.actions if a.post is PostKind.ANTE]
+    assert antes == [("Hal", 10), ("Ida", 10), ("Jo", 10)]
+    # 3 x 10 antes + Ida's 50 + Hal 300 + Jo 300 = 680; Hal's 640 bet comes back; no rake
+    assert (h.total_pot, h.rake) == (680, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("Hal", 680)]
+    assert not _kinds(h) & _BAD
+
+
 @pytest.mark.corpus
 def test_corpus(tmp_path: Path) -> None:
     site = need_corpus() / "Boss"
