@@ -58,8 +58,10 @@ def test_hilo_halves_and_total_after_rake() -> None:
     # Alice: 9d 9h + 9s = trips of nines; Bob: Kc + Kd = a pair of kings.
     assert shows["Alice"].claimed_high == ClaimedHigh(HandCategory.THREE_OF_A_KIND, (9,))
     assert shows["Bob"].claimed_high == ClaimedHigh(HandCategory.ONE_PAIR, (13,))
-    # "High card : 8" names only the low's top card: no typed low claim.
-    assert shows["Bob"].low_description == "High card : 8" and shows["Bob"].claimed_low is None
+    # "High card : 8" names only the low's top card, typed as that one rank: Bob's low
+    # Ad 2d + 3c 4h 8c is 8-4-3-2-A, Alice's 6h 5s + 3c 4h 8c 8-6-5-4-3: both top 8.
+    assert shows["Bob"].low_description == "High card : 8" and shows["Bob"].claimed_low == (8,)
+    assert shows["Alice"].claimed_low == (8,)
     assert h.hero == "Bob" and h.hole_cards["Bob"] == ("Ad", "2d", "Kc", "Qh")
     raise_ = next(a for a in h.actions if a.kind is ActionKind.RAISE)
     assert (raise_.amount, raise_.to_amount) == (200, 300)
@@ -165,3 +167,23 @@ def test_both_blinds_written_as_a_raise_and_a_raise_as_printed() -> None:
     assert (h.total_pot, h.rake) == (800, 0)
     assert [(c.player, c.amount) for c in h.collects] == [("Bob", 800)]
     assert not (_findings(h) & BAD)
+
+
+def test_street_line_with_a_space_between_its_brackets() -> None:
+    """"*** TURN *** [Jh Kc 5s] [2s]" (a space between the board so far and the new card,
+    as older Winamax files write it) starts the turn: its bets are the turn's."""
+    (ph,) = _parse("street_line_space_between_brackets.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    by_street = [(a.street.value, a.player, a.kind, a.amount) for a in h.actions[4:]]
+    assert by_street == [
+        ("flop", "Odile", ActionKind.CHECK, 0), ("flop", "Paulin", ActionKind.CHECK, 0),
+        ("turn", "Odile", ActionKind.BET, 200), ("turn", "Paulin", ActionKind.CALL, 200),
+        ("river", "Odile", ActionKind.BET, 300), ("river", "Paulin", ActionKind.FOLD, 0),
+    ]  # fmt: skip
+    assert h.boards == (("Jh", "Kc", "5s", "2s", "6d"),)
+    # In: Odile 1 + 2 + 3 = 6€, Paulin 1 + 2 = 3€; Odile's river 3€ not called (returned);
+    # pot 6€, rake 0.30€, collect 8.70€ printed (with the 3€ back) - 3€ = 5.70€.
+    assert [(r.player, r.amount) for r in h.returned] == [("Odile", 300)]
+    assert (h.total_pot, h.rake) == (600, 30)
+    assert [(c.player, c.amount) for c in h.collects] == [("Odile", 570)]

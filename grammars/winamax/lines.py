@@ -58,7 +58,7 @@ SEAT = _rule(
 STREET = _rule(
     "street",
     r"\*\*\* (?P<street>ANTE/BLINDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*:?"
-    r"(?: (?P<cards>(?:\[[^\]]*\])+))?\s*$",
+    r"(?: (?P<cards>\[[^\]]*\](?: ?\[[^\]]*\])*))?\s*$",  # "[..][2s]" or "[..] [2s]"
 )
 DEALT = _rule("dealt", r"Dealt to (?P<rest>.+) \[(?P<cards>[^\]]*)\]\s*$")
 POST = _rule(
