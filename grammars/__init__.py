@@ -36,6 +36,7 @@ from hhtools.grammars import (
     poker888,
     pokerstars,
     pokertracker,
+    pppoker,
     sealswithclubs,
     winamax,
     winning,
@@ -155,6 +156,7 @@ FORMATS: tuple[SiteFormat, ...] = (
     enet.FORMAT,
     sealswithclubs.FORMAT,
     pokertracker.FORMAT,
+    pppoker.FORMAT,
 )
 
 

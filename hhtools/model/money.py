@@ -17,6 +17,7 @@ __all__ = [
     "MAX_AMOUNT",
     "AmountOutOfRange",
     "CURRENCY_SYMBOLS",
+    "SYMBOL_CLASS",
     "Unit",
     "amount_text",
     "buy_in_total",
@@ -24,13 +25,18 @@ __all__ = [
     "parse_money",
 ]
 
-#: Currency symbols a site may print before an amount, with their ISO code.
-CURRENCY_SYMBOLS: dict[str, str] = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
+#: Currency symbols a site may print before an amount, with their ISO code. "¥" is the
+#: yuan: the club apps' tables and PokerStars' CNY tables write "¥25/¥50 CNY".
+CURRENCY_SYMBOLS: dict[str, str] = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+
+#: A regex character class of :data:`CURRENCY_SYMBOLS`, for a grammar's amount pattern
+#: (``SYMBOL_CLASS + "?\\d[\\d,]*"``): one list of symbols for every format.
+SYMBOL_CLASS = "[" + "".join(re.escape(sym) for sym in CURRENCY_SYMBOLS) + "]"
 
 #: ``currency`` values of hands counted in whole chips (tournaments, play money).
 CHIP_CURRENCIES: frozenset[str] = frozenset({"PLAY", "CHIPS", ""})
 
-_SYMBOL_OF = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "C$", "INR": "₹"}
+_SYMBOL_OF = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "C$", "INR": "₹", "CNY": "¥"}
 
 _STRIP = "".join(CURRENCY_SYMBOLS) + " \u00a0\u202f"
 _SEPARATORS = (",", ".", " ", "\u00a0", "\u202f", "'")
@@ -98,6 +104,8 @@ def parse_money(text: str, unit: Unit) -> int:
     25
     >>> parse_money("$0.5", Unit.CENTS)
     50
+    >>> parse_money("¥0.30", Unit.CENTS), parse_money("¥25", Unit.CENTS)
+    (30, 2500)
     >>> parse_money("1,500", Unit.CHIPS)
     1500
     >>> parse_money("1.5", Unit.CHIPS)
@@ -156,8 +164,8 @@ def format_money(amount: int | None, currency: str) -> str:
 
     >>> format_money(125, "USD"), format_money(-5, "EUR"), format_money(1250, "CHIPS")
     ('$1.25', '-€0.05', '1,250')
-    >>> format_money(123456, "SEK"), format_money(None, "USD")
-    ('SEK 1,234.56', '')
+    >>> format_money(123456, "SEK"), format_money(None, "USD"), format_money(2550, "CNY")
+    ('SEK 1,234.56', '', '¥25.50')
     """
     if amount is None:
         return ""
@@ -187,7 +195,7 @@ def amount_text(amount: int, currency: str) -> str:
     return f"{sign}{whole}" if cents == 0 else f"{sign}{whole}.{cents:02d}"
 
 
-_ISO = re.compile(r"\b(USD|EUR|GBP|CAD|INR)\b")
+_ISO = re.compile(r"\b(USD|EUR|GBP|CAD|INR|CNY)\b")
 
 
 def buy_in_total(text: str | None) -> tuple[int, str | None] | None:

@@ -1,0 +1,420 @@
+"""PPPoker text hand histories (and SupremaPoker's, written the same way).
+
+The club apps write no hand history file themselves; their hands reach trackers as text
+in a PokerStars-like dialect, one hand after another with a blank line between::
+
+    PPPoker Hand #886664460000891:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - 2025/02/23 23:50:04 UTC
+    Table 'ClubId:951145,Table:PPP_88666446' 6-max Seat #2 is the button
+    Seat 3: 72659288 ($159.68 in chips)            (numeric player ids as names)
+    72659288: posts small blind $0.30
+    72659288: raises $1.20 to $1.80                (the chips added, then the street total)
+    3206892: calls $1.20                           (the chips added)
+    *** FLOP *** [5d Jd 5h] {Rake: $0}             (the rake taken from the pot so far)
+    *** SHOW DOWN ***
+    72659288 collected $3.30 from pot              (after rake; pots are not named)
+    *** SUMMARY ***
+    Total pot $3.60 | Rake $0.36
+    Seat 3: 72659288 showed [6d 7c Ac Qs Kd]       (shown cards: often only here)
+    Seat 4: 3206892 folded on the Flop             (also written for a preflop fold)
+    Hand ended at 2025/02/23 23:50:04              (the zone is the header's)
+
+What each part means, and the quirks read:
+
+* Header: ``<room> Hand #<id>:  <game> (<sb>/<bb>[ - Ante <ante>] <ISO code>) - <date>
+  <zone>``; rooms ``PPPoker`` and ``SupremaPoker`` (site keys ``pppoker``, ``suprema``).
+  Games "Omaha Pot Limit", "5 Card Omaha Pot Limit", "6 Card Omaha Pot Limit" (hi/lo
+  when "Hi/Lo" follows "Omaha"); "Hold'em No Limit" hands are skipped. Money is the
+  code's (``USD``, ``CNY`` with "¥" amounts, ...) in cents; the time is UTC as written.
+* Table: ``'ClubId:<club>,Table:<table>'``, kept whole as the table's name.
+* Posts: ``posts small blind``, ``posts big blind`` (a second big blind is a new
+  player's live post), ``posts the ante`` (dead), ``posts straddle`` (live, the chips
+  added), ``posts small & big blinds`` (a live big blind and a dead small one).
+* Betting: ``calls``/``bets`` the chips added, ``raises X to Y`` (Y the street total),
+  `` and is all-in``; ``Uncalled bet ($x) returned to X``.
+* Streets print the whole board and the rake taken so far: ``*** TURN *** [5d Jd 5h]
+  [As] {Rake: $0}``. Run it twice: ``*** FIRST FLOP *** [..]`` ... ``*** SECOND RIVER
+  *** [..] [..]`` (each run's line prints that run's whole board), ``*** FIRST SHOW DOWN
+  ***`` (the collects after it are that run's), ``Hand was run twice``, ``FIRST Board
+  [..]``: one board per run in the record.
+* Showdown: ``X: shows [..] (a full house, Fours full of Threes)``, ``X: mucks hand``,
+  ``X: doesn't show hand``; ``X collected $57.90 from pot`` (net of rake; a pot named
+  "main pot"/"side pot-N" is read as such).
+* Summary: ``Total pot $63.00 | Rake $5.10`` (a ``| Jackpot $x`` segment is the
+  jackpot); the seat lines: ``folded before Flop (didn't bet)``, ``folded on the
+  Flop``, ``collected ($5.95)``, ``mucked``, ``showed [..]``, ``showed [..] and won
+  ($48.05) with <hand>``, ``showed [..] and lost with <hand>``, each after the seat's
+  positions (``(button)``, ``(small blind)``, ``(big blind)``, ``(straddle)``). Cards a
+  summary shows are the player's shown hand (a mucked one when the body said ``mucks
+  hand``). The summary's "folded on the Flop" of a player who folded before it, or who
+  checked to the showdown and did not show, changes nothing: the body's actions speak.
+* Sitting out: a seat line ``... is sitting out`` and a body line ``X: sits out`` (or
+  ``is sitting out``, ``waits for big blind``) of a player who put no chip in: not
+  dealt in. Chat, joins and time-bank lines are read as lines that carry no chips
+  (:mod:`hhtools.grammars._quiet`).
+
+Money is integer minor units (cents of the hand's currency).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from hhtools.grammars._betting import impossible, read_body
+from hhtools.grammars._clock import local_time
+from hhtools.grammars._english import read_high
+from hhtools.grammars._hand import (
+    Hand,
+    finish,
+    match_line,
+    match_player,
+    no_record,
+    not_read,
+    rule_table,
+    summary_end,
+    text_format,
+)
+from hhtools.grammars._lines import _cards
+from hhtools.grammars._quiet import NO_CHIPS, SAID
+from hhtools.grammars._text import HandEnd
+from hhtools.grammars.base import ParsedHand
+from hhtools.model.money import CURRENCY_SYMBOLS, SYMBOL_CLASS, Unit
+from hhtools.model.records import (
+    BettingStructure,
+    Collect,
+    Game,
+    PostKind,
+    Show,
+    Street,
+    Variant,
+)
+from hhtools.model.vocab import CollectOrder, ProblemCode
+
+__all__ = ["FORMAT", "HAND_START", "ROOMS", "SITE"]
+
+SITE = "pppoker"
+#: the site key of each room that writes this format, by the header's first word
+ROOMS = {"PPPoker": "pppoker", "SupremaPoker": "suprema"}
+
+#: A hand starts at its header line.
+HAND_START = re.compile(r"\ufeff?(?:PPPoker|SupremaPoker) Hand #\d+:")
+#: Where a hand ends before the next header: after its summary, at the first line a
+#: summary does not hold (a seat line "Seat 2: B ($5 in chips)" is none).
+_END = HandEnd(
+    "*** SUMMARY ***",
+    re.compile(r"Seat \d+: |Total pot |(?:FIRST |SECOND |THIRD )?Board \[|Hand (?:was run|ended)"),
+    re.compile(r"Seat \d+: [^\n]* \(" + SYMBOL_CLASS + r"?\d[\d,.]* in chips\)", re.MULTILINE),
+    " in chips",
+)
+
+_A = SYMBOL_CLASS + r"?\d[\d,]*(?:\.\d+)?"  # an amount: "$1,234.56", "¥25", "1500"
+_ALLIN = r"(?P<allin> and is all-in)?$"
+
+HEADER = re.compile(
+    r"\ufeff?(?P<room>PPPoker|SupremaPoker) Hand #(?P<id>\d+): +(?P<game>[^(]+?) "
+    rf"\((?P<sb>{_A})/(?P<bb>{_A})(?: - Ante (?P<ante>{_A}))?(?: (?P<cur>[A-Z]{{3}}))?\) - "
+    r"(?P<date>\d{4}/\d\d?/\d\d? \d\d?:\d\d:\d\d)(?: (?P<tz>\S+))?$"
+)
+_GAME = re.compile(
+    r"(?:(?P<n>[4-7])[ -]Card )?Omaha(?P<hilo> Hi/Lo| Hi-Lo| H/L)? "
+    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)",
+    re.IGNORECASE,
+)
+_VARIANTS = {None: Variant.OMAHA, "4": Variant.OMAHA, "5": Variant.OMAHA5,
+             "6": Variant.OMAHA6, "7": Variant.OMAHA7}  # fmt: skip
+_LIMITS = {"pot limit": BettingStructure.POT_LIMIT, "no limit": BettingStructure.NO_LIMIT,
+           "fixed limit": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT}  # fmt: skip
+
+#: the lines of the table's, keyed by their first word
+_TABLE = rule_table(
+    ("table", r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?Seat #(?P<btn>\d+) is the button$"),
+    ("seat", r"Seat (?P<seat>\d+): (?P<rest>.+)$"),
+    ("street", r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* "
+               rf"(?P<cards>\[[^\]]*\](?: \[[^\]]*\])?)(?: \{{Rake: (?P<rake>{_A})\}})?$"),
+    ("section", r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<what>HOLE CARDS|SHOW ?DOWN|SUMMARY)"
+                r" \*\*\*$"),
+    ("dealt", r"Dealt to (?P<rest>.+)$"),
+    ("uncalled", rf"Uncalled bet \((?P<a>{_A})\) returned to (?P<name>.+)$"),
+    ("total", rf"Total pot (?P<a>{_A})(?: Main pot {_A}\.(?: Side pot(?:-\d+)? {_A}\.)*)?"
+              rf" \| Rake (?P<rake>{_A})(?P<rest>(?: \| [^|]+)*)$"),
+    ("board", r"Board \[(?P<cards>[^\]]*)\]$"),
+    ("run_board", r"(?P<run>FIRST|SECOND|THIRD) Board \[(?P<cards>[^\]]*)\]$"),
+    ("runs", r"Hand was run (?:twice|three times|\d+ times)$"),
+    ("ended", r"Hand ended at \d{4}/\d\d?/\d\d? \d\d?:\d\d:\d\d(?: \S+)?$"),
+)  # fmt: skip
+_TABLE_WORDS = tuple(f"{w} " for w in _TABLE)
+#: what follows "<player>: "
+_COLON = rule_table(
+    ("sb", rf"posts small blind (?P<a>{_A}){_ALLIN}"),
+    ("bb", rf"posts big blind (?P<a>{_A}){_ALLIN}"),
+    ("ante", rf"posts the ante (?P<a>{_A}){_ALLIN}"),
+    ("ante", rf"posts ante (?P<a>{_A}){_ALLIN}"),
+    ("straddle", rf"posts straddle (?P<a>{_A}){_ALLIN}"),
+    ("both", rf"posts small & big blinds (?P<a>{_A}){_ALLIN}"),
+    ("fold", r"folds$"),
+    ("check", r"checks$"),
+    ("call", rf"calls (?P<a>{_A}){_ALLIN}"),
+    ("bet", rf"bets (?P<a>{_A}){_ALLIN}"),
+    ("raise", rf"raises (?P<by>{_A}) to (?P<a>{_A}){_ALLIN}"),
+    ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$"),
+    ("muck", r"mucks hand$"),
+    ("no_show", r"doesn't show hand$"),
+    ("sit_out", r"sits out$"),
+    ("sit_out", r"is sitting out$"),
+    ("sit_out", r"waits for (?:the )?big blind$"),
+)
+#: what follows "<player> "
+_SPACE = rule_table(
+    ("collect", rf"collected (?P<a>{_A}) from (?:(?P<pot>main pot|side pot(?:-(?P<n>\d+))?)|pot)$"),
+    ("sit_out", r"is sitting out$"),
+    ("sit_out", r"sits out$"),
+)
+#: a summary seat line after the player's name: positions, then what became of the hand
+_S_REST = re.compile(
+    r"(?: \((?:button|small blind|big blind|straddle|dealer)\))* (?:"
+    r"folded (?:before (?:the )?Flop|on the (?:Flop|Turn|River))(?: \(didn't bet\))?"
+    rf"|collected \({_A}\)|mucked(?: \[(?P<mucked>[^\]]*)\])?|is sitting out|sitting out"
+    rf"|showed \[(?P<cards>[^\]]*)\](?: and (?:won \({_A}\)|lost)(?: with (?P<desc>.+))?)?)$"
+)
+_SEAT_LINE = re.compile(rf"(?P<name>.+) \((?P<stack>{_A}) in chips\)(?P<out> is sitting out)?$")
+_SEGMENT = re.compile(rf"(?P<name>[A-Za-z][A-Za-z ]*?):? (?P<a>{_A})")
+_JACKPOT = frozenset(("Jackpot", "JP", "JP Fee", "Jackpot Fee"))
+_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE,
+          "straddle": PostKind.STRADDLE}  # fmt: skip
+_RUN = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+#: chat, joins, time bank: lines that carry no chips
+_QUIET = NO_CHIPS.plus(tails=(SAID,))
+
+
+class _PPHand(Hand):
+    """A hand of this format being read: the kernel's :class:`Hand` plus the boards of a
+    hand run more than once and the showdown's run."""
+
+    showdown_run: int | None = None  # the run of the "*** FIRST SHOW DOWN ***" read last
+    street_rake = 0  # the rake a street line says was taken so far
+
+    def __init__(self, file: str, line: int) -> None:
+        super().__init__(file, line)
+        self.runs: dict[int, tuple[str, ...]] = {}  # run index -> that run's whole board
+        self.summary_runs: dict[int, tuple[str, ...]] = {}  # the summary's "FIRST Board"
+        self.mucked: set[str] = set()  # players the body says mucked
+
+
+def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """One hand's lines into its record (run by the kernel's guard, :func:`reader`)."""
+    hm = HEADER.match(lines[0])
+    if hm is None:
+        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
+        return no_record(h)
+    h.hand_id = hm["id"]
+    name = " ".join(hm["game"].split())
+    gm = _GAME.fullmatch(name)
+    if gm is None:
+        return not_read(h, line, name, lines[0], omaha="omaha" in name.lower())
+    currency = hm["cur"] or CURRENCY_SYMBOLS.get(hm["sb"][0], "CHIPS")
+    h.unit = Unit.CHIPS if currency == "CHIPS" else Unit.CENTS
+    try:
+        sb, bb = h.money(hm["sb"]), h.money(hm["bb"])
+        ante = h.money(hm["ante"]) if hm["ante"] else 0
+        started = local_time(hm["date"])
+    except ValueError as exc:  # an amount out of range or unreadable, no such day
+        h.problem(line, ProblemCode.BAD_HEADER, str(exc), lines[0])
+        return no_record(h)
+    h.dead_small = sb
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=_QUIET):  # fmt: skip
+        return no_record(h)
+    runs = [h.runs[r] for r in sorted(h.runs)]
+    if runs:  # each run's board is checked here; the kernel checks the first
+        h.board = list(runs[0])
+        summary = [h.summary_runs[r] for r in sorted(h.summary_runs)]
+        if summary and summary != runs:
+            h.problem(h.total_line or line, ProblemCode.BOARD_MISMATCH,
+                      "the summary's boards differ from the runs'")  # fmt: skip
+        twice = next((c for run in runs[1:] if (c := impossible(h.hole, [run]))), None)
+        if twice is not None:
+            h.problem(line, ProblemCode.IMPOSSIBLE_CARDS, f"card {twice} seen twice", lines[0])
+            return no_record(h)
+        h.summary_board = None
+    ended = summary_end(h, lines, line, "'Total pot'")
+    if ended is not None:
+        return ended
+    variant, hi_lo = _VARIANTS[gm["n"]], gm["hilo"] is not None
+    structure = _LIMITS[gm["limit"].lower()]
+    game = Game(variant, hi_lo, structure, sb, bb, currency, ante=ante)
+    if structure is BettingStructure.LIMIT:
+        game = replace(game, small_bet=bb, big_bet=2 * bb)
+    parsed = finish(
+        h, lines, line, site=ROOMS[hm["room"]], game=game, started_at=started,
+        time_zone=hm["tz"], max_seats=h.max_seats, collect_order=CollectOrder.UNORDERED,
+        text=text, offset=offset, pots_named=any(c.pot for c in h.collects),
+    )  # fmt: skip
+    if parsed.hand is None:
+        return parsed
+    hand = replace(parsed.hand, site_format=SITE)
+    if len(runs) > 1:
+        hand = replace(hand, boards=tuple(runs))
+    return ParsedHand(hand, parsed.problems, None, parsed.hand_id)
+
+
+def _line(h: _PPHand, ln: str, lno: int) -> bool:
+    """Read one line after the header into the hand; ``False`` when no rule reads it."""
+    if ln.startswith(_TABLE_WORDS):
+        found = match_line(_TABLE, ln)
+        if found is not None:
+            return _table_line(h, found[0], found[1], ln, lno)
+    played = match_player(h, ln, _SPACE, _COLON)
+    if played is None:
+        return False
+    return _player(h, *played, lno)
+
+
+def _table_line(h: _PPHand, kind: str, m: Any, ln: str, lno: int) -> bool:
+    """A line of the table's, not a player's; ``False`` when it is out of place."""
+    if kind == "seat":
+        return _summary_seat(h, m, lno) if h.summary else _seat(h, m["rest"], m["seat"], lno)
+    if kind == "table":
+        if h.seats or h.table:
+            return False
+        h.table, h.button = m["table"], h.seat_number(m["btn"])
+        h.max_seats = int(m["max"]) if m["max"] else None
+    elif kind == "street":
+        _street(h, m)
+    elif kind == "section":
+        if m["what"] == "SUMMARY":
+            h.summary = True
+        elif m["what"] != "HOLE CARDS":
+            h.showdown_run = _RUN[m["run"]] if m["run"] else None
+        else:
+            h.dealt = True
+    elif kind == "dealt":
+        return _dealt(h, m["rest"])
+    elif kind == "uncalled":
+        p = h.name(m["name"], "")
+        if p is None:
+            return False
+        h.betting("return", p, h.money(m["a"]), lno)
+    elif kind == "total":
+        _total(h, m, ln, lno)
+    elif kind == "board":
+        h.summary_board = _cards(m["cards"])
+    elif kind == "run_board":
+        h.summary_runs[_RUN[m["run"]]] = _cards(m["cards"])
+    return True  # "runs", "ended": nothing the record needs
+
+
+def _seat(h: _PPHand, rest: str, seat: str, lno: int) -> bool:
+    """A seat line before the betting: "Seat 3: 72659288 ($159.68 in chips)"."""
+    m = _SEAT_LINE.fullmatch(rest)
+    if m is None or h.actions:
+        return False
+    h.seat(h.seat_number(seat), m["name"], h.money(m["stack"]), lno, bool(m["out"]))
+    return True
+
+
+def _summary_seat(h: _PPHand, m: Any, lno: int) -> bool:
+    """A summary seat line: the player named by the seat, then what became of the hand;
+    cards it shows are the player's shown (or, after "mucks hand", mucked) hand."""
+    number = h.seat_number(m["seat"])
+    player = next((s.player for s in h.seats if s.seat == number), None)
+    rest = m["rest"]
+    if player is None or not rest.startswith(player):
+        return False
+    r = _S_REST.fullmatch(rest, len(player))
+    if r is None:
+        return False
+    if r["cards"] is not None or r["mucked"] is not None:
+        cards = _cards(r["cards"] if r["cards"] is not None else r["mucked"])
+        mucked = r["cards"] is None or player in h.mucked
+        desc = r["desc"]
+        h.show(player, Show(player, cards, desc, mucked=mucked, line=lno,
+                            claimed_high=None if mucked else read_high(desc)))  # fmt: skip
+    return True
+
+
+def _street(h: _PPHand, m: Any) -> None:
+    """A street line: the whole board so far, and the rake taken so far. A run's line
+    ("*** SECOND TURN *** [..] [..]") is that run's whole board; no betting follows."""
+    cards = _cards(m["cards"].replace("[", " ").replace("]", " "))
+    if m["rake"]:
+        h.street_rake = h.money(m["rake"])
+    if m["run"]:
+        h.runs[_RUN[m["run"]]] = cards
+    else:
+        h.deal(_STREETS[m["street"]], cards, True)
+
+
+def _dealt(h: _PPHand, rest: str) -> bool:
+    """"Dealt to X [cards]": the hero's hole cards (or a bare "Dealt to X")."""
+    name = h.name(rest, " ")
+    if name is None:
+        return False
+    tail = rest[len(name) :].strip()
+    if tail:
+        if not (tail.startswith("[") and tail.endswith("]")):
+            return False
+        h.hero = name
+        h.hole[name] = _cards(tail[1:-1])
+    return True
+
+
+def _total(h: _PPHand, m: Any, ln: str, lno: int) -> None:
+    """"Total pot $63.00 | Rake $5.10[ | Jackpot $1]": the total, the rake, the jackpot;
+    a segment of another name is reported (the line is then read in part)."""
+    h.total, h.total_line, h.rake = h.money(m["a"]), lno, h.money(m["rake"])
+    for segment in filter(None, (s.strip() for s in m["rest"].split("|"))):
+        seg = _SEGMENT.fullmatch(segment)
+        if seg is not None and seg["name"] in _JACKPOT:
+            h.jackpot += h.money(seg["a"])
+        else:
+            h.problem(lno, ProblemCode.UNRECOGNISED_LINE,
+                      f"unrecognised part of the total: {segment[:40]}", ln)  # fmt: skip
+
+
+def _player(h: _PPHand, p: str, kind: str, m: Any, lno: int) -> bool:
+    """What a seated player did: a post, a betting action, a show, a win, sitting out."""
+    all_in = bool(m["allin"]) if "allin" in m.groupdict() else False
+    post = _POSTS.get(kind)
+    if post is not None:
+        h.post(p, post, h.money(m["a"]), lno)
+    elif kind == "both":
+        h.post_both(p, h.money(m["a"]), lno)
+    elif kind == "raise":
+        h.raise_to(p, h.money(m["a"]), lno, all_in, by=h.money(m["by"]))
+    elif kind == "show":
+        desc = m["desc"] or None
+        h.show(p, Show(p, _cards(m["cards"]), desc, line=lno, board=h.showdown_run or 0,
+                       claimed_high=read_high(desc)))  # fmt: skip
+    elif kind == "muck":
+        h.mucked.add(p)
+    elif kind == "collect":
+        pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
+        board = h.showdown_run if h.showdown_run is not None else (None if h.runs else 0)
+        h.collects.append(Collect(p, h.money(m["a"]), pot, board, lno))
+    elif kind == "sit_out":
+        _sit_out(h, p)
+    elif kind != "no_show":
+        return h.betting(kind, p, h.money(m["a"]) if "a" in m.groupdict() else 0, lno, all_in)
+    return True
+
+
+def _sit_out(h: _PPHand, player: str) -> None:
+    """A player who sits out before putting a chip in is not dealt in (a player already
+    in the hand sits out from the next one: nothing changes in this one)."""
+    if player in h.put or any(a.player == player for a in h.actions):
+        return
+    h.seats = [replace(s, sitting_out=True) if s.player == player else s for s in h.seats]
+
+
+#: The PPPoker site format (and SupremaPoker's hands, written the same way).
+FORMAT = replace(
+    text_format(
+        SITE, "PPPoker (also SupremaPoker: the club apps' text hand histories)",
+        "Omaha with 4, 5 and 6 hole cards, high and hi/lo; pot limit, no limit and fixed "
+        "limit; cash (antes, straddles, run it twice); USD, CNY and the other currencies "
+        "the header names", HAND_START, _parse, hand=_PPHand, end=_END,
+    ),
+    rooms=tuple(ROOMS.values()),
+)  # fmt: skip
