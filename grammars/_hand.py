@@ -121,6 +121,7 @@ class Hand(_State):
     summary_board_line = 0  # its line (a board differing from the streets' is reported there)
     jackpot = 0  # taken from the pot for a jackpot or bad-beat fund
     meanings: Meanings | None = None  # what else the format's amounts may mean
+    away: tuple[str, ...] = ()  # players a line said sit out (:meth:`sit_out`)
 
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
@@ -157,6 +158,22 @@ class Hand(_State):
     def seat_of(self, player: str) -> int | None:
         """The seat number of a seated player, else ``None``."""
         return next((s.seat for s in self.seats if s.player == player), None)
+
+    def sit_out(self, player: str) -> bool:
+        """A line saying a seated player sits out ("X sits out", "X waits for big blind"),
+        applied by :meth:`final_seats`; ``False`` when ``player`` is not seated."""
+        self.away = (*self.away, player)
+        return self.seat_of(player) is not None
+
+    def final_seats(self) -> tuple[Seat, ...]:
+        """The seats, each player a sit-out line named (:meth:`sit_out`) marked sitting
+        out (not dealt in) unless they acted or showed cards in the hand: then the line
+        only said they leave the game after it."""
+        if not self.away:
+            return tuple(self.seats)
+        played = {a.player for a in self.actions}.union(self.hole)
+        return tuple(replace(s, sitting_out=True) if s.player in self.away
+                     and s.player not in played else s for s in self.seats)  # fmt: skip
 
     def name(self, text: str, after: str = " ") -> str | None:
         """The seated player ``text`` starts with, followed by one of ``after`` (or the
@@ -575,7 +592,7 @@ def build_record(
     values: dict[str, Any] = {
         "site": site, "hand_id": h.hand_id or "", "table": h.table, "started_at": None,
         "time_zone": None, "game": game, "button": h.button, "max_seats": h.max_seats,
-        "seats": tuple(h.seats), "actions": tuple(h.actions),
+        "seats": h.final_seats(), "actions": tuple(h.actions),
         "boards": (tuple(h.board),) if h.board else (), "hero": h.hero,
         "hole_cards": dict(h.hole), "shows": tuple(h.shows), "collects": tuple(h.collects),
         "returned": tuple(h.returned), "total_pot": h.total, "rake": h.rake or 0,
