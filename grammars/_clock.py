@@ -22,7 +22,7 @@ _ZONES: dict[str, timezone | ZoneInfo] = {
     "EST": timezone(timedelta(hours=-5)), "EDT": timezone(timedelta(hours=-4)),
 }  # fmt: skip
 #: an offset written after GMT or UTC: hours with or without a colon and minutes
-_OFFSET = re.compile(r"(?:GMT|UTC) ?(?P<sign>[-+])(?P<h>\d\d?)(?::?(?P<m>\d\d))?")
+_OFFSET = re.compile(r"(?:GMT|UTC) ?(?P<sign>[-+])(?P<h>[01]?\d|2[0-3])(?::?(?P<m>[0-5]\d))?")
 _ET = ("ET",)
 
 
@@ -57,6 +57,8 @@ def utc(local: datetime | None, zone: str | None) -> datetime | None:
     datetime.datetime(2012, 5, 31, 11, 34, 41, tzinfo=datetime.timezone.utc)
     >>> utc(datetime(2010, 9, 13, 0, 27, 13), "GMT-0430")
     datetime.datetime(2010, 9, 13, 4, 57, 13, tzinfo=datetime.timezone.utc)
+    >>> utc(datetime(2010, 9, 13, 0, 27, 13), "GMT+99") is None  # no such offset
+    True
     >>> utc(datetime(2009, 12, 31, 18, 23, 36), "ET")
     datetime.datetime(2009, 12, 31, 23, 23, 36, tzinfo=datetime.timezone.utc)
     >>> utc(datetime(2011, 7, 20, 23, 45), "CEST")

@@ -4,7 +4,8 @@ A grammar reads a hand one line at a time; every kind of line is one named pypar
 ``Regex`` element (:func:`_rule`), built once at module level, whose named groups are
 its results names. :func:`_m` reads one line with one rule. :func:`_cards` reads the
 usual card text ("Ts 9c 10d") and raises :class:`_BadCards` on anything else, so a
-grammar can report a ``bad_cards`` problem for the line.
+grammar can report a ``bad_cards`` problem for the line; :func:`localised_cards` reads
+cards a client wrote with its language's rank letters (Swedish "Knh", Dutch "Vd").
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from typing import Any
 
 import pyparsing as pp
 
-__all__ = ["FAST", "LineTable", "first_words", "insert_longest_first"]
+__all__ = [
+    "FAST", "RANKS_BY_LANGUAGE", "LineTable", "first_words", "insert_longest_first",
+    "language_of", "localised_cards",
+]  # fmt: skip
 
 
 def _rule(name: str, pattern: str, flags: int = 0) -> pp.Regex:
@@ -176,6 +180,57 @@ def _cards(text: str) -> tuple[str, ...]:
         else:
             raise _BadCards(f"not a card: {c!r}")
     return tuple(out)
+
+
+#: the rank letters of the languages a client writes cards in, where they differ from
+#: English's (2-9, T or 10, J, Q, K, A); suits stay English (c, d, h, s). Swedish:
+#: knekt, dam, kung, ess; Dutch: boer, vrouw, heer, aas. No letter means two ranks
+#: across these (K is a king in English and Swedish alike).
+RANKS_BY_LANGUAGE: dict[str, dict[str, str]] = {
+    "sv": {"Kn": "J", "D": "Q", "K": "K", "E": "A", "10": "T", "T": "T"},
+    "nl": {"B": "J", "V": "Q", "H": "K", "A": "A", "10": "T", "T": "T"},
+}  # fmt: skip
+
+
+def localised_cards(text: str, language: str) -> tuple[str, ...]:
+    """Cards written with a language's rank letters (:data:`RANKS_BY_LANGUAGE`) and
+    English suits, as the record writes them; raises :class:`_BadCards` on a card that
+    language does not write (an English "Q" in a Swedish hand, say).
+
+    Args:
+        text: the cards, space-separated ("Knh Dd 7c").
+        language: a key of :data:`RANKS_BY_LANGUAGE`.
+
+    >>> localised_cards("Knh Dd Ks Ec 10h 9s", "sv")
+    ('Jh', 'Qd', 'Ks', 'Ac', 'Th', '9s')
+    >>> localised_cards("Bh Vd Hs Ac", "nl")
+    ('Jh', 'Qd', 'Ks', 'Ac')
+    """
+    ranks = RANKS_BY_LANGUAGE[language]
+    out = []
+    for c in text.split():
+        rank, suit = c[:-1], c[-1:]
+        r = rank if len(rank) == 1 and rank in "23456789" else ranks.get(rank)
+        if r is None or suit not in ("c", "d", "h", "s"):
+            raise _BadCards(f"not a card: {c!r}")
+        out.append(r + suit)
+    return tuple(out)
+
+
+def language_of(text: str) -> str | None:
+    """The first language of :data:`RANKS_BY_LANGUAGE` that writes every card of
+    ``text``, else ``None``.
+
+    >>> language_of("Knh 7d"), language_of("Bh 7d"), language_of("Bh Knd")
+    ('sv', 'nl', None)
+    """
+    for language in RANKS_BY_LANGUAGE:
+        try:
+            localised_cards(text, language)
+        except _BadCards:
+            continue
+        return language
+    return None
 
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")

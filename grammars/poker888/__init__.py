@@ -57,14 +57,18 @@ from typing import BinaryIO
 from hhtools.grammars._hand import reader
 from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
-from hhtools.grammars.poker888.read import SITE, _Hand, hand_id, read_hand
+from hhtools.grammars.poker888.read import SITE, _Hand, hand_id, header_id, lone_number, read_hand
 
 from hhtools.model.records import HandText
 
 __all__ = ["FORMAT"]
 
+#: the site's header line: "888poker", "888", "Cassava", "Pacific Poker", with a country
+#: domain ("888.es", "888poker.es", "888.pt-pt") and the fast-fold or lottery game's
+#: name ("Snap Poker", "BLAST") before "Hand History"
 _HEADER = re.compile(
-    r"\*{5} (?:888poker|888\.es|888|Pacific Poker|Cassava) Hand History for Game \d+"
+    r"\*{4,5} (?:888poker|888|Pacific Poker|Cassava)(?:\.[a-z]{2})?(?:-[a-z]{2})?"
+    r" (?:Snap Poker |BLAST )?Hand History for Game \d+"
 )
 _START = re.compile(r"#Game No : \d+")
 #: 888 writes no blank line inside a hand: text after one is a hand of its own (a
@@ -79,13 +83,20 @@ def _recognise(head: str) -> bool:
 
 def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
     """The hands of a file, one per "#Game No :" line, and one after blank lines (see
-    :func:`grammars._text.iter_hands`)."""
-    return iter_hands(fh, file, _START, _END)
+    :func:`grammars._text.iter_hands`). A file that ends with a lone "#Game No : N" line
+    ends with the number of a hand not played yet (the site writes it first): no hand."""
+    last = None
+    for hand in iter_hands(fh, file, _START, _END):
+        if last is not None:
+            yield last
+        last = hand
+    if last is not None and not lone_number(last.text):
+        yield last
 
 
 def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     """Read one hand (:func:`read.read_hand`) under the kernel's guard (:func:`reader`)."""
-    h.hand_id = hand_id(text)
+    h.hand_id = hand_id(text) or header_id(text)
     return read_hand(h, lines, line, text, offset)
 
 

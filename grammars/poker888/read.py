@@ -27,7 +27,7 @@ from hhtools.grammars._hand import (
     rule_table,
 )
 from hhtools.grammars._inferred import collected, hand_excess
-from hhtools.grammars._lines import _BadCards, _cards, _m, _rule
+from hhtools.grammars._lines import _BadCards, _cards, _m, _rule, language_of, localised_cards
 from hhtools.grammars._pots import in_pot_order, pots_of
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import AmountOutOfRange, Unit
@@ -45,22 +45,29 @@ from hhtools.model.records import (
 )
 from hhtools.model.vocab import CollectOrder, HandCategory, PotPartsBasis, ProblemCode
 
-__all__ = ["claimed_high", "claimed_low", "read_hand"]
+__all__ = ["claimed_high", "claimed_low", "header_id", "lone_number", "read_hand"]
 
 SITE = "888poker"
 _AMT = r"(?P<amt>[^\]\)]*?)"
 _GAME_NO = re.compile(r"#Game No : (\d+)[ \t\r]*(?:\n|$)")  # the whole line: a damaged number is no id
+#: the site's header line, the hand's first in older files (no "#Game No" line above it)
+_HEADER_ID = re.compile(
+    r"\ufeff?\*{4,5} [^\n]*?Hand History for Game (\d+) \*{4,5}[ \t\r]*(?:\n|$)"
+)
+#: a "#Game No" line and nothing else: the number of a hand the site had not written yet
+_LONE = re.compile(r"#Game No : \d+\s*")
 _GAME = _rule(
     "game",
     r"(?P<sb>[^/]+?)\s*/\s*(?P<bb>\S+(?: \$)?) Blinds (?P<limit>Pot Limit|No Limit|Fix Limit"
-    r"|Fixed Limit|Limit) (?P<name>.+?) - \*\*\* (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d)\s*$",
+    r"|Fixed Limit|Limit) (?P<name>.+?)(?: Jackpot table)? - \*\*\*"
+    r" (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d)\s*$",
 )
 _TABLE = _rule(
     "table",
     r"(?:Tournament #(?P<tid>\d+) (?P<buyin>.*?) - )?Table (?P<table>.+?)\s*"
     r"\((?P<mode>[^()]*)\)\s*$",
 )
-_HEADER_LINE = r"\*\*\*\*\* .* Hand History for Game \d+ \*\*\*\*\*\s*$"
+_HEADER_LINE = r"\*{4,5} .* Hand History for Game \d+ \*{4,5}\s*$"
 _HEADER = _rule("header", _HEADER_LINE)
 
 #: lines that start with a fixed word, by that word
@@ -119,6 +126,8 @@ class _Hand(Hand):
         self.passed_over: set[str] = set()  # folded before the deal with no chips in
         self.bad_board = False  # a street line's cards not read: the board is left out
         self.unseated: list[tuple[int, str]] = []  # (line, name) acting without a seat
+        self.language: str | None = None  # the cards' rank letters: English, or "sv", "nl"
+        self.card_texts: list[str] = []  # the cards read in English letters so far
 
 
 class _Head(NamedTuple):
@@ -138,6 +147,43 @@ def hand_id(text: str) -> str | None:
     """The number of a hand text's "#Game No :" line, or ``None``."""
     m = _GAME_NO.match(text)
     return m.group(1) if m else None
+
+
+def header_id(text: str) -> str | None:
+    """The number of a hand text that starts at the site's header line ("***** 888poker
+    Hand History for Game N *****", older files write no "#Game No" line), or ``None``."""
+    m = _HEADER_ID.match(text)
+    return m.group(1) if m else None
+
+
+def lone_number(text: str) -> bool:
+    """A hand text that is only a "#Game No : N" line: the site writes the next hand's
+    number before the hand is played (a file ends with one), so it is no hand yet."""
+    return _LONE.fullmatch(text) is not None
+
+
+def _read_cards(h: _Hand, text: str) -> tuple[str, ...]:
+    """The cards of a line ("Kd, 7c" or, from a client in another language, "Knh, Dd"):
+    in English letters until a card needs a language's (:data:`~.._lines.RANKS_BY_LANGUAGE`),
+    then in that language's for the rest of the hand; the cards read before must be
+    written in it too.
+
+    Raises:
+        _BadCards: a card neither English nor of the hand's language.
+    """
+    text = text.replace(",", " ")
+    if h.language is None:
+        try:
+            cards = _cards(text)
+        except _BadCards:
+            language = language_of(" ".join((*h.card_texts, text)))
+            if language is None:
+                raise
+            h.language = language
+        else:
+            h.card_texts.append(text)
+            return cards
+    return localised_cards(text, h.language)
 
 
 def _amount(h: Hand, text: str) -> int:
@@ -233,11 +279,12 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
         ``skipped_game`` note.
     """
     damaged = _damaged_number(h, lines, line)
-    head = _header(h, lines, line, damaged)
+    k = 0 if h.hand_id is not None and lines[0].lstrip("\ufeff").startswith("*") else 1
+    head = _header(h, lines, line, damaged, k)
     if isinstance(head, ParsedHand):
         return head
     h.dealt = "\n** Dealing down cards" not in "\n" + "\n".join(lines)
-    if not read_body(h, enumerate(lines[4:], 4), line, partial(_line, h)):
+    if not read_body(h, enumerate(lines[k + 3 :], k + 3), line, partial(_line, h)):
         return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
     end = line + len(lines) - 1
     if incomplete(h, lines, line, cut_short=None if h.summary else
@@ -266,31 +313,37 @@ def _damaged_number(h: Hand, lines: list[str], line: int) -> bool:
     return True
 
 
-def _header(h: Hand, lines: list[str], line: int, damaged: bool) -> _Head | ParsedHand:
+def _header(
+    h: Hand, lines: list[str], line: int, damaged: bool, k: int
+) -> _Head | ParsedHand:  # fmt: skip
     """Lines 0 to 3: "#Game No" (``damaged``: reported already), the site's header, the
-    game and the table."""
-    if (h.hand_id is None and not damaged) or len(lines) < 3 or _m(_HEADER, lines[1].rstrip()) is None:
+    game and the table; lines 0 to 2 (``k`` 0) when the site's header is the first."""
+    header = lines[k].lstrip("\ufeff").rstrip() if len(lines) > k else ""
+    if h.hand_id is not None and not header:
+        msg = "only the hand's '#Game No' line was written (cut short?)"
+        return _fail(h, ProblemCode.TRUNCATED_HAND, msg, lines, line, 0)
+    if (h.hand_id is None and not damaged) or len(lines) < k + 2 or _m(_HEADER, header) is None:
         msg = "not an 888 hand header (#Game No : N, then *****)"
         return _fail(h, ProblemCode.BAD_HEADER, msg, lines, line, 0)
-    g = _game(h, lines, line)
+    g = _game(h, lines, line, k + 1)
     if isinstance(g, ParsedHand):
         return g
-    t = _m(_TABLE, lines[3]) if len(lines) > 3 else None
+    t = _m(_TABLE, lines[k + 2]) if len(lines) > k + 2 else None
     if t is None:
-        return _fail(h, ProblemCode.BAD_TABLE, "no table line", lines, line, 3)
+        return _fail(h, ProblemCode.BAD_TABLE, "no table line", lines, line, k + 2)
     h.table, tid = t["table"], t["tid"]
     h.unit = Unit.CHIPS if tid else Unit.CENTS
     try:
         sb, bb = _amount(h, g["sb"]), _amount(h, g["bb"])
     except ValueError as exc:
         code = ProblemCode.OUT_OF_RANGE if isinstance(exc, AmountOutOfRange) else ProblemCode.BAD_AMOUNT
-        return _fail(h, code, str(exc), lines, line, 2)
+        return _fail(h, code, str(exc), lines, line, k + 1)
     d = g["date"]
     try:
         started = datetime(int(d[6:10]), int(d[3:5]), int(d[:2]), int(d[11:13]),
                            int(d[14:16]), int(d[17:19]))  # fmt: skip
     except ValueError:
-        return _fail(h, ProblemCode.BAD_HEADER, f"not a date: {d!r}", lines, line, 2)
+        return _fail(h, ProblemCode.BAD_HEADER, f"not a date: {d!r}", lines, line, k + 1)
     currency = _currency(tid, t["mode"].lower(), g["sb"] + g["bb"])
     structure = _LIMITS.get(g["limit"], BettingStructure.LIMIT)
     return _Head(_OMAHA[g["name"].strip().lower()], structure, sb, bb, currency, tid,
@@ -310,22 +363,24 @@ def _currency(tid: str | None, mode: str, stakes: str) -> str:
     return "EUR" if "€" in stakes else "GBP" if "£" in stakes else "USD"
 
 
-def _game(h: Hand, lines: list[str], line: int) -> Any:
-    """The game line's results, or the :class:`ParsedHand` of a game not read: another
-    game (``skipped_game``), an Omaha game 888's words do not name (``unknown_game``)."""
-    g = _m(_GAME, lines[2].replace("\u00a0", " "))
+def _game(h: Hand, lines: list[str], line: int, at: int) -> Any:
+    """The game line's results (line index ``at``), or the :class:`ParsedHand` of a game
+    not read: another game (``skipped_game``), an Omaha game 888's words do not name
+    (``unknown_game``)."""
+    text = lines[at]
+    g = _m(_GAME, text.replace("\u00a0", " "))
     name = g["name"].strip() if g is not None else None
     if name is not None and name.lower() in _OMAHA:
         return g
-    other = _OTHER.search((name or lines[2]).lower()) is not None
+    other = _OTHER.search((name or text).lower()) is not None
     if g is None:
         code = ProblemCode.SKIPPED_GAME if other else ProblemCode.UNKNOWN_GAME
-        msg = f"not an Omaha game: {lines[2]!r}" if other else f"game line not read: {lines[2]!r}"
-        return _fail(h, code, msg, lines, line, 2, skipped=lines[2] if other else None)
+        msg = f"not an Omaha game: {text!r}" if other else f"game line not read: {text!r}"
+        return _fail(h, code, msg, lines, line, at, skipped=text if other else None)
     if other:
         msg = f"not an Omaha game: {g['name']!r}"
-        return _fail(h, ProblemCode.SKIPPED_GAME, msg, lines, line, 2, skipped=g["name"])
-    return _fail(h, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {g['name']!r}", lines, line, 2)
+        return _fail(h, ProblemCode.SKIPPED_GAME, msg, lines, line, at, skipped=g["name"])
+    return _fail(h, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {g['name']!r}", lines, line, at)
 
 
 def _line(h: _Hand, text: str, lno: int) -> bool:
@@ -366,7 +421,7 @@ def _street(h: _Hand, m: Any, lno: int) -> None:
         return
     h.new_street(_STREETS[m["street"]])
     try:
-        h.board.extend(_cards((m["cards"] or "").replace(",", " ")))
+        h.board.extend(_read_cards(h, m["cards"] or ""))
     except _BadCards as exc:
         h.problem(lno, ProblemCode.BAD_CARDS, f"{exc} (board not read)", m.string)
         h.bad_board = True
@@ -377,21 +432,21 @@ def _summary(h: _Hand, m: Any, lno: int) -> None:
 
 
 def _dealt(h: _Hand, m: Any, lno: int) -> None:
-    cards = _cards(m["cards"].replace(",", " "))
+    cards = _read_cards(h, m["cards"])
     h.hero, h.hole[m["player"]] = m["player"], cards
 
 
 def _hi(h: _Hand, m: Any, lno: int) -> None:
     """"(Hi: Jd, Jc, 2d, 2s, Ks)": the five cards of the last show's high claim."""
     if h.shows:
-        five = _cards(m["cards"].replace(",", " "))
+        five = _read_cards(h, m["cards"])
         h.shows[-1] = replace(h.shows[-1], description=m["cards"], claimed_high=claimed_high(five))
 
 
 def _lo(h: _Hand, m: Any, lno: int) -> None:
     """"(Lo: 2s, 4d, 5h, 6c, Ac)": the five cards of the last show's low claim."""
     if h.shows:
-        five = _cards(m["cards"].replace(",", " "))
+        five = _read_cards(h, m["cards"])
         h.shows[-1] = replace(h.shows[-1], low_description=m["cards"], claimed_low=claimed_low(five))
 
 
@@ -434,7 +489,7 @@ def _plain(h: _Hand, p: str, m: Any, lno: int) -> None:
 
 
 def _show(h: _Hand, p: str, m: Any, lno: int) -> None:
-    cards = _cards(m["cards"].replace(",", " "))
+    cards = _read_cards(h, m["cards"])
     h.show(p, Show(p, cards, mucked=m["how"] == "mucks", line=lno))
 
 
