@@ -264,3 +264,17 @@ def test_every_fixture_hand_is_clean(name: str) -> None:
     for ph in _parsed(name):
         if ph.hand is not None:
             _clean(ph.hand)
+
+
+def test_sits_out_applied_joins_and_leaves_read() -> None:
+    """"p4: sits out" before the deal: p4 is not dealt in; "p7 joins the table at seat
+    #5" (not seated) and "p1 has left the table" carry no chips and are read."""
+    h = _hand("plo_sits_out_and_joins.txt")
+    assert [(s.player, s.sitting_out) for s in h.seats] == [
+        ("p1", False), ("p2", False), ("p3", False), ("p4", True)]  # fmt: skip
+    # In: p1 0.30 + 0.50, p2 0.05, p3 0.30; p1's 0.50 comes back: pot 0.65, rake 0.02,
+    # p1 collects 0.63.
+    assert [(r.player, r.amount) for r in h.returned] == [("p1", 50)]
+    assert (h.total_pot, h.rake) == (65, 2)
+    assert [(c.player, c.amount) for c in h.collects] == [("p1", 63)]
+    _clean(h)

@@ -20,6 +20,7 @@ from typing import Any
 from hhtools.grammars._betting import _OutOfRange, read_body
 from hhtools.grammars._hand import Hand
 from hhtools.grammars._lines import _cards
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars.ggpoker.pots import Record, assign, gg_pots, with_ante
 from hhtools.grammars.ggpoker.rules import (
     _COLLECT_M,
@@ -123,7 +124,8 @@ def read_lines(h: GGHand, lines: list[str]) -> bool:
         end = next((k for k in range(i, n) if lines[k].startswith("*** SUMMARY")), n)
     h.summary = end < n
     numbered = chain(enumerate(lines[i:end], i), enumerate(lines[end + 1 :], end + 1))
-    if not read_body(h, numbered, base, partial(_read, h, summary_at=base + end)):
+    if not read_body(h, numbered, base, partial(_read, h, summary_at=base + end),
+                     quiet=NO_CHIPS):
         return False
     if not h.summary:
         h.problem(base + n - 1, ProblemCode.TRUNCATED_HAND,
@@ -306,8 +308,13 @@ def _pass(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
         h.check(player, lno)
 
 
+def _sit_out(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
+    """"X: sits out": X is not dealt in unless X plays (:meth:`~.._hand.Hand.sit_out`)."""
+    h.sit_out(player)
+
+
 _READ_PLAYER = {"post": _post, "bet": _bet, "show": _show, "money_out": _money_out,
-                "note": _pass}  # fmt: skip
+                "note": _pass, "sit_out": _sit_out}  # fmt: skip
 
 
 def _cents(text: str | None) -> int:

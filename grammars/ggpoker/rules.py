@@ -54,10 +54,12 @@ MONEY_OUT = _rule(
 #: what a player does that changes nothing in the hand (a fold or check is read as one
 #: only when it is the whole line), one rule a wording
 _NOTES = ("folds", "checks", "Chooses to EV Cashout", "get an all-in insurance .*",
-          "doesn't show hand", "mucks", "sits out", "is sitting out", "has timed out",
-          "is disconnected", "is connected", "has returned", "said, .*",
-          "will be allowed to play after the button")  # fmt: skip
+          "doesn't show hand", "mucks", "has timed out",
+          "is disconnected", "is connected", "has returned", "said, .*")  # fmt: skip
 NOTES = tuple(_rule("note", words + r"\s*$") for words in _NOTES)
+#: a player not dealt in ("X: sits out"): applied (:meth:`~.._hand.Hand.sit_out`)
+SIT_OUT = _rule("sit_out", r"(?:sits out|is sitting out|will be allowed to play after the button"
+                           r"|waits for (?:the )?big blind)\s*$")
 RESULT = _rule(
     "tournament_result",
     rf"(?P<name>.+?) (?:(?:wins|won) (?:the )?bounty (?:of )?(?P<b1>{_A})"
@@ -127,6 +129,7 @@ PLAYER = keyed(
     ("raises", "bet", RAISE), ("shows mucks", "show", SHOW),
     ("Pays Receives pay receive receives", "money_out", MONEY_OUT),
     *((n.split()[0], "note", rule) for n, rule in zip(_NOTES, NOTES, strict=True)),
+    ("sits is will waits", "sit_out", SIT_OUT),
 )
 #: summary lines other than the seats'
 SUMMARY = keyed(("Total", "total", TOTAL), ("Hand", "run_times", RUN_TIMES),
