@@ -33,3 +33,15 @@ def test_summary_board_not_the_streets_is_reported_on_its_line_and_streets_kept(
     # (Ostrava 25 + 25 + 100, Brno 50 + 100 = 150 each; Brno's 150 river bet returned).
     assert (h.total_pot, h.rake, h.jackpot) == (30000, 96, 4)
     assert [(c.player, c.amount) for c in h.collects] == [("Brno", 29900)]
+
+
+def test_sitting_out_and_waiting_for_the_big_blind_are_not_dealt_in() -> None:
+    # "Player Tabor sitting out" and "Player Jihlava wait BB": neither posts, is dealt
+    # a card or acts, so neither is dealt in (their seats sit out). The pot: Zlin 15 +
+    # 15 and Opava 30 = 60; Zlin's flop bet of 60 is returned; Pot 59 + Rake 1 = 60.
+    ph = _one("old_sitting_out_and_wait_bb.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert {s.player: s.sitting_out for s in h.seats} == {
+        "Opava": False, "Zlin": False, "Tabor": True, "Jihlava": True}
+    assert (h.total_pot, h.rake) == (6000, 100)

@@ -281,7 +281,9 @@ def _player(h: Hand, p: str, m: Any, ln: str, lno: int) -> None:
         h.in_hand.add(p)
     elif act == "received a card.":
         h.in_hand.add(p)
-    # "mucks cards", "is disconnected and ALL IN.", "is timed out.", "sitting out"...:
+    elif act in ("sitting out", "wait BB"):
+        h.sit_out(p)  # not dealt in (unless the player then plays: Hand.final_seats)
+    # "mucks cards", "is disconnected and ALL IN.", "is timed out.", "is sitting in"...:
     # the record needs nothing from them (the all-in follows on its own line).
 
 
