@@ -44,9 +44,12 @@ What each part means, and the quirks read:
   Flop``, ``collected ($5.95)``, ``mucked``, ``showed [..]``, ``showed [..] and won
   ($48.05) with <hand>``, ``showed [..] and lost with <hand>``, each after the seat's
   positions (``(button)``, ``(small blind)``, ``(big blind)``, ``(straddle)``). Cards a
-  summary shows are the player's shown hand (a mucked one when the body said ``mucks
-  hand``). The summary's "folded on the Flop" of a player who folded before it, or who
-  checked to the showdown and did not show, changes nothing: the body's actions speak.
+  summary "showed" are the player's shown hand, even after ``mucks hand`` in the body
+  (players all in are shown so, and the winner of such a hand "mucks hand" too and is
+  paid); ``mucked [..]`` cards are a mucked hand. The summary's "folded on the Flop" of
+  a player who folded before it, or who checked to the showdown and did not show,
+  changes nothing: the body's actions speak. A ``shows`` line before the river (all
+  in) keeps its cards, not its words (they describe the board so far).
 * Sitting out: a seat line ``... is sitting out`` and a body line ``X: sits out`` (or
   ``is sitting out``, ``waits for big blind``) of a player who put no chip in: not
   dealt in. Chat, joins and time-bank lines are read as lines that carry no chips
@@ -199,7 +202,6 @@ class _PPHand(Hand):
         super().__init__(file, line)
         self.runs: dict[int, tuple[str, ...]] = {}  # run index -> that run's whole board
         self.summary_runs: dict[int, tuple[str, ...]] = {}  # the summary's "FIRST Board"
-        self.mucked: set[str] = set()  # players the body says mucked
 
 
 def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
@@ -316,7 +318,7 @@ def _seat(h: _PPHand, rest: str, seat: str, lno: int) -> bool:
 
 def _summary_seat(h: _PPHand, m: Any, lno: int) -> bool:
     """A summary seat line: the player named by the seat, then what became of the hand;
-    cards it shows are the player's shown (or, after "mucks hand", mucked) hand."""
+    the cards it "showed" are the player's shown hand, those it "mucked" a mucked one."""
     number = h.seat_number(m["seat"])
     player = next((s.player for s in h.seats if s.seat == number), None)
     rest = m["rest"]
@@ -327,8 +329,7 @@ def _summary_seat(h: _PPHand, m: Any, lno: int) -> bool:
         return False
     if r["cards"] is not None or r["mucked"] is not None:
         cards = _cards(r["cards"] if r["cards"] is not None else r["mucked"])
-        mucked = r["cards"] is None or player in h.mucked
-        desc = r["desc"]
+        mucked, desc = r["cards"] is None, r["desc"]
         h.show(player, Show(player, cards, desc, mucked=mucked, line=lno,
                             claimed_high=None if mucked else read_high(desc)))  # fmt: skip
     return True
@@ -383,19 +384,17 @@ def _player(h: _PPHand, p: str, kind: str, m: Any, lno: int) -> bool:
         h.post_both(p, h.money(m["a"]), lno)
     elif kind == "raise":
         h.raise_to(p, h.money(m["a"]), lno, all_in, by=h.money(m["by"]))
-    elif kind == "show":
-        desc = m["desc"] or None
+    elif kind == "show":  # shown before the river (all in): the words are the board's then
+        desc = m["desc"] if len(h.board) == 5 or h.runs else None
         h.show(p, Show(p, _cards(m["cards"]), desc, line=lno, board=h.showdown_run or 0,
                        claimed_high=read_high(desc)))  # fmt: skip
-    elif kind == "muck":
-        h.mucked.add(p)
     elif kind == "collect":
         pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
         board = h.showdown_run if h.showdown_run is not None else (None if h.runs else 0)
         h.collects.append(Collect(p, h.money(m["a"]), pot, board, lno))
     elif kind == "sit_out":
         _sit_out(h, p)
-    elif kind != "no_show":
+    elif kind not in ("muck", "no_show"):
         return h.betting(kind, p, h.money(m["a"]) if "a" in m.groupdict() else 0, lno, all_in)
     return True
 

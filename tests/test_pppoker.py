@@ -13,6 +13,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from hhtools.audit import audit_hand
 from hhtools.grammars import pppoker, recognise
 from hhtools.model.money import Unit, format_money, parse_money
 from hhtools.model.records import ActionKind, BettingStructure, ClaimedHigh, HandText, PostKind, Variant
@@ -134,6 +135,25 @@ def test_sitting_out_chat_and_skipped_holdem() -> None:
     assert (h.total_pot, h.rake, h.collects[0].amount) == (4000, 200, 3800)
     # "mucks hand": 7730002's cards stay unknown; Qd Qc + Qs = three Queens as claimed
     assert {s.player for s in h.shows} == {"7730004"}
+    assert kinds(h) & (BAD | {FindingKind.MUCKED_WINNER}) == set()
+
+
+def test_six_card_allin_mucks_hand_side_pot() -> None:
+    (ph,) = parse_fixture(FMT, "six_card_allin_mucks_hand_side_pot.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == () and h.game.variant is Variant.OMAHA6
+    # every player "mucks hand" and the summary shows all three hands: shown, not mucked
+    # (the winners "muck" too and are paid)
+    assert [(s.player, s.mucked) for s in h.shows] == [
+        ("6640001", False), ("6640002", False), ("6640003", False)]  # fmt: skip
+    # in: 6640001 2.30 + 2.70 = 5; 6640002 2.30 + 6.90 + 5 - 2.20 = 12; 6640003 2.30 +
+    # 6.90 + 2.80 = 12: 29. Main pot 3 x 5 = 15, side pot 2 x 7 = 14; 5% rake each:
+    # 0.75 and 0.70 (1.45). Four Sevens (7h 7d + 7c 7s Ah) take the main
+    # 15 - 0.75 = 14.25; Kings full (Kh Kc + Kd 7c 7s) beat two pair for the side 13.30
+    assert (h.total_pot, h.rake, h.pots_named) == (2900, 145, False)
+    due = {(p.pot, line.player): line.due for p in audit_hand(h).settlement.pots
+           for line in p.lines if line.due}  # fmt: skip
+    assert due == {(0, "6640001"): 1425, (1, "6640003"): 1330}
     assert kinds(h) & (BAD | {FindingKind.MUCKED_WINNER}) == set()
 
 
