@@ -337,3 +337,20 @@ def test_fpdb_expected_results(tmp_path: Path) -> None:
     ).fetchone()
     assert (gt.currency, gt.small_blind, gt.big_blind, gt.small_bet, gt.big_bet, gt.max_seats) == row[:6]
     assert (gt.limit_type, gt.hi_lo, gt.category) == ("fl", "s", "omahahilo") and row[6:] == ("limit", True)
+
+
+def test_sits_out_applied_and_table_talk_read() -> None:
+    """"Dogwood sits out" before the deal: Dogwood is not dealt in. A player not seated
+    sitting down, a time warning, an observer's and a player's chat, chips added for
+    the next hand: read as lines that carry no chips, none left unread."""
+    (r,) = _hands("sits_out_and_table_talk.txt")
+    assert r.problems == ()
+    h = r.hand
+    assert [(s.player, s.sitting_out) for s in h.seats] == [
+        ("Alder", False), ("Beech", False), ("Cedar", False), ("Dogwood", True)]  # fmt: skip
+    # In: Alder 1.50 + 3, Beech 0.25, Cedar 1.50; Alder's $3 back: pot 3.25, rake 0.15,
+    # Alder wins 3.10.
+    assert [(x.player, x.amount) for x in h.returned] == [("Alder", 300)]
+    assert (h.total_pot, h.rake) == (325, 15)
+    assert [(c.player, c.amount) for c in h.collects] == [("Alder", 310)]
+    assert _money_findings(h) == []

@@ -71,10 +71,9 @@ from hhtools.grammars._lines import _cards, _m
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.fulltilt.lines import (
-    BETS, BY_WORD, CANCELLED, CURRENCIES, EVENT, FTP_HIGH, GAMES, HEADER, HILO_WORDS,
-    LOW_LINE, OMAHA_WORDS, OTHER, PART, POSITIONS, POSTS, RETURNED, SEAT, SHOWDOWN, STAMP,
-    STREET, STRUCTURES, SUMMARY, SUMMARY_COLLECT, SUMMARY_SEAT, SUMMARY_SHOW,
-    TABLE_SIZE, ZONES,
+    BETS, BY_WORD, CANCELLED, CURRENCIES, FTP_HIGH, GAMES, HEADER, HILO_WORDS, LOW_LINE,
+    OMAHA_WORDS, PART, POSITIONS, POSTS, QUIET, RETURNED, SEAT, SHOWDOWN, SIT_OUT, STAMP, STREET,
+    STRUCTURES, SUMMARY, SUMMARY_COLLECT, SUMMARY_SEAT, SUMMARY_SHOW, TABLE_SIZE, ZONES,
 )  # fmt: skip
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -139,7 +138,8 @@ def _parse(h: _FtpHand, lines: list[str], line: int, text: str, offset: int) -> 
         return no_record(h)
     play = hd["tid"] is None and not hd["cur1" if hd["sb1"] is not None else "cur2"]
     h.unit = Unit.CHIPS if hd["tid"] is not None or play else Unit.CENTS
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=QUIET):
         return no_record(h)
     h.summary_board = h.summary_boards.get(0)
     street_board = h.runs[0] if 0 in h.runs else h.board
@@ -335,7 +335,7 @@ def _other(h: _FtpHand, ln: str, lno: int) -> bool:
         last = h.shows[-1]
         h.shows[-1] = replace(last, low_description=m["low"], claimed_low=read_low(m["low"]))
         return True
-    return _m(OTHER, ln) is not None
+    return False  # a line about a player not seated: QUIET's (read_body), or unread
 
 
 def _dealt(h: Hand, ln: str, lno: int) -> bool:
@@ -388,7 +388,10 @@ def _player(h: _FtpHand, p: str, rest: str, lno: int) -> bool:
     does not need reads as known)."""
     found = match_line(BY_WORD, rest)
     if found is None:
-        return _m(EVENT, rest) is not None
+        if _m(SIT_OUT, rest) is None:
+            return False  # no-chips lines are QUIET's (read_body)
+        h.sit_out(p)
+        return True
     kind, m = found
     if kind in BETS or kind in POSTS:
         a = h.money(m["a"])

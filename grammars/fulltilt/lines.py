@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from hhtools.grammars._hand import by_word
 from hhtools.grammars._lines import _rule
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.model.records import BettingStructure, PostKind, Variant
 
 _CUR = r"[$€£]?"
@@ -51,11 +52,8 @@ SUMMARY = by_word((
     ("noise", _rule("duration", r"Duration \d+s?\s*$")),
 ))  # fmt: skip
 _SUFFIX = r"(?P<allin>, and is all in)?(?P<capped>, and is capped)?"
-_EVENT = (r"(?:has \d+ seconds? (?:left to act|to reconnect)|has requested TIME|adds " + _AMT
-          + r"|sits (?:down|out)|stands up|is sitting out|has returned|has timed out"
-          r"|(?:has been |is )?(?:dis|re)connected|leaves the table|joins the table"
-          r"|is feeling .*|has been moved.*|will be allowed to play after the button"
-          r"|seconds left to act|is (?:now )?sitting in)\.?")  # fmt: skip
+#: a seated player not dealt in ("Bo sits out" before the deal): applied
+_SIT_OUT = r"(?:sits out|is sitting out|will be allowed to play after the button)\.?"
 #: what follows a seated player's name, by kind
 PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
     (kind, _rule(kind, pattern + "$"))
@@ -80,10 +78,16 @@ PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
     )
 )  # fmt: skip
 BY_WORD = by_word(PLAYER_RULES)
-#: what a seated player's line may say that the record does not need
-EVENT = _rule("event", _EVENT + "$")
-#: a line about a player who is not seated ("Player4 sits down"), or an observer's chat
-OTHER = _rule("other", r"(?:.+? \(Observer\): .*|[^:]+ (?:" + _EVENT + r")\s*)$")
+SIT_OUT = _rule("sit_out", _SIT_OUT + "$")
+#: The lines that carry no chips: the kernel's and Full Tilt's own (chips added for the
+#: next hand, a seat taken or left, time asked for, moods), a player not seated sitting
+#: out, an observer's chat ("Al (Observer): gl"); a seated player's chat ("Al: gl") is
+#: the grammar's.
+QUIET = NO_CHIPS.plus(
+    tails=(r"has requested TIME", r"adds [$€£]?\d[\d,.]*", r"sits down", r"is feeling .*",
+           r"has been moved.*", r"seconds left to act", r"is (?:now )?sitting in", _SIT_OUT),
+    lines=(r".+? \(Observer\): .*",),
+)  # fmt: skip
 SUMMARY_SEAT = _rule("summary_seat", r"Seat (?P<seat>\d+): (?P<rest>.*?)\s*$")
 SUMMARY_SHOW = _rule("summary_show",
     r"(?P<how>showed|mucked) \[(?P<cards>[^\]]*)\](?: and won \(" + _AMT + r"\) with (?P<wd>.*)"
