@@ -64,6 +64,41 @@ def test_side_pot_old_win_includes_return() -> None:
     assert FindingKind.AWARD_MISMATCH not in kinds and FindingKind.CHIP_IMBALANCE not in kinds
 
 
+def test_empty_seat_not_dealt_sits_out() -> None:
+    """A <player> with no name is an empty seat; a player with no Pocket (Hero, type 8
+    in the blinds) was not dealt in; a type 9 of a player dealt in (Dee, who called) is
+    the fold of a player sitting out of the hand."""
+    (ph,) = _parse("empty_seat_not_dealt_sits_out.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    assert [(s.seat, s.player, s.sitting_out) for s in h.seats] == [
+        (2, "Ann", False), (3, "Bob", False), (4, "Cal", False), (5, "Hero", True),
+        (6, "Dee", False)]  # fmt: skip
+    assert [(a.player, a.kind, a.line) for a in h.actions if a.player in ("Dee", "Hero")] == [
+        ("Dee", ActionKind.CALL, 30), ("Dee", ActionKind.FOLD, 37)]  # fmt: skip
+    # Bob 0.05 + Cal 0.10 + Dee 0.10 + Ann 0.30, Ann's 0.20 over Dee's call comes back:
+    # pot 0.35; Ann's win 0.33 (no more than the pot: the return is not in it): rake 0.02
+    assert (h.total_pot, h.rake) == (35, 2)
+    assert [(r.player, r.amount) for r in h.returned] == [("Ann", 20)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Ann", 33)]
+    kinds = _findings(h)
+    assert FindingKind.AWARD_MISMATCH not in kinds and FindingKind.CHIP_IMBALANCE not in kinds
+
+
+def test_html_entity_player_name() -> None:
+    """Names and amounts written with HTML named references (&ouml;, &Eacute;, &euro;:
+    not XML's own) are read as the characters they name, the hero's too."""
+    (ph,) = _parse("html_entity_player_name.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    assert [s.player for s in h.seats] == ["G\u00f6del&Co", "\u00c9mile"]
+    assert h.hero == "G\u00f6del&Co" and h.table == "Z\u00fcrich, 1003002"
+    assert (h.game.currency, h.game.small_blind, h.game.big_blind) == ("EUR", 10, 20)
+    # 0.60 raised over the 0.20 big blind, folded to: 0.40 back, the pot 0.40 won, no rake
+    assert (h.total_pot, h.rake) == (40, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("G\u00f6del&Co", 40)]
+
+
 def test_tournament_session_counts_chips() -> None:
     import io
 

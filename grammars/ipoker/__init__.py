@@ -32,7 +32,14 @@ Quirks read here:
   5 bet, 7 all-in (the increment: a bet, call or raise by the state of the street),
   15 ante, 23 raise (``sum`` is the player's total on the street: "raise to"; when
   the per-player ``bet`` totals say otherwise, the increment), 6 raise by the
-  increment; 8 and 9 with a zero sum are sitting out / waiting, not actions.
+  increment; 8 and 9 with a zero sum are sitting out / waiting: no action, or the
+  fold of a player dealt in who sits out of the hand.
+* Seats: a ``<player>`` with no ``name`` is an empty seat, not a player. A player with
+  no ``Pocket`` element (in a game that writes them) and no action but types 8 and 9
+  was not dealt in: sitting out (some versions write no ``Pocket`` for a player who
+  acts: one who acts was dealt in).
+  Names may hold HTML named references (``&pound;``): read as what they name
+  (:func:`hhtools.grammars._xml.xml_text`).
 * ``no`` numbers the actions of a game in order; elements are not always written in
   that order, so actions are sorted by ``no``.
 * There is no collect line: ``win`` on each ``<player>`` is what the site paid the

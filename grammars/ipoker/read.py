@@ -17,7 +17,7 @@ from xml.parsers import expat
 
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._pots import clockwise, pots_of, split_rake, split_win
-from hhtools.grammars._xml import XmlHand
+from hhtools.grammars._xml import XmlHand, xml_text
 from hhtools.grammars.base import ParsedHand
 
 from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
@@ -209,15 +209,17 @@ def _elements(game: str) -> list[list[Any]]:
             texts.append(data)
 
     parser.StartElementHandler = start
-    parser.Parse(game, True)
+    parser.Parse(xml_text(game), True)
     return out
 
 
 def _bet_actions(
-    acts: list[_Act], stacks: dict[str, int], raise_to: bool
+    acts: list[_Act], stacks: dict[str, int], raise_to: bool, dealt: frozenset[str] = frozenset()
 ) -> tuple[list[Action], dict[str, int], list[tuple[int, str]]]:
     """The records of the betting actions, each player's total put in, and the lines
-    of action types not known. ``raise_to``: type 23's sum is the street total."""
+    of action types not known. ``raise_to``: type 23's sum is the street total;
+    ``dealt``: the players dealt cards (a type 8 or 9 of one still in the hand is a
+    fold: the player sat out of a hand dealt to them)."""
     out: list[Action] = []
     total: dict[str, int] = {}
     unknown: list[tuple[int, str]] = []
@@ -253,8 +255,10 @@ def _bet_actions(
             kind = (
                 ActionKind.CALL if new <= level else (ActionKind.RAISE if level else ActionKind.BET)
             )
-        elif s == 0:  # 8, 9: sitting out, waiting: no chips move
-            continue
+        elif k in ("8", "9") and s == 0:  # sitting out, waiting: no chips move
+            if p not in dealt or any(x.player == p and x.kind is ActionKind.FOLD for x in out):
+                continue
+            kind, amount = ActionKind.FOLD, 0
         else:
             unknown.append((a.line, k))
             continue
@@ -333,6 +337,10 @@ def _build(h: _Game, game: str, session: str) -> ParsedHand:
         h.started = parse_date(_tag("startdate", session) or "")
     if not h.seats:
         return h.done(ProblemCode.NO_SEATS, "no <player> in this game")
+    if h.pocket:  # a player dealt no Pocket who does nothing but wait sits out
+        played = {a.player for a in h.acts if a.kind not in ("8", "9")} | set(h.pocket)
+        h.seats = [replace(s, sitting_out=True) if s.player not in played else s
+                   for s in h.seats]  # fmt: skip
     kind = _variant(h, g.group("name").strip().lower(), gametype)
     if isinstance(kind, ParsedHand):
         return kind
@@ -410,8 +418,11 @@ def _round(h: _Game, a: dict[str, str], line: int, body: str) -> None:
 
 
 def _player(h: _Game, a: dict[str, str], line: int, body: str) -> None:
-    """``<player>``: a seat, its chips, the player's ``win`` and ``bet``, the button."""
+    """``<player>``: a seat, its chips, the player's ``win`` and ``bet``, the button;
+    a seat with no ``name`` is an empty seat, not a player."""
     name = a.get("name", "")
+    if not name:
+        return
     try:
         seat = int(a.get("seat", ""))
     except ValueError:
@@ -462,10 +473,11 @@ def _betting(h: _Game) -> ParsedHand | None:
     """The actions typed in the site's order: type 23 as a raise to a street total,
     unless the players' ``bet`` totals say it is the chips added."""
     h.acts.sort(key=lambda a: (a.rnd, a.no))
-    actions, total, unknown = _bet_actions(h.acts, h.stacks, True)
+    dealt = frozenset(h.pocket)
+    actions, total, unknown = _bet_actions(h.acts, h.stacks, True, dealt)
     bets = h.paid_in
     if bets and any(total.get(p, 0) != bets.get(p, 0) for p in h.stacks):
-        alt, alt_total, _ = _bet_actions(h.acts, h.stacks, False)
+        alt, alt_total, _ = _bet_actions(h.acts, h.stacks, False, dealt)
         if all(alt_total.get(p, 0) == bets.get(p, 0) for p in h.stacks):
             actions, total = alt, alt_total
         else:
