@@ -2,8 +2,8 @@
 
 PokerTracker exports a room's hands in a text of its own, one style per source room
 (fpdb reads them as one format: "** Hand # " for Microgaming, "MERGE_GAME #" for the
-Merge Gaming Network; its "GAME #" iPoker and "EverestPoker Game #" styles are not in
-the corpus and are not read here). The two styles read::
+Merge Gaming Network, "GAME #" for iPoker; its "EverestPoker Game #" style is not read
+here). The three styles read::
 
     ** Hand # 5029053937 starting - 2013-09-07 02:30:38            (Microgaming)
     ** Position PLO HU 47 - €50 Max [Omaha] (0.25|0.50 PL - Cash Game) Real Money
@@ -30,6 +30,23 @@ the corpus and are not read here). The two styles read::
     Ann: Shows [Kh 5s 4d 3c]
     Ann: wins $270.00
 
+    GAME #4402349920 Version:18.9.3.4 Uncalled:Y Omaha PL €0.05/€0.10 2019-01-03 11:56:34/GMT
+    Table Boggstown                                                  (iPoker; older:
+    Seat 1: Ann (€10.00 in chips) DEALER                 "GAME #N: Omaha PL $0.50/$1 2011/01/23 20:02:35")
+    Bob: Post SB €0.05
+    Cid: Post BB €0.10                   ("Post BB €0.15": a dead small blind and the big one;
+    *** HOLE CARDS ***                    "Post BB Allin €0.10": the big blind all in)
+    Dealt to Cid [HA CA D10 S2]          (suit first, "10" for the ten; older: "hA c10")
+    Ann: Raise (NF) €0.25                (raise TO 0.25)
+    Cid: Raise €0.90                     (the chips ADDED: to 1.00 from the 0.10 blind)
+    Ann: Allin €0.75                     (the chips added)
+    *** FLOP *** [DJ SQ C8]
+    *** SUMMARY ***
+    Total pot €7.52 Rake €0.53           (the pot less the rake)
+    Ann: Shows [DQ D10 H2 H3] Two Pair, Queens and Tens
+    Cid: Mucks [HA CA D10 S2] One Pair, Aces
+    Ann: wins €7.52
+
 Quirks read here (worked out from the corpus hands' arithmetic):
 
 * Microgaming "raised to €X" is the chips the raiser adds, not the street total: from
@@ -48,7 +65,14 @@ Quirks read here (worked out from the corpus hands' arithmetic):
   balances are after the blinds ("$0.00 in chips" for a blind all-in): the starting
   stack is the balance plus the player's posts, as in Merge's own XML. No rake line
   in Merge hands: cash rake is what went in less what was paid ("rake" inferred).
-* Times have no zone: ``time_zone`` and ``started_at_utc`` are ``None``.
+* iPoker: "Uncalled:Y" in the header (newer versions) says an uncalled bet is left out
+  of the total pot and the wins (the kernel returns the excess, ``inferred``); with it,
+  "Total pot" plus the rake is the hand's pot. Older versions count the uncalled bet in
+  the total and in its owner's "wins" (taken out as above, when the amounts prove it):
+  their total is not kept. The words after a show ("Two Pair, Queens and Tens") are
+  the exporter's, not the room's: kept as the description, not typed as a claim.
+* Times: Microgaming and Merge print no zone (``time_zone`` and ``started_at_utc``
+  ``None``); iPoker's newer header names one ("/GMT").
 * Hold'em hands are skipped (``skipped_game``).
 """
 
@@ -61,9 +85,10 @@ from datetime import datetime
 from typing import Any, BinaryIO, NamedTuple
 
 from hhtools.grammars._betting import read_body
+from hhtools.grammars._clock import local_time
 from hhtools.grammars._hand import Hand, finish, match_player, not_read, reader, rule_table
 from hhtools.grammars._inferred import excess_returned
-from hhtools.grammars._lines import _cards
+from hhtools.grammars._lines import _BadCards, _cards
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
@@ -84,8 +109,11 @@ from hhtools.model.vocab import CollectOrder, ProblemCode
 __all__ = ["FORMAT", "HAND_START", "parse"]
 
 SITE = "pokertracker"
-HAND_START = re.compile(r"\ufeff?(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:)")
-_ANY_START = re.compile(r"^\s*\ufeff?(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:)", re.MULTILINE)
+HAND_START = re.compile(r"\ufeff?(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:|GAME #\d+[: ])")
+_ANY_START = re.compile(
+    r"^\s*\ufeff?(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:|GAME #\d+(?::| Version:))",
+    re.MULTILINE,
+)
 MG_HEADER = re.compile(
     r"\ufeff?\*\* Hand # (?P<id>\d+) starting - (?P<date>\d{4}-\d\d-\d\d \d\d?:\d\d:\d\d)\s*$"
 )
@@ -100,6 +128,13 @@ MERGE_HEADER = re.compile(
     r"(?:\(?(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)\)?\s+)?"
     r"(?P<date>\d\d/\d\d/\d{4} \d\d?:\d\d:\d\d)\s*$"
 )
+IPOKER_HEADER = re.compile(
+    r"\ufeff?GAME #(?P<id>\d+)(?: Version:[\d.]+(?P<uncalled> Uncalled:Y)?)?:?\s+(?P<game>.+?)\s+"
+    r"(?:(?P<limit>PL|NL|FL|Pot Limit|No Limit|Limit)\s+)?(?P<tour>Tournament\s+)?"
+    r"(?:\(?(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?: [A-Z]{3})?\)?\s+)?"
+    r"(?P<date>\d{4}[-/]\d\d[-/]\d\d \d\d?:\d\d:\d\d)(?:/(?P<tz>[A-Z]{2,5}))?\s*$"
+)
+_IPOKER_TOTAL = re.compile(r"Total pot (?P<t>[$€£]?[\d.,]+)(?: Rake (?P<r>[$€£]?[\d.,]+))?\s*$")
 MERGE_TABLE = re.compile(
     r"Table (?P<table>.+?)(?: , (?P<tid>\d+))?(?: \(Tournament: .*? Buy-In: (?P<buyin>[^)]*)\))?"
     r"(?:, Seats (?P<max>\d+))?\s*$"
@@ -119,8 +154,9 @@ _PLAYER = rule_table(
     ("sb", r"posted the small blind - " + _A + _E),
     ("sb", r"Post SB " + _A + _E),
     ("bb", r"posted the big blind - " + _A + _E),
-    ("bb", r"Post BB " + _A + _E),
     ("bb", r"posted to play - " + _A + _E),
+    ("post_bb", r"Post BB (?:Allin )?" + _A + _E),
+    ("raise_to", r"Raise \(NF\) " + _A + _E),
     ("ante", r"posted the ante - " + _A + _E),
     ("ante", r"Post Ante " + _A + _E),
     ("fold", r"folded$"),
@@ -137,6 +173,7 @@ _PLAYER = rule_table(
     ("allin", r"Allin " + _A + _E),
     ("show", r"(?P<how>shows:|Shows:|mucks:|Mucks:|shows|Shows|mucks|Mucks) ?"
              r"\[?(?P<cards>[^\]]*)\]?$"),
+    ("show", r"(?P<how>Shows|Mucks) \[(?P<cards>[^\]]*)\] (?P<desc>.+)$"),
     ("win", r"wins " + _A + r"(?: from (?:the )?(?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?))?$"),
     ("event", r"sits out$"),
     ("event", r"is (?:sitting out|disconnected|connected)$"),
@@ -159,6 +196,8 @@ def recognise(head: str) -> bool:
     True
     >>> recognise("MERGE_GAME #4927169400080: Omaha PL Tournament 02/16/2012 04:27:31")
     True
+    >>> recognise("GAME #2607739781: Omaha PL $0.50/$1 2011/01/23 20:02:35")
+    True
     >>> recognise("Hand #5297786-137 - 2013-04-11 02:08:55")
     False
     """
@@ -166,7 +205,8 @@ def recognise(head: str) -> bool:
 
 
 def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file, one per "** Hand # N starting" or "MERGE_GAME #N:" header."""
+    """The hands of a file, one per "** Hand # N starting", "MERGE_GAME #N:" or "GAME #N"
+    header."""
     return iter_hands(fh, file, HAND_START)
 
 
@@ -174,10 +214,42 @@ def _money(h: Hand, text: str) -> int:
     return h.money(text.replace("$", "").replace("€", "").replace("£", ""))
 
 
-class _Head(NamedTuple):
-    """What a hand's first two lines say, in either style (the stakes as written)."""
+class _PTHand(Hand):
+    """A PokerTracker hand being read: the kernel's hand, and whether its cards are
+    written suit first (the iPoker style: "HA", "c10")."""
 
-    room: str  # the room that dealt the hand: "microgaming" or "merge"
+    def __init__(self, file: str, line: int) -> None:
+        super().__init__(file, line)
+        self.suit_first = False
+
+
+def _suit_first(text: str) -> tuple[str, ...]:
+    """Cards written suit first, either case, "10" for the ten (iPoker's export), as the
+    record writes them; raises ``_BadCards``.
+
+    >>> _suit_first("HA c10 D7 sQ")
+    ('Ah', 'Tc', '7d', 'Qs')
+    """
+    out = []
+    for c in text.split():
+        suit, rank = c[:1].lower(), c[1:].upper()
+        out.append(("T" if rank == "10" else rank) + suit)
+    try:
+        return _cards(" ".join(out))
+    except _BadCards:
+        raise _BadCards(f"not a card: {text!r}") from None
+
+
+def _read_cards(h: _PTHand, text: str) -> tuple[str, ...]:
+    """The cards of a line in the hand's style ("Qh, 9c" or "[HA CA]" suit first)."""
+    text = text.replace(",", " ")
+    return _suit_first(text) if h.suit_first else _cards(text)
+
+
+class _Head(NamedTuple):
+    """What a hand's first two lines say, in any style (the stakes as written)."""
+
+    room: str  # the room that dealt the hand: "microgaming", "merge" or "ipoker"
     game: str
     limit: str
     tourney: bool
@@ -189,6 +261,8 @@ class _Head(NamedTuple):
     bb: str | None
     tid: str | None = None
     buyin: str | None = None
+    zone: str | None = None
+    uncalled: bool = False  # iPoker's "Uncalled:Y": uncalled bets are not in the totals
 
 
 def _header(h: Hand, lines: list[str], line: int) -> tuple[_Head, int] | ParsedHand:
@@ -196,6 +270,9 @@ def _header(h: Hand, lines: list[str], line: int) -> tuple[_Head, int] | ParsedH
     the hand without a record when either cannot be read (``bad_header``, ``bad_table``)."""
     mg = MG_HEADER.match(lines[0])
     mh = MERGE_HEADER.match(lines[0]) if mg is None else None
+    ip = IPOKER_HEADER.match(lines[0]) if mg is None and mh is None else None
+    if ip is not None:
+        mh = ip
     if mg is None and mh is None:
         h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return ParsedHand(None, tuple(h.problems))
@@ -211,12 +288,17 @@ def _header(h: Hand, lines: list[str], line: int) -> tuple[_Head, int] | ParsedH
                      tm["cur"], tm["table"], mg["date"], "%Y-%m-%d %H:%M:%S",
                      tm["sb"], tm["bb"]), at  # fmt: skip
     assert mh is not None
+    if ip is not None:
+        return _Head("ipoker", ip["game"].strip(), ip["limit"] or "PL", ip["tour"] is not None,
+                     ip["cur"] or "", tm["table"].strip(), ip["date"], "",
+                     ip["sb"], ip["bb"], tm["tid"], tm["buyin"], ip["tz"],
+                     ip["uncalled"] is not None), at  # fmt: skip
     return _Head("merge", mh["game"].strip(), mh["limit"] or "PL", mh["tour"] is not None,
                  mh["cur"] or "", tm["table"].strip(), mh["date"], "%m/%d/%Y %H:%M:%S",
                  mh["sb"], mh["bb"], tm["tid"], tm["buyin"]), at  # fmt: skip
 
 
-def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     read = _header(h, lines, line)
     if isinstance(read, ParsedHand):
         return read
@@ -226,7 +308,11 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     if game is None or structure is None:
         return not_read(h, line, head.game, lines[0], omaha="omaha" in head.game.lower())
     h.table = head.table
-    started = datetime.strptime(head.date, head.date_format)
+    h.suit_first = head.room == "ipoker"
+    if head.date_format:
+        started = datetime.strptime(head.date, head.date_format)
+    else:
+        started = local_time(head.date)
     h.unit = Unit.CHIPS if head.tourney else Unit.CENTS
     numbered = [(i, ln) for i, ln in enumerate(lines) if i not in (0, at)]
     if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
@@ -238,8 +324,10 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
         else:
             h.rake = None  # Merge prints no rake: worked out by finish()
     _returns_in_wins(h)
+    if h.total is not None and not head.uncalled:
+        h.total = None  # an older iPoker total holds the uncalled bet: not the pot
     done = finish(
-        h, lines, line, site=SITE, game=g, started_at=started, time_zone=None,
+        h, lines, line, site=SITE, game=g, started_at=started, time_zone=head.zone,
         max_seats=None, collect_order=CollectOrder.UNORDERED, text=text, offset=offset,
     )  # fmt: skip
     if done.hand is None:
@@ -299,7 +387,7 @@ def _returns_in_wins(h: Hand) -> None:
             h.inferred.append("returned")
 
 
-def _line(h: Hand, ln: str, lno: int) -> bool:
+def _line(h: _PTHand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     m = MG_SEAT.match(ln) if " sitting in seat " in ln else None
     if m is None and ln.startswith("Seat ") and not h.actions:
@@ -317,24 +405,31 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
                 if name is None:
                     return False
                 h.hero = name
-                h.hole[name] = _cards(ln[20 + len(name) + 1 :].replace(",", " "))
+                h.hole[name] = _read_cards(h, ln[20 + len(name) + 1 :])
             return True
         if ln.startswith("*** SUMMARY"):
             return True
         s = _MG_STREET.match(ln) or _MERGE_STREET.match(ln)
         if s is None:
             return False
-        h.deal(_STREETS[s["street"].lower()], _cards(s["cards"].replace(",", " ")))
+        h.deal(_STREETS[s["street"].lower()], _read_cards(h, s["cards"]))
         return True
     if ln.startswith("Rake: "):
         h.rake = (h.rake or 0) + _money(h, ln[6:].strip())
+        return True
+    if ln.startswith("Total pot "):
+        t = _IPOKER_TOTAL.match(ln)
+        if t is None:
+            return False
+        h.rake = _money(h, t["r"]) if t["r"] else 0
+        h.total, h.total_line = _money(h, t["t"]) + h.rake, lno
         return True
     if ln.startswith("Dealt to "):
         name = h.name(ln[9:], " ")
         if name is None:
             return False
         h.hero = name
-        h.hole[name] = _cards(ln[9 + len(name) :].strip(" []"))
+        h.hole[name] = _read_cards(h, ln[9 + len(name) :].strip(" []"))
         return True
     played = match_player(h, ln, _PLAYER, _PLAYER)
     if played is None:
@@ -343,7 +438,7 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     return True
 
 
-def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+def _player(h: _PTHand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a seated player did: a post, a betting action, a show or a win."""
     if kind == "fold":
         h.fold(p, lno)
@@ -352,11 +447,17 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     elif kind == "show":
         cards = m["cards"].replace(",", " ").strip()
         if cards:
-            h.show(p, Show(p, _cards(cards), None, mucked=m["how"].lower().startswith("mucks"),
-                           line=lno))  # fmt: skip
+            desc = m.groupdict().get("desc")
+            h.show(p, Show(p, _read_cards(h, cards), desc,
+                           mucked=m["how"].lower().startswith("mucks"), line=lno))  # fmt: skip
     elif kind != "event":
         a = _money(h, m["a"])
         if kind == "sb" and h.sb is not None:  # a second small blind: the big one, short
+            h.post(p, PostKind.BIG_BLIND, a, lno)
+        elif kind == "post_bb" and h.bb is not None and h.sb is not None and a == h.bb + h.sb:
+            h.dead_small = h.sb  # "Post BB $1.50" at $0.50/$1: a dead small blind and the big
+            h.post_both(p, a, lno)
+        elif kind == "post_bb":
             h.post(p, PostKind.BIG_BLIND, a, lno)
         elif kind in ("sb", "bb", "ante"):
             post = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND}.get(kind, PostKind.ANTE)
@@ -365,8 +466,10 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
             h.call(p, a, lno)
         elif kind == "bet":
             h.bet(p, a, lno)
-        elif kind == "raise":  # the chips added (Microgaming's "raised to")
+        elif kind == "raise":  # the chips added (Microgaming's "raised to", iPoker's "Raise")
             h.raise_to(p, h.bets.get(p, 0) + a, lno)
+        elif kind == "raise_to":  # iPoker's "Raise (NF) $X": to a street total of X
+            h.raise_to(p, a, lno)
         elif kind == "allin":
             h.all_in(p, a, lno)
         elif kind == "win":
@@ -374,15 +477,15 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
             h.collects.append(Collect(p, a, pot, 0, lno))
 
 
-parse = reader(_parse)
+parse = reader(_parse, _PTHand)
 
-#: PokerTracker's converted text (Microgaming and Merge exports).
+#: PokerTracker's converted text (Microgaming, Merge and iPoker exports).
 FORMAT = SiteFormat(
     key=SITE,
-    name="PokerTracker export (Microgaming, Merge)",
+    name="PokerTracker export (Microgaming, Merge, iPoker)",
     games="Omaha and Omaha hi/lo; pot limit, no limit and fixed limit; cash and tournaments",
     recognise=recognise,
     split=split,
     parse=parse,
-    rooms=("microgaming", "merge"),
+    rooms=("microgaming", "merge", "ipoker"),
 )

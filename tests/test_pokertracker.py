@@ -137,3 +137,67 @@ def test_real_pokertracker_hands(tmp_path: Path) -> None:
     assert stacks == [("UoswVwx0Yqsif", 23220), ("Wbuoogoqfx", 135), ("OcrsrwdlJybppSrjw", 6295)]
     assert errors == (0,) and bad == []
     assert rooms == [("merge",), ("microgaming",)]
+
+
+IPOKER = "ipoker_style_suit_first_cards_raise_to_and_by.txt"
+
+
+def test_ipoker_style_newer_version() -> None:
+    """PokerTracker's iPoker export ("GAME #N Version:.. Uncalled:Y"): cards suit first,
+    "Raise (NF)" a raise to, plain "Raise" the chips added, "Post BB" of a small and a
+    big blind a dead small blind with the big one, the uncalled bet left out."""
+    head = (FIXTURES / IPOKER).read_text("utf-8")
+    assert pokertracker.FORMAT.recognise(head) and recognise(head) is pokertracker.FORMAT
+    new, old = _parse(IPOKER)
+    h = new.hand
+    assert h is not None and new.problems == ()
+    assert (h.site, h.hand_id, h.table, h.button) == ("ipoker", "8800000771", "Steyr", 1)
+    assert (h.game.small_blind, h.game.big_blind, h.game.currency) == (25, 50, "EUR")
+    assert h.time_zone == "GMT" and h.started_at == datetime(2019, 2, 11, 21, 14, 5)
+    assert h.hole_cards["Clara"] == ("Ah", "Ac", "Td", "2s")
+    assert h.boards == (("Jd", "Qs", "8c", "3h"),)
+    acts = [(a.player, a.kind, a.amount, a.to_amount, a.post) for a in h.actions]
+    assert acts[2] == ("Dirk", ActionKind.POST, 75, None, PostKind.DEAD_SMALL_AND_BIG)
+    assert acts[3:8] == [
+        ("Dirk", ActionKind.RAISE, 125, 175, None),  # to 1.75 over his live 0.50
+        ("Anke", ActionKind.CALL, 175, None, None),
+        ("Bruno", ActionKind.FOLD, 0, None, None),
+        ("Clara", ActionKind.RAISE, 375, 550, None),  # adds 5.00 to her 0.50 blind
+        ("Dirk", ActionKind.CALL, 375, None, None),  # 1.75 + 3.75 = 5.50
+    ]
+    # Clara's turn bet of 20 is uncalled and left out of the totals ("Uncalled:Y").
+    # Pot: Bruno 0.25 + Clara 13.50 + Dirk 13.75 (0.25 dead) + Anke 1.75 = 29.25
+    # = total 28.00 + rake 1.25; Clara wins 28.00.
+    assert [(r.player, r.amount) for r in h.returned] == [("Clara", 2000)]
+    assert (h.total_pot, h.rake) == (2925, 125)
+    assert [(c.player, c.amount) for c in h.collects] == [("Clara", 2800)]
+    assert not _kinds(h) & BAD
+
+
+def test_ipoker_style_older_version() -> None:
+    """The older header ("GAME #N: ..."), lower-case suits first, a short all-in written
+    "Raise $31.00" (the chips added: a call), and the uncalled bet inside the total and
+    the winner's "wins"."""
+    _, old = _parse(IPOKER)
+    h = old.hand
+    assert h is not None and old.problems == ()
+    assert (h.hand_id, h.time_zone, h.game.currency) == ("2600000772", None, "USD")
+    assert h.boards == (("Th", "9s", "2d", "Kc", "3h"),)
+    assert h.hole_cards["Edda"] == ("Ts", "Td", "4c", "5c")
+    flop = [(a.player, a.kind, a.amount, a.to_amount, a.all_in)
+            for a in h.actions if a.street is Street.FLOP]  # fmt: skip
+    assert flop == [
+        ("Frode", ActionKind.CHECK, 0, None, False),
+        ("Gisela", ActionKind.BET, 1050, None, False),
+        ("Edda", ActionKind.RAISE, 3150, 4200, False),
+        ("Frode", ActionKind.FOLD, 0, None, False),
+        ("Gisela", ActionKind.CALL, 3100, None, True),  # 10.50 + 31 = 41.50, all she had
+    ]
+    # In: Frode 3.50 + Gisela 45.00 + Edda 45.50 = 94.00 = "wins" 91.00 + rake 3.00:
+    # Edda's uncalled 0.50 (42.00 - 41.50) is in her 91.00; she wins 90.50 of the
+    # 93.50 pot with three tens (Ts Td + Th) over three nines.
+    assert [(r.player, r.amount) for r in h.returned] == [("Edda", 50)]
+    assert ([(c.player, c.amount) for c in h.collects], h.rake) == ([("Edda", 9050)], 300)
+    (gisela,) = [s for s in h.shows if s.player == "Gisela"]
+    assert gisela.description == "Three of a Kind, Nines" and gisela.claimed_high is None
+    assert not _kinds(h) & BAD
