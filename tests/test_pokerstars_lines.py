@@ -25,3 +25,14 @@ def test_sits_out_and_summary_mucked() -> None:
     assert [(c.player, c.amount) for c in h.collects] == [("Dov", 167)]
     # Ada mucked her cards unshown: no show of hers, no cards known.
     assert "Ada" not in h.hole_cards and all(s.player != "Ada" for s in h.shows)
+
+
+def test_limit_betting_is_capped() -> None:
+    (r,) = list(parse_file(FIX / "limit_betting_is_capped.txt"))
+    assert r.problems == ()  # "Betting is capped" read
+    h = r.hand
+    # The fourth bet preflop (0.10 blind, raises to 0.20, 0.30, 0.40): three players in
+    # for 0.40 each = 1.20; Ivo's flop bet of 0.10 comes back; rake 0.06: he wins 1.14.
+    assert [(x.player, x.amount) for x in h.returned] == [("Ivo", 10)]
+    assert (h.total_pot, h.rake) == (120, 6)
+    assert [(c.player, c.amount) for c in h.collects] == [("Ivo", 114)]

@@ -99,7 +99,8 @@ CONVERTER_LEAVE = _rule("converter_leave", r"Table leave user$")
 QUIET = NO_CHIPS.plus(
     tails=(SAID, r"has timed out.*", r"is sitting out", r"will be allowed to play after the button",
            r"was removed from the table for failing to post"),
-    lines=(r".+?: (?:sits out|is sitting out|sitting out)",),
+    # a limit game's fourth bet: "Betting is capped" (no chips; the bets say it all)
+    lines=(r".+?: (?:sits out|is sitting out|sitting out)", r"Betting is capped"),
 )  # fmt: skip
 
 #: Rules for what follows a seated player's name, keyed by (first char, keyword).
