@@ -57,7 +57,9 @@ Quirks read here:
   total pot less what was collected (the site takes it silently; the total pot itself
   is still checked against the betting by the audit).
 * Lines the site writes about the table ("Table enter user", "Seat sit down", "Table
-  deposit $5", "Ranking 39"...), with or without a player, carry nothing the record needs.
+  deposit $5", "Ranking 39"...), with or without a player, carry nothing the record needs;
+  "Sit out" and "Seat sit out" of a seated player who then does nothing (no card, no
+  bet) mean that player was not dealt in.
 * Times have no zone. Public sources say Bovada's clock is US Eastern; it is not
   printed, so ``time_zone`` and ``started_at_utc`` are ``None`` (never guessed).
 * Cash hands are in USD (cents); tournament hands in chips, the header's level naming
@@ -115,6 +117,8 @@ TABLE_EVENT = _rule("table_event",
     r"|Set dealer/Bring in spot|Sit out|Re-join|Stand|Ranking \d+|Enter(?:s)? the table"
     r"|Leave(?:s)? the table|Chat.*)\s*$"
 )  # fmt: skip
+#: a seated player sitting out ("Dealer : Sit out", "UTG : Seat sit out"): applied
+_SIT_OUT = re.compile(r"(?:Seat sit|Sit) out", re.IGNORECASE)
 _AMT = r"(?P<a>\$?[\d,.]+)"
 _TO = r"(?: to (?P<to>\$?[\d,.]+))?"
 #: what follows "<position> : ", by kind; the site's words vary in case
@@ -276,6 +280,8 @@ def _player_line(h: Hand, name: str, rest: str, ln: str, lno: int, explicit: boo
         rest = rest.rstrip()
     found = _rule_of(rest)
     if found is None:
+        if _SIT_OUT.fullmatch(rest) is not None:  # not dealt in unless they play
+            h.sit_out(name)
         return _m(TABLE_EVENT, rest) is not None
     if name not in h.stacks:
         h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {name[:40]}", ln)

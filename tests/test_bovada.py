@@ -237,3 +237,18 @@ def test_corpus(tmp_path: Path) -> None:
     assert paid == [("2902256725", 722, 722), ("2902256725", 240, 240),
                     ("2902266598", 49, 49), ("2902266598", 23, 23),
                     ("2902266598", 23, 23)]  # fmt: skip
+
+
+def test_sit_out_before_the_deal() -> None:
+    """"UTG+1 : Seat sit out" before the deal, no card dealt to UTG+1: not dealt in.
+    "Small Blind : Sit out" after the small blind posted and folded: still in the hand."""
+    (ph,) = _hands("sit_out_before_the_deal.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    assert [(s.player, s.sitting_out) for s in h.seats] == [
+        ("Dealer", False), ("Small Blind", False), ("Big Blind", False), ("UTG", False),
+        ("UTG+1", True)]  # fmt: skip
+    # SB 0.02 + BB 0.05 + 0.15 + Dealer 0.20 = 0.42; Dealer's 0.30 back; collects 0.40.
+    assert (h.total_pot, h.rake) == (42, 2)
+    assert [(c.player, c.amount) for c in h.collects] == [("Dealer", 40)]
+    assert _money_findings(h) == []
