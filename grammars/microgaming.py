@@ -42,6 +42,11 @@ Quirks read here:
 * ``Win`` ``pot`` numbers the pot (0 main); ``lowhandwin="1"`` marks a win that holds
   the low (a scoop holds both: the half is not told, so collects carry none).
 * ``date`` has no zone (the client's clock): ``time_zone`` is ``None``.
+* A game with no ``Win`` action was cancelled (one player seated is dealt cards and
+  folds; no blinds): a ``hand_cancelled`` problem, no record.
+* ``sittingout="true"`` sits a player out; so does showing nothing in the game (no
+  post, action, cards or win: waiting for the big blind, or a ``balance`` of 0.00),
+  since a player dealt in always acts unless the others all fold first.
 * Cards: ``value`` 2-10, J, Q, K, A and ``suit`` c/d/h/s (``id`` 0-51 when they are
   missing: spades, clubs, diamonds, hearts, each ace first).
 
@@ -54,6 +59,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from lxml import etree
@@ -142,7 +148,11 @@ def _read(h: XmlHand, game: etree._Element, stop: Stop) -> ParsedHand:
         return stop(ProblemCode.NO_SEATS, "no <Seat> in this game")
     h.hero = h.by_id.get(game.get("playerseat", ""))
     wins: list[Collect] = []
-    read_elements(h, game.iterfind("Gameplay/Action"), "type", {
+    actions = game.findall("Gameplay/Action")
+    if not any(act.get("type") == "Win" for act in actions):
+        return stop(ProblemCode.HAND_CANCELLED, "this game has no Win: it was cancelled, "
+                    "not played to a result")  # fmt: skip
+    read_elements(h, actions, "type", {
         "DealFlop": _deal, "DealTurn": _deal, "DealRiver": _deal,
         "Win": lambda h, act, line: _win(h, act, line, wins),
     }, default=_by_player)  # fmt: skip
@@ -251,6 +261,7 @@ def _finish(
     h.total, h.total_line = h.in_pot(), h.ht.line
     _rake(h, game.get("rake"), tourney, h.total - sum(w.amount for w in wins))
     h.collects = [w for w in wins if w.amount > 0]
+    _not_dealt(h, wins)
     if h.dealt_twice():
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     holes = max((len(c) for c in h.hole.values()), default=4)
@@ -262,6 +273,14 @@ def _finish(
                    _currency(game, tourney), tournament_id=_tournament(game) if tourney else None,
                    small_bet=small_bet, big_bet=big_bet)  # fmt: skip
     return h.record(game_of, started_at=_date(game.get("date", "")))
+
+
+def _not_dealt(h: XmlHand, wins: list[Collect]) -> None:
+    """Seated players the game shows nothing of (no post, action, cards or win: a
+    player waiting for the big blind, or with no chips) were not dealt in: sitting out.
+    A player dealt in always acts, unless all the others fold first: then they win."""
+    seen = {a.player for a in h.actions} | {w.player for w in wins} | set(h.hole)
+    h.seats = [replace(s, sitting_out=True) if s.player not in seen else s for s in h.seats]
 
 
 def _rake(h: XmlHand, written: str | None, tourney: bool, left: int) -> None:

@@ -118,6 +118,37 @@ def test_bad_values_never_raise() -> None:
     assert ph.hand is None and ph.problems[-1].code is ProblemCode.IMPOSSIBLE_CARDS
 
 
+def test_cancelled_no_win() -> None:
+    """A game with no Win (one seated player dealt cards who folds, no blinds) was
+    cancelled: a hand_cancelled problem and no record; the game after it reads."""
+    cancelled, played = _parse("cancelled_no_win.xml")
+    assert cancelled.hand is None and cancelled.hand_id == "6109990001"
+    assert [(p.code, p.line) for p in cancelled.problems] == [(ProblemCode.HAND_CANCELLED, 1)]
+    h = played.hand
+    assert played.problems == () and h.hand_id == "6109990002"
+    # SB 1.00 folds to the BB 2.00: Jan's Win 3.00 holds his own 1.00 over the call-less
+    # small blind, returned: 2.00 in the pot, 2.00 paid, no rake
+    assert [(r.player, r.amount) for r in h.returned] == [("Jan", 100)]
+    assert (h.total_pot, h.rake) == (200, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("Jan", 200)]
+
+
+def test_waiting_seat_zero_balance() -> None:
+    """Seats the game shows nothing of are not dealt in: Ben (balance 0.00) and Dan
+    (between the small and big blinds, waiting for the big blind) sit out."""
+    (ph,) = _parse("waiting_seat_zero_balance.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    assert [(s.player, s.sitting_out) for s in h.seats] == [
+        ("Ava", False), ("Ben", True), ("Cat", False), ("Dan", True), ("Eli", False)]  # fmt: skip
+    # Cat 0.25 + Ava 1.50 + Eli 1.50 = 3.25; Ava's 2.00 flop bet is uncalled; Win 5.10 =
+    # 3.25 + 2.00 - rake 0.15: paid 3.10 after the 2.00 returned
+    assert [(r.player, r.amount) for r in h.returned] == [("Ava", 200)]
+    assert (h.total_pot, h.rake) == (325, 15)
+    assert [(c.player, c.amount) for c in h.collects] == [("Ava", 310)]
+    assert not _kinds(h) & _BAD
+
+
 def test_recognise_is_specific() -> None:
     assert microgaming.FORMAT.recognise('----PRIMA.DAT----\n\n<Game hhversion="5" id="1" date="x"')
     assert microgaming.FORMAT.recognise('<Game id="1" date="2011-01-01 00:00:00" unicodetablename')
