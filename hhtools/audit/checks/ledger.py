@@ -18,12 +18,22 @@ def chip_balance(ctx: AuditContext) -> Iterator[Finding]:
     ledger must balance (DESIGN.md, "Findings"; "The store"): put in + room added =
     collected + rake + fees + jackpot + pots forfeited by cashed-out winners. A
     cash-out itself is paid by the site, outside the pot. ``paid`` is the site's
-    amount, ``due`` what went in (minor units); the line is the total pot's.
+    amount, ``due`` what went in (minor units); the line is the total pot's. One
+    finding per fact: a total pot that is exactly what the site paid out and took
+    (a format that writes its pot after rake, its total then worked out from the
+    payouts) is said once, by the payouts' finding, which names its parts.
     """
     hand, settlement = ctx.hand, ctx.settlement
     in_pot = settlement.rebuild.total
     currency = hand.game.currency
-    if hand.total_pot is not None and hand.total_pot not in (in_pot, in_pot + hand.room_added):
+    collected = sum(c.amount for c in hand.collects)
+    forfeited = sum(c.forfeited for c in hand.cash_outs)
+    taken = hand.rake + hand.fees + hand.jackpot
+    paid_out = collected + taken + forfeited
+    went_in = in_pot + hand.room_added
+    same_fact = hand.total_pot == paid_out != went_in
+    if (hand.total_pot is not None and not same_fact
+            and hand.total_pot not in (in_pot, in_pot + hand.room_added)):  # fmt: skip
         yield Finding(
             FindingKind.CHIP_IMBALANCE, "", 0, 0, Half.ALL, hand.total_pot, in_pot,
             f"the site's total pot is {format_money(hand.total_pot, currency)} but the "
@@ -31,11 +41,6 @@ def chip_balance(ctx: AuditContext) -> Iterator[Finding]:
             f"bets returned)",
             hand.total_pot_line,
         )  # fmt: skip
-    collected = sum(c.amount for c in hand.collects)
-    forfeited = sum(c.forfeited for c in hand.cash_outs)
-    taken = hand.rake + hand.fees + hand.jackpot
-    paid_out = collected + taken + forfeited
-    went_in = in_pot + hand.room_added
     if paid_out != went_in:
 
         def m(v: int) -> str:
