@@ -66,3 +66,15 @@ def test_site_keeping_more_than_its_rake_is_one_ledger_finding() -> None:
     res = audit_hand(h)
     ledger = [(f.paid, f.due) for f in res.findings if f.kind is FindingKind.CHIP_IMBALANCE]
     assert ledger == [(3575, 3600)]
+
+
+def test_new_format_waits_for_big_blind_is_not_dealt_in() -> None:
+    # "Golf waits for big blind": Golf posts nothing and never acts, so is not dealt
+    # in (his seat sits out). Delta raises to $6, both blinds fold: $4 of the raise is
+    # returned ($6 - the $2 big blind called by nobody), the pot is $1 + $2 + $2 = $5.
+    ph = _one("new_waits_for_big_blind.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert {s.player: s.sitting_out for s in h.seats} == {
+        "Delta": False, "Echo": False, "Foxtrot": False, "Golf": True}
+    assert h.total_pot == 500 and [(c.player, c.amount) for c in h.collects] == [("Delta", 500)]

@@ -276,6 +276,8 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
         _show(h, p, m, lno)
     elif kind == "collect":
         h.collects.append(Collect(p, h.money(m["a"]), int(m["side"] or 0), 0, lno))
+    elif kind == "wait":
+        h.sit_out(p)  # not dealt in (unless the player then plays: Hand.final_seats)
 
 
 def _show(h: Hand, p: str, m: Any, lno: int) -> None:
