@@ -113,8 +113,8 @@ RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("nolow", r"has no qualifying low hand$"),
     ("event", r"did not respond in time and is folded$"),
     ("event", r"has (?:requested more time|timed out|returned)$"),
-    ("event", r"is sitting out$"),
-    ("event", r"sits out$"),
+    ("sitout", r"is sitting out$"),
+    ("sitout", r"sits out$"),
     ("event", r"says .*$"),
     ("event", r"(?:doesn't|does not) show(?: cards)?$"),
     ("has", r"has (?P<desc>.+)$"),
@@ -402,6 +402,8 @@ def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
         _claim(h, p, m, kind)
     elif kind == "win":
         h.collects.append(Collect(p, h.money(m["a"]), int(m["n"]) if m["n"] else 0, 0, lno))
+    elif kind == "sitout":
+        h.sit_out(p)  # not dealt in (unless the player then plays: Hand.final_seats)
 
 
 def _claim(h: _Hand, p: str, m: Any, kind: str) -> None:

@@ -192,3 +192,16 @@ def test_repeated_pot_group_kept_when_the_site_says_so_reported_as_its_meaning()
                               meanings=Meanings(pot_repeated=True))  # fmt: skip
     assert [f.line for f in faults] == [0] and "2 times" in faults[0].message
     assert h.total_pot_line == 29
+
+
+def test_sitting_out_is_not_dealt_in() -> None:
+    # "Sven is sitting out" before the deal: Sven posts nothing and never acts, so his
+    # seat sits out (not dealt in); the money is the same as the hand without him
+    # (pot $0.70, rake $0.03, Piet wins $0.67).
+    (ph,) = _parse("sitting_out_not_dealt_in.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert {s.player: s.sitting_out for s in h.seats} == {
+        "Piet": False, "Quin": False, "Rosa": False, "Sven": True}
+    assert (h.total_pot, h.rake, [(c.player, c.amount) for c in h.collects]) == (
+        70, 3, [("Piet", 67)])
