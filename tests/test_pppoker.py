@@ -195,3 +195,19 @@ def test_real_pppoker_hands(tmp_path: Path) -> None:
     # 0.36 = 3.24 net. ShowdownHand: Kh Jh + Ks Jc 6d (two pair) beats As Ah (one pair).
     assert findings == [("886664460000891", "award_mismatch", 330, 324),
                         ("886664460000891", "chip_imbalance", 366, 360)]  # fmt: skip
+
+
+def test_pokerstars_cny_yuan_stakes() -> None:
+    """PokerStars-format files of CNY tables ("(¥3/¥6 CNY)", amounts "¥40.20") read
+    through the shared money symbols (:data:`hhtools.model.money.SYMBOL_CLASS`)."""
+    from hhtools.grammars import pokerstars
+
+    (ph,) = parse_fixture(pokerstars.FORMAT, "cny_yuan_stakes.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert (h.game.small_blind, h.game.big_blind, h.game.currency) == (300, 600, "CNY")
+    assert [s.stack for s in h.seats] == [165677, 213800, 464997]
+    # in: 18 + 18 + BB 6 = 42 (the 42 bet returned); rake 1.80; 42 - 1.80 = 40.20
+    assert (h.total_pot, h.rake, h.collects[0].amount, h.returned[0].amount) == (
+        4200, 180, 4020, 4200)  # fmt: skip
+    assert kinds(h) & BAD == set()

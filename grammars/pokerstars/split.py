@@ -16,6 +16,7 @@ from typing import BinaryIO
 
 from hhtools.grammars._text import HandEnd, iter_hands
 
+from hhtools.model.money import SYMBOL_CLASS
 from hhtools.model.records import HandText
 
 #: A hand starts at a line matching this (used by the reader to split files).
@@ -31,7 +32,7 @@ SUMMARY_LINE = (
 )
 #: A seat line ("Seat 2: B ($5 in chips)"): no summary holds one.
 SEAT_LINE = (
-    r"Seat \d+: [^\n]* \([$€£]?\d[\d,.]* in chips(?:, [^)\n]*? bounty)?\)"
+    r"Seat \d+: [^\n]* \(" + SYMBOL_CLASS + r"?\d[\d,.]* in chips(?:, [^)\n]*? bounty)?\)"
     r"(?: is sitting out| out of hand[^\n]*)?\r?$"
 )
 

@@ -11,11 +11,18 @@ from typing import Any
 
 from hhtools.grammars._hand import Hand
 
-from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
+from hhtools.model.money import (
+    CURRENCY_SYMBOLS,
+    MAX_AMOUNT,
+    SYMBOL_CLASS,
+    AmountOutOfRange,
+    Unit,
+    parse_money,
+)
 from hhtools.model.records import CashOut, Seat, Street, TournamentResult
 
-#: An amount as written: "$1,234.56", "€5", "1430".
-_AMT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
+#: An amount as written: "$1,234.56", "€5", "¥25" (CNY tables), "1430".
+_AMT = SYMBOL_CLASS + r"?\d[\d,]*(?:\.\d+)?"
 #: The text between a card list's brackets.
 _CARDS = r"[^\]]*"
 
@@ -57,7 +64,7 @@ def _plain_amount(text: str, unit: Unit) -> int | None:
     return None
 
 
-_SYMBOLS = ("$", "€", "£")
+_SYMBOLS = tuple(CURRENCY_SYMBOLS)
 
 
 def _longest_first(entry: tuple[str, tuple[str, str]]) -> int:
