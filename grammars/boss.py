@@ -41,6 +41,9 @@ Quirks read here:
   A ``RESULT`` does not say from which pot: with side pots each win is split over the
   pots the player could win, built by the rules (:mod:`hhtools.grammars._pots`).
   ``MAINPOT``/``LEFTPOT``/``RIGHTPOT`` are not read (no sample shows a side pot's).
+* A ``HISTORY`` holds ``PLAYER``, ``ACTION`` and ``SHOWDOWN`` elements, a ``SHOWDOWN``
+  ``RESULT``s: any other element is an ``unrecognised_line`` problem on its line (the
+  hand is read in part), as is an ``ACTION`` type or blind ``KIND`` not known.
 * ``DATE`` is a Unix time (UTC); the button is ``DEALER="Y"`` (older files have none:
   the seat before the small blind is inferred).
 * Cards: ``LINK`` 0-51, rank ``n % 13`` from the ace, suits diamonds, clubs, hearts,
@@ -98,6 +101,8 @@ _FLUSH = re.compile(r"STR_G_WIN_FLUSH\)\s*\$\(STR_G_CARD_(\w+)\)")
 _HALVES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW}
 _TOURNEYS = frozenset({"GAMEKIND_SITGO", "GAMEKIND_TOURNAMENT"})
 _EMPTY = frozenset({"STATE_EMPTY", "STATE_RESERVED"})
+_PARTS = frozenset({"PLAYER", "ACTION", "SHOWDOWN"})  # what a HISTORY holds
+_RESULTS = frozenset({"RESULT"})  # what a SHOWDOWN holds
 _VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
 
 #: a win: player, amount (minor units), half (hi/lo games), line
@@ -162,6 +167,7 @@ def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
     if not h.seats:
         return stop(ProblemCode.NO_SEATS, "no <PLAYER> in this hand")
     read_elements(h, root.iterfind("ACTION"), "TYPE", _ACTIONS, default=_action)
+    _unknown(h, root, _PARTS)
     showdown = root.find("SHOWDOWN")
     if showdown is None:
         return stop(ProblemCode.TRUNCATED_HAND, "this hand has no <SHOWDOWN> (its result)")
@@ -195,6 +201,14 @@ def _seats(h: XmlHand, root: etree._Element) -> None:
         if el.get("DEALER") == "Y":
             h.button = seat
 
+
+
+def _unknown(h: XmlHand, parent: etree._Element, known: frozenset[str]) -> None:
+    """Elements of ``parent`` the format is not known to write: an ``unrecognised_line``
+    problem each (the hand is read in part: such an element could carry chips)."""
+    for el in parent:
+        if isinstance(el.tag, str) and el.tag not in known:
+            h.problem(h.at(el), ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
 
 
 def _tournament(root: etree._Element) -> str | None:
@@ -416,6 +430,7 @@ def _results(h: XmlHand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
     the site's words for the hand, what they won (per half in hi/lo)."""
     folded = h.folded_players()
     pays: list[Pay] = []
+    _unknown(h, sd, _RESULTS)
     for res in sd.iterfind("RESULT"):
         line = h.at(res)
         who = res.get("PLAYER", "")

@@ -45,7 +45,11 @@ Quirks read here:
   site's description of that player's high hand.
 * ``starttime`` is Eastern time (the events' millisecond timestamps are UTC and agree).
 * CHAT, SHOW, MUCK, PLAYER_OUT, LEAVE, (DIS/RE)CONNECTED events move no chips;
-  SIT_OUT during the betting is a fold; GAME_CANCELLED cancels the hand.
+  SIT_OUT during the betting is a fold; GAME_CANCELLED cancels the hand. An element of
+  a round other than ``event``, ``cards`` and ``winner`` is not known: an
+  ``unrecognised_line`` problem (the hand is read in part).
+* Nicknames may hold HTML named references (``&eacute;``): read as what they name
+  (:func:`hhtools.grammars._xml.xml_text`).
 
 Files are split by :func:`hhtools.grammars._xml.split_elements` (streamed line by line,
 the ``<description>`` carried to each game) and each game is read with lxml.
@@ -272,7 +276,9 @@ def _winner(h: _Game, el: etree._Element, line: int) -> None:
 
 
 def _other(h: XmlHand, el: etree._Element, line: int) -> None:
-    """Another element in a round: nothing to read."""
+    """Another element in a round: not known, so the hand is read in part (an
+    ``unrecognised_line`` problem on its line: it could carry chips)."""
+    h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
 
 
 def _cards(h: XmlHand, el: etree._Element, line: int) -> None:

@@ -221,6 +221,19 @@ def test_sitgo_hand_ante_chips() -> None:
     assert not _kinds(h) & _BAD
 
 
+def test_unknown_elements_read_in_part() -> None:
+    """An element a HISTORY or its SHOWDOWN is not known to hold (<JACKPOT>, <BONUS>)
+    is a problem on its line: the hand is stored read in part, never as if whole."""
+    (ph,) = _parse("unknown_elements_read_in_part.xml")
+    h = ph.hand
+    assert [(p.code, p.line) for p in ph.problems] == [
+        (ProblemCode.UNRECOGNISED_LINE, 17), (ProblemCode.UNRECOGNISED_LINE, 21)]  # fmt: skip
+    assert h.unread_lines == (17, 21)
+    # Kim's 0.10 small blind folds to Lou's 0.20: 0.10 back, the 0.20 left is Lou's WIN
+    assert (h.total_pot, h.rake) == (20, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("Lou", 20)]
+
+
 @pytest.mark.corpus
 def test_corpus(tmp_path: Path) -> None:
     site = need_corpus() / "Boss"

@@ -93,6 +93,21 @@ def test_old_raise_adds_chips_and_uncalled_in_winner() -> None:
         assert not _kinds(ph.hand) & _BAD
 
 
+def test_unknown_element_entity_name() -> None:
+    """Nicknames with HTML named references (&eacute;, &oslash;) read as what they name;
+    an element of a round Merge is not known to write (<bounty>) is a problem on its
+    line and the hand is stored read in part, never read as if it were not there."""
+    (ph,) = _parse("unknown_element_entity_name.xml")
+    h = ph.hand
+    assert [s.player for s in h.seats] == ["Ren\u00e9e", "S\u00f8ren", "Tom & Jerry"]
+    assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.UNRECOGNISED_LINE, 21)]
+    assert h.unread_lines == (21,)
+    # 0.25 + 0.50 + 1.50; the 1.00 over the big blind comes back, inside the 2.25 winner
+    # amount: 1.25 in the pot, 1.25 paid, no rake
+    assert (h.total_pot, h.rake) == (125, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("Ren\u00e9e", 125)]
+
+
 def test_tournament_balance_after_blinds() -> None:
     (ph,) = _parse("tournament_balance_after_blinds.xml")
     h = ph.hand
