@@ -39,7 +39,12 @@ Quirks read here:
 * "Pot sizes" lines give every pot (main first) after each street; the last group
   is the pots before rake. Rake is "Taking Rake of $x from pot N" (none in
   tournaments): each pot less its rake is the record's ``pot_parts`` (net); the total
-  pot is their sum before rake.
+  pot is their sum before rake. A group may be printed twice in a row (a hand won
+  without a showdown: "Pot sizes: $0.50" on two lines); a group longer than the pots
+  the all-ins can make that repeats a shorter one is read once. The kernel's totals
+  check (:mod:`grammars._meaning`) would name a repeat read twice, or a call or raise
+  that meant the chips added.
+* "X is sitting out" and "X sits out" are applied: the player is not dealt in.
 * A hi/lo pot is paid on a "with high hand" line, then a "with low hand" line, even
   to one player; collects are typed without a half and the format declares
   ``HIGH_THEN_LOW`` (the audit splits each pot's lines at the high half).

@@ -35,6 +35,9 @@ Quirks of the older format read here:
 * Amounts have no currency sign: cash hands are read as USD cents.
 * A betting line's amount is the chips the player adds, a raise's too ("raises (100)"
   by a big blind of 50 is a raise to 150, the small blind's "calls (100)" matches it).
+* "Player X sitting out" and "Player X wait BB" are applied: the player is not dealt
+  in. The raises' and calls' meaning (the chips added) is declared (``OLD_MEANINGS``):
+  the kernel's totals check would name a line whose street total the totals fit.
 * A player "is disconnected and ALL IN." and then "allin" with no amount: all-in
   for what they already put in.
 * The collects are only in the summary, one total per player ("Collects: 238.50"),
