@@ -42,6 +42,8 @@ Quirks read here:
 * ``Win`` ``pot`` numbers the pot (0 main); ``lowhandwin="1"`` marks a win that holds
   the low (a scoop holds both: the half is not told, so collects carry none).
 * ``date`` has no zone (the client's clock): ``time_zone`` is ``None``.
+* A ``Gameplay`` holds ``Action`` elements: any other is an ``unrecognised_line``
+  problem on its line (the hand is read in part), as is an action type not known.
 * A game with no ``Win`` action was cancelled (one player seated is dealt cards and
   folds; no blinds): a ``hand_cancelled`` problem, no record.
 * ``sittingout="true"`` sits a player out; so does showing nothing in the game (no
@@ -149,6 +151,9 @@ def _read(h: XmlHand, game: etree._Element, stop: Stop) -> ParsedHand:
     h.hero = h.by_id.get(game.get("playerseat", ""))
     wins: list[Collect] = []
     actions = game.findall("Gameplay/Action")
+    for el in game.iterfind("Gameplay/*"):  # what else a Gameplay holds is not known
+        if el.tag != "Action":
+            h.problem(h.at(el), ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
     if not any(act.get("type") == "Win" for act in actions):
         return stop(ProblemCode.HAND_CANCELLED, "this game has no Win: it was cancelled, "
                     "not played to a result")  # fmt: skip

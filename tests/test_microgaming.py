@@ -149,6 +149,22 @@ def test_waiting_seat_zero_balance() -> None:
     assert not _kinds(h) & _BAD
 
 
+def test_unknown_gameplay_element_read_in_part() -> None:
+    """An element of a Gameplay that is no Action (here a <Jackpot> after the Win) and
+    an action type not known are problems on their lines: the hand is read in part."""
+    raw = (FIX / "waiting_seat_zero_balance.xml").read_bytes()
+    old = b"   </Gameplay>"
+    new = (b'      <Jackpot seat="1" amount="0.05"/>\n'
+           b'      <Action seq="11" type="BadBeatContribution" seat="1" value="0.05"/>\n' + old)
+    assert raw.count(old) == 1
+    (ph,) = [microgaming.FORMAT.parse(t)
+             for t in microgaming.FORMAT.split(io.BytesIO(raw.replace(old, new)), "x")]  # fmt: skip
+    # the two lines go where </Gameplay> was (line 32 of the fixture): lines 32 and 33
+    assert [(p.code, p.line) for p in ph.problems] == [
+        (ProblemCode.UNRECOGNISED_LINE, 32), (ProblemCode.UNRECOGNISED_LINE, 33)]  # fmt: skip
+    assert ph.hand is not None and ph.hand.unread_lines == (32, 33)
+
+
 def test_recognise_is_specific() -> None:
     assert microgaming.FORMAT.recognise('----PRIMA.DAT----\n\n<Game hhversion="5" id="1" date="x"')
     assert microgaming.FORMAT.recognise('<Game id="1" date="2011-01-01 00:00:00" unicodetablename')
