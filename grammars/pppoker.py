@@ -1,9 +1,10 @@
 """PPPoker text hand histories (and SupremaPoker's, written the same way).
 
-The club apps write no hand history file themselves; their hands reach trackers as text
-in a PokerStars-like dialect, one hand after another with a blank line between::
+The club apps' hands reach trackers as text in a PokerStars-like dialect (written by hand
+grabbers and converters), one hand after another with a blank line between::
 
-    PPPoker Hand #886664460000891:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - 2025/02/23 23:50:04 UTC
+    PPPoker Hand #886664460000891:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - 2025/02/23 ...
+        ... 23:50:04 UTC                           (one line: the date, then its zone)
     Table 'ClubId:951145,Table:PPP_88666446' 6-max Seat #2 is the button
     Seat 3: 72659288 ($159.68 in chips)            (numeric player ids as names)
     72659288: posts small blind $0.30
@@ -249,15 +250,17 @@ def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> P
     if structure is BettingStructure.LIMIT:
         game = replace(game, small_bet=bb, big_bet=2 * bb)
     parsed = finish(
-        h, lines, line, site=ROOMS[hm["room"]], game=game, started_at=started,
+        h, lines, line, site=SITE, game=game, started_at=started,
         time_zone=hm["tz"], max_seats=h.max_seats, collect_order=CollectOrder.UNORDERED,
         text=text, offset=offset, pots_named=any(c.pot for c in h.collects),
     )  # fmt: skip
     if parsed.hand is None:
         return parsed
-    hand = replace(parsed.hand, site_format=SITE)
-    if len(runs) > 1:
-        hand = replace(hand, boards=tuple(runs))
+    room = ROOMS[hm["room"]]
+    if room == SITE and len(runs) < 2:
+        return parsed
+    boards = tuple(runs) if len(runs) > 1 else parsed.hand.boards
+    hand = replace(parsed.hand, site=room, boards=boards)
     return ParsedHand(hand, parsed.problems, None, parsed.hand_id)
 
 

@@ -16,7 +16,14 @@ import pytest
 from hhtools.audit import audit_hand
 from hhtools.grammars import pppoker, recognise
 from hhtools.model.money import Unit, format_money, parse_money
-from hhtools.model.records import ActionKind, BettingStructure, ClaimedHigh, HandText, PostKind, Variant
+from hhtools.model.records import (
+    ActionKind,
+    BettingStructure,
+    ClaimedHigh,
+    HandText,
+    PostKind,
+    Variant,
+)
 from hhtools.model.vocab import FindingKind, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import SHARED
@@ -50,8 +57,9 @@ def test_five_card_shows_in_summary_only() -> None:
     g = h.game
     assert (g.variant, g.structure, g.hi_lo, g.small_blind, g.big_blind, g.currency) == (
         Variant.OMAHA5, BettingStructure.POT_LIMIT, False, 10, 20, "USD")  # fmt: skip
-    assert (h.site, h.site_format, h.hand_id, h.table, h.button, h.max_seats) == (
-        "pppoker", "pppoker", "771204400000101", "ClubId:424242,Table:PPP_77120440", 1, 6)  # fmt: skip
+    assert (h.site, h.site_format, h.hand_id, h.button, h.max_seats) == (
+        "pppoker", "pppoker", "771204400000101", 1, 6)  # fmt: skip
+    assert h.table == "ClubId:424242,Table:PPP_77120440"
     # the header's clock is UTC ("... 04:15:30 UTC")
     assert h.started_at == datetime(2025, 3, 9, 4, 15, 30)
     assert h.started_at_utc == datetime(2025, 3, 9, 4, 15, 30, tzinfo=UTC)
@@ -81,7 +89,8 @@ def test_cny_ante_straddle() -> None:
     assert (g.variant, g.small_blind, g.big_blind, g.ante, g.currency) == (
         Variant.OMAHA, 100, 200, 50, "CNY")  # fmt: skip
     posts = [(a.player, a.post, a.amount) for a in h.actions if a.kind is ActionKind.POST]
-    assert posts[:3] == [("8810004", PostKind.SMALL_BLIND, 100), ("8810005", PostKind.BIG_BLIND, 200),
+    assert posts[:3] == [("8810004", PostKind.SMALL_BLIND, 100),
+                         ("8810005", PostKind.BIG_BLIND, 200),
                          ("8810001", PostKind.STRADDLE, 400)]  # fmt: skip
     assert sum(a for _, k, a in posts if k is PostKind.ANTE) == 250  # 5 x 0.50
     # the straddle counts: 8810003 raises ¥8 over it to ¥12, 8810005 calls ¥10 more
