@@ -234,6 +234,22 @@ def test_old_hilo_low_half_time_bank_and_sitting_out() -> None:
     _clean_audit(h)
 
 
+def test_damaged_header_glued_to_the_hand_before_is_cut_off() -> None:
+    """Two hands with no blank line between, the second's header with a damaged byte:
+    its lines are no part of the first hand (which stays whole and clean); the damaged
+    header is the second text's own ``bad_header``."""
+    first = (FIX / "old_hilo_limit_split.txt").read_text().rstrip("\n")
+    second = (FIX / "old_hilo_low_half_time_bank_sitting_out.txt").read_text()
+    glued = first + "\n" + second.replace("for Game 2727", "for G*me 2727", 1)
+    fh = io.BytesIO(glued.encode())
+    rs = [partypoker.FORMAT.parse(ht) for ht in partypoker.FORMAT.split(fh, "glued.txt")]
+    assert [(r.hand is not None, r.problems == ()) for r in rs] == [(True, True), (False, False)]
+    assert [p.code.value for p in rs[1].problems] == ["bad_header"]
+    (alone,) = _hands("old_hilo_limit_split.txt")
+    assert rs[0].hand is not None and alone.hand is not None
+    assert rs[0].hand.collects == alone.hand.collects and rs[0].hand.seats == alone.hand.seats
+
+
 def test_truncated_hand() -> None:
     r = _parse(_OLD.split("Alpha does not show")[0].rstrip())
     assert r.hand is None and [p.code for p in r.problems] == ["truncated_hand"]

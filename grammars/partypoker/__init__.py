@@ -96,8 +96,13 @@ _HEAD = re.compile(
 )
 #: PartyPoker writes no blank line inside a hand (only between it and its preamble):
 #: text after one is a hand text of its own (a damaged header is reported, never read
-#: into the hand before; a preamble is joined to what follows it, below)
-_END = HandEnd("", None, blank=True)
+#: into the hand before; a preamble is joined to what follows it, below). Nor does a
+#: hand hold, after its header, a line that starts or ends with "*****", names "Hand
+#: History for Game" or is a preamble's: such a line (a header with a damaged byte,
+#: glued to the hand before with no blank line between) starts a hand text too.
+_END = HandEnd("", None, re.compile(
+    r"\*{5}|.*\*{5}[^\S\n]*$|.*Hand History [Ff]or Game|Game #\d+ starts\.|#Game No : \d+"),
+    blank=True)  # fmt: skip
 _PREAMBLE_ONLY = re.compile(r"(?:\s*(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
