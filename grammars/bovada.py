@@ -170,6 +170,7 @@ _CATEGORIES = {
     "straight": HandCategory.STRAIGHT, "flush": HandCategory.FLUSH,
     "full house": HandCategory.FULL_HOUSE, "four of a kind": HandCategory.FOUR_OF_A_KIND,
     "straight flush": HandCategory.STRAIGHT_FLUSH, "royal flush": HandCategory.STRAIGHT_FLUSH,
+    "royal straight flush": HandCategory.STRAIGHT_FLUSH,
 }  # fmt: skip
 _STRUCTURES = {
     "pot limit": BettingStructure.POT_LIMIT, "no limit": BettingStructure.NO_LIMIT,

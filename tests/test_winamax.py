@@ -58,8 +58,10 @@ def test_hilo_halves_and_total_after_rake() -> None:
     # Alice: 9d 9h + 9s = trips of nines; Bob: Kc + Kd = a pair of kings.
     assert shows["Alice"].claimed_high == ClaimedHigh(HandCategory.THREE_OF_A_KIND, (9,))
     assert shows["Bob"].claimed_high == ClaimedHigh(HandCategory.ONE_PAIR, (13,))
-    # "High card : 8" names only the low's top card: no typed low claim.
-    assert shows["Bob"].low_description == "High card : 8" and shows["Bob"].claimed_low is None
+    # "High card : 8" names only the low's top card, typed as that one rank: Bob's low
+    # Ad 2d + 3c 4h 8c is 8-4-3-2-A, Alice's 6h 5s + 3c 4h 8c 8-6-5-4-3: both top 8.
+    assert shows["Bob"].low_description == "High card : 8" and shows["Bob"].claimed_low == (8,)
+    assert shows["Alice"].claimed_low == (8,)
     assert h.hero == "Bob" and h.hole_cards["Bob"] == ("Ad", "2d", "Kc", "Qh")
     raise_ = next(a for a in h.actions if a.kind is ActionKind.RAISE)
     assert (raise_.amount, raise_.to_amount) == (200, 300)

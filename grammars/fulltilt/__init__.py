@@ -286,7 +286,7 @@ def _show(h: _FtpHand, p: str, cards: tuple[str, ...] | None, desc: str | None, 
     if desc:
         m = HILO_WORDS.match(desc)
         if m is not None:
-            high, low = m["hi"], m["lo"]
+            high, low = m["hi"] or m["hi2"], m["lo"] or m["lo2"] or m["lo3"]
     b = h.show_board if board is None else board
     claims = (None, None) if mucked else (_claim(high), read_low(low))
     h.shows.append(Show(p, known, high or None, low, mucked, b, lno, *claims))

@@ -95,7 +95,12 @@ SUMMARY_SHOW = _rule("summary_show",
 )  # fmt: skip
 SUMMARY_COLLECT = _rule("summary_collect", r"collected \(" + _AMT + r"\)(?:, mucked)?\s*$")
 POSITIONS = re.compile(r"(?:\((?:button|small blind|big blind)\) )+")
-HILO_WORDS = re.compile(r"HI: (?P<hi>.*?)(?:; LO: (?P<lo>.*))?$")
+#: a hi/lo description: "HI: a flush, Ace high; LO: 8,7,4,3,A" (summary), "two pair, Kings
+#: and Threes, for high and 8,5,4,3,2, for low" or "a flush, Ace high, for high" (show lines)
+HILO_WORDS = re.compile(
+    r"HI: (?P<hi>.*?)(?:; LO: (?P<lo>.*))?$"
+    r"|(?P<hi2>.*?), for high(?: and (?P<lo2>.*), for low)?$|(?P<lo3>[^,]*(?:,[^,]*){4}), for low$"
+)
 FTP_HIGH = re.compile(r"a (?P<sf>straight flush|straight), (?P<r>\w+) high|(?P<hc>\w+) high")
 OMAHA_WORDS = re.compile(r"omaha|courchevel", re.IGNORECASE)
 TABLE_SIZE = re.compile(r"(\d+) max")

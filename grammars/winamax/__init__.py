@@ -50,8 +50,8 @@ Quirks, and how they are read:
 * Hand words are Winamax's own ("One pair : 9", "Two pairs : Ace and Queen", "Trips of
   King", "Straight King high", "Flush Ace high", "Full of 9 and Tens", "Quads of Jack",
   "Straight flush Nine high"): :func:`read_high` types them. A low is named by its top
-  card only ("High card : 7"), which is not a whole low: ``claimed_low`` stays ``None``
-  and ``low_description`` keeps the words.
+  card only ("High card : 7"): ``claimed_low`` is that one rank (``(7,)``), compared
+  with the low's top card, and ``low_description`` keeps the words.
 * Tournaments: "Winamax Poker - Tournament "Name" buyIn: 2€ + 0.25€ level: 4 - HandId:
   ..." with stakes "(ante/small/big)" or "(small/big)"; the tournament number is the one
   in the table name "Name(123456)#003".
@@ -87,7 +87,7 @@ from hhtools.grammars.winamax.lines import (
     TABLE,
     game_of,
 )
-from hhtools.grammars.winamax.words import read_high
+from hhtools.grammars.winamax.words import read_high, read_low
 
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -419,11 +419,12 @@ def _add_show(h: _Hand, player: str, cards: tuple[str, ...], desc: str | None, l
     if prior is not None and not prior.mucked and (is_low or prior.description is not None):
         low = desc[5:] if is_low and desc else desc
         _put_show(h, Show(player, prior.cards, prior.description, low, False, 0, prior.line,
-                          prior.claimed_high, None))  # fmt: skip
+                          prior.claimed_high, read_low(low)))  # fmt: skip
         h.hole[player] = cards
         return
     if is_low:
-        _put_show(h, Show(player, cards, None, desc[5:] if desc else None, line=lno))
+        low = desc[5:] if desc else None
+        _put_show(h, Show(player, cards, None, low, line=lno, claimed_low=read_low(low)))
         return
     high = desc[5:] if desc and desc.startswith("HI : ") else desc
     _put_show(h, Show(player, cards, high, None, False, 0, lno, read_high(high), None))

@@ -1,8 +1,8 @@
 """Winamax's words for a shown hand ("Full of 9 and Tens", "Two pairs : Jacks and 4",
 "Straight King high"...), typed into :class:`~hhtools.model.records.ClaimedHigh`.
 
-Winamax names a low by its top card only ("LO : High card : 7"), which is not a whole
-low: no low claim is typed from it.
+Winamax names a low by its top card only ("LO : High card : 7"): :func:`read_low` types
+it as that one rank, which the audit compares with the low's top card.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from hhtools.model.records import ClaimedHigh
 from hhtools.model.vocab import HandCategory
 
-__all__ = ["read_high"]
+__all__ = ["read_high", "read_low"]
 
 _RANKS = {
     "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "t": 10,
@@ -69,3 +69,18 @@ def read_high(text: str | None) -> ClaimedHigh | None:
         except KeyError:
             return None
     return None
+
+
+_LOW = re.compile(r"^(?:lo : )?high card : (\w+)$")
+
+
+def read_low(text: str | None) -> tuple[int, ...] | None:
+    """Type Winamax's words for a low ("High card : 7", a "LO : " in front dropped) as
+    its top card, or ``None``.
+
+    >>> read_low("High card : 7"), read_low("LO : High card : 8"), read_low("Flush")
+    ((7,), (8,), None)
+    """
+    m = _LOW.match(text.strip().lower()) if text else None
+    rank = _RANKS.get(m.group(1)) if m else None
+    return None if rank is None or rank > 8 and rank != 14 else (1 if rank == 14 else rank,)

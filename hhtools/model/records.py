@@ -248,10 +248,50 @@ class ClaimedHigh:
     categories the named ranks in order ("a full house, Jacks full of Sevens" is
     ``(11, 7)``, "two pair, Aces and Fives" ``(14, 5)``). The rules give the same key
     for evaluated cards (:func:`hhtools.rules.reading.high_key`), so the two compare.
+
+    A claim names as many ranks as the site's words do, in the order a hand is read
+    (:meth:`of_cards`): none ("Two pair"), the top ones ("a flush, Ace high" is
+    ``(14,)``) or all ("Flush A K 9 7 2"); :meth:`fits` compares it by meaning. A
+    straight named by two ends that no straight has ("Nine to Six") keeps both ranks,
+    so it fits no hand.
     """
 
     category: HandCategory
     ranks: tuple[int, ...]
+
+    @classmethod
+    def of_cards(cls, category: HandCategory, cards: tuple[str, ...]) -> ClaimedHigh:
+        """Every rank of five cards in the order a hand is read: a straight by its top
+        card (5 for the wheel); else the ranks by how many cards hold them, then high
+        to low (a full house's trips then pair, two pair's pairs then kicker).
+
+        Args:
+            category: the hand's category.
+            cards: five cards, rank first ("Td", "As").
+
+        >>> ClaimedHigh.of_cards(HandCategory.TWO_PAIR, ("5c", "Ks", "Qs", "5h", "Kd")).ranks
+        (13, 5, 12)
+        >>> ClaimedHigh.of_cards(HandCategory.STRAIGHT, ("5d", "4c", "3h", "2s", "Ah")).ranks
+        (5,)
+        """
+        values = ["23456789TJQKA".index(c[0].upper()) + 2 for c in cards]
+        if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+            return cls(category, (5 if sorted(values) == [2, 3, 4, 5, 14] else max(values),))
+        counts = {v: values.count(v) for v in values}
+        return cls(category, tuple(sorted(counts, key=lambda v: (-counts[v], -v))))
+
+    def fits(self, hand: ClaimedHigh) -> bool:
+        """Whether this claim says what ``hand`` (a key of :meth:`of_cards`) is: the same
+        category and the ranks it names are the hand's first ranks.
+
+        >>> hand = ClaimedHigh.of_cards(HandCategory.FLUSH, ("Ah", "9h", "7h", "Kh", "2h"))
+        >>> ClaimedHigh(HandCategory.FLUSH, (14,)).fits(hand)
+        True
+        >>> ClaimedHigh(HandCategory.FLUSH, (14, 12)).fits(hand)
+        False
+        """
+        n = len(self.ranks)
+        return self.category is hand.category and self.ranks == hand.ranks[:n] and n <= len(hand.ranks)
 
 
 @record

@@ -1,4 +1,13 @@
-"""``declared_misread``: the site's words for a shown hand differ from what its cards make."""
+"""``declared_misread``: the site's words for a shown hand differ from what its cards make.
+
+A declaration is compared by meaning, never as text: the grammar typed it into a
+category and the ranks the site names (:class:`~hhtools.model.records.ClaimedHigh`,
+a low's ranks high to low), and it must fit the rules' reading on the board it belongs
+to (:meth:`ClaimedHigh.fits`: same category, the named ranks the hand's first ranks;
+a straight named from either end is the same straight). In a hand run more than once,
+a declaration speaks only for its own board; one declaration the site wrote for a hand
+of several boards names no board, and is not compared.
+"""
 
 from __future__ import annotations
 
@@ -6,25 +15,34 @@ from collections.abc import Iterator
 
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
+from hhtools.model.records import ClaimedHigh
 from hhtools.model.vocab import FindingKind, Half
-from hhtools.rules.reading import describe_high, high_key, low_key
+from hhtools.rules.reading import describe_high, low_key
 
 
 def declared_misread(ctx: AuditContext) -> Iterator[Finding]:
     """Each shown hand whose claimed high or low (typed by the grammar) is not the
-    rules' reading with exactly two hole cards and three board cards.
+    rules' reading with exactly two hole cards and three board cards, on its board.
 
-    A description the grammar could not type makes no claim and is not checked.
-    The line is the show line that carried the description.
+    A description the grammar could not type makes no claim and is not checked; a low
+    named by its top cards only ("8-low") is compared on those cards. The line is the
+    show line that carried the description.
     """
     settlement = ctx.settlement
+    several = len(ctx.hand.boards) > 1
+    boards_said: dict[str, set[int]] = {}
+    if several:
+        for s in ctx.hand.shows:
+            boards_said.setdefault(s.player, set()).add(s.board)
     for sd in settlement.showdown:
         show = sd.show
-        if sd.high is None or show.mucked:
+        if sd.high is None or show.mucked or show.board != sd.board:
             continue
+        if several and len(boards_said.get(sd.player, ())) < 2:
+            continue  # one declaration for several boards: which board it means is unknown
         if show.claimed_high is not None:
-            real = high_key(sd.high.category, sd.high.cards)
-            if show.claimed_high != real:
+            real = ClaimedHigh.of_cards(sd.high.category, sd.high.cards)
+            if not show.claimed_high.fits(real):
                 yield Finding(
                     FindingKind.DECLARED_MISREAD, sd.player, sd.board, 0, Half.HIGH, 0, 0,
                     f"the site says {sd.player} has {show.description}, but with exactly two "
@@ -34,7 +52,8 @@ def declared_misread(ctx: AuditContext) -> Iterator[Finding]:
                 )  # fmt: skip
         if show.claimed_low is not None:
             real_low = low_key(sd.low.cards) if sd.low else None
-            if show.claimed_low != real_low:
+            named = len(show.claimed_low)
+            if real_low is None or show.claimed_low != real_low[:named]:
                 best = " ".join(sd.low.cards) if sd.low else "no qualifying low"
                 yield Finding(
                     FindingKind.DECLARED_MISREAD, sd.player, sd.board, 0, Half.LOW, 0, 0,
