@@ -36,7 +36,9 @@ Quirks read here:
   the bet to call and the chips added when it is less (the client changed: 2009-2012
   files write totals, 2017 ones increments; the value tells them apart).
 * ``SHOWDOWN`` ``RAKE`` is the hand's rake and ``POT`` the pot after it; each
-  ``RESULT``'s ``WIN`` is what that player was paid (``WINTYPE_HI``/``_LO`` the half).
+  ``RESULT``'s ``WIN`` is what that player was paid (``WINTYPE_HI``/``_LO`` the half;
+  ``WINTYPE_HILO`` both: in a one-pot hand split into its halves when the other
+  results tell them apart, e.g. the high half and a share of a tied low).
   The uncalled part of a bet is in no ``WIN`` and has no line: it is inferred.
   A ``RESULT`` does not say from which pot: with side pots each win is split over the
   pots the player could win, built by the rules (:mod:`hhtools.grammars._pots`).
@@ -145,6 +147,7 @@ class _Hand(XmlHand):
         self.dead: dict[str, int] = {}  # dead small blinds waiting for the player's big blind
         self.sb_seen = False
         self.ante = 0  # the first HAND_ANTE's amount
+        self.both: set[str] = set()  # players whose RESULT is WINTYPE_HILO (high and low)
 
 
 def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
@@ -322,7 +325,7 @@ def _flush_dead(h: _Hand, line: int) -> None:
     h.dead.clear()
 
 
-def _collects(h: XmlHand, pays: list[Pay], rake: int) -> list[Collect]:
+def _collects(h: _Hand, pays: list[Pay], rake: int) -> list[Collect]:
     """One collect per player and pot: Boss names what each player won (a ``RESULT``,
     per half in hi/lo) but not from which pot, so with side pots each win is split over
     the pots the player could win (:mod:`hhtools.grammars._pots`).
@@ -333,10 +336,11 @@ def _collects(h: XmlHand, pays: list[Pay], rake: int) -> list[Collect]:
     wins over their low halves; when that cannot place every win (a pot whose players
     had no low goes wholly high), each player's total is split instead, with no half.
     """
-    one = [Collect(who, w, pot=0, line=line, half=half) for who, w, half, line in pays]
     pots = _pots(h)
     if len(pots) <= 1 or not pays:
-        return one
+        return [Collect(who, w, pot=0, line=line, half=half)
+                for who, w, half, line in _both_halves(h, pays, rake)]  # fmt: skip
+    one = [Collect(who, w, pot=0, line=line, half=half) for who, w, half, line in pays]
     nets = split_rake([amount for amount, _ in pots], rake)
     if {half for _, _, half, _ in pays} == {Half.HIGH, Half.LOW}:
         by_half = _by_halves(pays, nets, pots)
@@ -349,6 +353,38 @@ def _collects(h: XmlHand, pays: list[Pay], rake: int) -> list[Collect]:
     first = {who: line for who, _, _, line in reversed(pays)}
     return [Collect(p, w, pot=i, line=first[p]) for i, share in enumerate(shares)
             for p, w in share.items()]  # fmt: skip
+
+
+def _both_halves(h: _Hand, pays: list[Pay], rake: int) -> list[Pay]:
+    """A one-pot hi/lo hand's ``WINTYPE_HILO`` win (high and low together) as its two
+    halves, when the other results tell them apart: the pot after rake halved (the odd
+    unit high); the player alone on the high side takes the whole high half, or alone
+    on the low side the whole low half; the rest of the win is the other half. Else (or
+    when the halves would not add up to what was paid) the wins as written.
+
+    Amounts are minor units; ``pays`` as :func:`_results` gives them.
+    """
+    both = [p for p in pays if p[0] in h.both and p[2] is None]
+    if len(both) != 1:
+        return pays
+    who, won, _, line = both[0]
+    net = (h.total or 0) - rake
+    high, low = net - net // 2, net // 2
+    highs = {p for p, _, half, _ in pays if half is Half.HIGH} | {who}
+    lows = {p for p, _, half, _ in pays if half is Half.LOW} | {who}
+    if len(highs) == 1:
+        hi_part = high
+    elif len(lows) == 1:
+        hi_part = won - low
+    else:
+        return pays
+    lo_part = won - hi_part
+    paid_hi = sum(w for _, w, half, _ in pays if half is Half.HIGH) + hi_part
+    paid_lo = sum(w for _, w, half, _ in pays if half is Half.LOW) + lo_part
+    if hi_part < 0 or lo_part < 0 or (paid_hi, paid_lo) != (high, low):
+        return pays
+    parts = [(who, w, half, line) for w, half in ((hi_part, Half.HIGH), (lo_part, Half.LOW)) if w]
+    return [q for p in pays for q in (parts if p is both[0] else [p])]
 
 
 def _pots(h: XmlHand) -> list[tuple[int, tuple[str, ...]]]:
@@ -425,7 +461,7 @@ def _finish(h: _Hand, sd: etree._Element, tourney: bool, hi_lo: bool) -> bool:
     return True
 
 
-def _results(h: XmlHand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
+def _results(h: _Hand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
     """Each ``RESULT``: the player's cards (shown unless folded or won by default),
     the site's words for the hand, what they won (per half in hi/lo)."""
     folded = h.folded_players()
@@ -447,6 +483,8 @@ def _results(h: XmlHand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
             half = _HALVES.get(res.get("WINTYPE", ""))
             if "STR_BY_DEFAULT" in words:  # nobody else left: the whole pot, no half
                 half = None
+            elif res.get("WINTYPE") == "WINTYPE_HILO":
+                h.both.add(who)  # high and low together: told apart by _both_halves
             pays.append((who, won, half if hi_lo else None, line))
     return pays
 

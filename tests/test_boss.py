@@ -234,6 +234,22 @@ def test_unknown_elements_read_in_part() -> None:
     assert [(c.player, c.amount) for c in h.collects] == [("Lou", 20)]
 
 
+def test_hilo_wintype_hilo_quartered() -> None:
+    """WINTYPE_HILO is a win of both halves: Amy's 0.43 is the whole high half and her
+    share of the tied low, told apart because she alone is on the high side."""
+    (ph,) = _parse("hilo_wintype_hilo_quartered.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    # 0.10 + 0.10 preflop, 0.20 + 0.20 on the flop: 0.60; rake 0.02: 0.58, halves 0.29
+    # each; Amy's kings and queens take the high 0.29; both make 8-4-3-2-A: the low 0.29
+    # splits 0.15 / 0.14, the odd cent to Bob, first clockwise from Amy's button:
+    # Amy 0.29 + 0.14 = 0.43 (her WIN), Bob 0.15
+    assert (h.total_pot, h.rake) == (60, 2)
+    assert [(c.player, c.amount, c.half) for c in h.collects] == [
+        ("Amy", 29, Half.HIGH), ("Amy", 14, Half.LOW), ("Bob", 15, Half.LOW)]  # fmt: skip
+    assert not _kinds(h) & _BAD
+
+
 @pytest.mark.corpus
 def test_corpus(tmp_path: Path) -> None:
     site = need_corpus() / "Boss"
