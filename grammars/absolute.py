@@ -59,6 +59,7 @@ from hhtools.grammars._hand import (
     Hand, finish, not_read, read_high, rule_table, text_format,
 )  # fmt: skip
 from hhtools.grammars._lines import _cards
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -124,9 +125,9 @@ _PLAYER = rule_table(
     ("show", r"Shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?$"),
     ("muck", r"Mucks(?: \[(?P<cards>[^\]]*)\])?$"),
     ("event", r"Does not show$"),
-    ("event", r"Sit out$"),
-    ("event", r"Sits out$"),
-    ("event", r"Sitting out$"),
+    ("sitout", r"Sit out$"),
+    ("sitout", r"Sits out$"),
+    ("sitout", r"Sitting out$"),
     ("event", r"Return$"),
     ("event", r"Returns$"),
     ("event", r"Is back$"),
@@ -158,7 +159,8 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     tourney = "tournament" in kind or not hd["cur"].strip()
     h.unit = Unit.CHIPS if tourney else Unit.CENTS
     structure = _LIMITS.get(hd["limit"].lower(), BettingStructure.LIMIT)
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=NO_CHIPS):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if game[1]:
         for name, (hi, lo) in h.halves.items():
@@ -248,6 +250,9 @@ def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
 
 def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a seated player did: a post, a betting action, a show or a muck."""
+    if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
+        h.sit_out(p)
+        return
     if kind in ("sb", "bb", "post", "ante"):
         post = {"sb": PostKind.SMALL_BLIND, "ante": PostKind.ANTE}.get(kind, PostKind.BIG_BLIND)
         h.post(p, post, h.money(m["a"]), lno, stated=kind != "post")

@@ -52,6 +52,7 @@ from hhtools.grammars._hand import (
     Hand, finish, match_player, not_read, rule_table, text_format,
 )  # fmt: skip
 from hhtools.grammars._lines import _cards
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -111,8 +112,9 @@ _PLAYER = rule_table(
     ("win", r"wins [$€]?(?P<a>[\d.,]+)(?: from (?P<pot>main pot|side pot(?: #?(?P<n>\d+))?))?"
             r"(?: with .*)?$"),
     ("event", r"does not show(?: cards)?$"),
-    ("event", r"sits out$"),
-    ("event", r"is (?:sitting out|(?:dis|re)connected)$"),
+    ("sitout", r"sits out$"),
+    ("sitout", r"is sitting out$"),
+    ("event", r"is (?:dis|re)connected$"),
     ("event", r"has (?:joined|left) the table$"),
     ("event", r"timed out.*$"),
 )  # fmt: skip
@@ -167,7 +169,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     a, b = h.money(gm["sb"]), h.money(gm["bb"])
     h.dead_small = a // 2 if structure is BettingStructure.LIMIT else a
     numbered = enumerate(lines[2:], 2)
-    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=NO_CHIPS):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     small_bet = big_bet = None
     sb, bb = a, b
@@ -229,6 +231,9 @@ def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
 
 def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a seated player did: a post, a betting action, a show or a win."""
+    if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
+        h.sit_out(p)
+        return
     all_in = p in h.all_in_next and kind in _CHIPS_IN
     if all_in:
         h.all_in_next.discard(p)

@@ -52,6 +52,7 @@ from hhtools.grammars._hand import (
     Hand, finish, not_read, read_high, rule_table, text_format,
 )  # fmt: skip
 from hhtools.grammars._lines import _cards
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -96,8 +97,9 @@ _PLAYER = rule_table(
     ("return", r"returns uncalled bet " + _A + "$"),
     ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?$"),
     ("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?$"),
-    ("event", r"sits out$"),
-    ("event", r"is (?:sitting out|back|disconnected|connected)$"),
+    ("sitout", r"sits out$"),
+    ("sitout", r"is sitting out$"),
+    ("event", r"is (?:back|disconnected|connected)$"),
     ("event", r"has (?:joined|left) the table$"),
     ("event", r"timed out$"),
 )  # fmt: skip
@@ -134,7 +136,8 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     sb, bb = amounts[-2], amounts[-1]
     h.dead_small = sb
     _table(h, parts, tid)
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=NO_CHIPS):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     small_bet = big_bet = None
     if structure is BettingStructure.LIMIT:  # the header names the bets
@@ -237,6 +240,9 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
 
 def _player(h: Hand, p: str, kind: str, m: Any, conv: str | None, lno: int) -> None:
     """What a seated player did: a post, a betting action, a show or a muck."""
+    if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
+        h.sit_out(p)
+        return
     post = _POSTS.get(kind)
     if post is not None:
         if post is PostKind.SMALL_BLIND and h.sb is not None:  # a second one: dead money

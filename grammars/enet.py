@@ -70,6 +70,7 @@ from hhtools.grammars._hand import (
     summary_end, text_format
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import CURRENCY_SYMBOLS
 from hhtools.model.records import (
@@ -112,10 +113,10 @@ RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("muck", r"mucked" + _CARDS_SHOWN),
     ("muck", r"mucks hand" + _CARDS_SHOWN),
     ("collect", r"collected \((?P<a>[^)]*)\) from pot\s*$"),
-    ("event", r"sits out\s*$"),
+    ("sitout", r"sits out\s*$"),
 ))  # fmt: skip
 _COLON = by_word(RULES)
-_SPACE = by_word(tuple(r for r in RULES if r[0] in ("collect", "event")))
+_SPACE = by_word(tuple(r for r in RULES if r[0] in ("collect", "event", "sitout")))
 #: the table's lines before the summary, by the rule's kind
 _BODY = rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*) in chips\)"
@@ -191,7 +192,8 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     if isinstance(head, ParsedHand):
         return head
     hd, tm, g = head
-    if not read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=NO_CHIPS):
         return no_record(h)
     done = summary_end(h, lines, line, "'Total pot'")
     if done is not None:
@@ -318,6 +320,9 @@ def _table_line(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
 
 def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """A line of what player ``p`` did; amounts are the chips added."""
+    if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
+        h.sit_out(p)
+        return
     if kind in _BLINDS:
         post, which = _BLINDS[kind]
         if m["a"] is None:  # a returning player's post: the stakes' blind

@@ -56,6 +56,7 @@ from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_high
 from hhtools.grammars._hand import Hand, finish, not_read, rule_table, text_format
 from hhtools.grammars._lines import _cards
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -102,8 +103,8 @@ _PLAYER = rule_table(
     ("show", r"shows: \s*(?P<cards>[^(]+?)(?: \((?P<desc>[^)]*)\))?$"),
     ("muck", r"didn't show hand(?: \((?P<cards>[^)]*)\))?$"),
     ("win", r"wins: \s*[A-Z]{3} (?P<a>[\d.,]+)(?: \(with (?P<desc>[^)]*)\))?$"),
-    ("event", r"Sitting out$"),
-    ("event", r"Sits out$"),
+    ("sitout", r"Sitting out$"),
+    ("sitout", r"Sits out$"),
     ("event", r"Left the table$"),
     ("event", r"Joined the table$"),
     ("event", r"Timed out$"),
@@ -139,7 +140,8 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     structure = _LIMITS[hd["limit"]]
     sb, bb = h.money(hd["sb"]), h.money(hd["bb"])
     h.dead_small = sb
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=NO_CHIPS):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     small_bet = big_bet = None
     if structure is BettingStructure.LIMIT:  # the header names the bets
@@ -216,6 +218,9 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
 
 def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a seated player did: a betting action, the hero's cards, a show or a win."""
+    if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
+        h.sit_out(p)
+        return
     a = m.groupdict().get("a")
     if h.betting(kind, p, h.money(a) if a else 0, lno):
         return

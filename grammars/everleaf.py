@@ -67,6 +67,7 @@ from hhtools.grammars._hand import (
 )  # fmt: skip
 from hhtools.grammars._inferred import collected, in_pot
 from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
@@ -112,8 +113,9 @@ _SPACE = rule_table(
             r"(?: (?:USD|EURO?|Chips|GEL))?\s?\)? from "
             r"(?P<pot>main pot|side pot(?: ?#?-?(?P<n>\d+))?)"
             r"(?: with (?P<desc>.*?))?(?: \[(?P<cards>[^\]]*)\])?(?: with kicker \[[^\]]*\])?$"),
-    ("event", r"sits out$"),
-    ("event", r"is (?:sitting out|back)$"),
+    ("sitout", r"sits out$"),
+    ("sitout", r"is sitting out$"),
+    ("event", r"is back$"),
     ("event", r"has (?:(?:joined|left) the table|disconnected.*|been disconnected|timed out"
               r"|returned)$"),
 )  # fmt: skip
@@ -184,7 +186,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     h.unit = Unit.CHIPS if not gm["cur"] else Unit.CENTS
     h.max_seats = int(gm["max"]) if gm["max"] else None
     numbered = ((i, ln) for i, ln in enumerate(lines) if i not in (0, at))
-    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=NO_CHIPS):
         return no_record(h)
     cut = None if h.collects else "hand has no 'wins' line (cut short?)"
     if incomplete(h, lines, line, cut_short=cut):
@@ -277,6 +279,9 @@ def _table_line(h: Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
 
 def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """A line of what player ``p`` did; amounts are the chips added."""
+    if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
+        h.sit_out(p)
+        return
     if kind in _POSTS:
         h.post(p, _POSTS[kind], h.money(m["a"]), lno)
     elif kind in ("bet", "call", "raise_by"):

@@ -65,6 +65,7 @@ from hhtools.grammars._hand import (
     returns, rule_table, text_format
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -99,8 +100,10 @@ RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("raise_to", r"raises " + _AMT + r" to (?P<to>[$€£]?[\d.,]+)" + _ALLIN),
     ("check", r"checks$"),
     ("fold", r"folds$"),
-    ("event", r"sits (?:out|in)$"),
-    ("event", r"is (?:sitting out|disconnected)$"),
+    ("sitout", r"sits out$"),
+    ("sitout", r"is sitting out$"),
+    ("event", r"sits in$"),
+    ("event", r"is disconnected$"),
     ("event", r"has (?:timed out|left the table|joined the table|returned)$"),
 ))  # fmt: skip
 _PLAYER = by_word(RULES)
@@ -201,7 +204,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     if isinstance(head, ParsedHand):
         return head
     st, tb, game, tid = head
-    if not read_body(h, enumerate(lines[3:], 3), line, partial(_line, h)):
+    if not read_body(h, enumerate(lines[3:], 3), line, partial(_line, h), quiet=NO_CHIPS):
         return no_record(h)
     cut = None if h.summary and h.pots else "hand has no summary (cut short?)"
     missing = "summary has no 'Rake taken' line" if h.rake is None else None
@@ -339,6 +342,9 @@ def _dealt(h: _Hand, m: Any, ln: str, lno: int) -> None:
 
 def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """A line of what player ``p`` did; amounts are chips added, raises street totals."""
+    if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
+        h.sit_out(p)
+        return
     if kind in _POSTS:
         a = h.money(m["a"])
         # Stakes "$0.50/$0.50": the small blind equals the big and is written "posts

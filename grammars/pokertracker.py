@@ -31,8 +31,8 @@ here). The three styles read::
     Ann: wins $270.00
 
     GAME #4402349920 Version:18.9.3.4 Uncalled:Y Omaha PL €0.05/€0.10 2019-01-03 11:56:34/GMT
-    Table Boggstown                                                  (iPoker; older:
-    Seat 1: Ann (€10.00 in chips) DEALER                 "GAME #N: Omaha PL $0.50/$1 2011/01/23 20:02:35")
+    Table Boggstown                      (iPoker; the older header:
+    Seat 1: Ann (€10.00 in chips) DEALER  "GAME #N: Omaha PL $0.50/$1 2011/01/23 20:02:35")
     Bob: Post SB €0.05
     Cid: Post BB €0.10                   ("Post BB €0.15": a dead small blind and the big one;
     *** HOLE CARDS ***                    "Post BB Allin €0.10": the big blind all in)
@@ -89,6 +89,7 @@ from hhtools.grammars._clock import local_time
 from hhtools.grammars._hand import Hand, finish, match_player, not_read, reader, rule_table
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _BadCards, _cards
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
@@ -134,7 +135,9 @@ IPOKER_HEADER = re.compile(
     r"(?:\(?(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?: [A-Z]{3})?\)?\s+)?"
     r"(?P<date>\d{4}[-/]\d\d[-/]\d\d \d\d?:\d\d:\d\d)(?:/(?P<tz>[A-Z]{2,5}))?\s*$"
 )
-_IPOKER_TOTAL = re.compile(r"Total pot (?P<t>[$€£]?[\d.,]+)(?: Rake (?P<r>[$€£]?[\d.,]+))?\s*$")
+_IPOKER_TOTAL = re.compile(
+    r"Total pot (?P<t>[$€£]?[\d.,]+)(?: Rake (?P<r>[$€£]?[\d.,]+))?\s*$"
+)
 MERGE_TABLE = re.compile(
     r"Table (?P<table>.+?)(?: , (?P<tid>\d+))?(?: \(Tournament: .*? Buy-In: (?P<buyin>[^)]*)\))?"
     r"(?:, Seats (?P<max>\d+))?\s*$"
@@ -175,8 +178,9 @@ _PLAYER = rule_table(
              r"\[?(?P<cards>[^\]]*)\]?$"),
     ("show", r"(?P<how>Shows|Mucks) \[(?P<cards>[^\]]*)\] (?P<desc>.+)$"),
     ("win", r"wins " + _A + r"(?: from (?:the )?(?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?))?$"),
-    ("event", r"sits out$"),
-    ("event", r"is (?:sitting out|disconnected|connected)$"),
+    ("sitout", r"sits out$"),
+    ("sitout", r"is sitting out$"),
+    ("event", r"is (?:disconnected|connected)$"),
     ("event", r"has (?:joined|left) the table$"),
 )  # fmt: skip
 _MG_STREET = re.compile(r"\*\* Dealing the (?P<street>flop|turn|river): (?P<cards>.+?)\s*$")
@@ -315,7 +319,7 @@ def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> P
         started = local_time(head.date)
     h.unit = Unit.CHIPS if head.tourney else Unit.CENTS
     numbered = [(i, ln) for i, ln in enumerate(lines) if i not in (0, at)]
-    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=NO_CHIPS):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     g = _game(h, head, game, structure)
     if head.room == "merge":
@@ -440,7 +444,9 @@ def _line(h: _PTHand, ln: str, lno: int) -> bool:
 
 def _player(h: _PTHand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a seated player did: a post, a betting action, a show or a win."""
-    if kind == "fold":
+    if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
+        h.sit_out(p)
+    elif kind == "fold":
         h.fold(p, lno)
     elif kind == "check":
         h.check(p, lno)

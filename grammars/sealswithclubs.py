@@ -54,6 +54,7 @@ from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_high
 from hhtools.grammars._hand import Hand, finish, match_player, not_read, reader, rule_table
 from hhtools.grammars._lines import _cards
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.records import (
@@ -112,8 +113,10 @@ _PLAYER = rule_table(
     ("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?$"),
     ("button", r"has the dealer button$"),
     ("event", r"adds [\d.,]+ chips$"),
-    ("event", r"sits (?:out|in)$"),
-    ("event", r"is (?:sitting out|disconnected|connected)$"),
+    ("sitout", r"sits out$"),
+    ("sitout", r"is sitting out$"),
+    ("event", r"sits in$"),
+    ("event", r"is (?:disconnected|connected)$"),
     ("event", r"has (?:joined the table|left the table|timed out)$"),
 )  # fmt: skip
 _STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "NL": BettingStructure.NO_LIMIT,
@@ -158,7 +161,8 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
         return not_read(h, line + 1, f"{gm['limit'] or ''} {gm['game']}".strip(), lines[1],
                         omaha="omaha" in raw)  # fmt: skip
     h.sb, h.bb = h.money(gm["sb"]), h.money(gm["bb"])  # a dead small blind's big part
-    if not read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=NO_CHIPS):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     sb, bb = h.sb, h.bb
     limit = structure is BettingStructure.LIMIT
@@ -221,6 +225,9 @@ def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
 def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a seated player did: a post, a betting action (the kernel's kinds: a raise is
     to the street total, a refund an uncalled bet returned), a show, a win or the button."""
+    if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
+        h.sit_out(p)
+        return
     if kind == "button":
         h.button = h.seat_of(p)
     elif kind in ("show", "muck"):

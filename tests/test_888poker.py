@@ -343,3 +343,15 @@ def test_card_ranks_of_two_languages_in_one_hand_are_bad_cards() -> None:
         bad = text.replace(old, new)
         (ph,) = [poker888.FORMAT.parse(t) for t in poker888.FORMAT.split(io.BytesIO(bad), "x")]
         assert (line, ProblemCode.BAD_CARDS) in [(p.line, p.code) for p in ph.problems]
+
+
+def test_a_player_sitting_out_is_not_dealt_in() -> None:
+    """"Hilma is sitting out": her seat is kept, sitting out (not dealt in)."""
+    (ph,) = _parse("sitting_out_player_not_dealt_in.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert [(s.player, s.sitting_out) for s in h.seats] == [
+        ("Frida", False), ("Gustav", False), ("Hilma", True)]  # fmt: skip
+    # Frida 0.05 + 0.25 = 0.30 against Gustav's 0.10: 0.20 back, the pot 0.20 hers.
+    assert [(r.player, r.amount) for r in h.returned] == [("Frida", 20)]
+    assert ([(c.player, c.amount) for c in h.collects], h.rake) == ([("Frida", 20)], 0)

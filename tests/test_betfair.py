@@ -129,8 +129,8 @@ def test_player_lines_each_read_by_its_own_rule() -> None:
     """Every line a player's rule reads is keyed by its own first word (an alternation
     of words is keyed by its first word only): the site's event lines, from the format."""
     lines = {
-        "does not show cards": "event", "does not show": "event", "sits out": "event",
-        "is sitting out": "event", "is disconnected": "event", "is reconnected": "event",
+        "does not show cards": "event", "does not show": "event", "sits out": "sitout",
+        "is sitting out": "sitout", "is disconnected": "event", "is reconnected": "event",
         "has joined the table": "event", "has left the table": "event",
         "timed out": "event", "goes all-in": "goes_all_in", "raises to [$1]": "raise_to",
         "raises [$0.20]": "raise_by", "mucks [ 7c, 6c, 5h, Jh ]": "show",

@@ -135,3 +135,14 @@ def test_game_ended_with_a_gmt_offset() -> None:
     assert [(r.player, r.amount) for r in h.returned] == [("Hedda", 250)]
     assert ([(c.player, c.amount) for c in h.collects], h.rake) == ([("Hedda", 360)], 15)
     assert not kinds(h) & BAD
+
+
+def test_a_player_sitting_out_is_not_dealt_in() -> None:
+    """"Karin   Sitting out" (the dealer's seat): she is not dealt in."""
+    (ph,) = parse_fixture(FMT, "sitting_out_not_dealt_in.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert [(s.player, s.sitting_out) for s in h.seats] == [
+        ("Ingrid", False), ("Jonas", False), ("Karin", True)]  # fmt: skip
+    # Ingrid 0.05 + 0.25 = 0.30, 0.20 paid back: 0.10 + 0.10 = 0.20 won, no rake.
+    assert ([(c.player, c.amount) for c in h.collects], h.rake) == ([("Ingrid", 20)], 0)

@@ -63,6 +63,7 @@ from hhtools.grammars._betting import _OutOfRange, cut_short, limit_stakes, read
 from hhtools.grammars._hand import Hand, build_record, by_word, reader
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _cards, _m, _rule, bracketed
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.grammars.kingsclub.ledger import on_boards
@@ -230,7 +231,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     if stakes is None:
         return _none(h)
     body = enumerate(lines[i + 1 :], i + 1)
-    if not read_body(h, body, line, partial(_line, h)):
+    if not read_body(h, body, line, partial(_line, h), quiet=NO_CHIPS):
         return _none(h)
     ended = cut_short(h, lines, line, has_total=bool(h.collects), total_words="'wins'",
                       seats_at=i + 1)  # fmt: skip

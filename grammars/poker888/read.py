@@ -29,6 +29,7 @@ from hhtools.grammars._hand import (
 from hhtools.grammars._inferred import collected, hand_excess
 from hhtools.grammars._lines import _BadCards, _cards, _m, _rule, language_of, localised_cards
 from hhtools.grammars._pots import in_pot_order, pots_of
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import AmountOutOfRange, Unit
 from hhtools.model.records import (
@@ -93,7 +94,8 @@ _PLAYER = rule_table(
     ("collect", r"collected \[" + _AMT + r"\]\s*$"),
     ("noise", r"did not show his hand\s*$"),
     ("noise", r"has (?:left|joined) the table\s*$"),
-    ("noise", r"(?:is|has been) (?:sitting out|disconnected|connected)\s*$"),
+    ("sitout", r"(?:is sitting out|sits out)\s*$"),
+    ("noise", r"(?:is|has been) (?:disconnected|connected)\s*$"),
     ("noise", r"(?:is|has) timed out.*$"),
 )  # fmt: skip
 
@@ -284,7 +286,7 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
     if isinstance(head, ParsedHand):
         return head
     h.dealt = "\n** Dealing down cards" not in "\n" + "\n".join(lines)
-    if not read_body(h, enumerate(lines[k + 3 :], k + 3), line, partial(_line, h)):
+    if not read_body(h, enumerate(lines[k + 3 :], k + 3), line, partial(_line, h), quiet=NO_CHIPS):
         return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
     end = line + len(lines) - 1
     if incomplete(h, lines, line, cut_short=None if h.summary else
@@ -401,7 +403,7 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
     found = _PLAYER.match(u["rest"]) if u is not None else None
     if found is None:
         return False
-    if found[0] != "noise":  # read on; the hand gives no record (:func:`read_hand`)
+    if found[0] not in ("noise", "sitout"):  # read on; the hand gives no record (:func:`read_hand`)
         h.unseated.append((lno, u["player"]))  # type: ignore[index]
     return True
 
@@ -497,8 +499,13 @@ def _collect(h: _Hand, p: str, m: Any, lno: int) -> None:
     h.collects.append(Collect(p, _amount(h, m["amt"]), pot=0, line=lno))
 
 
+def _sitout(h: _Hand, p: str, m: Any, lno: int) -> None:
+    """"X is sitting out": not dealt in, unless the player plays (``Hand.final_seats``)."""
+    h.sit_out(p)
+
+
 _PLAYER_LINES = {"post": _post, "act": _act, "plain": _plain, "show": _show,
-                 "collect": _collect, "noise": _noise}  # fmt: skip
+                 "collect": _collect, "noise": _noise, "sitout": _sitout}  # fmt: skip
 
 
 def _record(h: _Hand, head: _Head, line: int, end: int, text: str, offset: int) -> Any:
@@ -513,7 +520,8 @@ def _record(h: _Hand, head: _Head, line: int, end: int, text: str, offset: int) 
     game = Game(variant, head.hi_lo, head.structure, head.sb, head.bb, head.currency,
                 tournament_id=head.tid, buy_in=head.buy_in, small_bet=small_bet,
                 big_bet=big_bet)  # fmt: skip
-    seats = [replace(s, sitting_out=True) if s.player in h.passed_over else s for s in h.seats]
+    seats = [replace(s, sitting_out=True) if s.player in h.passed_over else s
+             for s in h.final_seats()]  # fmt: skip
     return build_record(
         h, site=SITE, game=game, line=line, text=text, offset=offset, started_at=head.started,
         seats=tuple(seats), boards=() if h.bad_board or not h.board else (tuple(h.board),),
