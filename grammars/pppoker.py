@@ -26,6 +26,9 @@ What each part means, and the quirks read:
   Games "Omaha Pot Limit", "5 Card Omaha Pot Limit", "6 Card Omaha Pot Limit" (hi/lo
   when "Hi/Lo" follows "Omaha"); "Hold'em No Limit" hands are skipped. Money is the
   code's (``USD``, ``CNY`` with "¥" amounts, ...) in cents; the time is UTC as written.
+* Tournaments: ``<room> Hand #<id>: Tournament #<t>, <buy-in> <game> - Level <l>
+  (<sb>/<bb>) - <date> <zone>``, as PokerStars writes them (amounts in chips; the
+  buy-in is the text before the game's name).
 * Table: ``'ClubId:<club>,Table:<table>'``, kept whole as the table's name.
 * Posts: ``posts small blind``, ``posts big blind`` (a second big blind is a new
   player's live post), ``posts the ante`` (dead), ``posts straddle`` (live, the chips
@@ -120,9 +123,16 @@ HEADER = re.compile(
     rf"\((?P<sb>{_A})/(?P<bb>{_A})(?: - Ante (?P<ante>{_A}))?(?: (?P<cur>[A-Z]{{3}}))?\) - "
     r"(?P<date>\d{4}/\d\d?/\d\d? \d\d?:\d\d:\d\d)(?: (?P<tz>\S+))?$"
 )
+#: a tournament's header, as PokerStars writes one: "Tournament #T, <buy-in> <game> -
+#: Level <level> (<sb>/<bb>) - <date> <zone>" (amounts in chips)
+TOURNEY = re.compile(
+    r"\ufeff?(?P<room>PPPoker|SupremaPoker) Hand #(?P<id>\d+): +Tournament #(?P<tid>\d+),? "
+    r"(?P<game>.+?) - Level (?P<level>[^ (]+) ?\((?P<sb>\d[\d,]*)/(?P<bb>\d[\d,]*)\) - "
+    r"(?P<date>\d{4}/\d\d?/\d\d? \d\d?:\d\d:\d\d)(?: (?P<tz>\S+))?$"
+)
 _GAME = re.compile(
     r"(?:(?P<n>[4-7])[ -]Card )?Omaha(?P<hilo> Hi/Lo| Hi-Lo| H/L)? "
-    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)",
+    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)$",
     re.IGNORECASE,
 )
 _VARIANTS = {None: Variant.OMAHA, "4": Variant.OMAHA, "5": Variant.OMAHA5,
@@ -207,20 +217,26 @@ class _PPHand(Hand):
 
 def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     """One hand's lines into its record (run by the kernel's guard, :func:`reader`)."""
-    hm = HEADER.match(lines[0])
+    hm = TOURNEY.match(lines[0]) or HEADER.match(lines[0])
     if hm is None:
         h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return no_record(h)
     h.hand_id = hm["id"]
     name = " ".join(hm["game"].split())
-    gm = _GAME.fullmatch(name)
-    if gm is None:
+    gm = _GAME.search(name)
+    tid = hm["tid"] if "tid" in hm.re.groupindex else None
+    if gm is None or (tid is None and gm.start() > 0):
         return not_read(h, line, name, lines[0], omaha="omaha" in name.lower())
-    currency = hm["cur"] or CURRENCY_SYMBOLS.get(hm["sb"][0], "CHIPS")
+    buy_in = level = None
+    if tid is None:
+        currency = hm["cur"] or CURRENCY_SYMBOLS.get(hm["sb"][0], "CHIPS")
+    else:  # the buy-in is the text before the game's name
+        currency, level = "CHIPS", f"Level {hm['level']}"
+        buy_in = name[: gm.start()].strip() or None
     h.unit = Unit.CHIPS if currency == "CHIPS" else Unit.CENTS
     try:
         sb, bb = h.money(hm["sb"]), h.money(hm["bb"])
-        ante = h.money(hm["ante"]) if hm["ante"] else 0
+        ante = h.money(hm["ante"]) if tid is None and hm["ante"] else 0
         started = local_time(hm["date"])
     except ValueError as exc:  # an amount out of range or unreadable, no such day
         h.problem(line, ProblemCode.BAD_HEADER, str(exc), lines[0])
@@ -246,7 +262,8 @@ def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> P
         return ended
     variant, hi_lo = _VARIANTS[gm["n"]], gm["hilo"] is not None
     structure = _LIMITS[gm["limit"].lower()]
-    game = Game(variant, hi_lo, structure, sb, bb, currency, ante=ante)
+    game = Game(variant, hi_lo, structure, sb, bb, currency, ante=ante, tournament_id=tid,
+                buy_in=buy_in, level=level)  # fmt: skip
     if structure is BettingStructure.LIMIT:
         game = replace(game, small_bet=bb, big_bet=2 * bb)
     parsed = finish(
@@ -415,8 +432,8 @@ FORMAT = replace(
     text_format(
         SITE, "PPPoker (also SupremaPoker: the club apps' text hand histories)",
         "Omaha with 4, 5 and 6 hole cards, high and hi/lo; pot limit, no limit and fixed "
-        "limit; cash (antes, straddles, run it twice); USD, CNY and the other currencies "
-        "the header names", HAND_START, _parse, hand=_PPHand, end=_END,
+        "limit; cash (antes, straddles, run it twice; USD, CNY and the other currencies "
+        "the header names) and tournaments", HAND_START, _parse, hand=_PPHand, end=_END,
     ),
     rooms=tuple(ROOMS.values()),
 )  # fmt: skip

@@ -166,6 +166,21 @@ def test_six_card_allin_mucks_hand_side_pot() -> None:
     assert kinds(h) & (BAD | {FindingKind.MUCKED_WINNER}) == set()
 
 
+def test_tournament_level_chips() -> None:
+    (ph,) = parse_fixture(FMT, "tournament_level_chips.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    g = h.game
+    # "Tournament #55512, $10+$1 USD 5 Card Omaha Pot Limit - Level 3 (50/100)": chips
+    assert (g.tournament_id, g.buy_in, g.level, g.currency) == (
+        "55512", "$10+$1 USD", "Level 3", "CHIPS")  # fmt: skip
+    assert (g.variant, g.small_blind, g.big_blind, [s.stack for s in h.seats]) == (
+        Variant.OMAHA5, 50, 100, [2950, 3000, 4100])  # fmt: skip
+    # in: 300 + 300 + SB 50 = 650 (the 650 bet returned), no rake
+    assert (h.total_pot, h.rake, h.collects[0].amount, h.returned[0].amount) == (650, 0, 650, 650)
+    assert kinds(h) & BAD == set()
+
+
 def test_bad_input_never_raises() -> None:
     text = (FIXTURES / "pppoker" / "five_card_shows_in_summary_only.txt").read_text()
     ph = FMT.parse(HandText(text.replace("($35.50 in", "($3550000000000.00 in"), "x", 1, 0))
