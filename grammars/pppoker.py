@@ -412,19 +412,11 @@ def _player(h: _PPHand, p: str, kind: str, m: Any, lno: int) -> bool:
         pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
         board = h.showdown_run if h.showdown_run is not None else (None if h.runs else 0)
         h.collects.append(Collect(p, h.money(m["a"]), pot, board, lno))
-    elif kind == "sit_out":
-        _sit_out(h, p)
+    elif kind == "sit_out":  # not dealt in unless the player plays (the kernel's rule)
+        h.sit_out(p)
     elif kind not in ("muck", "no_show"):
         return h.betting(kind, p, h.money(m["a"]) if "a" in m.groupdict() else 0, lno, all_in)
     return True
-
-
-def _sit_out(h: _PPHand, player: str) -> None:
-    """A player who sits out before putting a chip in is not dealt in (a player already
-    in the hand sits out from the next one: nothing changes in this one)."""
-    if player in h.put or any(a.player == player for a in h.actions):
-        return
-    h.seats = [replace(s, sitting_out=True) if s.player == player else s for s in h.seats]
 
 
 #: The PPPoker site format (and SupremaPoker's hands, written the same way).
