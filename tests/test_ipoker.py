@@ -13,7 +13,7 @@ from hhtools.grammars import ipoker, recognise
 from hhtools.grammars._text import decode_head
 
 from hhtools.audit import audit_hand
-from hhtools.model.records import ActionKind, Street, Variant
+from hhtools.model.records import ActionKind, PostKind, Street, Variant
 from hhtools.model.vocab import FindingKind, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import need_corpus
@@ -97,6 +97,26 @@ def test_html_entity_player_name() -> None:
     # 0.60 raised over the 0.20 big blind, folded to: 0.40 back, the pot 0.40 won, no rake
     assert (h.total_pot, h.rake) == (40, 0)
     assert [(c.player, c.amount) for c in h.collects] == [("G\u00f6del&Co", 40)]
+
+
+def test_second_big_blind_posts_both() -> None:
+    """A second type 2 larger than the first big blind (Hero's 0.15 over Cal's 0.10) is
+    a returning player's small and big blinds: 0.10 live (Hero checks, owing nothing),
+    0.05 dead, never returned."""
+    (ph,) = _parse("second_big_blind_posts_both.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    hero = [(a.kind, a.post, a.amount) for a in h.actions if a.player == "Hero"]
+    assert hero[:2] == [(ActionKind.POST, PostKind.DEAD_SMALL_AND_BIG, 15),
+                        (ActionKind.CHECK, None, 0)]  # fmt: skip
+    assert (h.game.small_blind, h.game.big_blind) == (5, 10)
+    # Bob 0.05 + Cal 0.10 + Hero 0.15 + Ann 0.10 = 0.40; Cal's 0.20 flop bet comes back
+    # whole (Hero's dead 0.05 is no live bet); Cal's win 0.38: rake 0.02
+    assert [(r.player, r.amount) for r in h.returned] == [("Cal", 20)]
+    assert (h.total_pot, h.rake) == (40, 2)
+    assert [(c.player, c.amount) for c in h.collects] == [("Cal", 38)]
+    kinds = _findings(h)
+    assert FindingKind.AWARD_MISMATCH not in kinds and FindingKind.CHIP_IMBALANCE not in kinds
 
 
 def test_tournament_session_counts_chips() -> None:

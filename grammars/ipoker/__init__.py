@@ -28,11 +28,12 @@ Quirks read here:
   Amounts carry any currency sign (read leniently: every character that is not a
   digit, a comma or a point is dropped) and may use a decimal comma ("€946,60").
 * Cards are suit then rank: "S10", "DQ", "HA"; "X" is a card not shown.
-* Action types: 0 fold, 1 small blind, 2 big blind, 3 call (the increment), 4 check,
-  5 bet, 7 all-in (the increment: a bet, call or raise by the state of the street),
-  15 ante, 23 raise (``sum`` is the player's total on the street: "raise to"; when
-  the per-player ``bet`` totals say otherwise, the increment), 6 raise by the
-  increment; 8 and 9 with a zero sum are sitting out / waiting: no action, or the
+* Action types: 0 fold, 1 small blind, 2 big blind (one larger than the first big
+  blind is a returning player's "small & big blinds": the big blind live, the rest
+  dead), 3 call (the increment), 4 check, 5 bet, 7 all-in (the increment: a bet, call
+  or raise by the state of the street), 15 ante, 23 raise (``sum`` is the player's
+  total on the street: "raise to"; when the per-player ``bet`` totals say otherwise,
+  the increment), 6 raise by the increment; 8 and 9 with a zero sum are sitting out / waiting: no action, or the
   fold of a player dealt in who sits out of the hand.
 * Seats: a ``<player>`` with no ``name`` is an empty seat, not a player. A player with
   no ``Pocket`` element (in a game that writes them) and no action but types 8 and 9

@@ -226,6 +226,7 @@ def _bet_actions(
     street_of = None
     on: dict[str, int] = {}
     level = 0
+    bb: int | None = None  # the first big blind posted
     for a in acts:
         street = _STREETS.get(a.rnd, Street.RIVER)
         if street is not street_of:
@@ -242,6 +243,10 @@ def _bet_actions(
         elif k in ("1", "2", "15"):
             kind = ActionKind.POST
             post = {"1": PostKind.SMALL_BLIND, "2": PostKind.BIG_BLIND, "15": PostKind.ANTE}[k]
+            if k == "2" and bb is not None and s > bb:  # a returning player's both blinds
+                post = PostKind.DEAD_SMALL_AND_BIG
+            elif k == "2" and bb is None:
+                bb = s
         elif k == "3":
             kind = ActionKind.CALL
         elif k == "5":
@@ -265,7 +270,10 @@ def _bet_actions(
         if kind is ActionKind.RAISE:
             to = have + amount
         if kind not in (ActionKind.FOLD, ActionKind.CHECK):
-            if post is not PostKind.ANTE:
+            if post is PostKind.DEAD_SMALL_AND_BIG:  # the big blind live, the rest dead
+                on[p] = have + (bb or 0)
+                level = max(level, on[p])
+            elif post is not PostKind.ANTE:
                 on[p] = have + amount
                 level = max(level, on[p])
             total[p] = total.get(p, 0) + amount
@@ -514,9 +522,12 @@ def _known_cards(h: _Game, session: str) -> ParsedHand | None:
 
 
 def _money(h: _Game, session: str, tid: str | None) -> None:
-    """The uncalled excess, the pot, the rake (the pot less the wins), and each
-    player's win split over the pots they could win (:mod:`hhtools.grammars._pots`)."""
-    back = excess_returned(h.put_in, (), ())
+    """The uncalled excess (of the live chips: antes and a dead small blind are never
+    returned), the pot, the rake (the pot less the wins), and each player's win split
+    over the pots they could win (:mod:`hhtools.grammars._pots`)."""
+    bb = next((a.amount for a in h.actions if a.post is PostKind.BIG_BLIND), None)
+    dead = h.dead_chips(bb)
+    back = excess_returned({p: x - dead.get(p, 0) for p, x in h.put_in.items()}, (), ())
     if back is not None:
         h.returned = [replace(back, line=h.actions[-1].line if h.actions else h.ht.line)]
     net_in = dict(h.put_in)
