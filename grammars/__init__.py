@@ -41,6 +41,7 @@ from hhtools.grammars import (
     winamax,
     winning,
 )
+from hhtools.grammars._spaces import plain_head
 from hhtools.grammars._valid import check_record
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.model import habits
@@ -190,7 +191,11 @@ def recognise(head: str) -> SiteFormat | None:
     'pokerstars'
     >>> recognise("hello") is None
     True
+
+    The head's line ends and spacing are made plain first
+    (:func:`hhtools.grammars._spaces.plain_head`): they never decide a file's format.
     """
+    head = plain_head(head)
     return next((f for f in FORMATS if f.recognise(head)), None)
 
 

@@ -26,10 +26,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from hhtools.grammars._spaces import _plain, normalise, normalised, normalised_lines, plain_head
 from hhtools.model.records import HandText
 
 __all__ = ["HandEnd", "Line", "decode_head", "detect_encoding", "iter_hands", "iter_lines",
-           "line_breaks", "normalise", "normalised", "normalised_lines", "scrub"]  # fmt: skip
+           "line_breaks", "normalise", "normalised", "normalised_lines", "plain_head",
+           "scrub"]  # fmt: skip
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -111,76 +113,6 @@ def scrub(text: str) -> str:
     if "\ufeff" in text:
         text = text.replace("\ufeff", "")
     return text
-
-
-#: U+00A0 no-break space, U+202F narrow no-break space (written between the groups of
-#: an amount, "3\u00a0023,50", or between words) read as a plain space; a BOM dropped
-_SPACES = str.maketrans({"\xa0": " ", "\u202f": " ", "\ufeff": None})
-#: a no-break space whose UTF-8 bytes (C2 A0) were decoded as cp1252 and the result
-#: written as UTF-8 again: "3Â\u00a0023,50 $" for "3\u00a0023,50 $"
-_DOUBLE_DECODED_NBSP = "\u00c2\u00a0"
-
-
-def normalise(line: str) -> str:
-    """One hand line as a grammar's rules read it: what the sites' spacing varies in
-    made plain, so no site rule has to allow for it.
-
-    Trailing spaces, tabs and ``\\r`` go; a no-break or narrow no-break space becomes
-    a plain space; a BOM inside the text is dropped; a no-break space decoded twice
-    ("Â" and a no-break space, from a file converted to UTF-8 twice) is one space. A
-    line of plain ASCII costs one test and one strip (the kernel runs this on every
-    line it reads: :func:`hhtools.grammars._betting.read_body`).
-
-    >>> normalise("Seat 2: Ann ( 3\\u00c2\\u00a0023,50 $ )  \\t\\r")
-    'Seat 2: Ann ( 3 023,50 $ )'
-    >>> normalise("Ann\\u202fB: calls 1\\u00a0430\\ufeff")
-    'Ann B: calls 1 430'
-    >>> normalise("Bob: folds ")
-    'Bob: folds'
-    """
-    if not line.isascii():
-        line = _spaces_plain(line)
-    return line.rstrip(" \t\r")
-
-
-def _spaces_plain(text: str) -> str:
-    """``text`` with :data:`_SPACES` applied and a twice-decoded no-break space as one
-    space; the text itself when it holds none (``str.translate`` walks every character,
-    a test for the three characters does not)."""
-    if _DOUBLE_DECODED_NBSP in text:
-        text = text.replace(_DOUBLE_DECODED_NBSP, " ")
-    if "\xa0" in text or "\u202f" in text or "\ufeff" in text:
-        text = text.translate(_SPACES)
-    return text
-
-
-def normalised(lines: list[str]) -> list[str]:
-    """:func:`normalise` of each line: a hand's header lines read by a grammar itself
-    before its body (:func:`~hhtools.grammars._betting.read_body` normalises those).
-
-    >>> normalised(["Table 'T' 6-max ", "Seat 1: A (1\\u00a0000)"])
-    ["Table 'T' 6-max", 'Seat 1: A (1 000)']
-    """
-    return [normalise(x) for x in lines]
-
-
-def normalised_lines(text: str) -> list[str]:
-    """A hand's text as its lines, each as :func:`normalise` makes it: the lines
-    themselves (no line read one by one) when no line ends in a space, a tab or a
-    ``\\r``, the common case, else each only stripped; the spaces :func:`normalise`
-    makes plain are made plain in the whole text first.
-
-    >>> normalised_lines("Ann: folds \\r\\nBob: checks"), normalised_lines("a\\nb")
-    (['Ann: folds', 'Bob: checks'], ['a', 'b'])
-    >>> normalised_lines("Ann: calls 1\\u00a0430\\t")
-    ['Ann: calls 1 430']
-    """
-    if not text.isascii():  # the spaces made plain in the whole text at once
-        text = _spaces_plain(text)
-    lines = text.split("\n")
-    if "\r" in text or "\t" in text or " \n" in text or text.endswith(" "):
-        return [x.rstrip(" \t\r") for x in lines]
-    return lines
 
 
 def line_breaks(data: bytes, start: int = 0, end: int | None = None) -> int:
@@ -375,6 +307,7 @@ def _multiline(start: re.Pattern[str]) -> re.Pattern[str]:
 def _starts(start: re.Pattern[str], header: re.Pattern[str], buf: str) -> list[int]:
     """Where the lines of ``buf`` (which starts at a line start) that ``start`` matches
     begin."""
+    buf = _plain(buf)
     starts = [m.start() + 1 for m in header.finditer(buf)]
     if start.match(buf):
         starts.insert(0, 0)
@@ -473,35 +406,36 @@ def _pieces(seg: str, end: HandEnd | None) -> list[str]:
     """One header's text cut where ``end`` says a hand ended (see :class:`HandEnd`)."""
     if end is None:
         return [seg]
-    i = seg.find(end.after)
+    probe = _plain(seg)  # searched; ``seg`` is cut at the same places
+    i = probe.find(end.after)
     if i < 0:
         return [seg]
     scan, breaks, blank = _cut_rules(end)
     out: list[str] = []
     while i >= 0:
-        if i > 0 and seg[i - 1] != "\n":  # not at a line start: look further
-            i = seg.find(end.after, i + 1)
+        if i > 0 and probe[i - 1] != "\n":  # not at a line start: look further
+            i = probe.find(end.after, i + 1)
             continue
-        eol = seg.find("\n", i)
+        eol = probe.find("\n", i)
         if eol < 0:
             break
         pos = -1
         if scan is not None:
-            m = scan.search(seg, eol)
+            m = scan.search(probe, eol)
             pos = m.start() if m is not None else -1
         if blank is not None:
-            m = blank.search(seg, eol)
+            m = blank.search(probe, eol)
             if m is not None and (pos < 0 or m.end() - 1 < pos):
                 pos = m.end() - 1
-        if breaks is not None and seg.find(end.hint, eol) >= 0:
-            b = breaks.search(seg, eol)
+        if breaks is not None and probe.find(end.hint, eol) >= 0:
+            b = breaks.search(probe, eol)
             if b is not None and (pos < 0 or b.start() < pos):
                 pos = b.start()
         if pos < 0:
             break
         out.append(seg[: pos + 1])
-        seg = seg[pos + 1 :]
-        i = seg.find(end.after)
+        seg, probe = seg[pos + 1 :], probe[pos + 1 :]
+        i = probe.find(end.after)
     out.append(seg)
     return out
 
@@ -544,7 +478,8 @@ def _iter_hands_by_line(
     gap = False  # and a blank line since
     for ln, used in iter_lines(fh):
         text = ln.text
-        if start.match(text):
+        probe = _plain(text)  # matched; the hand keeps ``text``
+        if start.match(probe):
             if first is not None:
                 yield _make(lines, file, first, encodings)
             lines, encodings, first = [text], [used], ln
@@ -552,17 +487,17 @@ def _iter_hands_by_line(
             continue
         if first is None and not text.strip():
             continue
-        if first is None or (after and end is not None and _ends(text, end, gap)):
+        if first is None or (after and end is not None and _ends(probe, end, gap)):
             if first is not None:
                 yield _make(lines, file, first, encodings)
             lines, encodings, first = [text], [used], ln
-            after, gap = end is not None and text.startswith(end.after), False
+            after, gap = end is not None and probe.startswith(end.after), False
             continue
         lines.append(text)
         encodings.append(used)
         if end is not None:
             if not after:
-                after = text.startswith(end.after)
+                after = probe.startswith(end.after)
             elif not gap and not text.strip():
                 gap = True
     if first is not None:

@@ -77,6 +77,7 @@ from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_low
 from hhtools.grammars._hand import reader
 from hhtools.grammars._lines import _m
+from hhtools.grammars._spaces import plain_head
 from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.grammars.partypoker import lines as L
@@ -140,7 +141,7 @@ def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
             enc = "/".join(sorted(set(held.encoding.split("/")) | set(ht.encoding.split("/"))))
             ht = HandText(held.text + "\n" * gap + ht.text, file, held.line, held.offset, enc)
             held = None
-        if _PREAMBLE_ONLY.fullmatch(ht.text) and "*****" not in ht.text:
+        if _PREAMBLE_ONLY.fullmatch(plain_head(ht.text)) and "*****" not in ht.text:
             held = ht
             continue
         yield ht

@@ -95,8 +95,10 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
 
 
 def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
-    """Read one hand (:func:`read.read_hand`) under the kernel's guard (:func:`reader`)."""
-    h.hand_id = hand_id(text) or header_id(text)
+    """Read one hand (:func:`read.read_hand`) under the kernel's guard (:func:`reader`);
+    its number from its first line as normalised (a trailing no-break space is spacing)."""
+    first = lines[0] if lines else ""
+    h.hand_id = hand_id(first) or header_id(first)
     return read_hand(h, lines, line, text, offset)
 
 
