@@ -36,7 +36,9 @@ RANK_WORDS: dict[str, int] = {
     "queen": 12, "queens": 12, "king": 13, "kings": 13, "ace": 14, "aces": 14,
 }  # fmt: skip
 
-_LOW_CHARS = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13} | {str(n): n for n in range(2, 10)}
+_LOW_CHARS = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13} | {
+    str(n): n for n in range(2, 10)
+}
 #: a rank as one token: a word ("Kings", "trey"), a letter or digits ("K", "10"), with
 #: a plural "s" or "'s" ("3s", "J's")
 _RANK_TOKENS: dict[str, int] = (
@@ -105,7 +107,7 @@ def _words(tokens: list[str]) -> tuple[list[HandCategory], list[int], bool] | No
         else:
             t = tokens[i]
             i += 1
-            if t == "a" and not (i >= n or _short(tokens[i])):
+            if t == "a" and not (i >= n or _short(tokens[i]) or tokens[i] == "high"):
                 continue  # an article ("with a pair"), not an ace
             if t.startswith("+") and all(c in _RANK_TOKENS for c in t[1:]):
                 ranks.extend(_RANK_TOKENS[c] for c in t[1:])  # kickers "+KQT8"
@@ -166,8 +168,8 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     if five is not None:
         words = words[: five.start()]
     tokens = [t for t in _SPLIT.split(words.lower()) if t]
-    if len(tokens) > 1 and tokens[0] in ("a", "an") and not (_short(tokens[1]) or tokens[1] == "high"):
-        tokens = tokens[1:]
+    if len(tokens) > 1 and tokens[0] in ("a", "an") and not _short(tokens[1]):
+        tokens = tokens[1:] if tokens[1] != "high" else tokens  # "A high" is an ace
     read = _words(tokens)
     if read is None:
         return None

@@ -291,7 +291,8 @@ class ClaimedHigh:
         False
         """
         n = len(self.ranks)
-        return self.category is hand.category and self.ranks == hand.ranks[:n] and n <= len(hand.ranks)
+        same = self.category is hand.category
+        return same and n <= len(hand.ranks) and self.ranks == hand.ranks[:n]
 
 
 @record
