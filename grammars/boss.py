@@ -17,9 +17,9 @@ The format (as the Boss client wrote it, 2009-2017)::
 Quirks read here:
 
 * ``GAME``: GAME_OMA and GAME_OMATU (Omaha), GAME_OMAHL (Omaha Hi/Lo); others skipped.
-* A seat with an empty ``NAME`` (``STATE_RESERVED``) or ``STATE_EMPTY`` (named
-  "UNKNOWN", ``AMOUNT`` 0.00) is an empty seat, not a player; ``STATE_SITOUT`` (and a
-  player dealt no cards) is sitting out.
+* A seat with an empty ``NAME`` or ``STATE_EMPTY`` (named "UNKNOWN", ``AMOUNT``
+  0.00) is an empty seat, not a player; ``STATE_SITOUT`` and ``STATE_RESERVED`` (a
+  named player holding the seat), and a player dealt no cards, sit out.
 * Player names may hold HTML named references (``&pound;``, ``&Ograve;``): read as the
   characters they name (:func:`hhtools.grammars._xml.xml_text`). A name no ``PLAYER``
   lists is an ``unknown_player`` problem on its line (the hand is read in part).
@@ -102,7 +102,7 @@ _CARD_WORDS = {"ACE": 14, "KING": 13, "QUEEN": 12, "JACK": 11, "TEN": 10, "NINE"
 _FLUSH = re.compile(r"STR_G_WIN_FLUSH\)\s*\$\(STR_G_CARD_(\w+)\)")
 _HALVES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW}
 _TOURNEYS = frozenset({"GAMEKIND_SITGO", "GAMEKIND_TOURNAMENT"})
-_EMPTY = frozenset({"STATE_EMPTY", "STATE_RESERVED"})
+_OUT = frozenset({"STATE_SITOUT", "STATE_RESERVED"})
 _PARTS = frozenset({"PLAYER", "ACTION", "SHOWDOWN"})  # what a HISTORY holds
 _RESULTS = frozenset({"RESULT"})  # what a SHOWDOWN holds
 _VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
@@ -189,16 +189,16 @@ def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
 
 
 def _seats(h: XmlHand, root: etree._Element) -> None:
-    """The ``<PLAYER>`` elements (an empty ``NAME``, ``STATE_EMPTY`` or
-    ``STATE_RESERVED`` is an empty seat; a player sitting out or dealt no cards sits
-    out), the button (``DEALER="Y"``)."""
+    """The ``<PLAYER>`` elements (an empty ``NAME`` or ``STATE_EMPTY`` is an empty
+    seat; a player sitting out, holding a reserved seat or dealt no cards sits out),
+    the button (``DEALER="Y"``)."""
     dealt = {a.get("PLAYER", "") for a in root.iterfind("ACTION[@TYPE='HAND_DEAL']")}
     for el in root.iterfind("PLAYER"):
         name = el.get("NAME", "")
-        if not name or el.get("STATE") in _EMPTY:  # an empty (or reserved) seat
+        if not name or el.get("STATE") == "STATE_EMPTY":  # an empty seat
             continue
         seat = h.seat_number(el.get("SEAT", ""))
-        out = el.get("STATE") == "STATE_SITOUT" or (bool(dealt) and name not in dealt)
+        out = el.get("STATE") in _OUT or (bool(dealt) and name not in dealt)
         h.by_id[name] = name
         h.seat(seat, name, h.money(el.get("AMOUNT") or "0"), h.at(el), out)
         if el.get("DEALER") == "Y":

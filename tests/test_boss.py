@@ -184,13 +184,15 @@ def test_html_entity_names_unlisted_blind() -> None:
 
 
 def test_empty_seat_both_blinds() -> None:
-    """STATE_EMPTY seats ("UNKNOWN", 0.00) are empty seats, not players; HAND_AB is both
-    blinds posted at once: the big blind (0.50) live, the 0.25 over it dead."""
+    """STATE_EMPTY seats ("UNKNOWN", 0.00) are empty seats, not players; a named player
+    holding a STATE_RESERVED seat sits out; HAND_AB is both blinds posted at once: the
+    big blind (0.50) live, the 0.25 over it dead."""
     (ph,) = _parse("empty_seat_both_blinds.xml")
     h = ph.hand
     assert ph.problems == ()
     assert [(s.seat, s.player, s.sitting_out) for s in h.seats] == [
-        (2, "Dot", False), (3, "Eve", False), (5, "Fay", False), (6, "Gil", False)]  # fmt: skip
+        (2, "Dot", False), (3, "Eve", False), (5, "Fay", False), (6, "Gil", False),
+        (7, "Res", True)]  # fmt: skip
     gil = [(a.kind, a.post, a.amount) for a in h.actions if a.player == "Gil"][:3]
     # 0.75 posted; facing the 0.50 big blind Gil checks; Dot's 1.50 costs him 1.00 more
     assert gil == [(ActionKind.POST, PostKind.DEAD_SMALL_AND_BIG, 75), (ActionKind.CHECK, None, 0),
