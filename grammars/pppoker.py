@@ -54,10 +54,10 @@ What each part means, and the quirks read:
   a player who folded before it, or who checked to the showdown and did not show,
   changes nothing: the body's actions speak. A ``shows`` line before the river (all
   in) keeps its cards, not its words (they describe the board so far).
-* Sitting out: a seat line ``... is sitting out`` and a body line ``X: sits out`` (or
-  ``is sitting out``, ``waits for big blind``) of a player who put no chip in: not
-  dealt in. Chat, joins and time-bank lines are read as lines that carry no chips
-  (:mod:`hhtools.grammars._quiet`).
+* Sitting out: a seat line ``... is sitting out``; a body line ``X: sits out`` (or
+  ``is sitting out``, ``waits for big blind``): not dealt in unless the player then
+  plays (:meth:`~hhtools.grammars._hand.Hand.sit_out`). Chat, joins and time-bank
+  lines are read as lines that carry no chips (:mod:`hhtools.grammars._quiet`).
 
 Money is integer minor units (cents of the hand's currency).
 """
