@@ -176,3 +176,22 @@ def test_real_kingsclub_hands(tmp_path: Path) -> None:
     assert bad == set()
     assert all(paid == due for _, _, paid, due in per_player)
     assert RIT_UNKNOWN_BOARD <= {h for h, _, _, _ in per_player}
+
+
+def test_uncalled_bet_line_side_pot_won_and_sits_out() -> None:
+    """"Uncalled bet (50) returned to Cy" is the site's return (none inferred), "wins
+    side pot 1 (76)" names its pot before the amount, "Dee sits out" is applied."""
+    (ph,) = _parse("uncalled_bet_line_side_pot_won_sits_out.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert [(s.player, s.sitting_out) for s in h.seats] == [
+        ("Amy", False), ("Bo", False), ("Cy", False), ("Dee", True)]  # fmt: skip
+    # In cents (cash, read as US dollars).
+    assert [(r.player, r.amount, r.inferred) for r in h.returned] == [("Cy", 5000, False)]
+    # Main pot 3 x 20 = 60: Bo's eights 57 (rake 3); side pot 2 x 40 = 80, Amy folded:
+    # Cy 76 (rake 4); the rake 7 is the pots' 3 : 4. 57 + 76 + 7 = 140 = 60 + 80.
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [
+        ("Bo", 5700, 0), ("Cy", 7600, 1)]  # fmt: skip
+    assert (h.rake, h.total_pot) == (700, 14000)
+    assert not {f.kind for f in audit_hand(h).findings} & {
+        FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE}

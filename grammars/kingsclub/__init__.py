@@ -41,10 +41,14 @@ Quirks, and how they are read:
 * Shown hands have no description: no claims to type.
 * Several boards: "*** BOARD 1 - FLOP *** [..]" / "*** BOARD 2 - RIVER *** [- - - 5d]
   [3h]", where "-" is the first board's card in that place.
-* There is no total pot line and no uncalled-bet line. The winners' amounts exclude an
-  uncalled bet: the record returns it (``Returned`` with ``inferred``: what the player
-  who put in most put in over the next one), and the total pot is the amounts won plus
-  the rake (``total_pot_line`` is the first "wins" line).
+* There is no total pot line. The winners' amounts exclude an uncalled bet: the record
+  returns it (``Returned`` with ``inferred``: what the player who put in most put in
+  over the next one) unless the hand writes "Uncalled bet (70) returned to Amy" (then
+  that return, none inferred); the total pot is the amounts won plus the rake
+  (``total_pot_line`` is the first "wins" line).
+* Wins name their pot after the amount ("wins (20) from side pot 1") or before it
+  ("wins pot (85.50)", "wins side pot 1 (20)"). "X sits out" is applied (not dealt in
+  unless the player plays).
 * "X wins (932.50) from pot" does not say which board it is for (KingsClub writes the
   lines in seat order, and a line may hold a player's shares of both boards): with two
   or more boards the collect's board is ``None`` ("not stated"), and the audit compares
@@ -74,6 +78,7 @@ from hhtools.model.records import (
     Game,
     HandText,
     PostKind,
+    Returned,
     Show,
     Street,
     Variant,
@@ -128,8 +133,14 @@ SHOW = _rule("show", r"shows \[(?P<cards>[^\]]*)\]\s*$")
 MUCK = _rule("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?\s*$")
 WINS = _rule(
     "wins",
-    r"wins (?:(?P<pot1>pot) \((?P<amt1>" + _AMT + r")\)|\((?P<amt2>" + _AMT + r")\) from "
-    r"(?P<pot2>pot|main pot|side pot(?: (?P<n>\d+))?))\s*$",
+    r"wins (?:(?P<pot1>pot|side pot(?: (?P<n1>\d+))?) \((?P<amt1>" + _AMT + r")\)"
+    r"|\((?P<amt2>" + _AMT + r")\) from (?P<pot2>pot|main pot|side pot(?: (?P<n>\d+))?))\s*$",
+)
+#: "Bo sits out": not dealt in, unless the player plays (``Hand.final_seats``)
+SITOUT = _rule("sitout", r"sits out\s*$")
+#: "Uncalled bet (70) returned to Amy": a return the site wrote (none is inferred then)
+UNCALLED = _rule(
+    "uncalled", r"Uncalled bet \((?P<amt>" + _AMT + r")\) returned to (?P<player>.+?)\s*$"
 )
 RAKE = _rule("rake", r"Rake (?P<amt>" + _AMT + r")\s*$")
 S_SEAT = _rule("summary_seat", r"Seat \d+: .+ \(" + _AMT + r"\) [+-]?" + _AMT + r"\s*$")
@@ -137,12 +148,13 @@ S_SEAT = _rule("summary_seat", r"Seat \d+: .+ \(" + _AMT + r"\) [+-]?" + _AMT + 
 #: lines that start with a word of their own, and lines that start with a player's name
 #: (the rule reads what follows the name and its space)
 _HEAD = by_word((("street", STREET), ("seat", SEAT), ("summary_seat", S_SEAT), ("rake", RAKE),
-                 ("dealt", DEALT)))  # fmt: skip
+                 ("dealt", DEALT), ("uncalled", UNCALLED)))  # fmt: skip
 _PLAYER = by_word((("post", POST), ("pass", PASS), ("bet", BET), ("show", SHOW),
-                   ("muck", MUCK), ("wins", WINS)))  # fmt: skip
+                   ("muck", MUCK), ("wins", WINS), ("sitout", SITOUT)))  # fmt: skip
 #: the kinds of line read before the summary and in it
-_BODY = frozenset({"street", "seat", "dealt", "post", "pass", "bet", "show", "muck"})
-_SUMMARY = frozenset({"street", "summary_seat", "rake", "dealt", "post", "wins"})
+_BODY = frozenset({"street", "seat", "dealt", "post", "pass", "bet", "show", "muck",
+                   "uncalled", "sitout"})  # fmt: skip
+_SUMMARY = frozenset({"street", "summary_seat", "rake", "dealt", "post", "wins", "uncalled"})
 
 _STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
@@ -279,14 +291,15 @@ def _record(
     except ValueError:
         started = None
     boards = tuple(tuple(b) for b in h.boards if b)
-    back = excess_returned(h.put, (), h.actions) if len(h.put) > 1 else None
+    back = excess_returned(h.put, h.returned, h.actions) if len(h.put) > 1 else None
     collects = on_boards(h.collects, len(boards))
     rake = h.rake or 0
     return build_record(
         h, site=SITE, line=line, text=text, offset=offset, started_at=started,
         game=Game(variant, hi_lo, structure, sb, bb, "USD", 8, ante, None, None, None,
                   small_bet, big_bet),
-        boards=boards, collects=tuple(collects), returned=(back,) if back else (),
+        boards=boards, collects=tuple(collects),
+        returned=(*h.returned, back) if back else tuple(h.returned),
         total_pot=sum(c.amount for c in collects) + rake, rake=rake,
         collect_order=CollectOrder.UNORDERED, total_pot_line=h.first_win,
     )  # fmt: skip
@@ -362,13 +375,22 @@ def _dealt(h: _Hand, m: Any, lno: int) -> None:
     h.saw(lno, h.hero, cards)
 
 
+def _uncalled(h: _Hand, m: Any, lno: int) -> None:
+    """"Uncalled bet (70) returned to Amy"."""
+    who = h.name(m["player"], "")
+    if who is None:
+        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"{m['player']!r} is not seated", m["player"])
+        return
+    h.returned.append(Returned(who, h.money(m["amt"]), lno))
+
+
 def _summary_seat(h: _Hand, m: Any, lno: int) -> None:
     """A summary seat line ("Seat 2: Bo (3,037.50) +43.50"): the body said it all."""
 
 
 _READ_HEAD: dict[str, Callable[[_Hand, Any, int], None]] = {
     "street": _street, "seat": _seat, "summary_seat": _summary_seat, "rake": _rake,
-    "dealt": _dealt,
+    "dealt": _dealt, "uncalled": _uncalled,
 }  # fmt: skip
 
 
@@ -404,7 +426,7 @@ def _show(h: _Hand, player: str, m: Any, lno: int, mucked: bool = False) -> None
 
 def _wins(h: _Hand, player: str, m: Any, lno: int) -> None:
     pot = m["pot1"] or m["pot2"]
-    index = 0 if pot in ("pot", "main pot") else int(m["n"] or 1)
+    index = 0 if pot in ("pot", "main pot") else int(m["n"] or m["n1"] or 1)
     h.collects.append(Collect(player, h.money(m["amt1"] or m["amt2"]), index, 0, lno))
     h.first_win = h.first_win or lno
 
@@ -414,8 +436,13 @@ def _muck(h: _Hand, player: str, m: Any, lno: int) -> None:
     _show(h, player, m, lno, mucked=True)
 
 
+def _sitout(h: _Hand, player: str, m: Any, lno: int) -> None:
+    h.sit_out(player)
+
+
 _READ_PLAYER: dict[str, Callable[[_Hand, str, Any, int], None]] = {
     "post": _post, "pass": _pass, "bet": _bet, "show": _show, "muck": _muck, "wins": _wins,
+    "sitout": _sitout,
 }  # fmt: skip
 
 #: Read one KingsClub hand's text into a record and the problems met; never raises (an
