@@ -70,7 +70,7 @@ from typing import Any
 
 from hhtools.grammars._betting import impossible, read_body
 from hhtools.grammars._clock import local_time
-from hhtools.grammars._english import read_high
+from hhtools.grammars._english import read_high, read_low
 from hhtools.grammars._hand import (
     Hand,
     finish,
@@ -194,6 +194,8 @@ _S_REST = re.compile(
 _SEAT_LINE = re.compile(rf"(?P<name>.+) \((?P<stack>{_A}) in chips\)(?P<out> is sitting out)?$")
 _SEGMENT = re.compile(rf"(?P<name>[A-Za-z][A-Za-z ]*?):? (?P<a>{_A})")
 _JACKPOT = frozenset(("Jackpot", "JP", "JP Fee", "Jackpot Fee"))
+#: a hi/lo hand's words: "HI: <high>; LO: <low>", or a half alone
+_HILO = re.compile(r"HI: (?P<hi>.+?)(?:; LO: (?P<lo>.+))?|LO: (?P<lo_only>.+)")
 _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE,
           "straddle": PostKind.STRADDLE}  # fmt: skip
 _RUN = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
@@ -347,12 +349,23 @@ def _summary_seat(h: _PPHand, m: Any, lno: int) -> bool:
     r = _S_REST.fullmatch(rest, len(player))
     if r is None:
         return False
-    if r["cards"] is not None or r["mucked"] is not None:
-        cards = _cards(r["cards"] if r["cards"] is not None else r["mucked"])
-        mucked, desc = r["cards"] is None, r["desc"]
-        h.show(player, Show(player, cards, desc, mucked=mucked, line=lno,
-                            claimed_high=None if mucked else read_high(desc)))  # fmt: skip
+    if r["cards"] is not None:  # words for a hand run more than once: not for one board
+        _show(h, player, _cards(r["cards"]), None if h.runs else r["desc"], lno, 0)
+    elif r["mucked"] is not None:
+        h.show(player, Show(player, _cards(r["mucked"]), mucked=True, line=lno))
     return True
+
+
+def _show(h: _PPHand, player: str, cards: tuple[str, ...], desc: str | None, lno: int,
+          board: int) -> None:  # fmt: skip
+    """A shown hand, its words typed: "a flush, Ace high", or a hi/lo hand's "HI: a
+    straight, Six to Ten; LO: 6,5,4,3,A" (each half's words; either may be missing)."""
+    hi, lo = desc, None
+    split = _HILO.fullmatch(desc) if desc else None
+    if split is not None:
+        hi, lo = split["hi"], split["lo"] or split["lo_only"]
+    h.show(player, Show(player, cards, hi, lo, board=board, line=lno,
+                        claimed_high=read_high(hi), claimed_low=read_low(lo)))  # fmt: skip
 
 
 def _street(h: _PPHand, m: Any) -> None:
@@ -406,8 +419,7 @@ def _player(h: _PPHand, p: str, kind: str, m: Any, lno: int) -> bool:
         h.raise_to(p, h.money(m["a"]), lno, all_in, by=h.money(m["by"]))
     elif kind == "show":  # shown before the river (all in): the words are the board's then
         desc = m["desc"] if len(h.board) == 5 or h.runs else None
-        h.show(p, Show(p, _cards(m["cards"]), desc, line=lno, board=h.showdown_run or 0,
-                       claimed_high=read_high(desc)))  # fmt: skip
+        _show(h, p, _cards(m["cards"]), desc, lno, h.showdown_run or 0)
     elif kind == "collect":
         pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
         board = h.showdown_run if h.showdown_run is not None else (None if h.runs else 0)

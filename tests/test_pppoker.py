@@ -166,6 +166,22 @@ def test_six_card_allin_mucks_hand_side_pot() -> None:
     assert kinds(h) & (BAD | {FindingKind.MUCKED_WINNER}) == set()
 
 
+def test_omaha_hilo_hi_lo_words_split_pot() -> None:
+    (ph,) = parse_fixture(FMT, "omaha_hilo_hi_lo_words_split_pot.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == () and h.game.hi_lo
+    # "(HI: a pair of Kings; LO: 8,5,3,2,A)": each half's words typed
+    low = next(s for s in h.shows if s.player == "3330003")
+    assert (low.description, low.low_description) == ("a pair of Kings", "8,5,3,2,A")
+    assert (low.claimed_high, low.claimed_low) == (
+        ClaimedHigh(HandCategory.ONE_PAIR, (13,)), (8, 5, 3, 2, 1))  # fmt: skip
+    # in: 0.60 + 1 + 2 twice = 7.20, + SB 0.10 = 7.30; net 7.30 - 0.35 = 6.95: the high
+    # half 3.48 (the odd cent) to Kc + Kh Ks, the low 3.47 to Ac 3h + 2c 5d 8s
+    assert (h.total_pot, h.rake) == (730, 35)
+    assert [(c.player, c.amount) for c in h.collects] == [("3330001", 348), ("3330003", 347)]
+    assert kinds(h) & BAD == set()
+
+
 def test_tournament_level_chips() -> None:
     (ph,) = parse_fixture(FMT, "tournament_level_chips.txt")
     h = ph.hand
