@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from hhtools.model.records import ClaimedHigh
 from hhtools.model.vocab import HandCategory
 
-__all__ = ["RANK_WORDS", "read_high", "read_high_words", "read_low"]
+__all__ = ["RANK_WORDS", "read_high", "read_high_words", "read_low", "read_template"]
 
 RANK_WORDS: dict[str, int] = {
     "deuce": 2, "deuces": 2, "two": 2, "twos": 2,
@@ -193,6 +193,49 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     if category is HandCategory.TWO_PAIR and len(ranks) >= 2:
         ranks[:2] = sorted(ranks[:2], reverse=True)
     return ClaimedHigh(category, tuple(ranks))
+
+
+_TEMPLATE_KEY = re.compile(r"\$\(STR_G_(\w+?)\)")
+#: a template's category keys as words (the others are the word itself: "PAIR", "FLUSH")
+_TEMPLATE_WORDS = {
+    "ACEHIGHFLUSH": "ace high flush", "THREEOFAKIND": "three of a kind",
+    "THREEOFKIND": "three of a kind", "FOUROFAKIND": "four of a kind",
+    "FOUROFKIND": "four of a kind", "FULLHOUSE": "full house", "TWOPAIR": "two pair",
+    "TWOPAIRS": "two pair", "STRAIGHTFLUSH": "straight flush", "ROYALFLUSH": "royal flush",
+    "HIGHCARD": "high card",
+}  # fmt: skip
+
+
+def read_template(text: str | None) -> ClaimedHigh | None:
+    """Type a hand named by a client's untranslated template keys (Boss Media's and its
+    kin's "$(STR_G_WIN_TWOPAIR) $(STR_G_CARDS_KINGS) $(STR_G_ANDTEXT) $(STR_G_CARDS_FIVES)")
+    by their meaning: each key read as its English words, then :func:`read_high`.
+
+    Returns:
+        The claim, or ``None`` for no text, text besides the keys, or keys not known.
+
+    >>> read_template("$(STR_G_WIN_TWOPAIR) $(STR_G_CARDS_KINGS) $(STR_G_ANDTEXT) "
+    ...               "$(STR_G_CARDS_FIVES)")
+    ClaimedHigh(category=<HandCategory.TWO_PAIR: 'two pair'>, ranks=(13, 5))
+    >>> read_template("$(STR_G_WIN_ACEHIGHFLUSH)").ranks
+    (14,)
+    >>> read_template("$(STR_G_WIN_FULLHOUSE)").ranks
+    ()
+    """
+    if not text or _TEMPLATE_KEY.sub("", text).strip():
+        return None
+    words = []
+    for key in _TEMPLATE_KEY.findall(text):
+        kind, _, name = key.partition("_")
+        if kind == "WIN":
+            words.append(_TEMPLATE_WORDS.get(name, name.lower()))
+        elif kind in ("CARD", "CARDS"):
+            words.append(name.lower())
+        elif key == "ANDTEXT":
+            words.append("and")
+        else:
+            return None
+    return read_high(" ".join(words))
 
 
 def read_high_words(

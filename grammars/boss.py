@@ -50,6 +50,9 @@ Quirks read here:
   the seat before the small blind is inferred).
 * Cards: ``LINK`` 0-51, rank ``n % 13`` from the ace, suits diamonds, clubs, hearts,
   spades by thirteens; "b" is a card not shown.
+* A ``RESULT``'s ``HAND`` names the hand in the client's template keys
+  ("$(STR_G_WIN_TWOPAIR) $(STR_G_CARDS_KINGS) $(STR_G_ANDTEXT) $(STR_G_CARDS_FIVES)",
+  "$(STR_G_WIN_FULLHOUSE)"), typed by :func:`hhtools.grammars._english.read_template`.
 
 Files are split by :func:`hhtools.grammars._xml.split_elements` and each history is
 read with lxml.
@@ -62,6 +65,7 @@ from datetime import UTC, datetime
 
 from lxml import etree
 
+from hhtools.grammars._english import read_template
 from hhtools.grammars._pots import clockwise, pots_of, split_rake, split_win
 from hhtools.grammars._xml import (
     Stop,
@@ -76,7 +80,6 @@ from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
-    ClaimedHigh,
     Collect,
     Game,
     HandText,
@@ -85,7 +88,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import Half, HandCategory, ProblemCode
+from hhtools.model.vocab import Half, ProblemCode
 
 __all__ = ["FORMAT", "card"]
 
@@ -97,9 +100,6 @@ _LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
 _BOARD = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
 _RANKS = "A23456789TJQK"
 _SUITS = "dchs"
-_CARD_WORDS = {"ACE": 14, "KING": 13, "QUEEN": 12, "JACK": 11, "TEN": 10, "NINE": 9,
-               "EIGHT": 8, "SEVEN": 7, "SIX": 6, "FIVE": 5, "FOUR": 4, "THREE": 3, "TWO": 2}  # fmt: skip
-_FLUSH = re.compile(r"STR_G_WIN_FLUSH\)\s*\$\(STR_G_CARD_(\w+)\)")
 _HALVES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW}
 _TOURNEYS = frozenset({"GAMEKIND_SITGO", "GAMEKIND_TOURNAMENT"})
 _OUT = frozenset({"STATE_SITOUT", "STATE_RESERVED"})
@@ -126,17 +126,6 @@ def card(link: str) -> str | None:
     if not 0 <= n < 52:
         raise ValueError(f"card number out of range: {link}")
     return _RANKS[n % 13] + _SUITS[n // 13]
-
-
-def _claim(words: str) -> ClaimedHigh | None:
-    """The flush claims Boss words plainly ("$(STR_G_WIN_FLUSH) $(STR_G_CARD_KING)",
-    "$(STR_G_WIN_ACEHIGHFLUSH)"); ``None`` for the rest (no ranks are named)."""
-    if "STR_G_WIN_ACEHIGHFLUSH" in words:
-        return ClaimedHigh(HandCategory.FLUSH, (14,))
-    m = _FLUSH.search(words)
-    if m and m.group(1) in _CARD_WORDS:
-        return ClaimedHigh(HandCategory.FLUSH, (_CARD_WORDS[m.group(1)],))
-    return None
 
 
 class _Hand(XmlHand):
@@ -477,7 +466,8 @@ def _results(h: _Hand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
             h.hole[who] = cards
         words = res.get("HAND", "")
         if cards and who not in folded and "STR_BY_DEFAULT" not in words:
-            h.shows.append(Show(who, cards, words or None, line=line, claimed_high=_claim(words)))
+            h.shows.append(Show(who, cards, words or None, line=line,
+                                claimed_high=read_template(words)))  # fmt: skip
         won = h.money(res.get("WIN") or "0")
         if won > 0:
             half = _HALVES.get(res.get("WINTYPE", ""))

@@ -12,10 +12,11 @@ from pathlib import Path
 import duckdb
 import pytest
 from hhtools.grammars import boss, recognise
+from hhtools.grammars._english import read_template
 from hhtools.grammars._text import decode_head
 
 from hhtools.audit import audit_hand
-from hhtools.model.records import ActionKind, PostKind, Street
+from hhtools.model.records import ActionKind, ClaimedHigh, PostKind, Street
 from hhtools.model.vocab import FindingKind, Half, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import need_corpus
@@ -91,9 +92,14 @@ def test_bad_values_never_raise() -> None:
 
 def test_claims_and_recognise() -> None:
     assert boss.card("49") == "Js"
-    assert boss._claim("$(STR_G_WIN_FLUSH) $(STR_G_CARD_KING)").ranks == (13,)
-    assert boss._claim("$(STR_G_WIN_ACEHIGHFLUSH)").category is HandCategory.FLUSH
-    assert boss._claim("$(STR_G_WIN_FULLHOUSE)") is None
+    # the template keys read by meaning: a King-high flush, an Ace-high one, a full house
+    # whose ranks are not named, two pair Kings and Fives
+    assert read_template("$(STR_G_WIN_FLUSH) $(STR_G_CARD_KING)").ranks == (13,)
+    assert read_template("$(STR_G_WIN_ACEHIGHFLUSH)") == ClaimedHigh(HandCategory.FLUSH, (14,))
+    assert read_template("$(STR_G_WIN_FULLHOUSE)") == ClaimedHigh(HandCategory.FULL_HOUSE, ())
+    two = "$(STR_G_WIN_TWOPAIR) $(STR_G_CARDS_KINGS) $(STR_G_ANDTEXT) $(STR_G_CARDS_FIVES)"
+    assert read_template(two) == ClaimedHigh(HandCategory.TWO_PAIR, (13, 5))
+    assert read_template("$(STR_G_WIN_PAIR) $(STR_G_CARD_EIGHT) and more") is None
     assert boss.FORMAT.recognise('<ROOT>\n<HISTORY ID="1" SESSION="s.xml" GAME="GAME_OMA">')
     assert not boss.FORMAT.recognise('<Game hhversion="5" id="1" date="x">')
     assert not boss.FORMAT.recognise('<description type="Omaha" stakes="Pot Limit"/>')
