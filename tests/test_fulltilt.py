@@ -341,8 +341,9 @@ def test_fpdb_expected_results(tmp_path: Path) -> None:
 
 def test_sits_out_applied_and_table_talk_read() -> None:
     """"Dogwood sits out" before the deal: Dogwood is not dealt in. A player not seated
-    sitting down, a time warning, an observer's and a player's chat, chips added for
-    the next hand: read as lines that carry no chips, none left unread."""
+    sitting down, a time warning and "Time has expired", an observer's and a player's
+    chat, chips added for the next hand, a late registration, "The blinds are now ..":
+    read as lines that carry no chips, none left unread."""
     (r,) = _hands("sits_out_and_table_talk.txt")
     assert r.problems == ()
     h = r.hand

@@ -85,8 +85,9 @@ SIT_OUT = _rule("sit_out", _SIT_OUT + "$")
 #: the grammar's.
 QUIET = NO_CHIPS.plus(
     tails=(r"has requested TIME", r"adds [$€£]?\d[\d,.]*", r"sits down", r"is feeling .*",
-           r"has been moved.*", r"seconds left to act", r"is (?:now )?sitting in", _SIT_OUT),
-    lines=(r".+? \(Observer\): .*",),
+           r"has been moved.*", r"seconds left to act", r"is (?:now )?sitting in", _SIT_OUT,
+           r"has registered late for the tournament and will be dealt in on their big blind"),
+    lines=(r".+? \(Observer\): .*", r"The blinds are now .*", r"Time has expired"),
 )  # fmt: skip
 SUMMARY_SEAT = _rule("summary_seat", r"Seat (?P<seat>\d+): (?P<rest>.*?)\s*$")
 SUMMARY_SHOW = _rule("summary_show",
