@@ -26,6 +26,8 @@ from hhtools.grammars import (
     everleaf,
     fulltilt,
     ggpoker,
+    globalpoker,
+    igt,
     ipoker,
     kingsclub,
     merge,
@@ -158,6 +160,8 @@ FORMATS: tuple[SiteFormat, ...] = (
     sealswithclubs.FORMAT,
     pokertracker.FORMAT,
     pppoker.FORMAT,
+    igt.FORMAT,
+    globalpoker.FORMAT,
 )
 
 
