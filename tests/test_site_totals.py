@@ -104,3 +104,25 @@ def test_no_line_read_in_a_meaning_the_totals_deny(corpus: str) -> None:
                   if p.code == ProblemCode.AMOUNT_MEANING]  # fmt: skip
     assert hands > 0
     assert wrong == []
+
+
+def test_scooped_hilo_pot_raked_from_one_half_is_read_half_by_half() -> None:
+    # PKR writes a hi/lo pot's high line, then its low line, naming no half. Ulla
+    # scoops the $12 main pot, rake $0.60 from it: the rules' halves after rake are
+    # $5.70 and $5.70. Were the rake taken from the low half only ("wins $6.00 with
+    # high hand", "wins $5.40 with low hand"), the lines are still the pot's halves:
+    # $6.00 is the $6 high half before rake, $5.40 the $6 low half less the $0.60
+    # rake, and they add up to $11.40. So they are read as the high and the low half,
+    # the halves awarded as paid, and nothing is a finding.
+    from hhtools.audit import audit_hand
+
+    text = (FIX / "pkr" / "plo8_side_pot_all_in_scoop_silent_uncalled.txt").read_text("utf-8")
+    text = text.replace("Ulla wins $5.70 with high hand", "Ulla wins $6 with high hand")
+    text = text.replace("Ulla wins $5.70 with low hand", "Ulla wins $5.40 with low hand")
+    ph = pkr.FORMAT.parse(HandText(text, "x", 1, 0))
+    assert ph.hand is not None and ph.problems == ()
+    res = audit_hand(ph.hand)
+    main = res.settlement.pots[0]
+    assert {(ln.player, ln.half, ln.paid, ln.due) for ln in main.lines} == {
+        ("Ulla", Half.HIGH, 600, 600), ("Ulla", Half.LOW, 540, 540)}
+    assert [f for f in res.findings if f.kind in MONEY] == []

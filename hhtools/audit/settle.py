@@ -261,17 +261,33 @@ def _raked_halves(
         return None
     if (high, low) == (award.half_amounts[Half.HIGH], award.half_amounts[Half.LOW]):
         return None
+    return (high, low) if _within(high, low, gross, net) else None
+
+
+def _within(high: int, low: int, gross: int, net: int) -> bool:
+    """Whether halves ``high`` and ``low`` paid from a pot of ``gross`` before rake and
+    ``net`` after it are its halves before rake, the rake taken from them in some
+    proportion: they add up to ``net`` and each lies between its half before rake
+    (the odd unit to the high half) less the whole rake, and that half.
+
+    >>> _within(390, 385, 800, 775), _within(388, 387, 800, 775), _within(401, 374, 800, 775)
+    (True, True, False)
+    """
     rake, gross_low = gross - net, gross // 2
     gross_high = gross - gross_low
-    if gross_high - rake <= high <= gross_high and gross_low - rake <= low <= gross_low:
-        return high, low
-    return None
+    return (high + low == net and gross_high - rake <= high <= gross_high
+            and gross_low - rake <= low <= gross_low)  # fmt: skip
 
 
 def _paid(
-    hand: HandHistory, collects: list[Collect], award: PotAward | None
+    hand: HandHistory, collects: list[Collect], award: PotAward | None, gross: int = 0
 ) -> dict[tuple[str, Half], int]:
-    """What the site paid from one pot on one board, per (player, half)."""
+    """What the site paid from one pot on one board, per (player, half).
+
+    Lines that name no half, of a format writing the high half's lines first, are cut
+    where what comes before is the rules' high half and what comes after the low half;
+    failing that (``gross``, the pot before rake, given), at the one cut whose halves
+    differ from the rules' only by where the rake came from (:func:`_within`)."""
     paid: dict[tuple[str, Half], int] = {}
     if collects and all(c.half is not None for c in collects):
         for c in collects:
@@ -280,16 +296,21 @@ def _paid(
         return paid
     halves = award.half_amounts if award is not None else {}
     if hand.collect_order is CollectOrder.HIGH_THEN_LOW and Half.LOW in halves:
-        running = 0
-        for cut in range(len(collects) + 1):
-            rest = sum(c.amount for c in collects[cut:])
-            if running == halves[Half.HIGH] and rest == halves[Half.LOW]:
-                for i, c in enumerate(collects):
-                    key = (c.player, Half.HIGH if i < cut else Half.LOW)
-                    paid[key] = paid.get(key, 0) + c.amount
-                return paid
-            if cut < len(collects):
-                running += collects[cut].amount
+        cuts = [0]
+        for c in collects:
+            cuts.append(cuts[-1] + c.amount)
+        total = cuts[-1]
+        at = [k for k, run in enumerate(cuts)
+              if (run, total - run) == (halves[Half.HIGH], halves[Half.LOW])]  # fmt: skip
+        if not at and gross and award is not None:
+            near = [k for k, run in enumerate(cuts)
+                    if 0 < k < len(collects) and _within(run, total - run, gross, award.amount)]
+            at = near if len(near) == 1 else []
+        if at:
+            for i, c in enumerate(collects):
+                key = (c.player, Half.HIGH if i < at[0] else Half.LOW)
+                paid[key] = paid.get(key, 0) + c.amount
+            return paid
     for c in collects:
         paid[(c.player, Half.ALL)] = paid.get((c.player, Half.ALL), 0) + c.amount
     return paid
@@ -438,8 +459,9 @@ def settle(hand: HandHistory) -> HandSettlement:
             first_line: dict[str, int] = {}
             for c in collects:
                 first_line.setdefault(c.player, c.line)
-            paid_here = _paid(hand, collects, award)
-            halves = _raked_halves(paid_here, award, pot.amount, share) if n_boards == 1 else None
+            one = n_boards == 1
+            paid_here = _paid(hand, collects, award, pot.amount if one else 0)
+            halves = _raked_halves(paid_here, award, pot.amount, share) if one else None
             if halves is not None:
                 award = _award(hand, pot, share, read_on[b], halves)
                 paid_here = _paid(hand, collects, award)
