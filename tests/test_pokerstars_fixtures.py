@@ -354,12 +354,12 @@ def test_folder_and_stats() -> None:
     # the kernel's fast paths (tests/test_pokerstars_kernel.py): hours of daylight
     # saving time 4, the same words in cents and in chips 2; the sit-out lines and a
     # summary's bare "mucked" 1 (tests/test_pokerstars_lines.py); a limit hand's "Betting
-    # is capped" 1 (tests/test_pokerstars_lines.py); a CNY table's hand in yuan 1
-    # (tests/test_pppoker.py).
-    assert stats.hands == len(rs) == 121
+    # is capped" 1 and a cap table's "has reached the $10 cap" 1
+    # (tests/test_pokerstars_lines.py); a CNY table's hand in yuan 1 (tests/test_pppoker.py).
+    assert stats.hands == len(rs) == 122
     # failed: truncated 1, cancelled 1, out of range 5, damaged 3, unknown game 2,
     # impossible cards 3; skipped: the hold'em hand and the razz hand
-    assert (stats.records, stats.skipped, stats.failed) == (104, 2, 15)
+    assert (stats.records, stats.skipped, stats.failed) == (105, 2, 15)
     assert stats.codes == {
         # malformed 1 + truncated 1 + seat 1001 hand 2 (Lea's post and collect) +
         # the damaged hands' lines (13 + 13 + 9) + the two damaged street lines

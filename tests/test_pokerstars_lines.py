@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hhtools.audit import audit_hand
 from hhtools.ingest.read import parse_file
+from hhtools.model.vocab import FindingKind
 
 FIX = Path(__file__).parent / "fixtures" / "pokerstars"
 
@@ -36,3 +38,18 @@ def test_limit_betting_is_capped() -> None:
     assert [(x.player, x.amount) for x in h.returned] == [("Ivo", 10)]
     assert (h.total_pot, h.rake) == (120, 6)
     assert [(c.player, c.amount) for c in h.collects] == [("Ivo", 114)]
+
+
+def test_pot_limit_cap_reached() -> None:
+    """A cap table's "raises $5.50 to $10 and has reached the $10 cap": the raise and the
+    call read, each flagged as no more chips can go in (as all in)."""
+    (r,) = list(parse_file(FIX / "pot_limit_cap_reached.txt"))
+    assert r.problems == ()
+    h = r.hand
+    last = [(a.player, a.amount, a.to_amount, a.all_in) for a in h.actions[-2:]]
+    assert last == [("Kai", 550, 1000, True), ("Lev", 550, None, True)]
+    # Each put in $10: pot $20, rake $0.95, Kai's trip Queens (Qs Qd + Qh) beat Lev's
+    # trip Sevens (7s 7c + 7d): he collects $19.05.
+    assert (h.total_pot, h.rake) == (2000, 95)
+    assert [(c.player, c.amount) for c in h.collects] == [("Kai", 1905)]
+    assert not [f for f in audit_hand(h).findings if f.kind is not FindingKind.HOLDEM_MISREAD_PRONE]

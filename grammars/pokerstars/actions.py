@@ -40,12 +40,11 @@ FOLD = _rule(
     r"(?: \((?P<why2>[^)]*)\))?$",
 )
 CHECK = _rule("check", r": checks$")
-CALL = _rule("call", r": calls (?P<amount>" + _AMT + r")(?P<allin> and is all-in)?$")
-BET = _rule("bet", r": bets (?P<amount>" + _AMT + r")(?P<allin> and is all-in)?$")
-RAISE = _rule(
-    "raise",
-    r": raises (?P<amount>" + _AMT + r") to (?P<to>" + _AMT + r")(?P<allin> and is all-in)?$",
-)
+# A cap table's "and has reached the $10 cap": no more chips can go in, as all in.
+_ALL_IN = r"(?P<allin> and is all-in| and has reached the " + _AMT + r" cap)?$"
+CALL = _rule("call", r": calls (?P<amount>" + _AMT + r")" + _ALL_IN)
+BET = _rule("bet", r": bets (?P<amount>" + _AMT + r")" + _ALL_IN)
+RAISE = _rule("raise", r": raises (?P<amount>" + _AMT + r") to (?P<to>" + _AMT + r")" + _ALL_IN)
 SHOW = _rule("show", r": shows \[(?P<cards>" + _CARDS + r")\](?: \((?P<desc>.*)\))?$")
 MUCK = _rule("muck", r": mucks hand$")
 NO_SHOW = _rule("no_show", r": doesn't show hand$")
