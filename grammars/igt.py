@@ -200,7 +200,7 @@ def _read(h: _Hand, hand: dict[str, Any], stop: Stop) -> ParsedHand:
     sd = hand.get("showDown")
     if not isinstance(sd, dict) or not isinstance(sd.get("result"), list):
         return stop(ProblemCode.TRUNCATED_HAND, "this hand has no \"showDown\" (its result)")
-    if not _showdown(h, sd, tourney, _GAMES[game]):
+    if not _showdown(h, sd, _GAMES[game]):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     holes = max((len(c) for c in h.hole.values()), default=4)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, limit="blinds")
@@ -365,7 +365,7 @@ def _pot_check(h: _Hand, part: dict[str, Any], line: int) -> None:
                   f"({h.in_pot()})")  # fmt: skip
 
 
-def _showdown(h: _Hand, sd: dict[str, Any], tourney: bool, hi_lo: bool) -> bool:
+def _showdown(h: _Hand, sd: dict[str, Any], hi_lo: bool) -> bool:
     """The results (shows, wins), the rake and the totals checked; ``False`` when a
     card is dealt twice."""
     line = h.at(("showDown",))
@@ -373,7 +373,7 @@ def _showdown(h: _Hand, sd: dict[str, Any], tourney: bool, hi_lo: bool) -> bool:
     if extra:
         h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"showDown keys not known: {extra}")
     h.total, h.total_line = h.in_pot(), line
-    h.rake = 0 if tourney else h.money(str(sd.get("rake") or "0"))
+    h.rake = h.money(str(sd.get("rake") or "0"))
     _pot_check(h, sd, line)
     folded = h.folded_players()
     for i, res in enumerate(sd["result"]):

@@ -110,6 +110,23 @@ def test_bad_input_never_raises() -> None:
     assert holdem[1].skipped and holdem[1].hand is None
 
 
+def test_sit_and_go_is_a_tournament_in_chips() -> None:
+    # the second hand as a sit-and-go: "gameKind" GAMEKIND_SITGO, every amount in whole
+    # chips ("1.75" -> "175"); it is a tournament (TBL_77001), counted in chips
+    import re
+
+    data = TWO.read_bytes().split(b'\n  {"player"')[-1]
+    data = b'{"history": [\n  {"player"' + data.replace(b"GAMEKIND_CASH", b"GAMEKIND_SITGO")
+    data = re.sub(rb'"(\d+)\.(\d)"', rb'"\1\g<2>0"', data)
+    data = re.sub(rb'"0*(\d+)\.(\d\d)"', lambda m: b'"%d"' % int(m[1] + m[2]), data)
+    (p,) = _parse(data)
+    h = p.hand
+    assert not p.problems and h.game.currency == "CHIPS" and h.game.tournament_id == "TBL_77001"
+    # the same numbers as the cash hand's cents: in 400 chips, 10 to the house, 390 paid
+    assert (h.game.small_blind, h.game.big_blind) == (25, 50)
+    assert h.total_pot == 400 and h.rake == 10 and [(c.player, c.amount) for c in h.collects] == [("Ann", 390)]
+
+
 @pytest.mark.parametrize("name", ["ExtraHands/IGT2019Hand.txt", "GameTypeTests/PotLimitOmahaHiLo.txt",
                                   "GeneralHands/HeroName.txt", "HandActionTests/AllInHandWithShowdown.txt"])
 def test_real_igt_hands(name: str) -> None:
