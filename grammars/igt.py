@@ -94,6 +94,7 @@ _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 _HALVES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW, "WINTYPE_HILO": None}
 _VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
+_POT_PART = re.compile(r"[a-z]*pot_?\d*")
 #: the site's words for a high hand's category ("$(STR_G_WIN_TWOPAIR)")
 _CATEGORIES = {"PAIR": HandCategory.ONE_PAIR, "TWOPAIRS": HandCategory.TWO_PAIR,
                "TRIPS": HandCategory.THREE_OF_A_KIND, "QUADS": HandCategory.FOUR_OF_A_KIND,
@@ -252,7 +253,7 @@ def _seats(h: _Hand, hand: dict[str, Any]) -> None:
 
 def _action(h: _Hand, act: dict[str, Any], line: int) -> None:
     """One element of ``action``: blinds, a deal, a board, a bet, an adjustment."""
-    extra = unknown_keys(act, _ACTION_KEYS)
+    extra = [k for k in unknown_keys(act, _ACTION_KEYS) if not _pot_part(k)]
     if extra:
         h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action keys not known: {extra}")
     kind = str(act.get("type") or "")
@@ -354,8 +355,15 @@ def _board(h: _Hand, act: dict[str, Any], line: int) -> None:
     _pot_check(h, act, line)
 
 
+def _pot_part(key: str) -> bool:
+    """A key naming one of the pots the site writes beside ``pot`` ("mainpot", and a
+    side pot's: "sidepot1", "leftpot"...): read by :func:`_pot_check`."""
+    return key != "pot" and _POT_PART.fullmatch(key.lower()) is not None
+
+
 def _pot_check(h: _Hand, part: dict[str, Any], line: int) -> None:
-    """The site's pot (after rake) and rake so far against the chips put in."""
+    """The site's pot (after rake) and rake so far against the chips put in; the pots
+    it names beside it (the main pot and any side pot) must add up to it."""
     if part.get("pot") is None:
         return
     pot, rake = h.money(str(part["pot"])), h.money(str(part.get("rake") or "0"))
@@ -363,13 +371,17 @@ def _pot_check(h: _Hand, part: dict[str, Any], line: int) -> None:
         h.problem(line, ProblemCode.BAD_AMOUNT,
                   f"the site's pot and rake ({pot} + {rake}) are not what was put in "
                   f"({h.in_pot()})")  # fmt: skip
+    parts = {k: h.money(str(v)) for k, v in part.items() if _pot_part(k) and v is not None}
+    if parts and sum(parts.values()) != pot:
+        h.problem(line, ProblemCode.BAD_AMOUNT,
+                  f"the site's pots {parts} do not add up to its pot ({pot})")
 
 
 def _showdown(h: _Hand, sd: dict[str, Any], hi_lo: bool) -> bool:
     """The results (shows, wins), the rake and the totals checked; ``False`` when a
     card is dealt twice."""
     line = h.at(("showDown",))
-    extra = unknown_keys(sd, _SHOWDOWN_KEYS)
+    extra = [k for k in unknown_keys(sd, _SHOWDOWN_KEYS) if not _pot_part(k)]
     if extra:
         h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"showDown keys not known: {extra}")
     h.total, h.total_line = h.in_pot(), line

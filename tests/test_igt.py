@@ -97,6 +97,18 @@ def test_unknown_keys_and_kinds_are_problems_on_their_line() -> None:
     assert a.hand is not None and b.hand is not None  # stored, read in part
 
 
+def test_side_pot_keys_must_add_up_to_the_pot() -> None:
+    # a pot the site names beside "mainpot" is read: 14.75 + 3.00 is the river's 17.75;
+    # when they do not add up (14.75 + 2.00) the hand is read in part there
+    good = TWO.read_bytes().replace(b'"mainpot": "17.75", "rake": "0.50", "pot": "17.75"}',
+                                    b'"mainpot": "14.75", "sidepot1": "3.00", "rake": "0.50", "pot": "17.75"}')
+    a, _ = _parse(good)
+    assert not a.problems
+    bad = good.replace(b'"sidepot1": "3.00"', b'"sidepot1": "2.00"')
+    a, _ = _parse(bad)
+    assert [(p.code, p.line) for p in a.problems] == [(ProblemCode.BAD_AMOUNT, 2 + 6 + 23)]
+
+
 def test_bad_input_never_raises() -> None:
     data = TWO.read_bytes()
     for cut in range(0, len(data), 97):
