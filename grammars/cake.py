@@ -53,6 +53,7 @@ from hhtools.grammars._hand import (
 )  # fmt: skip
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -263,9 +264,13 @@ def _player(h: Hand, p: str, kind: str, m: Any, conv: str | None, lno: int) -> N
 
 
 #: The Cake Poker network site format.
+#: Cake writes no blank line inside a hand: text after one is a hand of its own (a
+#: damaged header after the blank lines is reported, never read into the hand before)
+_END = HandEnd("", None, blank=True)
+
 FORMAT = text_format(
     SITE, "Cake Poker network",
     "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash and "
     "tournaments",
-    HAND_START, _parse,
+    HAND_START, _parse, end=_END,
 )  # fmt: skip

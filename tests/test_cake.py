@@ -116,3 +116,21 @@ def test_real_cake_hands(tmp_path: Path) -> None:
     # Only the readings the misread check lists for training (pairs in hand that read as
     # more with any five cards); no money finding, no procedure finding.
     assert {k for _, k in got.findings} <= {"holdem_misread_prone"}
+
+
+def test_a_damaged_header_after_blank_lines_is_no_part_of_the_hand_before() -> None:
+    """Cake writes no blank line inside a hand: a hand whose "Hand#" line is damaged,
+    after the blank lines that end the hand before, is reported on its own line and
+    never read into that hand."""
+    import io
+
+    name = "hilo_tournament_split_no_low_skipped_holdem_cut_hand.txt"
+    text = (FIXTURES / "cake" / name).read_bytes()
+    assert text.count(b"\nHand#42000000A0000003") == 1
+    bad = text.replace(b"\nHand#42000000A0000003", b"\nHand#42000000A000 003")
+    clean = {p.hand_id: p for p in parse_fixture(cake.FORMAT, name)}
+    parsed = [cake.FORMAT.parse(t) for t in cake.FORMAT.split(io.BytesIO(bad), name)]
+    before = next(p for p in parsed if p.hand_id == "42000000A0000002")
+    assert before.hand == clean["42000000A0000002"].hand and before.problems == ()
+    line = bad[: bad.index(b"Hand#42000000A000 003")].count(b"\n") + 1
+    assert any(p.hand is None and any(q.line == line for q in p.problems) for p in parsed)
