@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from hhtools.grammars import (
     absolute,
@@ -48,7 +49,7 @@ from hhtools.grammars._valid import check_record
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
 from hhtools.model import habits
 from hhtools.model.records import HandText, Problem
-from hhtools.model.vocab import ProblemCode
+from hhtools.model.vocab import UNREAD_CODES, ProblemCode
 
 __all__ = [
     "AFTER_PARSE",
@@ -59,6 +60,7 @@ __all__ = [
     "SiteFormat",
     "check_hand_id",
     "get",
+    "mark_unread",
     "not_yet",
     "recognise",
 ]
@@ -94,6 +96,27 @@ def check_hand_id(parsed: ParsedHand, text: HandText) -> ParsedHand:
     return ParsedHand(None, (*kept, bad), None, None)
 
 
+def mark_unread(parsed: ParsedHand) -> ParsedHand:
+    """The hand with ``unread_lines`` set from its problems of
+    :data:`~hhtools.model.vocab.UNREAD_CODES` (lines the grammar did not understand), so
+    that it is stored *read in part* and judged only where those lines cannot matter
+    (:func:`hhtools.audit.audit_hand`). The one place this is done, for every format.
+
+    Args:
+        parsed: a parse with a record (its problems are the hand's own).
+
+    Returns:
+        ``parsed`` itself when no problem is of those codes on a line (> 0); else the
+        same parse whose record holds those lines, ascending and once each.
+    """
+    hand = parsed.hand
+    lines = sorted({p.line for p in parsed.problems if p.code in UNREAD_CODES and p.line > 0})
+    if hand is None or not lines:
+        return parsed
+    return ParsedHand(replace(hand, unread_lines=tuple(lines)), parsed.problems,
+                      parsed.skipped, parsed.hand_id)  # fmt: skip
+
+
 #: What every hand a site format parses goes through, in order:
 #: ``(parsed, text) -> parsed``: the hand id, then the problem codes, the cards dealt
 #: and the amounts (:func:`hhtools.grammars._valid.check_record`).
@@ -121,6 +144,8 @@ class _Checked:
                 parsed = check(parsed, text)
         except Exception as exc:  # a grammar bug stops one hand, never the file
             return internal_error(text.file, text.line, self.first_line_id(text), exc)
+        if parsed.problems and parsed.hand is not None:
+            return mark_unread(parsed)
         return parsed
 
     def first_line_id(self, text: HandText) -> str | None:

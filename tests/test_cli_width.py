@@ -202,7 +202,7 @@ def test_audit_lines_are_cut_in_a_terminal_one_line_each_piped(store: tuple[Path
     assert len([line for line in lines if line.startswith(str(SAMPLES))]) == 5
     assert any(line.startswith("    ") for line in lines)  # a finding went on, indented
     findings: list[str] = []  # each finding's lines joined again
-    for line in lines[:-2]:  # then a blank line and the count
+    for line in lines[:-3]:  # then a blank line, the count and the hands judged in full
         if line.startswith("    "):
             findings[-1] += " " + line.strip()
         else:
@@ -272,7 +272,8 @@ def test_counts_of_one_and_two(store: tuple[Path, str], tmp_path: Path) -> None:
 def test_empty_results_say_so(store: tuple[Path, str]) -> None:
     db, _ = store
     code, out, _ = invoke("audit", "--db", str(db), "--kind", "contradicted_line")
-    assert (code, out) == (0, f"No findings of kind contradicted_line in {db}.\n")
+    assert (code, out) == (0, f"No findings of kind contradicted_line in {db}.\n"
+                              "hands judged in full: 2,106 of 2,106\n")  # every line read
     code, out, _ = invoke("sql", "SELECT hand_id FROM hands WHERE false", "--db", str(db))
     assert (code, out) == (0, "No rows.\n")
     code, out, _ = invoke("sql", "SELECT hand_id FROM hands WHERE false", "--db", str(db),

@@ -227,7 +227,7 @@ def test_rerun_adds_nothing_and_a_new_file_only_itself(
                           task_bytes=TASK_BYTES, range_bytes=RANGE_BYTES)  # fmt: skip
     embedded = import_paths([sources["data"], sources["new"]], db, workers=1)
     assert more.files_unchanged == again.files and more.files == again.files + 1
-    for what in ("hands", "duplicates", "conflicts", "problems"):
+    for what in ("hands", "duplicates", "conflicts", "problems", "read_in_part"):
         assert getattr(more, what) == getattr(embedded, what), what
     assert more.hands > 100  # (a few hand ids of the other seed clash: conflicts)
     counts = _compare_tables(db, ds)

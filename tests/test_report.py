@@ -78,10 +78,12 @@ def test_table_shows_the_first_rows_and_out_writes_them_all(
     lines = target.read_text().splitlines()
     assert lines[0] == "Results: all hands (6 hands)"
     assert lines[1].split()[:3] == ["player", "game", "limit"]
-    assert len(lines) == 2 + 15 + 2  # title, header, 15 rows, totals, findings
+    # title, header, 15 rows, totals, findings, hands judged in full
+    assert len(lines) == 2 + 15 + 3
     dan = next(ln for ln in lines if ln.startswith("Dan "))
     assert "$3.70" in dan  # his net, as money
-    assert lines[-1].startswith("findings: declared_misread: 1, ")
+    assert lines[-2].startswith("findings: declared_misread: 1, ")
+    assert lines[-1] == "hands judged in full: 6 of 6"  # every line of the six read
 
 
 def test_html_self_contained(db_path: Path, tmp_path: Path) -> None:

@@ -12,16 +12,63 @@ from hhtools.audit.findings import Finding
 from hhtools.audit.settle import HandSettlement, settle
 from hhtools.model.frozen import record
 from hhtools.model.records import HandHistory
+from hhtools.model.vocab import FindingGroup
 
-__all__ = ["AuditContext", "AuditResult", "Finding", "audit_hand"]
+__all__ = ["AuditContext", "AuditResult", "Finding", "audit_hand", "judged"]
 
 
 @record
 class AuditResult:
-    """One hand's settlement by the rules and the findings of every check, in order."""
+    """One hand's settlement by the rules and the findings of every check, in order.
+
+    Attributes:
+        settlement: the rules' reading of what was read.
+        findings: the findings reported.
+        silenced: the findings the checks made that the hand's unread lines could
+            have caused (:func:`judged`), in order; never stored, kept so that a
+            measure or a test can count them. Empty for a hand read in full.
+    """
 
     settlement: HandSettlement
     findings: tuple[Finding, ...]
+    silenced: tuple[Finding, ...] = ()
+
+
+#: The groups of findings any unread line silences: money paid or counted, hands named,
+#: what the table did, warnings. A line not understood could be a collect, a return, a
+#: show, a board card, a seat or a post: any of these findings could come from it.
+_WHOLE_HAND = frozenset({FindingGroup.PAID, FindingGroup.NAMED, FindingGroup.PLAYED,
+                         FindingGroup.WARNING})  # fmt: skip
+
+
+def judged(finding: Finding, hand: HandHistory) -> bool:
+    """Whether a finding stands on what was read of a hand read in part (judge only
+    what was read: shared/DESIGN.md; docs/architecture.md, "Hands read in part").
+
+    * A money, award, misread, played or warning finding (groups ``paid``, ``named``,
+      ``played``, ``warning``) never stands on a hand read in part: the unread line
+      could be a collect, a return, a show, a board card, a seat or a post it depends on.
+    * A procedure finding on line ``L`` stands when the hand's first unread line comes
+      after ``L`` and after the first action the text writes after ``L`` (``L`` itself
+      when none follows). The procedure up to ``L`` was read in full, and so was the
+      step that shows how the betting went on past ``L``: a check may read it (the big
+      blind's option is missed only if the next street opens without his action), and
+      an unread line before it could be that very action. A line after both cannot
+      change who was to post, act, bet how much or show first at ``L``. A procedure
+      finding on no line (0) is about the whole hand, and does not stand.
+
+    Args:
+        finding: a finding of a check on ``hand``.
+        hand: a hand with ``unread_lines`` (ascending file lines).
+
+    Returns:
+        ``True`` when the finding is reported, ``False`` when it is silenced.
+    """
+    if finding.kind.group in _WHOLE_HAND or finding.line <= 0:
+        return False
+    at = finding.line
+    step = min((a.line for a in hand.actions if a.line > at), default=at)
+    return hand.unread_lines[0] > step
 
 
 def audit_hand(hand: HandHistory) -> AuditResult:
@@ -34,6 +81,8 @@ def audit_hand(hand: HandHistory) -> AuditResult:
     Returns:
         The :class:`AuditResult`. A hand whose showdown cannot be evaluated (cards
         unknown, board incomplete) gets its chip balance checked but no award findings.
+        A hand read in part (``hand.unread_lines``) is settled all the same, and its
+        findings are those :func:`judged` keeps, the others ``silenced``.
 
     Raises:
         hhtools.model.cards.InvalidCardError: the hand's cards are impossible (a card
@@ -42,4 +91,8 @@ def audit_hand(hand: HandHistory) -> AuditResult:
     settlement = settle(hand)
     ctx = AuditContext(hand, settlement)
     findings = tuple(f for check in CHECKS for f in check(ctx))
+    if hand.unread_lines and findings:
+        kept = tuple(judged(f, hand) for f in findings)
+        return AuditResult(settlement, tuple(f for f, k in zip(findings, kept) if k),
+                           tuple(f for f, k in zip(findings, kept) if not k))  # fmt: skip
     return AuditResult(settlement, findings)

@@ -229,6 +229,8 @@ def _print_summary(summary: Any, db: Path) -> None:
         ("files", summary.files),
         ("files unchanged since last import", summary.files_unchanged),
         ("hands imported", summary.hands),
+        ("  judged in full", summary.hands - summary.read_in_part),
+        ("  read in part (problems lists their lines)", summary.read_in_part),
         ("hands already stored (skipped)", summary.duplicates),
         ("conflicting hands (same id, other text)", summary.conflicts),
         ("non-Omaha hands skipped", summary.skipped),

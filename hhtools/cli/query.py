@@ -104,10 +104,13 @@ def audit_cmd(
                            "terminal's lines are cut at 100 columns; piped, one line each).")
     ] = False,
 ) -> None:
-    """List the audit's findings, one readable line each.
+    """List the audit's findings, one readable line each, then how many hands were
+    judged in full (a hand read in part is judged only where its unread lines cannot
+    matter).
 
     In a terminal the lines are cut to fit (--wide: not); piped, one line each.
     """
+    from hhtools.reports.report import judged_line
 
     check_format(fmt)
     if kind is not None and kind not in tuple(FindingKind):
@@ -118,6 +121,7 @@ def audit_cmd(
             "hand_id, kind, player, pot, half, paid, due, explanation, file, line",
             "file, line, hand_id", limit,
         )  # fmt: skip
+        judged = judged_line(*store.judged())
     if fmt != "table":
         render(columns, rows, fmt)
         return
@@ -127,6 +131,7 @@ def audit_cmd(
             out.print(Text(f"No findings of kind {kind} in {db}."))
         else:
             out.print(Text(f"No findings in {db}: every audited pot was paid by the rules."))
+        out.print(Text(judged))
         return
     width = line_width(wide)
     for hand_id, k, player, _pot, _half, _paid, _due, explanation, file, line in rows:
@@ -136,6 +141,7 @@ def audit_cmd(
         _print_line(out, text, where, width,
                     (("bold", 0, len(where)), ("magenta", len(head), len(head) + len(k))))
     _closing_count(out, len(rows), counts, "finding", "findings")
+    out.print(Text(judged))
 
 
 def problems_cmd(

@@ -127,6 +127,7 @@ def report_cmd(
         out_console.print(Text(totals))
         kinds = ", ".join(f"{k}: {n:,}" for k, n in report.findings.iter_rows())
         out_console.print(Text(f"findings: {kinds or 'none'}"))
+        out_console.print(Text(report.judged_line()))
         return
     try:
         text = write(report, fmt, out)

@@ -108,7 +108,7 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
         kinds = ", ".join(f"{k}: {n:,}" for k, n in report.findings.iter_rows())
         text = (f"Results: {report.filter.describe()} ({report.hands:,} hands)\n"
                 + text_table(columns, cells, first_number)
-                + f"{totals}\nfindings: {kinds or 'none'}\n")  # fmt: skip
+                + f"{totals}\nfindings: {kinds or 'none'}\n{report.judged_line()}\n")  # fmt: skip
     elif fmt == "csv":
         text = report.results.write_csv()
     elif fmt == "json":

@@ -222,12 +222,42 @@ def _award_lines(facts: HandFacts, currency: str) -> list[str]:
     return lines
 
 
+def unread_words(data: dict[str, Any]) -> str | None:
+    """What the replay says of a hand read in part, or ``None`` for a hand read in full
+    (or stored before hands read in part were told apart).
+
+    Args:
+        data: :meth:`hhtools.store.api.HandStore.hand` of one hand (frames per table).
+
+    Returns:
+        e.g. "Read in part: line 22 was not understood (hhtools problems says why);
+        no finding is made on what it could change."
+    """
+    hands = data.get("hands")
+    if hands is None or not hands.height or "unread_lines" not in hands.columns:
+        return None
+    lines = hands["unread_lines"][0]
+    if lines is None or not len(lines):
+        return None
+    lines = list(lines)
+    which = (f"line {lines[0]} was" if len(lines) == 1 else
+             f"lines {', '.join(map(str, lines[:-1]))} and {lines[-1]} were")  # fmt: skip
+    it = "it" if len(lines) == 1 else "they"
+    return (f"Read in part: {which} not understood (hhtools problems says why); no finding "
+            f"is made on what {it} could change.")
+
+
 def _finding_lines(data: dict[str, Any]) -> list[str]:
-    """The findings of the hand, one line each, or the line saying there are none."""
+    """The findings of the hand, one line each, or the line saying there are none; for
+    a hand read in part, first the lines not understood (:func:`unread_words`)."""
     findings = list(data["findings"].iter_rows(named=True))
+    unread = unread_words(data)
+    head = ["", unread] if unread else []
     if not findings:
+        if unread:
+            return [*head, "No findings on what was read."]
         return ["", "No findings: the site paid this hand by the rules."]
-    lines = ["", "Findings:"]
+    lines = [*head, "", "Findings:"]
     for f in findings:
         who = f" {f['player']}" if f["player"] else ""
         lines.append(f"  {f['kind']}{who}: {f['explanation']}")

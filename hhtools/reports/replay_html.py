@@ -43,7 +43,7 @@ from hhtools.reports.hand_facts import (
     action_text,
     hand_facts,
 )
-from hhtools.reports.replay import pot_words, signed_money
+from hhtools.reports.replay import pot_words, signed_money, unread_words
 
 __all__ = ["REPLAY_CSS", "replay_fragment", "replay_id", "replay_page"]
 
@@ -319,11 +319,15 @@ def _nets(facts: HandFacts) -> str:
 
 def _findings(data: dict[str, Any]) -> str:
     rows = list(data["findings"].iter_rows(named=True)) if "findings" in data else []
+    unread = unread_words(data)
+    head = f'<p class="rp-note">{_e(unread)}</p>' if unread else ""
     if not rows:
+        if unread:
+            return head + '<p class="rp-note">No findings on what was read.</p>'
         return '<p class="rp-note">No findings: the site paid this hand by the rules.</p>'
     items = "".join(f'<li><b>{_e(f["kind"])}</b> {_e(f["player"] or "")}: '
                     f'{_e(f["explanation"])}</li>' for f in rows)  # fmt: skip
-    return f'<h3>Findings</h3><ul class="rp-findings">{items}</ul>'
+    return f'{head}<h3>Findings</h3><ul class="rp-findings">{items}</ul>'
 
 
 def replay_fragment(data: dict[str, Any]) -> str:

@@ -93,6 +93,10 @@ class Report:
         hands_data: the stored rows of the hands replayed on the page, by
             ``(site, hand_id)`` (as :meth:`HandStore.hand` gives them).
         has_ev: an all-in equity is stored for some hand (the EV line means something).
+        read_in_part: of ``hands``, those read only in part (lines the grammar did not
+            understand), judged only where those lines cannot matter.
+        not_told: of ``hands``, those of a store written before hands read in part
+            were told apart.
     """
 
     filter: ReportFilter
@@ -109,6 +113,35 @@ class Report:
     finding_rows: pl.DataFrame = field(default_factory=_empty)
     hands_data: dict[tuple[str, str], dict[str, pl.DataFrame]] = field(default_factory=dict)
     has_ev: bool = False
+    read_in_part: int = 0
+    not_told: int = 0
+
+    def judged_line(self) -> str:
+        """How many of the report's hands were judged in full (:func:`judged_line`)."""
+        return judged_line(self.hands, self.read_in_part, self.not_told)
+
+
+def judged_line(hands: int, read_in_part: int, not_told: int = 0) -> str:
+    """How many hands were judged in full, in one line (``hhtools audit``, ``report``).
+
+    Args:
+        hands: the hands counted.
+        read_in_part: of those, the hands read only in part (``hands.read_in_part``).
+        not_told: of those, the hands of a store that does not tell.
+
+    >>> judged_line(97, 2)
+    'hands judged in full: 95 of 97; read in part: 2 (hhtools problems lists their lines)'
+    >>> judged_line(3, 0)
+    'hands judged in full: 3 of 3'
+    >>> judged_line(5, 1, 2)
+    'hands judged in full: 2 of 5; read in part: 1 (hhtools problems lists their lines); not told (imported before hhtools told them): 2'
+    """
+    line = f"hands judged in full: {hands - read_in_part - not_told:,} of {hands:,}"
+    if read_in_part:
+        line += f"; read in part: {read_in_part:,} (hhtools problems lists their lines)"
+    if not_told:
+        line += f"; not told (imported before hhtools told them): {not_told:,}"
+    return line
 
 
 def build_report(
@@ -143,9 +176,8 @@ def build_report(
     params = hparams + sparams
     seat_exists = (f"EXISTS (SELECT 1 FROM main.seats s WHERE s.site = h.site AND "
                    f"s.hand_id = h.hand_id AND {swhere})")  # fmt: skip
-    hands_sql = "SELECT count(*) FROM main.hands h WHERE " + " AND ".join(
-        [*hconds, *([seat_exists] if swhere else [])] or ["true"])
-    n_hands = int(db.con.execute(hands_sql, params).fetchall()[0][0])
+    n_hands, partly, not_told = db.judged(
+        " AND ".join([*hconds, *([seat_exists] if swhere else [])] or ["true"]), params)
 
     least = f" WHERE hands >= {int(flt.min_hands)}" if flt.min_hands else ""
     results = db.sql(
@@ -182,7 +214,8 @@ def build_report(
         charted = by_hands["player"].head(chart_players).to_list()
     has_ev = page and _has_equity(db)
     cumulative = _cumulative(db, charted, where, swhere, params, has_ev)
-    report = Report(flt, n_hands, results, findings, totals, cumulative, has_ev=has_ev)
+    report = Report(flt, n_hands, results, findings, totals, cumulative, has_ev=has_ev,
+                    read_in_part=partly, not_told=not_told)
     if page and n_hands:
         _page_data(db, report, fsql, params)
     return report

@@ -362,7 +362,10 @@ def to_html(report: Report) -> str:
     more = (f'<p class="note">{shown.height:,} of {total:,} rows (most hands first); CSV, '
             "JSON and Parquet hold them all.</p>" if total > shown.height else "")  # fmt: skip
     n_findings = int(report.findings["findings"].sum()) if report.findings.height else 0
-    totals = [("hands", report.hands), *report.totals.items(), ("findings", n_findings)]
+    totals = [("hands", report.hands), ("judged in full",
+              report.hands - report.read_in_part - report.not_told),
+              ("read in part", report.read_in_part), *report.totals.items(),
+              ("findings", n_findings)]  # fmt: skip
     totals_html = "".join(
         f'<div class="total">{html.escape(k)}<b>{v:,}</b></div>' for k, v in totals
     )
@@ -395,7 +398,10 @@ def to_html(report: Report) -> str:
     first = ", ".join(FINDING_ORDER)
     sections.append(f'<h2 id="findings">Findings</h2><p class="note">{html.escape(first)} '
                     "first: the site paid, counted or named a hand other than the rules "
-                    f"say. Click a hand number for its replay.</p>{findings}")  # fmt: skip
+                    f"say. Click a hand number for its replay. "
+                    f"{html.escape(report.judged_line())}: a hand read in part has lines "
+                    "hhtools did not understand, and no finding is made on what they could "
+                    f"change.</p>{findings}")  # fmt: skip
     title = "hhtools report"
     described = html.escape(report.filter.describe())
     return f"""<!DOCTYPE html>

@@ -218,8 +218,46 @@ class HandStore:
             player: only hands this player was dealt in.
         """
         where, params = hands_condition(game, since, until, player)
-        query = "SELECT * FROM main.hands" + (f" WHERE {where}" if where else "")
+        told = self._has_column("hands", "read_in_part")
+        cols = "*" if told else "*, NULL::BOOLEAN AS read_in_part, NULL::INTEGER[] AS unread_lines"
+        query = f"SELECT {cols} FROM main.hands" + (f" WHERE {where}" if where else "")
         return self.sql(query + " ORDER BY started_at, site, hand_id", params)
+
+    def judged(self, where: str | None = None, params: list[Any] | None = None
+               ) -> tuple[int, int, int]:  # fmt: skip
+        """How many hands were judged in full and how many read in part.
+
+        A hand is *read in part* when its grammar did not understand some of its lines
+        (``hands.read_in_part``; ``hhtools problems`` lists them): the audit judged it
+        only where those lines cannot matter (:func:`hhtools.audit.judged`).
+
+        Args:
+            where: a condition on ``main.hands h`` (``None``: every hand).
+            params: values for its ``?``.
+
+        Returns:
+            ``(hands, read in part, not told)``: hands not told are those of a store
+            written before the column (a Parquet dataset's older files, or a database
+            of schema 9 or before opened only for reading); the rest were judged in
+            full.
+        """
+        cond = f" WHERE {where}" if where else ""
+        if not self._has_column("hands", "read_in_part"):
+            n = int(self.con.execute(f"SELECT count(*) FROM main.hands h{cond}",
+                                     params or []).fetchall()[0][0])  # fmt: skip
+            return n, 0, n
+        row = self.con.execute(
+            "SELECT count(*), count(*) FILTER (WHERE h.read_in_part), "
+            f"count(*) FILTER (WHERE h.read_in_part IS NULL) FROM main.hands h{cond}",
+            params or [],
+        ).fetchall()[0]
+        return int(row[0]), int(row[1]), int(row[2])
+
+    def _has_column(self, table: str, column: str) -> bool:
+        """Whether ``table`` of the store has ``column`` (a store of an older schema,
+        opened only for reading, may not)."""
+        names = self.con.execute(f"SELECT * FROM main.{table} LIMIT 0").description or []
+        return any(d[0] == column for d in names)
 
     def hand(self, hand_id: str, site: str | None = None) -> dict[str, pl.DataFrame]:
         """Every row of one hand, per table (``hands``, ``seats``, ``actions``...).

@@ -281,13 +281,15 @@ class DatasetImporter:
         kept = np.zeros(keys.num_rows, dtype=bool)
         seen: dict[tuple[str, str], str] = {}
         drop: list[int] = []
-        cols = [keys.column(c).to_pylist() for c in ("_n", "site", "hand_id", "digest", "line")]
-        for i, (n, site, hid, digest, line) in enumerate(zip(*cols, strict=True)):
+        cols = [keys.column(c).to_pylist()
+                for c in ("_n", "site", "hand_id", "digest", "line", "read_in_part")]  # fmt: skip
+        for i, (n, site, hid, digest, line, part) in enumerate(zip(*cols, strict=True)):
             key = (site, hid)
             prior = stored.get(key) or seen.get(key)
             if prior is None:
                 seen[key] = digest
                 kept[i] = True
+                s.read_in_part += bool(part)
                 file.hands += 1
                 file.by_site[site] = file.by_site.get(site, 0) + 1
                 file.last_hand, file.last_site = hid, site

@@ -75,7 +75,8 @@ class PieceOutput:
     Attributes:
         name: the source's name; ``site_format``: its format's key ("" when none).
         last: the piece ends the file; ``digest``: the file's SHA-256 (last piece only).
-        keys: ``_n, site, hand_id, digest, line`` of each hand flattened, in order.
+        keys: ``_n, site, hand_id, digest, line, read_in_part`` of each hand flattened,
+            in order.
         findings: ``_n, kind`` of each finding row.
         problems: problems counted as the embedded importer counts a chunk's (with
             ``hand_too_long`` ones); ``notes``: notes; ``extra``: the file's own
@@ -112,7 +113,8 @@ class TaskOutput:
 
 
 _KEY_SCHEMA = pa.schema([("_n", pa.int64()), ("site", pa.string()), ("hand_id", pa.string()),
-                         ("digest", pa.string()), ("line", pa.int64())])  # fmt: skip
+                         ("digest", pa.string()), ("line", pa.int64()),
+                         ("read_in_part", pa.bool_())])  # fmt: skip
 _FINDING_SCHEMA = pa.schema([("_n", pa.int64()), ("kind", pa.string())])
 
 
@@ -167,10 +169,11 @@ def _take(out: PieceOutput, res: WorkResult, stager: _Stager, keys: list[pa.Tabl
     out.notes.extend(res.notes)
     if not res.hands:
         return
-    ns = res.tables["hands"].column("_n")
+    hands = res.tables["hands"]  # one row per hand, in the order of res.hands
     sites, hids, digests, lines = zip(*res.hands, strict=True)
-    arrays = [ns, pa.array(sites, pa.string()), pa.array(hids, pa.string()),
-              pa.array(digests, pa.string()), pa.array(lines, pa.int64())]
+    arrays = [hands.column("_n"), pa.array(sites, pa.string()), pa.array(hids, pa.string()),
+              pa.array(digests, pa.string()), pa.array(lines, pa.int64()),
+              hands.column("read_in_part")]
     keys.append(pa.Table.from_arrays(arrays, schema=_KEY_SCHEMA))
     if "findings" in res.tables:
         f = res.tables["findings"]

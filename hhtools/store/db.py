@@ -30,9 +30,10 @@ from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
 )
 from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
+from hhtools.store.unread_upgrade import fill_unread
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 """2: hands.small_bet, hands.big_bet. 3: hands.board -> board_cards, hands.boards ->
 board_count, site_format beside site (hands, imports, import_errors),
 imports.modified_at, findings.line is the line the finding is about. 4: the ledger of
@@ -52,7 +53,10 @@ when a store of schema 6 or before is first opened for writing (no rows to rewor
 9: a seat sitting out that put chips in counts in the sessions
 (:func:`hhtools.store.seat_results.counted_seat`); a store of schema 8 or before gets
 its sessions worked out again once, when first opened for writing
-(:data:`SESSIONS_SINCE`)."""
+(:data:`SESSIONS_SINCE`). 10: hands.read_in_part and hands.unread_lines (the lines
+the grammar did not understand); a store of schema 9 or before gets them from its own
+``import_errors`` when first opened for writing, and loses the findings of those hands
+that the unread lines could have caused (:mod:`hhtools.store.unread_upgrade`)."""
 
 #: The schema from which ``seat_sessions`` holds every counted seat: a store marked
 #: older has its sessions worked out again once (:func:`connect`).
@@ -176,6 +180,7 @@ def connect(
         _add_missing_columns(con)
         fill_seat_stats(con)  # a store of schema 5 or before: its statistics facts,
         fill_buy_ins(con)  # its buy-ins summed
+        fill_unread(con)  # a store of schema 9 or before: its hands read in part
         if not had_sessions or (stored is not None and stored < SESSIONS_SINCE):
             refresh_sessions(con)  # ... and its sessions, sitting-out seats with chips in
         con.execute(

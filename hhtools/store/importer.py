@@ -92,6 +92,9 @@ class ImportSummary:
         withdrawn: problems of earlier readings cut short (``truncated_hand``) of hands
             this run stored whole, withdrawn (:mod:`hhtools.store.withdraw`).
         findings: audit findings of the stored hands, by kind.
+        read_in_part: of the hands newly stored, those read only in part (lines the
+            grammar did not understand: ``hands.read_in_part``), judged only where those
+            lines cannot matter; the others were judged in full.
         hands_by_site: hands newly stored, by poker room (``hands.site``).
         seconds: wall time.
         interrupted: the run was stopped before the end (Ctrl-C).
@@ -111,6 +114,7 @@ class ImportSummary:
     notes: int = 0
     withdrawn: int = 0
     findings: Counter[str] = field(default_factory=Counter)
+    read_in_part: int = 0
     hands_by_site: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
     interrupted: bool = False
@@ -420,6 +424,8 @@ class Importer:
             tbl = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
             if drop:
                 tbl = tbl.filter(pc.is_in(tbl.column("_n"), value_set=keep_arr))
+            if table == "hands" and tbl.num_rows:
+                self.summary.read_in_part += pc.sum(tbl.column("read_in_part")).as_py() or 0
             if table == "findings" and tbl.num_rows:
                 findings = tbl.num_rows
                 for kind, count in Counter(tbl.column("kind").to_pylist()).items():

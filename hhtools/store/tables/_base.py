@@ -30,6 +30,7 @@ _ARROW = {
     "DOUBLE": pa.float64(),
     "TIMESTAMP": pa.timestamp("us"),
     "VARCHAR[]": pa.list_(pa.string()),
+    "INTEGER[]": pa.list_(pa.int32()),
 }
 
 
@@ -48,8 +49,8 @@ def column(name: str, sql: str, doc: str) -> Column:
 
     Args:
         name: the column's name.
-        sql: its DuckDB type: VARCHAR, BIGINT, INTEGER, BOOLEAN, DOUBLE, TIMESTAMP or
-            VARCHAR[].
+        sql: its DuckDB type: VARCHAR, BIGINT, INTEGER, BOOLEAN, DOUBLE, TIMESTAMP,
+            VARCHAR[] or INTEGER[].
         doc: what it holds (``hhtools schema`` prints it).
 
     Raises:

@@ -80,6 +80,13 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
                "button, blinds, actions); NULL when the text wrote everything"),
             _c("findings", "INTEGER", "number of audit findings for the hand"),
             _c("import_id", "INTEGER", "imports.import_id that brought the hand in"),
+            _c("read_in_part", "BOOLEAN", "the hand has lines the grammar did not understand "
+               "(unread_lines): stored, settled from what was read, and judged only where "
+               "those lines cannot matter (no money, award or misread finding; a procedure "
+               "finding only before them); NULL for a hand of a store whose problems do not "
+               "tell"),
+            _c("unread_lines", "INTEGER[]", "the file lines of the hand not understood, "
+               "ascending (import_errors names each with its reason); empty when read in full"),
         ),
     ),
 }
@@ -178,4 +185,6 @@ def hand_row(
         inferred=_inferred(hand),
         findings=n_findings,
         import_id=import_id,
+        read_in_part=bool(hand.unread_lines),
+        unread_lines=list(hand.unread_lines),
     )
