@@ -46,6 +46,15 @@ Quirks read here:
   into ``claimed_high`` (category and ranks) and ``claimed_low``.
 * Times: "11 03 2011 15:43:24" (day month year). The site prints no zone, so
   ``time_zone`` and ``started_at_utc`` are ``None``.
+* Older files start a hand at the site's header line, with no "#Game No" line above
+  it, and may write no "** Dealing down cards **" line. A file may end with a lone
+  "#Game No : N" line, the number of the next hand written before it is played: no
+  hand (inside a file, such a line is a hand cut short).
+* A client in another language writes the ranks in its letters, the suits in English:
+  Swedish "Knh" (knekt, jack), "Dd" (dam, queen), "Es" (ess, ace); Dutch "Bh" (boer),
+  "Vd" (vrouw), "Hs" (heer). One hand is in one language
+  (:func:`~.._lines.localised_cards`).
+* "X is sitting out" is applied: not dealt in, unless the player plays.
 """
 
 from __future__ import annotations
