@@ -71,6 +71,7 @@ from hhtools.grammars._hand import (
     Hand, build_record, by_word, incomplete, match_player, no_record, not_read, returns,
     rule_table, text_format
 )  # fmt: skip
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
@@ -227,7 +228,8 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     if isinstance(read, ParsedHand):
         return read
     head, g, body = read
-    if not read_body(h, enumerate(lines[body:], body), line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, enumerate(lines[body:], body), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=NO_CHIPS):
         return no_record(h)
     cut = None if h.closed and h.collects else "hand has no 'End of Hand' (cut short?)"
     if incomplete(h, lines, line, cut_short=cut, seats_first=False):

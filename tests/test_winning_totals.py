@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hhtools.grammars import winning
+from hhtools.model.records import HandText
 from hhtools.model.vocab import ProblemCode
 
 FIX = Path(__file__).parent / "fixtures" / "winning"
@@ -78,3 +79,18 @@ def test_new_format_waits_for_big_blind_is_not_dealt_in() -> None:
     assert {s.player: s.sitting_out for s in h.seats} == {
         "Delta": False, "Echo": False, "Foxtrot": False, "Golf": True}
     assert h.total_pot == 500 and [(c.player, c.amount) for c in h.collects] == [("Delta", 500)]
+
+
+def test_lines_that_carry_no_chips_are_read() -> None:
+    # A player leaving, losing and regaining the connection, or using time changes no
+    # stack, pot or seat of the hand: the hand reads as it does without those lines.
+    text = (FIX / "new_waits_for_big_blind.txt").read_text("utf-8")
+    quiet = text.replace("Echo folds\n", "Echo is disconnected\nEcho has returned\nEcho folds\n")
+    quiet = quiet.replace("Foxtrot folds\n", "Foxtrot will be using his time bank for this "
+                          "hand.\nFoxtrot folds\nGolf has left the table\n")  # fmt: skip
+    plain = winning.FORMAT.parse(HandText(text, "x", 1, 0))
+    ph = winning.FORMAT.parse(HandText(quiet, "x", 1, 0))
+    assert ph.hand is not None and ph.problems == ()
+    assert [(a.player, a.kind, a.amount) for a in ph.hand.actions] == [
+        (a.player, a.kind, a.amount) for a in plain.hand.actions]
+    assert ph.hand.collects[0].amount == plain.hand.collects[0].amount == 500

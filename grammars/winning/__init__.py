@@ -66,6 +66,7 @@ from hhtools.grammars._hand import (
     Hand, build_record, by_word, limit_blinds, local_time, section, summary_end, text_format,
     the_board,
 )  # fmt: skip
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._meaning import Meanings
 from hhtools.grammars.base import ParsedHand
@@ -158,7 +159,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     started, gid, game = head
     h.meanings = OLD_MEANINGS
     numbered = ((i, ln.strip()) for i, ln in body[2:])
-    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=NO_CHIPS):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     done = summary_end(h, lines, line, "'Pot:'")
     if done is not None:

@@ -36,6 +36,7 @@ from hhtools.grammars._hand import (
     Hand, build_record, by_word, limit_blinds, local_time, not_read, section,
     summary_end, the_board,
 )  # fmt: skip
+from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._pots import paid_parts
 from hhtools.grammars.base import ParsedHand
@@ -137,7 +138,8 @@ def parse_new(h: Hand, lines: list[str], line: int, text: str, offset: int) -> P
     game = first(h, line, hd["id"], hd["game"], lines[0])
     if isinstance(game, ParsedHand):
         return game
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno)):
+    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=NO_CHIPS):
         return ParsedHand(None, tuple(h.problems), None, h.hand_id)
     done = summary_end(h, lines, line, "'Total pot'")
     if done is not None:
