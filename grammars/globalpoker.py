@@ -28,7 +28,8 @@ Quirks read here:
 
 * Amounts: ``CALL`` and ``BET`` the chips added, ``RAISE`` the street total;
   ``BIG_BLIND_PLUS_DEAD_SMALL_BLIND`` the big blind (live) and a dead small blind in one
-  amount; ``ENTRY_BET`` a live big blind a new player posts; ``WAIT_FOR_BIG_BLIND``
+  amount; ``DEAD_SMALL_BLIND`` alone is dead money (recorded as an ante's kind: the
+  player then calls the whole big blind); ``ENTRY_BET`` a live big blind a new player posts; ``WAIT_FOR_BIG_BLIND``
   sits the player out of the hand; ``TIME_BANK`` and ``MUCK_CARDS`` carry no chips.
   Every ``balanceAfterAction`` and ``PlayerBalances`` checks the reading (a stack less
   the chips put in, plus returns, that is not it: a ``bad_amount`` problem there).
@@ -286,6 +287,8 @@ def _action(h: _Hand, who: str, ev: dict[str, Any], line: int) -> None:
     elif action == "BIG_BLIND_PLUS_DEAD_SMALL_BLIND":
         h.dead_small = max(value - h.big, 0)
         h.post_both(who, value, line)
+    elif action == "DEAD_SMALL_BLIND":  # dead: the player still calls the big blind
+        h.post(who, PostKind.ANTE, value, line)
     elif action == "ENTRY_BET":
         h.post(who, PostKind.BIG_BLIND, value, line, stated=False)
     elif action == "ANTE":

@@ -6,6 +6,7 @@ Expected money is worked out by hand in the comments (minor units: cents).
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,60 @@ def test_unknown_event_is_a_problem_on_its_line() -> None:
     line = text[: text.index('"action": "TIME_BANK"')].count("\n") + 1
     # the event's object starts 4 lines above its "action" ("{", type, time, cards)
     assert [(q.code, q.line) for q in p.problems] == [(ProblemCode.UNRECOGNISED_LINE, line - 4)]
+
+
+def _action(pid: int, action: str, amount: float, balance: float) -> dict:
+    return {"type": "PlayerAction", "time": 1, "cards": [], "action": action,
+            "amount": {"type": "BET", "amount": amount}, "timeout": False, "playerId": pid,
+            "balanceAfterAction": balance}
+
+
+def test_dead_small_blind_is_dead_money() -> None:
+    # D (seat 4) comes back with a DEAD_SMALL_BLIND 0.02 and still calls the 0.04 big
+    # blind whole (4.00 -> 3.98 -> 3.94); B's flop bet 0.12 is uncalled and given back
+    hidden = [{"id": i} for i in range(4)]
+    events = [
+        _action(1, "SMALL_BLIND", 0.02, 4.98), _action(2, "BIG_BLIND", 0.04, 4.96),
+        _action(4, "DEAD_SMALL_BLIND", 0.02, 3.98),
+        *({"type": "PlayerCardsDealt", "time": 1, "playerId": pid, "cards": hidden,
+           "exposed": False} for pid in (1, 2, 3, 4)),
+        _action(3, "FOLD", 0, 5.0), _action(4, "CALL", 0.04, 3.94), _action(1, "FOLD", 0, 4.98),
+        _action(2, "CHECK", 0, 4.96),
+        {"type": "PotUpdate", "time": 1, "pots": [{"potId": 0, "players": [2, 4], "potSize": 0.12}],
+         "potTransitions": []},
+        {"type": "TableCardsDealt", "time": 1, "stackId": 0, "cards": [
+            {"id": 20, "suit": "CLUBS", "rank": "THREE"}, {"id": 21, "suit": "HEARTS", "rank": "KING"},
+            {"id": 22, "suit": "CLUBS", "rank": "SEVEN"}]},
+        _action(2, "BET", 0.12, 4.84), _action(4, "FOLD", 0, 3.94),
+        {"type": "PotUpdate", "time": 1, "pots": [{"potId": 0, "players": [2, 4], "potSize": 0.12}],
+         "potTransitions": [{"playerId": 2, "amount": 0.12, "fromChipStackToPlayer": True}]},
+        _action(2, "MUCK_CARDS", 0, 4.96), {"type": "ShowDownSummary", "time": 1},
+    ]
+    def result(pid: int, net: float, won: float, bet: float) -> dict:
+        return {"playerId": pid, "netWin": net, "totalWin": won, "rake": 0, "totalBet": bet,
+                "transactionIds": [None], "timeBank": 30000}
+    hand = {"id": "0d5e2f3a-1111-4c2e-8d1d-000000000078",
+            "table": {"tableId": 1, "tableIntegrationId": "TABLE::x", "tableName": "Ocala",
+                      "seats": 0, "handIndex": -1},
+            "startTime": 1690000000000, "endTime": 1690000060000,
+            "results": {"totalRake": 0, "results": {
+                "1": result(1, -0.02, 0, 0.02), "2": result(2, 0.08, 0.12, 0.04),
+                "3": result(3, 0, 0, 0), "4": result(4, -0.06, 0, 0.06)},
+                "transfers": [{"playerId": 2, "pot": {"potId": 0, "type": "MAIN", "potSize": 0.12},
+                               "amount": 0.12, "fromChipStackToPlayer": False}]},
+            "events": events,
+            "seats": [{"playerId": i, "initialBalance": b, "seatId": i - 1, "name": f"P{i}"}
+                      for i, b in ((1, 5.0), (2, 5.0), (3, 5.0), (4, 4.0))],
+            "settings": {"variant": "OMAHA", "currencyCode": "XSD", "betStrategyType": "POT_LIMIT",
+                         "capacity": 6, "bigBlind": 0.04, "smallBlind": 0.02, "ante": 0}}
+    (p,) = _parse(json.dumps(hand).encode())
+    assert not p.problems
+    h = p.hand
+    # D: 2 dead (an ante's kind) + a 4 call = 6 in; the pot 2 + 4 + 6 = 12 to B
+    assert [(a.kind, a.post, a.amount) for a in h.actions if a.player == "P4"] == [
+        (ActionKind.POST, PostKind.ANTE, 2), (ActionKind.CALL, None, 4), (ActionKind.FOLD, None, 0)]
+    assert h.total_pot == 12 and [(c.player, c.amount) for c in h.collects] == [("P2", 12)]
+    assert [(r.player, r.amount) for r in h.returned] == [("P2", 12)]
 
 
 def test_bad_input_never_raises() -> None:
