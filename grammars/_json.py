@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import ROUND_HALF_EVEN, Decimal
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TypeVar
 
 from hhtools.grammars._text import iter_lines
 from hhtools.grammars._xml import Stop, XmlHand, read_guarded
 from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.model.money import Unit
 from hhtools.model.records import HandText
 from hhtools.model.vocab import ProblemCode
 
@@ -42,6 +44,8 @@ __all__ = ["JsonHand", "Path", "element_lines", "head_paths", "json_format", "js
 
 #: a JSON string (whole: a string never spans lines), or a bracket, or a colon
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\]:]')
+#: a number with more decimals than any amount has (a float printed with its noise)
+_NOISY = re.compile(r"-?\d+\.\d{4,}")
 #: a path to a part of a hand: keys of objects and indices of arrays (among the
 #: array's objects and arrays), from the hand's object
 Path = tuple[str | int, ...]
@@ -256,6 +260,26 @@ class JsonHand(XmlHand):
     """
 
     _lines: dict[Path, int] | None = None
+
+    def money(self, text: str) -> int:
+        """An amount as the file writes it, in minor units: a JSON number, or a string
+        holding one. A number a float printed with its binary noise
+        ("0.30000000000000004", "2.1799999999999997": what a JavaScript serialiser
+        writes for a sum) is read at the hand's unit, cents or chips, when the noise is
+        below a millionth of it; any other amount as :meth:`_State.money` reads it.
+
+        >>> h = JsonHand(HandText("{}", "x", 1, 0, "utf-8"), "s", "1")
+        >>> h.money("0.30000000000000004"), h.money("2.1799999999999997"), h.money("19.7")
+        (30, 218, 1970)
+        """
+        m = _NOISY.fullmatch(text)
+        if m is not None:
+            places = 2 if self.unit is Unit.CENTS else 0
+            exact = Decimal(text)
+            near = exact.quantize(Decimal(1).scaleb(-places), ROUND_HALF_EVEN)
+            if abs(exact - near) * 10**places < Decimal("0.000001"):
+                text = str(near)
+        return super().money(text)
 
     def at(self, path: Any) -> int:
         """The file line where the part of the hand at ``path`` starts (the hand's own

@@ -78,6 +78,16 @@ def test_net_win_contradicting_the_reading_is_a_problem() -> None:
     assert p.hand is not None  # stored: read in part on the problem's line
 
 
+def test_float_noise_in_numbers_is_read_at_the_cent() -> None:
+    # a JavaScript serialiser writes 9.3 as 9.300000000000001 and 6.3 as 6.299999999999999:
+    # still 930 and 630 cents, nothing contradicted
+    data = SIDE.read_bytes().replace(b'"amount": 9.3,', b'"amount": 9.300000000000001,')
+    data = data.replace(b'"netWin": 6.3,', b'"netWin": 6.299999999999999,')
+    (p,) = _parse(data)
+    assert not p.problems
+    assert sorted((c.player, c.amount) for c in p.hand.collects) == [("Cal#1003", 1380), ("Eve#1005", 930)]
+
+
 def test_unknown_event_is_a_problem_on_its_line() -> None:
     text = SIDE.read_text()
     data = text.replace('"action": "TIME_BANK"', '"action": "RABBIT_HUNT"').encode()
