@@ -25,6 +25,10 @@ from hhtools.model.vocab import UNREAD_CODES, FindingKind
 __all__ = ["fill_unread"]
 
 
+#: the kinds of findings by their stored text
+_KINDS: dict[str, FindingKind] = {str(k): k for k in FindingKind}
+
+
 def _missing(con: duckdb.DuckDBPyConnection) -> int:
     return int(con.execute(
         "SELECT count(*) FROM hands WHERE read_in_part IS NULL").fetchall()[0][0])  # fmt: skip
@@ -102,11 +106,9 @@ def _silence(con: duckdb.DuckDBPyConnection) -> int:
     ).fetchall():
         hand = hands[site, hid]
         at = 0 if line is None or line <= hand.first else line  # the hand's first: hand-wide
-        try:
-            finding = SimpleNamespace(kind=FindingKind(kind), line=at)
-        except ValueError:  # a kind this version does not know: not judged, removed
-            finding = None
-        if finding is None or not judged(finding, hand):  # type: ignore[arg-type]
+        known = _KINDS.get(kind)  # a kind this version does not know: not judged, removed
+        finding = SimpleNamespace(kind=known, line=at)
+        if known is None or not judged(finding, hand):  # type: ignore[arg-type]
             gone.append(rowid)
             dropped[site, hid] += 1
     if gone:
