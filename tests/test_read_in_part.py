@@ -258,6 +258,14 @@ def test_show_names_the_lines_not_read(db: Path) -> None:
             "finding is made on what it could change. No findings on what was read.") in out
 
 
+def test_the_html_replay_names_them_too(db: Path, tmp_path: Path) -> None:
+    page = tmp_path / "h.html"
+    _invoke("show", "272700000103", "--db", str(db), "--out", str(page))
+    assert ('<p class="rp-note">Read in part: line 47 was not understood (hhtools problems '
+            "says why); no finding is made on what it could change.</p>"
+            '<p class="rp-note">No findings on what was read.</p>') in page.read_text()
+
+
 # ----------------------------------------------------------------------------- upgrade
 
 
