@@ -53,3 +53,28 @@ def test_pot_limit_cap_reached() -> None:
     assert (h.total_pot, h.rake) == (2000, 95)
     assert [(c.player, c.amount) for c in h.collects] == [("Kai", 1905)]
     assert not [f for f in audit_hand(h).findings if f.kind is not FindingKind.HOLDEM_MISREAD_PRONE]
+
+
+def test_runitonce_reraise_to_leaves_out_earlier_bets() -> None:
+    """Run It Once's "raises X to Y" leaves out of Y what the raiser put in earlier on
+    the street by its own bets (its blinds are in): read so where the totals say so."""
+    first, second = parse_file(FIX / "runitonce_reraise_to_leaves_out_earlier_bets.txt")
+    assert first.problems == () and second.problems == ()
+    h = first.hand
+    # Ada raises to 3.50, Cy (big blind, 1 posted) raises to 10.50, Ada "raises 17.50 to
+    # 28": 28 more on her 3.50 = 31.50, as Cy's "calls 21" from 10.50 shows. In: Bo 0.50
+    # + Ada 31.50 + 20 + Cy 31.50 + 20 = 103.50 = the total pot (read as a raise to 28,
+    # 100 went in and 3.50 of Ada's would come back: 96.50, not 103.50).
+    raises = [(a.player, a.amount, a.to_amount) for a in h.actions if a.kind.name == "RAISE"]
+    # the raise over the bet faced: 3.50 - 1 = 2.50, 10.50 - 3.50 = 7, 31.50 - 10.50 = 21
+    assert raises == [("Ada R", 250, 350), ("Cy T", 700, 1050), ("Ada R", 2100, 3150)]
+    assert h.returned == () and (h.total_pot, h.rake) == (10350, 300)
+    assert [(c.player, c.amount) for c in h.collects] == [("Cy T", 10050)]
+    assert audit_hand(h).findings == ()
+    # The same room writing a re-raise the PokerStars way ("raises 21 to 31.50", 31.50 in
+    # as Cy's call of 21 from 10.50 shows: 1 + 31.50 + 31.50 = 64, the total): as read.
+    h = second.hand
+    raises = [(a.player, a.amount, a.to_amount) for a in h.actions if a.kind.name == "RAISE"]
+    assert raises == [("Bo S", 250, 350), ("Cy T", 700, 1050), ("Bo S", 2100, 3150)]
+    assert (h.total_pot, h.rake) == (6400, 300)
+    assert audit_hand(h).findings == ()

@@ -30,7 +30,9 @@ How it reads a hand (see STYLE.md, "Speed with pyparsing"):
 Also read, because they are written in this format: hands converted by other apps
 ("PokerStars Hand #3115869696: ... ($5/$10) - 2015/08/16 11:30:49" with no zone),
 PokerMaster hands (site ``pokermaster``) and Run It Once Poker hands (site
-``runitonce``, showdown lines "X shows [..] for Two Pairs [..]").
+``runitonce``, showdown lines "X shows [..] for Two Pairs [..]"; a re-raise's "to"
+that leaves out the raiser's earlier bets of the street, read so where the hand's
+totals say so: ``crosscheck._rio_raises``).
 
 A record is returned when the header, the seats and the summary's total pot were read,
 even if other lines were problems (they are listed beside it); a hand cut short (no
@@ -101,7 +103,7 @@ from hhtools.grammars.pokerstars.actions import (
     SLOW_RULES,
     _line,
 )
-from hhtools.grammars.pokerstars.crosscheck import _impossible_cards, _infer_folds
+from hhtools.grammars.pokerstars.crosscheck import _impossible_cards, _infer_folds, _rio_raises
 from hhtools.grammars.pokerstars.header import (
     GAME_NAME,
     HEADER,
@@ -237,6 +239,8 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     if _unfinished(h, lines, line):
         return _no_record(h)
     _infer_folds(h)
+    if hd.site == "Run It Once Poker":
+        _rio_raises(h)
     total, rake = h.total or 0, h.rake or 0  # read: the hand has its total (and a rake, 0 or more)
     record = build_record(
         h, site=_SITE_KEYS[hd.site], game=_game(hd, h.actions, h.ante), line=line, text=text,
