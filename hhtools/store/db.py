@@ -62,6 +62,10 @@ that the unread lines could have caused (:mod:`hhtools.store.unread_upgrade`).""
 #: older has its sessions worked out again once (:func:`connect`).
 SESSIONS_SINCE = 9
 
+#: The schema from which ``hands.read_in_part`` is written at import: a store marked
+#: older has its hands read in part told from its problems once (:func:`connect`).
+UNREAD_SINCE = 10
+
 #: Columns renamed since an older schema: (table, old name, new name).
 RENAMED: tuple[tuple[str, str, str], ...] = (
     ("hands", "board", "board_cards"),
@@ -180,7 +184,8 @@ def connect(
         _add_missing_columns(con)
         fill_seat_stats(con)  # a store of schema 5 or before: its statistics facts,
         fill_buy_ins(con)  # its buy-ins summed
-        fill_unread(con)  # a store of schema 9 or before: its hands read in part
+        if stored is not None and stored < UNREAD_SINCE:
+            fill_unread(con)  # a store of schema 9 or before: its hands read in part
         if not had_sessions or (stored is not None and stored < SESSIONS_SINCE):
             refresh_sessions(con)  # ... and its sessions, sitting-out seats with chips in
         con.execute(
