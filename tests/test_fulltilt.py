@@ -7,6 +7,7 @@ Every expected amount below is worked out by hand from the fixture's lines, in c
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from hhtools import grammars
 from hhtools.grammars import fulltilt
 
 from hhtools.audit import audit_hand
-from hhtools.model.records import ActionKind, PostKind, Street, Variant
+from hhtools.model.records import ActionKind, ClaimedHigh, PostKind, Street, Variant
 from hhtools.model.vocab import FindingKind, Half, HandCategory, PotPartsBasis
 from tests.conftest import need_corpus
 from tests.fpdb_expected import card_code, read_gt, read_hands, read_hp
@@ -355,3 +356,30 @@ def test_sits_out_applied_and_table_talk_read() -> None:
     assert (h.total_pot, h.rake) == (325, 15)
     assert [(c.player, c.amount) for c in h.collects] == [("Alder", 310)]
     assert _money_findings(h) == []
+
+
+def test_hilo_is_low_with_declared() -> None:
+    """"X is low with 7,4,3,2,A" after X's show: the low X claims, on X's show."""
+    (r,) = _hands("hilo_is_low_with_declared.txt")
+    assert r.problems == ()
+    h = r.hand
+    body = {s.player: s for s in h.shows if s.line < 30}
+    # Board 2h 7c Ks 4d Kc. Alder Ad 3s 9h 9c: Ad 3s + 2h 4d 7c = 7,4,3,2,A; high 9h 9c
+    # + Ks Kc 7c, Kings and Nines. Cress Kh Qh 5s 6s: 5s 6s + 2h 4d 7c = 7,6,5,4,2;
+    # high Kh Qh + Ks Kc 7c, three Kings.
+    assert (body["Alder"].low_description, body["Alder"].claimed_low) == (
+        "7,4,3,2,A", (7, 4, 3, 2, 1))  # fmt: skip
+    assert body["Cress"].claimed_low == (7, 6, 5, 4, 2)
+    assert body["Alder"].claimed_high == ClaimedHigh(HandCategory.TWO_PAIR, (13, 9))
+    # In: Alder 3 + 5 + 10, Cress 18, Birch 1 = 37; less the $1 rake, 36 in halves of 18:
+    # Alder's low beats Cress's (7-4 against 7-6), Cress's three Kings the high.
+    assert (h.total_pot, h.rake) == (3700, 100)
+    assert sorted((c.player, c.amount, c.half) for c in h.collects if c.line < 30) == [
+        ("Alder", 1800, Half.LOW), ("Cress", 1800, Half.HIGH)]  # fmt: skip
+    assert [f for f in audit_hand(h).findings if f.kind in MONEY] == []
+    # the same line naming a low Alder does not hold is a misread
+    wrong = replace(h, shows=tuple(
+        replace(s, claimed_low=(8, 4, 3, 2, 1)) if s.player == "Alder" and s.line < 30 else s
+        for s in h.shows))  # fmt: skip
+    assert [f.player for f in audit_hand(wrong).findings
+            if f.kind is FindingKind.DECLARED_MISREAD] == ["Alder"]  # fmt: skip

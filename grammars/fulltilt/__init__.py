@@ -11,6 +11,7 @@ The format, as the site wrote it (2006 to 2013)::
     *** TURN 1 *** [6c Qh 3c] [3d]                (run-it-twice streets, then "... 2 ***")
     cowocw shows [3c 9h As Qs] (a flush, Ace high)
      (8,7,4,3,A)                                  (the low of the hand shown above)
+    cowocw is low with 8,7,4,3,A                  (the same, on a line of its own)
     Xjty ties for pot 1 ($62.10) with two pair, Aces and Sevens
     cowocw wins the high pot ($2,048.50) with a flush, Ace high
     Total pot $234.55 Main pot $158.20. Side pot $76.35. | Rake $3
@@ -408,9 +409,23 @@ def _player(h: _FtpHand, p: str, rest: str, lno: int) -> bool:
     elif kind == "muck":
         if m["cards"]:
             _show(h, p, _cards(m["cards"]), None, lno, mucked=True)
+    elif kind == "low_claim":
+        return _low_claim(h, p, m["desc"])
     else:
         _collect(h, p, m, lno)
     return True
+
+
+def _low_claim(h: _FtpHand, p: str, desc: str) -> bool:
+    """ "X is low with 7,4,3,2,A": the low X declares, put on X's show of this showdown's
+    board (its words and :func:`~hhtools.grammars._english.read_low`'s ranks, ace 1);
+    ``False`` (the line unread) when X showed no hand there to put it on."""
+    for k in range(len(h.shows) - 1, -1, -1):
+        s = h.shows[k]
+        if s.player == p and s.board == h.show_board and not s.mucked:
+            h.shows[k] = replace(s, low_description=desc, claimed_low=read_low(desc))
+            return True
+    return False
 
 
 def _collect(h: _FtpHand, p: str, m: Any, lno: int) -> None:

@@ -72,6 +72,8 @@ PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
         ("show", r"shows \[(?P<cards>[^\]]*)\](?: \(?(?P<desc>[^()]*?)\)?)?"),
         ("show_words", r"shows (?P<desc>[^\[].*)"),
         ("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?"),
+        # the low declared at the showdown, on its own line after the player's show
+        ("low_claim", r"is low with \(?(?P<desc>[^()]*?)\)?\.?\s*"),
         ("collect",
          r"(?:wins|ties for) (?:the )?(?P<h1>high |low )?(?P<which>main |side )?pot"
          r"(?: #?(?P<sn>\d+))?(?: (?P<h2>high|low))? \(" + _AMT + r"\)(?: with (?P<desc>.*))?"),
