@@ -8,8 +8,10 @@ that every hand needs (Merge's ``<description .../>`` before its games, Everest'
 ``<SESSION .../>``) are kept as the *context*: their start tag, appended to each hand's
 text after :data:`MARK` (after the hand, so that line numbers inside the hand stay
 those of the file). A ``</game>`` that closes no ``<game`` (a hand whose opening tag
-is damaged) ends a hand text of its own, from the first text after the hand before, so
-that the grammar reports it (``bad_header``) instead of it vanishing without a word.
+is damaged) ends a hand text of its own, from the first text after the hand before
+(bare wrapping markup such as ``</ROOT>`` or ``<ROOT>``, and plain text before a blank
+line or before markup, apart), so that the grammar
+reports it (``bad_header``) on its own lines instead of it vanishing without a word.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ class _Cutter:
         self.encodings: set[str] = set()
         self.stray: list[str] | None = None  # text after the last hand that is not blank
         self.stray_at = (0, 0)
+        self.stray_plain = False  # the stray holds only text with no markup (no "<", '="')
 
     def make(self, parts: list[str]) -> HandText:
         """A hand text of ``parts`` and the context, starting at :attr:`start`."""
@@ -149,8 +152,20 @@ class _Cutter:
         return g, None, g + len(self.tag) + 1
 
     def _stray(self, text: str, pos: int, part: str, number: int, offset: int, used: str) -> None:
-        """Text between hands that is not blank: kept, from its first character."""
-        if self.stray is None and part.strip():
+        """Text between hands that is not blank: kept, from its first character. Bare
+        markup around the hands (``</ROOT>``, ``<ROOT>``, ``<?xml ...?>``, a comment)
+        starts none, and a blank line, or markup after lines of plain text, ends it
+        (text around the hands, such as Microgaming's "----PRIMA.DAT----" and
+        "ExtendedTableName: ..."): a hand whose opening tag is damaged starts after
+        them."""
+        if self.stray is not None and not text.strip():
+            self.stray = None  # a blank line: what follows it is another piece of text
+            return
+        markup = "<" in part or '="' in part
+        if self.stray is not None and self.stray_plain and markup:
+            self.stray = None  # plain text lines before markup: the markup starts anew
+        if self.stray is None and part.strip() and _WRAPPER.fullmatch(part.strip()) is None:
+            self.stray_plain = not markup
             lead = len(part) - len(part.lstrip())
             prefix = text[: pos + lead]
             self.stray_at = (number, offset + len(prefix.encode("utf-8")))
@@ -180,6 +195,11 @@ class _Cutter:
             cut = k + len(self.close)
         self.hand = None
         return cut, self.make(hand)
+
+
+#: Markup that wraps hands and carries nothing: bare start and end tags (no attribute),
+#: processing instructions, comments, one or more on a line.
+_WRAPPER = re.compile(r"(?:\s*(?:</?[A-Za-z_][\w.:-]*\s*>|<\?[^>]*\?>|<!--.*?-->))+")
 
 
 def _self_closing(start_tag: str) -> str:
