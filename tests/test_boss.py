@@ -258,6 +258,19 @@ def test_hilo_wintype_hilo_quartered() -> None:
     assert not _kinds(h) & _BAD
 
 
+def test_damaged_tag_after_wrapper_reported_on_its_lines() -> None:
+    """A HISTORY whose opening tag is damaged, after the </ROOT> and <ROOT> that wrap
+    another file's hands, is a problem on its own first line, not on the wrapper's."""
+    first = (FIX / "hilo_wintype_hilo_quartered.xml").read_bytes()  # 50 lines
+    second = (FIX / "sitgo_hand_ante_chips.xml").read_bytes().replace(b"<HISTORY", b"<HIXTORY", 1)
+    data = first + b"</ROOT>\n<ROOT>\n" + second  # lines 51, 52; the damaged hand from 53
+    texts = list(boss.FORMAT.split(io.BytesIO(data), "x"))
+    assert [t.line for t in texts] == [1, 53]
+    ph = boss.FORMAT.parse(texts[1])
+    assert ph.hand is None and [(p.code, p.line) for p in ph.problems] == [
+        (ProblemCode.BAD_HEADER, 53)]  # fmt: skip
+
+
 @pytest.mark.corpus
 def test_corpus(tmp_path: Path) -> None:
     site = need_corpus() / "Boss"

@@ -165,6 +165,20 @@ def test_unknown_gameplay_element_read_in_part() -> None:
     assert ph.hand is not None and ph.hand.unread_lines == (32, 33)
 
 
+def test_damaged_tag_after_text_reported_on_its_lines() -> None:
+    """A Game whose opening tag is damaged right after the "ExtendedTableName: ..." line
+    the client writes after each game is a problem on its own first line."""
+    first = (FIX / "v5_second_small_blind_uncalled.xml").read_bytes()
+    second = (FIX / "waiting_seat_zero_balance.xml").read_bytes().replace(b"<Game", b"xGame", 1)
+    assert first.endswith(b"ExtendedTableName: Birch Lane - \xe2\x82\xac100 Max\n")
+    start = first.count(b"\n") + 1  # the damaged game's first line
+    texts = list(microgaming.FORMAT.split(io.BytesIO(first + second), "x"))
+    ph = microgaming.FORMAT.parse(texts[-1])
+    assert texts[-1].line == start
+    assert ph.hand is None and [(p.code, p.line) for p in ph.problems] == [
+        (ProblemCode.BAD_HEADER, start)]  # fmt: skip
+
+
 def test_recognise_is_specific() -> None:
     assert microgaming.FORMAT.recognise('----PRIMA.DAT----\n\n<Game hhversion="5" id="1" date="x"')
     assert microgaming.FORMAT.recognise('<Game id="1" date="2011-01-01 00:00:00" unicodetablename')
