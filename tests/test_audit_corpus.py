@@ -17,22 +17,18 @@ from hhtools.store.importer import import_paths
 from tests.conftest import need_corpus
 
 # Findings on the real corpus, each checked by hand against the source text:
-# - 31260881 (RIO.raiseTo.bug, converted from Run It Once): "Zfddq P: calls €51"
-#   after a raise to €68 over his €24 puts €75 in, while the summary's €382.76
-#   total counts both at €75: the text's amounts don't add up (the file is an fpdb
-#   regression case for exactly this converter bug). Chips: €375.76 by the
-#   actions vs €382.76 stated; awards differ because the €7 excess should have
-#   been returned to Zfddq P.
-# - 34011543 (RIO.Side.Pots): "Uncalled bet (€8.43) returned" where Mkfep L's excess
-#   over the covering all-in is €1.36 (€32.65 - €31.29); the stated total €83.58
-#   is right only with €1.36 returned. Same converter, same kind of bug: one
-#   contradicted_line on the return; with €1.36 the main pot is €62.60 (€20.80 x 3 +
-#   the €0.20 blind) and the side pot €20.98 (€10.49 x 2), as the summary says.
+# - The two Run It Once hands give none: Run It Once's re-raise "to" leaves out what
+#   the raiser put in earlier on the street (grammars/pokerstars/crosscheck.py,
+#   _rio_raises), as the site's totals show. 31260881 (RIO.raiseTo.bug): "raises
+#   €44.00 to €68" over his own €7 is €75 in, as "Zfddq P: calls €51" from €24 and
+#   the €382.76 total (1 + 2 + 75 + 75 + 114.88 x 2) say. 34011543 (RIO.Side.Pots):
+#   Mkfep L's "raises €1.36 to €30.25" over his €7.07 bet is €37.32 in (all in:
+#   39.72 - 2.40), over Xjty's all-in €28.89 by the €8.43 the site returned; the
+#   total €83.58 = 0.20 + 2.40 x 3 + 28.89 x 2 + 18.40, main pot €62.60 (18.40 x 3
+#   + 7.40), side pot €20.98 (10.49 x 2), as the summary says.
 # - 3115869696 (converted.format): both straights are declared "a straight, Nine
 #   to Six"; the cards make 5-6-7-8-9 (zdgbaIB) and 6-7-8-9-T (HZM_2611817ZK).
 EXPECTED_FINDINGS = {
-    ("31260881", "contradicted_line"): 1,
-    ("34011543", "contradicted_line"): 1,
     ("3115869696", "declared_misread"): 2,
 }
 
