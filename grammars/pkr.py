@@ -123,14 +123,17 @@ RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("sitout", r"sits out$"),
     ("event", r"says .*$"),
     ("event", r"(?:doesn't|does not) show(?: cards)?$"),
-    ("has", r"has (?P<desc>.+)$"),
+    ("has", r"has (?P<desc>(?:Royal Flush|Straight Flush|Four of a Kind|Full House|Flush|Straight"
+            r"|Three of a Kind|Two Pairs?|One Pair|High Card)\b.*)$"),
     ("win", r"wins" + _WIN),
     ("win", r"ties, and wins" + _WIN),
     ("win", r"ties" + _WIN),
 ))  # fmt: skip
 _PLAYER = by_word(RULES)
-#: after a player's name: chat ("X: wake up") or an emote ("Gaassb0 yawns.")
-_CHAT = _rule("chat", r"(?:: .*| [a-z]+s\.)$")
+#: after a player's name: chat ("X: wake up") or an emote ("Gaassb0 yawns."), never a
+#: word of the betting or the pot ("X posts.": not understood)
+_CHAT = _rule("chat", r"(?:: .*| (?!(?:posts|calls|bets|raises|checks|folds|wins|ties|collects"
+                      r"|shows|mucks|returns|takes|receives|adds|rebuys)\.)[a-z]+s\.)$")
 #: the other lines, by the rule's kind
 _BODY = rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>" + _N + r")(?P<away> \(.*\))?\s*$"),

@@ -5,6 +5,7 @@ in minor units (cents; hundredths of a play chip; tournament chips).
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import duckdb
@@ -355,3 +356,18 @@ def test_a_player_sitting_out_is_not_dealt_in() -> None:
     # Frida 0.05 + 0.25 = 0.30 against Gustav's 0.10: 0.20 back, the pot 0.20 hers.
     assert [(r.player, r.amount) for r in h.returned] == [("Frida", 20)]
     assert ([(c.player, c.amount) for c in h.collects], h.rake) == ([("Frida", 20)], 0)
+
+
+def test_timed_out_with_more_words_is_unread_not_swallowed() -> None:
+    # "X has timed out" carries no chips; "X has timed out and posts [$0.10]" may carry
+    # chips: it is not understood (the hand read in part on its line), while the known
+    # no-chips lines ("has timed out", "is timed out", "has left the table") stay read.
+    text = (FIX / "sitting_out_player_not_dealt_in.txt").read_text("utf-8")
+    odd = "Gustav has timed out and posts [$0.10]"
+    text = text.replace("Frida raises [$0.25]\n", "Frida raises [$0.25]\nGustav has timed out\n"
+                        f"Gustav is timed out\n{odd}\nHilma has left the table\n")
+    lines = text.splitlines()
+    (ht,) = poker888.FORMAT.split(io.BytesIO(text.encode("utf-8")), "x")
+    ph = poker888.FORMAT.parse(ht)
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # the file's lines count from 1

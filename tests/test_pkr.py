@@ -205,3 +205,20 @@ def test_sitting_out_is_not_dealt_in() -> None:
         "Piet": False, "Quin": False, "Rosa": False, "Sven": True}
     assert (h.total_pot, h.rake, [(c.player, c.amount) for c in h.collects]) == (
         70, 3, [("Piet", 67)])
+
+
+def test_unknown_has_and_emote_lines_are_unread_not_swallowed() -> None:
+    # "X has <words>" is the site's reading of a shown hand only when the words name a
+    # hand ("has Two Pairs: ..."); "X <word>s." is an emote only when the word is not
+    # one of the betting's or the pot's. Both lines below could carry chips: they are
+    # not understood (the hand is read in part, on their lines), while the known
+    # no-chips lines ("Quin has requested more time", "Quin yawns.") stay read.
+    text = (FIXTURES / "sitting_out_not_dealt_in.txt").read_text("utf-8")
+    odd_post, odd_emote = "Quin has posted a dead blind ($0.05)", "Rosa posts."
+    text = text.replace("Dealing Cards\n", "Dealing Cards\nQuin has requested more time\n"
+                        f"{odd_post}\nQuin yawns.\n{odd_emote}\n")
+    lines = text.splitlines()
+    ph = pkr.FORMAT.parse(HandText(text, "x", 1, 0))
+    assert ph.hand is not None
+    # the hand's first line is line 1: a line's number is its index + 1
+    assert ph.hand.unread_lines == (lines.index(odd_post) + 1, lines.index(odd_emote) + 1)

@@ -93,11 +93,10 @@ _PLAYER = rule_table(
     ("show", r"(?P<how>shows|mucks) \[(?P<cards>.*)\]\s*$"),
     ("collect", r"collected \[" + _AMT + r"\]\s*$"),
     ("noise", r"did not show his hand\s*$"),
-    ("noise", r"has (?:left|joined) the table\s*$"),
     ("sitout", r"(?:is sitting out|sits out)\s*$"),
-    ("noise", r"(?:is|has been) (?:disconnected|connected)\s*$"),
-    ("noise", r"(?:is|has) timed out.*$"),
 )  # fmt: skip
+#: the no-chips lines: the common ones and 888's own wordings of them
+_QUIET = NO_CHIPS.plus(tails=(r"is timed out", r"has been connected"))
 
 #: a line of one of the words above whose player is not seated
 _UNSEATED = re.compile(
@@ -286,7 +285,7 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
     if isinstance(head, ParsedHand):
         return head
     h.dealt = "\n** Dealing down cards" not in "\n" + "\n".join(lines)
-    if not read_body(h, enumerate(lines[k + 3 :], k + 3), line, partial(_line, h), quiet=NO_CHIPS):
+    if not read_body(h, enumerate(lines[k + 3 :], k + 3), line, partial(_line, h), quiet=_QUIET):
         return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
     end = line + len(lines) - 1
     if incomplete(h, lines, line, cut_short=None if h.summary else
