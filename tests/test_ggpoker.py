@@ -278,3 +278,25 @@ def test_sits_out_applied_joins_and_leaves_read() -> None:
     assert (h.total_pot, h.rake) == (65, 2)
     assert [(c.player, c.amount) for c in h.collects] == [("p1", 63)]
     _clean(h)
+
+
+_SUMMARY_ODDITY = (FIXTURES / "plo_sits_out_and_joins.txt").read_text().replace(
+    "#OM902701:", "#OM902791:"
+).replace("Seat 1: p1 (button) collected ($0.63)", "Seat 1: p1 (button) cashed out ($0.63)")
+
+
+def test_summary_seat_not_understood_is_unread_line() -> None:
+    """A summary seat line in no wording the grammar knows ("cashed out ($0.63)": it
+    could be money paid) is an ``unrecognised_line`` on its line, and the hand is read
+    in part; the known no-chips lines ("p7 joins the table at seat #5", "p1 has left
+    the table") and summary lines ("folded before Flop", "sitting out") are still read."""
+    from hhtools.model.records import HandText
+
+    ph = ggpoker.FORMAT.parse(HandText(_SUMMARY_ODDITY, "gg_oddity.txt", 1, 0))
+    lines = _SUMMARY_ODDITY.splitlines()
+    odd = lines.index("Seat 1: p1 (button) cashed out ($0.63)") + 1  # line 29 of the hand
+    assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.UNRECOGNISED_LINE, odd)]
+    assert ph.hand is not None and ph.hand.unread_lines == (odd,)
+    # the body is read as before: p1 collects 0.63 of the 0.65 pot, rake 0.02
+    assert [(c.player, c.amount) for c in ph.hand.collects] == [("p1", 63)]
+    assert (ph.hand.total_pot, ph.hand.rake) == (65, 2)

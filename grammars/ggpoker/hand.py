@@ -31,6 +31,7 @@ from hhtools.grammars.ggpoker.rules import (
     _RESULT_M,
     _RUN,
     _S_FOLD,
+    _S_OTHER,
     _S_RESULT,
     _S_SEAT_M,
     _S_SHOWED,
@@ -398,34 +399,40 @@ def _summary_seat(h: GGHand, text: str, lno: int) -> None:
     rest = m["rest"][len(player) :]
     if rest.startswith(" ("):
         rest = _POSITIONS.sub("", rest)
-    if " folded " in rest and (fm := _S_FOLD.match(rest)) is not None:
-        street = _STREETS[fm["st"].upper()] if fm["st"] else Street.PREFLOP
-        h.summary_folds.append((player, street, lno))
-        return
-    if "ed [" in rest:
-        _summary_show(h, player, rest, lno)
-
-
-def _summary_show(h: GGHand, player: str, rest: str, lno: int) -> None:
-    """"showed [..] and won ($48.93) with Three Twos, and lost with Three Twos": the
-    cards, and one show a run with what they made there (high and low)."""
     if "), " in rest or ", " in rest:
         rest = _EXTRAS.sub("", rest)
+    if rest.startswith((" showed [", " mucked [")) and _summary_show(h, player, rest, lno):
+        return
+    if _S_OTHER.fullmatch(rest) is None:
+        h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unrecognised summary seat: {text[:80]}",
+                  text)  # fmt: skip
+    elif " folded " in rest and (fm := _S_FOLD.match(rest)) is not None:
+        street = _STREETS[fm["st"].upper()] if fm["st"] else Street.PREFLOP
+        h.summary_folds.append((player, street, lno))
+
+
+def _summary_show(h: GGHand, player: str, rest: str, lno: int) -> bool:
+    """"showed [..] and won ($48.93) with Three Twos, and lost with Three Twos": the
+    cards, and one show a run with what they made there (high and low). ``False`` (and
+    nothing read) when a part after "and" is no "won ($x)[ with ..]" or "lost[ with ..]"."""
     sm = _S_SHOWED.match(rest)
     if sm is None:
-        return  # "collected ($x)", "won ($x)", "sitting out"...: the body says it
+        return False
+    results = (sm["res"] or "").split(", and ") if sm["res"] else [""]
+    found = [_S_RESULT.match(res.strip()) if res else None for res in results]
+    if any(rm is None and res for rm, res in zip(found, results, strict=True)):
+        return False
     cards = _cards(sm["cards"])
     h.know(player, cards, lno)
     mucked = sm["verb"] == "mucked"
-    results = (sm["res"] or "").split(", and ") if sm["res"] else [""]
-    for run, res in enumerate(results):
-        rm = _S_RESULT.match(res.strip()) if res else None
+    for run, rm in enumerate(found):
         desc = (rm["w"] or rm["l"]) if rm else None
         high, low = desc, None
         if desc and " and " in desc and ("Low" in desc or "low" in desc):
             high, _, low = desc.partition(" and ")
         h.shows.append(Show(player, cards, high, low, mucked, run, lno,
                             read_gg_high(high), read_gg_low(low)))  # fmt: skip
+    return True
 
 
 def _infer_folds(h: GGHand) -> None:

@@ -53,7 +53,8 @@ MONEY_OUT = _rule(
 )
 #: what a player does that changes nothing in the hand (a fold or check is read as one
 #: only when it is the whole line), one rule a wording
-_NOTES = ("folds", "checks", "Chooses to EV Cashout", "get an all-in insurance .*",
+_NOTES = ("folds", "checks", "Chooses to EV Cashout",
+          r"get an all-in insurance \(premium \([^()]*\) for \([^()]*\) - \([^()]*\)\)",
           "doesn't show hand", "mucks", "has timed out",
           "is disconnected", "is connected", "has returned", "said, .*")  # fmt: skip
 NOTES = tuple(_rule("note", words + r"\s*$") for words in _NOTES)
@@ -82,6 +83,12 @@ _EXTRAS = re.compile(
 _S_SHOWED = re.compile(r" (?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\](?: and (?P<res>.*))?$")
 _S_RESULT = re.compile(rf"^(?:won \((?P<amt>{_A})\)(?: with (?P<w>.*))?|lost(?: with (?P<l>.*))?)$")
 _S_FOLD = re.compile(r"^ folded (?:before (?:the )?Flop|on the (?P<st>Flop|Turn|River))")
+#: the other summary seat lines, whose money the body's lines already say: "collected
+#: ($x)", "won ($x)", "sitting out" (anything else is read as no line)
+_S_OTHER = re.compile(
+    rf" (?:folded (?:before (?:the )?Flop|on the (?:Flop|Turn|River))(?: \(didn't bet\))?"
+    rf"|(?:collected|won) \({_A}\)|(?:is )?sitting out)\s*"
+)
 _RUN = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {
