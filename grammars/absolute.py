@@ -99,7 +99,7 @@ _TABLE = rule_table(
     ("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*.*\[(?P<cards>[^\]]*)\]$"),
     ("dealt", r"Dealt to (?P<rest>.+)$"),
 )  # fmt: skip
-TOTAL = re.compile(r"Total Pot\((?P<total>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?.*$")
+TOTAL = re.compile(r"Total Pot\((?P<total>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?\s*$")
 BOARD = re.compile(r"Board \[(?P<cards>[^\]]*)\]\s*$")
 SUMMARY_SEAT = re.compile(
     r"Seat \d+: (?P<rest>.*?) (?:collected|won) Total \((?P<total>[^)]*)\)(?: All-In)?"
@@ -131,10 +131,9 @@ _PLAYER = rule_table(
     ("event", r"Return$"),
     ("event", r"Returns$"),
     ("event", r"Is back$"),
-    ("event", r"Has (?:left|joined).*$"),
-    ("event", r"Timed out.*$"),
-    ("event", r"Disconnected(?:.*)$"),
-    ("event", r"Reconnected(?:.*)$"),
+    ("event", r"Has (?:left|joined)(?: the table)?(?: at seat #?\d+)?\.?$"),
+    ("event", r"Timed out(?: while disconnected)?\.?$"),
+    ("event", r"(?:Disconnected|Reconnected)\.?$"),
 )  # fmt: skip
 COLLECT = re.compile(
     r" Collects " + _A + r" from (?P<pot>main pot|pot|side pot(?: ?#?-?(?P<n>\d+))?)\s*$"

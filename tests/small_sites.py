@@ -5,6 +5,7 @@ corpus folder and an import of it with what the store then says."""
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,23 @@ def parse_fixture(fmt: SiteFormat, name: str) -> list[ParsedHand]:
     """Every hand of ``tests/fixtures/<key>/<name>``, split and parsed by ``fmt``."""
     with (FIXTURES / fmt.key / name).open("rb") as fh:
         return [fmt.parse(ht) for ht in fmt.split(fh, name)]
+
+
+def with_lines(fmt: SiteFormat, name: str, after: str, added: list[str]) -> tuple[ParsedHand, list[str]]:
+    """The hand of fixture ``tests/fixtures/<key>/<name>`` holding the line ``after``,
+    read with the lines ``added`` put just after that line (the first time it appears).
+
+    Returns:
+        The parsed hand and the new file's lines (line N of the file is ``lines[N - 1]``).
+    """
+    text = (FIXTURES / fmt.key / name).read_bytes().decode("utf-8")
+    assert after + "\n" in text, after
+    text = text.replace(after + "\n", after + "\n" + "".join(a + "\n" for a in added), 1)
+    lines = text.splitlines()
+    at = lines.index(after) + 1
+    hands = list(fmt.split(io.BytesIO(text.encode("utf-8")), name))
+    (ht,) = [t for t in hands if t.line <= at < t.line + t.text.count("\n") + 1]
+    return fmt.parse(ht), lines
 
 
 def kinds(hand) -> set[FindingKind]:

@@ -21,7 +21,15 @@ from hhtools.model.records import (
     Street,
 )
 from hhtools.model.vocab import FindingKind, Half, HandCategory, ProblemCode
-from tests.small_sites import BAD, FIXTURES, import_corpus, kinds, manifest_hands, parse_fixture
+from tests.small_sites import (
+    BAD,
+    FIXTURES,
+    import_corpus,
+    kinds,
+    manifest_hands,
+    parse_fixture,
+    with_lines,
+)
 
 FMT = absolute.FORMAT
 
@@ -147,3 +155,15 @@ def test_real_absolute_hands(tmp_path: Path) -> None:
     # The one hand is won by a fold on the flop: nothing to report, procedure included.
     assert got.findings == []
     assert FindingKind.AWARD_MISMATCH not in {k for _, k in got.findings}
+
+
+def test_event_with_more_words_is_unread_not_swallowed() -> None:
+    # "Ulla - Timed out" and "Ulla - Has left the table" carry no chips and stay read;
+    # "Ulla - Timed out and posts $1" may carry chips: not understood, so the hand is
+    # read in part on that line alone (the old "Timed out.*" read it as nothing).
+    odd = "Ulla - Timed out and posts $1"
+    ph, lines = with_lines(absolute.FORMAT, "pl_hilo_split_with_side_pot.txt", "Ulla - Folds",
+                           ["Ulla - Timed out", "Ulla - Disconnected", odd,
+                            "Ulla - Has left the table"])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
