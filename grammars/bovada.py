@@ -110,12 +110,24 @@ STREET_LINE = _rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<ca
 TOTAL = _rule("total",
     r"Total Pot\((?P<total>[$\d,.]+)\)(?: \| Rake \((?P<rake>[$\d,.]+)\))?\s*$")  # fmt: skip
 BOARD = _rule("board", r"Board \[(?P<cards>[^\]]*)\]\s*$")
-SUMMARY_SEAT = _rule("summary_seat", r"Seat[ +]\d+: ")
+#: a summary seat line: "Seat+4: Big Blind [ME] HI:$1.23  with Two pair [..] LO:$0.60 [..]",
+#: "Seat 2: Dealer Folded on the POCKET CARDS", "Seat+3: UTG  [Mucked] [..]": the
+#: position, then only the words and amounts the site writes there (the collects say
+#: the money), so a line in other words is not read
+SUMMARY_SEAT = _rule("summary_seat",
+    r"Seat[ +]\d+: (?P<name>.+?)(?: +\[ME\])?(?: +Folded (?:before the FLOP|on the "
+    r"(?:POCKET CARDS|FLOP|TURN|RIVER))|(?: +(?:(?:HI|LO):? ?\$?\d[\d,.]*|\$?\d[\d,.]*|lost"
+    r"|with (?:High Card|One pair|Two pair|Three of a kind|Straight|Flush|Full House"
+    r"|Four of a kind|Straight Flush|Royal Straight Flush|Royal Flush)|\[[^\]]*\]))+) *$",
+    re.IGNORECASE,
+)  # fmt: skip
 #: lines about the table, with no player or with one, that carry nothing the record needs
+#: (a "Table deposit" adds to the stack between hands)
 TABLE_EVENT = _rule("table_event",
-    r"(?:Table (?:enter|leave) user|Table deposit .*|Seat (?:sit down|sit out|stand|re-join)"
+    r"(?:Table (?:enter|leave) user|Table deposit \$?\d[\d,]*(?:\.\d+)?"
+    r"|Seat (?:sit down|sit out|stand|re-join)"
     r"|Set dealer/Bring in spot|Sit out|Re-join|Stand|Ranking \d+|Enter(?:s)? the table"
-    r"|Leave(?:s)? the table|Chat.*)\s*$"
+    r"|Leave(?:s)? the table)\s*$"
 )  # fmt: skip
 #: a seated player sitting out ("Dealer : Sit out", "UTG : Seat sit out"): applied
 _SIT_OUT = re.compile(r"(?:Seat sit|Sit) out", re.IGNORECASE)
@@ -381,7 +393,8 @@ def _show(h: Hand, p: str, m: Any, lno: int) -> None:
 def _summary_line(h: Hand, ln: str, lno: int) -> bool:
     """A summary line: the total pot and rake, the board; seat lines repeat the collects."""
     if ln.startswith("Seat"):
-        return _m(SUMMARY_SEAT, ln) is not None
+        m = _m(SUMMARY_SEAT, ln)
+        return m is not None and m["name"].strip() in h.stacks
     m = _m(TOTAL, ln)
     if m is not None:
         h.total = h.money(m["total"])

@@ -252,3 +252,31 @@ def test_sit_out_before_the_deal() -> None:
     assert (h.total_pot, h.rake) == (42, 2)
     assert [(c.player, c.amount) for c in h.collects] == [("Dealer", 40)]
     assert _money_findings(h) == []
+
+
+def test_unknown_table_deposit_and_summary_seat_words_are_unread() -> None:
+    """A "Table deposit" with more than its amount ("Table deposit $5 bonus $2": chips
+    of a kind not known) and a summary seat line with words the site is not known to
+    write there ("Seat+1: Dealer HI $0.45 Jackpot $0.10": money the collects do not say)
+    are unrecognised lines: the hand is read in part, never read as if they were not
+    there. "Table enter user", "Seat sit down", "Seat stand" and the plain "Table
+    deposit $5" carry no chips of this hand and are still read."""
+    from hhtools.model.records import HandText
+    from hhtools.model.vocab import ProblemCode
+
+    text = (FIX / "table_events_posts_chip_rake_unprinted.txt").read_text()
+    text = text.replace("#3000000003", "#3000002791")
+    text = text.replace("Seat stand\n", "Seat stand\nTable deposit $5 bonus $2\n")
+    text = text.replace("Seat+1: Dealer HI $0.45 [Does not show]",
+                        "Seat+1: Dealer HI $0.45 Jackpot $0.10 [Does not show]")  # fmt: skip
+    ph = bovada.FORMAT.parse(HandText(text, "bovada_oddity.txt", 1, 0))
+    lines = text.splitlines()
+    odd = [lines.index("Table deposit $5 bonus $2") + 1,  # line 27
+           lines.index("Seat+1: Dealer HI $0.45 Jackpot $0.10 [Does not show]") + 1]  # 35
+    assert odd == [27, 35]
+    assert [(p.code, p.line) for p in ph.problems] == [
+        (ProblemCode.UNRECOGNISED_LINE, 27), (ProblemCode.UNRECOGNISED_LINE, 35)]  # fmt: skip
+    assert ph.hand is not None and ph.hand.unread_lines == (27, 35)
+    # the rest is read as before: 0.02 + 0.05 + 0.20 + 0.20 = 0.47, Dealer collects 0.45
+    assert (ph.hand.total_pot, ph.hand.rake) == (47, 2)
+    assert [(c.player, c.amount) for c in ph.hand.collects] == [("Dealer", 45)]
