@@ -84,12 +84,12 @@ _TABLE = rule_table(
     ("button", r"Seat (?P<seat>\d+) is the button$"),
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \( [$€]?(?P<stack>[\d.,]+) \)"
              r"(?P<out>.*sitting out)?$"),
-    ("players", r"Total number of active players.*$"),
+    ("players", r"Total number of active players ?: ?\d+$"),
     ("dealt", r"Dealt to (?P<rest>.+)$"),
     # a street first: the most frequent "**" line (rules of one first word are tried in turn)
     ("street", r"\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$"),
-    ("dealing", r"\*\* Dealing down cards \*\*.*$"),
-    ("section", r"\*\* (?:Showdown|Hand Conclusion) \*\*.*$"),
+    ("dealing", r"\*\* Dealing down cards \*\*$"),
+    ("section", r"\*\* (?:Showdown|Hand Conclusion) \*\*$"),
     ("end", r"\*" * 12 + r" .*ends  \*{12}$"),  # "************  Game 1 ends  ************"
 )  # fmt: skip
 #: lines the table's rules read (a player's name never starts them)
@@ -114,9 +114,6 @@ _PLAYER = rule_table(
     ("event", r"does not show(?: cards)?$"),
     ("sitout", r"sits out$"),
     ("sitout", r"is sitting out$"),
-    ("event", r"is (?:dis|re)connected$"),
-    ("event", r"has (?:joined|left) the table$"),
-    ("event", r"timed out.*$"),
 )  # fmt: skip
 #: the posts by kind (a live big blind and a dead small one: "both", as one amount)
 _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}

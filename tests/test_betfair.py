@@ -11,10 +11,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from hhtools.grammars import betfair, recognise
+from hhtools.grammars._quiet import NO_CHIPS
 
 from hhtools.model.records import ActionKind, BettingStructure, ClaimedHigh, HandText, PostKind
 from hhtools.model.vocab import HandCategory, ProblemCode
-from tests.small_sites import BAD, FIXTURES, import_corpus, kinds, manifest_hands, parse_fixture
+from tests.small_sites import (
+    BAD,
+    FIXTURES,
+    import_corpus,
+    kinds,
+    manifest_hands,
+    parse_fixture,
+    with_lines,
+)
 
 FMT = betfair.FORMAT
 
@@ -130,11 +139,27 @@ def test_player_lines_each_read_by_its_own_rule() -> None:
     of words is keyed by its first word only): the site's event lines, from the format."""
     lines = {
         "does not show cards": "event", "does not show": "event", "sits out": "sitout",
-        "is sitting out": "sitout", "is disconnected": "event", "is reconnected": "event",
-        "has joined the table": "event", "has left the table": "event",
-        "timed out": "event", "goes all-in": "goes_all_in", "raises to [$1]": "raise_to",
+        "is sitting out": "sitout", "goes all-in": "goes_all_in", "raises to [$1]": "raise_to",
         "raises [$0.20]": "raise_by", "mucks [ 7c, 6c, 5h, Jh ]": "show",
         "wins $6.26 from side pot #1 with a straight flush, Seven to Three": "win",
     }  # fmt: skip
     read = {text: found[0] for text in lines if (found := betfair._PLAYER.match(text))}
     assert read == lines
+    # the lines that carry no chips are the kernel's no-chips table's, not a player rule's
+    quiet = ("is disconnected", "is reconnected", "has joined the table", "has left the table",
+             "timed out")  # fmt: skip
+    assert [betfair._PLAYER.match(t) for t in quiet] == [None] * 5
+    assert all(NO_CHIPS.match(f"Bruno {t}") for t in quiet)
+
+
+def test_event_with_more_words_is_unread_not_swallowed() -> None:
+    # "Dorian timed out", "Dorian is disconnected", "Dorian has left the table" carry
+    # no chips and stay read; "Dorian timed out and forfeits [$0.25]" may carry chips
+    # (the old "timed out.*" read it as nothing), and so may a section line with words
+    # after it: each is not understood, the hand read in part on those lines.
+    odd = ["Dorian timed out and forfeits [$0.25]", "** Showdown ** [$0.25]"]
+    ph, lines = with_lines(betfair.FORMAT, "dead_small_blind_uncalled_bet_no_return_line.txt",
+                           "Dorian folds", ["Dorian timed out", odd[0], "Dorian is disconnected",
+                                            "Dorian has left the table", odd[1]])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == tuple(lines.index(x) + 1 for x in odd)  # lines from 1
