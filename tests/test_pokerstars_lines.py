@@ -78,3 +78,23 @@ def test_runitonce_reraise_to_leaves_out_earlier_bets() -> None:
     assert raises == [("Bo S", 250, 350), ("Cy T", 700, 1050), ("Bo S", 2100, 3150)]
     assert (h.total_pot, h.rake) == (6400, 300)
     assert audit_hand(h).findings == ()
+
+
+def test_timed_out_in_other_words_is_unread(tmp_path: Path) -> None:
+    """"has timed out" is read only in the wordings PokerStars writes ("has timed out",
+    "... while disconnected", "... while being disconnected"): more words after it
+    ("Fia has timed out and posts $0.10", which could be chips) are an unrecognised
+    line and the hand is read in part; "Eon has timed out while disconnected" is read."""
+    text = (FIX / "sits_out_and_summary_mucked.txt").read_text()
+    text = text.replace("#300000000271:", "#300000002791:")
+    text = text.replace("Fia: folds\n", "Fia: folds\nFia has timed out and posts $0.10\n"
+                        "Eon has timed out while disconnected\n")  # fmt: skip
+    path = tmp_path / "stars_timed_out.txt"
+    path.write_text(text)
+    (r,) = list(parse_file(path))
+    # the new lines are 19 and 20 of the hand: the first unread, the second read
+    assert [(p.code.value, p.line) for p in r.problems] == [("unrecognised_line", 19)]
+    assert r.hand.unread_lines == (19,)
+    # the money is read as before: 1.75 in, 0.08 rake, Dov collects 1.67
+    assert (r.hand.total_pot, r.hand.rake) == (175, 8)
+    assert [(c.player, c.amount) for c in r.hand.collects] == [("Dov", 167)]

@@ -96,7 +96,7 @@ CONVERTER_LEAVE = _rule("converter_leave", r"Table leave user$")
 #: The lines that carry no chips (chat, joins, leaves, connection, time): the kernel's
 #: with PokerStars' chat and the status lines of a player not seated in the hand.
 QUIET = NO_CHIPS.plus(
-    tails=(SAID, r"has timed out.*", r"is sitting out", r"will be allowed to play after the button",
+    tails=(SAID, r"is sitting out", r"will be allowed to play after the button",
            r"was removed from the table for failing to post"),
     # a limit game's fourth bet: "Betting is capped" (no chips; the bets say it all)
     lines=(r".+?: (?:sits out|is sitting out|sitting out)", r"Betting is capped"),
