@@ -80,7 +80,7 @@ CASH_TABLE = re.compile(r"(?P<table>.+?)(?: \((?:Turbo )?(?P<max>\d+)-Max\))?(?:
 #: the table-currency amount a line ends with when the client shows another currency
 CONVERTED = re.compile(r"\s+\((?P<iso>[A-Z]{3}) [$€£]?(?P<a>[\d.,]+)\)\s*$")
 SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?(?P<stack>[\d.,]+) in chips\)"
-                  r"(?P<out>.*sitting out.*)?\s*$")  # fmt: skip
+                  r"(?P<out>\W*(?:is )?sitting out\W*)?\s*$")  # fmt: skip
 STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
 _A = r"[$€£]?(?P<a>[\d.,]+)"
 #: what follows "Name:" (a space, then the words; "posts dead blind" may have none)
@@ -219,7 +219,7 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
         h.hole[name] = _cards(ln[9 + len(name) :].strip(" []").replace(",", " "))
         return True
     if ln.startswith("There is no low hand"):
-        return True
+        return ln.rstrip(". ") == "There is no low hand"
     name = h.name(ln, ": ")
     if name is None:
         return False

@@ -14,7 +14,15 @@ from hhtools.grammars._text import decode_head
 
 from hhtools.model.records import ActionKind, BettingStructure, ClaimedHigh, HandText
 from hhtools.model.vocab import Half, HandCategory, ProblemCode
-from tests.small_sites import BAD, FIXTURES, import_corpus, kinds, manifest_hands, parse_fixture
+from tests.small_sites import (
+    BAD,
+    FIXTURES,
+    import_corpus,
+    kinds,
+    manifest_hands,
+    parse_fixture,
+    with_lines,
+)
 
 FMT = cake.FORMAT
 EUR = "eur_table_usd_display_cp1252.txt"
@@ -134,3 +142,14 @@ def test_a_damaged_header_after_blank_lines_is_no_part_of_the_hand_before() -> N
     assert before.hand == clean["42000000A0000002"].hand and before.problems == ()
     line = bad[: bad.index(b"Hand#42000000A000 003")].count(b"\n") + 1
     assert any(p.hand is None and any(q.line == line for q in p.problems) for p in parsed)
+
+
+def test_no_low_line_with_more_words_is_unread_not_swallowed() -> None:
+    # "There is no low hand" carries no chips and stays read; the same words followed
+    # by a payout may carry chips (the old prefix test read it as nothing): not
+    # understood, the hand read in part on that line alone.
+    odd = "There is no low hand, Kasimir wins 270"
+    ph, lines = with_lines(cake.FORMAT, "hilo_tournament_split_no_low_skipped_holdem_cut_hand.txt",
+                           "Leocadia: checks", ["There is no low hand", odd])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
