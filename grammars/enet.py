@@ -137,6 +137,13 @@ _SUMMARY = rule_table(
     ("board", r"Board \[(?P<cards>[^\]]*)\]\s*$"),
 )  # fmt: skip
 SUMMARY_WIN = re.compile(r"(?:won|collected) \((?P<a>[^)]*)\)")
+#: what follows a summary seat's player: the seat's marks, then how the hand ended for
+#: the player (another wording is not understood: it could pay the player)
+SUMMARY_REST = re.compile(
+    r"(?: \((?:dealer|small blind|big blind)\))*\s+(?:folded(?: (?:before|on(?: the)?) \w+)?"
+    r"|mucked(?: \[[^\]]*\])?|showed \[[^\]]*\] and (?:won \([^)]*\)|lost)(?: with .*)?"
+    r"|collected \([^)]*\) from pot|won \([^)]*\))\s*"
+)
 SUMMARY_SHOW = re.compile(r"showed \[(?P<cards>[^\]]*)\]")
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")
 _STRUCTURES = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStructure.NO_LIMIT,
@@ -363,6 +370,8 @@ def _summary_line(h: _Hand, ln: str, lno: int) -> bool:
 def _summary_seat(h: _Hand, seat: int, p: str, m: Any, lno: int) -> bool:
     """A summary's seat line: the dealer's mark, what the player won, the cards shown."""
     rest = m["rest"][len(p) :]
+    if SUMMARY_REST.fullmatch(rest) is None:
+        return False
     if rest.startswith(" (dealer)"):
         h.button = seat
     won = SUMMARY_WIN.search(rest)

@@ -19,6 +19,7 @@ from hhtools.model.records import ActionKind, BettingStructure, ClaimedHigh, Han
 from hhtools.model.vocab import FindingKind, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import manifest_hands, need_corpus
+from tests.small_sites import with_lines
 
 FIXTURES = Path(__file__).parent / "fixtures" / "enet"
 BAD = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD,
@@ -260,3 +261,15 @@ def test_damaged_header_glued_to_the_hand_before_starts_a_hand_of_its_own() -> N
     assert first.hand.boards == whole.boards and first.hand.collects == whole.collects
     assert second.hand is None
     assert [p.code for p in second.problems] == [ProblemCode.BAD_HEADER]
+
+
+def test_summary_seat_with_other_words_is_unread_not_swallowed() -> None:
+    # A summary seat line is read when it ends the player's hand in the site's words
+    # ("folded", "showed [...] and won (...)", "collected (...) from pot"); any other
+    # words could pay the player (the old rule read every such line as nothing but its
+    # "won (...)"): not understood, the hand read in part on that line alone.
+    odd = "Seat 4: Caddo (small blind) received (€0,05) from the jackpot"
+    ph, lines = with_lines(enet.FORMAT, "pl_side_pot_two_winners_raises_add_chips.txt",
+                           "Seat 4: Caddo (small blind) folded", [odd])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
