@@ -184,10 +184,10 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
             return False
         h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno)
         return True
-    if head == "Dealer":
+    if head == "Dealer":  # "Dealer:   <name>", the name alone
         name = h.name(ln[7:].strip())
         h.button = h.seat_of(name) if name else None
-        return name is not None
+        return name is not None and ln[7:].strip() == name
     if head == "Rake: ":
         m = RAKE.match(ln)
         h.rake = h.money(m["a"]) if m else None

@@ -13,7 +13,15 @@ from hhtools.grammars import entraction, recognise
 
 from hhtools.model.records import ActionKind, HandText, PostKind, Variant
 from hhtools.model.vocab import ProblemCode
-from tests.small_sites import BAD, FIXTURES, import_corpus, kinds, manifest_hands, parse_fixture
+from tests.small_sites import (
+    BAD,
+    FIXTURES,
+    import_corpus,
+    kinds,
+    manifest_hands,
+    parse_fixture,
+    with_lines,
+)
 
 FMT = entraction.FORMAT
 FIRST = "dead_small_blind_out_of_turn_payback_skipped_holdem_cut.txt"
@@ -146,3 +154,16 @@ def test_a_player_sitting_out_is_not_dealt_in() -> None:
         ("Ingrid", False), ("Jonas", False), ("Karin", True)]  # fmt: skip
     # Ingrid 0.05 + 0.25 = 0.30, 0.20 paid back: 0.10 + 0.10 = 0.20 won, no rake.
     assert ([(c.player, c.amount) for c in h.collects], h.rake) == ([("Ingrid", 20)], 0)
+
+
+def test_dealer_line_with_more_words_is_unread_not_swallowed() -> None:
+    # "Dealer:   Ada" names the button alone; "Dealer:   Ada   Ante   (0.05)" has more
+    # words after the name (the old rule read it as the button and nothing else): not
+    # understood, the hand read in part on that line alone. "Ada   Timed out" (no chips)
+    # stays read.
+    odd = "Dealer:                     Ada         Ante        (0.05)"
+    ph, lines = with_lines(entraction.FORMAT, "side_pot_won_by_another_player.txt",
+                           "Dealer:                     Ada",
+                           [odd, "Ada                         Timed out"])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
