@@ -187,3 +187,26 @@ def test_street_line_with_a_space_between_its_brackets() -> None:
     assert [(r.player, r.amount) for r in h.returned] == [("Odile", 300)]
     assert (h.total_pot, h.rake) == (600, 30)
     assert [(c.player, c.amount) for c in h.collects] == [("Odile", 570)]
+
+
+def test_summary_words_not_known_are_unread_lines() -> None:
+    """A total with words after the rake ("| Jackpot 0.10€") and a summary seat line in
+    words Winamax is not known to write there ("... and cashed out 6.70€") could carry
+    money: each is an unrecognised line and the hand is read in part. The known summary
+    seat lines ("showed [..] and won 6.70€ with ...") are still read."""
+    from hhtools.model.records import HandText
+
+    text = (FIXTURES / "hilo_halves_named_total_after_rake.txt").read_text()
+    text = text.replace("#100-1-1600000000", "#100-1-1600002791")
+    text = text.replace("| Rake 0.60€", "| Rake 0.60€ | Jackpot 0.10€")
+    text = text.replace("Seat 2: Bob (big blind) showed [Ad 2d Kc Qh] and lost with HI : One pair : King",
+                        "Seat 2: Bob (big blind) cashed out 6.70€")  # fmt: skip
+    ph = winamax.FORMAT.parse(HandText(text, "winamax_oddity.txt", 1, 0))
+    # line 29 is the total, line 33 Bob's first summary seat line
+    assert [(p.code, p.line) for p in ph.problems] == [
+        (ProblemCode.UNRECOGNISED_LINE, 29), (ProblemCode.UNRECOGNISED_LINE, 33)]  # fmt: skip
+    h = ph.hand
+    assert h is not None and h.unread_lines == (29, 33)
+    # the rest reads as before: 13.40 after 0.60 rake = 14.00 in; 6.70 a half
+    assert (h.total_pot, h.rake) == (1400, 60)
+    assert sorted((c.player, c.amount) for c in h.collects) == [("Alice", 670), ("Bob", 670)]

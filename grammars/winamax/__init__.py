@@ -82,6 +82,7 @@ from hhtools.grammars.winamax.lines import (
     HEAD_M,
     HEADER,
     PLAYER_M,
+    S_REST,
     S_SHOWED,
     SUMMARY_M,
     TABLE,
@@ -303,10 +304,14 @@ def _dealt(h: _Hand, m: Any, text: str, lno: int) -> None:
 
 
 def _total(h: _Hand, m: Any, text: str, lno: int) -> None:
-    """"Total pot 9.91€ | Rake 0.69€": Winamax's total is after rake."""
+    """"Total pot 9.91€ | Rake 0.69€": Winamax's total is after rake. Words after the
+    rake (a jackpot, a fee) are not read: the line is an unrecognised one."""
     h.rake = h.money(m["rake"]) if m["rake"] else 0
     h.total = h.money(m["total"]) + h.rake
     h.total_line = lno
+    if m["rest"].strip():
+        h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unread part of the total: {text[:80]}",
+                  text)  # fmt: skip
 
 
 def _board(h: _Hand, m: Any, text: str, lno: int) -> None:
@@ -319,15 +324,20 @@ def _board(h: _Hand, m: Any, text: str, lno: int) -> None:
 
 
 def _summary_seat(h: _Hand, m: Any, text: str, lno: int) -> None:
-    """A summary seat line: a hand shown there and not in the body is a show."""
-    sm = S_SHOWED.search(text)
-    if sm is None:
-        return
-    seat = int(m["seat"])
+    """A summary seat line: a hand shown there and not in the body is a show; a line in
+    other words than :data:`~.lines.S_REST` reads is an unrecognised one."""
+    seat = int(m["seat"]) if len(m["seat"]) < 5 else -1
     player = next((s.player for s in h.seats if s.seat == seat), None)
+    rest = m["rest"]
     if player is None:
         h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"no player in seat {seat}", text)
-    elif not any(s.player == player for s in h.shows):
+        return
+    if not rest.startswith(player) or S_REST.fullmatch(rest, len(player)) is None:
+        h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unrecognised summary seat: {text[:80]}",
+                  text)  # fmt: skip
+        return
+    sm = S_SHOWED.search(text)
+    if sm is not None and not any(s.player == player for s in h.shows):
         _add_show(h, player, _cards(sm["cards"]), sm["desc"], lno)
 
 

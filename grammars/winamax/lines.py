@@ -72,7 +72,7 @@ RAISE = _rule(
     "raise", r"raises " + _a("amt") + " to " + _a("to") + r"(?P<allin> and is all-in)?\s*$"
 )
 SHOW = _rule("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?\s*$")
-MUCK = _rule("muck", r"(?:mucks|doesn't show)(?: \[(?P<cards>[^\]]*)\])?.*$")
+MUCK = _rule("muck", r"(?:mucks|doesn't show)(?: hand)?(?: \[(?P<cards>[^\]]*)\])?\s*$")
 COLLECT = _rule(
     "collect",
     r"collected " + _a("amt") + r" from (?P<pot>pot|main pot|side pot(?: (?P<n>\d+))?)"
@@ -85,7 +85,14 @@ TOTAL = _rule(
     r"Total pot " + _a("total") + r"(?: \| (?:Rake " + _a("rake") + r"|No rake))?(?P<rest>.*)$",
 )
 BOARD = _rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$")
-S_SEAT = _rule("summary_seat", r"Seat (?P<seat>\d+): .*$")
+S_SEAT = _rule("summary_seat", r"Seat (?P<seat>\d+): (?P<rest>.*)$")
+#: what a summary seat line says after the player's name: positions, then a fold, a
+#: muck, a win or a show (the body's lines say the money)
+S_REST = re.compile(
+    r"(?: \((?:button|small blind|big blind)\))* (?:folded(?: on the (?:pre-flop|flop|turn|river))?"
+    r"|mucked(?: \[[^\]]*\])?|won \S+(?: with .+)?"
+    r"|showed \[[^\]]*\] and (?:won \S+|lost) with .+|(?:is )?sitting out)\s*"
+)
 S_SHOWED = re.compile(
     r" showed \[(?P<cards>[^\]]*)\] and (?:won (?P<amt>\S+)|lost) with (?P<desc>.*)$"
 )
