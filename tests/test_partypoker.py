@@ -322,3 +322,21 @@ def test_corpus_imports_with_only_explained_problems(tmp_path: Path) -> None:
 def test_every_fixture_hand_reads(name: str) -> None:
     for r in _hands(name):
         assert r.hand is not None and r.hand.site_format == "partypoker"
+
+
+def test_mucks_with_more_words_is_unread() -> None:
+    """"Cem mucks" (and "mucks hand") is a no-show; with more words after it ("Cem
+    mucks and wins $0.40 USD", which could be money) the line is unrecognised and the
+    hand read in part, never passed over as a muck. "Eva has joined the table." (no
+    chips) is still read."""
+    text = (FIX / "old_hilo_low_half_time_bank_sitting_out.txt").read_text()
+    text = text.replace("Game 27270001401", "Game 27270002791")
+    text = text.replace("Cem doesn't show [ 7c, 8c, Td, Ts ]a pair of Tens.\n",
+                        "Cem mucks and wins $0.40 USD\n")  # fmt: skip
+    ph = _parse(text)
+    assert [(p.code.value, p.line) for p in ph.problems] == [("unrecognised_line", 33)]
+    assert ph.hand is not None and ph.hand.unread_lines == (33,)
+    # Bru's two halves are read as before: 0.43 high and 0.42 low
+    assert [(c.player, c.amount) for c in ph.hand.collects] == [("Bru", 43), ("Bru", 42)]
+    plain = _parse(text.replace("Cem mucks and wins $0.40 USD\n", "Cem mucks\n"))
+    assert plain.problems == () and plain.hand.unread_lines == ()

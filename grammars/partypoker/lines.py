@@ -91,7 +91,7 @@ PLAYER = (
     _rule("all_in", rf"is all-In(?:\s+\[(?P<a>{_AMT})\])?\.?\s*$"),
     _rule("post", rf"posts (?P<what>small blind|big blind|ante) {_BRACKET}\.?\s*$"),
     _rule("shows", r"shows \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
-    _rule("no_show", r"(?:does not show cards|mucks.*)\.?\s*$"),
+    _rule("no_show", r"(?:does not show cards|mucks(?: hand| cards)?)\.?\s*$"),
     # "doesn't show [ 5s, 3c, Kd, Kh ]two pairs, Kings and Fives.": cards not shown to the
     # table (the hero's own), the words PartyPoker's description of them
     _rule("not_shown", r"doesn't show \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
