@@ -116,7 +116,8 @@ _SPACE = rule_table(
     ("sitout", r"sits out$"),
     ("sitout", r"is sitting out$"),
     ("event", r"is back$"),
-    ("event", r"has (?:(?:joined|left) the table|disconnected.*|been disconnected|timed out"
+    ("event", r"has (?:(?:joined|left) the table|been disconnected|timed out"
+              r"|disconnected(?: and has been given a further \d+ seconds to react)?"
               r"|returned)$"),
 )  # fmt: skip
 #: the table's lines, by the rule's kind
@@ -125,11 +126,11 @@ _BODY = rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?:[$€]\s?(?P<stack>[\d.,]+)"
              r"(?: (?:USD|EURO?|Chips|GEL))?|(?P<chips>[\d.,]+)(?: Chips)?"
              r"|(?P<new>new player|All-in))\s*\)\s*$"),
-    ("dealing", r"\*\* Dealing down cards \*\*.*$"),
-    ("dealing", r"\*\*\*\*\* Hand history.*$"),
+    ("dealing", r"\*\* Dealing down cards \*\*$"),
+    ("dealing", r"\*\*\*\*\* Hand history for game #\d+ \*\*\*\*\*$"),
     ("street", r"\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$"),
     ("table", r"Table \s*(?P<table>.*)$"),
-    ("players", r"Total number of players.*$"),
+    ("players", r"Total number of players ?: ?\d+(?:/\d+)?$"),
     ("dealt", r"Dealt to (?P<rest>.*)$"),
 )  # fmt: skip
 #: lines read by the table's rules only (a player's name never starts them)

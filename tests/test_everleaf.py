@@ -26,7 +26,7 @@ from hhtools.model.records import (
 from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import manifest_hands, need_corpus
-from tests.small_sites import BAD, kinds, parse_fixture
+from tests.small_sites import BAD, kinds, parse_fixture, with_lines
 
 FIXTURES = Path(__file__).parent / "fixtures" / "everleaf"
 
@@ -219,3 +219,15 @@ def test_damaged_header_after_blank_lines_is_a_hand_of_its_own() -> None:
     assert first.skipped and first.hand_id == "500000003"
     assert second.hand is None and second.problems
     assert second.problems[0].line == texts[1].line
+
+
+def test_event_and_section_lines_with_more_words_are_unread_not_swallowed() -> None:
+    # "Dagny has disconnected" and "** Dealing down cards **" are read; with more words
+    # after them (the old "disconnected.*" and "**.*" tails read them as nothing) they
+    # could carry chips: not understood, the hand read in part on those lines.
+    odd = ["Dagny has disconnected and posts [$ 0.50 USD]", "** Dealing down cards ** [$ 0.50 USD]"]
+    ph, lines = with_lines(everleaf.FORMAT, "pl_side_pot_all_in_uncalled_no_return_line.txt",
+                           "Dagny raises [$ 1.50 USD]", ["Dagny has disconnected", odd[0],
+                                                         "Dagny is back", odd[1]])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == tuple(lines.index(x) + 1 for x in odd)  # lines from 1
