@@ -114,7 +114,7 @@ _BODY = rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)\s*$"),
     ("hero", r"User: \s*(?P<name>.*?)$"),
     ("button", r"Button: seat \s*(?P<seat>.*?)$"),
-    ("noise", r"Players in round.*$"),
+    ("noise", r"Players in round: \d+(?: \(\d+\))?$"),
     ("noise", r"Dealing pocket cards$"),
     ("summary", r"Summary:$"),
     ("dealt", r"Dealing to (?P<name>.*): \[(?P<cards>.*)$"),
@@ -372,7 +372,10 @@ def _summary(h: _Hand, ln: str, lno: int) -> bool:
         pot = 0 if ln.startswith("Main") else int(m["n"] or 1)
         h.pots[pot] = h.money(m["gross"])
         h.total_line = h.total_line or lno
-        for w in WINNER.finditer(m["won"]):
+        won = list(WINNER.finditer(m["won"]))
+        if sum(len(w[0]) for w in won) != len(m["won"]):  # words between the winners
+            return False
+        for w in won:
             half = _HALVES.get(w["half"]) if w["half"] else None
             h.collects.append(Collect(w["name"], h.money(w["a"]), pot, 0, lno, half))
     elif kind == "rake":

@@ -26,7 +26,7 @@ from hhtools.model.records import (
 from hhtools.model.vocab import HandCategory, PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import manifest_hands, need_corpus
-from tests.small_sites import BAD, kinds, parse_fixture
+from tests.small_sites import BAD, kinds, parse_fixture, with_lines
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ongame"
 
@@ -181,3 +181,14 @@ def test_tournament_halves_named_and_ante() -> None:
     assert [(c.player, c.amount, c.half) for c in h.collects] == [
         ("Runa", 98, Half.HIGH), ("Sigrid", 97, Half.LOW)]  # fmt: skip
     assert not _findings(h) & BAD
+
+
+def test_pot_line_with_words_between_winners_is_unread_not_swallowed() -> None:
+    # "Side pot 1: $28 won by Quentin ($26.60)" pays each "name (amount)" it lists; a
+    # line with other words between them (the old search skipped them) could pay
+    # someone else: not understood, read in part on that line alone.
+    odd = "Side pot 2: $1 won by Quentin ($0.50), Oskar ($0.50 refund)"
+    ph, lines = with_lines(ongame.FORMAT, "plo8_side_pot_all_in_hilo_split.txt",
+                           "Rake taken: $2.15", [odd])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
