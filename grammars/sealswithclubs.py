@@ -88,7 +88,7 @@ _TABLE = rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[\d.,]+)\)(?P<out> - sitting out)?$"),
     # a street first: the most frequent "**" line (rules of one first word are tried in turn)
     ("street", r"\*\* (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$"),
-    ("dealing", r"\*\* Hole Cards \*\*.*$"),
+    ("dealing", r"\*\* Hole Cards \*\*$"),
     ("showdown", r"\*\* (?:[\w ]*?)Show ?[Dd]own \*\*(?: \[(?P<cards>[^\]]*)\])?$"),
     ("rake", r"Rake \((?P<a>[\d.,]+)\)$"),
     ("dealt", r"Dealt to (?P<rest>.+)$"),

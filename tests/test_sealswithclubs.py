@@ -20,7 +20,7 @@ from hhtools.model.records import ActionKind, BettingStructure, HandText, PostKi
 from hhtools.model.vocab import PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import manifest_hands, need_corpus
-from tests.small_sites import BAD, kinds, parse_fixture
+from tests.small_sites import BAD, kinds, parse_fixture, with_lines
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sealswithclubs"
 
@@ -137,3 +137,14 @@ def test_real_sealswithclubs_hands(tmp_path: Path) -> None:
         # Xjty: 1 + 2 preflop, 6 on the turn refunded; won the 10 mBTC pot (1 + 3 x 3).
         won = con.execute("SELECT currency FROM hands").fetchall()
     assert errors == (0,) and bad == [] and won == [("mBTC",)]
+
+
+def test_section_line_with_more_words_is_unread_not_swallowed() -> None:
+    # "** Hole Cards **" starts the deal; with more words after it (the old "**.*" tail
+    # read them as nothing) it could carry chips: not understood, read in part on that
+    # line alone. "Oksana has left the table" (no chips) stays read.
+    odd = "** Hole Cards ** Oksana posts 1"
+    ph, lines = with_lines(sealswithclubs.FORMAT, "dead_small_and_big_rebuy_holdem_skipped_cut_hand.txt",
+                           "Dealt to Mirela [2c 3c 7h 7c]", [odd, "Oksana has left the table"])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
