@@ -403,15 +403,14 @@ def _line(h: _PTHand, ln: str, lno: int) -> bool:
             h.button = seat
         return True
     if ln.startswith("*"):
-        if ln.startswith("** Dealing cards to ") or ln.startswith("*** HOLE CARDS"):
-            if ln.startswith("** Dealing cards to "):
-                name = h.name(ln[20:], ":")
-                if name is None:
-                    return False
-                h.hero = name
-                h.hole[name] = _read_cards(h, ln[20 + len(name) + 1 :])
+        if ln.startswith("** Dealing cards to "):
+            name = h.name(ln[20:], ":")
+            if name is None:
+                return False
+            h.hero = name
+            h.hole[name] = _read_cards(h, ln[20 + len(name) + 1 :])
             return True
-        if ln.startswith("*** SUMMARY"):
+        if ln in ("*** HOLE CARDS ***", "*** SUMMARY ***"):
             return True
         s = _MG_STREET.match(ln) or _MERGE_STREET.match(ln)
         if s is None:

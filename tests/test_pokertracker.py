@@ -19,7 +19,7 @@ from hhtools.model.records import ActionKind, HandText, PostKind, Street
 from hhtools.model.vocab import ProblemCode
 from hhtools.store.importer import import_paths
 from tests.conftest import manifest_hands, need_corpus
-from tests.small_sites import BAD, kinds, parse_fixture
+from tests.small_sites import BAD, kinds, parse_fixture, with_lines
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pokertracker"
 MG = "microgaming_raised_to_adds_chips_win_holds_uncalled_bet.txt"
@@ -201,3 +201,14 @@ def test_ipoker_style_older_version() -> None:
     (gisela,) = [s for s in h.shows if s.player == "Gisela"]
     assert gisela.description == "Three of a Kind, Nines" and gisela.claimed_high is None
     assert not _kinds(h) & BAD
+
+
+def test_section_line_with_more_words_is_unread_not_swallowed() -> None:
+    # "*** HOLE CARDS ***" and "*** SUMMARY ***" carry nothing; with more words after
+    # them (the old prefix test read them as nothing) they could carry chips: not
+    # understood, the hand read in part on that line alone.
+    odd = "*** HOLE CARDS *** Dirk: Post BB €0.50"
+    ph, lines = with_lines(pokertracker.FORMAT, "ipoker_style_suit_first_cards_raise_to_and_by.txt",
+                           "Dealt to Clara [HA CA D10 S2]", [odd])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
