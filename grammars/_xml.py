@@ -227,6 +227,25 @@ class XmlHand(Hand):
         else:
             verb(self, who, amount, line)
 
+    def no_chips(self, el: etree._Element, keys: tuple[str, ...], line: int, what: str) -> None:
+        """An element a format reads as moving no chips (a chat, a disconnection, a
+        show whose cards come in their own element): when it holds an amount other
+        than zero under one of ``keys`` (attribute names), it is not what it seems:
+        an ``unrecognised_line`` problem on ``line`` ("{what} with an amount"), so the
+        hand is read in part, never as if the chips were not there.
+
+        Args:
+            el: the element read as moving no chips.
+            keys: the attribute names the format writes an amount under.
+            line: the element's file line.
+            what: the element named in the problem's message.
+        """
+        for key in keys:
+            if (el.get(key) or "").strip(" 0.,$€£"):
+                self.problem(line, ProblemCode.UNRECOGNISED_LINE,
+                             f"{what} with an amount: {key}={el.get(key)!r}")  # fmt: skip
+                return
+
     def in_pot(self) -> int:
         """Chips left in the middle: all put in less the returns (minor units)."""
         return sum(self.put.values()) - sum(r.amount for r in self.returned)

@@ -217,7 +217,9 @@ def _player(h: XmlHand, el: etree._Element, line: int) -> str | None:
 
 def _other(h: XmlHand, el: etree._Element, line: int) -> None:
     """An element not known here (by a seated player: else that is the problem)."""
-    if el.tag not in _QUIET and _player(h, el, line) is not None:
+    if el.tag in _QUIET:
+        h.no_chips(el, ("amount",), line, f"<{el.tag}>")
+    elif _player(h, el, line) is not None:
         h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
 
 

@@ -310,7 +310,8 @@ def _event(h: _Game, el: etree._Element, line: int) -> None:
     if etype == "GAME_CANCELLED":
         h.cancelled = True
         return
-    if etype in _QUIET:
+    if etype in _QUIET:  # no chips: the cards shown come in <cards>
+        h.no_chips(el, ("amount",), line, f"event {etype}")
         return
     who = h.who(el.get("player", ""), line, "{} by seat {!r}: no one sits there", etype,
                 el.get("player"))  # fmt: skip

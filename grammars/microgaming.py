@@ -227,7 +227,9 @@ def _by_player(h: XmlHand, act: etree._Element, line: int) -> None:
     elif kind in ("ShowCards", "MuckCards"):
         if cards:
             h.show(who, Show(who, cards, mucked=kind == "MuckCards", line=line))
-    elif kind not in _QUIET:
+    elif kind in _QUIET:
+        h.no_chips(act, ("value",), line, f"action {kind}")
+    else:
         h.act(_ACTIONS, kind, who, h.money(act.get("value") or "0"), line, "action type")
 
 

@@ -232,3 +232,20 @@ def test_board_card_twice_gives_no_record_and_the_next_hand_reads() -> None:
     assert h.boards == (("2h", "7c", "9d", "Ts", "3s"),)
     assert (h.total_pot, h.rake) == (200, 10)
     assert [(c.player, c.amount) for c in h.collects] == [("Pierrot", 190)]
+
+
+def test_quiet_element_with_an_amount_is_unread() -> None:
+    """<XSHOW>, <CHAT>, <DEALER>... move no chips: one holding an amount (<XSHOW
+    position="5" amount="500"/>) is not what it seems, a problem on its line, and the
+    hand is read in part; a plain <XSHOW position="0"/> is still read."""
+    text = (FIX / "side_pot_allin_showdown.xml").read_text()
+    text = text.replace('id="7000000001"', 'id="7000002791"')
+    text = text.replace('  <SHOW position="2">9h, 9c, Ah, Ad</SHOW>\n',
+                        '  <SHOW position="2">9h, 9c, Ah, Ad</SHOW>\n  <XSHOW position="0"/>\n'
+                        '  <XSHOW position="5" amount="500"/>\n')  # fmt: skip
+    (ph,) = _parse("side_pot_allin_showdown.xml", text.encode())
+    # line 42 is the plain XSHOW, line 43 the one with an amount
+    assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.UNRECOGNISED_LINE, 43)]
+    assert ph.hand is not None and ph.hand.unread_lines == (43,)
+    # the pots read as before: Pierrot 2900 (main), Quentin 9650 (side)
+    assert [(c.player, c.amount) for c in ph.hand.collects] == [("Pierrot", 2900), ("Quentin", 9650)]

@@ -230,3 +230,23 @@ def test_fpdb_expected_totals(tmp_path: Path, path: str, scale: int) -> None:
     assert rake * scale == sum(e["rake"] for e in expected.values())
     # the one seat fpdb leaves out: Dcjsyb7, dealtin="false" (sitting out), put in nothing
     assert set(got) - set(expected) <= {"Dcjsyb7"}
+
+
+def test_quiet_event_with_an_amount_is_unread() -> None:
+    """A SHOW, MUCK or CHAT event moves no chips (the cards shown come in <cards>): one
+    that holds an amount (SHOW amount="100.00") is not what it seems, a problem on its
+    line, and the hand is read in part; the plain SHOW and the CHAT of a railbird are
+    still read."""
+    text = (FIX / "tournament_balance_after_blinds.xml").read_text()
+    text = text.replace("48100004-31", "48102791-31")
+    text = text.replace('<event sequence="8" type="SHOW" timestamp="1328318111000" player="0"/>',
+                        '<event sequence="8" type="SHOW" timestamp="1328318111000" player="0"'
+                        ' amount="100.00"/>')  # fmt: skip
+    (ht,) = merge.FORMAT.split(io.BytesIO(text.encode()), "merge_oddity.xml")
+    ph = merge.FORMAT.parse(ht)
+    assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.UNRECOGNISED_LINE, 31)]
+    h = ph.hand
+    assert h is not None and h.unread_lines == (31,)
+    # the rest reads as before: 1000 + 1000 + 50 = 2050 to Hal
+    assert (h.total_pot, h.rake) == (2050, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("Hal", 2050)]

@@ -211,3 +211,24 @@ def test_corpus(tmp_path: Path) -> None:
             assert got[(name, hand)] == want, (path.name, name)
             checked += 1
     assert checked == 33
+
+
+def test_quiet_action_with_an_amount_is_unread() -> None:
+    """Disconnect, Reconnect, Chat, TimeOut... move no chips: one holding a value
+    (<Action type="TimeOut" seat="2" value="0.25"/>) is not what it seems, a problem on
+    its line, and the hand is read in part; a plain Disconnect is still read."""
+    text = (FIX / "v1_call_raise_to.xml").read_text()
+    text = text.replace('id="3100000003"', 'id="3100002791"')
+    text = text.replace('      <Action seq="7" type="Fold" seat="2"/>\n',
+                        '      <Action seq="7" type="Fold" seat="2"/>\n'
+                        '      <Action type="Disconnect" seat="2"/>\n'
+                        '      <Action type="TimeOut" seat="2" value="0.25"/>\n')  # fmt: skip
+    (ht,) = microgaming.FORMAT.split(io.BytesIO(text.encode()), "mg_oddity.xml")
+    ph = microgaming.FORMAT.parse(ht)
+    # line 15 is the plain Disconnect, line 16 the TimeOut with a value
+    assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.UNRECOGNISED_LINE, 16)]
+    assert ph.hand is not None and ph.hand.unread_lines == (16,)
+    # the pot reads as before: Flo 0.75 + Gil 18.40 (all in) + Eve 18.40 = 37.55;
+    # Gil wins 35.80 (1.75 rake)
+    assert ph.hand.total_pot == 3755
+    assert [(c.player, c.amount) for c in ph.hand.collects] == [("Gil", 3580)]
