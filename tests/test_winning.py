@@ -15,6 +15,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, Street
 from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis
 from tests.conftest import need_corpus
+from tests.small_sites import with_lines
 
 FIX = Path(__file__).parent / "fixtures" / "winning"
 
@@ -206,3 +207,28 @@ def test_corpus(tmp_path: Path) -> None:
         "select hand_id, kind from findings where kind in ('award_mismatch', 'chip_imbalance')"
     ).fetchall()
     assert bad == []
+
+
+def test_lines_with_words_no_rule_has_are_unread_not_swallowed() -> None:
+    # Each line below could carry chips in a place the old rules read as nothing (an
+    # amount after "is timed out.", a running-pot line with a fee, a summary seat's
+    # ending in other words): not understood, the hand read in part on those lines.
+    # The known no-chips lines beside them ("Player Alfa is timed out.", a summary seat
+    # "folded on the Pre-Flop") stay read.
+    odd = "Player Alfa is timed out. (25)"
+    ph, lines = with_lines(winning.FORMAT, "old_raise_is_chips_added.txt",
+                           "Player Alfa calls (25)", ["Player Alfa is timed out.", odd])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
+    odd_pot = "Main pot $3.00 | Bad beat fee $0.10"
+    odd_seat = "Seat 2: Bravo (small blind) was refunded $0.50"
+    ph, lines = with_lines(winning.FORMAT, "new_walk_won_in_summary.txt", "Bravo folds",
+                           ["Main pot $3.00 | Rake $0.00", odd_pot])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd_pot) + 1,)
+    ph, lines = with_lines(winning.FORMAT, "new_walk_won_in_summary.txt",
+                           "Seat 2: Bravo (small blind) folded on the Pre-Flop", [odd_seat])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd_seat) + 1,)
+    # the walk is still paid by its summary: Charlie's "did not show and won $3.00"
+    assert [(c.player, c.amount) for c in ph.hand.collects] == [("Charlie", 300)]

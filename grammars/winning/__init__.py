@@ -258,14 +258,23 @@ def _player_line(h: Hand, ln: str, lno: int) -> bool:
     for name in h.by_length:
         if ln.startswith(name, 7) and ln[7 + len(name) : 8 + len(name)] == " ":
             m = _m(ACT, ln[8 + len(name) :])
-            if m is not None:
+            if m is not None and _whole(m):
                 _player(h, name, m, ln, lno)
                 return True
     m = _m(PLAYER, ln)
-    if m is None:
+    if m is None or not _whole(m):
         return False
     _player(h, m["name"], m, ln, lno)
     return True
+
+
+def _whole(m: Any) -> bool:
+    """Whether an act's amount or card is one it has: an amount after "is timed out." or
+    "mucks cards", a card after a bet, is not understood (the line is unread)."""
+    act = m["act"]
+    if m["card"] is not None:
+        return act == "received card:"
+    return m["a"] is None or act in _BETS and act not in ("folds", "checks") or act in _POSTS
 
 
 def _player(h: Hand, p: str, m: Any, ln: str, lno: int) -> None:

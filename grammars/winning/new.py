@@ -91,8 +91,16 @@ RULES: tuple[tuple[str, Any], ...] = tuple(
 )  # fmt: skip
 _BY_WORD = by_word(RULES)
 #: a summary seat's "won $x": the collect of a hand with no "collected" line (a walk)
-WON = _rule("won", r"(?:\([^)]*\) )?(?:did not show and |showed \[[^\]]*\] and "
-                   r"|mucked \[[^\]]*\] and )?won " + _A + r".*$")  # fmt: skip
+WON = _rule("won", r"(?:\([^)]*\) )*(?:did not show and |showed \[[^\]]*\] and "
+                   r"|mucked \[[^\]]*\] and )?(?:won|collected) \(?" + _A + r"\)?"
+                   r"(?: with .*)?$")  # fmt: skip
+#: a summary seat's other endings: the player won nothing (any other words are unread)
+LOST = _rule("lost", r"(?:\([^)]*\) )*(?:folded (?:on the (?:Pre-Flop|Flop|Turn|River)"
+                     r"|before (?:the )?Flop)(?: and did not bet)?|mucked(?: \[[^\]]*\])?"
+                     r"|(?:showed \[[^\]]*\] and )?lost(?: with .*)?|did not show)\s*$")  # fmt: skip
+#: the running pots after rake, street by street: "Main pot $6.60 | Side pot(1) $2 | Rake $0.30"
+POTS = _rule("pots", r"(?:Main pot|Side pot\(\d+\)) [$€£]?[\d.,]+"
+                     r"(?: \| (?:Side pot\(\d+\)|Rake) [$€£]?[\d.,]+)*\s*$")  # fmt: skip
 _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "straddle": PostKind.STRADDLE,
           "ante": PostKind.ANTE, "dead": PostKind.ANTE}  # fmt: skip
 #: the betting lines by the group of their amount: chips added, or a raise's street
@@ -222,7 +230,7 @@ def _table(h: Hand, ln: str) -> bool:
 def _other(h: Hand, ln: str, lno: int) -> bool:
     """The running pot, the hero's cards, an uncalled bet returned."""
     if ln.startswith(("Main pot ", "Side pot(")):
-        return True  # the running pots after rake, street by street
+        return _m(POTS, ln) is not None  # the running pots after rake, street by street
     m = _m(DEALT, ln)
     if m is not None and m["rest"] in h.stacks:
         h.hero = m["rest"]
@@ -305,7 +313,8 @@ def _summary_seat(h: Hand, ln: str, lno: int) -> bool:
     p = h.name(rest)
     if p is None:
         return False
-    won = _m(WON, rest[len(p) + 1 :].strip())
+    end = rest[len(p) + 1 :].strip()
+    won = _m(WON, end)
     if won is not None:
         h.collects.append(Collect(p, h.money(won["a"]), 0, 0, lno))
-    return True
+    return won is not None or _m(LOST, end) is not None
