@@ -5,6 +5,7 @@ Expected money is worked out by hand in the comments (minor units: cents).
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import duckdb
@@ -215,3 +216,24 @@ def test_corpus(tmp_path: Path) -> None:
     assert dict(codes) == {"truncated_hand": 32}
     kinds = dict(con.sql("select kind, count(*) from findings group by kind").fetchall())
     assert "award_mismatch" not in kinds and "chip_imbalance" not in kinds
+
+
+def test_element_not_known_in_a_game_is_unread() -> None:
+    """An element of a game this reader does not know (<jackpot player="Cal"
+    sum="$0.02"/>: it could hold chips) is an unrecognised line and the game is read in
+    part, never read as if it were not there; the holders (<general>, <players>) and
+    the known elements are read as before."""
+    text = (FIX / "second_big_blind_posts_both.xml").read_text()
+    text = text.replace('gamecode="5003003"', 'gamecode="5002791"')
+    text = text.replace('   <action no="10" player="Ann" type="0" sum="$0" cards=""/>\n',
+                        '   <action no="10" player="Ann" type="0" sum="$0" cards=""/>\n'
+                        '   <jackpot player="Cal" sum="$0.02"/>\n')  # fmt: skip
+    (ht,) = ipoker.FORMAT.split(io.BytesIO(text.encode()), "ipoker_oddity.xml")
+    ph = ipoker.FORMAT.parse(ht)
+    # the <jackpot> is line 41 of the file
+    assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.UNRECOGNISED_LINE, 41)]
+    h = ph.hand
+    assert h is not None and h.unread_lines == (41,)
+    # the rest as before: Cal's 0.20 flop bet comes back; 0.40 in, 0.02 rake, 0.38 to Cal
+    assert (h.total_pot, h.rake) == (40, 2)
+    assert [(c.player, c.amount) for c in h.collects] == [("Cal", 38)]

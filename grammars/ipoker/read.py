@@ -176,12 +176,16 @@ class _Act:
 
 
 _WANTED = frozenset({"action", "cards", "round", "player", "startdate"})
+#: the elements of a game that only hold others; any other element of a game is not
+#: read, an ``unrecognised_line`` (it could hold chips)
+_HOLDERS = frozenset({"game", "general", "players"})
 
 
 def _elements(game: str) -> list[list[Any]]:
     """The elements of a game this reader uses, in order, read by expat (which also
     checks the text is well-formed XML and raises ``xml.parsers.expat.ExpatError``
-    when it is not): ``[tag, attributes, line in the game (1-based), text]``."""
+    when it is not): ``[tag, attributes, line in the game (1-based), text]``; an
+    element neither read nor a holder of others is ``["?", attributes, line, its name]``."""
     out: list[list[Any]] = []
     parser = expat.ParserCreate()
     parser.buffer_text = True
@@ -189,12 +193,15 @@ def _elements(game: str) -> list[list[Any]]:
 
     def start(name: str, attrs: dict[str, str]) -> None:
         nonlocal texts
-        if name in _WANTED:
-            out.append([name, attrs, parser.CurrentLineNumber, ""])
-            if name == "cards" or name == "startdate":
-                texts = []
-                parser.CharacterDataHandler = chars
-                parser.EndElementHandler = end
+        if name not in _WANTED:
+            if name not in _HOLDERS:
+                out.append(["?", attrs, parser.CurrentLineNumber, name])
+            return
+        out.append([name, attrs, parser.CurrentLineNumber, ""])
+        if name == "cards" or name == "startdate":
+            texts = []
+            parser.CharacterDataHandler = chars
+            parser.EndElementHandler = end
 
     def end(name: str) -> None:
         nonlocal texts
@@ -453,8 +460,13 @@ def _startdate(h: _Game, a: dict[str, str], line: int, body: str) -> None:
         h.started = parse_date(body)
 
 
+def _unknown(h: _Game, a: dict[str, str], line: int, name: str) -> None:
+    """An element of a game this reader does not know: a problem on its line."""
+    h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"element <{name}> not known")
+
+
 _READ = {"action": _action, "cards": _cards, "round": _round, "player": _player,
-         "startdate": _startdate}  # fmt: skip
+         "startdate": _startdate, "?": _unknown}  # fmt: skip
 _HOLES = {"5": 5, "five": 5, "6": 6, "six": 6, "4": 4}
 _VARIANTS = {4: Variant.OMAHA, 5: Variant.OMAHA5, 6: Variant.OMAHA6}
 
