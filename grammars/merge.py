@@ -300,8 +300,11 @@ def _cards(h: XmlHand, el: etree._Element, line: int) -> None:
     if ctype == "HOLE":
         h.hero = who
         h.hole[who] = cards
-    elif ctype in ("SHOWN", "MUCKED") and cards:
-        h.show(who, Show(who, cards, mucked=ctype == "MUCKED", line=line))
+    elif ctype in ("SHOWN", "MUCKED"):
+        if cards:
+            h.show(who, Show(who, cards, mucked=ctype == "MUCKED", line=line))
+    else:  # cards of a kind not known: they could be a show
+        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"cards type {ctype!r} not known")
 
 
 def _event(h: _Game, el: etree._Element, line: int) -> None:

@@ -250,3 +250,19 @@ def test_quiet_event_with_an_amount_is_unread() -> None:
     # the rest reads as before: 1000 + 1000 + 50 = 2050 to Hal
     assert (h.total_pot, h.rake) == (2050, 0)
     assert [(c.player, c.amount) for c in h.collects] == [("Hal", 2050)]
+
+
+def test_cards_of_a_type_not_known_are_unread() -> None:
+    """<cards> of a type Merge is not known to write (type="EXPOSED": they could be a
+    show) are a problem on their line and the hand is read in part; the SHOWN cards
+    are still Hal's and Gus's shows."""
+    text = (FIX / "tournament_balance_after_blinds.xml").read_text()
+    text = text.replace("48100004-31", "48102792-31")
+    text = text.replace('<cards type="SHOWN" cards="Kh,Qd,Jc,Tc" player="0"/>\n',
+                        '<cards type="SHOWN" cards="Kh,Qd,Jc,Tc" player="0"/>\n'
+                        '<cards type="EXPOSED" cards="Js,9d,6h,5h" player="2"/>\n')  # fmt: skip
+    (ht,) = merge.FORMAT.split(io.BytesIO(text.encode()), "merge_oddity2.xml")
+    ph = merge.FORMAT.parse(ht)
+    assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.UNRECOGNISED_LINE, 34)]
+    assert ph.hand is not None and ph.hand.unread_lines == (34,)
+    assert sorted(s.player for s in ph.hand.shows) == ["Gus", "Hal"]
