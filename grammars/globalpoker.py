@@ -108,6 +108,13 @@ _EVENT_KEYS = {
 }  # fmt: skip
 _RESULT_KEYS = frozenset({"playerId", "netWin", "totalWin", "rake", "totalBet",
                           "transactionIds", "timeBank"})  # fmt: skip
+#: the hand's own keys, its settings' and its seats' (another key is a problem)
+_HAND_KEYS = frozenset({"id", "table", "startTime", "endTime", "results", "events", "seats",
+                        "settings"})  # fmt: skip
+_SETTINGS_KEYS = frozenset({"variant", "currencyCode", "betStrategyType", "capacity",
+                            "bigBlind", "smallBlind", "ante", "broadcast", "winPercentage",
+                            "rabbitHunting", "attributes"})  # fmt: skip
+_SEAT_KEYS = frozenset({"playerId", "initialBalance", "seatId", "name"})
 #: actions that carry no chips
 _QUIET = frozenset({"TIME_BANK", "MUCK_CARDS", "SIT_IN", "SIT_OUT_NEXT_HAND", "TIMEOUT"})
 
@@ -182,6 +189,11 @@ def _read(h: _Hand, hand: dict[str, Any], stop: Stop) -> ParsedHand:
     _seats(h, hand)
     if not h.seats:
         return stop(ProblemCode.NO_SEATS, "no seat in this hand")
+    for path, part, known in (((), hand, _HAND_KEYS), (("settings",), settings, _SETTINGS_KEYS)):
+        extra = unknown_keys(part, known)
+        if extra:
+            h.problem(h.at(path), ProblemCode.UNRECOGNISED_LINE,
+                      f"{'/'.join(path) or 'hand'} keys not known: {extra}")  # fmt: skip
     events = hand.get("events")
     results = hand.get("results")
     if not isinstance(events, list) or not isinstance(results, dict):
@@ -223,7 +235,11 @@ def _seats(h: _Hand, hand: dict[str, Any]) -> None:
         return
     for i, s in enumerate(seats):
         if not isinstance(s, dict):
+            h.problem(h.at(("seats", i)), ProblemCode.UNRECOGNISED_LINE, f"seat {i} is not an object")
             continue
+        extra = unknown_keys(s, _SEAT_KEYS)
+        if extra:
+            h.problem(h.at(("seats", i)), ProblemCode.UNRECOGNISED_LINE, f"seat keys not known: {extra}")
         name = str(s.get("name") or "")
         seat = h.seat_number(str(int(str(s.get("seatId") or "0")) + 1))
         h.by_id[str(s.get("playerId"))] = name

@@ -107,6 +107,15 @@ _ACTION_KEYS = frozenset({"kind", "date", "type", "player", "value", "bankRoll",
 _SHOWDOWN_KEYS = frozenset({"date", "name", "result", "mainpot", "pot", "rake"})
 _RESULT_KEYS = frozenset({"player", "hand", "winCard", "winType", "date", "card", "folded",
                           "handExt", "bankRoll", "win"})  # fmt: skip
+#: the hand's own keys: those read, the session's and table's names, and the hero's
+#: totals ("bet", "pot", "win", "loss": what the actions and the showdown already say)
+_HAND_KEYS = frozenset({
+    "player", "action", "showDown", "id", "handId", "session", "table", "tableId", "game",
+    "gameType", "gameKind", "tableCurrency", "limit", "date", "endTime", "tableTourneyId",
+    "rakeId", "anonymous", "tournamentTable", "small", "large", "stake", "skipPreFlop",
+    "bet", "pot", "win", "loss", "currentPlayerRegTicketId", "currentPLAYERRegTicketId",
+    "tableRegTicketId",
+})  # fmt: skip
 
 
 def card(link: str) -> str | None:
@@ -189,6 +198,9 @@ def _read(h: _Hand, hand: dict[str, Any], stop: Stop) -> ParsedHand:
     _seats(h, hand)
     if not h.seats:
         return stop(ProblemCode.NO_SEATS, "no player sits in this hand")
+    extra = unknown_keys(hand, _HAND_KEYS)
+    if extra:
+        h.problem(h.at((extra[0],)), ProblemCode.UNRECOGNISED_LINE, f"hand keys not known: {extra}")
     actions = hand.get("action")
     if not isinstance(actions, list):
         return stop(ProblemCode.TRUNCATED_HAND, "this hand has no \"action\" list")

@@ -172,3 +172,19 @@ def test_real_global_poker_hand() -> None:
     assert [(r.player, r.amount) for r in h.returned] == [("Cnhxyj#6596", 146250)]
     findings = [f.kind for f in audit_hand(h).findings if f.kind is not FindingKind.HOLDEM_MISREAD_PRONE]
     assert findings == []
+
+
+def test_hand_and_settings_keys_no_rule_reads_are_unread_not_swallowed() -> None:
+    # Keys the grammar does not know could carry chips: a "jackpotFee" in the settings,
+    # a "bonus" on a seat. Each is a problem on the line of the object holding it (a
+    # scalar value has no line of its own: Ava's seat object opens on line 876, three
+    # lines before her "seatId" on 879; the settings on 907, 908 once the seat's new
+    # line is in); the hand is read in part.
+    data = SIDE.read_bytes()
+    data = data.replace(b'\t\t"ante": 0.0,\n', b'\t\t"ante": 0.0,\n\t\t"jackpotFee": 0.05,\n', 1)
+    data = data.replace(b'\t\t\t"seatId": 0,\n', b'\t\t\t"seatId": 0,\n\t\t\t"bonus": 1.0,\n', 1)
+    lines = data.decode("utf-8").splitlines()
+    assert lines[907].strip() == '"settings": {' and lines[875].strip() == "{"
+    (p,) = _parse(data)
+    assert p.hand is not None and p.hand.unread_lines == (876, 908)
+    assert [p.code for p in p.problems] == [ProblemCode.UNRECOGNISED_LINE] * 2

@@ -160,3 +160,16 @@ def test_real_igt_hands(name: str) -> None:
         h = parsed.hand
         assert next(s.stack for s in h.seats if s.player == "Bmenss3") == 9398
         assert h.total_pot == 200 and [(r.player, r.amount) for r in h.returned] == [("Zjkpbt8", 200)]
+
+
+def test_hand_key_no_rule_reads_is_unread_not_swallowed() -> None:
+    # A key of the hand object the grammar does not know ("jackpot") could carry chips:
+    # the hand is read in part; a key whose value is no object or array has no line of
+    # its own in the kernel's map, so the problem is on the hand object's line (2: the
+    # file's line 1 opens the "history" array). The next hand, without it, is read whole.
+    data = TWO.read_bytes().replace(b'   "showDown": {"date": "1700000002000"',
+                                    b'   "jackpot": "0.25",\n   "showDown": {"date": "1700000002000"', 1)
+    a, b = _parse(data)
+    assert a.hand is not None and a.hand.unread_lines == (2,)
+    assert [p.code for p in a.problems] == [ProblemCode.UNRECOGNISED_LINE]
+    assert b.hand is not None and b.hand.unread_lines == ()
