@@ -248,4 +248,5 @@ def test_quiet_element_with_an_amount_is_unread() -> None:
     assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.UNRECOGNISED_LINE, 43)]
     assert ph.hand is not None and ph.hand.unread_lines == (43,)
     # the pots read as before: Pierrot 2900 (main), Quentin 9650 (side)
-    assert [(c.player, c.amount) for c in ph.hand.collects] == [("Pierrot", 2900), ("Quentin", 9650)]
+    won = [(c.player, c.amount) for c in ph.hand.collects]
+    assert won == [("Pierrot", 2900), ("Quentin", 9650)]

@@ -98,3 +98,23 @@ def test_timed_out_in_other_words_is_unread(tmp_path: Path) -> None:
     # the money is read as before: 1.75 in, 0.08 rake, Dov collects 1.67
     assert (r.hand.total_pot, r.hand.rake) == (175, 8)
     assert [(c.player, c.amount) for c in r.hand.collects] == [("Dov", 167)]
+
+
+def test_seat_out_of_hand_is_not_dealt_in(tmp_path: Path) -> None:
+    """"Seat 3: Cyd ($6.58 in chips) out of hand (moved from another table into small
+    blind)": Cyd is not dealt in (sitting out), as "is sitting out" says; with other
+    words after "out of hand" the seat line is not read as one (an unread line)."""
+    text = (FIX / "sits_out_and_summary_mucked.txt").read_text()
+    text = text.replace("#300000000271:", "#300000002792:").replace("\nCyd is sitting out\n", "\n")
+    moved = "Seat 3: Cyd ($6.58 in chips) out of hand (moved from another table into small blind)"
+    path = tmp_path / "stars_out_of_hand.txt"
+    path.write_text(text.replace("Seat 3: Cyd ($6.58 in chips)", moved))
+    (r,) = list(parse_file(path))
+    assert r.problems == ()
+    assert {s.player: s.sitting_out for s in r.hand.seats}["Cyd"] is True
+    # 1.75 in, 0.08 rake, Dov collects 1.67 as before
+    assert (r.hand.total_pot, r.hand.rake) == (175, 8)
+    path.write_text(text.replace("Seat 3: Cyd ($6.58 in chips)", moved + " and posts $1"))
+    (r,) = list(parse_file(path))
+    assert (5, "unrecognised_line") in [(p.line, p.code.value) for p in r.problems]
+    assert 5 in r.hand.unread_lines

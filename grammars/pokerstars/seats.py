@@ -15,7 +15,7 @@ from hhtools.model.vocab import ProblemCode
 SEAT = _rule(
     "seat",
     r"Seat (?P<seat>\d+): (?P<player>.+) \((?P<stack>" + _AMT + r") in chips"
-    r"(?:, (?P<bounty>[^)]*?) bounty)?\)(?P<out> is sitting out| out of hand.*)?$",
+    r"(?:, (?P<bounty>[^)]*?) bounty)?\)(?P<out> is sitting out| out of hand(?: \([^()]*\))?)?$",
 )
 # A player rule: it reads what follows the player's name on the line.
 POST = _rule(
@@ -89,7 +89,7 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
         out = sm["out"]
         h.add_seat(
             Seat(
-                seat, sm["player"], stack, bool(out and "sitting out" in out), sm["bounty"],
+                seat, sm["player"], stack, bool(out), sm["bounty"],
                 line + i,
             )
         )  # fmt: skip
