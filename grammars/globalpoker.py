@@ -235,11 +235,13 @@ def _seats(h: _Hand, hand: dict[str, Any]) -> None:
         return
     for i, s in enumerate(seats):
         if not isinstance(s, dict):
-            h.problem(h.at(("seats", i)), ProblemCode.UNRECOGNISED_LINE, f"seat {i} is not an object")
+            h.problem(h.at(("seats", i)), ProblemCode.UNRECOGNISED_LINE,
+                      f"seat {i} is not an object")
             continue
         extra = unknown_keys(s, _SEAT_KEYS)
         if extra:
-            h.problem(h.at(("seats", i)), ProblemCode.UNRECOGNISED_LINE, f"seat keys not known: {extra}")
+            h.problem(h.at(("seats", i)), ProblemCode.UNRECOGNISED_LINE,
+                      f"seat keys not known: {extra}")
         name = str(s.get("name") or "")
         seat = h.seat_number(str(int(str(s.get("seatId") or "0")) + 1))
         h.by_id[str(s.get("playerId"))] = name

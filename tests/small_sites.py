@@ -29,7 +29,9 @@ def parse_fixture(fmt: SiteFormat, name: str) -> list[ParsedHand]:
         return [fmt.parse(ht) for ht in fmt.split(fh, name)]
 
 
-def with_lines(fmt: SiteFormat, name: str, after: str, added: list[str]) -> tuple[ParsedHand, list[str]]:
+def with_lines(
+    fmt: SiteFormat, name: str, after: str, added: list[str]
+) -> tuple[ParsedHand, list[str]]:
     """The hand of fixture ``tests/fixtures/<key>/<name>`` holding the line ``after``,
     read with the lines ``added`` put just after that line (the first time it appears).
 

@@ -167,8 +167,8 @@ def test_hand_key_no_rule_reads_is_unread_not_swallowed() -> None:
     # the hand is read in part; a key whose value is no object or array has no line of
     # its own in the kernel's map, so the problem is on the hand object's line (2: the
     # file's line 1 opens the "history" array). The next hand, without it, is read whole.
-    data = TWO.read_bytes().replace(b'   "showDown": {"date": "1700000002000"',
-                                    b'   "jackpot": "0.25",\n   "showDown": {"date": "1700000002000"', 1)
+    show = b'   "showDown": {"date": "1700000002000"'
+    data = TWO.read_bytes().replace(show, b'   "jackpot": "0.25",\n' + show, 1)
     a, b = _parse(data)
     assert a.hand is not None and a.hand.unread_lines == (2,)
     assert [p.code for p in a.problems] == [ProblemCode.UNRECOGNISED_LINE]

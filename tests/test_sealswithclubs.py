@@ -144,7 +144,8 @@ def test_section_line_with_more_words_is_unread_not_swallowed() -> None:
     # read them as nothing) it could carry chips: not understood, read in part on that
     # line alone. "Oksana has left the table" (no chips) stays read.
     odd = "** Hole Cards ** Oksana posts 1"
-    ph, lines = with_lines(sealswithclubs.FORMAT, "dead_small_and_big_rebuy_holdem_skipped_cut_hand.txt",
-                           "Dealt to Mirela [2c 3c 7h 7c]", [odd, "Oksana has left the table"])
+    name = "dead_small_and_big_rebuy_holdem_skipped_cut_hand.txt"
+    ph, lines = with_lines(sealswithclubs.FORMAT, name, "Dealt to Mirela [2c 3c 7h 7c]",
+                           [odd, "Oksana has left the table"])
     assert ph.hand is not None
     assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1

@@ -271,7 +271,7 @@ def _player_line(h: Hand, ln: str, lno: int) -> bool:
 def _whole(m: Any) -> bool:
     """Whether an act's amount or card is one it has: an amount after "is timed out." or
     "mucks cards", a card after a bet, is not understood (the line is unread)."""
-    act = m["act"]
+    act: str = m["act"]
     if m["card"] is not None:
         return act == "received card:"
     return m["a"] is None or act in _BETS and act not in ("folds", "checks") or act in _POSTS

@@ -97,7 +97,8 @@ WON = _rule("won", r"(?:\([^)]*\) )*(?:did not show and |showed \[[^\]]*\] and "
 #: a summary seat's other endings: the player won nothing (any other words are unread)
 LOST = _rule("lost", r"(?:\([^)]*\) )*(?:folded (?:on the (?:Pre-Flop|Flop|Turn|River)"
                      r"|before (?:the )?Flop)(?: and did not bet)?|mucked(?: \[[^\]]*\])?"
-                     r"|(?:showed \[[^\]]*\] and )?lost(?: with .*)?|did not show)\s*$")  # fmt: skip
+                     r"|(?:showed \[[^\]]*\] and )?lost(?: with .*)?"
+                     r"|did not show)\s*$")  # fmt: skip
 #: the running pots after rake, street by street: "Main pot $6.60 | Side pot(1) $2 | Rake $0.30"
 POTS = _rule("pots", r"(?:Main pot|Side pot\(\d+\)) [$€£]?[\d.,]+"
                      r"(?: \| (?:Side pot\(\d+\)|Rake) [$€£]?[\d.,]+)*\s*$")  # fmt: skip
