@@ -149,8 +149,9 @@ _BODY = rule_table(
 )  # fmt: skip
 #: table news and dealer lines that carry nothing the record needs
 _OTHERS = _rule("others",
-    r"(?:Shuffling Deck|Dealing Cards|Last Hand .*|Table Type: .*|There is no qualifying low hand"
-    r"|.+ brings " + _N + r" to table \d+|.+ has joined from .*|.+ has left the table"
+    r"(?:Shuffling Deck|Dealing Cards|Last Hand (?:#\d+|n/a)|Table Type: [A-Z ]+"
+    r"|There is no qualifying low hand|.+ brings " + _N + r" to table \d+"
+    r"|.+ has joined from (?:Tournament )?Table #?\d+|.+ has left the table"
     r"|.+ (?:has )?joined the table)\s*$"
 )  # fmt: skip
 #: lines whose first word is their rule's: when the rule fails, the line is unknown

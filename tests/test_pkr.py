@@ -214,11 +214,15 @@ def test_unknown_has_and_emote_lines_are_unread_not_swallowed() -> None:
     # not understood (the hand is read in part, on their lines), while the known
     # no-chips lines ("Quin has requested more time", "Quin yawns.") stay read.
     text = (FIXTURES / "sitting_out_not_dealt_in.txt").read_text("utf-8")
+    # The table's news is read in its own words too: "X has joined from Tournament Table
+    # #12" is news, with an amount after it it is not understood.
     odd_post, odd_emote = "Quin has posted a dead blind ($0.05)", "Rosa posts."
+    odd_news = "Tess has joined from Tournament Table #12 with $5"
     text = text.replace("Dealing Cards\n", "Dealing Cards\nQuin has requested more time\n"
-                        f"{odd_post}\nQuin yawns.\n{odd_emote}\n")
+                        f"{odd_post}\nQuin yawns.\n{odd_emote}\n"
+                        f"Tess has joined from Tournament Table #12\n{odd_news}\n")
     lines = text.splitlines()
     ph = pkr.FORMAT.parse(HandText(text, "x", 1, 0))
     assert ph.hand is not None
     # the hand's first line is line 1: a line's number is its index + 1
-    assert ph.hand.unread_lines == (lines.index(odd_post) + 1, lines.index(odd_emote) + 1)
+    assert ph.hand.unread_lines == tuple(lines.index(x) + 1 for x in (odd_post, odd_emote, odd_news))
