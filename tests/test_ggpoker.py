@@ -300,3 +300,21 @@ def test_summary_seat_not_understood_is_unread_line() -> None:
     # the body is read as before: p1 collects 0.63 of the 0.65 pot, rake 0.02
     assert [(c.player, c.amount) for c in ph.hand.collects] == [("p1", 63)]
     assert (ph.hand.total_pot, ph.hand.rake) == (65, 2)
+
+
+def test_seat_out_of_hand_reads_only_its_own_words() -> None:
+    """"Seat 4: p4 ($8 in chips) out of hand (moved from another table)" is a seat not
+    dealt in (sitting out); with other words after it ("out of hand and posts $1") the
+    seat line is not read as one: an unread line, the hand read in part."""
+    from hhtools.model.records import HandText
+
+    text = (FIXTURES / "plo_sits_out_and_joins.txt").read_text().replace("#OM902701:", "#OM902792:")
+    text = text.replace("p4: sits out\n", "")
+    moved = "Seat 4: p4 ($8 in chips) out of hand (moved from another table)"
+    ph = ggpoker.FORMAT.parse(HandText(text.replace("Seat 4: p4 ($8 in chips)", moved),
+                                       "gg_moved.txt", 1, 0))  # fmt: skip
+    assert ph.problems == ()
+    assert [(s.player, s.sitting_out) for s in ph.hand.seats][3] == ("p4", True)
+    odd = text.replace("Seat 4: p4 ($8 in chips)", moved + " and posts $1")
+    ph = ggpoker.FORMAT.parse(HandText(odd, "gg_moved.txt", 1, 0))
+    assert ph.hand is not None and 6 in ph.hand.unread_lines  # the seat line, line 6

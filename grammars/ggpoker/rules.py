@@ -26,7 +26,7 @@ TABLE = _rule(
 SEAT = _rule(
     "seat",
     rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_A}) in chips(?:, (?P<bounty>[^)]*))?\)"
-    r"(?P<out> is sitting out| out of hand.*)?\s*$",
+    r"(?P<out> is sitting out| out of hand(?: \([^()]*\))?)?\s*$",
 )
 STREET_LINE = _rule(
     "street",
