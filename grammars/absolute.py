@@ -105,6 +105,14 @@ SUMMARY_SEAT = re.compile(
     r"Seat \d+: (?P<rest>.*?) (?:collected|won) Total \((?P<total>[^)]*)\)(?: All-In)?"
     r"(?: HI:\((?P<hi>[^)]*)\))?(?: LO:\((?P<lo>[^)]*)\))?.*$"
 )
+#: what follows a summary seat's player: the seat's marks, then how the hand ended for
+#: the player (another wording is not understood: it could pay the player)
+SEAT_END = re.compile(
+    r"(?: \((?:dealer|small blind|big blind)\))* (?:Folded on the (?:POCKET CARDS|FLOP|TURN|RIVER)"
+    r"|(?:collected|won) Total \([^)]*\)(?: All-In)?(?: HI:\([^)]*\))?(?: LO:\([^)]*\))?"
+    r"(?: with [^\[]*)?\s*(?:\[[^\]]*\])?|(?:(?:HI|LO):lost ?)+(?:with [^\[]*)?\s*(?:\[[^\]]*\])?"
+    r"|Mucked(?: \[[^\]]*\])?)\s*"
+)
 _A = r"(?:\$| ?€)?(?P<a>[\d.,]+)"
 _B = r"(?:\$| ?€)?(?P<b>[\d.,]+)"
 #: what follows "Name - ", by kind ("Raises $a to $b": the chips added, then the total)
@@ -289,11 +297,13 @@ def _summary(h: Hand, ln: str, lno: int) -> bool:
         return True
     if not ln.startswith("Seat "):
         return False
+    rest = ln.partition(": ")[2]
+    name = h.name(rest)
+    if name is None or SEAT_END.fullmatch(rest, len(name)) is None:
+        return False
     m = SUMMARY_SEAT.match(ln)
-    if m is not None and (m["hi"] or m["lo"]):
-        name = h.name(m["rest"])
-        if name is not None:
-            h.halves[name] = (m["hi"], m["lo"])
+    if m is not None and (m["hi"] or m["lo"]) and h.name(m["rest"]) == name:
+        h.halves[name] = (m["hi"], m["lo"])
     return True
 
 

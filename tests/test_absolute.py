@@ -167,3 +167,15 @@ def test_event_with_more_words_is_unread_not_swallowed() -> None:
                             "Ulla - Has left the table"])
     assert ph.hand is not None
     assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
+
+
+def test_summary_seat_in_other_words_is_unread_not_swallowed() -> None:
+    # A summary seat line is read when it ends the player's hand in the site's words
+    # ("Folded on the POCKET CARDS", "won Total ($19) ...", "HI:lost with ..."); other
+    # words could pay the player (the old rule read every "Seat " line of the summary):
+    # not understood, the hand read in part on that line alone.
+    odd = "Seat 5: Ulla (big blind) Refunded ($0.50)"
+    ph, lines = with_lines(absolute.FORMAT, "pl_hilo_split_with_side_pot.txt",
+                           "Seat 5: Ulla (big blind) Folded on the POCKET CARDS", [odd])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1

@@ -225,4 +225,5 @@ def test_unknown_has_and_emote_lines_are_unread_not_swallowed() -> None:
     ph = pkr.FORMAT.parse(HandText(text, "x", 1, 0))
     assert ph.hand is not None
     # the hand's first line is line 1: a line's number is its index + 1
-    assert ph.hand.unread_lines == tuple(lines.index(x) + 1 for x in (odd_post, odd_emote, odd_news))
+    odd = (odd_post, odd_emote, odd_news)
+    assert ph.hand.unread_lines == tuple(lines.index(x) + 1 for x in odd)
