@@ -220,6 +220,11 @@ def test_lines_with_words_no_rule_has_are_unread_not_swallowed() -> None:
                            "Player Alfa calls (25)", ["Player Alfa is timed out.", odd])
     assert ph.hand is not None
     assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
+    odd_end = "Game ended at: 2016/5/6 11:25:46 Jackpot 1"
+    ph, lines = with_lines(winning.FORMAT, "old_raise_is_chips_added.txt",
+                           "Game ended at: 2016/5/6 11:25:46", [odd_end])
+    assert ph.hand is not None
+    assert ph.hand.unread_lines == (lines.index(odd_end) + 1,)
     odd_pot = "Main pot $3.00 | Bad beat fee $0.10"
     odd_seat = "Seat 2: Bravo (small blind) was refunded $0.50"
     ph, lines = with_lines(winning.FORMAT, "new_walk_won_in_summary.txt", "Bravo folds",

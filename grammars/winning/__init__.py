@@ -108,7 +108,7 @@ SUMMARY = by_word((
         r"(?: Low hand \((?P<low>[^)]*)\))?)|(?P<muck>mucks) \(does not show cards\)"
         rf"|does not show cards)\.\s*Bets: (?P<bets>{_N})\. Collects: (?P<coll>{_N})\."
         rf" (?:Wins|Loses): {_N}\.\s*$")),
-    ("ended", _rule("ended", r"Game ended at: .*$")),
+    ("ended", _rule("ended", r"Game ended at: \d{4}/\d\d?/\d\d? \d\d?:\d\d?:\d\d?\s*$")),
 ))  # fmt: skip
 _ACT = (
     r"(?P<act>folds|checks|calls|bets|raises|allin|has small blind"
