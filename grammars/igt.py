@@ -94,7 +94,8 @@ _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 _HALVES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW, "WINTYPE_HILO": None}
 _VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
-_POT_PART = re.compile(r"[a-z]*pot_?\d*")
+#: a pot's key ("mainpot", "sidepot1"), never a fee's ("jackpot": not read, a problem)
+_POT_PART = re.compile(r"(?!jackpot)[a-z]*pot_?\d*")
 #: the site's words for a high hand's category ("$(STR_G_WIN_TWOPAIR)")
 _CATEGORIES = {"PAIR": HandCategory.ONE_PAIR, "TWOPAIRS": HandCategory.TWO_PAIR,
                "TRIPS": HandCategory.THREE_OF_A_KIND, "QUADS": HandCategory.FOUR_OF_A_KIND,

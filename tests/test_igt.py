@@ -173,3 +173,14 @@ def test_hand_key_no_rule_reads_is_unread_not_swallowed() -> None:
     assert a.hand is not None and a.hand.unread_lines == (2,)
     assert [p.code for p in a.problems] == [ProblemCode.UNRECOGNISED_LINE]
     assert b.hand is not None and b.hand.unread_lines == ()
+
+
+def test_jackpot_key_of_an_action_is_not_a_pot() -> None:
+    # "mainpot" on an action is one of the pots the site names (checked against its
+    # "pot"); "jackpot" is no pot: a key the grammar does not read, so the hand is read
+    # in part on that action's line (line 9 of the file: the small blind's).
+    sb = b'"player": "Bob", "value": "0.25", "bankRoll": "29.75"}'
+    data = TWO.read_bytes().replace(sb, sb[:-1] + b', "jackpot": "0.01"}', 1)
+    a, b = _parse(data)
+    assert a.hand is not None and a.hand.unread_lines == (9,)
+    assert b.hand is not None and b.hand.unread_lines == ()
