@@ -414,3 +414,25 @@ def test_limit_hilo_nine_or_better_is_not_fo8(tmp_path: Path) -> None:
         summary = export_phh(store, out)
     assert (summary.hands, summary.skipped, summary.files) == (0, 1, [])
     assert summary.left_out == {"omaha-hilo limit: low qualifier 9 (FO/8 is eight or better)": 1}
+
+
+def test_hands_pokerkit_cannot_pay_as_read_are_left_out(tmp_path: Path) -> None:
+    """Two hands pokerkit would replay to other stacks than the history's are left out,
+    each counted with its reason (both replayed wrong before these gaps):
+
+    * Full Tilt's $9 hi/lo pot, rake $0.25, paid $4.40 high and $4.35 low (the site
+      halved the pot, then took $0.10 and $0.15): pokerkit rakes first and halves
+      $8.75 as $4.38 and $4.37, two cents off each player.
+    * A PokerStars hand with a river line not read (its collect is wrong, and the
+      audit is silent on it): what the line held cannot be written.
+    """
+    halves = FIXTURES / "fulltilt" / "hilo_halves_raked_after_halving.txt"
+    unread = FIXTURES / "pokerstars" / "unread_river_line_wrong_collect.txt"
+    db = import_db([halves, unread], tmp_path / "gaps.duckdb")
+    out = tmp_path / "out"
+    out.mkdir()
+    with hhtools.connect(db) as store:
+        summary = export_phh(store, out)
+    assert (summary.hands, summary.skipped) == (0, 2)
+    assert summary.left_out == {"omaha-hilo limit: halves raked apart": 1,
+                                "omaha pot_limit: read in part": 1}  # fmt: skip

@@ -136,7 +136,8 @@ def phh_gap(hand: Mapping[str, Any]) -> str | None:
         rule), ``"board run twice"`` (PHH has no notation for the
         number of runouts: pokerkit deals one), ``"room added money"`` (pokerkit's
         rake cannot add to a pot), ``"cash-out kept the pot"`` (pokerkit would pay
-        it); else ``None``.
+        it), ``"read in part"`` (a line of the hand was not read: what it held
+        cannot be written); else ``None``.
 
     >>> phh_gap({"game": "omaha5", "structure": "pot_limit"})
     'no PHH variant code'
@@ -153,7 +154,32 @@ def phh_gap(hand: Mapping[str, Any]) -> str | None:
         return "room added money"
     if (hand.get("cash_out_forfeited") or 0) > 0:
         return "cash-out kept the pot"
+    if hand.get("read_in_part"):
+        return "read in part"
     return None
+
+
+def halves_raked_apart(awards: list[dict[str, Any]] | None) -> bool:
+    """Whether a hi/lo pot's halves were paid more than one unit apart (the site split
+    the pot before rake and took the rake from one half as it chose, or kept a tied
+    low half's leftover for the high half): pokerkit rakes a pot, then halves it.
+
+    Args:
+        awards: the hand's ``awards`` rows (``board``, ``pot``, ``half``, ``due`` in
+            minor units), or ``None`` when not read.
+
+    >>> halves_raked_apart([{"board": 0, "pot": 0, "half": "high", "due": 440},
+    ...                     {"board": 0, "pot": 0, "half": "low", "due": 435}])
+    True
+    >>> halves_raked_apart([{"board": 0, "pot": 0, "half": "high", "due": 438},
+    ...                     {"board": 0, "pot": 0, "half": "low", "due": 437}])
+    False
+    """
+    halves: dict[tuple[int, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for a in awards or ():
+        halves[a["board"], a["pot"]][a["half"]] += int(a["due"] or 0)
+    return any("high" in h and "low" in h and abs(h["high"] - h["low"]) > 1
+               for h in halves.values())  # fmt: skip
 
 
 #: Audit findings that say the site paid against the rules: pokerkit pays by them.
@@ -254,6 +280,7 @@ def hand_to_phh(
     hand: dict[str, Any], seats: list[dict[str, Any]], actions: list[dict[str, Any]],
     boards: list[dict[str, Any]], pots: list[dict[str, Any]] | None = None,
     findings: list[dict[str, Any]] | None = None,
+    awards: list[dict[str, Any]] | None = None,
 ) -> str | None:  # fmt: skip
     """One stored hand as the body of a PHH table (``key = value`` lines).
 
@@ -271,7 +298,7 @@ def hand_to_phh(
         :func:`phh_text`, which says why).
     """
     try:
-        return phh_text(hand, seats, actions, boards, pots, findings)
+        return phh_text(hand, seats, actions, boards, pots, findings, awards)
     except PhhGap:
         return None
 
@@ -280,6 +307,7 @@ def phh_text(
     hand: dict[str, Any], seats: list[dict[str, Any]], actions: list[dict[str, Any]],
     boards: list[dict[str, Any]], pots: list[dict[str, Any]] | None = None,
     findings: list[dict[str, Any]] | None = None,
+    awards: list[dict[str, Any]] | None = None,
 ) -> str:  # fmt: skip
     """:func:`hand_to_phh`, raising instead of returning ``None``.
 
@@ -289,11 +317,14 @@ def phh_text(
             pokerkit pays by the rules); ``"all in without being all in"`` (a player
             with chips left, not folded, kept out of a pot: a disconnection all-in);
             ``"raise the rules do not allow"`` (a re-raise after a short all-in that
-            did not reopen the betting); ``"bet above the pot limit"`` (pokerkit keeps
+            did not reopen the betting); ``"halves raked apart"``
+            (:func:`halves_raked_apart`); ``"bet above the pot limit"`` (pokerkit keeps
             pot-limit bets to the pot); ``"actions out of turn"`` (a player acts
             before the one clockwise whose turn it is); ``"fewer than two players"``.
     """
     players = _carried_players(hand, seats, actions, pots, findings)
+    if halves_raked_apart(awards):
+        raise PhhGap("halves raked apart")
     code = VARIANTS[(hand["game"], hand["structure"])]
     cur = hand["currency"] or ""
     def amt(v: Any) -> str:
@@ -440,10 +471,11 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
             with replacing(path) as fh:  # a link named like the file is replaced
                 fh.write(header)
                 for h, g in iter_hands(store, "site = ? AND game = ? AND structure = ?",
-                                       [site, game, structure], batch):  # fmt: skip
+                                       [site, game, structure], batch,
+                                       extra=("awards",)):  # fmt: skip
                     try:
                         text = phh_text(h, g["seats"], g["actions"], g["boards"], g["pots"],
-                                        g["findings"])  # fmt: skip
+                                        g["findings"], g["awards"])  # fmt: skip
                     except PhhGap as gap:
                         reason = f"{game} {structure}: {gap}"
                         summary.left_out[reason] = summary.left_out.get(reason, 0) + 1
@@ -461,6 +493,6 @@ def export_phh(store: HandStore, out_dir: Path, batch: int = 20000) -> PhhSummar
 
 __all__ = [
     "PAID_AGAINST_RULES", "VARIANTS", "PhhGap", "PhhSummary", "export_phh",
-    "hand_to_phh", "limit_bets", "phh_gap", "phh_text", "pokerkit_options",
-    "toml_string",
+    "halves_raked_apart", "hand_to_phh", "limit_bets", "phh_gap", "phh_text",
+    "pokerkit_options", "toml_string",
 ]  # fmt: skip
