@@ -20,7 +20,6 @@ from typing import Any, BinaryIO
 
 from hhtools.grammars._betting import _State, impossible, second_line, summary_checks
 from hhtools.grammars._clock import local_time, utc
-from hhtools.grammars._english import RANK_WORDS
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
 from hhtools.grammars._meaning import Meanings, check_record
 from hhtools.grammars._pots import paid_parts
@@ -28,7 +27,6 @@ from hhtools.grammars._lines import LineTable, Rule, _cards, _m, _rule, insert_l
 from hhtools.grammars._text import HandEnd, iter_hands, normalised_lines
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
 from hhtools.model.records import (
-    ClaimedHigh,
     Collect,
     Game,
     HandHistory,
@@ -39,60 +37,14 @@ from hhtools.model.records import (
     Show,
     Street,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
+from hhtools.model.vocab import CollectOrder, OddChips, PotPartsBasis, ProblemCode
 
-__all__ = ["Hand", "build_record", "by_word", "read_high", "finish", "not_read", "reader", "text_format", "utc",
+__all__ = ["Hand", "build_record", "by_word", "finish", "not_read", "reader", "text_format", "utc",
            "summary_end", "the_board", "local_time", "STREET_WORDS", "section",
            "incomplete", "limit_blinds", "match_line", "match_player", "no_record", "returns",
            "rule_table"]
 
 Rules = tuple[Rule, ...]  # (kind, a named pyparsing rule or a compiled pattern)
-
-#: a shown hand's category by the words it starts with (longest first)
-_CATEGORY_WORDS: tuple[tuple[str, HandCategory], ...] = (
-    ("straight flush", HandCategory.STRAIGHT_FLUSH), ("royal flush", HandCategory.STRAIGHT_FLUSH),
-    ("four of a kind", HandCategory.FOUR_OF_A_KIND), ("full house", HandCategory.FULL_HOUSE),
-    ("three of a kind", HandCategory.THREE_OF_A_KIND), ("two pairs", HandCategory.TWO_PAIR),
-    ("two pair", HandCategory.TWO_PAIR), ("one pair", HandCategory.ONE_PAIR),
-    ("pair of", HandCategory.ONE_PAIR), ("high card", HandCategory.HIGH_CARD),
-    ("flush", HandCategory.FLUSH), ("straight", HandCategory.STRAIGHT),
-)  # fmt: skip
-_WORD = re.compile(r"[a-z]+")
-
-
-def read_high(text: str | None) -> ClaimedHigh | None:
-    """Type words naming a shown high hand by its category, then its ranks in order:
-    Absolute's "Straight, five to nine", "One pair, sevens", Cake's "Two Pairs Aces and
-    Queens", "Pair of Sevens". A straight is keyed by its top card (5 for the wheel), a
-    flush or high card by the first rank named; ``None`` for words it does not know.
-
-    >>> read_high("Straight, five to nine")
-    ClaimedHigh(category=<HandCategory.STRAIGHT: 'straight'>, ranks=(9,))
-    >>> read_high("Two Pairs Aces and Queens  ").ranks
-    (14, 12)
-    >>> read_high("Straight, ace to five").ranks
-    (5,)
-    """
-    if not text:
-        return None
-    words = text.lower().replace(",", " ").strip()
-    found = next(((w, c) for w, c in _CATEGORY_WORDS if words.startswith(w)), None)
-    if found is None:
-        return None
-    named_by, category = found
-    if named_by == "royal flush":
-        return ClaimedHigh(category, (14,))
-    rest = words[len(named_by) :]  # "three of a kind": the count is no rank
-    ranks = tuple(RANK_WORDS[w] for w in _WORD.findall(rest) if w in RANK_WORDS)
-    if not ranks:
-        return None
-    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
-        return ClaimedHigh(category, (5,) if set(ranks) == {14, 5} else (max(ranks),))
-    if category in (HandCategory.FLUSH, HandCategory.HIGH_CARD):
-        return ClaimedHigh(category, ranks[:1])
-    named = 2 if category in (HandCategory.TWO_PAIR, HandCategory.FULL_HOUSE) else 1
-    return ClaimedHigh(category, ranks[:named]) if len(ranks) >= named else None
-
 
 #: the streets after the deal by the word a street line names them with
 STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}

@@ -37,7 +37,7 @@ Quirks read here:
   cannot cover is written "All-In $x" before "*** POCKET CARDS ***": typed as that
   blind (the big one once a small blind is posted), all-in.
 * Shown hands are described in the site's words ("Straight, five to nine", "One pair,
-  sevens"), typed by :func:`hhtools.grammars._hand.read_high`; the summary repeats
+  sevens"), typed by :func:`hhtools.grammars._english.read_high`; the summary repeats
   them with the five cards.
 * Each pot is paid on a "Collects $x from main pot" line; the summary repeats the
   amounts per player with their halves ("HI:($x) LO:($y)"): those halves are what the
@@ -55,9 +55,8 @@ from datetime import datetime
 from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import (
-    Hand, finish, not_read, read_high, rule_table, text_format,
-)  # fmt: skip
+from hhtools.grammars._english import read_high
+from hhtools.grammars._hand import Hand, finish, not_read, rule_table, text_format
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars.base import ParsedHand, SiteFormat

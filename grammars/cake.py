@@ -48,9 +48,8 @@ from datetime import datetime
 from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import (
-    Hand, finish, not_read, read_high, rule_table, text_format,
-)  # fmt: skip
+from hhtools.grammars._english import read_high
+from hhtools.grammars._hand import Hand, finish, not_read, rule_table, text_format
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._text import HandEnd

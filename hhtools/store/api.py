@@ -242,15 +242,11 @@ class HandStore:
             full.
         """
         cond = f" WHERE {where}" if where else ""
-        if not self._has_column("hands", "read_in_part"):
-            n = int(self.con.execute(f"SELECT count(*) FROM main.hands h{cond}",
-                                     params or []).fetchall()[0][0])  # fmt: skip
-            return n, 0, n
-        row = self.con.execute(
-            "SELECT count(*), count(*) FILTER (WHERE h.read_in_part), "
-            f"count(*) FILTER (WHERE h.read_in_part IS NULL) FROM main.hands h{cond}",
-            params or [],
-        ).fetchall()[0]
+        parts = ("count(*) FILTER (WHERE h.read_in_part), count(*) FILTER (WHERE "
+                 "h.read_in_part IS NULL)" if self._has_column("hands", "read_in_part")
+                 else "0, count(*)")  # fmt: skip
+        row = self.con.execute(f"SELECT count(*), {parts} FROM main.hands h{cond}",
+                               params or []).fetchall()[0]  # fmt: skip
         return int(row[0]), int(row[1]), int(row[2])
 
     def _has_column(self, table: str, column: str) -> bool:
