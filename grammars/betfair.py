@@ -57,7 +57,6 @@ from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
-    ClaimedHigh,
     Collect,
     Game,
     PostKind,
@@ -124,26 +123,9 @@ _LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
           "omaha hi/lo": (Variant.OMAHA, True), "omaha hi-lo": (Variant.OMAHA, True)}  # fmt: skip
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
-_STRAIGHT = re.compile(r"an? straight(?: flush)?, (\w+) to (\w+)", re.IGNORECASE)
-
-
-def read_high(text: str | None) -> ClaimedHigh | None:
-    """Type Betfair's words for a high hand; straights are named top card first.
-
-    >>> read_high("a straight, Seven to Three")
-    ClaimedHigh(category=<HandCategory.STRAIGHT: 'straight'>, ranks=(7,))
-    >>> read_high("a straight, Five to Ace").ranks
-    (5,)
-    >>> read_high("four of a kind, Fours").ranks
-    (4,)
-    """
-    claim = _english.read_high(text)
-    m = _STRAIGHT.fullmatch(text.strip()) if text else None
-    if claim is None or m is None:
-        return claim
-    ranks = {_english.RANK_WORDS.get(w.lower(), 0) for w in m.groups()}
-    top = 5 if ranks == {14, 5} else max(ranks)
-    return ClaimedHigh(claim.category, (top,))
+#: Betfair names straights top card first ("a straight, Seven to Three"): the kernel's
+#: reader takes a straight named from either end
+read_high = _english.read_high
 
 
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
