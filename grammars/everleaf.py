@@ -43,8 +43,8 @@ Quirks read here:
   are the posts (a quarter and a half of the big bet at these stakes). Pot- and
   no-limit headers ("Blinds $0.50/$1 PL Omaha") name the blinds.
 * Shown hands are described in the site's words ("two pairs, queens and nines", "a
-  straight, eight high", "high card ace") and lows as "8, 7, 4, 3, A"; they are
-  typed here (:func:`read_high`).
+  straight, eight high", "high card ace") and lows as "8, 7, 4, 3, A": the English the
+  kernel types (:func:`hhtools.grammars._english.read_high`, as :func:`read_high`).
 * Only the hero's cards are dealt face up ("Dealt to"); a player who "does not show
   cards" has unknown cards.
 * Times have no zone (none is printed): ``time_zone`` and ``started_at_utc`` are
@@ -60,7 +60,7 @@ from datetime import datetime
 from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import read_high_words, read_low
+from hhtools.grammars._english import read_low
 from hhtools.grammars._hand import (
     Hand, build_record, incomplete, limit_blinds, match_player, no_record, not_read, returns,
     rule_table, text_format
@@ -68,13 +68,14 @@ from hhtools.grammars._hand import (
 from hhtools.grammars._inferred import collected, in_pot
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._site import read_high_once
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
-    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Show, Street, Variant
+    BettingStructure, Collect, Game, PostKind, Show, Street, Variant
 )  # fmt: skip
-from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -142,31 +143,9 @@ _STRUCTURES = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
           "omaha hi-lo": (Variant.OMAHA, True), "omaha h/l": (Variant.OMAHA, True)}  # fmt: skip
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
-_HIGH_WORDS: tuple[tuple[HandCategory, re.Pattern[str]], ...] = (
-    (HandCategory.STRAIGHT_FLUSH, re.compile(r"an? royal flush")),
-    (HandCategory.STRAIGHT_FLUSH, re.compile(r"a straight flush, (\w+) high")),
-    (HandCategory.FOUR_OF_A_KIND, re.compile(r"four of a kind, (\w+)")),
-    (HandCategory.FULL_HOUSE, re.compile(r"a full house, (\w+) full of (\w+)")),
-    (HandCategory.FLUSH, re.compile(r"a flush, (\w+) high")),
-    (HandCategory.STRAIGHT, re.compile(r"a straight, (\w+) high")),
-    (HandCategory.THREE_OF_A_KIND, re.compile(r"three of a kind, (\w+)")),
-    (HandCategory.TWO_PAIR, re.compile(r"two pairs?, (\w+) and (\w+)")),
-    (HandCategory.ONE_PAIR, re.compile(r"a pair of (\w+)")),
-    (HandCategory.HIGH_CARD, re.compile(r"high card,? (\w+)")),
-)
-
-
-def read_high(text: str | None) -> ClaimedHigh | None:
-    """Type Everleaf's words for a high hand; ``None`` for words it does not know.
-
-    >>> read_high("two pairs, queens and nines")
-    ClaimedHigh(category=<HandCategory.TWO_PAIR: 'two pair'>, ranks=(12, 9))
-    >>> read_high("a straight, eight high").ranks
-    (8,)
-    >>> read_high("high card ace").ranks
-    (14,)
-    """
-    return read_high_words(text, _HIGH_WORDS)
+#: Everleaf's words ("two pairs, queens and nines", "a straight, eight high") are the
+#: English the kernel reads
+read_high = read_high_once
 
 
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:

@@ -49,8 +49,9 @@ Quirks read here:
   to one player; collects are typed without a half and the format declares
   ``HIGH_THEN_LOW`` (the audit splits each pot's lines at the high half).
 * Shown cards ("[A d][8 s]") carry no words; the site's reading follows on "has"
-  lines ("Two Pairs: Aces, 8s", "Full House, Aces over 3s", "low hand: A2346"),
-  typed here (:func:`read_high`).
+  lines ("Two Pairs: Aces, 8s", "Full House, Aces over 3s", "low hand: A2346"): the
+  high is the English the kernel types (:func:`hhtools.grammars._english.read_high`,
+  as :func:`read_high`), the low read here.
 * Chat and table news lines ("Gaassb0 yawns.", "X: wake up", "X says thank you.",
   "Y brings 1,020 to table ...", "has requested more time") carry nothing the record
   needs. End-of-hand "Seat" lines (stacks after) are not read.
@@ -66,21 +67,21 @@ from datetime import datetime
 from typing import Any
 
 from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import RANK_WORDS, read_high_words
 from hhtools.grammars._hand import (
     Hand, build_record, by_word, incomplete, match_player, no_record, not_read, returns,
     rule_table, text_format
 )  # fmt: skip
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._site import read_high_once
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.grammars._meaning import Meanings
 from hhtools.model.records import (
-    Action, ActionKind, BettingStructure, ClaimedHigh, Collect, Game, PostKind, Returned,
+    Action, ActionKind, BettingStructure, Collect, Game, PostKind, Returned,
     Show, Street, Variant
 )  # fmt: skip
-from hhtools.model.vocab import CollectOrder, HandCategory, PotPartsBasis, ProblemCode
+from hhtools.model.vocab import CollectOrder, PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -166,41 +167,9 @@ _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind
 _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
 )}  # fmt: skip
-_RANK = {str(n): n for n in range(2, 10)} | {"T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
-_HIGH: tuple[tuple[HandCategory, re.Pattern[str]], ...] = (
-    (HandCategory.STRAIGHT_FLUSH, re.compile(r"royal flush.*")),
-    (HandCategory.STRAIGHT_FLUSH, re.compile(r"straight flush, (\w+) high")),
-    (HandCategory.FOUR_OF_A_KIND, re.compile(r"four of a kind: (\w+)")),
-    (HandCategory.FULL_HOUSE, re.compile(r"full house, (\w+) over (\w+)")),
-    (HandCategory.FLUSH, re.compile(r"flush, (\w+) high")),
-    (HandCategory.STRAIGHT, re.compile(r"straight, (\w+) high")),
-    (HandCategory.THREE_OF_A_KIND, re.compile(r"three of a kind: (\w+)")),
-    (HandCategory.TWO_PAIR, re.compile(r"two pairs?: (\w+), (\w+)")),
-    (HandCategory.ONE_PAIR, re.compile(r"one pair: (\w+)")),
-    (HandCategory.HIGH_CARD, re.compile(r"high card:? (\w+)")),
-)
-
-
-def _rank(word: str) -> int:
-    """ "Aces", "8s", "King", "7" -> 14, 8, 13, 7; KeyError for other words."""
-    w = word.lower()
-    if w in RANK_WORDS:
-        return RANK_WORDS[w]
-    w = w[:-1] if w.endswith("s") and w[:-1].upper() in _RANK else w
-    return _RANK[w.upper()]
-
-
-def read_high(text: str | None) -> ClaimedHigh | None:
-    """Type PKR's words for a high hand; ``None`` for words it does not know.
-
-    >>> read_high("Two Pairs: Aces, 8s")
-    ClaimedHigh(category=<HandCategory.TWO_PAIR: 'two pair'>, ranks=(14, 8))
-    >>> read_high("Full House, Aces over 3s").ranks
-    (14, 3)
-    >>> read_high("Straight, 7 high").ranks
-    (7,)
-    """
-    return read_high_words(text, _HIGH, _rank)
+#: PKR's words ("Two Pairs: Aces, 8s", "Full House, Aces over 3s") are the English the
+#: kernel reads
+read_high = read_high_once
 
 
 def read_low(text: str) -> tuple[int, ...] | None:

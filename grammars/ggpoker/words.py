@@ -7,87 +7,26 @@ with "Hi/Lo" or "H/L" ("PLO Hi/Lo", "Omaha Hi/Lo Pot Limit"). Its Omaha tables d
 a shown hand in their own words: "Pair of Aces", "Pair of Kings and Pair of Tens",
 "Three Treys", "Aces-High Straight", "Ace High Flush", "Fives Full over Nines",
 "Queen-High"; its hold'em tables (and some newer clients) write PokerStars-like English
-("a pair of Aces", "two pair, Aces and Fives"), read by :mod:`hhtools.grammars._english`.
+("a pair of Aces", "two pair, Aces and Fives"): the kernel's English reader
+(:mod:`hhtools.grammars._english`) reads both.
 """
 
 from __future__ import annotations
 
 import re
 
-from hhtools.grammars._english import RANK_WORDS, read_high, read_low
+from hhtools.grammars._english import read_low
+from hhtools.grammars._site import read_high_once
 
-from hhtools.model.records import BettingStructure, ClaimedHigh, Variant
-from hhtools.model.vocab import HandCategory
+from hhtools.model.records import BettingStructure, Variant
 
 __all__ = ["GAME_AT_END", "game_of", "read_gg_high", "read_gg_low"]
 
-_RANKS = RANK_WORDS | {"trey": 3, "treys": 3, "deuce": 2, "deuces": 2}
-_R = r"([A-Za-z]+?)"
-_PATTERNS: tuple[tuple[HandCategory, re.Pattern[str]], ...] = (
-    (HandCategory.STRAIGHT_FLUSH, re.compile(r"^royal flush$")),
-    (HandCategory.STRAIGHT_FLUSH, re.compile(rf"^{_R}s?-?\s?high straight flush$")),
-    (HandCategory.FOUR_OF_A_KIND, re.compile(rf"^(?:four|quad) {_R}s?$")),
-    (HandCategory.FULL_HOUSE, re.compile(rf"^{_R}s? full over {_R}s?$")),
-    (HandCategory.FLUSH, re.compile(rf"^{_R}s?-?\s?high flush$")),
-    (HandCategory.STRAIGHT, re.compile(rf"^{_R}s?-?\s?high straight$")),
-    (HandCategory.THREE_OF_A_KIND, re.compile(rf"^three {_R}s?$")),
-    (HandCategory.TWO_PAIR, re.compile(rf"^pair of {_R}s? and pair of {_R}s?$")),
-    (HandCategory.ONE_PAIR, re.compile(rf"^pair of {_R}s?$")),
-    (HandCategory.HIGH_CARD, re.compile(rf"^{_R}-?\s?high$")),
-)
-
-
-def _rank(word: str) -> int | None:
-    w = word.lower()
-    return _RANKS.get(w) or _RANKS.get(w + "s") or _RANKS.get(w.rstrip("s"))
-
-
-def read_gg_high(text: str | None) -> ClaimedHigh | None:
-    """Type GGPoker's words for a high hand (its Omaha wording, else PokerStars English).
-
-    Args:
-        text: e.g. "Fives Full over Nines", "Pair of Kings and Pair of Tens".
-
-    Returns:
-        The claim, or ``None`` for no text or wording not known.
-
-    >>> read_gg_high("Fives Full over Nines").ranks
-    (5, 9)
-    >>> read_gg_high("Aces-High Straight")
-    ClaimedHigh(category=<HandCategory.STRAIGHT: 'straight'>, ranks=(14,))
-    >>> read_gg_high("Pair of Kings and Pair of Tens").ranks
-    (13, 10)
-    >>> read_gg_high("Three Treys").ranks
-    (3,)
-    >>> read_gg_high("Queen-High").category.value
-    'high card'
-    """
-    if not text:
-        return None
-    if text in _SEEN:
-        return _SEEN[text]
-    if len(_SEEN) > 4096:
-        _SEEN.clear()
-    _SEEN[text] = claim = _read_high(text)
-    return claim
-
-
-_SEEN: dict[str, ClaimedHigh | None] = {}
-
-
-def _read_high(text: str) -> ClaimedHigh | None:
-    words = text.strip().lower()
-    for category, pattern in _PATTERNS:
-        m = pattern.match(words)
-        if m is None:
-            continue
-        if not m.groups():
-            return ClaimedHigh(category, (14,))
-        ranks = tuple(_rank(g) for g in m.groups())
-        if any(r is None for r in ranks):
-            return None
-        return ClaimedHigh(category, tuple(r for r in ranks if r is not None))
-    return read_high(text)
+#: GGPoker's words for a high hand, its Omaha wording ("Fives Full over Nines", "Pair
+#: of Kings and Pair of Tens", "Aces-High Straight", "Three Treys", "Queen-High") and
+#: PokerStars English alike, are the English the kernel reads
+#: (:func:`~hhtools.grammars._english.read_high`), each distinct text read once
+read_gg_high = read_high_once
 
 
 _LOW_WORDS = re.compile(r"^(?:a |low:?\s*)", re.IGNORECASE)

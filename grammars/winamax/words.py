@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
+from hhtools.grammars._site import read_high_once
 from hhtools.model.records import ClaimedHigh
-from hhtools.model.vocab import HandCategory
 
 __all__ = ["read_high", "read_low"]
 
@@ -22,22 +22,11 @@ _RANKS = {
     "seven": 7, "eight": 8, "nine": 9, "twos": 2, "threes": 3, "fours": 4, "fives": 5,
     "sixes": 6, "sevens": 7, "eights": 8, "nines": 9,
 }  # fmt: skip
-_WORDS: tuple[tuple[HandCategory, re.Pattern[str]], ...] = (
-    (HandCategory.STRAIGHT_FLUSH, re.compile(r"^royal flush$")),
-    (HandCategory.STRAIGHT_FLUSH, re.compile(r"^straight flush (\w+) high$")),
-    (HandCategory.FOUR_OF_A_KIND, re.compile(r"^quads of (\w+)$")),
-    (HandCategory.FULL_HOUSE, re.compile(r"^full of (\w+) and (\w+)$")),
-    (HandCategory.FLUSH, re.compile(r"^flush (\w+) high$")),
-    (HandCategory.STRAIGHT, re.compile(r"^straight (\w+) high$")),
-    (HandCategory.THREE_OF_A_KIND, re.compile(r"^trips of (\w+)$")),
-    (HandCategory.TWO_PAIR, re.compile(r"^two pairs : (\w+) and (\w+)$")),
-    (HandCategory.ONE_PAIR, re.compile(r"^one pair : (\w+)$")),
-    (HandCategory.HIGH_CARD, re.compile(r"^high card : (\w+)$")),
-)
 
 
 def read_high(text: str | None) -> ClaimedHigh | None:
-    """Type Winamax's words for a high hand.
+    """Type Winamax's words for a high hand: English the kernel reads
+    (:func:`~hhtools.grammars._site.read_high_once`).
 
     Args:
         text: e.g. "Full of 9 and Tens" (a "HI : " in front is dropped).
@@ -54,21 +43,8 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     >>> read_high("HI : Flush Ace high").category
     <HandCategory.FLUSH: 'flush'>
     """
-    if not text:
-        return None
-    words = text.strip().lower()
-    words = words.removeprefix("hi : ")
-    for category, pattern in _WORDS:
-        m = pattern.match(words)
-        if m is None:
-            continue
-        if not m.groups():
-            return ClaimedHigh(category, (14,))
-        try:
-            return ClaimedHigh(category, tuple(_RANKS[g] for g in m.groups()))
-        except KeyError:
-            return None
-    return None
+    words = text.strip() if text else None
+    return read_high_once(words[5:] if words and words[:5].lower() == "hi : " else words)
 
 
 _LOW = re.compile(r"^(?:lo : )?high card : (\w+)$")

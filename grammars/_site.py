@@ -1,0 +1,99 @@
+"""What the site modules of the text formats share beyond the line kernel.
+
+A site module declares what is its own (sqlglot's dialects: a dialect is its
+differences); what every one of them would otherwise write again is here:
+
+- :func:`bad_header`: the end of a hand whose first line is no header the format reads
+  (one ``bad_header`` problem on that line, quoting it, and no record);
+- :func:`read_high_once`: the kernel's reader of the English words for a shown high
+  hand (:func:`~hhtools.grammars._english.read_high`), each distinct text read once
+  per process (a table's descriptions repeat: "a pair of Kings" in hand after hand);
+- :func:`site_format`: the :class:`~hhtools.grammars.base.SiteFormat` of a format that
+  recognises and splits its files its own way, its parse run under the kernel's guard
+  (:func:`~hhtools.grammars._hand.reader`), the room its key unless it names others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from typing import Any, BinaryIO
+
+from hhtools.grammars._english import read_high
+from hhtools.grammars._hand import Hand, no_record, reader
+from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
+from hhtools.model.records import ClaimedHigh, HandText
+from hhtools.model.vocab import ProblemCode
+
+__all__ = ["bad_header", "read_high_once", "site_format"]
+
+
+def bad_header(h: Hand, lines: list[str], line: int) -> ParsedHand:
+    """The :class:`ParsedHand` of a hand whose first line is no header the format reads.
+
+    Args:
+        h: the hand being read (its problems so far; its id, ``None`` until a header
+            is read).
+        lines: the hand's lines, normalised; the first is the one not read.
+        line: the file line of the first.
+
+    Returns:
+        No record, the problems with one ``bad_header`` on ``line`` added (its message
+        quotes the line's first 80 characters, its excerpt the whole line).
+    """
+    h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
+    return no_record(h)
+
+
+@lru_cache(maxsize=4096)
+def read_high_once(text: str | None) -> ClaimedHigh | None:
+    """The claim :func:`~hhtools.grammars._english.read_high` types ``text`` into, read
+    once per distinct text (claims are frozen, so one is shared by every show with
+    those words; the cache holds the last 4,096 texts).
+
+    Args:
+        text: the site's English words for a high hand ("two pairs, queens and nines",
+            "Full of 9 and Tens", "Fives Full over Nines"), or ``None``.
+
+    Returns:
+        The claim (category and the ranks the words name), or ``None`` for no text or
+        words the kernel's reader does not know.
+
+    >>> read_high_once("two pairs, queens and nines").ranks
+    (12, 9)
+    >>> read_high_once("Full House, Aces over 3s").ranks
+    (14, 3)
+    >>> read_high_once(None) is None
+    True
+    """
+    return read_high(text)
+
+
+def site_format(
+    key: str, name: str, games: str,
+    recognise: Callable[[str], bool], split: Callable[[BinaryIO, str], Iterator[HandText]],
+    parse: Callable[[Any, list[str], int, str, int], ParsedHand],
+    *, hand: Callable[[str, int], Hand] = Hand, rooms: tuple[str, ...] | None = None,
+    habits: Habits = Habits(),
+) -> SiteFormat:  # fmt: skip
+    """The site format of a text format that recognises and splits its files itself.
+
+    Args:
+        key, name, games: the format's key (the room too, unless ``rooms`` is given),
+            its name and the games it reads, as ``hhtools formats`` lists them.
+        recognise: ``recognise(head)``: whether a file's first 4 KiB are this format's.
+        split: ``split(fh, file)``: the file's hand texts.
+        parse: ``parse(hand, lines, line, text, offset)`` run on a new
+            ``hand(file, line)`` with the hand's normalised lines
+            (:func:`~hhtools.grammars._hand.reader`: whatever it raises becomes an
+            ``internal_error`` problem).
+        hand: the hand state, :class:`~hhtools.grammars._hand.Hand` or a site's
+            subclass.
+        rooms: the rooms the format's hands are from (default: ``(key,)``).
+        habits: what the format writes its own way that the audit reads.
+
+    Returns:
+        The :class:`~hhtools.grammars.base.SiteFormat` the registry lists.
+    """
+    return SiteFormat(key=key, name=name, games=games, recognise=recognise, split=split,
+                      parse=reader(parse, hand), rooms=rooms or (key,), habits=habits)  # fmt: skip
