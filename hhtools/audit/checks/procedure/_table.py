@@ -12,7 +12,7 @@ from hhtools.audit.findings import Finding
 from hhtools.model import habits
 from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
 from hhtools.model.vocab import FindingKind, Half
-from hhtools.rules.pots import clockwise_order, contributions_by_action
+from hhtools.rules.pots import contributions_by_action
 
 BLINDS = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE)
 STREET_WORDS = {
@@ -47,6 +47,10 @@ def is_post(act: Action) -> bool:
     return act.kind is ActionKind.POST
 
 
+_FOLD, _POST = ActionKind.FOLD, ActionKind.POST
+_ANTE, _DEAD = PostKind.ANTE, PostKind.DEAD_SMALL_AND_BIG
+
+
 def replay(ctx: AuditContext) -> list[Step]:
     """Walk the actions once, keeping the pot, the street's bets and who can act
     (worked out once per hand, shared by the checks; not to be changed)."""
@@ -60,6 +64,7 @@ def _replay(ctx: AuditContext) -> list[Step]:
     if len(added) != len(actions):
         added = tuple(contributions_by_action(actions, hand.game.big_blind))
     stacks = {s.player: s.stack for s in hand.seats}
+    big_blind = hand.game.big_blind
     unit = hand.game.small_bet or 0
     put: dict[str, int] = {}
     folded: set[str] = set()
@@ -72,61 +77,54 @@ def _replay(ctx: AuditContext) -> list[Step]:
     bets: dict[str, int] = {}
     current = last_full = full = 0
     pot = hand.room_added
-    for i, (act, add) in enumerate(zip(actions, added, strict=True)):
+    i = 0
+    for act, add in zip(actions, added, strict=True):
         if act.street is not street:
             # an uncalled excess is never followed by a bet (nobody else can act), so
             # the pot is everything put in, with what the room added
             street, bets, current, last_full, full = act.street, {}, 0, 0, 0
         p = act.player
         mine = bets.get(p, 0)
-        steps.append(
-            Step(
-                i,
-                act,
-                add,
-                pot,
-                current,
-                mine,
-                last_full,
-                full,
-                live,
-                folded_now,
-                all_in_now,
-                False,
-            )
-        )
-        pot += add
-        put[p] = put.get(p, 0) + add
-        if act.kind is ActionKind.FOLD:
+        kind = act.kind
+        put[p] = mine_put = put.get(p, 0) + add
+        if kind is _FOLD:
+            steps.append(Step(i, act, add, pot, current, mine, last_full, full, live,
+                              folded_now, all_in_now, False))  # fmt: skip
+            i += 1
+            pot += add
             if p not in folded:
                 folded.add(p)
                 folded_now = frozenset(folded)
                 live -= 1
             continue
-        if is_post(act):
-            if act.post is PostKind.ANTE:
-                inc = 0
-            elif act.post is PostKind.DEAD_SMALL_AND_BIG:
-                inc = min(add, hand.game.big_blind)
+        post = kind is _POST
+        if post:
+            if act.post is _ANTE:
+                total = mine
+            elif act.post is _DEAD:
+                total = mine + min(add, big_blind)
             else:
-                inc = add
+                total = mine + add
         else:
-            inc = add
-        total = mine + inc
-        bets[p] = steps[-1].total = total
-        done = act.all_in or (stacks.get(p, 0) > 0 and put[p] >= stacks[p])
-        steps[-1].ends_all_in = done
+            total = mine + add
+        bets[p] = total
+        stack = stacks.get(p, 0)
+        done = act.all_in or (stack > 0 and mine_put >= stack)
+        steps.append(Step(i, act, add, pot, current, mine, last_full, full, live,
+                          folded_now, all_in_now, done, total))  # fmt: skip
+        i += 1
+        pot += add
         if done and p not in all_in:
             all_in.add(p)
             all_in_now = frozenset(all_in)
         if total > current:
             size = total - current
-            if is_post(act):
-                if act.post in (PostKind.BIG_BLIND, PostKind.STRADDLE):
-                    last_full = max(last_full, size, hand.game.big_blind)
+            if post:
+                if act.post is PostKind.BIG_BLIND or act.post is PostKind.STRADDLE:
+                    last_full = max(last_full, size, big_blind)
                     if unit and total >= unit:
                         full = max(full, 1)
-            elif act.kind in (ActionKind.BET, ActionKind.RAISE):
+            elif kind is ActionKind.BET or kind is ActionKind.RAISE:
                 if size >= last_full or not done:
                     last_full = max(last_full, size)
                 if not done or (unit and size >= unit):
@@ -149,6 +147,8 @@ def _in_text_order(ctx: AuditContext) -> frozenset[int] | None:
     lines = [a.line for a in ctx.hand.actions]
     if not lines or min(lines) <= 0:
         return None
+    if lines == sorted(lines):
+        return frozenset(range(len(lines)))  # the usual text: every action where it happened
     keep: set[int] = set()
     low = None
     for i in range(len(lines) - 1, -1, -1):
@@ -175,26 +175,47 @@ def streets_whole(ctx: AuditContext) -> bool:
 
 
 def _streets_whole(ctx: AuditContext) -> bool:
-    steps = replay(ctx)
+    by_street = steps_by_street(ctx)
     cards = max((len(b) for b in ctx.hand.boards), default=0)
     out: set[str] = set()
     players: set[str] = set()
     for k, (street, _) in enumerate(ROUNDS):
-        mine = [x for x in steps if x.act.street is street]
+        mine = by_street.get(street, ())
         for x in mine:
             players.add(x.act.player)
-            if x.act.kind is ActionKind.FOLD or x.ends_all_in:
+            if x.act.kind is _FOLD or x.ends_all_in:
                 out.add(x.act.player)
         if k + 1 == len(ROUNDS):
             break
         nxt, need = ROUNDS[k + 1]
-        can_act = players - out
-        has_next = any(x.act.street is nxt for x in steps)
+        has_next = nxt in by_street
         if has_next and not mine:
             return False
-        if cards >= need and len(can_act) >= 2 and not has_next:
+        if cards >= need and not has_next and len(players - out) >= 2:
             return False
     return True
+
+
+def steps_by_street(ctx: AuditContext) -> dict[Street, list[Step]]:
+    """The steps of :func:`replay` street by street, each in order, the streets in the
+    order they come (a street with no action has no key; worked out once per hand,
+    shared by the checks; not to be changed)."""
+    return ctx.fact(_steps_by_street)
+
+
+def _steps_by_street(ctx: AuditContext) -> dict[Street, list[Step]]:
+    out: dict[Street, list[Step]] = {}
+    street: Street | None = None
+    mine: list[Step] = []
+    for x in replay(ctx):
+        if x.act.street is not street:
+            street = x.act.street
+            got = out.get(street)
+            if got is None:
+                got = out[street] = []
+            mine = got
+        mine.append(x)
+    return out
 
 
 def ring_of(ctx: AuditContext) -> list[str]:
@@ -213,14 +234,18 @@ def _ring(ctx: AuditContext) -> list[str]:
     hand, order = ctx.hand, in_text_order(ctx)
     if order is None:
         return []
-    inferred = {a.player for i, a in enumerate(hand.actions) if i not in order}
+    actions = hand.actions
     away = {s.player for s in hand.seats if s.sitting_out}
+    if len(order) == len(actions):  # nothing inferred
+        acted = {a.player for a in actions if a.kind is not _FOLD or a.player not in away}
+        return [p for p in ctx.settlement.rebuild.order if p in acted]
+    inferred = {a.player for i, a in enumerate(actions) if i not in order}
     acted = {
         a.player
-        for i, a in enumerate(hand.actions)
-        if i in order and (a.kind is not ActionKind.FOLD or a.player not in away)
+        for i, a in enumerate(actions)
+        if i in order and (a.kind is not _FOLD or a.player not in away)
     }
-    return [p for p in clockwise_order(hand) if p in acted and p not in inferred]
+    return [p for p in ctx.settlement.rebuild.order if p in acted and p not in inferred]
 
 
 def site_wrote_it(hand: HandHistory) -> bool:

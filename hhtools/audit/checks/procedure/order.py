@@ -93,15 +93,22 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
     replayed = replay(ctx)
     if len(ring) < 2 or not streets_whole(ctx):
         return
-    steps = [s for s in replayed if s.index in order]
+    steps = replayed if len(order) == len(replayed) else [s for s in replayed if s.index in order]
     rounds: dict[Street, list[Step]] = {}  # the turns of each betting round, in order
     short: set[str] = set()  # all-in on a post
     for s in steps:
-        if s.act.kind is ActionKind.POST:
+        kind = s.act.kind
+        if kind is ActionKind.POST:
             if s.ends_all_in:
                 short.add(s.act.player)
-        elif not _no_op(s):
-            rounds.setdefault(s.act.street, []).append(s)
+        elif not (kind is ActionKind.CHECK and s.act.player in s.all_in):
+            # (a check written for a player already all-in, as some rooms write one for
+            # every player on each street, is no turn of his: he cannot act)
+            got = rounds.get(s.act.street)
+            if got is None:
+                rounds[s.act.street] = [s]
+            else:
+                got.append(s)
     if not all(_round_ends_in_place(moves, ring) for moves in rounds.values()):
         return
     anchor = _preflop_anchor(ctx, ring, short)
@@ -117,12 +124,6 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
     yield from _big_blind_option(ctx, ring, steps)
 
 
-def _no_op(s: Step) -> bool:
-    """A check written for a player already all-in (some rooms write one for every
-    player on each street): he cannot act, so it is no turn of his."""
-    return s.act.kind is ActionKind.CHECK and s.act.player in s.all_in
-
-
 def _round_ends_in_place(moves: list[Step], ring: list[str]) -> bool:
     """No action of a round comes after the round was over (everyone able to act has
     acted since the last bet or raise and put in as much as the highest total): one
@@ -132,10 +133,16 @@ def _round_ends_in_place(moves: list[Step], ring: list[str]) -> bool:
     acted: set[str] = set()
     totals: dict[str, int] = {}
     for s in moves:
-        out = s.folded | s.all_in
-        if all(p in acted and totals[p] == s.current for p in ring if p not in out):
+        folded, all_in, current = s.folded, s.all_in, s.current
+        for p in ring:
+            if p in folded or p in all_in:
+                continue
+            if p not in acted or totals[p] != current:
+                break  # p may still act: the round is not over
+        else:
             return False
-        if s.act.kind in (ActionKind.BET, ActionKind.RAISE):
+        kind = s.act.kind
+        if kind is ActionKind.BET or kind is ActionKind.RAISE:
             acted = {s.act.player}
         else:
             acted.add(s.act.player)
@@ -159,11 +166,12 @@ def _street_order(
     late: set[str] = set()  # passed over by an action out of turn; may act later
     early: set[str] = set()  # acted out of turn; his next turn is taken
     totals: dict[str, int] = {}  # each player's total on this street so far
+    seat = dict(zip(reversed(ring), range(len(ring) - 1, -1, -1)))  # first place of each
     for k, s in enumerate(moves):
         q = s.act.player
-        if q not in ring:
+        if q not in seat:
             return  # a player the text seats nowhere: the order cannot be read
-        due = None if pointer is None or q in late else _due(s, ring, pointer, late, early, totals)
+        due = None if pointer is None or q in late else _due(s, ring, seat[pointer], late, early, totals)
         totals[q] = s.total
         if due is not None and due != q:
             yield _out_of_turn(s, street, pointer, due, opening if k == 0 else "")
@@ -175,15 +183,18 @@ def _street_order(
 
 
 def _due(
-    s: Step, ring: list[str], pointer: str, late: set[str], early: set[str], totals: dict[str, int]
+    s: Step, ring: list[str], at: int, late: set[str], early: set[str], totals: dict[str, int]
 ) -> str | None:
-    """The player due to act at ``s``: the first clockwise after ``pointer`` who has
-    not folded, is not all-in and was not passed over; an early player met on the way
-    who has nothing to answer has had this turn (forgotten once ``s`` is in turn)."""
-    out = s.folded | s.all_in
+    """The player due to act at ``s``: the first clockwise after ``ring[at]`` (the
+    last to act; himself last) who has not folded, is not all-in and was not passed
+    over; an early player met on the way who has nothing to answer has had this turn
+    (forgotten once ``s`` is in turn)."""
+    folded, all_in = s.folded, s.all_in
     passed: list[str] = []
-    for p in (*after(ring, pointer), pointer):
-        if p in out or p in late:
+    n = len(ring)
+    for j in range(at + 1, at + n + 1):
+        p = ring[j % n]
+        if p in folded or p in all_in or p in late:
             continue
         if p in early and totals.get(p, 0) >= s.current:
             passed.append(p)

@@ -84,8 +84,5 @@ def _active(hand: HandHistory, steps: list[Step]) -> list[str]:
     the text writes no action for is left out)."""
     final = steps[-1]
     folded = final.folded | ({final.act.player} if final.act.kind is ActionKind.FOLD else set())
-    return [
-        p
-        for p in clockwise_order(hand)
-        if p not in folded and any(a.player == p for a in hand.actions)
-    ]
+    acted = {a.player for a in hand.actions}
+    return [p for p in clockwise_order(hand) if p not in folded and p in acted]

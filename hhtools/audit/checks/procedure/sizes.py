@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hhtools.audit.checks.procedure._table import (
-    BLINDS,
     STREET_WORDS,
     Step,
     finding,
-    is_post,
     replay,
+    steps_by_street,
     streets_whole,
 )
 from hhtools.audit.context import AuditContext
@@ -27,17 +26,26 @@ LIMIT_CAP = 4
 
 def _preflop_unsure(hand: HandHistory, steps: list[Step]) -> bool:
     """Preflop sizes depend on blinds the texts do not cover (straddles, a short or
-    all-in blind, no big blind): the checks then say nothing before the flop."""
-    pre = [s for s in steps if s.act.street is Street.PREFLOP and is_post(s.act)]
-    if any(s.act.post is PostKind.STRADDLE for s in pre):
-        return True
-    bbs = [s for s in pre if s.act.post is PostKind.BIG_BLIND]
-    sbs = [s for s in pre if s.act.post is PostKind.SMALL_BLIND]
-    if len(bbs) != 1 or len(sbs) > 1 or any(s.act.post is PostKind.DEAD_SMALL_AND_BIG for s in pre):
-        return True  # a post to come in: which part is dead the record does not say
-    if any(s.ends_all_in for s in pre if s.act.post in BLINDS):
-        return True
-    return any(s.added != hand.game.big_blind for s in bbs)
+    all-in blind, no big blind): the checks then say nothing before the flop.
+
+    ``steps``: the preflop steps (:func:`~._table.steps_by_street`)."""
+    bbs = sbs = 0
+    for s in steps:
+        act = s.act
+        if act.kind is not ActionKind.POST:
+            continue
+        post = act.post
+        if post is PostKind.STRADDLE or post is PostKind.DEAD_SMALL_AND_BIG:
+            return True  # a post to come in: which part is dead the record does not say
+        if post is PostKind.BIG_BLIND:
+            bbs += 1
+            if s.added != hand.game.big_blind or s.ends_all_in:
+                return True
+        elif post is PostKind.SMALL_BLIND:
+            sbs += 1
+            if s.ends_all_in:
+                return True
+    return bbs != 1 or sbs > 1
 
 
 def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
@@ -57,7 +65,7 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
     steps = replay(ctx)
     if not streets_whole(ctx):
         return
-    unsure = _preflop_unsure(hand, steps)
+    unsure: bool | None = None  # worked out at the first bet or raise before the flop
     # a line the rest of the hand contradicts is reported once, as contradicted_line
     corrected = {c.line for c in settlement.rebuild.corrections}
     m = game.currency
@@ -67,11 +75,12 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
             continue
         if a.line in corrected:
             continue
-        if a.street is Street.PREFLOP and unsure:
-            continue
+        if a.street is Street.PREFLOP:
+            if unsure is None:
+                unsure = _preflop_unsure(hand, steps_by_street(ctx)[Street.PREFLOP])
+            if unsure:
+                continue
         to = s.mine + s.added
-        what = f"raised to {format_money(to, m)}" if s.current else f"bet {format_money(to, m)}"
-        where = STREET_WORDS[a.street]
         if game.structure is BettingStructure.POT_LIMIT:
             most = pot_limit_max_to(s.pot, s.current, s.mine)
             if to > most and not (s.ends_all_in and _uncalled_over(steps, s, most)):
@@ -81,7 +90,7 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
                     FindingKind.PROCEDURE_BET_SIZE,
                     a.player,
                     a.line,
-                    f"{a.player} {what} {where} in a pot-limit hand; the pot "
+                    f"{a.player} {_what(s, to, m)} {STREET_WORDS[a.street]} in a pot-limit hand; the pot "
                     f"({format_money(s.pot, m)}{with_call}) allowed at most "
                     f"{format_money(most, m)}",
                     to,
@@ -101,13 +110,18 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
                     FindingKind.PROCEDURE_BET_SIZE,
                     a.player,
                     a.line,
-                    f"{a.player} {what} {where} in a no-limit hand; {rule}, "
+                    f"{a.player} {_what(s, to, m)} {STREET_WORDS[a.street]} in a no-limit hand; {rule}, "
                     f"so at least {format_money(least, m)} unless all-in",
                     to,
                     least,
                 )
         elif game.structure is BettingStructure.LIMIT:
-            yield from _limit_size(hand, s, to, what, where)
+            yield from _limit_size(hand, s, to)
+
+
+def _what(s: Step, to: int, currency: str) -> str:
+    """The bet or raise of ``s`` (to ``to``) in words: "raised to $4", "bet $2"."""
+    return f"raised to {format_money(to, currency)}" if s.current else f"bet {format_money(to, currency)}"
 
 
 def _uncalled_over(steps: list[Step], s: Step, most: int) -> bool:
@@ -123,8 +137,9 @@ def _uncalled_over(steps: list[Step], s: Step, most: int) -> bool:
     return max(totals.values(), default=0) <= most
 
 
-def _limit_size(hand: HandHistory, s: Step, to: int, what: str, where: str) -> Iterator[Finding]:
+def _limit_size(hand: HandHistory, s: Step, to: int) -> Iterator[Finding]:
     game, a, m = hand.game, s.act, hand.game.currency
+    where = STREET_WORDS[a.street]
     big = a.street in (Street.TURN, Street.RIVER)
     unit = (game.big_bet if big else game.small_bet) or 0
     if unit <= 0:
@@ -136,7 +151,7 @@ def _limit_size(hand: HandHistory, s: Step, to: int, what: str, where: str) -> I
             FindingKind.PROCEDURE_BET_SIZE,
             a.player,
             a.line,
-            f"{a.player} {what} {where} in a fixed-limit hand; bets and raises "
+            f"{a.player} {_what(s, to, m)} {where} in a fixed-limit hand; bets and raises "
             f"{where} are of the {size} ({format_money(unit, m)}), so "
             f"{' or '.join(format_money(x, m) for x in allowed)}",
             to,
@@ -148,7 +163,7 @@ def _limit_size(hand: HandHistory, s: Step, to: int, what: str, where: str) -> I
             FindingKind.PROCEDURE_BET_SIZE,
             a.player,
             a.line,
-            f"{a.player} {what} {where} after the betting was capped; a "
+            f"{a.player} {_what(s, to, m)} {where} after the betting was capped; a "
             f"fixed-limit round allows a bet and {LIMIT_CAP - 1} raises while "
             f"more than two players are in",
             to,
