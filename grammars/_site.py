@@ -5,6 +5,9 @@ differences); what every one of them would otherwise write again is here:
 
 - :func:`bad_header`: the end of a hand whose first line is no header the format reads
   (one ``bad_header`` problem on that line, quoting it, and no record);
+- :func:`header_game`: a header that names the hand and its game (groups ``id`` and
+  ``game``): the hand's id taken, the game looked up in the format's table of game
+  names, a game not there not read (an unknown Omaha game, or a skipped one);
 - :func:`read_high_once`: the kernel's reader of the English words for a shown high
   hand (:func:`~hhtools.grammars._english.read_high`), each distinct text read once
   per process (a table's descriptions repeat: "a pair of Kings" in hand after hand);
@@ -15,17 +18,20 @@ differences); what every one of them would otherwise write again is here:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import Hand, no_record, reader
+from hhtools.grammars._hand import Hand, no_record, not_read, reader
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
 from hhtools.model.records import ClaimedHigh, HandText
 from hhtools.model.vocab import ProblemCode
 
-__all__ = ["bad_header", "read_high_once", "site_format"]
+__all__ = ["bad_header", "header_game", "read_high_once", "site_format"]
+
+G = TypeVar("G")
 
 
 def bad_header(h: Hand, lines: list[str], line: int) -> ParsedHand:
@@ -43,6 +49,43 @@ def bad_header(h: Hand, lines: list[str], line: int) -> ParsedHand:
     """
     h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
     return no_record(h)
+
+
+def _says_omaha(game: str) -> bool:
+    return "omaha" in game.lower()
+
+
+def header_game(
+    h: Hand, header: re.Match[str] | None, games: Mapping[str, G], lines: list[str], line: int,
+    *, omaha: Callable[[str], bool] = _says_omaha,
+) -> tuple[re.Match[str], G] | ParsedHand:  # fmt: skip
+    """The header of a hand and the game it names, or the hand's end when either is
+    not read.
+
+    Args:
+        h: the hand being read; its ``hand_id`` is set from the header's ``id`` group.
+        header: the match of the format's header pattern on the hand's first line
+            (``None``: no header, :func:`bad_header`).
+        games: the format's game names, lowercase, each with what the site module
+            makes of it (a ``(variant, hi_lo)`` pair, say).
+        lines, line: the hand's lines (normalised) and the file line of the first.
+        omaha: whether a game name not in ``games`` is an Omaha game (default: it
+            says "omaha", in any case).
+
+    Returns:
+        ``(header, game)``: the header and ``games``' value for its ``game`` group
+        (spaces folded, lowercased); or the :class:`ParsedHand` of a hand not read,
+        its problem on ``line``: ``bad_header`` (no header), ``unknown_game`` (an Omaha
+        game not in ``games``), or ``skipped_game`` (another game).
+    """
+    if header is None:
+        return bad_header(h, lines, line)
+    h.hand_id = header["id"]
+    name = " ".join(header["game"].split())
+    game = games.get(name.lower())
+    if game is None:
+        return not_read(h, line, name, lines[0], omaha=omaha(name))
+    return header, game
 
 
 @lru_cache(maxsize=4096)

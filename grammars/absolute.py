@@ -56,10 +56,11 @@ from typing import Any
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import Hand, finish, not_read, rule_table, text_format
+from hhtools.grammars._hand import Hand, finish, rule_table, text_format
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars._site import header_game
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
@@ -152,15 +153,10 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
-    hd = HEADER.match(lines[0])
-    if hd is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
-    h.hand_id = hd["id"]
-    raw = " ".join(hd["game"].split())
-    game = _GAMES.get(raw.lower())
-    if game is None:
-        return not_read(h, line, raw, lines[0], omaha="omaha" in raw.lower())
+    got = header_game(h, HEADER.match(lines[0]), _GAMES, lines, line)
+    if isinstance(got, ParsedHand):
+        return got
+    hd, game = got
     kind = hd["kind"].lower()
     tourney = "tournament" in kind or not hd["cur"].strip()
     h.unit = Unit.CHIPS if tourney else Unit.CENTS

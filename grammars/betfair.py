@@ -53,7 +53,8 @@ from hhtools.grammars._hand import (
 )  # fmt: skip
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars._site import bad_header
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
@@ -64,7 +65,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
+from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -131,8 +132,7 @@ read_high = _english.read_high
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     first = FIRST.match(lines[0])
     if first is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
+        return bad_header(h, lines, line)
     h.hand_id = first["id"]
     gm = GAME_LINE.match(lines[1]) if len(lines) > 1 else None
     if gm is None:

@@ -79,6 +79,7 @@ from hhtools.grammars._hand import (
 )
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._pots import paid_parts
+from hhtools.grammars._site import bad_header
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import Habits, ParsedHand
 from hhtools.model.money import Unit
@@ -204,8 +205,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     """Read one hand on ``h``: the header, the body, the end checks, the record."""
     hd = _m(HEADER, lines[0])
     if hd is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
+        return bad_header(h, lines, line)
     h.hand_id = hd["id"]
     kind = _kind(hd)
     if isinstance(kind, str):

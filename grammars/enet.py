@@ -71,6 +71,7 @@ from hhtools.grammars._hand import (
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._site import bad_header
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import CURRENCY_SYMBOLS
 from hhtools.model.records import (
@@ -226,8 +227,7 @@ def _header(h: _Hand, lines: list[str], line: int) -> ParsedHand | tuple[Any, An
     hand not read (no header, not a game read here, no betting structure named)."""
     hd = _m(HEADER, lines[0])
     if hd is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return no_record(h)
+        return bad_header(h, lines, line)
     h.hand_id = hd["id"]
     raw = " ".join(hd["game"].split()).lower()
     game = _GAMES.get(raw)

@@ -68,7 +68,7 @@ from hhtools.grammars._hand import (
 from hhtools.grammars._inferred import collected, in_pot
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import read_high_once
+from hhtools.grammars._site import bad_header, read_high_once
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
@@ -152,8 +152,7 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     """Read one hand (``lines``, the first on file line ``line``) into a record."""
     first = _m(FIRST, lines[0])
     if first is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return no_record(h)
+        return bad_header(h, lines, line)
     h.hand_id = first["id"]
     at, gm = _game_line(lines)
     if gm is None:

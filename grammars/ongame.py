@@ -66,6 +66,7 @@ from hhtools.grammars._hand import (
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._site import bad_header
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -228,8 +229,7 @@ def _header(h: _Hand, lines: list[str], line: int) -> ParsedHand | tuple[Any, An
     the tournament (id, buy-in) or ``None``; a :class:`ParsedHand` for a hand not read."""
     first = _m(FIRST, lines[0])
     if first is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return no_record(h)
+        return bad_header(h, lines, line)
     h.hand_id = first["id"]
     st = _m(START, lines[1]) if len(lines) > 1 else None
     tb = _m(TABLE, lines[2]) if len(lines) > 2 else None

@@ -72,7 +72,7 @@ from hhtools.grammars._hand import (
     rule_table, text_format
 )  # fmt: skip
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import read_high_once
+from hhtools.grammars._site import bad_header, read_high_once
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
@@ -256,8 +256,7 @@ def _start(
     first = _m(FIRST, lines[0])
     head, body = _header(lines)
     if first is None or "hand" not in head:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return no_record(h)
+        return bad_header(h, lines, line)
     h.hand_id = head["hand"]["v"]
     if not all(k in head for k in ("time", "game", "limit", "money", "blinds")):
         h.problem(line, ProblemCode.BAD_HEADER,

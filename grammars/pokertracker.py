@@ -90,6 +90,7 @@ from hhtools.grammars._hand import Hand, finish, match_player, not_read, reader,
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _BadCards, _cards
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._site import bad_header
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
@@ -278,8 +279,7 @@ def _header(h: Hand, lines: list[str], line: int) -> tuple[_Head, int] | ParsedH
     if ip is not None:
         mh = ip
     if mg is None and mh is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
+        return bad_header(h, lines, line)
     h.hand_id = (mg or mh)["id"]  # type: ignore[index]
     at = next((i for i, ln in enumerate(lines[1:4], 1) if ln.strip()), 1)
     tm = (MG_TABLE if mg else MERGE_TABLE).match(lines[at]) if len(lines) > at else None

@@ -84,6 +84,7 @@ from hhtools.grammars._hand import (
 )
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS, SAID
+from hhtools.grammars._site import bad_header
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import CURRENCY_SYMBOLS, SYMBOL_CLASS, Unit
@@ -221,8 +222,7 @@ def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> P
     """One hand's lines into its record (run by the kernel's guard, :func:`reader`)."""
     hm = TOURNEY.match(lines[0]) or HEADER.match(lines[0])
     if hm is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return no_record(h)
+        return bad_header(h, lines, line)
     h.hand_id = hm["id"]
     name = " ".join(hm["game"].split())
     gm = _GAME.search(name)

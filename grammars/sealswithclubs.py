@@ -55,6 +55,7 @@ from hhtools.grammars._english import read_high
 from hhtools.grammars._hand import Hand, finish, match_player, not_read, reader, rule_table
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._site import bad_header
 from hhtools.grammars._text import iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.records import (
@@ -147,8 +148,7 @@ def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     hd = HEADER.match(lines[0])
     if hd is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
+        return bad_header(h, lines, line)
     h.hand_id = hd["id"]
     gm = GAME.match(lines[1]) if len(lines) > 1 else None
     if gm is None:

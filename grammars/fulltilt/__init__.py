@@ -64,11 +64,11 @@ from typing import Any
 from hhtools.grammars._betting import read_body, summary_checks
 from hhtools.grammars._english import RANK_WORDS, read_high, read_low
 from hhtools.grammars._hand import (
-    STREET_WORDS, Hand, build_record, limit_blinds, match_line, no_record, not_read,
-    text_format,
+    STREET_WORDS, Hand, build_record, limit_blinds, match_line, no_record, text_format,
 )  # fmt: skip
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _cards, _m
+from hhtools.grammars._site import header_game
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.fulltilt.lines import (
@@ -122,18 +122,17 @@ def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> Par
     return FORMAT.parse(HandText(text, file, line, offset))
 
 
+def _omaha(game: str) -> bool:
+    """Whether a game name Full Tilt writes is an Omaha-family game (Courchevel too)."""
+    return OMAHA_WORDS.search(game) is not None
+
+
 def _parse(h: _FtpHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     """Read one hand on ``h``: the header, the body, the end checks, the record."""
-    hd = _m(HEADER, lines[0])
-    if hd is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
-    h.hand_id = hd["id"]
-    raw_game = " ".join(hd["game"].split())
-    game = GAMES.get(raw_game.lower())
-    if game is None:
-        omaha = OMAHA_WORDS.search(raw_game) is not None
-        return not_read(h, line, raw_game, lines[0], omaha=omaha)
+    got = header_game(h, _m(HEADER, lines[0]), GAMES, lines, line, omaha=_omaha)
+    if isinstance(got, ParsedHand):
+        return got
+    hd, game = got
     if CANCELLED.search(text):
         h.problem(line, ProblemCode.HAND_CANCELLED, "the site cancelled the hand", lines[0])
         return no_record(h)

@@ -69,6 +69,7 @@ from hhtools.grammars._hand import (
 from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._meaning import Meanings
+from hhtools.grammars._site import bad_header
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.new import first, parse_new
 from hhtools.grammars.winning.words import read_claim, read_old_low, share_out
@@ -191,8 +192,7 @@ def _header(
     started = _m(STARTED, lines[0])
     gid = _m(GAME_ID, body[1][1]) if started and len(body) > 1 else None
     if started is None or gid is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
+        return bad_header(h, lines, line)
     game = first(h, line, gid["id"], gid["game"], lines[0])
     return game if isinstance(game, ParsedHand) else (started, gid, game)
 

@@ -39,10 +39,11 @@ from hhtools.grammars._hand import (
 from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._pots import paid_parts
+from hhtools.grammars._site import bad_header
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winning.words import read_claim, read_new_low
 from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Show, Variant
-from hhtools.model.vocab import CollectOrder, PotPartsBasis, ProblemCode
+from hhtools.model.vocab import CollectOrder, PotPartsBasis
 
 __all__ = ["GAMES", "first", "parse_new"]
 
@@ -142,8 +143,7 @@ def parse_new(h: Hand, lines: list[str], line: int, text: str, offset: int) -> P
     lines = [ln.rstrip("\r") for ln in lines]
     hd = _m(HEADER, lines[0])
     if hd is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems))
+        return bad_header(h, lines, line)
     game = first(h, line, hd["id"], hd["game"], lines[0])
     if isinstance(game, ParsedHand):
         return game
