@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hhtools import _core
+
 __version__ = "0.1.0"
+
+#: the compiled core's switch, before any other module of the package loads: a compiled
+#: module runs only while its .py is unchanged since the build and HHTOOLS_PURE is unset
+_core.install()
 
 if TYPE_CHECKING:  # for type checkers; at run time __getattr__ loads them
     from hhtools.store.api import HandStore, connect  # noqa: F401
