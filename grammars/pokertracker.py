@@ -79,27 +79,24 @@ Quirks read here (worked out from the corpus hands' arithmetic):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, BinaryIO, NamedTuple
+from typing import Any, NamedTuple
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._clock import local_time
-from hhtools.grammars._hand import Hand, finish, match_player, not_read, reader, rule_table
+from hhtools.grammars._hand import Hand, finish, match_player, not_read, rule_table, text_format
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _BadCards, _cards
 from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._site import bad_header
-from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import (
     ActionKind,
     BettingStructure,
     Collect,
     Game,
-    HandText,
     PostKind,
     Returned,
     Show,
@@ -192,27 +189,6 @@ _STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "Pot Limit": BettingStructure.P
                "FL": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
           "omaha hi/lo": (Variant.OMAHA, True)}  # fmt: skip
-
-
-def recognise(head: str) -> bool:
-    """``True`` for a file whose first lines hold a PokerTracker export header.
-
-    >>> recognise("** Hand # 5029053937 starting - 2013-09-07 02:30:38")
-    True
-    >>> recognise("MERGE_GAME #4927169400080: Omaha PL Tournament 02/16/2012 04:27:31")
-    True
-    >>> recognise("GAME #2607739781: Omaha PL $0.50/$1 2011/01/23 20:02:35")
-    True
-    >>> recognise("Hand #5297786-137 - 2013-04-11 02:08:55")
-    False
-    """
-    return _ANY_START.search(head) is not None
-
-
-def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file, one per "** Hand # N starting", "MERGE_GAME #N:" or "GAME #N"
-    header."""
-    return iter_hands(fh, file, HAND_START)
 
 
 def _money(h: Hand, text: str) -> int:
@@ -482,15 +458,16 @@ def _player(h: _PTHand, p: str, kind: str, m: Any, lno: int) -> None:
             h.collects.append(Collect(p, a, pot, 0, lno))
 
 
-parse = reader(_parse, _PTHand)
-
-#: PokerTracker's converted text (Microgaming, Merge and iPoker exports).
-FORMAT = SiteFormat(
-    key=SITE,
-    name="PokerTracker export (Microgaming, Merge, iPoker)",
-    games="Omaha and Omaha hi/lo; pot limit, no limit and fixed limit; cash and tournaments",
-    recognise=recognise,
-    split=split,
-    parse=parse,
+#: PokerTracker's converted text (Microgaming, Merge and iPoker exports): a file is its
+#: when a line of its head starts with one of its headers ("** Hand # 5029053937
+#: starting - ...", "MERGE_GAME #4927169400080: ...", "GAME #2607739781: ..."); hands
+#: are split at each "** Hand # N starting", "MERGE_GAME #N:" or "GAME #N" line.
+FORMAT = replace(
+    text_format(
+        SITE, "PokerTracker export (Microgaming, Merge, iPoker)",
+        "Omaha and Omaha hi/lo; pot limit, no limit and fixed limit; cash and tournaments",
+        HAND_START, _parse, header=_ANY_START, hand=_PTHand,
+    ),
     rooms=("microgaming", "merge", "ipoker"),
-)
+)  # fmt: skip
+parse = FORMAT.parse

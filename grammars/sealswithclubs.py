@@ -46,23 +46,20 @@ Quirks read here:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import datetime
-from typing import Any, BinaryIO
+from typing import Any
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import Hand, finish, match_player, not_read, reader, rule_table
+from hhtools.grammars._hand import Hand, finish, match_player, not_read, rule_table, text_format
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
 from hhtools.grammars._site import bad_header
-from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.records import (
     BettingStructure,
     Collect,
     Game,
-    HandText,
     PostKind,
     Show,
     Street,
@@ -126,23 +123,6 @@ _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
           "omaha hi-lo": (Variant.OMAHA, True)}  # fmt: skip
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _KICKER = re.compile(r"\s*\+\S*$")
-
-
-def recognise(head: str) -> bool:
-    """``True`` for a file whose first lines hold a Seals With Clubs hand header.
-
-    >>> recognise("Hand #5297786-137 - 2013-04-11 02:08:55\\nGame: PL Omaha (20 - 100)")
-    True
-    >>> recognise("Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01")
-    False
-    """
-    return _ANY_START.search(head) is not None
-
-
-def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """The hands of a file, one per "Hand #N-M - date" header (text before the first is
-    its own)."""
-    return iter_hands(fh, file, HAND_START)
 
 
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
@@ -253,15 +233,11 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
         h.betting(kind, p, a, lno, bool(m["allin"]) if "allin" in read else False)
 
 
-parse = reader(_parse)
-
-#: The Seals With Clubs site format.
-FORMAT = SiteFormat(
-    key=SITE,
-    name="Seals With Clubs",
-    games="Omaha; pot limit, no limit and fixed limit; cash (mBTC)",
-    recognise=recognise,
-    split=split,
-    parse=parse,
-    rooms=(SITE,),
-)
+#: The Seals With Clubs site format: a file is its when a line of its head starts with
+#: a hand header ("Hand #5297786-137 - 2013-04-11 02:08:55"); hands are split there
+#: (text before the first is its own).
+FORMAT = text_format(
+    SITE, "Seals With Clubs", "Omaha; pot limit, no limit and fixed limit; cash (mBTC)",
+    HAND_START, _parse, header=_ANY_START,
+)  # fmt: skip
+parse = FORMAT.parse

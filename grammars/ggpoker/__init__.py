@@ -64,19 +64,17 @@ Money is integer minor units (cents; chips in tournaments).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import datetime
-from typing import BinaryIO
 
-from hhtools.grammars._hand import build_record, reader
+from hhtools.grammars._hand import build_record, text_format
 from hhtools.grammars._lines import _m, _rule
-from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
+from hhtools.grammars._text import HandEnd
+from hhtools.grammars.base import Habits, ParsedHand
 from hhtools.grammars.ggpoker.hand import GGHand, read_lines, whole_hand
 from hhtools.grammars.ggpoker.words import GAME_AT_END, game_of
 
 from hhtools.model.money import AmountOutOfRange, Unit
-from hhtools.model.records import Game, HandText
+from hhtools.model.records import Game
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
@@ -109,14 +107,6 @@ CASH = _rule(
 )
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _SIGN = re.compile(r"[$€£]")
-
-
-def _recognise(head: str) -> bool:
-    return _RECOGNISE.search(head) is not None
-
-
-def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    return iter_hands(fh, file, HAND_START, _HAND_END)
 
 
 def _read_header(st: GGHand, first: str) -> Game | str | None:
@@ -194,23 +184,18 @@ def _parse(st: GGHand, lines: list[str], line: int, text: str, offset: int) -> P
     return ParsedHand(hand, tuple(st.problems), None, st.hand_id)
 
 
-#: Read one GGPoker hand text: the record (or ``None`` when the hand's essential parts
-#: are unreadable, out of range, impossible, or the game is not Omaha-family: then one
-#: ``skipped_game`` note) and the problems met. Never raises for bad input: an
+#: The GGPoker format. Its parse (``parse_hand``) reads one hand text: the record (or
+#: ``None`` when the hand's essential parts are unreadable, out of range, impossible,
+#: or the game is not Omaha-family: then one ``skipped_game`` note) and the problems
+#: met. Never raises for bad input: an
 #: unexpected error is an ``internal_error`` problem (the kernel's guard, which looks
 #: ``_parse`` up on each call).
-parse_hand = reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
-                    GGHand)  # fmt: skip
-
-
-FORMAT = SiteFormat(
-    key="ggpoker",
-    name="GGPoker",
-    games="Omaha, 5-Card and 6-Card Omaha (PLO, PLO-5, PLO-6), hi and hi/lo, cash and "
+FORMAT = text_format(
+    SITE, "GGPoker",
+    "Omaha, 5-Card and 6-Card Omaha (PLO, PLO-5, PLO-6), hi and hi/lo, cash and "
     "tournaments (run it twice/three times, straddles, EV cashout, all-in insurance)",
-    recognise=_recognise,
-    split=_split,
-    parse=parse_hand,
-    rooms=(SITE,),
+    HAND_START, lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
+    header=_RECOGNISE, hand=GGHand, end=_HAND_END,
     habits=Habits(shows_in_order=True),  # the corpus: shows in the order played
-)
+)  # fmt: skip
+parse_hand = FORMAT.parse

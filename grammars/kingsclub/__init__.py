@@ -64,12 +64,13 @@ from functools import partial
 from typing import Any, BinaryIO
 
 from hhtools.grammars._betting import _OutOfRange, cut_short, limit_stakes, read_body
-from hhtools.grammars._hand import Hand, build_record, by_word, reader
+from hhtools.grammars._hand import Hand, build_record, by_word
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _cards, _m, _rule, bracketed
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._site import site_format
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.kingsclub.ledger import on_boards
 
 from hhtools.model.records import (
@@ -445,18 +446,14 @@ _READ_PLAYER: dict[str, Callable[[_Hand, str, Any, int], None]] = {
     "sitout": _sitout,
 }  # fmt: skip
 
-#: Read one KingsClub hand's text into a record and the problems met; never raises (an
-#: unexpected error is an ``internal_error`` problem).
-parse_hand = reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
-                    _Hand)  # fmt: skip  (looked up each call: a test plants a bug in _parse)
-
-FORMAT = SiteFormat(
-    key=SITE,
-    name="KingsClub",
-    games="Omaha with 4, 5 and 6 hole cards, Big O; high and hi/lo 8 or better; pot limit, "
+#: The KingsClub format. Its parse (``parse_hand``) reads one hand's text into a record
+#: and the problems met; never raises (an unexpected error is an ``internal_error``
+#: problem). ``_parse`` is looked up on each call: a test plants a bug in it.
+FORMAT = site_format(
+    SITE, "KingsClub",
+    "Omaha with 4, 5 and 6 hole cards, Big O; high and hi/lo 8 or better; pot limit, "
     "no limit and limit; cash; several boards",
-    recognise=_recognise,
-    split=_split,
-    parse=parse_hand,
-    rooms=(SITE,),
-)
+    _recognise, _split, lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
+    hand=_Hand,
+)  # fmt: skip
+parse_hand = FORMAT.parse

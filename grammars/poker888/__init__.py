@@ -63,9 +63,9 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from hhtools.grammars._hand import reader
+from hhtools.grammars._site import site_format
 from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
+from hhtools.grammars.base import Habits, ParsedHand
 from hhtools.grammars.poker888.read import SITE, _Hand, hand_id, header_id, lone_number, read_hand
 
 from hhtools.model.records import HandText
@@ -104,20 +104,17 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
 
 
 def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
-    """Read one hand (:func:`read.read_hand`) under the kernel's guard (:func:`reader`);
+    """Read one hand (:func:`read.read_hand`) under the kernel's guard
+    (:func:`~hhtools.grammars._hand.reader`);
     its number from its first line as normalised (a trailing no-break space is spacing)."""
     first = lines[0] if lines else ""
     h.hand_id = hand_id(first) or header_id(first)
     return read_hand(h, lines, line, text, offset)
 
 
-FORMAT = SiteFormat(
-    key=SITE,
-    name="888poker / Pacific Poker",
-    games="Omaha, Omaha Hi-Lo (pot limit, no limit, fixed limit), cash, practice play, tournaments",
-    recognise=_recognise,
-    split=_split,
-    parse=reader(_parse, _Hand),
-    rooms=(SITE,),
+FORMAT = site_format(
+    SITE, "888poker / Pacific Poker",
+    "Omaha, Omaha Hi-Lo (pot limit, no limit, fixed limit), cash, practice play, tournaments",
+    _recognise, _split, _parse, hand=_Hand,
     habits=Habits(shows_in_order=True),  # the corpus: shows in the order played
-)
+)  # fmt: skip

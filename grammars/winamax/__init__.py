@@ -66,10 +66,11 @@ from functools import partial
 from typing import Any, BinaryIO
 
 from hhtools.grammars._betting import _OutOfRange, cut_short, limit_stakes, read_body
-from hhtools.grammars._hand import Hand, build_record, reader
+from hhtools.grammars._hand import Hand, build_record
 from hhtools.grammars._lines import _cards, _m, bracketed
+from hhtools.grammars._site import site_format
 from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.winamax.ledger import by_pot, uncalled
 from hhtools.grammars.winamax.lines import (
     _ANY_START,
@@ -440,18 +441,14 @@ def _add_show(h: _Hand, player: str, cards: tuple[str, ...], desc: str | None, l
     _put_show(h, Show(player, cards, high, None, False, 0, lno, read_high(high), None))
 
 
-#: Read one Winamax hand's text into a record and the problems met; never raises (an
-#: unexpected error is an ``internal_error`` problem).
-parse_hand = reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
-                    _Hand)  # fmt: skip  (looked up each call: a test plants a bug in _parse)
-
-FORMAT = SiteFormat(
-    key=SITE,
-    name="Winamax",
-    games="Omaha with 4, 5 and 6 hole cards; high and hi/lo 8 or better; pot limit, no "
+#: The Winamax format. Its parse (``parse_hand``) reads one hand's text into a record
+#: and the problems met; never raises (an unexpected error is an ``internal_error``
+#: problem). ``_parse`` is looked up on each call: a test plants a bug in it.
+FORMAT = site_format(
+    SITE, "Winamax",
+    "Omaha with 4, 5 and 6 hole cards; high and hi/lo 8 or better; pot limit, no "
     "limit and limit; cash (real and play money) and tournaments",
-    recognise=_recognise,
-    split=_split,
-    parse=parse_hand,
-    rooms=(SITE,),
-)
+    _recognise, _split, lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
+    hand=_Hand,
+)  # fmt: skip
+parse_hand = FORMAT.parse
