@@ -86,20 +86,34 @@ def test_table_shows_the_first_rows_and_out_writes_them_all(
     assert lines[-1] == "hands judged in full: 6 of 6"  # every line of the six read
 
 
-def test_html_self_contained(db_path: Path, tmp_path: Path) -> None:
+def test_html_page_and_its_folder_work_offline(db_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "report.html"
     run("report", "--db", str(db_path), "--format", "html", "--out", str(out))
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>")
-    # plotly.js is inlined (several MB) and nothing is fetched from the network
-    assert len(page) > 1_000_000
-    assert not re.search(r"<script[^>]+src=", page)
-    assert not re.search(r"<link[^>]+href=\"?https?:", page)
+    # plotly.js is a file of the folder beside the page, loaded from there; nothing is
+    # fetched from the network
+    folder = tmp_path / "report_files"
+    plotly_js = (folder / "plotly.min.js").read_text(encoding="utf-8")
+    assert len(plotly_js) > 1_000_000 and "newPlot" in plotly_js
+    assert re.findall(r"<script[^>]+src=\"([^\"]*)\"", page) == ["report_files/plotly.min.js"]
+    assert not re.search(r"(src|href)=\"?(https?:)?//", page)
     assert "Plotly.newPlot" in page
     # the table formats money for reading: Dan +$3.70, Eve -$5.00
     assert "<td>Dan</td>" in page and "$3.70" in page and "-$5.00" in page
     assert "Cumulative winnings, USD" in page  # one chart per currency
     assert '"name":"Alice"' in page.replace('": "', '":"')  # a line of it
+    # a second report over the first replaces the folder, a link at its name too
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "keep.txt").write_text("mine", encoding="utf-8")
+    import shutil
+
+    shutil.rmtree(folder)
+    folder.symlink_to(elsewhere, target_is_directory=True)
+    run("report", "--db", str(db_path), "--format", "html", "--out", str(out))
+    assert not folder.is_symlink() and (folder / "plotly.min.js").is_file()
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["keep.txt"]
 
 
 def test_export_parquet_every_table_and_view(db_path: Path, tmp_path: Path) -> None:

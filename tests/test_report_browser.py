@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 import hhtools
+from hhtools.reports.output import write_page
 from hhtools.reports.report import ReportFilter, build_report
-from hhtools.reports.report_html import to_html
 from hhtools.store.importer import import_paths
 
 CHROMIUM = next((p for p in (shutil.which(n) for n in ("chromium", "chromium-browser",
@@ -111,7 +111,7 @@ def test_report_page_in_chromium(db_path: Path, tmp_path: Path) -> None:
     with hhtools.connect(db_path) as db:
         report = build_report(db, ReportFilter())
     page = tmp_path / "report.html"
-    page.write_text(to_html(report), encoding="utf-8")
+    write_page(report, page)  # and report_files/ beside it, plotly.js in it
     seen = run_page(page, tmp_path)
     assert seen["errors"] == []
     # USD, EUR and tournament chips: a chart each, drawn by plotly

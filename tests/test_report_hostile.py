@@ -17,7 +17,7 @@ import pytest
 import hhtools
 from hhtools.reports.replay_html import replay_page
 from hhtools.reports.report import ReportFilter, build_report
-from hhtools.reports.report_html import to_html
+from hhtools.reports.output import write_page
 from hhtools.store import db as store
 from hhtools.store.importer import import_paths
 from hhtools.store.schema import TABLES
@@ -87,7 +87,7 @@ def test_the_report_runs_nothing_from_the_history(db_path: Path, tmp_path: Path)
     # seat 2's aces beat seat 3's kings, whom the site paid: the finding links the replay
     assert "award_mismatch" in report.finding_rows["kind"].to_list()
     page = tmp_path / "report.html"
-    page.write_text(to_html(report), encoding="utf-8")
+    write_page(report, page)
     seen = run_page(page, tmp_path, PROBE)
     _check(seen)
     assert (seen["replayBefore"], seen["replayAfter"]) == ("none", "block")

@@ -136,6 +136,10 @@ def report_cmd(
         return
     if text is not None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    elif fmt == "html" and out is not None:
+        from hhtools.reports.output import files_folder
+
+        sys.stderr.write(f"wrote {out} and the folder it reads, {files_folder(out)}\n")
     else:
         sys.stderr.write(f"wrote {out}\n")
 

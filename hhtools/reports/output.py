@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,7 @@ from typing import IO, TYPE_CHECKING
 if TYPE_CHECKING:
     from hhtools.reports.report import Report
 
-__all__ = ["FORMATS", "replacing", "replacing_path", "write"]
+__all__ = ["FORMATS", "files_folder", "replacing", "replacing_path", "write", "write_page"]
 
 
 @contextlib.contextmanager
@@ -85,8 +86,10 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
     Args:
         report: from :func:`build_report`.
         fmt: ``table`` (every row as plain text: the terminal shows the first rows),
-            ``csv``, ``json``, ``parquet`` or ``html``.
-        out: file to write; ``None`` returns the text instead (not for parquet).
+            ``csv``, ``json``, ``parquet`` or ``html`` (the page and the folder beside
+            it: :func:`write_page`).
+        out: file to write; ``None`` returns the text instead (not for parquet; the
+            page alone for html).
 
     Returns:
         The text when ``out`` is ``None``, else ``None``.
@@ -99,6 +102,9 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
     from hhtools.reports.cells import display_columns, text_table
     from hhtools.reports.report_html import to_html
 
+    if fmt == "html" and out is not None:
+        write_page(report, out)
+        return None
     if fmt == "html":
         text = to_html(report)
     elif fmt == "table":
@@ -126,3 +132,61 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
     with replacing(out) as fh:
         fh.write(text)
     return None
+
+
+def files_folder(page: Path) -> Path:
+    """The folder beside a page that holds the files it reads: ``report_files`` for
+    ``report.html`` (as browsers save a page)."""
+    from hhtools.reports.report_html import FILES_SUFFIX
+
+    return page.with_name(page.stem + FILES_SUFFIX)
+
+
+def write_page(report: Report, out: Path, page_rows: int | None = None) -> Path:
+    """Write the report's HTML page and the folder of files it reads beside it.
+
+    The folder is written whole under a new name first, then put in place of the old
+    one (a link at its name is replaced, never followed; an old folder is removed),
+    then the page through :func:`replacing`.
+
+    Args:
+        report: from :func:`build_report` with ``page=True``.
+        out: the page's file (``report.html``: the folder is ``report_files``).
+        page_rows: rows of a table shown at once (default: the page's own).
+
+    Returns:
+        The folder written.
+
+    Raises:
+        OSError: the page's folder cannot be written; the old page and folder are
+            left as they were when the new folder could not be written.
+    """
+    from hhtools.reports.report_html import page_files
+
+    folder = files_folder(out)
+    page, files = page_files(report, folder.name, page_rows)
+    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{folder.name}.", suffix=".tmp"))
+    try:
+        for name, content in files.items():
+            if isinstance(content, Path):
+                shutil.copyfile(content, tmp / name)
+            else:
+                (tmp / name).write_text(content, encoding="utf-8")
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o777 & ~mask)
+        for f in tmp.iterdir():
+            os.chmod(f, 0o666 & ~mask)
+        if folder.is_symlink() or folder.is_file():
+            folder.unlink()
+        elif folder.is_dir():
+            old = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{folder.name}.", suffix=".old"))
+            os.replace(folder, old / folder.name)
+            shutil.rmtree(old, ignore_errors=True)
+        os.replace(tmp, folder)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    with replacing(out) as fh:
+        fh.write(page)
+    return folder

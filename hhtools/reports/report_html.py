@@ -1,8 +1,12 @@
-"""The report as one self-contained HTML page (``hhtools report --format html``).
+"""The report as an HTML page and a folder beside it (``hhtools report --format html``).
 
-One file that opens offline: the styles, a few lines of script (sorting the tables,
-showing the hidden findings) and plotly.js are inlined; nothing is fetched. What it
-holds, top to bottom:
+``report.html`` and ``report_files/`` open offline: the styles, a few lines of script
+(sorting and paging the tables, showing the hidden findings) and the charts' points
+are in the page; plotly.js and the rows of the tables longer than a page are files in
+the folder, read by the page (``<script src>``, which works from ``file://``); nothing
+is fetched from the network. The page's size does not grow with the hands or the
+players: a table of 10,000 players shows its first page, the rest a click away.
+What it holds, top to bottom:
 
 * the totals (hands, scoops, quarters, counterfeited lows, findings);
 * one chart of cumulative winnings per currency (US dollars, euros... each on its own
@@ -21,34 +25,42 @@ holds, top to bottom:
   link is followed.
 
 Every table sorts by a click on its header (numbers by value: each number cell
-carries its raw value). The page fits a 1,400-pixel-wide window: wide tables scroll
+carries its raw value; a paged table sorts all its rows). The page fits a 1,400-pixel-wide window: wide tables scroll
 inside their own box, never the page.
 """
 
 from __future__ import annotations
 
 import html
+import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from hhtools.model.money import format_money
-from hhtools.reports.cells import STRUCTURE_SHORT, display_rows
 from hhtools.reports.replay_html import REPLAY_CSS, replay_fragment, replay_id
 from hhtools.reports.report import FINDING_ORDER, FINDINGS_HIDDEN, FINDINGS_LISTED, Report
+from hhtools.reports.report_tables import (
+    PAGING_SCRIPT,
+    RATIO_COLUMNS,
+    PagedTable,
+    cell_html,
+    frame_columns,
+    stats_columns,
+)
 
 if TYPE_CHECKING:
     import polars as pl
 
-__all__ = ["chart_html", "palette", "replay_id", "to_html"]
+__all__ = ["FILES_SUFFIX", "PLOTLY_JS", "RATIO_COLUMNS", "chart_html", "page_files", "palette",
+           "replay_id", "to_html"]
 
-#: At most this many result rows in the HTML table (all of them in CSV/JSON/Parquet).
-HTML_ROWS = 300
-#: At most this many rows in the statistics tables (most hands first).
-STATS_ROWS = 300
-#: The ratios of ``hhtools stats`` shown on the page, in this order.
-RATIO_COLUMNS = ("vpip", "pfr", "three_bet", "fold_to_three_bet", "cbet", "fold_to_cbet",
-                 "wtsd", "wsd", "wwsf", "scoop", "quartered", "won_high", "won_low")  # fmt: skip
 #: Currencies that are not money: charted on their own, after the money.
 NOT_MONEY = ("CHIPS", "PLAY")
+#: The folder beside a page ``NAME.html`` that holds the files it reads: ``NAME_files``.
+FILES_SUFFIX = "_files"
+#: plotly.js's file name in that folder.
+PLOTLY_JS = "plotly.min.js"
 
 
 def palette() -> list[str]:
@@ -60,98 +72,52 @@ def palette() -> list[str]:
     return colours + [c.upper() for c in plotly.colors.qualitative.Dark24 if c.upper() not in colours]
 
 
-# ----------------------------------------------------------------------------- tables
-def _cell(text: str, value: Any = None, tip: str | None = None, numeric: bool = False) -> str:
-    attrs = ""
-    if numeric:
-        attrs += ' class="num"'
-        if value is not None:
-            attrs += f' data-v="{value}"'
-    if tip:
-        attrs += f' title="{html.escape(tip)}"'
-    return f"<td{attrs}>{html.escape(text)}</td>"
+def _plotly_file() -> Path:
+    """plotly.js as the plotly package ships it (minified)."""
+    import plotly
+
+    return Path(plotly.__file__).parent / "package_data" / PLOTLY_JS
 
 
-def _table(columns: list[str], rows: list[str], table_id: str = "") -> str:
-    """A sortable table from header names and ready ``<tr>`` rows."""
-    head = "".join(f'<th title="sort">{html.escape(c.replace("_", " "))}</th>' for c in columns)
-    ident = f' id="{table_id}"' if table_id else ""
-    return (f'<div class="scroll"><table class="sortable"{ident}><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table></div>")  # fmt: skip
+def _template() -> Any:
+    """plotly's ``plotly_white`` template as plotly writes it into a figure's layout."""
+    path = Path(_plotly_file()).parent / "templates" / "plotly_white.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError:  # another packaging of plotly: ask plotly itself
+        import plotly.io
+
+        return plotly.io.templates["plotly_white"].to_plotly_json()
 
 
-def frame_table(frame: pl.DataFrame, numeric_from: int, table_id: str = "") -> str:
-    """A frame as a sortable HTML table: money formatted in each row's currency, limits
-    as FL/PL/NL, numbers right-aligned and sorted by value.
-
-    Args:
-        frame: rows to show (money columns in minor units beside ``currency``).
-        numeric_from: index of the first numeric column (after ``site`` is left out).
-        table_id: the table's ``id`` attribute.
-
-    Returns:
-        The HTML of the table in its scrolling box.
-    """
-    columns, rows = display_rows(frame)
-    raw = [c for c in frame.columns if c != "site"]
-    values = [frame[c].to_list() for c in raw]
-    out = []
-    for i, row in enumerate(rows):
-        cells = []
-        for j, text in enumerate(row):
-            numeric = j >= numeric_from
-            v = values[j][i]
-            cells.append(_cell(text, v if numeric and isinstance(v, int | float) else None,
-                               numeric=numeric))  # fmt: skip
-        out.append(f"<tr>{''.join(cells)}</tr>")
-    return _table(columns, out, table_id)
-
-
-def stats_table(stats: pl.DataFrame, dims: list[str], table_id: str) -> str:
-    """The ratios of ``hhtools stats`` as percentages (tooltip: count / opportunities).
-
-    Args:
-        stats: :meth:`HandStore.stats_frames`' first frame.
-        dims: its group columns (``player``; ``game``, ``limit``).
-        table_id: the table's ``id``.
-    """
-    head = [*dims, "hands", *RATIO_COLUMNS, "af", "afq"]
-    rows = []
-    for r in stats.head(STATS_ROWS).iter_rows(named=True):
-        cells = [_cell(STRUCTURE_SHORT.get(str(r[d]), str(r[d])) if d == "limit" else str(r[d]))
-                 for d in dims]  # fmt: skip
-        cells.append(_cell(f"{r['hands']:,}", r["hands"], numeric=True))
-        for name in RATIO_COLUMNS:
-            v, n, d = r[name], r[f"{name}_count"], r[f"{name}_opportunities"]
-            text = "" if v is None else f"{100 * v:.1f}"
-            tip = None if n is None or d is None else f"{n:,} of {d:,}"
-            cells.append(_cell(text, None if v is None else round(100 * v, 3), tip,
-                               numeric=True))  # fmt: skip
-        for name in ("af", "afq"):
-            v = r[name]
-            text = "" if v is None else (f"{v:.2f}" if name == "af" else f"{100 * v:.1f}")
-            cells.append(_cell(text, None if v is None else round(float(v), 4), numeric=True))
-        rows.append(f"<tr>{''.join(cells)}</tr>")
-    return _table(head, rows, table_id)
+def _script_json(value: Any) -> str:
+    """``value`` as JSON safe inside an inline ``<script>`` (no ``<``, ``>``, ``&``)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 # ----------------------------------------------------------------------------- charts
-def chart_html(cumulative: pl.DataFrame, has_ev: bool = False, include_js: bool = True) -> str:
+def chart_html(cumulative: pl.DataFrame, has_ev: bool = False, include_js: bool = True,
+               folder: str = "report_files") -> str:  # fmt: skip
     """Cumulative winnings over hands, one plotly chart per currency, as HTML.
+
+    The figures are written as plotly's JSON (``Plotly.newPlot(id, data, layout,
+    config)``) without building them through plotly's Python objects, whose checks of
+    every point cost seconds over a large store.
 
     Args:
         cumulative: rows of the report's cumulative query (``player``, ``currency``,
             ``n``, ``cumulative`` in minor units, ``ev_cumulative`` in minor units).
         has_ev: draw the all-in EV line (dashed, the player's colour) beside each line.
-        include_js: inline plotly.js once, in the first chart (the page then works
+        include_js: load plotly.js once, before the first chart, from ``folder``
+            (:data:`PLOTLY_JS`, which :func:`page_files` puts there: the page works
             offline).
+        folder: the folder beside the page, relative to it.
 
     Returns:
         One ``<div class="chart">`` per currency (money first, then chips and play
         money); a sentence when there is nothing to draw.
     """
-    import plotly.graph_objects as go
-
     if not cumulative.height:
         return '<p class="note">No hands to chart.</p>'
     colours = palette()
@@ -159,41 +125,54 @@ def chart_html(cumulative: pl.DataFrame, has_ev: bool = False, include_js: bool 
     colour = {p: colours[i % len(colours)] for i, p in enumerate(players)}
     currencies = sorted(set(cumulative["currency"].to_list()),
                         key=lambda c: (c in NOT_MONEY, c))  # fmt: skip
+    template = _template()
+    config = {"responsive": True, "displaylogo": False}
     parts = []
     for k, currency in enumerate(currencies):
         scale = 1 if currency in NOT_MONEY else 100
-        unit = {"CHIPS": "chips", "PLAY": "play money"}.get(currency, currency)
-        fig = go.Figure()
+        unit = html.escape({"CHIPS": "chips", "PLAY": "play money"}.get(currency, currency))
+        traces: list[dict[str, Any]] = []
         part = cumulative.filter(cumulative["currency"] == currency)
         for (player,), line in part.group_by(["player"], maintain_order=True):
-            xs = [0, *line["n"].to_list()]
-            fig.add_trace(go.Scatter(  # every line starts at (0, 0): before the first hand
-                x=xs, y=[0.0, *(v / scale for v in line["cumulative"].to_list())],
-                mode="lines" if line.height > 30 else "lines+markers",
-                name=html.escape(str(player)), legendgroup=str(player),
-                line={"color": colour[player], "width": 2},
-                hovertemplate="hand %{x}: %{y:,.2f} " + html.escape(unit)
-                + "<extra>%{fullData.name}</extra>",
-            ))  # fmt: skip
+            xs = [0, *line["n"].to_list()]  # every line starts at (0, 0): before the first hand
+            name = html.escape(str(player))
+            traces.append({
+                "hovertemplate": f"hand %{{x}}: %{{y:,.2f}} {unit}<extra>%{{fullData.name}}</extra>",
+                "legendgroup": str(player), "line": {"color": colour[player], "width": 2},
+                "mode": "lines" if line.height > 30 else "lines+markers", "name": name,
+                "x": xs, "y": [0.0, *(v / scale for v in line["cumulative"].to_list())],
+                "type": "scatter",
+            })  # fmt: skip
             if has_ev:
-                fig.add_trace(go.Scatter(
-                    x=xs, y=[0.0, *(v / scale for v in line["ev_cumulative"].to_list())],
-                    mode="lines", name=f"{html.escape(str(player))} all-in EV",
-                    legendgroup=str(player),
-                    line={"color": colour[player], "width": 1.5, "dash": "dash"},
-                    hovertemplate="hand %{x}: %{y:,.2f} " + html.escape(unit)
-                    + " (all-in EV)<extra>%{fullData.name}</extra>",
-                ))  # fmt: skip
-        fig.update_layout(
-            title=f"Cumulative winnings, {html.escape(unit)}",
-            xaxis_title="hands played", yaxis_title=f"net won ({html.escape(unit)})",
-            template="plotly_white", height=440, autosize=True,
-            margin={"l": 60, "r": 20, "t": 50, "b": 40},
-            legend={"orientation": "h", "y": -0.2},
+                traces.append({
+                    "hovertemplate": f"hand %{{x}}: %{{y:,.2f}} {unit} (all-in EV)"
+                                     "<extra>%{fullData.name}</extra>",
+                    "legendgroup": str(player),
+                    "line": {"color": colour[player], "dash": "dash", "width": 1.5},
+                    "mode": "lines", "name": f"{name} all-in EV",
+                    "x": xs, "y": [0.0, *(v / scale for v in line["ev_cumulative"].to_list())],
+                    "type": "scatter",
+                })  # fmt: skip
+        layout = {
+            "template": template, "title": {"text": f"Cumulative winnings, {unit}"},
+            "xaxis": {"title": {"text": "hands played"}},
+            "yaxis": {"title": {"text": f"net won ({unit})"}},
+            "height": 440, "autosize": True, "margin": {"l": 60, "r": 20, "t": 50, "b": 40},
+            "legend": {"orientation": "h", "y": -0.2},
+        }  # fmt: skip
+        ident = f"chart-{k}"
+        script = ""
+        if include_js and k == 0:
+            src = html.escape(f"{quote(folder)}/{PLOTLY_JS}")
+            script = f'<script src="{src}"></script>'
+        parts.append(
+            f'<div class="chart">{script}<div style="height:440px; width:100%;"><div '
+            f'id="{ident}" class="plotly-graph-div" style="height:100%; width:100%;"></div>'
+            f'<script>if (window.Plotly) {{ Plotly.newPlot("{ident}", {_script_json(traces)}, '
+            f"{_script_json(layout)}, {_script_json(config)}); }} else {{ document."
+            f'getElementById("{ident}").textContent = "The chart needs {PLOTLY_JS} in the '
+            'folder beside the page."; }</script></div></div>'
         )  # fmt: skip
-        div = fig.to_html(full_html=False, include_plotlyjs=bool(include_js and k == 0),
-                          config={"responsive": True, "displaylogo": False})  # fmt: skip
-        parts.append(f'<div class="chart">{div}</div>')
     return "\n".join(parts)
 
 
@@ -230,10 +209,11 @@ def findings_html(report: Report) -> tuple[str, str]:
         hidden = r["kind"] in FINDINGS_HIDDEN
         cls = ' class="hidden-kind"' if hidden else ""
         rows.append(
-            f"<tr{cls}>{_cell(str(r['kind']))}<td>{link}</td>{_cell(str(r['site']))}"
-            f"{_cell(str(r['player'] or ''))}{_cell(_pot_text(r))}"
-            f"{_cell(paid, r['paid'], numeric=True)}{_cell(due, r['due'], numeric=True)}"
-            f"{_cell(str(r['explanation'] or ''))}{_cell(where)}</tr>"
+            f"<tr{cls}>{cell_html(str(r['kind']))}<td>{link}</td>{cell_html(str(r['site']))}"
+            f"{cell_html(str(r['player'] or ''))}{cell_html(_pot_text(r))}"
+            f"{cell_html(paid, r['paid'], numeric=True)}"
+            f"{cell_html(due, r['due'], numeric=True)}"
+            f"{cell_html(str(r['explanation'] or ''))}{cell_html(where)}</tr>"
         )  # fmt: skip
     listed = frame.height
     total = sum(counts.values())
@@ -242,8 +222,10 @@ def findings_html(report: Report) -> tuple[str, str]:
         more = (f'<p class="note">{listed:,} of {total:,} findings listed (at most '
                 f"{FINDINGS_LISTED:,} shown and {FINDINGS_LISTED:,} hidden); "
                 "<code>hhtools audit</code> lists them all.</p>")  # fmt: skip
-    table = _table(["kind", "hand", "site", "player", "pot", "paid", "due", "explanation",
-                    "source line"], rows, "findings-table")  # fmt: skip
+    head = "".join(f'<th title="sort">{c}</th>' for c in (
+        "kind", "hand", "site", "player", "pot", "paid", "due", "explanation", "source line"))
+    table = (f'<div class="scroll"><table class="sortable" id="findings-table"><thead><tr>'
+             f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")  # fmt: skip
     if hidden_total == total:  # no row shown until the toggle: say so, not a bare header
         table = (f'<p class="none-shown">Findings shown: none (tick the box above for the '
                  f'{hidden_total:,} hidden).</p><div class="all-hidden">{table}</div>')  # fmt: skip
@@ -307,60 +289,50 @@ body.show-hidden .none-shown { display: none; }
     box-shadow: 0 8px 40px rgba(0,0,0,.35); padding: 12px 20px; }
 .overlay .replay { display: block; }
 a.close { font-weight: 600; }
+.pager { margin: 4px 0 10px; font-size: 0.85em; color: #444; }
+.pager button { font: inherit; padding: 1px 8px; margin: 0 4px; cursor: pointer; }
+.pager button:disabled { cursor: default; }
 """
 
-_SCRIPT = """
-(function () {
-  function key(row, i) {
-    var c = row.cells[i];
-    if (!c) return "";
-    var v = c.getAttribute("data-v");
-    if (c.classList.contains("num")) return v === null || v === "" ? -Infinity : parseFloat(v);
-    return c.textContent.toLowerCase();
-  }
-  document.querySelectorAll("table.sortable").forEach(function (table) {
-    var heads = table.tHead.rows[0].cells;
-    Array.prototype.forEach.call(heads, function (th, i) {
-      th.addEventListener("click", function () {
-        var asc = th.getAttribute("data-dir") !== "asc";
-        Array.prototype.forEach.call(heads, function (h) { h.removeAttribute("data-dir"); });
-        th.setAttribute("data-dir", asc ? "asc" : "desc");
-        var body = table.tBodies[0];
-        var rows = Array.prototype.slice.call(body.rows);
-        rows.sort(function (a, b) {
-          var x = key(a, i), y = key(b, i);
-          var d = (typeof x === "number" && typeof y === "number") ? x - y
-                  : String(x).localeCompare(String(y));
-          return asc ? d : -d;
-        });
-        rows.forEach(function (r) { body.appendChild(r); });
-      });
-    });
-  });
-  var box = document.getElementById("show-hidden");
-  if (box) box.addEventListener("change", function () {
-    document.body.classList.toggle("show-hidden", box.checked);
-  });
-})();
-"""
-
-
-def to_html(report: Report) -> str:
-    """The report as one self-contained HTML page (styles, script and plotly.js inlined).
+def to_html(report: Report, folder: str = "report_files") -> str:
+    """The report's page (:func:`page_files`' page alone).
 
     Args:
         report: from :func:`hhtools.reports.report.build_report` (with ``page=True``
             for the statistics, the findings listed and their replays).
+        folder: the folder beside the page that holds the files it reads.
 
     Returns:
         The page's text (UTF-8 when written).
     """
-    shown = report.results.head(HTML_ROWS)
-    total = report.results.height
-    columns = [c for c in shown.columns if c != "site"]
+    return page_files(report, folder)[0]
+
+
+def page_files(report: Report, folder: str = "report_files",
+               page_rows: int | None = None) -> tuple[str, dict[str, str | Path]]:  # fmt: skip
+    """The report as one HTML page and the files it reads from the folder beside it.
+
+    The page holds the styles, the script, the totals, the charts' points, the first
+    page of each table, the findings listed and their replays: its size does not grow
+    with the hands or the players. Beside it, in ``folder``: plotly.js, and the rows
+    of each table longer than a page, read by the page when asked for
+    (:mod:`hhtools.reports.report_tables`). Nothing is fetched from the network.
+
+    Args:
+        report: from :func:`hhtools.reports.report.build_report` (with ``page=True``
+            for the statistics, the findings listed and their replays).
+        folder: the folder's name, relative to the page (``report_files`` beside
+            ``report.html``: :data:`FILES_SUFFIX`).
+        page_rows: rows of a table shown at once (default
+            :data:`hhtools.reports.report_tables.PAGE_ROWS`).
+
+    Returns:
+        ``(page, files)``: the page's text (UTF-8 when written) and ``{file name in
+        the folder: its text, or the path of a file to copy}``.
+    """
+    results = report.results
+    columns = [c for c in results.columns if c != "site"]
     first_number = columns.index("hands") if "hands" in columns else len(columns)
-    more = (f'<p class="note">{shown.height:,} of {total:,} rows (most hands first); CSV, '
-            "JSON and Parquet hold them all.</p>" if total > shown.height else "")  # fmt: skip
     n_findings = int(report.findings["findings"].sum()) if report.findings.height else 0
     totals = [("hands", report.hands), ("judged in full",
               report.hands - report.read_in_part - report.not_told),
@@ -373,27 +345,38 @@ def to_html(report: Report) -> str:
     ev_note = ("Dashed: the all-in EV line (each all-in's expectation in place of its "
                "result, from <code>hhtools ev</code>)." if report.has_ev else
                "Run <code>hhtools ev</code> to add the all-in EV line.")  # fmt: skip
+    files: dict[str, str | Path] = {}
+    if report.cumulative.height:
+        files[PLOTLY_JS] = _plotly_file()
+    extra = {} if page_rows is None else {"page_rows": page_rows}
+
+    def table(table_id: str, cols: list[Any]) -> str:
+        paged = PagedTable(table_id, cols, folder, **extra)
+        if paged.paged:
+            files[paged.file_name] = paged.script()
+        return paged.html()
+
     sections = [
         f"<h2>Cumulative winnings</h2><p class=\"note\">{ev_note} Each currency on its own "
         "chart; tournament chips and play money apart from money.</p>"
-        + chart_html(report.cumulative, report.has_ev),
+        + chart_html(report.cumulative, report.has_ev, folder=folder),
     ]
     if report.player_stats.height:
         sections.append(
             "<h2>Players</h2><h3>Statistics (percent; hover a cell for its counts)</h3>"
-            + stats_table(report.player_stats, ["player"], "player-stats")
+            + table("player-stats", stats_columns(report.player_stats, ["player"]))
             + "<h3>Money per currency and betting structure</h3>"
-            + frame_table(report.player_money, 3, "player-money")
+            + table("player-money", frame_columns(report.player_money, 3))
         )
     if report.game_stats.height:
         sections.append(
             "<h2>Games and betting structures</h2>"
-            + stats_table(report.game_stats, ["game", "limit"], "game-stats")
-            + frame_table(report.game_money, 3, "game-money")
+            + table("game-stats", stats_columns(report.game_stats, ["game", "limit"]))
+            + table("game-money", frame_columns(report.game_money, 3))
         )
     sections.append(
         "<h2>Results per player, game, betting structure, stakes and currency</h2>"
-        + frame_table(shown, first_number, "results") + more
+        + table("results", frame_columns(results, first_number))
     )
     first = ", ".join(FINDING_ORDER)
     sections.append(f'<h2 id="findings">Findings</h2><p class="note">{html.escape(first)} '
@@ -404,7 +387,7 @@ def to_html(report: Report) -> str:
                     f"change.</p>{findings}")  # fmt: skip
     title = "hhtools report"
     described = html.escape(report.filter.describe())
-    return f"""<!DOCTYPE html>
+    page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}: {described}</title>
@@ -423,8 +406,9 @@ rake_paid: each hand's rake shared in proportion to what was put in; the statist
 <code>hhtools schema</code> defines them.</p>
 </main>
 {replays}
-<script>{_SCRIPT}</script>
+<script>{PAGING_SCRIPT}</script>
 </body></html>
 """
+    return page, files
 
 
