@@ -8,6 +8,8 @@ differences); what every one of them would otherwise write again is here:
 - :func:`header_game`: a header that names the hand and its game (groups ``id`` and
   ``game``): the hand's id taken, the game looked up in the format's table of game
   names, a game not there not read (an unknown Omaha game, or a skipped one);
+- :data:`STREETS`: the streets a street line names, as sites write them ("FLOP",
+  "Flop", "flop");
 - :func:`read_high_once`: the kernel's reader of the English words for a shown high
   hand (:func:`~hhtools.grammars._english.read_high`), each distinct text read once
   per process (a table's descriptions repeat: "a pair of Kings" in hand after hand);
@@ -24,14 +26,23 @@ from functools import lru_cache
 from typing import Any, BinaryIO, TypeVar
 
 from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import Hand, no_record, not_read, reader
+from hhtools.grammars._hand import STREET_WORDS, Hand, no_record, not_read, reader
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
-from hhtools.model.records import ClaimedHigh, HandText
+from hhtools.model.records import ClaimedHigh, HandText, Street
 from hhtools.model.vocab import ProblemCode
 
-__all__ = ["bad_header", "header_game", "read_high_once", "site_format"]
+__all__ = ["STREETS", "bad_header", "header_game", "read_high_once", "site_format"]
 
 G = TypeVar("G")
+
+#: the betting round a street line names, by the name as sites write it: capitals
+#: ("*** FLOP ***"), a capital first ("** Dealing Flop **") or lower case ("--- Dealing
+#: flop"); the kernel's :data:`~hhtools.grammars._hand.STREET_WORDS` in each case
+STREETS: dict[str, Street] = {
+    written: street
+    for word, street in STREET_WORDS.items()
+    for written in (word, word.capitalize(), word.lower())
+}
 
 
 def bad_header(h: Hand, lines: list[str], line: int) -> ParsedHand:

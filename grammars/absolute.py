@@ -59,7 +59,7 @@ from hhtools.grammars._english import read_high
 from hhtools.grammars._hand import Hand, finish, rule_table, text_format
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import header_game
+from hhtools.grammars._site import STREETS, header_game
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -68,7 +68,6 @@ from hhtools.model.records import (
     Game,
     PostKind,
     Show,
-    Street,
     Variant,
 )
 from hhtools.model.vocab import CollectOrder, Half, ProblemCode
@@ -149,7 +148,6 @@ COLLECT = re.compile(
 _LIMITS = {"no limit": BettingStructure.NO_LIMIT, "pot limit": BettingStructure.POT_LIMIT,
            "normal": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True)}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
 def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
@@ -240,7 +238,7 @@ def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
     elif kind == "dealing":
         h.dealt = True
     elif kind == "street":
-        h.deal(_STREETS[m["street"]], _cards(m["cards"]))
+        h.deal(STREETS[m["street"]], _cards(m["cards"]))
     elif kind == "dealt":
         name = h.name(m["rest"])
         if name is None:

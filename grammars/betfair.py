@@ -53,7 +53,7 @@ from hhtools.grammars._hand import (
 )  # fmt: skip
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import bad_header
+from hhtools.grammars._site import STREETS, bad_header
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -62,7 +62,6 @@ from hhtools.model.records import (
     Game,
     PostKind,
     Show,
-    Street,
     Variant,
 )
 from hhtools.model.vocab import CollectOrder, ProblemCode
@@ -123,7 +122,6 @@ _LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
            "FL": BettingStructure.LIMIT, "": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
           "omaha hi/lo": (Variant.OMAHA, True), "omaha hi-lo": (Variant.OMAHA, True)}  # fmt: skip
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 #: Betfair names straights top card first ("a straight, Seven to Three"): the kernel's
 #: reader takes a straight named from either end
 read_high = _english.read_high
@@ -202,7 +200,7 @@ def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
     elif kind == "dealing":
         h.dealt = True
     elif kind == "street":
-        h.deal(_STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+        h.deal(STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
     elif kind == "end":
         h.summary = True
     return True  # "players", "section": nothing the record needs

@@ -52,6 +52,7 @@ from hhtools.grammars._english import read_high
 from hhtools.grammars._hand import Hand, finish, not_read, rule_table, text_format
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._site import STREETS
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
@@ -61,7 +62,6 @@ from hhtools.model.records import (
     Game,
     PostKind,
     Show,
-    Street,
     Variant,
 )
 from hhtools.model.vocab import CollectOrder, Half, ProblemCode
@@ -110,7 +110,6 @@ _LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
            "FL": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omahahilo": (Variant.OMAHA, True),
           "omahahi": (Variant.OMAHA, False)}  # fmt: skip
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -197,7 +196,7 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
         m = STREET.match(ln)
         if m is None:
             return False
-        h.deal(_STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+        h.deal(STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
         return True
     if ln.startswith("Seat ") and not h.actions:
         m = SEAT.match(ln)

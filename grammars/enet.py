@@ -71,11 +71,11 @@ from hhtools.grammars._hand import (
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import bad_header
+from hhtools.grammars._site import STREETS, bad_header
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import CURRENCY_SYMBOLS
 from hhtools.model.records import (
-    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Returned, Show, Street, Variant
+    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Returned, Show, Variant
 )  # fmt: skip
 from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 
@@ -151,7 +151,6 @@ _STRUCTURES = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStruc
                "Fixed Limit": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
           "omaha hi-lo": (Variant.OMAHA, True)}  # fmt: skip
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _BLINDS = {"sb": (PostKind.SMALL_BLIND, 0), "bb": (PostKind.BIG_BLIND, 1)}
 _HIGH_WORDS: tuple[tuple[HandCategory, re.Pattern[str]], ...] = (
     (HandCategory.THREE_OF_A_KIND, re.compile(r"three of a kind, (\w+)")),
@@ -309,7 +308,7 @@ def _table_line(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
         h.summary = True
         h.by_seat = {s.seat: s.player for s in h.seats}
     elif kind == "street":
-        h.deal(_STREETS[m["street"]], _run_cards(m["cards"]), whole=True)
+        h.deal(STREETS[m["street"]], _run_cards(m["cards"]), whole=True)
     elif kind == "rake":
         _signed(h, m["a"])  # read, not kept: the summary's rake is their sum
     elif kind == "returned":

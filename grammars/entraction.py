@@ -57,7 +57,7 @@ from hhtools.grammars._english import read_high
 from hhtools.grammars._hand import Hand, finish, rule_table, text_format
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import header_game
+from hhtools.grammars._site import STREETS, header_game
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
@@ -66,7 +66,6 @@ from hhtools.model.records import (
     Game,
     PostKind,
     Show,
-    Street,
     Variant,
 )
 from hhtools.model.vocab import CollectOrder, ProblemCode
@@ -118,7 +117,6 @@ _GAMES = {"omaha high": (Variant.OMAHA, False), "omaha": (Variant.OMAHA, False),
           "5-card omaha high": (Variant.OMAHA5, False), "5-card omaha": (Variant.OMAHA5, False),
           "omaha high/low": (Variant.OMAHA, True), "omaha hi/lo": (Variant.OMAHA, True),
           "5-card omaha high/low": (Variant.OMAHA5, True)}  # fmt: skip
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 
 
 def _split_cards(text: str) -> tuple[str, ...]:
@@ -168,7 +166,7 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     if head.startswith(("Flop ", "Turn ", "River ")):
         m = STREET.match(ln)
         if m is not None:
-            h.deal(_STREETS[m["street"]], _split_cards(m["cards"]), whole=True)
+            h.deal(STREETS[m["street"]], _split_cards(m["cards"]), whole=True)
             return True
     if not h.seats or (not h.actions and not h.dealt and SEAT.match(ln)):
         if ln.startswith("Players(max"):

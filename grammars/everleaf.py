@@ -68,12 +68,12 @@ from hhtools.grammars._hand import (
 from hhtools.grammars._inferred import collected, in_pot
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import bad_header, read_high_once
+from hhtools.grammars._site import STREETS, bad_header, read_high_once
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
-    BettingStructure, Collect, Game, PostKind, Show, Street, Variant
+    BettingStructure, Collect, Game, PostKind, Show, Variant
 )  # fmt: skip
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
@@ -142,7 +142,6 @@ _STRUCTURES = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT
                None: BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
           "omaha hi-lo": (Variant.OMAHA, True), "omaha h/l": (Variant.OMAHA, True)}  # fmt: skip
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 #: Everleaf's words ("two pairs, queens and nines", "a straight, eight high") are the
 #: English the kernel reads
 read_high = read_high_once
@@ -242,7 +241,7 @@ def _table_line(h: Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
     elif kind == "dealing":
         h.dealt = True
     elif kind == "street":
-        h.deal(_STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+        h.deal(STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
     elif kind == "table":
         h.table = m["table"]
     elif kind == "dealt":

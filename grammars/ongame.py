@@ -66,11 +66,11 @@ from hhtools.grammars._hand import (
 )  # fmt: skip
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import bad_header
+from hhtools.grammars._site import STREETS, bad_header
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
-    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Show, Street, Variant
+    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Show, Variant
 )  # fmt: skip
 from hhtools.model.vocab import CollectOrder, Half, HandCategory, PotPartsBasis, ProblemCode
 
@@ -138,7 +138,6 @@ _STRUCTURES = {"LIMIT": BettingStructure.LIMIT, "FIXED_LIMIT": BettingStructure.
                "NO_LIMIT": BettingStructure.NO_LIMIT}  # fmt: skip
 _GAMES = {"OMAHA_HI": (Variant.OMAHA, False), "OMAHA": (Variant.OMAHA, False),
           "OMAHA_HI_LO": (Variant.OMAHA, True), "OMAHA_HILO": (Variant.OMAHA, True)}  # fmt: skip
-_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND,
           "both": PostKind.DEAD_SMALL_AND_BIG, "ante": PostKind.ANTE}  # fmt: skip
 _MONTHS = {m: i for i, m in enumerate(
@@ -314,7 +313,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
         return False
     kind, m = line_of
     if kind == "street":
-        h.deal(_STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+        h.deal(STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
     elif kind == "seat":
         if h.actions:
             return False

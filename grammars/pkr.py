@@ -72,7 +72,7 @@ from hhtools.grammars._hand import (
     rule_table, text_format
 )  # fmt: skip
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import bad_header, read_high_once
+from hhtools.grammars._site import STREETS, bad_header, read_high_once
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
@@ -162,7 +162,6 @@ _STRUCTURES = {"POT LIMIT": BettingStructure.POT_LIMIT, "NO LIMIT": BettingStruc
                "FIXED LIMIT": BettingStructure.LIMIT, "LIMIT": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"OMAHA": (Variant.OMAHA, False), "OMAHA HI": (Variant.OMAHA, False),
           "OMAHA HI/LO": (Variant.OMAHA, True), "OMAHA HILO": (Variant.OMAHA, True)}  # fmt: skip
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
 _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
@@ -344,7 +343,7 @@ def _body(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
         h.group_open = True
         h.pots.append(h.money(m["a"]))
     elif kind == "street":
-        h.deal(_STREETS[m["street"]], _cards(m["cards"]))
+        h.deal(STREETS[m["street"]], _cards(m["cards"]))
     elif kind == "dealt":
         if m["name"] not in h.stacks:
             return False

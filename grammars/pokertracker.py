@@ -89,7 +89,7 @@ from hhtools.grammars._hand import Hand, finish, match_player, not_read, rule_ta
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _BadCards, _cards
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import bad_header
+from hhtools.grammars._site import STREETS, bad_header
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import (
@@ -100,7 +100,6 @@ from hhtools.model.records import (
     PostKind,
     Returned,
     Show,
-    Street,
     Variant,
 )
 from hhtools.model.vocab import CollectOrder, ProblemCode
@@ -183,7 +182,6 @@ _PLAYER = rule_table(
 )  # fmt: skip
 _MG_STREET = re.compile(r"\*\* Dealing the (?P<street>flop|turn|river): (?P<cards>.+?)\s*$")
 _MERGE_STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
-_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 _STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
                "NL": BettingStructure.NO_LIMIT, "No Limit": BettingStructure.NO_LIMIT,
                "FL": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
@@ -391,7 +389,7 @@ def _line(h: _PTHand, ln: str, lno: int) -> bool:
         s = _MG_STREET.match(ln) or _MERGE_STREET.match(ln)
         if s is None:
             return False
-        h.deal(_STREETS[s["street"].lower()], _read_cards(h, s["cards"]))
+        h.deal(STREETS[s["street"].lower()], _read_cards(h, s["cards"]))
         return True
     if ln.startswith("Rake: "):
         h.rake = (h.rake or 0) + _money(h, ln[6:].strip())

@@ -84,7 +84,7 @@ from hhtools.grammars._hand import (
 )
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS, SAID
-from hhtools.grammars._site import bad_header
+from hhtools.grammars._site import STREETS, bad_header
 from hhtools.grammars._text import HandEnd
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import CURRENCY_SYMBOLS, SYMBOL_CLASS, Unit
@@ -94,7 +94,6 @@ from hhtools.model.records import (
     Game,
     PostKind,
     Show,
-    Street,
     Variant,
 )
 from hhtools.model.vocab import CollectOrder, ProblemCode
@@ -200,7 +199,6 @@ _HILO = re.compile(r"HI: (?P<hi>.+?)(?:; LO: (?P<lo>.+))?|LO: (?P<lo_only>.+)")
 _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE,
           "straddle": PostKind.STRADDLE}  # fmt: skip
 _RUN = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 #: chat, joins, time bank: lines that carry no chips
 _QUIET = NO_CHIPS.plus(tails=(SAID,))
 
@@ -377,7 +375,7 @@ def _street(h: _PPHand, m: Any) -> None:
     if m["run"]:
         h.runs[_RUN[m["run"]]] = cards
     else:
-        h.deal(_STREETS[m["street"]], cards, True)
+        h.deal(STREETS[m["street"]], cards, True)
 
 
 def _dealt(h: _PPHand, rest: str) -> bool:

@@ -54,7 +54,7 @@ from hhtools.grammars._english import read_high
 from hhtools.grammars._hand import Hand, finish, match_player, not_read, rule_table, text_format
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import bad_header
+from hhtools.grammars._site import STREETS, bad_header
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.records import (
     BettingStructure,
@@ -62,7 +62,6 @@ from hhtools.model.records import (
     Game,
     PostKind,
     Show,
-    Street,
     Variant,
 )
 from hhtools.model.vocab import CollectOrder, ProblemCode
@@ -121,7 +120,6 @@ _STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "NL": BettingStructure.NO_LIMIT
                "FL": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
           "omaha hi-lo": (Variant.OMAHA, True)}  # fmt: skip
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _KICKER = re.compile(r"\s*\+\S*$")
 
 
@@ -185,7 +183,7 @@ def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
     elif kind == "dealing":
         h.dealt = True
     elif kind == "street":
-        h.deal(_STREETS[m["street"]], _cards(m["cards"]))
+        h.deal(STREETS[m["street"]], _cards(m["cards"]))
     elif kind == "showdown" and m["cards"]:
         board = _cards(m["cards"])
         if len(board) > len(h.board):  # the whole board, also when streets were not dealt

@@ -21,6 +21,7 @@ from hhtools.grammars._betting import _OutOfRange, read_body
 from hhtools.grammars._hand import Hand
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._site import STREETS
 from hhtools.grammars.ggpoker.pots import Record, assign, gg_pots, with_ante
 from hhtools.grammars.ggpoker.rules import (
     _COLLECT_M,
@@ -36,7 +37,6 @@ from hhtools.grammars.ggpoker.rules import (
     _S_SEAT_M,
     _S_SHOWED,
     _SEAT_M,
-    _STREETS,
     _TABLE_M,
     _TIMES,
     HEAD,
@@ -208,7 +208,7 @@ def _street(h: GGHand, m: Any, text: str, lno: int) -> bool:
     if name.startswith("SHOW"):
         h.showdown_run = run
         return True
-    street = _STREETS.get(name)
+    street = STREETS.get(name)
     if street is None:
         return True
     cards = _cards(m["c1"]) if m["c1"] else ()
@@ -407,7 +407,7 @@ def _summary_seat(h: GGHand, text: str, lno: int) -> None:
         h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unrecognised summary seat: {text[:80]}",
                   text)  # fmt: skip
     elif " folded " in rest and (fm := _S_FOLD.match(rest)) is not None:
-        street = _STREETS[fm["st"].upper()] if fm["st"] else Street.PREFLOP
+        street = STREETS[fm["st"].upper()] if fm["st"] else Street.PREFLOP
         h.summary_folds.append((player, street, lno))
 
 

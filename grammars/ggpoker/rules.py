@@ -90,7 +90,6 @@ _S_OTHER = re.compile(
     rf"|(?:collected|won) \({_A}\)|(?:is )?sitting out)\s*"
 )
 _RUN = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {
     "small blind": PostKind.SMALL_BLIND, "button blind": PostKind.SMALL_BLIND,
     "big blind": PostKind.BIG_BLIND, "the ante": PostKind.ANTE, "ante": PostKind.ANTE,

@@ -204,16 +204,8 @@ def _decode(raw: bytes) -> tuple[str, str]:
 
 
 def _split_lines(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """:func:`_split` for any encoding, one decoded line at a time.
-
-    Args:
-        fh: the file, a seekable binary stream at its start.
-        file: the name hands and problems carry.
-
-    Yields:
-        Each game's XML (plus the session's ``<general>`` after a marker), with the
-        line and byte offset where its ``<game`` tag starts.
-    """
+    """:func:`_split` for any encoding, one decoded line at a time: the same file and
+    name in, the same hand texts out."""
     session = ""  # the current session's opening tag and general element
     general: list[str] | None = None  # collecting the session's general
     game: list[str] | None = None

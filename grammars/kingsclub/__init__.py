@@ -68,7 +68,7 @@ from hhtools.grammars._hand import Hand, build_record, by_word
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._lines import _cards, _m, _rule, bracketed
 from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import site_format
+from hhtools.grammars._site import STREETS, site_format
 from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.kingsclub.ledger import on_boards
@@ -81,7 +81,6 @@ from hhtools.model.records import (
     PostKind,
     Returned,
     Show,
-    Street,
     Variant,
 )
 from hhtools.model.vocab import CollectOrder, ProblemCode
@@ -157,7 +156,6 @@ _BODY = frozenset({"street", "seat", "dealt", "post", "pass", "bet", "show", "mu
                    "uncalled", "sitout"})  # fmt: skip
 _SUMMARY = frozenset({"street", "summary_seat", "rake", "dealt", "post", "wins", "uncalled"})
 
-_STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
           "ante": PostKind.ANTE, "straddle": PostKind.STRADDLE,
           "dead blind": PostKind.DEAD_SMALL_AND_BIG}  # fmt: skip
@@ -335,7 +333,7 @@ def _street(h: _Hand, m: Any, lno: int) -> None:
     if name == "SUMMARY":
         h.summary = True
         return
-    street = _STREET_WORDS.get(name)
+    street = STREETS.get(name)
     if street is None:  # HOLE CARDS, SHOW DOWN
         return
     if street is not h.street:

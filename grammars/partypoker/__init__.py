@@ -77,6 +77,7 @@ from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_low
 from hhtools.grammars._hand import reader
 from hhtools.grammars._lines import _m
+from hhtools.grammars._site import STREETS
 from hhtools.grammars._spaces import plain_head
 from hhtools.grammars._text import HandEnd, iter_hands
 from hhtools.grammars.base import ParsedHand, SiteFormat
@@ -84,7 +85,7 @@ from hhtools.grammars.partypoker import lines as L
 from hhtools.grammars.partypoker.record import SITE, _cardlist, _finish, _Hand
 
 from hhtools.model.money import Unit
-from hhtools.model.records import ActionKind, Collect, HandText, PostKind, Show, Street, TournamentResult
+from hhtools.model.records import ActionKind, Collect, HandText, PostKind, Show, TournamentResult
 from hhtools.model.vocab import Half, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "recognise"]
@@ -105,7 +106,6 @@ _END = HandEnd("", None, re.compile(
     r"\*{5}|.*\*{5}[^\S\n]*$|.*Hand History [Ff]or Game|Game #\d+ starts\.|#Game No : \d+"),
     blank=True)  # fmt: skip
 _PREAMBLE_ONLY = re.compile(r"(?:\s*(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
           "ante": PostKind.ANTE}  # fmt: skip
 #: the betting words: the bracket is what the player adds; an all-in (``None``) is a
@@ -347,7 +347,7 @@ def _seat(h: _Hand, m: Any, lno: int) -> None:
 
 def _street(h: _Hand, m: Any, lno: int) -> None:
     _silent_blinds(h, lno)
-    h.new_street(_STREETS[m["street"]])
+    h.new_street(STREETS[m["street"]])
     h.board.extend(_cardlist(m["cards"]))
 
 

@@ -30,6 +30,7 @@ from hhtools.grammars._inferred import collected, hand_excess
 from hhtools.grammars._lines import _BadCards, _cards, _m, _rule, language_of, localised_cards
 from hhtools.grammars._pots import in_pot_order, pots_of
 from hhtools.grammars._quiet import NO_CHIPS
+from hhtools.grammars._site import STREETS
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import AmountOutOfRange, Unit
 from hhtools.model.records import (
@@ -41,7 +42,6 @@ from hhtools.model.records import (
     PostKind,
     Returned,
     Show,
-    Street,
     Variant,
 )
 from hhtools.model.vocab import CollectOrder, HandCategory, PotPartsBasis, ProblemCode
@@ -109,7 +109,6 @@ _VERBS = {"calls": ActionKind.CALL, "bets": ActionKind.BET, "raises": ActionKind
           "is all-in": None}  # fmt: skip
 _POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
           "ante": PostKind.ANTE}  # fmt: skip
-_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 _LIMITS = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStructure.NO_LIMIT}
 _OMAHA = {"omaha": False, "omahahl": True, "omaha hi/lo": True, "omaha hi-lo": True}
 _OTHER = re.compile(r"hold'?em|stud|razz|draw|badugi", re.IGNORECASE)
@@ -420,7 +419,7 @@ def _street(h: _Hand, m: Any, lno: int) -> None:
     if m["street"] == "down cards":
         h.dealt = True
         return
-    h.new_street(_STREETS[m["street"]])
+    h.new_street(STREETS[m["street"]])
     try:
         h.board.extend(_read_cards(h, m["cards"] or ""))
     except _BadCards as exc:
