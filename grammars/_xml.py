@@ -192,6 +192,13 @@ class XmlHand(Hand):
         self.by_id: dict[str, str] = {}  # players by the attribute elements name them by
         self.stake: tuple[int, int] | None = None  # the two amounts the header names
         self.totals = False  # the site's call and raise amounts are street totals
+        self.start()
+
+    def start(self) -> None:
+        """Set up what a site's hand keeps of its own, once the kernel's state is set
+        (called last by the constructor; the kernel's hand keeps nothing more). A site's
+        subclass overrides it rather than the constructor, whose arguments are the
+        kernel's."""
 
     def seat(
         self, seat: int, player: str, stack: int, line: int, out: bool = False,

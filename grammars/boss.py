@@ -82,7 +82,6 @@ from hhtools.model.records import (
     BettingStructure,
     Collect,
     Game,
-    HandText,
     PostKind,
     Show,
     Street,
@@ -131,8 +130,7 @@ def card(link: str) -> str | None:
 class _Hand(XmlHand):
     """A Boss hand being read: the kernel's hand and its blinds' habits."""
 
-    def __init__(self, ht: HandText, site: str, hand_id: str | None) -> None:
-        super().__init__(ht, site, hand_id)
+    def start(self) -> None:
         self.dead: dict[str, int] = {}  # dead small blinds waiting for the player's big blind
         self.sb_seen = False
         self.ante = 0  # the first HAND_ANTE's amount

@@ -74,7 +74,6 @@ from hhtools.model.records import (
     BettingStructure,
     Collect,
     Game,
-    HandText,
     PostKind,
     Returned,
     Show,
@@ -135,8 +134,7 @@ def _num(text: str | None) -> int:
 class _Hand(XmlHand):
     """An Everest hand being read: the kernel's hand and what its sweeps and wins say."""
 
-    def __init__(self, ht: HandText, site: str, hand_id: str | None) -> None:
-        super().__init__(ht, site, hand_id)
+    def start(self) -> None:
         self.blinds_seen = 0
         self.sweep: tuple[int, int, int, int] | None = None  # rake, tax, pot after, line
         self.pot_amounts: dict[int, int] = {}  # each pot after rake, by the wins

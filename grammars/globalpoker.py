@@ -68,7 +68,6 @@ from hhtools.model.records import (
     BettingStructure,
     Collect,
     Game,
-    HandText,
     PostKind,
     Returned,
     Show,
@@ -148,8 +147,7 @@ def _cards(part: Any) -> tuple[str, ...]:
 class _Hand(JsonHand):
     """A Global Poker hand being read: players by id, the live big blind."""
 
-    def __init__(self, ht: HandText, site: str, hand_id: str | None) -> None:
-        super().__init__(ht, site, hand_id)
+    def start(self) -> None:
         self.big = 0  # the table's big blind (minor units)
         self.dealt_in: set[str] = set()  # players dealt cards
         self.waiting: set[str] = set()  # players waiting for the big blind: not dealt in

@@ -64,7 +64,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from hhtools.grammars._betting import claimed_from_five, low_from_five
-from hhtools.grammars._json import JsonHand, Path, json_format, json_reader, unknown_keys
+from hhtools.grammars._json import JsonHand, json_format, json_reader, unknown_keys
 from hhtools.grammars._xml import Stop, game_not_read
 from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
@@ -73,7 +73,6 @@ from hhtools.model.records import (
     ClaimedHigh,
     Collect,
     Game,
-    HandText,
     PostKind,
     Returned,
     Show,
@@ -150,8 +149,7 @@ def _cards(part: Any) -> tuple[str, ...]:
 class _Hand(JsonHand):
     """An IGT hand being read: bankRolls checked, dead small blinds waiting."""
 
-    def __init__(self, ht: HandText, site: str, hand_id: str | None) -> None:
-        super().__init__(ht, site, hand_id)
+    def start(self) -> None:
         self.dead: dict[str, int] = {}  # dead small blinds waiting for the player's big blind
         self.inferred_stacks = False  # every seat wrote 0.00: stacks from the bankRolls
         self.known: set[str] = set()  # players whose stack is known

@@ -78,7 +78,6 @@ from hhtools.grammars.base import ParsedHand
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     BettingStructure,
-    HandText,
     ClaimedHigh,
     Collect,
     Game,
@@ -151,8 +150,7 @@ _POSTS = ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "RETURN_BLIND", "ANTE", "
 class _Game(XmlHand):
     """A Merge game being read: the kernel's hand and what ends it."""
 
-    def __init__(self, ht: HandText, site: str, hand_id: str | None) -> None:
-        super().__init__(ht, site, hand_id)
+    def start(self) -> None:
         self.winners: list[tuple[etree._Element, int]] = []
         self.over = False  # an END_OF_GAME (or END_OF_FOLDED_GAME) round was read
         self.cancelled = False  # a GAME_CANCELLED event was read
