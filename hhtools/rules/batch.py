@@ -8,6 +8,8 @@ board and hole hold enough of one suit, the low by sets of low ranks.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -52,7 +54,17 @@ from hhtools.rules.tables import (
     TRIPLES_NP as _TRIPLES_NP,
 )
 
-__all__ = ["batch_high_low"]
+__all__ = ["batch_high_low", "check_qualifier", "outer_flush", "outer_high_low"]
+
+
+def check_qualifier(qualifier: int) -> None:
+    """Refuse a low qualifier the evaluators do not know.
+
+    Raises:
+        InvalidQualifierError: ``qualifier`` not in :data:`QUALIFIERS` (7, 8 or 9).
+    """
+    if qualifier not in _QMASK:
+        raise InvalidQualifierError(f"low qualifier must be one of {QUALIFIERS}, not {qualifier!r}")
 
 
 def batch_high_low(
@@ -81,42 +93,21 @@ def batch_high_low(
     >>> category_of(int(hi[0])), int(lo[0]) == best_low("Ah 3h Ts Tc", "2s 5c Th 7d 8c").value
     (<HandCategory.THREE_OF_A_KIND: 'three of a kind'>, True)
     """
-    if qualifier not in _QMASK:
-        raise InvalidQualifierError(f"low qualifier must be one of {QUALIFIERS}, not {qualifier!r}")
-    h = np.asarray(holes, dtype=np.intp)
-    b = np.asarray(boards, dtype=np.intp)
-    if h.ndim != 2 or b.ndim != 2 or b.shape[1] != 5 or h.shape[0] != b.shape[0]:
-        raise InvalidHandError(f"expected holes (N, k) and boards (N, 5), got {h.shape} and {b.shape}")
-    k = h.shape[1]
-    if k not in _PAIRS_NP:
-        raise InvalidHandError(f"hole must be 2 to 7 cards, got {k}")
-    n = h.shape[0]
-    if n == 0:
+    check_qualifier(qualifier)
+    h, b, pi, pj = _shapes(holes, boards, paired=True)
+    if h.shape[0] == 0:
         return np.empty(0, np.int32), np.empty(0, np.int32)
 
     # High, non-flush: board rank multiset row + ordered hole-rank pair slot.
     row = _BROW_NP[_KEY_NP[b].sum(axis=1)]
     hr = h >> 2
-    pi, pj = _PAIRS_NP[k]
     idx = (row[:, None] + hr[:, pi] * 13) + hr[:, pj]
     high = _HIGH_NP[idx].max(axis=1)
 
     # High, flush: only rows whose board holds three or more of one suit and whose
     # hole holds two or more of that suit (one suit at most can have three of five).
-    f = (_SUITCOUNT_NP[b].sum(axis=1) + _FLUSH_ADD) & _FLUSH_ANY
-    suit = (f > 0x08).astype(np.intp) + (f > 0x0800) + (f > 0x080000)
-    hole_suited = (h & 3) == suit[:, None]
-    flush_rows = np.nonzero((f != 0) & (hole_suited.sum(axis=1) >= 2))[0]
+    flush_rows, fv = _flushes(h, b, pi, pj)
     if flush_rows.size:
-        fb = b[flush_rows]
-        fh = h[flush_rows]
-        fs = suit[flush_rows, None]
-        bbits = np.where((fb & 3) == fs, _RANKBIT_NP[fb], 0)
-        hbits = np.where(hole_suited[flush_rows], _RANKBIT_NP[fh], 0)
-        ta, tb, tc = _TRIPLES_NP
-        tmask = bbits[:, ta] | bbits[:, tb] | bbits[:, tc]  # (M, 10)
-        pmask = hbits[:, pi] | hbits[:, pj]  # (M, P)
-        fv = _FL5_NP[pmask[:, :, None] | tmask[:, None, :]].max(axis=(1, 2))
         high[flush_rows] = np.maximum(high[flush_rows], fv)
 
     # Low: set of low hole ranks x set of low board ranks.
@@ -125,3 +116,134 @@ def batch_high_low(
     lbd = np.bitwise_or.reduce(_LOWBIT_NP[b], axis=1) & m
     low = _LOW_NP[(lh << 9) | lbd]
     return high.astype(np.int32, copy=False), low.astype(np.int32, copy=False)
+
+
+def _flushes(
+    h: npt.NDArray[np.intp], b: npt.NDArray[np.intp], pi: npt.NDArray[np.intp],
+    pj: npt.NDArray[np.intp],
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:  # fmt: skip
+    """The rows that hold a flush and its best value (board suit counts first: one
+    suit at most can have three of five)."""
+    f = (_SUITCOUNT_NP[b].sum(axis=1) + _FLUSH_ADD) & _FLUSH_ANY
+    suit = (f > 0x08).astype(np.intp) + (f > 0x0800) + (f > 0x080000)
+    hole_suited = (h & 3) == suit[:, None]
+    flush_rows = np.nonzero((f != 0) & (hole_suited.sum(axis=1) >= 2))[0]
+    if not flush_rows.size:
+        return flush_rows, np.empty(0, dtype=np.int64)
+    fb = b[flush_rows]
+    fh = h[flush_rows]
+    fs = suit[flush_rows, None]
+    bbits = np.where((fb & 3) == fs, _RANKBIT_NP[fb], 0)
+    hbits = np.where(hole_suited[flush_rows], _RANKBIT_NP[fh], 0)
+    ta, tb, tc = _TRIPLES_NP
+    tmask = bbits[:, ta] | bbits[:, tb] | bbits[:, tc]  # (M, 10)
+    pmask = hbits[:, pi] | hbits[:, pj]  # (M, P)
+    return flush_rows, _FL5_NP[pmask[:, :, None] | tmask[:, None, :]].max(axis=(1, 2))
+
+
+def outer_high_low(
+    holes: npt.ArrayLike, boards: npt.ArrayLike, qualifier: int = 8
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Every hand against every board (numpy): what the board alone decides is worked
+    out once per board, not once per hand and board.
+
+    Args:
+        holes: integer card codes, shape ``(n, k)``, ``k`` hole cards per hand (2..7).
+        boards: integer card codes, shape ``(m, 5)``.
+        qualifier: low qualifier (7, 8 or 9).
+
+    Returns:
+        ``(high_values, low_values)``, two ``int32`` arrays of shape ``(n, m)``: entry
+        ``[i, j]`` is :func:`batch_high_low` of hole ``i`` on board ``j`` (the same
+        values). Cards are not validated beyond shapes.
+
+    Raises:
+        InvalidHandError: arrays of the wrong shape.
+        InvalidQualifierError: ``qualifier`` not in :data:`QUALIFIERS`.
+    """
+    check_qualifier(qualifier)
+    h, b, pi, pj = _shapes(holes, boards, paired=False)
+    n, m = len(h), len(b)
+    high = np.empty((n, m), dtype=np.int32)
+    low = np.empty((n, m), dtype=np.int32)
+    row = _BROW_NP[_KEY_NP[b].sum(axis=1)]
+    rows, suit, tmask = _board_flushes(b)
+    qmask = _QMASK[qualifier]
+    lbd = np.bitwise_or.reduce(_LOWBIT_NP[b], axis=1) & qmask
+    for i in range(n):
+        hr = h[i] >> 2
+        high[i] = _HIGH_NP[row[:, None] + (hr[pi] * 13 + hr[pj])].max(axis=1)
+        at, fv = _hole_flushes(h[i], pi, pj, rows, suit, tmask)
+        high[i, at] = np.maximum(high[i, at], fv)
+        low[i] = _LOW_NP[(int(np.bitwise_or.reduce(_LOWBIT_NP[h[i]])) & qmask) << 9 | lbd]
+    return high, low
+
+
+def outer_flush(holes: npt.ArrayLike, boards: npt.ArrayLike) -> npt.NDArray[np.int32]:
+    """Every hand's best flush on every board, and no other hand: at ``[i, j]``, shape
+    ``(n, m)``, the high value (the scale of :func:`batch_high_low`) of the best flush
+    or straight flush of two of hole ``i``'s cards and three of board ``j``'s of one
+    suit, or -1 where there is none (the flush part of :func:`batch_high_low` alone).
+
+    Args:
+        holes: integer card codes, shape ``(n, k)`` (k 2..7).
+        boards: integer card codes, shape ``(m, 5)``.
+
+    Raises:
+        InvalidHandError: arrays of the wrong shape.
+    """
+    h, b, pi, pj = _shapes(holes, boards, paired=False)
+    out = np.full((len(h), len(b)), -1, dtype=np.int32)
+    rows, suit, tmask = _board_flushes(b)
+    for i in range(len(h)):
+        at, fv = _hole_flushes(h[i], pi, pj, rows, suit, tmask)
+        out[i, at] = fv
+    return out
+
+
+def _shapes(
+    holes: npt.ArrayLike, boards: npt.ArrayLike, paired: bool
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Holes and boards as arrays, checked, and the hole-card pairs ``(pi, pj)``;
+    ``paired``: one board per hole (else any number of each)."""
+    h = np.asarray(holes, dtype=np.intp)
+    b = np.asarray(boards, dtype=np.intp)
+    if h.ndim != 2 or b.ndim != 2 or b.shape[1] != 5 or (paired and h.shape[0] != b.shape[0]):
+        n, m = ("N", "N") if paired else ("n", "m")
+        raise InvalidHandError(f"expected holes ({n}, k) and boards ({m}, 5), got {h.shape} and {b.shape}")
+    if h.shape[1] not in _PAIRS_NP:
+        raise InvalidHandError(f"hole must be 2 to 7 cards, got {h.shape[1]}")
+    pi, pj = _PAIRS_NP[h.shape[1]]
+    return h, b, pi, pj
+
+
+def _board_flushes(
+    b: npt.NDArray[np.intp],
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[Any]]:
+    """The boards with three or more of a suit: their rows, that suit, and the rank
+    bits of each choice of three of its cards, ``(F, 10)``."""
+    f = (_SUITCOUNT_NP[b].sum(axis=1) + _FLUSH_ADD) & _FLUSH_ANY
+    rows = np.nonzero(f)[0]
+    f = f[rows]
+    suit = (f > 0x08).astype(np.intp) + (f > 0x0800) + (f > 0x080000)
+    fb = b[rows]
+    bbits = np.where((fb & 3) == suit[:, None], _RANKBIT_NP[fb], 0)
+    ta, tb, tc = _TRIPLES_NP
+    return rows, suit, bbits[:, ta] | bbits[:, tb] | bbits[:, tc]
+
+
+def _hole_flushes(
+    hole: npt.NDArray[np.intp], pi: npt.NDArray[np.intp], pj: npt.NDArray[np.intp],
+    rows: npt.NDArray[np.intp], suit: npt.NDArray[np.intp], tmask: npt.NDArray[np.int32],
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:  # fmt: skip
+    """One hole's flushes on the boards :func:`_board_flushes` found: the board rows
+    where it holds two or more of the suit, and the best flush there."""
+    per_suit = np.bincount(hole & 3, minlength=4)
+    able = per_suit[suit] >= 2
+    if not able.any():
+        return rows[:0], np.empty(0, dtype=np.int64)
+    # rank bits of each pair of the hole's cards, counting only the cards of each suit
+    hbits = np.where((hole & 3)[None, :] == np.arange(4)[:, None], _RANKBIT_NP[hole], 0)
+    pmask = (hbits[:, pi] | hbits[:, pj])[suit[able]]  # (F', P)
+    fv = _FL5_NP[pmask[:, :, None] | tmask[able][:, None, :]].max(axis=(1, 2))
+    return rows[able], fv

@@ -34,7 +34,7 @@ from hhtools.rules.evaluator import InvalidHandError
 from hhtools.rules.ranges import HandRange, deal_range, range_pool
 
 __all__ = ["BOARDS_EXACT", "EXACT_LIMIT", "RANGE_SAMPLES", "SAMPLES", "Equity", "Odds",
-           "all_in_equity", "hand_odds"]
+           "all_in_cards", "all_in_equity", "hand_odds"]
 
 EXACT_LIMIT: Final = 2_400_000
 """Largest number of boards x players enumerated exactly, for four hole cards (scaled
@@ -95,6 +95,43 @@ def _codes(cards: str | Sequence[str | int]) -> tuple[int, ...]:
     return parse_cards(cards)
 
 
+def all_in_cards(
+    holes: Sequence[str | Sequence[str | int]],
+    board: str | Sequence[str | int],
+    pots: Sequence[tuple[int, Sequence[int]]],
+    dead: str | Sequence[str | int] = (),
+) -> tuple[list[tuple[int, ...]], tuple[int, ...], npt.NDArray[np.intp]]:
+    """The cards of an all-in, checked: hole and board codes and the deck left.
+
+    Args:
+        holes, board, pots, dead: as :func:`all_in_equity` takes them.
+
+    Returns:
+        ``(hole codes per player, board codes, deck)``: the deck is the codes of the
+        cards neither in a hand, on the board nor dead, ascending.
+
+    Raises:
+        InvalidHandError: a card twice, a malformed card, a board of five or more,
+            hole cards of different sizes, or an eligible index out of range.
+    """
+    hole_codes = [_codes(h) for h in holes]
+    board_codes = _codes(board)
+    dead_codes = _codes(dead)
+    known = [c for h in hole_codes for c in h] + list(board_codes) + list(dead_codes)
+    if len(set(known)) != len(known):
+        raise InvalidHandError(_twice(hole_codes, board_codes, dead_codes))
+    if len(board_codes) > 4:
+        raise InvalidHandError(f"the board has {len(board_codes)} cards: nothing left to deal")
+    if not hole_codes or len({len(h) for h in hole_codes}) != 1:
+        raise InvalidHandError("every player needs the same number of hole cards")
+    n = len(hole_codes)
+    for _, eligible in pots:
+        if any(not 0 <= i < n for i in eligible):
+            raise InvalidHandError(f"eligible players {tuple(eligible)} out of range 0..{n - 1}")
+    deck = np.array(sorted(set(range(52)) - set(known)), dtype=np.intp)
+    return hole_codes, board_codes, deck
+
+
 def all_in_equity(
     holes: Sequence[str | Sequence[str | int]],
     board: str | Sequence[str | int],
@@ -136,21 +173,8 @@ def all_in_equity(
     >>> eq.boards, eq.exact, eq.share(0, 1)  # 40 rivers; a straight on any 8 or 3: 8 of them
     (40, True, 0.2)
     """
-    hole_codes = [_codes(h) for h in holes]
-    board_codes = _codes(board)
-    dead_codes = _codes(dead)
-    known = [c for h in hole_codes for c in h] + list(board_codes) + list(dead_codes)
-    if len(set(known)) != len(known):
-        raise InvalidHandError(_twice(hole_codes, board_codes, dead_codes))
-    if len(board_codes) > 4:
-        raise InvalidHandError(f"the board has {len(board_codes)} cards: nothing left to deal")
-    if not hole_codes or len({len(h) for h in hole_codes}) != 1:
-        raise InvalidHandError("every player needs the same number of hole cards")
+    hole_codes, board_codes, deck = all_in_cards(holes, board, pots, dead)
     n = len(hole_codes)
-    for _, eligible in pots:
-        if any(not 0 <= i < n for i in eligible):
-            raise InvalidHandError(f"eligible players {tuple(eligible)} out of range 0..{n - 1}")
-    deck = np.array(sorted(set(range(52)) - set(known)), dtype=np.intp)
     missing = 5 - len(board_codes)
     total = comb(len(deck), missing)
     exact = total * n * comb(len(hole_codes[0]), 2) <= exact_limit * 6

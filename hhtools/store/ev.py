@@ -6,21 +6,23 @@ players still in, at
 least one of them all-in (the site said so, or all their stack went in), and the hole
 cards of every player still in are known (shown, mucked face up, or the hero's). Each
 qualifying hand's pots, as the audit rebuilt them (``pots``: amount after rake and
-the players eligible, board by board), are shared by
-:func:`hhtools.rules.equity.all_in_equity` over the boards that the cards dealt when
-the money was all in can still become: the flop for a flop all-in, the turn card too for
-a turn all-in, no card preflop (Courchevel: its first board card). Known hole cards
-of players who folded are out of the deck. A run-it-twice hand has one equity per
-board, each board over its own pots.
+the players eligible, board by board), are shared over every board that the cards
+dealt when the money was all in can still become: the flop for a flop all-in, the turn
+card too for a turn all-in, no card preflop (Courchevel: its first board card). Known
+hole cards of players who folded are out of the deck. A run-it-twice hand has one
+equity per board, each board over its own pots.
 
 The work is done after import (``hhtools ev``, ``hhtools import --ev``), in worker
-processes, and written to ``allin_equity``; ``allin_hands`` notes every hand looked
-at, so a second run only looks at new hands.
+processes, a batch of hands at a time through
+:func:`hhtools.rules.equity_batch.batch_equity` (the boards of the batch's flop and
+turn all-ins evaluated together; preflop boards counted by class, every board
+exactly, also where :func:`hhtools.rules.equity.all_in_equity`, the per-hand
+reference, would sample), and written to ``allin_equity``; ``allin_hands`` notes
+every hand looked at, so a second run only looks at new hands.
 """
 
 from __future__ import annotations
 
-import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -28,7 +30,7 @@ from typing import Any
 
 import duckdb
 
-from hhtools.rules.equity import all_in_equity
+from hhtools.rules.equity_batch import AllIn, batch_equity
 from hhtools.store import db as store
 
 __all__ = ["CANDIDATES", "PENDING", "EvSummary", "compute_allin_equity", "hand_equity"]
@@ -83,44 +85,78 @@ def hand_equity(facts: HandFacts) -> tuple[str, list[tuple[Any, ...]]]:
         ``money_on_river`` (money went in on the river: the cards were all known),
         ``unknown_cards`` or ``error: ...``.
     """
+    _, _, _, status, rows = _work([facts])[0]
+    return status, rows
+
+
+#: one board of a hand to share out: (board, [(pot, net, eligible)], the deal)
+_Run = tuple[int, list[tuple[int, int, list[str]]], AllIn]
+
+
+def _runs(facts: HandFacts) -> tuple[str, list[_Run], dict[str, int]]:
+    """A hand's status and, when it can be worked out, its boards to share out and its
+    players still in (name: index into the deal's holes)."""
     site, hid, variant, hi_lo, qualifier, street, seats, boards, pots = facts
     if street not in _KNOWN_BOARD:
-        return "money_on_river", []
+        return "money_on_river", [], {}
     staying = [s for s in seats if s[2] is None]
     if len(staying) < 2 or any(not s[1] for s in staying):
-        return "unknown_cards", []
+        return "unknown_cards", [], {}
     holes = [s[1] for s in staying]
     if len({len(h.split()) for h in holes}) != 1:
-        return "unknown_cards", []
+        return "unknown_cards", [], {}
     dead = " ".join(s[1] for s in seats if s[2] is not None and s[1])
     index = {s[0]: i for i, s in enumerate(staying)}
     known = _KNOWN_BOARD[street] or (1 if variant == "courchevel" else 0)
-    rows: list[tuple[Any, ...]] = []
     by_board: dict[int, list[tuple[int, int, list[str]]]] = defaultdict(list)
     for board, pot, net, _gross, eligible in pots:
         by_board[board].append((pot, net, eligible))
-    seed = zlib.crc32(f"{site}:{hid}".encode())
+    runs = []
+    for board, board_pots in sorted(by_board.items()):
+        cards = (boards.get(board) or "").split()[:known]
+        spec = [(net, tuple(index[p] for p in eligible if p in index))
+                for _, net, eligible in board_pots]  # fmt: skip
+        runs.append((board, board_pots, AllIn(holes, cards, spec, bool(hi_lo), int(qualifier),
+                                              dead)))  # fmt: skip
+    return "computed", runs, index
+
+
+def _work(batch: list[HandFacts]) -> list[tuple[str, str, str, str, list[tuple[Any, ...]]]]:
+    """Each hand's (site, hand_id, street, status, rows), the boards of every hand of the
+    batch shared out together (:func:`hhtools.rules.equity_batch.batch_equity`)."""
+    prepared: list[tuple[str, list[_Run], dict[str, int]]] = []
+    for facts in batch:
+        try:
+            prepared.append(_runs(facts))
+        except Exception as exc:  # bad facts in a stored hand must not stop the others
+            prepared.append((f"error: {exc}", [], {}))
+    deals = [run[2] for _, runs, _ in prepared for run in runs]
     try:
-        for board, board_pots in sorted(by_board.items()):
-            cards = (boards.get(board) or "").split()[:known]
-            spec = [(net, tuple(index[p] for p in eligible if p in index))
-                    for _, net, eligible in board_pots]  # fmt: skip
-            eq = all_in_equity(holes, cards, spec, hi_lo=bool(hi_lo), qualifier=int(qualifier),
-                               dead=dead, seed=seed)  # fmt: skip
+        results: list[Any] = batch_equity(deals)
+    except Exception:  # one hand the batch cannot take: each alone, so it costs no other
+        results = []
+        for deal in deals:
+            try:
+                results.append(batch_equity([deal])[0])
+            except Exception as exc:
+                results.append(exc)
+    out: list[tuple[str, str, str, str, list[tuple[Any, ...]]]] = []
+    at = 0
+    for facts, (status, runs, index) in zip(batch, prepared, strict=True):
+        site, hid, street = facts[0], facts[1], facts[5]
+        mine = results[at : at + len(runs)]
+        at += len(runs)
+        failed = next((r for r in mine if isinstance(r, Exception)), None)
+        if failed is not None:
+            out.append((site, hid, street, f"error: {failed}", []))
+            continue
+        rows: list[tuple[Any, ...]] = []
+        for (board, board_pots, _), eq in zip(runs, mine, strict=True):
             for p, (pot, net, _) in enumerate(board_pots):
                 for player, i in index.items():
                     rows.append((site, hid, board, pot, player, street, net, eq.high[p][i],
                                  eq.low[p][i], eq.std_error[p][i], eq.boards, eq.exact))  # fmt: skip
-    except Exception as exc:  # bad cards in a stored hand must not stop the others
-        return f"error: {exc}", []
-    return "computed", rows
-
-
-def _work(batch: list[HandFacts]) -> list[tuple[str, str, str, str, list[tuple[Any, ...]]]]:
-    out = []
-    for facts in batch:
-        status, rows = hand_equity(facts)
-        out.append((facts[0], facts[1], facts[5], status, rows))
+        out.append((site, hid, street, status, rows))
     return out
 
 

@@ -1,0 +1,330 @@
+"""All-in equity of many hands at once, every remaining board counted exactly.
+
+The same shares as :func:`hhtools.rules.equity.all_in_equity` (the reference, one
+hand and one board at a time), by the same rules (seed 000 and 004: best five from
+exactly two hole cards and three board cards; the low half to the best qualifying
+ace-to-five low, the whole pot to the high when none qualifies; ties share), counted
+in two ways:
+
+* One or two cards to come (a flop or turn all-in): every board is dealt, as the
+  reference deals them, but the boards of all the hands go to the batch evaluator
+  (:func:`hhtools.rules.batch.batch_high_low`) in a few calls, not a few per hand.
+  The shares are summed as the reference sums them, so the equities are the
+  reference's to the last bit.
+* Three cards or more to come (preflop; Courchevel's first card shown): the boards
+  are counted by class instead of dealt one by one. A showdown's values depend only
+  on the board's ranks (its rank multiset) unless the board holds three or more
+  cards of a suit of which some player holds two or more (a *flush suit*). So each
+  board falls in exactly one class: a flush class (the suit, the set of its cards
+  drawn, the ranks of the other cards drawn) when it holds three or more of a flush
+  suit (five board cards hold at most one suit three times), else the class of its
+  drawn ranks. A class's boards all give every player the same high and low: the
+  ranks' value (the non-flush high and the low, one evaluation of a board of those
+  ranks with no three of a suit), and in a flush class the better of it and the
+  flush those suited cards make (:func:`hhtools.rules.batch.outer_flush`). How many
+  boards a class holds is a product of binomials over what the deck has left of
+  each rank (and of the suit), so ~6,000 rank classes and ~20,000 classes per flush
+  suit stand for the 1,086,008 boards of a heads-up Omaha preflop all-in, and the
+  class counts add up to C(deck, cards to come) (checked). Every board is counted:
+  the result is exact (``exact`` true, ``std_error`` 0) for every deal, also where
+  the reference samples (its :data:`~hhtools.rules.equity.EXACT_LIMIT`: heads-up
+  five- and six-card Omaha preflop with few cards dead). Shares are summed in
+  integers (each share times ``2 * lcm(1..players)``), so each equity is the exact
+  fraction, correctly rounded; the reference's float sum of the same shares can
+  differ from it in the last bit when a pot is split three or more ways.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from math import comb, lcm
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from hhtools.rules.batch import batch_high_low, check_qualifier, outer_flush, outer_high_low
+from hhtools.rules.equity import Equity, _combinations, _pot_shares, all_in_cards
+
+__all__ = ["AllIn", "batch_equity"]
+
+_ROWS = 262_144  # evaluator rows per numpy call (bounds memory)
+_POW5 = 5 ** np.arange(13, dtype=np.int64)  # a rank multiset's code: sum of count * 5**rank
+_BINOM = np.array([[comb(a, c) for c in range(5)] for a in range(5)], dtype=np.int64)
+
+
+class AllIn(NamedTuple):
+    """One all-in to share out (the arguments of
+    :func:`hhtools.rules.equity.all_in_equity`).
+
+    Attributes:
+        holes: each player's hole cards, text or codes (the same number for all).
+        board: the board cards dealt when the money was all in (0 to 4).
+        pots: ``(amount, indices into holes of the players eligible)``, main pot first.
+        hi_lo: split each pot high/low.
+        qualifier: the low qualifier (7, 8 or 9).
+        dead: other cards known out of the deck.
+    """
+
+    holes: Sequence[str | Sequence[str | int]]
+    board: str | Sequence[str | int]
+    pots: Sequence[tuple[int, Sequence[int]]]
+    hi_lo: bool = False
+    qualifier: int = 8
+    dead: str | Sequence[str | int] = ()
+
+
+def batch_equity(deals: Sequence[AllIn]) -> list[Equity | ValueError]:
+    """Each deal's expected shares of each pot over every board the deck can still make.
+
+    Args:
+        deals: the all-ins, any mix of games, streets and player counts.
+
+    Returns:
+        One entry per deal, in order: its :class:`~hhtools.rules.equity.Equity`
+        (``exact`` true, ``boards`` every remaining board, ``std_error`` 0), or the
+        error that makes it impossible (an ``InvalidHandError`` for a card twice, a
+        malformed card, a board of five, hole cards of different sizes, an eligible
+        index out of range; an ``InvalidQualifierError``), with the message
+        :func:`~hhtools.rules.equity.all_in_equity` gives. One deal's error costs
+        no other deal.
+    """
+    out: list[Equity | ValueError] = [ValueError("not computed")] * len(deals)
+    dealt: dict[tuple[int, int], list[tuple[int, npt.NDArray[np.intp], npt.NDArray[np.intp]]]]
+    dealt = defaultdict(list)
+    for d, deal in enumerate(deals):
+        try:
+            check_qualifier(deal.qualifier)
+            holes, board, deck = all_in_cards(deal.holes, deal.board, deal.pots, deal.dead)
+        except ValueError as exc:
+            out[d] = exc
+            continue
+        hole_np = np.array(holes, dtype=np.intp)
+        missing = 5 - len(board)
+        if missing >= 3:
+            out[d] = _by_class(deal, hole_np, board, deck)
+            continue
+        drawn = deck[_combinations(len(deck), missing)]
+        full = np.concatenate([np.broadcast_to(np.array(board, dtype=np.intp),
+                                               (len(drawn), len(board))), drawn], axis=1)  # fmt: skip
+        dealt[hole_np.shape[1], deal.qualifier].append((d, hole_np, full))
+    for (_, qualifier), group in dealt.items():
+        for d, hi, lo in _evaluate(group, qualifier):
+            out[d] = _dealt_shares(deals[d], hi, lo)
+    return out
+
+
+def _evaluate(
+    group: list[tuple[int, npt.NDArray[np.intp], npt.NDArray[np.intp]]], qualifier: int
+) -> list[tuple[int, npt.NDArray[np.int32], npt.NDArray[np.int32]]]:
+    """Every player of every deal on every board, a few evaluator calls for all: per
+    deal, ``(index, high (players, boards), low (players, boards))``."""
+    results = []
+    start = 0
+    while start < len(group):
+        rows = 0
+        end = start
+        while end < len(group) and (end == start or rows < _ROWS):
+            rows += len(group[end][1]) * len(group[end][2])
+            end += 1
+        part = group[start:end]
+        holes = np.concatenate([np.repeat(h, len(f), axis=0) for _, h, f in part])
+        boards = np.concatenate([np.tile(f, (len(h), 1)) for _, h, f in part])
+        hi, lo = batch_high_low(holes, boards, qualifier)
+        at = 0
+        for d, h, f in part:
+            size = len(h) * len(f)
+            results.append((d, hi[at : at + size].reshape(len(h), len(f)),
+                            lo[at : at + size].reshape(len(h), len(f))))  # fmt: skip
+            at += size
+        start = end
+    return results
+
+
+def _dealt_shares(deal: AllIn, hi: npt.NDArray[np.int32], lo: npt.NDArray[np.int32]) -> Equity:
+    """The shares over boards dealt one by one, summed as the reference sums them."""
+    n, count = hi.shape
+    mean_h = np.zeros((len(deal.pots), n))
+    mean_l = np.zeros((len(deal.pots), n))
+    for p, (_, eligible) in enumerate(deal.pots):
+        high, low = _pot_shares(hi, lo, list(eligible), deal.hi_lo)
+        mean_h[p] = high.sum(axis=1) / count
+        mean_l[p] = low.sum(axis=1) / count
+    return _equity(deal, count, mean_h, mean_l)
+
+
+def _equity(
+    deal: AllIn, count: int, mean_h: npt.NDArray[np.float64], mean_l: npt.NDArray[np.float64]
+) -> Equity:
+    zero = tuple(tuple(0.0 for _ in row) for row in mean_h)
+    return Equity(
+        boards=count, exact=True, amounts=tuple(int(a) for a, _ in deal.pots),
+        high=tuple(tuple(float(x) for x in row) for row in mean_h),
+        low=tuple(tuple(float(x) for x in row) for row in mean_l), std_error=zero,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=None)
+def _multisets(m: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp], npt.NDArray[np.int64]]:
+    """Every multiset of ``m`` ranks with no rank over four times, by ascending code:
+    ``(counts (M, 13), ranks ascending (M, m), codes (M,))``."""
+    ranks = [r for r in combinations_with_replacement(range(13), m)
+             if all(r.count(x) <= 4 for x in set(r))]  # fmt: skip
+    rk = np.array(ranks, dtype=np.intp).reshape(len(ranks), m)
+    counts = np.zeros((len(ranks), 13), dtype=np.int64)
+    for j in range(m):
+        np.add.at(counts, (np.arange(len(ranks)), rk[:, j]), 1)
+    codes = counts @ _POW5
+    order = np.argsort(codes, kind="stable")
+    return _frozen(counts[order]), _frozen(rk[order]), _frozen(codes[order])
+
+
+@lru_cache(maxsize=None)
+def _suited(m: int, j: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """For ``j`` cards of one suit among ``m`` drawn: ``(row of each set of j ranks by
+    its rank bits (8192,), index (sets, multisets of the m - j others))``: the index
+    in :func:`_multisets` ``(m)`` of all ``m`` ranks drawn, -1 where a rank would be
+    drawn five times."""
+    subsets = list(combinations(range(13), j))
+    row = np.full(1 << 13, -1, dtype=np.intp)
+    for i, sub in enumerate(subsets):
+        row[sum(1 << r for r in sub)] = i
+    codes = _multisets(m)[2]
+    sub_codes = np.array([sum(5**r for r in sub) for sub in subsets], dtype=np.int64)
+    want = sub_codes[:, None] + _multisets(m - j)[2][None, :]
+    at = np.minimum(np.searchsorted(codes, want), len(codes) - 1)
+    return _frozen(row), _frozen(np.where(codes[at] == want, at, -1))
+
+
+@lru_cache(maxsize=None)
+def _choose(n: int, k: int) -> npt.NDArray[np.intp]:
+    """Every choice of ``k`` of ``n`` indices (n up to 13), shape ``(C(n, k), k)``."""
+    return _frozen(np.array(list(combinations(range(n), k)), dtype=np.intp).reshape(-1, k))
+
+
+@lru_cache(maxsize=64)
+def _plain_boards(m: int, shown: tuple[int, ...]) -> npt.NDArray[np.intp]:
+    """Per multiset of ``m`` drawn ranks, a board of the shown ranks and those with no
+    three cards of a suit (so no flush): ranks ascending, suits in turn."""
+    ranks = _multisets(m)[1]
+    full = np.sort(np.concatenate([np.broadcast_to(np.array(shown, dtype=np.intp),
+                                                   (len(ranks), len(shown))), ranks], axis=1),
+                   axis=1)  # fmt: skip
+    return _frozen(full * 4 + np.arange(5) % 4)
+
+
+def _frozen(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    a.flags.writeable = False
+    return a
+
+
+def _by_class(
+    deal: AllIn, holes: npt.NDArray[np.intp], board: tuple[int, ...], deck: npt.NDArray[np.intp]
+) -> Equity:
+    """The exact shares of a deal with three or more cards to come, board class by
+    board class (the module's docstring)."""
+    n = len(holes)
+    m = 5 - len(board)
+    total = comb(len(deck), m)
+    left = np.zeros((13, 4), dtype=bool)
+    left[deck >> 2, deck & 3] = True
+    per_rank = left.sum(axis=1)
+    shown = np.array(board, dtype=np.intp)
+    # rank classes: every drawn rank multiset the deck can deal, and how many boards
+    counts = _multisets(m)[0]
+    weight = _BINOM[per_rank[None, :], counts].prod(axis=1)
+    keep = np.nonzero(weight)[0]
+    pos = np.cumsum(weight > 0) - 1  # multiset -> its rank class
+    weight = weight[keep]
+    plain = _plain_boards(m, tuple(int(c) for c in sorted(shown >> 2)))[keep]
+    hi_r, lo_r = outer_high_low(holes, plain, deal.qualifier)
+    # flush classes: a suit someone holds twice, three or more of it on the board
+    cards: list[npt.NDArray[np.intp]] = []  # per set of suited cards drawn: a board
+    sets: list[npt.NDArray[np.intp]] = []  # per flush class: its set of suited cards
+    wheres: list[npt.NDArray[np.intp]] = []  # ... its rank class
+    weights: list[npt.NDArray[np.int64]] = []  # ... its boards
+    per_suit = ((holes[:, :, None] & 3) == np.arange(4)).sum(axis=1)  # (n, 4)
+    at = 0
+    for s in np.nonzero((per_suit >= 2).any(axis=0))[0]:
+        on_board = shown[(shown & 3) == s]
+        s_ranks = np.nonzero(left[:, s])[0]
+        other = per_rank - left[:, s]
+        fill = np.array([(s + 1) % 4, (s + 2) % 4], dtype=np.intp)
+        for j in range(max(1, 3 - len(on_board)), min(m, len(s_ranks)) + 1):
+            o_weight = _BINOM[other[None, :], _multisets(m - j)[0]].prod(axis=1)
+            cols = np.nonzero(o_weight)[0]
+            if not len(cols):
+                continue
+            drawn = s_ranks[_choose(len(s_ranks), j)]  # (S, j): the ranks of suit s drawn
+            sub_row, index = _suited(m, j)
+            wheres.append(pos[index[sub_row[(1 << drawn).sum(axis=1)]][:, cols]].ravel())
+            weights.append(np.broadcast_to(o_weight[cols], (len(drawn), len(cols))).ravel())
+            sets.append(np.repeat(np.arange(at, at + len(drawn)), len(cols)))
+            at += len(drawn)
+            suited = [np.broadcast_to(on_board, (len(drawn), len(on_board))), drawn * 4 + s]
+            size = len(on_board) + j
+            cards.append(np.concatenate([*suited, np.broadcast_to(fill[: 5 - size],
+                                                                  (len(drawn), 5 - size))],
+                                        axis=1))  # fmt: skip
+    parts: list[tuple[npt.NDArray[np.int32], npt.NDArray[np.intp], npt.NDArray[np.int64]]] = []
+    flush_weight = np.zeros(len(weight), dtype=np.int64)
+    if cards:
+        fl = outer_flush(holes, np.concatenate(cards))  # -1: fewer than two of the suit
+        where = np.concatenate(wheres)
+        w = np.concatenate(weights)
+        flush_weight = np.bincount(where, weights=w, minlength=len(weight)).astype(np.int64)
+        parts.append((np.maximum(fl[:, np.concatenate(sets)], hi_r[:, where]), where, w))
+    plain_weight = weight - flush_weight
+    counted = int(plain_weight.sum()) + sum(int(w.sum()) for _, _, w in parts)
+    if counted != total or (plain_weight < 0).any():
+        raise AssertionError(f"board classes count {counted} boards, not {total}")
+    scale = 2 * lcm(*range(1, n + 1))  # every share times this is a whole number
+    mean_h = np.zeros((len(deal.pots), n))
+    mean_l = np.zeros((len(deal.pots), n))
+    for p, (_, eligible) in enumerate(deal.pots):
+        e = sorted(set(eligible))
+        if not e:
+            continue
+        bits = (1 << np.arange(len(e)))[:, None]
+        has_low = np.zeros(len(weight), dtype=bool)
+        if deal.hi_lo:
+            lows = lo_r[e]
+            best = lows.max(axis=0)
+            has_low = best >= 0
+            won = ((lows == best) & has_low) * bits
+            _award(mean_l[p], e, np.bincount(won.sum(axis=0), weights=weight), scale, total, 0.5)
+        split = has_low.astype(np.int64) << len(e)  # the high takes half where a low is
+        highs = hi_r[e]
+        pattern = ((highs == highs.max(axis=0)) * bits).sum(axis=0) | split
+        tally = np.bincount(pattern, weights=plain_weight, minlength=2 << len(e))
+        for high, where, w in parts:
+            highs = high[e]
+            pattern = ((highs == highs.max(axis=0)) * bits).sum(axis=0) | split[where]
+            tally += np.bincount(pattern, weights=w, minlength=2 << len(e))
+        _award(mean_h[p], e, tally, scale, total, 1.0)
+    return _equity(deal, total, mean_h, mean_l)
+
+
+def _award(
+    out: npt.NDArray[np.float64], eligible: list[int], tally: npt.NDArray[Any],
+    scale: int, total: int, whole: float,
+) -> None:  # fmt: skip
+    """Share out the boards of each pattern (the bits of the winners among ``eligible``;
+    one more bit: the pot is split with a low) among its winners, exactly: ``out[i]``
+    becomes player ``i``'s expected fraction, the exact sum over ``total`` boards,
+    rounded once. ``whole`` is what the pattern's winners share without a low split."""
+    ne = len(eligible)
+    due = [0] * ne
+    for pattern in np.nonzero(tally)[0].tolist():
+        winners = [i for i in range(ne) if pattern >> i & 1]
+        if not winners:
+            continue
+        part = whole / 2 if pattern >> ne & 1 else whole
+        each = int(tally[pattern]) * round(scale * part) // len(winners)
+        for i in winners:
+            due[i] += each
+    for i, player in enumerate(eligible):
+        out[player] = due[i] / (scale * total)
