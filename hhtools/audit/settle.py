@@ -165,6 +165,8 @@ def split_rake(gross: list[int], rake: int) -> list[int]:
     if rake <= 0 or total <= 0:
         return list(gross)
     rake = min(rake, total)  # a rake over the pot (a damaged line): the chip balance says so
+    if len(gross) == 1:
+        return [total - rake]  # one pot takes the whole rake
     shares = [rake * g // total for g in gross]
     rest = rake - sum(shares)
     order = sorted(range(len(gross)), key=lambda i: (-(rake * gross[i] % total), i))
@@ -329,15 +331,17 @@ def _lines(
             for (p, h), a in paid.items()
         )
     halves = {h for _, h in paid}
-    if award.split and halves <= {Half.HIGH, Half.LOW}:
-        halves = {Half.HIGH, Half.LOW}
-    elif not halves:
-        halves = {Half.ALL}
-    players = {p for p, _ in paid} | {p for p, s in award.shares.items() if s.total}
+    if award.split and halves <= _HALVES:
+        order = _HALVES_SORTED
+    else:
+        order = sorted(halves) if halves else _ALL_ONLY
+    players = {p for p, _ in paid}
+    players.update(p for p, s in award.shares.items() if s.total)
     out = []
+    several = len(eligible) > 1
     for player in sorted(players):
-        scoop = award.scooped(player) and len(eligible) > 1
-        for half in sorted(halves):
+        scoop = award.scooped(player) and several
+        for half in order:
             due = award.due(player, half)
             got = paid.get((player, half), 0)
             if not got and not due:
@@ -349,6 +353,11 @@ def _lines(
                 )
             )  # fmt: skip
     return tuple(out)
+
+
+_HALVES = frozenset({Half.HIGH, Half.LOW})
+_HALVES_SORTED = tuple(sorted(_HALVES))
+_ALL_ONLY = (Half.ALL,)
 
 
 def _unpotted(

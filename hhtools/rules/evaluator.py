@@ -45,7 +45,6 @@ five, cards of equal rank keep that order (hole cards before board cards).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Sequence
 from typing import Final
 
@@ -511,10 +510,11 @@ def any_five_value(codes: Sequence[int]) -> int:
         suited[c & 3] |= 1 << (c >> 2)
     best = 0
     for mask in suited:
-        if mask.bit_count() >= 5:
-            bits = [1 << r for r in range(13) if mask >> r & 1]
-            for five in itertools.combinations(bits, 5):
-                best = max(best, _FL5[sum(five)])
+        if mask.bit_count() >= 5:  # the suit's highest straight, else its five highest
+            top = _straight_top_mask(mask)
+            while top is None and mask.bit_count() > 5:
+                mask &= mask - 1  # drop the lowest rank
+            best = max(best, _FL5[mask if top is None else _RUN[top]])
     desc = [r for r in range(12, -1, -1) if counts[r]]
     quads = [r for r in desc if counts[r] >= 4]
     trips = [r for r in desc if counts[r] >= 3]
@@ -526,7 +526,7 @@ def any_five_value(codes: Sequence[int]) -> int:
         t = trips[0]
         pick = [t] * 3 + [next(r for r in pairs if r != t)] * 2
     else:
-        top = _straight_top(desc)
+        top = _straight_top_mask(suited[0] | suited[1] | suited[2] | suited[3])
         if top is not None:
             run = [top - k for k in range(5)] if top > 3 else [3, 2, 1, 0, 12]
             return max(best, _V5[sum(_W[r] for r in run)])
@@ -544,15 +544,15 @@ def any_five_value(codes: Sequence[int]) -> int:
     return max(best, _V5[sum(_W[r] for r in pick)])
 
 
-def _straight_top(desc: list[int]) -> int | None:
-    """The top rank of the best straight among distinct ranks ``desc`` (high to low)."""
-    present = set(desc)
-    for top in range(12, 3, -1):
-        if all(top - k in present for k in range(5)):
-            return top
-    if {12, 0, 1, 2, 3} <= present:
-        return 3
-    return None
+_WHEEL = 1 << 12 | 0b1111  # A-2-3-4-5
+_RUN = {top: (0b11111 << (top - 4)) if top > 3 else _WHEEL for top in range(3, 13)}  # by top rank
+
+
+def _straight_top_mask(mask: int) -> int | None:
+    """The top rank of the best straight in a mask of ranks (bit ``r``: rank ``r``), 3
+    for the wheel, ``None`` for none: ``_straight_top_mask(_WHEEL | 1 << 5)`` is 3."""
+    run = mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4  # bit r: ranks r..r+4
+    return run.bit_length() + 3 if run else 3 if mask & _WHEEL == _WHEEL else None
 
 
 def _any_five_cards(codes: Sequence[int], value: int) -> tuple[int, ...]:

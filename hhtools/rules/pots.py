@@ -21,6 +21,7 @@ All amounts are integer minor units (cents or chips).
 from __future__ import annotations
 
 from dataclasses import field, replace
+from operator import attrgetter
 
 from hhtools.model.frozen import record
 from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
@@ -99,6 +100,9 @@ class PotRebuild:
         return sum(self.put_in.values()) - sum(self.returned.values())
 
 
+_SEAT = attrgetter("seat")
+
+
 def clockwise_order(hand: HandHistory) -> tuple[str, ...]:
     """Seated players in clockwise order starting left of the button.
 
@@ -114,7 +118,7 @@ def clockwise_order(hand: HandHistory) -> tuple[str, ...]:
     >>> clockwise_order(H())
     ('c', 'a', 'b')
     """
-    seats = sorted(hand.seats, key=lambda s: s.seat)
+    seats = sorted(hand.seats, key=_SEAT)
     button = hand.button
     if button is None:
         return tuple(s.player for s in seats)
@@ -148,7 +152,21 @@ def contributions_by_action(actions: tuple[Action, ...], big_blind: int) -> list
     >>> contributions_by_action(acts, 2)
     [1, 2, 5, 4, 10, 30, 20]
     """
+    return _contributions(actions, big_blind)[0]
+
+
+_FOLD, _CHECK, _RAISE, _POST = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE, ActionKind.POST
+_ANTE, _DEAD = PostKind.ANTE, PostKind.DEAD_SMALL_AND_BIG
+
+
+def _contributions(
+    actions: tuple[Action, ...], big_blind: int
+) -> tuple[list[int], dict[str, int], dict[str, int]]:
+    """:func:`contributions_by_action`, what each player put in over the hand (in the
+    order of each player's first chip in) and :func:`dead_money`, in one pass."""
     out: list[int] = []
+    put_in: dict[str, int] = {}
+    dead: dict[str, int] = {}
     street_bet: dict[str, int] = {}
     street: Street | None = None
     for act in actions:
@@ -156,25 +174,30 @@ def contributions_by_action(actions: tuple[Action, ...], big_blind: int) -> list
             street = act.street
             street_bet = {}
         kind = act.kind
-        if kind is ActionKind.FOLD or kind is ActionKind.CHECK:
+        if kind is _FOLD or kind is _CHECK:
             out.append(0)
             continue
         player = act.player
         already = street_bet.get(player, 0)
-        if kind is ActionKind.RAISE and act.to_amount is not None:
+        if kind is _RAISE and act.to_amount is not None:
             added = act.to_amount - already
             street_bet[player] = act.to_amount
-        elif kind is ActionKind.POST:
+        elif kind is _POST:
             added = act.amount
-            if act.post is PostKind.DEAD_SMALL_AND_BIG:
-                street_bet[player] = already + min(act.amount, big_blind)
-            elif act.post is not PostKind.ANTE:
-                street_bet[player] = already + act.amount
+            if act.post is _DEAD:
+                live = min(added, big_blind)
+                street_bet[player] = already + live
+                if added > live:
+                    dead[player] = dead.get(player, 0) + added - live
+            elif act.post is not _ANTE:
+                street_bet[player] = already + added
         else:
             added = act.amount
-            street_bet[player] = already + act.amount
+            street_bet[player] = already + added
         out.append(added)
-    return out
+        if added:
+            put_in[player] = put_in.get(player, 0) + added
+    return out, put_in, dead
 
 
 def contributions(actions: tuple[Action, ...], big_blind: int) -> dict[str, int]:
@@ -219,14 +242,16 @@ def build_pots(
     levels = sorted({net_in.get(p, 0) for p in live_set if net_in.get(p, 0) > 0})
     pots: list[Pot] = []
     previous = 0
+    once = len(rank) == len(order)  # nobody seated twice: the order is each one's rank
     for level in levels:
         amount = sum(min(c, level) - min(c, previous) for c in net_in.values() if c > previous)
-        eligible = sorted(
-            (p for p in live_set if net_in.get(p, 0) >= level),
-            key=lambda p: (rank.get(p, len(rank)), p),
-        )
         if amount > 0:
-            pots.append(Pot(len(pots), amount, tuple(eligible)))
+            chosen = {p for p in live_set if net_in.get(p, 0) >= level}
+            if once and rank.keys() >= chosen:
+                eligible = tuple(p for p in order if p in chosen)
+            else:
+                eligible = tuple(sorted(chosen, key=lambda p: (rank.get(p, len(rank)), p)))
+            pots.append(Pot(len(pots), amount, eligible))
         previous = level
     leftover = sum(c - previous for c in net_in.values() if c > previous)
     if leftover > 0:
@@ -251,13 +276,7 @@ def dead_money(actions: tuple[Action, ...], big_blind: int) -> dict[str, int]:
     >>> dead_money((A(S.PREFLOP, "a", K.POST, 15, post=P.DEAD_SMALL_AND_BIG),), 10)
     {'a': 5}
     """
-    dead: dict[str, int] = {}
-    for act in actions:
-        if act.kind is ActionKind.POST and act.post is PostKind.DEAD_SMALL_AND_BIG:
-            part = act.amount - min(act.amount, big_blind)
-            if part:
-                dead[act.player] = dead.get(act.player, 0) + part
-    return dead
+    return _contributions(actions, big_blind)[2]
 
 
 def _with_dead(
@@ -313,11 +332,7 @@ def _settle_chips(
     hand: HandHistory, actions: tuple[Action, ...], stated: dict[str, int], infer: bool = True
 ) -> tuple[dict[str, int], dict[str, int], dict[str, int], list[int]]:
     """put_in, returned (with the inferred when ``infer``), inferred returns, added per action."""
-    added = contributions_by_action(actions, hand.game.big_blind)
-    put_in: dict[str, int] = {}
-    for act, a in zip(actions, added, strict=True):
-        if a:
-            put_in[act.player] = put_in.get(act.player, 0) + a
+    added, put_in, _ = _contributions(actions, hand.game.big_blind)
     returned = dict(stated)
     inferred: dict[str, int] = {}
     excess = _uncalled(put_in, returned) if infer else None
@@ -347,8 +362,8 @@ def rebuild(hand: HandHistory) -> PotRebuild:
         return_line.setdefault(ret.player, ret.line)
     corrections: list[Correction] = []
     total = hand.total_pot
-    dead = dead_money(actions, hand.game.big_blind)
-    put_in, returned, inferred, added = _settle_chips(hand, actions, stated, infer=False)
+    added, put_in, dead = _contributions(actions, hand.game.big_blind)
+    returned, inferred = dict(stated), {}  # _settle_chips(..., infer=False)
     if total is None or not _matches(put_in, returned, hand, total):
         # An excess the text does not return goes back, unless the written amounts
         # already make the site's total (a walk's big blind it kept in the pot). Dead
@@ -363,16 +378,13 @@ def rebuild(hand: HandHistory) -> PotRebuild:
                 actions, stated, correction = fixed
                 put_in, returned, inferred, added = _settle_chips(hand, actions, stated)
                 corrections.append(correction)
-    folded = frozenset(a.player for a in actions if a.kind is ActionKind.FOLD)
+    folded = frozenset(a.player for a in actions if a.kind is _FOLD)
     order = clockwise_order(hand)
-    net_in = {p: put_in.get(p, 0) - returned.get(p, 0) for p in set(put_in) | set(returned)}
-    in_hand = {p for p in net_in if p not in folded}
-    # Players seated and dealt in who never put a chip in (a checked big blind is
-    # always in; a walk leaves the big blind alone) still contest the pot.
-    for seat in hand.seats:
-        if seat.player not in folded and seat.player in net_in:
-            in_hand.add(seat.player)
-    pots = _with_dead(net_in, dead, tuple(in_hand), order)
+    net_in = dict(put_in)
+    for p, v in returned.items():
+        net_in[p] = net_in.get(p, 0) - v
+    in_hand = tuple(p for p in net_in if p not in folded)
+    pots = _with_dead(net_in, dead, in_hand, order)
     return PotRebuild(
         put_in, returned, folded, pots, order, tuple(added), inferred, tuple(corrections)
     )

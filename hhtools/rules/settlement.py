@@ -201,6 +201,7 @@ def split_units(amount: int, winners: int) -> list[int]:
 # since building a Fraction costs more than the rest of awarding a pot.
 _ZERO = Fraction(0)
 _fraction = lru_cache(maxsize=None)(Fraction)
+_ONE = _fraction(1, 1)
 
 
 def award_pot(
@@ -253,6 +254,11 @@ def award_pot(
         raise ValueError(f"pot amount must be a non-negative integer number of units, not {amount!r}")
     if not contenders:
         raise ValueError("a pot needs at least one contender")
+    if len(contenders) == 1 and (not hi_lo or contenders[0].low is None):
+        # one player, no low: the whole pot, as the general case below gives it
+        name = contenders[0].player
+        share = PlayerShare(high=amount, low=0, total=amount, high_fraction=_ONE, low_fraction=_ZERO)
+        return PotAward(amount, (name,), (), {name: share}, {ALL: amount})
     names = [c.player for c in contenders]
     if len(set(names)) != len(names):
         raise ValueError(f"a player is listed twice among the contenders: {names}")

@@ -291,12 +291,23 @@ def positional_big_blind(ctx: AuditContext) -> str | None:
 
 
 def _positional_big_blind(ctx: AuditContext) -> str | None:
-    ring = ctx.fact(_ring)
     bb = {a.player for a in posters(ctx, PostKind.BIG_BLIND)}
+    if not bb:
+        return None
+    ring = ctx.fact(_ring)
     sb = {a.player for a in posters(ctx, PostKind.SMALL_BLIND)}
-    first_sb = next((p for p in ring if p in sb), None)  # nearest the button's left
-    seq = after(ring, first_sb) if first_sb else ring
-    return next((p for p in seq if p in bb), None)
+    n = len(ring)
+    seq = range(n)  # the places of the ring to look at in turn
+    for k, p in enumerate(ring):
+        if p in sb:  # the first small blind, nearest the button's left
+            if p:
+                seq = range(k + 1, k + n)  # the others, clockwise from his left (after())
+            break
+    for j in seq:
+        p = ring[j % n]
+        if p in bb:
+            return p
+    return None
 
 
 def finding(

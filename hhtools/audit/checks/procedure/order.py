@@ -10,7 +10,6 @@ from hhtools.audit.checks.procedure._table import (
     after,
     finding,
     in_text_order,
-    is_post,
     positional_big_blind,
     posters,
     replay,
@@ -166,12 +165,24 @@ def _street_order(
     late: set[str] = set()  # passed over by an action out of turn; may act later
     early: set[str] = set()  # acted out of turn; his next turn is taken
     totals: dict[str, int] = {}  # each player's total on this street so far
-    seat = dict(zip(reversed(ring), range(len(ring) - 1, -1, -1)))  # first place of each
+    n = len(ring)
+    seat = dict(zip(reversed(ring), range(n - 1, -1, -1)))  # first place of each
     for k, s in enumerate(moves):
         q = s.act.player
         if q not in seat:
             return  # a player the text seats nowhere: the order cannot be read
-        due = None if pointer is None or q in late else _due(s, ring, seat[pointer], late, early, totals)
+        if pointer is None or q in late:
+            due = None
+        elif early or late:
+            due = _due(s, ring, seat[pointer], late, early, totals)
+        else:  # nobody passed over nor early yet: _due is the next one still in
+            due = None
+            folded, all_in = s.folded, s.all_in
+            for j in range(seat[pointer] + 1, seat[pointer] + n + 1):
+                p = ring[j % n]
+                if p not in folded and p not in all_in:
+                    due = p
+                    break
         totals[q] = s.total
         if due is not None and due != q:
             yield _out_of_turn(s, street, pointer, due, opening if k == 0 else "")
@@ -223,20 +234,29 @@ def _big_blind_option(ctx: AuditContext, ring: list[str], steps: list[Step]) -> 
     if posters(ctx, PostKind.STRADDLE) or posters(ctx, PostKind.DEAD_SMALL_AND_BIG):
         return
     bb = positional_big_blind(ctx)
-    pre = [s for s in steps if s.act.street is Street.PREFLOP and not is_post(s.act)]
-    later = [s for s in steps if s.act.street is not Street.PREFLOP]
-    if bb is None or not pre or not later:
+    if bb is None:
         return
-    if any(s.act.kind in (ActionKind.BET, ActionKind.RAISE) for s in pre):
+    last = end = None  # the last action before the flop (no post), the first after it
+    called = False
+    for s in steps:
+        act = s.act
+        if act.street is not Street.PREFLOP:
+            if end is None:
+                end = s
+            continue
+        kind = act.kind
+        if kind is ActionKind.POST:
+            continue
+        if kind is ActionKind.BET or kind is ActionKind.RAISE or act.player == bb:
+            return  # the betting was opened, or the big blind acted
+        called = called or kind is ActionKind.CALL
+        last = s
+    if last is None or end is None or not called:
         return
-    if any(s.act.player == bb for s in pre) or not any(s.act.kind is ActionKind.CALL for s in pre):
-        return
-    end = later[0]
     if bb in end.folded or bb in end.all_in:
         return
     if not [p for p in ring if p != bb and p not in end.folded and p not in end.all_in]:
         return
-    last = pre[-1]
     yield finding(
         FindingKind.PROCEDURE_ORDER,
         bb,
