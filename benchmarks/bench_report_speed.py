@@ -37,14 +37,14 @@ VIEWS = ("player_results", "scoops", "quarters", "misreads", "low_possible", "co
 TIMEOUT = 300.0
 
 
-def run(args: list[str], pythonpath: str | None = None, timeout: float = TIMEOUT
+def run(args: list[str], pythonpath: str | None = None, timeout: float | None = None
         ) -> dict[str, Any]:  # fmt: skip
     """Run ``python -m hhtools ARGS`` in a child process, its output thrown away.
 
     Args:
         args: the command's arguments after ``hhtools``.
         pythonpath: a folder put first on the child's ``PYTHONPATH`` (an older copy).
-        timeout: seconds before the child is stopped.
+        timeout: seconds before the child is stopped (default :data:`TIMEOUT`).
 
     Returns:
         ``{"seconds": wall, "cpu": user + system CPU seconds of the child, "rss_mib":
@@ -58,7 +58,7 @@ def run(args: list[str], pythonpath: str | None = None, timeout: float = TIMEOUT
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "hhtools", *args], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    deadline = start + timeout
+    deadline = start + (TIMEOUT if timeout is None else timeout)
     while True:
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
         if pid:
@@ -156,11 +156,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--db", type=Path, required=True, help="an imported store")
     ap.add_argument("--before", help="a git-archive copy of the older code to compare with")
+    ap.add_argument("--after", help="a git-archive copy of the newer code (default: this "
+                    "checkout)")
+    ap.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds before a command "
+                    "is stopped")
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--no-stats", action="store_true", help="skip hhtools stats")
     ap.add_argument("--no-views", action="store_true", help="skip the view counts")
     args = ap.parse_args()
-    sides = [("before", args.before), ("after", None)] if args.before else [("after", None)]
+    global TIMEOUT
+    TIMEOUT = args.timeout
+    after = ("after", args.after)
+    sides = [("before", args.before), after] if args.before else [after]
     results: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in sides}
     for r in range(args.rounds):
         for name, path in sides:

@@ -420,3 +420,25 @@ def test_report_and_stats_count_vpip_alike(db_path: Path) -> None:
     # report --min-hands above every row: nothing to show is exit 1, as stats
     code, _, err = run("report", "--db", str(db_path), "--min-hands", "1000")
     assert code == 1 and err.startswith("error: no row of at least 1000 hands in ")
+
+
+def test_stats_table_shows_the_first_groups_and_says_how_many(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The terminal's tables stop at TABLE_GROUPS groups (a table of 10,000 players took
+    minutes to draw); csv holds every group."""
+    from hhtools.cli import stats as stats_cli
+
+    monkeypatch.setattr(stats_cli, "TABLE_GROUPS", 2)
+    code, out, _ = run("stats", "--db", str(db_path))
+    assert code == 0
+    code, csv_out, _ = run("stats", "--db", str(db_path), "--format", "csv")
+    players = [line.split(",")[0] for line in csv_out.splitlines()[1:]]
+    # Alice's five hands, then the rest: more than two players in all
+    assert players[0] == "Alice" and len(players) > 2
+    ratio_rows = [ln for ln in out.splitlines() if ln.startswith("│ ")]
+    shown = {ln.split("│")[1].strip() for ln in ratio_rows}
+    assert shown == set(players[:2])  # in both tables, only the first two players
+    assert " ".join(out.split()).endswith(
+        f"the first 2 of {len(players)} groups (player) in both tables: --out FILE writes "
+        "them all, as do --format csv, json and parquet")  # fmt: skip

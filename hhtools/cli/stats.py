@@ -166,14 +166,26 @@ def stats_cmd(
         )
 
 
+#: Groups the terminal's tables show (the first, in the tables' order: most hands first,
+#: time order by month or session); ``--out FILE`` and the other formats hold them all.
+TABLE_GROUPS = 100
+
+
 def _table(frame: pl.DataFrame, money: pl.DataFrame, out: Path | None, title: str,
            wide: bool = False) -> None:  # fmt: skip
     """The terminal's two tables: the ratios (as percentages), then the money per
-    currency and betting structure; narrowed to the terminal unless ``wide``."""
+    currency and betting structure; narrowed to the terminal unless ``wide``; the
+    first :data:`TABLE_GROUPS` groups only (a line says how many there are), as a
+    table of 10,000 players takes minutes to draw and more to read."""
     from hhtools.model.money import format_money
     from hhtools.reports.report import STRUCTURE_SHORT
 
     shown = _table_columns(frame)
+    groups = frame.height
+    if out is None and groups > TABLE_GROUPS:
+        dims = frame.columns[: frame.columns.index("hands")]
+        frame = frame.head(TABLE_GROUPS)
+        money = money.join(frame.select(dims), on=dims, how="semi", nulls_equal=True)
     short = {"limit": STRUCTURE_SHORT}  # PL, FL, NL in both tables
     ratio_rows = [tuple(short.get(c, {}).get(row[c], _cell(row[c], kind)) for c, _, kind in shown)
                   for row in frame.iter_rows(named=True)]  # fmt: skip
@@ -195,6 +207,10 @@ def _table(frame: pl.DataFrame, money: pl.DataFrame, out: Path | None, title: st
                priority=[*dims, "hands", *_RATIO_PRIORITY], keep=len(dims) + 1)
         render(heads, money_rows, "table", title="Money, per currency and limit", wide=wide,
                priority=[*dims, *_MONEY_PRIORITY], keep=heads.index("hands") + 2)
+        if groups > frame.height:
+            console(wide).print(Text(
+                f"the first {frame.height:,} of {groups:,} groups ({', '.join(dims)}) in both "
+                "tables: --out FILE writes them all, as do --format csv, json and parquet"))
         return
     from hhtools.reports.report import text_table
 

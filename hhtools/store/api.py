@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from hhtools.store import db as store
-from hhtools.store.dataset import connect_dataset, is_dataset
 from hhtools.store.hand_filter import hands_condition
 from hhtools.store import player_views as pv
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
@@ -46,6 +45,15 @@ from hhtools.store.views import VIEWS, filtered_select
 
 if TYPE_CHECKING:
     import polars as pl
+
+
+def _maybe_dataset(path: str | Path) -> bool:
+    """A dataset folder; a file is not (told without importing the dataset reader)."""
+    if Path(path).is_file():
+        return False
+    from hhtools.store.dataset import is_dataset  # pyarrow's file systems: 0.3 s
+
+    return is_dataset(path)
 
 
 class HandStore:
@@ -78,7 +86,9 @@ class HandStore:
             duckdb.Error: not a DuckDB database, or locked by a writer.
         """
         self.path = Path(path) if str(path) != ":memory:" else path
-        if str(path) != ":memory:" and is_dataset(path):  # written by --engine dask
+        if str(path) != ":memory:" and _maybe_dataset(path):  # written by --engine dask
+            from hhtools.store.dataset import connect_dataset
+
             self.path = path  # type: ignore[assignment]  (a URL stays as given)
             self.con = connect_dataset(path, external_access=external_access)
         elif read_only and str(path) != ":memory:":  # given up while hhtools watch writes

@@ -30,7 +30,6 @@ from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
 )
 from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
-from hhtools.store.unread_upgrade import fill_unread
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
 SCHEMA_VERSION = 10
@@ -185,6 +184,8 @@ def connect(
         fill_seat_stats(con)  # a store of schema 5 or before: its statistics facts,
         fill_buy_ins(con)  # its buy-ins summed
         if stored is not None and stored < UNREAD_SINCE:
+            from hhtools.store.unread_upgrade import fill_unread  # the audit: only here
+
             fill_unread(con)  # a store of schema 9 or before: its hands read in part
         if not had_sessions or (stored is not None and stored < SESSIONS_SINCE):
             refresh_sessions(con)  # ... and its sessions, sitting-out seats with chips in
