@@ -151,7 +151,10 @@ def frame_columns(frame: pl.DataFrame, numeric_from: int) -> list[Column]:
     for j, (name, texts) in enumerate(zip(headers, cells, strict=True)):
         values = None
         if j >= numeric_from:
-            values = [v if isinstance(v, int | float) else None for v in frame[raw[j]].to_list()]
+            column = frame[raw[j]]
+            values = (column.to_list() if column.dtype.is_numeric()  # ints, floats, nulls
+                      else [v if isinstance(v, int | float) else None
+                            for v in column.to_list()])  # fmt: skip
         out.append(Column(name, texts, values))
     return out
 
@@ -172,6 +175,10 @@ def stats_columns(stats: pl.DataFrame, dims: list[str]) -> list[Column]:
         out.append(Column(d, texts))
     hands = stats["hands"].to_list()
     out.append(Column("hands", [f"{h:,}" for h in hands], hands))
+    import polars as pl
+
+    # the sort keys: percent to three places (polars rounds them in one pass)
+    keys = stats.select((pl.col(n) * 100).round(3) for n in RATIO_COLUMNS)
     for name in RATIO_COLUMNS:
         ratios = stats[name].to_list()
         counts = stats[f"{name}_count"].to_list()
@@ -179,7 +186,7 @@ def stats_columns(stats: pl.DataFrame, dims: list[str]) -> list[Column]:
         out.append(Column(
             name,
             ["" if v is None else f"{100 * v:.1f}" for v in ratios],
-            [None if v is None else round(100 * v, 3) for v in ratios],
+            keys[name].to_list(),
             [None if n is None or d is None else f"{n:,} of {d:,}"
              for n, d in zip(counts, opps, strict=True)],
         ))  # fmt: skip
