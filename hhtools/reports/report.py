@@ -309,13 +309,13 @@ def hands_data(
                   f"ORDER BY t.site, t.hand_id{order.get(t, '')}", [sites, ids])
         for t in HAND_TABLES
     }  # fmt: skip
+    # each table cut by hand once (a filter per hand and table cost 2.6 s for 120 hands)
+    parts = {t: f.partition_by(["site", "hand_id"], as_dict=True, maintain_order=True)
+             for t, f in frames.items()}  # fmt: skip
     out: dict[tuple[str, str], dict[str, pl.DataFrame]] = {}
     for key in keys:
-        site, hand_id = key
-        tables = {t: f.filter((f["site"] == site) & (f["hand_id"] == hand_id))
-                  for t, f in frames.items()}  # fmt: skip
-        if tables["hands"].height:
-            out[key] = tables
+        if key in parts["hands"]:
+            out[key] = {t: parts[t].get(key, frames[t].clear()) for t in frames}
     return out
 
 
