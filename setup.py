@@ -1,19 +1,183 @@
-"""The packages to install, found by themselves (``pyproject.toml`` holds the rest).
+"""The packages to install, found by themselves, and the compiled core
+(``pyproject.toml`` holds the rest).
 
 Every package under ``hhtools/`` keeps its name; every package under ``grammars/`` is
 installed as ``hhtools.grammars.<name>`` (``pyproject.toml`` maps the folder:
 ``[tool.setuptools.package-dir]``). So a new site package under ``grammars/`` needs no
 line here or in ``pyproject.toml``. setuptools' own ``find`` cannot do this alone: it
 names a package by its folder under ``where``, with no prefix.
+
+The compiled core: Cython compiles the hot modules listed in ``CORE`` from their ``.py``
+files (pure-Python mode; a ``.pxd`` beside a ``.py`` may add C types), each one optional:
+without Cython or a C compiler, or when one module fails, the install goes on and that
+module runs as its ``.py``. The build writes ``hhtools/_compiled.json`` (each compiled
+module and the sha256 of the ``.py`` it was built from), which ``hhtools._core`` reads to
+load an extension only while its ``.py`` is unchanged. See docs/architecture.md, "The
+compiled core".
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import sys
 from pathlib import Path
 
-from setuptools import find_packages, setup
+from setuptools import Extension, find_packages, setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
+
+#: the hot modules compiled by Cython, as paths from the repository's top: the grammar
+#: kernel and the PokerStars grammar, settling and the procedure replay, pots, awards and
+#: the evaluator, money and cards. Each saves CPU per hand on the import's hot path
+#: (benchmarks/bench_paths.py measures it); the store's rows saved too little for the
+#: build time they cost, and so did the modules under 1% of a hand's CPU.
+CORE = [
+    "grammars/_betting.py",
+    "grammars/_english.py",
+    "grammars/_hand.py",
+    "grammars/_lines.py",
+    "grammars/_valid.py",
+    "grammars/pokerstars/__init__.py",
+    "grammars/pokerstars/actions.py",
+    "grammars/pokerstars/header.py",
+    "grammars/pokerstars/seats.py",
+    "grammars/pokerstars/state.py",
+    "grammars/pokerstars/summary.py",
+    "hhtools/audit/__init__.py",
+    "hhtools/audit/context.py",
+    "hhtools/audit/settle.py",
+    "hhtools/audit/checks/procedure/_table.py",
+    "hhtools/audit/checks/procedure/blinds.py",
+    "hhtools/audit/checks/procedure/order.py",
+    "hhtools/audit/checks/procedure/sizes.py",
+    "hhtools/rules/evaluator.py",
+    "hhtools/rules/holes.py",
+    "hhtools/rules/pots.py",
+    "hhtools/rules/settlement.py",
+    "hhtools/model/cards.py",
+    "hhtools/model/money.py",
+]
+
+#: Cython's directives for every module: Python 3 semantics; functions that behave as
+#: Python's (docstrings, signatures, doctests, introspection); annotations NOT read as C
+#: types (a bool or an IntEnum passed where ``int`` is annotated must work as in Python);
+#: no ``__test__`` dict (doctest finds the compiled functions' docstrings itself)
+DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False,
+              "autotestdict": False}  # doctest finds the docstrings of compiled functions
+
+#: C compiler options after Python's own (-O3 -g): -O2 without debug information compiles
+#: in about two thirds of the time (the generated C is Python API calls, mostly)
+COMPILE_ARGS = [] if sys.platform == "win32" else ["-O2", "-g0"]
+
+#: the manifest ``hhtools._core`` reads, relative to the package's folder
+MANIFEST = "hhtools/_compiled.json"
+
+
+def module_name(path: str) -> str:
+    """The installed module name of a ``.py`` under the repository's top.
+
+    >>> module_name("grammars/pokerstars/actions.py")
+    'hhtools.grammars.pokerstars.actions'
+    >>> module_name("hhtools/audit/__init__.py")
+    'hhtools.audit.__init__'
+    """
+    parts = list(Path(path).with_suffix("").parts)
+    if parts[0] == "grammars":
+        parts.insert(0, "hhtools")
+    return ".".join(parts)
+
+
+def _manifest_name(extension: str) -> str:
+    """The name ``hhtools._core`` knows a module by: a package's, not its ``__init__``'s."""
+    return extension.removesuffix(".__init__")
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` where every extension is optional: a module Cython cannot translate,
+    or a C compiler missing or failing, leaves that module to run as its ``.py``; then
+    the manifest of what was built, with the sha256 of each ``.py``."""
+
+    def finalize_options(self) -> None:
+        """Translate the modules with Cython (setuptools then compiles the C), on every
+        core (``-j``) unless told otherwise."""
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+        self.core_built: dict[str, str] = {}
+        modules = self.distribution.ext_modules or []
+        self.core_planned = [_manifest_name(ext.name) for ext in modules]
+        self.distribution.ext_modules = self._translated(modules)
+        super().finalize_options()
+
+    def run(self) -> None:
+        """Compile what Cython translated, then write the manifest."""
+        if self.extensions:
+            super().run()
+        self._write_manifest(self.core_planned)
+
+    def _translated(self, extensions: list[Extension]) -> list[Extension]:
+        """The extensions with their C sources from Cython; those it fails on left out."""
+        if not extensions:
+            return []
+        try:
+            from Cython.Build import cythonize
+        except ImportError:
+            print("hhtools: Cython not found; every module runs as Python")
+            return []
+        options = {"compiler_directives": DIRECTIVES, "build_dir": "build/cython", "quiet": True}
+        try:
+            return list(cythonize(extensions, nthreads=int(self.parallel or 0), **options))
+        except Exception:  # noqa: BLE001 - one bad module must not cost the others
+            out = []
+            for ext in extensions:
+                try:
+                    out.extend(cythonize([ext], **options))
+                except Exception as err:  # noqa: BLE001
+                    print(f"hhtools: Cython could not translate {ext.name}: {err}")
+            return out
+
+    def build_extension(self, ext: Extension) -> None:
+        """Compile one extension; a failure is reported and leaves the ``.py`` to run."""
+        try:
+            super().build_extension(ext)
+        except Exception as err:  # noqa: BLE001 - no compiler, or a compile error
+            print(f"hhtools: could not compile {ext.name} ({err}); it runs as Python")
+            return
+        source = ROOT / CORE_SOURCES[ext.name]
+        self.core_built[_manifest_name(ext.name)] = hashlib.sha256(
+            source.read_bytes()
+        ).hexdigest()
+
+    def _write_manifest(self, planned: list[str]) -> None:
+        """Write the manifest into the build and, for an in-place or editable build, the
+        source tree (where the extensions are copied)."""
+        try:
+            from Cython import __version__ as cython
+        except ImportError:
+            cython = None
+        data = {"cython": cython, "planned": sorted(planned), "modules": self.core_built}
+        text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+        targets = [Path(self.build_lib) / MANIFEST]
+        if self.inplace or getattr(self, "editable_mode", False):
+            targets.append(ROOT / MANIFEST)
+        for target in targets:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+
+
+#: extension name -> its ``.py`` (the file the manifest hashes)
+CORE_SOURCES = {module_name(path): path for path in CORE}
+
+
+def extensions(root: Path = ROOT) -> list[Extension]:
+    """One optional extension per module of ``CORE`` whose ``.py`` exists."""
+    return [
+        Extension(module_name(path), [path], optional=True, extra_compile_args=COMPILE_ARGS)
+        for path in CORE
+        if (root / path).is_file()
+    ]
 
 
 def packages(root: Path = ROOT) -> list[str]:
@@ -26,4 +190,4 @@ def packages(root: Path = ROOT) -> list[str]:
 
 
 if __name__ == "__main__":
-    setup(packages=packages())
+    setup(packages=packages(), ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

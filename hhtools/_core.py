@@ -11,8 +11,10 @@ puts a finder first on ``sys.meta_path``. For a module that has a compiled exten
 beside its ``.py`` it loads the extension only when the manifest names the module with
 the sha256 of the ``.py`` as it is now, and ``HHTOOLS_PURE`` is unset (or ``0``);
 otherwise it loads the ``.py``. So an edited ``.py`` always takes effect, a half-finished
-build never runs, and ``HHTOOLS_PURE=1`` runs everything pure. ``describe()`` says which
-path runs. This module imports nothing of hhtools (it sits at the model layer).
+build never runs, ``HHTOOLS_PURE=1`` runs everything pure, and ``HHTOOLS_PURE`` set to a
+comma list of module or package names runs those pure (to measure what each saves).
+``describe()`` says which path runs. This module imports nothing of hhtools (it sits at
+the model layer).
 """
 
 from __future__ import annotations
@@ -38,8 +40,25 @@ _PREFIXES = ("hhtools.", "grammars.")
 
 
 def pure_requested() -> bool:
-    """True when ``HHTOOLS_PURE`` asks for the pure-Python path (set, and not ``0``)."""
-    return os.environ.get(PURE_ENV, "") not in ("", "0")
+    """True when ``HHTOOLS_PURE`` asks for the pure-Python path everywhere (set, not
+    ``0``, and no list of modules)."""
+    value = os.environ.get(PURE_ENV, "")
+    return value not in ("", "0") and not pure_modules(value)
+
+
+def pure_modules(value: str | None = None) -> tuple[str, ...]:
+    """The modules ``HHTOOLS_PURE`` names to run as Python, when it is a comma list of
+    module or package names (a package covers every module under it); ``()`` otherwise.
+    For measuring what each compiled module saves.
+
+    >>> pure_modules("hhtools.audit, hhtools.rules.pots")
+    ('hhtools.audit', 'hhtools.rules.pots')
+    >>> pure_modules("1")
+    ()
+    """
+    value = os.environ.get(PURE_ENV, "") if value is None else value
+    names = tuple(n.strip() for n in value.split(",") if n.strip())
+    return names if names and all("." in n for n in names) else ()
 
 
 def canonical(name: str) -> str:
@@ -82,6 +101,21 @@ def _extension_beside(folder: str, stem: str) -> str | None:
     return None
 
 
+class CompiledLoader(ExtensionFileLoader):
+    """Loads a compiled module and names its ``.py`` as its ``__file__``: the source it
+    was built from, which tracebacks, ``inspect`` and pytest's doctest collection read
+    (``__spec__.origin`` names the extension)."""
+
+    def __init__(self, name: str, path: str, source: str):
+        super().__init__(name, path)
+        self.source = source
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Run the extension's module code, then point ``__file__`` at the ``.py``."""
+        super().exec_module(module)
+        module.__file__ = self.source
+
+
 class CoreFinder(MetaPathFinder):
     """Loads a compiled module's extension only when it was built from today's ``.py``.
 
@@ -99,6 +133,7 @@ class CoreFinder(MetaPathFinder):
         modules = data.get("modules", {})
         self.built: dict[str, str] = dict(modules) if isinstance(modules, dict) else {}
         self.pure = pure_requested() if pure is None else pure
+        self.pure_only = () if pure is not None else pure_modules()
         self.loaded: dict[str, str] = {}
         self._digests: dict[str, str] = {}
 
@@ -129,7 +164,7 @@ class CoreFinder(MetaPathFinder):
             way = self._way(name, source)
             self.loaded[name] = way
             if way == "compiled":
-                loader = ExtensionFileLoader(fullname, extension)
+                loader = CompiledLoader(fullname, extension, source)
                 return spec_from_file_location(
                     fullname, extension, loader=loader, submodule_search_locations=search
                 )
@@ -138,7 +173,7 @@ class CoreFinder(MetaPathFinder):
 
     def _way(self, name: str, source: str) -> str:
         """``compiled``, ``pure`` or ``stale`` for a module whose extension exists."""
-        if self.pure:
+        if self.pure or any(name == n or name.startswith(n + ".") for n in self.pure_only):
             return "pure"
         want = self.built.get(name)
         if want is None:
@@ -215,14 +250,16 @@ def describe(root: Path | None = None, manifest: dict[str, object] | None = None
     modules, and the Cython that built them) or pure Python, and why.
 
     >>> describe(manifest={})
-    'pure Python (no compiled core built: no C compiler or Cython at install)'
+    'pure Python (no compiled core was built)'
     """
     data = read_manifest() if manifest is None else manifest
     ways = status(root, data)
     if not ways:
-        return "pure Python (no compiled core built: no C compiler or Cython at install)"
+        return "pure Python (no compiled core was built)"
     if pure_requested():
         return f"pure Python ({PURE_ENV}=1)"
+    if pure_modules():
+        return f"compiled core, but {PURE_ENV} runs these as Python: {', '.join(pure_modules())}"
     compiled = sum(way == "compiled" for way in ways.values())
     stale = sum(way == "stale" for way in ways.values())
     if all(way == "failed" for way in ways.values()):

@@ -22,6 +22,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from hhtools._core import describe
 from hhtools.cli.common import DEFAULT_DB, EXIT_NO_DATA, DbOption, console, fail, plural
 
 #: The paths argument of ``import`` and ``parse``: a path that cannot be read is the
@@ -260,6 +261,7 @@ def _print_summary(summary: Any, db: Path) -> None:
     else:
         table.add_row("hands read per second", f"{summary.hands_per_second:,.0f}")
     out.print(table)
+    out.print(Text(f"Ran on: {describe()}"))  # the compiled core or pure Python (hhtools._core)
     if summary.problems:
         out.print(Text(f"{plural(summary.problems, 'problem')}: see "
                        f"{'it' if summary.problems == 1 else 'them'} with "
