@@ -33,16 +33,19 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: run in the child: the all-in equity of the store copy, as ``hhtools ev`` does it
 _CHILD = """
-import json, sys, time
+import json, resource, sys, time
 import duckdb
 from hhtools.store.ev import compute_allin_equity
 path, workers, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) or None
 con = duckdb.connect(path)
-start = time.perf_counter()
+cpu = lambda who: (lambda r: r.ru_utime + r.ru_stime)(resource.getrusage(who))
+start, main0, kids0 = time.perf_counter(), cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
 summary = compute_allin_equity(con, workers=workers, limit=limit)
 seconds = time.perf_counter() - start
 con.close()
-print(json.dumps({"summary": dict(summary), "seconds": seconds}))
+print(json.dumps({"summary": dict(summary), "seconds": seconds,
+                  "cpu_main": cpu(resource.RUSAGE_SELF) - main0,
+                  "cpu_workers": cpu(resource.RUSAGE_CHILDREN) - kids0}))
 """
 
 
@@ -60,7 +63,9 @@ def measure(db_path: str | Path, workers: int = 2, limit: int | None = None,
         ``all_in_hands`` (candidate hands looked at), ``computed`` (with an equity),
         ``seconds`` (wall of the work after the child started, reading the store and
         writing the rows included), ``hands_per_s`` (all-in hands a second),
-        ``child_seconds`` (the child's whole wall, interpreter and imports included).
+        ``cpu_main`` and ``cpu_workers`` (CPU seconds of the process that reads and
+        writes the store, and of its worker processes together), ``child_seconds``
+        (the child's whole wall, interpreter and imports included).
 
     Raises:
         subprocess.CalledProcessError: the child failed.
@@ -81,6 +86,7 @@ def measure(db_path: str | Path, workers: int = 2, limit: int | None = None,
     looked = sum(got["summary"].values())
     return {"all_in_hands": looked, "computed": got["summary"].get("computed", 0),
             "seconds": got["seconds"], "hands_per_s": looked / max(got["seconds"], 1e-9),
+            "cpu_main": got["cpu_main"], "cpu_workers": got["cpu_workers"],
             "child_seconds": child}  # fmt: skip
 
 
@@ -100,8 +106,8 @@ def measure_import(folder: str | Path, workers: int = 2, root: str | Path | None
 
 def _line(name: str, r: dict[str, float]) -> str:
     return (f"{name:<8} {r['all_in_hands']:>8,} all-in hands ({r['computed']:,} worked out) in "
-            f"{r['seconds']:8.1f} s: {r['hands_per_s']:8,.0f} hands/s "
-            f"(child {r['child_seconds']:.1f} s)")  # fmt: skip
+            f"{r['seconds']:8.1f} s: {r['hands_per_s']:8,.0f} hands/s; CPU s: main "
+            f"{r['cpu_main']:.1f}, workers {r['cpu_workers']:.1f}")  # fmt: skip
 
 
 def main() -> None:

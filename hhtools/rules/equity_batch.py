@@ -47,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hhtools.rules.batch import batch_high_low, check_qualifier, outer_flush, outer_high_low
-from hhtools.rules.equity import Equity, _combinations, _pot_shares, all_in_cards
+from hhtools.rules.equity import Equity, _pot_shares, all_in_cards
 
 __all__ = ["AllIn", "batch_equity"]
 
@@ -107,7 +107,7 @@ def batch_equity(deals: Sequence[AllIn]) -> list[Equity | ValueError]:
         if missing >= 3:
             out[d] = _by_class(deal, hole_np, board, deck)
             continue
-        drawn = deck[_combinations(len(deck), missing)]
+        drawn = deck[_choose(len(deck), missing)]
         full = np.concatenate([np.broadcast_to(np.array(board, dtype=np.intp),
                                                (len(drawn), len(board))), drawn], axis=1)  # fmt: skip
         dealt[hole_np.shape[1], deal.qualifier].append((d, hole_np, full))
@@ -182,6 +182,23 @@ def _multisets(m: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp], npt
     return _frozen(counts[order]), _frozen(rk[order]), _frozen(codes[order])
 
 
+def _ways(per_rank: npt.NDArray[np.int64], m: int) -> npt.NDArray[np.int64]:
+    """Per multiset of ``m`` ranks (:func:`_multisets`), how many sets of cards make it
+    when ``per_rank[r]`` cards of rank ``r`` are left: the product over the ranks of
+    C(left, times drawn)."""
+    by_rank = _by_rank(m)
+    ways = _BINOM[per_rank[0]][by_rank[0]]
+    for r in range(1, 13):
+        ways = ways * _BINOM[per_rank[r]][by_rank[r]]
+    return ways
+
+
+@lru_cache(maxsize=None)
+def _by_rank(m: int) -> npt.NDArray[np.int64]:
+    """:func:`_multisets` counts rank by rank, ``(13, M)``."""
+    return _frozen(np.ascontiguousarray(_multisets(m)[0].T))
+
+
 @lru_cache(maxsize=None)
 def _suited(m: int, j: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """For ``j`` cards of one suit among ``m`` drawn: ``(row of each set of j ranks by
@@ -201,7 +218,8 @@ def _suited(m: int, j: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]
 
 @lru_cache(maxsize=None)
 def _choose(n: int, k: int) -> npt.NDArray[np.intp]:
-    """Every choice of ``k`` of ``n`` indices (n up to 13), shape ``(C(n, k), k)``."""
+    """Every choice of ``k`` of ``n`` indices, shape ``(C(n, k), k)``, in the order of
+    :func:`itertools.combinations` (the reference's order; kept: small ``k`` here)."""
     return _frozen(np.array(list(combinations(range(n), k)), dtype=np.intp).reshape(-1, k))
 
 
@@ -234,8 +252,7 @@ def _by_class(
     per_rank = left.sum(axis=1)
     shown = np.array(board, dtype=np.intp)
     # rank classes: every drawn rank multiset the deck can deal, and how many boards
-    counts = _multisets(m)[0]
-    weight = _BINOM[per_rank[None, :], counts].prod(axis=1)
+    weight = _ways(per_rank, m)
     keep = np.nonzero(weight)[0]
     pos = np.cumsum(weight > 0) - 1  # multiset -> its rank class
     weight = weight[keep]
@@ -254,7 +271,7 @@ def _by_class(
         other = per_rank - left[:, s]
         fill = np.array([(s + 1) % 4, (s + 2) % 4], dtype=np.intp)
         for j in range(max(1, 3 - len(on_board)), min(m, len(s_ranks)) + 1):
-            o_weight = _BINOM[other[None, :], _multisets(m - j)[0]].prod(axis=1)
+            o_weight = _ways(other, m - j)
             cols = np.nonzero(o_weight)[0]
             if not len(cols):
                 continue
@@ -288,24 +305,33 @@ def _by_class(
         e = sorted(set(eligible))
         if not e:
             continue
-        bits = (1 << np.arange(len(e)))[:, None]
+        rows: slice | list[int] = slice(None) if len(e) == n else e
         has_low = np.zeros(len(weight), dtype=bool)
         if deal.hi_lo:
-            lows = lo_r[e]
+            lows = lo_r[rows]
             best = lows.max(axis=0)
             has_low = best >= 0
-            won = ((lows == best) & has_low) * bits
-            _award(mean_l[p], e, np.bincount(won.sum(axis=0), weights=weight), scale, total, 0.5)
+            won = _bits((lows == best) & has_low)
+            _award(mean_l[p], e, np.bincount(won, weights=weight), scale, total, 0.5)
         split = has_low.astype(np.int64) << len(e)  # the high takes half where a low is
-        highs = hi_r[e]
-        pattern = ((highs == highs.max(axis=0)) * bits).sum(axis=0) | split
+        highs = hi_r[rows]
+        pattern = _bits(highs == highs.max(axis=0)) | split
         tally = np.bincount(pattern, weights=plain_weight, minlength=2 << len(e))
         for high, where, w in parts:
-            highs = high[e]
-            pattern = ((highs == highs.max(axis=0)) * bits).sum(axis=0) | split[where]
+            highs = high[rows]
+            pattern = _bits(highs == highs.max(axis=0)) | split[where]
             tally += np.bincount(pattern, weights=w, minlength=2 << len(e))
         _award(mean_h[p], e, tally, scale, total, 1.0)
     return _equity(deal, total, mean_h, mean_l)
+
+
+def _bits(top: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+    """Per column of ``top`` (players, classes), the players marked: bit ``i`` for row ``i``."""
+    packed = np.packbits(top, axis=0, bitorder="little")  # eight players a byte
+    out = packed[0].astype(np.int64)
+    for j in range(1, len(packed)):
+        out |= packed[j].astype(np.int64) << (8 * j)
+    return out
 
 
 def _award(
