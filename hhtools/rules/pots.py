@@ -237,8 +237,11 @@ def build_pots(
     >>> build_pots({"a": 50, "b": 100, "c": 100, "d": 30}, ("a", "b", "c"), ("a", "b", "c", "d"))
     (Pot(index=0, amount=180, eligible=('a', 'b', 'c')), Pot(index=1, amount=100, eligible=('b', 'c')))
     """
-    rank = {p: i for i, p in enumerate(order)}
     live_set = set(live)
+    if len(live_set) == 1:  # one player left: every chip is one pot, his (as below)
+        total = sum(c for c in net_in.values() if c > 0)
+        return (Pot(0, total, tuple(live_set)),) if total > 0 else ()
+    rank = {p: i for i, p in enumerate(order)}
     levels = sorted({net_in.get(p, 0) for p in live_set if net_in.get(p, 0) > 0})
     pots: list[Pot] = []
     previous = 0

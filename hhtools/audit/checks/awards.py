@@ -39,8 +39,8 @@ def award_mismatch(ctx: AuditContext) -> Iterator[Finding]:
                 co.line,
             )  # fmt: skip
     for pot in settlement.pots:
-        if pot.award is None:
-            continue
+        if pot.award is None or all(x.paid == x.due for x in pot.lines):
+            continue  # (a line with no due is on a pot not awarded)
         readings = {sd.player: sd for sd in settlement.showdown if sd.board == pot.board}
         for line in sorted(pot.lines, key=lambda x: (x.half, x.player)):
             if line.due is None or line.paid == line.due or line.player in cash_outs:

@@ -177,23 +177,27 @@ def streets_whole(ctx: AuditContext) -> bool:
 def _streets_whole(ctx: AuditContext) -> bool:
     by_street = steps_by_street(ctx)
     cards = max((len(b) for b in ctx.hand.boards), default=0)
+    for k in range(len(ROUNDS) - 1):
+        nxt, need = ROUNDS[k + 1]
+        if nxt in by_street:
+            if ROUNDS[k][0] not in by_street:
+                return False  # a round with actions after one without
+        elif cards >= need and len(_can_act(by_street, k)) >= 2:
+            return False  # the board reached a round nobody acted in
+    return True
+
+
+def _can_act(by_street: dict[Street, list[Step]], k: int) -> set[str]:
+    """The players who acted in the rounds up to ``ROUNDS[k]`` and neither folded nor
+    went all-in in them."""
     out: set[str] = set()
     players: set[str] = set()
-    for k, (street, _) in enumerate(ROUNDS):
-        mine = by_street.get(street, ())
-        for x in mine:
+    for street, _ in ROUNDS[: k + 1]:
+        for x in by_street.get(street, ()):
             players.add(x.act.player)
             if x.act.kind is _FOLD or x.ends_all_in:
                 out.add(x.act.player)
-        if k + 1 == len(ROUNDS):
-            break
-        nxt, need = ROUNDS[k + 1]
-        has_next = nxt in by_street
-        if has_next and not mine:
-            return False
-        if cards >= need and not has_next and len(players - out) >= 2:
-            return False
-    return True
+    return players - out
 
 
 def steps_by_street(ctx: AuditContext) -> dict[Street, list[Step]]:

@@ -75,8 +75,10 @@ def _posts(ctx: AuditContext) -> _Posts | None:
     bbs = [a for a in posters(ctx, PostKind.BIG_BLIND) if a.player in ring]
     if len(ring) < 2 or not bbs or len(sbs) > 1:
         return None
-    steps = replay(ctx)
-    short = {s.act.player for s in steps if s.act.post is PostKind.ANTE and s.ends_all_in}
+    short: set[str] = set()
+    if posters(ctx, PostKind.ANTE):
+        steps = replay(ctx)
+        short = {s.act.player for s in steps if s.act.post is PostKind.ANTE and s.ends_all_in}
     return _Posts(ring, dead, sbs, bbs, short)
 
 
