@@ -56,7 +56,9 @@ def run(args: list[str], pythonpath: str | None = None, timeout: float | None = 
         env["PYTHONPATH"] = pythonpath
     env.setdefault("COLUMNS", "200")
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "hhtools", *args], cwd=ROOT, env=env,
+    # run from the copy's folder: ``-m`` puts the working folder first on sys.path
+    proc = subprocess.Popen([sys.executable, "-m", "hhtools", *args], cwd=pythonpath or ROOT,
+                            env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     deadline = start + (TIMEOUT if timeout is None else timeout)
     while True:
@@ -153,6 +155,7 @@ def _best(results: list[dict[str, Any]]) -> dict[str, tuple[float | None, float 
 
 def main() -> None:
     """Measure before (``--before``) and after in the same run, interleaved; print both."""
+    global TIMEOUT
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--db", type=Path, required=True, help="an imported store")
     ap.add_argument("--before", help="a git-archive copy of the older code to compare with")
@@ -164,7 +167,6 @@ def main() -> None:
     ap.add_argument("--no-stats", action="store_true", help="skip hhtools stats")
     ap.add_argument("--no-views", action="store_true", help="skip the view counts")
     args = ap.parse_args()
-    global TIMEOUT
     TIMEOUT = args.timeout
     after = ("after", args.after)
     sides = [("before", args.before), after] if args.before else [after]
