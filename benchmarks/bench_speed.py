@@ -1,21 +1,32 @@
 """The import's speed against its floor, in one run (issue "Speed"; not a timed test).
 
     .venv/bin/python benchmarks/bench_speed.py [--hands 100000] [--files 10] [--seed 11]
-        [--workers 2] [--runs import,j1,no-audit] [--stage-hands 5000]
+        [--workers 2] [--runs import,j1,no-audit] [--stage-hands 5000] [--before DIR]
+        [--keep-db PATH] [--no-paths] [--no-ev] [--no-report]
 
 Generates the hands once with ../shared/tools/gen_pokerstars.py (cached under
 ``--work``), then prints, all measured in this run on this machine:
 
 * **floor**: read, split and regex-match every line of the same files in one process
-  (no records, no audit, no database): the least any importer of these files does.
+  (no records, no audit, no database): the least any importer of these files does
+  (:func:`floor`); wall and CPU seconds.
 * **import**: ``hhtools import`` in a child process into a fresh database (``import``:
   the workers given, audit on; ``j1``: one process; ``no-audit``): wall time, hands/s,
   the ratio to the floor, the peak resident memory of the whole process tree (main
   process and workers, sampled from /proc every 0.1 s), and the CPU seconds of the
-  main process and of the workers (the work split).
-* **stages**: microseconds of CPU per hand of each stage, in this process, on the
-  first ``--stage-hands`` hands: read and split, grammar, audit (hands with a
-  showdown and without apart), rows, pickling a chunk's result.
+  main process and of the workers (the work split). ``--before DIR`` runs each
+  import a second time, interleaved, with an older copy of hhtools on ``PYTHONPATH``
+  (a ``git archive`` of the commit compared against).
+* **stages**: microseconds of CPU per hand of each stage on the first
+  ``--stage-hands`` hands: read and split, grammar, audit (hands with a showdown and
+  without apart), rows, pickling a chunk's result; on each path (pure Python and the
+  compiled core, ``benchmarks/bench_paths.py``) when that file is there, else in
+  this process ("compiled core: not built").
+* **ev**: ``hhtools ev`` over the all-in hands of the store the import made
+  (``benchmarks/bench_ev_speed.py``), unless ``--no-ev``.
+* **report**: ``hhtools report`` (HTML seconds, page size), ``report --format table``,
+  ``stats --by`` and a count of each view over that store
+  (``benchmarks/bench_report_speed.py``), unless ``--no-report``.
 
 ``--files 1`` makes one big file (memory must not follow the input).
 """
@@ -23,6 +34,7 @@ Generates the hands once with ../shared/tools/gen_pokerstars.py (cached under
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import pickle
 import re
@@ -31,6 +43,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from bench_import import _rss_kib, _tree, generate  # this folder's shared helpers
 from hhtools.grammars import pokerstars
@@ -41,42 +54,58 @@ from hhtools.model.records import HandText, Problem
 from hhtools.store.flatten import ColumnBatch, flatten_hand
 from hhtools.store.pipeline import process_chunk
 
-#: every kind of line a PokerStars hand has, each field captured to the end of the line
-#: (the floor's one match per line: what any parser of these files must at least do)
-FLOOR_LINE = re.compile(
-    r"(?:PokerStars (?:Hand|Game) #(?P<id>\d+):\s+(?P<game>.+?) \((?P<stakes>[^)]*)\) - (?P<date>.+)"
-    r"|Table '(?P<table>[^']*)' (?P<max>\d+)-max(?P<tmode> \([^)]*\))? Seat #(?P<btn>\d+) is the button"
-    r"|No low hand qualified"
-    r"|Seat (?P<seat>\d+): (?P<sname>.+?) \((?P<stack>[$\u20ac\u00a3]?[\d.,]+) in chips\)(?P<srest>.*)"
-    r"|\*\*\* (?P<street>[A-Z -]+) \*\*\*(?P<cards>.*)"
-    r"|Dealt to (?P<hero>.+?) \[(?P<hole>[^\]]+)\]"
-    r"|Uncalled bet \((?P<ret>[^)]+)\) returned to (?P<rname>.+)"
-    r"|Total pot (?P<total>\S+)(?: \| Rake (?P<rake>\S+))?(?P<trest>.*)"
-    r"|Board \[(?P<board>[^\]]+)\]"
-    r"|Seat (?P<sumseat>\d+): (?P<sumname>.+?)(?: \((?:button|small blind|big blind)\))*"
-    r" (?P<sumverb>showed|mucked|folded|collected|won|lost)(?: \[(?P<sumcards>[^\]]+)\])?"
-    r"(?P<sumrest>.*)"
-    r"|(?P<name>.+?): (?P<verb>posts small blind|posts big blind|posts small & big blinds|posts the ante|folds"
+_AMT = r"[$\u20ac\u00a3]?[\d.,]+"
+#: The floor's one anchored pattern per kind of PokerStars line, chosen by the line's
+#: first four characters; each captures every field of its line to the line's end.
+FLOOR_BY_START: dict[str, re.Pattern[str]] = {
+    "Poke": re.compile(r"PokerStars (?:Hand|Game) #(\d+):\s+(.+?) \(([^)]*)\) - (.+)"),
+    "Tabl": re.compile(r"Table '([^']*)' (\d+)-max( \([^)]*\))? Seat #(\d+) is the button"),
+    "Seat": re.compile(rf"Seat (\d+): (.+?) (?:\(({_AMT}) in chips\)(.*)"
+                       r"|((?:\((?:button|small blind|big blind)\) )*)"
+                       r"(showed|mucked|folded|collected|won|lost)(?: \[([^\]]+)\])?(.*))"),
+    "*** ": re.compile(r"\*\*\* ([A-Z -]+) \*\*\*(.*)"),
+    "Deal": re.compile(r"Dealt to (.+?) \[([^\]]+)\]"),
+    "Unca": re.compile(r"Uncalled bet \(([^)]+)\) returned to (.+)"),
+    "Tota": re.compile(r"Total pot (\S+)(?: \| Rake (\S+))?(.*)"),
+    "Boar": re.compile(r"Board \[([^\]]+)\]"),
+    "No l": re.compile(r"No low hand qualified"),
+}
+#: a player's line (any other start): an act after "NAME: ", else "NAME collected ..."
+FLOOR_ACT = re.compile(
+    r"(.+?): (posts small blind|posts big blind|posts small & big blinds|posts the ante|folds"
     r"|checks|calls|bets|raises|shows|mucks hand|doesn't show hand)"
-    r"(?: (?P<amt>[$\u20ac\u00a3]?[\d.,]+))?(?: to (?P<to>[$\u20ac\u00a3]?[\d.,]+))?"
-    r"(?: \[(?P<shown>[^\]]+)\])?(?P<rest>.*)"
-    r"|(?P<cname>.+?) collected (?P<camt>[$\u20ac\u00a3]?[\d.,]+) from (?P<pot>.+)"
-    r"|(?P<fname>.+?) (?:finished the tournament|wins the tournament|re-buys|said,)(?P<frest>.*))$"
+    rf"(?: ({_AMT}))?(?: to ({_AMT}))?(?: \[([^\]]+)\])?(.*)"
+)
+FLOOR_OTHER = re.compile(
+    rf"(.+?) (?:collected ({_AMT}) from (.+)|(finished the tournament|wins the tournament"
+    r"|re-buys|said,)(.*))"
 )
 
 
 def floor(folder: Path) -> tuple[int, float]:
-    """(hands, seconds) to read, split and regex-match every line, one process."""
+    """(hands, seconds) to read and split the files and match every line, one process.
+
+    The least any importer of these files does: the files read and split into hands
+    by the import's own reader (:func:`hhtools.ingest.read.read_sources`), then each
+    line of each hand matched once, in one pass, by one anchored pattern that captures
+    all its fields: the one its first four characters choose (:data:`FLOOR_BY_START`),
+    else (and when that one fails: a player named "Total: pot") a player's act
+    (:data:`FLOOR_ACT`) or another player line (:data:`FLOOR_OTHER`). No records, no
+    audit, no database; wall seconds.
+    """
     t0 = time.perf_counter()
     hands = 0
-    match = FLOOR_LINE.match
+    by_start = FLOOR_BY_START.get
+    act, other = FLOOR_ACT.match, FLOOR_OTHER.match
     for read in read_sources([folder]):
         if isinstance(read, Problem):
             continue
         for ht in read.hands():
             hands += 1
             for line in ht.text.split("\n"):
-                match(line)
+                pattern = by_start(line[:4])
+                if pattern is None or pattern.match(line) is None:
+                    act(line) or other(line)
         read.close()
     return hands, time.perf_counter() - t0
 
@@ -96,8 +125,10 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICK
 
 
-def run_import(folder: Path, db: Path, workers: int, audit: bool) -> dict[str, float]:
-    """Run ``hhtools import`` in a child; wall, peak tree RSS, CPU of main and workers."""
+def run_import(folder: Path, db: Path, workers: int, audit: bool,
+               pythonpath: str | None = None) -> dict[str, float]:  # fmt: skip
+    """Run ``hhtools import`` in a child; wall, peak tree RSS, CPU of main and workers
+    (``pythonpath``: import an older copy of hhtools)."""
     for suffix in ("", ".wal"):
         Path(str(db) + suffix).unlink(missing_ok=True)
     cmd = [sys.executable, "-m", "hhtools", "import", str(folder), "--db", str(db), "-q",
@@ -105,7 +136,9 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool) -> dict[str, f
     if not audit:
         cmd.append("--no-audit")
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    env = {**os.environ, "PYTHONPATH": pythonpath} if pythonpath else None
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=env)  # fmt: skip
     peak = 0
     cpu: dict[int, float] = {}
     while proc.poll() is None:
@@ -180,6 +213,36 @@ def stages(folder: Path, limit: int) -> dict[str, float]:
     }
 
 
+def _optional(name: str) -> Any:
+    """A benchmark module of this folder, or ``None`` when it is not there."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def _print_stages(title: str, got: dict[str, Any]) -> None:
+    print(title)
+    for name, value in got.items():
+        if name == "showdown share":
+            print(f"    {name:28} {value:8.2f}")
+        elif isinstance(value, (int, float)):
+            rate = f"{1e6 / value:10,.0f} hands/s" if value and name != "hands" else ""
+            print(f"    {name:28} {value:8,.0f}  {rate}")
+        else:
+            print(f"    {name:28} {value}")
+
+
+def _print_import(label: str, got: dict[str, float], hands: int, floor_s: float) -> None:
+    wall = got["wall"]
+    busy = (got["main_cpu"] + got["worker_cpu"]) / wall
+    print(f"import {label:16}: {wall:6.1f} s  {hands / wall:8,.0f} hands/s"
+          f"  {wall / floor_s:4.1f}x the floor  peak tree RSS {got['peak_mib']:,.0f} MiB")
+    print(f"    CPU: main process {got['main_cpu']:6.1f} s "
+          f"({got['main_cpu'] / hands * 1e6:4.0f} us/hand), workers {got['worker_cpu']:6.1f} s "
+          f"({got['worker_cpu'] / hands * 1e6:4.0f} us/hand); cores busy {busy:.2f}")  # fmt: skip
+
+
 def main() -> None:
     """Run the benchmark and print its numbers."""
     ap = argparse.ArgumentParser(description=__doc__)
@@ -191,33 +254,63 @@ def main() -> None:
     ap.add_argument("--stage-hands", type=int, default=5000)
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "hhtools-bench")
     ap.add_argument("--keep-db", type=Path, default=None, help="leave the import's database here")
+    ap.add_argument("--before", default=None, help="an older copy of hhtools to run beside")
+    ap.add_argument("--no-paths", action="store_true", help="stages in this process only")
+    ap.add_argument("--no-stages", action="store_true", help="no stages at all")
+    ap.add_argument("--no-ev", action="store_true", help="skip hhtools ev")
+    ap.add_argument("--no-report", action="store_true", help="skip report, stats and views")
     args = ap.parse_args()
 
     folder = generate(args.hands, args.files, args.seed, args.work)
     size = sum(p.stat().st_size for p in folder.rglob("*.txt"))
     print(f"{args.hands:,} generated hands in {args.files} file(s), {size / 2**20:,.0f} MiB: "
           f"{folder}")  # fmt: skip
+    cpu0 = time.process_time()
     hands, floor_s = floor(folder)
+    floor_cpu = time.process_time() - cpu0
     print(f"floor (read, split, match every line; 1 process): {floor_s:6.1f} s  "
-          f"{hands / floor_s:8,.0f} hands/s")  # fmt: skip
+          f"{hands / floor_s:8,.0f} hands/s (CPU {floor_cpu / hands * 1e6:,.0f} us/hand, "
+          f"{hands / floor_cpu:,.0f} hands/s of CPU)")  # fmt: skip
     db = args.keep_db or args.work / "speed.duckdb"
     for run in [r.strip() for r in args.runs.split(",") if r.strip()]:
         workers = 1 if run == "j1" else args.workers
-        got = run_import(folder, db, workers, audit=run != "no-audit")
-        wall = got["wall"]
-        busy = (got["main_cpu"] + got["worker_cpu"]) / wall
-        print(f"import {run:9} ({workers} worker(s)): {wall:6.1f} s  {hands / wall:8,.0f} hands/s"
-              f"  {wall / floor_s:4.1f}x the floor  peak tree RSS {got['peak_mib']:,.0f} MiB")
-        print(f"    CPU: main process {got['main_cpu']:6.1f} s "
-              f"({got['main_cpu'] / hands * 1e6:4.0f} us/hand), workers {got['worker_cpu']:6.1f} s "
-              f"({got['worker_cpu'] / hands * 1e6:4.0f} us/hand); cores busy {busy:.2f}")  # fmt: skip
-    print(f"\nstages, us of CPU per hand and hands/s of one core (first {args.stage_hands:,} hands):")
-    for name, value in stages(folder, args.stage_hands).items():
-        if name == "showdown share":
-            print(f"    {name:28} {value:8.2f}")
+        codes: list[tuple[str, str | None]] = [("", None)]
+        if args.before:
+            codes = [("before", args.before), ("after", None)]
+        for code, path in codes:
+            target = db if path is None else db.with_name(db.stem + "-before.duckdb")
+            got = run_import(folder, target, workers, audit=run != "no-audit", pythonpath=path)
+            _print_import(f"{run} {code} j{workers}".strip(), got, hands, floor_s)
+    if not args.no_stages:
+        paths = None if args.no_paths else _optional("bench_paths")
+        if paths is None:
+            if not args.no_paths:
+                print("\ncompiled core: not built (no benchmarks/bench_paths.py)")
+            _print_stages(f"\nstages, us of CPU per hand and hands/s of one core "
+                          f"(first {args.stage_hands:,} hands):", stages(folder, args.stage_hands))
         else:
-            rate = f"{1e6 / value:10,.0f} hands/s" if value and name != "hands" else ""
-            print(f"    {name:28} {value:8,.0f}  {rate}")
+            for name, got in paths.stages_both(folder, args.stage_hands).items():
+                _print_stages(f"\nstages on the {name} path, us of CPU per hand "
+                              f"(first {args.stage_hands:,} hands):", got)
+    ev = None if args.no_ev else _optional("bench_ev_speed")
+    if ev is not None:
+        got = ev.measure(db, workers=args.workers)
+        print(f"\nev: {got.get('all_in_hands', 0):,.0f} all-in hands in "
+              f"{got.get('seconds', 0):.1f} s, {got.get('hands_per_s', 0):,.0f} hands/s")
+    elif not args.no_ev:
+        print("\nev: no benchmarks/bench_ev_speed.py")
+    report = None if args.no_report else _optional("bench_report_speed")
+    if report is not None:
+        got = report.measure(db)
+        print(f"\nreport: HTML {got.get('html_seconds')} s, page {got.get('page_bytes', 0):,} "
+              f"bytes (+{got.get('files_bytes', 0):,} beside it); table "
+              f"{got.get('table_seconds')} s")  # fmt: skip
+        for by, sec in (got.get("stats_seconds") or {}).items():
+            print(f"    stats --by {by:12} {sec} s")
+        for view, sec in (got.get("view_seconds") or {}).items():
+            print(f"    view {view:18} {sec} s")
+    elif not args.no_report:
+        print("\nreport: no benchmarks/bench_report_speed.py")
 
 
 if __name__ == "__main__":

@@ -94,6 +94,12 @@ class SiteFormat:
         habits: what it writes its own way that the audit reads
             (:class:`~hhtools.model.habits.Habits`: show order, converted files);
             the registry makes them known to the audit by the format's key.
+        ranges: each hand text stands alone (no file header it depends on, a hand
+            starting at a header line), so a big file may be read in byte ranges,
+            each split from a line start behind a copy of the file's first hand
+            line (:func:`hhtools.ingest.hands.split_bounded`), by several processes
+            at once; ``False`` (XML and JSON exports, whose hands read the file's
+            session): the file is split from its start only.
     """
 
     key: str
@@ -104,3 +110,4 @@ class SiteFormat:
     parse: Callable[[HandText], ParsedHand]
     rooms: tuple[str, ...] = field(default=())
     habits: Habits = field(default=Habits())
+    ranges: bool = False

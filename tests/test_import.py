@@ -270,13 +270,15 @@ def _split_hard_cases(tmp_path: Path) -> list[Path]:
 
 
 def test_big_file_is_stored_batch_by_batch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # With a flush every 2 hands, the file's hands go in two at a time, each batch
+    # With a flush every 2 hands (the file read in ranges of 200 bytes, a few lines
+    # each, so results come a hand or none at a time), the file's hands go in two at a
+    # time, each batch
     # committed, the file named in ``loading`` until its last batch: the store ends up
     # as with one transaction, ``loading`` empty.
     import hhtools.store.importer as importer
 
     monkeypatch.setattr(importer, "FLUSH_HANDS", 2)
-    monkeypatch.setattr(importer, "CHUNK_HANDS", 1)
+    monkeypatch.setattr(importer, "RANGE_BYTES", 200)  # the file in ranges of a few lines
     db = tmp_path / "st.duckdb"
     summary = import_paths([HARD_CASES], db, workers=1)
     assert summary.hands == 6
@@ -294,7 +296,7 @@ def test_interrupted_big_file_leaves_nothing(tmp_path: Path, monkeypatch: pytest
     import hhtools.store.importer as importer
 
     monkeypatch.setattr(importer, "FLUSH_HANDS", 2)
-    monkeypatch.setattr(importer, "CHUNK_HANDS", 1)
+    monkeypatch.setattr(importer, "RANGE_BYTES", 200)  # the file in ranges of a few lines
     real = importer.Importer._commit_file
 
     def stop(self: importer.Importer, state: object) -> None:
@@ -351,7 +353,7 @@ def test_killed_import_is_undone_by_the_next(tmp_path: Path) -> None:
     script = f"""
 import os, hhtools.store.importer as im
 im.FLUSH_HANDS = 1
-im.CHUNK_HANDS = 1
+im.RANGE_BYTES = 200
 real = im.Importer._store_batch
 def store_batch(self, state):
     real(self, state)

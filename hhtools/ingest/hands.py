@@ -27,14 +27,15 @@ import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from hhtools.grammars._text import detect_encoding
 from hhtools.grammars.base import SiteFormat
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode
 
-__all__ = ["BUDGET", "MAX_HAND_BYTES", "TooLong", "first_line_hand_id", "split_bounded"]
+__all__ = ["BUDGET", "MAX_HAND_BYTES", "TooLong", "first_line_hand_id", "lead_line",
+           "line_cuts", "split_bounded"]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +202,69 @@ def _line_bytes(raw: BinaryIO, offset: int) -> bytes:
     return data[: m.end()] if m is not None and m.end() < len(data) else data + b"\n"
 
 
-def split_bounded(fmt: SiteFormat, raw: BinaryIO, name: str) -> Iterator[HandText | TooLong]:
+def _breaks(data: bytes, after_cr: bool) -> int:
+    """Line breaks in ``data`` (LF, CRLF, a lone CR each one); ``after_cr``: the bytes
+    before ``data`` end with a CR (a LF first in ``data`` then ends that same break)."""
+    n = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+    return n - 1 if after_cr and data[:1] == b"\n" else n
+
+
+def line_cuts(raw: BinaryIO, every: int, sha: Any = None) -> Iterator[tuple[int, int]]:
+    """Where to cut a file into byte ranges of about ``every`` bytes, in one pass.
+
+    Each cut is the line start just after the first LF at or past ``every`` bytes
+    from the cut before (a file whose lines end in a lone CR gives none).
+
+    Args:
+        raw: the file, read from its current position (its start) to its end, in
+            blocks of 4 MiB.
+        every: bytes between cuts, at least.
+        sha: a ``hashlib`` hash given every byte read (the file's digest), or ``None``.
+
+    Yields:
+        ``(offset, line)``: the cut's byte offset and the 1-based number of the line
+        starting there, counting line breaks as the splitters do (LF, CRLF and a lone
+        CR each end one line).
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    pos = breaks = 0  # bytes before the block; line breaks in them
+    want = every
+    after_cr = False
+    while block := raw.read(4 << 20):
+        if sha is not None:
+            sha.update(block)
+        end = pos + len(block)
+        while want < end:
+            i = block.find(b"\n", max(want - pos, 0))
+            if i < 0:
+                break
+            cut = pos + i + 1
+            yield cut, breaks + _breaks(block[: i + 1], after_cr) + 1
+            want = cut + every
+        breaks += _breaks(block, after_cr)
+        after_cr = block[-1:] == b"\r"
+        pos = end
+
+
+def lead_line(fmt: SiteFormat, raw: BinaryIO, name: str) -> bytes:
+    """The bytes of the first line of the first hand text ``fmt`` splits from ``raw``
+    (its break included): the ``lead`` that lets :func:`split_bounded` start inside a
+    file (``b""`` when the file gives no hand text).
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    for item in split_bounded(fmt, raw, name):
+        return _line_bytes(raw, item.offset)
+    return b""
+
+
+def split_bounded(
+    fmt: SiteFormat, raw: BinaryIO, name: str, start: int = 0, line: int = 1,
+    lead: bytes = b"",
+) -> Iterator[HandText | TooLong]:
     """The hand texts ``fmt`` splits from ``raw``, with a :class:`TooLong` in place of
     each hand over :data:`MAX_HAND_BYTES` (see the module docstring).
 
@@ -209,6 +272,12 @@ def split_bounded(fmt: SiteFormat, raw: BinaryIO, name: str) -> Iterator[HandTex
         fmt: the file's site format.
         raw: the file, a seekable binary stream (left open).
         name: the name hands and problems carry.
+        start: byte offset to split from (a line start; 0: the file's start).
+        line: the 1-based number of the line at ``start``.
+        lead: one line (its break included) split before the bytes from ``start``, as
+            a restart after a long hand does: a copy of a hand's first line, so that
+            the tail of a hand ``start`` falls in comes out behind it and is dropped
+            (``b""``: ``start`` is where a hand begins).
 
     Yields:
         Hand texts (and :class:`TooLong`), in file order, with lines and offsets in
@@ -219,7 +288,7 @@ def split_bounded(fmt: SiteFormat, raw: BinaryIO, name: str) -> Iterator[HandTex
     """
     raw.seek(0)
     utf16 = detect_encoding(raw.read(512))[0].startswith("utf-16")
-    prefix, base, line0 = b"", 0, 1
+    prefix, base, line0 = lead, start, line
     while True:
         window = _Window(raw, prefix, base)
         shift_lines = line0 - (2 if prefix else 1)
@@ -228,7 +297,7 @@ def split_bounded(fmt: SiteFormat, raw: BinaryIO, name: str) -> Iterator[HandTex
             window.mark = max(window.mark, ht.offset + len(ht.text))
             if prefix and ht.offset < len(prefix):
                 continue  # the rest of the long hand the window restarted behind
-            if base:
+            if base or prefix:
                 ht = dataclasses.replace(ht, line=ht.line + shift_lines,
                                          offset=ht.offset - len(prefix) + base)  # fmt: skip
             if held is not None:

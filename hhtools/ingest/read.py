@@ -54,6 +54,7 @@ __all__ = [
     "first_line_hand_id",
     "parse_file",
     "parse_path",
+    "read_problem",
     "read_sources",
     "sort_notes",
 ]
@@ -66,7 +67,7 @@ HEAD_BYTES = 4096  #: bytes a site format is recognised from
 READ_ERRORS = ZIP_ERRORS
 
 
-def _read_problem(file: str, exc: BaseException) -> Problem:
+def read_problem(file: str, exc: BaseException) -> Problem:
     """The problem of a read that failed: ``archive_too_large`` or ``read_error``."""
     if isinstance(exc, MemberTooLarge):
         return Problem(file, 0, None, ProblemCode.ARCHIVE_TOO_LARGE, str(exc))
@@ -190,7 +191,7 @@ class SourceRead:
         try:
             yield from split_bounded(fmt, self._stream, self.source.name)  # type: ignore[arg-type]
         except READ_ERRORS as exc:
-            self.problem = _read_problem(self.source.name, exc)
+            self.problem = read_problem(self.source.name, exc)
 
     def hands(self) -> Iterator[HandText]:
         """The file's hand texts, in order; hands over :data:`MAX_HAND_BYTES` are left
@@ -232,7 +233,7 @@ def open_source(source: Source) -> SourceRead:
         head_bytes = stream.read(HEAD_BYTES)
         stream.seek(0)
     except READ_ERRORS as exc:
-        read.problem = _read_problem(source.name, exc)
+        read.problem = read_problem(source.name, exc)
         return read
     read.head = decode_head(head_bytes)
     read.format = grammars.recognise(read.head)

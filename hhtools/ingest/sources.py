@@ -134,12 +134,16 @@ class Source:
         open: opens the bytes as a seekable binary stream (the caller closes it).
         size: bytes.
         modified_at: last modification time (a member's time in its archive).
+        path: the file on disk when the source is a plain file (a worker process may
+            then open it, or a byte range of it, itself); ``None`` for an archive
+            member or a snapshot.
     """
 
     name: str
     open: Callable[[], BinaryIO]
     size: int
     modified_at: datetime
+    path: str | None = None
 
 
 def _name_skip(name: str) -> SkipReason | None:
@@ -394,6 +398,7 @@ def _file_sources(
             lambda: open(path, "rb"),  # noqa: SIM115  (the reader closes it)
             st.st_size,
             datetime.fromtimestamp(st.st_mtime),
+            path,
         )
         return
     try:

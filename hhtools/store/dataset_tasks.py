@@ -167,13 +167,12 @@ def _take(out: PieceOutput, res: WorkResult, stager: _Stager, keys: list[pa.Tabl
     out.failed += res.failed
     out.problems.extend(res.problems)
     out.notes.extend(res.notes)
-    if not res.hands:
+    if res.keys is None:
         return
-    hands = res.tables["hands"]  # one row per hand, in the order of res.hands
-    sites, hids, digests, lines = zip(*res.hands, strict=True)
-    arrays = [hands.column("_n"), pa.array(sites, pa.string()), pa.array(hids, pa.string()),
-              pa.array(digests, pa.string()), pa.array(lines, pa.int64()),
-              hands.column("read_in_part")]
+    hands = res.tables["hands"]  # one row per hand, in the order of res.keys
+    k = res.keys
+    arrays = [k.column("_n"), k.column("site"), k.column("hand_id"), k.column("digest"),
+              k.column("line"), hands.column("read_in_part")]
     keys.append(pa.Table.from_arrays(arrays, schema=_KEY_SCHEMA))
     if "findings" in res.tables:
         f = res.tables["findings"]

@@ -1,11 +1,16 @@
 """The main job: files, folders and archives -> parsed, audited hands in DuckDB.
 
-Flow (shared/DESIGN.md "The flow"): the main process reads each file once
-(:mod:`hhtools.ingest.read`: digest, site format, hand texts) and hands chunks of hand
-texts to worker processes; a worker runs the stage functions of
-:mod:`hhtools.store.pipeline` (parse, audit, flatten into column batches); the main
-process drops hands already stored and appends the rest, table by table, in one
-statement per table and batch (:mod:`hhtools.store.db`).
+Flow (shared/DESIGN.md "The flow"): the main process walks the paths and hands out
+*pieces* (:class:`hhtools.store.pipeline.Piece`): a plain file, or a byte range of a
+file over :data:`RANGE_BYTES` (cut at line starts found in one pass of the main
+process, which also takes that file's digest); a worker process reads and splits its
+piece itself and runs the stage functions of :mod:`hhtools.store.pipeline` (parse,
+audit, flatten into Arrow column batches). Archive members are read and split here and
+sent as chunks of hand texts. The main process takes the results in file order, drops
+hands already stored (:class:`~hhtools.store.known.KnownHands`: hashes in memory, a
+vectorised lookup per batch) and appends the rest, table by table, in one statement per
+table and batch (:mod:`hhtools.store.db`); it checkpoints every
+:data:`CHECKPOINT_HANDS` hands.
 
 Guarantees:
 
@@ -33,122 +38,66 @@ Guarantees:
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import multiprocessing as mp
 import os
 import signal
 import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from hhtools.ingest.read import ReadTally, TooLong, read_sources
-from hhtools.ingest.sources import Source, count_sources
+from hhtools.grammars._text import detect_encoding
+from hhtools.ingest.hands import line_cuts
+from hhtools.ingest.read import SourceRead, TooLong, open_source
+from hhtools.ingest.sources import Source, count_sources, iter_sources
 from hhtools.model.records import HandText, Problem
-from hhtools.model.vocab import NOTE_CODES, ProblemCode
 from hhtools.store import db as store
 from hhtools.store.sessions import refresh_sessions
+from hhtools.store.import_state import (
+    FileState,
+    ImportSummary,
+    count_new,
+    problem_columns,
+    sort_out,
+)
 from hhtools.store.known import KnownHands
-from hhtools.store.pipeline import WorkResult, process_chunk
+from hhtools.store.pipeline import (
+    CHUNK_HANDS,
+    Piece,
+    PieceResult,
+    WorkResult,
+    process_chunk,
+    process_piece,
+)
 from hhtools.store.withdraw import CutShort
 
 log = logging.getLogger(__name__)
 
-CHUNK_HANDS = 200  #: hands per task sent to a worker
+__all__ = ["CHUNK_HANDS", "FileState", "ImportSummary", "Importer", "import_paths",
+           "problem_columns"]  # fmt: skip
+_FileState = FileState  # the name the watch's importer knows
+
+RANGE_BYTES = 4 << 20  #: a plain file bigger than this goes to the workers in ranges of it
+PIECE_SPAN = 1 << 32  #: running numbers (``_n``) set aside for each piece's hands
 CHECKPOINT_LOG = "1GB"  #: write-ahead log DuckDB may hold before it checkpoints by itself
 IMPORT_MEMORY = "256MB"  #: DuckDB's memory cap while importing (queries get store.MEMORY_LIMIT)
 CHECKPOINT_HANDS = 50_000  #: hands committed between the import's own checkpoints
-FLUSH_HANDS = 5000  #: hands buffered before a big file's rows are committed (a batch)
-
-
-@dataclass(slots=True)
-class ImportSummary:
-    """Counts of one import run.
-
-    Attributes:
-        files: files seen (archive members count one each).
-        files_unchanged: files skipped because the same bytes were imported before.
-        files_unchanged_unread: of those, files no site format read then.
-        files_read: files read and committed by this run (a progress bar's count).
-        tally: the files a site format read (unchanged ones that a format read
-            before included), the files left out as no history by reason, and the
-            problems of files and paths that gave no hands
-            (:class:`~hhtools.ingest.read.ReadTally`).
-        hands: hands newly stored.
-        duplicates: hands skipped as already stored (incl. those of unchanged files).
-        conflicts: hands whose id was stored with a different text.
-        skipped: hands of games outside the Omaha family.
-        failed: hands that could not be read into a record.
-        problems: problems reported (a failed hand may have several; notes not counted).
-        notes: notes reported: hands skipped by design (``import_errors.is_note``).
-        withdrawn: problems of earlier readings cut short (``truncated_hand``) of hands
-            this run stored whole, withdrawn (:mod:`hhtools.store.withdraw`).
-        findings: audit findings of the stored hands, by kind.
-        read_in_part: of the hands newly stored, those read only in part (lines the
-            grammar did not understand: ``hands.read_in_part``), judged only where those
-            lines cannot matter; the others were judged in full.
-        hands_by_site: hands newly stored, by poker room (``hands.site``).
-        seconds: wall time.
-        interrupted: the run was stopped before the end (Ctrl-C).
-    """
-
-    files: int = 0
-    files_unchanged: int = 0
-    files_unchanged_unread: int = 0
-    files_read: int = 0
-    tally: ReadTally = field(default_factory=ReadTally)
-    hands: int = 0
-    duplicates: int = 0
-    conflicts: int = 0
-    skipped: int = 0
-    failed: int = 0
-    problems: int = 0
-    notes: int = 0
-    withdrawn: int = 0
-    findings: Counter[str] = field(default_factory=Counter)
-    read_in_part: int = 0
-    hands_by_site: Counter[str] = field(default_factory=Counter)
-    seconds: float = 0.0
-    interrupted: bool = False
-
-    @property
-    def hands_per_second(self) -> float:
-        """Hands read (stored, duplicate, skipped, failed) per second of wall time."""
-        seen = self.hands + self.duplicates + self.skipped + self.failed
-        return seen / self.seconds if self.seconds > 0 else 0.0
+FLUSH_HANDS = 20_000  #: hands buffered before a big file's rows are committed (a batch)
 
 
 # --------------------------------------------------------------------------- the run
 
 
-@dataclass(slots=True)
-class _FileState:
-    source: Source
-    site_format: str
-    digest: str = ""
-    hands: int = 0
-    duplicates: int = 0
-    skipped: int = 0
-    failed: int = 0
-    problems: int = 0
-    findings: int = 0
-    last_hand: str | None = None
-    last_site: str | None = None
-    by_site: Counter[str] = field(default_factory=Counter)
-    partly_stored: bool = False  # batches committed; the file is named in ``loading``
-    problem_list: list[Problem] = field(default_factory=list)
-    note_list: list[Problem] = field(default_factory=list)
-
-
-_Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | None]
+_Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | Piece | Problem | None]
 _Known = tuple[str, int, datetime]  # file name, bytes, modified at
 
 
@@ -216,12 +165,12 @@ class Importer:
                 "WHERE modified_at IS NOT NULL GROUP BY ALL"
             ).fetchall()
         }
-        self._files: dict[int, _FileState] = {}
-        self._pending: list[tuple[_FileState, WorkResult]] = []
+        self._files: dict[int, FileState] = {}
+        self._pending: list[tuple[FileState, WorkResult]] = []
         self._pending_hands = 0
         self._n = 0
         self._since_checkpoint = 0  # hands appended since the last checkpoint
-        self._problem_rows: list[tuple[_FileState | None, Problem]] = []
+        self._problem_rows: list[tuple[FileState | None, Problem]] = []
         store.drop_unfinished(self.con)  # the half-stored file of a run that died
         self.known = KnownHands(self.con)
         self.cut_short = CutShort(self.con)  # hands some reading listed as cut short
@@ -231,14 +180,12 @@ class Importer:
     def _tasks(self, paths: Iterable[str | Path]) -> Iterator[_Task]:
         index = 0
         tally = self.summary.tally
-        for item in read_sources(paths, exclude=store_files(self.db), on_skip=tally.skip):
-            if isinstance(item, Problem):
-                self._problem_rows.append((None, item))
-                tally.unread.append(item)
+        for item in iter_sources(paths, exclude=store_files(self.db), on_skip=tally.skip):
+            if isinstance(item, Problem):  # taken in turn, after the files before it
+                yield 0, True, item
                 continue
             self.summary.files += 1
-            src = item.source
-            known = self.known_files.get((src.name, src.size, src.modified_at))
+            known = self.known_files.get((item.name, item.size, item.modified_at))
             if known is not None:
                 self.summary.files_unchanged += 1
                 self.summary.duplicates += known[0]
@@ -248,42 +195,127 @@ class Importer:
                     self.summary.files_unchanged_unread += 1
                 continue
             index += 1
-            fmt = item.format
-            state = _FileState(src, fmt.key if fmt else "")
+            state = FileState(item, "")
             self._files[index] = state
-            if fmt is None:
-                state.digest = item.digest()
-                if item.problem is not None:
-                    self._problem_rows.append((state, item.problem))
-                    tally.unread.append(item.problem)
-                yield index, True, None
+            if item.path is not None:  # a plain file: a worker reads it
+                yield from self._piece_tasks(index, item)
                 continue
-            tally.histories += 1
-            chunk: list[HandText] = []
-            for ht in item.items():
-                if isinstance(ht, TooLong):  # never parsed: a failed hand, reported here
-                    self._count(state, WorkResult({}, [], [ht.problem], 0, 1))
-                    continue
-                chunk.append(ht)
-                if len(chunk) >= CHUNK_HANDS:
-                    yield index, False, (fmt.key, chunk, self.audit, self.import_id, self._n)
-                    self._n += len(chunk)
-                    chunk = []
-            if item.problem is not None:  # a read error part-way
-                self._problem_rows.append((state, item.problem))
-            state.digest = item.digest()
-            yield index, True, (fmt.key, chunk, self.audit, self.import_id, self._n)
-            self._n += len(chunk)
+            read = open_source(item)  # an archive member: read and split here
+            try:
+                yield from self._text_tasks(index, state, read)
+            finally:
+                read.close()
+
+    def _piece(self, src: Source, **where: Any) -> Piece:
+        assert src.path is not None
+        piece = Piece(src.path, src.name, src.size, src.modified_at, self.audit,
+                      self.import_id, self._n, **where)  # fmt: skip
+        self._n += PIECE_SPAN
+        return piece
+
+    def _piece_tasks(self, index: int, src: Source) -> Iterator[_Task]:
+        """The tasks of a plain file: the file itself when it is small; else byte
+        ranges of :data:`RANGE_BYTES` cut at line starts, found in one pass that also
+        takes its digest, when its format reads hands alone
+        (:attr:`~hhtools.grammars.base.SiteFormat.ranges`; not UTF-16); else chunks of
+        its hand texts, split here from its start (memory follows a chunk)."""
+        state = self._files[index]
+        if src.size <= RANGE_BYTES:
+            yield index, True, self._piece(src)
+            return
+        read = open_source(src)
+        try:
+            fmt = read.format
+            if fmt is None or not fmt.ranges or _utf16(src):
+                yield from self._text_tasks(index, state, read)
+                return
+        finally:
+            read.close()
+        assert src.path is not None
+        sha = hashlib.sha256()
+        start, line = 0, 1
+        try:
+            with open(src.path, "rb") as raw:
+                for cut, cut_line in line_cuts(raw, RANGE_BYTES, sha):
+                    yield index, False, self._piece(src, start=start, stop=cut, line=line,
+                                                    exact=start == 0, site_format=fmt.key)
+                    start, line = cut, cut_line
+            state.digest = sha.hexdigest()
+        except OSError:  # the worker of the last range reports it
+            state.digest = ""
+        yield index, True, self._piece(src, start=start, line=line, exact=start == 0,
+                                       site_format=fmt.key)  # fmt: skip
+
+    def _text_tasks(self, index: int, state: FileState, read: SourceRead) -> Iterator[_Task]:
+        """An archive member's hands, read and split here, in chunks of hand texts."""
+        tally = self.summary.tally
+        fmt = read.format
+        if fmt is None:
+            state.digest = read.digest()
+            if read.problem is not None:
+                self._problem_rows.append((state, read.problem))
+                tally.unread.append(read.problem)
+            yield index, True, None
+            return
+        state.site_format = fmt.key
+        tally.histories += 1
+        chunk: list[HandText] = []
+        for ht in read.items():
+            if isinstance(ht, TooLong):  # never parsed: a failed hand, reported here
+                self._count(state, WorkResult({}, None, [ht.problem], 0, 1))
+                continue
+            chunk.append(ht)
+            if len(chunk) >= CHUNK_HANDS:
+                yield index, False, (fmt.key, chunk, self.audit, self.import_id, self._n)
+                self._n += len(chunk)
+                chunk = []
+        if read.problem is not None:  # a read error part-way
+            self._problem_rows.append((state, read.problem))
+        state.digest = read.digest()
+        yield index, True, (fmt.key, chunk, self.audit, self.import_id, self._n)
+        self._n += len(chunk)
 
     # ---- results (main thread: owns the connection) -----------------------------------
 
-    def _handle(self, index: int, last: bool, result: WorkResult | None) -> None:
+    def _handle(self, index: int, last: bool, result: WorkResult | PieceResult | Problem | None
+                ) -> None:  # fmt: skip
+        if isinstance(result, Problem):  # a path that gave no file (missing, bad archive)
+            self._problem_rows.append((None, result))
+            self.summary.tally.unread.append(result)
+            return
         name = self._files[index].source.name
         self._take(index, last, result)
         if self.on_progress and not last:
             self.on_progress(self.summary, name)
 
-    def _count(self, state: _FileState, result: WorkResult) -> None:
+    def _from_piece(self, state: FileState, res: PieceResult) -> WorkResult:
+        """What a piece gave, counted on its file; a range whose first hand is not the
+        one the range before it stopped at (a cut that fell where the split reads a
+        line otherwise than from the file's start) is read again from that hand."""
+        piece = res.piece
+        if not piece.exact and res.lead != state.tail:
+            log.info("%s: the range from byte %d is read again from where the range before "
+                     "it stopped", piece.name, piece.start)  # fmt: skip
+            if state.tail is None:  # the range before read to the end of the file
+                res = PieceResult(piece, res.site_format, WorkResult({}, None, [], 0, 0))
+            else:
+                offset, line = state.tail
+                res = process_piece(replace(piece, start=offset, line=line, exact=True))
+        state.tail = res.tail
+        tally = self.summary.tally
+        if piece.start == 0:
+            state.site_format = res.site_format
+            if res.site_format:
+                tally.histories += 1
+        if res.digest is not None:
+            state.digest = res.digest
+        if res.problem is not None:
+            self._problem_rows.append((state, res.problem))
+            if not res.site_format:
+                tally.unread.append(res.problem)
+        return res.work
+
+    def _count(self, state: FileState, result: WorkResult) -> None:
         """Count a result's skipped and failed hands, problems and notes."""
         state.skipped += result.skipped
         state.failed += result.failed
@@ -295,13 +327,15 @@ class Importer:
         state.problem_list.extend(result.problems)
         state.note_list.extend(result.notes)
 
-    def _take(self, index: int, last: bool, result: WorkResult | None) -> None:
+    def _take(self, index: int, last: bool, result: WorkResult | PieceResult | None) -> None:
         state = self._files[index]
+        if isinstance(result, PieceResult):
+            result = self._from_piece(state, result)
         if result is not None:
             self._count(state, result)
-            if result.hands:
+            if result.count:
                 self._pending.append((state, result))
-                self._pending_hands += len(result.hands)
+                self._pending_hands += result.count
         if self._pending_hands >= FLUSH_HANDS and not last:
             # A big file: its rows go in batch by batch, so memory follows the batch,
             # not the file; ``loading`` names the file until its last batch.
@@ -310,7 +344,7 @@ class Importer:
             self._commit_file(state)
             del self._files[index]
 
-    def _store_batch(self, state: _FileState) -> None:
+    def _store_batch(self, state: FileState) -> None:
         """Commit the pending hands of a big file that is not finished yet."""
         self._execute("BEGIN TRANSACTION")
         try:
@@ -326,7 +360,7 @@ class Importer:
         state.partly_stored = True
         self._checkpoint_now_and_then()
 
-    def _commit_file(self, state: _FileState) -> None:
+    def _commit_file(self, state: FileState) -> None:
         """Store one finished file in one transaction: hands, problems, its imports row."""
         self._execute("BEGIN TRANSACTION")
         try:
@@ -376,70 +410,56 @@ class Importer:
         transaction); returns the number of findings appended."""
         pending, self._pending = self._pending, []
         self._pending_hands = 0
-        # Which hands are new: not stored, not twice in this batch.
-        order: list[tuple[int, str, str, str, int, _FileState]] = []
-        for owner, res in pending:
-            ns = res.tables["hands"].column("_n").to_pylist()
-            for n, (site, hid, digest, line) in zip(ns, res.hands, strict=True):
-                order.append((n, site, hid, digest, line, owner))
-        ids = pa.table({"site": [o[1] for o in order], "hand_id": [o[2] for o in order]})
+        keys = [res.keys for _, res in pending if res.keys is not None]
+        owners = [owner for owner, res in pending if res.keys is not None]
+        ids = pa.concat_tables(keys).select(["site", "hand_id"])
         hashes = self.known.hash_of(ids)
         maybe = self.known.maybe_stored(hashes)
-        stored = self.known.stored_digests(ids.filter(pa.array(maybe))) if maybe.any() else {}
-        keep: list[int] = []
-        kept = np.zeros(len(order), dtype=bool)
-        seen: dict[tuple[str, str], str] = {}
-        for i, (n, site, hid, digest, line, owner) in enumerate(order):
-            key = (site, hid)
-            prior = stored.get(key) or seen.get(key)
-            if prior is None:
-                seen[key] = digest
-                keep.append(n)
-                kept[i] = True
-                owner.hands += 1
-                owner.by_site[site] += 1
-                owner.last_hand = hid
-                owner.last_site = site
-                continue
-            owner.duplicates += 1
-            self.summary.duplicates += 1
-            if prior != digest:
-                self.summary.conflicts += 1
-                self.summary.problems += 1
-                owner.problem_list.append(
-                    Problem(owner.source.name, line, hid, ProblemCode.CONFLICTING_HAND,
-                            "a different text was already stored under this hand id")
-                )  # fmt: skip
-        self.known.add(hashes[kept])
-        whole = [(o[5].site_format, o[2]) for o, k in zip(order, kept, strict=True) if k]
-        self.summary.withdrawn += self.cut_short.withdraw(self.con, whole).problems
-        self._since_checkpoint += len(keep)
-        drop = len(keep) != len(order)
-        keep_arr = pa.array(keep, type=pa.int64())
+        if not maybe.any() and len(np.unique(hashes)) == len(hashes):
+            kept = None  # all new: counted by batch, no hand looked at one by one
+            for owner, k in zip(owners, keys, strict=True):
+                count_new(owner, k)
+        else:
+            stored = self.known.stored_digests(ids.filter(pa.array(maybe))) if maybe.any() else {}
+            kept = sort_out(list(zip(owners, keys, strict=True)), stored, self.summary)
+        self.known.add(hashes if kept is None else hashes[kept])
+        if self.cut_short.keys:
+            whole = [(owner.site_format, hid) for owner, k in zip(owners, keys, strict=True)
+                     for hid in k.column("hand_id").to_pylist()]  # fmt: skip
+            if kept is not None:
+                whole = [w for w, k in zip(whole, kept, strict=True) if k]
+            self.summary.withdrawn += self.cut_short.withdraw(self.con, whole).problems
+        new = len(hashes) if kept is None else int(kept.sum())
+        self._since_checkpoint += new
+        keep_arr = None
+        if kept is not None:
+            all_n = pa.concat_arrays([k.column("_n").combine_chunks() for k in keys])
+            keep_arr = all_n.filter(pa.array(kept))
         findings = 0
         for table in store.HAND_TABLES:
             parts = [res.tables[table] for _, res in pending if table in res.tables]
             if not parts:
                 continue
             tbl = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
-            if drop:
+            if keep_arr is not None:
                 tbl = tbl.filter(pc.is_in(tbl.column("_n"), value_set=keep_arr))
             if table == "hands" and tbl.num_rows:
                 self.summary.read_in_part += pc.sum(tbl.column("read_in_part")).as_py() or 0
             if table == "findings" and tbl.num_rows:
                 findings = tbl.num_rows
-                for kind, count in Counter(tbl.column("kind").to_pylist()).items():
-                    self.summary.findings[kind] += count
+                counts = pc.value_counts(tbl.column("kind")).to_pylist()
+                for entry in counts:
+                    self.summary.findings[entry["values"]] += entry["counts"]
             store.append_arrow(self.con, table, tbl.drop_columns(["_n"]))
         return findings
 
-    def _append_problems(self, rows: list[tuple[_FileState | None, Problem]]) -> None:
+    def _append_problems(self, rows: list[tuple[FileState | None, Problem]]) -> None:
         if not rows:
             return
         cols = problem_columns([(s.site_format if s else None, p) for s, p in rows], self.import_id)
         store.append(self.con, "import_errors", cols)
 
-    def _append_import_row(self, state: _FileState) -> None:
+    def _append_import_row(self, state: FileState) -> None:
         """The file's ``imports`` row (its ``problems`` count leaves notes out)."""
         src = state.source
         row = {
@@ -470,7 +490,10 @@ class Importer:
                 # not the input, and results are taken in file order.
                 window: deque[Any] = deque()
                 for task in tasks:
-                    window.append(pool.apply_async(_run_task, (task,)))
+                    if isinstance(task[2], Problem):  # nothing to work out: taken in turn
+                        window.append(_Done(task))
+                    else:
+                        window.append(pool.apply_async(_run_task, (task,)))
                     if len(window) >= 3 * self.workers:
                         self._handle(*window.popleft().get())
                 while window:
@@ -521,34 +544,36 @@ class Importer:
             log.debug("closing the database failed", exc_info=True)
 
 
-def problem_columns(
-    rows: Iterable[tuple[str | None, Problem]], import_id: int
-) -> dict[str, list[Any]]:
-    """The ``import_errors`` columns of problems, each with its file's site format key
-    (``None`` or "" when none): the rows an import stores, embedded or on Dask."""
-    cols: dict[str, list[Any]] = {c: [] for c in (
-        "site_format", "hand_id", "import_id", "file", "line", "code", "message", "excerpt",
-        "is_note")}  # fmt: skip
-    for site_format, p in rows:
-        cols["site_format"].append(site_format or None)
-        cols["hand_id"].append(p.hand_id)
-        cols["import_id"].append(import_id)
-        cols["file"].append(p.file)
-        cols["line"].append(p.line)
-        cols["code"].append(str(p.code))
-        cols["message"].append(p.message)
-        cols["excerpt"].append(p.excerpt[:500] if p.excerpt else None)
-        cols["is_note"].append(p.code in NOTE_CODES)
-    return cols
-
-
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_task(task: _Task) -> tuple[int, bool, WorkResult | None]:
+def _utf16(src: Source) -> bool:
+    """Whether a plain file is UTF-16 text (a line break is two bytes: no cut at one)."""
+    try:
+        with src.open() as fh:
+            return detect_encoding(fh.read(512))[0].startswith("utf-16")
+    except OSError:
+        return False
+
+
+class _Done:
+    """A task with nothing for a worker to do, in the window of tasks in flight."""
+
+    def __init__(self, task: _Task) -> None:
+        self.task = task
+
+    def get(self) -> _Task:
+        return self.task
+
+
+def _run_task(task: _Task) -> tuple[int, bool, WorkResult | PieceResult | Problem | None]:
     index, last, args = task
-    return index, last, (process_chunk(*args) if args is not None else None)
+    if isinstance(args, Piece):
+        return index, last, process_piece(args)
+    if isinstance(args, tuple):
+        return index, last, process_chunk(*args)
+    return index, last, args
 
 
 def import_paths(

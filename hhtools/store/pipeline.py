@@ -1,8 +1,10 @@
-"""The import's stage functions over one chunk of hand texts: parse, audit, flatten.
+"""The import's stage functions: read and split a file (or a byte range of one), parse,
+audit, flatten.
 
-:func:`process_chunk` is a plain function over plain values, so it runs the same in
-this process, in a worker process of the importer, or on another machine; it
-returns column batches ready to append (:class:`WorkResult`), never records.
+:func:`process_chunk` (a chunk of hand texts) and :func:`process_piece` (a file or a
+byte range of one, read here) are plain functions over plain values, so they run the
+same in this process, in a worker process of the importer, or on another machine;
+they return column batches ready to append (:class:`WorkResult`), never records.
 """
 
 from __future__ import annotations
@@ -10,18 +12,32 @@ from __future__ import annotations
 import logging
 import traceback
 from dataclasses import dataclass, field
+from datetime import datetime
+from collections.abc import Callable, Iterable
+from typing import BinaryIO
 
 import pyarrow as pa
 
 import hhtools.grammars as grammars
 from hhtools.audit import AuditResult, audit_hand
-from hhtools.ingest.read import sort_notes
+from hhtools.grammars.base import SiteFormat
+from hhtools.ingest.hands import lead_line, split_bounded
+from hhtools.ingest.read import READ_ERRORS, TooLong, open_source, read_problem, sort_notes
+from hhtools.ingest.sources import Source
 from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode
 from hhtools.store.db import to_arrow
 from hhtools.store.flatten import ColumnBatch, flatten_hand
 
-__all__ = ["WorkResult", "process_chunk"]
+__all__ = ["CHUNK_HANDS", "KEY_SCHEMA", "Piece", "PieceResult", "WorkResult", "process_chunk",
+           "process_piece"]  # fmt: skip
+
+CHUNK_HANDS = 200  #: hands parsed, audited and flattened together
+
+#: Columns of :attr:`WorkResult.keys`: each flattened hand's running number, site, hand
+#: id, text digest and first line, in the order of the ``hands`` rows.
+KEY_SCHEMA = pa.schema([("_n", pa.int64()), ("site", pa.string()), ("hand_id", pa.string()),
+                        ("digest", pa.string()), ("line", pa.int64())])  # fmt: skip
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +50,8 @@ class WorkResult:
         tables: table -> an Arrow table of its rows (the store's columns plus ``_n``,
             the running number of the row's hand), built here so the process that
             owns the database only concatenates and appends.
-        hands: (site, hand id, text digest, first line) of each hand flattened, in
-            order.
+        keys: the hands flattened, one row each in order (:data:`KEY_SCHEMA`);
+            ``None`` when none was.
         problems: problems of the chunk's hands, in order (notes apart).
         skipped: hands of games outside the Omaha family.
         failed: hands that gave no record.
@@ -43,11 +59,29 @@ class WorkResult:
     """
 
     tables: dict[str, pa.Table]
-    hands: list[tuple[str, str, str, int]]
+    keys: pa.Table | None
     problems: list[Problem]
     skipped: int
     failed: int
     notes: list[Problem] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        """Hands flattened."""
+        return 0 if self.keys is None else self.keys.num_rows
+
+    def extend(self, other: WorkResult) -> None:
+        """Add a later chunk's result (tables and keys concatenated, lists extended)."""
+        for table, rows in other.tables.items():
+            have = self.tables.get(table)
+            self.tables[table] = rows if have is None else pa.concat_tables([have, rows])
+        if other.keys is not None:
+            self.keys = other.keys if self.keys is None else pa.concat_tables(
+                [self.keys, other.keys])  # fmt: skip
+        self.problems.extend(other.problems)
+        self.notes.extend(other.notes)
+        self.skipped += other.skipped
+        self.failed += other.failed
 
 
 def process_chunk(
@@ -99,6 +133,157 @@ def process_chunk(
                 )  # fmt: skip
         flatten_hand(batch, hand, result, import_id, first_n + i)
         lines.append(ht.line)
-    hands = [(*key, line) for key, line in zip(batch.hand_ids, lines, strict=True)]
-    tables = {t: to_arrow(t, cols, extra=("_n",)) for t, cols in batch.freeze().items() if cols}
-    return WorkResult(tables, hands, problems, skipped, failed, notes)
+    keys = None
+    if lines:
+        tables = {t: to_arrow(t, cols, extra=("_n",)) for t, cols in batch.freeze().items()
+                  if cols}  # fmt: skip
+        sites, hids, digests = zip(*batch.hand_ids, strict=True)
+        keys = pa.Table.from_arrays(
+            [tables["hands"].column("_n"), pa.array(sites, pa.string()),
+             pa.array(hids, pa.string()), pa.array(digests, pa.string()),
+             pa.array(lines, pa.int64())], schema=KEY_SCHEMA)  # fmt: skip
+    else:
+        tables = {}
+    return WorkResult(tables, keys, problems, skipped, failed, notes)
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A plain file, or a byte range of one, for a worker to read, split and process
+    itself (the process that owns the database hands out pieces, not texts).
+
+    Attributes:
+        path: the file on disk; ``name``: the name its hands and problems carry.
+        size: bytes; ``modified_at``: its time, as the walk saw them.
+        audit: run the audit; ``import_id``: the run's ``imports.import_id``.
+        first_n: running number of the piece's first hand in the run (tags rows).
+        start: byte offset of the range, a line start (0: the file's start).
+        stop: end of the range, exclusive: the piece takes the hands whose first line
+            starts in ``[start, stop)``; ``None``: to the end of the file.
+        line: 1-based number of the line at ``start``.
+        exact: ``start`` is where a hand begins (0, or a range taken again from where
+            the range before it saw a hand begin); else the split starts behind a
+            copy of the file's first hand line (:func:`hhtools.ingest.hands.split_bounded`),
+            so the tail of the hand ``start`` falls in is dropped.
+        site_format: the file's format key when the range is not the whole file
+            (``""``: recognised here from the file's first bytes).
+    """
+
+    path: str
+    name: str
+    size: int
+    modified_at: datetime
+    audit: bool
+    import_id: int
+    first_n: int
+    start: int = 0
+    stop: int | None = None
+    line: int = 1
+    exact: bool = True
+    site_format: str = ""
+
+    @property
+    def whole(self) -> bool:
+        """The piece is the whole file (it then gives the file's digest)."""
+        return self.start == 0 and self.stop is None
+
+
+@dataclass(slots=True)
+class PieceResult:
+    """What one :class:`Piece` gave.
+
+    Attributes:
+        piece: the piece.
+        site_format: the key of the file's format; ``""`` when none reads it.
+        work: its hands' rows, keys, problems and counts (``hand_too_long`` ones
+            counted as failed hands).
+        digest: SHA-256 (hex) of the whole file when the piece is the whole file
+            (``""`` when it could not be read), else ``None``.
+        problem: the file's own problem (unsupported site, or a read error met on the
+            way), or ``None``.
+        lead: ``(offset, line)`` of the first hand the piece took; ``tail``: of the
+            first hand its split gave at or past ``stop`` (``None``: none, the file
+            ended). The range after it must lead with this very hand.
+    """
+
+    piece: Piece
+    site_format: str
+    work: WorkResult
+    digest: str | None = None
+    problem: Problem | None = None
+    lead: tuple[int, int] | None = None
+    tail: tuple[int, int] | None = None
+
+
+def _empty() -> WorkResult:
+    return WorkResult({}, None, [], 0, 0)
+
+
+def _work(fmt: SiteFormat, items: Iterable[HandText | TooLong], piece: Piece,
+          out: PieceResult) -> None:  # fmt: skip
+    """Parse, audit and flatten the hands of ``items`` that start in the piece."""
+    chunk: list[HandText] = []
+    n = piece.first_n
+    work = out.work
+    for ht in items:
+        if piece.stop is not None and ht.offset >= piece.stop:
+            out.tail = (ht.offset, ht.line)
+            break
+        if out.lead is None:
+            out.lead = (ht.offset, ht.line)
+        if isinstance(ht, TooLong):  # never parsed: a failed hand
+            work.problems.append(ht.problem)
+            work.failed += 1
+            continue
+        chunk.append(ht)
+        if len(chunk) >= CHUNK_HANDS:
+            work.extend(process_chunk(fmt.key, chunk, piece.audit, piece.import_id, n))
+            n += len(chunk)
+            chunk = []
+    if chunk:
+        work.extend(process_chunk(fmt.key, chunk, piece.audit, piece.import_id, n))
+
+
+def process_piece(piece: Piece) -> PieceResult:
+    """Read, split, parse, audit and flatten one file or byte range of one.
+
+    Args:
+        piece: what to read (see :class:`Piece`).
+
+    Returns:
+        Its :class:`PieceResult`. Nothing raises for bad input: a file no format
+        reads gives its ``unsupported_site`` problem, one that cannot be read (or
+        stops being readable part-way) its ``read_error``; a hand over the size limit
+        a ``hand_too_long`` problem (:func:`hhtools.ingest.hands.split_bounded`).
+    """
+    if piece.whole:
+        src = Source(piece.name, _opener(piece.path), piece.size, piece.modified_at, piece.path)
+        read = open_source(src)
+        try:
+            fmt = read.format
+            out = PieceResult(piece, fmt.key if fmt else "", _empty())
+            if fmt is not None:
+                _work(fmt, read.items(), piece, out)
+            out.digest = read.digest()
+            out.problem = read.problem
+            return out
+        finally:
+            read.close()
+    fmt = grammars.get(piece.site_format)
+    out = PieceResult(piece, fmt.key, _empty())
+    try:
+        with open(piece.path, "rb") as raw:
+            lead = b"" if piece.exact else lead_line(fmt, raw, piece.name)
+            items = split_bounded(fmt, raw, piece.name, piece.start, piece.line, lead)
+            _work(fmt, items, piece, out)
+    except READ_ERRORS as exc:
+        out.problem = read_problem(piece.name, exc)
+    return out
+
+
+def _opener(path: str) -> Callable[[], BinaryIO]:
+    """What opens the plain file ``path`` for a :class:`Source` made in a worker."""
+    return lambda: open(path, "rb")  # noqa: SIM115  (the reader closes it)

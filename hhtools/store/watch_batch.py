@@ -165,7 +165,7 @@ class BatchImporter(Importer):
                     if again and t.import_id is not None and t.taken_as is not None:
                         self._stale[id(state)] = (t.import_id, t.taken_as, again[0].line)
                 if isinstance(take, TooLong):  # never parsed: a failed hand
-                    self._count(state, WorkResult({}, [], [take.problem], 0, 1))
+                    self._count(state, WorkResult({}, None, [take.problem], 0, 1))
                     continue
                 chunk.append(take)
                 if len(chunk) >= CHUNK_HANDS:
