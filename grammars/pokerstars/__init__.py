@@ -299,4 +299,5 @@ FORMAT = SiteFormat(
     # shows in the order played (the corpus: out of seat order, the river's bettor first),
     # by PokerStars' own hands only; a header with no time zone is a converter's file
     habits=Habits(shows_in_order=True, show_order_rooms=(SITE,), no_time_zone_converted=True),
+    ranges=True,  # every hand stands alone: a big file is read in ranges at once
 )
