@@ -81,10 +81,7 @@ from hhtools.rules.tables import (
 from hhtools.rules.tables import (
     LOWRANK as _LOWRANK,
 )
-from hhtools.rules.tables import (
-    NO_LOW,
-    QUALIFIERS,
-)
+from hhtools.rules.tables import NO_LOW, QUALIFIERS
 from hhtools.rules.tables import (
     PAIRS as _PAIRS,
 )
@@ -146,6 +143,7 @@ class InvalidQualifierError(ValueError):
 
 
 _CATEGORIES: Final = tuple(HandCategory)
+_TEXT: Final = tuple(card_str(c) for c in range(52))  # card code -> its text
 
 
 def category_of(value: int) -> HandCategory:
@@ -312,13 +310,13 @@ def _reading_order(c5: Sequence[int], value: int) -> tuple[str, ...]:
         for c in c5:
             counts[c >> 2] = counts.get(c >> 2, 0) + 1
         order = sorted(c5, key=lambda c: (-counts[c >> 2], -(c >> 2)))  # stable
-    return tuple(card_str(c) for c in order)
+    return tuple([_TEXT[c] for c in order])
 
 
 def _low_hand(c5: Sequence[int], value: int) -> LowHand:
     order = sorted(c5, key=lambda c: -_LOWRANK[c])
     ranks = ",".join("A" if _LOWRANK[c] == 1 else RANKS[c >> 2] for c in order)
-    return LowHand(value, tuple(card_str(c) for c in order), ranks)
+    return LowHand(value, tuple([_TEXT[c] for c in order]), ranks)
 
 
 def _check_qualifier(qualifier: int) -> int:
@@ -339,7 +337,8 @@ def _validated(
         raise InvalidHandError(f"board must be five cards, got {len(b)}")
     if not 2 <= len(h) <= 7:
         raise InvalidHandError(f"hole must be 2 to 7 cards, got {len(h)}")
-    check_distinct(h + b)
+    if len(set(h + b)) != len(h) + len(b):  # a card twice: check_distinct names it
+        check_distinct(h + b)
     return h, b
 
 
