@@ -331,10 +331,11 @@ def _lines(
             for (p, h), a in paid.items()
         )
     halves = {h for _, h in paid}
+    order: tuple[Half, ...] | list[Half] = _ALL_ONLY
     if award.split and halves <= _HALVES:
         order = _HALVES_SORTED
-    else:
-        order = sorted(halves) if halves else _ALL_ONLY
+    elif halves:
+        order = sorted(halves)
     players = {p for p, _ in paid}
     players.update(p for p, s in award.shares.items() if s.total)
     out = []

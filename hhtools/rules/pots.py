@@ -262,8 +262,8 @@ def build_pots(
             last = pots[-1]
             pots[-1] = Pot(last.index, last.amount + leftover, last.eligible)
         else:
-            eligible = sorted(live_set, key=lambda p: (rank.get(p, len(rank)), p))
-            pots.append(Pot(0, leftover, tuple(eligible)))
+            everyone = sorted(live_set, key=lambda p: (rank.get(p, len(rank)), p))
+            pots.append(Pot(0, leftover, tuple(everyone)))
     return tuple(pots)
 
 
