@@ -511,3 +511,26 @@ def test_any_five_hand_worked() -> None:
     assert (two.category, two.cards) == (HC.FLUSH, cards("As Ts 8s 6s 3s"))
     with pytest.raises(InvalidHandError):
         best_of_any_five("As Ks Qs Js")
+
+
+def test_any_five_value_straight_flush_inside_a_longer_flush() -> None:
+    # seven hearts A K 9 8 7 6 5: the flush A-K-9-8-7 is beaten by the 9-high straight
+    # flush 9-8-7-6-5 of the same suit
+    codes = parse_cards("Ah Kh 9h 8h 7h 6h 5h 2c 2d")
+    assert any_five_value(codes) == high5("9h 8h 7h 6h 5h").value
+    assert any_five_value(codes) >> 20 == list(HC).index(HC.STRAIGHT_FLUSH)
+
+
+def test_any_five_value_wheel_straight_flush_and_six_card_flush() -> None:
+    # A-2-3-4-5 of spades with Ks Qs: the wheel straight flush (five high), not the
+    # A-K-Q-5-4 flush
+    assert any_five_value(parse_cards("As 2s 3s 4s 5s Ks Qs")) == high5("5s 4s 3s 2s As").value
+    # six diamonds with no straight among them: the five highest, the deuce left out
+    assert any_five_value(parse_cards("Ad Kd 9d 7d 4d 2d Ac")) == high5("Ad Kd 9d 7d 4d").value
+
+
+def test_any_five_value_straight_by_ranks_and_the_wheel() -> None:
+    # ranks 2 3 4 5 6 7 and an ace, suits mixed: the 7-high straight beats the wheel
+    assert any_five_value(parse_cards("Ac 2d 3h 4s 5c 6d 7h")) == high5("7h 6d 5c 4s 3h").value
+    # A 2 3 4 5 and K Q: only the wheel
+    assert any_five_value(parse_cards("Ac 2d 3h 4s 5c Kd Qh")) == high5("5c 4s 3h 2d Ac").value

@@ -141,3 +141,21 @@ def test_dead_small_blind_goes_to_the_main_pot_not_a_side_pot() -> None:
     assert rb.put_in == {"a": 5, "b": 100, "c": 105}
     assert rb.returned == {}
     assert rb.pots == (Pot(0, 210, ("b", "c")),)
+
+
+def test_one_player_left_takes_every_chip_in_one_pot() -> None:
+    # a raised to 30 and everyone else folded after putting chips in: b 100 (a call of
+    # an earlier bet, then a fold), c 20. Folded chips stay in the pot a reached, and
+    # above a's level they are nobody else's: all 150 is one pot, a's alone.
+    assert build_pots({"a": 30, "b": 100, "c": 20}, ("a",), ("c", "a", "b")) == (
+        Pot(0, 150, ("a",)),
+    )
+
+
+def test_one_player_left_with_nothing_in_still_takes_the_pot() -> None:
+    # a walk: the big blind d put nothing more in (his blind returned), the others'
+    # 10 + 10 were folded to him: one pot of 20, d's.
+    assert build_pots({"a": 10, "b": 10, "d": 0}, ("d",), ("a", "b", "d")) == (
+        Pot(0, 20, ("d",)),
+    )
+    assert build_pots({"a": 0}, ("a",), ("a",)) == ()

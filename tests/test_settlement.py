@@ -196,3 +196,19 @@ def test_declared_house_rule_for_a_tied_low_half() -> None:
     assert [rules.shares[p].total for p in ("hi", "lo1", "lo2")] == [48, 24, 23]
     assert [house.shares[p].total for p in ("hi", "lo1", "lo2")] == [49, 23, 23]
     assert house.half_amounts == {"high": 49, "low": 46}
+
+
+def test_one_contender_takes_the_whole_pot_as_one_share() -> None:
+    # one eligible player, no low: the whole 101 units, half "all", the fraction 1
+    award = award_pot(101, [Contender("a", 5, None)], True)
+    assert award.half_amounts == {"all": 101} and award.high_winners == ("a",)
+    assert award.low_winners == () and award.scooped("a")
+    assert (award.due("a", "all"), award.due("a", "low"), award.fraction("a", "all")) == (101, 0, 1)
+
+
+def test_one_contender_with_a_low_wins_both_halves() -> None:
+    # hi/lo with the only player's qualifying low: halved 51 / 50 (odd unit high), both his
+    award = award_pot(101, [Contender("a", 5, 8000)], True)
+    assert award.half_amounts == {"high": 51, "low": 50}
+    assert (award.due("a", "high"), award.due("a", "low"), award.due("a", "all")) == (51, 50, 101)
+    assert award.fraction("a", "all") == 1 and award.scooped("a") and not award.quartered("a")
