@@ -202,10 +202,13 @@ def _line_bytes(raw: BinaryIO, offset: int) -> bytes:
     return data[: m.end()] if m is not None and m.end() < len(data) else data + b"\n"
 
 
-def _breaks(data: bytes, after_cr: bool) -> int:
-    """Line breaks in ``data`` (LF, CRLF, a lone CR each one); ``after_cr``: the bytes
-    before ``data`` end with a CR (a LF first in ``data`` then ends that same break)."""
-    n = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+def _breaks(data: bytes, after_cr: bool, end: int | None = None) -> int:
+    """Line breaks in ``data[:end]`` (LF, CRLF, a lone CR each one); ``after_cr``: the
+    bytes before ``data`` end with a CR (a LF first in ``data`` then ends that break)."""
+    n = data.count(b"\n", 0, end)
+    cr = data.count(b"\r", 0, end)
+    if cr:  # a CRLF is one break: its LF counted, its CR not
+        n += cr - data.count(b"\r\n", 0, end)
     return n - 1 if after_cr and data[:1] == b"\n" else n
 
 
@@ -241,7 +244,7 @@ def line_cuts(raw: BinaryIO, every: int, sha: Any = None) -> Iterator[tuple[int,
             if i < 0:
                 break
             cut = pos + i + 1
-            yield cut, breaks + _breaks(block[: i + 1], after_cr) + 1
+            yield cut, breaks + _breaks(block, after_cr, i + 1) + 1
             want = cut + every
         breaks += _breaks(block, after_cr)
         after_cr = block[-1:] == b"\r"
