@@ -389,6 +389,7 @@ def read_body(
     *,
     past_range: bool = False,
     quiet: NoChips | None = None,
+    normalised: bool = False,
 ) -> bool:
     """Read a hand's body lines into ``h``, each with ``read(text, line number)``.
 
@@ -405,6 +406,8 @@ def read_body(
         quiet: the format's lines that carry no chips (:class:`~._quiet.NoChips`:
             chat, joins, time bank...), tried on a line ``read`` does not know before
             it is reported; ``None``: none.
+        normalised: the lines come normalised already (:func:`~hhtools.grammars._hand.reader`
+            gives them so): none is normalised again.
 
     Returns:
         ``False`` when an amount or a seat number out of range ends the hand (an
@@ -419,7 +422,9 @@ def read_body(
             continue
         lno = line + i
         # normalise only what it changes: most lines come normalised (the kernel's reader)
-        plain = text if text.isascii() and text[-1] not in " \t\r" else normalise(text)
+        plain = text
+        if not normalised and not (text.isascii() and text[-1] not in " \t\r"):
+            plain = normalise(text)
         try:
             known = read(plain, lno)
         except _BadCards as exc:

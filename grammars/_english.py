@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from hhtools.model.records import ClaimedHigh
 from hhtools.model.vocab import HandCategory
@@ -165,9 +166,37 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     ClaimedHigh(category=<HandCategory.TWO_PAIR: 'two pair'>, ranks=())
     >>> read_high("Ace King high").ranks
     (14, 13)
+
+    The same words read the same way every time: each text's claim is kept
+    (:data:`_HIGHS`; a claim is immutable).
     """
     if not text:
         return None
+    return _kept(_HIGHS, text, _read_high)
+
+
+#: :func:`read_high` and :func:`read_low` of the texts met (descriptions repeat a lot)
+_HIGHS: dict[str, ClaimedHigh | None] = {}
+_LOWS: dict[str, tuple[int, ...] | None] = {}
+_KEPT_MAX = 1 << 14
+_T = TypeVar("_T")
+
+
+def _kept(memo: dict[str, _T], text: str, work: Callable[[str], _T]) -> _T:
+    """``work(text)``, kept in ``memo`` (at most :data:`_KEPT_MAX` texts) for next time."""
+    try:
+        return memo[text]
+    except KeyError:
+        pass
+    value = work(text)
+    if len(memo) >= _KEPT_MAX:
+        memo.clear()
+    memo[text] = value
+    return value
+
+
+def _read_high(text: str) -> ClaimedHigh | None:
+    """:func:`read_high` of a non-empty text, worked out."""
     words = _KICKER.sub("", text.strip())
     five = _FIVE.search(words)
     if five is not None:
@@ -299,6 +328,11 @@ def read_low(text: str | None) -> tuple[int, ...] | None:
     """
     if not text:
         return None
+    return _kept(_LOWS, text, _read_low)
+
+
+def _read_low(text: str) -> tuple[int, ...] | None:
+    """:func:`read_low` of a non-empty text, worked out."""
     body = text.strip()
     worded = _LOW_WORDS.search(body) is not None
     parts = [p.upper() for p in _LOW_SPLIT.split(_LOW_WORDS.sub("", body)) if p]

@@ -64,7 +64,6 @@ from __future__ import annotations
 
 import re
 
-from functools import partial
 
 import pyparsing as pp
 from hhtools.grammars import _lines
@@ -101,7 +100,7 @@ from hhtools.grammars.pokerstars.actions import (
     UNCALLED,
     FAST_RULES,
     SLOW_RULES,
-    _line,
+    _Body,
 )
 from hhtools.grammars.pokerstars.crosscheck import _impossible_cards, _infer_folds, _rio_raises
 from hhtools.grammars.pokerstars.header import (
@@ -222,7 +221,7 @@ def parse_hand(
     return parsed.hand, list(parsed.problems), parsed.skipped
 
 
-def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _Body, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     """One hand's lines into its record (:func:`~hhtools.grammars._hand.reader` runs
     it on a new :class:`_Hand` and turns what it raises into ``internal_error``)."""
     hd = _read_header(h, lines, line)
@@ -233,8 +232,9 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
         return ParsedHand(None, tuple(h.problems), hd, h.hand_id)
     i = _read_seats(h, lines, line, hd.body)
     h.rules = FAST_RULES if _lines.FAST else SLOW_RULES
-    if not read_body(h, enumerate(lines[i:], i), line, partial(_line, h), past_range=True,
-                     quiet=QUIET):
+    h.seen, h.known = h.rules.seen[h.units], h.rules.lines[h.units]
+    if not read_body(h, enumerate(lines[i:], i), line, h.read_line, past_range=True, quiet=QUIET,
+                     normalised=True):
         h.fatal = True
     if _unfinished(h, lines, line):
         return _no_record(h)
@@ -282,7 +282,7 @@ def _unfinished(h: _Hand, lines: list[str], line: int) -> bool:
 #: unexpected error is an ``internal_error`` problem); ``_parse`` is looked up on each
 #: call (a test plants a bug in it).
 _read = reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
-               _Hand)  # fmt: skip
+               _Body)  # fmt: skip
 
 #: The PokerStars site format (and the rooms and converters that write it).
 FORMAT = SiteFormat(

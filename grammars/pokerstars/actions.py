@@ -15,7 +15,7 @@ import pyparsing as pp
 from hhtools.grammars._english import read_high, read_low
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS, SAID
-from hhtools.grammars.pokerstars.seats import POST, _post
+from hhtools.grammars.pokerstars.seats import _POSTS, POST, _post
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
 from hhtools.grammars.pokerstars.summary import _board, _split_desc, _summary_seat, _total
 from hhtools.grammars.pokerstars.tourney import (
@@ -28,7 +28,17 @@ from hhtools.grammars.pokerstars.tourney import (
     _wins_tournament,
 )
 
-from hhtools.model.records import Action, ActionKind, CashOut, Collect, Returned, Show, Street
+from hhtools.model.money import Unit
+from hhtools.model.records import (
+    Action,
+    ActionKind,
+    CashOut,
+    Collect,
+    PostKind,
+    Returned,
+    Show,
+    Street,
+)
 from hhtools.model.vocab import ProblemCode
 
 # Player rules: they read what follows the player's name on the line.
@@ -144,42 +154,92 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
 # ----------------------------------------------------------------------------- dispatch
-def _line(h: _Hand, ln: str, lno: int) -> bool:
-    """Read one body line into ``h``; ``False`` when no rule reads it.
+class _Body(_Hand):
+    """A PokerStars hand as its body is read: the kernel's hand state (:class:`_Hand`)
+    and :meth:`read_line`, the reader :func:`~hhtools.grammars._betting.read_body` calls
+    on each line (a method: no object made per hand or per line to call it)."""
 
-    One dispatch per line: a street line by its "*** ", a summary line by its first
-    words, a seated player's line by the word after the name (:data:`FAST_RULES`:
-    one compiled pattern each, what a text gave kept), else the fixed rules by the
-    line's first character.
+    #: what the texts after a seated name read as, in the hand's unit
+    #: (:attr:`PlayerRules.seen`; set by the parse once the header gave the unit)
+    seen: dict[str, _Entry] = {}
+    #: whole player lines read before, in the hand's unit: ``(name, entry)``
+    #: (:attr:`PlayerRules.lines`)
+    known: dict[str, tuple[str, _Entry]] = {}
 
-    Raises:
-        _BadCards, _OutOfRange, ValueError: a card, an amount or a number the line
-            holds is not one (:func:`~hhtools.grammars._betting.read_body` reports them).
-    """
-    if ln.startswith("*** "):
-        return _street(h, ln, lno)
-    if h.summary:
-        if ln.startswith("Seat "):
-            return _summary_seat(h, ln, lno)
-        if ln.startswith("Total pot "):
-            return _total(h, ln, lno)
-        if "Board [" in ln[:15] and _board(h, ln, lno):
-            return True
-    for name, starts in h.by_first.get(ln[:1], ()):  # the longest seated name first
-        if ln.startswith(starts):
-            rest = ln[len(name) :]
-            seen = h.rules.seen
-            hit = seen.get(rest)
-            if hit is None:
-                hit = h.rules.read(rest)
-                if len(seen) >= _SEEN_MAX:
-                    seen.clear()
-                seen[rest] = hit
-            if hit is not _UNREAD:
-                hit[0](h, name, hit[1], lno)
+    def read_line(self, ln: str, lno: int) -> bool:
+        """Read one body line into the hand; ``False`` when no rule reads it.
+
+        One dispatch per line: a street line by its "*** ", a summary line by its
+        first words, a seated player's line by the whole line when it was read before
+        (:attr:`known`, trusted when its player is seated and no other seated name
+        starts with theirs: :attr:`~.state._Hand.lone`) or by the text after the name
+        (:attr:`seen`); the common verbs, folds, checks, calls, bets, raises and
+        posts, are applied here from their amounts already read, the others by their
+        handler; else the fixed rules by the line's first character.
+
+        Raises:
+            _BadCards, _OutOfRange, ValueError: a card, an amount or a number the
+                line holds is not one (:func:`~hhtools.grammars._betting.read_body`
+                reports them).
+        """
+        c = ln[:1]
+        if c == "*" and ln.startswith("*** "):
+            return _street(self, ln, lno)
+        if self.summary:
+            if c == "S" and ln.startswith("Seat "):
+                return _summary_seat(self, ln, lno)
+            if c == "T" and ln.startswith("Total pot "):
+                return _total(self, ln, lno)
+            if "Board [" in ln[:15] and _board(self, ln, lno):
                 return True
-            break
-    return _fixed(h, ln, lno)
+        got = self.known.get(ln)
+        if got is None or got[0] not in self.lone:
+            got = self.player_line(ln)
+            if got is None:
+                return _fixed(self, ln, lno)
+        name, hit = got
+        op = hit[0]
+        if op == _OP_FOLD:
+            self.folded.add(name)
+            self.actions.append(Action(self.street, name, _FOLD, 0, None, False, None, lno))
+        elif op == _OP_ADD:  # calls, bets: (op, kind, amount, all-in)
+            self.actions.append(Action(self.street, name, hit[1], hit[2], None, hit[3], None, lno))
+        elif op == _OP_CHECK:
+            self.actions.append(Action(self.street, name, _CHECK, 0, None, False, None, lno))
+        elif op == _OP_RAISE:  # (op, amount, to, all-in)
+            self.actions.append(
+                Action(self.street, name, _RAISE, hit[1], hit[2], hit[3], None, lno)
+            )
+        elif op == _OP_POST:  # (op, post kind, amount, all-in)
+            amount = hit[2]
+            if hit[1] is _ANTE and amount > self.ante:
+                self.ante = amount
+            self.actions.append(Action(_PREFLOP, name, _POST, amount, None, hit[3], hit[1], lno))
+        elif op == _OP_COLLECT:  # (op, amount, pot)
+            board = self.show_board if self.street is _SHOWDOWN else 0
+            self.collects.append(Collect(name, hit[1], hit[2], board, lno))
+        else:  # (op, handler, results)
+            hit[1](self, name, hit[2], lno)
+        return True
+
+    def player_line(self, ln: str) -> tuple[str, _Entry] | None:
+        """The longest seated name ``ln`` starts with (and ":" or " ") and what the rest
+        reads as (:attr:`seen`, else :meth:`PlayerRules.learn`), kept in :attr:`known`;
+        ``None`` when no seated name starts it or the rest is read by no player rule."""
+        for name, starts in self.by_first.get(ln[:1], ()):  # the longest seated name first
+            if ln.startswith(starts):
+                rest = ln[len(name) :]
+                hit = self.seen.get(rest)
+                if hit is None:
+                    hit = self.rules.learn(self, rest)
+                if not hit:
+                    return None
+                known = self.known
+                if len(known) >= _KNOWN_MAX:
+                    known.clear()
+                got = known[ln] = (name, hit)
+                return got
+        return None
 
 
 def _fixed(h: _Hand, ln: str, lno: int) -> bool:
@@ -219,6 +279,16 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
 
 
 def _street(h: _Hand, ln: str, lno: int) -> bool:
+    if ln == "*** HOLE CARDS ***":  # the street lines with no cards, as STREET_LINE reads them
+        h.street = _PREFLOP
+        return True
+    if ln == "*** SUMMARY ***":
+        h.summary = True
+        return True
+    if ln == "*** SHOW DOWN ***":
+        h.street = _SHOWDOWN
+        h.show_board = 0
+        return True
     r = _m(STREET_LINE, ln)
     if r is None:
         return False
@@ -294,14 +364,17 @@ def _show(h: _Hand, player: str, r: Any, lno: int) -> None:
 
 
 def _collect(h: _Hand, player: str, r: Any, lno: int) -> None:
+    board = h.show_board if h.street is _SHOWDOWN else 0
+    h.collects.append(Collect(player, h.money(r["amount"]), _pot(r), board, lno))
+
+
+def _pot(r: Any) -> int:
+    """The pot a collect line names: 0 the main pot, k side pot k ("side pot" alone: 1)."""
     pot_name: str = r["pot"]
     if pot_name in ("pot", "main pot"):
-        pot = 0
-    else:
-        side = r["side"] or r["side_rio"]
-        pot = int(side) if side else 1
-    board = h.show_board if h.street is Street.SHOWDOWN else 0
-    h.collects.append(Collect(player, h.money(r["amount"]), pot, board, lno))
+        return 0
+    side = r["side"] or r["side_rio"]
+    return int(side) if side else 1
 
 
 def _cash_out(h: _Hand, player: str, r: Any, lno: int) -> None:
@@ -320,11 +393,14 @@ def _sits_out(h: _Hand, player: str, r: Any, lno: int) -> None:
     h.sit_out(player)
 
 
+_call = _act(ActionKind.CALL)
+_bet = _act(ActionKind.BET)
+
 _PLAYER_HANDLERS: dict[pp.Regex, Callable[[_Hand, str, Any, int], None]] = {
     FOLD: _fold,
     CHECK: _check,
-    CALL: _act(ActionKind.CALL),
-    BET: _act(ActionKind.BET),
+    CALL: _call,
+    BET: _bet,
     RAISE: _raise,
     POST: _post,
     SHOW: _show,
@@ -344,27 +420,69 @@ _PLAYER_HANDLERS: dict[pp.Regex, Callable[[_Hand, str, Any, int], None]] = {
 _Handler = Callable[[_Hand, str, Any, int], None]
 _Match = Callable[[str], Any]
 #: a player rule's entry: its matcher and handler, and the rule tried next (or ``None``)
-_Entry = tuple[_Match, _Handler, _Match | None, _Handler | None]
+_Rule = tuple[_Match, _Handler, _Match | None, _Handler | None]
+#: what a text after a name reads as (:meth:`PlayerRules.learn`): ``(op, ...)`` by the
+#: ``_OP_`` codes below, or :data:`_UNREAD`
+_Entry = tuple[Any, ...]
+
+#: :meth:`_Body.read_line`'s operations: a plain fold ``(op,)``, a check ``(op,)``, a call or
+#: a bet ``(op, kind, amount, all-in)``, a raise ``(op, amount, to, all-in)``, a post
+#: ``(op, post kind, amount, all-in)``, a collect ``(op, amount, pot)``, any other line
+#: ``(op, handler, results)``
+_OP_FOLD, _OP_CHECK, _OP_ADD, _OP_RAISE, _OP_POST, _OP_COLLECT, _OP_OTHER = range(7)
+_FOLDS: _Entry = (_OP_FOLD,)
+_CHECKS: _Entry = (_OP_CHECK,)
+_FOLD, _CHECK, _RAISE, _POST = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE, ActionKind.POST
+_ANTE, _PREFLOP, _SHOWDOWN = PostKind.ANTE, Street.PREFLOP, Street.SHOWDOWN
+_ADDS = {_call: ActionKind.CALL, _bet: ActionKind.BET}
+
+
+def _entry(h: _Hand, handler: _Handler, r: Any) -> _Entry:
+    """What a player rule's results are, as :meth:`_Body.read_line` applies them: a fold
+    with no cards, a check, a call, bet, raise, post or collect with its amounts read in
+    the hand's unit (what the handler would read: :meth:`_Hand.money`), else the handler
+    and the results (also when an amount is not one: the handler then raises it on
+    every line that holds it)."""
+    try:
+        if handler is _fold:
+            return _FOLDS if not r["cards"] else (_OP_OTHER, handler, r)
+        if handler is _check:
+            return _CHECKS
+        kind = _ADDS.get(handler)
+        if kind is not None:
+            return (_OP_ADD, kind, h.money(r["amount"]), r["allin"] is not None)
+        if handler is _raise:
+            return (_OP_RAISE, h.money(r["amount"]), h.money(r["to"]), r["allin"] is not None)
+        if handler is _post:
+            return (_OP_POST, _POSTS[r["kind"]], h.money(r["amount"]), r["allin"] is not None)
+        if handler is _collect:
+            return (_OP_COLLECT, h.money(r["amount"]), _pot(r))
+    except ValueError:  # not an amount, or out of range: the handler says so, line by line
+        pass
+    return (_OP_OTHER, handler, r)
 
 
 class PlayerRules:
-    """:data:`PLAYER_RULES` as :func:`_line` reads them: by what follows the name up to
-    its first word's end (": folds", " collected": one dictionary lookup, then one
-    pattern), each rule read by ``match(rule)``; what a text after a name gave is kept
-    (:attr:`seen`: the same text reads the same way in every hand)."""
+    """:data:`PLAYER_RULES` as :meth:`_Body.read_line` reads them: by what follows the name up
+    to its first word's end (": folds", " collected": one dictionary lookup, then one
+    pattern), each rule read by ``match(rule)``; what a text after a name reads as is
+    kept, by the hand's unit (:attr:`seen`: the same text reads the same way in every
+    hand of that unit)."""
 
-    __slots__ = ("by_key", "seen")
+    __slots__ = ("by_key", "lines", "seen")
 
     def __init__(self, match: Callable[[pp.Regex], _Match]) -> None:
-        self.by_key: dict[str, _Entry] = {}
+        self.by_key: dict[str, _Rule] = {}
         for (sep, word), rule in PLAYER_RULES.items():
             second = _SECOND_TRY.get(rule)
             self.by_key[(": " if sep == ":" else " ") + word] = (
                 match(rule), _PLAYER_HANDLERS[rule], None if second is None else match(second),
                 None if second is None else _PLAYER_HANDLERS[second],
             )  # fmt: skip
-        #: text after a name -> (handler, results), or :data:`_UNREAD`
-        self.seen: dict[str, tuple[_Handler, Any] | tuple[()]] = {}
+        #: by unit: text after a name -> its entry (:func:`_entry`), or :data:`_UNREAD`
+        self.seen: dict[Unit, dict[str, _Entry]] = {unit: {} for unit in Unit}
+        #: by unit: a whole player line -> its player and entry (:attr:`_Body.known`)
+        self.lines: dict[Unit, dict[str, tuple[str, _Entry]]] = {unit: {} for unit in Unit}
 
     def read(self, rest: str) -> tuple[_Handler, Any] | tuple[()]:
         """The handler and results of the rule for ``rest`` (the line after the
@@ -379,12 +497,29 @@ class PlayerRules:
             r, handler = second(rest), second_handler
         return _UNREAD if r is None else (handler, r)
 
+    def learn(self, h: _Hand, rest: str) -> _Entry:
+        """What ``rest`` (the line after a player's name) reads as in ``h``'s unit
+        (:func:`_entry`, or :data:`_UNREAD`), kept in :attr:`seen` for the next line
+        that holds it.
+
+        Raises:
+            KeyError: the hand's unit is none of :class:`Unit`'s (a grammar bug).
+        """
+        hit = self.read(rest)
+        entry = _entry(h, hit[0], hit[1]) if hit else _UNREAD
+        seen = self.seen[h.units]
+        if len(seen) >= _SEEN_MAX:
+            seen.clear()
+        seen[rest] = entry
+        return entry
+
 
 _UNREAD: tuple[()] = ()
 _SEEN_MAX = 1 << 15
+_KNOWN_MAX = 1 << 16
 
-#: The player rules as :func:`_line` looks them up: each rule's own compiled pattern
-#: (``FAST``); :data:`SLOW_RULES` read the same rules with ``parse_string``
+#: The player rules as :meth:`_Body.read_line` looks them up: each rule's own compiled
+#: pattern (``FAST``); :data:`SLOW_RULES` read the same rules with ``parse_string``
 #: (``hhtools.grammars._lines.FAST`` unset: the tests compare the two).
 FAST_RULES = PlayerRules(lambda rule: rule.re.match)
 SLOW_RULES = PlayerRules(lambda rule: partial(_m, rule))

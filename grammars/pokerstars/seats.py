@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hhtools.grammars import _lines
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
 
+from hhtools.model.money import Unit
 from hhtools.model.records import Action, ActionKind, PostKind, Seat, Street
 from hhtools.model.vocab import ProblemCode
 
@@ -33,6 +35,14 @@ _POSTS = {
     "straddle": PostKind.STRADDLE,
 }
 
+#: seat lines read before, by the line matcher's ``FAST`` and the hand's unit: the line
+#: -> ``(seat, player, stack, sitting out, bounty)`` (a line read with a problem is not
+#: kept: it is read again, and reported, in every hand that holds it)
+_SEAT_LINES: dict[bool, dict[Unit, dict[str, tuple[int, str, int, bool, str | None]]]] = {
+    fast: {unit: {} for unit in Unit} for fast in (True, False)
+}
+_SEAT_LINES_MAX = 1 << 15
+
 
 def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
     """Read the seat lines that start at ``lines[i]`` into ``h``.
@@ -55,14 +65,23 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
         blank line before one).
     """
     n = len(lines)
+    known = _SEAT_LINES[_lines.FAST][h.units]
     while i < n:
         k = i
-        if not lines[k].startswith("Seat "):  # blank lines before a seat line are passed
+        text = lines[k]
+        if not text.startswith("Seat "):  # blank lines before a seat line are passed
             while k < n and not lines[k].strip():
                 k += 1
             if k == i or k >= n or not lines[k].startswith("Seat "):
                 break
-        sm = _m(SEAT, lines[k])
+            text = lines[k]
+        got = known.get(text)
+        if got is not None:  # a seat line read before, in this unit: the same seat
+            i = k
+            h.add_seat(Seat(got[0], got[1], got[2], got[3], got[4], line + i))
+            i += 1
+            continue
+        sm = _m(SEAT, text)
         if sm is None:
             break
         i = k
@@ -70,29 +89,29 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
         try:
             seat = int(seat_text) if len(seat_text) < 4 else h.number(seat_text, "seat")
         except _OutOfRange as exc:  # no such seat: the player is not seated
-            h.problem(line + i, ProblemCode.OUT_OF_RANGE, str(exc), lines[i])
+            h.problem(line + i, ProblemCode.OUT_OF_RANGE, str(exc), text)
             h.fatal = True
             i += 1
             continue
+        read = True
         try:
             stack_text = sm["stack"]
             stack = h.read.get(stack_text)
             if stack is None:
                 stack = h.money(stack_text)
         except _OutOfRange as exc:  # seated, so that the player's lines still read
-            h.problem(line + i, ProblemCode.OUT_OF_RANGE, str(exc), lines[i])
+            h.problem(line + i, ProblemCode.OUT_OF_RANGE, str(exc), text)
             h.fatal = True
-            stack = 0
+            stack, read = 0, False
         except ValueError as exc:
-            h.problem(line + i, ProblemCode.BAD_AMOUNT, str(exc), lines[i])
-            stack = 0
-        out = sm["out"]
-        h.add_seat(
-            Seat(
-                seat, sm["player"], stack, bool(out), sm["bounty"],
-                line + i,
-            )
-        )  # fmt: skip
+            h.problem(line + i, ProblemCode.BAD_AMOUNT, str(exc), text)
+            stack, read = 0, False
+        out = bool(sm["out"])
+        h.add_seat(Seat(seat, sm["player"], stack, out, sm["bounty"], line + i))
+        if read:
+            if len(known) >= _SEAT_LINES_MAX:
+                known.clear()
+            known[text] = (seat, sm["player"], stack, out, sm["bounty"])
         i += 1
     if not h.seats:
         h.problem(line + i, ProblemCode.NO_SEATS, "no seat lines", lines[i] if i < n else "")

@@ -86,38 +86,42 @@ class _Hand(Hand):
     #: betting-round property: this format's street lines are never inferred)
     street: Street = Street.PREFLOP
 
+    # starting values never changed in place: class defaults, set on the hand when read
+    rake: int | None = 0
+    show_board = 0  # the board a showdown line is for (1: a hand run twice's second)
+    fees = 0
+    room_added: int | None = None  # the summary's segment, when it has one
+    room_added_body = 0  # body lines announcing money added to the pot
+    board_line = 0
+    ante = 0
+    cancelled = 0  # line of "Hand cancelled", 0 when not cancelled
+    fatal = False  # a problem met that leaves the hand without a record
+    currency = ""  # the tournament buy-in's ISO code, for prizes and bounties
+    #: the player rules by what follows the name (set by the parse: fast or not)
+    rules: Any = None
+
     def __init__(self, file: str, first_line: int) -> None:
         super().__init__(file, first_line)
         self.first_line = first_line
-        self.rake = 0
         self.names: dict[int, str] = {}
         #: seated names by first character, longest first, each with the two ways a
         #: line may go on after it (":" or " ")
         self.by_first: dict[str, list[tuple[str, tuple[str, str]]]] = {}
+        #: the seated names no other seated name starts with: a line that starts with
+        #: one of them (and ":" or " ") starts with no longer seated name
+        self.lone: set[str] = set()
         self.cash_outs: list[CashOut] = []
-        self.show_board = 0
         self.street_boards: list[tuple[str, ...]] = [(), ()]
         self.summary_boards: list[tuple[str, ...] | None] = [None, None]
-        self.fees = 0
-        self.room_added: int | None = None  # the summary's segment, when it has one
-        self.room_added_body = 0  # body lines announcing money added to the pot
-        self.jackpot = 0
         self.pot_parts: list[int] = []
-        self.board_line = 0
-        self.ante = 0
         self.results: list[TournamentResult] = []
         #: (player, street, line) of each summary line saying that a player with no
         #: fold in the body folded
         self.summary_folds: list[tuple[str, Street, int]] = []
-        #: every card list read, in line order: (line, owner, cards); the owner is a
-        #: player's name for hole cards, or "\0" + board key ("\0*" both boards of a
-        #: hand run twice, "\0" + "0" / "1" one of them) for board cards
-        self.sightings: list[tuple[int, str, tuple[str, ...]]] = []
-        self.cancelled = 0  # line of "Hand cancelled", 0 when not cancelled
-        self.fatal = False  # a problem met that leaves the hand without a record
-        self.currency = ""  # the tournament buy-in's ISO code, for prizes and bounties
-        #: the player rules by what follows the name (set by the parse: fast or not)
-        self.rules: Any = None
+        # ``sightings`` (the kernel's): every card list read, in line order: (line,
+        # owner, cards); the owner is a player's name for hole cards, or "\0" + board
+        # key ("\0*" both boards of a hand run twice, "\0" + "0" / "1" one of them)
+        # for board cards
 
     @property
     def unit(self) -> Unit:
@@ -173,7 +177,16 @@ class _Hand(Hand):
             entry = (name, (name + ":", name + " "))
             if lst is None:
                 self.by_first[name[0]] = [entry]
+                self.lone.add(name)
             else:
+                lone = True
+                for other, _ in lst:  # only a name of the same first character can start it
+                    if other != name and other.startswith(name):
+                        lone = False
+                    elif other != name and name.startswith(other):
+                        self.lone.discard(other)
+                if lone:
+                    self.lone.add(name)
                 lst.append(entry)
                 lst.sort(key=_longest_first)
 

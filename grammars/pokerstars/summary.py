@@ -16,6 +16,7 @@ from hhtools.grammars import _lines
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
 
+from hhtools.model.money import Unit
 from hhtools.model.records import CashOut, Show, Street
 from hhtools.model.vocab import PotPartsBasis, ProblemCode
 
@@ -87,39 +88,78 @@ def _total(h: _Hand, ln: str, lno: int) -> bool:
     """The "Total pot" line: the total, its parts, and each "| label amount" segment:
     the rake; a splash the pot ("STP", "STP added") is money the room added
     (``room_added``); a jackpot or bad-beat fund ("Jackpot", "JP Fee", "Bad Beat") is
-    ``jackpot``; any other named segment ("Bingo", a fee) is a fee."""
+    ``jackpot``; any other named segment ("Bingo", a fee) is a fee. A line read before
+    in the hand's unit is applied as read then (:data:`_TOTALS`)."""
+    known = _TOTALS[_lines.FAST][h.units]
+    got = known.get(ln)
+    if got is not None:
+        h.total, parts, segments = got
+        h.total_line = lno
+        h.pot_parts.extend(parts)
+        for kind, value in segments:
+            _segment(h, kind, value)
+        return True
     r = _m(TOTAL, ln)
     if r is None:
         return False
-    h.total = h.money(r["total"])
+    h.total = total = h.money(r["total"])
     h.total_line = lno
+    parts: list[int] = []
     if r["parts"]:
-        h.pot_parts.extend(h.money(a) for a in _POT_PART.findall(r["parts"]))
+        for a in _POT_PART.findall(r["parts"]):
+            parts.append(h.money(a))
+            h.pot_parts.append(parts[-1])
+    segments: list[tuple[int, int]] = []
     for seg in r["extra"].split(" | ")[1:] if r["extra"] else ():
         label, _, amt = seg.strip().rpartition(" ")
         value = h.money(amt)
         label = label.rstrip(":")
         if label == "Rake":
-            h.rake = value
+            kind = _RAKE
         elif label in ("Main pot", "Side pot") or label.startswith("Side pot"):
-            h.pot_parts.append(value)
+            kind = _PART
         elif _ROOM_ADDED.search(label) is not None:
-            h.room_added = (h.room_added or 0) + value
+            kind = _ROOM
         elif _JACKPOT.search(label) is not None:
-            h.jackpot += value
+            kind = _JACKPOT_FUND
         else:
-            h.fees += value
+            kind = _FEE
+        _segment(h, kind, value)
+        segments.append((kind, value))
+    if len(known) >= _SEEN_MAX:
+        known.clear()
+    known[ln] = (total, tuple(parts), tuple(segments))
     return True
+
+
+_RAKE, _PART, _ROOM, _JACKPOT_FUND, _FEE = range(5)
+
+
+def _segment(h: _Hand, kind: int, value: int) -> None:
+    """A "| label amount" segment of the total's line, its label read as ``kind``."""
+    if kind == _RAKE:
+        h.rake = value
+    elif kind == _PART:
+        h.pot_parts.append(value)
+    elif kind == _ROOM:
+        h.room_added = (h.room_added or 0) + value
+    elif kind == _JACKPOT_FUND:
+        h.jackpot += value
+    else:
+        h.fees += value
 
 
 def _board(h: _Hand, ln: str, lno: int) -> bool:
     """A summary's "Board [..]" (or "FIRST/SECOND Board [..]") line."""
-    r = _m(BOARD, ln)
-    if r is None:
-        return False
-    which = r["which"]
+    if ln.startswith("Board [") and ln.endswith("]") and "]" not in ln[7:-1]:
+        which, cards_text = None, ln[7:-1]  # the one board, as BOARD reads it
+    else:
+        r = _m(BOARD, ln)
+        if r is None:
+            return False
+        which, cards_text = r["which"], r["cards"]
     k = 1 if which == "SECOND" else 0
-    cards = _cards(r["cards"])
+    cards = _cards(cards_text)
     h.summary_boards[k] = cards
     h.board_line = lno
     if cards != h.street_boards[k]:  # the streets' cards, read again: nothing new
@@ -128,24 +168,37 @@ def _board(h: _Hand, ln: str, lno: int) -> bool:
 
 
 def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
-    r = _m(SUMMARY_SEAT, ln)
-    if r is None:
-        return False
-    seat_text = r["seat"]
-    seat = int(seat_text) if len(seat_text) < 4 else h.number(seat_text, "seat")
-    player = h.names.get(seat)
-    rest: str = r["rest"]
-    if player is None or not rest.startswith(player):
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
-                  f"summary for seat {seat}, not seated as written", ln)  # fmt: skip
-        return True
-    seen = _SEEN[_lines.FAST]
-    after = rest[len(player) :]
-    hit = seen.get(after)
-    if hit is None:
-        if len(seen) >= _SEEN_MAX:
-            seen.clear()
-        hit = seen[after] = _after_name(after)
+    """A summary's "Seat N: <name> ..." line: what it shows, mucks or says of a fold.
+    A line read before whose seat holds the same player in this hand reads the same
+    (:data:`_LINES`)."""
+    fast = _lines.FAST
+    got = _LINES[fast].get(ln)
+    if got is not None and h.names.get(got[0]) == got[1]:
+        player, hit = got[1], got[2]
+    else:
+        r = _m(SUMMARY_SEAT, ln)
+        if r is None:
+            return False
+        seat_text = r["seat"]
+        seat = int(seat_text) if len(seat_text) < 4 else h.number(seat_text, "seat")
+        player = h.names.get(seat)
+        rest: str = r["rest"]
+        if player is None or not rest.startswith(player):
+            h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
+                      f"summary for seat {seat}, not seated as written", ln)  # fmt: skip
+            return True
+        seen = _SEEN[fast]
+        after = rest[len(player) :]
+        hit = seen.get(after)
+        if hit is None:
+            if len(seen) >= _SEEN_MAX:
+                seen.clear()
+            hit = seen[after] = _after_name(after)
+        if not hit or (hit[0] is not S_SHOWED and hit[0] is not S_MUCKED):  # no cards shown
+            lines = _LINES[fast]
+            if len(lines) >= _SEEN_MAX:
+                lines.clear()
+            lines[ln] = (seat, player, hit)
     if not hit:
         return False
     rule, s = hit
@@ -192,6 +245,18 @@ def _after_name(rest: str) -> tuple[Any, Any] | tuple[()]:
 #: line after the name ("  folded before Flop (didn't bet)") reads the same every hand.
 _SEEN: dict[bool, dict[str, tuple[Any, Any] | tuple[()]]] = {True: {}, False: {}}
 _SEEN_MAX = 1 << 14
+#: summary seat lines met, by ``FAST``: the line -> ``(seat, player, what follows the
+#: name as read)``, for a hand whose seat holds the same player
+_LINES: dict[bool, dict[str, tuple[int, str, tuple[Any, Any] | tuple[()]]]] = {
+    True: {},
+    False: {},
+}
+#: "Total pot" lines read whole, by ``FAST`` and unit: the line -> ``(total, parts,
+#: segments)``, each segment ``(kind, amount)`` (:func:`_segment`)
+_TotalRead = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]
+_TOTALS: dict[bool, dict[Unit, dict[str, _TotalRead]]] = {
+    fast: {unit: {} for unit in Unit} for fast in (True, False)
+}
 
 
 def _forfeit(h: _Hand, player: str, r: Any, lno: int) -> None:
