@@ -557,20 +557,8 @@ class HandStore:
             units: DuckDB sums BIGINT as HUGEINT, cast back so that dividing by 100
             gives exact currency units rather than a truncated DECIMAL).
         """
-        params: list[Any] = [players]
-        cur = ""
-        if currency:
-            cur = " AND h.currency = ?"
-            params.append(currency)
-        return self.sql(
-            "SELECT s.player, h.currency, row_number() OVER w AS n, s.hand_id, "
-            "h.started_at, s.net, (sum(s.net) OVER w)::BIGINT AS cumulative "
-            "FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id "
-            f"WHERE list_contains(?, s.player) AND {counted_seat('s')}{cur} "
-            "WINDOW w AS (PARTITION BY s.player, h.currency "
-            "ORDER BY h.started_at, s.site, s.hand_id) ORDER BY s.player, h.currency, n",
-            params,
-        )
+        params: list[Any] = [players] + ([currency] if currency else [])
+        return self.sql(pv.cumulative_select(counted_seat("s"), bool(currency)), params)
 
 
 def connect(path: str | Path, read_only: bool = True) -> HandStore:

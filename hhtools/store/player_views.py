@@ -9,8 +9,8 @@ from __future__ import annotations
 from hhtools.store.seat_results import counted_seat
 
 __all__ = [
-    "ALLIN_EV", "SESSIONS", "SESSION_GAP", "TOURNAMENTS", "session_select", "sessions_from",
-    "tournament_totals",
+    "ALLIN_EV", "SESSIONS", "SESSION_GAP", "TOURNAMENTS", "cumulative_select", "session_select",
+    "sessions_from", "tournament_totals",
 ]
 
 #: minutes without a hand that end a player's session (the ``sessions`` view)
@@ -175,3 +175,29 @@ JOIN b ON b.site = e.site AND b.hand_id = e.hand_id AND b.board = e.board
 JOIN seats s ON s.site = e.site AND s.hand_id = e.hand_id AND s.player = e.player
 JOIN hands h ON h.site = e.site AND h.hand_id = e.hand_id
 """
+
+
+def cumulative_select(counted: str, by_currency: bool) -> str:
+    """The SELECT of a running net per player over their hands in time order.
+
+    Args:
+        counted: the SQL condition of a counted seat of ``seats s``
+            (:func:`hhtools.store.seat_results.counted_seat`).
+        by_currency: add a ``h.currency = ?`` parameter after the players' list.
+
+    Returns:
+        SQL with one parameter (the players' list), two with ``by_currency``, giving
+        ``player``, ``currency``, ``n`` (the player's hand number, from 1),
+        ``hand_id``, ``started_at``, ``net`` and ``cumulative`` (BIGINT minor units:
+        DuckDB sums BIGINT as HUGEINT, cast back so that dividing by 100 gives exact
+        currency units rather than a truncated DECIMAL).
+    """
+    cur = " AND h.currency = ?" if by_currency else ""
+    return (
+        "SELECT s.player, h.currency, row_number() OVER w AS n, s.hand_id, "
+        "h.started_at, s.net, (sum(s.net) OVER w)::BIGINT AS cumulative "
+        "FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id "
+        f"WHERE list_contains(?, s.player) AND {counted}{cur} "
+        "WINDOW w AS (PARTITION BY s.player, h.currency "
+        "ORDER BY h.started_at, s.site, s.hand_id) ORDER BY s.player, h.currency, n"
+    )
