@@ -95,6 +95,11 @@ def _manifest_name(extension: str) -> str:
     return extension.removesuffix(".__init__")
 
 
+def _digest(extension: str) -> str:
+    """The sha256 of the ``.py`` an extension is built from (what the manifest records)."""
+    return hashlib.sha256((ROOT / CORE_SOURCES[extension]).read_bytes()).hexdigest()
+
+
 class OptionalBuildExt(build_ext):
     """``build_ext`` where every extension is optional: a module Cython cannot translate,
     or a C compiler missing or failing, leaves that module to run as its ``.py``; then
@@ -108,7 +113,11 @@ class OptionalBuildExt(build_ext):
         self.core_built: dict[str, str] = {}
         modules = self.distribution.ext_modules or []
         self.core_planned = [_manifest_name(ext.name) for ext in modules]
-        self.distribution.ext_modules = self._translated(modules)
+        before = {ext.name: _digest(ext.name) for ext in modules}
+        translated = self._translated(modules)
+        # a .py edited while Cython read it: its C may be of either text, so not compiled
+        self.core_digests = {n: d for n, d in before.items() if _digest(n) == d}
+        self.distribution.ext_modules = [e for e in translated if e.name in self.core_digests]
         super().finalize_options()
 
     def run(self) -> None:
@@ -145,10 +154,7 @@ class OptionalBuildExt(build_ext):
         except Exception as err:  # noqa: BLE001 - no compiler, or a compile error
             print(f"hhtools: could not compile {ext.name} ({err}); it runs as Python")
             return
-        source = ROOT / CORE_SOURCES[ext.name]
-        self.core_built[_manifest_name(ext.name)] = hashlib.sha256(
-            source.read_bytes()
-        ).hexdigest()
+        self.core_built[_manifest_name(ext.name)] = self.core_digests[ext.name]
 
     def _write_manifest(self, planned: list[str]) -> None:
         """Write the manifest into the build and, for an in-place or editable build, the

@@ -1,6 +1,6 @@
 """Do the compiled core and pure Python read every hand alike? (issue 28, item 5)
 
-    .venv/bin/python benchmarks/compare_paths.py [--generated DIR] [-j 2] [--work DIR]
+    .venv/bin/python benchmarks/compare_paths.py [PATH ...] [--generated DIR] [-j 2] [--work DIR]
 
 Takes ``compare_readings.py``'s snapshot (every record, its problems, settlement and
 findings) of ``../shared/corpus``, ``../shared/corpus2``, ``sample_histories/``,
@@ -37,6 +37,7 @@ def _describe(pure: str) -> str:
 def main() -> int:
     """Snapshot under each path, compare; the exit code of the comparison."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("paths", nargs="*", type=Path, help="instead of compare_readings' defaults")
     ap.add_argument("--generated", type=Path, default=None, help="a folder of generated hands")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "compare_paths")
@@ -51,8 +52,8 @@ def main() -> int:
     outs = {}
     for name, pure in (("pure", "1"), ("compiled", "0")):
         outs[name] = args.work / f"{name}.jsonl.gz"
-        cmd = [sys.executable, str(SCRIPT), "snapshot", str(outs[name]), *extra,
-               "-j", str(args.jobs)]  # fmt: skip
+        cmd = [sys.executable, str(SCRIPT), "snapshot", str(outs[name]), *map(str, args.paths),
+               *extra, "-j", str(args.jobs)]  # fmt: skip
         subprocess.run(cmd, env={**os.environ, "HHTOOLS_PURE": pure}, check=True)
     cmd = [sys.executable, str(SCRIPT), "compare", str(outs["pure"]), str(outs["compiled"])]
     return subprocess.run(cmd).returncode

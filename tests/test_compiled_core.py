@@ -191,14 +191,14 @@ def test_an_edited_py_runs_as_python_in_a_copied_tree(tmp_path: Path) -> None:
     code = ("import importlib, hhtools._core as c\n"
             f"print(importlib.import_module({edited!r}).__spec__.origin)\n"
             f"print(importlib.import_module({kept!r}).__spec__.origin)\n"
-            "print(c.describe())")  # fmt: skip
+            f"print(c.status()[{edited!r}], c.status()[{kept!r}])")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=tmp_path,
                          env={**os.environ, "PYTHONPATH": str(tmp_path), _core.PURE_ENV: "0"})
     first, second, line = out.stdout.splitlines()
     assert first == str(source)
     assert second.startswith(str(tmp_path)) and second.endswith(SO)
-    assert "1 module changed since the build run as Python" in line
+    assert line == "stale compiled"
 
 
 def _snapshot(out: Path, paths: list[Path], pure: bool) -> list[str]:
@@ -234,4 +234,4 @@ def test_both_paths_read_the_corpora_and_generated_hands_alike(
         pytest.skip(f"real hand histories not found at {CORPUS} (../shared is only beside CI)")
     folder, _truth = generated(2000, 100)  # type: ignore[operator]
     paths = [CORPUS, SHARED / "corpus2", folder]
-    assert _same(tmp_path, paths) > 2000 + 1000
+    assert _same(tmp_path, paths) > 2000 + 500  # the corpora hold about 700 hands
