@@ -221,6 +221,11 @@ def _optional(name: str) -> Any:
         return None
 
 
+def _sec(seconds: float | None) -> str:
+    """Seconds as printed; a command stopped at its time limit has none."""
+    return "stopped (time limit)" if seconds is None else f"{seconds:.1f} s"
+
+
 def _print_stages(title: str, got: dict[str, Any]) -> None:
     print(title)
     for name, value in got.items():
@@ -302,13 +307,13 @@ def main() -> None:
     report = None if args.no_report else _optional("bench_report_speed")
     if report is not None:
         got = report.measure(db)
-        print(f"\nreport: HTML {got.get('html_seconds')} s, page {got.get('page_bytes', 0):,} "
-              f"bytes (+{got.get('files_bytes', 0):,} beside it); table "
-              f"{got.get('table_seconds')} s")  # fmt: skip
+        print(f"\nreport: HTML {_sec(got.get('html_seconds'))}, page "
+              f"{got.get('page_bytes', 0):,} bytes (+{got.get('files_bytes', 0):,} beside it); "
+              f"table {_sec(got.get('table_seconds'))}")  # fmt: skip
         for by, sec in (got.get("stats_seconds") or {}).items():
-            print(f"    stats --by {by:12} {sec} s")
+            print(f"    stats --by {by:12} {_sec(sec)}")
         for view, sec in (got.get("view_seconds") or {}).items():
-            print(f"    view {view:18} {sec} s")
+            print(f"    view {view:18} {_sec(sec)}")
     elif not args.no_report:
         print("\nreport: no benchmarks/bench_report_speed.py")
 
