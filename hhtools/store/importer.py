@@ -42,7 +42,6 @@ import hashlib
 import logging
 import multiprocessing as mp
 import os
-import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -72,11 +71,14 @@ from hhtools.store.import_state import (
 from hhtools.store.known import KnownHands
 from hhtools.store.pipeline import (
     CHUNK_HANDS,
+    Done,
     Piece,
     PieceResult,
+    Task,
     WorkResult,
-    process_chunk,
+    ignore_sigint,
     process_piece,
+    run_task,
 )
 from hhtools.store.withdraw import CutShort
 
@@ -97,7 +99,7 @@ FLUSH_HANDS = 20_000  #: hands buffered before a big file's rows are committed (
 # --------------------------------------------------------------------------- the run
 
 
-_Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | Piece | Problem | None]
+_Task = Task
 _Known = tuple[str, int, datetime]  # file name, bytes, modified at
 
 
@@ -134,7 +136,7 @@ class Importer:
         if self.workers > 1:
             ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
             # Workers ignore Ctrl-C: the main process stops them and rolls back.
-            self.pool = ctx.Pool(self.workers, initializer=_ignore_sigint)
+            self.pool = ctx.Pool(self.workers, initializer=ignore_sigint)
         try:
             self.con = store.connect(db)
             # DuckDB checkpoints at any commit past its threshold (16 MB of log), which
@@ -491,16 +493,16 @@ class Importer:
                 window: deque[Any] = deque()
                 for task in tasks:
                     if isinstance(task[2], Problem):  # nothing to work out: taken in turn
-                        window.append(_Done(task))
+                        window.append(Done(task))
                     else:
-                        window.append(pool.apply_async(_run_task, (task,)))
+                        window.append(pool.apply_async(run_task, (task,)))
                     if len(window) >= 3 * self.workers:
                         self._handle(*window.popleft().get())
                 while window:
                     self._handle(*window.popleft().get())
             else:
                 for task in tasks:
-                    self._handle(*_run_task(task))
+                    self._handle(*run_task(task))
             # problems of paths that gave no file (missing, bad archive)
             rest, self._problem_rows = self._problem_rows, []
             self.summary.problems += len(rest)
@@ -544,10 +546,6 @@ class Importer:
             log.debug("closing the database failed", exc_info=True)
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _utf16(src: Source) -> bool:
     """Whether a plain file is UTF-16 text (a line break is two bytes: no cut at one)."""
     try:
@@ -555,25 +553,6 @@ def _utf16(src: Source) -> bool:
             return detect_encoding(fh.read(512))[0].startswith("utf-16")
     except OSError:
         return False
-
-
-class _Done:
-    """A task with nothing for a worker to do, in the window of tasks in flight."""
-
-    def __init__(self, task: _Task) -> None:
-        self.task = task
-
-    def get(self) -> _Task:
-        return self.task
-
-
-def _run_task(task: _Task) -> tuple[int, bool, WorkResult | PieceResult | Problem | None]:
-    index, last, args = task
-    if isinstance(args, Piece):
-        return index, last, process_piece(args)
-    if isinstance(args, tuple):
-        return index, last, process_chunk(*args)
-    return index, last, args
 
 
 def import_paths(

@@ -10,6 +10,7 @@ they return column batches ready to append (:class:`WorkResult`), never records.
 from __future__ import annotations
 
 import logging
+import signal
 import traceback
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -29,8 +30,8 @@ from hhtools.model.vocab import ProblemCode
 from hhtools.store.db import to_arrow
 from hhtools.store.flatten import ColumnBatch, flatten_hand
 
-__all__ = ["CHUNK_HANDS", "KEY_SCHEMA", "Piece", "PieceResult", "WorkResult", "process_chunk",
-           "process_piece"]  # fmt: skip
+__all__ = ["CHUNK_HANDS", "KEY_SCHEMA", "Done", "Piece", "PieceResult", "Task", "WorkResult",
+           "ignore_sigint", "process_chunk", "process_piece", "run_task"]  # fmt: skip
 
 CHUNK_HANDS = 200  #: hands parsed, audited and flattened together
 
@@ -287,3 +288,35 @@ def process_piece(piece: Piece) -> PieceResult:
 def _opener(path: str) -> Callable[[], BinaryIO]:
     """What opens the plain file ``path`` for a :class:`Source` made in a worker."""
     return lambda: open(path, "rb")  # noqa: SIM115  (the reader closes it)
+
+
+#: what the importer gives a worker: (file index, last task of the file, the work: a
+#: chunk's ``process_chunk`` arguments, a :class:`Piece`, or a problem / nothing to
+#: pass through in order)
+Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | Piece | Problem | None]
+
+
+def ignore_sigint() -> None:
+    """A worker's initialiser: Ctrl-C is the main process's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Done:
+    """A task with nothing for a worker to do, in the window of tasks in flight (its
+    ``get`` gives the task back, as an ``AsyncResult`` gives a worker's result)."""
+
+    def __init__(self, task: Task) -> None:
+        self.task = task
+
+    def get(self) -> Task:
+        return self.task
+
+
+def run_task(task: Task) -> tuple[int, bool, WorkResult | PieceResult | Problem | None]:
+    """Run one task in this process: (file index, last, what the work gave)."""
+    index, last, args = task
+    if isinstance(args, Piece):
+        return index, last, process_piece(args)
+    if isinstance(args, tuple):
+        return index, last, process_chunk(*args)
+    return index, last, args
