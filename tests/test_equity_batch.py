@@ -217,3 +217,18 @@ def test_outer_flush_worked_by_hand() -> None:
                      [parse_cards("2h 5h Th 7d 8c")])  # fmt: skip
     assert category_of(int(fl[0, 0])) == HandCategory.FLUSH and int(fl[1, 0]) == -1
     assert int(fl[0, 0]) == high_value(parse_cards("Ah 3h Ts Tc"), parse_cards("2h 5h Th 7d 8c"))
+
+
+def test_too_few_cards_left_for_the_board_is_a_named_error_on_both_paths() -> None:
+    """Ten five-card hands hold 50 of the 52 cards: with no board dealt, 2 are left
+    for the 5 board cards to come, so no board can be dealt (both paths said NaN or
+    "division by zero" before)."""
+    ranks = "23456789TJQKA"
+    deck = [r + s for s in "cdhs" for r in ranks]
+    holes = [" ".join(deck[5 * i : 5 * i + 5]) for i in range(10)]
+    pots = [(1000, tuple(range(10)))]
+    (err,) = batch_equity([AllIn(holes, "", pots)])
+    assert isinstance(err, InvalidHandError)
+    assert "2 cards left in the deck" in str(err) and "5 board cards" in str(err)
+    with pytest.raises(InvalidHandError, match="2 cards left in the deck"):
+        all_in_equity(holes, "", pots)

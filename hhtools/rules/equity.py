@@ -112,7 +112,8 @@ def all_in_cards(
 
     Raises:
         InvalidHandError: a card twice, a malformed card, a board of five or more,
-            hole cards of different sizes, or an eligible index out of range.
+            hole cards of different sizes, an eligible index out of range, or fewer
+            cards left than the board still needs (ten six-card hands leave 52 - 60).
     """
     hole_codes = [_codes(h) for h in holes]
     board_codes = _codes(board)
@@ -129,6 +130,10 @@ def all_in_cards(
         if any(not 0 <= i < n for i in eligible):
             raise InvalidHandError(f"eligible players {tuple(eligible)} out of range 0..{n - 1}")
     deck = np.array(sorted(set(range(52)) - set(known)), dtype=np.intp)
+    if len(deck) < 5 - len(board_codes):
+        raise InvalidHandError(
+            f"{len(deck)} cards left in the deck: too few to deal the "
+            f"{5 - len(board_codes)} board cards still to come")
     return hole_codes, board_codes, deck
 
 
