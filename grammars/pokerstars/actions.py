@@ -160,11 +160,13 @@ class _Body(_Hand):
     on each line (a method: no object made per hand or per line to call it)."""
 
     #: what the texts after a seated name read as, in the hand's unit
-    #: (:attr:`PlayerRules.seen`; set by the parse once the header gave the unit)
-    seen: dict[str, _Entry] = {}
+    #: (:attr:`PlayerRules.seen`; set by the parse once the header gave the unit: no
+    #: class default, so a hand read without its unit fails rather than share a cache
+    #: of another unit)
+    seen: dict[str, _Entry]
     #: whole player lines read before, in the hand's unit: ``(name, entry)``
-    #: (:attr:`PlayerRules.lines`)
-    known: dict[str, tuple[str, _Entry]] = {}
+    #: (:attr:`PlayerRules.lines`; set with :attr:`seen`)
+    known: dict[str, tuple[str, _Entry]]
 
     def read_line(self, ln: str, lno: int) -> bool:
         """Read one body line into the hand; ``False`` when no rule reads it.
