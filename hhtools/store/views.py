@@ -476,7 +476,8 @@ VIEWS: dict[str, tuple[str, str]] = {
         "(minor units, rounded: the pots times the player's shares, less what the player "
         "put in, plus what came back; a run-it-twice board takes its part of both); "
         "`net` (what happened, the same part of seats.net); `exact` (every board "
-        "enumerated; else a seeded sample of 100,000 boards with `std_error`); "
+        "counted, as `hhtools ev` now always does; false only on rows an older "
+        "hhtools stored from a seeded sample of 100,000 boards, with `std_error`); "
         "`boards`; the hand's `game`, `structure`, `stakes`, `currency`.",
         ALLIN_EV,
     ),
