@@ -13,7 +13,9 @@ import sys
 import typer
 from rich.markup import escape
 
-from hhtools.cli import draws, equity, importing, parse, query, reports, showdown, stats, watching
+from hhtools.cli import (
+    draws, equity, importing, parse, query, reports, serve, showdown, stats, watching,
+)
 
 app = typer.Typer(
     name="hhtools",
@@ -42,6 +44,7 @@ app.command("parse")(parse.parse_cmd)
 app.command("showdown")(showdown.showdown)
 app.command("equity")(equity.equity_cmd)
 app.command("draws")(draws.draws_cmd)
+app.command("serve")(serve.serve_cmd)
 
 
 def help_text(doc: str) -> str:

@@ -1,0 +1,292 @@
+"""The JSON API behind the pages: ``/api/...``, every route a GET answering JSON.
+
+Money is integer minor units beside a ``currency``; times are ISO text; ratios 0..1.
+The numbers are the store API's (:class:`hhtools.store.api.HandStore`): the players
+list is ``HandStore.stats(by=("player",), **filters)`` row for row, a player's positions
+``stats(by=("position",), player=...)``, sessions ``HandStore.sessions``. Lists are
+paged (``page`` from 1, ``per_page`` up to :data:`~hhtools.serve.queries.MAX_PER_PAGE`).
+Errors: 400 ``{"error", "param"}`` for a parameter that cannot be read, 404
+``{"error"}`` for an unknown player or hand, 503 ``{"error"}`` without a store
+(:mod:`hhtools.serve.app` turns the exceptions of :mod:`hhtools.serve.queries` into
+these). ``docs/serve.md`` describes every route; ``/openapi.json`` is generated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+
+from hhtools.serve.graphs import overview, player_graph
+from hhtools.serve.queries import (
+    FINDINGS,
+    IMPORTS,
+    PROBLEMS,
+    PROBLEMS_ONLY,
+    BadParam,
+    HandsQuery,
+    NotFound,
+    ServedStore,
+    hands_page,
+    integer,
+    listing,
+    json_value,
+    neighbours,
+    paging,
+    stats_filter,
+)
+from hhtools.store.stats import NoSuchPlayerError, StatsFilter
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api")
+
+Text = Annotated[str | None, Query()]
+
+
+def served(request: Request) -> ServedStore:
+    """The application's store (:func:`hhtools.serve.app.create_app` sets it)."""
+    return request.app.state.served  # type: ignore[no-any-return]
+
+
+def _rows(frame: Any) -> list[dict[str, Any]]:
+    """A Polars frame's rows as JSON objects."""
+    return [{k: json_value(v) for k, v in r.items()} for r in frame.iter_rows(named=True)]
+
+
+def _filters(flt: StatsFilter) -> dict[str, Any]:
+    return {f.name: getattr(flt, f.name) for f in fields(flt)}
+
+
+def _stats_values(request: Request) -> dict[str, Any]:
+    q = request.query_params
+    values: dict[str, Any] = {k: q.get(k) for k in ("player", "since", "until", "site", "game",
+                                                    "limit", "stakes", "currency", "position",
+                                                    "min_hands")}  # fmt: skip
+    values["hand_class"] = [c for v in q.getlist("hand_class") for c in v.split(",") if c]
+    return values
+
+
+@router.get("/overview")
+def api_overview(request: Request, player: Text = None) -> dict[str, Any]:
+    """Totals of the store, results per currency with the all-in EV line, findings by
+    kind, problems and imports.
+
+    ``player`` picks whose results the graph draws (default: the player with the most
+    hands); each currency's points are ``[hand number, net, all-in EV net]`` running
+    sums in minor units, at most 2,000 of them.
+    """
+    store = served(request)
+    return store.cached(("overview", player or ""), lambda hs: overview(hs, player))  # type: ignore[no-any-return]
+
+
+@router.get("/players")
+def api_players(
+    request: Request, player: Text = None, game: Text = None, limit: Text = None,
+    stakes: Text = None, site: Text = None, currency: Text = None, since: Text = None,
+    until: Text = None, position: Text = None,
+    hand_class: Annotated[list[str] | None, Query()] = None, min_hands: Text = None,
+    sort: Text = None, desc: Text = None, page: Text = None, per_page: Text = None,
+) -> dict[str, Any]:  # fmt: skip
+    """The statistics table of ``hhtools stats``, one row per player, sortable and paged.
+
+    Rows and columns are those of ``HandStore.stats(by=("player",), **filters)``;
+    ``sort`` is any of its columns (default: most hands first), ``desc=1`` highest first.
+    """
+    flt = stats_filter(_stats_values(request))
+    pg, per = paging(page, per_page)
+    frame = _stats(served(request), ("player",), flt)
+    total = frame.height
+    columns = list(frame.columns)
+    if sort:
+        if sort not in columns:
+            if total:
+                raise BadParam("sort", f"cannot sort by {sort!r}: use one of the columns "
+                               f"({', '.join(columns[:12])}...)")  # fmt: skip
+        else:
+            rising = desc is not None and not _flag("desc", desc)
+            frame = frame.sort([sort, "player"], descending=[not rising, False],
+                               nulls_last=True)  # fmt: skip
+    elif desc is not None and not _flag("desc", desc):
+        frame = frame.reverse()
+    part = frame.slice((pg - 1) * per, per)
+    return {"total": total, "page": pg, "per_page": per, "columns": columns, "rows": _rows(part)}
+
+
+def _flag(name: str, text: str) -> bool:
+    from hhtools.serve.queries import flag
+
+    return flag(name, text)
+
+
+def _stats(store: ServedStore, by: tuple[str, ...], flt: StatsFilter) -> Any:
+    """``HandStore.stats(by, **flt)``, kept for this version of the store.
+
+    Raises:
+        NotFound: a player filter naming nobody.
+    """
+    try:
+        return store.cached(("stats", by, flt),
+                            lambda hs: hs.stats(by, **_filters(flt)))  # fmt: skip
+    except NoSuchPlayerError as exc:
+        raise NotFound(str(exc)) from None
+
+
+@router.get("/players/{name}")
+def api_player(
+    request: Request, name: str, game: Text = None, limit: Text = None, stakes: Text = None,
+    site: Text = None, currency: Text = None, since: Text = None, until: Text = None,
+    position: Text = None, hand_class: Annotated[list[str] | None, Query()] = None,
+    sessions: Text = None,
+) -> dict[str, Any]:  # fmt: skip
+    """One player: their statistics row, by position, their latest sessions (``sessions``
+    of them, default 100) and their results graph (in ``currency``, default the one
+    they played most hands in).
+
+    The filters are those of ``/api/players``; the sessions and graph are over all the
+    player's hands.
+    """
+    values = _stats_values(request)
+    values["player"] = name
+    values.pop("min_hands", None)
+    flt = stats_filter(values)
+    store = served(request)
+    few = integer("sessions", sessions, 100, low=1, high=1000) or 100
+    row = _stats(store, ("player",), flt)
+    positions = _stats(store, ("position",), flt)
+
+    def work(hs: Any) -> dict[str, Any]:
+        told = hs.sessions(name).sort("start", descending=True)
+        graph = player_graph(hs, name, currency)
+        return {"sessions": _rows(told.head(few)), "sessions_total": told.height, **graph}
+
+    try:
+        rest = store.cached(("player", name.lower(), currency or "", few), work)
+    except NoSuchPlayerError as exc:
+        raise NotFound(str(exc)) from None
+    stored = rest.pop("name", name)
+    return {"name": stored, "stats": (_rows(row)[0] if row.height else None),
+            "positions": _rows(positions), **rest}  # fmt: skip
+
+
+@router.get("/hands")
+def api_hands(
+    request: Request, player: Text = None, site: Text = None, game: Text = None,
+    limit: Text = None, stakes: Text = None, currency: Text = None, finding: Text = None,
+    scoop: Text = None, quarter: Text = None, allin: Text = None, min_pot: Text = None,
+    max_pot: Text = None, since: Text = None, until: Text = None, sort: Text = None,
+    desc: Text = None, page: Text = None, per_page: Text = None,
+) -> dict[str, Any]:  # fmt: skip
+    """The hands, filtered and paged, newest first by default.
+
+    ``sort``: played_at, pot, players, findings, site, hand_id, stakes (big blind),
+    rake; ``desc=1`` highest first. ``scoop=1`` / ``quarter=1``: hands in which a pot
+    was scooped / a half shared (by ``player`` when given); ``allin=1``: someone was all
+    in; ``min_pot``/``max_pot``: the total pot in minor units; ``finding``: a finding
+    kind.
+    """
+    q = HandsQuery.of(dict(request.query_params))
+    pg, per = paging(page, per_page)
+    store = served(request)
+    if q.player:
+        _known_player(store, q.player)
+    return store.cached(("hands", q, pg, per), lambda hs: hands_page(hs, q, pg, per))  # type: ignore[no-any-return]
+
+
+def _known_player(store: ServedStore, name: str) -> None:
+    """Raise NotFound (with the closest names) for a player nobody is."""
+    try:
+        store.cached(("known", name.lower()), lambda hs: hs.check_player(name))
+    except NoSuchPlayerError as exc:
+        raise NotFound(str(exc)) from None
+
+
+@router.get("/hands/{site}/{hand_id}")
+def api_hand(request: Request, site: str, hand_id: str) -> dict[str, Any]:
+    """One hand: its header, the replay's data (every stored row of the hand by table,
+    and the facts the replayer draws: streets, pots, winners, nets), its findings, and
+    the hands before and after it in the list given by the query string (the
+    ``/api/hands`` parameters)."""
+    from hhtools.reports.hand_facts import hand_facts
+
+    q = HandsQuery.of(dict(request.query_params))
+    store = served(request)
+    with store.use() as hs:
+        data = hs.hand(hand_id, site)
+        if data["hands"].is_empty():
+            raise NotFound(f"no hand {hand_id} of {site} in the store")
+        prev, nxt = neighbours(hs, q, site, hand_id)
+    facts = hand_facts(data)
+    tables = {name: _rows(frame) for name, frame in data.items()}
+    return {
+        "hand": tables["hands"][0],
+        "replay": {"tables": tables, "facts": json_value(_plain(asdict(facts)))},
+        "findings": tables["findings"],
+        "prev": prev,
+        "next": nxt,
+    }
+
+
+def _plain(value: Any) -> Any:
+    """Dataclass fields as JSON holds them (tuples as lists, times as text)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return json_value(value)
+
+
+@router.get("/findings")
+def api_findings(
+    request: Request, kind: Text = None, player: Text = None, site: Text = None,
+    page: Text = None, per_page: Text = None,
+) -> dict[str, Any]:  # fmt: skip
+    """Audit findings, each with its explanation and its hand (``site``, ``hand_id``,
+    ``file``, ``line``), in file order; ``counts`` per kind over all of them."""
+    from hhtools.model.vocab import FindingKind
+
+    if kind and kind not in FindingKind.__members__.values():
+        raise BadParam("kind", f"unknown finding kind {kind!r}: use "
+                       + ", ".join(k.value for k in FindingKind))  # fmt: skip
+    pg, per = paging(page, per_page)
+    parts, params = [], []
+    for col, value in (("kind", kind), ("site", site)):
+        if value:
+            parts.append(f"{col} = ?")
+            params.append(value)
+    if player:
+        parts.append("lower(player) = lower(?)")
+        params.append(player)
+    where = " AND ".join(parts) or "true"
+    return served(request).cached(  # type: ignore[no-any-return]
+        ("findings", where, tuple(params), pg, per),
+        lambda hs: listing(hs, FINDINGS, where, params, pg, per))
+
+
+@router.get("/problems")
+def api_problems(
+    request: Request, code: Text = None, notes: Text = None, page: Text = None,
+    per_page: Text = None,
+) -> dict[str, Any]:  # fmt: skip
+    """Problems met while importing, ``file:line`` with the hand and the reason, in file
+    order (``notes=1``: the hands skipped by design too); ``counts`` per code."""
+    pg, per = paging(page, per_page)
+    with_notes = _flag("notes", notes)
+    parts, params = ([] if with_notes else ["NOT coalesce(is_note, false)"]), []
+    if code:
+        parts.append("code = ?")
+        params.append(code)
+    where = " AND ".join(parts) or "true"
+    return served(request).cached(  # type: ignore[no-any-return]
+        ("problems", where, tuple(params), pg, per),
+        lambda hs: listing(hs, PROBLEMS if with_notes else PROBLEMS_ONLY, where, params, pg, per))
+
+
+@router.get("/imports")
+def api_imports(request: Request, page: Text = None, per_page: Text = None) -> dict[str, Any]:
+    """The files imported, latest first: hands stored, duplicates, skipped, failed,
+    problems, findings, when."""
+    pg, per = paging(page, per_page)
+    return served(request).cached(  # type: ignore[no-any-return]
+        ("imports", pg, per), lambda hs: listing(hs, IMPORTS, "true", [], pg, per))
