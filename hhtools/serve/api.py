@@ -157,7 +157,7 @@ def api_player(
     positions = _stats(store, ("position",), flt)
 
     def work(hs: Any) -> dict[str, Any]:
-        told = hs.sessions(name).sort("start", descending=True)
+        told = hs.sessions(name).sort("start", descending=True, maintain_order=True)
         graph = player_graph(hs, name, currency)
         return {"sessions": _rows(told.head(few)), "sessions_total": told.height, **graph}
 

@@ -123,7 +123,8 @@ def overview(hs: HandStore, player: str | None = None) -> dict[str, Any]:
         player: whose results to draw (any case); default the player with the most hands.
 
     Returns:
-        ``hands``, ``players``, ``sites``, ``first``/``last`` (start times),
+        ``hands``, ``players`` (those of the players list: dealt in, or with chips in
+        while sitting out), ``sites``, ``first``/``last`` (start times),
         ``currencies`` (per currency: ``hands``, ``pots`` (the total pots) and ``rake``
         in minor units), ``player`` and ``results`` (per currency of theirs: the graph of
         :func:`results_points`), ``findings_by_kind``, ``problems`` (not the notes),
@@ -142,9 +143,11 @@ def overview(hs: HandStore, player: str | None = None) -> dict[str, Any]:
             "SELECT currency, count(*), sum(total_pot), sum(rake) FROM hands GROUP BY 1 "
             "ORDER BY 2 DESC, 1").fetchall()
     ]  # fmt: skip
-    top = con.execute("SELECT player, count(*) AS n FROM seats GROUP BY player ORDER BY n "
-                      "DESC, player LIMIT 1").fetchall()  # fmt: skip
-    (players,) = con.execute("SELECT count(DISTINCT player) FROM seats").fetchall()[0]
+    counted = counted_seat("seats")  # the seats of the players list (``hhtools stats``)
+    top = con.execute(f"SELECT player, count(*) AS n FROM seats WHERE {counted} GROUP BY "
+                      "player ORDER BY n DESC, player LIMIT 1").fetchall()  # fmt: skip
+    (players,) = con.execute(f"SELECT count(DISTINCT player) FROM seats WHERE {counted}"
+                             ).fetchall()[0]  # fmt: skip
     who = stored_name(hs, player) if player else (top[0][0] if top else None)
     results = []
     if who:

@@ -1,0 +1,314 @@
+"""The JSON API of ``hhtools serve`` (hhtools.serve), through FastAPI's TestClient.
+
+Two stores:
+
+* ``six``: the six hand-written PokerStars hands of ``tests/fixtures/pokerstars/stats_*.txt``
+  whose every number is worked out by hand in ``tests/test_stats.py``'s docstring
+  (H1..H6, hand numbers 300000000001..6, started 14:00, 14:05 ... 14:25 on the site's
+  clock; pots 10, 85, 270, 170, 2000, 1045 cents; rake 0, 0, 13, 8, 50, 53). The
+  expectations below are taken from that account, not from the code's output.
+* ``wide``: ``sample_histories`` and ``tests/fixtures`` imported whole: every site, many
+  currencies and games, problems and findings. There the API must give the same
+  numbers as ``HandStore.stats`` / ``sql``, which the test asks directly.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+import hhtools  # noqa: E402
+from hhtools.serve.app import create_app  # noqa: E402
+from hhtools.store.importer import import_paths  # noqa: E402
+
+ROOT = Path(__file__).parent.parent
+STATS = ROOT / "tests" / "fixtures" / "pokerstars"
+
+H = {n: f"30000000000{n}" for n in range(1, 7)}
+
+
+@pytest.fixture(scope="module")
+def six(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("serve_six") / "six.duckdb"
+    summary = import_paths(sorted(STATS.glob("stats_*.txt")), path, workers=1)
+    assert summary.hands == 6
+    return path
+
+
+@pytest.fixture(scope="module")
+def client(six: Path) -> TestClient:
+    return TestClient(create_app(six))
+
+
+@pytest.fixture(scope="module")
+def wide(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("serve_wide") / "wide.duckdb"
+    summary = import_paths([ROOT / "sample_histories", ROOT / "tests" / "fixtures"], path)
+    assert summary.hands > 1000 and summary.problems > 0 and sum(summary.findings.values()) > 0
+    return path
+
+
+@pytest.fixture(scope="module")
+def wclient(wide: Path) -> TestClient:
+    return TestClient(create_app(wide))
+
+
+def ids(body: dict[str, Any]) -> list[str]:
+    return [r["hand_id"] for r in body["rows"]]
+
+
+# -- hands --------------------------------------------------------------------------------
+
+
+def test_hands_newest_first_with_pot_rake_and_winner(client: TestClient) -> None:
+    body = client.get("/api/hands").json()
+    assert body["total"] == 6 and body["page"] == 1 and body["per_page"] == 50
+    assert ids(body) == [H[6], H[5], H[4], H[3], H[2], H[1]]  # 14:25 back to 14:00
+    rows = {r["hand_id"]: r for r in body["rows"]}
+    # H5: pot $20, rake $0.50, Bob's trip aces win; two players; USD
+    assert (rows[H[5]]["pot"], rows[H[5]]["rake"], rows[H[5]]["winner"]) == (2000, 50, "Bob")
+    assert (rows[H[5]]["players"], rows[H[5]]["currency"], rows[H[5]]["game"]) == (2, "USD", "omaha")
+    assert rows[H[5]]["played_at"] == "2024-05-10T14:20:00"
+    # H6: Dave wins the high and shares the low (+269), Frank only shares the low (-227)
+    assert rows[H[6]]["winner"] == "Dave"
+    # H1: the walk, Carol's; H3 Erin's river bet; H4 Alice's scoop; H2 Bob's 3-bet
+    assert [rows[H[n]]["winner"] for n in (1, 2, 3, 4)] == ["Carol", "Bob", "Erin", "Alice"]
+    assert rows[H[2]]["players"] == 7  # six dealt in and Gina sitting out
+
+
+def test_hands_sorted_paged_and_filtered(client: TestClient) -> None:
+    by_pot = client.get("/api/hands?sort=pot&desc=1").json()
+    assert ids(by_pot) == [H[5], H[6], H[3], H[4], H[2], H[1]]  # 2000 1045 270 170 85 10
+    rising = client.get("/api/hands?sort=pot&desc=0&per_page=2&page=2").json()
+    assert (rising["total"], ids(rising)) == (6, [H[4], H[3]])  # 85 10 | 170 270 | ...
+    get = lambda q: ids(client.get("/api/hands?sort=played_at&desc=0&" + q).json())  # noqa: E731
+    assert get("player=erin") == [H[2], H[3], H[5]]  # any case
+    assert get("game=PLO8") == [H[4], H[6]]
+    assert get("game=O8&limit=PL") == [H[4], H[6]]
+    assert get("min_pot=1000") == [H[5], H[6]]
+    assert get("max_pot=100") == [H[1], H[2]]
+    assert get("allin=1") == [H[5]]  # Bob and Erin all in on the turn
+    assert get("quarter=1") == [H[6]]  # Dave and Frank share the low
+    assert get("quarter=1&player=Alice") == []
+    assert get("scoop=1&player=Alice") == [H[4]]  # both halves of H4
+    assert get("since=2024-05-10 14:10&until=2024-05-10 14:20") == [H[3], H[4]]
+    assert get("until=2024-05-10") == [H[n] for n in range(1, 7)]  # a day counts whole
+    assert get("since=2024-05-11") == []
+
+
+def test_a_hand_with_its_replay_and_neighbours_in_the_list(client: TestClient) -> None:
+    body = client.get(f"/api/hands/pokerstars/{H[3]}?sort=pot&desc=1").json()
+    assert body["hand"]["hand_id"] == H[3] and body["hand"]["total_pot"] == 270
+    assert body["prev"] == {"site": "pokerstars", "hand_id": H[6]}  # 1045 before 270
+    assert body["next"] == {"site": "pokerstars", "hand_id": H[4]}  # 170 after
+    facts = body["replay"]["facts"]
+    assert [s["player"] for s in facts["seats"]] == ["Alice", "Bob", "Carol", "Dave", "Erin"]
+    nets = {n["player"]: n["net"] for n in facts["nets"]}
+    assert nets == {"Alice": -115, "Bob": -35, "Carol": 0, "Dave": -5, "Erin": 142}
+    assert [s["street"] for s in facts["streets"]] == ["preflop", "flop", "turn", "river"]
+    tables = body["replay"]["tables"]
+    assert len(tables["seats"]) == 5 and tables["actions"][0]["seq"] is not None
+    # ends of the default list (newest first): H6 has no previous, H1 no next
+    first = client.get(f"/api/hands/pokerstars/{H[6]}").json()
+    assert first["prev"] is None and first["next"]["hand_id"] == H[5]
+    last = client.get(f"/api/hands/pokerstars/{H[1]}").json()
+    assert last["prev"]["hand_id"] == H[2] and last["next"] is None
+    # a list the hand is not in: no neighbours
+    out = client.get(f"/api/hands/pokerstars/{H[1]}?game=PLO8").json()
+    assert (out["prev"], out["next"]) == (None, None)
+
+
+# -- players ------------------------------------------------------------------------------
+
+
+def test_players_hand_counted(client: TestClient) -> None:
+    body = client.get("/api/players?per_page=200").json()
+    rows = {r["player"]: r for r in body["rows"]}
+    assert body["total"] == 6 and set(rows) == {"Alice", "Bob", "Carol", "Dave", "Erin", "Frank"}
+    # Bob: H1..H5; nets -5 +50 -35 -80 +950
+    assert rows["Bob"]["hands"] == 5 and rows["Bob"]["net_won_USD_pot_limit"] == 880
+    # Erin: H2 (folds UTG, 0), H3 +142, H5 -1000
+    assert rows["Erin"]["hands"] == 3 and rows["Erin"]["net_won_USD_pot_limit"] == -858
+    # Gina only sat out in H2 without chips in: no row (as hhtools stats)
+    sort = client.get("/api/players?sort=net_won_USD_pot_limit&desc=1").json()
+    assert [r["player"] for r in sort["rows"]][:2] == ["Bob", "Dave"]  # +880, Dave -5-10+269
+    low = client.get("/api/players?sort=net_won_USD_pot_limit&desc=0&per_page=1").json()
+    assert [r["player"] for r in low["rows"]] == ["Erin"] and low["total"] == 6
+    hilo = client.get("/api/players?game=O8").json()
+    assert {r["player"]: r["hands"] for r in hilo["rows"]} == {
+        "Alice": 2, "Frank": 2, "Bob": 1, "Carol": 1, "Dave": 1}  # H4: A B C F; H6: D A F
+    assert client.get("/api/players?min_hands=5").json()["total"] == 2  # Alice, Bob
+
+
+def test_a_player(client: TestClient) -> None:
+    body = client.get("/api/players/bob").json()
+    assert body["name"] == "Bob" and body["stats"]["hands"] == 5
+    assert body["graph"]["currency"] == "USD" and body["graph"]["hands"] == 5
+    # Bob's running net in time order: -5, +45, +10, -70, +880; no all-in equity stored
+    assert body["graph"]["points"] == [[1, -5, -5], [2, 45, 45], [3, 10, 10], [4, -70, -70],
+                                       [5, 880, 880]]  # fmt: skip
+    positions = {r["position"]: r["hands"] for r in body["positions"]}
+    assert positions == {"SB": 1, "BTN": 2, "CO": 2}  # H1 SB, H2 BTN, H3 CO, H4 CO, H5 BTN
+    # one session (14:00 to 14:20), a row per game (same start: the store's order)
+    assert [(r["game"], r["hands"]) for r in body["sessions"]] == [("omaha", 4), ("omaha-hilo", 1)]
+    assert body["sessions_total"] == 2
+
+
+def test_overview(client: TestClient) -> None:
+    body = client.get("/api/overview").json()
+    assert (body["hands"], body["players"], body["sites"]) == (6, 6, ["pokerstars"])
+    assert body["currencies"] == [{"currency": "USD", "hands": 6, "pots": 3580, "rake": 124}]
+    assert (body["first"], body["last"]) == ("2024-05-10T14:00:00", "2024-05-10T14:25:00")
+    assert body["player"] == "Alice"  # 5 hands, as Bob; the first by name
+    (usd,) = body["results"]
+    # Alice: H1 0, H2 0, H3 -115, H4 +82, H6 -95
+    assert usd["points"][-1] == [5, -128, -128]
+    bob = client.get("/api/overview?player=BOB").json()
+    assert bob["player"] == "Bob" and bob["results"][0]["points"][-1] == [5, 880, 880]
+    assert (body["findings_by_kind"], body["problems"], body["imports"]) == ([], 0, 6)
+
+
+# -- the same numbers as the store API --------------------------------------------------
+
+
+def same(a: Any, b: Any) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        if a is None or b is None:
+            return a is b
+        return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-9)
+    return bool(a == b)
+
+
+@pytest.mark.parametrize("query, filters", [
+    ("", {}),
+    ("game=PLO8&min_hands=3", {"game": "PLO8", "min_hands": 3}),
+    ("position=BTN&currency=EUR", {"position": "BTN", "currency": "EUR"}),
+    ("site=pokerstars&since=2009-01-01&until=2024-12-31",
+     {"site": "pokerstars", "since": "2009-01-01", "until": "2024-12-31"}),
+    ("hand_class=pair&hand_class=rainbow", {"hand_class": ("pair", "rainbow")}),
+])  # fmt: skip
+def test_players_are_hhtools_stats(wclient: TestClient, wide: Path, query: str,
+                                   filters: dict[str, Any]) -> None:  # fmt: skip
+    with hhtools.connect(wide) as db:
+        want = db.stats(("player",), **filters)
+    got: list[dict[str, Any]] = []
+    page = 1
+    while True:
+        body = wclient.get(f"/api/players?{query}&per_page=200&page={page}").json()
+        got += body["rows"]
+        if len(got) >= body["total"] or not body["rows"]:
+            break
+        page += 1
+    assert body["total"] == want.height and body["columns"] == want.columns
+    for mine, theirs in zip(got, want.iter_rows(named=True), strict=True):
+        assert all(same(mine[c], theirs[c]) for c in want.columns), (mine["player"], theirs["player"])
+
+
+def test_lists_count_what_sql_counts(wclient: TestClient, wide: Path) -> None:
+    with hhtools.connect(wide) as db:
+        q = lambda s, p=None: db.sql(s, p).rows()  # noqa: E731
+        ((hands,),) = q("SELECT count(*) FROM hands")
+        kinds = q("SELECT kind, count(*) FROM findings GROUP BY 1 ORDER BY 2 DESC, 1")
+        ((problems,),) = q("SELECT count(*) FROM import_errors WHERE NOT coalesce(is_note, false)")
+        ((imports,),) = q("SELECT count(*) FROM imports")
+        ((hilo,),) = q("SELECT count(*) FROM hands WHERE game = 'omaha-hilo'")
+        ((mucked,),) = q("SELECT count(DISTINCT (site, hand_id)) FROM findings "
+                         "WHERE kind = 'mucked_winner'")  # fmt: skip
+        top = db.stats(("player",)).row(0, named=True)["player"]
+        cum = db.cumulative([top])
+    over = wclient.get("/api/overview").json()
+    assert (over["hands"], over["problems"], over["imports"]) == (hands, problems, imports)
+    assert [(k["kind"], k["count"]) for k in over["findings_by_kind"]] == kinds
+    assert wclient.get("/api/hands?game=omaha-hilo&per_page=1").json()["total"] == hilo
+    assert wclient.get("/api/hands?finding=mucked_winner&per_page=1").json()["total"] == mucked
+    assert wclient.get("/api/problems").json()["total"] == problems
+    assert wclient.get("/api/findings?per_page=1").json()["total"] == sum(n for _, n in kinds)
+    # the top player's graph ends where HandStore.cumulative ends, in each currency
+    graphs = {g["currency"]: g for g in wclient.get(f"/api/overview?player={top}").json()["results"]}
+    for currency, part in cum.group_by("currency"):
+        last = part.sort("n").row(-1, named=True)
+        assert graphs[currency[0]]["points"][-1][:2] == [last["n"], last["cumulative"]]
+        assert len(graphs[currency[0]]["points"]) <= 2002
+
+
+# -- safety -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url, param", [
+    ("/api/hands?page=0", "page"),
+    ("/api/hands?page=two", "page"),
+    ("/api/hands?per_page=100000", "per_page"),
+    ("/api/hands?sort=started_at;DROP TABLE hands", "sort"),
+    ("/api/hands?min_pot=-1", "min_pot"),
+    ("/api/hands?scoop=maybe", "scoop"),
+    ("/api/hands?finding=nonsense", "finding"),
+    ("/api/hands?since=yesterday-ish", "since"),
+    ("/api/players?game=chess", "game"),
+    ("/api/players?position=DEALER", "position"),
+    ("/api/players?hand_class=suited-aces", "hand_class"),
+    ("/api/players?min_hands=x", "min_hands"),
+    ("/api/players?sort=hands) --", "sort"),
+    ("/api/findings?kind=x", "kind"),
+    ("/api/events?seconds=-3", "seconds"),
+])  # fmt: skip
+def test_bad_parameters_are_a_readable_400(client: TestClient, url: str, param: str) -> None:
+    r = client.get(url)
+    assert r.status_code == 400 and r.headers["content-type"] == "application/json"
+    body = r.json()
+    assert body["param"] == param and body["error"] and "Traceback" not in r.text
+
+
+def test_unknown_player_and_hand_are_404(client: TestClient) -> None:
+    r = client.get("/api/players/Bobb")
+    assert r.status_code == 404 and "Bob" in r.json()["error"]  # the closest name
+    name = "<script>alert(1)</script>'; DROP TABLE seats; --"
+    r = client.get("/api/players/" + name.replace("/", "%2F"))
+    assert r.status_code == 404 and r.headers["content-type"] == "application/json"
+    assert client.get("/api/hands?player=Nobody").status_code == 404
+    assert client.get("/api/hands/pokerstars/999").status_code == 404
+    assert client.get("/api/hands").json()["total"] == 6  # nothing dropped
+
+
+def test_no_file_outside_the_store_and_static(client: TestClient) -> None:
+    for url in ("/static/../../../../etc/passwd", "/static/%2e%2e/%2e%2e/pyproject.toml",
+                "/static/..%2f..%2fapp.py"):  # fmt: skip
+        r = client.get(url)
+        assert r.status_code == 404 and "root:" not in r.text and "[project]" not in r.text
+
+
+def test_a_missing_store_says_how_to_make_one(tmp_path: Path) -> None:
+    c = TestClient(create_app(tmp_path / "none.duckdb"))
+    r = c.get("/api/hands")
+    assert r.status_code == 503
+    assert r.json()["error"] == (f"no store at {tmp_path / 'none.duckdb'}: make one with hhtools "
+                                 f"import FOLDER --db {tmp_path / 'none.duckdb'}")  # fmt: skip
+
+
+def test_pages_stay_small(wclient: TestClient) -> None:
+    for url in ("/api/players?per_page=200", "/api/hands?per_page=200", "/api/overview",
+                "/api/findings?per_page=200", "/api/problems?per_page=200&notes=1"):  # fmt: skip
+        r = wclient.get(url)
+        assert r.status_code == 200 and len(r.content) < 2_000_000
+
+
+def test_openapi_names_every_route(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    for p in ("/api/overview", "/api/players", "/api/players/{name}", "/api/hands",
+              "/api/hands/{site}/{hand_id}", "/api/findings", "/api/problems", "/api/imports",
+              "/api/events"):  # fmt: skip
+        assert "get" in paths[p]
+
+
+def test_events_tell_the_hand_count(client: TestClient) -> None:
+    with client.stream("GET", "/api/events?seconds=1") as r:
+        text = "".join(r.iter_text())
+    assert r.headers["content-type"].startswith("text/event-stream")
+    assert 'event: hands\ndata: {"hands": 6, "last_import": ' in text
