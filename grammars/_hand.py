@@ -387,9 +387,10 @@ def section(
     return True
 
 
-def no_record(h: Hand) -> ParsedHand:
-    """The :class:`ParsedHand` of a hand that gives no record: its problems and id."""
-    return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+def no_record(h: Hand, note: str | None = None) -> ParsedHand:
+    """The :class:`ParsedHand` of a hand that gives no record: its problems and id, and
+    ``note`` (why a skipped hand was skipped, or ``None``)."""
+    return ParsedHand(None, tuple(h.problems), note, h.hand_id)
 
 
 def incomplete(

@@ -10,6 +10,9 @@ differences); what every one of them would otherwise write again is here:
   names, a game not there not read (an unknown Omaha game, or a skipped one);
 - :data:`STREETS`: the streets a street line names, as sites write them ("FLOP",
   "Flop", "flop");
+- :func:`typed_game`: the game a site's own reader typed from a header's words, or
+  the end of a hand whose game is skipped (``skipped_game``, with the reader's reason)
+  or unknown (``unknown_game``);
 - :func:`read_high_once`: the kernel's reader of the English words for a shown high
   hand (:func:`~hhtools.grammars._english.read_high`), each distinct text read once
   per process (a table's descriptions repeat: "a pair of Kings" in hand after hand);
@@ -31,7 +34,8 @@ from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
 from hhtools.model.records import ClaimedHigh, HandText, Street
 from hhtools.model.vocab import ProblemCode
 
-__all__ = ["STREETS", "bad_header", "header_game", "read_high_once", "site_format"]
+__all__ = ["STREETS", "bad_header", "header_game", "read_high_once", "site_format",
+           "typed_game"]  # fmt: skip
 
 G = TypeVar("G")
 
@@ -97,6 +101,34 @@ def header_game(
     if game is None:
         return not_read(h, line, name, lines[0], omaha=omaha(name))
     return header, game
+
+
+def typed_game(
+    h: Hand, game: G | str | None, words: str, line: int, excerpt: str
+) -> G | ParsedHand:
+    """The game a site's reader typed from the header's game words, or the end of a hand
+    whose game it does not read.
+
+    Args:
+        h: the hand being read.
+        game: what the site's reader made of the words: the game (any value but a
+            ``str``), a ``str`` (why a game outside the Omaha family is skipped) or
+            ``None`` (an Omaha game the reader does not know).
+        words: the game words as the header writes them.
+        line, excerpt: the header's file line and its text.
+
+    Returns:
+        ``game`` when it is read; else the :class:`ParsedHand` of a hand not read, its
+        problem on ``line``: ``skipped_game`` (the reason its message and the hand's
+        note) or ``unknown_game`` (quoting ``words``).
+    """
+    if isinstance(game, str):
+        h.problem(line, ProblemCode.SKIPPED_GAME, game, excerpt)
+        return no_record(h, game)
+    if game is None:
+        h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {words!r}", excerpt)
+        return no_record(h)
+    return game
 
 
 @lru_cache(maxsize=4096)

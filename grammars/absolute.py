@@ -54,23 +54,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import Hand, finish, rule_table, text_format
-from hhtools.grammars._lines import _cards
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS, header_game
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    PostKind,
-    Show,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, Half, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "HAND_START"]
 
@@ -87,7 +71,7 @@ HEADER = re.compile(
     re.IGNORECASE,
 )
 #: the table's lines (the table and button, seats, streets, the hero's cards), by kind
-_TABLE = rule_table(
+_TABLE = k.rule_table(
     ("table", r"Table: (?P<table>.*?)(?: \(Real Money\))?\s+Seat #(?P<button>\d+) is the "
               r"(?:dead )?dealer$"),
     ("seat", r"Seat (?P<seat>\d+) - (?P<name>.+) \((?:\$| ?€)?(?P<stack>[\d.,]+) in chips\)"
@@ -115,7 +99,7 @@ SEAT_END = re.compile(
 _A = r"(?:\$| ?€)?(?P<a>[\d.,]+)"
 _B = r"(?:\$| ?€)?(?P<b>[\d.,]+)"
 #: what follows "Name - ", by kind ("Raises $a to $b": the chips added, then the total)
-_PLAYER = rule_table(
+_PLAYER = k.rule_table(
     ("sb", r"Posts small blind " + _A + "$"),
     ("bb", r"Posts big blind " + _A + "$"),
     ("both", r"Posts (?:dead )?" + _A + r" (?:dead )?" + _B + "$"),
@@ -145,34 +129,36 @@ _PLAYER = rule_table(
 COLLECT = re.compile(
     r" Collects " + _A + r" from (?P<pot>main pot|pot|side pot(?: ?#?-?(?P<n>\d+))?)\s*$"
 )
-_LIMITS = {"no limit": BettingStructure.NO_LIMIT, "pot limit": BettingStructure.POT_LIMIT,
-           "normal": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT}  # fmt: skip
-_GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True)}
+_LIMITS = {"no limit": k.BettingStructure.NO_LIMIT, "pot limit": k.BettingStructure.POT_LIMIT,
+           "normal": k.BettingStructure.LIMIT, "limit": k.BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (k.Variant.OMAHA, False), "omaha hi/lo": (k.Variant.OMAHA, True)}
+#: the posts by kind; the others ("bb", and "post": a blind posted unnamed) are big blinds
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "ante": k.PostKind.ANTE}
 
 
-def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
-    got = header_game(h, HEADER.match(lines[0]), _GAMES, lines, line)
-    if isinstance(got, ParsedHand):
+def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
+    got = k.header_game(h, HEADER.match(lines[0]), _GAMES, lines, line)
+    if isinstance(got, k.ParsedHand):
         return got
     hd, game = got
     kind = hd["kind"].lower()
     tourney = "tournament" in kind or not hd["cur"].strip()
-    h.unit = Unit.CHIPS if tourney else Unit.CENTS
-    structure = _LIMITS.get(hd["limit"].lower(), BettingStructure.LIMIT)
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=NO_CHIPS):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    h.unit = k.Unit.CHIPS if tourney else k.Unit.CENTS
+    structure = _LIMITS.get(hd["limit"].lower(), k.BettingStructure.LIMIT)
+    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=k.NO_CHIPS):
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if game[1]:
         for name, (hi, lo) in h.halves.items():
             _halves(h, name, hi, lo)
     if not h.summary:
         last = line + len(lines) - 1
-        h.problem(last, ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        h.problem(last, k.ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     a = h.money(hd["a"])
     b = h.money(hd["b"]) if hd["b"] else None
     small_bet = big_bet = None
-    if structure is BettingStructure.LIMIT:
+    if structure is k.BettingStructure.LIMIT:
         small_bet, big_bet = (a, b) if b is not None else (a // 2, a)
         bb = h.bb if h.bb is not None else small_bet
         if h.bb is None:
@@ -180,16 +166,16 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     else:
         bb = b if b is not None else a
     sb = h.sb if h.sb is not None else (a if b is not None and small_bet is None else bb // 2)
-    g = Game(
+    g = k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency="CHIPS" if tourney else ("EUR" if "€" in hd["cur"] else "USD"),
         ante=h.money(hd["ante"]) if hd["ante"] else 0,
         tournament_id=(hd["tid"] or "") if tourney else None,
         small_bet=small_bet, big_bet=big_bet,
     )  # fmt: skip
-    return finish(
+    return k.finish(
         h, lines, line, site=SITE, game=g, started_at=_date(hd["date"]), time_zone=hd["tz"],
-        max_seats=2 if kind == "(1 on 1)" else None, collect_order=CollectOrder.UNORDERED,
+        max_seats=2 if kind == "(1 on 1)" else None, collect_order=k.CollectOrder.UNORDERED,
         text=text, offset=offset,
     )  # fmt: skip
 
@@ -199,7 +185,7 @@ def _date(text: str) -> datetime:
     return datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
 
 
-def _line(h: Hand, ln: str, lno: int) -> bool:
+def _line(h: k.Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if h.summary:
         return _summary(h, ln, lno)
@@ -220,11 +206,11 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     if m is None:
         return False
     pot = 0 if m["pot"] in ("main pot", "pot") else int(m["n"] or 1)
-    h.collects.append(Collect(name, h.money(m["a"]), pot, 0, lno))
+    h.collects.append(k.Collect(name, h.money(m["a"]), pot, 0, lno))
     return True
 
 
-def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
+def _table_line(h: k.Hand, kind: str, m: Any, lno: int) -> bool:
     """A line of the table's; ``False`` for a seat line once the betting has started, or
     a "Dealt to" line that names no seated player."""
     if kind == "seat":
@@ -238,23 +224,23 @@ def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
     elif kind == "dealing":
         h.dealt = True
     elif kind == "street":
-        h.deal(STREETS[m["street"]], _cards(m["cards"]))
+        h.deal(k.STREETS[m["street"]], k.cards(m["cards"]))
     elif kind == "dealt":
         name = h.name(m["rest"])
         if name is None:
             return False
         h.hero = name
-        h.hole[name] = _cards(m["rest"][len(name) :].strip(" []"))
+        h.hole[name] = k.cards(m["rest"][len(name) :].strip(" []"))
     return True  # "showdown": nothing the record needs
 
 
-def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a seated player did: a post, a betting action, a show or a muck."""
     if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
         h.sit_out(p)
         return
     if kind in ("sb", "bb", "post", "ante"):
-        post = {"sb": PostKind.SMALL_BLIND, "ante": PostKind.ANTE}.get(kind, PostKind.BIG_BLIND)
+        post = _POSTS.get(kind, k.PostKind.BIG_BLIND)
         h.post(p, post, h.money(m["a"]), lno, stated=kind != "post")
     elif kind == "both":
         big, small = h.money(m["a"]), h.money(m["b"])
@@ -265,19 +251,19 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
         to = h.money(m["b"]) if m["b"] else h.bets.get(p, 0) + added
         h.raise_to(p, to, lno, kind == "allin_raise")
     elif kind == "allin" and not h.dealt:  # an all-in blind, written before the deal
-        blind = PostKind.BIG_BLIND if h.sb is not None else PostKind.SMALL_BLIND
+        blind = k.PostKind.BIG_BLIND if h.sb is not None else k.PostKind.SMALL_BLIND
         h.post(p, blind, h.money(m["a"]), lno, stated=False)  # short: not the stake
         h.actions[-1] = replace(h.actions[-1], all_in=True)
     elif h.betting(kind, p, h.money(m["a"]) if "a" in m.groupdict() else 0, lno):
         pass
     elif kind == "show":
-        cards = _cards(m["cards"])
-        h.show(p, Show(p, cards, m["desc"], line=lno, claimed_high=read_high(m["desc"])))
+        cards = k.cards(m["cards"])
+        h.show(p, k.Show(p, cards, m["desc"], line=lno, claimed_high=k.read_high(m["desc"])))
     elif kind == "muck" and m["cards"]:
-        h.show(p, Show(p, _cards(m["cards"]), mucked=True, line=lno))
+        h.show(p, k.Show(p, k.cards(m["cards"]), mucked=True, line=lno))
 
 
-def _summary(h: Hand, ln: str, lno: int) -> bool:
+def _summary(h: k.Hand, ln: str, lno: int) -> bool:
     m = TOTAL.match(ln)
     if m is not None:
         h.total, h.total_line = h.money(m["total"]), lno
@@ -286,7 +272,7 @@ def _summary(h: Hand, ln: str, lno: int) -> bool:
         return True
     m = BOARD.match(ln)
     if m is not None:
-        h.board = list(_cards(m["cards"]))
+        h.board = list(k.cards(m["cards"]))
         return True
     if not ln.startswith("Seat "):
         return False
@@ -300,22 +286,22 @@ def _summary(h: Hand, ln: str, lno: int) -> bool:
     return True
 
 
-def _halves(h: Hand, p: str, hi: str | None, lo: str | None) -> None:
+def _halves(h: k.Hand, p: str, hi: str | None, lo: str | None) -> None:
     """Type the half of a player's one collect line from the summary's "HI:($x) LO:($y)"
     (a player who collected once, for exactly one half); else leave it unsaid."""
     mine = [i for i, c in enumerate(h.collects) if c.player == p]
-    amounts = {Half.HIGH: h.money(hi) if hi else 0, Half.LOW: h.money(lo) if lo else 0}
-    if len(mine) != 1 or (amounts[Half.HIGH] and amounts[Half.LOW]):
+    amounts = {k.Half.HIGH: h.money(hi) if hi else 0, k.Half.LOW: h.money(lo) if lo else 0}
+    if len(mine) != 1 or (amounts[k.Half.HIGH] and amounts[k.Half.LOW]):
         return
     (i,) = mine
     c = h.collects[i]
-    half = Half.HIGH if amounts[Half.HIGH] else Half.LOW
+    half = k.Half.HIGH if amounts[k.Half.HIGH] else k.Half.LOW
     if amounts[half] == c.amount:
-        h.collects[i] = Collect(c.player, c.amount, c.pot, c.board, c.line, half)
+        h.collects[i] = k.Collect(c.player, c.amount, c.pot, c.board, c.line, half)
 
 
 #: The Absolute Poker / Ultimate Bet site format.
-FORMAT = text_format(
+FORMAT = k.text_format(
     SITE, "Absolute Poker / Ultimate Bet",
     "Omaha and Omaha hi/lo 8 or better; fixed limit (\"Normal\"), pot limit and no limit; "
     "cash and tournaments",

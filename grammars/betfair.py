@@ -46,25 +46,8 @@ import re
 from datetime import datetime
 from typing import Any
 
+from hhtools.grammars import _kit as k
 from hhtools.grammars import _english
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import (
-    Hand, finish, match_player, not_read, rule_table, text_format,
-)  # fmt: skip
-from hhtools.grammars._lines import _cards
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS, bad_header
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    PostKind,
-    Show,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -78,7 +61,7 @@ GAME_LINE = re.compile(
 )
 _A = r"\[[$€]?(?P<a>[\d.,]+)\]$"
 #: the table's lines (seats, streets, the hero's cards...), by the rule's kind
-_TABLE = rule_table(
+_TABLE = k.rule_table(
     ("table", r"Table (?P<table>.+?)(?: (?P<max>\d+)-max)?(?: \((?:Real|Play) Money\))?$"),
     ("button", r"Seat (?P<seat>\d+) is the button$"),
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \( [$€]?(?P<stack>[\d.,]+) \)"
@@ -95,7 +78,7 @@ _TABLE = rule_table(
 _TABLE_LINES = ("*", "Seat ", "Table ", "Total number of active players", "Dealt to ")
 #: what follows "<player> ", by kind (the kernel's betting kinds: "raises to [$x]" is
 #: the street total, "raises [$x]" the chips added)
-_PLAYER = rule_table(
+_PLAYER = k.rule_table(
     ("sb", r"posts small blind " + _A),
     ("bb", r"posts big blind " + _A),
     ("both", r"posts small & big blinds " + _A),
@@ -115,72 +98,73 @@ _PLAYER = rule_table(
     ("sitout", r"is sitting out$"),
 )  # fmt: skip
 #: the posts by kind (a live big blind and a dead small one: "both", as one amount)
-_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE}
 #: the kinds that put chips in: the one after a "goes all-in" line is flagged all-in
 _CHIPS_IN = frozenset(("call", "bet", "raise_by", "raise_to"))
-_LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
-           "FL": BettingStructure.LIMIT, "": BettingStructure.LIMIT}  # fmt: skip
-_GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
-          "omaha hi/lo": (Variant.OMAHA, True), "omaha hi-lo": (Variant.OMAHA, True)}  # fmt: skip
+_LIMITS = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
+           "FL": k.BettingStructure.LIMIT, "": k.BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (k.Variant.OMAHA, False), "omaha hi": (k.Variant.OMAHA, False),
+          "omaha hi/lo": (k.Variant.OMAHA, True),
+          "omaha hi-lo": (k.Variant.OMAHA, True)}  # fmt: skip
 #: Betfair names straights top card first ("a straight, Seven to Three"): the kernel's
 #: reader takes a straight named from either end
 read_high = _english.read_high
 
 
-def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     first = FIRST.match(lines[0])
     if first is None:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     h.hand_id = first["id"]
     gm = GAME_LINE.match(lines[1]) if len(lines) > 1 else None
     if gm is None:
-        h.problem(line, ProblemCode.BAD_HEADER, "no game line (stakes, game, date)", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        h.problem(line, k.ProblemCode.BAD_HEADER, "no game line (stakes, game, date)", lines[0])
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     raw = " ".join(gm["game"].split())
     game = _GAMES.get(raw.lower())
     if game is None:
-        return not_read(h, line + 1, raw, lines[1], omaha="omaha" in raw.lower())
+        return k.not_read(h, line + 1, raw, lines[1], omaha="omaha" in raw.lower())
     tourney = not gm["cur"]
-    h.unit = Unit.CHIPS if tourney else Unit.CENTS
+    h.unit = k.Unit.CHIPS if tourney else k.Unit.CENTS
     structure = _LIMITS[gm["limit"]]
     a, b = h.money(gm["sb"]), h.money(gm["bb"])
-    h.dead_small = a // 2 if structure is BettingStructure.LIMIT else a
+    h.dead_small = a // 2 if structure is k.BettingStructure.LIMIT else a
     numbered = enumerate(lines[2:], 2)
-    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=NO_CHIPS):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     small_bet = big_bet = None
     sb, bb = a, b
-    if structure is BettingStructure.LIMIT:
+    if structure is k.BettingStructure.LIMIT:
         small_bet, big_bet = a, b
         bb = h.bb if h.bb is not None else a
         sb = h.sb if h.sb is not None else bb // 2
         if h.bb is None:
             h.inferred.append("blinds")
-    g = Game(
+    g = k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency="CHIPS" if tourney else ("EUR" if gm["cur"] == "€" else "USD"),
         tournament_id="" if tourney else None, small_bet=small_bet, big_bet=big_bet,
     )  # fmt: skip
     started = datetime.strptime(f"{gm['date']} {gm['year']}", "%A, %B %d, %H:%M:%S %Y")
-    return finish(
+    return k.finish(
         h, lines, line, site=SITE, game=g, started_at=started, time_zone=gm["tz"],
-        max_seats=h.max_seats, collect_order=CollectOrder.UNORDERED, text=text, offset=offset,
+        max_seats=h.max_seats, collect_order=k.CollectOrder.UNORDERED, text=text, offset=offset,
     )  # fmt: skip
 
 
-def _line(h: Hand, ln: str, lno: int) -> bool:
+def _line(h: k.Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if ln.startswith(_TABLE_LINES):
         found = _TABLE.match(ln)
         return found is not None and _table_line(h, found[0], found[1], lno)
-    played = match_player(h, ln, _PLAYER)
+    played = k.match_player(h, ln, _PLAYER)
     if played is None:
         return False
     _player(h, *played, lno)
     return True
 
 
-def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
+def _table_line(h: k.Hand, kind: str, m: Any, lno: int) -> bool:
     """A line of the table's; ``False`` for a seat line once the betting has started or
     a table line once the seats are known (no rule then reads it)."""
     if kind in ("button", "seat") and h.actions or kind == "table" and h.seats:
@@ -196,17 +180,17 @@ def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
         if name is None:
             return False
         h.hero = name
-        h.hole[name] = _cards(m["rest"][len(name) :].strip(" []").replace(",", " "))
+        h.hole[name] = k.cards(m["rest"][len(name) :].strip(" []").replace(",", " "))
     elif kind == "dealing":
         h.dealt = True
     elif kind == "street":
-        h.deal(STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+        h.deal(k.STREETS[m["street"]], k.cards(m["cards"].replace(",", " ")))
     elif kind == "end":
         h.summary = True
     return True  # "players", "section": nothing the record needs
 
 
-def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a seated player did: a post, a betting action, a show or a win."""
     if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
         h.sit_out(p)
@@ -224,18 +208,18 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     elif h.betting(kind, p, h.money(m["a"]) if "a" in m.groupdict() else 0, lno, all_in):
         pass
     elif kind == "show":
-        cards = _cards(m["cards"].replace(",", " "))
+        cards = k.cards(m["cards"].replace(",", " "))
         desc = m["desc"] or None
         mucked = m["how"] == "mucks"
-        h.show(p, Show(p, cards, desc, mucked=mucked, line=lno,
+        h.show(p, k.Show(p, cards, desc, mucked=mucked, line=lno,
                        claimed_high=None if mucked else read_high(desc)))  # fmt: skip
     elif kind == "win":
         pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
-        h.collects.append(Collect(p, h.money(m["a"]), pot, 0, lno))
+        h.collects.append(k.Collect(p, h.money(m["a"]), pot, 0, lno))
 
 
 #: The Betfair Poker site format.
-FORMAT = text_format(
+FORMAT = k.text_format(
     SITE, "Betfair Poker", "Omaha (and Omaha hi/lo); pot limit, no limit and fixed limit; cash",
     HAND_START, _parse,
 )  # fmt: skip

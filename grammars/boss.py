@@ -65,49 +65,27 @@ from datetime import UTC, datetime
 
 from lxml import etree
 
-from hhtools.grammars._english import read_template
-from hhtools.grammars._pots import clockwise, pots_of, split_rake, split_win
-from hhtools.grammars._xml import (
-    Stop,
-    XmlHand,
-    game_not_read,
-    read_elements,
-    verbs,
-    xml_format,
-    xml_reader,
-)
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    PostKind,
-    Show,
-    Street,
-    Variant,
-)
-from hhtools.model.vocab import Half, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "card"]
 
 _RECOGNISE = re.compile(r"<HISTORY\s+ID=\"\d+\"")
 _ID = re.compile(r"<HISTORY\s+ID=\"([^\"]*)\"")
 _GAMES = {"GAME_OMA": False, "GAME_OMATU": False, "GAME_OMAHL": True}
-_LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
-           "FL": BettingStructure.LIMIT}  # fmt: skip
-_BOARD = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
+_LIMITS = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
+           "FL": k.BettingStructure.LIMIT}  # fmt: skip
+_BOARD = {"BOARD_FLOP": k.Street.FLOP, "BOARD_TURN": k.Street.TURN, "BOARD_RIVER": k.Street.RIVER}
 _RANKS = "A23456789TJQK"
 _SUITS = "dchs"
-_HALVES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW}
+_HALVES = {"WINTYPE_HI": k.Half.HIGH, "WINTYPE_LO": k.Half.LOW}
 _TOURNEYS = frozenset({"GAMEKIND_SITGO", "GAMEKIND_TOURNAMENT"})
 _OUT = frozenset({"STATE_SITOUT", "STATE_RESERVED"})
 _PARTS = frozenset({"PLAYER", "ACTION", "SHOWDOWN"})  # what a HISTORY holds
 _RESULTS = frozenset({"RESULT"})  # what a SHOWDOWN holds
-_VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
+_VARIANTS = {5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}
 
 #: a win: player, amount (minor units), half (hi/lo games), line
-Pay = tuple[str, int, Half | None, int]
+Pay = tuple[str, int, k.Half | None, int]
 
 
 def card(link: str) -> str | None:
@@ -127,7 +105,7 @@ def card(link: str) -> str | None:
     return _RANKS[n % 13] + _SUITS[n // 13]
 
 
-class _Hand(XmlHand):
+class _Hand(k.XmlHand):
     """A Boss hand being read: the kernel's hand and its blinds' habits."""
 
     def start(self) -> None:
@@ -137,17 +115,19 @@ class _Hand(XmlHand):
         self.both: set[str] = set()  # players whose RESULT is WINTYPE_HILO (high and low)
 
 
-def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
+def _read(h: _Hand, root: etree._Element, stop: k.Stop) -> k.ParsedHand:
     """One ``<HISTORY>``: the game, the seats, the actions, the showdown, the record."""
     game = root.get("GAME", "")
     if game not in _GAMES:
-        return game_not_read(stop, game, "OMA" in game)
+        return k.game_not_read(stop, game, "OMA" in game)
     structure = _LIMITS.get(root.get("LIMIT", ""))
     if structure is None:
-        return stop(ProblemCode.UNKNOWN_GAME, f"betting structure not read: {root.get('LIMIT')!r}")
+        return stop(
+            k.ProblemCode.UNKNOWN_GAME, f"betting structure not read: {root.get('LIMIT')!r}"
+        )
     tourney = root.get("GAMEKIND") in _TOURNEYS
     real = root.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
-    h.unit = Unit.CENTS if real and not tourney else Unit.CHIPS
+    h.unit = k.Unit.CENTS if real and not tourney else k.Unit.CHIPS
     currency = "CHIPS" if tourney else (root.get("TABLECURRENCY") or "" if real else "PLAY")
     stakes = (root.get("STAKES") or "").split("/")
     h.stake = (h.money(stakes[0]), h.money(stakes[1])) if len(stakes) == 2 else None
@@ -155,27 +135,27 @@ def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
     utc = datetime.fromtimestamp(int(stamp), UTC) if stamp.isdigit() else None
     _seats(h, root)
     if not h.seats:
-        return stop(ProblemCode.NO_SEATS, "no <PLAYER> in this hand")
-    read_elements(h, root.iterfind("ACTION"), "TYPE", _ACTIONS, default=_action)
+        return stop(k.ProblemCode.NO_SEATS, "no <PLAYER> in this hand")
+    k.read_elements(h, root.iterfind("ACTION"), "TYPE", _ACTIONS, default=_action)
     _unknown(h, root, _PARTS)
     showdown = root.find("SHOWDOWN")
     if showdown is None:
-        return stop(ProblemCode.TRUNCATED_HAND, "this hand has no <SHOWDOWN> (its result)")
+        return stop(k.ProblemCode.TRUNCATED_HAND, "this hand has no <SHOWDOWN> (its result)")
     if not _finish(h, showdown, tourney, _GAMES[game]):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     holes = max((len(c) for c in h.hole.values()), default=4)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, limit="both")
     tid = _tournament(root) if tourney else None
     h.table = root.get("TABLE", "")
     return h.record(
-        Game(_VARIANTS.get(holes, Variant.OMAHA), _GAMES[game], structure, sb, bb, currency,
+        k.Game(_VARIANTS.get(holes, k.Variant.OMAHA), _GAMES[game], structure, sb, bb, currency,
              ante=h.ante, tournament_id=tid, small_bet=small_bet, big_bet=big_bet),
         started_at=utc.replace(tzinfo=None) if utc else None,
         time_zone="UTC" if utc else None, started_at_utc=utc,
     )  # fmt: skip
 
 
-def _seats(h: XmlHand, root: etree._Element) -> None:
+def _seats(h: k.XmlHand, root: etree._Element) -> None:
     """The ``<PLAYER>`` elements (an empty ``NAME`` or ``STATE_EMPTY`` is an empty
     seat; a player sitting out, holding a reserved seat or dealt no cards sits out),
     the button (``DEALER="Y"``)."""
@@ -193,12 +173,12 @@ def _seats(h: XmlHand, root: etree._Element) -> None:
 
 
 
-def _unknown(h: XmlHand, parent: etree._Element, known: frozenset[str]) -> None:
+def _unknown(h: k.XmlHand, parent: etree._Element, known: frozenset[str]) -> None:
     """Elements of ``parent`` the format is not known to write: an ``unrecognised_line``
     problem each (the hand is read in part: such an element could carry chips)."""
     for el in parent:
         if isinstance(el.tag, str) and el.tag not in known:
-            h.problem(h.at(el), ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
+            h.problem(h.at(el), k.ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
 
 
 def _tournament(root: etree._Element) -> str | None:
@@ -214,7 +194,7 @@ def _cards(el: etree._Element) -> tuple[str, ...]:
     return tuple(filter(None, [card(c.get("LINK", "b")) for c in el.iterfind("CARD")]))
 
 
-def _player(h: XmlHand, act: etree._Element, line: int) -> str | None:
+def _player(h: k.XmlHand, act: etree._Element, line: int) -> str | None:
     """The acting player (else ``None``: an ``unknown_player`` problem)."""
     who = act.get("PLAYER", "")
     return h.who(who, line, "{} by {!r}: no such player", act.get("TYPE", ""), who)
@@ -230,7 +210,7 @@ def _board(h: _Hand, act: etree._Element, line: int) -> None:
     h.board = list(cards) if len(cards) > len(h.board) else h.board
 
 
-def _deal(h: XmlHand, act: etree._Element, line: int) -> None:
+def _deal(h: k.XmlHand, act: etree._Element, line: int) -> None:
     """``HAND_DEAL``: a player's hole cards (the hero's, when shown)."""
     who = _player(h, act, line)
     cards = _cards(act)
@@ -250,20 +230,20 @@ def _blinds(h: _Hand, act: etree._Element, line: int) -> None:
         h.dead[who] = h.dead.get(who, 0) + value
     elif blind == "HAND_SB":
         h.sb_seen = True
-        h.post(who, PostKind.SMALL_BLIND, value, line)
+        h.post(who, k.PostKind.SMALL_BLIND, value, line)
     elif blind == "HAND_BB" and who in h.dead:
         h.dead_small = h.dead.pop(who)
         h.post_both(who, h.dead_small + value, line)
     elif blind == "HAND_BB":
-        h.post(who, PostKind.BIG_BLIND, value, line)
+        h.post(who, k.PostKind.BIG_BLIND, value, line)
     elif blind == "HAND_AB":  # both blinds at once: the big blind live, the rest dead
         bb = h.stake[1] if h.stake else (h.bb or 0)
         h.dead_small = max(value - bb, 0)
         h.post_both(who, value, line)
     elif "ANTE" in blind:
-        h.post(who, PostKind.ANTE, value, line)
+        h.post(who, k.PostKind.ANTE, value, line)
     else:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"blind kind {blind!r} not known")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"blind kind {blind!r} not known")
 
 
 def _action(h: _Hand, act: etree._Element, line: int) -> None:
@@ -278,12 +258,12 @@ def _action(h: _Hand, act: etree._Element, line: int) -> None:
     h.act(_BETS, kind, who, value, line, "action type")
 
 
-def _call(h: XmlHand, who: str, value: int, line: int) -> None:
+def _call(h: k.XmlHand, who: str, value: int, line: int) -> None:
     """``ACTION_CALL``: the street total when it reaches the bet, else the chips added."""
     h.call(who, value - h.bets.get(who, 0) if value >= h.highest else value, line)
 
 
-def _all_in(h: XmlHand, who: str, value: int, line: int) -> None:
+def _all_in(h: k.XmlHand, who: str, value: int, line: int) -> None:
     """``ACTION_ALLIN``: a bet, or a raise to the street total."""
     if h.highest == 0:
         h.bet(who, value, line, True)
@@ -291,7 +271,7 @@ def _all_in(h: XmlHand, who: str, value: int, line: int) -> None:
         h.raise_to(who, value, line, True)
 
 
-_BETS = verbs({"ACTION_FOLD": "fold", "ACTION_CHECK": "check", "ACTION_CALL": _call,
+_BETS = k.verbs({"ACTION_FOLD": "fold", "ACTION_CHECK": "check", "ACTION_CALL": _call,
                "ACTION_BET": "bet", "ACTION_RAISE": "raise_to", "ACTION_ALLIN": _all_in})  # fmt: skip
 def _ante(h: _Hand, act: etree._Element, line: int) -> None:
     """``HAND_ANTE``: an ante (``VALUE``)."""
@@ -299,7 +279,7 @@ def _ante(h: _Hand, act: etree._Element, line: int) -> None:
     if who is not None:
         value = h.money(act.get("VALUE") or "0")
         h.ante = h.ante or value
-        h.post(who, PostKind.ANTE, value, line)
+        h.post(who, k.PostKind.ANTE, value, line)
 
 
 _ACTIONS = {"HAND_BOARD": _board, "HAND_DEAL": _deal, "HAND_BLINDS": _blinds, "HAND_ANTE": _ante}
@@ -308,11 +288,11 @@ _ACTIONS = {"HAND_BOARD": _board, "HAND_DEAL": _deal, "HAND_BLINDS": _blinds, "H
 def _flush_dead(h: _Hand, line: int) -> None:
     """Dead small blinds with no big blind after them: dead money (an ante's kind)."""
     for who, amount in h.dead.items():
-        h.post(who, PostKind.ANTE, amount, line)
+        h.post(who, k.PostKind.ANTE, amount, line)
     h.dead.clear()
 
 
-def _collects(h: _Hand, pays: list[Pay], rake: int) -> list[Collect]:
+def _collects(h: _Hand, pays: list[Pay], rake: int) -> list[k.Collect]:
     """One collect per player and pot: Boss names what each player won (a ``RESULT``,
     per half in hi/lo) but not from which pot, so with side pots each win is split over
     the pots the player could win (:mod:`hhtools.grammars._pots`).
@@ -325,20 +305,20 @@ def _collects(h: _Hand, pays: list[Pay], rake: int) -> list[Collect]:
     """
     pots = _pots(h)
     if len(pots) <= 1 or not pays:
-        return [Collect(who, w, pot=0, line=line, half=half)
+        return [k.Collect(who, w, pot=0, line=line, half=half)
                 for who, w, half, line in _both_halves(h, pays, rake)]  # fmt: skip
-    one = [Collect(who, w, pot=0, line=line, half=half) for who, w, half, line in pays]
-    nets = split_rake([amount for amount, _ in pots], rake)
-    if {half for _, _, half, _ in pays} == {Half.HIGH, Half.LOW}:
+    one = [k.Collect(who, w, pot=0, line=line, half=half) for who, w, half, line in pays]
+    nets = k.split_rake([amount for amount, _ in pots], rake)
+    if {half for _, _, half, _ in pays} == {k.Half.HIGH, k.Half.LOW}:
         by_half = _by_halves(pays, nets, pots)
         if by_half is not None:
             return by_half
-    totals = _owed(pays, (Half.HIGH, Half.LOW, None))
-    shares = split_win(totals, [(n, e) for n, (_, e) in zip(nets, pots, strict=True)])
+    totals = _owed(pays, (k.Half.HIGH, k.Half.LOW, None))
+    shares = k.split_win(totals, [(n, e) for n, (_, e) in zip(nets, pots, strict=True)])
     if not _placed(totals, shares):  # wins the pots cannot hold: leave them as the site wrote
         return one
     first = {who: line for who, _, _, line in reversed(pays)}
-    return [Collect(p, w, pot=i, line=first[p]) for i, share in enumerate(shares)
+    return [k.Collect(p, w, pot=i, line=first[p]) for i, share in enumerate(shares)
             for p, w in share.items()]  # fmt: skip
 
 
@@ -357,8 +337,8 @@ def _both_halves(h: _Hand, pays: list[Pay], rake: int) -> list[Pay]:
     who, won, _, line = both[0]
     net = (h.total or 0) - rake
     high, low = net - net // 2, net // 2
-    highs = {p for p, _, half, _ in pays if half is Half.HIGH} | {who}
-    lows = {p for p, _, half, _ in pays if half is Half.LOW} | {who}
+    highs = {p for p, _, half, _ in pays if half is k.Half.HIGH} | {who}
+    lows = {p for p, _, half, _ in pays if half is k.Half.LOW} | {who}
     if len(highs) == 1:
         hi_part = high
     elif len(lows) == 1:
@@ -366,15 +346,17 @@ def _both_halves(h: _Hand, pays: list[Pay], rake: int) -> list[Pay]:
     else:
         return pays
     lo_part = won - hi_part
-    paid_hi = sum(w for _, w, half, _ in pays if half is Half.HIGH) + hi_part
-    paid_lo = sum(w for _, w, half, _ in pays if half is Half.LOW) + lo_part
+    paid_hi = sum(w for _, w, half, _ in pays if half is k.Half.HIGH) + hi_part
+    paid_lo = sum(w for _, w, half, _ in pays if half is k.Half.LOW) + lo_part
     if hi_part < 0 or lo_part < 0 or (paid_hi, paid_lo) != (high, low):
         return pays
-    parts = [(who, w, half, line) for w, half in ((hi_part, Half.HIGH), (lo_part, Half.LOW)) if w]
+    parts = [
+        (who, w, half, line) for w, half in ((hi_part, k.Half.HIGH), (lo_part, k.Half.LOW)) if w
+    ]
     return [q for p in pays for q in (parts if p is both[0] else [p])]
 
 
-def _pots(h: XmlHand) -> list[tuple[int, tuple[str, ...]]]:
+def _pots(h: k.XmlHand) -> list[tuple[int, tuple[str, ...]]]:
     """The pots by the rules: what each player put in less returns, the players not
     folded, dead small blinds in the main pot (:func:`pots_of`)."""
     net_in = dict(h.put)
@@ -385,34 +367,34 @@ def _pots(h: XmlHand) -> list[tuple[int, tuple[str, ...]]]:
     bb = h.bb or 0
     dead: dict[str, int] = {}
     for a in h.actions:
-        if a.post is PostKind.DEAD_SMALL_AND_BIG and a.amount > bb:
+        if a.post is k.PostKind.DEAD_SMALL_AND_BIG and a.amount > bb:
             dead[a.player] = dead.get(a.player, 0) + a.amount - bb
-    return pots_of(net_in, live, clockwise(h.seats, h.button), dead)
+    return k.pots_of(net_in, live, k.clockwise(h.seats, h.button), dead)
 
 
 def _by_halves(
     pays: list[Pay], nets: list[int], pots: list[tuple[int, tuple[str, ...]]]
-) -> list[Collect] | None:
+) -> list[k.Collect] | None:
     """High wins split over the pots' high halves (the odd unit high), low wins over
     their low halves; ``None`` when that cannot place every win."""
-    hi, lo = _owed(pays, (Half.HIGH,)), _owed(pays, (Half.LOW,))
-    hi_shares = split_win(hi, [(n - n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
-    lo_shares = split_win(lo, [(n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
+    hi, lo = _owed(pays, (k.Half.HIGH,)), _owed(pays, (k.Half.LOW,))
+    hi_shares = k.split_win(hi, [(n - n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
+    lo_shares = k.split_win(lo, [(n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
     if not (_placed(hi, hi_shares) and _placed(lo, lo_shares)):
         return None
-    line_of: dict[tuple[str, Half | None], int] = {}
+    line_of: dict[tuple[str, k.Half | None], int] = {}
     for who, _, half, line in pays:
         line_of.setdefault((who, half), line)
     out = []
     for i, (hs, ls) in enumerate(zip(hi_shares, lo_shares, strict=True)):
-        out += [Collect(p, w, pot=i, line=line_of[(p, Half.HIGH)], half=Half.HIGH)
+        out += [k.Collect(p, w, pot=i, line=line_of[(p, k.Half.HIGH)], half=k.Half.HIGH)
                 for p, w in hs.items()]  # fmt: skip
-        out += [Collect(p, w, pot=i, line=line_of[(p, Half.LOW)], half=Half.LOW)
+        out += [k.Collect(p, w, pot=i, line=line_of[(p, k.Half.LOW)], half=k.Half.LOW)
                 for p, w in ls.items()]  # fmt: skip
     return out
 
 
-def _owed(pays: list[Pay], halves: tuple[Half | None, ...]) -> dict[str, int]:
+def _owed(pays: list[Pay], halves: tuple[k.Half | None, ...]) -> dict[str, int]:
     """What each player won of the given halves."""
     out: dict[str, int] = {}
     for who, w, half, _ in pays:
@@ -439,7 +421,7 @@ def _finish(h: _Hand, sd: etree._Element, tourney: bool, hi_lo: bool) -> bool:
     pays = _results(h, sd, hi_lo)
     paid = sum(w for _, w, _, _ in pays)
     if paid + h.rake != h.total:
-        h.problem(h.ht.line, ProblemCode.BAD_AMOUNT,
+        h.problem(h.ht.line, k.ProblemCode.BAD_AMOUNT,
                   f"the wins and rake ({paid} + {h.rake}) are not the pot put in ({h.total})")  # fmt: skip
     if h.dealt_twice(board=False):
         return False
@@ -464,8 +446,8 @@ def _results(h: _Hand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
             h.hole[who] = cards
         words = res.get("HAND", "")
         if cards and who not in folded and "STR_BY_DEFAULT" not in words:
-            h.shows.append(Show(who, cards, words or None, line=line,
-                                claimed_high=read_template(words)))  # fmt: skip
+            h.shows.append(k.Show(who, cards, words or None, line=line,
+                                claimed_high=k.read_template(words)))  # fmt: skip
         won = h.money(res.get("WIN") or "0")
         if won > 0:
             half = _HALVES.get(res.get("WINTYPE", ""))
@@ -477,9 +459,9 @@ def _results(h: _Hand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
     return pays
 
 
-FORMAT = xml_format(
+FORMAT = k.xml_format(
     "boss", "Boss Media", "Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash; XML",
     _RECOGNISE, ("<HISTORY",), "HISTORY", (),
-    xml_reader("boss", "HISTORY", _ID, 'a Boss <HISTORY ID="..."> element', "hand", _read,
+    k.xml_reader("boss", "HISTORY", _ID, 'a Boss <HISTORY ID="..."> element', "hand", _read,
                head=300, hand=_Hand),
 )  # fmt: skip

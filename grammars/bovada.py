@@ -72,21 +72,7 @@ import re
 from functools import partial
 from typing import Any
 
-from hhtools.grammars._betting import claimed_from_five, low_from_five, read_body
-from hhtools.grammars._hand import (
-    Hand, build_record, by_word, local_time, not_read, section, summary_end,
-    text_format, the_board,
-)
-from hhtools.grammars._lines import _cards, _m, _rule
-from hhtools.grammars._pots import paid_parts
-from hhtools.grammars._site import bad_header
-from hhtools.grammars._text import HandEnd
-from hhtools.grammars.base import Habits, ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure, Collect, Game, HandText, PostKind, Show, Street, Variant,
-)
-from hhtools.model.vocab import CollectOrder, HandCategory, OddChips, PotPartsBasis, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
@@ -94,10 +80,10 @@ SITE = "bovada"
 HAND_START = re.compile(r"\ufeff?(?:Bovada|Ignition|Bodog) Hand #")
 #: Bovada writes no blank line inside a hand: text after one is a hand of its own (a
 #: damaged header is reported, never read into the hand before)
-HAND_END = HandEnd("", None, blank=True)
+HAND_END = k.HandEnd("", None, blank=True)
 _ANY_START = re.compile(r"^\s*\ufeff?(?:Bovada|Ignition|Bodog) Hand #\d+", re.MULTILINE)
 
-HEADER = _rule("header",
+HEADER = k.rule("header",
     r"\ufeff?(?P<room>Bovada|Ignition|Bodog) Hand #(?P<id>\d+):?\s+"
     r"(?:(?P<tgame>.+?) Tournament #(?P<tid>\d+)\s+TBL#(?P<ttbl>\d+),?\s+(?P<tlimit>[A-Za-z ]+?)"
     r"\s*-\s*Level (?P<level>\d+) \((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)"
@@ -105,17 +91,17 @@ HEADER = _rule("header",
     r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit))"
     r"\s+-\s+(?P<date>\d{4}-\d\d-\d\d \d\d?:\d\d:\d\d)\s*$"
 )  # fmt: skip
-SEAT = _rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])?"
+SEAT = k.rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])?"
                      r" \((?P<stack>[$\d,.]+) in chips\)")  # fmt: skip
-STREET_LINE = _rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)$")
-TOTAL = _rule("total",
+STREET_LINE = k.rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)$")
+TOTAL = k.rule("total",
     r"Total Pot\((?P<total>[$\d,.]+)\)(?: \| Rake \((?P<rake>[$\d,.]+)\))?\s*$")  # fmt: skip
-BOARD = _rule("board", r"Board \[(?P<cards>[^\]]*)\]\s*$")
+BOARD = k.rule("board", r"Board \[(?P<cards>[^\]]*)\]\s*$")
 #: a summary seat line: "Seat+4: Big Blind [ME] HI:$1.23  with Two pair [..] LO:$0.60 [..]",
 #: "Seat 2: Dealer Folded on the POCKET CARDS", "Seat+3: UTG  [Mucked] [..]": the
 #: position, then only the words and amounts the site writes there (the collects say
 #: the money), so a line in other words is not read
-SUMMARY_SEAT = _rule("summary_seat",
+SUMMARY_SEAT = k.rule("summary_seat",
     r"Seat[ +]\d+: (?P<name>.+?)(?: +\[ME\])?(?: +Folded (?:before the FLOP|on the "
     r"(?:POCKET CARDS|FLOP|TURN|RIVER))|(?: +(?:(?:HI|LO):? ?\$?\d[\d,.]*|\$?\d[\d,.]*|lost"
     r"|with (?:High Card|One pair|Two pair|Three of a kind|Straight|Flush|Full House"
@@ -124,7 +110,7 @@ SUMMARY_SEAT = _rule("summary_seat",
 )  # fmt: skip
 #: lines about the table, with no player or with one, that carry nothing the record needs
 #: (a "Table deposit" adds to the stack between hands)
-TABLE_EVENT = _rule("table_event",
+TABLE_EVENT = k.rule("table_event",
     r"(?:Table (?:enter|leave) user|Table deposit \$?\d[\d,]*(?:\.\d+)?"
     r"|Seat (?:sit down|sit out|stand|re-join)"
     r"|Set dealer/Bring in spot|Sit out|Re-join|Stand|Ranking \d+|Enter(?:s)? the table"
@@ -136,7 +122,7 @@ _AMT = r"(?P<a>\$?[\d,.]+)"
 _TO = r"(?: to (?P<to>\$?[\d,.]+))?"
 #: what follows "<position> : ", by kind; the site's words vary in case
 PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
-    (kind, _rule(kind, pattern + "$", re.IGNORECASE))
+    (kind, k.rule(kind, pattern + "$", re.IGNORECASE))
     for kind, pattern in (
         ("dealer", r"Set dealer(?:/Bring in spot)? \[(?P<seat>\d+)\]"),
         ("deal", r"Card dealt to a spot \[(?P<cards>[^\]]*)\]"),
@@ -164,73 +150,75 @@ PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
 #: rule's compiled match, as :func:`~hhtools.grammars._lines._m` runs it)
 _BY_WORD = {
     word.lower(): tuple((kind, rule.re.match) for kind, rule in rules)
-    for word, rules in by_word(PLAYER_RULES).items()
+    for word, rules in k.by_word(PLAYER_RULES).items()
 }
 
 #: forced bets by kind: blinds count toward the bet to call; "Posts chip" (a player
 #: posting to come in) is a live big blind, a dead chip and a tournament ante are not
-_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "posts": PostKind.BIG_BLIND,
-          "dead": PostKind.ANTE, "ante": PostKind.ANTE}  # fmt: skip
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "posts": k.PostKind.BIG_BLIND,
+          "dead": k.PostKind.ANTE, "ante": k.PostKind.ANTE}  # fmt: skip
 #: betting lines whose amount is the chips added ("Raises" is read apart: its total)
 _ADDED = frozenset({"call", "bet", "allin", "return"})
 _BETTING = frozenset({"fold", "check", "call", "bet", "raise", "allin_raise", "allin"})
 #: the "*** ... ***" lines the record does not need
 _QUIET = ("*** HOLE CARDS ***",)
-_NEXT = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
+_NEXT = {
+    k.Street.PREFLOP: k.Street.FLOP, k.Street.FLOP: k.Street.TURN, k.Street.TURN: k.Street.RIVER
+}
 _CATEGORIES = {
-    "high card": HandCategory.HIGH_CARD, "one pair": HandCategory.ONE_PAIR,
-    "two pair": HandCategory.TWO_PAIR, "three of a kind": HandCategory.THREE_OF_A_KIND,
-    "straight": HandCategory.STRAIGHT, "flush": HandCategory.FLUSH,
-    "full house": HandCategory.FULL_HOUSE, "four of a kind": HandCategory.FOUR_OF_A_KIND,
-    "straight flush": HandCategory.STRAIGHT_FLUSH, "royal flush": HandCategory.STRAIGHT_FLUSH,
-    "royal straight flush": HandCategory.STRAIGHT_FLUSH,
+    "high card": k.HandCategory.HIGH_CARD, "one pair": k.HandCategory.ONE_PAIR,
+    "two pair": k.HandCategory.TWO_PAIR, "three of a kind": k.HandCategory.THREE_OF_A_KIND,
+    "straight": k.HandCategory.STRAIGHT, "flush": k.HandCategory.FLUSH,
+    "full house": k.HandCategory.FULL_HOUSE, "four of a kind": k.HandCategory.FOUR_OF_A_KIND,
+    "straight flush": k.HandCategory.STRAIGHT_FLUSH, "royal flush": k.HandCategory.STRAIGHT_FLUSH,
+    "royal straight flush": k.HandCategory.STRAIGHT_FLUSH,
 }  # fmt: skip
 _STRUCTURES = {
-    "pot limit": BettingStructure.POT_LIMIT, "no limit": BettingStructure.NO_LIMIT,
-    "fixed limit": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT,
+    "pot limit": k.BettingStructure.POT_LIMIT, "no limit": k.BettingStructure.NO_LIMIT,
+    "fixed limit": k.BettingStructure.LIMIT, "limit": k.BettingStructure.LIMIT,
 }  # fmt: skip
-_GAMES = {"OMAHA": (Variant.OMAHA, False), "OMAHA HILO": (Variant.OMAHA, True)}
+_GAMES = {"OMAHA": (k.Variant.OMAHA, False), "OMAHA HILO": (k.Variant.OMAHA, True)}
 
 
-def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
+def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> k.ParsedHand:
     """Read one hand's text (header first, ``\\n`` line ends) into a record and problems.
 
     Amounts in cents (cash) or chips (tournaments). Never raises: an unexpected error
     becomes an ``internal_error`` problem (:func:`~hhtools.grammars._hand.reader`).
     """
-    return FORMAT.parse(HandText(text, file, line, offset))
+    return FORMAT.parse(k.HandText(text, file, line, offset))
 
 
-def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand on ``h``: the header, the body, the end checks, the record."""
-    hd = _m(HEADER, lines[0])
+    hd = k.rule_match(HEADER, lines[0])
     if hd is None:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     h.hand_id = hd["id"]
     kind = _kind(hd)
     if isinstance(kind, str):
-        return not_read(h, line, kind, lines[0], omaha="OMAHA" in kind)
-    h.unit = Unit.CENTS if hd["tid"] is None else Unit.CHIPS
+        return k.not_read(h, line, kind, lines[0], omaha="OMAHA" in kind)
+    h.unit = k.Unit.CENTS if hd["tid"] is None else k.Unit.CHIPS
     h.table = hd["ttbl"] or hd["tbl"] or hd["zone"] or ""
     explicit = "\n*** FLOP ***" in text  # the oldest hands print no street lines
-    if not read_body(h, enumerate(lines[1:], 1), line, partial(_line, h, explicit=explicit)):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    done = summary_end(h, lines, line, "'Total Pot'")
+    if not k.read_body(h, enumerate(lines[1:], 1), line, partial(_line, h, explicit=explicit)):
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    done = k.summary_end(h, lines, line, "'Total Pot'")
     if done is not None:
         return done
     assert h.total is not None  # summary_end: a hand with no total gives no record
     rake = h.rake if h.rake is not None else max(h.total - sum(c.amount for c in h.collects), 0)
-    parts = paid_parts(h.collects, h.total - rake, one_pot=True)
-    record = build_record(
+    parts = k.paid_parts(h.collects, h.total - rake, one_pot=True)
+    record = k.build_record(
         h, site=SITE, game=_game(h, hd, *kind), line=line, text=text, offset=offset,
-        started_at=local_time(hd["date"]), boards=the_board(h), rake=rake, pot_parts=parts,
-        pot_parts_basis=PotPartsBasis.NET if parts else None,
-        collect_order=CollectOrder.UNORDERED, odd_chips=OddChips.LOW_LEFTOVER_TO_HIGH,
+        started_at=k.local_time(hd["date"]), boards=k.the_board(h), rake=rake, pot_parts=parts,
+        pot_parts_basis=k.PotPartsBasis.NET if parts else None,
+        collect_order=k.CollectOrder.UNORDERED, odd_chips=k.OddChips.LOW_LEFTOVER_TO_HIGH,
     )  # fmt: skip
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+    return k.ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
 
-def _kind(hd: Any) -> tuple[tuple[Variant, bool], BettingStructure] | str:
+def _kind(hd: Any) -> tuple[tuple[k.Variant, bool], k.BettingStructure] | str:
     """The header's game and betting structure, or the words of a game not read
     (with the structure when the game is Omaha: an Omaha game not known)."""
     raw = (hd["tgame"] or hd["game"]).upper().replace("ZONE POKER", "").replace("ZONEPOKER", "")
@@ -242,7 +230,9 @@ def _kind(hd: Any) -> tuple[tuple[Variant, bool], BettingStructure] | str:
     return f"{raw} {hd['tlimit'] or hd['limit']}" if game or "OMAHA" in raw else raw
 
 
-def _game(h: Hand, hd: Any, game: tuple[Variant, bool], structure: BettingStructure) -> Game:
+def _game(
+    h: k.Hand, hd: Any, game: tuple[k.Variant, bool], structure: k.BettingStructure
+) -> k.Game:
     """The hand's game: a tournament's blinds from the header's level, a cash game's
     from the blinds posted (the big blind twice the small when one is missing)."""
     if hd["tid"] is not None:
@@ -250,8 +240,8 @@ def _game(h: Hand, hd: Any, game: tuple[Variant, bool], structure: BettingStruct
     else:
         bb = h.bb if h.bb is not None else (2 * h.sb if h.sb is not None else 0)
         sb = h.sb if h.sb is not None else bb // 2
-    limit = structure is BettingStructure.LIMIT
-    return Game(
+    limit = structure is k.BettingStructure.LIMIT
+    return k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency="USD" if hd["tid"] is None else "CHIPS", qualifier=8,
         tournament_id=hd["tid"], level=hd["level"],
@@ -259,7 +249,7 @@ def _game(h: Hand, hd: Any, game: tuple[Variant, bool], structure: BettingStruct
     )  # fmt: skip
 
 
-def _line(h: Hand, ln: str, lno: int, *, explicit: bool) -> bool:
+def _line(h: k.Hand, ln: str, lno: int, *, explicit: bool) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if h.summary:
         return _summary_line(h, ln, lno)
@@ -269,15 +259,15 @@ def _line(h: Hand, ln: str, lno: int, *, explicit: bool) -> bool:
     if ln.startswith("Seat ") and not h.actions and not h.hole:
         return _seat(h, ln, lno)
     if ln.startswith("***"):
-        return section(h, ln, STREET_LINE, quiet=_QUIET, summary="*** SUMMARY ***")
-    return _m(TABLE_EVENT, ln.strip()) is not None
+        return k.section(h, ln, STREET_LINE, quiet=_QUIET, summary="*** SUMMARY ***")
+    return k.rule_match(TABLE_EVENT, ln.strip()) is not None
 
 
-def _seat(h: Hand, ln: str, lno: int) -> bool:
+def _seat(h: k.Hand, ln: str, lno: int) -> bool:
     """A seat line ("Seat 2: Dealer [ME] ($124 in chips)"), or a table event."""
-    m = _m(SEAT, ln)
+    m = k.rule_match(SEAT, ln)
     if m is None:
-        return _m(TABLE_EVENT, ln) is not None
+        return k.rule_match(TABLE_EVENT, ln) is not None
     name = m["name"].strip()
     h.seat(h.seat_number(m["seat"]), name, h.money(m["stack"]), lno)
     if m["me"]:
@@ -285,7 +275,7 @@ def _seat(h: Hand, ln: str, lno: int) -> bool:
     return True
 
 
-def _player_line(h: Hand, name: str, rest: str, ln: str, lno: int, explicit: bool) -> bool:
+def _player_line(h: k.Hand, name: str, rest: str, ln: str, lno: int, explicit: bool) -> bool:
     """"<position>[ [ME]] : <what they did>": the rule of its first word that reads it."""
     if name[-1:] in " ]":  # the hero's label: "Dealer  [ME]"
         name = name.rstrip().removesuffix("[ME]").rstrip()
@@ -295,12 +285,12 @@ def _player_line(h: Hand, name: str, rest: str, ln: str, lno: int, explicit: boo
     if found is None:
         if _SIT_OUT.fullmatch(rest) is not None:  # not dealt in unless they play
             h.sit_out(name)
-        return _m(TABLE_EVENT, rest) is not None
+        return k.rule_match(TABLE_EVENT, rest) is not None
     if name not in h.stacks:
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {name[:40]}", ln)
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {name[:40]}", ln)
         return True
     kind, m = found
-    if not explicit and kind in _BETTING and h.street is not Street.RIVER:
+    if not explicit and kind in _BETTING and h.street is not k.Street.RIVER:
         if h.acted and h.round_complete():  # no street lines: the round is over
             h.new_street(_NEXT[h.street])
     _player(h, name, kind, m, lno)
@@ -319,7 +309,7 @@ def _rule_of(rest: str) -> tuple[str, Any] | None:
     return None
 
 
-def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a player did, by the kind of rule that read it."""
     post = _POSTS.get(kind)
     if post is not None:
@@ -335,15 +325,15 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     elif kind == "dealer":
         h.button = h.seat_number(m["seat"])
     elif kind == "deal":
-        h.hole[p] = _cards(m["cards"])
+        h.hole[p] = k.cards(m["cards"])
         h.in_hand.add(p)
     elif kind == "show":
         _show(h, p, m, lno)
     else:
-        h.collects.append(Collect(p, h.money(m["a"]), _pot(h, p) if m["side"] else 0, 0, lno))
+        h.collects.append(k.Collect(p, h.money(m["a"]), _pot(h, p) if m["side"] else 0, 0, lno))
 
 
-def _allin_raise(h: Hand, p: str, m: Any, lno: int) -> None:
+def _allin_raise(h: k.Hand, p: str, m: Any, lno: int) -> None:
     """ "All-in(raise) $a[ to $b]": to ``b``; without it, ``a`` is the chips added when
     they are all the player had, else (the oldest hands) the street total."""
     a = h.money(m["a"])
@@ -355,7 +345,7 @@ def _allin_raise(h: Hand, p: str, m: Any, lno: int) -> None:
         h.raise_to(p, a, lno, True)
 
 
-def _pot(h: Hand, p: str) -> int:
+def _pot(h: k.Hand, p: str) -> int:
     """The side pot a "Hand result-Side pot" line of ``p`` pays: side pots are paid in
     order, and a player collecting again starts the next one."""
     side = max((c.pot for c in h.collects), default=0)
@@ -364,47 +354,47 @@ def _pot(h: Hand, p: str) -> int:
     return side
 
 
-def _show(h: Hand, p: str, m: Any, lno: int) -> None:
+def _show(h: k.Hand, p: str, m: Any, lno: int) -> None:
     """A show or muck: the five cards read (ten in hi/lo) and the category word typed
     into claims; the show's cards are the player's hole cards."""
     how = m["how"].lower()
     if how == "does not show":  # won uncontested: the cards are known from the deal
         return
-    shown = _cards(m["cards"])
+    shown = k.cards(m["cards"])
     hole = h.hole.get(p)
     if how == "mucks":
         cards = shown if len(shown) in (4, 5, 6) else (hole or ())
-        h.shows.append(Show(p, cards, m["cat"], mucked=True, line=lno))
+        h.shows.append(k.Show(p, cards, m["cat"], mucked=True, line=lno))
         return
     if hole is None:
         hole = shown if len(shown) in (4, 6) else ()
     if not hole:
-        h.problem(lno, ProblemCode.BAD_CARDS, f"{p} shows but was dealt no known cards")
+        h.problem(lno, k.ProblemCode.BAD_CARDS, f"{p} shows but was dealt no known cards")
         return
     cat = _CATEGORIES.get((m["cat"] or "").strip().lower())
-    high = claimed_from_five(cat, shown[:5]) if cat is not None else None
-    low = low_from_five(shown[5:10]) if len(shown) == 10 else None
+    high = k.claimed_from_five(cat, shown[:5]) if cat is not None else None
+    low = k.low_from_five(shown[5:10]) if len(shown) == 10 else None
     h.shows.append(
-        Show(p, hole, m["cat"], low_description=" ".join(shown[5:10]) if low else None,
+        k.Show(p, hole, m["cat"], low_description=" ".join(shown[5:10]) if low else None,
              line=lno, claimed_high=high, claimed_low=low)
     )  # fmt: skip
 
 
-def _summary_line(h: Hand, ln: str, lno: int) -> bool:
+def _summary_line(h: k.Hand, ln: str, lno: int) -> bool:
     """A summary line: the total pot and rake, the board; seat lines repeat the collects."""
     if ln.startswith("Seat"):
-        m = _m(SUMMARY_SEAT, ln)
+        m = k.rule_match(SUMMARY_SEAT, ln)
         return m is not None and m["name"].strip() in h.stacks
-    m = _m(TOTAL, ln)
+    m = k.rule_match(TOTAL, ln)
     if m is not None:
         h.total = h.money(m["total"])
         h.total_line = lno
         if m["rake"]:
             h.rake = h.money(m["rake"])
         return True
-    m = _m(BOARD, ln)
+    m = k.rule_match(BOARD, ln)
     if m is not None:
-        h.summary_board = _cards(m["cards"])
+        h.summary_board = k.cards(m["cards"])
         return True
     return False
 
@@ -413,10 +403,10 @@ def _summary_line(h: Hand, ln: str, lno: int) -> bool:
 #: a hand header; its hands start at each header and after blank lines (text before
 #: the first header is its own). ``_parse`` is looked up when a hand is read (a test
 #: plants a bug in it).
-FORMAT = text_format(
+FORMAT = k.text_format(
     "bovada", "Bovada / Ignition",
     "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash and tournaments",
     HAND_START, lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
     header=_ANY_START, end=HAND_END,
-    habits=Habits(shows_in_order=True),  # the corpus: shows in the order played
+    habits=k.Habits(shows_in_order=True),  # the corpus: shows in the order played
 )  # fmt: skip

@@ -47,24 +47,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import Hand, finish, not_read, rule_table, text_format
-from hhtools.grammars._lines import _cards
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS
-from hhtools.grammars._text import HandEnd
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    PostKind,
-    Show,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, Half, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "HAND_START"]
 
@@ -83,7 +66,7 @@ SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?(?P<stack>[\d.,
 STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
 _A = r"[$€£]?(?P<a>[\d.,]+)"
 #: what follows "Name:" (a space, then the words; "posts dead blind" may have none)
-_PLAYER = rule_table(
+_PLAYER = k.rule_table(
     ("sb", r"posts small blind " + _A + "$"),
     ("bb", r"posts big blind " + _A + "$"),
     ("ante", r"posts ante of " + _A + "$"),
@@ -104,59 +87,59 @@ _PLAYER = rule_table(
     ("event", r"timed out$"),
 )  # fmt: skip
 #: a second small blind is dead money (an ante); the first is the small blind
-_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE}
 WINS = re.compile(r" wins (?:(?P<half>high|low) pot )?" + _A + r"(?: with.*)?$")
-_LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
-           "FL": BettingStructure.LIMIT}  # fmt: skip
-_GAMES = {"omaha": (Variant.OMAHA, False), "omahahilo": (Variant.OMAHA, True),
-          "omahahi": (Variant.OMAHA, False)}  # fmt: skip
+_LIMITS = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
+           "FL": k.BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (k.Variant.OMAHA, False), "omahahilo": (k.Variant.OMAHA, True),
+          "omahahi": (k.Variant.OMAHA, False)}  # fmt: skip
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
-def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     first = FIRST.match(lines[0])
     parts = first["name"].split(" -- ") if first else []
     gm = GAME.fullmatch(parts[-2].strip()) if len(parts) >= 3 else None
     when = DATE.search(parts[-1]) if parts else None
     if first is None or gm is None or when is None:
-        h.problem(line, ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, first["id"] if first else None)
+        h.problem(line, k.ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
+        return k.ParsedHand(None, tuple(h.problems), None, first["id"] if first else None)
     h.hand_id = first["id"]
     raw = gm["game"].strip()
     game = _GAMES.get(re.sub(r"[\s/-]", "", raw.lower()))
     if game is None:
-        return not_read(h, line, raw, lines[0], omaha="omaha" in raw.lower())
+        return k.not_read(h, line, raw, lines[0], omaha="omaha" in raw.lower())
     tid = TOURNEY.search(parts[0])
     stakes = gm["stakes"].split("/")
     currency = "CHIPS" if tid else _CURRENCIES.get(stakes[-1][:1], "")
-    h.unit = Unit.CHIPS if tid or not currency else Unit.CENTS
+    h.unit = k.Unit.CHIPS if tid or not currency else k.Unit.CENTS
     structure = _LIMITS[gm["limit"]]
     amounts = [h.money(a) for a in stakes]
     sb, bb = amounts[-2], amounts[-1]
     h.dead_small = sb
     _table(h, parts, tid)
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=NO_CHIPS):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=k.NO_CHIPS):
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     small_bet = big_bet = None
-    if structure is BettingStructure.LIMIT:  # the header names the bets
+    if structure is k.BettingStructure.LIMIT:  # the header names the bets
         small_bet, big_bet = sb, bb
         bb = h.bb if h.bb is not None else small_bet
         sb = h.sb if h.sb is not None else bb // 2
-    g = Game(
+    g = k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency=currency or "PLAY", ante=amounts[0] if len(amounts) == 3 else 0,
         tournament_id=tid["tid"] if tid else None, small_bet=small_bet, big_bet=big_bet,
     )  # fmt: skip
     y, mo, d, hh, mi, ss = (int(x) for x in when.groups())
-    return finish(
+    return k.finish(
         h, lines, line, site=SITE, game=g, started_at=datetime(y, mo, d, hh, mi, ss),
-        time_zone=None, max_seats=h.max_seats, collect_order=CollectOrder.UNORDERED,
+        time_zone=None, max_seats=h.max_seats, collect_order=k.CollectOrder.UNORDERED,
         text=text, offset=offset, pots_named=False,
     )  # fmt: skip
 
 
-def _table(h: Hand, parts: list[str], tid: re.Match[str] | None) -> None:
+def _table(h: k.Hand, parts: list[str], tid: re.Match[str] | None) -> None:
     """The table's name and size from the header's parts."""
     for part in parts[1:-2]:
         part = part.strip()
@@ -173,7 +156,7 @@ def _table(h: Hand, parts: list[str], tid: re.Match[str] | None) -> None:
         h.table = f"T{tid['tid']} {h.table}"
 
 
-def _amount(h: Hand, m: re.Match[str], conv: str | None, name: str = "a") -> int:
+def _amount(h: k.Hand, m: re.Match[str], conv: str | None, name: str = "a") -> int:
     """A line's amount in the table's currency: the bracketed one when the client shows
     another currency; ``ValueError`` when such a hand's line lacks it."""
     if conv is not None:
@@ -183,7 +166,7 @@ def _amount(h: Hand, m: re.Match[str], conv: str | None, name: str = "a") -> int
     return h.money(m[name])
 
 
-def _line(h: Hand, ln: str, lno: int) -> bool:
+def _line(h: k.Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     conv = None
     if ln.endswith(")"):
@@ -196,7 +179,7 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
         m = STREET.match(ln)
         if m is None:
             return False
-        h.deal(STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+        h.deal(k.STREETS[m["street"]], k.cards(m["cards"].replace(",", " ")))
         return True
     if ln.startswith("Seat ") and not h.actions:
         m = SEAT.match(ln)
@@ -214,7 +197,7 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
         if name is None:
             return False
         h.hero = name
-        h.hole[name] = _cards(ln[9 + len(name) :].strip(" []").replace(",", " "))
+        h.hole[name] = k.cards(ln[9 + len(name) :].strip(" []").replace(",", " "))
         return True
     if ln.startswith("There is no low hand"):
         return ln.rstrip(". ") == "There is no low hand"
@@ -232,20 +215,20 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     m = WINS.match(rest)
     if m is None:
         return False
-    half = {"high": Half.HIGH, "low": Half.LOW}.get(m["half"] or "")
-    h.collects.append(Collect(name, _amount(h, m, conv), 0, 0, lno, half))
+    half = {"high": k.Half.HIGH, "low": k.Half.LOW}.get(m["half"] or "")
+    h.collects.append(k.Collect(name, _amount(h, m, conv), 0, 0, lno, half))
     return True
 
 
-def _player(h: Hand, p: str, kind: str, m: Any, conv: str | None, lno: int) -> None:
+def _player(h: k.Hand, p: str, kind: str, m: Any, conv: str | None, lno: int) -> None:
     """What a seated player did: a post, a betting action, a show or a muck."""
     if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
         h.sit_out(p)
         return
     post = _POSTS.get(kind)
     if post is not None:
-        if post is PostKind.SMALL_BLIND and h.sb is not None:  # a second one: dead money
-            post = PostKind.ANTE
+        if post is k.PostKind.SMALL_BLIND and h.sb is not None:  # a second one: dead money
+            post = k.PostKind.ANTE
         h.post(p, post, _amount(h, m, conv), lno)
     elif kind == "both":
         if conv is not None:  # one bracket for two amounts: the sum is not told apart
@@ -255,18 +238,19 @@ def _player(h: Hand, p: str, kind: str, m: Any, conv: str | None, lno: int) -> N
     elif h.betting(kind, p, _amount(h, m, conv) if "a" in m.groupdict() else 0, lno):
         pass
     elif kind == "show":
-        h.show(p, Show(p, _cards(m["cards"].replace(",", " ")), (m["desc"] or "").strip() or None,
-                       line=lno, claimed_high=read_high(m["desc"])))  # fmt: skip
+        h.show(p, k.Show(p, k.cards(m["cards"].replace(",", " ")),
+                         (m["desc"] or "").strip() or None,
+                         line=lno, claimed_high=k.read_high(m["desc"])))  # fmt: skip
     elif kind == "muck" and m["cards"]:
-        h.show(p, Show(p, _cards(m["cards"].replace(",", " ")), mucked=True, line=lno))
+        h.show(p, k.Show(p, k.cards(m["cards"].replace(",", " ")), mucked=True, line=lno))
 
 
 #: The Cake Poker network site format.
 #: Cake writes no blank line inside a hand: text after one is a hand of its own (a
 #: damaged header after the blank lines is reported, never read into the hand before)
-_END = HandEnd("", None, blank=True)
+_END = k.HandEnd("", None, blank=True)
 
-FORMAT = text_format(
+FORMAT = k.text_format(
     SITE, "Cake Poker network",
     "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash and "
     "tournaments",

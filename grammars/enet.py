@@ -63,21 +63,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import read_high_words
-from hhtools.grammars._hand import (
-    Hand, build_record, by_word, match_player, no_record, not_read, returns, rule_table,
-    summary_end, text_format
-)  # fmt: skip
-from hhtools.grammars._lines import _cards, _m, _rule
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS, bad_header
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import CURRENCY_SYMBOLS
-from hhtools.model.records import (
-    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Returned, Show, Variant
-)  # fmt: skip
-from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -89,11 +75,11 @@ _ANY_START = re.compile(
 #: where a hand starts: "Game #", a word and a colon, so that a header with a damaged
 #: byte starts a hand of its own (a bad_header problem) rather than join the hand before
 HAND_START = re.compile(r"\ufeff?Game #\S{1,40}: ")
-HEADER = _rule("header",
+HEADER = k.rule("header",
     r"\ufeff?Game #(?P<id>\d+): (?P<game>.+?) \((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\)"
     r" - (?P<time>\d\d?:\d\d:\d\d) (?P<date>\d\d?\.\d\d?\.\d{4})(?: - .*)?\s*$"
 )  # fmt: skip
-TABLE = _rule("table",
+TABLE = k.rule("table",
     r"Table '(?P<table>.*?)(?: - (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit))?'"
     r"(?: (?P<max>\d+)-max)?(?: Seat #(?P<button>\d+) is the button)?\s*$"
 )  # fmt: skip
@@ -101,7 +87,7 @@ _AMT = r" (?P<a>[^\s()]+)"
 _CARDS_SHOWN = r"(?: \[(?P<cards>[^\]]*)\])?\s*$"
 #: what a player did, after "<player>: " (the colon may be left out before "collected"
 #: and "sits out")
-RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+RULES = tuple((kind, k.rule(kind, pattern)) for kind, pattern in (
     ("sb", r"posts small blind(?:" + _AMT + r")?\s*$"),
     ("bb", r"posts big blind(?:" + _AMT + r")?\s*$"),
     ("fold", r"folds$"),
@@ -116,10 +102,10 @@ RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("collect", r"collected \((?P<a>[^)]*)\) from pot\s*$"),
     ("sitout", r"sits out\s*$"),
 ))  # fmt: skip
-_COLON = by_word(RULES)
-_SPACE = by_word(tuple(r for r in RULES if r[0] in ("collect", "event", "sitout")))
+_COLON = k.by_word(RULES)
+_SPACE = k.by_word(tuple(r for r in RULES if r[0] in ("collect", "event", "sitout")))
 #: the table's lines before the summary, by the rule's kind
-_BODY = rule_table(
+_BODY = k.rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*) in chips\)"
              r"(?P<out> is sitting out)?\s*$"),
     ("noise", r"\*\*\* (?:HOLECARDS|SHOWDOWN) \*\*\*$"),
@@ -132,7 +118,7 @@ _BODY = rule_table(
 #: lines read by the table's rules only (a seat line only before the first action)
 _TABLE_LINES = ("Seat ", "***", "Rake: ", "Uncalled bet ", "Dealt to ")
 #: the summary's lines
-_SUMMARY = rule_table(
+_SUMMARY = k.rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<rest>.*)$"),
     ("total", r"Total pot (?P<total>\S+) \| Rake (?P<rake>\S+)\s*$"),
     ("board", r"Board \[(?P<cards>[^\]]*)\]\s*$"),
@@ -147,19 +133,19 @@ SUMMARY_REST = re.compile(
 )
 SUMMARY_SHOW = re.compile(r"showed \[(?P<cards>[^\]]*)\]")
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")
-_STRUCTURES = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStructure.NO_LIMIT,
-               "Fixed Limit": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
-_GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
-          "omaha hi-lo": (Variant.OMAHA, True)}  # fmt: skip
-_BLINDS = {"sb": (PostKind.SMALL_BLIND, 0), "bb": (PostKind.BIG_BLIND, 1)}
-_HIGH_WORDS: tuple[tuple[HandCategory, re.Pattern[str]], ...] = (
-    (HandCategory.THREE_OF_A_KIND, re.compile(r"three of a kind, (\w+)")),
-    (HandCategory.TWO_PAIR, re.compile(r"two pairs?, (\w+) and (\w+)")),
-    (HandCategory.ONE_PAIR, re.compile(r"a pair, (\w+)")),
+_STRUCTURES = {"Pot Limit": k.BettingStructure.POT_LIMIT, "No Limit": k.BettingStructure.NO_LIMIT,
+               "Fixed Limit": k.BettingStructure.LIMIT, "Limit": k.BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (k.Variant.OMAHA, False), "omaha hi/lo": (k.Variant.OMAHA, True),
+          "omaha hi-lo": (k.Variant.OMAHA, True)}  # fmt: skip
+_BLINDS = {"sb": (k.PostKind.SMALL_BLIND, 0), "bb": (k.PostKind.BIG_BLIND, 1)}
+_HIGH_WORDS: tuple[tuple[k.HandCategory, re.Pattern[str]], ...] = (
+    (k.HandCategory.THREE_OF_A_KIND, re.compile(r"three of a kind, (\w+)")),
+    (k.HandCategory.TWO_PAIR, re.compile(r"two pairs?, (\w+) and (\w+)")),
+    (k.HandCategory.ONE_PAIR, re.compile(r"a pair, (\w+)")),
 )
 
 
-def read_high(text: str | None) -> ClaimedHigh | None:
+def read_high(text: str | None) -> k.ClaimedHigh | None:
     """Type Enet's words for a high hand ("A Pair, Jacks", "Two Pairs, Aces and Twos",
     "Three of a kind, Kings"); ``None`` for wording not seen in Enet's hands.
 
@@ -170,7 +156,7 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     >>> read_high("Royal thing") is None
     True
     """
-    return read_high_words(text, _HIGH_WORDS)
+    return k.read_high_words(text, _HIGH_WORDS)
 
 
 def _run_cards(text: str) -> tuple[str, ...]:
@@ -178,11 +164,11 @@ def _run_cards(text: str) -> tuple[str, ...]:
     squeezed = text.replace(" ", "")
     found = _CARD.findall(squeezed)
     if "".join(found) != squeezed:
-        return _cards(text if " " in text else squeezed)  # reports the bad card
-    return _cards(" ".join(found))
+        return k.cards(text if " " in text else squeezed)  # reports the bad card
+    return k.cards(" ".join(found))
 
 
-class _Hand(Hand):
+class _Hand(k.Hand):
     """A hand being read, with the header's stakes (a post without an amount is the
     stakes' blind) and the players by seat for the summary. ``board`` holds the street lines' cards (each writes the whole
     board), ``summary_board`` the summary's."""
@@ -193,63 +179,63 @@ class _Hand(Hand):
         self.by_seat: dict[int, str] = {}  # seat number -> player, for the summary
 
 
-def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand (``lines``, the first on file line ``line``) into a record."""
     head = _header(h, lines, line)
-    if isinstance(head, ParsedHand):
+    if isinstance(head, k.ParsedHand):
         return head
     hd, tm, g = head
-    if not read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=NO_CHIPS):
-        return no_record(h)
-    done = summary_end(h, lines, line, "'Total pot'")
+    if not k.read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=k.NO_CHIPS):
+        return k.no_record(h)
+    done = k.summary_end(h, lines, line, "'Total pot'")
     if done is not None:
         return done
-    returned = returns(h)
+    returned = k.returns(h)
     if h.button is None and tm["button"] is not None:  # no "(dealer)" in the summary
         h.button = h.seat_number(tm["button"]) + 1
     day, month, year = hd["date"].split(".")
     hh, mi, ss = hd["time"].split(":")
-    return ParsedHand(build_record(
+    return k.ParsedHand(k.build_record(
         h, site=SITE, game=g, line=line, text=text, offset=offset,
         started_at=datetime(int(year), int(month), int(day), int(hh), int(mi), int(ss)),
         max_seats=int(tm["max"]) if tm["max"] else None,
         boards=(h.summary_board,) if h.summary_board else (),
         collects=_pot_of_collects(h, returned), returned=returned,
         total_pot=None, total_pot_line=0,  # the summary's "Total pot" is not the pot
-        collect_order=CollectOrder.UNORDERED,
+        collect_order=k.CollectOrder.UNORDERED,
     ), tuple(h.problems), None, h.hand_id)  # fmt: skip
 
 
-def _header(h: _Hand, lines: list[str], line: int) -> ParsedHand | tuple[Any, Any, Game]:
+def _header(h: _Hand, lines: list[str], line: int) -> k.ParsedHand | tuple[Any, Any, k.Game]:
     """The header and table lines' results and the game; a :class:`ParsedHand` for a
     hand not read (no header, not a game read here, no betting structure named)."""
-    hd = _m(HEADER, lines[0])
+    hd = k.rule_match(HEADER, lines[0])
     if hd is None:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     h.hand_id = hd["id"]
     raw = " ".join(hd["game"].split()).lower()
     game = _GAMES.get(raw)
     if game is None:
-        return not_read(h, line, hd["game"], lines[0], omaha="omaha" in raw)
-    tm = _m(TABLE, lines[1]) if len(lines) > 1 else None
+        return k.not_read(h, line, hd["game"], lines[0], omaha="omaha" in raw)
+    tm = k.rule_match(TABLE, lines[1]) if len(lines) > 1 else None
     structure = _STRUCTURES.get(tm["limit"]) if tm is not None and tm["limit"] else None
     if tm is None or structure is None:
-        h.problem(line + 1, ProblemCode.BAD_TABLE, "no table line naming the betting structure",
+        h.problem(line + 1, k.ProblemCode.BAD_TABLE, "no table line naming the betting structure",
                   lines[1] if len(lines) > 1 else lines[0])  # fmt: skip
-        return no_record(h)
+        return k.no_record(h)
     h.stakes = sb, bb = (h.money(hd["sb"]), h.money(hd["bb"]))
     h.table = tm["table"]
-    limit = structure is BettingStructure.LIMIT
-    g = Game(
+    limit = structure is k.BettingStructure.LIMIT
+    g = k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
-        currency=CURRENCY_SYMBOLS.get(hd["sb"].strip()[:1], "EUR"), qualifier=8,
+        currency=k.CURRENCY_SYMBOLS.get(hd["sb"].strip()[:1], "EUR"), qualifier=8,
         small_bet=bb if limit else None, big_bet=2 * bb if limit else None,
     )  # fmt: skip
     return hd, tm, g
 
 
-def _pots(h: _Hand, returned: tuple[Returned, ...]) -> list[tuple[int, frozenset[str]]]:
+def _pots(h: _Hand, returned: tuple[k.Returned, ...]) -> list[tuple[int, frozenset[str]]]:
     """The pots rebuilt from the chips put in at each all-in level, less what went
     back: ``(size, who can win it)``, main pot first (minor units)."""
     put = dict(h.put)
@@ -265,7 +251,7 @@ def _pots(h: _Hand, returned: tuple[Returned, ...]) -> list[tuple[int, frozenset
     return pots
 
 
-def _pot_of_collects(h: _Hand, returned: tuple[Returned, ...]) -> tuple[Collect, ...]:
+def _pot_of_collects(h: _Hand, returned: tuple[k.Returned, ...]) -> tuple[k.Collect, ...]:
     """The summary's collects, each typed with the pot it pays (module docstring): the
     smallest pot the player could win that is at least the amount."""
     pots = _pots(h, returned)
@@ -275,7 +261,7 @@ def _pot_of_collects(h: _Hand, returned: tuple[Returned, ...]) -> tuple[Collect,
     for c in h.collects:
         fits = [(size, i) for i, (size, who) in enumerate(pots)
                 if c.player in who and size >= c.amount]  # fmt: skip
-        out.append(Collect(c.player, c.amount, min(fits)[1] if fits else 0, 0, c.line))
+        out.append(k.Collect(c.player, c.amount, min(fits)[1] if fits else 0, 0, c.line))
     return tuple(out)
 
 
@@ -292,7 +278,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     if ln.startswith(_TABLE_LINES) and not (h.actions and ln.startswith("Seat ")):
         found = _BODY.match(ln)
         return found is not None and _table_line(h, found[0], found[1], ln, lno)
-    played = match_player(h, ln, _SPACE, _COLON)
+    played = k.match_player(h, ln, _SPACE, _COLON)
     if played is None:
         return False
     _player(h, *played, lno)
@@ -308,13 +294,13 @@ def _table_line(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
         h.summary = True
         h.by_seat = {s.seat: s.player for s in h.seats}
     elif kind == "street":
-        h.deal(STREETS[m["street"]], _run_cards(m["cards"]), whole=True)
+        h.deal(k.STREETS[m["street"]], _run_cards(m["cards"]), whole=True)
     elif kind == "rake":
         _signed(h, m["a"])  # read, not kept: the summary's rake is their sum
     elif kind == "returned":
         if m["name"] not in h.stacks:
             return False
-        h.returned.append(Returned(m["name"], h.money(m["a"]), lno))
+        h.returned.append(k.Returned(m["name"], h.money(m["a"]), lno))
     elif kind == "dealt":
         name = next((n for n in h.by_length if ln.startswith(n + " [", 9)), None)
         if name is None:
@@ -342,10 +328,10 @@ def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
     elif kind in ("fold", "check"):
         h.betting(kind, p, 0, lno)
     elif kind == "show":
-        h.show(p, Show(p, _run_cards(m["cards"]), m["desc"], line=lno,
+        h.show(p, k.Show(p, _run_cards(m["cards"]), m["desc"], line=lno,
                        claimed_high=read_high(m["desc"])))  # fmt: skip
     elif kind == "muck" and m["cards"]:
-        h.show(p, Show(p, _run_cards(m["cards"]), None, mucked=True, line=lno))
+        h.show(p, k.Show(p, _run_cards(m["cards"]), None, mucked=True, line=lno))
     # "collected" in the body is not read: the summary's amounts are (module docstring)
 
 
@@ -375,15 +361,15 @@ def _summary_seat(h: _Hand, seat: int, p: str, m: Any, lno: int) -> bool:
         h.button = seat
     won = SUMMARY_WIN.search(rest)
     if won is not None:
-        h.collects.append(Collect(p, h.money(won["a"]), 0, 0, lno))
+        h.collects.append(k.Collect(p, h.money(won["a"]), 0, 0, lno))
     shown = SUMMARY_SHOW.search(rest)
     if shown is not None and shown["cards"] and p not in h.hole:
-        h.show(p, Show(p, _run_cards(shown["cards"]), None, line=lno))
+        h.show(p, k.Show(p, _run_cards(shown["cards"]), None, line=lno))
     return True
 
 
 #: The Enet Poker site format.
-FORMAT = text_format(
+FORMAT = k.text_format(
     SITE, "Enet Poker", "Omaha; pot limit (no limit and limit tables read the same way); cash",
     HAND_START, _parse, header=_ANY_START, hand=_Hand,
 )  # fmt: skip

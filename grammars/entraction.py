@@ -52,23 +52,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import Hand, finish, rule_table, text_format
-from hhtools.grammars._lines import _cards
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS, header_game
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    PostKind,
-    Show,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "HAND_START"]
 
@@ -91,7 +75,7 @@ ENDED = re.compile(r"Game ended (?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)"
 RAKE = re.compile(r"Rake:\s+[A-Z]{3} (?P<a>[\d.,]+)\s*$")
 _A = r" \s*\((?P<a>[\d.,]+)\)$"
 #: what follows the name column, by kind (a raise is the chips added: "raise_by")
-_PLAYER = rule_table(
+_PLAYER = k.rule_table(
     ("fold", r"Fold$"),
     ("check", r"Check$"),
     ("call", r"Call" + _A),
@@ -109,64 +93,64 @@ _PLAYER = rule_table(
     ("event", r"Joined the table$"),
     ("event", r"Timed out$"),
 )  # fmt: skip
-_POSTS = {"Small Blind": PostKind.SMALL_BLIND, "Big Blind": PostKind.BIG_BLIND,
-          "Blind out of turn": PostKind.BIG_BLIND, "Ante": PostKind.ANTE}  # fmt: skip
-_LIMITS = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStructure.NO_LIMIT,
-           "Fixed Limit": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
-_GAMES = {"omaha high": (Variant.OMAHA, False), "omaha": (Variant.OMAHA, False),
-          "5-card omaha high": (Variant.OMAHA5, False), "5-card omaha": (Variant.OMAHA5, False),
-          "omaha high/low": (Variant.OMAHA, True), "omaha hi/lo": (Variant.OMAHA, True),
-          "5-card omaha high/low": (Variant.OMAHA5, True)}  # fmt: skip
+_POSTS = {"Small Blind": k.PostKind.SMALL_BLIND, "Big Blind": k.PostKind.BIG_BLIND,
+          "Blind out of turn": k.PostKind.BIG_BLIND, "Ante": k.PostKind.ANTE}  # fmt: skip
+_LIMITS = {"Pot Limit": k.BettingStructure.POT_LIMIT, "No Limit": k.BettingStructure.NO_LIMIT,
+           "Fixed Limit": k.BettingStructure.LIMIT, "Limit": k.BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha high": (k.Variant.OMAHA, False), "omaha": (k.Variant.OMAHA, False),
+          "5-card omaha high": (k.Variant.OMAHA5, False), "5-card omaha": (k.Variant.OMAHA5, False),
+          "omaha high/low": (k.Variant.OMAHA, True), "omaha hi/lo": (k.Variant.OMAHA, True),
+          "5-card omaha high/low": (k.Variant.OMAHA5, True)}  # fmt: skip
 
 
 def _split_cards(text: str) -> tuple[str, ...]:
     """ "Qs - 7d - 8c" -> ("Qs", "7d", "8c")."""
-    return _cards(text.replace(" - ", " "))
+    return k.cards(text.replace(" - ", " "))
 
 
-def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
-    got = header_game(h, HEADER.match(lines[0]), _GAMES, lines, line)
-    if isinstance(got, ParsedHand):
+def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
+    got = k.header_game(h, HEADER.match(lines[0]), _GAMES, lines, line)
+    if isinstance(got, k.ParsedHand):
         return got
     hd, game = got
-    h.unit = Unit.CENTS
+    h.unit = k.Unit.CENTS
     h.table = hd["table"]
     structure = _LIMITS[hd["limit"]]
     sb, bb = h.money(hd["sb"]), h.money(hd["bb"])
     h.dead_small = sb
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=NO_CHIPS):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=k.NO_CHIPS):
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     small_bet = big_bet = None
-    if structure is BettingStructure.LIMIT:  # the header names the bets
+    if structure is k.BettingStructure.LIMIT:  # the header names the bets
         small_bet, big_bet = sb, bb
         bb = h.bb if h.bb is not None else small_bet
         sb = h.sb if h.sb is not None else bb // 2
-    g = Game(
+    g = k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency=hd["cur"], small_bet=small_bet, big_bet=big_bet,
     )  # fmt: skip
     end = h.ended
     if end is None:
         last = line + len(lines) - 1
-        h.problem(last, ProblemCode.TRUNCATED_HAND,
+        h.problem(last, k.ProblemCode.TRUNCATED_HAND,
                   "hand has no 'Game ended' line (cut short?)", lines[-1])  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    return finish(
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    return k.finish(
         h, lines, line, site=SITE, game=g,
         started_at=datetime.strptime(end["date"], "%Y-%m-%d %H:%M:%S"), time_zone=end["tz"],
-        max_seats=h.max_seats, collect_order=CollectOrder.UNORDERED, text=text, offset=offset,
+        max_seats=h.max_seats, collect_order=k.CollectOrder.UNORDERED, text=text, offset=offset,
         pots_named=False,
     )  # fmt: skip
 
 
-def _line(h: Hand, ln: str, lno: int) -> bool:
+def _line(h: k.Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     head = ln[:6]
     if head.startswith(("Flop ", "Turn ", "River ")):
         m = STREET.match(ln)
         if m is not None:
-            h.deal(STREETS[m["street"]], _split_cards(m["cards"]), whole=True)
+            h.deal(k.STREETS[m["street"]], _split_cards(m["cards"]), whole=True)
             return True
     if not h.seats or (not h.actions and not h.dealt and SEAT.match(ln)):
         if ln.startswith("Players(max"):
@@ -210,7 +194,7 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     return True
 
 
-def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a seated player did: a betting action, the hero's cards, a show or a win."""
     if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
         h.sit_out(p)
@@ -223,16 +207,16 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
         h.hero = p
         h.hole[p] = _split_cards(m["cards"])
     elif kind == "show":
-        h.show(p, Show(p, _split_cards(m["cards"]), m["desc"], line=lno,
-                       claimed_high=read_high(m["desc"])))  # fmt: skip
+        h.show(p, k.Show(p, _split_cards(m["cards"]), m["desc"], line=lno,
+                       claimed_high=k.read_high(m["desc"])))  # fmt: skip
     elif kind == "muck" and m["cards"]:
-        h.show(p, Show(p, _split_cards(m["cards"]), mucked=True, line=lno))
+        h.show(p, k.Show(p, _split_cards(m["cards"]), mucked=True, line=lno))
     elif kind == "win":
-        h.collects.append(Collect(p, h.money(m["a"]), 0, 0, lno))
+        h.collects.append(k.Collect(p, h.money(m["a"]), 0, 0, lno))
 
 
 #: The Entraction site format.
-FORMAT = text_format(
+FORMAT = k.text_format(
     SITE, "Entraction",
     "Omaha and 5-card Omaha (and their hi/lo forms); pot limit, no limit and fixed limit; cash",
     HAND_START, _parse,

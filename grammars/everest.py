@@ -56,46 +56,22 @@ from decimal import Decimal, InvalidOperation
 
 from lxml import etree
 
-from hhtools.grammars._betting import _OutOfRange
-from hhtools.grammars._xml import (
-    MARK,
-    Stop,
-    XmlHand,
-    comma_cards,
-    context_attrs,
-    game_not_read,
-    read_elements,
-    xml_format,
-    xml_reader,
-)
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import MAX_AMOUNT, Unit
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    PostKind,
-    Returned,
-    Show,
-    Street,
-    Variant,
-)
-from hhtools.model.vocab import PotPartsBasis, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "cards", "stakes"]
 
 _RECOGNISE = re.compile(r"<SESSION\s+time=\"\d+\"|<HAND\s+time=\"\d+\"\s+id=\"\d+\"")
 _ID = re.compile(r"<HAND\s[^>]*?\bid=\"([^\"]*)\"")
 _GAMES = {"omaha-hi": False}
-_LIMITS = {"pot-limit": BettingStructure.POT_LIMIT, "no-limit": BettingStructure.NO_LIMIT,
-           "fixed-limit": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT}  # fmt: skip
+_LIMITS = {"pot-limit": k.BettingStructure.POT_LIMIT, "no-limit": k.BettingStructure.NO_LIMIT,
+           "fixed-limit": k.BettingStructure.LIMIT, "limit": k.BettingStructure.LIMIT}  # fmt: skip
 _MONEY = {"€": "EUR", "$": "USD", "£": "GBP", "": "PLAY"}
-_STREET_BY_CARDS = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
-_VARIANTS = {4: Variant.OMAHA, 5: Variant.OMAHA5, 6: Variant.OMAHA6}
+_STREET_BY_CARDS = {3: k.Street.FLOP, 4: k.Street.TURN, 5: k.Street.RIVER}
+_VARIANTS = {4: k.Variant.OMAHA, 5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}
 _QUIET = frozenset({"SEAT", "DEALER", "XBLIND", "CHAT", "XSHOW"})
 
 #: Everest cards ("6s, 8c, Jh", "10h") as record cards (:func:`comma_cards`).
-cards = comma_cards
+cards = k.comma_cards
 
 
 def stakes(text: str, scale: int) -> tuple[int, int] | None:
@@ -115,7 +91,7 @@ def stakes(text: str, scale: int) -> tuple[int, int] | None:
             value = Decimal(num) * scale
         except InvalidOperation:
             return None
-        if value != value.to_integral_value() or not 0 <= value < MAX_AMOUNT:
+        if value != value.to_integral_value() or not 0 <= value < k.MAX_AMOUNT:
             return None
         out.append(int(value))
     return out[0], out[1]
@@ -126,12 +102,12 @@ def _num(text: str | None) -> int:
     t = (text or "").strip()
     if not t.isdigit():
         raise ValueError(f"not an amount: {t[:40]!r}")
-    if len(t) > 15 or int(t) >= MAX_AMOUNT:
-        raise _OutOfRange(f"amount out of range: {t[:40]!r}")
+    if len(t) > 15 or int(t) >= k.MAX_AMOUNT:
+        raise k.AmountOutOfRange(f"amount out of range: {t[:40]!r}")
     return int(t)
 
 
-class _Hand(XmlHand):
+class _Hand(k.XmlHand):
     """An Everest hand being read: the kernel's hand and what its sweeps and wins say."""
 
     def start(self) -> None:
@@ -141,54 +117,54 @@ class _Hand(XmlHand):
         self.fees = 0  # the tax the last sweep names
 
 
-def _read(h: _Hand, root: etree._Element, stop: Stop) -> ParsedHand:
+def _read(h: _Hand, root: etree._Element, stop: k.Stop) -> k.ParsedHand:
     """One ``<HAND>``: the game (from the ``<SESSION/>``), the seats, the elements in
     order, the record."""
-    session = context_attrs(h.ht.text, "SESSION")
+    session = k.context_attrs(h.ht.text, "SESSION")
     if not session:
-        return stop(ProblemCode.BAD_HEADER, "no <SESSION .../> (the game) before this hand")
+        return stop(k.ProblemCode.BAD_HEADER, "no <SESSION .../> (the game) before this hand")
     game = session.get("game", "")
     if game not in _GAMES:
-        return game_not_read(stop, game, "omaha" in game.lower())
+        return k.game_not_read(stop, game, "omaha" in game.lower())
     structure = _LIMITS.get(session.get("gametype", ""))
     if structure is None:
-        return stop(ProblemCode.UNKNOWN_GAME,
+        return stop(k.ProblemCode.UNKNOWN_GAME,
                     f"betting structure not read: {session.get('gametype')!r}")  # fmt: skip
     tourney = session.get("type", "ring") != "ring"
-    h.unit = Unit.CHIPS if tourney else Unit.CENTS
+    h.unit = k.Unit.CHIPS if tourney else k.Unit.CENTS
     h.stake = stakes(root.get("blinds", ""), 1 if tourney else 100)
     stamp = root.get("time", "")
     utc = datetime.fromtimestamp(int(stamp), UTC) if stamp.isdigit() and len(stamp) < 12 else None
     holes = _seats(h, root)
     if not h.seats:
-        return stop(ProblemCode.NO_SEATS, "no <SEAT> in this hand")
+        return stop(k.ProblemCode.NO_SEATS, "no <SEAT> in this hand")
     variant = _VARIANTS.get(holes)
     if variant is None:
-        return stop(ProblemCode.UNKNOWN_GAME, f"omaha-hi dealt with {holes} hole cards")
+        return stop(k.ProblemCode.UNKNOWN_GAME, f"omaha-hi dealt with {holes} hole cards")
     dealer = root.find("DEALER")
     if dealer is not None and dealer.get("position", "").isdigit():
         h.button = h.seat_number(dealer.get("position", "")) + 1
-    read_elements(h, root, None, _ELEMENTS, default=_other)
+    k.read_elements(h, root, None, _ELEMENTS, default=_other)
     if not h.collects:
-        return stop(ProblemCode.TRUNCATED_HAND, "this hand has no <WIN> (its result)",
-                    h.ht.line + h.ht.text.partition(MARK)[0].count("\n"))  # fmt: skip
+        return stop(k.ProblemCode.TRUNCATED_HAND, "this hand has no <WIN> (its result)",
+                    h.ht.line + h.ht.text.partition(k.MARK)[0].count("\n"))  # fmt: skip
     if not _finish(h, session):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, limit="blinds", guess=True)
     parts = _parts(h)
     money = session.get("money", "")
     h.table = session.get("tableName", "")
     return h.record(
-        Game(variant, False, structure, sb, bb, "CHIPS" if tourney else _MONEY.get(money, money),
+        k.Game(variant, False, structure, sb, bb, "CHIPS" if tourney else _MONEY.get(money, money),
              tournament_id=session.get("id") if tourney else None,
              small_bet=small_bet, big_bet=big_bet),
         started_at=utc.replace(tzinfo=None) if utc else None,
         time_zone="UTC" if utc else None, started_at_utc=utc, fees=h.fees, pot_parts=parts,
-        pot_parts_basis=PotPartsBasis.NET if parts else None,
+        pot_parts_basis=k.PotPartsBasis.NET if parts else None,
     )  # fmt: skip
 
 
-def _seats(h: XmlHand, root: etree._Element) -> int:
+def _seats(h: k.XmlHand, root: etree._Element) -> int:
     """The ``<SEAT>`` elements (a seat is its 0-based position + 1; a player dealt no
     ``HOLE`` sits out); the most hole cards dealt to a position (4 when none)."""
     seat_els = [el for el in root.iterfind("SEAT") if el.get("name", "")]
@@ -207,18 +183,18 @@ def _seats(h: XmlHand, root: etree._Element) -> int:
 
 
 
-def _player(h: XmlHand, el: etree._Element, line: int) -> str | None:
+def _player(h: k.XmlHand, el: etree._Element, line: int) -> str | None:
     """The player at the element's ``position`` (else ``None``: a problem)."""
     return h.who(el.get("position", ""), line, "{} by position {!r}: no one sits there",
                  el.tag, el.get("position"))  # fmt: skip
 
 
-def _other(h: XmlHand, el: etree._Element, line: int) -> None:
+def _other(h: k.XmlHand, el: etree._Element, line: int) -> None:
     """An element not known here (by a seated player: else that is the problem)."""
     if el.tag in _QUIET:
         h.no_chips(el, ("amount",), line, f"<{el.tag}>")
     elif _player(h, el, line) is not None:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
 
 
 def _sweep(h: _Hand, el: etree._Element, line: int) -> None:
@@ -226,21 +202,21 @@ def _sweep(h: _Hand, el: etree._Element, line: int) -> None:
     h.sweep = (_num(el.get("rake") or "0"), _num(el.get("tax") or "0"), _num(el.text), line)
 
 
-def _community(h: XmlHand, el: etree._Element, line: int) -> None:
+def _community(h: k.XmlHand, el: etree._Element, line: int) -> None:
     """``COMMUNITY``: new board cards; a street by the board's size."""
     try:
         new = cards(el.text or "")
     except ValueError as exc:
-        h.problem(line, ProblemCode.BAD_CARDS, str(exc), (el.text or "")[:80])
+        h.problem(line, k.ProblemCode.BAD_CARDS, str(exc), (el.text or "")[:80])
         return
     street = _STREET_BY_CARDS.get(len(h.board) + len(new))
     if street is None:
-        h.problem(line, ProblemCode.BAD_CARDS, f"a board of {len(h.board) + len(new)} cards")
+        h.problem(line, k.ProblemCode.BAD_CARDS, f"a board of {len(h.board) + len(new)} cards")
         return
     h.deal(street, new)
 
 
-def _hole(h: XmlHand, el: etree._Element, line: int) -> None:
+def _hole(h: k.XmlHand, el: etree._Element, line: int) -> None:
     """``HOLE``: one of a player's hole cards ("--" when not shown)."""
     who = _player(h, el, line)
     text = (el.text or "").strip()
@@ -249,7 +225,7 @@ def _hole(h: XmlHand, el: etree._Element, line: int) -> None:
     try:
         h.hole[who] = h.hole.get(who, ()) + cards(text)
     except ValueError as exc:
-        h.problem(line, ProblemCode.BAD_CARDS, str(exc), text[:80])
+        h.problem(line, k.ProblemCode.BAD_CARDS, str(exc), text[:80])
 
 
 def _blind(h: _Hand, el: etree._Element, line: int) -> None:
@@ -265,21 +241,21 @@ def _blind(h: _Hand, el: etree._Element, line: int) -> None:
         h.dead_small = penalty
         h.post_both(who, amount + penalty, line)
     elif stake is not None and amount == stake[1]:
-        h.post(who, PostKind.BIG_BLIND, amount, line)
+        h.post(who, k.PostKind.BIG_BLIND, amount, line)
     elif stake is not None and amount == stake[0] and h.sb is None:
-        h.post(who, PostKind.SMALL_BLIND, amount, line)
+        h.post(who, k.PostKind.SMALL_BLIND, amount, line)
     else:
-        h.post(who, PostKind.SMALL_BLIND if first else PostKind.BIG_BLIND, amount, line)
+        h.post(who, k.PostKind.SMALL_BLIND if first else k.PostKind.BIG_BLIND, amount, line)
 
 
-def _ante(h: XmlHand, el: etree._Element, line: int) -> None:
+def _ante(h: k.XmlHand, el: etree._Element, line: int) -> None:
     """``ANTE``."""
     who = _player(h, el, line)
     if who is not None:
-        h.post(who, PostKind.ANTE, _num(el.get("amount")), line)
+        h.post(who, k.PostKind.ANTE, _num(el.get("amount")), line)
 
 
-def _bet(h: XmlHand, el: etree._Element, line: int) -> None:
+def _bet(h: k.XmlHand, el: etree._Element, line: int) -> None:
     """``BET``: the chips added, typed by the betting so far (0 is a check)."""
     who = _player(h, el, line)
     if who is None:
@@ -296,21 +272,21 @@ def _bet(h: XmlHand, el: etree._Element, line: int) -> None:
         h.raise_to(who, total, line, all_in)
 
 
-def _fold(h: XmlHand, el: etree._Element, line: int) -> None:
+def _fold(h: k.XmlHand, el: etree._Element, line: int) -> None:
     """``FOLD``."""
     who = _player(h, el, line)
     if who is not None:
         h.fold(who, line)
 
 
-def _push(h: XmlHand, el: etree._Element, line: int) -> None:
+def _push(h: k.XmlHand, el: etree._Element, line: int) -> None:
     """``PUSH``: the uncalled part of a bet returned."""
     who = _player(h, el, line)
     if who is not None:
-        h.returned.append(Returned(who, _num(el.get("amount")), line))
+        h.returned.append(k.Returned(who, _num(el.get("amount")), line))
 
 
-def _show(h: XmlHand, el: etree._Element, line: int) -> None:
+def _show(h: k.XmlHand, el: etree._Element, line: int) -> None:
     """``SHOW``, ``MUCK``: a player's cards shown (or mucked face up)."""
     who = _player(h, el, line)
     if who is None:
@@ -318,13 +294,13 @@ def _show(h: XmlHand, el: etree._Element, line: int) -> None:
     try:
         shown = cards(el.text or "")
     except ValueError as exc:
-        h.problem(line, ProblemCode.BAD_CARDS, str(exc), (el.text or "")[:80])
+        h.problem(line, k.ProblemCode.BAD_CARDS, str(exc), (el.text or "")[:80])
         return
     if not shown:
         return
     if who in h.hole and set(h.hole[who]) != set(shown):
-        h.problem(line, ProblemCode.BAD_CARDS, f"{who} shows cards other than those dealt")
-    h.show(who, Show(who, shown, mucked=el.tag == "MUCK", line=line))
+        h.problem(line, k.ProblemCode.BAD_CARDS, f"{who} shows cards other than those dealt")
+    h.show(who, k.Show(who, shown, mucked=el.tag == "MUCK", line=line))
 
 
 def _win(h: _Hand, el: etree._Element, line: int) -> None:
@@ -333,7 +309,7 @@ def _win(h: _Hand, el: etree._Element, line: int) -> None:
     if who is None:
         return
     pot = int(el.get("pot") or "0") if (el.get("pot") or "0").isdigit() else 0
-    h.collects.append(Collect(who, _num(el.get("amount")), pot=pot, line=line))
+    h.collects.append(k.Collect(who, _num(el.get("amount")), pot=pot, line=line))
     if (el.get("potAmount") or "").isdigit():
         h.pot_amounts[pot] = _num(el.get("potAmount"))
 
@@ -353,12 +329,12 @@ def _finish(h: _Hand, session: dict[str, str]) -> bool:
     if h.sweep is not None:
         rake, fees, after, h.total_line = h.sweep
         if after != total - rake - fees:
-            h.problem(h.total_line, ProblemCode.BAD_AMOUNT,
+            h.problem(h.total_line, k.ProblemCode.BAD_AMOUNT,
                       f"the last sweep's pot ({after}) is not the pot put in less rake and tax "
                       f"({total} - {rake} - {fees})")  # fmt: skip
     paid = sum(c.amount for c in h.collects)
     if paid + rake + fees != total:
-        h.problem(h.ht.line, ProblemCode.BAD_AMOUNT,
+        h.problem(h.ht.line, k.ProblemCode.BAD_AMOUNT,
                   f"the wins, rake and tax ({paid} + {rake} + {fees}) are not the pot "
                   f"put in ({total})")  # fmt: skip
     h.total, h.rake, h.fees = total, rake, fees
@@ -379,9 +355,9 @@ def _parts(h: _Hand) -> tuple[int, ...]:
     return ()
 
 
-FORMAT = xml_format(
+FORMAT = k.xml_format(
     "everest", "Everest Poker", "Omaha (pot limit, no limit, limit), cash and tournaments; XML",
     _RECOGNISE, ("<SESSION", "<HAND"), "HAND", ("SESSION",),
-    xml_reader("everest", "HAND", _ID, 'an Everest <HAND id="..."> element', "hand", _read,
+    k.xml_reader("everest", "HAND", _ID, 'an Everest <HAND id="..."> element', "hand", _read,
                hand=_Hand),
 )  # fmt: skip

@@ -59,23 +59,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import read_low
-from hhtools.grammars._hand import (
-    Hand, build_record, incomplete, limit_blinds, match_player, no_record, not_read, returns,
-    rule_table, text_format
-)  # fmt: skip
-from hhtools.grammars._inferred import collected, in_pot
-from hhtools.grammars._lines import _cards, _m, _rule
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS, bad_header, read_high_once
-from hhtools.grammars._text import HandEnd
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure, Collect, Game, PostKind, Show, Variant
-)  # fmt: skip
-from hhtools.model.vocab import CollectOrder, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -87,15 +71,15 @@ _ANY_START = re.compile(
     r"^\s*\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #\d+\s*\n"
     r"\*{5} Hand history for game #\d+ \*{5}", re.MULTILINE)
 
-FIRST = _rule("first", r"\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #(?P<id>\d+)\s*$")
-GAME_LINE = _rule("game",
+FIRST = k.rule("first", r"\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #(?P<id>\d+)\s*$")
+GAME_LINE = k.rule("game",
     r"(?:Blinds )?\s*(?P<cur>[$€]?)\s?(?P<sb>[\d.,]+) ?/ ?[$€]?\s?(?P<bb>[\d.,]+) "
     r"(?:(?P<limit>NL|PL) )?(?P<game>.+?)(?: - (?P<max>\d+) Max)?"
     r" - (?P<date>\d{4}/\d\d/\d\d - \d\d?:\d\d:\d\d)\s*$"
 )  # fmt: skip
 _AMT = r"\[\s?[$€]?\s?(?P<a>[\d.,]+)(?: (?:USD|EURO?|Chips|GEL))?\s?\]$"
 #: what a player did, after "<player>: " (posts and bets)
-_COLON = rule_table(
+_COLON = k.rule_table(
     ("sb", r"posts small blind " + _AMT),
     ("bb", r"posts big blind " + _AMT),
     ("both", r"posts both blinds " + _AMT),
@@ -103,7 +87,7 @@ _COLON = rule_table(
     ("bet", r"bets " + _AMT),
 )  # fmt: skip
 #: what a player did, after "<player> " (the rest)
-_SPACE = rule_table(
+_SPACE = k.rule_table(
     ("call", r"calls " + _AMT),
     ("raise_by", r"raises " + _AMT),
     ("check", r"checks$"),
@@ -122,7 +106,7 @@ _SPACE = rule_table(
               r"|returned)$"),
 )  # fmt: skip
 #: the table's lines, by the rule's kind
-_BODY = rule_table(
+_BODY = k.rule_table(
     ("button", r"Seat (?P<seat>\d+) is the button$"),
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?:[$€]\s?(?P<stack>[\d.,]+)"
              r"(?: (?:USD|EURO?|Chips|GEL))?|(?P<chips>[\d.,]+)(?: Chips)?"
@@ -136,47 +120,47 @@ _BODY = rule_table(
 )  # fmt: skip
 #: lines read by the table's rules only (a player's name never starts them)
 _TABLE_LINES = ("Seat ", "**", "Table ", "Total number of players", "Dealt to ")
-_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND,
-          "both": PostKind.DEAD_SMALL_AND_BIG, "ante": PostKind.ANTE}  # fmt: skip
-_STRUCTURES = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
-               None: BettingStructure.LIMIT}  # fmt: skip
-_GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
-          "omaha hi-lo": (Variant.OMAHA, True), "omaha h/l": (Variant.OMAHA, True)}  # fmt: skip
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND,
+          "both": k.PostKind.DEAD_SMALL_AND_BIG, "ante": k.PostKind.ANTE}  # fmt: skip
+_STRUCTURES = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
+               None: k.BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (k.Variant.OMAHA, False), "omaha hi/lo": (k.Variant.OMAHA, True),
+          "omaha hi-lo": (k.Variant.OMAHA, True), "omaha h/l": (k.Variant.OMAHA, True)}  # fmt: skip
 #: Everleaf's words ("two pairs, queens and nines", "a straight, eight high") are the
 #: English the kernel reads
-read_high = read_high_once
+read_high = k.read_high_once
 
 
-def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand (``lines``, the first on file line ``line``) into a record."""
-    first = _m(FIRST, lines[0])
+    first = k.rule_match(FIRST, lines[0])
     if first is None:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     h.hand_id = first["id"]
     at, gm = _game_line(lines)
     if gm is None:
-        h.problem(line, ProblemCode.BAD_HEADER, "no game line (stakes, game, date)", lines[0])
-        return no_record(h)
+        h.problem(line, k.ProblemCode.BAD_HEADER, "no game line (stakes, game, date)", lines[0])
+        return k.no_record(h)
     raw = " ".join(gm["game"].split()).lower()
     game = _GAMES.get(raw)
     if game is None:
-        return not_read(h, line + at, gm["game"], lines[at], omaha="omaha" in raw)
-    h.unit = Unit.CHIPS if not gm["cur"] else Unit.CENTS
+        return k.not_read(h, line + at, gm["game"], lines[at], omaha="omaha" in raw)
+    h.unit = k.Unit.CHIPS if not gm["cur"] else k.Unit.CENTS
     h.max_seats = int(gm["max"]) if gm["max"] else None
     numbered = ((i, ln) for i, ln in enumerate(lines) if i not in (0, at))
-    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=NO_CHIPS):
-        return no_record(h)
+    if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
+        return k.no_record(h)
     cut = None if h.collects else "hand has no 'wins' line (cut short?)"
-    if incomplete(h, lines, line, cut_short=cut):
-        return no_record(h)
+    if k.incomplete(h, lines, line, cut_short=cut):
+        return k.no_record(h)
     g = _game(h, gm, (*game, _STRUCTURES[gm["limit"]]))
-    returned = returns(h)
+    returned = k.returns(h)
     h.inferred.append("rake")
-    return ParsedHand(build_record(
+    return k.ParsedHand(k.build_record(
         h, site=SITE, game=g, line=line, text=text, offset=offset,
         started_at=_date(gm["date"]), returned=returned, total_pot=None,
-        rake=max(in_pot(h.put, returned) - collected(h.collects), 0),
-        collect_order=CollectOrder.HIGH_THEN_LOW,
+        rake=max(k.in_pot(h.put, returned) - k.collected(h.collects), 0),
+        collect_order=k.CollectOrder.HIGH_THEN_LOW,
     ), tuple(h.problems), None, h.hand_id)  # fmt: skip
 
 
@@ -184,26 +168,26 @@ def _game_line(lines: list[str]) -> tuple[int, Any]:
     """The index and results of the game line (stakes, game, date), one of the lines
     after the first three; ``(0, None)`` when none is."""
     for i, ln in enumerate(lines[1:4], 1):
-        gm = _m(GAME_LINE, ln)
+        gm = k.rule_match(GAME_LINE, ln)
         if gm is not None:
             return i, gm
     return 0, None
 
 
-def _game(h: Hand, gm: Any, game: tuple[Variant, bool, BettingStructure]) -> Game:
+def _game(h: k.Hand, gm: Any, game: tuple[k.Variant, bool, k.BettingStructure]) -> k.Game:
     """The game of the game line: fixed limit's stakes are the bets and its blinds the
     posts (``inferred`` "blinds" when no big blind was posted); other games' stakes
     are the blinds. No currency sign: a tournament (chips)."""
     variant, hi_lo, structure = game
     sb, bb = h.money(gm["sb"]), h.money(gm["bb"])
     small_bet = big_bet = None
-    if structure is BettingStructure.LIMIT:
+    if structure is k.BettingStructure.LIMIT:
         small_bet, big_bet = sb, bb
         if h.bb is None:
             h.inferred.append("blinds")
-        sb, bb = limit_blinds(h, small_bet)
+        sb, bb = k.limit_blinds(h, small_bet)
     tourney = not gm["cur"]
-    return Game(
+    return k.Game(
         variant=variant, hi_lo=hi_lo, structure=structure, small_blind=sb, big_blind=bb,
         currency="CHIPS" if tourney else ("EUR" if gm["cur"] == "€" else "USD"),
         qualifier=8, tournament_id="" if tourney else None,
@@ -219,19 +203,19 @@ def _date(text: str) -> datetime:
     return datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
 
 
-def _line(h: Hand, ln: str, lno: int) -> bool:
+def _line(h: k.Hand, ln: str, lno: int) -> bool:
     """Read one line into the hand; ``False`` when no rule reads it."""
     if ln.startswith(_TABLE_LINES):
         found = _BODY.match(ln)
         return found is not None and _table_line(h, found[0], found[1], ln, lno)
-    played = match_player(h, ln, _SPACE, _COLON)
+    played = k.match_player(h, ln, _SPACE, _COLON)
     if played is None:
         return False
     _player(h, *played, lno)
     return True
 
 
-def _table_line(h: Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
+def _table_line(h: k.Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
     """A line of the table's: seats, the button, streets, the hero's cards."""
     if kind == "button":
         h.button = h.seat_number(m["seat"])
@@ -241,21 +225,21 @@ def _table_line(h: Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
     elif kind == "dealing":
         h.dealt = True
     elif kind == "street":
-        h.deal(STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+        h.deal(k.STREETS[m["street"]], k.cards(m["cards"].replace(",", " ")))
     elif kind == "table":
         h.table = m["table"]
     elif kind == "dealt":
         rest = m["rest"]
         name = next((n for n in h.by_length if rest.startswith(n + " [")), None)
         if name is None:
-            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {rest[:40]}", ln)
+            h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {rest[:40]}", ln)
             return True
         h.hero = name
-        h.hole[name] = _cards(rest[len(name) + 2 :].rstrip(" ]").replace(",", " "))
+        h.hole[name] = k.cards(rest[len(name) + 2 :].rstrip(" ]").replace(",", " "))
     return True
 
 
-def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """A line of what player ``p`` did; amounts are the chips added."""
     if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
         h.sit_out(p)
@@ -269,32 +253,32 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     elif kind == "show":
         desc = m["desc"] or None
         mucked = m["how"] == "mucks"
-        h.show(p, Show(p, _cards(m["cards"].replace(",", " ")), desc, mucked=mucked, line=lno,
+        h.show(p, k.Show(p, k.cards(m["cards"].replace(",", " ")), desc, mucked=mucked, line=lno,
                        claimed_high=None if mucked else read_high(desc)))  # fmt: skip
     elif kind == "win":
         pot = 0 if m["pot"] == "main pot" else int(m["n"] or 1)
-        h.collects.append(Collect(p, h.money(m["a"]), pot, 0, lno))
+        h.collects.append(k.Collect(p, h.money(m["a"]), pot, 0, lno))
         if m["half"] == "low" and m["desc"]:
             _claim_low(h, p, m["desc"])
 
 
-def _claim_low(h: Hand, p: str, desc: str) -> None:
+def _claim_low(h: k.Hand, p: str, desc: str) -> None:
     """The low a "wins low ... with 8, 7, 4, 3, A" line names, onto the player's show."""
-    low = read_low(desc)
+    low = k.read_low(desc)
     for i in range(len(h.shows) - 1, -1, -1):
         s = h.shows[i]
         if s.player == p and not s.mucked:
-            h.shows[i] = Show(s.player, s.cards, s.description, desc, s.mucked, s.board,
+            h.shows[i] = k.Show(s.player, s.cards, s.description, desc, s.mucked, s.board,
                               s.line, s.claimed_high, low)  # fmt: skip
             return
 
 
 #: Everleaf writes no blank line inside a hand: text after one is a hand of its own (a
 #: damaged header after the blank lines is reported, never read into the hand before)
-_END = HandEnd("", None, blank=True)
+_END = k.HandEnd("", None, blank=True)
 
 #: The Everleaf Gaming site format.
-FORMAT = text_format(
+FORMAT = k.text_format(
     SITE, "Everleaf Gaming",
     "Omaha and Omaha hi/lo 8 or better; fixed limit, pot limit and no limit; cash",
     HAND_START, _parse, header=_ANY_START, end=_END,

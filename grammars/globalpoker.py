@@ -57,41 +57,24 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from hhtools.grammars._betting import claimed_from_five
-from hhtools.grammars._english import RANK_WORDS
-from hhtools.grammars._pots import paid_parts
-from hhtools.grammars._json import JsonHand, json_format, json_reader, unknown_keys
-from hhtools.grammars._xml import Stop, game_not_read
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    PostKind,
-    Returned,
-    Show,
-    Street,
-    Variant,
-)
-from hhtools.model.vocab import HandCategory, PotPartsBasis, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "card"]
 
 SITE = "globalpoker"
 #: the Omaha variants by name: hi/lo or not
 _GAMES = {"OMAHA": False, "OMAHA_HI_LO": True, "OMAHA_HILO": True, "OMAHA_HI_LOW": True}
-_LIMITS = {"POT_LIMIT": BettingStructure.POT_LIMIT, "NO_LIMIT": BettingStructure.NO_LIMIT,
-           "FIXED_LIMIT": BettingStructure.LIMIT, "LIMIT": BettingStructure.LIMIT}  # fmt: skip
-_RANKS = {w.upper(): "23456789TJQKA"[v - 2] for w, v in RANK_WORDS.items()}
+_LIMITS = {"POT_LIMIT": k.BettingStructure.POT_LIMIT, "NO_LIMIT": k.BettingStructure.NO_LIMIT,
+           "FIXED_LIMIT": k.BettingStructure.LIMIT, "LIMIT": k.BettingStructure.LIMIT}  # fmt: skip
+_RANKS = {w.upper(): "23456789TJQKA"[v - 2] for w, v in k.RANK_WORDS.items()}
 _SUITS = {"CLUBS": "c", "DIAMONDS": "d", "HEARTS": "h", "SPADES": "s"}
-_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
-_VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
+_STREETS = (k.Street.FLOP, k.Street.TURN, k.Street.RIVER)
+_VARIANTS = {5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}
 #: the site's hand types that are not a category's own name (``HandCategory`` values
 #: upper-cased: "FLUSH", "FULL_HOUSE", "THREE_OF_A_KIND")
-_CATEGORIES = {"PAIR": HandCategory.ONE_PAIR, "TWO_PAIRS": HandCategory.TWO_PAIR,
-               "ROYAL_FLUSH": HandCategory.STRAIGHT_FLUSH} | {
-    c.value.upper().replace(" ", "_"): c for c in HandCategory}
+_CATEGORIES = {"PAIR": k.HandCategory.ONE_PAIR, "TWO_PAIRS": k.HandCategory.TWO_PAIR,
+               "ROYAL_FLUSH": k.HandCategory.STRAIGHT_FLUSH} | {
+    c.value.upper().replace(" ", "_"): c for c in k.HandCategory}
 #: the keys of each part this grammar reads (another key is a problem on that part)
 _ACTION_KEYS = frozenset({"type", "time", "cards", "action", "amount", "timeout", "playerId",
                           "balanceAfterAction"})  # fmt: skip
@@ -144,7 +127,7 @@ def _cards(part: Any) -> tuple[str, ...]:
     return tuple(x for x in map(card, part) if x is not None)
 
 
-class _Hand(JsonHand):
+class _Hand(k.JsonHand):
     """A Global Poker hand being read: players by id, the live big blind."""
 
     def start(self) -> None:
@@ -161,49 +144,49 @@ class _Hand(JsonHand):
         back = sum(r.amount for r in self.returned if r.player == who)
         expected = self.stacks.get(who, 0) - self.put.get(who, 0) + back
         if after != expected:
-            self.problem(line, ProblemCode.BAD_AMOUNT,
+            self.problem(line, k.ProblemCode.BAD_AMOUNT,
                          f"{who}'s balance here is {after}, the reading leaves {expected}")  # fmt: skip
 
 
-def _read(h: _Hand, hand: dict[str, Any], stop: Stop) -> ParsedHand:
+def _read(h: _Hand, hand: dict[str, Any], stop: k.Stop) -> k.ParsedHand:
     """One hand object: the game, the seats, the events, the results, the record."""
     settings = hand.get("settings")
     if not isinstance(settings, dict):
-        return stop(ProblemCode.BAD_HEADER, "this hand has no \"settings\" (its game)")
+        return stop(k.ProblemCode.BAD_HEADER, "this hand has no \"settings\" (its game)")
     variant = str(settings.get("variant") or "")
     if variant not in _GAMES:
-        return game_not_read(stop, variant, "OMAHA" in variant.upper())
+        return k.game_not_read(stop, variant, "OMAHA" in variant.upper())
     structure = _LIMITS.get(str(settings.get("betStrategyType") or ""))
     if structure is None:
-        return stop(ProblemCode.UNKNOWN_GAME,
+        return stop(k.ProblemCode.UNKNOWN_GAME,
                     f"betting structure not read: {settings.get('betStrategyType')!r}")  # fmt: skip
     currency = str(settings.get("currencyCode") or "")
     if not (len(currency) == 3 and currency.isalpha() and currency.isupper()):
-        return stop(ProblemCode.BAD_HEADER, f"currency code not read: {currency[:20]!r}")
-    h.unit = Unit.CENTS
+        return stop(k.ProblemCode.BAD_HEADER, f"currency code not read: {currency[:20]!r}")
+    h.unit = k.Unit.CENTS
     h.stake = (h.money(str(settings.get("smallBlind") or "0")),
                h.money(str(settings.get("bigBlind") or "0")))  # fmt: skip
     h.big = h.stake[1]
     _seats(h, hand)
     if not h.seats:
-        return stop(ProblemCode.NO_SEATS, "no seat in this hand")
+        return stop(k.ProblemCode.NO_SEATS, "no seat in this hand")
     for path, part, known in (((), hand, _HAND_KEYS), (("settings",), settings, _SETTINGS_KEYS)):
-        extra = unknown_keys(part, known)
+        extra = k.unknown_keys(part, known)
         if extra:
-            h.problem(h.at(path), ProblemCode.UNRECOGNISED_LINE,
+            h.problem(h.at(path), k.ProblemCode.UNRECOGNISED_LINE,
                       f"{'/'.join(path) or 'hand'} keys not known: {extra}")  # fmt: skip
     events = hand.get("events")
     results = hand.get("results")
     if not isinstance(events, list) or not isinstance(results, dict):
-        return stop(ProblemCode.TRUNCATED_HAND, "this hand has no \"events\" or \"results\"")
+        return stop(k.ProblemCode.TRUNCATED_HAND, "this hand has no \"events\" or \"results\"")
     for i, ev in enumerate(events):
         line = h.at(("events", i))
         if isinstance(ev, dict):
             _event(h, ev, line)
         else:
-            h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"event {i} is not an object")
+            h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"event {i} is not an object")
     if not _results(h, results):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     h.seats = [replace(s, sitting_out=s.sitting_out or s.player not in h.dealt_in
                        or s.player in h.waiting) for s in h.seats]  # fmt: skip
     h.button_from_blinds()
@@ -215,14 +198,14 @@ def _read(h: _Hand, hand: dict[str, Any], stop: Stop) -> ParsedHand:
     h.table = str(table.get("tableName") or "") if isinstance(table, dict) else ""
     capacity = str(settings.get("capacity") or "")
     h.max_seats = int(capacity) if capacity.isdigit() and int(capacity) <= 1000 else None
-    parts = paid_parts(h.collects, h.in_pot() - (h.rake or 0))
+    parts = k.paid_parts(h.collects, h.in_pot() - (h.rake or 0))
     return h.record(
-        Game(_VARIANTS.get(holes, Variant.OMAHA), _GAMES[variant], structure, sb, bb, currency,
+        k.Game(_VARIANTS.get(holes, k.Variant.OMAHA), _GAMES[variant], structure, sb, bb, currency,
              ante=h.money(str(settings.get("ante") or "0")), small_bet=small_bet,
              big_bet=big_bet),
         started_at=when.replace(tzinfo=None) if when else None,
         time_zone="UTC" if when else None, started_at_utc=when,
-        pot_parts=parts, pot_parts_basis=PotPartsBasis.NET if parts else None,
+        pot_parts=parts, pot_parts_basis=k.PotPartsBasis.NET if parts else None,
     )  # fmt: skip
 
 
@@ -233,12 +216,12 @@ def _seats(h: _Hand, hand: dict[str, Any]) -> None:
         return
     for i, s in enumerate(seats):
         if not isinstance(s, dict):
-            h.problem(h.at(("seats", i)), ProblemCode.UNRECOGNISED_LINE,
+            h.problem(h.at(("seats", i)), k.ProblemCode.UNRECOGNISED_LINE,
                       f"seat {i} is not an object")
             continue
-        extra = unknown_keys(s, _SEAT_KEYS)
+        extra = k.unknown_keys(s, _SEAT_KEYS)
         if extra:
-            h.problem(h.at(("seats", i)), ProblemCode.UNRECOGNISED_LINE,
+            h.problem(h.at(("seats", i)), k.ProblemCode.UNRECOGNISED_LINE,
                       f"seat keys not known: {extra}")
         name = str(s.get("name") or "")
         seat = h.seat_number(str(int(str(s.get("seatId") or "0")) + 1))
@@ -251,11 +234,11 @@ def _event(h: _Hand, ev: dict[str, Any], line: int) -> None:
     kind = str(ev.get("type") or "")
     known = _ACTION_KEYS if kind == "PlayerAction" else _EVENT_KEYS.get(kind)
     if known is None:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"event type {kind!r} not known")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"event type {kind!r} not known")
         return
-    extra = unknown_keys(ev, known)
+    extra = k.unknown_keys(ev, known)
     if extra:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"{kind} keys not known: {extra}")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"{kind} keys not known: {extra}")
     if kind in ("ShowDownSummary",):
         return
     if kind == "TableCardsDealt":
@@ -286,7 +269,7 @@ def _event(h: _Hand, ev: dict[str, Any], line: int) -> None:
     elif kind == "PlayerCardsExposed":
         cards = _cards(ev.get("cards") or [])
         if cards:
-            h.show(who, Show(who, cards, line=line))
+            h.show(who, k.Show(who, cards, line=line))
     else:
         _action(h, who, ev, line)
 
@@ -297,20 +280,20 @@ def _action(h: _Hand, who: str, ev: dict[str, Any], line: int) -> None:
     amount = ev.get("amount")
     value = h.money(str(amount.get("amount") or "0")) if isinstance(amount, dict) else 0
     if action == "SMALL_BLIND":
-        h.post(who, PostKind.SMALL_BLIND, value, line)
+        h.post(who, k.PostKind.SMALL_BLIND, value, line)
     elif action == "BIG_BLIND":
-        h.post(who, PostKind.BIG_BLIND, value, line)
+        h.post(who, k.PostKind.BIG_BLIND, value, line)
     elif action == "BIG_BLIND_PLUS_DEAD_SMALL_BLIND":
         h.dead_small = max(value - h.big, 0)
         h.post_both(who, value, line)
     elif action == "DEAD_SMALL_BLIND":  # dead: the player still calls the big blind
-        h.post(who, PostKind.ANTE, value, line)
+        h.post(who, k.PostKind.ANTE, value, line)
     elif action == "ENTRY_BET":
-        h.post(who, PostKind.BIG_BLIND, value, line, stated=False)
+        h.post(who, k.PostKind.BIG_BLIND, value, line, stated=False)
     elif action == "ANTE":
-        h.post(who, PostKind.ANTE, value, line)
+        h.post(who, k.PostKind.ANTE, value, line)
     elif action == "STRADDLE":
-        h.post(who, PostKind.STRADDLE, value, line)
+        h.post(who, k.PostKind.STRADDLE, value, line)
     elif action == "WAIT_FOR_BIG_BLIND":
         h.waiting.add(who)
     elif action == "FOLD":
@@ -324,7 +307,7 @@ def _action(h: _Hand, who: str, ev: dict[str, Any], line: int) -> None:
     elif action == "RAISE":
         h.raise_to(who, value, line)
     elif action not in _QUIET:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action {action!r} not known")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"action {action!r} not known")
         return
     h.balance(who, ev.get("balanceAfterAction"), line)
 
@@ -332,7 +315,7 @@ def _action(h: _Hand, who: str, ev: dict[str, Any], line: int) -> None:
 def _table_cards(h: _Hand, ev: dict[str, Any], line: int) -> None:
     """``TableCardsDealt``: the next street's cards (a second run is not read)."""
     if str(ev.get("stackId") or "0") != "0" or h.tables >= len(_STREETS):
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, "a second board (run twice) is not read")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, "a second board (run twice) is not read")
         return
     h.new_street(_STREETS[h.tables])
     h.tables += 1
@@ -346,11 +329,11 @@ def _pot_update(h: _Hand, ev: dict[str, Any], line: int) -> None:
             who = h.who(str(t.get("playerId")), line, "return to {!r}: no such player",
                         t.get("playerId"))  # fmt: skip
             if who is not None:
-                h.returned.append(Returned(who, h.money(str(t.get("amount") or "0")), line))
+                h.returned.append(k.Returned(who, h.money(str(t.get("amount") or "0")), line))
     pots = [p for p in ev.get("pots") or () if isinstance(p, dict)]
     size = sum(h.money(str(p.get("potSize") or "0")) for p in pots)
     if pots and size != h.in_pot():
-        h.problem(line, ProblemCode.BAD_AMOUNT,
+        h.problem(line, k.ProblemCode.BAD_AMOUNT,
                   f"the site's pots ({size}) are not what was put in ({h.in_pot()})")
 
 
@@ -367,7 +350,7 @@ def _best_hand(h: _Hand, ev: dict[str, Any], line: int) -> None:
     five = _cards(info.get("cardsUsedInHand") or [])
     for i, show in enumerate(h.shows):
         if show.player == who:
-            claim = claimed_from_five(category, five) if category is not None else None
+            claim = k.claimed_from_five(category, five) if category is not None else None
             h.shows[i] = replace(show, description=str(info.get("handType")), claimed_high=claim)
 
 
@@ -383,13 +366,13 @@ def _results(h: _Hand, results: dict[str, Any]) -> bool:
         pot = t.get("pot")
         pid = str(pot.get("potId") or "0") if isinstance(pot, dict) else "0"
         if who is not None:
-            h.collects.append(Collect(who, h.money(str(t.get("amount") or "0")),
+            h.collects.append(k.Collect(who, h.money(str(t.get("amount") or "0")),
                                       pot=int(pid) if pid.isdigit() else 0, line=tline))  # fmt: skip
     h.total, h.total_line = h.in_pot(), line
     h.rake = h.money(str(results.get("totalRake") or "0"))
     paid = sum(c.amount for c in h.collects)
     if paid + h.rake != h.total:
-        h.problem(line, ProblemCode.BAD_AMOUNT,
+        h.problem(line, k.ProblemCode.BAD_AMOUNT,
                   f"the wins and rake ({paid} + {h.rake}) are not the pot put in ({h.total})")  # fmt: skip
     per = results.get("results")
     for pid, r in (per.items() if isinstance(per, dict) else ()):
@@ -400,20 +383,20 @@ def _results(h: _Hand, results: dict[str, Any]) -> bool:
 
 def _player_result(h: _Hand, pid: str, r: dict[str, Any], line: int) -> None:
     """A player's ``netWin``, ``totalWin`` and ``totalBet`` against the reading."""
-    extra = unknown_keys(r, _RESULT_KEYS)
+    extra = k.unknown_keys(r, _RESULT_KEYS)
     if extra:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"result keys not known: {extra}")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"result keys not known: {extra}")
     who = h.who(pid, line, "result of {!r}: no such player", pid)
     if who is None:
         return
     won = sum(c.amount for c in h.collects if c.player == who)
     bet = h.put.get(who, 0) - sum(x.amount for x in h.returned if x.player == who)
-    site = {k: _signed(h, r.get(k)) for k in ("netWin", "totalWin", "totalBet")}
+    site = {key: _signed(h, r.get(key)) for key in ("netWin", "totalWin", "totalBet")}
     mine = {"netWin": won - bet, "totalWin": won, "totalBet": bet}
-    wrong = [f"{k} {site[k]} (read: {mine[k]})" for k in site
-             if site[k] is not None and site[k] != mine[k]]  # fmt: skip
+    wrong = [f"{key} {site[key]} (read: {mine[key]})" for key in site
+             if site[key] is not None and site[key] != mine[key]]  # fmt: skip
     if wrong:
-        h.problem(line, ProblemCode.BAD_AMOUNT, f"{who}'s results differ: {', '.join(wrong)}")
+        h.problem(line, k.ProblemCode.BAD_AMOUNT, f"{who}'s results differ: {', '.join(wrong)}")
 
 
 def _signed(h: _Hand, value: Any) -> int | None:
@@ -424,11 +407,11 @@ def _signed(h: _Hand, value: Any) -> int | None:
     return -h.money(text[1:]) if text.startswith("-") else h.money(text)
 
 
-FORMAT = json_format(
+FORMAT = k.json_format(
     SITE, "Global Poker (JSON)", "Omaha (pot limit, no limit), cash; the site's JSON",
     lambda paths: ("table", "tableIntegrationId") in paths
     or (("startTime",) in paths and ("table", "tableName") in paths),
     None,
-    json_reader(SITE, lambda hand: hand.get("id"), "hand", _read, _Hand),
+    k.json_reader(SITE, lambda hand: hand.get("id"), "hand", _read, _Hand),
     re.compile(r'\{\s*"id"\s*:\s*"[^"]*"\s*,\s*"table"'),
 )  # fmt: skip

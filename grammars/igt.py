@@ -63,43 +63,27 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from hhtools.grammars._betting import claimed_from_five, low_from_five
-from hhtools.grammars._json import JsonHand, json_format, json_reader, unknown_keys
-from hhtools.grammars._xml import Stop, game_not_read
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure,
-    ClaimedHigh,
-    Collect,
-    Game,
-    PostKind,
-    Returned,
-    Show,
-    Street,
-    Variant,
-)
-from hhtools.model.vocab import Half, HandCategory, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "card"]
 
 SITE = "igt"
 _GAMES = {"OMAHA": False, "OMAHAHILO": True}
-_LIMITS = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStructure.NO_LIMIT,
-           "Fixed Limit": BettingStructure.LIMIT}  # fmt: skip
+_LIMITS = {"Pot Limit": k.BettingStructure.POT_LIMIT, "No Limit": k.BettingStructure.NO_LIMIT,
+           "Fixed Limit": k.BettingStructure.LIMIT}  # fmt: skip
 _TOURNEY = frozenset({"GAMEKIND_SITGO", "GAMEKIND_TOURNAMENT", "GAMEKIND_MTT"})
-_BOARD = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
+_BOARD = {"BOARD_FLOP": k.Street.FLOP, "BOARD_TURN": k.Street.TURN, "BOARD_RIVER": k.Street.RIVER}
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
-_HALVES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW, "WINTYPE_HILO": None}
-_VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
+_HALVES = {"WINTYPE_HI": k.Half.HIGH, "WINTYPE_LO": k.Half.LOW, "WINTYPE_HILO": None}
+_VARIANTS = {5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}
 #: a pot's key ("mainpot", "sidepot1"), never a fee's ("jackpot": not read, a problem)
 _POT_PART = re.compile(r"(?!jackpot)[a-z]*pot_?\d*")
 #: the site's words for a high hand's category ("$(STR_G_WIN_TWOPAIR)")
-_CATEGORIES = {"PAIR": HandCategory.ONE_PAIR, "TWOPAIRS": HandCategory.TWO_PAIR,
-               "TRIPS": HandCategory.THREE_OF_A_KIND, "QUADS": HandCategory.FOUR_OF_A_KIND,
-               "ACEHIGHFLUSH": HandCategory.FLUSH, "ROYALFLUSH": HandCategory.STRAIGHT_FLUSH,
-               } | {c.value.upper().replace(" ", ""): c for c in HandCategory}  # fmt: skip
+_CATEGORIES = {"PAIR": k.HandCategory.ONE_PAIR, "TWOPAIRS": k.HandCategory.TWO_PAIR,
+               "TRIPS": k.HandCategory.THREE_OF_A_KIND, "QUADS": k.HandCategory.FOUR_OF_A_KIND,
+               "ACEHIGHFLUSH": k.HandCategory.FLUSH, "ROYALFLUSH": k.HandCategory.STRAIGHT_FLUSH,
+               } | {c.value.upper().replace(" ", ""): c for c in k.HandCategory}  # fmt: skip
 #: the keys of each part of a hand this grammar reads (another key is a problem)
 _PLAYER_KEYS = frozenset({"name", "seat", "state", "dealer", "id", "bounty", "amount"})
 _ACTION_KEYS = frozenset({"kind", "date", "type", "player", "value", "bankRoll", "card",
@@ -146,7 +130,7 @@ def _cards(part: Any) -> tuple[str, ...]:
     return tuple(c for c in (card(str(x.get("link", "b"))) for x in part) if c is not None)
 
 
-class _Hand(JsonHand):
+class _Hand(k.JsonHand):
     """An IGT hand being read: bankRolls checked, dead small blinds waiting."""
 
     def start(self) -> None:
@@ -176,44 +160,46 @@ class _Hand(JsonHand):
             self.taken_before.add(who)
             return
         if after != expected:
-            self.problem(line, ProblemCode.BAD_AMOUNT,
+            self.problem(line, k.ProblemCode.BAD_AMOUNT,
                          f"{who}'s bankRoll after this action is {after}, the reading "
                          f"leaves {expected}")  # fmt: skip
 
 
-def _read(h: _Hand, hand: dict[str, Any], stop: Stop) -> ParsedHand:
+def _read(h: _Hand, hand: dict[str, Any], stop: k.Stop) -> k.ParsedHand:
     """One hand object: the game, the seats, the actions, the showdown, the record."""
     game = str(hand.get("gameType") or "")
     if game not in _GAMES:
-        return game_not_read(stop, game, "OMA" in game.upper())
+        return k.game_not_read(stop, game, "OMA" in game.upper())
     structure = _LIMITS.get(str(hand.get("limit") or ""))
     if structure is None:
-        return stop(ProblemCode.UNKNOWN_GAME, f"betting structure not read: {hand.get('limit')!r}")
+        return stop(
+            k.ProblemCode.UNKNOWN_GAME, f"betting structure not read: {hand.get('limit')!r}"
+        )
     tourney = hand.get("gameKind") in _TOURNEY or hand.get("tournamentTable") is True
-    h.unit = Unit.CHIPS if tourney else Unit.CENTS
+    h.unit = k.Unit.CHIPS if tourney else k.Unit.CENTS
     small, large = hand.get("small"), hand.get("large")
     if small is not None and large is not None:
         h.stake = (h.money(str(small)), h.money(str(large)))
     _seats(h, hand)
     if not h.seats:
-        return stop(ProblemCode.NO_SEATS, "no player sits in this hand")
-    extra = unknown_keys(hand, _HAND_KEYS)
+        return stop(k.ProblemCode.NO_SEATS, "no player sits in this hand")
+    extra = k.unknown_keys(hand, _HAND_KEYS)
     if extra:
-        h.problem(h.at((extra[0],)), ProblemCode.UNRECOGNISED_LINE, f"hand keys not known: {extra}")
+        h.problem(h.at((extra[0],)), k.ProblemCode.UNRECOGNISED_LINE, f"hand keys not known: {extra}")
     actions = hand.get("action")
     if not isinstance(actions, list):
-        return stop(ProblemCode.TRUNCATED_HAND, "this hand has no \"action\" list")
+        return stop(k.ProblemCode.TRUNCATED_HAND, "this hand has no \"action\" list")
     for i, act in enumerate(actions):
         if isinstance(act, dict):
             _action(h, act, h.at(("action", i)))
         else:
-            h.problem(h.ht.line, ProblemCode.UNRECOGNISED_LINE, f"action {i} is not an object")
+            h.problem(h.ht.line, k.ProblemCode.UNRECOGNISED_LINE, f"action {i} is not an object")
     _flush_dead(h, h.ht.line)
     sd = hand.get("showDown")
     if not isinstance(sd, dict) or not isinstance(sd.get("result"), list):
-        return stop(ProblemCode.TRUNCATED_HAND, "this hand has no \"showDown\" (its result)")
+        return stop(k.ProblemCode.TRUNCATED_HAND, "this hand has no \"showDown\" (its result)")
     if not _showdown(h, sd, _GAMES[game]):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     holes = max((len(c) for c in h.hole.values()), default=4)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, limit="blinds")
     stamp = str(hand.get("date") or "")
@@ -226,7 +212,7 @@ def _read(h: _Hand, hand: dict[str, Any], stop: Stop) -> ParsedHand:
         h.seats = [replace(s, stack=h.stacks.get(s.player, 0 if h.inferred_stacks else s.stack))
                    for s in h.seats]  # fmt: skip
     return h.record(
-        Game(_VARIANTS.get(holes, Variant.OMAHA), _GAMES[game], structure, sb, bb, currency,
+        k.Game(_VARIANTS.get(holes, k.Variant.OMAHA), _GAMES[game], structure, sb, bb, currency,
              tournament_id=tid, small_bet=small_bet, big_bet=big_bet),
         started_at=when.replace(tzinfo=None) if when else None,
         time_zone="UTC" if when else None, started_at_utc=when, pots_named=False,
@@ -246,9 +232,9 @@ def _seats(h: _Hand, hand: dict[str, Any]) -> None:
                                              for _, p in seated)  # fmt: skip
     for i, p in seated:
         line = h.at(("player", i))
-        extra = unknown_keys(p, _PLAYER_KEYS)
+        extra = k.unknown_keys(p, _PLAYER_KEYS)
         if extra:
-            h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"player keys not known: {extra}")
+            h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"player keys not known: {extra}")
         name = str(p.get("name") or "")
         seat = h.seat_number(str(p.get("seat") or ""))
         out = p.get("state") != "STATE_PLAYING" or (bool(dealt) and name not in dealt)
@@ -264,9 +250,9 @@ def _seats(h: _Hand, hand: dict[str, Any]) -> None:
 
 def _action(h: _Hand, act: dict[str, Any], line: int) -> None:
     """One element of ``action``: blinds, a deal, a board, a bet, an adjustment."""
-    extra = [k for k in unknown_keys(act, _ACTION_KEYS) if not _pot_part(k)]
+    extra = [field for field in k.unknown_keys(act, _ACTION_KEYS) if not _pot_part(field)]
     if extra:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action keys not known: {extra}")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"action keys not known: {extra}")
     kind = str(act.get("type") or "")
     if kind == "HAND_BOARD":
         _board(h, act, line)
@@ -288,14 +274,14 @@ def _action(h: _Hand, act: dict[str, Any], line: int) -> None:
     elif kind == "ACTION_ADJUSTEMENT":
         back = h.bets.get(who, 0) - value
         if back > 0:
-            h.returned.append(Returned(who, back, line))
+            h.returned.append(k.Returned(who, back, line))
             h.bets[who] = value
             h.highest = max(h.bets.values())
     elif kind in _BETS:
         _flush_dead(h, line)
         _BETS[kind](h, who, value, line)
     else:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"action type {kind!r} not known")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"action type {kind!r} not known")
         return
     h.bank(who, act.get("bankRoll"), line)
 
@@ -331,24 +317,24 @@ def _blinds(h: _Hand, who: str, blind: str, value: int, line: int) -> None:
         h.dead[who] = h.dead.get(who, 0) + value
         h.put[who] = h.put.get(who, 0) + value  # for its bankRoll: taken back when posted
     elif blind == "HAND_SB":
-        h.post(who, PostKind.SMALL_BLIND, value, line)
+        h.post(who, k.PostKind.SMALL_BLIND, value, line)
     elif blind == "HAND_BB" and who in h.dead:
         h.dead_small = h.dead.pop(who)
         h.put[who] -= h.dead_small
         h.post_both(who, h.dead_small + value, line)
     elif blind == "HAND_BB":
-        h.post(who, PostKind.BIG_BLIND, value, line)
+        h.post(who, k.PostKind.BIG_BLIND, value, line)
     elif blind == "HAND_ANTE":
-        h.post(who, PostKind.ANTE, value, line)
+        h.post(who, k.PostKind.ANTE, value, line)
     else:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"blind kind {blind!r} not known")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"blind kind {blind!r} not known")
 
 
 def _flush_dead(h: _Hand, line: int) -> None:
     """Dead small blinds with no big blind after them: dead money (posted as antes)."""
     for who, amount in h.dead.items():
         h.put[who] -= amount
-        h.post(who, PostKind.ANTE, amount, line)
+        h.post(who, k.PostKind.ANTE, amount, line)
     h.dead.clear()
 
 
@@ -357,7 +343,7 @@ def _board(h: _Hand, act: dict[str, Any], line: int) -> None:
     _flush_dead(h, line)
     street = _BOARD.get(str(act.get("value") or ""))
     if street is None:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"board {act.get('value')!r} not known")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"board {act.get('value')!r} not known")
         return
     cards = _cards(act.get("card") or [])
     if street is not h.street:
@@ -379,12 +365,12 @@ def _pot_check(h: _Hand, part: dict[str, Any], line: int) -> None:
         return
     pot, rake = h.money(str(part["pot"])), h.money(str(part.get("rake") or "0"))
     if pot + rake != h.in_pot():
-        h.problem(line, ProblemCode.BAD_AMOUNT,
+        h.problem(line, k.ProblemCode.BAD_AMOUNT,
                   f"the site's pot and rake ({pot} + {rake}) are not what was put in "
                   f"({h.in_pot()})")  # fmt: skip
-    parts = {k: h.money(str(v)) for k, v in part.items() if _pot_part(k) and v is not None}
+    parts = {field: h.money(str(v)) for field, v in part.items() if _pot_part(field) and v is not None}
     if parts and sum(parts.values()) != pot:
-        h.problem(line, ProblemCode.BAD_AMOUNT,
+        h.problem(line, k.ProblemCode.BAD_AMOUNT,
                   f"the site's pots {parts} do not add up to its pot ({pot})")
 
 
@@ -392,9 +378,9 @@ def _showdown(h: _Hand, sd: dict[str, Any], hi_lo: bool) -> bool:
     """The results (shows, wins), the rake and the totals checked; ``False`` when a
     card is dealt twice."""
     line = h.at(("showDown",))
-    extra = [k for k in unknown_keys(sd, _SHOWDOWN_KEYS) if not _pot_part(k)]
+    extra = [field for field in k.unknown_keys(sd, _SHOWDOWN_KEYS) if not _pot_part(field)]
     if extra:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"showDown keys not known: {extra}")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"showDown keys not known: {extra}")
     h.total, h.total_line = h.in_pot(), line
     h.rake = h.money(str(sd.get("rake") or "0"))
     _pot_check(h, sd, line)
@@ -404,7 +390,7 @@ def _showdown(h: _Hand, sd: dict[str, Any], hi_lo: bool) -> bool:
             _result(h, res, h.at(("showDown", "result", i)), folded, hi_lo)
     paid = sum(c.amount for c in h.collects)
     if paid + h.rake != h.total:
-        h.problem(line, ProblemCode.BAD_AMOUNT,
+        h.problem(line, k.ProblemCode.BAD_AMOUNT,
                   f"the wins and rake ({paid} + {h.rake}) are not the pot put in ({h.total})")  # fmt: skip
     _hero_repeats(h)
     if h.dealt_twice(board=False):
@@ -424,15 +410,15 @@ def _hero_repeats(h: _Hand) -> None:
     twice = sorted(others & set(mine))
     if twice:
         del h.hole[h.hero]  # type: ignore[arg-type]
-        h.problem(h.deal_line or h.ht.line, ProblemCode.BAD_CARDS,
+        h.problem(h.deal_line or h.ht.line, k.ProblemCode.BAD_CARDS,
                   f"{h.hero}'s dealt cards repeat {' '.join(twice)}, shown elsewhere")
 
 
 def _result(h: _Hand, res: dict[str, Any], line: int, folded: set[str], hi_lo: bool) -> None:
     """One ``result``: the cards shown, the site's words, what the player won."""
-    extra = unknown_keys(res, _RESULT_KEYS)
+    extra = k.unknown_keys(res, _RESULT_KEYS)
     if extra:
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"result keys not known: {extra}")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"result keys not known: {extra}")
     name = str(res.get("player") or "")
     who = h.who(name, line, "result of {!r}: no such player", name)
     if who is None:
@@ -443,17 +429,17 @@ def _result(h: _Hand, res: dict[str, Any], line: int, folded: set[str], hi_lo: b
         h.hole[who] = cards
         five = _cards(res.get("winCard") or [])
         low_text = str(res.get("handExt") or "").strip() or None
-        h.shows.append(Show(who, cards, words or None, low_text, line=line,
+        h.shows.append(k.Show(who, cards, words or None, low_text, line=line,
                             claimed_high=_claim(words, five),
                             claimed_low=_low(low_text) if hi_lo else None))  # fmt: skip
     won = h.money(str(res.get("win") or "0"))
     if won > 0:
         half = _HALVES.get(str(res.get("winType") or "")) if hi_lo else None
-        h.collects.append(Collect(who, won, pot=0, line=line, half=half))
+        h.collects.append(k.Collect(who, won, pot=0, line=line, half=half))
     h.bank(who, res.get("bankRoll"), line, won)
 
 
-def _claim(words: str, five: tuple[str, ...]) -> ClaimedHigh | None:
+def _claim(words: str, five: tuple[str, ...]) -> k.ClaimedHigh | None:
     """The category the site's words name, with the ranks of its five cards
     (:func:`~hhtools.grammars._betting.claimed_from_five`); ``None`` when not known."""
     for token in words.split():
@@ -461,9 +447,9 @@ def _claim(words: str, five: tuple[str, ...]) -> ClaimedHigh | None:
             category = _CATEGORIES.get(token[len("$(STR_G_WIN_") : -1])
             if category is None:
                 return None
-            if category is HandCategory.FLUSH and "ACEHIGH" in token:
-                return ClaimedHigh(category, (14,))
-            return claimed_from_five(category, five)
+            if category is k.HandCategory.FLUSH and "ACEHIGH" in token:
+                return k.ClaimedHigh(category, (14,))
+            return k.claimed_from_five(category, five)
     return None
 
 
@@ -473,15 +459,15 @@ def _low(text: str | None) -> tuple[int, ...] | None:
         return None
     words = text.split()
     try:
-        return low_from_five(tuple(("T" if w == "10" else w) + "s" for w in words))
+        return k.low_from_five(tuple(("T" if w == "10" else w) + "s" for w in words))
     except KeyError:
         return None
 
 
-FORMAT = json_format(
+FORMAT = k.json_format(
     SITE, "IGT (JSON)", "Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash and sit-and-go; JSON",
     lambda paths: ("history", "player") in paths or ("history", "action") in paths,
     "history",
-    json_reader(SITE, lambda hand: hand.get("handId") or hand.get("id"), "hand", _read, _Hand),
+    k.json_reader(SITE, lambda hand: hand.get("handId") or hand.get("id"), "hand", _read, _Hand),
     re.compile(r'\{\s*"player"\s*:\s*\[\s*(?:\{\s*"name"|$)'),
 )  # fmt: skip

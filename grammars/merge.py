@@ -63,31 +63,7 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from hhtools.grammars._xml import (
-    Stop,
-    XmlHand,
-    comma_cards,
-    context_attrs,
-    game_not_read,
-    read_elements,
-    verbs,
-    xml_format,
-    xml_reader,
-)
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure,
-    ClaimedHigh,
-    Collect,
-    Game,
-    PostKind,
-    Returned,
-    Show,
-    Street,
-    Variant,
-)
-from hhtools.model.vocab import Half, HandCategory, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "read_claim"]
 
@@ -96,8 +72,8 @@ _ID = re.compile(r"<game\s+id=\"([^\"]*)\"")
 _STAKES = re.compile(r"\$?([\d.,]+)\s*/\s*\$?([\d.,]+)")
 _ET = ZoneInfo("America/New_York")
 _RAISE_TO_FROM = datetime(2010, 9, 8)
-_STREET_OF = {"BLINDS": Street.PREFLOP, "PREFLOP": Street.PREFLOP, "POSTFLOP": Street.FLOP,
-              "POSTTURN": Street.TURN, "POSTRIVER": Street.RIVER}  # fmt: skip
+_STREET_OF = {"BLINDS": k.Street.PREFLOP, "PREFLOP": k.Street.PREFLOP, "POSTFLOP": k.Street.FLOP,
+              "POSTTURN": k.Street.TURN, "POSTRIVER": k.Street.RIVER}  # fmt: skip
 _MIXES = frozenset({"HA", "HO", "RASH", "HORSE", "SHOE", "HOSE", "HAR"})
 _MULTI = {"4": False, "34": True, "35": True, "37": True}
 _QUIET = frozenset({"CHAT", "SHOW", "MUCK", "PLAYER_OUT", "LEAVE", "DISCONNECTED",
@@ -105,16 +81,16 @@ _QUIET = frozenset({"CHAT", "SHOW", "MUCK", "PLAYER_OUT", "LEAVE", "DISCONNECTED
 _RANK = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
          "nine": 9, "ten": 10, "jack": 11, "queen": 12, "king": 13, "ace": 14}  # fmt: skip
 _CLAIMS = (
-    (HandCategory.FOUR_OF_A_KIND, re.compile(r"^four of a kind (\w+?)e?s$")),
-    (HandCategory.FULL_HOUSE, re.compile(r"^full house - (\w+?)e?s over (\w+?)e?s$")),
-    (HandCategory.THREE_OF_A_KIND, re.compile(r"^three of a kind (\w+?)e?s$")),
-    (HandCategory.TWO_PAIR, re.compile(r"^two pair (\w+?)e?s and (\w+?)e?s$")),
-    (HandCategory.ONE_PAIR, re.compile(r"^pair of (\w+?)e?s$")),
-    (HandCategory.HIGH_CARD, re.compile(r"^(\w+) high$")),
+    (k.HandCategory.FOUR_OF_A_KIND, re.compile(r"^four of a kind (\w+?)e?s$")),
+    (k.HandCategory.FULL_HOUSE, re.compile(r"^full house - (\w+?)e?s over (\w+?)e?s$")),
+    (k.HandCategory.THREE_OF_A_KIND, re.compile(r"^three of a kind (\w+?)e?s$")),
+    (k.HandCategory.TWO_PAIR, re.compile(r"^two pair (\w+?)e?s and (\w+?)e?s$")),
+    (k.HandCategory.ONE_PAIR, re.compile(r"^pair of (\w+?)e?s$")),
+    (k.HandCategory.HIGH_CARD, re.compile(r"^(\w+) high$")),
 )
 
 
-def read_claim(text: str | None) -> ClaimedHigh | None:
+def read_claim(text: str | None) -> k.ClaimedHigh | None:
     """Merge's words for a high hand, typed; ``None`` for wording not known here.
 
     >>> read_claim("Full House - Eights over Threes")
@@ -137,17 +113,17 @@ def read_claim(text: str | None) -> ClaimedHigh | None:
             if r is None:
                 return None
             ranks.append(r)
-        return ClaimedHigh(category, tuple(ranks))
+        return k.ClaimedHigh(category, tuple(ranks))
     return None
 
 
-_VARIANTS = {"4": Variant.OMAHA, "5": Variant.OMAHA5, "6": Variant.OMAHA6}
-_LIMITS = {"No Limit": BettingStructure.NO_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
-           "Limit": BettingStructure.LIMIT}  # fmt: skip
+_VARIANTS = {"4": k.Variant.OMAHA, "5": k.Variant.OMAHA5, "6": k.Variant.OMAHA6}
+_LIMITS = {"No Limit": k.BettingStructure.NO_LIMIT, "Pot Limit": k.BettingStructure.POT_LIMIT,
+           "Limit": k.BettingStructure.LIMIT}  # fmt: skip
 _POSTS = ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "RETURN_BLIND", "ANTE", "ALL_IN")
 
 
-class _Game(XmlHand):
+class _Game(k.XmlHand):
     """A Merge game being read: the kernel's hand and what ends it."""
 
     def start(self) -> None:
@@ -157,10 +133,10 @@ class _Game(XmlHand):
         self.blinds_round = False  # reading the BLINDS round
 
 
-def _read(h: _Game, game: etree._Element, stop: Stop) -> ParsedHand:
+def _read(h: _Game, game: etree._Element, stop: k.Stop) -> k.ParsedHand:
     """One ``<game>``: its game (from the ``<description>``), the seats, the rounds,
     the record."""
-    desc = context_attrs(h.ht.text, "description")
+    desc = k.context_attrs(h.ht.text, "description")
     kind = desc.get("type", "").strip()
     tourney = kind.endswith(" Tournament")
     hi_lo = _hi_lo(kind.removesuffix(" Tournament").strip(), game)
@@ -168,42 +144,44 @@ def _read(h: _Game, game: etree._Element, stop: Stop) -> ParsedHand:
         return _not_read(stop, kind, desc, game)
     variant = _VARIANTS.get(game.get("numholecards", "4"))
     if variant is None:
-        return stop(ProblemCode.UNKNOWN_GAME,
+        return stop(k.ProblemCode.UNKNOWN_GAME,
                     f"Omaha with {game.get('numholecards', '4')!r} hole cards")  # fmt: skip
     stakes = desc.get("stakes", "")
     structure = _LIMITS.get(stakes.split("(")[0].split("$")[0].split(" Level")[0].strip())
     if structure is None:
-        return stop(ProblemCode.UNKNOWN_GAME, f"betting structure not read: {stakes!r}")
+        return stop(k.ProblemCode.UNKNOWN_GAME, f"betting structure not read: {stakes!r}")
     currency, tid = _header(h, game, stakes, tourney)
     started = _start(game.get("starttime", ""))
     players = game.find("players")
     if players is None or not len(players):
-        return stop(ProblemCode.NO_SEATS, "no <player> in this game")
+        return stop(k.ProblemCode.NO_SEATS, "no <player> in this game")
     _seats(h, game, players, tourney)
     h.totals = started is None or started >= _RAISE_TO_FROM
     _rounds(h, game)
     if h.cancelled:
-        return stop(ProblemCode.HAND_CANCELLED, "the site cancelled this game (GAME_CANCELLED)")
+        return stop(k.ProblemCode.HAND_CANCELLED, "the site cancelled this game (GAME_CANCELLED)")
     if not h.over:
-        return stop(ProblemCode.TRUNCATED_HAND, "this game has no END_OF_GAME round (cut short?)")
+        return stop(k.ProblemCode.TRUNCATED_HAND, "this game has no END_OF_GAME round (cut short?)")
     bb = h.bb if h.bb is not None else (h.stake[1] if h.stake else None)
     if not _finish(h, h.winners, tourney, bb):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, guess=True)
     seats = game.get("seats") or ""
     h.max_seats = int(seats) if seats.isdigit() else None
     return h.record(
-        Game(variant, hi_lo, structure, sb, bb, currency, tournament_id=tid,
+        k.Game(variant, hi_lo, structure, sb, bb, currency, tournament_id=tid,
              small_bet=small_bet, big_bet=big_bet),
         started_at=started, time_zone="ET" if started else None,
         started_at_utc=started.replace(tzinfo=_ET).astimezone(UTC) if started else None,
     )  # fmt: skip
 
 
-def _header(h: XmlHand, game: etree._Element, stakes: str, tourney: bool) -> tuple[str, str | None]:
+def _header(
+    h: k.XmlHand, game: etree._Element, stakes: str, tourney: bool
+) -> tuple[str, str | None]:
     """The money (unit, stakes), the table; ``(currency, tournament id)``."""
     real = game.get("realmoney", "true") == "true"
-    h.unit = Unit.CENTS if real and not tourney else Unit.CHIPS
+    h.unit = k.Unit.CENTS if real and not tourney else k.Unit.CHIPS
     sm = _STAKES.search(stakes)
     h.stake = (h.money(sm.group(1)), h.money(sm.group(2))) if sm else None
     data = re.split(r"[|:]", game.get("data", ""))
@@ -222,19 +200,19 @@ def _hi_lo(name: str, game: etree._Element) -> bool | None:
     return None
 
 
-def _not_read(stop: Stop, kind: str, desc: dict[str, str], game: etree._Element) -> ParsedHand:
+def _not_read(stop: k.Stop, kind: str, desc: dict[str, str], game: etree._Element) -> k.ParsedHand:
     """A game not read: a mix's other game, no description, another game."""
     name = kind.removesuffix(" Tournament").strip()
     if name in _MIXES:
         multi = game.get("multigametype", "")
-        return stop(ProblemCode.SKIPPED_GAME, f"not an Omaha game: {kind} (game {multi or '?'})",
+        return stop(k.ProblemCode.SKIPPED_GAME, f"not an Omaha game: {kind} (game {multi or '?'})",
                     skipped=kind or "mixed")  # fmt: skip
     if not desc:
-        return stop(ProblemCode.BAD_HEADER, "no <description> of the game before this <game>")
-    return game_not_read(stop, kind, "omaha" in name.lower(), skipped=name)
+        return stop(k.ProblemCode.BAD_HEADER, "no <description> of the game before this <game>")
+    return k.game_not_read(stop, kind, "omaha" in name.lower(), skipped=name)
 
 
-def _seats(h: XmlHand, game: etree._Element, players: etree._Element, tourney: bool) -> None:
+def _seats(h: k.XmlHand, game: etree._Element, players: etree._Element, tourney: bool) -> None:
     """The ``<player>`` elements: players by seat index, the button; a tournament's
     balances are after the posts, which are added back."""
     posted: dict[str, int] = {}
@@ -264,7 +242,7 @@ def _rounds(h: _Game, game: etree._Element) -> None:
             h.new_street(street)
         h.over = h.over or rid.startswith("END_OF")
         h.blinds_round = rid == "BLINDS"
-        read_elements(h, rnd, None, _ELEMENTS, default=_other)
+        k.read_elements(h, rnd, None, _ELEMENTS, default=_other)
 
 
 def _winner(h: _Game, el: etree._Element, line: int) -> None:
@@ -273,19 +251,19 @@ def _winner(h: _Game, el: etree._Element, line: int) -> None:
 
 
 
-def _other(h: XmlHand, el: etree._Element, line: int) -> None:
+def _other(h: k.XmlHand, el: etree._Element, line: int) -> None:
     """Another element in a round: not known, so the hand is read in part (an
     ``unrecognised_line`` problem on its line: it could carry chips)."""
-    h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
+    h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
 
 
-def _cards(h: XmlHand, el: etree._Element, line: int) -> None:
+def _cards(h: k.XmlHand, el: etree._Element, line: int) -> None:
     """``<cards>``: the board (``COMMUNITY``, the whole board so far), a player's hole
     cards (``HOLE``: the hero's), cards shown or mucked face up."""
     try:
-        cards = comma_cards(el.get("cards", "").replace(" ", ""))
+        cards = k.comma_cards(el.get("cards", "").replace(" ", ""))
     except ValueError:
-        h.problem(line, ProblemCode.BAD_CARDS, f"not cards: {el.get('cards')!r}")
+        h.problem(line, k.ProblemCode.BAD_CARDS, f"not cards: {el.get('cards')!r}")
         return
     ctype = el.get("type", "")
     if ctype == "COMMUNITY":
@@ -300,9 +278,9 @@ def _cards(h: XmlHand, el: etree._Element, line: int) -> None:
         h.hole[who] = cards
     elif ctype in ("SHOWN", "MUCKED"):
         if cards:
-            h.show(who, Show(who, cards, mucked=ctype == "MUCKED", line=line))
+            h.show(who, k.Show(who, cards, mucked=ctype == "MUCKED", line=line))
     else:  # cards of a kind not known: they could be a show
-        h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"cards type {ctype!r} not known")
+        h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"cards type {ctype!r} not known")
 
 
 def _event(h: _Game, el: etree._Element, line: int) -> None:
@@ -321,16 +299,16 @@ def _event(h: _Game, el: etree._Element, line: int) -> None:
     try:
         amount = h.money(el.get("amount") or "0")
     except ValueError:
-        h.problem(line, ProblemCode.BAD_AMOUNT, f"not an amount: {el.get('amount')!r}")
+        h.problem(line, k.ProblemCode.BAD_AMOUNT, f"not an amount: {el.get('amount')!r}")
         return
     if etype == "ALL_IN" and h.blinds_round:
-        kind = PostKind.SMALL_BLIND if h.sb is None else PostKind.BIG_BLIND
+        kind = k.PostKind.SMALL_BLIND if h.sb is None else k.PostKind.BIG_BLIND
         h.post(who, kind, amount, line, stated=False)
         return
     h.act(_EVENTS, etype, who, amount, line, "event type")
 
 
-def _return_blind(h: XmlHand, who: str, amount: int, line: int) -> None:
+def _return_blind(h: k.XmlHand, who: str, amount: int, line: int) -> None:
     """RETURN_BLIND: over the big blind, the big blind live and a dead small blind;
     else a blind of its size (its amount not the hand's blind)."""
     bb = h.bb or (h.stake[1] if h.stake else amount)
@@ -338,18 +316,18 @@ def _return_blind(h: XmlHand, who: str, amount: int, line: int) -> None:
         h.dead_small = amount - bb
         h.post_both(who, amount, line)
     else:
-        h.post(who, PostKind.BIG_BLIND if amount == bb else PostKind.SMALL_BLIND, amount, line,
+        h.post(who, k.PostKind.BIG_BLIND if amount == bb else k.PostKind.SMALL_BLIND, amount, line,
                stated=False)  # fmt: skip
 
 
-def _sit_out(h: XmlHand, who: str, amount: int, line: int) -> None:
+def _sit_out(h: k.XmlHand, who: str, amount: int, line: int) -> None:
     """SIT_OUT during the betting: a fold of a player already in the hand."""
     if who in h.in_hand:
         h.fold(who, line)
 
 
 _ELEMENTS = {"winner": _winner, "cards": _cards, "event": _event}
-_EVENTS = verbs({
+_EVENTS = k.verbs({
     "SMALL_BLIND": "small_blind", "BIG_BLIND": "big_blind", "INITIAL_BLIND": "big_blind",
     "ANTE": "ante", "RETURN_BLIND": _return_blind, "FOLD": "fold", "SIT_OUT": _sit_out,
     "CHECK": "check", "CALL": "call", "BET": "bet", "RAISE": "raise", "COMPLETE": "raise",
@@ -357,11 +335,11 @@ _EVENTS = verbs({
 })  # fmt: skip
 
 
-def _finish(h: XmlHand, winners: list[tuple[etree._Element, int]], tourney: bool,
+def _finish(h: k.XmlHand, winners: list[tuple[etree._Element, int]], tourney: bool,
             bb: int | None) -> bool:  # fmt: skip
     """The winners (an ``uncalled`` one is a return), the return inferred and taken
     off its winner, the rake, the shows' words; ``False`` when a card is dealt twice."""
-    paid: list[Collect] = []
+    paid: list[k.Collect] = []
     words: list[str | None] = []
     for el, line in winners:
         who = h.who(el.get("player", ""), line, "winner seat {!r}: no one sits there",
@@ -370,12 +348,12 @@ def _finish(h: XmlHand, winners: list[tuple[etree._Element, int]], tourney: bool
             continue
         amount = h.money(el.get("amount") or "0")
         if el.get("uncalled") == "true":
-            h.returned.append(Returned(who, amount, line))
+            h.returned.append(k.Returned(who, amount, line))
             continue
         number = el.get("potnumber", "1")
         pot = int(number) - 1 if number.isdigit() else 0
-        half = {"h": Half.HIGH, "l": Half.LOW}.get(el.get("pottype", ""))
-        paid.append(Collect(who, amount, pot=max(pot, 0), line=line, half=half))
+        half = {"h": k.Half.HIGH, "l": k.Half.LOW}.get(el.get("pottype", ""))
+        paid.append(k.Collect(who, amount, pot=max(pot, 0), line=line, half=half))
         words.append(el.get("hand"))
     h.take_back(paid, h.infer_return(h.dead_chips(bb)))
     h.total, h.total_line = h.in_pot(), h.ht.line
@@ -384,11 +362,13 @@ def _finish(h: XmlHand, winners: list[tuple[etree._Element, int]], tourney: bool
         h.rake = h.total - sum(c.amount for c in paid)
         h.inferred.append("rake")
         if h.rake < 0:
-            h.problem(h.ht.line, ProblemCode.BAD_AMOUNT, "the winners were paid more than the pot")
+            h.problem(
+                h.ht.line, k.ProblemCode.BAD_AMOUNT, "the winners were paid more than the pot"
+            )
             h.rake = 0
     h.collects = [c for c in paid if c.amount > 0]
-    said = {c.player: w for c, w in zip(paid, words, strict=True) if w and c.half is not Half.LOW}
-    h.shows = [Show(s.player, s.cards, said.get(s.player), mucked=s.mucked, line=s.line,
+    said = {c.player: w for c, w in zip(paid, words, strict=True) if w and c.half is not k.Half.LOW}
+    h.shows = [k.Show(s.player, s.cards, said.get(s.player), mucked=s.mucked, line=s.line,
                     claimed_high=read_claim(said.get(s.player))) for s in h.shows]  # fmt: skip
     return not h.dealt_twice()
 
@@ -400,10 +380,10 @@ def _start(text: str) -> datetime | None:
         return None
 
 
-FORMAT = xml_format(
+FORMAT = k.xml_format(
     "merge", "Merge Gaming (Carbon Poker)",
     "Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash and tournaments; XML",
     _RECOGNISE, ("<description", "<game"), "game", ("description",),
-    xml_reader("merge", "game", _ID, 'a Merge <game id="..."> element', "game", _read,
+    k.xml_reader("merge", "game", _ID, 'a Merge <game id="..."> element', "game", _read,
                hand=_Game),
 )  # fmt: skip

@@ -66,36 +66,23 @@ from datetime import datetime
 
 from lxml import etree
 
-from hhtools.grammars._xml import (
-    Stop,
-    XmlHand,
-    game_not_read,
-    raise_by_habit,
-    read_elements,
-    verbs,
-    xml_format,
-    xml_reader,
-)
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import CURRENCY_SYMBOLS, Unit
-from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Show, Street, Variant
-from hhtools.model.vocab import ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "card", "unicode_text"]
 
 _RECOGNISE = re.compile(r"<Game\s+(?:hhversion=\"\d+\"\s+)?id=\"\d+\"\s+date=")
 _ID = re.compile(r"<Game\b[^>]*?\sid=\"([^\"]*)\"")
-_LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
-           "FL": BettingStructure.LIMIT}  # fmt: skip
+_LIMITS = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
+           "FL": k.BettingStructure.LIMIT}  # fmt: skip
 _GAMES = {"omaha": False, "omaha h/l": True, "omaha hi/lo": True, "omaha hi-lo": True}
-_DEAL = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
+_DEAL = {"DealFlop": k.Street.FLOP, "DealTurn": k.Street.TURN, "DealRiver": k.Street.RIVER}
 _QUIET = frozenset({"Disconnect", "Reconnect", "SitOut", "SitIn", "Chat", "TimeOut"})
 _RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A"} | {
     str(n): str(n) for n in range(2, 10)
 }
 _ID_SUITS = "scdh"
 _ID_RANKS = "A23456789TJQK"
-_VARIANTS = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
+_VARIANTS = {5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}
 
 
 def unicode_text(b64: str) -> str | None:
@@ -129,35 +116,35 @@ def card(el: etree._Element) -> str | None:
     return None
 
 
-def _read(h: XmlHand, game: etree._Element, stop: Stop) -> ParsedHand:
+def _read(h: k.XmlHand, game: etree._Element, stop: k.Stop) -> k.ParsedHand:
     """One ``<Game>``: the game, the seats, the actions, the record."""
     name = (game.get("gametype") or "").replace("&apos;", "'").strip()
     if name.lower() not in _GAMES:
-        return game_not_read(stop, name, "omaha" in name.lower())
+        return k.game_not_read(stop, name, "omaha" in name.lower())
     structure = _LIMITS.get(game.get("betlimit", ""))
     if structure is None:
-        return stop(ProblemCode.UNKNOWN_GAME,
+        return stop(k.ProblemCode.UNKNOWN_GAME,
                     f"betting structure not read: {game.get('betlimit')!r}")  # fmt: skip
     version = game.get("hhversion") or "1"
     h.totals = not version.isdigit() or int(version) == 1
     tourney = game.get("istournament", "0") not in ("0", "") or game.get("tabletype") == "MTT"
     real = game.get("realmoney", "true") == "true"
-    h.unit = Unit.CENTS if real and not tourney else Unit.CHIPS
+    h.unit = k.Unit.CENTS if real and not tourney else k.Unit.CHIPS
     stakes = (game.get("stakes") or "").split("|")
     h.stake = (h.money(stakes[0]), h.money(stakes[1])) if len(stakes) == 2 else None
     _seats(h, game)
     if not h.seats:
-        return stop(ProblemCode.NO_SEATS, "no <Seat> in this game")
+        return stop(k.ProblemCode.NO_SEATS, "no <Seat> in this game")
     h.hero = h.by_id.get(game.get("playerseat", ""))
-    wins: list[Collect] = []
+    wins: list[k.Collect] = []
     actions = game.findall("Gameplay/Action")
     for el in game.iterfind("Gameplay/*"):  # what else a Gameplay holds is not known
         if el.tag != "Action":
-            h.problem(h.at(el), ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
+            h.problem(h.at(el), k.ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
     if not any(act.get("type") == "Win" for act in actions):
-        return stop(ProblemCode.HAND_CANCELLED, "this game has no Win: it was cancelled, "
+        return stop(k.ProblemCode.HAND_CANCELLED, "this game has no Win: it was cancelled, "
                     "not played to a result")  # fmt: skip
-    read_elements(h, actions, "type", {
+    k.read_elements(h, actions, "type", {
         "DealFlop": _deal, "DealTurn": _deal, "DealRiver": _deal,
         "Win": lambda h, act, line: _win(h, act, line, wins),
     }, default=_by_player)  # fmt: skip
@@ -165,7 +152,7 @@ def _read(h: XmlHand, game: etree._Element, stop: Stop) -> ParsedHand:
 
 
 
-def _seats(h: XmlHand, game: etree._Element) -> None:
+def _seats(h: k.XmlHand, game: etree._Element) -> None:
     """The ``<Seat>`` elements: players by seat number, the button."""
     for el in game.iterfind("Seats/Seat"):
         num = el.get("num", "")
@@ -178,18 +165,18 @@ def _seats(h: XmlHand, game: etree._Element) -> None:
             h.button = seat
 
 
-def _cards(h: XmlHand, act: etree._Element, line: int) -> tuple[str, ...] | None:
+def _cards(h: k.XmlHand, act: etree._Element, line: int) -> tuple[str, ...] | None:
     """An action's cards; ``None`` (a ``bad_cards`` problem) when one is not read."""
     if not len(act):  # most actions hold no card
         return ()
     cards = [card(c) for c in act.iterfind("Card")]
     if None in cards:
-        h.problem(line, ProblemCode.BAD_CARDS, f"a card of {act.get('type', '')} not read")
+        h.problem(line, k.ProblemCode.BAD_CARDS, f"a card of {act.get('type', '')} not read")
         return None
     return tuple(filter(None, cards))
 
 
-def _deal(h: XmlHand, act: etree._Element, line: int) -> None:
+def _deal(h: k.XmlHand, act: etree._Element, line: int) -> None:
     """``DealFlop``, ``DealTurn``, ``DealRiver``: a street and its board cards."""
     cards = _cards(h, act, line)
     if cards is None:
@@ -200,7 +187,7 @@ def _deal(h: XmlHand, act: etree._Element, line: int) -> None:
     h.board.extend(cards)
 
 
-def _win(h: XmlHand, act: etree._Element, line: int, wins: list[Collect]) -> None:
+def _win(h: k.XmlHand, act: etree._Element, line: int, wins: list[k.Collect]) -> None:
     """``Win``: each ``<Seat>`` is what a player won from pot ``pot`` (0 the main)."""
     if _cards(h, act, line) is None:
         return
@@ -208,10 +195,10 @@ def _win(h: XmlHand, act: etree._Element, line: int, wins: list[Collect]) -> Non
         who = h.who(w.get("num", ""), line, "win of seat {!r}: no one sits there", w.get("num"))
         if who is not None:
             pot = int(w.get("pot")) if (w.get("pot") or "").isdigit() else 0
-            wins.append(Collect(who, h.money(w.get("amount") or "0"), pot=pot, line=h.at(w)))
+            wins.append(k.Collect(who, h.money(w.get("amount") or "0"), pot=pot, line=h.at(w)))
 
 
-def _by_player(h: XmlHand, act: etree._Element, line: int) -> None:
+def _by_player(h: k.XmlHand, act: etree._Element, line: int) -> None:
     """An action of the player at ``seat``: cards dealt or shown, a post or a bet."""
     kind = act.get("type", "")
     cards = _cards(h, act, line)
@@ -226,33 +213,34 @@ def _by_player(h: XmlHand, act: etree._Element, line: int) -> None:
         h.hole[who] = cards
     elif kind in ("ShowCards", "MuckCards"):
         if cards:
-            h.show(who, Show(who, cards, mucked=kind == "MuckCards", line=line))
+            h.show(who, k.Show(who, cards, mucked=kind == "MuckCards", line=line))
     elif kind in _QUIET:
         h.no_chips(act, ("value",), line, f"action {kind}")
     else:
         h.act(_ACTIONS, kind, who, h.money(act.get("value") or "0"), line, "action type")
 
 
-def _posted(h: XmlHand, who: str, amount: int, line: int) -> None:
+def _posted(h: k.XmlHand, who: str, amount: int, line: int) -> None:
     """``PostedToPlay``: of the small blind's size a small blind, else a big one."""
     small = h.stake is not None and amount <= h.stake[0]
-    h.post(who, PostKind.SMALL_BLIND if small else PostKind.BIG_BLIND, amount, line, stated=False)
+    post = k.PostKind.SMALL_BLIND if small else k.PostKind.BIG_BLIND
+    h.post(who, post, amount, line, stated=False)
 
 
-def _bet(h: XmlHand, who: str, amount: int, line: int) -> None:
+def _bet(h: k.XmlHand, who: str, amount: int, line: int) -> None:
     """``Bet``: a bet, or (facing one: a preflop bet) a raise."""
     if h.highest == 0:
         h.bet(who, amount, line)
     else:
-        raise_by_habit(h, who, amount, line)
+        k.raise_by_habit(h, who, amount, line)
 
 
-def _call(h: XmlHand, who: str, amount: int, line: int) -> None:
+def _call(h: k.XmlHand, who: str, amount: int, line: int) -> None:
     """``Call``: the chips added (the street total in version 1)."""
     h.call(who, amount - h.bets.get(who, 0) if h.totals else amount, line)
 
 
-_ACTIONS = verbs({
+_ACTIONS = k.verbs({
     "SmallBlind": "small_blind", "BigBlind": "big_blind", "Ante": "ante",
     "PostedToPlay": _posted, "Fold": "fold", "Check": "check", "Call": _call, "Bet": _bet,
     "Raise": "raise", "AllIn": "all_in", "MoneyReturned": "return",
@@ -260,9 +248,9 @@ _ACTIONS = verbs({
 
 
 def _finish(
-    h: XmlHand, game: etree._Element, structure: BettingStructure, tourney: bool,
-    wins: list[Collect],
-) -> ParsedHand:  # fmt: skip
+    h: k.XmlHand, game: etree._Element, structure: k.BettingStructure, tourney: bool,
+    wins: list[k.Collect],
+) -> k.ParsedHand:  # fmt: skip
     """The return inferred and taken off the win, the rake, the record."""
     h.take_back(wins, h.infer_return())
     h.total, h.total_line = h.in_pot(), h.ht.line
@@ -270,19 +258,19 @@ def _finish(
     h.collects = [w for w in wins if w.amount > 0]
     _not_dealt(h, wins)
     if h.dealt_twice():
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     holes = max((len(c) for c in h.hole.values()), default=4)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake)
     h.table = unicode_text(game.get("unicodetablename") or "") or game.get("tablename", "")
     size = game.get("tablesize") or ""
     h.max_seats = int(size) if size.isdigit() else None
-    game_of = Game(_VARIANTS.get(holes, Variant.OMAHA), _GAMES[_name(game)], structure, sb, bb,
+    game_of = k.Game(_VARIANTS.get(holes, k.Variant.OMAHA), _GAMES[_name(game)], structure, sb, bb,
                    _currency(game, tourney), tournament_id=_tournament(game) if tourney else None,
                    small_bet=small_bet, big_bet=big_bet)  # fmt: skip
     return h.record(game_of, started_at=_date(game.get("date", "")))
 
 
-def _not_dealt(h: XmlHand, wins: list[Collect]) -> None:
+def _not_dealt(h: k.XmlHand, wins: list[k.Collect]) -> None:
     """Seated players the game shows nothing of (no post, action, cards or win: a
     player waiting for the big blind, or with no chips) were not dealt in: sitting out.
     A player dealt in always acts, unless all the others fold first: then they win."""
@@ -290,15 +278,15 @@ def _not_dealt(h: XmlHand, wins: list[Collect]) -> None:
     h.seats = [replace(s, sitting_out=True) if s.player not in seen else s for s in h.seats]
 
 
-def _rake(h: XmlHand, written: str | None, tourney: bool, left: int) -> None:
+def _rake(h: k.XmlHand, written: str | None, tourney: bool, left: int) -> None:
     """The rake: none in tournaments; the game's ``rake`` attribute (cents), checked
     against what the wins ``left`` in the pot; else what they left ("rake" inferred)."""
     if tourney:
         h.rake = 0
     elif written is not None and written.isdigit():
-        h.rake = int(written) if h.unit is Unit.CENTS else 0
+        h.rake = int(written) if h.unit is k.Unit.CENTS else 0
         if h.rake != left:
-            h.problem(h.ht.line, ProblemCode.BAD_AMOUNT,
+            h.problem(h.ht.line, k.ProblemCode.BAD_AMOUNT,
                       f"the game's rake {h.rake} is not the pot less the wins ({left})")  # fmt: skip
     else:
         h.rake = max(left, 0)
@@ -312,7 +300,7 @@ def _currency(game: etree._Element, tourney: bool) -> str:
     if game.get("realmoney", "true") != "true":
         return "PLAY"
     symbol = unicode_text(game.get("currencysymbol") or "") or ""
-    return CURRENCY_SYMBOLS.get(symbol.strip(), "EUR")
+    return k.CURRENCY_SYMBOLS.get(symbol.strip(), "EUR")
 
 
 def _name(game: etree._Element) -> str:
@@ -333,10 +321,10 @@ def _tournament(game: etree._Element) -> str:
     return m.group(1) if m else "unknown"
 
 
-FORMAT = xml_format(
+FORMAT = k.xml_format(
     "microgaming", "Microgaming (MPN)",
     "Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash; XML",
     _RECOGNISE, ("<Game",), "Game", (),
-    xml_reader("microgaming", "Game", _ID, 'a Microgaming <Game id="..."> element', "game",
+    k.xml_reader("microgaming", "Game", _ID, 'a Microgaming <Game id="..."> element', "game",
                _read, head=600),
 )  # fmt: skip

@@ -57,22 +57,7 @@ from datetime import datetime, timedelta, timezone
 from functools import partial
 from typing import Any
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._clock import utc
-from hhtools.grammars._english import RANK_WORDS
-from hhtools.grammars._hand import (
-    Hand, build_record, by_word, incomplete, limit_blinds, match_player, no_record, not_read,
-    returns, rule_table, text_format
-)  # fmt: skip
-from hhtools.grammars._lines import _cards, _m, _rule
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS, bad_header
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure, ClaimedHigh, Collect, Game, PostKind, Show, Variant
-)  # fmt: skip
-from hhtools.model.vocab import CollectOrder, Half, HandCategory, PotPartsBasis, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -80,18 +65,18 @@ SITE = "ongame"
 HAND_START = re.compile(r"\ufeff?\*{5} History for hand ")
 _ANY_START = re.compile(r"^\s*\ufeff?\*{5} History for hand [RT]\d+-\d+-\d+", re.MULTILINE)
 
-FIRST = _rule("first", r"\ufeff?\*{5} History for hand (?P<id>[A-Z]\d*-[\d-]+)"
+FIRST = k.rule("first", r"\ufeff?\*{5} History for hand (?P<id>[A-Z]\d*-[\d-]+)"
               r"(?: \(TOURNAMENT: (?:\"(?P<tname>[^\"]*)\", (?P<tid>[^,]+), "
               r"buy-in: (?P<buyin>[^)]*))?\))? \*{5}\s*$")  # fmt: skip
-START = _rule("start", r"Start hand: \w{3} (?P<mon>\w{3}) (?P<day>\d\d?) "
+START = k.rule("start", r"Start hand: \w{3} (?P<mon>\w{3}) (?P<day>\d\d?) "
               r"(?P<clock>\d\d?:\d\d:\d\d) (?P<zone>\S+) (?P<year>\d{4})\s*$")  # fmt: skip
-TABLE = _rule("table", r"Table: (?P<table>.+?) \[(?P<tid>\d+)\] \((?P<limit>[A-Z_]+) "
+TABLE = k.rule("table", r"Table: (?P<table>.+?) \[(?P<tid>\d+)\] \((?P<limit>[A-Z_]+) "
               r"(?P<game>[A-Z_0-9]+) (?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
               r"(?:, ante: (?P<ante>[$€£]?[\d.,]+))?, (?P<money>[A-Za-z ]+)\)\s*$")  # fmt: skip
 _AMT = r"(?P<a>[$€£]?[\d.,]+)"
 _ALLIN = r"(?P<allin> \[all in\])?$"
 #: what a player did: the line after "<player> ", by the rule's kind
-RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+RULES = tuple((kind, k.rule(kind, pattern)) for kind, pattern in (
     ("sb", r"posts small blind \(" + _AMT + r"\)" + _ALLIN),
     ("bb", r"posts big blind \(" + _AMT + r"\)" + _ALLIN),
     ("both", r"posts small (?:&|and) big blinds? \(" + _AMT + r"\)" + _ALLIN),
@@ -107,9 +92,9 @@ RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("event", r"is disconnected$"),
     ("event", r"has (?:timed out|left the table|joined the table|returned)$"),
 ))  # fmt: skip
-_PLAYER = by_word(RULES)
+_PLAYER = k.by_word(RULES)
 #: the other lines before the summary, by the rule's kind
-_BODY = rule_table(
+_BODY = k.rule_table(
     ("street", r"--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$"),
     ("noise", r"---$"),
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)\s*$"),
@@ -122,7 +107,7 @@ _BODY = rule_table(
     ("dealt", r"Dealing to (?P<name>.*)$"),
 )  # fmt: skip
 #: the summary's lines, by the rule's kind
-_SUMMARY = rule_table(
+_SUMMARY = k.rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?[\d.,]+\)"
              r"(?:, net: [-+]?[$€£]?[\d.,]+)?"
              r"(?:, \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?)?\s*$"),
@@ -132,14 +117,14 @@ _SUMMARY = rule_table(
     ("end", r"\*\*\*\*\* End of hand .*$"),
 )  # fmt: skip
 WINNER = re.compile(r"(?P<name>.+?) \((?P<a>[$€£]?[\d.,]+)(?: (?P<half>High|Low))?\)(?:, |$)")
-_HALVES = {"High": Half.HIGH, "Low": Half.LOW}
-_STRUCTURES = {"LIMIT": BettingStructure.LIMIT, "FIXED_LIMIT": BettingStructure.LIMIT,
-               "POT_LIMIT": BettingStructure.POT_LIMIT,
-               "NO_LIMIT": BettingStructure.NO_LIMIT}  # fmt: skip
-_GAMES = {"OMAHA_HI": (Variant.OMAHA, False), "OMAHA": (Variant.OMAHA, False),
-          "OMAHA_HI_LO": (Variant.OMAHA, True), "OMAHA_HILO": (Variant.OMAHA, True)}  # fmt: skip
-_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND,
-          "both": PostKind.DEAD_SMALL_AND_BIG, "ante": PostKind.ANTE}  # fmt: skip
+_HALVES = {"High": k.Half.HIGH, "Low": k.Half.LOW}
+_STRUCTURES = {"LIMIT": k.BettingStructure.LIMIT, "FIXED_LIMIT": k.BettingStructure.LIMIT,
+               "POT_LIMIT": k.BettingStructure.POT_LIMIT,
+               "NO_LIMIT": k.BettingStructure.NO_LIMIT}  # fmt: skip
+_GAMES = {"OMAHA_HI": (k.Variant.OMAHA, False), "OMAHA": (k.Variant.OMAHA, False),
+          "OMAHA_HI_LO": (k.Variant.OMAHA, True), "OMAHA_HILO": (k.Variant.OMAHA, True)}  # fmt: skip
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND,
+          "both": k.PostKind.DEAD_SMALL_AND_BIG, "ante": k.PostKind.ANTE}  # fmt: skip
 _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
 )}  # fmt: skip
@@ -148,17 +133,17 @@ _ZONES = {"GMT": 0, "UTC": 0, "WET": 0, "BST": 1, "WEST": 1, "CET": 1, "CEST": 2
           "EEST": 3, "MSK": 3, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "PST": -8,
           "PDT": -7}  # fmt: skip
 _CATEGORIES = {
-    "HIGH_CARD": HandCategory.HIGH_CARD, "PAIR": HandCategory.ONE_PAIR,
-    "ONE_PAIR": HandCategory.ONE_PAIR, "TWO_PAIR": HandCategory.TWO_PAIR,
-    "TWO_PAIRS": HandCategory.TWO_PAIR, "THREE_OF_A_KIND": HandCategory.THREE_OF_A_KIND,
-    "STRAIGHT": HandCategory.STRAIGHT, "FLUSH": HandCategory.FLUSH,
-    "FULL_HOUSE": HandCategory.FULL_HOUSE, "FOUR_OF_A_KIND": HandCategory.FOUR_OF_A_KIND,
-    "STRAIGHT_FLUSH": HandCategory.STRAIGHT_FLUSH, "ROYAL_FLUSH": HandCategory.STRAIGHT_FLUSH,
+    "HIGH_CARD": k.HandCategory.HIGH_CARD, "PAIR": k.HandCategory.ONE_PAIR,
+    "ONE_PAIR": k.HandCategory.ONE_PAIR, "TWO_PAIR": k.HandCategory.TWO_PAIR,
+    "TWO_PAIRS": k.HandCategory.TWO_PAIR, "THREE_OF_A_KIND": k.HandCategory.THREE_OF_A_KIND,
+    "STRAIGHT": k.HandCategory.STRAIGHT, "FLUSH": k.HandCategory.FLUSH,
+    "FULL_HOUSE": k.HandCategory.FULL_HOUSE, "FOUR_OF_A_KIND": k.HandCategory.FOUR_OF_A_KIND,
+    "STRAIGHT_FLUSH": k.HandCategory.STRAIGHT_FLUSH, "ROYAL_FLUSH": k.HandCategory.STRAIGHT_FLUSH,
 }  # fmt: skip
-_NAMED = {HandCategory.FULL_HOUSE: 2, HandCategory.TWO_PAIR: 2}
+_NAMED = {k.HandCategory.FULL_HOUSE: 2, k.HandCategory.TWO_PAIR: 2}
 
 
-def read_high(text: str | None) -> ClaimedHigh | None:
+def read_high(text: str | None) -> k.ClaimedHigh | None:
     """Type OnGame's words for a high hand ("FULL_HOUSE JACK, FOUR"); ``None`` for
     words it does not know.
 
@@ -176,19 +161,19 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     if category is None:
         return None
     if head.upper() == "ROYAL_FLUSH":
-        return ClaimedHigh(category, (14,))
+        return k.ClaimedHigh(category, (14,))
     words = [w.strip().lower() for w in rest.split(",") if w.strip()]
     try:
-        ranks = tuple(RANK_WORDS[w.split()[0]] for w in words)
+        ranks = tuple(k.RANK_WORDS[w.split()[0]] for w in words)
     except (KeyError, IndexError):
         return None
     need = _NAMED.get(category, 1)
     if len(ranks) < need:
         return None
-    return ClaimedHigh(category, ranks[:need])
+    return k.ClaimedHigh(category, ranks[:need])
 
 
-class _Hand(Hand):
+class _Hand(k.Hand):
     """A hand being read, with what OnGame prints of its own: the header's stakes and
     each pot's size before rake."""
 
@@ -198,70 +183,70 @@ class _Hand(Hand):
         self.stakes = (0, 0)  # the header's two amounts (blinds, or limit's bets)
 
 
-def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand (``lines``, the first on file line ``line``) into a record."""
     head = _header(h, lines, line)
-    if isinstance(head, ParsedHand):
+    if isinstance(head, k.ParsedHand):
         return head
     st, tb, game, tid = head
-    if not read_body(h, enumerate(lines[3:], 3), line, partial(_line, h), quiet=NO_CHIPS):
-        return no_record(h)
+    if not k.read_body(h, enumerate(lines[3:], 3), line, partial(_line, h), quiet=k.NO_CHIPS):
+        return k.no_record(h)
     cut = None if h.summary and h.pots else "hand has no summary (cut short?)"
     missing = "summary has no 'Rake taken' line" if h.rake is None else None
-    if incomplete(h, lines, line, cut_short=cut, missing=missing, seats_first=False):
-        return no_record(h)
+    if k.incomplete(h, lines, line, cut_short=cut, missing=missing, seats_first=False):
+        return k.no_record(h)
     g = _game(h, tb, game, tid)
-    returned = returns(h)
+    returned = k.returns(h)
     total = sum(h.pots.values())
     parts = _net_parts(h.collects, total - (h.rake or 0))
-    started, zone, utc = _when(st)
-    return ParsedHand(build_record(
+    started, zone, started_utc = _when(st)
+    return k.ParsedHand(k.build_record(
         h, site=SITE, game=g, line=line, text=text, offset=offset, started_at=started,
-        time_zone=zone, started_at_utc=utc, returned=returned, total_pot=total,
-        pot_parts=parts, pot_parts_basis=PotPartsBasis.NET if parts else None,
-        collect_order=CollectOrder.UNORDERED,
+        time_zone=zone, started_at_utc=started_utc, returned=returned, total_pot=total,
+        pot_parts=parts, pot_parts_basis=k.PotPartsBasis.NET if parts else None,
+        collect_order=k.CollectOrder.UNORDERED,
     ), tuple(h.problems), None, h.hand_id)  # fmt: skip
 
 
-def _header(h: _Hand, lines: list[str], line: int) -> ParsedHand | tuple[Any, Any, Any, Any]:
+def _header(h: _Hand, lines: list[str], line: int) -> k.ParsedHand | tuple[Any, Any, Any, Any]:
     """The three header lines: the "Start hand" and "Table" lines' results, the game and
     the tournament (id, buy-in) or ``None``; a :class:`ParsedHand` for a hand not read."""
-    first = _m(FIRST, lines[0])
+    first = k.rule_match(FIRST, lines[0])
     if first is None:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     h.hand_id = first["id"]
-    st = _m(START, lines[1]) if len(lines) > 1 else None
-    tb = _m(TABLE, lines[2]) if len(lines) > 2 else None
+    st = k.rule_match(START, lines[1]) if len(lines) > 1 else None
+    tb = k.rule_match(TABLE, lines[2]) if len(lines) > 2 else None
     if st is None or tb is None:
-        h.problem(line, ProblemCode.BAD_HEADER, "no 'Start hand' and 'Table' lines", lines[0])
-        return no_record(h)
+        h.problem(line, k.ProblemCode.BAD_HEADER, "no 'Start hand' and 'Table' lines", lines[0])
+        return k.no_record(h)
     game, structure = _GAMES.get(tb["game"]), _STRUCTURES.get(tb["limit"])
     if game is None or structure is None:
         omaha = "OMAHA" in tb["game"]
         named = f"{tb['limit']} {tb['game']}" if omaha else tb["game"]
-        return not_read(h, line + 2, named, lines[2], omaha=omaha)
+        return k.not_read(h, line + 2, named, lines[2], omaha=omaha)
     tournament = None
     if first["tid"] is not None:
         tournament = (first["tid"].strip(), first["buyin"].strip())
     elif "(TOURNAMENT:" in lines[0]:  # a tournament whose header names nothing
         tournament = ("", "")
-    h.unit = Unit.CHIPS if tournament else Unit.CENTS
+    h.unit = k.Unit.CHIPS if tournament else k.Unit.CENTS
     h.stakes = (h.money(tb["sb"]), h.money(tb["bb"]))
     h.table = tb["table"]
     return st, tb, (*game, structure), tournament
 
 
 def _game(
-    h: _Hand, tb: Any, game: tuple[Variant, bool, BettingStructure],
+    h: _Hand, tb: Any, game: tuple[k.Variant, bool, k.BettingStructure],
     tournament: tuple[str, str] | None,
-) -> Game:  # fmt: skip
+) -> k.Game:  # fmt: skip
     """The game of the "Table:" line; fixed limit's stakes are the bets, the blinds the
     posts (``inferred`` "blinds" when no big blind was posted)."""
     variant, hi_lo, structure = game
     small_bet = big_bet = None
-    if structure is BettingStructure.LIMIT:
+    if structure is k.BettingStructure.LIMIT:
         small_bet, big_bet = h.stakes
-        sb, bb = limit_blinds(h, small_bet)
+        sb, bb = k.limit_blinds(h, small_bet)
     else:
         sb = h.sb if h.sb is not None else h.stakes[0]
         bb = h.bb if h.bb is not None else h.stakes[1]
@@ -270,7 +255,7 @@ def _game(
     real = tb["money"].strip().lower().startswith("real")
     currency = {"€": "EUR", "£": "GBP"}.get(tb["cur"], "USD") if real else "PLAY"
     tid, buy_in = tournament or (None, None)
-    return Game(
+    return k.Game(
         variant=variant, hi_lo=hi_lo, structure=structure, small_blind=sb, big_blind=bb,
         currency="CHIPS" if tid is not None else currency, qualifier=8, small_bet=small_bet,
         big_bet=big_bet, tournament_id=tid, buy_in=buy_in or None,
@@ -278,7 +263,7 @@ def _game(
     )  # fmt: skip
 
 
-def _net_parts(collects: list[Collect], net: int) -> tuple[int, ...]:
+def _net_parts(collects: list[k.Collect], net: int) -> tuple[int, ...]:
     """What each pot paid, main pot first, when every pot from the main one up was paid
     and the payments add up to ``net`` (the pots less the rake), else ``()``."""
     paid: dict[int, int] = {}
@@ -296,7 +281,7 @@ def _when(st: Any) -> tuple[datetime, str, datetime | None]:
                      int(hh), int(mi), int(ss))  # fmt: skip
     zone = st["zone"]
     if zone not in _ZONES:  # an offset ("GMT+0100"), read by the kernel's clock
-        return local, zone, utc(local, zone)
+        return local, zone, k.utc(local, zone)
     return local, zone, (local - timedelta(hours=_ZONES[zone])).replace(tzinfo=timezone.utc)
 
 
@@ -304,7 +289,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if h.summary:
         return _summary(h, ln, lno)
-    found = match_player(h, ln, _PLAYER)
+    found = k.match_player(h, ln, _PLAYER)
     if found is not None:
         _player(h, *found, lno)
         return True
@@ -313,7 +298,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
         return False
     kind, m = line_of
     if kind == "street":
-        h.deal(STREETS[m["street"]], _cards(m["cards"].replace(",", " ")))
+        h.deal(k.STREETS[m["street"]], k.cards(m["cards"].replace(",", " ")))
     elif kind == "seat":
         if h.actions:
             return False
@@ -333,10 +318,10 @@ def _dealt(h: _Hand, m: Any, ln: str, lno: int) -> None:
     """ "Dealing to <hero>: [cards]": the hero and the hole cards."""
     name = m["name"]
     if m["cards"] is None or name not in h.stacks:
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {ln[11:51]}", ln)
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {ln[11:51]}", ln)
         return
     h.hero = name
-    h.hole[name] = _cards(m["cards"].rstrip("]").replace(",", " "))
+    h.hole[name] = k.cards(m["cards"].rstrip("]").replace(",", " "))
 
 
 def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
@@ -349,7 +334,7 @@ def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
         # Stakes "$0.50/$0.50": the small blind equals the big and is written "posts
         # big blind"; the first such post, before any other, is the small blind.
         small = kind == "bb" and not h.actions and h.stakes[0] == h.stakes[1] == a
-        h.post(p, PostKind.SMALL_BLIND if small else _POSTS[kind], a, lno)
+        h.post(p, k.PostKind.SMALL_BLIND if small else _POSTS[kind], a, lno)
     elif kind == "raise_to":
         h.raise_to(p, h.money(m["to"]), lno, bool(m["allin"]))
     elif kind in ("call", "bet"):
@@ -365,8 +350,8 @@ def _summary(h: _Hand, ln: str, lno: int) -> bool:
         return False
     kind, m = found
     if kind == "seat" and m["cards"]:
-        name, cards = m["name"], _cards(m["cards"].replace(",", " "))
-        h.show(name, Show(name, cards, m["desc"], line=lno, claimed_high=read_high(m["desc"])))
+        name, cards = m["name"], k.cards(m["cards"].replace(",", " "))
+        h.show(name, k.Show(name, cards, m["desc"], line=lno, claimed_high=read_high(m["desc"])))
     elif kind == "pot":
         pot = 0 if ln.startswith("Main") else int(m["n"] or 1)
         h.pots[pot] = h.money(m["gross"])
@@ -376,14 +361,14 @@ def _summary(h: _Hand, ln: str, lno: int) -> bool:
             return False
         for w in won:
             half = _HALVES.get(w["half"]) if w["half"] else None
-            h.collects.append(Collect(w["name"], h.money(w["a"]), pot, 0, lno, half))
+            h.collects.append(k.Collect(w["name"], h.money(w["a"]), pot, 0, lno, half))
     elif kind == "rake":
         h.rake = h.money(m["a"])
     return True
 
 
 #: The OnGame network site format.
-FORMAT = text_format(
+FORMAT = k.text_format(
     SITE, "OnGame",
     "Omaha and Omaha hi/lo 8 or better; fixed limit, pot limit and no limit; cash",
     HAND_START, _parse, header=_ANY_START, hand=_Hand,

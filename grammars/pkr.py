@@ -66,22 +66,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import (
-    Hand, build_record, by_word, incomplete, match_player, no_record, not_read, returns,
-    rule_table, text_format
-)  # fmt: skip
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS, bad_header, read_high_once
-from hhtools.grammars._lines import _m, _rule
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import Unit
-from hhtools.grammars._meaning import Meanings
-from hhtools.model.records import (
-    Action, ActionKind, BettingStructure, Collect, Game, PostKind, Returned,
-    Show, Street, Variant
-)  # fmt: skip
-from hhtools.model.vocab import CollectOrder, PotPartsBasis, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -89,11 +74,11 @@ SITE = "pkr"
 HAND_START = re.compile(r"\ufeff?Table #\d+ - ")
 _ANY_START = re.compile(r"^\s*\ufeff?Table #\d+ - .+\s+Starting Hand #\d+", re.MULTILINE)
 
-FIRST = _rule("first", r"\ufeff?Table #(?P<tid>\d+) - (?:Tournament #(?P<tour>\d+) )?"
+FIRST = k.rule("first", r"\ufeff?Table #(?P<tid>\d+) - (?:Tournament #(?P<tour>\d+) )?"
               r"(?P<table>.*?)\s*$")  # fmt: skip
 _N = r"[$€£]?[\d,.]+"
 #: the header's lines after the first, by the rule's kind
-_HEAD = rule_table(
+_HEAD = k.rule_table(
     ("hand", r"Starting Hand #(?P<v>\d+)\s*$"),
     ("time", r"Start time of hand: (?P<v>\d\d? \w{3} \d{4} \d\d?:\d\d:\d\d)\s*$"),
     ("game", r"Game Type: (?P<v>.+?)\s*$"),
@@ -105,7 +90,7 @@ _ALLIN = r"(?P<allin> \(all-in\))?$"
 _WIN = r" (?P<a>" + _N + r")(?: from side pot #(?P<n>\d+))?" \
        r"(?: with(?: (?P<half>high|low) hand)?: (?P<desc>.*))?$"  # fmt: skip
 #: what a player did: the line after "<player> ", by the rule's kind (in the order tried)
-RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
+RULES = tuple((kind, k.rule(kind, pattern)) for kind, pattern in (
     ("sb", r"posts small blind \((?P<a>" + _N + r")\)" + _ALLIN),
     ("bb", r"posts big blind \((?P<a>" + _N + r")\)" + _ALLIN),
     ("ante", r"posts ante \((?P<a>" + _N + r")\)" + _ALLIN),
@@ -130,13 +115,13 @@ RULES = tuple((kind, _rule(kind, pattern)) for kind, pattern in (
     ("win", r"ties, and wins" + _WIN),
     ("win", r"ties" + _WIN),
 ))  # fmt: skip
-_PLAYER = by_word(RULES)
+_PLAYER = k.by_word(RULES)
 #: after a player's name: chat ("X: wake up") or an emote ("Gaassb0 yawns."), never a
 #: word of the betting or the pot ("X posts.": not understood)
-_CHAT = _rule("chat", r"(?:: .*| (?!(?:posts|calls|bets|raises|checks|folds|wins|ties|collects"
+_CHAT = k.rule("chat", r"(?:: .*| (?!(?:posts|calls|bets|raises|checks|folds|wins|ties|collects"
                       r"|shows|mucks|returns|takes|receives|adds|rebuys)\.)[a-z]+s\.)$")
 #: the other lines, by the rule's kind
-_BODY = rule_table(
+_BODY = k.rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>" + _N + r")(?P<away> \(.*\))?\s*$"),
     ("pots", r"Pot sizes: (?P<a>" + _N + r")\s*$"),
     ("street", r"Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$"),
@@ -149,7 +134,7 @@ _BODY = rule_table(
     ("end", r"End of Hand #.*$"),
 )  # fmt: skip
 #: table news and dealer lines that carry nothing the record needs
-_OTHERS = _rule("others",
+_OTHERS = k.rule("others",
     r"(?:Shuffling Deck|Dealing Cards|Last Hand (?:#\d+|n/a)|Table Type: [A-Z ]+"
     r"|There is no qualifying low hand|.+ brings " + _N + r" to table \d+"
     r"|.+ has joined from (?:Tournament )?Table #?\d+|.+ has left the table"
@@ -158,17 +143,17 @@ _OTHERS = _rule("others",
 #: lines whose first word is their rule's: when the rule fails, the line is unknown
 _OWN_WORD = ("Seat ", "Pot sizes: ", "Dealing ")
 CARDS = re.compile(r"\[(?P<r>10|[2-9TJQKA]) ?(?P<s>[cdhs])\]")
-_STRUCTURES = {"POT LIMIT": BettingStructure.POT_LIMIT, "NO LIMIT": BettingStructure.NO_LIMIT,
-               "FIXED LIMIT": BettingStructure.LIMIT, "LIMIT": BettingStructure.LIMIT}  # fmt: skip
-_GAMES = {"OMAHA": (Variant.OMAHA, False), "OMAHA HI": (Variant.OMAHA, False),
-          "OMAHA HI/LO": (Variant.OMAHA, True), "OMAHA HILO": (Variant.OMAHA, True)}  # fmt: skip
-_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
+_STRUCTURES = {"POT LIMIT": k.BettingStructure.POT_LIMIT, "NO LIMIT": k.BettingStructure.NO_LIMIT,
+               "FIXED LIMIT": k.BettingStructure.LIMIT, "LIMIT": k.BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"OMAHA": (k.Variant.OMAHA, False), "OMAHA HI": (k.Variant.OMAHA, False),
+          "OMAHA HI/LO": (k.Variant.OMAHA, True), "OMAHA HILO": (k.Variant.OMAHA, True)}  # fmt: skip
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE}
 _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
 )}  # fmt: skip
 #: PKR's words ("Two Pairs: Aces, 8s", "Full House, Aces over 3s") are the English the
 #: kernel reads
-read_high = read_high_once
+read_high = k.read_high_once
 
 
 def read_low(text: str) -> tuple[int, ...] | None:
@@ -177,13 +162,13 @@ def read_low(text: str) -> tuple[int, ...] | None:
     return tuple(ranks) if len(ranks) == 5 else None
 
 
-class _Hand(Hand):
+class _Hand(k.Hand):
     """A hand being read, with what PKR prints of its own: the pots (the last group of
     "Pot sizes" lines), the rake taken from each, and the closing line."""
 
     #: raises are read as street totals, calls as street totals; the site's totals
     #: would tell a line that meant the chips added, or a pot group summed twice
-    meanings = Meanings(raise_read="to", raise_alt=("added",), call_read="total",
+    meanings = k.Meanings(raise_read="to", raise_alt=("added",), call_read="total",
                         call_alt=("added",), pot_repeated=True)  # fmt: skip
 
     def __init__(self, file: str, line: int) -> None:
@@ -194,20 +179,20 @@ class _Hand(Hand):
         self.closed = False  # "End of Hand #" read
 
 
-def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand (``lines``, the first on file line ``line``) into a record."""
     read = _start(h, lines, line)
-    if isinstance(read, ParsedHand):
+    if isinstance(read, k.ParsedHand):
         return read
     head, g, body = read
-    if not read_body(h, enumerate(lines[body:], body), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=NO_CHIPS):
-        return no_record(h)
+    if not k.read_body(h, enumerate(lines[body:], body), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=k.NO_CHIPS):
+        return k.no_record(h)
     cut = None if h.closed and h.collects else "hand has no 'End of Hand' (cut short?)"
-    if incomplete(h, lines, line, cut_short=cut, seats_first=False):
-        return no_record(h)
+    if k.incomplete(h, lines, line, cut_short=cut, seats_first=False):
+        return k.no_record(h)
     g = _blinds(h, g)
-    returned = returns(h)
+    returned = k.returns(h)
     h.pots = _one_group(h.pots, h.actions)
     parts: tuple[int, ...] = ()
     if h.pots and all(0 <= i < len(h.pots) for i in h.raked):
@@ -215,16 +200,16 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     day, mon, year, clock = head["time"]["v"].split(" ")
     hh, mi, ss = clock.split(":")
     started = datetime(int(year), _MONTHS[mon], int(day), int(hh), int(mi), int(ss))
-    return ParsedHand(build_record(
+    return k.ParsedHand(k.build_record(
         h, site=SITE, game=g, line=line, text=text, offset=offset, started_at=started,
         returned=returned, total_pot=sum(h.pots) if h.pots else None,
         rake=sum(h.raked.values()), pot_parts=parts,
-        pot_parts_basis=PotPartsBasis.NET if parts else None,
-        collect_order=CollectOrder.HIGH_THEN_LOW,
+        pot_parts_basis=k.PotPartsBasis.NET if parts else None,
+        collect_order=k.CollectOrder.HIGH_THEN_LOW,
     ), tuple(h.problems), None, h.hand_id)  # fmt: skip
 
 
-def _one_group(pots: list[int], actions: list[Action]) -> list[int]:
+def _one_group(pots: list[int], actions: list[k.Action]) -> list[int]:
     """The last "Pot sizes" group with a repeat dropped: PKR may print the same group
     twice in a row (a hand won without a showdown prints its one pot twice). A hand
     has at most one pot more than its players all-in (a side pot is formed only at an
@@ -248,32 +233,32 @@ def _one_group(pots: list[int], actions: list[Action]) -> list[int]:
 
 def _start(
     h: _Hand, lines: list[str], line: int
-) -> ParsedHand | tuple[dict[str, Any], Game, int]:
+) -> k.ParsedHand | tuple[dict[str, Any], k.Game, int]:
     """The header: its lines by kind, the game as far as the header tells it (the blinds
     are the header's) and the index of the first body line; a :class:`ParsedHand` for a
     hand not read (no header, or not a game read here)."""
-    first = _m(FIRST, lines[0])
+    first = k.rule_match(FIRST, lines[0])
     head, body = _header(lines)
     if first is None or "hand" not in head:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     h.hand_id = head["hand"]["v"]
-    if not all(k in head for k in ("time", "game", "limit", "money", "blinds")):
-        h.problem(line, ProblemCode.BAD_HEADER,
+    if not all(key in head for key in ("time", "game", "limit", "money", "blinds")):
+        h.problem(line, k.ProblemCode.BAD_HEADER,
                   "header lines missing (game, limit, money, blinds)", lines[0])  # fmt: skip
-        return no_record(h)
+        return k.no_record(h)
     raw = head["game"]["v"].upper()
     game, structure = _GAMES.get(raw), _STRUCTURES.get(head["limit"]["v"].upper())
     if game is None or structure is None:
-        return not_read(h, line, raw[:40], lines[0], omaha="OMAHA" in raw)
+        return k.not_read(h, line, raw[:40], lines[0], omaha="OMAHA" in raw)
     money = head["money"]["v"].upper()
     tourney = first["tour"] is not None or "TOURNAMENT" in money
-    h.unit = Unit.CHIPS if tourney or "PLAY" in money else Unit.CENTS
+    h.unit = k.Unit.CHIPS if tourney or "PLAY" in money else k.Unit.CENTS
     h.table = first["table"] or first["tid"]
     bl = head["blinds"]
     currency = "CHIPS" if tourney else ("PLAY" if "PLAY" in money else "USD")
     if not tourney and "€" in bl["bb"]:
         currency = "EUR"
-    g = Game(variant=game[0], hi_lo=game[1], structure=structure,
+    g = k.Game(variant=game[0], hi_lo=game[1], structure=structure,
              small_blind=h.money(bl["sb"]), big_blind=h.money(bl["bb"]), currency=currency,
              qualifier=8, tournament_id=first["tour"] if tourney else None)  # fmt: skip
     return head, g, body
@@ -295,12 +280,12 @@ def _header(lines: list[str]) -> tuple[dict[str, Any], int]:
     return head, body
 
 
-def _blinds(h: _Hand, g: Game) -> Game:
+def _blinds(h: _Hand, g: k.Game) -> k.Game:
     """The header's game with the blinds first posted (the header's when none was); a
     fixed-limit game's bets are the big blind and twice it."""
     sb = h.sb if h.sb is not None else g.small_blind
     bb = h.bb if h.bb is not None else g.big_blind
-    limit = g.structure is BettingStructure.LIMIT
+    limit = g.structure is k.BettingStructure.LIMIT
     return replace(g, small_blind=sb, big_blind=bb, small_bet=bb if limit else None,
                    big_bet=2 * bb if limit else None)  # fmt: skip
 
@@ -317,17 +302,17 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if not ln.startswith("Pot sizes: "):
         h.group_open = False
-    found = match_player(h, ln, _PLAYER)
+    found = k.match_player(h, ln, _PLAYER)
     if found is not None:
         _player(h, *found, lno)
         return True
     if ": " in ln or ln.endswith("."):  # chat ("X: wake up") or an emote ("X yawns.")?
         name = h.name(ln, " :")
-        if name is not None and _m(_CHAT, ln[len(name) :]) is not None:
+        if name is not None and k.rule_match(_CHAT, ln[len(name) :]) is not None:
             return True
     line_of = _BODY.match(ln)
     if line_of is None:
-        return not ln.startswith(_OWN_WORD) and _m(_OTHERS, ln) is not None
+        return not ln.startswith(_OWN_WORD) and k.rule_match(_OTHERS, ln) is not None
     return _body(h, line_of[0], line_of[1], ln, lno)
 
 
@@ -343,7 +328,7 @@ def _body(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
         h.group_open = True
         h.pots.append(h.money(m["a"]))
     elif kind == "street":
-        h.deal(STREETS[m["street"]], _cards(m["cards"]))
+        h.deal(k.STREETS[m["street"]], _cards(m["cards"]))
     elif kind == "dealt":
         if m["name"] not in h.stacks:
             return False
@@ -358,9 +343,9 @@ def _body(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
         n = int(m["n"]) - 1
         h.raked[n] = h.raked.get(n, 0) + h.money(m["a"])
     elif m["name"] not in h.stacks:  # "returned"
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
     else:
-        h.returned.append(Returned(m["name"], h.money(m["a"]), lno))
+        h.returned.append(k.Returned(m["name"], h.money(m["a"]), lno))
     return True
 
 
@@ -375,11 +360,11 @@ def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
     elif kind in ("check", "fold"):
         h.betting(kind, p, 0, lno)
     elif kind == "show":
-        h.show(p, Show(p, _cards(m["cards"]), line=lno))
+        h.show(p, k.Show(p, _cards(m["cards"]), line=lno))
     elif kind in ("has", "low"):
         _claim(h, p, m, kind)
     elif kind == "win":
-        h.collects.append(Collect(p, h.money(m["a"]), int(m["n"]) if m["n"] else 0, 0, lno))
+        h.collects.append(k.Collect(p, h.money(m["a"]), int(m["n"]) if m["n"] else 0, 0, lno))
     elif kind == "sitout":
         h.sit_out(p)  # not dealt in (unless the player then plays: Hand.final_seats)
 
@@ -391,16 +376,16 @@ def _claim(h: _Hand, p: str, m: Any, kind: str) -> None:
         if s.player != p:
             continue
         if kind == "low":
-            h.shows[i] = Show(s.player, s.cards, s.description, m["low"], s.mucked, s.board,
+            h.shows[i] = k.Show(s.player, s.cards, s.description, m["low"], s.mucked, s.board,
                               s.line, s.claimed_high, read_low(m["low"]))  # fmt: skip
         else:
-            h.shows[i] = Show(s.player, s.cards, m["desc"], s.low_description, s.mucked,
+            h.shows[i] = k.Show(s.player, s.cards, m["desc"], s.low_description, s.mucked,
                               s.board, s.line, read_high(m["desc"]), s.claimed_low)  # fmt: skip
         return
 
 
 #: The PKR site format.
-FORMAT = text_format(
+FORMAT = k.text_format(
     SITE, "PKR",
     "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash and "
     "tournaments",

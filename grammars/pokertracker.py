@@ -83,26 +83,8 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from hhtools.grammars._betting import read_body
+from hhtools.grammars import _kit as k
 from hhtools.grammars._clock import local_time
-from hhtools.grammars._hand import Hand, finish, match_player, not_read, rule_table, text_format
-from hhtools.grammars._inferred import excess_returned
-from hhtools.grammars._lines import _BadCards, _cards
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS, bad_header
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import CURRENCY_SYMBOLS, Unit
-from hhtools.model.records import (
-    ActionKind,
-    BettingStructure,
-    Collect,
-    Game,
-    PostKind,
-    Returned,
-    Show,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse"]
 
@@ -150,7 +132,7 @@ MERGE_SEAT = re.compile(
 _A = r"(?P<a>[$€£]?[\d.,]+)"
 _E = "$"
 #: what follows "<player> " or "<player>: ", by kind: the words of either style
-_PLAYER = rule_table(
+_PLAYER = k.rule_table(
     ("sb", r"posted the small blind - " + _A + _E),
     ("sb", r"Post SB " + _A + _E),
     ("bb", r"posted the big blind - " + _A + _E),
@@ -182,18 +164,20 @@ _PLAYER = rule_table(
 )  # fmt: skip
 _MG_STREET = re.compile(r"\*\* Dealing the (?P<street>flop|turn|river): (?P<cards>.+?)\s*$")
 _MERGE_STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
-_STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
-               "NL": BettingStructure.NO_LIMIT, "No Limit": BettingStructure.NO_LIMIT,
-               "FL": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
-_GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
-          "omaha hi/lo": (Variant.OMAHA, True)}  # fmt: skip
+_STRUCTURES = {"PL": k.BettingStructure.POT_LIMIT, "Pot Limit": k.BettingStructure.POT_LIMIT,
+               "NL": k.BettingStructure.NO_LIMIT, "No Limit": k.BettingStructure.NO_LIMIT,
+               "FL": k.BettingStructure.LIMIT, "Limit": k.BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (k.Variant.OMAHA, False), "omaha hi": (k.Variant.OMAHA, False),
+          "omaha hi/lo": (k.Variant.OMAHA, True)}  # fmt: skip
+#: the posts by kind (the other: an ante)
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND}
 
 
-def _money(h: Hand, text: str) -> int:
+def _money(h: k.Hand, text: str) -> int:
     return h.money(text.replace("$", "").replace("€", "").replace("£", ""))
 
 
-class _PTHand(Hand):
+class _PTHand(k.Hand):
     """A PokerTracker hand being read: the kernel's hand, and whether its cards are
     written suit first (the iPoker style: "HA", "c10")."""
 
@@ -214,15 +198,15 @@ def _suit_first(text: str) -> tuple[str, ...]:
         suit, rank = c[:1].lower(), c[1:].upper()
         out.append(("T" if rank == "10" else rank) + suit)
     try:
-        return _cards(" ".join(out))
-    except _BadCards:
-        raise _BadCards(f"not a card: {text!r}") from None
+        return k.cards(" ".join(out))
+    except k.BadCards:
+        raise k.BadCards(f"not a card: {text!r}") from None
 
 
 def _read_cards(h: _PTHand, text: str) -> tuple[str, ...]:
     """The cards of a line in the hand's style ("Qh, 9c" or "[HA CA]" suit first)."""
     text = text.replace(",", " ")
-    return _suit_first(text) if h.suit_first else _cards(text)
+    return _suit_first(text) if h.suit_first else k.cards(text)
 
 
 class _Head(NamedTuple):
@@ -244,7 +228,7 @@ class _Head(NamedTuple):
     uncalled: bool = False  # iPoker's "Uncalled:Y": uncalled bets are not in the totals
 
 
-def _header(h: Hand, lines: list[str], line: int) -> tuple[_Head, int] | ParsedHand:
+def _header(h: k.Hand, lines: list[str], line: int) -> tuple[_Head, int] | k.ParsedHand:
     """The header (the first line and the table line) and the table line's index, or
     the hand without a record when either cannot be read (``bad_header``, ``bad_table``)."""
     mg = MG_HEADER.match(lines[0])
@@ -253,14 +237,14 @@ def _header(h: Hand, lines: list[str], line: int) -> tuple[_Head, int] | ParsedH
     if ip is not None:
         mh = ip
     if mg is None and mh is None:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     h.hand_id = (mg or mh)["id"]  # type: ignore[index]
     at = next((i for i, ln in enumerate(lines[1:4], 1) if ln.strip()), 1)
     tm = (MG_TABLE if mg else MERGE_TABLE).match(lines[at]) if len(lines) > at else None
     if tm is None:
-        h.problem(line + at, ProblemCode.BAD_TABLE,
+        h.problem(line + at, k.ProblemCode.BAD_TABLE,
                   "no table line", lines[at] if len(lines) > at else "")  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if mg is not None:
         return _Head("microgaming", tm["game"].strip(), tm["limit"], "Cash Game" not in tm["kind"],
                      tm["cur"], tm["table"], mg["date"], "%Y-%m-%d %H:%M:%S",
@@ -276,25 +260,25 @@ def _header(h: Hand, lines: list[str], line: int) -> tuple[_Head, int] | ParsedH
                  mh["sb"], mh["bb"], tm["tid"], tm["buyin"]), at  # fmt: skip
 
 
-def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     read = _header(h, lines, line)
-    if isinstance(read, ParsedHand):
+    if isinstance(read, k.ParsedHand):
         return read
     head, at = read
     game = _GAMES.get(head.game.lower())
     structure = _STRUCTURES.get(head.limit)
     if game is None or structure is None:
-        return not_read(h, line, head.game, lines[0], omaha="omaha" in head.game.lower())
+        return k.not_read(h, line, head.game, lines[0], omaha="omaha" in head.game.lower())
     h.table = head.table
     h.suit_first = head.room == "ipoker"
     if head.date_format:
         started = datetime.strptime(head.date, head.date_format)
     else:
         started = local_time(head.date)
-    h.unit = Unit.CHIPS if head.tourney else Unit.CENTS
+    h.unit = k.Unit.CHIPS if head.tourney else k.Unit.CENTS
     numbered = [(i, ln) for i, ln in enumerate(lines) if i not in (0, at)]
-    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=NO_CHIPS):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     g = _game(h, head, game, structure)
     if head.room == "merge":
         if head.tourney:
@@ -304,16 +288,18 @@ def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> P
     _returns_in_wins(h)
     if h.total is not None and not head.uncalled:
         h.total = None  # an older iPoker total holds the uncalled bet: not the pot
-    done = finish(
+    done = k.finish(
         h, lines, line, site=SITE, game=g, started_at=started, time_zone=head.zone,
-        max_seats=None, collect_order=CollectOrder.UNORDERED, text=text, offset=offset,
+        max_seats=None, collect_order=k.CollectOrder.UNORDERED, text=text, offset=offset,
     )  # fmt: skip
     if done.hand is None:
         return done
     return replace(done, hand=replace(done.hand, site=head.room))
 
 
-def _game(h: Hand, head: _Head, game: tuple[Variant, bool], structure: BettingStructure) -> Game:
+def _game(
+    h: k.Hand, head: _Head, game: tuple[k.Variant, bool], structure: k.BettingStructure
+) -> k.Game:
     """The game: the header's stakes, else the blinds posted (a short big blind: twice the
     small one, ``inferred`` "blinds"); a limit game's bets are the big blind and twice it."""
     sb = _money(h, head.sb) if head.sb else (h.sb or 0)
@@ -322,44 +308,44 @@ def _game(h: Hand, head: _Head, game: tuple[Variant, bool], structure: BettingSt
     if not head.bb and short:
         bb = 2 * sb
         h.inferred.append("blinds")
-    limit = structure is BettingStructure.LIMIT
-    return Game(
+    limit = structure is k.BettingStructure.LIMIT
+    return k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
-        currency="CHIPS" if head.tourney else CURRENCY_SYMBOLS.get(head.cur, "USD"),
+        currency="CHIPS" if head.tourney else k.CURRENCY_SYMBOLS.get(head.cur, "USD"),
         qualifier=8, tournament_id=head.tid or ("" if head.tourney else None),
         buy_in=head.buyin, small_bet=bb if limit else None, big_bet=2 * bb if limit else None,
     )  # fmt: skip
 
 
-def _stacks_before_blinds(h: Hand) -> None:
+def _stacks_before_blinds(h: k.Hand) -> None:
     """Merge's tournament balances are written after the blinds ("$0.00 in chips" for a
     player whose blind put him all-in, as in Merge's own XML): each seat's stack at the
     start of the hand is the balance plus what the player posted."""
     posted: dict[str, int] = {}
     for a in h.actions:
-        if a.kind is ActionKind.POST:
+        if a.kind is k.ActionKind.POST:
             posted[a.player] = posted.get(a.player, 0) + a.amount
     h.seats = [replace(s, stack=s.stack + posted.get(s.player, 0)) for s in h.seats]
     for s in h.seats:
         h.stacks[s.player] = s.stack
 
 
-def _returns_in_wins(h: Hand) -> None:
+def _returns_in_wins(h: k.Hand) -> None:
     """Take the uncalled bet's return out of the "wins" lines that hold it (module
     docstring): only when the amounts prove it."""
-    back = excess_returned(h.put, h.returned, h.actions)
+    back = k.excess_returned(h.put, h.returned, h.actions)
     if back is None:
         return
     mine = [i for i, c in enumerate(h.collects) if c.player == back.player]
     same = [i for i in mine if h.collects[i].amount == back.amount]
     if same and len(h.collects) > 1:
         c = h.collects.pop(same[-1])
-        h.returned.append(Returned(c.player, c.amount, c.line))
+        h.returned.append(k.Returned(c.player, c.amount, c.line))
     elif mine and h.rake is not None:
         paid = sum(c.amount for c in h.collects) + h.rake
         last = h.collects[mine[-1]]
         if paid == sum(h.put.values()) and last.amount > back.amount:
-            h.collects[mine[-1]] = Collect(last.player, last.amount - back.amount, last.pot,
+            h.collects[mine[-1]] = k.Collect(last.player, last.amount - back.amount, last.pot,
                                            last.board, last.line)  # fmt: skip
             h.returned.append(back)
             h.inferred.append("returned")
@@ -389,7 +375,7 @@ def _line(h: _PTHand, ln: str, lno: int) -> bool:
         s = _MG_STREET.match(ln) or _MERGE_STREET.match(ln)
         if s is None:
             return False
-        h.deal(STREETS[s["street"].lower()], _read_cards(h, s["cards"]))
+        h.deal(k.STREETS[s["street"].lower()], _read_cards(h, s["cards"]))
         return True
     if ln.startswith("Rake: "):
         h.rake = (h.rake or 0) + _money(h, ln[6:].strip())
@@ -408,7 +394,7 @@ def _line(h: _PTHand, ln: str, lno: int) -> bool:
         h.hero = name
         h.hole[name] = _read_cards(h, ln[9 + len(name) :].strip(" []"))
         return True
-    played = match_player(h, ln, _PLAYER, _PLAYER)
+    played = k.match_player(h, ln, _PLAYER, _PLAYER)
     if played is None:
         return False
     _player(h, *played, lno)
@@ -427,19 +413,19 @@ def _player(h: _PTHand, p: str, kind: str, m: Any, lno: int) -> None:
         cards = m["cards"].replace(",", " ").strip()
         if cards:
             desc = m.groupdict().get("desc")
-            h.show(p, Show(p, _read_cards(h, cards), desc,
+            h.show(p, k.Show(p, _read_cards(h, cards), desc,
                            mucked=m["how"].lower().startswith("mucks"), line=lno))  # fmt: skip
     elif kind != "event":
         a = _money(h, m["a"])
         if kind == "sb" and h.sb is not None:  # a second small blind: the big one, short
-            h.post(p, PostKind.BIG_BLIND, a, lno)
+            h.post(p, k.PostKind.BIG_BLIND, a, lno)
         elif kind == "post_bb" and h.bb is not None and h.sb is not None and a == h.bb + h.sb:
             h.dead_small = h.sb  # "Post BB $1.50" at $0.50/$1: a dead small blind and the big
             h.post_both(p, a, lno)
         elif kind == "post_bb":
-            h.post(p, PostKind.BIG_BLIND, a, lno)
+            h.post(p, k.PostKind.BIG_BLIND, a, lno)
         elif kind in ("sb", "bb", "ante"):
-            post = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND}.get(kind, PostKind.ANTE)
+            post = _POSTS.get(kind, k.PostKind.ANTE)
             h.post(p, post, a, lno)
         elif kind == "call":
             h.call(p, a, lno)
@@ -453,7 +439,7 @@ def _player(h: _PTHand, p: str, kind: str, m: Any, lno: int) -> None:
             h.all_in(p, a, lno)
         elif kind == "win":
             pot = 0 if not m["pot"] or m["pot"] == "main pot" else int(m["n"] or 1)
-            h.collects.append(Collect(p, a, pot, 0, lno))
+            h.collects.append(k.Collect(p, a, pot, 0, lno))
 
 
 #: PokerTracker's converted text (Microgaming, Merge and iPoker exports): a file is its
@@ -461,7 +447,7 @@ def _player(h: _PTHand, p: str, kind: str, m: Any, lno: int) -> None:
 #: starting - ...", "MERGE_GAME #4927169400080: ...", "GAME #2607739781: ..."); hands
 #: are split at each "** Hand # N starting", "MERGE_GAME #N:" or "GAME #N" line.
 FORMAT = replace(
-    text_format(
+    k.text_format(
         SITE, "PokerTracker export (Microgaming, Merge, iPoker)",
         "Omaha and Omaha hi/lo; pot limit, no limit and fixed limit; cash and tournaments",
         HAND_START, _parse, header=_ANY_START, hand=_PTHand,

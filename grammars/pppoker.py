@@ -68,35 +68,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from hhtools.grammars._betting import impossible, read_body
+from hhtools.grammars import _kit as k
 from hhtools.grammars._clock import local_time
-from hhtools.grammars._english import read_high, read_low
-from hhtools.grammars._hand import (
-    Hand,
-    finish,
-    match_line,
-    match_player,
-    no_record,
-    not_read,
-    rule_table,
-    summary_end,
-    text_format,
-)
-from hhtools.grammars._lines import _cards
-from hhtools.grammars._quiet import NO_CHIPS, SAID
-from hhtools.grammars._site import STREETS, bad_header
-from hhtools.grammars._text import HandEnd
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import CURRENCY_SYMBOLS, SYMBOL_CLASS, Unit
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    PostKind,
-    Show,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "ROOMS", "SITE"]
 
@@ -108,14 +81,14 @@ ROOMS = {"PPPoker": "pppoker", "SupremaPoker": "suprema"}
 HAND_START = re.compile(r"\ufeff?(?:PPPoker|SupremaPoker) Hand #\d+:")
 #: Where a hand ends before the next header: after its summary, at the first line a
 #: summary does not hold (a seat line "Seat 2: B ($5 in chips)" is none).
-_END = HandEnd(
+_END = k.HandEnd(
     "*** SUMMARY ***",
     re.compile(r"Seat \d+: |Total pot |(?:FIRST |SECOND |THIRD )?Board \[|Hand (?:was run|ended)"),
-    re.compile(r"Seat \d+: [^\n]* \(" + SYMBOL_CLASS + r"?\d[\d,.]* in chips\)", re.MULTILINE),
+    re.compile(r"Seat \d+: [^\n]* \(" + k.SYMBOL_CLASS + r"?\d[\d,.]* in chips\)", re.MULTILINE),
     " in chips",
 )
 
-_A = SYMBOL_CLASS + r"?\d[\d,]*(?:\.\d+)?"  # an amount: "$1,234.56", "¥25", "1500"
+_A = k.SYMBOL_CLASS + r"?\d[\d,]*(?:\.\d+)?"  # an amount: "$1,234.56", "¥25", "1500"
 _ALLIN = r"(?P<allin> and is all-in)?$"
 
 HEADER = re.compile(
@@ -135,13 +108,13 @@ _GAME = re.compile(
     r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)$",
     re.IGNORECASE,
 )
-_VARIANTS = {None: Variant.OMAHA, "4": Variant.OMAHA, "5": Variant.OMAHA5,
-             "6": Variant.OMAHA6, "7": Variant.OMAHA7}  # fmt: skip
-_LIMITS = {"pot limit": BettingStructure.POT_LIMIT, "no limit": BettingStructure.NO_LIMIT,
-           "fixed limit": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT}  # fmt: skip
+_VARIANTS = {None: k.Variant.OMAHA, "4": k.Variant.OMAHA, "5": k.Variant.OMAHA5,
+             "6": k.Variant.OMAHA6, "7": k.Variant.OMAHA7}  # fmt: skip
+_LIMITS = {"pot limit": k.BettingStructure.POT_LIMIT, "no limit": k.BettingStructure.NO_LIMIT,
+           "fixed limit": k.BettingStructure.LIMIT, "limit": k.BettingStructure.LIMIT}  # fmt: skip
 
 #: the lines of the table's, keyed by their first word
-_TABLE = rule_table(
+_TABLE = k.rule_table(
     ("table", r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?Seat #(?P<btn>\d+) is the button$"),
     ("seat", r"Seat (?P<seat>\d+): (?P<rest>.+)$"),
     ("street", r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* "
@@ -159,7 +132,7 @@ _TABLE = rule_table(
 )  # fmt: skip
 _TABLE_WORDS = tuple(f"{w} " for w in _TABLE)
 #: what follows "<player>: "
-_COLON = rule_table(
+_COLON = k.rule_table(
     ("sb", rf"posts small blind (?P<a>{_A}){_ALLIN}"),
     ("bb", rf"posts big blind (?P<a>{_A}){_ALLIN}"),
     ("ante", rf"posts the ante (?P<a>{_A}){_ALLIN}"),
@@ -179,7 +152,7 @@ _COLON = rule_table(
     ("sit_out", r"waits for (?:the )?big blind$"),
 )
 #: what follows "<player> "
-_SPACE = rule_table(
+_SPACE = k.rule_table(
     ("collect", rf"collected (?P<a>{_A}) from (?:(?P<pot>main pot|side pot(?:-(?P<n>\d+))?)|pot)$"),
     ("sit_out", r"is sitting out$"),
     ("sit_out", r"sits out$"),
@@ -196,14 +169,14 @@ _SEGMENT = re.compile(rf"(?P<name>[A-Za-z][A-Za-z ]*?):? (?P<a>{_A})")
 _JACKPOT = frozenset(("Jackpot", "JP", "JP Fee", "Jackpot Fee"))
 #: a hi/lo hand's words: "HI: <high>; LO: <low>", or a half alone
 _HILO = re.compile(r"HI: (?P<hi>.+?)(?:; LO: (?P<lo>.+))?|LO: (?P<lo_only>.+)")
-_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE,
-          "straddle": PostKind.STRADDLE}  # fmt: skip
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE,
+          "straddle": k.PostKind.STRADDLE}  # fmt: skip
 _RUN = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 #: chat, joins, time bank: lines that carry no chips
-_QUIET = NO_CHIPS.plus(tails=(SAID,))
+_QUIET = k.NO_CHIPS.plus(tails=(k.SAID,))
 
 
-class _PPHand(Hand):
+class _PPHand(k.Hand):
     """A hand of this format being read: the kernel's :class:`Hand` plus the boards of a
     hand run more than once and the showdown's run."""
 
@@ -216,59 +189,59 @@ class _PPHand(Hand):
         self.summary_runs: dict[int, tuple[str, ...]] = {}  # the summary's "FIRST Board"
 
 
-def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """One hand's lines into its record (run by the kernel's guard, :func:`reader`)."""
     hm = TOURNEY.match(lines[0]) or HEADER.match(lines[0])
     if hm is None:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     h.hand_id = hm["id"]
     name = " ".join(hm["game"].split())
     gm = _GAME.search(name)
     tid = hm["tid"] if "tid" in hm.re.groupindex else None
     if gm is None or (tid is None and gm.start() > 0):
-        return not_read(h, line, name, lines[0], omaha="omaha" in name.lower())
+        return k.not_read(h, line, name, lines[0], omaha="omaha" in name.lower())
     buy_in = level = None
     if tid is None:
-        currency = hm["cur"] or CURRENCY_SYMBOLS.get(hm["sb"][0], "CHIPS")
+        currency = hm["cur"] or k.CURRENCY_SYMBOLS.get(hm["sb"][0], "CHIPS")
     else:  # the buy-in is the text before the game's name
         currency, level = "CHIPS", f"Level {hm['level']}"
         buy_in = name[: gm.start()].strip() or None
-    h.unit = Unit.CHIPS if currency == "CHIPS" else Unit.CENTS
+    h.unit = k.Unit.CHIPS if currency == "CHIPS" else k.Unit.CENTS
     try:
         sb, bb = h.money(hm["sb"]), h.money(hm["bb"])
         ante = h.money(hm["ante"]) if tid is None and hm["ante"] else 0
         started = local_time(hm["date"])
     except ValueError as exc:  # an amount out of range or unreadable, no such day
-        h.problem(line, ProblemCode.BAD_HEADER, str(exc), lines[0])
-        return no_record(h)
+        h.problem(line, k.ProblemCode.BAD_HEADER, str(exc), lines[0])
+        return k.no_record(h)
     h.dead_small = sb
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
                      quiet=_QUIET):  # fmt: skip
-        return no_record(h)
+        return k.no_record(h)
     runs = [h.runs[r] for r in sorted(h.runs)]
     if runs:  # each run's board is checked here; the kernel checks the first
         h.board = list(runs[0])
         summary = [h.summary_runs[r] for r in sorted(h.summary_runs)]
         if summary and summary != runs:
-            h.problem(h.total_line or line, ProblemCode.BOARD_MISMATCH,
+            h.problem(h.total_line or line, k.ProblemCode.BOARD_MISMATCH,
                       "the summary's boards differ from the runs'")  # fmt: skip
-        twice = next((c for run in runs[1:] if (c := impossible(h.hole, [run]))), None)
+        twice = next((c for run in runs[1:] if (c := k.impossible(h.hole, [run]))), None)
         if twice is not None:
-            h.problem(line, ProblemCode.IMPOSSIBLE_CARDS, f"card {twice} seen twice", lines[0])
-            return no_record(h)
+            h.problem(line, k.ProblemCode.IMPOSSIBLE_CARDS, f"card {twice} seen twice", lines[0])
+            return k.no_record(h)
         h.summary_board = None
-    ended = summary_end(h, lines, line, "'Total pot'")
+    ended = k.summary_end(h, lines, line, "'Total pot'")
     if ended is not None:
         return ended
     variant, hi_lo = _VARIANTS[gm["n"]], gm["hilo"] is not None
     structure = _LIMITS[gm["limit"].lower()]
-    game = Game(variant, hi_lo, structure, sb, bb, currency, ante=ante, tournament_id=tid,
+    game = k.Game(variant, hi_lo, structure, sb, bb, currency, ante=ante, tournament_id=tid,
                 buy_in=buy_in, level=level)  # fmt: skip
-    if structure is BettingStructure.LIMIT:
+    if structure is k.BettingStructure.LIMIT:
         game = replace(game, small_bet=bb, big_bet=2 * bb)
-    parsed = finish(
+    parsed = k.finish(
         h, lines, line, site=SITE, game=game, started_at=started,
-        time_zone=hm["tz"], max_seats=h.max_seats, collect_order=CollectOrder.UNORDERED,
+        time_zone=hm["tz"], max_seats=h.max_seats, collect_order=k.CollectOrder.UNORDERED,
         text=text, offset=offset, pots_named=any(c.pot for c in h.collects),
     )  # fmt: skip
     if parsed.hand is None:
@@ -278,16 +251,16 @@ def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> P
         return parsed
     boards = tuple(runs) if len(runs) > 1 else parsed.hand.boards
     hand = replace(parsed.hand, site=room, boards=boards)
-    return ParsedHand(hand, parsed.problems, None, parsed.hand_id)
+    return k.ParsedHand(hand, parsed.problems, None, parsed.hand_id)
 
 
 def _line(h: _PPHand, ln: str, lno: int) -> bool:
     """Read one line after the header into the hand; ``False`` when no rule reads it."""
     if ln.startswith(_TABLE_WORDS):
-        found = match_line(_TABLE, ln)
+        found = k.match_line(_TABLE, ln)
         if found is not None:
             return _table_line(h, found[0], found[1], ln, lno)
-    played = match_player(h, ln, _SPACE, _COLON)
+    played = k.match_player(h, ln, _SPACE, _COLON)
     if played is None:
         return False
     return _player(h, *played, lno)
@@ -321,9 +294,9 @@ def _table_line(h: _PPHand, kind: str, m: Any, ln: str, lno: int) -> bool:
     elif kind == "total":
         _total(h, m, ln, lno)
     elif kind == "board":
-        h.summary_board = _cards(m["cards"])
+        h.summary_board = k.cards(m["cards"])
     elif kind == "run_board":
-        h.summary_runs[_RUN[m["run"]]] = _cards(m["cards"])
+        h.summary_runs[_RUN[m["run"]]] = k.cards(m["cards"])
     return True  # "runs", "ended": nothing the record needs
 
 
@@ -348,9 +321,9 @@ def _summary_seat(h: _PPHand, m: Any, lno: int) -> bool:
     if r is None:
         return False
     if r["cards"] is not None:  # words for a hand run more than once: not for one board
-        _show(h, player, _cards(r["cards"]), None if h.runs else r["desc"], lno, 0)
+        _show(h, player, k.cards(r["cards"]), None if h.runs else r["desc"], lno, 0)
     elif r["mucked"] is not None:
-        h.show(player, Show(player, _cards(r["mucked"]), mucked=True, line=lno))
+        h.show(player, k.Show(player, k.cards(r["mucked"]), mucked=True, line=lno))
     return True
 
 
@@ -362,20 +335,20 @@ def _show(h: _PPHand, player: str, cards: tuple[str, ...], desc: str | None, lno
     split = _HILO.fullmatch(desc) if desc else None
     if split is not None:
         hi, lo = split["hi"], split["lo"] or split["lo_only"]
-    h.show(player, Show(player, cards, hi, lo, board=board, line=lno,
-                        claimed_high=read_high(hi), claimed_low=read_low(lo)))  # fmt: skip
+    h.show(player, k.Show(player, cards, hi, lo, board=board, line=lno,
+                        claimed_high=k.read_high(hi), claimed_low=k.read_low(lo)))  # fmt: skip
 
 
 def _street(h: _PPHand, m: Any) -> None:
     """A street line: the whole board so far, and the rake taken so far. A run's line
     ("*** SECOND TURN *** [..] [..]") is that run's whole board; no betting follows."""
-    cards = _cards(m["cards"].replace("[", " ").replace("]", " "))
+    cards = k.cards(m["cards"].replace("[", " ").replace("]", " "))
     if m["rake"]:
         h.street_rake = h.money(m["rake"])
     if m["run"]:
         h.runs[_RUN[m["run"]]] = cards
     else:
-        h.deal(STREETS[m["street"]], cards, True)
+        h.deal(k.STREETS[m["street"]], cards, True)
 
 
 def _dealt(h: _PPHand, rest: str) -> bool:
@@ -388,7 +361,7 @@ def _dealt(h: _PPHand, rest: str) -> bool:
         if not (tail.startswith("[") and tail.endswith("]")):
             return False
         h.hero = name
-        h.hole[name] = _cards(tail[1:-1])
+        h.hole[name] = k.cards(tail[1:-1])
     return True
 
 
@@ -401,7 +374,7 @@ def _total(h: _PPHand, m: Any, ln: str, lno: int) -> None:
         if seg is not None and seg["name"] in _JACKPOT:
             h.jackpot += h.money(seg["a"])
         else:
-            h.problem(lno, ProblemCode.UNRECOGNISED_LINE,
+            h.problem(lno, k.ProblemCode.UNRECOGNISED_LINE,
                       f"unrecognised part of the total: {segment[:40]}", ln)  # fmt: skip
 
 
@@ -417,11 +390,11 @@ def _player(h: _PPHand, p: str, kind: str, m: Any, lno: int) -> bool:
         h.raise_to(p, h.money(m["a"]), lno, all_in, by=h.money(m["by"]))
     elif kind == "show":  # shown before the river (all in): the words are the board's then
         desc = m["desc"] if len(h.board) == 5 or h.runs else None
-        _show(h, p, _cards(m["cards"]), desc, lno, h.showdown_run or 0)
+        _show(h, p, k.cards(m["cards"]), desc, lno, h.showdown_run or 0)
     elif kind == "collect":
         pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
         board = h.showdown_run if h.showdown_run is not None else (None if h.runs else 0)
-        h.collects.append(Collect(p, h.money(m["a"]), pot, board, lno))
+        h.collects.append(k.Collect(p, h.money(m["a"]), pot, board, lno))
     elif kind == "sit_out":  # not dealt in unless the player plays (the kernel's rule)
         h.sit_out(p)
     elif kind not in ("muck", "no_show"):
@@ -431,7 +404,7 @@ def _player(h: _PPHand, p: str, kind: str, m: Any, lno: int) -> bool:
 
 #: The PPPoker site format (and SupremaPoker's hands, written the same way).
 FORMAT = replace(
-    text_format(
+    k.text_format(
         SITE, "PPPoker (also SupremaPoker: the club apps' text hand histories)",
         "Omaha with 4, 5 and 6 hole cards, high and hi/lo; pot limit, no limit and fixed "
         "limit; cash (antes, straddles, run it twice; USD, CNY and the other currencies "

@@ -49,22 +49,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import Hand, finish, match_player, not_read, rule_table, text_format
-from hhtools.grammars._lines import _cards
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS, bad_header
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    PostKind,
-    Show,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["FORMAT", "HAND_START", "parse"]
 
@@ -79,7 +64,7 @@ GAME = re.compile(
     r" - Blinds (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\s*$"
 )
 #: the table's lines (seats, streets, the rake, the hero's cards), by the rule's kind
-_TABLE = rule_table(
+_TABLE = k.rule_table(
     ("site", r"Site: .*$"),
     ("table", r"Table: (?P<table>.*)$"),
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[\d.,]+)\)(?P<out> - sitting out)?$"),
@@ -91,10 +76,10 @@ _TABLE = rule_table(
     ("dealt", r"Dealt to (?P<rest>.+)$"),
 )  # fmt: skip
 #: the posts by kind (a dead small and a live big blind: "both")
-_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind.ANTE}
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE}
 _AMT = r" (?P<a>[\d.,]+)(?P<allin> \(All-in\))?$"
 #: what follows "<player> ", by kind (a raise is to the street total)
-_PLAYER = rule_table(
+_PLAYER = k.rule_table(
     ("sb", r"posts small blind" + _AMT),
     ("bb", r"posts big blind" + _AMT),
     ("both", r"posts small & big blinds?" + _AMT),
@@ -116,61 +101,61 @@ _PLAYER = rule_table(
     ("event", r"is (?:disconnected|connected)$"),
     ("event", r"has (?:joined the table|left the table|timed out)$"),
 )  # fmt: skip
-_STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "NL": BettingStructure.NO_LIMIT,
-               "FL": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}  # fmt: skip
-_GAMES = {"omaha": (Variant.OMAHA, False), "omaha hi/lo": (Variant.OMAHA, True),
-          "omaha hi-lo": (Variant.OMAHA, True)}  # fmt: skip
+_STRUCTURES = {"PL": k.BettingStructure.POT_LIMIT, "NL": k.BettingStructure.NO_LIMIT,
+               "FL": k.BettingStructure.LIMIT, "Limit": k.BettingStructure.LIMIT}  # fmt: skip
+_GAMES = {"omaha": (k.Variant.OMAHA, False), "omaha hi/lo": (k.Variant.OMAHA, True),
+          "omaha hi-lo": (k.Variant.OMAHA, True)}  # fmt: skip
 _KICKER = re.compile(r"\s*\+\S*$")
 
 
-def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     hd = HEADER.match(lines[0])
     if hd is None:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     h.hand_id = hd["id"]
     gm = GAME.match(lines[1]) if len(lines) > 1 else None
     if gm is None:
-        h.problem(line, ProblemCode.BAD_HEADER, "no game line (game, blinds)", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        h.problem(line, k.ProblemCode.BAD_HEADER, "no game line (game, blinds)", lines[0])
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     raw = " ".join(gm["game"].split()).lower()
     game = _GAMES.get(raw)
     structure = _STRUCTURES.get(gm["limit"] or "")
     if game is None or structure is None:
-        return not_read(h, line + 1, f"{gm['limit'] or ''} {gm['game']}".strip(), lines[1],
+        return k.not_read(h, line + 1, f"{gm['limit'] or ''} {gm['game']}".strip(), lines[1],
                         omaha="omaha" in raw)  # fmt: skip
     h.sb, h.bb = h.money(gm["sb"]), h.money(gm["bb"])  # a dead small blind's big part
-    if not read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=NO_CHIPS):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    if not k.read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=k.NO_CHIPS):
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     sb, bb = h.sb, h.bb
-    limit = structure is BettingStructure.LIMIT
-    g = Game(
+    limit = structure is k.BettingStructure.LIMIT
+    g = k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency="mBTC", qualifier=8,
         small_bet=bb if limit else None, big_bet=2 * bb if limit else None,
     )  # fmt: skip
     m = re.search(r"(\d+) ?max", h.table)
-    return finish(
+    return k.finish(
         h, lines, line, site=SITE, game=g,
         started_at=datetime.strptime(hd["date"], "%Y-%m-%d %H:%M:%S"), time_zone=None,
-        max_seats=int(m[1]) if m else None, collect_order=CollectOrder.UNORDERED,
+        max_seats=int(m[1]) if m else None, collect_order=k.CollectOrder.UNORDERED,
         text=text, offset=offset,
     )  # fmt: skip
 
 
-def _line(h: Hand, ln: str, lno: int) -> bool:
+def _line(h: k.Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     found = _TABLE.match(ln)  # a line a table rule reads whole is the table's
     if found is not None:
         return _table_line(h, found[0], found[1], lno)
-    played = match_player(h, ln, _PLAYER)
+    played = k.match_player(h, ln, _PLAYER)
     if played is None:
         return False
     _player(h, *played, lno)
     return True
 
 
-def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
+def _table_line(h: k.Hand, kind: str, m: Any, lno: int) -> bool:
     """A line of the table's; ``False`` for a seat line once the betting has started, or
     a "Dealt to" line that names no seated player before its cards."""
     if kind == "seat":
@@ -183,9 +168,9 @@ def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
     elif kind == "dealing":
         h.dealt = True
     elif kind == "street":
-        h.deal(STREETS[m["street"]], _cards(m["cards"]))
+        h.deal(k.STREETS[m["street"]], k.cards(m["cards"]))
     elif kind == "showdown" and m["cards"]:
-        board = _cards(m["cards"])
+        board = k.cards(m["cards"])
         if len(board) > len(h.board):  # the whole board, also when streets were not dealt
             h.board = list(board)
     elif kind == "rake":
@@ -196,11 +181,11 @@ def _table_line(h: Hand, kind: str, m: Any, lno: int) -> bool:
         if name is None or not rest[len(name) :].startswith(" ["):
             return False
         h.hero = name
-        h.hole[name] = _cards(rest[len(name) + 2 :].rstrip("]"))
+        h.hole[name] = k.cards(rest[len(name) + 2 :].rstrip("]"))
     return True  # "site": nothing the record needs
 
 
-def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a seated player did: a post, a betting action (the kernel's kinds: a raise is
     to the street total, a refund an uncalled bet returned), a show, a win or the button."""
     if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
@@ -211,20 +196,20 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     elif kind in ("show", "muck"):
         if m["cards"]:
             desc = m["desc"] if kind == "show" else None
-            claim = read_high(_KICKER.sub("", desc)) if desc else None
-            h.show(p, Show(p, _cards(m["cards"]), desc, mucked=kind == "muck", line=lno,
+            claim = k.read_high(_KICKER.sub("", desc)) if desc else None
+            h.show(p, k.Show(p, k.cards(m["cards"]), desc, mucked=kind == "muck", line=lno,
                            claimed_high=claim))  # fmt: skip
     elif kind in _POSTS:
         h.post(p, _POSTS[kind], h.money(m["a"]), lno)
     elif kind == "both":  # dead small blind + live big blind: only the big one is a bet
         a = h.money(m["a"])
-        h.post(p, PostKind.DEAD_SMALL_AND_BIG, a, lno)
+        h.post(p, k.PostKind.DEAD_SMALL_AND_BIG, a, lno)
         live = min(a, h.bb or a)
         h.bets[p] = h.bets.get(p, 0) - a + live
         h.highest = max(h.bets.values())
     elif kind == "win":
         pot = 0 if m["n"] is None else int(m["n"])
-        h.collects.append(Collect(p, h.money(m["a"]), pot, 0, lno))
+        h.collects.append(k.Collect(p, h.money(m["a"]), pot, 0, lno))
     elif kind != "event":
         read = m.re.groupindex
         a = h.money(m["a"]) if "a" in read else 0
@@ -234,7 +219,7 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
 #: The Seals With Clubs site format: a file is its when a line of its head starts with
 #: a hand header ("Hand #5297786-137 - 2013-04-11 02:08:55"); hands are split there
 #: (text before the first is its own).
-FORMAT = text_format(
+FORMAT = k.text_format(
     SITE, "Seals With Clubs", "Omaha; pot limit, no limit and fixed limit; cash (mBTC)",
     HAND_START, _parse, header=_ANY_START,
 )  # fmt: skip

@@ -61,33 +61,19 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from hhtools.grammars._betting import read_body, summary_checks
-from hhtools.grammars._english import RANK_WORDS, read_high, read_low
-from hhtools.grammars._hand import (
-    STREET_WORDS, Hand, build_record, limit_blinds, match_line, no_record, text_format,
-)  # fmt: skip
-from hhtools.grammars._inferred import excess_returned
-from hhtools.grammars._lines import _cards, _m
-from hhtools.grammars._site import header_game
-from hhtools.grammars._text import HandEnd
-from hhtools.grammars.base import ParsedHand
+from hhtools.grammars import _kit as k
 from hhtools.grammars.fulltilt.lines import (
     BETS, BY_WORD, CANCELLED, CURRENCIES, FTP_HIGH, GAMES, HEADER, HILO_WORDS, LOW_LINE,
     OMAHA_WORDS, PART, POSITIONS, POSTS, QUIET, RETURNED, SEAT, SHOWDOWN, SIT_OUT, STAMP, STREET,
     STRUCTURES, SUMMARY, SUMMARY_COLLECT, SUMMARY_SEAT, SUMMARY_SHOW, TABLE_SIZE, ZONES,
 )  # fmt: skip
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    BettingStructure, ClaimedHigh, Collect, Game, HandText, Returned, Show,
-)  # fmt: skip
-from hhtools.model.vocab import CollectOrder, Half, HandCategory, PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
 SITE = "fulltilt"
 HAND_START = re.compile(r"\ufeff?(?:Full Tilt Poker|FullTiltPoker) Game #")
 _ANY_START = re.compile(r"^\s*\ufeff?(?:Full Tilt Poker|FullTiltPoker) Game #\d+", re.MULTILINE)
-HAND_END = HandEnd(
+HAND_END = k.HandEnd(
     "*** SUMMARY ***",
     re.compile(r"Seat \d+: |Total pot |Board: \[|\*\*\* SUMMARY|Pot \d+ |Duration "),
     re.compile(r"Seat \d+: (?![^\n]*(?:collected|won|wins|ties for) )[^\n]* "
@@ -96,7 +82,7 @@ HAND_END = HandEnd(
 )
 
 
-class _FtpHand(Hand):
+class _FtpHand(k.Hand):
     """A Full Tilt hand: the kernel's :class:`Hand` (its ``board`` the cards before the
     runs), plus what running it twice and the summary's own lines need."""
 
@@ -109,7 +95,7 @@ class _FtpHand(Hand):
         self.show_board = 0  # the board the showdown's descriptions are for
 
 
-def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
+def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> k.ParsedHand:
     """Read one hand's text (header first, ``\\n`` line ends) into a record and problems.
 
     Args:
@@ -119,7 +105,7 @@ def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> Par
         A :class:`ParsedHand`; amounts in cents (real money) or chips (play money and
         tournaments). Never raises: an unexpected error becomes ``internal_error``.
     """
-    return FORMAT.parse(HandText(text, file, line, offset))
+    return FORMAT.parse(k.HandText(text, file, line, offset))
 
 
 def _omaha(game: str) -> bool:
@@ -127,27 +113,27 @@ def _omaha(game: str) -> bool:
     return OMAHA_WORDS.search(game) is not None
 
 
-def _parse(h: _FtpHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _FtpHand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand on ``h``: the header, the body, the end checks, the record."""
-    got = header_game(h, _m(HEADER, lines[0]), GAMES, lines, line, omaha=_omaha)
-    if isinstance(got, ParsedHand):
+    got = k.header_game(h, k.rule_match(HEADER, lines[0]), GAMES, lines, line, omaha=_omaha)
+    if isinstance(got, k.ParsedHand):
         return got
     hd, game = got
     if CANCELLED.search(text):
-        h.problem(line, ProblemCode.HAND_CANCELLED, "the site cancelled the hand", lines[0])
-        return no_record(h)
+        h.problem(line, k.ProblemCode.HAND_CANCELLED, "the site cancelled the hand", lines[0])
+        return k.no_record(h)
     play = hd["tid"] is None and not hd["cur1" if hd["sb1"] is not None else "cur2"]
-    h.unit = Unit.CHIPS if hd["tid"] is not None or play else Unit.CENTS
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+    h.unit = k.Unit.CHIPS if hd["tid"] is not None or play else k.Unit.CENTS
+    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
                      quiet=QUIET):
-        return no_record(h)
+        return k.no_record(h)
     h.summary_board = h.summary_boards.get(0)
     street_board = h.runs[0] if 0 in h.runs else h.board
-    done = summary_checks(h, lines, line, h.total, "'Total pot'", h.total_line, h.hole,
+    done = k.summary_checks(h, lines, line, h.total, "'Total pot'", h.total_line, h.hole,
                           h.summary_board, street_board)  # fmt: skip
     if done is not None:
         return done
-    return ParsedHand(_record(h, hd, game, lines, line, text, offset), tuple(h.problems),
+    return k.ParsedHand(_record(h, hd, game, lines, line, text, offset), tuple(h.problems),
                       None, h.hand_id)  # fmt: skip
 
 
@@ -159,11 +145,11 @@ def _record(h: _FtpHand, hd: Any, game: tuple[Any, bool], lines: list[str], line
     started, zone, utc = _when(hd["when"])
     attrs = hd["attrs"] or ""
     size = TABLE_SIZE.search(attrs)
-    return build_record(
+    return k.build_record(
         h, site=SITE, game=_game(h, hd, game), line=line, text=text, offset=offset,
         table=hd["table"], started_at=started, time_zone=zone, started_at_utc=utc,
         max_seats=int(size.group(1)) if size else (2 if "heads up" in attrs.lower() else None),
-        boards=_boards(h), shows=_shows(h, summary), collect_order=CollectOrder.UNORDERED,
+        boards=_boards(h), shows=_shows(h, summary), collect_order=k.CollectOrder.UNORDERED,
         **_money(h, summary),
     )  # fmt: skip
 
@@ -189,14 +175,14 @@ def _money(h: _FtpHand, summary: int) -> dict[str, Any]:
         inferred.append("rake")
     basis = None
     if h.parts and sum(h.parts) == h.total:
-        basis = PotPartsBasis.GROSS
+        basis = k.PotPartsBasis.GROSS
     elif h.parts and sum(h.parts) == h.total - rake:
-        basis = PotPartsBasis.NET
+        basis = k.PotPartsBasis.NET
     return {"collects": collects, "returned": returned, "rake": rake, "inferred": tuple(inferred),
             "pot_parts": h.parts if basis else (), "pot_parts_basis": basis}  # fmt: skip
 
 
-def _game(h: Hand, hd: Any, game: tuple[Any, bool]) -> Game:
+def _game(h: k.Hand, hd: Any, game: tuple[Any, bool]) -> k.Game:
     """The game: a limit game's header names the bets (the blinds are those posted, else
     the small bet and half of it); another names the blinds."""
     n = "1" if hd["sb1"] is not None else "2"
@@ -204,11 +190,11 @@ def _game(h: Hand, hd: Any, game: tuple[Any, bool]) -> Game:
     symbol = hd["cur" + n] or ""
     structure = STRUCTURES[hd["limit"].lower()]
     stake_sb, stake_bb = h.money(hd["sb" + n]), h.money(hd["bb" + n])
-    limit = structure is BettingStructure.LIMIT
-    sb, bb = limit_blinds(h, stake_sb) if limit else (stake_sb, stake_bb)
+    limit = structure is k.BettingStructure.LIMIT
+    sb, bb = k.limit_blinds(h, stake_sb) if limit else (stake_sb, stake_bb)
     ante = hd["ante" + n]
     currency = "CHIPS" if tourney else (CURRENCIES[symbol] if symbol else "PLAY")
-    return Game(
+    return k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency=currency, ante=h.money(ante) if ante else 0, tournament_id=hd["tid"],
         buy_in=hd["tname"] if tourney else None,
@@ -224,18 +210,18 @@ def _boards(h: _FtpHand) -> tuple[tuple[str, ...], ...]:
     return (board,) if board else ()
 
 
-def _unreturned(h: Hand) -> Returned | None:
+def _unreturned(h: k.Hand) -> k.Returned | None:
     """An uncalled excess the text returns on no line, when the total pot shows it was
     not in the pot (:func:`~hhtools.grammars._inferred.excess_returned`), else ``None``."""
     if h.total is None or len(h.put) < 2:
         return None
-    back = excess_returned(h.put, h.returned, h.actions)
+    back = k.excess_returned(h.put, h.returned, h.actions)
     if back is None or sum(h.put.values()) - back.amount != h.total:
         return None
     return back
 
 
-def _shows(h: Hand, summary: int) -> tuple[Show, ...]:
+def _shows(h: k.Hand, summary: int) -> tuple[k.Show, ...]:
     """The body's shows, then the summary's of hands the body did not show on that board
     (mucked ones, mostly)."""
     body = [s for s in h.shows if s.line < summary]
@@ -256,21 +242,22 @@ def _when(text: str) -> tuple[datetime | None, str | None, datetime | None]:
     return naive, m["tz"], utc
 
 
-def _claim(desc: str | None) -> ClaimedHigh | None:
+def _claim(desc: str | None) -> k.ClaimedHigh | None:
     """Full Tilt's words for a high hand as a claim ("a straight, Ace high" included)."""
     if not desc:
         return None
-    claim = read_high(desc)
+    claim = k.read_high(desc)
     if claim is not None:
         return claim
     m = FTP_HIGH.fullmatch(desc.strip().lower())
-    rank = RANK_WORDS.get(m["r"] or m["hc"] or "") if m is not None else None
+    rank = k.RANK_WORDS.get(m["r"] or m["hc"] or "") if m is not None else None
     if m is None or rank is None:
         return None
     if m["sf"]:
-        cat = HandCategory.STRAIGHT_FLUSH if m["sf"] == "straight flush" else HandCategory.STRAIGHT
-        return ClaimedHigh(cat, (rank,))
-    return ClaimedHigh(HandCategory.HIGH_CARD, (rank,))
+        flush = m["sf"] == "straight flush"
+        cat = k.HandCategory.STRAIGHT_FLUSH if flush else k.HandCategory.STRAIGHT
+        return k.ClaimedHigh(cat, (rank,))
+    return k.ClaimedHigh(k.HandCategory.HIGH_CARD, (rank,))
 
 
 def _show(h: _FtpHand, p: str, cards: tuple[str, ...] | None, desc: str | None, lno: int,
@@ -280,7 +267,7 @@ def _show(h: _FtpHand, p: str, cards: tuple[str, ...] | None, desc: str | None, 
         h.hole[p] = cards
     known = cards or h.hole.get(p)
     if not known:
-        h.problem(lno, ProblemCode.BAD_CARDS, f"{p} shows but no cards of theirs are known")
+        h.problem(lno, k.ProblemCode.BAD_CARDS, f"{p} shows but no cards of theirs are known")
         return
     high, low = desc, None
     if desc:
@@ -288,8 +275,8 @@ def _show(h: _FtpHand, p: str, cards: tuple[str, ...] | None, desc: str | None, 
         if m is not None:
             high, low = m["hi"] or m["hi2"], m["lo"] or m["lo2"] or m["lo3"]
     b = h.show_board if board is None else board
-    claims = (None, None) if mucked else (_claim(high), read_low(low))
-    h.shows.append(Show(p, known, high or None, low, mucked, b, lno, *claims))
+    claims = (None, None) if mucked else (_claim(high), k.read_low(low))
+    h.shows.append(k.Show(p, known, high or None, low, mucked, b, lno, *claims))
 
 
 def _line(h: _FtpHand, ln: str, lno: int) -> bool:
@@ -299,7 +286,7 @@ def _line(h: _FtpHand, ln: str, lno: int) -> bool:
     if ln.startswith("***"):
         return _section(h, ln)
     if ln.startswith("Seat ") and not h.actions and not h.hole:
-        m = _m(SEAT, ln)
+        m = k.rule_match(SEAT, ln)
         if m is None:
             return False
         h.seat(h.seat_number(m["seat"]), m["name"].strip(), h.money(m["stack"]), lno,
@@ -321,32 +308,32 @@ def _other(h: _FtpHand, ln: str, lno: int) -> bool:
     if ln.startswith("The button is in seat #"):
         h.button = h.seat_number(ln[23:].strip())
         return True
-    m = _m(RETURNED, ln)
+    m = k.rule_match(RETURNED, ln)
     if m is not None:
         if m["name"] not in h.stacks:
-            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
+            h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
         else:
             h.betting("return", m["name"], h.money(m["a"]), lno)
         return True
     if ln.startswith("Players agree to Run It"):
         return True
-    m = _m(LOW_LINE, ln)
+    m = k.rule_match(LOW_LINE, ln)
     if m is not None and h.shows:
         last = h.shows[-1]
-        h.shows[-1] = replace(last, low_description=m["low"], claimed_low=read_low(m["low"]))
+        h.shows[-1] = replace(last, low_description=m["low"], claimed_low=k.read_low(m["low"]))
         return True
     return False  # a line about a player not seated: QUIET's (read_body), or unread
 
 
-def _dealt(h: Hand, ln: str, lno: int) -> bool:
+def _dealt(h: k.Hand, ln: str, lno: int) -> bool:
     """ "Dealt to <seated name> [cards]": the hero and their cards."""
     for name in h.by_length:
         if ln.startswith(name, 9) and ln[9 + len(name) : 11 + len(name)] == " [":
             h.hero = name
-            h.hole[name] = _cards(ln[11 + len(name) :].rstrip().rstrip("]"))
+            h.hole[name] = k.cards(ln[11 + len(name) :].rstrip().rstrip("]"))
             h.in_hand.add(name)
             return True
-    h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {ln[9:49]}", ln)
+    h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {ln[9:49]}", ln)
     return True
 
 
@@ -357,19 +344,19 @@ def _section(h: _FtpHand, ln: str) -> bool:
     if ln.startswith("*** SUMMARY ***"):
         h.summary = True
         return True
-    m = _m(SHOWDOWN, ln)
+    m = k.rule_match(SHOWDOWN, ln)
     if m is not None:
         h.show_board = int(m["run"]) - 1 if m["run"] else 0
         return True
-    m = _m(STREET, ln)
+    m = k.rule_match(STREET, ln)
     if m is None:
         return False
-    cards = _cards(m["cards"].replace("[", " ").replace("]", " "))
+    cards = k.cards(m["cards"].replace("[", " ").replace("]", " "))
     if m["street"] == "FLOPET":  # Courchevel: the first board card, before the betting
         h.board = list(cards)
     elif m["run"] is None:
         h.board = _extend(h.board, cards)
-        h.new_street(STREET_WORDS[m["street"]])
+        h.new_street(k.STREET_WORDS[m["street"]])
     else:
         run = int(m["run"]) - 1
         h.runs[run] = _extend(h.runs.get(run) or h.board, cards)
@@ -386,9 +373,9 @@ def _extend(board: list[str], cards: tuple[str, ...]) -> list[str]:
 def _player(h: _FtpHand, p: str, rest: str, lno: int) -> bool:
     """What a seated player did, by the rules of its first word (an event the record
     does not need reads as known)."""
-    found = match_line(BY_WORD, rest)
+    found = k.match_line(BY_WORD, rest)
     if found is None:
-        if _m(SIT_OUT, rest) is None:
+        if k.rule_match(SIT_OUT, rest) is None:
             return False  # no-chips lines are QUIET's (read_body)
         h.sit_out(p)
         return True
@@ -402,12 +389,12 @@ def _player(h: _FtpHand, p: str, rest: str, lno: int) -> bool:
     elif kind in ("fold", "check"):
         h.betting(kind, p, 0, lno)
     elif kind == "show":
-        _show(h, p, _cards(m["cards"]), m["desc"], lno)
+        _show(h, p, k.cards(m["cards"]), m["desc"], lno)
     elif kind == "show_words":
         _show(h, p, None, m["desc"], lno)
     elif kind == "muck":
         if m["cards"]:
-            _show(h, p, _cards(m["cards"]), None, lno, mucked=True)
+            _show(h, p, k.cards(m["cards"]), None, lno, mucked=True)
     elif kind == "low_claim":
         return _low_claim(h, p, m["desc"])
     else:
@@ -419,10 +406,10 @@ def _low_claim(h: _FtpHand, p: str, desc: str) -> bool:
     """ "X is low with 7,4,3,2,A": the low X declares, put on X's show of this showdown's
     board (its words and :func:`~hhtools.grammars._english.read_low`'s ranks, ace 1);
     ``False`` (the line unread) when X showed no hand there to put it on."""
-    for k in range(len(h.shows) - 1, -1, -1):
-        s = h.shows[k]
+    for ix in range(len(h.shows) - 1, -1, -1):
+        s = h.shows[ix]
         if s.player == p and s.board == h.show_board and not s.mucked:
-            h.shows[k] = replace(s, low_description=desc, claimed_low=read_low(desc))
+            h.shows[ix] = replace(s, low_description=desc, claimed_low=k.read_low(desc))
             return True
     return False
 
@@ -430,7 +417,7 @@ def _low_claim(h: _FtpHand, p: str, desc: str) -> bool:
 def _collect(h: _FtpHand, p: str, m: Any, lno: int) -> None:
     """A "wins"/"ties for" line: the pot (side pot number), the run, the half."""
     half_word = (m["h1"] or m["h2"] or "").strip()
-    half = Half.HIGH if half_word == "high" else Half.LOW if half_word == "low" else None
+    half = k.Half.HIGH if half_word == "high" else k.Half.LOW if half_word == "low" else None
     which = (m["which"] or "").strip()
     board: int | None = 0
     pot = 0
@@ -443,14 +430,14 @@ def _collect(h: _FtpHand, p: str, m: Any, lno: int) -> None:
         board = int(m["sn"]) - 1
     elif h.runs:
         board = None
-    h.collects.append(Collect(p, h.money(m["a"]), pot, board, lno, half))
+    h.collects.append(k.Collect(p, h.money(m["a"]), pot, board, lno, half))
 
 
 def _summary_line(h: _FtpHand, ln: str, lno: int) -> bool:
     """A summary line: a seat's, the total pot (rake, pot parts), a run's board."""
     if ln.startswith("Seat "):
         return _summary_seat(h, ln, lno)
-    found = match_line(SUMMARY, ln)
+    found = k.match_line(SUMMARY, ln)
     if found is None:
         return False
     kind, m = found
@@ -460,7 +447,7 @@ def _summary_line(h: _FtpHand, ln: str, lno: int) -> bool:
         h.rake = h.money(m["rake"]) if m["rake"] else None
         h.parts = tuple(h.money(a) for a in PART.findall(m["parts"] or ""))
     elif kind == "board":
-        h.summary_boards[h.summary_run] = _cards(m["cards"])
+        h.summary_boards[h.summary_run] = k.cards(m["cards"])
     elif kind == "run":
         h.summary_run = int(m["run"]) - 1
     return True
@@ -468,7 +455,7 @@ def _summary_line(h: _FtpHand, ln: str, lno: int) -> bool:
 
 def _summary_seat(h: _FtpHand, ln: str, lno: int) -> bool:
     """A summary seat line: shown and mucked cards, and what the player collected."""
-    m = _m(SUMMARY_SEAT, ln)
+    m = k.rule_match(SUMMARY_SEAT, ln)
     if m is None:
         return False
     seat = int(m["seat"])
@@ -477,25 +464,25 @@ def _summary_seat(h: _FtpHand, ln: str, lno: int) -> bool:
     if p is None or not rest.startswith(p):
         return True  # a seat the hand did not list: nothing to read
     rest = POSITIONS.sub("", rest[len(p) :].strip() + " ").strip()
-    s = _m(SUMMARY_SHOW, rest)
+    s = k.rule_match(SUMMARY_SHOW, rest)
     run = h.summary_run if h.runs else 0
     if s is not None:
         mucked = s["how"] == "mucked"
         desc = s["wd"] or s["ld"] or s["md"]
-        _show(h, p, _cards(s["cards"]), desc, lno, mucked=mucked, board=run)
+        _show(h, p, k.cards(s["cards"]), desc, lno, mucked=mucked, board=run)
         if s["a"]:
-            h.collects.append(Collect(p, h.money(s["a"]), 0, run, lno))
+            h.collects.append(k.Collect(p, h.money(s["a"]), 0, run, lno))
         return True
-    c = _m(SUMMARY_COLLECT, rest)
+    c = k.rule_match(SUMMARY_COLLECT, rest)
     if c is not None:
-        h.collects.append(Collect(p, h.money(c["a"]), 0, run, lno))
+        h.collects.append(k.Collect(p, h.money(c["a"]), 0, run, lno))
     return True
 
 
 #: The Full Tilt Poker site format: a file holds one when its first lines hold a hand
 #: header; its hands start at each header, and after a summary a new text starts at
 #: the first line no summary holds (:data:`HAND_END`), so a damaged header is reported.
-FORMAT = text_format(
+FORMAT = k.text_format(
     "fulltilt", "Full Tilt Poker",
     "Omaha, Omaha hi/lo 8 or better, 5- and 6-card Omaha, Courchevel; pot limit, no limit, "
     "fixed limit and CAP; cash (real and play money) and tournaments; run it twice",

@@ -66,16 +66,10 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from hhtools.grammars._hand import build_record, text_format
-from hhtools.grammars._lines import _m, _rule
-from hhtools.grammars._text import HandEnd
-from hhtools.grammars.base import Habits, ParsedHand
+from hhtools.grammars import _kit as k
 from hhtools.grammars.ggpoker.hand import GGHand, read_lines, whole_hand
 from hhtools.grammars.ggpoker.words import GAME_AT_END, game_of
 
-from hhtools.model.money import AmountOutOfRange, Unit
-from hhtools.model.records import Game
-from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
@@ -83,7 +77,7 @@ SITE = "ggpoker"
 
 #: A hand starts at each header line.
 HAND_START = re.compile(r"\ufeff?Poker Hand #[A-Z]{0,4}\d+: ")
-_HAND_END = HandEnd(
+_HAND_END = k.HandEnd(
     "*** SUMMARY ***",
     re.compile(r"Seat \d+: |Total pot |(?:FIRST |SECOND |THIRD )?Board \[|Hand was run"),
     re.compile(r"Seat \d+: [^\n]* \([$€£]?\d[\d,.]* in chips[^\n]*\)\r?$", re.MULTILINE),
@@ -91,17 +85,17 @@ _HAND_END = HandEnd(
 )
 _RECOGNISE = re.compile(r"^\ufeff?Poker Hand #[A-Z]{0,4}\d+: .* - \d{4}/\d\d/\d\d ", re.MULTILINE)
 
-HEADER = _rule(
+HEADER = k.rule(
     "header",
     r"\ufeff?Poker Hand #(?P<id>[A-Z]{0,4}\d+): (?P<body>.*) - "
     r"(?P<date>\d{4}/\d\d/\d\d \d\d?:\d\d:\d\d)\s*$",
 )
-TOURNEY = _rule(
+TOURNEY = k.rule(
     "tournament",
     r"Tournament #(?P<tid>\d+),? (?P<rest>.*?)\s*-\s*Level\s*(?P<level>\d+)\s*"
     r"\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)(?:\((?P<ante>[\d,.]+)\))?\)$",
 )
-CASH = _rule(
+CASH = k.rule(
     "cash_stakes",
     r"(?P<game>.*?)\s*\((?P<sb>[$€£]?[\d,.]+)/(?P<bb>[$€£]?[\d,.]+)(?: (?P<cur>[A-Z]{3}))?\)$",
 )
@@ -109,11 +103,11 @@ _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _SIGN = re.compile(r"[$€£]")
 
 
-def _read_header(st: GGHand, first: str) -> Game | str | None:
+def _read_header(st: GGHand, first: str) -> k.Game | str | None:
     """The header: the hand id, time and game (or the reason to skip, or ``None``)."""
-    hm = _m(HEADER, first)
+    hm = k.rule_match(HEADER, first)
     if hm is None:
-        st.problem(st.line, ProblemCode.BAD_HEADER, "not a GGPoker hand header", first)
+        st.problem(st.line, k.ProblemCode.BAD_HEADER, "not a GGPoker hand header", first)
         return None
     st.hand_id = hm["id"]
     d = hm["date"]
@@ -121,13 +115,13 @@ def _read_header(st: GGHand, first: str) -> Game | str | None:
         hh, mm, ss = d[11:].split(":")
         st.started = datetime(int(d[:4]), int(d[5:7]), int(d[8:10]), int(hh), int(mm), int(ss))
     except ValueError:
-        st.problem(st.line, ProblemCode.BAD_HEADER, "bad date in the header", first)
+        st.problem(st.line, k.ProblemCode.BAD_HEADER, "bad date in the header", first)
     body = hm["body"]
-    tm = _m(TOURNEY, body)
+    tm = k.rule_match(TOURNEY, body)
     if tm is not None:
         gm = GAME_AT_END.search(tm["rest"])
         name = gm["game"] if gm else tm["rest"]
-        st.unit = Unit.CHIPS
+        st.unit = k.Unit.CHIPS
         st.tournament = (tm["tid"], tm["rest"][: gm.start()].strip() if gm else "", tm["level"])
         sb_text, bb_text, currency = tm["sb"], tm["bb"], "CHIPS"
         sym = _SIGN.search(tm["rest"])
@@ -135,9 +129,9 @@ def _read_header(st: GGHand, first: str) -> Game | str | None:
         if tm["ante"]:
             st.header_ante = st.money(tm["ante"])
     else:
-        cm = _m(CASH, body)
+        cm = k.rule_match(CASH, body)
         if cm is None:
-            st.problem(st.line, ProblemCode.BAD_HEADER, "no stakes in the header", first)
+            st.problem(st.line, k.ProblemCode.BAD_HEADER, "no stakes in the header", first)
             return None
         name, sb_text, bb_text = cm["game"], cm["sb"], cm["bb"]
         currency = cm["cur"] or _SYMBOLS.get(sb_text[0], "USD")
@@ -145,43 +139,43 @@ def _read_header(st: GGHand, first: str) -> Game | str | None:
     if isinstance(kind, str):
         return kind
     if kind is None:
-        st.problem(st.line, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {name!r}", first)
+        st.problem(st.line, k.ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {name!r}", first)
         return None
     variant, hi_lo, structure = kind
     st.currency = currency
     sb, bb = st.money(sb_text), st.money(bb_text)
     t = st.tournament
-    return Game(
+    return k.Game(
         variant, hi_lo, structure, sb, bb, currency, 8, 0,
         t[0] if t else None, t[1] if t else None, f"Level {t[2]}" if t else None,
     )  # fmt: skip
 
 
-def _parse(st: GGHand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(st: GGHand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one GGPoker hand (see :func:`parse_hand`): header, lines, record."""
     try:
         game = _read_header(st, lines[0])
     except ValueError as exc:  # an amount out of range or unreadable in the header
-        out = isinstance(exc, AmountOutOfRange)
-        code = ProblemCode.OUT_OF_RANGE if out else ProblemCode.BAD_HEADER
+        out = isinstance(exc, k.AmountOutOfRange)
+        code = k.ProblemCode.OUT_OF_RANGE if out else k.ProblemCode.BAD_HEADER
         st.problem(line, code, str(exc), lines[0])
-        return ParsedHand(None, tuple(st.problems), None, st.hand_id)
+        return k.ParsedHand(None, tuple(st.problems), None, st.hand_id)
     if game is None:
-        return ParsedHand(None, tuple(st.problems), None, st.hand_id)
+        return k.ParsedHand(None, tuple(st.problems), None, st.hand_id)
     if isinstance(game, str):
-        st.problem(line, ProblemCode.SKIPPED_GAME, game, lines[0])
-        return ParsedHand(None, tuple(st.problems), game, st.hand_id)
+        st.problem(line, k.ProblemCode.SKIPPED_GAME, game, lines[0])
+        return k.ParsedHand(None, tuple(st.problems), game, st.hand_id)
     if not read_lines(st, lines):
-        return ParsedHand(None, tuple(st.problems), None, st.hand_id)
+        return k.ParsedHand(None, tuple(st.problems), None, st.hand_id)
     rec = whole_hand(st, game)
-    hand = build_record(
+    hand = k.build_record(
         st, site=SITE, game=rec.game, line=line, text=text, offset=offset,
         started_at=st.started, boards=rec.boards, collects=rec.collects,
         cash_outs=tuple(st.cash_outs), fees=st.fees, pot_parts=rec.pot_parts,
-        pot_parts_basis=rec.basis, collect_order=CollectOrder.UNORDERED,
+        pot_parts_basis=rec.basis, collect_order=k.CollectOrder.UNORDERED,
         room_added=st.room_added, jackpot=st.jackpot, tournament_results=tuple(st.results),
     )  # fmt: skip
-    return ParsedHand(hand, tuple(st.problems), None, st.hand_id)
+    return k.ParsedHand(hand, tuple(st.problems), None, st.hand_id)
 
 
 #: The GGPoker format. Its parse (``parse_hand``) reads one hand text: the record (or
@@ -190,12 +184,12 @@ def _parse(st: GGHand, lines: list[str], line: int, text: str, offset: int) -> P
 #: met. Never raises for bad input: an
 #: unexpected error is an ``internal_error`` problem (the kernel's guard, which looks
 #: ``_parse`` up on each call).
-FORMAT = text_format(
+FORMAT = k.text_format(
     SITE, "GGPoker",
     "Omaha, 5-Card and 6-Card Omaha (PLO, PLO-5, PLO-6), hi and hi/lo, cash and "
     "tournaments (run it twice/three times, straddles, EV cashout, all-in insurance)",
     HAND_START, lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
     header=_RECOGNISE, hand=GGHand, end=_HAND_END,
-    habits=Habits(shows_in_order=True),  # the corpus: shows in the order played
+    habits=k.Habits(shows_in_order=True),  # the corpus: shows in the order played
 )  # fmt: skip
 parse_hand = FORMAT.parse

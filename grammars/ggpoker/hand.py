@@ -17,11 +17,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any
 
-from hhtools.grammars._betting import _OutOfRange, read_body
-from hhtools.grammars._hand import Hand
-from hhtools.grammars._lines import _cards
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS
+from hhtools.grammars import _kit as k
 from hhtools.grammars.ggpoker.pots import Record, assign, gg_pots, with_ante
 from hhtools.grammars.ggpoker.rules import (
     _COLLECT_M,
@@ -46,20 +42,6 @@ from hhtools.grammars.ggpoker.rules import (
 )
 from hhtools.grammars.ggpoker.words import read_gg_high, read_gg_low
 
-from hhtools.model.money import Unit, parse_money
-from hhtools.model.records import (
-    Action,
-    ActionKind,
-    CashOut,
-    Collect,
-    Game,
-    PostKind,
-    Returned,
-    Show,
-    Street,
-    TournamentResult,
-)
-from hhtools.model.vocab import ProblemCode
 
 #: whether an action is all in (read in C: every hand asks it of each action)
 _ALL_IN = attrgetter("all_in")
@@ -67,7 +49,7 @@ _ALL_IN = attrgetter("all_in")
 _JACKPOT_WORDS = frozenset({"jackpot", "jp", "bad beat jackpot"})
 
 
-class GGHand(Hand):
+class GGHand(k.Hand):
     """A GGPoker hand being read: the kernel's :class:`Hand` and what only GGPoker
     writes. ``collects`` hold the run of each line in ``board`` until
     :func:`whole_hand` puts them in their pots."""
@@ -83,12 +65,12 @@ class GGHand(Hand):
         self.names: list[str] = []  # seated names holding ": ", longest first
         self.name_set: set[str] = set()
         self.by_seat: dict[int, str] = {}
-        self.cash_outs: list[CashOut] = []
-        self.results: list[TournamentResult] = []
+        self.cash_outs: list[k.CashOut] = []
+        self.results: list[k.TournamentResult] = []
         self.fees = self.room_added = 0
         self.boards: list[list[str]] = [[]]
         self.runs = 1
-        self.summary_folds: list[tuple[str, Street, int]] = []
+        self.summary_folds: list[tuple[str, k.Street, int]] = []
         self.showdown_run = 0
 
     def who(self, text: str) -> str | None:
@@ -122,18 +104,18 @@ def read_lines(h: GGHand, lines: list[str]) -> bool:
     try:
         end = lines.index("*** SUMMARY ***", i)
     except ValueError:
-        end = next((k for k in range(i, n) if lines[k].startswith("*** SUMMARY")), n)
+        end = next((j for j in range(i, n) if lines[j].startswith("*** SUMMARY")), n)
     h.summary = end < n
     numbered = chain(enumerate(lines[i:end], i), enumerate(lines[end + 1 :], end + 1))
-    if not read_body(h, numbered, base, partial(_read, h, summary_at=base + end),
-                     quiet=NO_CHIPS):
+    if not k.read_body(h, numbered, base, partial(_read, h, summary_at=base + end),
+                     quiet=k.NO_CHIPS):
         return False
     if not h.summary:
-        h.problem(base + n - 1, ProblemCode.TRUNCATED_HAND,
+        h.problem(base + n - 1, k.ProblemCode.TRUNCATED_HAND,
                   "the hand ends before its summary", lines[-1])  # fmt: skip
         return False
     if h.total is None:
-        h.problem(base + n - 1, ProblemCode.MISSING_TOTAL, "no Total pot line in the summary")
+        h.problem(base + n - 1, k.ProblemCode.MISSING_TOTAL, "no Total pot line in the summary")
         return False
     _infer_folds(h)
     return not _impossible_cards(h)
@@ -145,7 +127,7 @@ def _table_and_seats(h: GGHand, lines: list[str]) -> int | None:
     n, base = len(lines), h.line
     tm = _TABLE_M(lines[1]) if n > 1 else None
     if tm is None:
-        h.problem(base + 1 if n > 1 else base, ProblemCode.BAD_TABLE, "no table line",
+        h.problem(base + 1 if n > 1 else base, k.ProblemCode.BAD_TABLE, "no table line",
                   lines[1] if n > 1 else "")  # fmt: skip
         return None
     i = 1
@@ -158,11 +140,11 @@ def _table_and_seats(h: GGHand, lines: list[str]) -> int | None:
             h.seat(h.seat_number(sm["seat"]), sm["name"], h.money(sm["stack"]), base + i,
                    bool(sm["out"]), sm["bounty"])  # fmt: skip
             i += 1
-    except _OutOfRange as exc:  # on the line that holds the number
-        h.problem(base + i, ProblemCode.OUT_OF_RANGE, str(exc), lines[i])
+    except k.AmountOutOfRange as exc:  # on the line that holds the number
+        h.problem(base + i, k.ProblemCode.OUT_OF_RANGE, str(exc), lines[i])
         return None
     if not h.seats:
-        h.problem(base + i, ProblemCode.NO_SEATS, "no seat lines", lines[i] if i < n else "")
+        h.problem(base + i, k.ProblemCode.NO_SEATS, "no seat lines", lines[i] if i < n else "")
         return None
     h.name_set = {s.player for s in h.seats}
     h.by_seat = {s.seat: s.player for s in h.seats}
@@ -194,9 +176,9 @@ def _read(h: GGHand, text: str, lno: int, summary_at: int) -> bool:
         return False
     if text.endswith("pot") and (m := _COLLECT_M(text)) is not None:
         if m["name"] in h.name_set:
-            h.collects.append(Collect(m["name"], h.money(m["amt"]), 0, h.showdown_run, lno))
+            h.collects.append(k.Collect(m["name"], h.money(m["amt"]), 0, h.showdown_run, lno))
         else:
-            h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"no seat for {m['name']!r}", text)
+            h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"no seat for {m['name']!r}", text)
         return True
     return _result(h, text, lno)
 
@@ -208,21 +190,21 @@ def _street(h: GGHand, m: Any, text: str, lno: int) -> bool:
     if name.startswith("SHOW"):
         h.showdown_run = run
         return True
-    street = STREETS.get(name)
+    street = k.STREETS.get(name)
     if street is None:
         return True
-    cards = _cards(m["c1"]) if m["c1"] else ()
+    cards = k.cards(m["c1"]) if m["c1"] else ()
     if m["c2"]:
-        cards += _cards(m["c2"])
+        cards += k.cards(m["c2"])
     while len(h.boards) <= run:
         h.boards.append([])
     old = h.boards[run] or (h.boards[0] if run else [])
-    k = len(old)
-    if run == 0 and tuple(cards[:k]) != tuple(old[: len(cards)]):
-        h.problem(lno, ProblemCode.BOARD_MISMATCH,
+    j = len(old)
+    if run == 0 and tuple(cards[:j]) != tuple(old[: len(cards)]):
+        h.problem(lno, k.ProblemCode.BOARD_MISMATCH,
                   "the street line repeats another board", text)  # fmt: skip
-    if tuple(cards[:k]) == tuple(old):  # the usual case: the street adds its cards
-        new = list(cards[k:])
+    if tuple(cards[:j]) == tuple(old):  # the usual case: the street adds its cards
+        new = list(cards[j:])
     else:
         new = [c for c in cards if c not in old]
     h.boards[run] = list(cards)
@@ -238,7 +220,7 @@ def _dealt(h: GGHand, m: Any, text: str, lno: int) -> bool:
     if m["name"] not in h.name_set:
         return _result(h, text, lno)
     if m["cards"]:
-        cards = _cards(m["cards"])
+        cards = k.cards(m["cards"])
         h.hero = m["name"]
         h.know(m["name"], cards, lno)
     return True
@@ -247,7 +229,7 @@ def _dealt(h: GGHand, m: Any, text: str, lno: int) -> bool:
 def _uncalled(h: GGHand, m: Any, text: str, lno: int) -> bool:
     if m["name"] not in h.name_set:
         return _result(h, text, lno)
-    h.returned.append(Returned(m["name"], h.money(m["amt"]), lno))
+    h.returned.append(k.Returned(m["name"], h.money(m["amt"]), lno))
     return True
 
 
@@ -264,10 +246,10 @@ def _post(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
     """A post; a straddle's amount is the player's new total (an over-straddle)."""
     what = m["what"] or "straddle"
     amt = h.money(m["amt"])
-    kind = _POSTS.get(what, PostKind.STRADDLE)
-    if kind is PostKind.STRADDLE:
+    kind = _POSTS.get(what, k.PostKind.STRADDLE)
+    if kind is k.PostKind.STRADDLE:
         amt = max(amt - h.bets.get(player, 0), 0)
-    elif kind is PostKind.ANTE and "ante" in what:
+    elif kind is k.PostKind.ANTE and "ante" in what:
         h.ante = max(h.ante, amt)
     h.post(player, kind, amt, lno)
 
@@ -284,10 +266,10 @@ def _bet(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
 
 def _show(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
     """Cards shown in the body: the description only when the board was complete."""
-    cards = _cards(m["cards"])
+    cards = k.cards(m["cards"])
     complete = len(h.boards) == 1 and len(h.boards[0]) == 5
     desc = m["desc"] if complete else None
-    h.shows.append(Show(player, cards, desc, None, rest.startswith("mucks"), 0, lno,
+    h.shows.append(k.Show(player, cards, desc, None, rest.startswith("mucks"), 0, lno,
                         read_gg_high(desc), None))  # fmt: skip
     h.know(player, cards, lno)
 
@@ -296,9 +278,9 @@ def _money_out(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
     """EV cashout and all-in insurance: money from the site, or paid back to it."""
     amt = h.money(m["amt"])
     if m["what"] == "Receives Cashout" or m["what"].startswith("receive"):
-        h.cash_outs.append(CashOut(player, amt, 0, lno, 0))
+        h.cash_outs.append(k.CashOut(player, amt, 0, lno, 0))
     else:  # paid back to the site from what the player collects
-        h.cash_outs.append(CashOut(player, -amt, amt, lno, 0))
+        h.cash_outs.append(k.CashOut(player, -amt, amt, lno, 0))
 
 
 def _pass(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
@@ -320,7 +302,7 @@ _READ_PLAYER = {"post": _post, "bet": _bet, "show": _show, "money_out": _money_o
 
 def _cents(text: str | None) -> int:
     """A prize or bounty in cents of the buy-in's currency; 0 when not written."""
-    return parse_money(text, Unit.CENTS) if text else 0
+    return k.parse_money(text, k.Unit.CENTS) if text else 0
 
 
 def _result(h: GGHand, text: str, lno: int) -> bool:
@@ -330,7 +312,7 @@ def _result(h: GGHand, text: str, lno: int) -> bool:
         return False
     cur = h.prize_currency or (h.currency if h.currency != "CHIPS" else "")
     place = int(m["place"]) if m["place"] else (1 if "wins the tournament" in text else None)
-    h.results.append(TournamentResult(
+    h.results.append(k.TournamentResult(
         m["name"], place, _cents(m["prize"] or m["prize2"]), _cents(m["b1"] or m["b2"]),
         m["elim"] or "", cur, lno,
     ))  # fmt: skip
@@ -356,7 +338,7 @@ def _total(h: GGHand, m: Any, text: str, lno: int) -> None:
     for seg in filter(None, (s.strip() for s in m["rest"].split("|"))):
         sm = SEGMENT.match(seg)
         if sm is None:
-            h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"summary segment {seg!r}", text)
+            h.problem(lno, k.ProblemCode.UNRECOGNISED_LINE, f"summary segment {seg!r}", text)
             continue
         amt, name = h.money(sm["amt"]), sm["name"].lower()
         if name == "rake":
@@ -375,10 +357,10 @@ def _summary_board(h: GGHand, m: Any, text: str, lno: int) -> None:
     """A run's summary board: the cards that differ from the first run's, the last of
     that run's board."""
     run = _RUN[m["run"]]
-    cards = _cards(m["cards"])
+    cards = k.cards(m["cards"])
     board = h.boards[run] if run < len(h.boards) else []
     if not cards or tuple(board[-len(cards) :]) != cards:
-        h.problem(lno, ProblemCode.BOARD_MISMATCH,
+        h.problem(lno, k.ProblemCode.BOARD_MISMATCH,
                   "the summary's board differs from the streets", text)  # fmt: skip
 
 
@@ -393,7 +375,7 @@ def _summary_seat(h: GGHand, text: str, lno: int) -> None:
     seat = int(m["seat"]) if m and len(m["seat"]) < 5 else -1
     player = h.by_seat.get(seat)
     if m is None or player is None or not m["rest"].startswith(player):
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER,
                   "summary seat names no seated player", text)  # fmt: skip
         return
     rest = m["rest"][len(player) :]
@@ -404,10 +386,10 @@ def _summary_seat(h: GGHand, text: str, lno: int) -> None:
     if rest.startswith((" showed [", " mucked [")) and _summary_show(h, player, rest, lno):
         return
     if _S_OTHER.fullmatch(rest) is None:
-        h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unrecognised summary seat: {text[:80]}",
+        h.problem(lno, k.ProblemCode.UNRECOGNISED_LINE, f"unrecognised summary seat: {text[:80]}",
                   text)  # fmt: skip
     elif " folded " in rest and (fm := _S_FOLD.match(rest)) is not None:
-        street = STREETS[fm["st"].upper()] if fm["st"] else Street.PREFLOP
+        street = k.STREETS[fm["st"].upper()] if fm["st"] else k.Street.PREFLOP
         h.summary_folds.append((player, street, lno))
 
 
@@ -422,7 +404,7 @@ def _summary_show(h: GGHand, player: str, rest: str, lno: int) -> bool:
     found = [_S_RESULT.match(res.strip()) if res else None for res in results]
     if any(rm is None and res for rm, res in zip(found, results, strict=True)):
         return False
-    cards = _cards(sm["cards"])
+    cards = k.cards(sm["cards"])
     h.know(player, cards, lno)
     mucked = sm["verb"] == "mucked"
     for run, rm in enumerate(found):
@@ -430,7 +412,7 @@ def _summary_show(h: GGHand, player: str, rest: str, lno: int) -> bool:
         high, low = desc, None
         if desc and " and " in desc and ("Low" in desc or "low" in desc):
             high, _, low = desc.partition(" and ")
-        h.shows.append(Show(player, cards, high, low, mucked, run, lno,
+        h.shows.append(k.Show(player, cards, high, low, mucked, run, lno,
                             read_gg_high(high), read_gg_low(low)))  # fmt: skip
     return True
 
@@ -444,7 +426,7 @@ def _infer_folds(h: GGHand) -> None:
         at = len(h.actions)
         while at and _ORDER[h.actions[at - 1].street] > _ORDER[street]:
             at -= 1
-        h.actions.insert(at, Action(street, player, ActionKind.FOLD, 0, None, False, None, lno))
+        h.actions.insert(at, k.Action(street, player, k.ActionKind.FOLD, 0, None, False, None, lno))
 
 
 def _impossible_cards(h: GGHand) -> bool:
@@ -454,13 +436,13 @@ def _impossible_cards(h: GGHand) -> bool:
     for lno, _owner, cards in h.sightings:
         for c in cards:
             if c in seen and seen[c] != lno:
-                h.problem(lno, ProblemCode.IMPOSSIBLE_CARDS, f"card {c} seen twice")
+                h.problem(lno, k.ProblemCode.IMPOSSIBLE_CARDS, f"card {c} seen twice")
                 return True
             seen[c] = lno
     return False
 
 
-def whole_hand(h: GGHand, game: Game) -> Record:
+def whole_hand(h: GGHand, game: k.Game) -> Record:
     """The whole-hand parts of the record: the game (antes, limit bets), the boards,
     the collects by pot and run, the pot parts."""
     game = with_ante(game, h.ante or h.header_ante)

@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from hhtools.grammars._pots import pots_of
-from hhtools.model.records import Collect, Game, Returned
-from hhtools.model.vocab import PotPartsBasis
+from hhtools.grammars import _kit as k
 
 __all__ = ["Record", "assign", "gg_pots", "with_ante"]
 
@@ -22,24 +20,24 @@ __all__ = ["Record", "assign", "gg_pots", "with_ante"]
 class Record(NamedTuple):
     """The whole-hand parts of a record: game, boards, collects, pot parts and basis."""
 
-    game: Game
+    game: k.Game
     boards: tuple[tuple[str, ...], ...]
-    collects: tuple[Collect, ...]
+    collects: tuple[k.Collect, ...]
     pot_parts: tuple[int, ...]
-    basis: PotPartsBasis | None
+    basis: k.PotPartsBasis | None
 
 
-def with_ante(game: Game, ante: int) -> Game:
+def with_ante(game: k.Game, ante: int) -> k.Game:
     """``game`` with its ante set (minor units)."""
     if ante == game.ante:
         return game
-    return Game(game.variant, game.hi_lo, game.structure, game.small_blind, game.big_blind,
+    return k.Game(game.variant, game.hi_lo, game.structure, game.small_blind, game.big_blind,
                 game.currency, game.qualifier, ante, game.tournament_id, game.buy_in,
                 game.level, game.small_bet, game.big_bet)  # fmt: skip
 
 
 def gg_pots(
-    put: Mapping[str, int], returned: Iterable[Returned], folded: set[str], room_added: int
+    put: Mapping[str, int], returned: Iterable[k.Returned], folded: set[str], room_added: int
 ) -> list[tuple[int, tuple[str, ...]]]:
     """Gross pots ``(amount, eligible players)``, main pot first, as the rules build
     them (:func:`hhtools.grammars._pots.pots_of`: a level at each live player's total,
@@ -52,14 +50,14 @@ def gg_pots(
     net = dict(put)
     for r in returned:
         net[r.player] = net.get(r.player, 0) - r.amount
-    pots = pots_of(net, {p for p in net if p not in folded}, list(net))
+    pots = k.pots_of(net, {p for p in net if p not in folded}, list(net))
     if pots:
         pots[0] = (pots[0][0] + room_added, pots[0][1])
     return pots
 
 
 def assign(
-    game: Game,
+    game: k.Game,
     boards: tuple[tuple[str, ...], ...],
     pots: list[tuple[int, tuple[str, ...]]],
     collects: list[tuple[str, int, int, int]],
@@ -74,19 +72,19 @@ def assign(
     parts are what each pot paid, after rake (``net``): GGPoker does not take its rake
     from the pots in proportion to their size, and it prints no pot parts.
     """
-    sole = {pot[1][0]: k for k, pot in enumerate(pots) if len(pot[1]) == 1 and k > 0}
-    out: list[Collect] = []
+    sole = {pot[1][0]: pot_ix for pot_ix, pot in enumerate(pots) if len(pot[1]) == 1 and pot_ix > 0}
+    out: list[k.Collect] = []
     parts = [0] * max(len(pots), 1)
     for player, amount, run, lno in collects:
-        k = sole.get(player)
-        if k is not None and amount <= pots[k][0] and amount * 10 >= pots[k][0] * 9:
+        pot_ix = sole.get(player)
+        if pot_ix is not None and amount <= pots[pot_ix][0] and amount * 10 >= pots[pot_ix][0] * 9:
             sole.pop(player)
-            parts[k] += amount
+            parts[pot_ix] += amount
             for r in range(runs):
                 share = amount - amount // runs * (runs - 1) if r == 0 else amount // runs
-                out.append(Collect(player, share, k, r, lno))
+                out.append(k.Collect(player, share, pot_ix, r, lno))
             continue
-        k = next((i for i, pot in enumerate(pots) if player in pot[1]), 0)
-        parts[k] += amount
-        out.append(Collect(player, amount, k, run, lno))
-    return Record(game, boards, tuple(out), tuple(parts), PotPartsBasis.NET)
+        pot_ix = next((i for i, pot in enumerate(pots) if player in pot[1]), 0)
+        parts[pot_ix] += amount
+        out.append(k.Collect(player, amount, pot_ix, run, lno))
+    return Record(game, boards, tuple(out), tuple(parts), k.PotPartsBasis.NET)

@@ -11,42 +11,40 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hhtools.grammars._lines import _rule
-
-from hhtools.model.records import PostKind, Street
+from hhtools.grammars import _kit as k
 
 _A = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 _ALLIN = r"(?P<allin> and is all-in)?"
 
-TABLE = _rule(
+TABLE = k.rule(
     "table",
     r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\([^)]*\) )?"
     r"Seat #(?P<btn>\d+) is the button\s*$",
 )
-SEAT = _rule(
+SEAT = k.rule(
     "seat",
     rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_A}) in chips(?:, (?P<bounty>[^)]*))?\)"
     r"(?P<out> is sitting out| out of hand(?: \([^()]*\))?)?\s*$",
 )
-STREET_LINE = _rule(
+STREET_LINE = k.rule(
     "street",
     r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<name>HOLE CARDS|PRE-?FLOP|FLOP|TURN|RIVER|"
     r"SHOW ?DOWN|SUMMARY) \*\*\*(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$",
 )
-DEALT = _rule("dealt", r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?\s*$")
-UNCALLED = _rule("uncalled", rf"Uncalled bet \((?P<amt>{_A})\) returned to (?P<name>.+?)\s*$")
-COLLECT = _rule("collect", rf"(?P<name>.+) collected (?P<amt>{_A}) from (?:the )?pot\s*$")
-CASH_DROP = _rule("cash_drop", rf"Cash Drop to Pot ?: total (?P<amt>{_A})\s*$")
-POST = _rule(
+DEALT = k.rule("dealt", r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?\s*$")
+UNCALLED = k.rule("uncalled", rf"Uncalled bet \((?P<amt>{_A})\) returned to (?P<name>.+?)\s*$")
+COLLECT = k.rule("collect", rf"(?P<name>.+) collected (?P<amt>{_A}) from (?:the )?pot\s*$")
+CASH_DROP = k.rule("cash_drop", rf"Cash Drop to Pot ?: total (?P<amt>{_A})\s*$")
+POST = k.rule(
     "post",
     rf"posts (?P<what>small blind|big blind|the ante|ante|missed blind|dead blind|"
     rf"missed small blind|missed big blind|straddle|button blind) (?P<amt>{_A}){_ALLIN}\s*$",
 )
-STRADDLE = _rule("straddle", rf"(?P<what>straddle) (?P<amt>{_A}){_ALLIN}\s*$")
-CALL_BET = _rule("call_bet", rf"(?P<verb>calls|bets) (?P<amt>{_A}){_ALLIN}\s*$")
-RAISE = _rule("raise", rf"(?P<verb>raises) (?P<amt>{_A}) to (?P<to>{_A}){_ALLIN}\s*$")
-SHOW = _rule("show", r"(?:shows|mucks) \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?\s*$")
-MONEY_OUT = _rule(
+STRADDLE = k.rule("straddle", rf"(?P<what>straddle) (?P<amt>{_A}){_ALLIN}\s*$")
+CALL_BET = k.rule("call_bet", rf"(?P<verb>calls|bets) (?P<amt>{_A}){_ALLIN}\s*$")
+RAISE = k.rule("raise", rf"(?P<verb>raises) (?P<amt>{_A}) to (?P<to>{_A}){_ALLIN}\s*$")
+SHOW = k.rule("show", r"(?:shows|mucks) \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?\s*$")
+MONEY_OUT = k.rule(
     "money_out",
     rf"(?P<what>Pays Cashout Risk|Receives Cashout|pay premium of all-in insurance|"
     rf"receives? (?:all-in )?insurance(?: payout)?) \((?P<amt>{_A})\)\s*$",
@@ -57,24 +55,24 @@ _NOTES = ("folds", "checks", "Chooses to EV Cashout",
           r"get an all-in insurance \(premium \([^()]*\) for \([^()]*\) - \([^()]*\)\)",
           "doesn't show hand", "mucks", "has timed out",
           "is disconnected", "is connected", "has returned", "said, .*")  # fmt: skip
-NOTES = tuple(_rule("note", words + r"\s*$") for words in _NOTES)
+NOTES = tuple(k.rule("note", words + r"\s*$") for words in _NOTES)
 #: a player not dealt in ("X: sits out"): applied (:meth:`~.._hand.Hand.sit_out`)
-SIT_OUT = _rule("sit_out", r"(?:sits out|is sitting out|will be allowed to play after the button"
+SIT_OUT = k.rule("sit_out", r"(?:sits out|is sitting out|will be allowed to play after the button"
                            r"|waits for (?:the )?big blind)\s*$")
-RESULT = _rule(
+RESULT = k.rule(
     "tournament_result",
     rf"(?P<name>.+?) (?:(?:wins|won) (?:the )?bounty (?:of )?(?P<b1>{_A})"
     rf"|(?:wins|won) (?P<b2>{_A}) (?:bounty )?for eliminating (?P<elim>.+?)"
     rf"|finished the tournament in (?P<place>\d+)\w* place(?: and received (?P<prize>{_A}))?"
     rf"|wins the tournament(?: and receives? (?P<prize2>{_A}))?)(?:\.| - congratulations!)?\s*$",
 )
-TOTAL = _rule("total", rf"Total pot (?P<amt>{_A})(?P<rest>(?: \| [^|]*)*)$")
+TOTAL = k.rule("total", rf"Total pot (?P<amt>{_A})(?P<rest>(?: \| [^|]*)*)$")
 SEGMENT = re.compile(rf"(?P<name>[A-Za-z][A-Za-z ]*?) (?P<amt>{_A})\s*$")
-RUN_TIMES = _rule("run_times", r"Hand was run (?P<n>two|three|\d+) times\s*$")
-S_BOARD = _rule(
+RUN_TIMES = k.rule("run_times", r"Hand was run (?P<n>two|three|\d+) times\s*$")
+S_BOARD = k.rule(
     "summary_board", r"(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]\s*$"
 )
-S_SEAT = _rule("summary_seat", r"Seat (?P<seat>\d+): (?P<rest>.*)$")
+S_SEAT = k.rule("summary_seat", r"Seat (?P<seat>\d+): (?P<rest>.*)$")
 _POSITIONS = re.compile(r"^(?: \((?:button|small blind|big blind|dealer)\))+")
 _EXTRAS = re.compile(
     rf", (?:AII Premium|All-?in Insurance(?: Premium)?|Cashout Risk|EV Cashout|Receives Cashout)"
@@ -91,13 +89,13 @@ _S_OTHER = re.compile(
 )
 _RUN = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
 _POSTS = {
-    "small blind": PostKind.SMALL_BLIND, "button blind": PostKind.SMALL_BLIND,
-    "big blind": PostKind.BIG_BLIND, "the ante": PostKind.ANTE, "ante": PostKind.ANTE,
-    "missed blind": PostKind.ANTE, "dead blind": PostKind.ANTE,
-    "missed small blind": PostKind.ANTE, "missed big blind": PostKind.ANTE,
+    "small blind": k.PostKind.SMALL_BLIND, "button blind": k.PostKind.SMALL_BLIND,
+    "big blind": k.PostKind.BIG_BLIND, "the ante": k.PostKind.ANTE, "ante": k.PostKind.ANTE,
+    "missed blind": k.PostKind.ANTE, "dead blind": k.PostKind.ANTE,
+    "missed small blind": k.PostKind.ANTE, "missed big blind": k.PostKind.ANTE,
 }  # fmt: skip
 _TIMES = {"two": 2, "three": 3}
-_ORDER = {s: k for k, s in enumerate(Street)}
+_ORDER = {s: order for order, s in enumerate(k.Street)}
 _TABLE_M = TABLE.re.match
 _SEAT_M = SEAT.re.match
 _COLLECT_M = COLLECT.re.match

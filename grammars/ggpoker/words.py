@@ -15,10 +15,7 @@ from __future__ import annotations
 
 import re
 
-from hhtools.grammars._english import read_low
-from hhtools.grammars._site import read_high_once
-
-from hhtools.model.records import BettingStructure, Variant
+from hhtools.grammars import _kit as k
 
 __all__ = ["GAME_AT_END", "game_of", "read_gg_high", "read_gg_low"]
 
@@ -26,7 +23,7 @@ __all__ = ["GAME_AT_END", "game_of", "read_gg_high", "read_gg_low"]
 #: of Kings and Pair of Tens", "Aces-High Straight", "Three Treys", "Queen-High") and
 #: PokerStars English alike, are the English the kernel reads
 #: (:func:`~hhtools.grammars._english.read_high`), each distinct text read once
-read_gg_high = read_high_once
+read_gg_high = k.read_high_once
 
 
 _LOW_WORDS = re.compile(r"^(?:a |low:?\s*)", re.IGNORECASE)
@@ -41,7 +38,7 @@ def read_gg_low(text: str | None) -> tuple[int, ...] | None:
     if not text:
         return None
     body = _LOW_WORDS.sub("", text.strip())
-    return read_low(body.replace("-", ",").replace(" ", ""))
+    return k.read_low(body.replace("-", ",").replace(" ", ""))
 
 
 _PLO = re.compile(
@@ -56,13 +53,13 @@ _CARD_OMAHA = re.compile(
     re.IGNORECASE,
 )
 _STRUCTURES = {
-    "pot limit": BettingStructure.POT_LIMIT,
-    "no limit": BettingStructure.NO_LIMIT,
-    "(nl postflop)": BettingStructure.NO_LIMIT,
-    "fixed limit": BettingStructure.LIMIT,
-    "limit": BettingStructure.LIMIT,
+    "pot limit": k.BettingStructure.POT_LIMIT,
+    "no limit": k.BettingStructure.NO_LIMIT,
+    "(nl postflop)": k.BettingStructure.NO_LIMIT,
+    "fixed limit": k.BettingStructure.LIMIT,
+    "limit": k.BettingStructure.LIMIT,
 }
-_VARIANTS = {None: Variant.OMAHA, "4": Variant.OMAHA, "5": Variant.OMAHA5, "6": Variant.OMAHA6}
+_VARIANTS = {None: k.Variant.OMAHA, "4": k.Variant.OMAHA, "5": k.Variant.OMAHA5, "6": k.Variant.OMAHA6}
 _OTHER_GAME = re.compile(
     r"Hold'?em|NLH|Short ?Deck|6\+|Stud|Razz|Draw|Badugi|Triple", re.IGNORECASE
 )
@@ -78,7 +75,7 @@ GAME_AT_END = re.compile(
 )
 
 
-def game_of(name: str) -> tuple[Variant, bool, BettingStructure] | str | None:
+def game_of(name: str) -> tuple[k.Variant, bool, k.BettingStructure] | str | None:
     """Read a header's game name.
 
     Args:
@@ -108,15 +105,15 @@ def game_of(name: str) -> tuple[Variant, bool, BettingStructure] | str | None:
 
 
 #: game names already read
-_GAMES: dict[str, tuple[Variant, bool, BettingStructure] | str | None] = {}
+_GAMES: dict[str, tuple[k.Variant, bool, k.BettingStructure] | str | None] = {}
 
 
-def _game_of(name: str) -> tuple[Variant, bool, BettingStructure] | str | None:
+def _game_of(name: str) -> tuple[k.Variant, bool, k.BettingStructure] | str | None:
     text = " ".join(name.split())
     m = _PLO.match(text) or _CARD_OMAHA.match(text)
     if m is not None:
         s = m.group("s")
-        structure = _STRUCTURES[s.lower()] if s else BettingStructure.POT_LIMIT
+        structure = _STRUCTURES[s.lower()] if s else k.BettingStructure.POT_LIMIT
         return (
             _VARIANTS[m.group("n") if m.group("n") != "4" else None],
             bool(m.group("hl")),

@@ -83,12 +83,9 @@ from collections.abc import Iterator
 from typing import BinaryIO
 from xml.parsers import expat
 
-from hhtools.grammars._text import detect_encoding, iter_lines, line_breaks, scrub
-from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
+from hhtools.grammars import _kit as k
 from hhtools.grammars.ipoker.read import build_hand
 
-from hhtools.model.records import HandText, Problem
-from hhtools.model.vocab import ProblemCode
 
 __all__ = ["FORMAT"]
 
@@ -107,7 +104,7 @@ def _recognise(head: str) -> bool:
     return "<session" in head and _RECOGNISE.search(head) is not None
 
 
-def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
     """One hand text per ``<game>`` element, streamed in blocks of bytes.
 
     UTF-8 files (cp1252 bytes allowed, decoded line by line where UTF-8 fails) are
@@ -123,7 +120,7 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
         line and byte offset where its ``<game`` tag starts.
     """
     fh.seek(0)
-    encoding, bom = detect_encoding(fh.read(512))
+    encoding, bom = k.detect_encoding(fh.read(512))
     if encoding != "utf-8":
         yield from _split_lines(fh, file)
         return
@@ -143,10 +140,10 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
             c = buf.find(b"</game>", pos, s if s >= 0 else g if g >= 0 else len(buf))
             if c >= 0:  # a game whose "<game " tag is damaged: a hand text of its own
                 a = c - len(buf[pos:c].lstrip())
-                at_line += line_breaks(buf, at, a)
+                at_line += k.line_breaks(buf, at, a)
                 at = a
                 text, used = _decode(buf[a : c + 7])
-                yield HandText(text + _MARK + session, file, at_line, base + a, used)
+                yield k.HandText(text + _MARK + session, file, at_line, base + a, used)
                 pos = c + 7
                 continue
             if s >= 0:
@@ -164,8 +161,8 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
             c = buf.find(b"</game>", g)
             nxt = -1
             for tag in (b"<game ", b"</session>"):  # a game cut short by what follows it
-                k = buf.find(tag, g + 6, nxt if nxt >= 0 else c if c >= 0 else len(buf))
-                nxt = k if k >= 0 else nxt
+                found = buf.find(tag, g + 6, nxt if nxt >= 0 else c if c >= 0 else len(buf))
+                nxt = found if found >= 0 else nxt
             if nxt >= 0:
                 end = nxt  # a game cut short, another one (or the session's end) follows
             elif c >= 0:
@@ -174,14 +171,14 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
                 end = len(buf)
             else:
                 break  # the game goes on in the next block
-            at_line += line_breaks(buf, at, g)
+            at_line += k.line_breaks(buf, at, g)
             at = g
             text, used = _decode(buf[g:end])
-            yield HandText(text + _MARK + session, file, at_line, base + g, used)
+            yield k.HandText(text + _MARK + session, file, at_line, base + g, used)
             pos = end
         if eof:
             return
-        line = at_line + line_breaks(buf, at, pos)
+        line = at_line + k.line_breaks(buf, at, pos)
         base += pos
         buf = buf[pos:]
 
@@ -191,7 +188,7 @@ def _decode(raw: bytes) -> tuple[str, str]:
     end (CRLF, a lone CR) as LF, BOMs and NULs dropped (:func:`scrub`)."""
     raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     try:
-        return scrub(raw.decode("utf-8")), "utf-8"
+        return k.scrub(raw.decode("utf-8")), "utf-8"
     except UnicodeDecodeError:
         pass
     out = []
@@ -200,10 +197,10 @@ def _decode(raw: bytes) -> tuple[str, str]:
             out.append(part.decode("utf-8"))
         except UnicodeDecodeError:
             out.append(part.decode("cp1252", errors="replace"))
-    return scrub("\n".join(out)), "cp1252/utf-8"
+    return k.scrub("\n".join(out)), "cp1252/utf-8"
 
 
-def _split_lines(fh: BinaryIO, file: str) -> Iterator[HandText]:
+def _split_lines(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
     """:func:`_split` for any encoding, one decoded line at a time: the same file and
     name in, the same hand texts out."""
     session = ""  # the current session's opening tag and general element
@@ -212,20 +209,20 @@ def _split_lines(fh: BinaryIO, file: str) -> Iterator[HandText]:
     start = (0, 0)
     encodings: set[str] = set()
     want = False  # a session tag was read: its <general> comes next
-    for ln, used in iter_lines(fh):
+    for ln, used in k.iter_lines(fh):
         text = ln.text
         pos = 0
         while True:
             if game is None:
                 if general is not None:
-                    k = text.find(_GENERAL_END, pos)
-                    if k < 0:
+                    found = text.find(_GENERAL_END, pos)
+                    if found < 0:
                         general.append(text[pos:])
                         break
-                    general.append(text[pos : k + len(_GENERAL_END)])
+                    general.append(text[pos : found + len(_GENERAL_END)])
                     session += "\n".join(general)
                     general = None
-                    pos = k + len(_GENERAL_END)
+                    pos = found + len(_GENERAL_END)
                     continue
                 g = text.find(_GAME_OPEN, pos)
                 s = text.find("<session", pos)
@@ -235,10 +232,10 @@ def _split_lines(fh: BinaryIO, file: str) -> Iterator[HandText]:
                     want = True
                     pos = s + 8
                     continue
-                k = text.find(_GENERAL, pos) if want else -1
-                if k >= 0 and (g < 0 or k < g):
+                found = text.find(_GENERAL, pos) if want else -1
+                if found >= 0 and (g < 0 or found < g):
                     general, want = [], False
-                    pos = k
+                    pos = found
                     continue
                 if g < 0:
                     break
@@ -251,29 +248,29 @@ def _split_lines(fh: BinaryIO, file: str) -> Iterator[HandText]:
                 pos = g
                 continue
             encodings.add(used)
-            k = text.find(_GAME_CLOSE, pos)
-            if k < 0:
+            found = text.find(_GAME_CLOSE, pos)
+            if found < 0:
                 game.append(text[pos:])
                 break
-            game.append(text[pos : k + len(_GAME_CLOSE)])
+            game.append(text[pos : found + len(_GAME_CLOSE)])
             yield _hand_text(game, session, file, start, encodings)
             game = None
-            pos = k + len(_GAME_CLOSE)
+            pos = found + len(_GAME_CLOSE)
     if game is not None:
         yield _hand_text(game, session, file, start, encodings)
 
 
 def _hand_text(
     game: list[str], session: str, file: str, start: tuple[int, int], encodings: set[str]
-) -> HandText:
+) -> k.HandText:
     text = "\n".join(game) + _MARK + session
-    return HandText(text, file, start[0], start[1], "/".join(sorted(encodings)))
+    return k.HandText(text, file, start[0], start[1], "/".join(sorted(encodings)))
 
 
 _GAMECODE = re.compile(r"<game\s+gamecode=\"([^\"]*)\"")
 
 
-def _parse(ht: HandText) -> ParsedHand:
+def _parse(ht: k.HandText) -> k.ParsedHand:
     """Read one game's text into a record (never raises for bad input).
 
     Args:
@@ -288,29 +285,29 @@ def _parse(ht: HandText) -> ParsedHand:
     try:
         return _parse_checked(ht, hand_id)
     except Exception as exc:  # noqa: BLE001 - a bug must not stop the import
-        return internal_error(ht.file, ht.line, hand_id, exc)
+        return k.internal_error(ht.file, ht.line, hand_id, exc)
 
 
-def _parse_checked(ht: HandText, hand_id: str | None) -> ParsedHand:
+def _parse_checked(ht: k.HandText, hand_id: str | None) -> k.ParsedHand:
     game, _, session = ht.text.partition(_MARK)
 
-    def problem(code: ProblemCode, message: str, line: int = 0) -> ParsedHand:
-        return ParsedHand(
-            None, (Problem(ht.file, line or ht.line, hand_id, code, message, game[:80]),),
+    def problem(code: k.ProblemCode, message: str, line: int = 0) -> k.ParsedHand:
+        return k.ParsedHand(
+            None, (k.Problem(ht.file, line or ht.line, hand_id, code, message, game[:80]),),
             hand_id=hand_id,
         )  # fmt: skip
 
     if hand_id is None:
-        return problem(ProblemCode.BAD_HEADER, 'not an iPoker <game gamecode="..."> element')
+        return problem(k.ProblemCode.BAD_HEADER, 'not an iPoker <game gamecode="..."> element')
     cut = None
     if not game.rstrip().endswith(_GAME_CLOSE):
         # the file ends inside this game: read what was written when it is whole
         # up to the tags left open (a last <round> and the <game>)
-        cut = Problem(
+        cut = k.Problem(
             ht.file,
             ht.line + game.rstrip().count("\n"),
             hand_id,
-            ProblemCode.TRUNCATED_HAND,
+            k.ProblemCode.TRUNCATED_HAND,
             "the file ends before this game's </game> tag; read as far as written",
         )
         body = game.rstrip()
@@ -321,16 +318,16 @@ def _parse_checked(ht: HandText, hand_id: str | None) -> ParsedHand:
         parsed = build_hand(ht, hand_id, game, session)
     except expat.ExpatError as exc:
         if cut is not None:
-            return ParsedHand(None, (cut,), hand_id=hand_id)
+            return k.ParsedHand(None, (cut,), hand_id=hand_id)
         line = exc.lineno or 1
-        return problem(ProblemCode.BAD_HEADER, f"this game is not well-formed XML: {exc}",
+        return problem(k.ProblemCode.BAD_HEADER, f"this game is not well-formed XML: {exc}",
                        ht.line + line - 1)  # fmt: skip
     if cut is not None:
-        parsed = ParsedHand(parsed.hand, (cut, *parsed.problems), parsed.skipped, hand_id)
+        parsed = k.ParsedHand(parsed.hand, (cut, *parsed.problems), parsed.skipped, hand_id)
     return parsed
 
 
-FORMAT = SiteFormat(
+FORMAT = k.SiteFormat(
     key="ipoker",
     name="iPoker",
     games="Omaha, 5-Card and 6-Card Omaha, Omaha Hi-Lo (pot limit, no limit, limit), cash",

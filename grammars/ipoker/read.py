@@ -15,25 +15,7 @@ from datetime import datetime
 from typing import Any
 from xml.parsers import expat
 
-from hhtools.grammars._inferred import excess_returned
-from hhtools.grammars._pots import clockwise, pots_of, split_rake, split_win
-from hhtools.grammars._xml import XmlHand, xml_text
-from hhtools.grammars.base import ParsedHand
-
-from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
-from hhtools.model.records import (
-    Action,
-    ActionKind,
-    BettingStructure,
-    Collect,
-    Game,
-    HandText,
-    PostKind,
-    Show,
-    Street,
-    Variant,
-)
-from hhtools.model.vocab import ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["build_hand", "card", "money", "parse_date"]
 
@@ -54,24 +36,24 @@ _SUITS = {"S": "s", "H": "h", "D": "d", "C": "c"}
 _RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A"} | {
     str(n): str(n) for n in range(2, 10)
 }
-_STREETS = {0: Street.PREFLOP, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
-_LIMITS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
-           "FL": BettingStructure.LIMIT}  # fmt: skip
+_STREETS = {0: k.Street.PREFLOP, 1: k.Street.PREFLOP, 2: k.Street.FLOP, 3: k.Street.TURN, 4: k.Street.RIVER}
+_LIMITS = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
+           "FL": k.BettingStructure.LIMIT}  # fmt: skip
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-_MAX = MAX_AMOUNT
+_MAX = k.MAX_AMOUNT
 _NOT_MONEY = re.compile(r"[^\d.,]")
-_MONEY: dict[tuple[str, Unit], int] = {}
+_MONEY: dict[tuple[str, k.Unit], int] = {}
 
 
 class _Bad(ValueError):
     """A value of the game that cannot be read: (code, message, line)."""
 
-    def __init__(self, code: ProblemCode, message: str, line: int) -> None:
+    def __init__(self, code: k.ProblemCode, message: str, line: int) -> None:
         super().__init__(message)
         self.code, self.line = code, line
 
 
-def money(text: str | None, unit: Unit, line: int = 0) -> int:
+def money(text: str | None, unit: k.Unit, line: int = 0) -> int:
     """An iPoker amount ("€1,214.15", "â‚¬946,60", "$0.02") in minor units.
 
     Any currency sign, in whatever encoding, is dropped; the decimal may be a comma.
@@ -90,13 +72,13 @@ def money(text: str | None, unit: Unit, line: int = 0) -> int:
     if not raw:
         return 0
     try:
-        value = parse_money(raw, unit)
-    except AmountOutOfRange:
-        raise _Bad(ProblemCode.OUT_OF_RANGE, f"amount out of range: {text!r}", line) from None
+        value = k.parse_money(raw, unit)
+    except k.AmountOutOfRange:
+        raise _Bad(k.ProblemCode.OUT_OF_RANGE, f"amount out of range: {text!r}", line) from None
     except ValueError:
-        raise _Bad(ProblemCode.BAD_AMOUNT, f"not an amount: {text!r}", line) from None
+        raise _Bad(k.ProblemCode.BAD_AMOUNT, f"not an amount: {text!r}", line) from None
     if value >= _MAX:
-        raise _Bad(ProblemCode.OUT_OF_RANGE, f"amount out of range: {text!r}", line)
+        raise _Bad(k.ProblemCode.OUT_OF_RANGE, f"amount out of range: {text!r}", line)
     if len(_MONEY) > 65536:
         _MONEY.clear()
     _MONEY[(text, unit)] = value
@@ -216,18 +198,18 @@ def _elements(game: str) -> list[list[Any]]:
             texts.append(data)
 
     parser.StartElementHandler = start
-    parser.Parse(xml_text(game), True)
+    parser.Parse(k.xml_text(game), True)
     return out
 
 
 def _bet_actions(
     acts: list[_Act], stacks: dict[str, int], raise_to: bool, dealt: frozenset[str] = frozenset()
-) -> tuple[list[Action], dict[str, int], list[tuple[int, str]]]:
+) -> tuple[list[k.Action], dict[str, int], list[tuple[int, str]]]:
     """The records of the betting actions, each player's total put in, and the lines
     of action types not known. ``raise_to``: type 23's sum is the street total;
     ``dealt``: the players dealt cards (a type 8 or 9 of one still in the hand is a
     fold: the player sat out of a hand dealt to them)."""
-    out: list[Action] = []
+    out: list[k.Action] = []
     total: dict[str, int] = {}
     unknown: list[tuple[int, str]] = []
     street_of = None
@@ -235,66 +217,66 @@ def _bet_actions(
     level = 0
     bb: int | None = None  # the first big blind posted
     for a in acts:
-        street = _STREETS.get(a.rnd, Street.RIVER)
+        street = _STREETS.get(a.rnd, k.Street.RIVER)
         if street is not street_of:
             street_of = street
-            if street is not Street.PREFLOP:
+            if street is not k.Street.PREFLOP:
                 on, level = {}, 0
-        p, k, s = a.player, a.kind, a.sum
+        p, act_type, s = a.player, a.kind, a.sum
         have = on.get(p, 0)
         kind, post, to, amount = None, None, None, s
-        if k == "0":
-            kind, amount = ActionKind.FOLD, 0
-        elif k == "4":
-            kind, amount = ActionKind.CHECK, 0
-        elif k in ("1", "2", "15"):
-            kind = ActionKind.POST
-            post = {"1": PostKind.SMALL_BLIND, "2": PostKind.BIG_BLIND, "15": PostKind.ANTE}[k]
-            if k == "2" and bb is not None and s > bb:  # a returning player's both blinds
-                post = PostKind.DEAD_SMALL_AND_BIG
-            elif k == "2" and bb is None:
+        if act_type == "0":
+            kind, amount = k.ActionKind.FOLD, 0
+        elif act_type == "4":
+            kind, amount = k.ActionKind.CHECK, 0
+        elif act_type in ("1", "2", "15"):
+            kind = k.ActionKind.POST
+            post = {"1": k.PostKind.SMALL_BLIND, "2": k.PostKind.BIG_BLIND, "15": k.PostKind.ANTE}[act_type]
+            if act_type == "2" and bb is not None and s > bb:  # a returning player's both blinds
+                post = k.PostKind.DEAD_SMALL_AND_BIG
+            elif act_type == "2" and bb is None:
                 bb = s
-        elif k == "3":
-            kind = ActionKind.CALL
-        elif k == "5":
-            kind = ActionKind.BET if level == 0 else ActionKind.RAISE
-        elif k in ("23", "6"):
-            kind = ActionKind.RAISE if level else ActionKind.BET
-            if k == "23" and raise_to:
+        elif act_type == "3":
+            kind = k.ActionKind.CALL
+        elif act_type == "5":
+            kind = k.ActionKind.BET if level == 0 else k.ActionKind.RAISE
+        elif act_type in ("23", "6"):
+            kind = k.ActionKind.RAISE if level else k.ActionKind.BET
+            if act_type == "23" and raise_to:
                 amount = s - have
-        elif k == "7":
+        elif act_type == "7":
             new = have + s
             kind = (
-                ActionKind.CALL if new <= level else (ActionKind.RAISE if level else ActionKind.BET)
+                k.ActionKind.CALL if new <= level else (k.ActionKind.RAISE if level else k.ActionKind.BET)
             )
-        elif k in ("8", "9") and s == 0:  # sitting out, waiting: no chips move
-            if p not in dealt or any(x.player == p and x.kind is ActionKind.FOLD for x in out):
+        elif act_type in ("8", "9") and s == 0:  # sitting out, waiting: no chips move
+            if p not in dealt or any(x.player == p and x.kind is k.ActionKind.FOLD for x in out):
                 continue
-            kind, amount = ActionKind.FOLD, 0
+            kind, amount = k.ActionKind.FOLD, 0
         else:
-            unknown.append((a.line, k))
+            unknown.append((a.line, act_type))
             continue
-        if kind is ActionKind.RAISE:
+        if kind is k.ActionKind.RAISE:
             to = have + amount
-        if kind not in (ActionKind.FOLD, ActionKind.CHECK):
-            if post is PostKind.DEAD_SMALL_AND_BIG:  # the big blind live, the rest dead
+        if kind not in (k.ActionKind.FOLD, k.ActionKind.CHECK):
+            if post is k.PostKind.DEAD_SMALL_AND_BIG:  # the big blind live, the rest dead
                 on[p] = have + (bb or 0)
                 level = max(level, on[p])
-            elif post is not PostKind.ANTE:
+            elif post is not k.PostKind.ANTE:
                 on[p] = have + amount
                 level = max(level, on[p])
             total[p] = total.get(p, 0) + amount
-        all_in = k == "7" or (amount > 0 and p in stacks and total.get(p, 0) >= stacks[p] > 0)
-        out.append(Action(street, p, kind, amount, to, all_in, post, a.line))
+        all_in = act_type == "7" or (amount > 0 and p in stacks and total.get(p, 0) >= stacks[p] > 0)
+        out.append(k.Action(street, p, kind, amount, to, all_in, post, a.line))
     return out, total, unknown
 
 
-class _Game(XmlHand):
+class _Game(k.XmlHand):
     """An iPoker game being read: the kernel's hand and what the game's elements
     give before the betting is typed (the actions in the site's order, the pockets,
     each player's ``win`` and ``bet``)."""
 
-    def __init__(self, ht: HandText, hand_id: str | None) -> None:
+    def __init__(self, ht: k.HandText, hand_id: str | None) -> None:
         super().__init__(ht, "ipoker", hand_id)
         self.acts: list[_Act] = []
         self.pocket: dict[str, tuple[tuple[str, ...], int, int]] = {}  # cards, count dealt, line
@@ -306,14 +288,14 @@ class _Game(XmlHand):
         self.put_in: dict[str, int] = {}  # what the typed actions put in, per player
 
     def done(
-        self, code: ProblemCode, message: str, line: int = 0, skipped: str | None = None
-    ) -> ParsedHand:
+        self, code: k.ProblemCode, message: str, line: int = 0, skipped: str | None = None
+    ) -> k.ParsedHand:
         """The game gives no record: a problem on ``line`` (the game's first when 0)."""
         self.problem(line or self.ht.line, code, message)
-        return ParsedHand(None, tuple(self.problems), skipped=skipped, hand_id=self.hand_id)
+        return k.ParsedHand(None, tuple(self.problems), skipped=skipped, hand_id=self.hand_id)
 
 
-def build_hand(ht: HandText, hand_id: str, game: str, session: str) -> ParsedHand:
+def build_hand(ht: k.HandText, hand_id: str, game: str, session: str) -> k.ParsedHand:
     """The record of one well-formed ``<game>`` element.
 
     Args:
@@ -337,13 +319,13 @@ def build_hand(ht: HandText, hand_id: str, game: str, session: str) -> ParsedHan
         return h.done(bad.code, str(bad), bad.line)
 
 
-def _build(h: _Game, game: str, session: str) -> ParsedHand:
+def _build(h: _Game, game: str, session: str) -> k.ParsedHand:
     """The steps of a game: the session's game type, the elements, the variant, the
     betting, the cards, the money, the record."""
     gametype = _tag("gametype", session) or ""
     g = _GAMETYPE.match(gametype)
     if g is None:
-        return h.done(ProblemCode.UNKNOWN_GAME, f"game not read: {gametype!r}")
+        return h.done(k.ProblemCode.UNKNOWN_GAME, f"game not read: {gametype!r}")
     tid = _tag("tournamentcode", session) or None
     currency = _currency(h, session, gametype, tid)
     for tag, a, n, body in _elements(game):
@@ -351,26 +333,26 @@ def _build(h: _Game, game: str, session: str) -> ParsedHand:
     if h.started is None:
         h.started = parse_date(_tag("startdate", session) or "")
     if not h.seats:
-        return h.done(ProblemCode.NO_SEATS, "no <player> in this game")
+        return h.done(k.ProblemCode.NO_SEATS, "no <player> in this game")
     if h.pocket:  # a player dealt no Pocket who does nothing but wait sits out
         played = {a.player for a in h.acts if a.kind not in ("8", "9")} | set(h.pocket)
         h.seats = [replace(s, sitting_out=True) if s.player not in played else s
                    for s in h.seats]  # fmt: skip
     kind = _variant(h, g.group("name").strip().lower(), gametype)
-    if isinstance(kind, ParsedHand):
+    if isinstance(kind, k.ParsedHand):
         return kind
-    structure = _LIMITS.get(g.group("limit"), BettingStructure.LIMIT)
+    structure = _LIMITS.get(g.group("limit"), k.BettingStructure.LIMIT)
     stake = (money(g.group("sb"), h.unit), money(g.group("bb"), h.unit))
     stopped = _betting(h) or _known_cards(h, session)
     if stopped is not None:
         return stopped
     _money(h, session, tid)
     sb, bb, small_bet, big_bet = h.blinds(structure, stake, posted=_posted(h))
-    ante = next((a.amount for a in h.actions if a.post is PostKind.ANTE), 0)
+    ante = next((a.amount for a in h.actions if a.post is k.PostKind.ANTE), 0)
     buy_in = (_tag("totalbuyin", session) or _tag("buyin", session)) if tid else None
     h.table = _tag("tablename", session) or ""
     return h.record(
-        Game(kind[0], kind[1], structure, sb, bb, currency, ante=ante, tournament_id=tid,
+        k.Game(kind[0], kind[1], structure, sb, bb, currency, ante=ante, tournament_id=tid,
              buy_in=buy_in, small_bet=small_bet, big_bet=big_bet),
         started_at=h.started,
     )  # fmt: skip
@@ -378,16 +360,16 @@ def _build(h: _Game, game: str, session: str) -> ParsedHand:
 
 def _posted(h: _Game) -> tuple[int | None, int | None]:
     """The first small and big blind posted by a player not all-in by it."""
-    posts = [a for a in h.actions if a.kind is ActionKind.POST and not a.all_in]
-    sb = next((a.amount for a in posts if a.post is PostKind.SMALL_BLIND), None)
-    return sb, next((a.amount for a in posts if a.post is PostKind.BIG_BLIND), None)
+    posts = [a for a in h.actions if a.kind is k.ActionKind.POST and not a.all_in]
+    sb = next((a.amount for a in posts if a.post is k.PostKind.SMALL_BLIND), None)
+    return sb, next((a.amount for a in posts if a.post is k.PostKind.BIG_BLIND), None)
 
 
 def _currency(h: _Game, session: str, gametype: str, tid: str | None) -> str:
     """The game's money: cents for real money, chips in tournaments and play money;
     its currency (the table's, the account's, else the game type's sign)."""
     mode = (_tag("mode", session) or "real").lower()
-    h.unit = Unit.CENTS if mode == "real" and tid is None else Unit.CHIPS
+    h.unit = k.Unit.CENTS if mode == "real" and tid is None else k.Unit.CHIPS
     if tid is not None:
         return "CHIPS"
     if mode != "real":
@@ -412,7 +394,7 @@ def _cards(h: _Game, a: dict[str, str], line: int, body: str) -> None:
     try:
         cards = [card(c) for c in given]
     except ValueError:
-        h.problem(line, ProblemCode.BAD_CARDS, f"not cards: {body!r}")
+        h.problem(line, k.ProblemCode.BAD_CARDS, f"not cards: {body!r}")
         return
     known = tuple(c for c in cards if c is not None)
     if a.get("type") == "Pocket":
@@ -441,9 +423,9 @@ def _player(h: _Game, a: dict[str, str], line: int, body: str) -> None:
     try:
         seat = int(a.get("seat", ""))
     except ValueError:
-        raise _Bad(ProblemCode.BAD_TABLE, f"seat not a number: {a.get('seat')!r}", line) from None
+        raise _Bad(k.ProblemCode.BAD_TABLE, f"seat not a number: {a.get('seat')!r}", line) from None
     if not 0 < seat <= 1000:
-        raise _Bad(ProblemCode.OUT_OF_RANGE, f"seat number out of range: {seat}", line)
+        raise _Bad(k.ProblemCode.OUT_OF_RANGE, f"seat number out of range: {seat}", line)
     h.seat(seat, name, money(a.get("chips"), h.unit, line), line)
     h.player_line[name] = line
     if "win" in a:
@@ -462,34 +444,34 @@ def _startdate(h: _Game, a: dict[str, str], line: int, body: str) -> None:
 
 def _unknown(h: _Game, a: dict[str, str], line: int, name: str) -> None:
     """An element of a game this reader does not know: a problem on its line."""
-    h.problem(line, ProblemCode.UNRECOGNISED_LINE, f"element <{name}> not known")
+    h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"element <{name}> not known")
 
 
 _READ = {"action": _action, "cards": _cards, "round": _round, "player": _player,
          "startdate": _startdate, "?": _unknown}  # fmt: skip
 _HOLES = {"5": 5, "five": 5, "6": 6, "six": 6, "4": 4}
-_VARIANTS = {4: Variant.OMAHA, 5: Variant.OMAHA5, 6: Variant.OMAHA6}
+_VARIANTS = {4: k.Variant.OMAHA, 5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}
 
 
-def _variant(h: _Game, name: str, gametype: str) -> tuple[Variant, bool] | ParsedHand:
+def _variant(h: _Game, name: str, gametype: str) -> tuple[k.Variant, bool] | k.ParsedHand:
     """The game by its name, else by the number of hole cards dealt: ``(variant,
     hi/lo)``; a game of another family is skipped, an export of blinds only cut."""
     dealt = max((n for _, n, _ in h.pocket.values()), default=0)
     if _OTHER.search(name) or (not name and dealt in (2, 3, 7)):
-        return h.done(ProblemCode.SKIPPED_GAME, f"not an Omaha game: {gametype!r}",
+        return h.done(k.ProblemCode.SKIPPED_GAME, f"not an Omaha game: {gametype!r}",
                       skipped=gametype or "hold'em")  # fmt: skip
     om = _OMAHA.match(name) if name else None
     if name and om is None:
-        return h.done(ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {gametype!r}")
+        return h.done(k.ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {gametype!r}")
     if not any(a.rnd >= 1 for a in h.acts) and not h.pocket:
-        return h.done(ProblemCode.TRUNCATED_HAND,
+        return h.done(k.ProblemCode.TRUNCATED_HAND,
                       "the export holds only this game's blinds: no cards, actions or results")  # fmt: skip
     holes = _HOLES.get(om.group("n") or "", 0) if om else 0
     holes = holes or (dealt if dealt in (4, 5, 6) else 4)
     return _VARIANTS[holes], bool(om and om.group("hl"))
 
 
-def _betting(h: _Game) -> ParsedHand | None:
+def _betting(h: _Game) -> k.ParsedHand | None:
     """The actions typed in the site's order: type 23 as a raise to a street total,
     unless the players' ``bet`` totals say it is the chips added."""
     h.acts.sort(key=lambda a: (a.rnd, a.no))
@@ -502,14 +484,14 @@ def _betting(h: _Game) -> ParsedHand | None:
             actions, total = alt, alt_total
         else:
             odd = [p for p in h.stacks if total.get(p, 0) != bets.get(p, 0)]
-            h.problem(h.ht.line, ProblemCode.BAD_AMOUNT, "the actions put in other amounts "
+            h.problem(h.ht.line, k.ProblemCode.BAD_AMOUNT, "the actions put in other amounts "
                       f"than the players' bet totals say: {', '.join(odd)}")  # fmt: skip
-    for ln, k in unknown:
-        h.problem(ln, ProblemCode.UNRECOGNISED_LINE, f"action type {k!r} not known")
+    for ln, act_type in unknown:
+        h.problem(ln, k.ProblemCode.UNRECOGNISED_LINE, f"action type {act_type!r} not known")
     h.actions, h.put_in = actions, total
     for p in total:
         if p not in h.stacks:
-            return h.done(ProblemCode.UNKNOWN_PLAYER, f"{p!r} acts but has no seat")
+            return h.done(k.ProblemCode.UNKNOWN_PLAYER, f"{p!r} acts but has no seat")
     return None
 
 
@@ -519,17 +501,17 @@ def _live(h: _Game) -> list[str]:
     return [s.player for s in h.seats if s.player not in folded and h.put_in.get(s.player, 0) > 0]
 
 
-def _known_cards(h: _Game, session: str) -> ParsedHand | None:
+def _known_cards(h: _Game, session: str) -> k.ParsedHand | None:
     """The hero, the hole cards known, the shows (the pockets of two or more players
     left); a card dealt twice gives no record."""
     hero = _tag("nickname", session)
     h.hero = hero if hero in h.stacks else None
     h.hole = {p: c for p, (c, _, _) in h.pocket.items() if c}
     if h.dealt_twice(lines={p: line for p, (_, _, line) in h.pocket.items()}):
-        return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
     live = _live(h)
     if len(live) >= 2:
-        h.shows = [Show(p, h.hole[p], line=h.pocket[p][2]) for p in live if p in h.hole]
+        h.shows = [k.Show(p, h.hole[p], line=h.pocket[p][2]) for p in live if p in h.hole]
     return None
 
 
@@ -537,9 +519,9 @@ def _money(h: _Game, session: str, tid: str | None) -> None:
     """The uncalled excess (of the live chips: antes and a dead small blind are never
     returned), the pot, the rake (the pot less the wins), and each player's win split
     over the pots they could win (:mod:`hhtools.grammars._pots`)."""
-    bb = next((a.amount for a in h.actions if a.post is PostKind.BIG_BLIND), None)
+    bb = next((a.amount for a in h.actions if a.post is k.PostKind.BIG_BLIND), None)
     dead = h.dead_chips(bb)
-    back = excess_returned({p: x - dead.get(p, 0) for p, x in h.put_in.items()}, (), ())
+    back = k.excess_returned({p: x - dead.get(p, 0) for p, x in h.put_in.items()}, (), ())
     if back is not None:
         h.returned = [replace(back, line=h.actions[-1].line if h.actions else h.ht.line)]
     net_in = dict(h.put_in)
@@ -547,11 +529,11 @@ def _money(h: _Game, session: str, tid: str | None) -> None:
         net_in[r.player] -= r.amount
     h.total, h.total_line = sum(net_in.values()), h.ht.line
     paid = _paid(h, session, tid)
-    pots = pots_of(net_in, set(_live(h)), clockwise(h.seats, h.button))
-    nets = split_rake([amount for amount, _ in pots], h.rake or 0)
-    shares = split_win({p: v for p, v in paid.items() if v > 0},
+    pots = k.pots_of(net_in, set(_live(h)), k.clockwise(h.seats, h.button))
+    nets = k.split_rake([amount for amount, _ in pots], h.rake or 0)
+    shares = k.split_win({p: v for p, v in paid.items() if v > 0},
                        [(n, e) for n, (_, e) in zip(nets, pots, strict=True)])  # fmt: skip
-    h.collects = [Collect(p, v, pot=i, line=h.player_line.get(p, h.ht.line))
+    h.collects = [k.Collect(p, v, pot=i, line=h.player_line.get(p, h.ht.line))
                   for i, share in enumerate(shares) for p, v in share.items()]  # fmt: skip
 
 
@@ -561,7 +543,7 @@ def _paid(h: _Game, session: str, tid: str | None) -> dict[str, int]:
     pot = h.total or 0
     if not h.wins:
         h.rake = 0
-        h.problem(h.ht.line, ProblemCode.MISSING_TOTAL, "the players have no win amounts")
+        h.problem(h.ht.line, k.ProblemCode.MISSING_TOTAL, "the players have no win amounts")
         return {}
     paid = dict(h.wins)
     flag = (_tag("uncalled_bet_enabled", session) or "").lower() == "true"
@@ -570,6 +552,6 @@ def _paid(h: _Game, session: str, tid: str | None) -> dict[str, int]:
         paid[r.player] = paid.get(r.player, 0) - r.amount
     h.rake = pot - sum(paid.values()) if tid is None else 0
     if pot - sum(paid.values()) < 0 or any(v < 0 for v in paid.values()):
-        h.problem(h.ht.line, ProblemCode.BAD_AMOUNT, "the players' wins exceed the pot")
+        h.problem(h.ht.line, k.ProblemCode.BAD_AMOUNT, "the players' wins exceed the pot")
         h.rake = max(h.rake, 0)
     return paid

@@ -63,27 +63,9 @@ from datetime import datetime
 from functools import partial
 from typing import Any, BinaryIO
 
-from hhtools.grammars._betting import _OutOfRange, cut_short, limit_stakes, read_body
-from hhtools.grammars._hand import Hand, build_record, by_word
-from hhtools.grammars._inferred import excess_returned
-from hhtools.grammars._lines import _cards, _m, _rule, bracketed
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS, site_format
-from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand
+from hhtools.grammars import _kit as k
 from hhtools.grammars.kingsclub.ledger import on_boards
 
-from hhtools.model.records import (
-    BettingStructure,
-    Collect,
-    Game,
-    HandText,
-    PostKind,
-    Returned,
-    Show,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HEADER", "parse_hand"]
 
@@ -101,77 +83,79 @@ _RECOGNISE = re.compile(
     + r"[ \t]*\r?\n)?Table '",
     re.MULTILINE,
 )
-_END = HandEnd(
+_END = k.HandEnd(
     "*** SUMMARY ***",
     re.compile(r"Seat \d+: |Rake |.+ wins |\*\*\* SUMMARY \*\*\*"),
 )
 
-HEADER = _rule(
+HEADER = k.rule(
     "header",
     r"\ufeff?#(?P<id>\d+): (?P<game>.+?) - (?P<sb>" + _AMT + r")/(?P<bb>" + _AMT + r")"
     r"(?:\s+(?P<date>" + _DATE + r"))?\s*$",
 )
-DATE = _rule("date", r"(?P<date>" + _DATE + r")\s*$")
-TABLE = _rule("table", r"Table '(?P<table>.*)' Seat (?P<button>\d+) is the button\s*$")
-SEAT = _rule("seat", r"Seat (?P<seat>\d+): (?P<player>.+) \((?P<stack>" + _AMT + r")\)\s*$")
-STREET = _rule(
+DATE = k.rule("date", r"(?P<date>" + _DATE + r")\s*$")
+TABLE = k.rule("table", r"Table '(?P<table>.*)' Seat (?P<button>\d+) is the button\s*$")
+SEAT = k.rule("seat", r"Seat (?P<seat>\d+): (?P<player>.+) \((?P<stack>" + _AMT + r")\)\s*$")
+STREET = k.rule(
     "street",
     r"\*\*\* (?:BOARD (?P<board>\d+) - )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY)"
     r" \*\*\*(?P<cards>(?: \[[^\]]*\])*)\s*$",
 )
-DEALT = _rule("dealt", r"Dealt to (?P<player>.+): \[(?P<cards>[^\]]*)\]\s*$")
-POST = _rule(
+DEALT = k.rule("dealt", r"Dealt to (?P<player>.+): \[(?P<cards>[^\]]*)\]\s*$")
+POST = k.rule(
     "post",
     r": posts (?:the )?(?P<kind>small blind|big blind|ante|straddle|dead blind)"
     r" (?P<amt>" + _AMT + r")(?P<allin>,? and is all in)?\s*$",
 )
-PASS = _rule("pass", r"(?P<kind>folds|checks)(?:\s*)$")
-BET = _rule(
+PASS = k.rule("pass", r"(?P<kind>folds|checks)(?:\s*)$")
+BET = k.rule(
     "bet", r"(?P<kind>calls|bets|raises to) (?P<amt>" + _AMT + r")(?P<allin>,? and is all in)?\s*$"
 )
-SHOW = _rule("show", r"shows \[(?P<cards>[^\]]*)\]\s*$")
-MUCK = _rule("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?\s*$")
-WINS = _rule(
+SHOW = k.rule("show", r"shows \[(?P<cards>[^\]]*)\]\s*$")
+MUCK = k.rule("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?\s*$")
+WINS = k.rule(
     "wins",
     r"wins (?:(?P<pot1>pot|side pot(?: (?P<n1>\d+))?) \((?P<amt1>" + _AMT + r")\)"
     r"|\((?P<amt2>" + _AMT + r")\) from (?P<pot2>pot|main pot|side pot(?: (?P<n>\d+))?))\s*$",
 )
 #: "Bo sits out": not dealt in, unless the player plays (``Hand.final_seats``)
-SITOUT = _rule("sitout", r"sits out\s*$")
+SITOUT = k.rule("sitout", r"sits out\s*$")
 #: "Uncalled bet (70) returned to Amy": a return the site wrote (none is inferred then)
-UNCALLED = _rule(
+UNCALLED = k.rule(
     "uncalled", r"Uncalled bet \((?P<amt>" + _AMT + r")\) returned to (?P<player>.+?)\s*$"
 )
-RAKE = _rule("rake", r"Rake (?P<amt>" + _AMT + r")\s*$")
-S_SEAT = _rule("summary_seat", r"Seat \d+: .+ \(" + _AMT + r"\) [+-]?" + _AMT + r"\s*$")
+RAKE = k.rule("rake", r"Rake (?P<amt>" + _AMT + r")\s*$")
+S_SEAT = k.rule("summary_seat", r"Seat \d+: .+ \(" + _AMT + r"\) [+-]?" + _AMT + r"\s*$")
 
 #: lines that start with a word of their own, and lines that start with a player's name
 #: (the rule reads what follows the name and its space)
-_HEAD = by_word((("street", STREET), ("seat", SEAT), ("summary_seat", S_SEAT), ("rake", RAKE),
+_HEAD = k.by_word((("street", STREET), ("seat", SEAT), ("summary_seat", S_SEAT), ("rake", RAKE),
                  ("dealt", DEALT), ("uncalled", UNCALLED)))  # fmt: skip
-_PLAYER = by_word((("post", POST), ("pass", PASS), ("bet", BET), ("show", SHOW),
+_PLAYER = k.by_word((("post", POST), ("pass", PASS), ("bet", BET), ("show", SHOW),
                    ("muck", MUCK), ("wins", WINS), ("sitout", SITOUT)))  # fmt: skip
 #: the kinds of line read before the summary and in it
 _BODY = frozenset({"street", "seat", "dealt", "post", "pass", "bet", "show", "muck",
                    "uncalled", "sitout"})  # fmt: skip
 _SUMMARY = frozenset({"street", "summary_seat", "rake", "dealt", "post", "wins", "uncalled"})
 
-_POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
-          "ante": PostKind.ANTE, "straddle": PostKind.STRADDLE,
-          "dead blind": PostKind.DEAD_SMALL_AND_BIG}  # fmt: skip
-_STRUCTURES = (("pot limit ", BettingStructure.POT_LIMIT), ("no limit ", BettingStructure.NO_LIMIT),
-               ("fixed limit ", BettingStructure.LIMIT), ("limit ", BettingStructure.LIMIT))  # fmt: skip
-_GAMES: dict[str, tuple[Variant, bool]] = {
-    "omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
-    "omaha hi-lo": (Variant.OMAHA, True), "omaha hi/lo": (Variant.OMAHA, True),
-    "omaha 5 card": (Variant.OMAHA5, False), "5 card omaha": (Variant.OMAHA5, False),
-    "omaha 5 card hi-lo": (Variant.OMAHA5, True), "big o": (Variant.OMAHA5, True),
-    "omaha 6 card": (Variant.OMAHA6, False), "6 card omaha": (Variant.OMAHA6, False),
-    "omaha 6 card hi-lo": (Variant.OMAHA6, True),
+_POSTS = {"small blind": k.PostKind.SMALL_BLIND, "big blind": k.PostKind.BIG_BLIND,
+          "ante": k.PostKind.ANTE, "straddle": k.PostKind.STRADDLE,
+          "dead blind": k.PostKind.DEAD_SMALL_AND_BIG}  # fmt: skip
+_STRUCTURES = (("pot limit ", k.BettingStructure.POT_LIMIT),
+               ("no limit ", k.BettingStructure.NO_LIMIT),
+               ("fixed limit ", k.BettingStructure.LIMIT),
+               ("limit ", k.BettingStructure.LIMIT))  # fmt: skip
+_GAMES: dict[str, tuple[k.Variant, bool]] = {
+    "omaha": (k.Variant.OMAHA, False), "omaha hi": (k.Variant.OMAHA, False),
+    "omaha hi-lo": (k.Variant.OMAHA, True), "omaha hi/lo": (k.Variant.OMAHA, True),
+    "omaha 5 card": (k.Variant.OMAHA5, False), "5 card omaha": (k.Variant.OMAHA5, False),
+    "omaha 5 card hi-lo": (k.Variant.OMAHA5, True), "big o": (k.Variant.OMAHA5, True),
+    "omaha 6 card": (k.Variant.OMAHA6, False), "6 card omaha": (k.Variant.OMAHA6, False),
+    "omaha 6 card hi-lo": (k.Variant.OMAHA6, True),
 }  # fmt: skip
 
 
-class _Hand(Hand):
+class _Hand(k.Hand):
     """A KingsClub hand being read: the kernel's :class:`Hand` with one board a run
     (``boards``) and the line of the first "wins" line (the total pot's line)."""
 
@@ -192,12 +176,12 @@ def _recognise(head: str) -> bool:
     return _RECOGNISE.search(head.lstrip("\ufeff \t\r\n")) is not None
 
 
-def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
     """A file's hand texts: one at each "#<number>: " header."""
-    return iter_hands(fh, file, _START, _END)
+    return k.iter_hands(fh, file, _START, _END)
 
 
-def _game(text: str) -> tuple[Variant, bool, BettingStructure] | str | None:
+def _game(text: str) -> tuple[k.Variant, bool, k.BettingStructure] | str | None:
     """Game words -> (variant, hi/lo, structure); a skip reason for other games; ``None``
     for an Omaha game this reader does not know."""
     low = text.lower().strip() + " "
@@ -215,63 +199,54 @@ def _game(text: str) -> tuple[Variant, bool, BettingStructure] | str | None:
     return vh[0], vh[1], structure
 
 
-def _none(h: Hand, note: str | None = None) -> ParsedHand:
-    """No record: the problems met (and a skip note)."""
-    return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-
-
-def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one KingsClub hand (see :func:`parse_hand`): header, date, table, body."""
-    hd = _m(HEADER, lines[0])
+    hd = k.rule_match(HEADER, lines[0])
     if hd is None:
-        h.problem(line, ProblemCode.BAD_HEADER,
+        h.problem(line, k.ProblemCode.BAD_HEADER,
                   f"not a KingsClub hand header: {lines[0][:80]}", lines[0])  # fmt: skip
-        return _none(h)
+        return k.no_record(h)
     h.hand_id = hd["id"]
-    game = _game(hd["game"])
-    if isinstance(game, str):
-        h.problem(line, ProblemCode.SKIPPED_GAME, game, lines[0])
-        return _none(h, game)
-    if game is None:
-        h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {hd['game']!r}", lines[0])
-        return _none(h)
+    game = k.typed_game(h, _game(hd["game"]), hd["game"], line, lines[0])
+    if isinstance(game, k.ParsedHand):
+        return game
     i, date = 1, hd["date"]
-    if date is None and len(lines) > 1 and (dm := _m(DATE, lines[1])) is not None:
+    if date is None and len(lines) > 1 and (dm := k.rule_match(DATE, lines[1])) is not None:
         i, date = 2, dm["date"]
     stakes = _table(h, hd, lines, i, line)
     if stakes is None:
-        return _none(h)
+        return k.no_record(h)
     body = enumerate(lines[i + 1 :], i + 1)
-    if not read_body(h, body, line, partial(_line, h), quiet=NO_CHIPS):
-        return _none(h)
-    ended = cut_short(h, lines, line, has_total=bool(h.collects), total_words="'wins'",
+    if not k.read_body(h, body, line, partial(_line, h), quiet=k.NO_CHIPS):
+        return k.no_record(h)
+    ended = k.cut_short(h, lines, line, has_total=bool(h.collects), total_words="'wins'",
                       seats_at=i + 1)  # fmt: skip
     if ended is not None:
         return ended
     record = _record(h, game, stakes, date, line, text, offset)
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+    return k.ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
 
 def _table(h: _Hand, hd: Any, lines: list[str], i: int, line: int) -> tuple[int, int] | None:
     """The table line (``lines[i]``): table name and button; the header's two stakes.
     ``None`` (a problem added) when it is missing or a number is out of range."""
-    tb = _m(TABLE, lines[i]) if len(lines) > i else None
+    tb = k.rule_match(TABLE, lines[i]) if len(lines) > i else None
     if tb is None:
-        h.problem(line + i, ProblemCode.BAD_TABLE, "no table line",
+        h.problem(line + i, k.ProblemCode.BAD_TABLE, "no table line",
                   lines[i] if len(lines) > i else "")  # fmt: skip
         return None
     try:
         stakes = h.money(hd["sb"]), h.money(hd["bb"])
         h.button = h.seat_number(tb["button"])
-    except _OutOfRange as exc:
-        h.problem(line, ProblemCode.OUT_OF_RANGE, str(exc), lines[0])
+    except k.AmountOutOfRange as exc:
+        h.problem(line, k.ProblemCode.OUT_OF_RANGE, str(exc), lines[0])
         return None
     h.table = tb["table"]
     return stakes
 
 
 def _record(
-    h: _Hand, game: tuple[Variant, bool, BettingStructure], stakes: tuple[int, int],
+    h: _Hand, game: tuple[k.Variant, bool, k.BettingStructure], stakes: tuple[int, int],
     date: str | None, line: int, text: str, offset: int,
 ) -> Any:  # fmt: skip
     """The record of a hand read whole: no zone, no total pot line (the amounts won
@@ -279,9 +254,9 @@ def _record(
     variant, hi_lo, structure = game
     sb, bb = stakes
     small_bet = big_bet = None
-    if structure is BettingStructure.LIMIT:
-        sb, bb, small_bet, big_bet = limit_stakes(h.actions, sb, bb)
-    ante = next((a.amount for a in h.actions if a.post is PostKind.ANTE), 0)
+    if structure is k.BettingStructure.LIMIT:
+        sb, bb, small_bet, big_bet = k.limit_stakes(h.actions, sb, bb)
+    ante = next((a.amount for a in h.actions if a.post is k.PostKind.ANTE), 0)
     try:
         started = (
             datetime(int(date[:4]), int(date[5:7]), int(date[8:10]), int(date[11:13]),
@@ -290,17 +265,17 @@ def _record(
     except ValueError:
         started = None
     boards = tuple(tuple(b) for b in h.boards if b)
-    back = excess_returned(h.put, h.returned, h.actions) if len(h.put) > 1 else None
+    back = k.excess_returned(h.put, h.returned, h.actions) if len(h.put) > 1 else None
     collects = on_boards(h.collects, len(boards))
     rake = h.rake or 0
-    return build_record(
+    return k.build_record(
         h, site=SITE, line=line, text=text, offset=offset, started_at=started,
-        game=Game(variant, hi_lo, structure, sb, bb, "USD", 8, ante, None, None, None,
+        game=k.Game(variant, hi_lo, structure, sb, bb, "USD", 8, ante, None, None, None,
                   small_bet, big_bet),
         boards=boards, collects=tuple(collects),
         returned=(*h.returned, back) if back else tuple(h.returned),
         total_pot=sum(c.amount for c in collects) + rake, rake=rake,
-        collect_order=CollectOrder.UNORDERED, total_pot_line=h.first_win,
+        collect_order=k.CollectOrder.UNORDERED, total_pot_line=h.first_win,
     )  # fmt: skip
 
 
@@ -309,7 +284,7 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
     allowed = _SUMMARY if h.summary else _BODY
     for kind, rule in _HEAD.get(text.partition(" ")[0], ()):
         if kind in allowed and (kind != "seat" or not h.actions):
-            m = _m(rule, text)
+            m = k.rule_match(rule, text)
             if m is not None:
                 _READ_HEAD[kind](h, m, lno)
                 return True
@@ -320,7 +295,7 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
     rest = rest[1:] if rest.startswith(" ") else rest
     for kind, rule in _PLAYER.get(rest.partition(" ")[0], ()):
         if kind in allowed:
-            m = _m(rule, rest)
+            m = k.rule_match(rule, rest)
             if m is not None:
                 _READ_PLAYER[kind](h, player, m, lno)
                 return True
@@ -333,14 +308,14 @@ def _street(h: _Hand, m: Any, lno: int) -> None:
     if name == "SUMMARY":
         h.summary = True
         return
-    street = STREETS.get(name)
+    street = k.STREETS.get(name)
     if street is None:  # HOLE CARDS, SHOW DOWN
         return
     if street is not h.street:
         h.new_street(street)
     b = int(m["board"]) - 1 if m["board"] else 0
     if b >= MAX_BOARDS:
-        raise _OutOfRange(f"board {b + 1} is out of range")
+        raise k.AmountOutOfRange(f"board {b + 1} is out of range")
     cards = _board_cards(h, m["cards"] or "")
     while len(h.boards) <= b:
         h.boards.append([])
@@ -350,10 +325,10 @@ def _street(h: _Hand, m: Any, lno: int) -> None:
 
 def _board_cards(h: _Hand, text: str) -> tuple[str, ...]:
     """A street line's cards: "[2h 5s Qd 8c] [Th]"; "-" is the first board's card."""
-    given = bracketed(text).split()
+    given = k.bracketed(text).split()
     base = h.boards[0] if h.boards else []
     cards = [base[j] if c == "-" and j < len(base) else c for j, c in enumerate(given)]
-    return _cards(" ".join(cards))
+    return k.cards(" ".join(cards))
 
 
 def _seat(h: _Hand, m: Any, lno: int) -> None:
@@ -368,7 +343,7 @@ def _dealt(h: _Hand, m: Any, lno: int) -> None:
     """Every player's cards are listed, hidden ones as "X": the shown ones are hero's."""
     if set(m["cards"].split()) <= {"X"}:
         return
-    cards = _cards(m["cards"])
+    cards = k.cards(m["cards"])
     h.hero = m["player"]
     h.hole[h.hero] = cards
     h.saw(lno, h.hero, cards)
@@ -378,9 +353,9 @@ def _uncalled(h: _Hand, m: Any, lno: int) -> None:
     """"Uncalled bet (70) returned to Amy"."""
     who = h.name(m["player"], "")
     if who is None:
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"{m['player']!r} is not seated", m["player"])
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"{m['player']!r} is not seated", m["player"])
         return
-    h.returned.append(Returned(who, h.money(m["amt"]), lno))
+    h.returned.append(k.Returned(who, h.money(m["amt"]), lno))
 
 
 def _summary_seat(h: _Hand, m: Any, lno: int) -> None:
@@ -418,15 +393,15 @@ def _bet(h: _Hand, player: str, m: Any, lno: int) -> None:
 def _show(h: _Hand, player: str, m: Any, lno: int, mucked: bool = False) -> None:
     """Cards shown (no description is written), or mucked face up."""
     if m["cards"]:
-        cards = _cards(m["cards"])
-        h.show(player, Show(player, cards, mucked=mucked, line=lno))
+        cards = k.cards(m["cards"])
+        h.show(player, k.Show(player, cards, mucked=mucked, line=lno))
         h.saw(lno, player, cards)
 
 
 def _wins(h: _Hand, player: str, m: Any, lno: int) -> None:
     pot = m["pot1"] or m["pot2"]
     index = 0 if pot in ("pot", "main pot") else int(m["n"] or m["n1"] or 1)
-    h.collects.append(Collect(player, h.money(m["amt1"] or m["amt2"]), index, 0, lno))
+    h.collects.append(k.Collect(player, h.money(m["amt1"] or m["amt2"]), index, 0, lno))
     h.first_win = h.first_win or lno
 
 
@@ -447,7 +422,7 @@ _READ_PLAYER: dict[str, Callable[[_Hand, str, Any, int], None]] = {
 #: The KingsClub format. Its parse (``parse_hand``) reads one hand's text into a record
 #: and the problems met; never raises (an unexpected error is an ``internal_error``
 #: problem). ``_parse`` is looked up on each call: a test plants a bug in it.
-FORMAT = site_format(
+FORMAT = k.site_format(
     SITE, "KingsClub",
     "Omaha with 4, 5 and 6 hole cards, Big O; high and hi/lo 8 or better; pot limit, "
     "no limit and limit; cash; several boards",

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hhtools.model.records import Collect
+from hhtools.grammars import _kit as k
 
 __all__ = ["on_boards"]
 
 
-def on_boards(collects: list[Collect], n_boards: int) -> list[Collect]:
+def on_boards(collects: list[k.Collect], n_boards: int) -> list[k.Collect]:
     """With several boards, the "wins" lines say no board: their board is ``None``.
 
     Args:

@@ -73,20 +73,10 @@ from decimal import Decimal
 from functools import partial
 from typing import Any, BinaryIO
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._english import read_low
-from hhtools.grammars._hand import reader
-from hhtools.grammars._lines import _m
-from hhtools.grammars._site import STREETS
-from hhtools.grammars._spaces import plain_head
-from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.grammars import _kit as k
 from hhtools.grammars.partypoker import lines as L
 from hhtools.grammars.partypoker.record import SITE, _cardlist, _finish, _Hand
 
-from hhtools.model.money import Unit
-from hhtools.model.records import ActionKind, Collect, HandText, PostKind, Show, TournamentResult
-from hhtools.model.vocab import Half, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "recognise"]
 
@@ -102,15 +92,15 @@ _HEAD = re.compile(
 #: hand hold, after its header, a line that starts or ends with "*****", names "Hand
 #: History for Game" or is a preamble's: such a line (a header with a damaged byte,
 #: glued to the hand before with no blank line between) starts a hand text too.
-_END = HandEnd("", None, re.compile(
+_END = k.HandEnd("", None, re.compile(
     r"\*{5}|.*\*{5}[^\S\n]*$|.*Hand History [Ff]or Game|Game #\d+ starts\.|#Game No : \d+"),
     blank=True)  # fmt: skip
 _PREAMBLE_ONLY = re.compile(r"(?:\s*(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")
-_POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
-          "ante": PostKind.ANTE}  # fmt: skip
+_POSTS = {"small blind": k.PostKind.SMALL_BLIND, "big blind": k.PostKind.BIG_BLIND,
+          "ante": k.PostKind.ANTE}  # fmt: skip
 #: the betting words: the bracket is what the player adds; an all-in (``None``) is a
 #: call, bet or raise by the betting
-_BETS = {"call": ActionKind.CALL, "bet": ActionKind.BET, "raise": ActionKind.RAISE,
+_BETS = {"call": k.ActionKind.CALL, "bet": k.ActionKind.BET, "raise": k.ActionKind.RAISE,
          "all_in": None}  # fmt: skip
 _RULE_NAME = {r.re: str(r.customName) for r in L.FIXED}
 
@@ -126,7 +116,7 @@ def recognise(head: str) -> bool:
     return _HEAD.search(head) is not None
 
 
-def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+def split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
     """A file's hand texts: one at each header (:data:`HAND_START`) and after blank
     lines; a "Game #N starts." preamble is kept with the hand that follows it.
 
@@ -134,14 +124,14 @@ def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
         fh: the file, a seekable binary stream at its start.
         file: the name hands and problems carry.
     """
-    held: HandText | None = None
-    for ht in iter_hands(fh, file, HAND_START, _END):
+    held: k.HandText | None = None
+    for ht in k.iter_hands(fh, file, HAND_START, _END):
         if held is not None:
             gap = ht.line - held.line - held.text.count("\n")
             enc = "/".join(sorted(set(held.encoding.split("/")) | set(ht.encoding.split("/"))))
-            ht = HandText(held.text + "\n" * gap + ht.text, file, held.line, held.offset, enc)
+            ht = k.HandText(held.text + "\n" * gap + ht.text, file, held.line, held.offset, enc)
             held = None
-        if _PREAMBLE_ONLY.fullmatch(plain_head(ht.text)) and "*****" not in ht.text:
+        if _PREAMBLE_ONLY.fullmatch(k.plain_head(ht.text)) and "*****" not in ht.text:
             held = ht
             continue
         yield ht
@@ -149,12 +139,12 @@ def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
         yield held
 
 
-def _read(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _read(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """The kernel's guard (:func:`reader`) runs this on a new hand: :func:`_parse`."""
     return _parse(h, lines, line, text, offset)
 
 
-def _parse(h: _Hand, lines: list[str], first: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _Hand, lines: list[str], first: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand text into a record of what the site claimed, plus problems.
 
     Args:
@@ -166,19 +156,19 @@ def _parse(h: _Hand, lines: list[str], first: int, text: str, offset: int) -> Pa
     """
     i = _find_header(h, lines, first)
     if i is None:
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     head = lines[i].strip()
     skipped = _header(h, head, first + i)
     if skipped is not None:
         if skipped.startswith("skip:"):
             reason = f"not an Omaha-family game: {skipped[5:]}"
-            h.problem(first + i, ProblemCode.SKIPPED_GAME, reason, head)
-            return ParsedHand(None, tuple(h.problems), reason, h.hand_id)
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+            h.problem(first + i, k.ProblemCode.SKIPPED_GAME, reason, head)
+            return k.ParsedHand(None, tuple(h.problems), reason, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     h.body = (lines, i + 1)
-    if not read_body(h, enumerate(lines[i + 1 :], i + 1), first, partial(_line, h),
+    if not k.read_body(h, enumerate(lines[i + 1 :], i + 1), first, partial(_line, h),
                      quiet=L.QUIET):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     return _finish(h, lines, first, text, offset)
 
 
@@ -189,20 +179,22 @@ def _find_header(h: _Hand, lines: list[str], first: int) -> int | None:
         ln = raw.replace("\x00", "").strip()
         if not ln:
             continue
-        m = _m(L.FIXED[0], ln) or _m(L.FIXED[1], ln)
+        m = k.rule_match(L.FIXED[0], ln) or k.rule_match(L.FIXED[1], ln)
         if m is not None:
             h.hand_id = h.hand_id or m["id"]
             continue
-        m = _m(L.FIXED[2], ln)
+        m = k.rule_match(L.FIXED[2], ln)
         if m is not None:
             h.hand_id = m["id"]
             h.new = "For Game" in ln
             if i + 1 < len(lines):
                 return i + 1
             break
-        h.problem(first + i, ProblemCode.BAD_HEADER, f"not a PartyPoker hand header: {ln[:80]}", ln)
+        h.problem(
+            first + i, k.ProblemCode.BAD_HEADER, f"not a PartyPoker hand header: {ln[:80]}", ln
+        )
         return None
-    h.problem(first + len(lines) - 1, ProblemCode.TRUNCATED_HAND,
+    h.problem(first + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
               "hand has no header line (cut short?)", lines[-1])  # fmt: skip
     return None
 
@@ -210,15 +202,15 @@ def _find_header(h: _Hand, lines: list[str], first: int) -> int | None:
 def _header(h: _Hand, head: str, lno: int) -> str | None:
     """Read the game line into ``h.head``; a reason string when the hand is not read."""
     hd = h.head
-    m = _m(L.FIXED[3], head) if h.new else _m(L.FIXED[4], head)
+    m = k.rule_match(L.FIXED[3], head) if h.new else k.rule_match(L.FIXED[4], head)
     if m is None:
-        h.problem(lno, ProblemCode.BAD_HEADER, f"unreadable game line: {head[:80]}", head)
+        h.problem(lno, k.ProblemCode.BAD_HEADER, f"unreadable game line: {head[:80]}", head)
         return "bad"
     hd.tz = m["tz"]
     try:
         hd.local, hd.utc = L.parse_date(m["date"], m["tz"], m["year"])
     except (ValueError, KeyError):
-        h.problem(lno, ProblemCode.BAD_HEADER, f"unreadable date: {m['date']} {m['year']}", head)
+        h.problem(lno, k.ProblemCode.BAD_HEADER, f"unreadable date: {m['date']} {m['year']}", head)
         return "bad"
     if h.new:
         name, st = m["name"], m["st"]
@@ -228,7 +220,7 @@ def _header(h: _Hand, head: str, lno: int) -> str | None:
     kind = L.game_kind(name)
     if isinstance(kind, str):
         if kind.startswith("unknown:"):
-            h.problem(lno, ProblemCode.UNKNOWN_GAME, f"unknown game: {kind[8:]}", head)
+            h.problem(lno, k.ProblemCode.UNKNOWN_GAME, f"unknown game: {kind[8:]}", head)
         return kind
     hd.hilo, hd.structure = kind, L.STRUCTURES[st]
     return None
@@ -240,14 +232,14 @@ def _old_game(h: _Hand, game: str, lno: int) -> tuple[str, str]:
     ("$20/$40 USD FL Omaha Hi-Lo": the limit's bets, or "$cap USD PL Omaha"). The game
     name and the structure's letters ("" when neither)."""
     hd = h.head
-    t = _m(L.OLD_TOURNEY, game)
+    t = k.rule_match(L.OLD_TOURNEY, game)
     if t is not None:
-        h.unit = Unit.CHIPS
+        h.unit = k.Unit.CHIPS
         hd.trny, hd.level, hd.buyin, hd.currency = t["trny"], t["level"], t["buyin"], "CHIPS"
         hd.buy_cur = t["buyin"].split()[-1] if " " in t["buyin"] else "USD"
         h.blinds = (h.amt(t["sb"]), h.amt(t["bb"]), lno)
         return t["name"], t["st"]
-    c = _m(L.OLD_CASH, game)
+    c = k.rule_match(L.OLD_CASH, game)
     if c is None:
         return game, ""
     hd.currency = c["cur"]
@@ -304,8 +296,8 @@ def _never_named(body: list[str], names: list[str], order: list[str]) -> list[st
             else:
                 named.add(who)
     if bb in order:
-        k = order.index(bb) + 1
-        order = order[k:] + order[:k]
+        ix = order.index(bb) + 1
+        order = order[ix:] + order[:ix]
     return [p for p in order if p not in named]
 
 
@@ -329,11 +321,11 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
         h.alias = _aliases(*h.body)
     real = h.alias.get(u["name"])
     if real is None:
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"{u['name']} is not seated", ln)
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"{u['name']} is not seated", ln)
         return True
     if u["name"] not in h.told:  # once per name, on its first line
         h.told.add(u["name"])
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER,
                   f"{u['name']} is not seated; read as {real}, "
                   "the seated player never named whose turn it was", ln)  # fmt: skip
     return _player(h, real, u["rest"], lno)
@@ -347,7 +339,7 @@ def _seat(h: _Hand, m: Any, lno: int) -> None:
 
 def _street(h: _Hand, m: Any, lno: int) -> None:
     _silent_blinds(h, lno)
-    h.new_street(STREETS[m["street"]])
+    h.new_street(k.STREETS[m["street"]])
     h.board.extend(_cardlist(m["cards"]))
 
 
@@ -368,7 +360,9 @@ def _summary(h: _Hand, m: Any, lno: int) -> None:
 def _board(h: _Hand, m: Any, lno: int) -> None:
     cards = _cardlist(m["cards"])
     if h.board and tuple(h.board) != cards[: len(h.board)]:
-        h.problem(lno, ProblemCode.BOARD_MISMATCH, "the summary's board differs from the streets'")
+        h.problem(
+            lno, k.ProblemCode.BOARD_MISMATCH, "the summary's board differs from the streets'"
+        )
     h.board = list(cards)
 
 
@@ -380,7 +374,7 @@ def _pots(h: _Hand, m: Any, lno: int) -> None:
 def _table(h: _Hand, m: Any, lno: int) -> None:
     h.table = " ".join(m["name"].split())
     if m["money"] == "Play Money":
-        h.unit, h.head.currency = Unit.CHIPS, "PLAY"
+        h.unit, h.head.currency = k.Unit.CHIPS, "PLAY"
     if m["button"]:
         h.button = h.seat_number(m["button"])
 
@@ -419,18 +413,18 @@ def _silent_blinds(h: _Hand, lno: int) -> None:
     """Old tournaments print no posts: post the blinds for the two seats after the
     button (the button is the small blind heads-up), once, on the "Blinds(..)" line."""
     hd = h.head
-    if h.blinds is None or hd.posted or any(a.kind is ActionKind.POST for a in h.actions):
+    if h.blinds is None or hd.posted or any(a.kind is k.ActionKind.POST for a in h.actions):
         return
     if hd.trny is None or h.button is None or len(h.seats) < 2:
         return
     hd.posted = True
     seats = sorted(h.seats, key=lambda s: s.seat)
-    k = next((j for j, s in enumerate(seats) if s.seat > h.button), 0)
+    ix = next((j for j, s in enumerate(seats) if s.seat > h.button), 0)
     if len(seats) == 2:
-        k = (k + 1) % 2
-    sb, bb = seats[k % len(seats)], seats[(k + 1) % len(seats)]
-    h.post(sb.player, PostKind.SMALL_BLIND, min(h.blinds[0], sb.stack), h.blinds[2])
-    h.post(bb.player, PostKind.BIG_BLIND, min(h.blinds[1], bb.stack), h.blinds[2])
+        ix = (ix + 1) % 2
+    sb, bb = seats[ix % len(seats)], seats[(ix + 1) % len(seats)]
+    h.post(sb.player, k.PostKind.SMALL_BLIND, min(h.blinds[0], sb.stack), h.blinds[2])
+    h.post(bb.player, k.PostKind.BIG_BLIND, min(h.blinds[1], bb.stack), h.blinds[2])
 
 
 def _player(h: _Hand, who: str, rest: str, lno: int) -> bool:
@@ -485,7 +479,7 @@ def _bet(h: _Hand, who: str, m: Any, lno: int) -> None:
 
 def _shows(h: _Hand, who: str, m: Any, lno: int) -> None:
     desc = m["desc"] or None
-    h.show(who, Show(who, _cardlist(m["cards"]), desc, None, False, 0, lno, L.claimed_high(desc)))
+    h.show(who, k.Show(who, _cardlist(m["cards"]), desc, None, False, 0, lno, L.claimed_high(desc)))
 
 
 def _wins(h: _Hand, who: str, m: Any, lno: int) -> None:
@@ -494,14 +488,14 @@ def _wins(h: _Hand, who: str, m: Any, lno: int) -> None:
     the main pot with 7,5,4,2,A.": the collect of the pot's low half ("Hi": high)."""
     pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
     half = _HALVES.get(m["half"])
-    h.collects.append(Collect(who, h.amt(m["hamt"] or m["bamt"] or m["amt"]), pot, 0, lno, half))
-    if half is not Half.HIGH:
+    h.collects.append(k.Collect(who, h.amt(m["hamt"] or m["bamt"] or m["amt"]), pot, 0, lno, half))
+    if half is not k.Half.HIGH:
         _claim_low(h, who, m["desc"])
 
 
 def _claim_low(h: _Hand, who: str, desc: str | None) -> None:
     """A low named ("7,5,4,2,A") is the player's claimed low, on their show."""
-    low = read_low(desc)
+    low = k.read_low(desc)
     if low is not None:
         for j, sh in enumerate(h.shows):
             if sh.player == who and sh.claimed_low is None:
@@ -517,7 +511,7 @@ def _not_shown(h: _Hand, who: str, m: Any, lno: int) -> None:
     """"X doesn't show [ 5s, 3c, Kd, Kh ]two pairs, Kings and Fives.": X's cards, mucked
     (not shown to the table), with the site's words for them."""
     desc = m["desc"] or None
-    h.show(who, Show(who, _cardlist(m["cards"]), desc, None, True, 0, lno, L.claimed_high(desc)))
+    h.show(who, k.Show(who, _cardlist(m["cards"]), desc, None, True, 0, lno, L.claimed_high(desc)))
 
 
 def _sit_out(h: _Hand, who: str, m: Any, lno: int) -> None:
@@ -525,11 +519,11 @@ def _sit_out(h: _Hand, who: str, m: Any, lno: int) -> None:
     h.sit_out(who)
 
 
-_HALVES = {"Hi": Half.HIGH, "Lo": Half.LOW}
+_HALVES = {"Hi": k.Half.HIGH, "Lo": k.Half.LOW}
 
 
 def _finished(h: _Hand, who: str, m: Any, lno: int) -> None:
-    h.results.append(TournamentResult(who, int(m["place"]), line=lno))
+    h.results.append(k.TournamentResult(who, int(m["place"]), line=lno))
 
 
 def _cash_out(h: _Hand, who: str, m: Any, lno: int) -> None:
@@ -545,10 +539,10 @@ def _cash_out(h: _Hand, who: str, m: Any, lno: int) -> None:
 def _balance(h: _Hand, who: str, m: Any, lno: int) -> None:
     """A new-format summary line: collected money, shown cards and their words."""
     if m["col"] is not None and not m["co"]:
-        h.collects.append(Collect(who, h.amt(m["col"]), 0, 0, lno))
+        h.collects.append(k.Collect(who, h.amt(m["col"]), 0, 0, lno))
     if m["cards"]:
         desc = m["desc"].strip() or None
-        h.show(who, Show(who, _cardlist(m["cards"]), desc, None, False, 0, lno,
+        h.show(who, k.Show(who, _cardlist(m["cards"]), desc, None, False, 0, lno,
                          L.claimed_high(desc)))  # fmt: skip
 
 
@@ -563,13 +557,13 @@ _PLAYER_LINES = {
 
 
 #: The PartyPoker site format (old and new hand histories).
-FORMAT = SiteFormat(
+FORMAT = k.SiteFormat(
     key=SITE,
     name="PartyPoker",
     games="Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; "
     "cash and tournaments (old and new hand-history formats)",
     recognise=recognise,
     split=split,
-    parse=reader(_read, _Hand),
+    parse=k.reader(_read, _Hand),
     rooms=(SITE,),
 )

@@ -13,11 +13,7 @@ import functools
 import re
 from datetime import UTC, datetime, timedelta
 
-from hhtools.grammars._english import read_high
-from hhtools.grammars._lines import _rule
-from hhtools.grammars._quiet import NO_CHIPS
-
-from hhtools.model.records import BettingStructure, ClaimedHigh
+from hhtools.grammars import _kit as k
 
 __all__ = [
     "FIXED",
@@ -39,85 +35,85 @@ _BRACKET = rf"(?:\[(?P<a>{_AMT})\]|\((?P<b>{_AMT})\))"
 
 #: Lines that start with a fixed word, tried in order.
 FIXED = (
-    _rule("game_starts", r"Game #(?P<id>\d+) starts\.\s*$"),
-    _rule("game_no", r"#Game No : (?P<id>\d+)\s*$"),
-    _rule("hand_header", r"\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}\s*$"),
-    _rule(
+    k.rule("game_starts", r"Game #(?P<id>\d+) starts\.\s*$"),
+    k.rule("game_no", r"#Game No : (?P<id>\d+)\s*$"),
+    k.rule("hand_header", r"\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}\s*$"),
+    k.rule(
         "new_header",
         r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<name>.+?) Game Table \((?P<st>PL|NL|FL)\) - "
         r"(?P<date>\w{3} \w{3} \d{1,2} \d{1,2}:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})\s*$",
     ),
-    _rule(
+    k.rule(
         "old_header",
         r"(?P<game>.+?) - \w+, (?P<date>\w+ \d{1,2}, \d{1,2}:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) "
         r"(?P<year>\d{4})\s*$",
     ),
-    _rule(
+    k.rule(
         "table",
         r"Table (?P<name>.+?) \((?P<money>Real Money|Play Money)\)"
         r"(?: -- Seat (?P<button>\d+) is the button)?\s*$",
     ),
-    _rule("button", r"Seat (?P<seat>\d+) is the button\s*$"),
-    _rule("players", r"Total number of players : (?P<n>\d+)/(?P<max>\d+)\s*$"),
-    _rule(
+    k.rule("button", r"Seat (?P<seat>\d+) is the button\s*$"),
+    k.rule("players", r"Total number of players : (?P<n>\d+)/(?P<max>\d+)\s*$"),
+    k.rule(
         "seat",
         r"Seat (?P<seat>\d+): (?P<player>.+?) \(\s*(?P<amt>[$€£]?[\d][\d,.]*)(?: [A-Z]{3})?\s*\)"
         r"(?P<out> is sitting out)?\s*$",
     ),
-    _rule("trny", r"Trny: (?P<id>\d+) Level: (?P<level>\d+)\s*$"),
-    _rule("blinds", r"Blinds\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\)\s*$"),
-    _rule("dealing", r"\*\* Dealing down cards \*\*\s*$"),
-    _rule(
+    k.rule("trny", r"Trny: (?P<id>\d+) Level: (?P<level>\d+)\s*$"),
+    k.rule("blinds", r"Blinds\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\)\s*$"),
+    k.rule("dealing", r"\*\* Dealing down cards \*\*\s*$"),
+    k.rule(
         "street",
         r"\*\* Dealing (?P<street>Flop|Turn|River) \*\*(?: :)?\s*\[(?P<cards>[^\]]*)\]\s*$",
     ),
-    _rule("dealt", r"Dealt to (?P<player>.+?) \[(?P<cards>[^\]]*)\]\s*$"),
-    _rule(
+    k.rule("dealt", r"Dealt to (?P<player>.+?) \[(?P<cards>[^\]]*)\]\s*$"),
+    k.rule(
         "creating",
         r"Creating (?P<pot>Main Pot|Side Pot(?: \d+)?) with \$? ?(?P<amt>[\d][\d,.]*) with .*$",
     ),
-    _rule("summary", r"\*\* Summary \*\*\s*$"),
-    _rule("pots", r"(?P<pots>(?:Main|Side) Pot(?: \d+)?: \$?[\d][\d,.]*(?:[\s|,]*Side Pot(?: \d+)?: \$?[\d][\d,.]*)*)[\s|,]*Rake: \$?(?P<rake>[\d][\d,.]*)\s*$"),
-    _rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$"),
+    k.rule("summary", r"\*\* Summary \*\*\s*$"),
+    k.rule("pots", r"(?P<pots>(?:Main|Side) Pot(?: \d+)?: \$?[\d][\d,.]*(?:[\s|,]*Side Pot(?: \d+)?: \$?[\d][\d,.]*)*)[\s|,]*Rake: \$?(?P<rake>[\d][\d,.]*)\s*$"),
+    k.rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$"),
 )  # fmt: skip
 
 #: What follows a player's name, tried in order.
 PLAYER = (
-    _rule("fold", r"folds\s*$"),
-    _rule("check", r"checks\s*$"),
-    _rule("call", rf"calls {_BRACKET}\s*$"),
-    _rule("bet", rf"bets {_BRACKET}\s*$"),
-    _rule("raise", rf"raises (?:\[(?P<a>{_AMT})\]|(?P<inc>[\d][\d,.]*) to (?P<to>[\d][\d,.]*))\s*$"),
-    _rule("all_in", rf"is all-In(?:\s+\[(?P<a>{_AMT})\])?\.?\s*$"),
-    _rule("post", rf"posts (?P<what>small blind|big blind|ante) {_BRACKET}\.?\s*$"),
-    _rule("shows", r"shows \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
-    _rule("no_show", r"(?:does not show cards|mucks(?: hand| cards)?)\.?\s*$"),
+    k.rule("fold", r"folds\s*$"),
+    k.rule("check", r"checks\s*$"),
+    k.rule("call", rf"calls {_BRACKET}\s*$"),
+    k.rule("bet", rf"bets {_BRACKET}\s*$"),
+    k.rule("raise", rf"raises (?:\[(?P<a>{_AMT})\]|(?P<inc>[\d][\d,.]*) to (?P<to>[\d][\d,.]*))\s*$"),
+    k.rule("all_in", rf"is all-In(?:\s+\[(?P<a>{_AMT})\])?\.?\s*$"),
+    k.rule("post", rf"posts (?P<what>small blind|big blind|ante) {_BRACKET}\.?\s*$"),
+    k.rule("shows", r"shows \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
+    k.rule("no_show", r"(?:does not show cards|mucks(?: hand| cards)?)\.?\s*$"),
     # "doesn't show [ 5s, 3c, Kd, Kh ]two pairs, Kings and Fives.": cards not shown to the
     # table (the hero's own), the words PartyPoker's description of them
-    _rule("not_shown", r"doesn't show \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
+    k.rule("not_shown", r"doesn't show \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
     # "shows7,5,4,2,A  for low.": the low hand a player shows (no space after "shows")
-    _rule("shows_low", r"shows\s*(?P<low>[2-9TJQKA](?:,[2-9TJQKA]){4})\s+for low\.?\s*$"),
+    k.rule("shows_low", r"shows\s*(?P<low>[2-9TJQKA](?:,[2-9TJQKA]){4})\s+for low\.?\s*$"),
     # "wins $28.75 USD from the main pot with a pair of Kings.", "wins [$5 USD]", the low
     # half: "wins Lo ($28.75 USD) from the main pot with 7,5,4,2,A."
-    _rule(
+    k.rule(
         "wins",
         rf"wins (?:(?P<half>Hi|Lo) \((?P<hamt>{_AMT})\)|\[(?P<bamt>{_AMT})\]|(?P<amt>{_AMT}))"
         r"(?: from the (?P<pot>main pot|side pot(?: (?P<n>\d+))?))?"
         r"(?: with (?P<desc>.*?))?\.?\s*$",
     ),
-    _rule("finished", r"finished in (?P<place>\d+)(?:st|nd|rd|th)? place\.?\s*$"),
-    _rule("co_premium", r"Cash-out Premium % is [\d.]+\s*$"),
-    _rule("co_opted", r"opted for cash-out\s*$"),
-    _rule("co_probability", r"probabi?li?ty is (?P<p>[\d.]+)\s*$"),
-    _rule("co_amount", r"Cashout Amount is (?P<amt>[\d][\d,.]*)\s*$"),
-    _rule(
+    k.rule("finished", r"finished in (?P<place>\d+)(?:st|nd|rd|th)? place\.?\s*$"),
+    k.rule("co_premium", r"Cash-out Premium % is [\d.]+\s*$"),
+    k.rule("co_opted", r"opted for cash-out\s*$"),
+    k.rule("co_probability", r"probabi?li?ty is (?P<p>[\d.]+)\s*$"),
+    k.rule("co_amount", r"Cashout Amount is (?P<amt>[\d][\d,.]*)\s*$"),
+    k.rule(
         "balance",
         r"(?P<co>Cashed out\s+)?balance \$?(?P<bal>[\d][\d,.]*), (?:didn't bet|lost \$?(?P<lost>"
         r"[\d][\d,.]*)|bet \$?(?P<bet>[\d][\d,.]*), collected \$?(?P<col>[\d][\d,.]*), net "
         r"[+-]?\$?[\d][\d,.]*)(?: \(folded\))?\s*(?:\[(?P<cards>[^\]]*)\]\s*\[(?P<desc>[^\]]*)\])?\s*$",
     ),
     # a player not dealt in (applied); the lines that carry no chips are QUIET's
-    _rule(
+    k.rule(
         "sit_out",
         r"(?:is sitting out|sits out|will be allowed to play after the button"
         r"|waits for (?:the )?big blind)\.?\s*$",
@@ -126,19 +122,19 @@ PLAYER = (
 
 #: The lines that carry no chips: the kernel's (joined, left, connection, time bank) and
 #: PartyPoker's own ("did not respond in time", the time bank's warning to the hero).
-QUIET = NO_CHIPS.plus(
+QUIET = k.NO_CHIPS.plus(
     tails=(r"did not respond in time",),
     lines=(r"Your time bank will be activated in \d+ secs?\. If you do not want it to be"
            r" used, please act now\.",),
 )  # fmt: skip
 
 #: The old format's game words of a tournament and of a cash table.
-OLD_TOURNEY = _rule(
+OLD_TOURNEY = k.rule(
     "old_tourney",
     r"(?P<st>PL|NL|FL) (?P<name>.+?) (?P<buyin>[$€£]?[\d.,]+(?: [A-Z]{3})?) Buy-in "
     r"Trny: (?P<trny>\d+) Level: (?P<level>\d+)\s+Blinds\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)$",
 )
-OLD_CASH = _rule(
+OLD_CASH = k.rule(
     "old_cash",
     r"[$€£]?(?P<a>[\d.,]+)(?:/[$€£]?(?P<b>[\d.,]+))? (?P<cur>[A-Z]{3}) (?P<st>PL|NL|FL) "
     r"(?P<name>.+)$",
@@ -186,8 +182,8 @@ UNSEATED = re.compile(
 _OMAHA = {"omaha": False, "omaha hi": False, "omaha hi-lo": True, "omaha hi/lo": True,
           "omaha h/l": True, "omaha hi lo": True, "omaha hilo": True}  # fmt: skip
 _OTHER = re.compile(r"hold.?em|stud|razz|draw|badugi|lowball|triple|holdem", re.IGNORECASE)
-STRUCTURES = {"PL": BettingStructure.POT_LIMIT, "NL": BettingStructure.NO_LIMIT,
-              "FL": BettingStructure.LIMIT}  # fmt: skip
+STRUCTURES = {"PL": k.BettingStructure.POT_LIMIT, "NL": k.BettingStructure.NO_LIMIT,
+              "FL": k.BettingStructure.LIMIT}  # fmt: skip
 
 
 def game_kind(name: str) -> bool | str:
@@ -249,10 +245,10 @@ _WORDS = (
 )
 
 
-_CLAIMS: dict[str, ClaimedHigh | None] = {}
+_CLAIMS: dict[str, k.ClaimedHigh | None] = {}
 
 
-def claimed_high(desc: str | None) -> ClaimedHigh | None:
+def claimed_high(desc: str | None) -> k.ClaimedHigh | None:
     """PartyPoker's words for a high hand, typed: "two pairs, aces and jacks -- Ac,Ad,..."
     (new format, the five cards after " -- ") or "two pairs, Tens and Twos." (old).
 
@@ -269,7 +265,7 @@ def claimed_high(desc: str | None) -> ClaimedHigh | None:
     key = words
     for pattern, repl in _WORDS:
         words = pattern.sub(repl, words)
-    claim = read_high(words)
+    claim = k.read_high(words)
     if len(_CLAIMS) < 1 << 14:
         _CLAIMS[key] = claim
     return claim

@@ -15,22 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from hhtools.grammars._hand import Hand, build_record
-from hhtools.grammars._lines import _cards
-from hhtools.grammars.base import ParsedHand
+from hhtools.grammars import _kit as k
 from hhtools.grammars.partypoker import lines as L
-from hhtools.model.money import AmountOutOfRange, Unit
-from hhtools.model.records import (
-    BettingStructure,
-    CashOut,
-    Collect,
-    Game,
-    PostKind,
-    Returned,
-    TournamentResult,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, PotPartsBasis, ProblemCode
 
 SITE = "partypoker"
 _CUR = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -38,11 +24,11 @@ _CUR = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 #: An amount or a seat number no real hand can hold (``out_of_range``): the one class
 #: :func:`~hhtools.model.money.parse_money` raises from :data:`MAX_AMOUNT` up.
-_OutOfRange = AmountOutOfRange
+_OutOfRange = k.AmountOutOfRange
 
 
 #: Amounts already read (in range only), by text and unit; bounded in size.
-_AMOUNTS: dict[tuple[str, Unit], int] = {}
+_AMOUNTS: dict[tuple[str, k.Unit], int] = {}
 
 
 @dataclass(slots=True)
@@ -55,7 +41,7 @@ class _Head:
     utc: datetime | None = None  # ``None`` for a zone this grammar does not know
     currency: str = "USD"
     hilo: bool = False
-    structure: BettingStructure = BettingStructure.POT_LIMIT
+    structure: k.BettingStructure = k.BettingStructure.POT_LIMIT
     stakes: tuple[str, str] | None = None  # the new format's blinds ("0.10", "0.25")
     bets: tuple[int, int] | None = None  # an old limit game's small and big bet
     trny: str | None = None  # a tournament's id, level, buy-in and its currency
@@ -66,7 +52,7 @@ class _Head:
     posted: bool = False  # an old tournament's silent blinds posted
 
 
-class _Hand(Hand):
+class _Hand(k.Hand):
     """A PartyPoker hand being read: the kernel's hand (seats, betting, cards, shows,
     collects, board, summary, rake...) and what only PartyPoker writes."""
 
@@ -75,7 +61,7 @@ class _Hand(Hand):
         self.new = False  # the new format (2016 on)
         self.head = _Head()  # the header's game, stakes, time, currency
         self.cash: dict[str, dict[str, object]] = {}  # cash-out lines by player
-        self.results: list[TournamentResult] = []
+        self.results: list[k.TournamentResult] = []
         self.pot_at: int | None = None  # the last "Creating Main Pot" amount
         self.pots: list[int] = []  # the new summary's pot parts (net of rake)
         self.blinds: tuple[int, int, int] | None = None  # a tournament's: sb, bb, line
@@ -98,10 +84,10 @@ class _Hand(Hand):
 
 
 def _cardlist(text: str) -> tuple[str, ...]:
-    return _cards(text.replace(",", " "))
+    return k.cards(text.replace(",", " "))
 
 
-def _take_return(h: _Hand) -> tuple[list[Returned], list[Collect]]:
+def _take_return(h: _Hand) -> tuple[list[k.Returned], list[k.Collect]]:
     """The last street's bet nobody called (:meth:`Hand.uncalled`, on the line its
     player last put chips in), taken off that player's "wins"/"collected": a winnings
     line of exactly that amount in a side pot (or beside another) is the return itself."""
@@ -123,10 +109,10 @@ def _take_return(h: _Hand) -> tuple[list[Returned], list[Collect]]:
             collects[j] = dataclasses.replace(big, amount=rest)
         elif rest == 0:
             del collects[j]
-    return [Returned(who, excess, line, True)], collects
+    return [k.Returned(who, excess, line, True)], collects
 
 
-def _cash_outs(h: _Hand, net: int, won: int) -> tuple[CashOut, ...]:
+def _cash_outs(h: _Hand, net: int, won: int) -> tuple[k.CashOut, ...]:
     """The cash-outs: the amount paid, its fee (probability x the pot at the cash-out,
     less the amount) and, in the new format, the pot part the player forfeited."""
     out = []
@@ -137,36 +123,37 @@ def _cash_outs(h: _Hand, net: int, won: int) -> tuple[CashOut, ...]:
         if isinstance(p, Decimal) and h.pot_at is not None:
             fee = max(int((p * h.pot_at / 100).quantize(Decimal(1))) - amount, 0)
         forfeited = max(net - won, 0) if h.new else 0
-        out.append(CashOut(who, amount, fee, int(c["line"]), forfeited))  # type: ignore[call-overload]
+        cash_out = k.CashOut(who, amount, fee, int(c["line"]), forfeited)  # type: ignore[call-overload]
+        out.append(cash_out)
     return tuple(out)
 
 
-def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """The end checks (no seats, cut short, a card dealt twice), then the record."""
     end = line + len(lines) - 1
     if not h.seats:
-        h.problem(line, ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        h.problem(line, k.ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if (h.new and (not h.summary or h.rake is None)) or (not h.new and not h.collects):
-        h.problem(end, ProblemCode.TRUNCATED_HAND,
+        h.problem(end, k.ProblemCode.TRUNCATED_HAND,
                   "hand has no summary or winner (cut short?)", lines[-1])  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     if _twice(h, end):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
     returned, collects = _take_return(h)
     won = sum(c.amount for c in collects)
     rake, total, net = _pot(h, sum(a.amount for a in h.actions) - sum(r.amount for r in returned), won)
-    basis = PotPartsBasis.NET if h.new else None
+    basis = k.PotPartsBasis.NET if h.new else None
     hd = h.head
-    record = build_record(
+    record = k.build_record(
         h, site=SITE, game=_game(h, hd), line=line, text=text, offset=offset,
         started_at=hd.local, time_zone=hd.tz, started_at_utc=hd.utc,
         collects=tuple(collects), returned=tuple(returned), total_pot=total, rake=rake,
         cash_outs=_cash_outs(h, net, won), pot_parts=tuple(h.pots),
-        pot_parts_basis=basis if h.pots else None, collect_order=CollectOrder.UNORDERED,
+        pot_parts_basis=basis if h.pots else None, collect_order=k.CollectOrder.UNORDERED,
         tournament_results=tuple(dataclasses.replace(r, currency=hd.buy_cur) for r in h.results),
     )  # fmt: skip
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+    return k.ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
 
 def _pot(h: _Hand, went_in: int, won: int) -> tuple[int, int | None, int]:
@@ -180,17 +167,17 @@ def _pot(h: _Hand, went_in: int, won: int) -> tuple[int, int | None, int]:
     return rake, None, went_in - rake
 
 
-def _game(h: _Hand, hd: _Head) -> Game:
+def _game(h: _Hand, hd: _Head) -> k.Game:
     """The game: the blinds posted (the last of each kind, not all-in), else the
     header's; a limit game's bets from the header, else from the big blind."""
     posts = {a.post: a.amount for a in reversed(h.actions) if a.post and not a.all_in}
-    sb = posts.get(PostKind.SMALL_BLIND)
-    bb = posts.get(PostKind.BIG_BLIND)
+    sb = posts.get(k.PostKind.SMALL_BLIND)
+    bb = posts.get(k.PostKind.BIG_BLIND)
     if hd.stakes is not None:
         sb = sb if sb is not None else h.amt(hd.stakes[0])
         bb = bb if bb is not None else h.amt(hd.stakes[1])
     small_bet = big_bet = None
-    if hd.structure is BettingStructure.LIMIT:
+    if hd.structure is k.BettingStructure.LIMIT:
         if hd.bets is not None:
             small_bet, big_bet = hd.bets
         elif bb:
@@ -200,7 +187,7 @@ def _game(h: _Hand, hd: _Head) -> Game:
     currency = hd.currency
     if h.new and h.seats:
         currency = _CUR.get((hd.sym or "$")[:1], currency)
-    return Game(Variant.OMAHA, hd.hilo, hd.structure, sb or 0, bb or 0, currency,
+    return k.Game(k.Variant.OMAHA, hd.hilo, hd.structure, sb or 0, bb or 0, currency,
                 tournament_id=hd.trny, buy_in=hd.buyin, level=hd.level,
                 small_bet=small_bet, big_bet=big_bet)  # fmt: skip
 
@@ -211,7 +198,7 @@ def _twice(h: _Hand, end: int) -> bool:
     for who, cards in [("board", tuple(h.board)), *h.hole.items()]:
         for c in cards:
             if owner.setdefault(c, who) != who:
-                h.problem(end, ProblemCode.IMPOSSIBLE_CARDS,
+                h.problem(end, k.ProblemCode.IMPOSSIBLE_CARDS,
                           f"{c} is both {owner[c]}'s and {who}'s")  # fmt: skip
                 return True
     return False

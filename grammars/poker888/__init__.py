@@ -63,12 +63,9 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from hhtools.grammars._site import site_format
-from hhtools.grammars._text import HandEnd, iter_hands
-from hhtools.grammars.base import Habits, ParsedHand
+from hhtools.grammars import _kit as k
 from hhtools.grammars.poker888.read import SITE, _Hand, hand_id, header_id, lone_number, read_hand
 
-from hhtools.model.records import HandText
 
 __all__ = ["FORMAT"]
 
@@ -82,7 +79,7 @@ _HEADER = re.compile(
 _START = re.compile(r"#Game No : \d+")
 #: 888 writes no blank line inside a hand: text after one is a hand of its own (a
 #: damaged "#Game No" line is reported, never read into the hand before)
-_END = HandEnd("", None, blank=True)
+_END = k.HandEnd("", None, blank=True)
 
 
 def _recognise(head: str) -> bool:
@@ -90,12 +87,12 @@ def _recognise(head: str) -> bool:
     return "Hand History for Game" in head and _HEADER.search(head) is not None
 
 
-def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
     """The hands of a file, one per "#Game No :" line, and one after blank lines (see
     :func:`grammars._text.iter_hands`). A file that ends with a lone "#Game No : N" line
     ends with the number of a hand not played yet (the site writes it first): no hand."""
     last = None
-    for hand in iter_hands(fh, file, _START, _END):
+    for hand in k.iter_hands(fh, file, _START, _END):
         if last is not None:
             yield last
         last = hand
@@ -103,7 +100,7 @@ def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
         yield last
 
 
-def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand (:func:`read.read_hand`) under the kernel's guard
     (:func:`~hhtools.grammars._hand.reader`);
     its number from its first line as normalised (a trailing no-break space is spacing)."""
@@ -112,9 +109,9 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> Par
     return read_hand(h, lines, line, text, offset)
 
 
-FORMAT = site_format(
+FORMAT = k.site_format(
     SITE, "888poker / Pacific Poker",
     "Omaha, Omaha Hi-Lo (pot limit, no limit, fixed limit), cash, practice play, tournaments",
     _recognise, _split, _parse, hand=_Hand,
-    habits=Habits(shows_in_order=True),  # the corpus: shows in the order played
+    habits=k.Habits(shows_in_order=True),  # the corpus: shows in the order played
 )  # fmt: skip

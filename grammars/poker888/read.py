@@ -19,32 +19,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any, NamedTuple
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import (
-    Hand,
-    build_record,
-    incomplete,
-    rule_table,
-)
-from hhtools.grammars._inferred import collected, hand_excess
-from hhtools.grammars._lines import _BadCards, _cards, _m, _rule, language_of, localised_cards
-from hhtools.grammars._pots import in_pot_order, pots_of
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._site import STREETS
-from hhtools.grammars.base import ParsedHand
-from hhtools.model.money import AmountOutOfRange, Unit
-from hhtools.model.records import (
-    ActionKind,
-    BettingStructure,
-    ClaimedHigh,
-    Collect,
-    Game,
-    PostKind,
-    Returned,
-    Show,
-    Variant,
-)
-from hhtools.model.vocab import CollectOrder, HandCategory, PotPartsBasis, ProblemCode
+from hhtools.grammars import _kit as k
 
 __all__ = ["claimed_high", "claimed_low", "header_id", "lone_number", "read_hand"]
 
@@ -57,22 +32,22 @@ _HEADER_ID = re.compile(
 )
 #: a "#Game No" line and nothing else: the number of a hand the site had not written yet
 _LONE = re.compile(r"#Game No : \d+\s*")
-_GAME = _rule(
+_GAME = k.rule(
     "game",
     r"(?P<sb>[^/]+?)\s*/\s*(?P<bb>\S+(?: \$)?) Blinds (?P<limit>Pot Limit|No Limit|Fix Limit"
     r"|Fixed Limit|Limit) (?P<name>.+?)(?: Jackpot table)? - \*\*\*"
     r" (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d)\s*$",
 )
-_TABLE = _rule(
+_TABLE = k.rule(
     "table",
     r"(?:Tournament #(?P<tid>\d+) (?P<buyin>.*?) - )?Table (?P<table>.+?)\s*"
     r"\((?P<mode>[^()]*)\)\s*$",
 )
 _HEADER_LINE = r"\*{4,5} .* Hand History for Game \d+ \*{4,5}\s*$"
-_HEADER = _rule("header", _HEADER_LINE)
+_HEADER = k.rule("header", _HEADER_LINE)
 
 #: lines that start with a fixed word, by that word
-_FIXED = rule_table(
+_FIXED = k.rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<player>.+?) \( " + _AMT + r" \)\s*$"),
     ("button", r"Seat (?P<seat>\d+) is the button\s*$"),
     ("street", r"\*\* Dealing (?P<street>down cards|flop|turn|river) \*\*(?: \[(?P<cards>.*)\])?\s*$"),
@@ -86,7 +61,7 @@ _FIXED = rule_table(
 )  # fmt: skip
 
 #: what follows a player's name, by its first word
-_PLAYER = rule_table(
+_PLAYER = k.rule_table(
     ("post", r"posts (?P<what>small blind|big blind|dead blind|ante) \[" + _AMT + r"\]\s*$"),
     ("act", r"(?P<verb>calls|bets|raises|is all-in) \[" + _AMT + r"\]\s*$"),
     ("plain", r"(?P<verb>checks|folds)(?:\s*$)"),
@@ -96,7 +71,7 @@ _PLAYER = rule_table(
     ("sitout", r"(?:is sitting out|sits out)\s*$"),
 )  # fmt: skip
 #: the no-chips lines: the common ones and 888's own wordings of them
-_QUIET = NO_CHIPS.plus(tails=(r"is timed out", r"has been connected"))
+_QUIET = k.NO_CHIPS.plus(tails=(r"is timed out", r"has been connected"))
 
 #: a line of one of the words above whose player is not seated
 _UNSEATED = re.compile(
@@ -105,20 +80,20 @@ _UNSEATED = re.compile(
 )
 #: the betting words: what each adds is the chips the player puts in ("raises [$125]");
 #: ``None``, an all-in, is a call, bet or raise by the betting
-_VERBS = {"calls": ActionKind.CALL, "bets": ActionKind.BET, "raises": ActionKind.RAISE,
+_VERBS = {"calls": k.ActionKind.CALL, "bets": k.ActionKind.BET, "raises": k.ActionKind.RAISE,
           "is all-in": None}  # fmt: skip
-_POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
-          "ante": PostKind.ANTE}  # fmt: skip
-_LIMITS = {"Pot Limit": BettingStructure.POT_LIMIT, "No Limit": BettingStructure.NO_LIMIT}
+_POSTS = {"small blind": k.PostKind.SMALL_BLIND, "big blind": k.PostKind.BIG_BLIND,
+          "ante": k.PostKind.ANTE}  # fmt: skip
+_LIMITS = {"Pot Limit": k.BettingStructure.POT_LIMIT, "No Limit": k.BettingStructure.NO_LIMIT}
 _OMAHA = {"omaha": False, "omahahl": True, "omaha hi/lo": True, "omaha hi-lo": True}
 _OTHER = re.compile(r"hold'?em|stud|razz|draw|badugi", re.IGNORECASE)
 _RANK = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
 #: amounts already read (in range only), by text and unit; bounded in size
-_AMOUNTS: dict[tuple[str, Unit], int] = {}
+_AMOUNTS: dict[tuple[str, k.Unit], int] = {}
 _SIGNS = str.maketrans({"$": None, "€": None, "£": None, "\u00a0": " "})
 
 
-class _Hand(Hand):
+class _Hand(k.Hand):
     """An 888 hand being read: the kernel's hand and what only 888 keeps."""
 
     def __init__(self, file: str, line: int) -> None:
@@ -134,7 +109,7 @@ class _Head(NamedTuple):
     """What the first four lines say (amounts in minor units)."""
 
     hi_lo: bool
-    structure: BettingStructure
+    structure: k.BettingStructure
     sb: int
     bb: int
     currency: str
@@ -174,19 +149,19 @@ def _read_cards(h: _Hand, text: str) -> tuple[str, ...]:
     text = text.replace(",", " ")
     if h.language is None:
         try:
-            cards = _cards(text)
-        except _BadCards:
-            language = language_of(" ".join((*h.card_texts, text)))
+            cards = k.cards(text)
+        except k.BadCards:
+            language = k.language_of(" ".join((*h.card_texts, text)))
             if language is None:
                 raise
             h.language = language
         else:
             h.card_texts.append(text)
             return cards
-    return localised_cards(text, h.language)
+    return k.localised_cards(text, h.language)
 
 
-def _amount(h: Hand, text: str) -> int:
+def _amount(h: k.Hand, text: str) -> int:
     """An amount as 888 prints it ("$1,430", "368,55 $", "9 899,50 $"), minor units.
 
     Raises:
@@ -199,8 +174,8 @@ def _amount(h: Hand, text: str) -> int:
         return value
     try:
         value = h.money(text.translate(_SIGNS).strip())
-    except AmountOutOfRange:
-        raise AmountOutOfRange(f"amount out of range: {text!r}") from None
+    except k.AmountOutOfRange:
+        raise k.AmountOutOfRange(f"amount out of range: {text!r}") from None
     except ValueError:
         raise ValueError(f"not an amount: {text!r}") from None
     if len(_AMOUNTS) < 1 << 16:
@@ -208,7 +183,7 @@ def _amount(h: Hand, text: str) -> int:
     return value
 
 
-def claimed_high(cards: tuple[str, ...]) -> ClaimedHigh | None:
+def claimed_high(cards: tuple[str, ...]) -> k.ClaimedHigh | None:
     """The claim of five named cards ("(Hi: Jd, Jc, 2d, 2s, Ks)"): category and ranks.
 
     >>> claimed_high(("Jd", "Jc", "2d", "2s", "Ks"))
@@ -223,18 +198,19 @@ def claimed_high(cards: tuple[str, ...]) -> ClaimedHigh | None:
     flush = len({c[1] for c in cards}) == 1
     top = _straight_top([r for r, _ in groups]) if len(groups) == 5 else None
     if top is not None:
-        return ClaimedHigh(HandCategory.STRAIGHT_FLUSH if flush else HandCategory.STRAIGHT, (top,))
-    category, named = _SHAPES.get(tuple(n for _, n in groups)[:2], (HandCategory.HIGH_CARD, 1))
-    if flush and category not in (HandCategory.FOUR_OF_A_KIND, HandCategory.FULL_HOUSE):
-        return ClaimedHigh(HandCategory.FLUSH, (ranks[0],))
-    return ClaimedHigh(category, tuple(r for r, _ in groups[:named]))
+        category = k.HandCategory.STRAIGHT_FLUSH if flush else k.HandCategory.STRAIGHT
+        return k.ClaimedHigh(category, (top,))
+    category, named = _SHAPES.get(tuple(n for _, n in groups)[:2], (k.HandCategory.HIGH_CARD, 1))
+    if flush and category not in (k.HandCategory.FOUR_OF_A_KIND, k.HandCategory.FULL_HOUSE):
+        return k.ClaimedHigh(k.HandCategory.FLUSH, (ranks[0],))
+    return k.ClaimedHigh(category, tuple(r for r, _ in groups[:named]))
 
 
 #: a hand's category by its two biggest groups of ranks, and how many ranks it names
-_SHAPES: dict[tuple[int, ...], tuple[HandCategory, int]] = {
-    (4, 1): (HandCategory.FOUR_OF_A_KIND, 1), (3, 2): (HandCategory.FULL_HOUSE, 2),
-    (3, 1): (HandCategory.THREE_OF_A_KIND, 1), (2, 2): (HandCategory.TWO_PAIR, 2),
-    (2, 1): (HandCategory.ONE_PAIR, 1), (1, 1): (HandCategory.HIGH_CARD, 1),
+_SHAPES: dict[tuple[int, ...], tuple[k.HandCategory, int]] = {
+    (4, 1): (k.HandCategory.FOUR_OF_A_KIND, 1), (3, 2): (k.HandCategory.FULL_HOUSE, 2),
+    (3, 1): (k.HandCategory.THREE_OF_A_KIND, 1), (2, 2): (k.HandCategory.TWO_PAIR, 2),
+    (2, 1): (k.HandCategory.ONE_PAIR, 1), (1, 1): (k.HandCategory.HIGH_CARD, 1),
 }  # fmt: skip
 
 
@@ -258,15 +234,15 @@ def claimed_low(cards: tuple[str, ...]) -> tuple[int, ...] | None:
 
 
 def _fail(
-    h: Hand, code: ProblemCode, message: str, lines: list[str], line: int, at: int,
+    h: k.Hand, code: k.ProblemCode, message: str, lines: list[str], line: int, at: int,
     skipped: str | None = None,
-) -> ParsedHand:  # fmt: skip
+) -> k.ParsedHand:  # fmt: skip
     """No record: a problem on the hand's line index ``at`` (its text the excerpt)."""
     h.problem(line + at, code, message, lines[at][:120] if at < len(lines) else "")
-    return ParsedHand(None, tuple(h.problems), skipped=skipped, hand_id=h.hand_id)
+    return k.ParsedHand(None, tuple(h.problems), skipped=skipped, hand_id=h.hand_id)
 
 
-def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """The record of one hand's text, with the problems met.
 
     Args:
@@ -279,73 +255,78 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
         ``skipped_game`` note.
     """
     damaged = _damaged_number(h, lines, line)
-    k = 0 if h.hand_id is not None and lines[0].lstrip("\ufeff").startswith("*") else 1
-    head = _header(h, lines, line, damaged, k)
-    if isinstance(head, ParsedHand):
+    first = 0 if h.hand_id is not None and lines[0].lstrip("\ufeff").startswith("*") else 1
+    head = _header(h, lines, line, damaged, first)
+    if isinstance(head, k.ParsedHand):
         return head
     h.dealt = "\n** Dealing down cards" not in "\n" + "\n".join(lines)
-    if not read_body(h, enumerate(lines[k + 3 :], k + 3), line, partial(_line, h), quiet=_QUIET):
-        return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+    if not k.read_body(h, enumerate(lines[first + 3 :], first + 3), line, partial(_line, h), quiet=_QUIET):
+        return k.ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
     end = line + len(lines) - 1
-    if incomplete(h, lines, line, cut_short=None if h.summary else
+    if k.incomplete(h, lines, line, cut_short=None if h.summary else
                   "the hand ends before its summary"):  # fmt: skip
-        return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
     if damaged:  # read to report every line, but its first line was not read
-        return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+        return k.ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
     if h.unseated:
         at, who = h.unseated[0]
-        h.problem(at, ProblemCode.UNKNOWN_PLAYER, f"{who!r} has no seat", lines[at - line])
-        return ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
-    return ParsedHand(_record(h, head, line, end, text, offset), tuple(h.problems),
+        h.problem(at, k.ProblemCode.UNKNOWN_PLAYER, f"{who!r} has no seat", lines[at - line])
+        return k.ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+    return k.ParsedHand(_record(h, head, line, end, text, offset), tuple(h.problems),
                       hand_id=h.hand_id)  # fmt: skip
 
 
-def _damaged_number(h: Hand, lines: list[str], line: int) -> bool:
+def _damaged_number(h: k.Hand, lines: list[str], line: int) -> bool:
     """A "#Game No" line whose number is damaged ("#Game No : 700000>04", "#Game Nx :
     7...") under an intact second header line: a ``bad_header`` problem on it, and the
     hand read on with no number, so that every line of it (and of a hand glued to it)
     is read or reported; the hand gives no record."""
     if h.hand_id is not None or len(lines) < 2 or not lines[0].startswith("#G"):
         return False
-    if _m(_HEADER, lines[1].rstrip()) is None:
+    if k.rule_match(_HEADER, lines[1].rstrip()) is None:
         return False
-    h.problem(line, ProblemCode.BAD_HEADER, "the '#Game No' line is damaged", lines[0][:120])
+    h.problem(line, k.ProblemCode.BAD_HEADER, "the '#Game No' line is damaged", lines[0][:120])
     return True
 
 
 def _header(
-    h: Hand, lines: list[str], line: int, damaged: bool, k: int
-) -> _Head | ParsedHand:  # fmt: skip
+    h: k.Hand, lines: list[str], line: int, damaged: bool, first: int
+) -> _Head | k.ParsedHand:  # fmt: skip
     """Lines 0 to 3: "#Game No" (``damaged``: reported already), the site's header, the
-    game and the table; lines 0 to 2 (``k`` 0) when the site's header is the first."""
-    header = lines[k].lstrip("\ufeff").rstrip() if len(lines) > k else ""
+    game and the table; lines 0 to 2 (``first`` 0) when the site's header is the first."""
+    header = lines[first].lstrip("\ufeff").rstrip() if len(lines) > first else ""
     if h.hand_id is not None and not header:
         msg = "only the hand's '#Game No' line was written (cut short?)"
-        return _fail(h, ProblemCode.TRUNCATED_HAND, msg, lines, line, 0)
-    if (h.hand_id is None and not damaged) or len(lines) < k + 2 or _m(_HEADER, header) is None:
+        return _fail(h, k.ProblemCode.TRUNCATED_HAND, msg, lines, line, 0)
+    if (
+        (h.hand_id is None and not damaged)
+        or len(lines) < first + 2
+        or k.rule_match(_HEADER, header) is None
+    ):
         msg = "not an 888 hand header (#Game No : N, then *****)"
-        return _fail(h, ProblemCode.BAD_HEADER, msg, lines, line, 0)
-    g = _game(h, lines, line, k + 1)
-    if isinstance(g, ParsedHand):
+        return _fail(h, k.ProblemCode.BAD_HEADER, msg, lines, line, 0)
+    g = _game(h, lines, line, first + 1)
+    if isinstance(g, k.ParsedHand):
         return g
-    t = _m(_TABLE, lines[k + 2]) if len(lines) > k + 2 else None
+    t = k.rule_match(_TABLE, lines[first + 2]) if len(lines) > first + 2 else None
     if t is None:
-        return _fail(h, ProblemCode.BAD_TABLE, "no table line", lines, line, k + 2)
+        return _fail(h, k.ProblemCode.BAD_TABLE, "no table line", lines, line, first + 2)
     h.table, tid = t["table"], t["tid"]
-    h.unit = Unit.CHIPS if tid else Unit.CENTS
+    h.unit = k.Unit.CHIPS if tid else k.Unit.CENTS
     try:
         sb, bb = _amount(h, g["sb"]), _amount(h, g["bb"])
     except ValueError as exc:
-        code = ProblemCode.OUT_OF_RANGE if isinstance(exc, AmountOutOfRange) else ProblemCode.BAD_AMOUNT
-        return _fail(h, code, str(exc), lines, line, k + 1)
+        out = isinstance(exc, k.AmountOutOfRange)
+        code = k.ProblemCode.OUT_OF_RANGE if out else k.ProblemCode.BAD_AMOUNT
+        return _fail(h, code, str(exc), lines, line, first + 1)
     d = g["date"]
     try:
         started = datetime(int(d[6:10]), int(d[3:5]), int(d[:2]), int(d[11:13]),
                            int(d[14:16]), int(d[17:19]))  # fmt: skip
     except ValueError:
-        return _fail(h, ProblemCode.BAD_HEADER, f"not a date: {d!r}", lines, line, k + 1)
+        return _fail(h, k.ProblemCode.BAD_HEADER, f"not a date: {d!r}", lines, line, first + 1)
     currency = _currency(tid, t["mode"].lower(), g["sb"] + g["bb"])
-    structure = _LIMITS.get(g["limit"], BettingStructure.LIMIT)
+    structure = _LIMITS.get(g["limit"], k.BettingStructure.LIMIT)
     return _Head(_OMAHA[g["name"].strip().lower()], structure, sb, bb, currency, tid,
                  t["buyin"] if tid else None, started)  # fmt: skip
 
@@ -363,24 +344,25 @@ def _currency(tid: str | None, mode: str, stakes: str) -> str:
     return "EUR" if "€" in stakes else "GBP" if "£" in stakes else "USD"
 
 
-def _game(h: Hand, lines: list[str], line: int, at: int) -> Any:
+def _game(h: k.Hand, lines: list[str], line: int, at: int) -> Any:
     """The game line's results (line index ``at``), or the :class:`ParsedHand` of a game
     not read: another game (``skipped_game``), an Omaha game 888's words do not name
     (``unknown_game``)."""
     text = lines[at]
-    g = _m(_GAME, text.replace("\u00a0", " "))
+    g = k.rule_match(_GAME, text.replace("\u00a0", " "))
     name = g["name"].strip() if g is not None else None
     if name is not None and name.lower() in _OMAHA:
         return g
     other = _OTHER.search((name or text).lower()) is not None
     if g is None:
-        code = ProblemCode.SKIPPED_GAME if other else ProblemCode.UNKNOWN_GAME
+        code = k.ProblemCode.SKIPPED_GAME if other else k.ProblemCode.UNKNOWN_GAME
         msg = f"not an Omaha game: {text!r}" if other else f"game line not read: {text!r}"
         return _fail(h, code, msg, lines, line, at, skipped=text if other else None)
     if other:
         msg = f"not an Omaha game: {g['name']!r}"
-        return _fail(h, ProblemCode.SKIPPED_GAME, msg, lines, line, at, skipped=g["name"])
-    return _fail(h, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game: {g['name']!r}", lines, line, at)
+        return _fail(h, k.ProblemCode.SKIPPED_GAME, msg, lines, line, at, skipped=g["name"])
+    msg = f"unknown Omaha game: {g['name']!r}"
+    return _fail(h, k.ProblemCode.UNKNOWN_GAME, msg, lines, line, at)
 
 
 def _line(h: _Hand, text: str, lno: int) -> bool:
@@ -419,11 +401,11 @@ def _street(h: _Hand, m: Any, lno: int) -> None:
     if m["street"] == "down cards":
         h.dealt = True
         return
-    h.new_street(STREETS[m["street"]])
+    h.new_street(k.STREETS[m["street"]])
     try:
         h.board.extend(_read_cards(h, m["cards"] or ""))
-    except _BadCards as exc:
-        h.problem(lno, ProblemCode.BAD_CARDS, f"{exc} (board not read)", m.string)
+    except k.BadCards as exc:
+        h.problem(lno, k.ProblemCode.BAD_CARDS, f"{exc} (board not read)", m.string)
         h.bad_board = True
 
 
@@ -468,7 +450,7 @@ def _post(h: _Hand, p: str, m: Any, lno: int) -> None:
         h.dead_small = parts[0]
         h.post_both(p, amount, lno)
     else:
-        h.post(p, PostKind.BIG_BLIND if sum(parts[1:]) else PostKind.ANTE, amount, lno)
+        h.post(p, k.PostKind.BIG_BLIND if sum(parts[1:]) else k.PostKind.ANTE, amount, lno)
 
 
 def _act(h: _Hand, p: str, m: Any, lno: int) -> None:
@@ -490,11 +472,11 @@ def _plain(h: _Hand, p: str, m: Any, lno: int) -> None:
 
 def _show(h: _Hand, p: str, m: Any, lno: int) -> None:
     cards = _read_cards(h, m["cards"])
-    h.show(p, Show(p, cards, mucked=m["how"] == "mucks", line=lno))
+    h.show(p, k.Show(p, cards, mucked=m["how"] == "mucks", line=lno))
 
 
 def _collect(h: _Hand, p: str, m: Any, lno: int) -> None:
-    h.collects.append(Collect(p, _amount(h, m["amt"]), pot=0, line=lno))
+    h.collects.append(k.Collect(p, _amount(h, m["amt"]), pot=0, line=lno))
 
 
 def _sitout(h: _Hand, p: str, m: Any, lno: int) -> None:
@@ -511,38 +493,40 @@ def _record(h: _Hand, head: _Head, line: int, end: int, text: str, offset: int) 
     over by the deal sitting out, no board when a street's cards were not read."""
     returned, pot, rake, collects, parts = _paid_out(h, end)
     small_bet = big_bet = None
-    if head.structure is BettingStructure.LIMIT:
+    if head.structure is k.BettingStructure.LIMIT:
         small_bet, big_bet = head.bb, 2 * head.bb
     most = max((len(c) for c in h.hole.values()), default=4)
-    variant = {5: Variant.OMAHA5, 6: Variant.OMAHA6}.get(most, Variant.OMAHA)
-    game = Game(variant, head.hi_lo, head.structure, head.sb, head.bb, head.currency,
+    variant = {5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}.get(most, k.Variant.OMAHA)
+    game = k.Game(variant, head.hi_lo, head.structure, head.sb, head.bb, head.currency,
                 tournament_id=head.tid, buy_in=head.buy_in, small_bet=small_bet,
                 big_bet=big_bet)  # fmt: skip
     seats = [replace(s, sitting_out=True) if s.player in h.passed_over else s
              for s in h.final_seats()]  # fmt: skip
-    return build_record(
+    return k.build_record(
         h, site=SITE, game=game, line=line, text=text, offset=offset, started_at=head.started,
         seats=tuple(seats), boards=() if h.bad_board or not h.board else (tuple(h.board),),
         collects=tuple(collects), returned=returned, total_pot=pot, total_pot_line=line,
-        rake=0 if head.tid else rake, collect_order=CollectOrder.UNORDERED,
+        rake=0 if head.tid else rake, collect_order=k.CollectOrder.UNORDERED,
         pot_parts=tuple(parts) if len(parts) > 1 else (),
-        pot_parts_basis=PotPartsBasis.NET if len(parts) > 1 else None,
+        pot_parts_basis=k.PotPartsBasis.NET if len(parts) > 1 else None,
     )  # fmt: skip
 
 
-def _paid_out(h: _Hand, end: int) -> tuple[tuple[Returned, ...], int, int, list[Collect], list[int]]:
+def _paid_out(
+    h: _Hand, end: int
+) -> tuple[tuple[k.Returned, ...], int, int, list[k.Collect], list[int]]:
     """``(returned, pot, rake, collects, pot parts)`` (minor units): the uncalled excess
     returned unless the wins show the site paid it in the pot (a walk: 25 + 50 + a dead
     25 collected), the pot what stayed in, the rake the pot less what was paid, the
     collect lines given to the pots main pot first, what they paid from each pot."""
-    put_in, paid = sum(h.put.values()), collected(h.collects)
-    back = hand_excess(h.put, h.actions, end)
+    put_in, paid = sum(h.put.values()), k.collected(h.collects)
+    back = k.hand_excess(h.put, h.actions, end)
     returned = (back,) if back is not None and paid <= put_in - back.amount else ()
     pot = put_in - sum(r.amount for r in returned)
     net_in = dict(h.put)
     for r in returned:
         net_in[r.player] -= r.amount
-    folded = {a.player for a in h.actions if a.kind is ActionKind.FOLD}
-    gross = [amount for amount, _ in pots_of(net_in, {p for p in net_in if p not in folded}, [])]
-    collects, parts = in_pot_order(h.collects, gross)
+    folded = {a.player for a in h.actions if a.kind is k.ActionKind.FOLD}
+    gross = [amount for amount, _ in k.pots_of(net_in, {p for p in net_in if p not in folded}, [])]
+    collects, parts = k.in_pot_order(h.collects, gross)
     return returned, pot, max(pot - paid, 0), collects, parts

@@ -65,12 +65,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any, BinaryIO
 
-from hhtools.grammars._betting import _OutOfRange, cut_short, limit_stakes, read_body
-from hhtools.grammars._hand import Hand, build_record
-from hhtools.grammars._lines import _cards, _m, bracketed
-from hhtools.grammars._site import site_format
-from hhtools.grammars._text import iter_hands
-from hhtools.grammars.base import ParsedHand
+from hhtools.grammars import _kit as k
 from hhtools.grammars.winamax.ledger import by_pot, uncalled
 from hhtools.grammars.winamax.lines import (
     _ANY_START,
@@ -91,31 +86,17 @@ from hhtools.grammars.winamax.lines import (
 )
 from hhtools.grammars.winamax.words import read_high, read_low
 
-from hhtools.model.money import Unit
-from hhtools.model.records import (
-    Action,
-    ActionKind,
-    BettingStructure,
-    Collect,
-    Game,
-    HandHistory,
-    HandText,
-    PostKind,
-    Show,
-    Street,
-)
-from hhtools.model.vocab import CollectOrder, Half, PotPartsBasis, ProblemCode
 
 __all__ = ["FORMAT", "HEADER", "parse_hand", "read_high"]
 
 SITE = "winamax"
 
-_HALVES = {"HI": Half.HIGH, "LO": Half.LOW}
+_HALVES = {"HI": k.Half.HIGH, "LO": k.Half.LOW}
 #: the tournament number in a tournament's table name: "Name(123456)#003"
 _TOURNEY_TABLE = re.compile(r"\((\d+)\)#\d+$")
 
 
-class _Hand(Hand):
+class _Hand(k.Hand):
     """A Winamax hand being read: the kernel's :class:`Hand`, and whether the lines are
     those of the ANTE/BLINDS section (a "raise" there is a post of both blinds)."""
 
@@ -138,42 +119,33 @@ def _recognise(head: str) -> bool:
     return _ANY_START.search(head.lstrip("\ufeff \t\r\n")) is not None
 
 
-def _split(fh: BinaryIO, file: str) -> Iterator[HandText]:
+def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
     """A file's hand texts: one at each "Winamax Poker - " header (and after a summary, at
     the first line no summary holds)."""
-    return iter_hands(fh, file, _START, _END)
+    return k.iter_hands(fh, file, _START, _END)
 
 
-def _none(h: Hand, note: str | None = None) -> ParsedHand:
-    """No record: the problems met (and a skip note)."""
-    return ParsedHand(None, tuple(h.problems), note, h.hand_id)
-
-
-def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one Winamax hand (see :func:`parse_hand`): header, table, body, record."""
-    hd = _m(HEADER, lines[0])
+    hd = k.rule_match(HEADER, lines[0])
     if hd is None:
-        h.problem(line, ProblemCode.BAD_HEADER,
+        h.problem(line, k.ProblemCode.BAD_HEADER,
                   f"not a Winamax hand header: {lines[0][:80]}", lines[0])  # fmt: skip
-        return ParsedHand(None, tuple(h.problems))
+        return k.ParsedHand(None, tuple(h.problems))
     h.hand_id = hd["id"]
-    game = game_of(hd["game"])
-    if isinstance(game, str):
-        h.problem(line, ProblemCode.SKIPPED_GAME, game, lines[0])
-        return _none(h, game)
-    if game is None:
-        h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {hd['game']!r}", lines[0])
-        return _none(h)
+    game = k.typed_game(h, game_of(hd["game"]), hd["game"], line, lines[0])
+    if isinstance(game, k.ParsedHand):
+        return game
     stakes = _table(h, hd, lines, line)
     if stakes is None:
-        return _none(h)
-    if not read_body(h, enumerate(lines[2:], 2), line, partial(_line, h)):
-        return _none(h)
-    ended = cut_short(h, lines, line, has_total=h.total is not None,
+        return k.no_record(h)
+    if not k.read_body(h, enumerate(lines[2:], 2), line, partial(_line, h)):
+        return k.no_record(h)
+    ended = k.cut_short(h, lines, line, has_total=h.total is not None,
                       total_words="'Total pot'", seats_at=1)  # fmt: skip
     if ended is not None:
         return ended
-    return ParsedHand(_record(h, hd, game, stakes, line, text, offset), tuple(h.problems),
+    return k.ParsedHand(_record(h, hd, game, stakes, line, text, offset), tuple(h.problems),
                       None, h.hand_id)  # fmt: skip
 
 
@@ -181,15 +153,15 @@ def _table(h: _Hand, hd: Any, lines: list[str], line: int) -> tuple[str, list[in
     """The table line: name, size and button; the unit and the currency; the header's
     stakes (ante/small/big or small/big). ``None`` (a problem added) when the line is
     missing or a number is out of range or unreadable."""
-    tb = _m(TABLE, lines[1]) if len(lines) > 1 else None
+    tb = k.rule_match(TABLE, lines[1]) if len(lines) > 1 else None
     if tb is None:
-        h.problem(line + 1, ProblemCode.BAD_TABLE, "no table line",
+        h.problem(line + 1, k.ProblemCode.BAD_TABLE, "no table line",
                   lines[1] if len(lines) > 1 else "")  # fmt: skip
         return None
     stakes = hd["stakes"]
     currency = next((code for sign, code in _SIGNS.items() if sign in stakes), "")
     if hd["tname"] is not None:
-        h.unit, currency = Unit.CHIPS, "CHIPS"
+        h.unit, currency = k.Unit.CHIPS, "CHIPS"
     elif tb["money"] == "play":
         currency = "PLAY"
     elif not currency:
@@ -198,20 +170,20 @@ def _table(h: _Hand, hd: Any, lines: list[str], line: int) -> tuple[str, list[in
         blinds = [h.money(s.strip().rstrip("€$£").strip()) for s in stakes.split("/")]
         h.button = h.seat_number(tb["button"]) if tb["button"] else None
         h.max_seats = h.seat_number(tb["max"])
-    except _OutOfRange as exc:
-        h.problem(line, ProblemCode.OUT_OF_RANGE, str(exc), lines[0])
+    except k.AmountOutOfRange as exc:
+        h.problem(line, k.ProblemCode.OUT_OF_RANGE, str(exc), lines[0])
         return None
     except ValueError as exc:
-        h.problem(line, ProblemCode.BAD_HEADER, f"bad stakes: {exc}", lines[0])
+        h.problem(line, k.ProblemCode.BAD_HEADER, f"bad stakes: {exc}", lines[0])
         return None
     h.table = tb["table"]
     return currency, blinds
 
 
 def _record(
-    h: _Hand, hd: Any, game: tuple[Any, bool, BettingStructure], stakes: tuple[str, list[int]],
+    h: _Hand, hd: Any, game: tuple[Any, bool, k.BettingStructure], stakes: tuple[str, list[int]],
     line: int, text: str, offset: int,
-) -> HandHistory:  # fmt: skip
+) -> k.HandHistory:  # fmt: skip
     """The record: the uncalled excess taken out of its collect line and the total, the
     collects per pot, the total before rake, the time in UTC when the header says so."""
     variant, hi_lo, structure = game
@@ -219,8 +191,8 @@ def _record(
     ante = blinds[0] if len(blinds) == 3 else 0
     sb, bb = blinds[-2:] if len(blinds) >= 2 else blinds * 2
     small_bet = big_bet = None
-    if structure is BettingStructure.LIMIT:
-        sb, bb, small_bet, big_bet = limit_stakes(h.actions, sb, bb)
+    if structure is k.BettingStructure.LIMIT:
+        sb, bb, small_bet, big_bet = k.limit_stakes(h.actions, sb, bb)
     collects, returned, put = uncalled(h.put, h.actions, h.collects)
     collects, parts = by_pot(h.actions, collects, put)
     started, started_utc, zone = _when(hd["date"], hd["tz"])
@@ -228,15 +200,15 @@ def _record(
     if hd["tname"] is not None:
         tm = _TOURNEY_TABLE.search(h.table)
         tid = tm.group(1) if tm else (hd["id"].split("-")[0])
-    return build_record(
+    return k.build_record(
         h, site=SITE, line=line, text=text, offset=offset, started_at=started,
         time_zone=zone, started_at_utc=started_utc,
-        game=Game(variant, hi_lo, structure, sb, bb, currency, 8, ante, tid,
+        game=k.Game(variant, hi_lo, structure, sb, bb, currency, 8, ante, tid,
                   hd["buyin"], hd["level"], small_bet, big_bet),
         collects=tuple(collects), returned=returned,
         total_pot=(h.total or 0) - sum(r.amount for r in returned), rake=h.rake or 0,
-        pot_parts=parts, pot_parts_basis=PotPartsBasis.NET if parts else None,
-        collect_order=CollectOrder.UNORDERED,
+        pot_parts=parts, pot_parts_basis=k.PotPartsBasis.NET if parts else None,
+        collect_order=k.CollectOrder.UNORDERED,
     )  # fmt: skip
 
 
@@ -257,7 +229,7 @@ def _when(date: str, tz: str | None) -> tuple[datetime | None, datetime | None, 
 def _line(h: _Hand, text: str, lno: int) -> bool:
     """Read one body line into ``h``; ``False`` when no rule reads it."""
     for kind, match in (SUMMARY_M if h.summary else HEAD_M).get(text.partition(" ")[0], ()):
-        if kind != "seat" or (not h.actions and h.street is Street.PREFLOP):
+        if kind != "seat" or (not h.actions and h.street is k.Street.PREFLOP):
             m = match(text)
             if m is not None:
                 _READ_HEAD[kind](h, m, text, lno)
@@ -266,7 +238,7 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
         return False
     player = h.name(text)
     if player is None:
-        return " deny " in text and _m(DENY_ANY, text) is not None
+        return " deny " in text and k.rule_match(DENY_ANY, text) is not None
     rest = text[len(player) + 1 :]
     for kind, match in PLAYER_M.get(rest.partition(" ")[0], ()):
         m = match(rest)
@@ -284,10 +256,10 @@ def _street(h: _Hand, m: Any, text: str, lno: int) -> None:
         h.summary = True
         return
     street = _STREETS.get(name)
-    if street is not None and street is not Street.SHOWDOWN and street is not h.street:
+    if street is not None and street is not k.Street.SHOWDOWN and street is not h.street:
         h.new_street(street)
     if m["cards"] and name != "ANTE/BLINDS":
-        cards = _cards(bracketed(m["cards"]))
+        cards = k.cards(k.bracketed(m["cards"]))
         h.board = list(cards)
         h.saw(lno, "*board", cards)
 
@@ -298,7 +270,7 @@ def _seat(h: _Hand, m: Any, text: str, lno: int) -> None:
 
 
 def _dealt(h: _Hand, m: Any, text: str, lno: int) -> None:
-    cards = _cards(m["cards"])
+    cards = k.cards(m["cards"])
     h.hero = m["rest"]
     h.hole[h.hero] = cards
     h.saw(lno, h.hero, cards)
@@ -311,14 +283,14 @@ def _total(h: _Hand, m: Any, text: str, lno: int) -> None:
     h.total = h.money(m["total"]) + h.rake
     h.total_line = lno
     if m["rest"].strip():
-        h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unread part of the total: {text[:80]}",
+        h.problem(lno, k.ProblemCode.UNRECOGNISED_LINE, f"unread part of the total: {text[:80]}",
                   text)  # fmt: skip
 
 
 def _board(h: _Hand, m: Any, text: str, lno: int) -> None:
-    cards = _cards(m["cards"])
+    cards = k.cards(m["cards"])
     if h.board and cards[: len(h.board)] != tuple(h.board):
-        h.problem(lno, ProblemCode.BOARD_MISMATCH,
+        h.problem(lno, k.ProblemCode.BOARD_MISMATCH,
                   "the summary's board differs from the streets'", text)  # fmt: skip
     h.board = list(cards)
     h.saw(lno, "*board", cards)
@@ -331,15 +303,15 @@ def _summary_seat(h: _Hand, m: Any, text: str, lno: int) -> None:
     player = next((s.player for s in h.seats if s.seat == seat), None)
     rest = m["rest"]
     if player is None:
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"no player in seat {seat}", text)
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"no player in seat {seat}", text)
         return
     if not rest.startswith(player) or S_REST.fullmatch(rest, len(player)) is None:
-        h.problem(lno, ProblemCode.UNRECOGNISED_LINE, f"unrecognised summary seat: {text[:80]}",
+        h.problem(lno, k.ProblemCode.UNRECOGNISED_LINE, f"unrecognised summary seat: {text[:80]}",
                   text)  # fmt: skip
         return
     sm = S_SHOWED.search(text)
     if sm is not None and not any(s.player == player for s in h.shows):
-        _add_show(h, player, _cards(sm["cards"]), sm["desc"], lno)
+        _add_show(h, player, k.cards(sm["cards"]), sm["desc"], lno)
 
 
 _READ_HEAD: dict[str, Callable[[_Hand, Any, str, int], None]] = {
@@ -352,13 +324,13 @@ def _post(h: _Hand, player: str, m: Any, lno: int) -> None:
     """A post; "big blind 0€ out of position" after an out-of-position small blind makes
     the pair one post of both blinds."""
     amount, kind = h.money(m["amt"]), _POSTS[m["kind"]]
-    if m["oop"] and kind is PostKind.BIG_BLIND and amount == 0:
+    if m["oop"] and kind is k.PostKind.BIG_BLIND and amount == 0:
         prev = next((i for i in range(len(h.actions) - 1, -1, -1)
                      if h.actions[i].player == player), None)  # fmt: skip
-        if prev is not None and h.actions[prev].post is PostKind.SMALL_BLIND:
+        if prev is not None and h.actions[prev].post is k.PostKind.SMALL_BLIND:
             a = h.actions[prev]
-            h.actions[prev] = Action(a.street, player, ActionKind.POST, a.amount, None,
-                                     a.all_in, PostKind.DEAD_SMALL_AND_BIG, a.line)  # fmt: skip
+            h.actions[prev] = k.Action(a.street, player, k.ActionKind.POST, a.amount, None,
+                                     a.all_in, k.PostKind.DEAD_SMALL_AND_BIG, a.line)  # fmt: skip
             return
     h.post(player, kind, amount, lno)
 
@@ -378,26 +350,26 @@ def _raise(h: _Hand, player: str, m: Any, lno: int) -> None:
     section a post of both blinds (the "to" amount)."""
     by, to = h.money(m["amt"]), h.money(m["to"])
     if h.blinds:
-        h.post(player, PostKind.DEAD_SMALL_AND_BIG, to, lno)
+        h.post(player, k.PostKind.DEAD_SMALL_AND_BIG, to, lno)
     else:
         h.raise_to(player, to, lno, bool(m["allin"]), by)
 
 
 def _show(h: _Hand, player: str, m: Any, lno: int) -> None:
-    _add_show(h, player, _cards(m["cards"]), m["desc"], lno)
+    _add_show(h, player, k.cards(m["cards"]), m["desc"], lno)
 
 
 def _muck(h: _Hand, player: str, m: Any, lno: int) -> None:
     if m["cards"]:
-        cards = _cards(m["cards"])
-        _put_show(h, Show(player, cards, mucked=True, line=lno))
+        cards = k.cards(m["cards"])
+        _put_show(h, k.Show(player, cards, mucked=True, line=lno))
         h.saw(lno, player, cards)
 
 
 def _collect(h: _Hand, player: str, m: Any, lno: int) -> None:
     pot = m["pot"]
     index = 0 if pot in ("pot", "main pot") else int(m["n"] or 1)
-    h.collects.append(Collect(player, h.money(m["amt"]), index, 0, lno,
+    h.collects.append(k.Collect(player, h.money(m["amt"]), index, 0, lno,
                               _HALVES.get(m["half"] or "")))  # fmt: skip
 
 
@@ -411,7 +383,7 @@ _READ_PLAYER: dict[str, Callable[[_Hand, str, Any, int], None]] = {
 }  # fmt: skip
 
 
-def _put_show(h: _Hand, show: Show) -> None:
+def _put_show(h: _Hand, show: k.Show) -> None:
     """A player's show, in place of their earlier one (one show a player)."""
     h.hole[show.player] = show.cards
     at = next((i for i, s in enumerate(h.shows) if s.player == show.player), None)
@@ -429,22 +401,22 @@ def _add_show(h: _Hand, player: str, cards: tuple[str, ...], desc: str | None, l
     is_low = desc is not None and desc.startswith("LO : ")
     if prior is not None and not prior.mucked and (is_low or prior.description is not None):
         low = desc[5:] if is_low and desc else desc
-        _put_show(h, Show(player, prior.cards, prior.description, low, False, 0, prior.line,
+        _put_show(h, k.Show(player, prior.cards, prior.description, low, False, 0, prior.line,
                           prior.claimed_high, read_low(low)))  # fmt: skip
         h.hole[player] = cards
         return
     if is_low:
         low = desc[5:] if desc else None
-        _put_show(h, Show(player, cards, None, low, line=lno, claimed_low=read_low(low)))
+        _put_show(h, k.Show(player, cards, None, low, line=lno, claimed_low=read_low(low)))
         return
     high = desc[5:] if desc and desc.startswith("HI : ") else desc
-    _put_show(h, Show(player, cards, high, None, False, 0, lno, read_high(high), None))
+    _put_show(h, k.Show(player, cards, high, None, False, 0, lno, read_high(high), None))
 
 
 #: The Winamax format. Its parse (``parse_hand``) reads one hand's text into a record
 #: and the problems met; never raises (an unexpected error is an ``internal_error``
 #: problem). ``_parse`` is looked up on each call: a test plants a bug in it.
-FORMAT = site_format(
+FORMAT = k.site_format(
     SITE, "Winamax",
     "Omaha with 4, 5 and 6 hole cards; high and hi/lo 8 or better; pot limit, no "
     "limit and limit; cash (real and play money) and tournaments",

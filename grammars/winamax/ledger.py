@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from hhtools.grammars._inferred import excess_returned
-from hhtools.grammars._pots import pots_of
-from hhtools.model.records import Action, ActionKind, Collect, Returned
+from hhtools.grammars import _kit as k
 
 __all__ = ["by_pot", "uncalled"]
 
 
 def uncalled(
-    put: Mapping[str, int], actions: Iterable[Action], collects: list[Collect]
-) -> tuple[list[Collect], tuple[Returned, ...], dict[str, int]]:
+    put: Mapping[str, int], actions: Iterable[k.Action], collects: list[k.Collect]
+) -> tuple[list[k.Collect], tuple[k.Returned, ...], dict[str, int]]:
     """Winamax writes no return line: the uncalled excess of the player who put in most
     (what they put in over the next player's total:
     :func:`~hhtools.grammars._inferred.excess_returned`) is in the total pot and in their
@@ -36,12 +34,12 @@ def uncalled(
         none), and what each player put in, the excess taken off.
     """
     put = dict(put)
-    back = excess_returned(put, (), actions) if len(put) > 1 else None
+    back = k.excess_returned(put, (), actions) if len(put) > 1 else None
     mine = [i for i, c in enumerate(collects) if back is not None and c.player == back.player]
     if back is None or not mine:
         return collects, (), put
     top, excess = back.player, back.amount
-    i = max(mine, key=lambda k: (collects[k].pot, k))
+    i = max(mine, key=lambda ix: (collects[ix].pot, ix))
     c = collects[i]
     if c.amount < excess:
         return collects, (), put
@@ -49,14 +47,14 @@ def uncalled(
     if c.amount == excess:
         del kept[i]
     else:
-        kept[i] = Collect(c.player, c.amount - excess, c.pot, c.board, c.line, c.half)
+        kept[i] = k.Collect(c.player, c.amount - excess, c.pot, c.board, c.line, c.half)
     put[top] -= excess
-    return kept, (Returned(top, excess, c.line, inferred=True),), put
+    return kept, (k.Returned(top, excess, c.line, inferred=True),), put
 
 
 def by_pot(
-    actions: list[Action], collects: list[Collect], put: dict[str, int]
-) -> tuple[list[Collect], tuple[int, ...]]:
+    actions: list[k.Action], collects: list[k.Collect], put: dict[str, int]
+) -> tuple[list[k.Collect], tuple[int, ...]]:
     """The collects per pot, and the pots' net amounts as the collects state them.
 
     Winamax names the pot of a collect line ("main pot", "side pot 1"), but a player
@@ -76,12 +74,12 @@ def by_pot(
     Returns:
         ``(collects, parts)``: ``parts`` is empty when the lines are kept as written.
     """
-    folded = {a.player for a in actions if a.kind is ActionKind.FOLD}
-    gross = [g for g, _ in pots_of(put, {p for p in put if p not in folded}, list(put))]
+    folded = {a.player for a in actions if a.kind is k.ActionKind.FOLD}
+    gross = [g for g, _ in k.pots_of(put, {p for p in put if p not in folded}, list(put))]
     if len(gross) < 2 or not collects:
         return collects, ()
     net_total = sum(c.amount for c in collects)
-    per_pot = [sum(c.amount for c in collects if c.pot == k) for k in range(len(gross))]
+    per_pot = [sum(c.amount for c in collects if c.pot == ix) for ix in range(len(gross))]
     if all(per_pot) and sum(per_pot) == net_total:
         return collects, tuple(per_pot)
     players = {c.player for c in collects}
@@ -89,7 +87,7 @@ def by_pot(
         return collects, ()
     shares = _in_proportion(net_total, gross)
     c0 = collects[0]
-    spread = [Collect(c0.player, a, k, 0, c0.line) for k, a in enumerate(shares) if a]
+    spread = [k.Collect(c0.player, a, ix, 0, c0.line) for ix, a in enumerate(shares) if a]
     return spread, tuple(shares)
 
 
@@ -102,7 +100,7 @@ def _in_proportion(amount: int, sizes: list[int]) -> list[int]:
     """
     total = sum(sizes)
     shares = [amount * g // total for g in sizes]
-    order = sorted(range(len(sizes)), key=lambda k: (-(amount * sizes[k] % total), k))
-    for k in order[: amount - sum(shares)]:
-        shares[k] += 1
+    order = sorted(range(len(sizes)), key=lambda ix: (-(amount * sizes[ix] % total), ix))
+    for ix in order[: amount - sum(shares)]:
+        shares[ix] += 1
     return shares

@@ -10,11 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hhtools.grammars._hand import by_word
-from hhtools.grammars._lines import _rule
-from hhtools.grammars._text import HandEnd
-
-from hhtools.model.records import BettingStructure, PostKind, Street, Variant
+from hhtools.grammars import _kit as k
 
 _AMT = r"[$€£]?\d[\d,.]*[$€£]?"
 
@@ -31,61 +27,61 @@ _ANY_START = re.compile(
     r"\d{4}/\d\d/\d\d \d\d?:\d\d:\d\d",
     re.MULTILINE,
 )
-_END = HandEnd(
+_END = k.HandEnd(
     "*** SUMMARY ***",
     re.compile(r"Seat \d+: |Total pot |Board: |\*\*\* SUMMARY \*\*\*"),
     re.compile(r"Seat \d+: [^\n]* \([$€£]?\d[\d,.]*[$€£]?(?:, [^)\n]*)?\)\r?$", re.MULTILINE),
     "Seat ",
 )
 
-HEADER = _rule(
+HEADER = k.rule(
     "header",
     r"\ufeff?Winamax Poker - (?:CashGame|Tournament \"(?P<tname>[^\"]*)\" buyIn: (?P<buyin>.*?)"
     r"(?: level: (?P<level>\d+))?|(?P<other>[^-]+?)) - HandId: #(?P<id>[\d-]+) - "
     r"(?P<game>.+?) \((?P<stakes>[^()]*)\) - (?P<date>\d{4}/\d\d/\d\d \d\d?:\d\d:\d\d)"
     r"(?: (?P<tz>[A-Za-z]+))?\s*$",
 )
-TABLE = _rule(
+TABLE = k.rule(
     "table",
     r"Table:? '(?P<table>.*)' (?P<max>\d+)-max \((?P<money>real|play) money\)"
     r"(?: Seat #(?P<button>\d+) is the button)?\s*$",
 )
-SEAT = _rule(
+SEAT = k.rule(
     "seat",
     r"Seat (?P<seat>\d+): (?P<player>.+) \(" + _a("stack") + r"(?:, (?P<bounty>[^)]*))?\)"
     r"(?P<out> out of hand)?\s*$",
 )
-STREET = _rule(
+STREET = k.rule(
     "street",
     r"\*\*\* (?P<street>ANTE/BLINDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*:?"
     r"(?: (?P<cards>\[[^\]]*\](?: ?\[[^\]]*\])*))?\s*$",  # "[..][2s]" or "[..] [2s]"
 )
-DEALT = _rule("dealt", r"Dealt to (?P<rest>.+) \[(?P<cards>[^\]]*)\]\s*$")
-POST = _rule(
+DEALT = k.rule("dealt", r"Dealt to (?P<rest>.+) \[(?P<cards>[^\]]*)\]\s*$")
+POST = k.rule(
     "post",
     r"posts (?P<kind>small blind|big blind|ante|straddle) " + _a("amt")
     + r"(?P<oop> out of position)?(?P<allin> and is all-in)?\s*$",
 )
-PASS = _rule("pass", r"(?P<kind>folds|checks)(?:\s*)$")
-CALL = _rule("call", r"(?P<kind>calls|bets) " + _a("amt") + r"(?P<allin> and is all-in)?\s*$")
-RAISE = _rule(
+PASS = k.rule("pass", r"(?P<kind>folds|checks)(?:\s*)$")
+CALL = k.rule("call", r"(?P<kind>calls|bets) " + _a("amt") + r"(?P<allin> and is all-in)?\s*$")
+RAISE = k.rule(
     "raise", r"raises " + _a("amt") + " to " + _a("to") + r"(?P<allin> and is all-in)?\s*$"
 )
-SHOW = _rule("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?\s*$")
-MUCK = _rule("muck", r"(?:mucks|doesn't show)(?: hand)?(?: \[(?P<cards>[^\]]*)\])?\s*$")
-COLLECT = _rule(
+SHOW = k.rule("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?\s*$")
+MUCK = k.rule("muck", r"(?:mucks|doesn't show)(?: hand)?(?: \[(?P<cards>[^\]]*)\])?\s*$")
+COLLECT = k.rule(
     "collect",
     r"collected " + _a("amt") + r" from (?P<pot>pot|main pot|side pot(?: (?P<n>\d+))?)"
     r" ?(?:\((?P<half>HI|LO)\))?\s*$",
 )
-DENY = _rule("deny", r"deny (?:BB|SB|big blind|small blind)(?: " + _AMT + r")?\s*$")
-DENY_ANY = _rule("deny_any", r".+ deny (?:BB|SB|big blind|small blind)(?: " + _AMT + r")?\s*$")
-TOTAL = _rule(
+DENY = k.rule("deny", r"deny (?:BB|SB|big blind|small blind)(?: " + _AMT + r")?\s*$")
+DENY_ANY = k.rule("deny_any", r".+ deny (?:BB|SB|big blind|small blind)(?: " + _AMT + r")?\s*$")
+TOTAL = k.rule(
     "total",
     r"Total pot " + _a("total") + r"(?: \| (?:Rake " + _a("rake") + r"|No rake))?(?P<rest>.*)$",
 )
-BOARD = _rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$")
-S_SEAT = _rule("summary_seat", r"Seat (?P<seat>\d+): (?P<rest>.*)$")
+BOARD = k.rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$")
+S_SEAT = k.rule("summary_seat", r"Seat (?P<seat>\d+): (?P<rest>.*)$")
 #: what a summary seat line says after the player's name: positions, then a fold, a
 #: muck, a win or a show (the body's lines say the money)
 S_REST = re.compile(
@@ -99,10 +95,10 @@ S_SHOWED = re.compile(
 
 #: lines that start with a word of their own (before the summary and in it), and
 #: lines that start with a player's name (the rule reads what follows the name)
-HEAD = by_word((("street", STREET), ("seat", SEAT), ("dealt", DEALT)))
-SUMMARY = by_word((("street", STREET), ("total", TOTAL), ("board", BOARD),
+HEAD = k.by_word((("street", STREET), ("seat", SEAT), ("dealt", DEALT)))
+SUMMARY = k.by_word((("street", STREET), ("total", TOTAL), ("board", BOARD),
                    ("summary_seat", S_SEAT)))  # fmt: skip
-PLAYER = by_word((("post", POST), ("pass", PASS), ("call", CALL), ("raise", RAISE),
+PLAYER = k.by_word((("post", POST), ("pass", PASS), ("call", CALL), ("raise", RAISE),
                   ("show", SHOW), ("collect", COLLECT), ("deny", DENY),
                   ("muck", MUCK)))  # fmt: skip
 
@@ -122,28 +118,28 @@ def compiled(table: dict[str, tuple[tuple[str, Any], ...]]) -> dict[str, tuple[t
 HEAD_M, SUMMARY_M, PLAYER_M = compiled(HEAD), compiled(SUMMARY), compiled(PLAYER)
 
 _STREETS = {
-    "PRE-FLOP": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
-    "RIVER": Street.RIVER, "SHOW DOWN": Street.SHOWDOWN,
+    "PRE-FLOP": k.Street.PREFLOP, "FLOP": k.Street.FLOP, "TURN": k.Street.TURN,
+    "RIVER": k.Street.RIVER, "SHOW DOWN": k.Street.SHOWDOWN,
 }  # fmt: skip
-_POSTS = {"small blind": PostKind.SMALL_BLIND, "big blind": PostKind.BIG_BLIND,
-          "ante": PostKind.ANTE, "straddle": PostKind.STRADDLE}  # fmt: skip
+_POSTS = {"small blind": k.PostKind.SMALL_BLIND, "big blind": k.PostKind.BIG_BLIND,
+          "ante": k.PostKind.ANTE, "straddle": k.PostKind.STRADDLE}  # fmt: skip
 _SIGNS = {"€": "EUR", "$": "USD", "£": "GBP"}
 _OTHER_GAMES = re.compile(r"hold'?em|stud|razz|draw|badugi|courchevel|mix", re.IGNORECASE)
-_STRUCTURES = {"pot limit": BettingStructure.POT_LIMIT, "no limit": BettingStructure.NO_LIMIT,
-               "fixed limit": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT}  # fmt: skip
-_GAMES: dict[str, tuple[Variant, bool]] = {
-    "omaha": (Variant.OMAHA, False), "omaha hi": (Variant.OMAHA, False),
-    "omaha hi/lo": (Variant.OMAHA, True), "omaha8": (Variant.OMAHA, True),
-    "omaha 8": (Variant.OMAHA, True),
-    "omaha5": (Variant.OMAHA5, False), "5 card omaha": (Variant.OMAHA5, False),
-    "omaha5 hi/lo": (Variant.OMAHA5, True), "5 card omaha hi/lo": (Variant.OMAHA5, True),
-    "omaha5 8": (Variant.OMAHA5, True), "omaha58": (Variant.OMAHA5, True),
-    "omaha6": (Variant.OMAHA6, False), "6 card omaha": (Variant.OMAHA6, False),
-    "omaha6 hi/lo": (Variant.OMAHA6, True), "6 card omaha hi/lo": (Variant.OMAHA6, True),
+_STRUCTURES = {"pot limit": k.BettingStructure.POT_LIMIT, "no limit": k.BettingStructure.NO_LIMIT,
+               "fixed limit": k.BettingStructure.LIMIT, "limit": k.BettingStructure.LIMIT}  # fmt: skip
+_GAMES: dict[str, tuple[k.Variant, bool]] = {
+    "omaha": (k.Variant.OMAHA, False), "omaha hi": (k.Variant.OMAHA, False),
+    "omaha hi/lo": (k.Variant.OMAHA, True), "omaha8": (k.Variant.OMAHA, True),
+    "omaha 8": (k.Variant.OMAHA, True),
+    "omaha5": (k.Variant.OMAHA5, False), "5 card omaha": (k.Variant.OMAHA5, False),
+    "omaha5 hi/lo": (k.Variant.OMAHA5, True), "5 card omaha hi/lo": (k.Variant.OMAHA5, True),
+    "omaha5 8": (k.Variant.OMAHA5, True), "omaha58": (k.Variant.OMAHA5, True),
+    "omaha6": (k.Variant.OMAHA6, False), "6 card omaha": (k.Variant.OMAHA6, False),
+    "omaha6 hi/lo": (k.Variant.OMAHA6, True), "6 card omaha hi/lo": (k.Variant.OMAHA6, True),
 }  # fmt: skip
 
 
-def game_of(game_text: str) -> tuple[Variant, bool, BettingStructure] | str | None:
+def game_of(game_text: str) -> tuple[k.Variant, bool, k.BettingStructure] | str | None:
     """The header's game words, typed.
 
     Args:

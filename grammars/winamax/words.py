@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 
-from hhtools.grammars._site import read_high_once
-from hhtools.model.records import ClaimedHigh
+from hhtools.grammars import _kit as k
 
 __all__ = ["read_high", "read_low"]
 
@@ -24,7 +23,7 @@ _RANKS = {
 }  # fmt: skip
 
 
-def read_high(text: str | None) -> ClaimedHigh | None:
+def read_high(text: str | None) -> k.ClaimedHigh | None:
     """Type Winamax's words for a high hand: English the kernel reads
     (:func:`~hhtools.grammars._site.read_high_once`).
 
@@ -44,7 +43,7 @@ def read_high(text: str | None) -> ClaimedHigh | None:
     <HandCategory.FLUSH: 'flush'>
     """
     words = text.strip() if text else None
-    return read_high_once(words[5:] if words and words[:5].lower() == "hi : " else words)
+    return k.read_high_once(words[5:] if words and words[:5].lower() == "hi : " else words)
 
 
 _LOW = re.compile(r"^(?:lo : )?high card : (\w+)$")

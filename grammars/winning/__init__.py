@@ -61,22 +61,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import (
-    Hand, build_record, by_word, limit_blinds, local_time, section, summary_end, text_format,
-    the_board,
-)  # fmt: skip
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._lines import _cards, _m, _rule
-from hhtools.grammars._meaning import Meanings
-from hhtools.grammars._site import bad_header
-from hhtools.grammars.base import ParsedHand
+from hhtools.grammars import _kit as k
 from hhtools.grammars.winning.new import first, parse_new
 from hhtools.grammars.winning.words import read_claim, read_old_low, share_out
-from hhtools.model.records import (
-    BettingStructure, Collect, Game, HandText, PostKind, Show, Variant,
-)
-from hhtools.model.vocab import CollectOrder, ProblemCode
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
@@ -87,29 +74,29 @@ _RECOGNISE = re.compile(
     r"|Hand #\d+ - [^\n]*(?:Omaha|Hold'em|Holdem)[^\n]* - \d{4}/\d\d/\d\d \d\d:\d\d:\d\d)",
     re.MULTILINE,
 )
-STARTED = _rule("started",
+STARTED = k.rule("started",
                 r"Game started at: (?P<date>\d{4}/\d\d?/\d\d? \d\d?:\d\d?:\d\d?)\s*$")  # fmt: skip
-GAME_ID = _rule("game_id",
+GAME_ID = k.rule("game_id",
     r"Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?:\(PRR\) )?(?P<table>.+?)"
     r"(?: \((?P<type>Short|Deep|Fast|Zoom|Turbo)\))? \((?P<game>[^()]+)\)"
     r"(?: \((?P<limit>No Limit|Pot Limit|Fixed Limit)\))?\s*$"
 )  # fmt: skip
-BUTTON = _rule("button", r"Seat (?P<seat>\d+) is the button\s*$")
-SEAT = _rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.\s*$")
-STREET = _rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*:? (?P<cards>.*)$")
-RETURNED = _rule("returned", r"Uncalled bet \((?P<a>[\d.,]+)\) returned to (?P<name>.+?)\s*$")
+BUTTON = k.rule("button", r"Seat (?P<seat>\d+) is the button\s*$")
+SEAT = k.rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.\s*$")
+STREET = k.rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*:? (?P<cards>.*)$")
+RETURNED = k.rule("returned", r"Uncalled bet \((?P<a>[\d.,]+)\) returned to (?P<name>.+?)\s*$")
 _N = r"\d[\d,]*(?:\.\d+)?"
 #: the summary's lines by their first word
-SUMMARY = by_word((
-    ("pot", _rule("pot", rf"Pot: (?P<pot>{_N})\.? Rake (?P<rake>{_N})\.?"
+SUMMARY = k.by_word((
+    ("pot", k.rule("pot", rf"Pot: (?P<pot>{_N})\.? Rake (?P<rake>{_N})\.?"
                          rf"(?: JP fee (?P<jp>{_N})\.?)?\s*$")),
-    ("board", _rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$")),
-    ("player", _rule("player",
+    ("board", k.rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$")),
+    ("player", k.rule("player",
         r"(?:\*Player|Player) (?P<name>.+?) (?:(?P<show>shows: (?P<desc>.*?) \[(?P<cards>[^\]]*)\]"
         r"(?: Low hand \((?P<low>[^)]*)\))?)|(?P<muck>mucks) \(does not show cards\)"
         rf"|does not show cards)\.\s*Bets: (?P<bets>{_N})\. Collects: (?P<coll>{_N})\."
         rf" (?:Wins|Loses): {_N}\.\s*$")),
-    ("ended", _rule("ended", r"Game ended at: \d{4}/\d\d?/\d\d? \d\d?:\d\d?:\d\d?\s*$")),
+    ("ended", k.rule("ended", r"Game ended at: \d{4}/\d\d?/\d\d? \d\d?:\d\d?:\d\d?\s*$")),
 ))  # fmt: skip
 _ACT = (
     r"(?P<act>folds|checks|calls|bets|raises|allin|has small blind"
@@ -118,51 +105,51 @@ _ACT = (
     r"(?: \(?(?P<a>[\d.,]+)\)?| \[(?P<card>[^\]]*)\])?\s*$"
 )
 #: "Player <name> <act>": a name not seated (read to report it)
-PLAYER = _rule("player", r"Player (?P<name>.+?) " + _ACT)
+PLAYER = k.rule("player", r"Player (?P<name>.+?) " + _ACT)
 #: what follows "Player <seated name> "
-ACT = _rule("act", _ACT)
+ACT = k.rule("act", _ACT)
 #: the betting acts by the kernel's names: every amount is the chips the player adds
 #: ("raises (100)" over a big blind of 50 is a raise to 150)
 _BETS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise_by", "allin": "allin"}  # fmt: skip
-_POSTS = {"has small blind": PostKind.SMALL_BLIND, "has big blind": PostKind.BIG_BLIND,
-          "straddle": PostKind.STRADDLE, "has dead blind": PostKind.ANTE,
-          "posts ante": PostKind.ANTE}  # fmt: skip
+_POSTS = {"has small blind": k.PostKind.SMALL_BLIND, "has big blind": k.PostKind.BIG_BLIND,
+          "straddle": k.PostKind.STRADDLE, "has dead blind": k.PostKind.ANTE,
+          "posts ante": k.PostKind.ANTE}  # fmt: skip
 #: the older format's raises and calls are read as the chips added; the site's totals
 #: would tell one that meant a street total (the kernel's check, :mod:`.._meaning`)
-OLD_MEANINGS = Meanings(raise_read="added", raise_alt=("to", "over"), call_read="added",
+OLD_MEANINGS = k.Meanings(raise_read="added", raise_alt=("to", "over"), call_read="added",
                         call_alt=("total",))  # fmt: skip
-_STRUCTURES = {"no limit": BettingStructure.NO_LIMIT, "pot limit": BettingStructure.POT_LIMIT,
-               "fixed limit": BettingStructure.LIMIT}  # fmt: skip
+_STRUCTURES = {"no limit": k.BettingStructure.NO_LIMIT, "pot limit": k.BettingStructure.POT_LIMIT,
+               "fixed limit": k.BettingStructure.LIMIT}  # fmt: skip
 
 
-def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> ParsedHand:
+def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> k.ParsedHand:
     """Read one hand's text (either format) into a record and problems; amounts in
     cents. Never raises: an unexpected error becomes an ``internal_error`` problem."""
-    return FORMAT.parse(HandText(text, file, line, offset))
+    return FORMAT.parse(k.HandText(text, file, line, offset))
 
 
-def _read(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _read(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """:data:`FORMAT`'s parse: the newer format's hands start "Hand #"."""
     if text.startswith("Hand #"):
         return parse_new(h, lines, line, text, offset)
     return _parse(h, lines, line, text, offset)
 
 
-def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand of the older format on ``h``: the two header lines, the body, the
     end checks, the record (its collects shared out over the pots)."""
     lines = [ln.rstrip("\r") for ln in lines]
     body = [(i, ln) for i, ln in enumerate(lines) if ln.strip()]
     head = _header(h, lines, body, line)
-    if isinstance(head, ParsedHand):
+    if isinstance(head, k.ParsedHand):
         return head
     started, gid, game = head
     h.meanings = OLD_MEANINGS
     numbered = ((i, ln.strip()) for i, ln in body[2:])
-    if not read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=NO_CHIPS):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    done = summary_end(h, lines, line, "'Pot:'")
+    if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    done = k.summary_end(h, lines, line, "'Pot:'")
     if done is not None:
         return done
     assert h.total is not None  # summary_end: a hand with no total gives no record
@@ -174,50 +161,50 @@ def _parse(h: Hand, lines: list[str], line: int, text: str, offset: int) -> Pars
     collects, parts, basis = share_out(
         totals, h.put, returned, h.folded, h.shows, game[1], rake + h.jackpot
     )
-    record = build_record(
+    record = k.build_record(
         h, site=SITE, game=_game(h, gid, game), line=line, text=text, offset=offset,
-        started_at=local_time(started["date"]), boards=the_board(h), table=gid["table"],
+        started_at=k.local_time(started["date"]), boards=k.the_board(h), table=gid["table"],
         max_seats=6 if gid["type"] == "Short" else None, collects=tuple(collects),
         total_pot=h.total + rake + h.jackpot, rake=rake, pot_parts=parts,
-        pot_parts_basis=basis, collect_order=CollectOrder.UNORDERED,
+        pot_parts_basis=basis, collect_order=k.CollectOrder.UNORDERED,
     )  # fmt: skip
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+    return k.ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
 
 def _header(
-    h: Hand, lines: list[str], body: list[tuple[int, str]], line: int
-) -> tuple[Any, Any, tuple[Variant, bool]] | ParsedHand:
+    h: k.Hand, lines: list[str], body: list[tuple[int, str]], line: int
+) -> tuple[Any, Any, tuple[k.Variant, bool]] | k.ParsedHand:
     """The two header lines ("Game started at", then "Game ID" after blanks) and the
     game, or the :class:`ParsedHand` of a bad header or a game not read."""
-    started = _m(STARTED, lines[0])
-    gid = _m(GAME_ID, body[1][1]) if started and len(body) > 1 else None
+    started = k.rule_match(STARTED, lines[0])
+    gid = k.rule_match(GAME_ID, body[1][1]) if started and len(body) > 1 else None
     if started is None or gid is None:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     game = first(h, line, gid["id"], gid["game"], lines[0])
-    return game if isinstance(game, ParsedHand) else (started, gid, game)
+    return game if isinstance(game, k.ParsedHand) else (started, gid, game)
 
 
-def _game(h: Hand, gid: Any, game: tuple[Variant, bool]) -> Game:
+def _game(h: k.Hand, gid: Any, game: tuple[k.Variant, bool]) -> k.Game:
     """The game: the header's stakes are a fixed-limit game's bets when they are twice
     the blinds posted, else the blinds of a pot-limit game (a structure written after
     the game is read as written)."""
     stake_sb, stake_bb = h.money(gid["sb"]), h.money(gid["bb"])
-    sb, bb = limit_blinds(h, stake_sb)
+    sb, bb = k.limit_blinds(h, stake_sb)
     structure = _STRUCTURES.get((gid["limit"] or "").lower())
     if structure is None:
         limit = h.bb is not None and stake_sb == h.bb and stake_bb == 2 * h.bb != stake_sb
-        structure = BettingStructure.LIMIT if limit else BettingStructure.POT_LIMIT
+        structure = k.BettingStructure.LIMIT if limit else k.BettingStructure.POT_LIMIT
     if h.bb is None:
         sb, bb = stake_sb, stake_bb
-    is_limit = structure is BettingStructure.LIMIT
-    return Game(
+    is_limit = structure is k.BettingStructure.LIMIT
+    return k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency="USD", small_bet=stake_sb if is_limit else None,
         big_bet=stake_bb if is_limit else None,
     )  # fmt: skip
 
 
-def _line(h: Hand, ln: str, lno: int) -> bool:
+def _line(h: k.Hand, ln: str, lno: int) -> bool:
     """Read one line of the older format; ``False`` when no rule reads it."""
     if h.summary:
         return _summary_line(h, ln, lno)
@@ -226,42 +213,42 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     if ln.startswith("Seat "):
         return _seat(h, ln, lno)
     if ln.startswith("***"):
-        return section(h, ln, STREET)
+        return k.section(h, ln, STREET)
     if ln.startswith("------ Summary"):
         h.summary = True
         return True
-    m = _m(RETURNED, ln)
+    m = k.rule_match(RETURNED, ln)
     if m is None:
         return False
     if m["name"] not in h.stacks:
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {m['name'][:40]}", ln)
     else:
         h.betting("return", m["name"], h.money(m["a"]), lno)
     return True
 
 
-def _seat(h: Hand, ln: str, lno: int) -> bool:
+def _seat(h: k.Hand, ln: str, lno: int) -> bool:
     """A seat line ("Seat 1: Xjty (2872.50).") or the button's ("Seat 4 is the button")."""
-    m = _m(SEAT, ln)
+    m = k.rule_match(SEAT, ln)
     if m is not None:
         h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno)
         return True
-    m = _m(BUTTON, ln)
+    m = k.rule_match(BUTTON, ln)
     if m is None:
         return False
     h.button = h.seat_number(m["seat"])
     return True
 
 
-def _player_line(h: Hand, ln: str, lno: int) -> bool:
+def _player_line(h: k.Hand, ln: str, lno: int) -> bool:
     """ "Player <name> <act>": a seated name first (longest first: one short match)."""
     for name in h.by_length:
         if ln.startswith(name, 7) and ln[7 + len(name) : 8 + len(name)] == " ":
-            m = _m(ACT, ln[8 + len(name) :])
+            m = k.rule_match(ACT, ln[8 + len(name) :])
             if m is not None and _whole(m):
                 _player(h, name, m, ln, lno)
                 return True
-    m = _m(PLAYER, ln)
+    m = k.rule_match(PLAYER, ln)
     if m is None or not _whole(m):
         return False
     _player(h, m["name"], m, ln, lno)
@@ -277,10 +264,10 @@ def _whole(m: Any) -> bool:
     return m["a"] is None or act in _BETS and act not in ("folds", "checks") or act in _POSTS
 
 
-def _player(h: Hand, p: str, m: Any, ln: str, lno: int) -> None:
+def _player(h: k.Hand, p: str, m: Any, ln: str, lno: int) -> None:
     """What a player did: a bet, a post (stated or not), the hero's card."""
     if p not in h.stacks:
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {p[:40]}", ln)
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {p[:40]}", ln)
         return
     act = m["act"]
     a = h.money(m["a"]) if m["a"] else None
@@ -290,7 +277,7 @@ def _player(h: Hand, p: str, m: Any, ln: str, lno: int) -> None:
         h.post(p, _POSTS[act], a or 0, lno, stated=a is not None)
     elif act == "received card:":
         h.hero = p
-        h.hole[p] = h.hole.get(p, ()) + _cards(m["card"] or "")
+        h.hole[p] = h.hole.get(p, ()) + k.cards(m["card"] or "")
         h.in_hand.add(p)
     elif act == "received a card.":
         h.in_hand.add(p)
@@ -300,10 +287,10 @@ def _player(h: Hand, p: str, m: Any, ln: str, lno: int) -> None:
     # the record needs nothing from them (the all-in follows on its own line).
 
 
-def _summary_line(h: Hand, ln: str, lno: int) -> bool:
+def _summary_line(h: k.Hand, ln: str, lno: int) -> bool:
     """A summary line: a player's result (and shown hand), the pot, the board, the end."""
     for kind, rule in SUMMARY.get(ln.partition(" ")[0], ()):
-        m = _m(rule, ln)
+        m = k.rule_match(rule, ln)
         if m is not None:
             break
     else:
@@ -316,30 +303,30 @@ def _summary_line(h: Hand, ln: str, lno: int) -> bool:
         h.jackpot = h.money(m["jp"]) if m["jp"] else 0
         h.total_line = lno
     elif kind == "board":
-        h.summary_board = _cards(m["cards"])
+        h.summary_board = k.cards(m["cards"])
         h.summary_board_line = lno
     return True
 
 
-def _summary_player(h: Hand, m: Any, ln: str, lno: int) -> None:
+def _summary_player(h: k.Hand, m: Any, ln: str, lno: int) -> None:
     """ "*Player X shows: <words> [cards] Low hand (...).Bets: b. Collects: c. Wins: w.":
     the total collected (shared out over the pots later), the hand shown."""
     p = m["name"]
     if p not in h.stacks:
-        h.problem(lno, ProblemCode.UNKNOWN_PLAYER, f"not seated: {p[:40]}", ln)
+        h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {p[:40]}", ln)
         return
     coll = h.money(m["coll"])
     if coll:
-        h.collects.append(Collect(p, coll, 0, 0, lno))
+        h.collects.append(k.Collect(p, coll, 0, 0, lno))
     if not m["show"]:
         return
-    cards = _cards(m["cards"])
+    cards = k.cards(m["cards"])
     if h.hole.get(p) and h.hole[p] != cards:
-        h.problem(lno, ProblemCode.BAD_CARDS, f"{p} shows cards other than those dealt", ln)
+        h.problem(lno, k.ProblemCode.BAD_CARDS, f"{p} shows cards other than those dealt", ln)
     h.hole[p] = cards
     desc = m["desc"].strip().rstrip(".")
     h.shows.append(
-        Show(p, cards, desc, low_description=m["low"].strip() if m["low"] else None,
+        k.Show(p, cards, desc, low_description=m["low"].strip() if m["low"] else None,
              line=lno, claimed_high=read_claim(desc), claimed_low=read_old_low(m["low"]))
     )  # fmt: skip
 
@@ -348,7 +335,7 @@ def _summary_player(h: Hand, m: Any, ln: str, lno: int) -> None:
 #: when its first lines are a WPN hand ("Game started at" then "Game ID", or "Hand #N
 #: - <game> - <stakes> - <date>"); its hands start at each "Game started at" or
 #: "Hand #" line. ``_parse`` is looked up when a hand is read (a test plants a bug in it).
-FORMAT = text_format(
+FORMAT = k.text_format(
     "winning", "Winning Poker Network",
     "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash",
     HAND_START, _read, header=_RECOGNISE,

@@ -31,48 +31,37 @@ import re
 from datetime import UTC
 from typing import Any
 
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import (
-    Hand, build_record, by_word, limit_blinds, local_time, not_read, section,
-    summary_end, the_board,
-)  # fmt: skip
-from hhtools.grammars._quiet import NO_CHIPS
-from hhtools.grammars._lines import _cards, _m, _rule
-from hhtools.grammars._pots import paid_parts
-from hhtools.grammars._site import bad_header
-from hhtools.grammars.base import ParsedHand
+from hhtools.grammars import _kit as k
 from hhtools.grammars.winning.words import read_claim, read_new_low
-from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Show, Variant
-from hhtools.model.vocab import CollectOrder, PotPartsBasis
 
 __all__ = ["GAMES", "first", "parse_new"]
 
 SITE = "winning"
-HEADER = _rule("header",
+HEADER = k.rule("header",
     r"Hand #(?P<id>\d+) - (?P<game>[^(]+?)\s*\((?P<limit>Fixed Limit|No Limit|Pot Limit)\) - "
     r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+) - "
     r"(?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)(?: (?P<tz>[A-Z]+))?\s*$"
 )  # fmt: skip
-TABLE = _rule("table", r"(?P<table>.+?)(?: (?P<max>\d+)-max)?"
+TABLE = k.rule("table", r"(?P<table>.+?)(?: (?P<max>\d+)-max)?"
                        r" Seat #(?P<btn>\d+) is the button\s*$")  # fmt: skip
-SEAT = _rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+)\)"
+SEAT = k.rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+)\)"
                      r"(?: is sitting out)?\s*$")  # fmt: skip
-SUMMARY_SEAT = _rule("summary_seat", r"Seat \d+: (?P<rest>.+)$")
-STREET = _rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)$")
-TOTAL = _rule("total",
+SUMMARY_SEAT = k.rule("summary_seat", r"Seat \d+: (?P<rest>.+)$")
+STREET = k.rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)$")
+TOTAL = k.rule("total",
     r"Total pot (?P<total>[$€£]?[\d.,]+)(?: \| Rake (?P<rake>[$€£]?[\d.,]+))?"
     r"(?: \| JP Fee (?P<jp>[$€£]?[\d.,]+))?\s*$"
 )  # fmt: skip
-BOARD = _rule("board", r"Board \[(?P<cards>[^\]]*)\]\s*$")
-DEALT = _rule("dealt", r"Dealt to (?P<rest>.+) \[(?P<cards>[^\]]*)\]\s*$")
-RETURNED = _rule("returned", r"Uncalled bet \((?P<a>[$€£]?[\d.,]+)\)"
+BOARD = k.rule("board", r"Board \[(?P<cards>[^\]]*)\]\s*$")
+DEALT = k.rule("dealt", r"Dealt to (?P<rest>.+) \[(?P<cards>[^\]]*)\]\s*$")
+RETURNED = k.rule("returned", r"Uncalled bet \((?P<a>[$€£]?[\d.,]+)\)"
                              r" returned to (?P<name>.+?)\s*$")  # fmt: skip
 _A = r"(?P<a>[$€£]?[\d.,]+)"
 _ALLIN = r"(?P<allin> and is all-in)?"
 #: what follows "<seated name> ", by kind (the betting and posts as the kernel names them)
 RULES: tuple[tuple[str, Any], ...] = tuple(
-    (k, _rule(k, p + "$"))
-    for k, p in (
+    (rule_kind, k.rule(rule_kind, p + "$"))
+    for rule_kind, p in (
         ("fold", r"folds"),
         ("check", r"checks"),
         ("call", r"calls " + _A + _ALLIN),
@@ -90,21 +79,21 @@ RULES: tuple[tuple[str, Any], ...] = tuple(
         ("collect", r"collected " + _A + r" from (?:main pot|pot|side pot-?(?P<side>\d+))"),
     )
 )  # fmt: skip
-_BY_WORD = by_word(RULES)
+_BY_WORD = k.by_word(RULES)
 #: a summary seat's "won $x": the collect of a hand with no "collected" line (a walk)
-WON = _rule("won", r"(?:\([^)]*\) )*(?:did not show and |showed \[[^\]]*\] and "
+WON = k.rule("won", r"(?:\([^)]*\) )*(?:did not show and |showed \[[^\]]*\] and "
                    r"|mucked \[[^\]]*\] and )?(?:won|collected) \(?" + _A + r"\)?"
                    r"(?: with .*)?$")  # fmt: skip
 #: a summary seat's other endings: the player won nothing (any other words are unread)
-LOST = _rule("lost", r"(?:\([^)]*\) )*(?:folded (?:on the (?:Pre-Flop|Flop|Turn|River)"
+LOST = k.rule("lost", r"(?:\([^)]*\) )*(?:folded (?:on the (?:Pre-Flop|Flop|Turn|River)"
                      r"|before (?:the )?Flop)(?: and did not bet)?|mucked(?: \[[^\]]*\])?"
                      r"|(?:showed \[[^\]]*\] and )?lost(?: with .*)?"
                      r"|did not show)\s*$")  # fmt: skip
 #: the running pots after rake, street by street: "Main pot $6.60 | Side pot(1) $2 | Rake $0.30"
-POTS = _rule("pots", r"(?:Main pot|Side pot\(\d+\)) [$€£]?[\d.,]+"
+POTS = k.rule("pots", r"(?:Main pot|Side pot\(\d+\)) [$€£]?[\d.,]+"
                      r"(?: \| (?:Side pot\(\d+\)|Rake) [$€£]?[\d.,]+)*\s*$")  # fmt: skip
-_POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "straddle": PostKind.STRADDLE,
-          "ante": PostKind.ANTE, "dead": PostKind.ANTE}  # fmt: skip
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "straddle": k.PostKind.STRADDLE,
+          "ante": k.PostKind.ANTE, "dead": k.PostKind.ANTE}  # fmt: skip
 #: the betting lines by the group of their amount: chips added, or a raise's street
 #: total ("raises $30.00 to $40.00")
 _BETS = {"fold": None, "check": None, "call": "a", "bet": "a", "raise_to": "to"}
@@ -112,81 +101,82 @@ _BETS = {"fold": None, "check": None, "call": "a", "bet": "a", "raise_to": "to"}
 _FIVE = re.compile(r"\s*\[[^\]]*\]\s*$")
 #: the Omaha games of both formats, by their lower-case words
 GAMES = {
-    "omaha": (Variant.OMAHA, False), "omaha h/l": (Variant.OMAHA, True),
-    "omaha hi/lo": (Variant.OMAHA, True), "omaha hilow": (Variant.OMAHA, True),
-    "omaha hilo": (Variant.OMAHA, True),
+    "omaha": (k.Variant.OMAHA, False), "omaha h/l": (k.Variant.OMAHA, True),
+    "omaha hi/lo": (k.Variant.OMAHA, True), "omaha hilow": (k.Variant.OMAHA, True),
+    "omaha hilo": (k.Variant.OMAHA, True),
 }  # fmt: skip
-_STRUCTURES = {"Fixed Limit": BettingStructure.LIMIT, "No Limit": BettingStructure.NO_LIMIT,
-               "Pot Limit": BettingStructure.POT_LIMIT}  # fmt: skip
+_STRUCTURES = {"Fixed Limit": k.BettingStructure.LIMIT, "No Limit": k.BettingStructure.NO_LIMIT,
+               "Pot Limit": k.BettingStructure.POT_LIMIT}  # fmt: skip
 #: the "*** ... ***" lines the record does not need
 _QUIET = ("*** HOLE CARDS", "*** SHOW DOWN")
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "": "USD"}
 
 
 def first(
-    h: Hand, line: int, hand_id: str, game: str, excerpt: str
-) -> tuple[Variant, bool] | ParsedHand:
+    h: k.Hand, line: int, hand_id: str, game: str, excerpt: str
+) -> tuple[k.Variant, bool] | k.ParsedHand:
     """The hand's id set and its game read from the header's words, or the
     :class:`ParsedHand` of a game not read (an unknown Omaha game, another game)."""
     h.hand_id = hand_id
     found = GAMES.get(" ".join(game.lower().split()))
     if found is None:
-        return not_read(h, line, game, excerpt, omaha="omaha" in game.lower())
+        return k.not_read(h, line, game, excerpt, omaha="omaha" in game.lower())
     return found
 
 
-def parse_new(h: Hand, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+def parse_new(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand of WPN's newer format on ``h`` (header first); amounts in cents.
 
     Raises what a bug raises (the format's reader guards it).
     """
     lines = [ln.rstrip("\r") for ln in lines]
-    hd = _m(HEADER, lines[0])
+    hd = k.rule_match(HEADER, lines[0])
     if hd is None:
-        return bad_header(h, lines, line)
+        return k.bad_header(h, lines, line)
     game = first(h, line, hd["id"], hd["game"], lines[0])
-    if isinstance(game, ParsedHand):
+    if isinstance(game, k.ParsedHand):
         return game
-    if not read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=NO_CHIPS):
-        return ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    done = summary_end(h, lines, line, "'Total pot'")
+    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
+                     quiet=k.NO_CHIPS):
+        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+    done = k.summary_end(h, lines, line, "'Total pot'")
     if done is not None:
         return done
     assert h.total is not None  # summary_end: a hand with no total gives no record
-    started = local_time(hd["date"])
+    started = k.local_time(hd["date"])
     collects = _collects(h, lines, line)
-    parts = paid_parts(list(collects), h.total)  # each pot paid after its own rake
+    parts = k.paid_parts(list(collects), h.total)  # each pot paid after its own rake
     rake = h.rake or 0
-    record = build_record(
+    record = k.build_record(
         h, site=SITE, game=_game(h, hd, game), line=line, text=text, offset=offset,
-        started_at=started, time_zone=hd["tz"], boards=the_board(h),
+        started_at=started, time_zone=hd["tz"], boards=k.the_board(h),
         started_at_utc=started.replace(tzinfo=UTC) if hd["tz"] in ("UTC", "GMT") else None,
         collects=collects, total_pot=h.total + rake + h.jackpot, rake=rake, pot_parts=parts,
-        pot_parts_basis=PotPartsBasis.NET if parts else None, collect_order=CollectOrder.UNORDERED,
+        pot_parts_basis=k.PotPartsBasis.NET if parts else None,
+        collect_order=k.CollectOrder.UNORDERED,
     )  # fmt: skip
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+    return k.ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
 
-def _game(h: Hand, hd: Any, game: tuple[Variant, bool]) -> Game:
+def _game(h: k.Hand, hd: Any, game: tuple[k.Variant, bool]) -> k.Game:
     """The game: a fixed-limit header names the bets (the blinds are those posted, else
     the small bet and half of it); another names the blinds (those posted first)."""
     structure = _STRUCTURES[hd["limit"]]
     stake_sb, stake_bb = h.money(hd["sb"]), h.money(hd["bb"])
-    limit = structure is BettingStructure.LIMIT
+    limit = structure is k.BettingStructure.LIMIT
     if limit:
-        sb, bb = limit_blinds(h, stake_sb)
+        sb, bb = k.limit_blinds(h, stake_sb)
     else:
         sb = h.sb if h.sb is not None else stake_sb
         bb = h.bb if h.bb is not None else stake_bb
-    return Game(
+    return k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency=_CURRENCY.get(hd["cur"], "USD"), small_bet=stake_sb if limit else None,
         big_bet=stake_bb if limit else None,
     )  # fmt: skip
 
 
-def _collects(h: Hand, lines: list[str], line: int) -> tuple[Collect, ...]:
+def _collects(h: k.Hand, lines: list[str], line: int) -> tuple[k.Collect, ...]:
     """The body's "collected" lines; a hand with none (a walk) is paid by the summary's
     "won" lines (the collects read after the summary line)."""
     at = next((line + i for i, ln in enumerate(lines) if ln.startswith("*** SUMMARY")), line)
@@ -194,10 +184,10 @@ def _collects(h: Hand, lines: list[str], line: int) -> tuple[Collect, ...]:
     return body or tuple(c for c in h.collects if c.line > at)
 
 
-def _line(h: Hand, ln: str, lno: int) -> bool:
+def _line(h: k.Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if ln.startswith("***"):
-        return section(h, ln, STREET, quiet=_QUIET, summary="*** SUMMARY")
+        return k.section(h, ln, STREET, quiet=_QUIET, summary="*** SUMMARY")
     if h.summary:
         if _summary_line(h, ln, lno):
             return True
@@ -205,7 +195,7 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
         return True
     if ln.startswith("Seat "):
         if not h.summary:
-            m = _m(SEAT, ln)
+            m = k.rule_match(SEAT, ln)
             if m is not None:
                 h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno,
                        "is sitting out" in ln)  # fmt: skip
@@ -217,9 +207,9 @@ def _line(h: Hand, ln: str, lno: int) -> bool:
     return _other(h, ln, lno)
 
 
-def _table(h: Hand, ln: str) -> bool:
+def _table(h: k.Hand, ln: str) -> bool:
     """ "St. Lucie 6-max Seat #1 is the button": the table, its size, the button."""
-    t = _m(TABLE, ln)
+    t = k.rule_match(TABLE, ln)
     if t is None:
         return False
     h.table = t["table"]
@@ -228,54 +218,54 @@ def _table(h: Hand, ln: str) -> bool:
     return True
 
 
-def _other(h: Hand, ln: str, lno: int) -> bool:
+def _other(h: k.Hand, ln: str, lno: int) -> bool:
     """The running pot, the hero's cards, an uncalled bet returned."""
     if ln.startswith(("Main pot ", "Side pot(")):
-        return _m(POTS, ln) is not None  # the running pots after rake, street by street
-    m = _m(DEALT, ln)
+        return k.rule_match(POTS, ln) is not None  # the running pots after rake, street by street
+    m = k.rule_match(DEALT, ln)
     if m is not None and m["rest"] in h.stacks:
         h.hero = m["rest"]
-        h.hole[h.hero] = _cards(m["cards"])
+        h.hole[h.hero] = k.cards(m["cards"])
         return True
-    m = _m(RETURNED, ln)
+    m = k.rule_match(RETURNED, ln)
     if m is not None and m["name"] in h.stacks:
         h.betting("return", m["name"], h.money(m["a"]), lno)
         return True
     return False
 
 
-def _summary_line(h: Hand, ln: str, lno: int) -> bool:
+def _summary_line(h: k.Hand, ln: str, lno: int) -> bool:
     """The summary's total pot (with its rake and jackpot fee) and board."""
-    m = _m(TOTAL, ln)
+    m = k.rule_match(TOTAL, ln)
     if m is not None:
         h.total = h.money(m["total"])
         h.rake = h.money(m["rake"]) if m["rake"] else 0
         h.jackpot = h.money(m["jp"]) if m["jp"] else 0
         h.total_line = lno
         return True
-    m = _m(BOARD, ln)
+    m = k.rule_match(BOARD, ln)
     if m is not None:
-        h.summary_board = _cards(m["cards"])
+        h.summary_board = k.cards(m["cards"])
         h.summary_board_line = lno
         return True
     return False
 
 
-def _player_line(h: Hand, ln: str, lno: int) -> bool:
+def _player_line(h: k.Hand, ln: str, lno: int) -> bool:
     """ "<seated name> <what they did>", by the rules of its first word."""
     p = h.name(ln)
     if p is None:
         return False
     rest = ln[len(p) + 1 :].strip()
     for kind, rule in _BY_WORD.get(rest.split(" ", 1)[0], ()):
-        m = _m(rule, rest)
+        m = k.rule_match(rule, rest)
         if m is not None:
             _player(h, p, kind, m, lno)
             return True
     return False
 
 
-def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
+def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a player did, by the kind of rule that read it."""
     if kind in _BETS:
         group = _BETS[kind]
@@ -286,28 +276,28 @@ def _player(h: Hand, p: str, kind: str, m: Any, lno: int) -> None:
     elif kind == "show":
         _show(h, p, m, lno)
     elif kind == "collect":
-        h.collects.append(Collect(p, h.money(m["a"]), int(m["side"] or 0), 0, lno))
+        h.collects.append(k.Collect(p, h.money(m["a"]), int(m["side"] or 0), 0, lno))
     elif kind == "wait":
         h.sit_out(p)  # not dealt in (unless the player then plays: Hand.final_seats)
 
 
-def _show(h: Hand, p: str, m: Any, lno: int) -> None:
+def _show(h: k.Hand, p: str, m: Any, lno: int) -> None:
     """ "shows [cards] (HI - words [five] | LO - [5,4,3,2,1])": the claims typed."""
-    cards = _cards(m["cards"])
+    cards = k.cards(m["cards"])
     h.hole[p] = cards
     desc = m["desc"] or ""
     high_part, _, low_part = desc.partition(" | LO - ")
     high_words = _FIVE.sub("", high_part.removeprefix("HI - ")).strip()
     low_text = low_part.strip().strip("[]") or None
     h.shows.append(
-        Show(p, cards, high_words or None, low_description=low_text, line=lno,
+        k.Show(p, cards, high_words or None, low_description=low_text, line=lno,
              claimed_high=read_claim(high_words), claimed_low=read_new_low(low_text))
     )  # fmt: skip
 
 
-def _summary_seat(h: Hand, ln: str, lno: int) -> bool:
+def _summary_seat(h: k.Hand, ln: str, lno: int) -> bool:
     """A summary seat line; its "won $x" is a collect (used when the body has none)."""
-    m = _m(SUMMARY_SEAT, ln)
+    m = k.rule_match(SUMMARY_SEAT, ln)
     if m is None:
         return False
     rest = m["rest"]
@@ -315,7 +305,7 @@ def _summary_seat(h: Hand, ln: str, lno: int) -> bool:
     if p is None:
         return False
     end = rest[len(p) + 1 :].strip()
-    won = _m(WON, end)
+    won = k.rule_match(WON, end)
     if won is not None:
-        h.collects.append(Collect(p, h.money(won["a"]), 0, 0, lno))
-    return won is not None or _m(LOST, end) is not None
+        h.collects.append(k.Collect(p, h.money(won["a"]), 0, 0, lno))
+    return won is not None or k.rule_match(LOST, end) is not None

@@ -13,26 +13,23 @@ from __future__ import annotations
 
 import re
 
-from hhtools.grammars._english import RANK_WORDS
-
-from hhtools.model.records import ClaimedHigh, Collect, Show
-from hhtools.model.vocab import HandCategory, PotPartsBasis
+from hhtools.grammars import _kit as k
 
 __all__ = ["read_claim", "read_new_low", "read_old_low", "share_out"]
 
-_CATS: tuple[tuple[str, HandCategory, int], ...] = (
-    ("royal flush", HandCategory.STRAIGHT_FLUSH, 0),
-    ("straight flush", HandCategory.STRAIGHT_FLUSH, 1),
-    ("four of a kind", HandCategory.FOUR_OF_A_KIND, 1),
-    ("full house", HandCategory.FULL_HOUSE, 2),
-    ("flush", HandCategory.FLUSH, 1),
-    ("straight", HandCategory.STRAIGHT, 1),
-    ("three of a kind", HandCategory.THREE_OF_A_KIND, 1),
-    ("two pairs", HandCategory.TWO_PAIR, 2),
-    ("two pair", HandCategory.TWO_PAIR, 2),
-    ("one pair", HandCategory.ONE_PAIR, 1),
-    ("pair", HandCategory.ONE_PAIR, 1),
-    ("high card", HandCategory.HIGH_CARD, 1),
+_CATS: tuple[tuple[str, k.HandCategory, int], ...] = (
+    ("royal flush", k.HandCategory.STRAIGHT_FLUSH, 0),
+    ("straight flush", k.HandCategory.STRAIGHT_FLUSH, 1),
+    ("four of a kind", k.HandCategory.FOUR_OF_A_KIND, 1),
+    ("full house", k.HandCategory.FULL_HOUSE, 2),
+    ("flush", k.HandCategory.FLUSH, 1),
+    ("straight", k.HandCategory.STRAIGHT, 1),
+    ("three of a kind", k.HandCategory.THREE_OF_A_KIND, 1),
+    ("two pairs", k.HandCategory.TWO_PAIR, 2),
+    ("two pair", k.HandCategory.TWO_PAIR, 2),
+    ("one pair", k.HandCategory.ONE_PAIR, 1),
+    ("pair", k.HandCategory.ONE_PAIR, 1),
+    ("high card", k.HandCategory.HIGH_CARD, 1),
 )
 _TOKEN = re.compile(r"\b(10|[2-9TJQKA])s?\b|([A-Za-z]+)")
 _CHAR = {"T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 14} | {str(n): n for n in range(2, 10)}
@@ -41,7 +38,7 @@ _LOW = {"A": 1, "1": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13} | {
 }
 
 
-def read_claim(text: str | None) -> ClaimedHigh | None:
+def read_claim(text: str | None) -> k.ClaimedHigh | None:
     """Type WPN's words for a high hand (either format); ``None`` when not read.
 
     >>> read_claim("Two pairs. Qs and 3s")
@@ -58,16 +55,16 @@ def read_claim(text: str | None) -> ClaimedHigh | None:
         if not words.startswith(key):
             continue
         if named == 0:
-            return ClaimedHigh(category, (14,))
+            return k.ClaimedHigh(category, (14,))
         ranks: list[int] = []
         for m in _TOKEN.finditer(text[text.lower().find(key) + len(key) :]):
             if m.group(1):
                 ranks.append(_CHAR[m.group(1).upper()])
-            elif m.group(2).lower() in RANK_WORDS:
-                ranks.append(RANK_WORDS[m.group(2).lower()])
+            elif m.group(2).lower() in k.RANK_WORDS:
+                ranks.append(k.RANK_WORDS[m.group(2).lower()])
         if len(ranks) < named:
             return None
-        return ClaimedHigh(category, tuple(ranks[:named]))
+        return k.ClaimedHigh(category, tuple(ranks[:named]))
     return None
 
 
@@ -120,19 +117,19 @@ def _pots(put: dict[str, int], folded: set[str]) -> list[tuple[int, list[str]]]:
     return pots
 
 
-_CATEGORY_ORDER = {c: i for i, c in enumerate(HandCategory)}
+_CATEGORY_ORDER = {c: i for i, c in enumerate(k.HandCategory)}
 
 
-def _key(show: Show) -> tuple[int, tuple[int, ...]] | None:
+def _key(show: k.Show) -> tuple[int, tuple[int, ...]] | None:
     c = show.claimed_high
     return None if c is None else (_CATEGORY_ORDER[c.category], c.ranks)
 
 
 def _award(
-    net: int, eligible: list[str], shows: dict[str, Show], hi_lo: bool
+    net: int, eligible: list[str], shows: dict[str, k.Show], hi_lo: bool
 ) -> dict[str, int] | None:
     """One pot awarded by the site's own claims (``None`` when they cannot tell)."""
-    keyed = {p: k for p in eligible if p in shows and (k := _key(shows[p])) is not None}
+    keyed = {p: key for p in eligible if p in shows and (key := _key(shows[p])) is not None}
     if not keyed:
         return None
     best = max(keyed.values())
@@ -158,10 +155,10 @@ def share_out(
     put: dict[str, int],
     returned: dict[str, int],
     folded: set[str],
-    shows: list[Show],
+    shows: list[k.Show],
     hi_lo: bool,
     taken: int,
-) -> tuple[list[Collect], tuple[int, ...], PotPartsBasis | None]:
+) -> tuple[list[k.Collect], tuple[int, ...], k.PotPartsBasis | None]:
     """Per-pot collects from the summary's per-player totals.
 
     Args:
@@ -184,7 +181,7 @@ def share_out(
     """
     net_put = {p: a - returned.get(p, 0) for p, a in put.items()}
     pots = _pots(net_put, folded)
-    plain = [Collect(p, a, 0, 0, line) for p, a, line in totals]
+    plain = [k.Collect(p, a, 0, 0, line) for p, a, line in totals]
     if len(pots) <= 1:
         return plain, (), None
     by_player = {p: a for p, a, _ in totals}
@@ -195,18 +192,18 @@ def share_out(
         got = _awards(nets, pots, by_player, shown, hi_lo)
         if got is not None and _sums(got) == by_player:
             collects = [
-                Collect(p, a, k, 0, lines[p])
-                for k, award in enumerate(got)
+                k.Collect(p, a, pot, 0, lines[p])
+                for pot, award in enumerate(got)
                 for p, a in award.items()
                 if a
             ]
-            return collects, tuple(nets), PotPartsBasis.NET
+            return collects, tuple(nets), k.PotPartsBasis.NET
     return plain, (), None
 
 
 def _awards(
     nets: list[int], pots: list[tuple[int, list[str]]], by_player: dict[str, int],
-    shown: dict[str, Show], hi_lo: bool,
+    shown: dict[str, k.Show], hi_lo: bool,
 ) -> list[dict[str, int]] | None:  # fmt: skip
     """Each pot's award by the site's claims (a pot one paid player could win is
     theirs), or ``None`` when the claims cannot tell one."""
