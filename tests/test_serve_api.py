@@ -109,7 +109,7 @@ def test_a_hand_with_its_replay_and_neighbours_in_the_list(client: TestClient) -
     assert body["hand"]["hand_id"] == H[3] and body["hand"]["total_pot"] == 270
     assert body["prev"] == {"site": "pokerstars", "hand_id": H[6]}  # 1045 before 270
     assert body["next"] == {"site": "pokerstars", "hand_id": H[4]}  # 170 after
-    facts = body["replay"]["facts"]
+    facts = body["replay"]["view"]
     assert [s["player"] for s in facts["seats"]] == ["Alice", "Bob", "Carol", "Dave", "Erin"]
     nets = {n["player"]: n["net"] for n in facts["nets"]}
     assert nets == {"Alice": -115, "Bob": -35, "Carol": 0, "Dave": -5, "Erin": 142}

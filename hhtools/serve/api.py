@@ -13,7 +13,7 @@ these). ``docs/serve.md`` describes every route; ``/openapi.json`` is generated.
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from dataclasses import fields
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -204,12 +204,11 @@ def _known_player(store: ServedStore, name: str) -> None:
 
 @router.get("/hands/{site}/{hand_id}")
 def api_hand(request: Request, site: str, hand_id: str) -> dict[str, Any]:
-    """One hand: its header, the replay's data (every stored row of the hand by table,
-    and the facts the replayer draws: streets, pots, winners, nets), its findings, and
+    """One hand: its header, the replay's data (``view``: the facts the replayer draws,
+    streets, pots, winners, nets, the same as the report's replayer; ``tables``: every
+    stored row of the hand by table), its findings, and
     the hands before and after it in the list given by the query string (the
     ``/api/hands`` parameters)."""
-    from hhtools.reports.hand_facts import hand_facts
-
     q = HandsQuery.of(dict(request.query_params))
     store = served(request)
     with store.use() as hs:
@@ -217,24 +216,23 @@ def api_hand(request: Request, site: str, hand_id: str) -> dict[str, Any]:
         if data["hands"].is_empty():
             raise NotFound(f"no hand {hand_id} of {site} in the store")
         prev, nxt = neighbours(hs, q, site, hand_id)
-    facts = hand_facts(data)
     tables = {name: _rows(frame) for name, frame in data.items()}
     return {
         "hand": tables["hands"][0],
-        "replay": {"tables": tables, "facts": json_value(_plain(asdict(facts)))},
+        "replay": {"view": _replay_view(data), "tables": tables},
         "findings": tables["findings"],
         "prev": prev,
         "next": nxt,
     }
 
 
-def _plain(value: Any) -> Any:
-    """Dataclass fields as JSON holds them (tuples as lists, times as text)."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return json_value(value)
+def _replay_view(data: dict[str, Any]) -> dict[str, Any] | None:
+    """What the hand page's replayer draws (:func:`hhtools.serve.replay_data.replay_data`)."""
+    try:
+        from hhtools.serve.replay_data import replay_data
+    except ImportError:  # written beside this module by the pages' author
+        return None
+    return replay_data(data)
 
 
 @router.get("/findings")
