@@ -13,6 +13,10 @@ differences); what every one of them would otherwise write again is here:
 - :func:`typed_game`: the game a site's own reader typed from a header's words, or
   the end of a hand whose game is skipped (``skipped_game``, with the reader's reason)
   or unknown (``unknown_game``);
+- :func:`blinds_and_bets`: the blinds and bets of a header's two stakes (the bets in
+  fixed limit, the blinds then the ones posted);
+- :func:`player_line`: a line that starts with a seated player's name, read by the
+  site's rules and applied by its handler;
 - :func:`read_high_once`: the kernel's reader of the English words for a shown high
   hand (:func:`~hhtools.grammars._english.read_high`), each distinct text read once
   per process (a table's descriptions repeat: "a pair of Kings" in hand after hand);
@@ -29,15 +33,19 @@ from functools import lru_cache
 from typing import Any, BinaryIO, TypeVar
 
 from hhtools.grammars._english import read_high
-from hhtools.grammars._hand import STREET_WORDS, Hand, no_record, not_read, reader
+from hhtools.grammars._hand import (
+    STREET_WORDS, Hand, limit_blinds, match_player, no_record, not_read, reader,
+)  # fmt: skip
+from hhtools.grammars._lines import LineTable
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
-from hhtools.model.records import ClaimedHigh, HandText, Street
+from hhtools.model.records import BettingStructure, ClaimedHigh, HandText, Street
 from hhtools.model.vocab import ProblemCode
 
-__all__ = ["STREETS", "bad_header", "header_game", "read_high_once", "site_format",
-           "typed_game"]  # fmt: skip
+__all__ = ["STREETS", "bad_header", "blinds_and_bets", "header_game", "player_line",
+           "read_high_once", "site_format", "typed_game"]  # fmt: skip
 
 G = TypeVar("G")
+H = TypeVar("H", bound=Hand)
 
 #: the betting round a street line names, by the name as sites write it: capitals
 #: ("*** FLOP ***"), a capital first ("** Dealing Flop **") or lower case ("--- Dealing
@@ -129,6 +137,54 @@ def typed_game(
         h.problem(line, ProblemCode.UNKNOWN_GAME, f"unknown Omaha game {words!r}", excerpt)
         return no_record(h)
     return game
+
+
+def blinds_and_bets(
+    h: Hand, structure: BettingStructure, sb: int, bb: int
+) -> tuple[int, int, int | None, int | None]:
+    """The blinds and bets of a hand whose header writes two stakes: the blinds, or in
+    a fixed-limit game the small and the big bet, the blinds then the ones posted
+    (:func:`~hhtools.grammars._hand.limit_blinds`: else the small bet and half of it).
+
+    Args:
+        h: the hand read (its first posted blinds, ``h.sb`` and ``h.bb``).
+        structure: the hand's betting structure.
+        sb, bb: the header's two stakes (minor units).
+
+    Returns:
+        ``(small blind, big blind, small bet, big bet)`` in minor units; the bets are
+        ``None`` outside fixed limit.
+    """
+    if structure is BettingStructure.LIMIT:
+        small, big = limit_blinds(h, sb)
+        return small, big, sb, bb
+    return sb, bb, None, None
+
+
+def player_line(
+    h: H, ln: str, lno: int, apply: Callable[[H, str, str, Any, int], None],
+    table: LineTable, colon: LineTable | None = None,
+) -> bool:  # fmt: skip
+    """Read a line that starts with a seated player's name
+    (:func:`~hhtools.grammars._hand.match_player`, the longest name) and apply it.
+
+    Args:
+        h: the hand being read.
+        ln, lno: the line (normalised) and its file line.
+        apply: ``apply(h, player, kind, results, lno)``, the site's handler of what a
+            player did (the rule's kind and its results by name).
+        table: the site's rules for "<player> <what>".
+        colon: the rules for "<player>: <what>", when the site writes some lines so.
+
+    Returns:
+        Whether a rule read the line (then ``apply`` ran), ``False`` when no seated
+        name starts it or no rule fits the rest.
+    """
+    played = match_player(h, ln, table, colon)
+    if played is None:
+        return False
+    apply(h, *played, lno)
+    return True
 
 
 @lru_cache(maxsize=4096)

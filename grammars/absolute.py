@@ -147,14 +147,14 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     structure = _LIMITS.get(hd["limit"].lower(), k.BettingStructure.LIMIT)
     if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
                      quiet=k.NO_CHIPS):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     if game[1]:
         for name, (hi, lo) in h.halves.items():
             _halves(h, name, hi, lo)
     if not h.summary:
         last = line + len(lines) - 1
         h.problem(last, k.ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     a = h.money(hd["a"])
     b = h.money(hd["b"]) if hd["b"] else None
     small_bet = big_bet = None

@@ -119,7 +119,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     gm = GAME_LINE.match(lines[1]) if len(lines) > 1 else None
     if gm is None:
         h.problem(line, k.ProblemCode.BAD_HEADER, "no game line (stakes, game, date)", lines[0])
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     raw = " ".join(gm["game"].split())
     game = _GAMES.get(raw.lower())
     if game is None:
@@ -131,15 +131,10 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     h.dead_small = a // 2 if structure is k.BettingStructure.LIMIT else a
     numbered = enumerate(lines[2:], 2)
     if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    small_bet = big_bet = None
-    sb, bb = a, b
-    if structure is k.BettingStructure.LIMIT:
-        small_bet, big_bet = a, b
-        bb = h.bb if h.bb is not None else a
-        sb = h.sb if h.sb is not None else bb // 2
-        if h.bb is None:
-            h.inferred.append("blinds")
+        return k.no_record(h)
+    sb, bb, small_bet, big_bet = k.blinds_and_bets(h, structure, a, b)
+    if structure is k.BettingStructure.LIMIT and h.bb is None:
+        h.inferred.append("blinds")
     g = k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency="CHIPS" if tourney else ("EUR" if gm["cur"] == "€" else "USD"),
@@ -157,11 +152,7 @@ def _line(h: k.Hand, ln: str, lno: int) -> bool:
     if ln.startswith(_TABLE_LINES):
         found = _TABLE.match(ln)
         return found is not None and _table_line(h, found[0], found[1], lno)
-    played = k.match_player(h, ln, _PLAYER)
-    if played is None:
-        return False
-    _player(h, *played, lno)
-    return True
+    return k.player_line(h, ln, lno, _player, _PLAYER)
 
 
 def _table_line(h: k.Hand, kind: str, m: Any, lno: int) -> bool:

@@ -142,7 +142,7 @@ def _read(h: _Hand, root: etree._Element, stop: k.Stop) -> k.ParsedHand:
     if showdown is None:
         return stop(k.ProblemCode.TRUNCATED_HAND, "this hand has no <SHOWDOWN> (its result)")
     if not _finish(h, showdown, tourney, _GAMES[game]):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     holes = max((len(c) for c in h.hole.values()), default=4)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, limit="both")
     tid = _tournament(root) if tourney else None

@@ -202,7 +202,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     h.table = hd["ttbl"] or hd["tbl"] or hd["zone"] or ""
     explicit = "\n*** FLOP ***" in text  # the oldest hands print no street lines
     if not k.read_body(h, enumerate(lines[1:], 1), line, partial(_line, h, explicit=explicit)):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     done = k.summary_end(h, lines, line, "'Total Pot'")
     if done is not None:
         return done

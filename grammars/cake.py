@@ -120,12 +120,8 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     _table(h, parts, tid)
     if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
                      quiet=k.NO_CHIPS):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
-    small_bet = big_bet = None
-    if structure is k.BettingStructure.LIMIT:  # the header names the bets
-        small_bet, big_bet = sb, bb
-        bb = h.bb if h.bb is not None else small_bet
-        sb = h.sb if h.sb is not None else bb // 2
+        return k.no_record(h)
+    sb, bb, small_bet, big_bet = k.blinds_and_bets(h, structure, sb, bb)
     g = k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
         currency=currency or "PLAY", ante=amounts[0] if len(amounts) == 3 else 0,

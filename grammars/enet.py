@@ -278,11 +278,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     if ln.startswith(_TABLE_LINES) and not (h.actions and ln.startswith("Seat ")):
         found = _BODY.match(ln)
         return found is not None and _table_line(h, found[0], found[1], ln, lno)
-    played = k.match_player(h, ln, _SPACE, _COLON)
-    if played is None:
-        return False
-    _player(h, *played, lno)
-    return True
+    return k.player_line(h, ln, lno, _player, _SPACE, _COLON)
 
 
 def _table_line(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:

@@ -149,7 +149,7 @@ def _read(h: _Hand, root: etree._Element, stop: k.Stop) -> k.ParsedHand:
         return stop(k.ProblemCode.TRUNCATED_HAND, "this hand has no <WIN> (its result)",
                     h.ht.line + h.ht.text.partition(k.MARK)[0].count("\n"))  # fmt: skip
     if not _finish(h, session):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, limit="blinds", guess=True)
     parts = _parts(h)
     money = session.get("money", "")

@@ -186,7 +186,7 @@ def _read(h: _Hand, hand: dict[str, Any], stop: k.Stop) -> k.ParsedHand:
         else:
             h.problem(line, k.ProblemCode.UNRECOGNISED_LINE, f"event {i} is not an object")
     if not _results(h, results):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     h.seats = [replace(s, sitting_out=s.sitting_out or s.player not in h.dealt_in
                        or s.player in h.waiting) for s in h.seats]  # fmt: skip
     h.button_from_blinds()

@@ -199,7 +199,7 @@ def _read(h: _Hand, hand: dict[str, Any], stop: k.Stop) -> k.ParsedHand:
     if not isinstance(sd, dict) or not isinstance(sd.get("result"), list):
         return stop(k.ProblemCode.TRUNCATED_HAND, "this hand has no \"showDown\" (its result)")
     if not _showdown(h, sd, _GAMES[game]):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     holes = max((len(c) for c in h.hole.values()), default=4)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, limit="blinds")
     stamp = str(hand.get("date") or "")

@@ -164,7 +164,7 @@ def _read(h: _Game, game: etree._Element, stop: k.Stop) -> k.ParsedHand:
         return stop(k.ProblemCode.TRUNCATED_HAND, "this game has no END_OF_GAME round (cut short?)")
     bb = h.bb if h.bb is not None else (h.stake[1] if h.stake else None)
     if not _finish(h, h.winners, tourney, bb):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, guess=True)
     seats = game.get("seats") or ""
     h.max_seats = int(seats) if seats.isdigit() else None

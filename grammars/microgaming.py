@@ -258,7 +258,7 @@ def _finish(
     h.collects = [w for w in wins if w.amount > 0]
     _not_dealt(h, wins)
     if h.dealt_twice():
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     holes = max((len(c) for c in h.hole.values()), default=4)
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake)
     h.table = unicode_text(game.get("unicodetablename") or "") or game.get("tablename", "")

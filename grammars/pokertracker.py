@@ -244,7 +244,7 @@ def _header(h: k.Hand, lines: list[str], line: int) -> tuple[_Head, int] | k.Par
     if tm is None:
         h.problem(line + at, k.ProblemCode.BAD_TABLE,
                   "no table line", lines[at] if len(lines) > at else "")  # fmt: skip
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     if mg is not None:
         return _Head("microgaming", tm["game"].strip(), tm["limit"], "Cash Game" not in tm["kind"],
                      tm["cur"], tm["table"], mg["date"], "%Y-%m-%d %H:%M:%S",
@@ -278,7 +278,7 @@ def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> k
     h.unit = k.Unit.CHIPS if head.tourney else k.Unit.CENTS
     numbered = [(i, ln) for i, ln in enumerate(lines) if i not in (0, at)]
     if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     g = _game(h, head, game, structure)
     if head.room == "merge":
         if head.tourney:
@@ -394,11 +394,7 @@ def _line(h: _PTHand, ln: str, lno: int) -> bool:
         h.hero = name
         h.hole[name] = _read_cards(h, ln[9 + len(name) :].strip(" []"))
         return True
-    played = k.match_player(h, ln, _PLAYER, _PLAYER)
-    if played is None:
-        return False
-    _player(h, *played, lno)
-    return True
+    return k.player_line(h, ln, lno, _player, _PLAYER, _PLAYER)
 
 
 def _player(h: _PTHand, p: str, kind: str, m: Any, lno: int) -> None:

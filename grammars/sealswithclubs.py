@@ -116,7 +116,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     gm = GAME.match(lines[1]) if len(lines) > 1 else None
     if gm is None:
         h.problem(line, k.ProblemCode.BAD_HEADER, "no game line (game, blinds)", lines[0])
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     raw = " ".join(gm["game"].split()).lower()
     game = _GAMES.get(raw)
     structure = _STRUCTURES.get(gm["limit"] or "")
@@ -126,7 +126,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     h.sb, h.bb = h.money(gm["sb"]), h.money(gm["bb"])  # a dead small blind's big part
     if not k.read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno),
                      quiet=k.NO_CHIPS):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     sb, bb = h.sb, h.bb
     limit = structure is k.BettingStructure.LIMIT
     g = k.Game(
@@ -148,11 +148,7 @@ def _line(h: k.Hand, ln: str, lno: int) -> bool:
     found = _TABLE.match(ln)  # a line a table rule reads whole is the table's
     if found is not None:
         return _table_line(h, found[0], found[1], lno)
-    played = k.match_player(h, ln, _PLAYER)
-    if played is None:
-        return False
-    _player(h, *played, lno)
-    return True
+    return k.player_line(h, ln, lno, _player, _PLAYER)
 
 
 def _table_line(h: k.Hand, kind: str, m: Any, lno: int) -> bool:

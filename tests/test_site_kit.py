@@ -95,3 +95,63 @@ def test_a_winamax_holdem_hand_is_skipped_naming_its_game_words() -> None:
     assert got.hand is None
     assert got.skipped == "not an Omaha-family game: Holdem no limit"
     assert [(p.code, p.line) for p in got.problems] == [(ProblemCode.SKIPPED_GAME, 1)]
+
+
+def _seated(*names: str) -> Hand:
+    h = Hand("f.txt", 1)
+    for seat, name in enumerate(names, 1):
+        h.seat(seat, name, 1000, seat + 1)
+    return h
+
+
+_SPACE = k.rule_table(("call", r"calls (?P<a>\d+)$"), ("fold", r"folds$"))
+_COLON = k.rule_table(("bet", r"bets (?P<a>\d+)$"))
+
+
+def test_player_line_applies_the_longest_seated_name_and_its_rule() -> None:
+    """"Ann B calls 5" is Ann B's call (not Ann's "B calls 5"); "Ann: bets 3" is read by
+    the colon table; the handler gets the player, the kind, the results and the line."""
+    h = _seated("Ann", "Ann B")
+    got: list[tuple[str, str, str | None, int]] = []
+
+    def apply(hand: Hand, player: str, kind: str, m: object, lno: int) -> None:
+        assert hand is h
+        got.append((player, kind, m.groupdict().get("a"), lno))  # type: ignore[attr-defined]
+
+    assert k.player_line(h, "Ann B calls 5", 7, apply, _SPACE, _COLON)
+    assert k.player_line(h, "Ann folds", 8, apply, _SPACE, _COLON)
+    assert k.player_line(h, "Ann: bets 3", 9, apply, _SPACE, _COLON)
+    assert got == [("Ann B", "call", "5", 7), ("Ann", "fold", None, 8), ("Ann", "bet", "3", 9)]
+
+
+def test_player_line_is_false_for_a_line_no_rule_or_seat_reads() -> None:
+    h = _seated("Ann")
+    calls: list[object] = []
+
+    def apply(*args: object) -> None:
+        calls.append(args)
+
+    assert not k.player_line(h, "Bob calls 5", 3, apply, _SPACE, _COLON)  # not seated
+    assert not k.player_line(h, "Ann sings", 4, apply, _SPACE, _COLON)  # no rule
+    assert not k.player_line(h, "Ann: bets 3", 5, apply, _SPACE)  # no colon table given
+    assert calls == []
+
+
+def test_blinds_and_bets_of_a_fixed_limit_header_are_the_bets_and_the_posted_blinds() -> None:
+    """$0.10/$0.20 fixed limit: the header's stakes are the bets; a posted 5c/10c are the
+    blinds; none posted: the small bet (10) and half of it (5) are the big and small."""
+    h = Hand("f.txt", 1)
+    h.sb, h.bb = 5, 10
+    assert k.blinds_and_bets(h, k.BettingStructure.LIMIT, 10, 20) == (5, 10, 10, 20)
+    assert k.blinds_and_bets(Hand("f.txt", 1), k.BettingStructure.LIMIT, 10, 20) == (
+        5, 10, 10, 20
+    )
+    bare = Hand("f.txt", 1)
+    bare.bb = 8  # a short big blind posted, no small one: half the big blind posted
+    assert k.blinds_and_bets(bare, k.BettingStructure.LIMIT, 10, 20) == (4, 8, 10, 20)
+
+
+def test_blinds_and_bets_of_a_pot_limit_header_are_its_stakes() -> None:
+    h = Hand("f.txt", 1)
+    h.sb, h.bb = 1, 2  # posts do not change the header's blinds outside fixed limit
+    assert k.blinds_and_bets(h, k.BettingStructure.POT_LIMIT, 5, 10) == (5, 10, None, None)

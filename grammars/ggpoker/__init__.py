@@ -159,14 +159,14 @@ def _parse(st: GGHand, lines: list[str], line: int, text: str, offset: int) -> k
         out = isinstance(exc, k.AmountOutOfRange)
         code = k.ProblemCode.OUT_OF_RANGE if out else k.ProblemCode.BAD_HEADER
         st.problem(line, code, str(exc), lines[0])
-        return k.ParsedHand(None, tuple(st.problems), None, st.hand_id)
+        return k.no_record(st)
     if game is None:
-        return k.ParsedHand(None, tuple(st.problems), None, st.hand_id)
+        return k.no_record(st)
     if isinstance(game, str):
         st.problem(line, k.ProblemCode.SKIPPED_GAME, game, lines[0])
-        return k.ParsedHand(None, tuple(st.problems), game, st.hand_id)
+        return k.no_record(st, game)
     if not read_lines(st, lines):
-        return k.ParsedHand(None, tuple(st.problems), None, st.hand_id)
+        return k.no_record(st)
     rec = whole_hand(st, game)
     hand = k.build_record(
         st, site=SITE, game=rec.game, line=line, text=text, offset=offset,

@@ -292,7 +292,7 @@ class _Game(k.XmlHand):
     ) -> k.ParsedHand:
         """The game gives no record: a problem on ``line`` (the game's first when 0)."""
         self.problem(line or self.ht.line, code, message)
-        return k.ParsedHand(None, tuple(self.problems), skipped=skipped, hand_id=self.hand_id)
+        return k.no_record(self, skipped)
 
 
 def build_hand(ht: k.HandText, hand_id: str, game: str, session: str) -> k.ParsedHand:
@@ -508,7 +508,7 @@ def _known_cards(h: _Game, session: str) -> k.ParsedHand | None:
     h.hero = hero if hero in h.stacks else None
     h.hole = {p: c for p, (c, _, _) in h.pocket.items() if c}
     if h.dealt_twice(lines={p: line for p, (_, _, line) in h.pocket.items()}):
-        return k.ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+        return k.no_record(h)
     live = _live(h)
     if len(live) >= 2:
         h.shows = [k.Show(p, h.hole[p], line=h.pocket[p][2]) for p in live if p in h.hole]

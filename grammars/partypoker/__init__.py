@@ -156,19 +156,19 @@ def _parse(h: _Hand, lines: list[str], first: int, text: str, offset: int) -> k.
     """
     i = _find_header(h, lines, first)
     if i is None:
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     head = lines[i].strip()
     skipped = _header(h, head, first + i)
     if skipped is not None:
         if skipped.startswith("skip:"):
             reason = f"not an Omaha-family game: {skipped[5:]}"
             h.problem(first + i, k.ProblemCode.SKIPPED_GAME, reason, head)
-            return k.ParsedHand(None, tuple(h.problems), reason, h.hand_id)
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+            return k.no_record(h, reason)
+        return k.no_record(h)
     h.body = (lines, i + 1)
     if not k.read_body(h, enumerate(lines[i + 1 :], i + 1), first, partial(_line, h),
                      quiet=L.QUIET):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     return _finish(h, lines, first, text, offset)
 
 

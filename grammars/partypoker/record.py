@@ -133,13 +133,13 @@ def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     end = line + len(lines) - 1
     if not h.seats:
         h.problem(line, k.ProblemCode.NO_SEATS, "hand has no seat lines", lines[0])
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     if (h.new and (not h.summary or h.rake is None)) or (not h.new and not h.collects):
         h.problem(end, k.ProblemCode.TRUNCATED_HAND,
                   "hand has no summary or winner (cut short?)", lines[-1])  # fmt: skip
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     if _twice(h, end):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     returned, collects = _take_return(h)
     won = sum(c.amount for c in collects)
     rake, total, net = _pot(h, sum(a.amount for a in h.actions) - sum(r.amount for r in returned), won)

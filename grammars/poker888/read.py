@@ -239,7 +239,7 @@ def _fail(
 ) -> k.ParsedHand:  # fmt: skip
     """No record: a problem on the hand's line index ``at`` (its text the excerpt)."""
     h.problem(line + at, code, message, lines[at][:120] if at < len(lines) else "")
-    return k.ParsedHand(None, tuple(h.problems), skipped=skipped, hand_id=h.hand_id)
+    return k.no_record(h, skipped)
 
 
 def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
@@ -261,17 +261,17 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
         return head
     h.dealt = "\n** Dealing down cards" not in "\n" + "\n".join(lines)
     if not k.read_body(h, enumerate(lines[first + 3 :], first + 3), line, partial(_line, h), quiet=_QUIET):
-        return k.ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+        return k.no_record(h)
     end = line + len(lines) - 1
     if k.incomplete(h, lines, line, cut_short=None if h.summary else
                   "the hand ends before its summary"):  # fmt: skip
-        return k.ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+        return k.no_record(h)
     if damaged:  # read to report every line, but its first line was not read
-        return k.ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+        return k.no_record(h)
     if h.unseated:
         at, who = h.unseated[0]
         h.problem(at, k.ProblemCode.UNKNOWN_PLAYER, f"{who!r} has no seat", lines[at - line])
-        return k.ParsedHand(None, tuple(h.problems), hand_id=h.hand_id)
+        return k.no_record(h)
     return k.ParsedHand(_record(h, head, line, end, text, offset), tuple(h.problems),
                       hand_id=h.hand_id)  # fmt: skip
 

@@ -148,7 +148,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     h.meanings = OLD_MEANINGS
     numbered = ((i, ln.strip()) for i, ln in body[2:])
     if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     done = k.summary_end(h, lines, line, "'Pot:'")
     if done is not None:
         return done

@@ -138,7 +138,7 @@ def parse_new(h: k.Hand, lines: list[str], line: int, text: str, offset: int) ->
         return game
     if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
                      quiet=k.NO_CHIPS):
-        return k.ParsedHand(None, tuple(h.problems), None, h.hand_id)
+        return k.no_record(h)
     done = k.summary_end(h, lines, line, "'Total pot'")
     if done is not None:
         return done
