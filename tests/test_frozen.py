@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import pickle
 
@@ -47,3 +48,74 @@ def test_missing_and_unknown_arguments_raise() -> None:
 def test_hand_history_default_factory() -> None:
     h = HandHistory("pokerstars", "1", "T", None, None, None, None, None, None, (), (), (), None)  # type: ignore[arg-type]
     assert h.hole_cards == {} and h.total_pot is None and h.rake == 0
+
+
+def test_instances_are_of_the_record_class_itself() -> None:
+    a = Action(Street.TURN, "Bob", ActionKind.CHECK, line=3)
+    assert type(a) is Action
+    assert a.__slots__ == Action.__slots__ and not hasattr(a, "__dict__")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del a.line
+    assert repr(a) == (
+        "Action(street=<Street.TURN: 'turn'>, player='Bob', kind=<ActionKind.CHECK: 'check'>, "
+        "amount=0, to_amount=None, all_in=False, post=None, line=3)"
+    )
+
+
+def test_keywords_in_any_order_and_positions() -> None:
+    a = Action(line=9, kind=ActionKind.CALL, player="Ann", street=Street.RIVER, amount=20)
+    assert (a.street, a.player, a.kind, a.amount, a.to_amount, a.all_in, a.line) == (
+        Street.RIVER, "Ann", ActionKind.CALL, 20, None, False, 9)
+    with pytest.raises(TypeError):
+        Action(Street.RIVER, "Ann", ActionKind.CALL, street=Street.FLOP)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Action(Street.RIVER, "Ann", ActionKind.CALL, colour="red")  # type: ignore[call-arg]
+
+
+def test_pickle_and_copy_keep_the_fields_not_in_init() -> None:
+    p = Pot(10, ("Ann", "Bob"), {"Ann": 4})
+    for back in (pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p)):
+        assert type(back) is Pot
+        assert (back.amount, back.players, back.seen, back.note) == (10, ("Ann", "Bob"), {"Ann": 4}, "main")
+        assert back == p
+    assert copy.deepcopy(p).seen is not p.seen
+
+
+@record
+class Sized:
+    """A record that writes its own ``__init__``: kept as it is."""
+
+    width: int
+    area: int = 0
+
+    def __init__(self, width: int) -> None:
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "area", width * width)
+
+
+@record
+class Base:
+    kind: str
+
+
+@record
+class Derived(Base):
+    size: int = 1
+
+
+def test_own_init_and_subclasses() -> None:
+    assert (Sized(3).width, Sized(3).area) == (3, 9)
+    d = Derived("pot", 5)
+    assert type(d) is Derived and (d.kind, d.size) == ("pot", 5)
+    assert Base("pot") != Derived("pot", 1)  # compared only within a class, as dataclasses do
+    assert pickle.loads(pickle.dumps(d)) == d
+
+
+def test_a_plain_subclass_is_built_field_by_field() -> None:
+    class Tagged(Base):
+        pass
+
+    t = Tagged("side")
+    assert type(t) is Tagged and t.kind == "side"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        t.kind = "main"  # type: ignore[misc]

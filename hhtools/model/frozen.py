@@ -2,15 +2,32 @@
 
 Every record of hhtools is a ``dataclass(frozen=True, slots=True)``: immutable,
 hashable, compared by value. The ``__init__`` the standard library writes for a frozen
-class sets each field through ``object.__setattr__``, which costs about twice as much
-as storing into the slot, and a hand builds dozens of records (one per action), so
-the grammars and the audit spend a tenth of their time there. :func:`record` makes the
-same dataclass and replaces only its ``__init__`` with one that stores each field
-through the slot's own descriptor (``cls.__dict__[name].__set__``): the same fields,
-defaults, default factories and order, still frozen after construction (assigning a
-field raises :class:`dataclasses.FrozenInstanceError`).
+class sets each field through ``object.__setattr__``, because the class's own
+``__setattr__`` raises; a hand builds dozens of records (one per action), so that cost
+counts. :func:`record` makes the same dataclass and builds its instances another way:
 
-Measured on an 8-field ``Action``: 0.92 µs to build before, 0.53 µs after.
+* a *builder*, a subclass that adds no slot and keeps the plain ``object.__setattr__``
+  (so Python stores each field straight into its slot, as in any slotted class);
+* the class's ``__new__`` (generated from its fields: the same parameters, defaults,
+  default factories and order as the dataclass ``__init__``) makes a builder, stores
+  the fields, then makes the object an instance of the record class itself (its
+  ``__class__`` set: the same memory layout, so nothing is copied); the record class
+  has no ``__init__`` of its own.
+
+What callers see is unchanged: the record class and its instances are exactly the
+dataclass's (``type(r) is cls``, ``dataclasses.fields``, ``replace``, ``asdict``,
+equality, hashing, ``repr``; assigning a field raises
+:class:`dataclasses.FrozenInstanceError`), a missing or unknown argument raises
+:class:`TypeError`, and a record pickles and copies by its class and field values
+(:func:`_restored`). A class with a ``__post_init__`` keeps the dataclass
+``__init__``, which calls it, and so does one that writes its own ``__init__`` or
+``__new__``. A subclass of a record must be a ``@record`` too (it
+gets its own ``__new__``); any other class built from a record is made through the
+slow path (``object.__setattr__`` per field), which is correct but not quick.
+
+Measured on an 8-field ``Action`` (pure Python, one run): 1.45 µs to build with the
+slot descriptors' ``__set__`` of the previous ``@record``, 0.9 µs this way (the
+standard dataclass: 2.4 µs); a 37-field ``HandHistory`` by keywords: 7.3 µs, 3.0 µs.
 """
 
 from __future__ import annotations
@@ -25,7 +42,7 @@ T = TypeVar("T")
 
 @dataclass_transform(frozen_default=True)
 def record(cls: type[T]) -> type[T]:
-    """``dataclass(frozen=True, slots=True)`` with a quicker ``__init__``.
+    """``dataclass(frozen=True, slots=True)`` that is built quicker.
 
     Args:
         cls: a class body with annotated fields, as for :func:`dataclasses.dataclass`.
@@ -37,45 +54,73 @@ def record(cls: type[T]) -> type[T]:
         TypeError: as :func:`dataclasses.dataclass` does (a field without a default
             after one with a default...).
     """
+    own = {"__init__", "__new__", "__post_init__"}.intersection(cls.__dict__)
     made: type[T] = dataclasses.dataclass(frozen=True, slots=True)(cls)
-    if "__post_init__" in made.__dict__:
-        return made  # keep the standard __init__, which calls it
-    setattr(made, "__init__", _quick_init(made))  # noqa: B010 (mypy: no assigning a method)
+    if own:
+        return made  # the class's own construction (or the dataclass __init__ that calls it)
+    setattr(made, "__new__", staticmethod(_quick_new(made)))  # noqa: B010
+    delattr(made, "__init__")  # object's: the fields are stored by __new__
+    setattr(made, "__reduce__", _reduce)  # noqa: B010 (by class and values)
     return made
 
 
-def _quick_init(cls: Any) -> Any:
-    fields = [f for f in dataclasses.fields(cls) if f.init]
-    ns: dict[str, Any] = {"_MISSING": dataclasses.MISSING}
-    params, body = [], []
-    for i, f in enumerate(fields):
-        ns[f"_set{i}"] = cls.__dict__[f.name].__set__
-        if f.default is not dataclasses.MISSING:
-            ns[f"_default{i}"] = f.default
-            params.append(f"{f.name}=_default{i}")
-            body.append(f"    _set{i}(self, {f.name})")
-        elif f.default_factory is not dataclasses.MISSING:
+def _quick_new(cls: Any) -> Any:
+    """The ``__new__`` of record class ``cls``: its dataclass ``__init__``'s parameters,
+    each field stored into a builder instance, which then becomes a ``cls``."""
+    builder = type(
+        f"{cls.__name__}Builder", (cls,),
+        {"__slots__": (), "__setattr__": object.__setattr__,
+         "__delattr__": object.__delattr__, "__module__": cls.__module__,
+         "__qualname__": f"{cls.__qualname__}.Builder"},
+    )  # fmt: skip
+    ns: dict[str, Any] = {"_MISSING": dataclasses.MISSING, "_new": object.__new__,
+                          "_builder": builder, "_cls": cls, "_set": object.__setattr__}  # fmt: skip
+    params: list[str] = []
+    quick: list[str] = []
+    slow: list[str] = []
+    for i, f in enumerate(dataclasses.fields(cls)):
+        if f.default_factory is not dataclasses.MISSING:
             ns[f"_factory{i}"] = f.default_factory
+        elif f.default is not dataclasses.MISSING:
+            ns[f"_default{i}"] = f.default
+        if not f.init:  # not a parameter: its default (or a new one from its factory)
+            value = f"_factory{i}()" if f"_factory{i}" in ns else f"_default{i}"
+        elif f"_factory{i}" in ns:
             params.append(f"{f.name}=_MISSING")
-            body.append(
-                f"    _set{i}(self, _factory{i}() if {f.name} is _MISSING else {f.name})"
-            )
+            value = f"_factory{i}() if {f.name} is _MISSING else {f.name}"
         else:
-            params.append(f.name)
-            body.append(f"    _set{i}(self, {f.name})")
-    for f in dataclasses.fields(cls):
-        if not f.init:  # not a parameter: its default (or factory) is stored
-            i = len(ns)
-            ns[f"_set{i}"] = cls.__dict__[f.name].__set__
-            if f.default_factory is not dataclasses.MISSING:
-                ns[f"_factory{i}"] = f.default_factory
-                body.append(f"    _set{i}(self, _factory{i}())")
-            elif f.default is not dataclasses.MISSING:
-                ns[f"_default{i}"] = f.default
-                body.append(f"    _set{i}(self, _default{i})")
-    source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body or ["    pass"])
+            params.append(f"{f.name}=_default{i}" if f"_default{i}" in ns else f.name)
+            value = f.name
+        quick.append(f"        self.{f.name} = {value}")
+        slow.append(f"    _set(self, {f.name!r}, {value})")
+    source = "\n".join([
+        f"def __new__(cls, {', '.join(params)}):",
+        "    if cls is _cls:",
+        "        self = _new(_builder)",
+        *quick,
+        "        self.__class__ = _cls",
+        "        return self",
+        "    self = _new(cls)",
+        *slow,
+        "    return self",
+    ])  # fmt: skip
     exec(source, ns)  # noqa: S102 - the source is built from field names only
-    init = ns["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    return init
+    new = ns["__new__"]
+    new.__qualname__ = f"{cls.__qualname__}.__new__"
+    new.__module__ = cls.__module__
+    return new
+
+
+def _reduce(self: Any) -> tuple[Any, tuple[Any, ...]]:
+    """Pickle and copy a record by its class and its fields' values (:func:`_restored`)."""
+    cls = type(self)
+    return _restored, (cls, tuple(getattr(self, f.name) for f in dataclasses.fields(cls)))
+
+
+def _restored(cls: Any, values: tuple[Any, ...]) -> Any:
+    """The record of class ``cls`` whose fields hold ``values`` (in field order), as
+    pickled by :func:`_reduce`."""
+    self = object.__new__(cls)
+    for f, value in zip(dataclasses.fields(cls), values, strict=True):
+        object.__setattr__(self, f.name, value)
+    return self
