@@ -10,6 +10,8 @@ differences); what every one of them would otherwise write again is here:
   names, a game not there not read (an unknown Omaha game, or a skipped one);
 - :data:`STREETS`: the streets a street line names, as sites write them ("FLOP",
   "Flop", "flop");
+- :func:`category_names`: the high hand categories by name as a site writes them
+  (joined and cased its way, with its own other names);
 - :func:`typed_game`: the game a site's own reader typed from a header's words, or
   the end of a hand whose game is skipped (``skipped_game``, with the reader's reason)
   or unknown (``unknown_game``);
@@ -39,10 +41,10 @@ from hhtools.grammars._hand import (
 from hhtools.grammars._lines import LineTable
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
 from hhtools.model.records import BettingStructure, ClaimedHigh, HandText, Street
-from hhtools.model.vocab import ProblemCode
+from hhtools.model.vocab import HandCategory, ProblemCode
 
-__all__ = ["STREETS", "bad_header", "blinds_and_bets", "header_game", "player_line",
-           "read_high_once", "site_format", "typed_game"]  # fmt: skip
+__all__ = ["STREETS", "bad_header", "blinds_and_bets", "category_names", "header_game",
+           "player_line", "read_high_once", "site_format", "typed_game"]  # fmt: skip
 
 G = TypeVar("G")
 H = TypeVar("H", bound=Hand)
@@ -109,6 +111,34 @@ def header_game(
     if game is None:
         return not_read(h, line, name, lines[0], omaha=omaha(name))
     return header, game
+
+
+def category_names(
+    joiner: str, case: Callable[[str], str], also: Mapping[str, HandCategory] | None = None
+) -> dict[str, HandCategory]:
+    """A site's names of the high hand categories: each category's words (its
+    :class:`~hhtools.model.vocab.HandCategory` value, "three of a kind") joined by
+    ``joiner`` in ``case``, and the site's other names (``also``, in words) written so.
+
+    Args:
+        joiner: what the site writes between words (``" "``, ``"_"``, ``""``).
+        case: the site's case (``str.upper``, ``str.lower``).
+        also: the site's names for a category that are not its words ("two pairs",
+            "royal flush"), in lower case with spaces.
+
+    Returns:
+        The category by name as the site writes it.
+
+    >>> names = category_names("_", str.upper, {"royal flush": HandCategory.STRAIGHT_FLUSH})
+    >>> names["THREE_OF_A_KIND"]
+    <HandCategory.THREE_OF_A_KIND: 'three of a kind'>
+    >>> names["ROYAL_FLUSH"]
+    <HandCategory.STRAIGHT_FLUSH: 'straight flush'>
+    >>> category_names("", str.upper)["FULLHOUSE"]
+    <HandCategory.FULL_HOUSE: 'full house'>
+    """
+    named = {c.value: c for c in HandCategory} | dict(also or {})
+    return {case(joiner.join(words.split())): c for words, c in named.items()}
 
 
 def typed_game(

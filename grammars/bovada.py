@@ -165,14 +165,11 @@ _QUIET = ("*** HOLE CARDS ***",)
 _NEXT = {
     k.Street.PREFLOP: k.Street.FLOP, k.Street.FLOP: k.Street.TURN, k.Street.TURN: k.Street.RIVER
 }
-_CATEGORIES = {
-    "high card": k.HandCategory.HIGH_CARD, "one pair": k.HandCategory.ONE_PAIR,
-    "two pair": k.HandCategory.TWO_PAIR, "three of a kind": k.HandCategory.THREE_OF_A_KIND,
-    "straight": k.HandCategory.STRAIGHT, "flush": k.HandCategory.FLUSH,
-    "full house": k.HandCategory.FULL_HOUSE, "four of a kind": k.HandCategory.FOUR_OF_A_KIND,
-    "straight flush": k.HandCategory.STRAIGHT_FLUSH, "royal flush": k.HandCategory.STRAIGHT_FLUSH,
+#: a hand's category by the site's words ("three of a kind", "royal flush")
+_CATEGORIES = k.category_names(" ", str.lower, {
+    "royal flush": k.HandCategory.STRAIGHT_FLUSH,
     "royal straight flush": k.HandCategory.STRAIGHT_FLUSH,
-}  # fmt: skip
+})  # fmt: skip
 _STRUCTURES = {
     "pot limit": k.BettingStructure.POT_LIMIT, "no limit": k.BettingStructure.NO_LIMIT,
     "fixed limit": k.BettingStructure.LIMIT, "limit": k.BettingStructure.LIMIT,

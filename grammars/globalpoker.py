@@ -70,11 +70,12 @@ _RANKS = {w.upper(): "23456789TJQKA"[v - 2] for w, v in k.RANK_WORDS.items()}
 _SUITS = {"CLUBS": "c", "DIAMONDS": "d", "HEARTS": "h", "SPADES": "s"}
 _STREETS = (k.Street.FLOP, k.Street.TURN, k.Street.RIVER)
 _VARIANTS = {5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}
-#: the site's hand types that are not a category's own name (``HandCategory`` values
-#: upper-cased: "FLUSH", "FULL_HOUSE", "THREE_OF_A_KIND")
-_CATEGORIES = {"PAIR": k.HandCategory.ONE_PAIR, "TWO_PAIRS": k.HandCategory.TWO_PAIR,
-               "ROYAL_FLUSH": k.HandCategory.STRAIGHT_FLUSH} | {
-    c.value.upper().replace(" ", "_"): c for c in k.HandCategory}
+#: the site's hand types: a category's words upper-cased and joined by "_" ("FLUSH",
+#: "FULL_HOUSE", "THREE_OF_A_KIND"), and its own other names
+_CATEGORIES = k.category_names("_", str.upper, {
+    "pair": k.HandCategory.ONE_PAIR, "two pairs": k.HandCategory.TWO_PAIR,
+    "royal flush": k.HandCategory.STRAIGHT_FLUSH,
+})  # fmt: skip
 #: the keys of each part this grammar reads (another key is a problem on that part)
 _ACTION_KEYS = frozenset({"type", "time", "cards", "action", "amount", "timeout", "playerId",
                           "balanceAfterAction"})  # fmt: skip

@@ -80,10 +80,11 @@ _VARIANTS = {5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}
 #: a pot's key ("mainpot", "sidepot1"), never a fee's ("jackpot": not read, a problem)
 _POT_PART = re.compile(r"(?!jackpot)[a-z]*pot_?\d*")
 #: the site's words for a high hand's category ("$(STR_G_WIN_TWOPAIR)")
-_CATEGORIES = {"PAIR": k.HandCategory.ONE_PAIR, "TWOPAIRS": k.HandCategory.TWO_PAIR,
-               "TRIPS": k.HandCategory.THREE_OF_A_KIND, "QUADS": k.HandCategory.FOUR_OF_A_KIND,
-               "ACEHIGHFLUSH": k.HandCategory.FLUSH, "ROYALFLUSH": k.HandCategory.STRAIGHT_FLUSH,
-               } | {c.value.upper().replace(" ", ""): c for c in k.HandCategory}  # fmt: skip
+_CATEGORIES = k.category_names("", str.upper, {
+    "pair": k.HandCategory.ONE_PAIR, "two pairs": k.HandCategory.TWO_PAIR,
+    "trips": k.HandCategory.THREE_OF_A_KIND, "quads": k.HandCategory.FOUR_OF_A_KIND,
+    "ace high flush": k.HandCategory.FLUSH, "royal flush": k.HandCategory.STRAIGHT_FLUSH,
+})  # fmt: skip
 #: the keys of each part of a hand this grammar reads (another key is a problem)
 _PLAYER_KEYS = frozenset({"name", "seat", "state", "dealer", "id", "bounty", "amount"})
 _ACTION_KEYS = frozenset({"kind", "date", "type", "player", "value", "bankRoll", "card",

@@ -132,14 +132,11 @@ _MONTHS = {m: i for i, m in enumerate(
 _ZONES = {"GMT": 0, "UTC": 0, "WET": 0, "BST": 1, "WEST": 1, "CET": 1, "CEST": 2, "EET": 2,
           "EEST": 3, "MSK": 3, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "PST": -8,
           "PDT": -7}  # fmt: skip
-_CATEGORIES = {
-    "HIGH_CARD": k.HandCategory.HIGH_CARD, "PAIR": k.HandCategory.ONE_PAIR,
-    "ONE_PAIR": k.HandCategory.ONE_PAIR, "TWO_PAIR": k.HandCategory.TWO_PAIR,
-    "TWO_PAIRS": k.HandCategory.TWO_PAIR, "THREE_OF_A_KIND": k.HandCategory.THREE_OF_A_KIND,
-    "STRAIGHT": k.HandCategory.STRAIGHT, "FLUSH": k.HandCategory.FLUSH,
-    "FULL_HOUSE": k.HandCategory.FULL_HOUSE, "FOUR_OF_A_KIND": k.HandCategory.FOUR_OF_A_KIND,
-    "STRAIGHT_FLUSH": k.HandCategory.STRAIGHT_FLUSH, "ROYAL_FLUSH": k.HandCategory.STRAIGHT_FLUSH,
-}  # fmt: skip
+#: a hand's category by the site's name ("THREE_OF_A_KIND", "TWO_PAIRS")
+_CATEGORIES = k.category_names("_", str.upper, {
+    "pair": k.HandCategory.ONE_PAIR, "two pairs": k.HandCategory.TWO_PAIR,
+    "royal flush": k.HandCategory.STRAIGHT_FLUSH,
+})  # fmt: skip
 _NAMED = {k.HandCategory.FULL_HOUSE: 2, k.HandCategory.TWO_PAIR: 2}
 
 

@@ -155,3 +155,16 @@ def test_blinds_and_bets_of_a_pot_limit_header_are_its_stakes() -> None:
     h = Hand("f.txt", 1)
     h.sb, h.bb = 1, 2  # posts do not change the header's blinds outside fixed limit
     assert k.blinds_and_bets(h, k.BettingStructure.POT_LIMIT, 5, 10) == (5, 10, None, None)
+
+
+def test_category_names_join_and_case_each_categorys_words_the_sites_way() -> None:
+    """Nine categories by their words, and the site's other names written the same way:
+    "two pairs" joined by "_" upper-cased is "TWO_PAIRS"."""
+    upper = k.category_names("_", str.upper, {"two pairs": k.HandCategory.TWO_PAIR})
+    assert len(upper) == 10
+    assert upper["HIGH_CARD"] is k.HandCategory.HIGH_CARD
+    assert upper["FOUR_OF_A_KIND"] is k.HandCategory.FOUR_OF_A_KIND
+    assert upper["TWO_PAIRS"] is upper["TWO_PAIR"] is k.HandCategory.TWO_PAIR
+    lower = k.category_names(" ", str.lower)
+    assert sorted(lower) == sorted(c.value for c in k.HandCategory)
+    assert k.category_names("", str.upper)["STRAIGHTFLUSH"] is k.HandCategory.STRAIGHT_FLUSH
