@@ -33,6 +33,7 @@ from hhtools.grammars import (
     kingsclub,
     merge,
     microgaming,
+    ohh,
     ongame,
     partypoker,
     pkr,
@@ -187,6 +188,7 @@ FORMATS: tuple[SiteFormat, ...] = (
     pppoker.FORMAT,
     igt.FORMAT,
     globalpoker.FORMAT,
+    ohh.FORMAT,
 )
 
 
