@@ -291,6 +291,14 @@ def _street(h: _Hand, ln: str, lno: int) -> bool:
         h.street = _SHOWDOWN
         h.show_board = 0
         return True
+    end = ln.find(" ***", 4)  # "*** FLOP *** [..]": the flop, turn or river of one board
+    street = _STREETS.get(ln[4:end]) if end > 0 else None
+    if street is not None and _bracketed(ln[end + 4 :]):
+        board = _cards(ln[end + 4 :].replace("[", " ").replace("]", " "))
+        h.street = street
+        h.street_boards[0] = board
+        h.sightings.append((lno, "\x00*", board))
+        return True
     r = _m(STREET_LINE, ln)
     if r is None:
         return False
@@ -319,6 +327,22 @@ def _street(h: _Hand, ln: str, lno: int) -> bool:
         else:
             h.street_boards[0] = board
             h.sightings.append((lno, "\x000" if which else "\x00*", board))
+    return True
+
+
+def _bracketed(text: str) -> bool:
+    """Whether ``text`` is card lists in brackets, each after a space (" [Qh Td Ts]
+    [9c]", or none: ""), as :data:`STREET_LINE` reads a street line's cards.
+
+    >>> _bracketed(" [Qh Td Ts] [9c]"), _bracketed(""), _bracketed(" [Qh]]"), _bracketed("[Qh]")
+    (True, True, False, False)
+    """
+    lists = text.split("]")
+    if lists.pop():  # text after the last "]"
+        return False
+    for part in lists:
+        if not part.startswith(" ["):
+            return False
     return True
 
 

@@ -92,6 +92,7 @@ _ZONE_CACHE: dict[str, ZoneInfo] = {}
 #: Spread Limit"): such a hand is an ``unknown_game`` problem, not a skipped hand.
 _OMAHA_WORDS = re.compile(r"\b(?:Omaha|Courchevel|Big O|PLO\d?|Binglao)\b", re.IGNORECASE)
 _ISO_AT_END = re.compile(r" ([A-Z]{3})$")
+_fromiso = datetime.fromisoformat
 
 
 def _buy_in_currency(buy_in: str | None) -> str:
@@ -119,6 +120,14 @@ def _zone(abbr: str) -> ZoneInfo | None:
 
 
 def _when(text: str) -> datetime:
+    """A header's time as written ("2024/01/02 21:39:52", "2015/8/16 1:30"), naive;
+    ``ValueError`` for a date or time that does not exist.
+
+    >>> _when("2024/01/02 21:39:52"), _when("2015/8/16 1:30")
+    (datetime.datetime(2024, 1, 2, 21, 39, 52), datetime.datetime(2015, 8, 16, 1, 30))
+    """
+    if len(text) == 19 and text.isascii():  # every field two digits: read in one call
+        return _fromiso(text.replace("/", "-"))
     date, clock = text.split(" ")
     y, mo, d = date.split("/")
     parts = clock.split(":")
@@ -237,6 +246,25 @@ def _game_text(game_text: str) -> tuple[str, str | None, Any, str | None, Any]:
     return known
 
 
+#: table lines read before, by their text and the line matcher's ``FAST``: a table's
+#: hands share one ("Table 'Iris III' 6-max Seat #1 is the button"), read once
+_TABLES: dict[tuple[str, bool], Any] = {}
+
+
+def _table_line(text: str) -> Any:
+    """``text`` read by :data:`TABLE` (``None``: not a table line), remembered."""
+    key = (text, _lines.FAST)
+    got = _TABLES.get(key, _UNREAD)
+    if got is _UNREAD:
+        if len(_TABLES) >= _GAMES_MAX:
+            _TABLES.clear()
+        got = _TABLES[key] = _m(TABLE, text)
+    return got
+
+
+_UNREAD = object()
+
+
 def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     """Read a hand's header and table line.
 
@@ -274,7 +302,7 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     t = 1  # the table line: the first line after the header that is not blank
     while t < len(lines) - 1 and not lines[t].strip():
         t += 1
-    table_m = _m(TABLE, lines[t]) if t < len(lines) else None
+    table_m = _table_line(lines[t]) if t < len(lines) else None
     stakes = _stakes(h, head, stakes_text, st, bool(table_m is not None and table_m["play"]),
                      lines[0], line)  # fmt: skip
     if stakes is None:
