@@ -159,6 +159,10 @@ class ProblemCode(StrEnum):
     #: the site's own totals (pot, rake, payouts) contradict the line as read, and
     #: another meaning the format declares for it (raise-to or raise-by...) fits them
     AMOUNT_MEANING = "amount_meaning"
+    #: a player's stack at the next hand's start differs from what the hand left him,
+    #: and no row between changes stacks (a log that writes each hand's stacks: the
+    #: hand's own rows are read in full and judged; the log is named as contradicting)
+    STACK_MISMATCH = "stack_mismatch"
 
 
 #: Codes that are notes (every hand of a file accounted for) rather than problems.
