@@ -57,8 +57,8 @@ from hhtools.grammars._pots import (
 )  # fmt: skip
 from hhtools.grammars._quiet import NO_CHIPS, SAID
 from hhtools.grammars._site import (
-    STREETS, bad_header, blinds_and_bets, category_names, header_game, player_line,
-    read_high_once, site_format, typed_game,
+    STREETS, STRUCTURE_CODES, STRUCTURE_WORDS, bad_header, blinds_and_bets, category_names,
+    header_game, player_line, read_high_once, site_format, structure_names, typed_game,
 )  # fmt: skip
 from hhtools.grammars._spaces import plain_head
 from hhtools.grammars._text import (
@@ -91,16 +91,17 @@ __all__ = [
     "Habits", "ParsedHand", "SiteFormat", "internal_error",
     # the text kernel
     "BadCards", "Hand", "HandEnd", "Meanings", "NO_CHIPS", "RANK_WORDS", "SAID", "STREETS",
-    "STREET_WORDS", "bad_header", "blinds_and_bets", "bracketed", "build_record", "by_word",
-    "cards", "category_names", "claimed_from_five", "clockwise", "collected", "cut_short",
-    "detect_encoding", "excess_returned", "finish", "hand_excess", "header_game", "impossible",
-    "in_pot", "in_pot_order", "incomplete", "iter_hands", "iter_lines", "language_of",
-    "limit_blinds", "limit_stakes", "line_breaks", "local_time", "localised_cards",
-    "low_from_five", "match_line", "match_player", "no_record", "not_read", "paid_parts",
-    "plain_head", "player_line", "pots_of", "read_body", "read_high", "read_high_once",
-    "read_high_words", "read_low", "read_template", "reader", "returns", "rule", "rule_match",
-    "rule_table", "scrub", "section", "site_format", "split_rake", "split_win",
-    "summary_checks", "summary_end", "text_format", "the_board", "typed_game", "utc",
+    "STRUCTURE_CODES", "STRUCTURE_WORDS", "STREET_WORDS", "bad_header", "blinds_and_bets",
+    "bracketed", "build_record", "by_word", "cards", "category_names", "claimed_from_five",
+    "clockwise", "collected", "cut_short", "detect_encoding", "excess_returned", "finish",
+    "hand_excess", "header_game", "impossible", "in_pot", "in_pot_order", "incomplete",
+    "iter_hands", "iter_lines", "language_of", "limit_blinds", "limit_stakes", "line_breaks",
+    "local_time", "localised_cards", "low_from_five", "match_line", "match_player",
+    "no_record", "not_read", "paid_parts", "plain_head", "player_line", "pots_of", "read_body",
+    "read_high", "read_high_once", "read_high_words", "read_low", "read_template", "reader",
+    "returns", "rule", "rule_match", "rule_table", "scrub", "section", "site_format",
+    "split_rake", "split_win", "structure_names", "summary_checks", "summary_end",
+    "text_format", "the_board", "typed_game", "utc",
     # the XML and JSON kernels
     "JsonHand", "MARK", "Stop", "XmlHand", "comma_cards", "context_attrs", "game_not_read",
     "json_format", "json_reader", "raise_by_habit", "read_elements", "unknown_keys", "verbs",

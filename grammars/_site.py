@@ -12,6 +12,9 @@ differences); what every one of them would otherwise write again is here:
   "Flop", "flop");
 - :func:`category_names`: the high hand categories by name as a site writes them
   (joined and cased its way, with its own other names);
+- :data:`STRUCTURE_WORDS`, :data:`STRUCTURE_CODES` and :func:`structure_names`: the
+  betting structures by the words and abbreviations sites write (joined and cased
+  their way);
 - :func:`typed_game`: the game a site's own reader typed from a header's words, or
   the end of a hand whose game is skipped (``skipped_game``, with the reader's reason)
   or unknown (``unknown_game``);
@@ -32,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, BinaryIO, TypeVar
 
 from hhtools.grammars._english import read_high
@@ -43,10 +47,12 @@ from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
 from hhtools.model.records import BettingStructure, ClaimedHigh, HandText, Street
 from hhtools.model.vocab import HandCategory, ProblemCode
 
-__all__ = ["STREETS", "bad_header", "blinds_and_bets", "category_names", "header_game",
-           "player_line", "read_high_once", "site_format", "typed_game"]  # fmt: skip
+__all__ = ["STREETS", "STRUCTURE_CODES", "STRUCTURE_WORDS", "bad_header", "blinds_and_bets",
+           "category_names", "header_game", "player_line", "read_high_once", "site_format",
+           "structure_names", "typed_game"]  # fmt: skip
 
 G = TypeVar("G")
+T = TypeVar("T")
 H = TypeVar("H", bound=Hand)
 
 #: the betting round a street line names, by the name as sites write it: capitals
@@ -113,6 +119,36 @@ def header_game(
     return header, game
 
 
+#: the betting structures by the words sites write for them (lower case, with spaces),
+#: the longer before the shorter that ends it ("fixed limit", then "limit")
+STRUCTURE_WORDS: MappingProxyType[str, BettingStructure] = MappingProxyType({
+    "pot limit": BettingStructure.POT_LIMIT, "no limit": BettingStructure.NO_LIMIT,
+    "fixed limit": BettingStructure.LIMIT, "limit": BettingStructure.LIMIT,
+})  # fmt: skip
+#: the betting structures by their usual abbreviations
+STRUCTURE_CODES: MappingProxyType[str, BettingStructure] = MappingProxyType({
+    "NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT,
+    "FL": BettingStructure.LIMIT,
+})  # fmt: skip
+
+
+def structure_names(joiner: str, case: Callable[[str], str]) -> dict[str, BettingStructure]:
+    """The betting structures by name as a site writes them: each of
+    :data:`STRUCTURE_WORDS` joined by ``joiner`` in ``case``, in that order.
+
+    >>> list(structure_names("_", str.upper))
+    ['POT_LIMIT', 'NO_LIMIT', 'FIXED_LIMIT', 'LIMIT']
+    >>> structure_names(" ", str.title)["Fixed Limit"]
+    <BettingStructure.LIMIT: 'limit'>
+    """
+    return _written(STRUCTURE_WORDS, joiner, case)
+
+
+def _written(named: Mapping[str, T], joiner: str, case: Callable[[str], str]) -> dict[str, T]:
+    """``named`` (keyed by lower-case words with spaces) keyed as a site writes them."""
+    return {case(joiner.join(words.split())): value for words, value in named.items()}
+
+
 def category_names(
     joiner: str, case: Callable[[str], str], also: Mapping[str, HandCategory] | None = None
 ) -> dict[str, HandCategory]:
@@ -137,8 +173,7 @@ def category_names(
     >>> category_names("", str.upper)["FULLHOUSE"]
     <HandCategory.FULL_HOUSE: 'full house'>
     """
-    named = {c.value: c for c in HandCategory} | dict(also or {})
-    return {case(joiner.join(words.split())): c for words, c in named.items()}
+    return _written({c.value: c for c in HandCategory} | dict(also or {}), joiner, case)
 
 
 def typed_game(

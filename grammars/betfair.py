@@ -101,8 +101,8 @@ _PLAYER = k.rule_table(
 _POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE}
 #: the kinds that put chips in: the one after a "goes all-in" line is flagged all-in
 _CHIPS_IN = frozenset(("call", "bet", "raise_by", "raise_to"))
-_LIMITS = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
-           "FL": k.BettingStructure.LIMIT, "": k.BettingStructure.LIMIT}  # fmt: skip
+#: the structure by the header's abbreviation ("": fixed limit)
+_LIMITS = k.STRUCTURE_CODES | {"": k.BettingStructure.LIMIT}
 _GAMES = {"omaha": (k.Variant.OMAHA, False), "omaha hi": (k.Variant.OMAHA, False),
           "omaha hi/lo": (k.Variant.OMAHA, True),
           "omaha hi-lo": (k.Variant.OMAHA, True)}  # fmt: skip

@@ -72,8 +72,7 @@ __all__ = ["FORMAT", "card"]
 _RECOGNISE = re.compile(r"<HISTORY\s+ID=\"\d+\"")
 _ID = re.compile(r"<HISTORY\s+ID=\"([^\"]*)\"")
 _GAMES = {"GAME_OMA": False, "GAME_OMATU": False, "GAME_OMAHL": True}
-_LIMITS = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
-           "FL": k.BettingStructure.LIMIT}  # fmt: skip
+_LIMITS = k.STRUCTURE_CODES
 _BOARD = {"BOARD_FLOP": k.Street.FLOP, "BOARD_TURN": k.Street.TURN, "BOARD_RIVER": k.Street.RIVER}
 _RANKS = "A23456789TJQK"
 _SUITS = "dchs"

@@ -170,10 +170,7 @@ _CATEGORIES = k.category_names(" ", str.lower, {
     "royal flush": k.HandCategory.STRAIGHT_FLUSH,
     "royal straight flush": k.HandCategory.STRAIGHT_FLUSH,
 })  # fmt: skip
-_STRUCTURES = {
-    "pot limit": k.BettingStructure.POT_LIMIT, "no limit": k.BettingStructure.NO_LIMIT,
-    "fixed limit": k.BettingStructure.LIMIT, "limit": k.BettingStructure.LIMIT,
-}  # fmt: skip
+_STRUCTURES = k.structure_names(" ", str.lower)
 _GAMES = {"OMAHA": (k.Variant.OMAHA, False), "OMAHA HILO": (k.Variant.OMAHA, True)}
 
 

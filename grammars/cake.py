@@ -89,8 +89,7 @@ _PLAYER = k.rule_table(
 #: a second small blind is dead money (an ante); the first is the small blind
 _POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE}
 WINS = re.compile(r" wins (?:(?P<half>high|low) pot )?" + _A + r"(?: with.*)?$")
-_LIMITS = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
-           "FL": k.BettingStructure.LIMIT}  # fmt: skip
+_LIMITS = k.STRUCTURE_CODES
 _GAMES = {"omaha": (k.Variant.OMAHA, False), "omahahilo": (k.Variant.OMAHA, True),
           "omahahi": (k.Variant.OMAHA, False)}  # fmt: skip
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}

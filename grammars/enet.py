@@ -133,8 +133,7 @@ SUMMARY_REST = re.compile(
 )
 SUMMARY_SHOW = re.compile(r"showed \[(?P<cards>[^\]]*)\]")
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")
-_STRUCTURES = {"Pot Limit": k.BettingStructure.POT_LIMIT, "No Limit": k.BettingStructure.NO_LIMIT,
-               "Fixed Limit": k.BettingStructure.LIMIT, "Limit": k.BettingStructure.LIMIT}  # fmt: skip
+_STRUCTURES = k.structure_names(" ", str.title)
 _GAMES = {"omaha": (k.Variant.OMAHA, False), "omaha hi/lo": (k.Variant.OMAHA, True),
           "omaha hi-lo": (k.Variant.OMAHA, True)}  # fmt: skip
 _BLINDS = {"sb": (k.PostKind.SMALL_BLIND, 0), "bb": (k.PostKind.BIG_BLIND, 1)}

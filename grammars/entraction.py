@@ -95,8 +95,7 @@ _PLAYER = k.rule_table(
 )  # fmt: skip
 _POSTS = {"Small Blind": k.PostKind.SMALL_BLIND, "Big Blind": k.PostKind.BIG_BLIND,
           "Blind out of turn": k.PostKind.BIG_BLIND, "Ante": k.PostKind.ANTE}  # fmt: skip
-_LIMITS = {"Pot Limit": k.BettingStructure.POT_LIMIT, "No Limit": k.BettingStructure.NO_LIMIT,
-           "Fixed Limit": k.BettingStructure.LIMIT, "Limit": k.BettingStructure.LIMIT}  # fmt: skip
+_LIMITS = k.structure_names(" ", str.title)
 _GAMES = {"omaha high": (k.Variant.OMAHA, False), "omaha": (k.Variant.OMAHA, False),
           "5-card omaha high": (k.Variant.OMAHA5, False), "5-card omaha": (k.Variant.OMAHA5, False),
           "omaha high/low": (k.Variant.OMAHA, True), "omaha hi/lo": (k.Variant.OMAHA, True),

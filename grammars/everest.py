@@ -63,8 +63,7 @@ __all__ = ["FORMAT", "cards", "stakes"]
 _RECOGNISE = re.compile(r"<SESSION\s+time=\"\d+\"|<HAND\s+time=\"\d+\"\s+id=\"\d+\"")
 _ID = re.compile(r"<HAND\s[^>]*?\bid=\"([^\"]*)\"")
 _GAMES = {"omaha-hi": False}
-_LIMITS = {"pot-limit": k.BettingStructure.POT_LIMIT, "no-limit": k.BettingStructure.NO_LIMIT,
-           "fixed-limit": k.BettingStructure.LIMIT, "limit": k.BettingStructure.LIMIT}  # fmt: skip
+_LIMITS = k.structure_names("-", str.lower)
 _MONEY = {"€": "EUR", "$": "USD", "£": "GBP", "": "PLAY"}
 _STREET_BY_CARDS = {3: k.Street.FLOP, 4: k.Street.TURN, 5: k.Street.RIVER}
 _VARIANTS = {4: k.Variant.OMAHA, 5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}

@@ -64,8 +64,7 @@ __all__ = ["FORMAT", "card"]
 SITE = "globalpoker"
 #: the Omaha variants by name: hi/lo or not
 _GAMES = {"OMAHA": False, "OMAHA_HI_LO": True, "OMAHA_HILO": True, "OMAHA_HI_LOW": True}
-_LIMITS = {"POT_LIMIT": k.BettingStructure.POT_LIMIT, "NO_LIMIT": k.BettingStructure.NO_LIMIT,
-           "FIXED_LIMIT": k.BettingStructure.LIMIT, "LIMIT": k.BettingStructure.LIMIT}  # fmt: skip
+_LIMITS = k.structure_names("_", str.upper)
 _RANKS = {w.upper(): "23456789TJQKA"[v - 2] for w, v in k.RANK_WORDS.items()}
 _SUITS = {"CLUBS": "c", "DIAMONDS": "d", "HEARTS": "h", "SPADES": "s"}
 _STREETS = (k.Street.FLOP, k.Street.TURN, k.Street.RIVER)

@@ -186,7 +186,9 @@ def _read(h: _Hand, hand: dict[str, Any], stop: k.Stop) -> k.ParsedHand:
         return stop(k.ProblemCode.NO_SEATS, "no player sits in this hand")
     extra = k.unknown_keys(hand, _HAND_KEYS)
     if extra:
-        h.problem(h.at((extra[0],)), k.ProblemCode.UNRECOGNISED_LINE, f"hand keys not known: {extra}")
+        h.problem(
+            h.at((extra[0],)), k.ProblemCode.UNRECOGNISED_LINE, f"hand keys not known: {extra}"
+        )
     actions = hand.get("action")
     if not isinstance(actions, list):
         return stop(k.ProblemCode.TRUNCATED_HAND, "this hand has no \"action\" list")
@@ -369,7 +371,9 @@ def _pot_check(h: _Hand, part: dict[str, Any], line: int) -> None:
         h.problem(line, k.ProblemCode.BAD_AMOUNT,
                   f"the site's pot and rake ({pot} + {rake}) are not what was put in "
                   f"({h.in_pot()})")  # fmt: skip
-    parts = {field: h.money(str(v)) for field, v in part.items() if _pot_part(field) and v is not None}
+    parts = {
+        field: h.money(str(v)) for field, v in part.items() if _pot_part(field) and v is not None
+    }
     if parts and sum(parts.values()) != pot:
         h.problem(line, k.ProblemCode.BAD_AMOUNT,
                   f"the site's pots {parts} do not add up to its pot ({pot})")

@@ -72,8 +72,7 @@ __all__ = ["FORMAT", "card", "unicode_text"]
 
 _RECOGNISE = re.compile(r"<Game\s+(?:hhversion=\"\d+\"\s+)?id=\"\d+\"\s+date=")
 _ID = re.compile(r"<Game\b[^>]*?\sid=\"([^\"]*)\"")
-_LIMITS = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
-           "FL": k.BettingStructure.LIMIT}  # fmt: skip
+_LIMITS = k.STRUCTURE_CODES
 _GAMES = {"omaha": False, "omaha h/l": True, "omaha hi/lo": True, "omaha hi-lo": True}
 _DEAL = {"DealFlop": k.Street.FLOP, "DealTurn": k.Street.TURN, "DealRiver": k.Street.RIVER}
 _QUIET = frozenset({"Disconnect", "Reconnect", "SitOut", "SitIn", "Chat", "TimeOut"})

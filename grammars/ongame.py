@@ -118,11 +118,10 @@ _SUMMARY = k.rule_table(
 )  # fmt: skip
 WINNER = re.compile(r"(?P<name>.+?) \((?P<a>[$€£]?[\d.,]+)(?: (?P<half>High|Low))?\)(?:, |$)")
 _HALVES = {"High": k.Half.HIGH, "Low": k.Half.LOW}
-_STRUCTURES = {"LIMIT": k.BettingStructure.LIMIT, "FIXED_LIMIT": k.BettingStructure.LIMIT,
-               "POT_LIMIT": k.BettingStructure.POT_LIMIT,
-               "NO_LIMIT": k.BettingStructure.NO_LIMIT}  # fmt: skip
+_STRUCTURES = k.structure_names("_", str.upper)
 _GAMES = {"OMAHA_HI": (k.Variant.OMAHA, False), "OMAHA": (k.Variant.OMAHA, False),
-          "OMAHA_HI_LO": (k.Variant.OMAHA, True), "OMAHA_HILO": (k.Variant.OMAHA, True)}  # fmt: skip
+          "OMAHA_HI_LO": (k.Variant.OMAHA, True),
+          "OMAHA_HILO": (k.Variant.OMAHA, True)}  # fmt: skip
 _POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND,
           "both": k.PostKind.DEAD_SMALL_AND_BIG, "ante": k.PostKind.ANTE}  # fmt: skip
 _MONTHS = {m: i for i, m in enumerate(

@@ -143,10 +143,10 @@ _OTHERS = k.rule("others",
 #: lines whose first word is their rule's: when the rule fails, the line is unknown
 _OWN_WORD = ("Seat ", "Pot sizes: ", "Dealing ")
 CARDS = re.compile(r"\[(?P<r>10|[2-9TJQKA]) ?(?P<s>[cdhs])\]")
-_STRUCTURES = {"POT LIMIT": k.BettingStructure.POT_LIMIT, "NO LIMIT": k.BettingStructure.NO_LIMIT,
-               "FIXED LIMIT": k.BettingStructure.LIMIT, "LIMIT": k.BettingStructure.LIMIT}  # fmt: skip
+_STRUCTURES = k.structure_names(" ", str.upper)
 _GAMES = {"OMAHA": (k.Variant.OMAHA, False), "OMAHA HI": (k.Variant.OMAHA, False),
-          "OMAHA HI/LO": (k.Variant.OMAHA, True), "OMAHA HILO": (k.Variant.OMAHA, True)}  # fmt: skip
+          "OMAHA HI/LO": (k.Variant.OMAHA, True),
+          "OMAHA HILO": (k.Variant.OMAHA, True)}  # fmt: skip
 _POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE}
 _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1

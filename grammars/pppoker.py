@@ -110,8 +110,7 @@ _GAME = re.compile(
 )
 _VARIANTS = {None: k.Variant.OMAHA, "4": k.Variant.OMAHA, "5": k.Variant.OMAHA5,
              "6": k.Variant.OMAHA6, "7": k.Variant.OMAHA7}  # fmt: skip
-_LIMITS = {"pot limit": k.BettingStructure.POT_LIMIT, "no limit": k.BettingStructure.NO_LIMIT,
-           "fixed limit": k.BettingStructure.LIMIT, "limit": k.BettingStructure.LIMIT}  # fmt: skip
+_LIMITS = k.structure_names(" ", str.lower)
 
 #: the lines of the table's, keyed by their first word
 _TABLE = k.rule_table(

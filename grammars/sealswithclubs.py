@@ -101,8 +101,7 @@ _PLAYER = k.rule_table(
     ("event", r"is (?:disconnected|connected)$"),
     ("event", r"has (?:joined the table|left the table|timed out)$"),
 )  # fmt: skip
-_STRUCTURES = {"PL": k.BettingStructure.POT_LIMIT, "NL": k.BettingStructure.NO_LIMIT,
-               "FL": k.BettingStructure.LIMIT, "Limit": k.BettingStructure.LIMIT}  # fmt: skip
+_STRUCTURES = k.STRUCTURE_CODES | {"Limit": k.BettingStructure.LIMIT}
 _GAMES = {"omaha": (k.Variant.OMAHA, False), "omaha hi/lo": (k.Variant.OMAHA, True),
           "omaha hi-lo": (k.Variant.OMAHA, True)}  # fmt: skip
 _KICKER = re.compile(r"\s*\+\S*$")

@@ -1,11 +1,15 @@
 """The site modules' one namespace (``grammars/_kit.py``) and the kernel helpers that
-replaced what sites wrote again (``_site.typed_game``, ``_hand.no_record``'s note)."""
+replace what sites wrote again (``_site``: ``typed_game``, ``player_line``,
+``blinds_and_bets``, ``category_names``, the structure tables; ``_hand.no_record``'s
+note). Values are worked out by hand from the rules each helper states."""
 
 from __future__ import annotations
 
 import ast
 import importlib
 from pathlib import Path
+
+import pytest
 
 import hhtools.grammars as registry
 from hhtools.grammars import _kit as k
@@ -168,3 +172,24 @@ def test_category_names_join_and_case_each_categorys_words_the_sites_way() -> No
     lower = k.category_names(" ", str.lower)
     assert sorted(lower) == sorted(c.value for c in k.HandCategory)
     assert k.category_names("", str.upper)["STRAIGHTFLUSH"] is k.HandCategory.STRAIGHT_FLUSH
+
+
+def test_structure_names_keep_the_longer_words_first() -> None:
+    """"Fixed limit" comes before "limit", so a site that tries them in turn on the end of
+    its game words ("omaha fixed limit") finds the longer first."""
+    assert list(k.structure_names("-", str.lower)) == [
+        "pot-limit", "no-limit", "fixed-limit", "limit"
+    ]
+    title = k.structure_names(" ", str.title)
+    assert title["Pot Limit"] is k.BettingStructure.POT_LIMIT
+    assert title["No Limit"] is k.BettingStructure.NO_LIMIT
+    assert title["Fixed Limit"] is title["Limit"] is k.BettingStructure.LIMIT
+
+
+def test_the_kernels_structure_tables_are_read_only_and_a_site_adds_its_own() -> None:
+    with pytest.raises(TypeError):
+        k.STRUCTURE_CODES["XL"] = k.BettingStructure.LIMIT  # type: ignore[index]
+    betfair = k.STRUCTURE_CODES | {"": k.BettingStructure.LIMIT}
+    assert betfair == {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
+                       "FL": k.BettingStructure.LIMIT, "": k.BettingStructure.LIMIT}
+    assert "" not in k.STRUCTURE_CODES

@@ -52,14 +52,10 @@ _CARD_OMAHA = re.compile(
     r"(?:\s+(?P<s>Pot Limit|No Limit|Fixed Limit|Limit|\(NL postflop\)))?$",
     re.IGNORECASE,
 )
-_STRUCTURES = {
-    "pot limit": k.BettingStructure.POT_LIMIT,
-    "no limit": k.BettingStructure.NO_LIMIT,
-    "(nl postflop)": k.BettingStructure.NO_LIMIT,
-    "fixed limit": k.BettingStructure.LIMIT,
-    "limit": k.BettingStructure.LIMIT,
+_STRUCTURES = k.STRUCTURE_WORDS | {"(nl postflop)": k.BettingStructure.NO_LIMIT}
+_VARIANTS = {
+    None: k.Variant.OMAHA, "4": k.Variant.OMAHA, "5": k.Variant.OMAHA5, "6": k.Variant.OMAHA6
 }
-_VARIANTS = {None: k.Variant.OMAHA, "4": k.Variant.OMAHA, "5": k.Variant.OMAHA5, "6": k.Variant.OMAHA6}
 _OTHER_GAME = re.compile(
     r"Hold'?em|NLH|Short ?Deck|6\+|Stud|Razz|Draw|Badugi|Triple", re.IGNORECASE
 )

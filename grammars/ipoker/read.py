@@ -36,9 +36,11 @@ _SUITS = {"S": "s", "H": "h", "D": "d", "C": "c"}
 _RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A"} | {
     str(n): str(n) for n in range(2, 10)
 }
-_STREETS = {0: k.Street.PREFLOP, 1: k.Street.PREFLOP, 2: k.Street.FLOP, 3: k.Street.TURN, 4: k.Street.RIVER}
-_LIMITS = {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
-           "FL": k.BettingStructure.LIMIT}  # fmt: skip
+_STREETS = {0: k.Street.PREFLOP, 1: k.Street.PREFLOP, 2: k.Street.FLOP, 3: k.Street.TURN,
+            4: k.Street.RIVER}  # fmt: skip
+_LIMITS = k.STRUCTURE_CODES
+#: the posts by action type (1, 2, 15: the small blind, the big blind, an ante)
+_POSTS = {"1": k.PostKind.SMALL_BLIND, "2": k.PostKind.BIG_BLIND, "15": k.PostKind.ANTE}
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _MAX = k.MAX_AMOUNT
 _NOT_MONEY = re.compile(r"[^\d.,]")
@@ -231,7 +233,7 @@ def _bet_actions(
             kind, amount = k.ActionKind.CHECK, 0
         elif act_type in ("1", "2", "15"):
             kind = k.ActionKind.POST
-            post = {"1": k.PostKind.SMALL_BLIND, "2": k.PostKind.BIG_BLIND, "15": k.PostKind.ANTE}[act_type]
+            post = _POSTS[act_type]
             if act_type == "2" and bb is not None and s > bb:  # a returning player's both blinds
                 post = k.PostKind.DEAD_SMALL_AND_BIG
             elif act_type == "2" and bb is None:
@@ -247,7 +249,8 @@ def _bet_actions(
         elif act_type == "7":
             new = have + s
             kind = (
-                k.ActionKind.CALL if new <= level else (k.ActionKind.RAISE if level else k.ActionKind.BET)
+                k.ActionKind.CALL if new <= level
+                else (k.ActionKind.RAISE if level else k.ActionKind.BET)
             )
         elif act_type in ("8", "9") and s == 0:  # sitting out, waiting: no chips move
             if p not in dealt or any(x.player == p and x.kind is k.ActionKind.FOLD for x in out):
@@ -266,7 +269,9 @@ def _bet_actions(
                 on[p] = have + amount
                 level = max(level, on[p])
             total[p] = total.get(p, 0) + amount
-        all_in = act_type == "7" or (amount > 0 and p in stacks and total.get(p, 0) >= stacks[p] > 0)
+        all_in = act_type == "7" or (
+            amount > 0 and p in stacks and total.get(p, 0) >= stacks[p] > 0
+        )
         out.append(k.Action(street, p, kind, amount, to, all_in, post, a.line))
     return out, total, unknown
 

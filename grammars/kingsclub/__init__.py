@@ -141,10 +141,8 @@ _SUMMARY = frozenset({"street", "summary_seat", "rake", "dealt", "post", "wins",
 _POSTS = {"small blind": k.PostKind.SMALL_BLIND, "big blind": k.PostKind.BIG_BLIND,
           "ante": k.PostKind.ANTE, "straddle": k.PostKind.STRADDLE,
           "dead blind": k.PostKind.DEAD_SMALL_AND_BIG}  # fmt: skip
-_STRUCTURES = (("pot limit ", k.BettingStructure.POT_LIMIT),
-               ("no limit ", k.BettingStructure.NO_LIMIT),
-               ("fixed limit ", k.BettingStructure.LIMIT),
-               ("limit ", k.BettingStructure.LIMIT))  # fmt: skip
+#: the structure by the words that begin the game words ("pot limit Big O")
+_STRUCTURES = tuple((words + " ", structure) for words, structure in k.STRUCTURE_WORDS.items())
 _GAMES: dict[str, tuple[k.Variant, bool]] = {
     "omaha": (k.Variant.OMAHA, False), "omaha hi": (k.Variant.OMAHA, False),
     "omaha hi-lo": (k.Variant.OMAHA, True), "omaha hi/lo": (k.Variant.OMAHA, True),

@@ -73,7 +73,9 @@ FIXED = (
         r"Creating (?P<pot>Main Pot|Side Pot(?: \d+)?) with \$? ?(?P<amt>[\d][\d,.]*) with .*$",
     ),
     k.rule("summary", r"\*\* Summary \*\*\s*$"),
-    k.rule("pots", r"(?P<pots>(?:Main|Side) Pot(?: \d+)?: \$?[\d][\d,.]*(?:[\s|,]*Side Pot(?: \d+)?: \$?[\d][\d,.]*)*)[\s|,]*Rake: \$?(?P<rake>[\d][\d,.]*)\s*$"),
+    k.rule("pots", r"(?P<pots>(?:Main|Side) Pot(?: \d+)?: \$?[\d][\d,.]*"
+                   r"(?:[\s|,]*Side Pot(?: \d+)?: \$?[\d][\d,.]*)*)"
+                   r"[\s|,]*Rake: \$?(?P<rake>[\d][\d,.]*)\s*$"),
     k.rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$"),
 )  # fmt: skip
 
@@ -83,7 +85,8 @@ PLAYER = (
     k.rule("check", r"checks\s*$"),
     k.rule("call", rf"calls {_BRACKET}\s*$"),
     k.rule("bet", rf"bets {_BRACKET}\s*$"),
-    k.rule("raise", rf"raises (?:\[(?P<a>{_AMT})\]|(?P<inc>[\d][\d,.]*) to (?P<to>[\d][\d,.]*))\s*$"),
+    k.rule("raise",
+           rf"raises (?:\[(?P<a>{_AMT})\]|(?P<inc>[\d][\d,.]*) to (?P<to>[\d][\d,.]*))\s*$"),
     k.rule("all_in", rf"is all-In(?:\s+\[(?P<a>{_AMT})\])?\.?\s*$"),
     k.rule("post", rf"posts (?P<what>small blind|big blind|ante) {_BRACKET}\.?\s*$"),
     k.rule("shows", r"shows \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
@@ -182,8 +185,7 @@ UNSEATED = re.compile(
 _OMAHA = {"omaha": False, "omaha hi": False, "omaha hi-lo": True, "omaha hi/lo": True,
           "omaha h/l": True, "omaha hi lo": True, "omaha hilo": True}  # fmt: skip
 _OTHER = re.compile(r"hold.?em|stud|razz|draw|badugi|lowball|triple|holdem", re.IGNORECASE)
-STRUCTURES = {"PL": k.BettingStructure.POT_LIMIT, "NL": k.BettingStructure.NO_LIMIT,
-              "FL": k.BettingStructure.LIMIT}  # fmt: skip
+STRUCTURES = k.STRUCTURE_CODES
 
 
 def game_kind(name: str) -> bool | str:

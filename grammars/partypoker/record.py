@@ -123,8 +123,8 @@ def _cash_outs(h: _Hand, net: int, won: int) -> tuple[k.CashOut, ...]:
         if isinstance(p, Decimal) and h.pot_at is not None:
             fee = max(int((p * h.pot_at / 100).quantize(Decimal(1))) - amount, 0)
         forfeited = max(net - won, 0) if h.new else 0
-        cash_out = k.CashOut(who, amount, fee, int(c["line"]), forfeited)  # type: ignore[call-overload]
-        out.append(cash_out)
+        line = int(c["line"])  # type: ignore[call-overload]
+        out.append(k.CashOut(who, amount, fee, line, forfeited))
     return tuple(out)
 
 

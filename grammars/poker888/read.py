@@ -260,7 +260,8 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
     if isinstance(head, k.ParsedHand):
         return head
     h.dealt = "\n** Dealing down cards" not in "\n" + "\n".join(lines)
-    if not k.read_body(h, enumerate(lines[first + 3 :], first + 3), line, partial(_line, h), quiet=_QUIET):
+    body = enumerate(lines[first + 3 :], first + 3)
+    if not k.read_body(h, body, line, partial(_line, h), quiet=_QUIET):
         return k.no_record(h)
     end = line + len(lines) - 1
     if k.incomplete(h, lines, line, cut_short=None if h.summary else

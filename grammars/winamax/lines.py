@@ -125,8 +125,7 @@ _POSTS = {"small blind": k.PostKind.SMALL_BLIND, "big blind": k.PostKind.BIG_BLI
           "ante": k.PostKind.ANTE, "straddle": k.PostKind.STRADDLE}  # fmt: skip
 _SIGNS = {"€": "EUR", "$": "USD", "£": "GBP"}
 _OTHER_GAMES = re.compile(r"hold'?em|stud|razz|draw|badugi|courchevel|mix", re.IGNORECASE)
-_STRUCTURES = {"pot limit": k.BettingStructure.POT_LIMIT, "no limit": k.BettingStructure.NO_LIMIT,
-               "fixed limit": k.BettingStructure.LIMIT, "limit": k.BettingStructure.LIMIT}  # fmt: skip
+_STRUCTURES = k.STRUCTURE_WORDS
 _GAMES: dict[str, tuple[k.Variant, bool]] = {
     "omaha": (k.Variant.OMAHA, False), "omaha hi": (k.Variant.OMAHA, False),
     "omaha hi/lo": (k.Variant.OMAHA, True), "omaha8": (k.Variant.OMAHA, True),
