@@ -4,6 +4,7 @@ small blind $0.05"): who sits where with what, and what they put in before the c
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hhtools.grammars import _lines
@@ -81,11 +82,11 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
             h.add_seat(Seat(got[0], got[1], got[2], got[3], got[4], line + i))
             i += 1
             continue
-        sm = _m(SEAT, text)
+        sm = _seat_parts(text)
         if sm is None:
             break
         i = k
-        seat_text = sm["seat"]
+        seat_text, player, stack_text, bounty, out_text = sm
         try:
             seat = int(seat_text) if len(seat_text) < 4 else h.number(seat_text, "seat")
         except _OutOfRange as exc:  # no such seat: the player is not seated
@@ -95,7 +96,6 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
             continue
         read = True
         try:
-            stack_text = sm["stack"]
             stack = h.read.get(stack_text)
             if stack is None:
                 stack = h.money(stack_text)
@@ -106,16 +106,46 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
         except ValueError as exc:
             h.problem(line + i, ProblemCode.BAD_AMOUNT, str(exc), text)
             stack, read = 0, False
-        out = bool(sm["out"])
-        h.add_seat(Seat(seat, sm["player"], stack, out, sm["bounty"], line + i))
+        out = bool(out_text)
+        h.add_seat(Seat(seat, player, stack, out, bounty, line + i))
         if read:
             if len(known) >= _SEAT_LINES_MAX:
                 known.clear()
-            known[text] = (seat, sm["player"], stack, out, sm["bounty"])
+            known[text] = (seat, player, stack, out, bounty)
         i += 1
     if not h.seats:
         h.problem(line + i, ProblemCode.NO_SEATS, "no seat lines", lines[i] if i < n else "")
     return i
+
+
+_IN_CHIPS = " in chips)"
+_AMOUNT = re.compile(_AMT).fullmatch
+
+
+def _seat_parts(text: str) -> tuple[str, str, str, str | None, str | None] | None:
+    """A seat line's seat, player, stack, bounty and status texts as :data:`SEAT` reads
+    them (``None``: not a seat line). The common line, "Seat 3: name ($12.34 in
+    chips)" (no bounty, no status), is cut at its last " (" without the pattern: the
+    same texts, as the pattern's longest name ends there too.
+
+    >>> _seat_parts("Seat 3: Ann (B) ($12.34 in chips)")
+    ('3', 'Ann (B)', '$12.34', None, None)
+    >>> _seat_parts("Seat 3: Ann ($12 in chips) is sitting out")
+    ('3', 'Ann', '$12', None, ' is sitting out')
+    >>> _seat_parts("Seat 3: Ann (12 chips)") is None
+    True
+    """
+    if text.endswith(_IN_CHIPS):
+        head, cut, stack = text[: -len(_IN_CHIPS)].rpartition(" (")
+        colon = head.find(": ", 5)
+        if (cut and 5 < colon < len(head) - 2 and head.startswith("Seat ")
+                and head[5:colon].isdecimal()
+                and _AMOUNT(stack) is not None):  # fmt: skip
+            return head[5:colon], head[colon + 2 :], stack, None, None
+    sm = _m(SEAT, text)
+    if sm is None:
+        return None
+    return sm["seat"], sm["player"], sm["stack"], sm["bounty"], sm["out"]
 
 
 def _post(h: _Hand, player: str, r: Any, lno: int) -> None:

@@ -1,0 +1,117 @@
+"""The PokerStars grammar's quick paths read a line as its named rule reads it: a seat
+line cut at its last " (", a flop, turn or river line read without the street rule's
+pattern, a header's time read by ``fromisoformat``, a table line read once per text.
+Each is checked against the rule itself (the grammar's specification) on lines that
+try its edges, and on values worked out by hand."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from hhtools.grammars.pokerstars import header
+from hhtools.grammars.pokerstars.actions import STREET_LINE, _bracketed, _Body, _street
+from hhtools.grammars.pokerstars.seats import SEAT, _seat_parts
+from hhtools.model.records import Street
+
+SEAT_LINES = [
+    "Seat 1: Ann ($2 in chips)",
+    "Seat 10: Bob B. ($1,234.56 in chips)",
+    "Seat 3: Cy (the) (cat) (€0.05 in chips)",  # " (" in the name: the last one cuts
+    "Seat 4: Dee: x ($5 in chips)",  # ": " in the name
+    "Seat 5:  lead ($5 in chips)",  # a name that starts with a space
+    "Seat 6: Eve (1500 in chips)",
+    "Seat 7: Fay ($5 in chips, $1 bounty)",  # a bounty: the pattern reads it
+    "Seat 8: Gus ($5 in chips) is sitting out",
+    "Seat 9: Hal ($5 in chips) out of hand (moved from another table into small blind)",
+    "Seat 2: Ivy ($5 in chips, $1 bounty) in chips)",  # no seat line
+    "Seat 2: ($5 in chips)",  # no name
+    "Seat 2:  ($5 in chips)",  # a name of one space
+    "Seat x: Jo ($5 in chips)",  # no seat number
+    "Seat : Jo ($5 in chips)",
+    "Seat 2 Jo ($5 in chips)",
+    "Seat 2: Jo ($5 in chips",
+    "Seat 2: Jo (5 x in chips)",  # not an amount
+    "Seat 2: Jo ($ in chips)",
+    "Seat 2: Jo (5. in chips)",
+    "Seat 2: Jo (¥25 in chips)",
+    "Seat 2: Jo (\u0665 in chips)",  # an Arabic-Indic digit: \\d reads it, so does the cut
+    "Seat \u0662: Jo ($5 in chips)",
+    "Seat \u00b2: Jo ($5 in chips)",  # a superscript two: a digit, not a decimal
+    "Seat 2: Jo ( in chips) ($5 in chips)",
+    "Seat 2: Jo ($5 in chips) ($6 in chips)",
+]
+
+
+@pytest.mark.parametrize("text", SEAT_LINES)
+def test_seat_parts_read_as_the_seat_rule(text: str) -> None:
+    m = SEAT.re.match(text)
+    want = None if m is None else (m["seat"], m["player"], m["stack"], m["bounty"], m["out"])
+    assert _seat_parts(text) == want
+
+
+def test_seat_parts_by_hand() -> None:
+    assert _seat_parts("Seat 3: Cy (the) (cat) (€0.05 in chips)") == (
+        "3", "Cy (the) (cat)", "€0.05", None, None)
+    assert _seat_parts("Seat 7: Fay ($5 in chips, $1 bounty)") == ("7", "Fay", "$5", "$1", None)
+    assert _seat_parts("Seat 2: Jo ($5 in chips) ($6 in chips)") == (
+        "2", "Jo ($5 in chips)", "$6", None, None)
+    assert _seat_parts("Seat 2: ($5 in chips)") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", " [Qh Td Ts]", " [Qh Td Ts] [9c]", " [Qh]]", "[Qh]", " [Qh] ", " [Q[h]", " []",
+     " [Qh] x [9c]", "  [Qh]"],
+)  # fmt: skip
+def test_bracketed_is_the_street_rule_s_card_lists(text: str) -> None:
+    assert _bracketed(text) is (STREET_LINE.re.match("*** FLOP ***" + text) is not None)
+
+
+def _read_street(ln: str) -> tuple[bool, Street, tuple[tuple[str, ...], ...], list[object]]:
+    h = _Body("f", 1)
+    known = _street(h, ln, 7)
+    return known, h.street, tuple(h.street_boards), h.sightings
+
+
+def test_street_lines_by_hand() -> None:
+    flop = ("Qh", "Td", "Ts")
+    assert _read_street("*** FLOP *** [Qh Td Ts]") == (
+        True, Street.FLOP, (flop, ()), [(7, "\x00*", flop)])
+    turn = ("Qh", "Td", "Ts", "9c")
+    assert _read_street("*** TURN *** [Qh Td Ts] [9c]") == (
+        True, Street.TURN, (turn, ()), [(7, "\x00*", turn)])
+    assert _read_street("*** RIVER *** [Qh Td Ts 10c] [Kc]")[2][0] == (*flop, "Tc", "Kc")
+    # a board of its own on the second run, read by the rule as before
+    assert _read_street("*** SECOND FLOP *** [2c 3c 4c]") == (
+        True, Street.FLOP, ((), ("2c", "3c", "4c")), [(7, "\x001", ("2c", "3c", "4c"))])
+    # not street lines: the rule reads none of them
+    for ln in ("*** FLOP *** [Qh]]", "*** FLOP ***[Qh]", "*** FLOPS *** [Qh]", "*** FLOP ** [Qh]"):
+        assert _read_street(ln)[0] is False and STREET_LINE.re.match(ln) is None
+
+
+@pytest.mark.parametrize(
+    "text, want",
+    [("2024/01/02 21:39:52", datetime(2024, 1, 2, 21, 39, 52)),
+     ("2015/8/16 1:30", datetime(2015, 8, 16, 1, 30)),
+     ("2015/08/16 01:30", datetime(2015, 8, 16, 1, 30)),
+     ("2020/02/29 23:59:59", datetime(2020, 2, 29, 23, 59, 59))],
+)  # fmt: skip
+def test_header_times(text: str, want: datetime) -> None:
+    assert header._when(text) == want
+
+
+@pytest.mark.parametrize("text", ["2015/05/34 10:00:00", "2019/02/29 10:00:00",
+                                  "2024/01/02 24:00:00", "2024/01/02 10:60:00"])
+def test_a_time_that_does_not_exist_is_a_value_error(text: str) -> None:
+    with pytest.raises(ValueError):
+        header._when(text)
+
+
+def test_table_lines_read_once_per_text() -> None:
+    line = "Table 'Iris III' 6-max Seat #1 is the button"
+    first = header._table_line(line)
+    assert (first["table"], first["max"], first["button"]) == ("Iris III", "6", "1")
+    assert header._table_line(line) is first
+    assert header._table_line("Table 'Iris III' Seat #x is the button") is None
