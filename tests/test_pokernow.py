@@ -51,6 +51,8 @@ def test_recognise_is_specific() -> None:
     head = (FIXTURES / "pokernow" / MIXED).read_text("utf-8")[:4096]
     assert FMT.recognise(head) and recognise(head) is FMT
     assert recognise("\ufeff" + head) is FMT  # a BOM before the header row
+    # a download that begins inside a long hand: no start or end row in its first bytes
+    assert FMT.recognise('entry,at,order\n"""A @ b"" calls 20",2024-03-01T19:00:00.000Z,1')
     for other in ("entry,at,order\nhello,2024-03-01T19:00:00.000Z,1",  # no hand's row
                   '"-- starting hand #1 (id: a)  Pot Limit Omaha Hi (dealer: ""A @ b"") --"',
                   "PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD)"):
@@ -181,6 +183,23 @@ def test_run_it_twice_oldest_first() -> None:
     result = audit_hand(h)
     assert [(p.board, p.net) for p in result.settlement.pots] == [(0, 600), (1, 600)]
     assert not {f.kind for f in result.findings} & BAD
+
+
+def test_run_it_twice_collect_written_between_the_runs() -> None:
+    # Eli's collect written right after the first run's river (before the second run's
+    # turn): still a collect for no run, so the audit spreads it over the runs
+    name = "run_it_twice_oldest_first.csv"
+    lines = (FIXTURES / "pokernow" / name).read_text("utf-8").split("\n")
+    won = next(ln for ln in lines if 'Eli @ e5"" collected 600' in ln)
+    river = next(i for i, ln in enumerate(lines) if ln.startswith('"River: Q'))
+    entry, at, order = lines[river].rsplit(",", 2)
+    lines.remove(won)
+    lines.insert(river + 1, won.rsplit(",", 2)[0] + f",{at},{int(order) + 1}")
+    (ph,) = read(name, "\n".join(lines).encode())
+    assert ph.hand is not None and ph.problems == ()
+    assert [(c.player, c.amount, c.board) for c in ph.hand.collects] == [
+        ("Eli @ e5", 600, None), ("Dana @ d4", 600, None)]  # fmt: skip
+    assert not kinds(ph.hand) & BAD
 
 
 def test_straddle_missed_blinds_uncalled_bet() -> None:

@@ -21,16 +21,20 @@ time order (the CSV doubles the quotes inside an entry)::
 
 What is read, and how:
 
-* Files: recognised by the header row ``entry,at,order`` and a ``-- starting hand #``
-  (or ``-- ending hand #``) row in the first bytes. The rows are put back in order by
-  ``order`` (a file written oldest first is read the same way). Lines are the file's
-  own row numbers, so in a download they run backwards in time.
+* Files: recognised by the header row ``entry,at,order`` and, in the first bytes, a row
+  only a log writes (a hand's start, end or stacks row, a player's post or action, a
+  table's row: a download may begin inside a long hand). The rows are put back in
+  order by ``order`` (a file written oldest first is read the same way). Lines are the
+  file's own row numbers, so in a download they run backwards in time (the audit's
+  checks that read the order of lines, the order of action and the blinds', then say
+  nothing on those hands).
 * Hands: from ``-- starting hand #N`` to ``-- ending hand #N --``. Rows after the end and
   before the next start are the hand's too (a player may show after the end; players
-  join, leave, sit out and get chips between hands). Each hand's text also holds the
-  next hand's start and ``Player stacks`` rows (so two hand texts share those rows):
-  the stacks the next hand starts with check this hand's reading. A hand with no end row
-  (the log downloaded while it was played) is a ``truncated_hand`` problem.
+  join, leave, sit out and get chips between hands). Each hand text is its own run of
+  rows, closed by one more line, ``next hand: `` and the next hand's ``Player stacks``
+  row: the stacks the next hand starts with check this hand's reading. A hand with no
+  end row (the log downloaded while it was played) is a ``truncated_hand`` problem;
+  rows whose start row is missing are one too.
 * Header: ``-- starting hand #<n> (id: <id>)  <game> (dealer: "<player>") --``, or
   ``(dead button)``; the game may be in parentheses and older logs write no id (the
   hand id is then ``<game id>#<n>``, the game id taken from the file's name
@@ -58,14 +62,18 @@ What is read, and how:
   no run.
 * Showdown: ``"P" shows a A♠, K♥, Q♦, J♣.``; ``"P" collected X from pot`` (``with <hand
   words> (combination: <five cards>)`` at a showdown: the words are not typed into
-  claims, and a hi/lo pot's collect names no half). ``Your hand is ..`` names no
-  player: its cards are the hero's when a player shows the same cards, else unused.
+  claims, their wording for every hand and for a low being unknown here). The rows
+  name no pot, no half and no run: a player's collects are one (the audit shares
+  them over the pots and runs by the rules). ``Your hand is ..`` names no player: its
+  cards are the hero's when a player shows the same cards, else unused.
 * The log's own amounts check the reading (judge only what was read): what the collects
-  pay must be what the players put in less what went back (no rake), and a player who
-  plays the next hand, named by no row in between that changes stacks (join, rebuy,
-  stand up, sit back, an admin's update), starts it with what this hand left him. A
-  contradiction is an ``amount_meaning`` problem on the collect or the next stacks row:
-  the hand is stored read in part, and the audit judges none of its money.
+  pay must be what the players put in less what went back (no rake): else an
+  ``amount_meaning`` problem on the first collect (or on the calls, when reading them
+  as the chips added fits), the hand stored read in part, none of its money judged.
+  A player who plays the next hand, named by no row in between that changes stacks
+  (join, rebuy, stand up, sit back, an admin's update), starts it with what this hand
+  left him: else a ``stack_mismatch`` problem on the end row (the hand's own rows
+  agree with themselves, and it is judged as read).
 * Rows that carry no chips (joins, approvals, seat requests, the run-it-twice choices,
   blinds changed, undealt cards) are read and change nothing.
 """

@@ -287,10 +287,10 @@ def _play(h: PokerNowHand, p: str, kind: str, m: Any, lno: int) -> None:
         amount = h.money(m["a"])
         had = next((i for i, c in enumerate(h.collects) if c.player == p), None)
         if had is None:
-            h.collects.append(Collect(p, amount, 0, None if h.second else 0, lno))
+            h.collects.append(Collect(p, amount, 0, 0, lno))
         else:
             c = h.collects[had]
-            h.collects[had] = Collect(p, c.amount + amount, 0, c.board, c.line)
+            h.collects[had] = Collect(p, c.amount + amount, 0, 0, c.line)
         return
     if kind in ("fold", "check"):
         _flush_dead(h, lno)
@@ -415,6 +415,8 @@ def _finish(
     except ValueError:  # a time that is none: the hand is read, its time unknown
         started = None
     boards = tuple(b for b in (tuple(h.board), tuple(h.second)) if b)
+    if h.second:  # a run twice: the rows name no run (a player's collects are one)
+        h.collects = [Collect(c.player, c.amount, 0, None, c.line) for c in h.collects]
     record = build_record(
         h, site=SITE, game=game, line=line, text=text, offset=offset, started_at=started,
         time_zone="UTC" if started else None, boards=boards, returned=tuple(returned),

@@ -39,16 +39,23 @@ SESSION = ("The player ", "The admin ", "The game", "The host ", "IMPORTANT:", "
 _OTHER, _IS_START, _IS_END, _IS_STACKS, _BLANK, _HEADER, _TAIL = range(7)
 
 
+#: what a log's first rows show of it, besides its header row: a hand's start, end or
+#: stacks row, or a player's post, call, check or fold (a download begins with the
+#: newest rows, perhaps of a long hand still being played), or a table's row
+_MARKS = (START, END, STACKS, '"" posts a', '"" calls ', '"" checks', '"" folds',
+          'The player ""', "The admin ")  # fmt: skip
+
+
 def recognise(head: str) -> bool:
     """Whether a file starting with ``head`` is a PokerNow log: the header row
-    ``entry,at,order`` first, and a hand's start or end row in ``head``.
+    ``entry,at,order`` first, then a row only a log writes (:data:`_MARKS`).
 
     >>> recognise('entry,at,order\\n"-- ending hand #3 --",2024-03-01T19:04:40.016Z,1')
     True
     >>> recognise("entry,at,order\\nhello,2024-03-01T19:04:40.016Z,1")
     False
     """
-    return head.lstrip().startswith(HEADER_ROW) and (START in head or END in head)
+    return head.lstrip().startswith(HEADER_ROW) and any(mark in head for mark in _MARKS)
 
 
 class _Raw(NamedTuple):
