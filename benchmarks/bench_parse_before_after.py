@@ -2,7 +2,7 @@
 (not a timed test).
 
     .venv/bin/python benchmarks/bench_parse_before_after.py BEFORE [AFTER] [--site pokerstars]
-        [--hands 5000] [--rounds 5] [--raw] PATH...
+        [--hands 5000] [--rounds 5] [--raw] [--repeat N] PATH...
 
 ``BEFORE`` and ``AFTER`` are trees of the project (``AFTER`` defaults to this checkout):
 one made with ``git archive REV | tar -x -C DIR`` plus a link ``DIR/hhtools/grammars ->
@@ -13,13 +13,16 @@ a child process, both children at the same time, so that a machine shared with o
 work loads both alike; each reports the least CPU time (``time.process_time``) of
 ``--rounds`` passes, in microseconds per hand, as ``benchmarks/bench_speed.py``'s
 grammar stage measures it (the registry's ``FORMAT.parse``, with the after-parse checks;
-``--raw``: the site's parser alone). The ratio after/before is printed last.
+``--raw``: the site's parser alone). The ratio after/before is printed last; with
+``--repeat N`` the pair runs N times and the median ratio is printed last (a shared
+machine's load moves single ratios by a tenth or more).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -70,10 +73,20 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=5000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--raw", action="store_true", help="the site's parser without the after-parse checks")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="run the pair this many times, one after the other; the median ratio last")
     args = ap.parse_args()
     after, paths = ROOT, list(args.paths)
     if (Path(paths[0]) / "hhtools" / "grammars").exists() and len(paths) > 1:
         after, paths = Path(paths.pop(0)), paths
+    ratios = [_pair(args, after, paths) for _ in range(max(args.repeat, 1))]
+    if len(ratios) > 1:
+        print(f"after / before, median of {len(ratios)}: {statistics.median(ratios):.2f} "
+              f"(each: {', '.join(f'{r:.2f}' for r in ratios)})")
+
+
+def _pair(args: argparse.Namespace, after: Path, paths: list[str]) -> float:
+    """Both versions at once: print their µs per hand and the ratio, and return it."""
     children = []
     for tree in (args.before, after):
         env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
@@ -89,6 +102,7 @@ def main() -> None:
         got.append(float(us))
         print(f"{label:6} {int(hands):7,} hands  {float(us):8.1f} us/hand  ({where})")
     print(f"after / before: {got[1] / got[0]:.2f}")
+    return got[1] / got[0]
 
 
 if __name__ == "__main__":
