@@ -194,6 +194,9 @@ def same(a: Any, b: Any) -> bool:
     ("site=pokerstars&since=2009-01-01&until=2024-12-31",
      {"site": "pokerstars", "since": "2009-01-01", "until": "2024-12-31"}),
     ("hand_class=pair&hand_class=rainbow", {"hand_class": ("pair", "rainbow")}),
+    ("limit=FL&currency=USD", {"limit": "FL", "currency": "USD"}),
+    ("stakes=$0.05/$0.10&site=pokerstars", {"stakes": "0.05/0.10", "site": "pokerstars"}),
+    ("player=hero&game=PLO", {"player": "Hero", "game": "PLO"}),
 ])  # fmt: skip
 def test_players_are_hhtools_stats(wclient: TestClient, wide: Path, query: str,
                                    filters: dict[str, Any]) -> None:  # fmt: skip

@@ -66,6 +66,7 @@ def serve_cmd(
     told = app.state.served.missing()
     if told:
         fail(told)
+    app.state.served.keeper.current(wait=False)  # the lists' data, read while uvicorn starts
     if not is_loopback(host):
         sys.stderr.write(f"warning: listening on {host}: other machines can read this store "
                          "(there is no login); use --host 127.0.0.1 to keep it to this one\n")

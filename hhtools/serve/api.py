@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
-from hhtools.serve.graphs import overview, player_graph
+from hhtools.serve.graphs import overview, player_graph, player_sessions
 from hhtools.serve.queries import (
     FINDINGS,
     IMPORTS,
@@ -30,12 +30,14 @@ from hhtools.serve.queries import (
     ServedStore,
     hands_page,
     integer,
+    known_player,
     listing,
     json_value,
     neighbours,
     paging,
     stats_filter,
 )
+from hhtools.serve.snapshot import cube_answers, players_from_cube
 from hhtools.store.stats import NoSuchPlayerError, StatsFilter
 
 __all__ = ["router"]
@@ -78,7 +80,10 @@ def api_overview(request: Request, player: Text = None) -> dict[str, Any]:
     sums in minor units, at most 2,000 of them.
     """
     store = served(request)
-    return store.cached(("overview", player or ""), lambda hs: overview(hs, player))  # type: ignore[no-any-return]
+    snap = store.snapshot()
+    who = known_player(snap, player) if player else None
+    return store.cached(("overview", who),  # type: ignore[no-any-return]
+                        lambda hs: overview(hs, snap, who), version=snap.version)
 
 
 @router.get("/players")
@@ -121,11 +126,18 @@ def _flag(name: str, text: str) -> bool:
 
 
 def _stats(store: ServedStore, by: tuple[str, ...], flt: StatsFilter) -> Any:
-    """``HandStore.stats(by, **flt)``, kept for this version of the store.
+    """``HandStore.stats(by, **flt)``, summed from the snapshot's cube when it holds the
+    answer, else asked of the store; kept for this version of the store.
 
     Raises:
         NotFound: a player filter naming nobody.
     """
+    snap = store.snapshot()
+    if snap.cube is not None and cube_answers(flt):
+        if flt.player:
+            known_player(snap, flt.player)
+        return store.cached(("cube", by, flt), version=snap.version,
+                            work=lambda hs: players_from_cube(snap.cube, flt, by))  # type: ignore[arg-type]
     try:
         return store.cached(("stats", by, flt),
                             lambda hs: hs.stats(by, **_filters(flt)))  # fmt: skip
@@ -153,19 +165,17 @@ def api_player(
     flt = stats_filter(values)
     store = served(request)
     few = integer("sessions", sessions, 100, low=1, high=1000) or 100
+    snap = store.snapshot()
+    stored = known_player(snap, name)
     row = _stats(store, ("player",), flt)
     positions = _stats(store, ("position",), flt)
 
     def work(hs: Any) -> dict[str, Any]:
-        told = hs.sessions(name).sort("start", descending=True, maintain_order=True)
-        graph = player_graph(hs, name, currency)
-        return {"sessions": _rows(told.head(few)), "sessions_total": told.height, **graph}
+        told = player_sessions(hs, stored)
+        return {"sessions": _rows(told.head(few)), "sessions_total": told.height,
+                **player_graph(snap, stored, currency)}  # fmt: skip
 
-    try:
-        rest = store.cached(("player", name.lower(), currency or "", few), work)
-    except NoSuchPlayerError as exc:
-        raise NotFound(str(exc)) from None
-    stored = rest.pop("name", name)
+    rest = store.cached(("player", stored, currency or "", few), work, version=snap.version)
     return {"name": stored, "stats": (_rows(row)[0] if row.height else None),
             "positions": _rows(positions), **rest}  # fmt: skip
 
@@ -188,18 +198,10 @@ def api_hands(
     """
     q = HandsQuery.of(dict(request.query_params))
     pg, per = paging(page, per_page)
-    store = served(request)
+    snap = served(request).snapshot()
     if q.player:
-        _known_player(store, q.player)
-    return store.cached(("hands", q, pg, per), lambda hs: hands_page(hs, q, pg, per))  # type: ignore[no-any-return]
-
-
-def _known_player(store: ServedStore, name: str) -> None:
-    """Raise NotFound (with the closest names) for a player nobody is."""
-    try:
-        store.cached(("known", name.lower()), lambda hs: hs.check_player(name))
-    except NoSuchPlayerError as exc:
-        raise NotFound(str(exc)) from None
+        known_player(snap, q.player)
+    return hands_page(snap, q, pg, per)
 
 
 @router.get("/hands/{site}/{hand_id}")
@@ -215,7 +217,7 @@ def api_hand(request: Request, site: str, hand_id: str) -> dict[str, Any]:
         data = hs.hand(hand_id, site)
         if data["hands"].is_empty():
             raise NotFound(f"no hand {hand_id} of {site} in the store")
-        prev, nxt = neighbours(hs, q, site, hand_id)
+    prev, nxt = neighbours(store.snapshot(), q, site, hand_id)
     tables = {name: _rows(frame) for name, frame in data.items()}
     return {
         "hand": tables["hands"][0],

@@ -2,8 +2,9 @@
 
 Every :data:`POLL_SECONDS` the stream asks the store for its version
 (:meth:`hhtools.serve.queries.ServedStore.version`: a count and two maxima, a few
-milliseconds), in a worker thread so the server goes on answering; when it differs from
-the last one sent, the stream sends an event ``hands`` with ``{"hands": total,
+milliseconds), in a worker thread so the server goes on answering; a change starts the
+lists' new snapshot (:mod:`hhtools.serve.snapshot`), and once it is ready, so that the
+lists give the new hands, the stream sends an event ``hands`` with ``{"hands": total,
 "last_import": id, "imports": n, "problems": n}``; the pages then fetch their data again
 (no reload). Between events a comment line every :data:`KEEP_ALIVE` seconds keeps
 proxies from closing the stream. The store's connection gives the file up to a writing
@@ -52,7 +53,7 @@ async def changes(request: Request, store: ServedStore, poll: float, seconds: in
     yield "retry: 3000\n\n"
     while not await request.is_disconnected():
         try:
-            version = await anyio.to_thread.run_sync(store.version)
+            version = await anyio.to_thread.run_sync(store.ready_version)
         except (StoreMissing, duckdb.Error):
             version = None  # gone, or held past the wait: try again next time
         if version is not None and version != sent:

@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from hhtools.model.vocab import FindingKind
+from hhtools.serve.snapshot import Snapshot, SnapshotKeeper
 from hhtools.store.api import HandStore, connect
-from hhtools.store.seat_results import counted_seat
-from hhtools.store.stats import StatsError, StatsFilter
+from hhtools.store.stats import StatsError, StatsFilter, suggest_player
 
 __all__ = [
     "FINDINGS", "HAND_SORTS", "IMPORTS", "PROBLEMS", "PROBLEMS_ONLY", "Listing", "listing", "MAX_PER_PAGE", "BadParam", "HandsQuery", "NotFound", "ServedStore",
-    "StoreMissing", "flag", "hands_page", "integer", "json_value", "neighbours", "paging",
+    "StoreMissing", "flag", "hands_page", "integer", "known_player", "json_value", "neighbours", "paging",
     "stats_filter",
 ]
 
@@ -196,6 +196,35 @@ class ServedStore:
         self._store: HandStore | None = None
         self._cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._version: tuple[int, ...] | None = None
+        self.keeper = SnapshotKeeper(self._open_another, self.version)
+
+    def _open_another(self) -> HandStore:
+        """A connection of its own, for the snapshot's builder (a thread of its own)."""
+        told = self.missing()
+        if told:
+            raise StoreMissing(told)
+        return connect(self.dataset or self.db)  # type: ignore[arg-type]
+
+    def ready_version(self) -> tuple[int, ...] | None:
+        """The version of the store the lists give now (their last snapshot's), a new
+        snapshot started when the store changed; ``None`` before the first is ready.
+
+        Raises:
+            StoreMissing: no store where told.
+        """
+        snap = self.keeper.current(wait=False)
+        return None if snap is None else snap.version
+
+    def snapshot(self) -> Snapshot:
+        """The lists' data in memory (:mod:`hhtools.serve.snapshot`): the last built,
+        a new one started when the store changed; the first one waited for.
+
+        Raises:
+            StoreMissing: no store where told.
+        """
+        snap = self.keeper.current()
+        assert snap is not None  # current() waits for the first one or raises
+        return snap
 
     def missing(self) -> str | None:
         """What to say when there is no store to read, else ``None``."""
@@ -235,14 +264,21 @@ class ServedStore:
             self._version = tuple(int(v) for v in row)
             return self._version
 
-    def cached(self, key: tuple[Any, ...], work: Callable[[HandStore], Any]) -> Any:
+    def cached(self, key: tuple[Any, ...], work: Callable[[HandStore], Any],
+               version: tuple[int, ...] | None = None) -> Any:  # fmt: skip
         """``work(store)``, kept for this version of the store under ``key``.
+
+        Args:
+            key: what is asked.
+            work: works it out from the open store.
+            version: the version the answer belongs to (a snapshot's); default the
+                store's now.
 
         Raises:
             StoreMissing: no store where told; whatever ``work`` raises.
         """
         with self._lock:
-            full = (self.version(), *key)
+            full = (version or self.version(), *key)
             if full in self._cache:
                 self._cache.move_to_end(full)
                 return self._cache[full]
@@ -260,6 +296,7 @@ class ServedStore:
                 self._store.close()
                 self._store = None
             self._cache.clear()
+        self.keeper.close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,26 +354,22 @@ class HandsQuery:
         )  # fmt: skip
 
     def where(self) -> tuple[str, list[Any]]:
-        """The condition on ``hands h`` and its parameters."""
+        """The condition on the snapshot's ``hands h`` (:mod:`hhtools.serve.snapshot`) and
+        its parameters."""
         parts, params = self.hands.hand_conditions()
-        seat = []
         if self.player:
-            seat.append("lower(s.player) = lower(?)")
+            seat = ["lower(s.player) = lower(?)"]
             params.append(self.player)
-        if self.scoop:
-            seat.append("s.scooped > 0")
-        if self.quarter:
-            seat.append("s.quartered > 0")
-        if seat:
+            seat += ["s.scooped > 0"] * self.scoop + ["s.quartered > 0"] * self.quarter
             parts.append("EXISTS (SELECT 1 FROM seats s WHERE s.site = h.site AND s.hand_id "
                          "= h.hand_id AND " + " AND ".join(seat) + ")")
+        else:
+            parts += ["h.scoop"] * self.scoop + ["h.quarter"] * self.quarter
         if self.finding:
-            parts.append("EXISTS (SELECT 1 FROM findings f WHERE f.site = h.site AND "
-                         "f.hand_id = h.hand_id AND f.kind = ?)")
+            parts.append("list_contains(h.kinds, ?)")
             params.append(self.finding)
         if self.allin:
-            parts.append("EXISTS (SELECT 1 FROM actions a WHERE a.site = h.site AND "
-                         "a.hand_id = h.hand_id AND a.all_in)")
+            parts.append("h.allin")
         if self.min_pot is not None:
             parts.append("h.total_pot >= ?")
             params.append(self.min_pot)
@@ -360,15 +393,15 @@ _LOWEST = {"played_at": "TIMESTAMP '0001-01-01'", "site": "''", "hand_id": "''",
 HAND_COLUMNS = (
     "h.site, h.hand_id, h.started_at AS played_at, h.game, h.structure, h.stakes, "
     'h.table_name AS "table", h.total_pot AS pot, h.rake, h.currency, h.players, '
-    "h.findings, h.board_cards AS board, h.is_tournament"
+    "h.findings, h.board_cards AS board, h.is_tournament, h.winner"
 )
 
 
-def hands_page(hs: HandStore, q: HandsQuery, page: int, per_page: int) -> dict[str, Any]:
-    """One page of the hands list, with its total and each hand's winner.
+def hands_page(snap: Snapshot, q: HandsQuery, page: int, per_page: int) -> dict[str, Any]:
+    """One page of the hands list, with its total.
 
     Args:
-        hs: the open store.
+        snap: the lists' data (:meth:`ServedStore.snapshot`).
         q: the filters and order.
         page, per_page: which rows (pages from 1).
 
@@ -377,35 +410,31 @@ def hands_page(hs: HandStore, q: HandsQuery, page: int, per_page: int) -> dict[s
         ``hand_id``, ``played_at``, ``game``, ``structure``, ``stakes``, ``table``,
         ``pot``, ``rake`` (minor units), ``currency``, ``players``, ``findings`` (a
         count), ``board``, ``is_tournament`` and ``winner`` (the player who won the most,
-        null when nobody collected).
+        the first seat of a tie; null when nobody collected).
     """
     where, params = q.where()
-    (total,) = hs.con.execute(f"SELECT count(*) FROM hands h WHERE {where}", params).fetchall()[0]
-    cur = hs.con.execute(
+    _, ((total,),) = snap.rows(f"SELECT count(*) FROM hands h WHERE {where}", params)
+    names, got = snap.rows(
         f"SELECT {HAND_COLUMNS} FROM hands h WHERE {where} ORDER BY {q.order()} LIMIT ? OFFSET ?",
-        [*params, per_page, (page - 1) * per_page])
-    names = [d[0] for d in cur.description]
-    rows = [dict(zip(names, (json_value(v) for v in r), strict=True)) for r in cur.fetchall()]
-    winners = _winners(hs, rows)
-    for r in rows:
-        r["winner"] = winners.get((r["site"], r["hand_id"]))
+        [*params, per_page, (page - 1) * per_page])  # fmt: skip
+    rows = [dict(zip(names, (json_value(v) for v in r), strict=True)) for r in got]
     return {"total": int(total), "page": page, "per_page": per_page, "rows": rows}
 
 
-def _winners(hs: HandStore, rows: list[dict[str, Any]]) -> dict[tuple[str, str], str]:
-    """The player who won the most in each listed hand (net; ties: the first seat)."""
-    if not rows:
-        return {}
-    ids = sorted({r["hand_id"] for r in rows})
-    marks = ", ".join("?" * len(ids))
-    got = hs.con.execute(
-        f"SELECT site, hand_id, arg_max(player, (net, -seat)) FROM seats WHERE hand_id IN "
-        f"({marks}) AND collected > 0 AND {counted_seat('seats')} GROUP BY site, hand_id",
-        ids).fetchall()  # fmt: skip
-    return {(s, h): p for s, h, p in got}
+def known_player(snap: Snapshot, name: str) -> str:
+    """The stored spelling of a player named in any case.
+
+    Raises:
+        NotFound: nobody by that name (the message names the closest).
+    """
+    _, got = snap.rows("SELECT min(player) FROM seats WHERE lower(player) = lower(?)", [name])
+    if got and got[0][0] is not None:
+        return str(got[0][0])
+    _, names = snap.rows("SELECT DISTINCT player FROM seats")
+    raise NotFound(suggest_player([n for (n,) in names], name))
 
 
-def neighbours(hs: HandStore, q: HandsQuery, site: str, hand_id: str
+def neighbours(snap: Snapshot, q: HandsQuery, site: str, hand_id: str
                ) -> tuple[dict[str, str] | None, dict[str, str] | None]:  # fmt: skip
     """The hands before and after ``(site, hand_id)`` in the list ``q`` orders.
 
@@ -415,8 +444,8 @@ def neighbours(hs: HandStore, q: HandsQuery, site: str, hand_id: str
     """
     where, params = q.where()
     key = f"coalesce({HAND_SORTS[q.sort]}, {_LOWEST[q.sort]})"
-    mine = hs.con.execute(f"SELECT {key} FROM hands h WHERE h.site = ? AND h.hand_id = ? "
-                          f"AND {where}", [site, hand_id, *params]).fetchall()  # fmt: skip
+    _, mine = snap.rows(f"SELECT {key} FROM hands h WHERE h.site = ? AND h.hand_id = ? "
+                        f"AND {where}", [site, hand_id, *params])  # fmt: skip
     if not mine:
         return None, None
     (value,) = mine[0]
@@ -426,10 +455,10 @@ def neighbours(hs: HandStore, q: HandsQuery, site: str, hand_id: str
         op = ">" if later else "<"
         beyond = (f"({key} {op} ? OR ({key} = ? AND (h.site {op} ? OR (h.site = ? AND "
                   f"h.hand_id {op} ?))))")  # fmt: skip
-        got = hs.con.execute(
+        _, got = snap.rows(
             f"SELECT h.site, h.hand_id FROM hands h WHERE {where} AND {beyond} "
             f"ORDER BY {q.order(reverse=not after)} LIMIT 1",
-            [*params, value, value, site, site, hand_id]).fetchall()  # fmt: skip
+            [*params, value, value, site, site, hand_id])  # fmt: skip
         out.append({"site": got[0][0], "hand_id": got[0][1]} if got else None)
     return out[0], out[1]
 

@@ -40,6 +40,7 @@ from hhtools.store.stats import (
     ratios_of,
     stats_sql,
     suggest_player,
+    wide_stats,
 )
 from hhtools.store.views import VIEWS, filtered_select
 
@@ -379,17 +380,10 @@ class HandStore:
             StatsError: an unknown grouping, game, structure, position, hand class
                 or time; NoSuchPlayerError: a player name that matches nobody.
         """
-        import polars as pl
-
         ratios, money = self.stats_frames(by, session_gap=session_gap, **filters)
         if ratios.is_empty():
             return ratios
-        dims = ratios.columns[: ratios.columns.index("hands")]
-        keys = [c for c in ("currency", "structure") if c in money.columns]
-        money = money.with_columns(pl.concat_str(keys, separator="_").alias("_money"))
-        values = ["net_won", "bb_per_100", "ev_net", "allin_adj_bb_per_100"]
-        wide = money.pivot(on="_money", index=dims, values=values)
-        return ratios.join(wide, on=dims, how="left")
+        return wide_stats(ratios, money)
 
     def stats_money(
         self, by: Sequence[str] = ("player",), *, session_gap: int = SESSION_GAP,

@@ -69,6 +69,7 @@ __all__ = [
     "parse_when",
     "ratios_of",
     "stats_sql",
+    "wide_stats",
 ]
 
 
@@ -526,6 +527,22 @@ def money_of(counts: pl.DataFrame, dims: Sequence[str]) -> pl.DataFrame:
         pl.col("ev_net").round().cast(pl.Int64).alias("ev_net"),
         (100 * pl.col("ev_bb") / pl.col("hands")).alias("allin_adj_bb_per_100"),
     ).sort(by, descending=descending, nulls_last=True)
+
+
+def wide_stats(ratios: pl.DataFrame, money: pl.DataFrame) -> pl.DataFrame:
+    """The table of ``hhtools stats``: the ratios of :func:`ratios_of` with the money of
+    :func:`money_of` pivoted beside them, one column per currency and structure
+    (``net_won_USD_pot_limit``...; per currency alone when grouped by limit) of each of
+    ``net_won``, ``bb_per_100``, ``ev_net`` and ``allin_adj_bb_per_100``, in the order
+    the money rows first name them."""
+    import polars as pl
+
+    dims = ratios.columns[: ratios.columns.index("hands")]
+    keys = [c for c in ("currency", "structure") if c in money.columns]
+    money = money.with_columns(pl.concat_str(keys, separator="_").alias("_money"))
+    values = ["net_won", "bb_per_100", "ev_net", "allin_adj_bb_per_100"]
+    wide = money.pivot(on="_money", index=dims, values=values)
+    return ratios.join(wide, on=dims, how="left")
 
 
 def suggest_player(names: Sequence[str], wanted: str) -> str:
