@@ -60,7 +60,10 @@
       }
     }
     const board = step.kind === "start" ? [[]] : step.kind === "end" ? view.boards : view.streets[step.street].board;
-    return { seats, pot, board, end: step.kind === "end" };
+    /* the pot shown counts the bets in front too: all put in so far */
+    let total = pot;
+    for (const v of seats.values()) total += v.bet;
+    return { seats, pot: total, board, end: step.kind === "end" };
   }
 
   function place(index, n) {

@@ -189,6 +189,12 @@
       const m = moneyKind(c);
       if (m) {
         if (!rows.some((r) => r[c] !== null && r[c] !== undefined)) continue;
+        /* the all-in EV columns only where hhtools ev changed something on these rows */
+        const plain = { ev_net_: "net_won_", allin_adj_bb_per_100_: "bb_per_100_" }[m.prefix];
+        if (plain) {
+          const twin = plain + c.slice(m.prefix.length);
+          if (names.has(twin) && rows.every((r) => r[c] === r[twin])) continue;
+        }
         const bb = m.prefix.includes("bb_per_100");
         out.push({ key: c, label: m.text, num: true, cell: (r) => (bb ? HH.el("span", { class: r[c] > 0 ? "plus" : r[c] < 0 ? "minus" : "" }, HH.fixed(r[c], 2)) : HH.moneyCell(r[c], m.cur)) });
       } else if (names.has(c + "_count")) {
