@@ -19,9 +19,17 @@ from hhtools.audit import audit_hand
 from hhtools.cli.main import app
 from hhtools.grammars import pokernow, recognise
 from hhtools.grammars.base import ParsedHand
-from hhtools.model.records import ActionKind, BettingStructure, PostKind, Street, Variant
-from hhtools.model.vocab import ProblemCode
-from tests.small_sites import BAD, FIXTURES, kinds, need_corpus
+from hhtools.model.records import (
+    ActionKind,
+    BettingStructure,
+    ClaimedHigh,
+    PostKind,
+    Street,
+    Variant,
+)
+from hhtools.model.vocab import FindingKind, HandCategory, ProblemCode
+from tests.conftest import need_corpus
+from tests.small_sites import BAD, FIXTURES, kinds
 
 FMT = pokernow.FORMAT
 MIXED = "mixed_session_newest_first_holdem_skipped_restack.csv"
@@ -123,6 +131,23 @@ def test_mixed_session_newest_first() -> None:
     assert (b.hero, b.hole_cards) == (None, {})
 
 
+def test_collect_words_are_the_shown_hands_claim() -> None:
+    # Bob's collect says "Three of a Kind, K's": K♦ K♣ with K♠ 8♦ 5♣, as the rules read it
+    (_, plo, _) = read(MIXED)
+    assert plo.hand is not None
+    bob = next(s for s in plo.hand.shows if s.player == BOB)
+    assert (bob.description, bob.claimed_high) == (
+        "Three of a Kind, K's", ClaimedHigh(HandCategory.THREE_OF_A_KIND, (13,)))  # fmt: skip
+    # the hold'em reading (K♠ 8♦ on the board with K♦ K♣ 8♣: a full house) is a misread:
+    # with exactly two hole cards Bob has three kings
+    data = (FIXTURES / "pokernow" / MIXED).read_bytes().replace(
+        "Three of a Kind, K's (combination: K♦, K♣, K♠, 8♦, 5♣)".encode(),
+        "Full House, K's over 8's (combination: K♦, K♣, K♠, 8♦, 8♣)".encode())  # fmt: skip
+    (_, plo, _) = read(MIXED, data)
+    assert plo.hand is not None and plo.problems == ()
+    assert FindingKind.DECLARED_MISREAD in kinds(plo.hand)
+
+
 def test_next_hand_stacks_check_the_reading() -> None:
     # Hand #2 leaves Alice 1000 - 35 - 40 = 925 and Bob 990 - 75 + 155 = 1070; hand #3
     # starts Bob with 1070 and Alice with 1925, after the admin's row that restacks her.
@@ -131,7 +156,8 @@ def test_next_hand_stacks_check_the_reading() -> None:
     (_, plo, _) = read(MIXED, data.replace(restack, b"The game was paused."))
     assert plo.hand is not None
     (p,) = plo.problems
-    assert (p.code, p.line) == (ProblemCode.STACK_MISMATCH, row_line(MIXED, "-- ending hand #2"))
+    end = row_line(MIXED, "-- ending hand #2")
+    assert (p.code, p.line) == (ProblemCode.STACK_MISMATCH, end)
     assert p.message == f"the next hand's stacks give {ALICE} 1,925; this hand as read leaves 925"
     # the hand's own rows agree with themselves: it is judged as read
     assert plo.hand.unread_lines == ()

@@ -7,19 +7,22 @@ from __future__ import annotations
 
 import csv
 import re
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from hhtools.grammars._betting import read_body, seen_twice
+from hhtools.grammars._betting import claimed_from_five, read_body, seen_twice
 from hhtools.grammars._hand import Hand, build_record, no_record, not_read, rule_table
 from hhtools.grammars._inferred import collected, in_pot
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._meaning import Meanings
+from hhtools.grammars._site import category_names
 from hhtools.grammars.base import ParsedHand
 from hhtools.grammars.pokernow.split import END, HEADER_ROW, NEXT, SESSION, STACKS, START
 from hhtools.model.money import Unit, format_money
 from hhtools.model.records import (
     BettingStructure,
+    ClaimedHigh,
     Collect,
     Game,
     PostKind,
@@ -28,7 +31,7 @@ from hhtools.model.records import (
     Street,
     Variant,
 )
-from hhtools.model.vocab import CollectOrder, ProblemCode
+from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 
 __all__ = ["SITE", "PokerNowHand", "parse"]
 
@@ -75,6 +78,11 @@ _PLAYER = rule_table(
     ("win", r"collected " + _A + r" from pot(?: with (?P<desc>.+?))?$"),
     *(("choice", rf"{verb} (?:to|not to) +run it twice\.?$") for verb in ("chooses", "choose")),
 )  # fmt: skip
+#: the high hand categories as a collect row's words begin ("Three of a Kind, K's"),
+#: lower case
+_CATEGORIES = category_names(" ", str.lower, {"pair": HandCategory.ONE_PAIR,
+                                              "royal flush": HandCategory.STRAIGHT_FLUSH})
+_COMBINATION = " (combination: "
 #: of the table's rows, those that may change a player's stack before the next hand
 _RESTACK = ("The player ", "The admin ", "The host ")
 
@@ -101,6 +109,7 @@ class PokerNowHand(Hand):
         self.second: list[str] = []
         self.dead: dict[str, int] = {}
         self.restacked: set[str] = set()
+        self.claims: dict[str, tuple[str, ClaimedHigh]] = {}  # a collect's words, typed
 
 
 def _row(text: str, lno: int) -> _Row | None:
@@ -285,6 +294,8 @@ def _play(h: PokerNowHand, p: str, kind: str, m: Any, lno: int) -> None:
         return
     if kind == "win":  # one collect a player: the rows name no pot (one a pot won)
         amount = h.money(m["a"])
+        if m["desc"] is not None and p not in h.claims:
+            _claim(h, p, m["desc"])
         had = next((i for i, c in enumerate(h.collects) if c.player == p), None)
         if had is None:
             h.collects.append(Collect(p, amount, 0, 0, lno))
@@ -322,6 +333,20 @@ def _play(h: PokerNowHand, p: str, kind: str, m: Any, lno: int) -> None:
         h.bet(p, max(amount - before, 0), lno, all_in)
     else:
         h.raise_to(p, amount, lno, all_in)
+
+
+def _claim(h: PokerNowHand, p: str, desc: str) -> None:
+    """A collect's words ("Three of a Kind, K's (combination: K♦, K♣, K♠, 8♦, 5♣)"): a
+    high hand's category and the five cards, typed into a claim (the ranks the
+    category names, from the five); words of no category (a low: "7 High") make none.
+    Raises ``_BadCards`` on a combination's card that is none."""
+    words, _, combination = desc.partition(_COMBINATION)
+    category = _CATEGORIES.get(words.split(",", 1)[0].strip().lower())
+    if category is None or not combination.endswith(")"):
+        return
+    claim = claimed_from_five(category, _cards_of(combination[:-1]))
+    if claim is not None:
+        h.claims[p] = (words, claim)
 
 
 def _flush_dead(h: PokerNowHand, line: int) -> None:
@@ -417,6 +442,10 @@ def _finish(
     boards = tuple(b for b in (tuple(h.board), tuple(h.second)) if b)
     if h.second:  # a run twice: the rows name no run (a player's collects are one)
         h.collects = [Collect(c.player, c.amount, 0, None, c.line) for c in h.collects]
+    else:  # the words of a player's first collect are what the log says he shows
+        h.shows = [replace(s, description=h.claims[s.player][0],
+                           claimed_high=h.claims[s.player][1]) if s.player in h.claims
+                   else s for s in h.shows]  # fmt: skip
     record = build_record(
         h, site=SITE, game=game, line=line, text=text, offset=offset, started_at=started,
         time_zone="UTC" if started else None, boards=boards, returned=tuple(returned),
