@@ -61,11 +61,13 @@ What is read, and how:
   with the first written again), one board per run in the record; a collect then names
   no run.
 * Showdown: ``"P" shows a A♠, K♥, Q♦, J♣.``; ``"P" collected X from pot`` (``with <hand
-  words> (combination: <five cards>)`` at a showdown: the words are not typed into
-  claims, their wording for every hand and for a low being unknown here). The rows
-  name no pot, no half and no run: a player's collects are one (the audit shares
-  them over the pots and runs by the rules). ``Your hand is ..`` names no player: its
-  cards are the hero's when a player shows the same cards, else unused.
+  words> (combination: <five cards>)`` at a showdown: words that begin with a high
+  hand's category, "Three of a Kind, K's", "Flush, Ad High", are the shown hand's
+  description and claim, its ranks read from the five cards; a low's words, "7 High",
+  make none, nor does a hand run twice). The rows name no pot, no half and no run: a
+  player's collects are one (the audit shares them over the pots and runs by the
+  rules). ``Your hand is ..`` names no player: its cards are the hero's when a player
+  shows the same cards, else unused.
 * The log's own amounts check the reading (judge only what was read): what the collects
   pay must be what the players put in less what went back (no rake): else an
   ``amount_meaning`` problem on the first collect (or on the calls, when reading them
