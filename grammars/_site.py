@@ -20,6 +20,8 @@ differences); what every one of them would otherwise write again is here:
   or unknown (``unknown_game``);
 - :func:`blinds_and_bets`: the blinds and bets of a header's two stakes (the bets in
   fixed limit, the blinds then the ones posted);
+- :func:`read_lines`: the kernel's body loop over a hand's lines from an index on,
+  each read by the site's line reader;
 - :func:`player_line`: a line that starts with a seated player's name, read by the
   site's rules and applied by its handler;
 - :func:`read_high_once`: the kernel's reader of the English words for a shown high
@@ -34,22 +36,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import MappingProxyType
 from typing import Any, BinaryIO, TypeVar
 
+from hhtools.grammars._betting import read_body
 from hhtools.grammars._english import read_high
 from hhtools.grammars._hand import (
     STREET_WORDS, Hand, limit_blinds, match_player, no_record, not_read, reader,
 )  # fmt: skip
 from hhtools.grammars._lines import LineTable
+from hhtools.grammars._quiet import NO_CHIPS, NoChips
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
 from hhtools.model.records import BettingStructure, ClaimedHigh, HandText, Street
 from hhtools.model.vocab import HandCategory, ProblemCode
 
 __all__ = ["STREETS", "STRUCTURE_CODES", "STRUCTURE_WORDS", "bad_header", "blinds_and_bets",
-           "category_names", "header_game", "player_line", "read_high_once", "site_format",
-           "structure_names", "typed_game"]  # fmt: skip
+           "category_names", "header_game", "player_line", "read_high_once", "read_lines",
+           "site_format", "structure_names", "typed_game"]  # fmt: skip
 
 G = TypeVar("G")
 T = TypeVar("T")
@@ -224,6 +228,30 @@ def blinds_and_bets(
         small, big = limit_blinds(h, sb)
         return small, big, sb, bb
     return sb, bb, None, None
+
+
+def read_lines(
+    h: H, lines: list[str], first: int, line: int, read: Callable[[H, str, int], bool],
+    *, quiet: NoChips | None = NO_CHIPS,
+) -> bool:  # fmt: skip
+    """The kernel's body loop (:func:`~hhtools.grammars._betting.read_body`) over a
+    hand's lines from index ``first`` on, each read by the site's ``read(h, text, line
+    number)``.
+
+    Args:
+        h: the hand being read.
+        lines: the hand's lines (normalised); ``line`` the file line of the first.
+        first: the index of the first body line (after the header lines).
+        read: the site's reader of one line; ``False`` when it does not know the line.
+        quiet: the format's lines that carry no chips, tried on a line ``read`` does
+            not know (default: the kernel's :data:`~hhtools.grammars._quiet.NO_CHIPS`;
+            ``None``: none).
+
+    Returns:
+        ``False`` when an amount out of range ends the hand, else ``True`` (as
+        ``read_body``).
+    """
+    return read_body(h, enumerate(lines[first:], first), line, partial(read, h), quiet=quiet)
 
 
 def player_line(

@@ -145,8 +145,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     tourney = "tournament" in kind or not hd["cur"].strip()
     h.unit = k.Unit.CHIPS if tourney else k.Unit.CENTS
     structure = _LIMITS.get(hd["limit"].lower(), k.BettingStructure.LIMIT)
-    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=k.NO_CHIPS):
+    if not k.read_lines(h, lines, 1, line, _line):
         return k.no_record(h)
     if game[1]:
         for name, (hi, lo) in h.halves.items():

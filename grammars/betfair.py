@@ -129,8 +129,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     structure = _LIMITS[gm["limit"]]
     a, b = h.money(gm["sb"]), h.money(gm["bb"])
     h.dead_small = a // 2 if structure is k.BettingStructure.LIMIT else a
-    numbered = enumerate(lines[2:], 2)
-    if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
+    if not k.read_lines(h, lines, 2, line, _line):
         return k.no_record(h)
     sb, bb, small_bet, big_bet = k.blinds_and_bets(h, structure, a, b)
     if structure is k.BettingStructure.LIMIT and h.bb is None:

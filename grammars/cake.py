@@ -117,8 +117,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     sb, bb = amounts[-2], amounts[-1]
     h.dead_small = sb
     _table(h, parts, tid)
-    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=k.NO_CHIPS):
+    if not k.read_lines(h, lines, 1, line, _line):
         return k.no_record(h)
     sb, bb, small_bet, big_bet = k.blinds_and_bets(h, structure, sb, bb)
     g = k.Game(

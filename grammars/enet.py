@@ -184,8 +184,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     if isinstance(head, k.ParsedHand):
         return head
     hd, tm, g = head
-    if not k.read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=k.NO_CHIPS):
+    if not k.read_lines(h, lines, 2, line, _line):
         return k.no_record(h)
     done = k.summary_end(h, lines, line, "'Total pot'")
     if done is not None:

@@ -117,8 +117,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     structure = _LIMITS[hd["limit"]]
     sb, bb = h.money(hd["sb"]), h.money(hd["bb"])
     h.dead_small = sb
-    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=k.NO_CHIPS):
+    if not k.read_lines(h, lines, 1, line, _line):
         return k.no_record(h)
     sb, bb, small_bet, big_bet = k.blinds_and_bets(h, structure, sb, bb)
     g = k.Game(

@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
-from functools import partial
 from typing import Any
 
 from hhtools.grammars import _kit as k
@@ -185,7 +184,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     if isinstance(head, k.ParsedHand):
         return head
     st, tb, game, tid = head
-    if not k.read_body(h, enumerate(lines[3:], 3), line, partial(_line, h), quiet=k.NO_CHIPS):
+    if not k.read_lines(h, lines, 3, line, _line):
         return k.no_record(h)
     cut = None if h.summary and h.pots else "hand has no summary (cut short?)"
     missing = "summary has no 'Rake taken' line" if h.rake is None else None

@@ -185,8 +185,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     if isinstance(read, k.ParsedHand):
         return read
     head, g, body = read
-    if not k.read_body(h, enumerate(lines[body:], body), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=k.NO_CHIPS):
+    if not k.read_lines(h, lines, body, line, _line):
         return k.no_record(h)
     cut = None if h.closed and h.collects else "hand has no 'End of Hand' (cut short?)"
     if k.incomplete(h, lines, line, cut_short=cut, seats_first=False):

@@ -214,8 +214,7 @@ def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> k
         h.problem(line, k.ProblemCode.BAD_HEADER, str(exc), lines[0])
         return k.no_record(h)
     h.dead_small = sb
-    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=_QUIET):  # fmt: skip
+    if not k.read_lines(h, lines, 1, line, _line, quiet=_QUIET):  # fmt: skip
         return k.no_record(h)
     runs = [h.runs[r] for r in sorted(h.runs)]
     if runs:  # each run's board is checked here; the kernel checks the first

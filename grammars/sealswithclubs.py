@@ -123,8 +123,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         return k.not_read(h, line + 1, f"{gm['limit'] or ''} {gm['game']}".strip(), lines[1],
                         omaha="omaha" in raw)  # fmt: skip
     h.sb, h.bb = h.money(gm["sb"]), h.money(gm["bb"])  # a dead small blind's big part
-    if not k.read_body(h, enumerate(lines[2:], 2), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=k.NO_CHIPS):
+    if not k.read_lines(h, lines, 2, line, _line):
         return k.no_record(h)
     sb, bb = h.sb, h.bb
     limit = structure is k.BettingStructure.LIMIT

@@ -193,3 +193,27 @@ def test_the_kernels_structure_tables_are_read_only_and_a_site_adds_its_own() ->
     assert betfair == {"NL": k.BettingStructure.NO_LIMIT, "PL": k.BettingStructure.POT_LIMIT,
                        "FL": k.BettingStructure.LIMIT, "": k.BettingStructure.LIMIT}
     assert "" not in k.STRUCTURE_CODES
+
+
+def test_read_lines_reads_from_the_first_body_line_with_file_line_numbers() -> None:
+    """Lines 0 and 1 are the header (not read); from index 2 each line goes to the site's
+    reader with the hand; "Ann has left the table" carries no chips (the kernel's
+    quiet lines, the default), "Ann hums" is unrecognised on file line 10 + 4."""
+    lines = ["header", "table", "ok 1", "Ann has left the table", "Ann hums"]
+    h = Hand("f.txt", 10)
+    seen: list[tuple[str, int]] = []
+
+    def read(hand: Hand, text: str, lno: int) -> bool:
+        assert hand is h
+        seen.append((text, lno))
+        return text.startswith("ok")
+
+    assert k.read_lines(h, lines, 2, 10, read)
+    assert seen == [("ok 1", 12), ("Ann has left the table", 13), ("Ann hums", 14)]
+    assert [(p.code, p.line) for p in h.problems] == [(ProblemCode.UNRECOGNISED_LINE, 14)]
+
+
+def test_read_lines_with_no_quiet_lines_reports_every_line_the_site_does_not_read() -> None:
+    h = Hand("f.txt", 1)
+    assert k.read_lines(h, ["h", "Ann has left the table"], 1, 1, lambda *_: False, quiet=None)
+    assert [(p.code, p.line) for p in h.problems] == [(ProblemCode.UNRECOGNISED_LINE, 2)]

@@ -124,8 +124,7 @@ def _parse(h: _FtpHand, lines: list[str], line: int, text: str, offset: int) -> 
         return k.no_record(h)
     play = hd["tid"] is None and not hd["cur1" if hd["sb1"] is not None else "cur2"]
     h.unit = k.Unit.CHIPS if hd["tid"] is not None or play else k.Unit.CENTS
-    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=QUIET):
+    if not k.read_lines(h, lines, 1, line, _line, quiet=QUIET):
         return k.no_record(h)
     h.summary_board = h.summary_boards.get(0)
     street_board = h.runs[0] if 0 in h.runs else h.board

@@ -60,7 +60,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from datetime import datetime
-from functools import partial
 from typing import Any, BinaryIO
 
 from hhtools.grammars import _kit as k
@@ -214,8 +213,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     stakes = _table(h, hd, lines, i, line)
     if stakes is None:
         return k.no_record(h)
-    body = enumerate(lines[i + 1 :], i + 1)
-    if not k.read_body(h, body, line, partial(_line, h), quiet=k.NO_CHIPS):
+    if not k.read_lines(h, lines, i + 1, line, _line):
         return k.no_record(h)
     ended = k.cut_short(h, lines, line, has_total=bool(h.collects), total_words="'wins'",
                       seats_at=i + 1)  # fmt: skip

@@ -70,7 +70,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from decimal import Decimal
-from functools import partial
 from typing import Any, BinaryIO
 
 from hhtools.grammars import _kit as k
@@ -166,8 +165,7 @@ def _parse(h: _Hand, lines: list[str], first: int, text: str, offset: int) -> k.
             return k.no_record(h, reason)
         return k.no_record(h)
     h.body = (lines, i + 1)
-    if not k.read_body(h, enumerate(lines[i + 1 :], i + 1), first, partial(_line, h),
-                     quiet=L.QUIET):
+    if not k.read_lines(h, lines, i + 1, first, _line, quiet=L.QUIET):
         return k.no_record(h)
     return _finish(h, lines, first, text, offset)
 

@@ -16,7 +16,6 @@ import re
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
-from functools import partial
 from typing import Any, NamedTuple
 
 from hhtools.grammars import _kit as k
@@ -260,8 +259,7 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
     if isinstance(head, k.ParsedHand):
         return head
     h.dealt = "\n** Dealing down cards" not in "\n" + "\n".join(lines)
-    body = enumerate(lines[first + 3 :], first + 3)
-    if not k.read_body(h, body, line, partial(_line, h), quiet=_QUIET):
+    if not k.read_lines(h, lines, first + 3, line, _line, quiet=_QUIET):
         return k.no_record(h)
     end = line + len(lines) - 1
     if k.incomplete(h, lines, line, cut_short=None if h.summary else

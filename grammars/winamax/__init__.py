@@ -62,7 +62,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
-from functools import partial
 from typing import Any, BinaryIO
 
 from hhtools.grammars import _kit as k
@@ -139,7 +138,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     stakes = _table(h, hd, lines, line)
     if stakes is None:
         return k.no_record(h)
-    if not k.read_body(h, enumerate(lines[2:], 2), line, partial(_line, h)):
+    if not k.read_lines(h, lines, 2, line, _line, quiet=None):
         return k.no_record(h)
     ended = k.cut_short(h, lines, line, has_total=h.total is not None,
                       total_words="'Total pot'", seats_at=1)  # fmt: skip

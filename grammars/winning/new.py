@@ -136,8 +136,7 @@ def parse_new(h: k.Hand, lines: list[str], line: int, text: str, offset: int) ->
     game = first(h, line, hd["id"], hd["game"], lines[0])
     if isinstance(game, k.ParsedHand):
         return game
-    if not k.read_body(h, enumerate(lines[1:], 1), line, lambda ln, lno: _line(h, ln, lno),
-                     quiet=k.NO_CHIPS):
+    if not k.read_lines(h, lines, 1, line, _line):
         return k.no_record(h)
     done = k.summary_end(h, lines, line, "'Total pot'")
     if done is not None:
