@@ -290,11 +290,21 @@
     for (const a of document.querySelectorAll("nav.nav a")) {
       a.href = a.getAttribute("href") + HH.shared();
     }
+    /* on a phone the navigation scrolls: show the current page's link */
+    const here = document.querySelector("nav.nav a[aria-current]");
+    if (here) here.parentNode.scrollLeft = here.offsetLeft - 40;
     HH.render();
+    /* a live redraw waits while a filter is being typed, and comes when it is left */
+    let pending = false;
+    const typing = () => !!(document.activeElement && document.activeElement.closest("main form"));
     HH.subscribe(() => {
       if (document.body.dataset.page === "hand") return; /* the replay keeps its step */
+      if (typing()) { pending = true; return; }
       HH.render(true);
     });
+    document.addEventListener("focusout", () => setTimeout(() => {
+      if (pending && !typing()) { pending = false; HH.render(true); }
+    }, 0));
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

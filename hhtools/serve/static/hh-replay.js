@@ -122,7 +122,7 @@
         return el("li", { class: idx === k ? "sv-now" : idx > k ? "sv-later" : null, "data-step": idx },
           el("button", { type: "button", class: "linkish", onclick: () => go(idx) }, el("span", { class: "rp-who" }, a.player), " ", el("span", { class: "rp-act" }, a.text)));
       });
-      for (const [player, amount] of st.returned) items.push(el("li", {}, `uncalled bet ${HH.money(amount, cur)} returned to `, el("span", { class: "rp-who" }, player)));
+      for (const [player, amount] of st.returned) items.push(el("li", { class: k < all.length - 1 ? "sv-later" : null }, `uncalled bet ${HH.money(amount, cur)} returned to `, el("span", { class: "rp-who" }, player)));
       return el("div", { class: "rp-street", "data-street": st.street },
         h, items.length ? el("ol", {}, items) : el("p", { class: "rp-note", text: "no betting" }),
         el("p", { class: "rp-potline" }, `pot after the ${st.street}: `, el("span", { class: "rp-amount" }, HH.money(st.pot_after, cur))));
@@ -206,7 +206,7 @@
     const controls = el("div", { class: "sv-controls" },
       btn("|\u25c0", "start", () => go(0), "step-first"), btn("\u25c0", "step back (\u2190)", () => go(k - 1), "step-back"),
       btn("\u25b6", "step forward (\u2192)", () => go(k + 1), "step-forward"), btn("\u25b6|", "result", () => go(all.length - 1), "step-last"),
-      streetButtons, counter, label);
+      streetButtons, counter, el("span", { class: "muted sv-keys", text: "keys: \u2190 \u2192 step, n / p next / previous hand" }), label);
     function go(to) {
       k = Math.max(0, Math.min(all.length - 1, to));
       const now = state(view, all, k);

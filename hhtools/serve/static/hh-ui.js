@@ -120,9 +120,12 @@
     });
     /* folded away on a phone unless a filter is set (the table comes first there) */
     const set = fields.filter((f) => p.get(f.name) && f.name !== "per_page").length;
-    const open = set > 0 || window.matchMedia("(min-width: 601px)").matches;
-    return el("details", { class: "filterbox", open },
+    const open = HH.filtersOpen !== undefined ? HH.filtersOpen
+      : set > 0 || window.matchMedia("(min-width: 601px)").matches;
+    const box = el("details", { class: "filterbox", open },
       el("summary", {}, "Filters", set ? el("span", { class: "badge" }, String(set)) : null), form);
+    box.addEventListener("toggle", () => { HH.filtersOpen = box.open; });
+    return box;
   };
 
   /* A results chart: the net won and the all-in EV line, one currency. */
