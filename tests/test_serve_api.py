@@ -315,3 +315,50 @@ def test_events_tell_the_hand_count(client: TestClient) -> None:
         text = "".join(r.iter_text())
     assert r.headers["content-type"].startswith("text/event-stream")
     assert 'event: hands\ndata: {"hands": 6, "last_import": ' in text
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+def test_serve_without_a_store_says_how_to_make_one(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    missing = tmp_path / "none.duckdb"
+    got = subprocess.run([sys.executable, "-m", "hhtools", "serve", "--db", str(missing)],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)  # fmt: skip
+    assert got.returncode == 2 and "Traceback" not in got.stderr
+    assert got.stderr.strip() == (f"error: no store at {missing}: make one with hhtools import "
+                                  f"FOLDER --db {missing}")  # fmt: skip
+
+
+def test_serve_listens_prints_its_address_and_stops_on_sigterm(six: Path) -> None:
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    with socket.socket() as s:  # a free port
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "hhtools", "serve", "--db", str(six),
+                             "--port", str(port)], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == (
+            f"hhtools serve: {six} at http://127.0.0.1:{port}/ (Ctrl-C stops)")
+        end, body = time.monotonic() + 90, None
+        while body is None and time.monotonic() < end:
+            try:
+                body = httpx.get(f"http://127.0.0.1:{port}/api/hands?per_page=1").json()
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        assert body is not None and body["total"] == 6
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=90)
+    assert proc.returncode == 0 and "Traceback" not in err

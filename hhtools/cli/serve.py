@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import signal
 import sys
 import threading
 import webbrowser
@@ -31,6 +32,10 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def serve_cmd(
@@ -79,8 +84,12 @@ def serve_cmd(
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=3)  # fmt: skip
     server = uvicorn.Server(config)
+    # uvicorn stops on SIGINT and SIGTERM, closing the streams, then raises the signal
+    # again to the handler it found: SIGTERM then ends the command with exit 0 (as
+    # 'hhtools watch'), Ctrl-C with 130 ("interrupted")
+    signal.signal(signal.SIGTERM, _stopped)
     try:
-        server.run()  # uvicorn stops on SIGINT and SIGTERM, closing the streams
+        server.run()
     finally:
         app.state.served.close()
     if not server.started:
