@@ -366,6 +366,11 @@ def test_replayer_steps_through_the_bovada_hand(tab: Page) -> None:
     assert now == "Big Blind bets $4.00"
     page.click("#step-last")
     assert pot.inner_text() == "pot $12.00"
+    # after the hand: Big Blind $10.00 + $3.55, Small Blind $2.00 + $0.85, Dealer - $5.00
+    stacks = {p: seat(page, p).locator(".rp-stack").inner_text()
+              for p in ("Big Blind", "Small Blind", "Dealer", "UTG")}  # fmt: skip
+    assert stacks == {"Big Blind": "$13.55", "Small Blind": "$2.85", "Dealer": "$5.00",
+                      "UTG": "$10.00"}  # fmt: skip
 
 
 def test_hands_list_filter_open_and_walk_prev_next(tab: Page, wide: Path) -> None:

@@ -117,12 +117,14 @@
     blocks.push(HH.section("By position", HH.table(posCols, data.positions || [])));
     const sess = data.sessions || [];
     blocks.push(HH.section(`Sessions (${HH.int(data.sessions_total || sess.length)}, latest first)`, HH.table([
-      { key: "start", label: "Start", cell: (r) => HH.when(r.start) },
+      /* sessions are cut on the UTC moments of the hands (the site's clock where a
+       * history gives no other), so their times are not the hands list's filters */
+      { key: "start", label: "Start (UTC)", cell: (r) => HH.when(r.start) },
       { key: "minutes", label: "Minutes", num: true, cell: (r) => HH.int(Math.round(r.minutes)) },
       { key: "site", label: "Site" },
       { key: "game", label: "Game", cell: (r) => `${r.game} ${r.structure ? r.structure.replace(/_/g, " ") : ""}` },
       { key: "stakes", label: "Stakes" },
-      { key: "hands", label: "Hands", num: true, cell: (r) => el("a", { href: "/hands" + HH.query("", { player: shown, since: r.start, until: r.end && addSecond(r.end) }) }, HH.int(r.hands)) },
+      { key: "hands", label: "Hands", num: true, cell: (r) => HH.int(r.hands) },
       { key: "net_won", label: "Net won", num: true, cell: (r) => HH.moneyCell(r.net_won, r.currency, true) },
       { key: "bb_per_100", label: "bb/100", num: true, cell: (r) => HH.fixed(r.bb_per_100, 2) },
     ], sess.slice(0, 20), { empty: "No sessions." })));
@@ -132,11 +134,6 @@
       el("p", {}, el("a", { href: "/hands" + listQuery }, "All their hands \u203a"))));
     HH.append(main, blocks);
   };
-  function addSecond(iso) {
-    const d = new Date(iso.replace(" ", "T") + (iso.endsWith("Z") ? "" : "Z"));
-    if (isNaN(d)) return iso;
-    return new Date(d.getTime() + 1000).toISOString().slice(0, 19);
-  }
   function moneyTable(stats) {
     const rows = new Map();
     for (const [k, v] of Object.entries(stats)) {

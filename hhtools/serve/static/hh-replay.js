@@ -99,7 +99,7 @@
         "data-player": s.player, style: `left:${left.toFixed(1)}%;top:${top.toFixed(1)}%`,
       },
       el("div", { class: "rp-name", title: s.player }, s.player, s.is_button ? el("span", { class: "rp-btn", title: "button", text: "D" }) : null),
-      el("div", { class: "sv-stack" }, `${s.position ? s.position + " \u00b7 " : ""}`, el("span", { class: "rp-stack" }, HH.money(s.stack - v.put, cur))),
+      el("div", { class: "sv-stack" }, `${s.position ? s.position + " \u00b7 " : ""}`, el("span", { class: "rp-stack" }, HH.money(now.end && net ? s.stack + net.net : s.stack - v.put, cur))),
       s.hole_cards.length ? el("div", { class: "rp-hole" }, cards(s.hole_cards, now.end ? used.get(s.player) : null)) : null,
       v.last ? el("div", { class: "sv-act" + (folded ? " rp-note" : "") }, v.last) : null,
       v.bet ? el("div", { class: "sv-bet", title: "in front this street" }, HH.money(v.bet, cur)) : null,
