@@ -36,6 +36,7 @@ from hhtools.grammars import (
     ohh,
     ongame,
     partypoker,
+    phh,
     pkr,
     poker888,
     pokernow,
@@ -191,6 +192,7 @@ FORMATS: tuple[SiteFormat, ...] = (
     igt.FORMAT,
     globalpoker.FORMAT,
     ohh.FORMAT,
+    phh.FORMAT,
 )
 
 

@@ -162,7 +162,10 @@ def _carried_cards(seats: list[Row]) -> set[str]:
 
 
 def normalised(t: dict[str, dict[Key, list[Row]]], key: Key, first: bool,
-               drop_tables: Iterable[str] = ()) -> dict[str, Counter[tuple[Any, ...]]]:  # fmt: skip
+               drop_tables: Iterable[str] = (), not_carried: dict[str, dict[str, str]] = NOT_CARRIED,
+               players: set[str] | None = None, fixes: dict[str, Fix] | None = None,
+               cards: Callable[[list[Row]], set[str]] | None = None,
+               ) -> dict[str, Counter[tuple[Any, ...]]]:  # fmt: skip
     """One hand's rows of every table, less what OHH cannot carry, as multisets.
 
     Args:
@@ -172,18 +175,28 @@ def normalised(t: dict[str, dict[Key, list[Row]]], key: Key, first: bool,
             it is taken out (cards known but not shown at a showdown, the variant of
             a hand whose cards are all unknown...).
         drop_tables: tables not compared.
+        not_carried: the columns the format cannot carry, per table.
+        players: when given, the only players whose rows are kept (a format that
+            writes only the players dealt in).
+        fixes: per table, what is made of a row before it is compared (default
+            OHH's, :data:`FIXES`).
+        cards: the players of a hand's seats whose known cards the format carries
+            (default OHH's: the hero's and those shown at a showdown).
     """
     seats = t["seats"].get(key, [])
-    carried = _carried_cards(seats) if first else {s["player"] for s in seats if s["hole_cards"]}
+    carried = (cards or _carried_cards)(seats) if first else {
+        s["player"] for s in seats if s["hole_cards"]}
     every_card = carried == {s["player"] for s in seats if s["hole_cards"]}
     out: dict[str, Counter[tuple[Any, ...]]] = {}
     for table in TABLES:
         if table in drop_tables or (table == "draws" and not every_card):
             continue  # a draw's unseen cards count every known hand
-        skip = NOT_CARRIED.get(table, {})
+        skip = not_carried.get(table, {})
         got: Counter[tuple[Any, ...]] = Counter()
-        fix = _FIXES.get(table)
+        fix = (FIXES if fixes is None else fixes).get(table)
         for row in t[table].get(key, []):
+            if players is not None and row.get("player", "") not in players | {""}:
+                continue
             kept: Row | None = {k: v for k, v in row.items() if k not in skip}
             kept = fix(kept, t, key, carried, first) if fix is not None else kept
             if kept is not None:
@@ -245,27 +258,43 @@ def _fix_awards(r: Row, t: Any, key: Key, carried: set[str], first: bool) -> Row
     return r  # summed per pot and player by _awards_summed
 
 
-_FIXES: dict[str, Callable[..., Row | None]] = {
+#: what a row is made of before it is compared: ``fix(row, store rows, hand, players
+#: whose cards are carried, first import?) -> row or None`` (``None``: not compared)
+Fix = Callable[..., Row | None]
+FIXES: dict[str, Fix] = {
     "hands": _fix_hands, "seats": _fix_seats, "showdowns": _fix_player_rows,
     "draws": _fix_player_rows, "findings": _fix_findings, "awards": _fix_awards,
 }
 
 
 def _awards_summed(got: Counter[tuple[Any, ...]]) -> Counter[tuple[Any, ...]]:
-    """Award rows summed per board, pot and player (paid, due)."""
+    """Award rows summed per board, pot and player (what is paid and due; a column the
+    format cannot carry left out)."""
     sums: dict[tuple[Any, ...], list[int]] = defaultdict(lambda: [0, 0])
     for row, n in got.items():
         r = dict(row)
-        k = (r["board"], r["pot"], r["player"])
-        sums[k][0] += n * (r["paid"] or 0)
+        k = tuple(r[c] for c in ("board", "pot", "player") if c in r)
+        sums[k][0] += n * (r.get("paid") or 0)
         sums[k][1] += n * (r["due"] or 0)
     return Counter({(*k, *v): 1 for k, v in sums.items()})
 
 
 def compare(before: Path, after: Path, drop_tables: Iterable[str] = (),
             keep: Callable[[dict[str, dict[Key, list[Row]]], Key], str | None] = left_out,
-            ) -> tuple[list[tuple[str, Key]], Counter[str], int]:  # fmt: skip
+            not_carried: dict[str, dict[str, str]] = NOT_CARRIED, dealt_only: bool = False,
+            fixes: dict[str, Fix] | None = None,
+            cards: Callable[[list[Row]], set[str]] | None = None) -> tuple[list[tuple[str, Key]], Counter[str], int]:  # fmt: skip
     """Compare two stores hand by hand (see the module docstring).
+
+    Args:
+        before, after: the two stores.
+        drop_tables: tables not compared.
+        keep: why a hand of ``before`` is left out, or ``None`` (:func:`left_out`).
+        not_carried: the columns compared for no hand (:data:`NOT_CARRIED`).
+        dealt_only: compare the rows of the players ``after`` seats only (a format
+            that writes only the players dealt in).
+        fixes: per table, what is made of a row before it is compared (:data:`FIXES`).
+        cards: whose known cards the format carries (:func:`normalised`).
 
     Returns:
         ``(differences, left out by reason, hands compared)``: each difference a
@@ -285,7 +314,9 @@ def compare(before: Path, after: Path, drop_tables: Iterable[str] = (),
             diffs.append(("missing", key))
             continue
         compared += 1
-        x, y = normalised(a, key, True, drop_tables), normalised(b, key, False, drop_tables)
+        players = {s["player"] for s in b["seats"][key]} if dealt_only else None
+        x = normalised(a, key, True, drop_tables, not_carried, players, fixes, cards)
+        y = normalised(b, key, False, drop_tables, not_carried, players, fixes, cards)
         for table in x:
             if table == "awards":
                 x[table], y[table] = _awards_summed(x[table]), _awards_summed(y[table])
@@ -331,4 +362,5 @@ def test_generated_round_trip(tmp_path: Path) -> None:
     assert diffs == []
     with duckdb.connect(str(first), read_only=True) as con:
         (stored,) = con.execute("SELECT count(*) FROM hands").fetchone()  # type: ignore[misc]
-    assert compared + sum(reasons.values()) == stored and compared >= 0.95 * stored
+    # about one generated hand in ten is Courchevel ended before the flop (left out)
+    assert compared + sum(reasons.values()) == stored and compared >= 0.85 * stored
