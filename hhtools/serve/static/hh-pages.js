@@ -157,9 +157,10 @@
   /* ---- hands ---- */
   function handsTable(rows, query, sortable) {
     return HH.table([
+      /* the hand first: on a phone it is the column in view */
+      { key: "hand_id", label: "Hand", cell: (r) => handLink(r, query) },
       { key: "played_at", label: "Played", cell: (r) => HH.when(r.played_at), desc: true },
       { key: "site", label: "Site", cell: siteCell },
-      { key: "hand_id", label: "Hand", cell: (r) => handLink(r, query) },
       { key: "game", label: "Game", sort: false, cell: (r) => `${r.game} ${(r.structure || "").replace(/_/g, " ")}` },
       { key: "stakes", label: "Stakes", num: true },
       { key: "table", label: "Table", sort: false, cls: "clip", title: (r) => r.table },
