@@ -40,6 +40,7 @@ import pickle
 import re
 import subprocess
 import sys
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -238,7 +239,8 @@ def _print_stages(title: str, got: dict[str, Any]) -> None:
             print(f"    {name:28} {value}")
 
 
-def _print_import(label: str, got: dict[str, float], hands: int, floor_s: float) -> None:
+def _print_import(label: str, got: dict[str, float], hands: int, floor_s: float,
+                  start_cpu: float | None = None) -> None:  # fmt: skip
     wall = got["wall"]
     busy = (got["main_cpu"] + got["worker_cpu"]) / wall
     print(f"import {label:16}: {wall:6.1f} s  {hands / wall:8,.0f} hands/s"
@@ -246,6 +248,26 @@ def _print_import(label: str, got: dict[str, float], hands: int, floor_s: float)
     print(f"    CPU: main process {got['main_cpu']:6.1f} s "
           f"({got['main_cpu'] / hands * 1e6:4.0f} us/hand), workers {got['worker_cpu']:6.1f} s "
           f"({got['worker_cpu'] / hands * 1e6:4.0f} us/hand); cores busy {busy:.2f}")  # fmt: skip
+    if start_cpu is not None:
+        beyond = got["main_cpu"] - start_cpu
+        print(f"    main process beyond its start-up ({start_cpu:.1f} s, an import of one "
+              f"hand): {beyond:6.1f} s ({beyond / hands * 1e6:4.0f} us/hand)")  # fmt: skip
+
+
+#: one PokerStars hand: what :func:`start_up` imports
+ONE_HAND = Path(__file__).resolve().parent.parent / "tests/fixtures/pokerstars/uncalled_excess_no_return_line.txt"
+
+
+def start_up(db: Path, workers: int, audit: bool, pythonpath: str | None = None) -> float:
+    """CPU seconds of the main process of an import of one hand: its start-up (Python,
+    hhtools and its libraries imported, workers forked, the store created, closed), the
+    part of the main process that does not grow with the hands."""
+    with tempfile.TemporaryDirectory() as one:
+        shutil.copy(ONE_HAND, one)
+        got = run_import(Path(one), db, workers, audit, pythonpath=pythonpath)
+    for suffix in ("", ".wal"):
+        Path(str(db) + suffix).unlink(missing_ok=True)
+    return got["main_cpu"]
 
 
 def main() -> None:
@@ -284,8 +306,11 @@ def main() -> None:
             codes = [("before", args.before), ("after", None)]
         for code, path in codes:
             target = db if path is None else db.with_name(db.stem + "-before.duckdb")
-            got = run_import(folder, target, workers, audit=run != "no-audit", pythonpath=path)
-            _print_import(f"{run} {code} j{workers}".strip(), got, hands, floor_s)
+            audit = run != "no-audit"
+            start = start_up(target.with_name(target.stem + "-empty.duckdb"), workers, audit,
+                             pythonpath=path)  # fmt: skip
+            got = run_import(folder, target, workers, audit=audit, pythonpath=path)
+            _print_import(f"{run} {code} j{workers}".strip(), got, hands, floor_s, start)
     if not args.no_stages:
         paths = None if args.no_paths else _optional("bench_paths")
         if paths is None:

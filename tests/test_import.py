@@ -270,14 +270,15 @@ def _split_hard_cases(tmp_path: Path) -> list[Path]:
 
 
 def test_big_file_is_stored_batch_by_batch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # With a flush every 2 hands (the file read in ranges of 200 bytes, a few lines
-    # each, so results come a hand or none at a time), the file's hands go in two at a
-    # time, each batch
-    # committed, the file named in ``loading`` until its last batch: the store ends up
-    # as with one transaction, ``loading`` empty.
+    # With a flush and a commit every 2 hands (the file read in ranges of 200 bytes, a
+    # few lines each, so results come a hand or none at a time), the file's hands go in
+    # two at a time, each batch committed, the file named in ``loading`` until its last
+    # batch: the store ends up as with one transaction, ``loading`` empty.
+    import hhtools.store.import_commit as import_commit
     import hhtools.store.importer as importer
 
     monkeypatch.setattr(importer, "FLUSH_HANDS", 2)
+    monkeypatch.setattr(import_commit, "COMMIT_HANDS", 2)
     monkeypatch.setattr(importer, "RANGE_BYTES", 200)  # the file in ranges of a few lines
     db = tmp_path / "st.duckdb"
     summary = import_paths([HARD_CASES], db, workers=1)
@@ -293,11 +294,21 @@ def test_big_file_is_stored_batch_by_batch(tmp_path: Path, monkeypatch: pytest.M
 def test_interrupted_big_file_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Ctrl-C after the first batches of a big file were committed: its hands are
     # removed again, from every table; the next import stores it whole.
+    import hhtools.store.import_commit as import_commit
     import hhtools.store.importer as importer
 
     monkeypatch.setattr(importer, "FLUSH_HANDS", 2)
+    monkeypatch.setattr(import_commit, "COMMIT_HANDS", 2)
     monkeypatch.setattr(importer, "RANGE_BYTES", 200)  # the file in ranges of a few lines
     real = importer.Importer._commit_file
+    commits = []
+    real_commit = importer.Importer._commit
+
+    def commit(self: importer.Importer) -> None:
+        commits.append(self._open_file)
+        real_commit(self)
+
+    monkeypatch.setattr(importer.Importer, "_commit", commit)
 
     def stop(self: importer.Importer, state: object) -> None:
         raise KeyboardInterrupt
@@ -306,6 +317,7 @@ def test_interrupted_big_file_leaves_nothing(tmp_path: Path, monkeypatch: pytest
     db = tmp_path / "big.duckdb"
     with pytest.raises(KeyboardInterrupt):
         import_paths([HARD_CASES], db, workers=1)
+    assert commits and all(c is not None for c in commits)  # batches were committed
     for table in ("hands", "seats", "actions", "pots", "awards", "loading", "imports"):
         assert q(db, f"SELECT count(*) FROM {table}") == [(0,)], table
     monkeypatch.setattr(importer.Importer, "_commit_file", real)
@@ -353,6 +365,8 @@ def test_killed_import_is_undone_by_the_next(tmp_path: Path) -> None:
     script = f"""
 import os, hhtools.store.importer as im
 im.FLUSH_HANDS = 1
+import hhtools.store.import_commit as ic
+ic.COMMIT_HANDS = 1
 im.RANGE_BYTES = 200
 real = im.Importer._store_batch
 def store_batch(self, state):

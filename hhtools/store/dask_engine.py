@@ -33,13 +33,12 @@ import time
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import duckdb
-import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from hhtools.ingest.sources import Source, iter_sources
 from hhtools.model.records import Problem
@@ -55,7 +54,13 @@ from hhtools.store.dataset_tasks import (
     staging_dir,
 )
 from hhtools.store.db import to_arrow
-from hhtools.store.importer import ImportSummary, problem_columns
+from hhtools.store.import_state import (
+    FileState,
+    ImportSummary,
+    imports_row,
+    problem_columns,
+    sort_out,
+)
 from hhtools.store.known import KnownHands
 from hhtools.store.player_views import session_select
 
@@ -93,26 +98,11 @@ class DatasetImportSummary(ImportSummary):
 
 
 @dataclass(slots=True)
-class _File:
-    """The counts of one file of the run, as the embedded importer keeps them."""
+class _File(FileState):
+    """A file of the run, counted as the embedded importer counts it
+    (:class:`~hhtools.store.import_state.FileState`), with its own problems
+    (unsupported site, read error) gathered as its pieces come."""
 
-    name: str
-    size: int
-    modified_at: datetime
-    pieces: int = 1
-    site_format: str = ""
-    digest: str = ""
-    hands: int = 0
-    duplicates: int = 0
-    skipped: int = 0
-    failed: int = 0
-    problems: int = 0
-    findings: int = 0
-    last_hand: str | None = None
-    last_site: str | None = None
-    by_site: dict[str, int] = field(default_factory=dict)
-    problem_list: list[Problem] = field(default_factory=list)
-    note_list: list[Problem] = field(default_factory=list)
     extra: list[Problem] = field(default_factory=list)
 
 
@@ -228,7 +218,7 @@ class DatasetImporter:
             current_names.add(item.name)
             top = _top_path(item.name)
             key = len(files)
-            files[key] = _File(item.name, item.size, item.modified_at)
+            files[key] = _File(item, "")
             if item.size > self.range_bytes and top == item.name:
                 flush()
                 cuts = list(range(0, item.size, self.range_bytes))
@@ -255,7 +245,7 @@ class DatasetImporter:
         """Count a piece and decide its hands (embedded rules); returns the ``_n`` dropped."""
         s = self.summary
         if out.missing:
-            out.extra.append(Problem(file.name, 0, None, ProblemCode.READ_ERROR,
+            out.extra.append(Problem(file.source.name, 0, None, ProblemCode.READ_ERROR,
                                      "cannot read: the file changed or went away during the "
                                      "import"))  # fmt: skip
         file.site_format = file.site_format or out.site_format
@@ -278,31 +268,10 @@ class DatasetImporter:
         hashes = self.known.hash_of(ids)
         maybe = self.known.maybe_stored(hashes)
         stored = self.known.stored_digests(ids.filter(pa.array(maybe))) if maybe.any() else {}
-        kept = np.zeros(keys.num_rows, dtype=bool)
-        seen: dict[tuple[str, str], str] = {}
-        drop: list[int] = []
-        cols = [keys.column(c).to_pylist()
-                for c in ("_n", "site", "hand_id", "digest", "line", "read_in_part")]  # fmt: skip
-        for i, (n, site, hid, digest, line, part) in enumerate(zip(*cols, strict=True)):
-            key = (site, hid)
-            prior = stored.get(key) or seen.get(key)
-            if prior is None:
-                seen[key] = digest
-                kept[i] = True
-                s.read_in_part += bool(part)
-                file.hands += 1
-                file.by_site[site] = file.by_site.get(site, 0) + 1
-                file.last_hand, file.last_site = hid, site
-                continue
-            drop.append(n)
-            file.duplicates += 1
-            s.duplicates += 1
-            if prior != digest:
-                s.conflicts += 1
-                s.problems += 1
-                file.problem_list.append(
-                    Problem(file.name, line, hid, ProblemCode.CONFLICTING_HAND,
-                            "a different text was already stored under this hand id"))  # fmt: skip
+        kept = sort_out([(file, keys)], stored, s)  # the embedded importer's own rules
+        mask = pa.array(kept)
+        s.read_in_part += int(pc.sum(keys.column("read_in_part").filter(mask)).as_py() or 0)
+        drop: list[int] = keys.column("_n").filter(pc.invert(mask)).to_pylist()
         self.known.add(hashes[kept])
         new = pa.table({"site": keys.column("site"), "hand_id": keys.column("hand_id"),
                         "text_digest": keys.column("digest")}).filter(pa.array(kept))  # fmt: skip
@@ -337,28 +306,21 @@ class DatasetImporter:
             f.problems += len(f.extra)
             self.summary.problems += len(f.extra)
             problems += [(f.site_format, p) for p in f.problem_list + f.extra + f.note_list]
-            row = {
-                "site": f.last_site, "site_format": f.site_format or None,
-                "hand_id": f.last_hand, "import_id": self.import_id, "file": f.name,
-                "digest": f.digest, "bytes": f.size, "modified_at": f.modified_at,
-                "hands": f.hands, "duplicates": f.duplicates, "skipped": f.skipped,
-                "failed": f.failed, "problems": f.problems, "findings": f.findings,
-                "imported_at": datetime.now(UTC).replace(tzinfo=None),
-            }  # fmt: skip
+            row = imports_row(f, self.import_id)
             for k, v in row.items():
                 rows.setdefault(k, []).append(v)
         added = list(added) + self._book("imports", rows, label)
         added += self._book("import_errors", problem_columns(problems, self.import_id), label)
         self._seq += 1
         self.ds.commit(f"{self.import_id:06d}-{self._seq:06d}", added,
-                       note={"files": [files[k].name for k in names], "tasks": tasks})  # fmt: skip
+                       note={"files": [files[k].source.name for k in names], "tasks": tasks})  # fmt: skip
         self.summary.files_written += len(added)
         for name in names:
             f = files.pop(name)
             self.summary.hands += f.hands
             self.summary.hands_by_site.update(f.by_site)
             if self.on_progress:
-                self.on_progress(self.summary, f.name)
+                self.on_progress(self.summary, f.source.name)
         for t in tasks:
             self.ds.delete(staging_dir(self.import_id, t))
 

@@ -3,7 +3,7 @@
 :func:`scan_task` reads its files (or a byte range of one big file) with
 :mod:`hhtools.ingest.read` and runs the import's own stage function,
 :func:`hhtools.store.pipeline.process_chunk` (parse, audit, flatten into Arrow tables),
-on chunks of :data:`hhtools.store.importer.CHUNK_HANDS` hand texts: the same code as an
+on chunks of :data:`hhtools.store.pipeline.CHUNK_HANDS` hand texts: the same code as an
 embedded import. Its rows go to the dataset's staging folder, one Parquet file per
 table (the store's columns plus ``_n``, the hand's running number in the task); what it
 returns is small: each hand's key and digest, the problems and the counts, so the
@@ -16,6 +16,7 @@ the same in this process.
 
 from __future__ import annotations
 
+import itertools
 import os
 import resource
 import socket
@@ -29,10 +30,9 @@ import pyarrow.parquet as pq
 
 from hhtools.ingest.read import TooLong, open_source
 from hhtools.ingest.sources import Source, iter_sources
-from hhtools.model.records import HandText, Problem
+from hhtools.model.records import Problem
 from hhtools.store.dataset import STAGING, Dataset, PartitionWriter, months_of
-from hhtools.store.importer import CHUNK_HANDS
-from hhtools.store.pipeline import WorkResult, process_chunk
+from hhtools.store.pipeline import WorkResult, chunked, process_chunk
 from hhtools.store.schema import ARROW_SCHEMAS
 
 __all__ = ["Piece", "PieceOutput", "TaskOutput", "TaskSpec", "finalize_task", "scan_task"]
@@ -197,26 +197,17 @@ def _scan_source(src: Source, piece: Piece, spec: TaskSpec, stager: _Stager,
             return out, n
         keys: list[pa.Table] = []
         finds: list[pa.Table] = []
-        chunk: list[HandText] = []
-        for ht in read.items():
-            if ht.offset < piece.start:
-                continue
-            if piece.stop is not None and ht.offset >= piece.stop:
-                break
-            if isinstance(ht, TooLong):  # never parsed: a failed hand
-                out.problems.append(ht.problem)
+        items = (ht for ht in read.items() if ht.offset >= piece.start)
+        inside = itertools.takewhile(lambda ht: piece.stop is None or ht.offset < piece.stop,
+                                     items)  # fmt: skip
+        for part in chunked(inside):
+            if isinstance(part, TooLong):  # never parsed: a failed hand
+                out.problems.append(part.problem)
                 out.failed += 1
                 continue
-            chunk.append(ht)
-            if len(chunk) >= CHUNK_HANDS:
-                _take(out, process_chunk(fmt.key, chunk, spec.audit, spec.import_id, n),
-                      stager, keys, finds)  # fmt: skip
-                n += len(chunk)
-                chunk = []
-        if chunk:
-            _take(out, process_chunk(fmt.key, chunk, spec.audit, spec.import_id, n),
+            _take(out, process_chunk(fmt.key, part, spec.audit, spec.import_id, n),
                   stager, keys, finds)  # fmt: skip
-            n += len(chunk)
+            n += len(part)
         if out.last:
             if read.problem is not None:  # a read error part-way
                 out.extra.append(read.problem)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,8 @@ from hhtools.ingest.sources import Source
 from hhtools.model.records import Problem
 from hhtools.model.vocab import NOTE_CODES, ProblemCode
 
-__all__ = ["FileState", "ImportSummary", "count_new", "problem_columns", "sort_out"]
+__all__ = ["FileState", "ImportSummary", "count_new", "imports_row", "problem_columns",
+           "sort_out"]  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -83,8 +85,8 @@ class ImportSummary:
 
 @dataclass(slots=True)
 class FileState:
-    """One file being imported: its counts, problems and notes so far, and where the
-    last of its byte ranges saw a hand begin."""
+    """One file being imported, embedded or on Dask: its counts, problems and notes so
+    far, and where the last of its byte ranges saw a hand begin."""
 
     source: Source
     site_format: str
@@ -102,6 +104,20 @@ class FileState:
     tail: tuple[int, int] | None = None  # (offset, line) where the last range saw a hand
     problem_list: list[Problem] = field(default_factory=list)
     note_list: list[Problem] = field(default_factory=list)
+
+
+def imports_row(state: FileState, import_id: int) -> dict[str, Any]:
+    """The file's ``imports`` row, embedded or on Dask (its ``problems`` count leaves
+    notes out; ``imported_at`` is now, UTC)."""
+    src = state.source
+    return {
+        "site": state.last_site, "site_format": state.site_format or None,
+        "hand_id": state.last_hand, "import_id": import_id, "file": src.name,
+        "digest": state.digest, "bytes": src.size, "modified_at": src.modified_at,
+        "hands": state.hands, "duplicates": state.duplicates, "skipped": state.skipped,
+        "failed": state.failed, "problems": state.problems, "findings": state.findings,
+        "imported_at": datetime.now(UTC).replace(tzinfo=None),
+    }  # fmt: skip
 
 
 def problem_columns(

@@ -6,11 +6,14 @@ file over :data:`RANGE_BYTES` (cut at line starts found in one pass of the main
 process, which also takes that file's digest); a worker process reads and splits its
 piece itself and runs the stage functions of :mod:`hhtools.store.pipeline` (parse,
 audit, flatten into Arrow column batches). Archive members are read and split here and
-sent as chunks of hand texts. The main process takes the results in file order, drops
-hands already stored (:class:`~hhtools.store.known.KnownHands`: hashes in memory, a
+sent as chunks of hand texts. A worker hands back each table's rows as one Arrow table
+(one chunk a column). The main process takes the results in file order, drops hands
+already stored (:class:`~hhtools.store.known.KnownHands`: hashes in memory, a
 vectorised lookup per batch) and appends the rest, table by table, in one statement per
-table and batch (:mod:`hhtools.store.db`); it checkpoints every
-:data:`CHECKPOINT_HANDS` hands.
+table and batch (:mod:`hhtools.store.db`), into one transaction that holds several
+files and is committed every :data:`~hhtools.store.import_commit.COMMIT_HANDS` hands (DuckDB's cost per hand falls
+with the transaction's size: a big one writes its row groups to the file once, not
+through the write-ahead log); it checkpoints every :data:`~hhtools.store.import_commit.CHECKPOINT_HANDS` hands.
 
 Guarantees:
 
@@ -23,14 +26,16 @@ Guarantees:
   not read again; a hand already stored (same site and hand id) is skipped, so a
   copy of a file under another name adds nothing; a hand stored with a different
   text is reported as ``conflicting_hand``.
-* A file is stored whole or not at all: a file is committed in one transaction of
-  its own, so an import stopped half-way (Ctrl-C, kill) leaves the database as after
-  the last finished file, and the next import picks up the rest. A file too big to
-  hold in memory (more than :data:`FLUSH_HANDS` hands) is committed batch by batch,
-  straight into the tables, with its name in the ``loading`` table until its last
-  batch, which writes its ``imports`` row and removes that name in one transaction.
-  Ctrl-C removes the unfinished file's hands at once; after a kill, the next import
-  does (:func:`hhtools.store.db.drop_unfinished`).
+* A file is stored whole or not at all: its hands, problems and ``imports`` row go in
+  one transaction (several files share one), so an import stopped half-way (Ctrl-C,
+  kill) leaves each file stored whole or not at all, and the next import picks up the
+  rest. A file whose batches span a commit (a big one: :data:`FLUSH_HANDS` hands are
+  appended at a time, so memory follows the batch) is named in the ``loading`` table
+  until the transaction that holds its last batch, which writes its ``imports`` row
+  and removes that name. Ctrl-C commits the files finished so far (unless it came
+  while a file's rows went in: then the open transaction is rolled back) and removes
+  the unfinished file's hands at once; after a kill, the next import does
+  (:func:`hhtools.store.db.drop_unfinished`).
 * Which hands are stored already is known from :class:`~hhtools.store.known.KnownHands`
   (a sorted array of hashes, eight bytes a hand), not from a join against every
   stored hand per batch.
@@ -46,13 +51,9 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
-
-import numpy as np
-import pyarrow as pa
-import pyarrow.compute as pc
 
 from hhtools.grammars._text import detect_encoding
 from hhtools.ingest.hands import line_cuts
@@ -60,14 +61,9 @@ from hhtools.ingest.read import SourceRead, TooLong, open_source
 from hhtools.ingest.sources import Source, count_sources, iter_sources
 from hhtools.model.records import HandText, Problem
 from hhtools.store import db as store
+from hhtools.store.import_commit import Committer
 from hhtools.store.sessions import refresh_sessions
-from hhtools.store.import_state import (
-    FileState,
-    ImportSummary,
-    count_new,
-    problem_columns,
-    sort_out,
-)
+from hhtools.store.import_state import FileState, ImportSummary, problem_columns
 from hhtools.store.known import KnownHands
 from hhtools.store.pipeline import (
     CHUNK_HANDS,
@@ -92,8 +88,7 @@ RANGE_BYTES = 4 << 20  #: a plain file bigger than this goes to the workers in r
 PIECE_SPAN = 1 << 32  #: running numbers (``_n``) set aside for each piece's hands
 CHECKPOINT_LOG = "1GB"  #: write-ahead log DuckDB may hold before it checkpoints by itself
 IMPORT_MEMORY = "256MB"  #: DuckDB's memory cap while importing (queries get store.MEMORY_LIMIT)
-CHECKPOINT_HANDS = 50_000  #: hands committed between the import's own checkpoints
-FLUSH_HANDS = 20_000  #: hands buffered before a big file's rows are committed (a batch)
+FLUSH_HANDS = 5_000  #: hands of a file buffered before they are appended (a batch)
 
 
 # --------------------------------------------------------------------------- the run
@@ -116,7 +111,7 @@ def files_to_read(paths: Iterable[str | Path], db: str | Path) -> int:
     return count_sources(paths, exclude=store_files(db))
 
 
-class Importer:
+class Importer(Committer):
     """One import run into one database (see :func:`import_paths`)."""
 
     def __init__(
@@ -171,7 +166,12 @@ class Importer:
         self._pending: list[tuple[FileState, WorkResult]] = []
         self._pending_hands = 0
         self._n = 0
-        self._since_checkpoint = 0  # hands appended since the last checkpoint
+        self._in_txn = False  # the run's transaction is open
+        self._txn_hands = 0  # hands appended in the open transaction
+        self._done: list[FileState] = []  # files finished in the open transaction
+        self._open_file: FileState | None = None  # unfinished, with rows in it
+        self._dirty = False  # a file's rows are going in: the transaction holds part of them
+        self._since_checkpoint = 0  # hands committed since the last checkpoint
         self._problem_rows: list[tuple[FileState | None, Problem]] = []
         store.drop_unfinished(self.con)  # the half-stored file of a run that died
         self.known = KnownHands(self.con)
@@ -338,141 +338,13 @@ class Importer:
             if result.count:
                 self._pending.append((state, result))
                 self._pending_hands += result.count
-        if self._pending_hands >= FLUSH_HANDS and not last:
-            # A big file: its rows go in batch by batch, so memory follows the batch,
-            # not the file; ``loading`` names the file until its last batch.
-            self._store_batch(state)
         if last:
             self._commit_file(state)
             del self._files[index]
-
-    def _store_batch(self, state: FileState) -> None:
-        """Commit the pending hands of a big file that is not finished yet."""
-        self._execute("BEGIN TRANSACTION")
-        try:
-            if not state.partly_stored:
-                self.con.execute(
-                    "INSERT INTO loading VALUES (?, ?)", [self.import_id, state.source.name]
-                ).fetchall()
-            state.findings += self._append_hands()
-            self._execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
-        state.partly_stored = True
-        self._checkpoint_now_and_then()
-
-    def _commit_file(self, state: FileState) -> None:
-        """Store one finished file in one transaction: hands, problems, its imports row."""
-        self._execute("BEGIN TRANSACTION")
-        try:
-            if self._pending:
-                state.findings += self._append_hands()
-            extra = [r for r in self._problem_rows if r[0] is state]  # unsupported, unreadable
-            self._problem_rows = [r for r in self._problem_rows if r[0] is not state]
-            state.problems += len(extra)
-            self.summary.problems += len(extra)
-            rows = [(state, p) for p in state.problem_list] + extra
-            self._append_problems(rows + [(state, p) for p in state.note_list])
-            self.cut_short.add(state.site_format, state.problem_list)
-            self._append_import_row(state)
-            if state.partly_stored:
-                self.con.execute(
-                    "DELETE FROM loading WHERE import_id = ? AND file = ?",
-                    [self.import_id, state.source.name],
-                ).fetchall()
-            self._execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
-        self.summary.hands += state.hands
-        self.summary.files_read += 1
-        self.summary.hands_by_site.update(state.by_site)
-        self._checkpoint_now_and_then()
-        if self.on_progress:
-            self.on_progress(self.summary, state.source.name)
-
-    def _checkpoint_now_and_then(self) -> None:
-        """Checkpoint after every :data:`CHECKPOINT_HANDS` hands (the log stays bounded)."""
-        if self._since_checkpoint >= CHECKPOINT_HANDS:
-            self._execute("CHECKPOINT")
-            self._since_checkpoint = 0
-
-    def _execute(self, sql: str) -> None:
-        self.con.execute(sql).fetchall()
-
-    def _rollback(self) -> None:
-        try:
-            self._execute("ROLLBACK")
-        except Exception:  # nothing open, or the connection is gone
-            pass
-
-    def _append_hands(self) -> int:
-        """Append the pending hands not stored yet to the tables (inside the caller's
-        transaction); returns the number of findings appended."""
-        pending, self._pending = self._pending, []
-        self._pending_hands = 0
-        keys = [res.keys for _, res in pending if res.keys is not None]
-        owners = [owner for owner, res in pending if res.keys is not None]
-        ids = pa.concat_tables(keys).select(["site", "hand_id"])
-        hashes = self.known.hash_of(ids)
-        maybe = self.known.maybe_stored(hashes)
-        if not maybe.any() and len(np.unique(hashes)) == len(hashes):
-            kept = None  # all new: counted by batch, no hand looked at one by one
-            for owner, k in zip(owners, keys, strict=True):
-                count_new(owner, k)
-        else:
-            stored = self.known.stored_digests(ids.filter(pa.array(maybe))) if maybe.any() else {}
-            kept = sort_out(list(zip(owners, keys, strict=True)), stored, self.summary)
-        self.known.add(hashes if kept is None else hashes[kept])
-        if self.cut_short.keys:
-            whole = [(owner.site_format, hid) for owner, k in zip(owners, keys, strict=True)
-                     for hid in k.column("hand_id").to_pylist()]  # fmt: skip
-            if kept is not None:
-                whole = [w for w, k in zip(whole, kept, strict=True) if k]
-            self.summary.withdrawn += self.cut_short.withdraw(self.con, whole).problems
-        new = len(hashes) if kept is None else int(kept.sum())
-        self._since_checkpoint += new
-        keep_arr = None
-        if kept is not None:
-            all_n = pa.concat_arrays([k.column("_n").combine_chunks() for k in keys])
-            keep_arr = all_n.filter(pa.array(kept))
-        findings = 0
-        for table in store.HAND_TABLES:
-            parts = [res.tables[table] for _, res in pending if table in res.tables]
-            if not parts:
-                continue
-            tbl = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
-            if keep_arr is not None:
-                tbl = tbl.filter(pc.is_in(tbl.column("_n"), value_set=keep_arr))
-            if table == "hands" and tbl.num_rows:
-                self.summary.read_in_part += pc.sum(tbl.column("read_in_part")).as_py() or 0
-            if table == "findings" and tbl.num_rows:
-                findings = tbl.num_rows
-                counts = pc.value_counts(tbl.column("kind")).to_pylist()
-                for entry in counts:
-                    self.summary.findings[entry["values"]] += entry["counts"]
-            store.append_arrow(self.con, table, tbl.drop_columns(["_n"]))
-        return findings
-
-    def _append_problems(self, rows: list[tuple[FileState | None, Problem]]) -> None:
-        if not rows:
-            return
-        cols = problem_columns([(s.site_format if s else None, p) for s, p in rows], self.import_id)
-        store.append(self.con, "import_errors", cols)
-
-    def _append_import_row(self, state: FileState) -> None:
-        """The file's ``imports`` row (its ``problems`` count leaves notes out)."""
-        src = state.source
-        row = {
-            "site": state.last_site, "site_format": state.site_format or None,
-            "hand_id": state.last_hand, "import_id": self.import_id, "file": src.name,
-            "digest": state.digest, "bytes": src.size, "modified_at": src.modified_at,
-            "hands": state.hands, "duplicates": state.duplicates, "skipped": state.skipped,
-            "failed": state.failed, "problems": state.problems, "findings": state.findings,
-            "imported_at": datetime.now(UTC).replace(tzinfo=None),
-        }  # fmt: skip
-        store.append(self.con, "imports", {k: [v] for k, v in row.items()})
+        elif self._pending_hands >= FLUSH_HANDS:
+            # A big file: its rows go in batch by batch, so memory follows the batch,
+            # not the file.
+            self._store_batch(state)
 
     def run(self, paths: Iterable[str | Path]) -> ImportSummary:
         """Import every file under ``paths``; returns the counts (see :class:`ImportSummary`).
@@ -506,7 +378,10 @@ class Importer:
             # problems of paths that gave no file (missing, bad archive)
             rest, self._problem_rows = self._problem_rows, []
             self.summary.problems += len(rest)
-            self._append_problems(rest)
+            if rest:
+                self._begin()
+                self._append_problems(rest)
+            self._commit()
             if self.summary.hands:
                 refresh_sessions(self.con)
         except BaseException as exc:
@@ -522,9 +397,17 @@ class Importer:
         return self.summary
 
     def _abandon(self) -> None:
-        """Stop the workers and drop the unfinished file's rows."""
+        """Stop the workers, commit the files finished in the open transaction (unless
+        it was stopped while a file's rows went in, or cannot be committed: then it is
+        rolled back) and drop the rows of the file in progress (named in ``loading``)."""
         self.close_pool()
-        self._rollback()
+        if self._in_txn and self._done and not self._dirty:
+            try:
+                self._commit()
+            except BaseException:  # an aborted transaction (interrupted inside DuckDB)
+                log.debug("could not commit the finished files", exc_info=True)
+        if self._in_txn:
+            self._rollback()
         try:
             store.drop_unfinished(self.con)
         except Exception:  # the next run removes them

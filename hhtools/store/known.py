@@ -3,8 +3,11 @@
 An import drops a hand whose (site, hand id) is stored. Joining each batch against
 the ``hands`` table costs a scan of every stored hand per batch, which grows with the
 store. :class:`KnownHands` keeps instead one 64-bit hash of (site, hand id) per
-stored hand (DuckDB's ``hash(site, hand_id)``), sorted in one numpy array: eight bytes
-a hand, a binary search a lookup, a merge an insert. A hash says only "maybe stored";
+stored hand (DuckDB's ``hash(site, hand_id)``) in sorted numpy arrays: eight bytes a
+hand, a binary search per array a lookup. The hands a run adds go in as sorted runs
+that are merged two by two when the newer is as long as the one before it, so an
+insert copies each hash about log2(hands added / batch) times, not the whole store's
+array per batch, and a lookup searches about as many arrays. A hash says only "maybe stored";
 the importer asks the database for the few hands whose hash matches (to tell a true
 duplicate from a collision and to compare the texts' digests).
 """
@@ -28,10 +31,12 @@ class KnownHands:
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
         got = con.execute("SELECT hash(site, hand_id) AS h FROM hands").fetchnumpy()["h"]
-        self.hashes: np.ndarray = np.sort(np.asarray(got, dtype=np.uint64))
+        #: sorted arrays of hashes, oldest (the store's, the longest) first; each later
+        #: one shorter than the one before it
+        self.runs: list[np.ndarray] = [np.sort(np.asarray(got, dtype=np.uint64))]
 
     def __len__(self) -> int:
-        return len(self.hashes)
+        return sum(len(run) for run in self.runs)
 
     def hash_of(self, ids: pa.Table) -> np.ndarray:
         """The hash of each row of ``ids`` (columns ``site``, ``hand_id``), in order."""
@@ -48,11 +53,16 @@ class KnownHands:
 
     def maybe_stored(self, hashes: np.ndarray) -> np.ndarray:
         """A boolean per hash: ``True`` when a stored hand has that hash."""
-        if len(self.hashes) == 0 or len(hashes) == 0:
-            return np.zeros(len(hashes), dtype=bool)
-        at = np.searchsorted(self.hashes, hashes)
-        at[at == len(self.hashes)] = 0
-        return self.hashes[at] == hashes
+        found = np.zeros(len(hashes), dtype=bool)
+        if len(hashes) == 0:
+            return found
+        for run in self.runs:
+            if len(run) == 0:
+                continue
+            at = np.searchsorted(run, hashes)
+            at[at == len(run)] = 0
+            found |= run[at] == hashes
+        return found
 
     def stored_digests(self, ids: pa.Table) -> dict[tuple[str, str], str]:
         """(site, hand id) -> text digest of the hands of ``ids`` that are stored."""
@@ -69,8 +79,14 @@ class KnownHands:
         return {(s, h): d for s, h, d in rows}
 
     def add(self, hashes: np.ndarray) -> None:
-        """Record newly stored hands (merged in order: no re-sort of the whole array)."""
+        """Record newly stored hands: a sorted run of their own, merged with the run
+        before it while that one is not longer (amortised: no copy of the store's
+        array per batch)."""
         if len(hashes) == 0:
             return
-        new = np.sort(hashes)
-        self.hashes = np.insert(self.hashes, np.searchsorted(self.hashes, new), new)
+        runs = self.runs
+        runs.append(np.sort(np.asarray(hashes, dtype=np.uint64)))
+        while len(runs) > 1 and len(runs[-2]) <= len(runs[-1]):
+            newer = runs.pop()
+            older = runs.pop()
+            runs.append(np.insert(older, np.searchsorted(older, newer), newer))

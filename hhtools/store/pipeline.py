@@ -14,7 +14,7 @@ import signal
 import traceback
 from dataclasses import dataclass, field
 from datetime import datetime
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
 import pyarrow as pa
@@ -31,7 +31,7 @@ from hhtools.store.db import to_arrow
 from hhtools.store.flatten import ColumnBatch, flatten_hand
 
 __all__ = ["CHUNK_HANDS", "KEY_SCHEMA", "Done", "Piece", "PieceResult", "Task", "WorkResult",
-           "ignore_sigint", "process_chunk", "process_piece", "run_task"]  # fmt: skip
+           "chunked", "ignore_sigint", "process_chunk", "process_piece", "run_task"]  # fmt: skip
 
 CHUNK_HANDS = 200  #: hands parsed, audited and flattened together
 
@@ -71,18 +71,22 @@ class WorkResult:
         """Hands flattened."""
         return 0 if self.keys is None else self.keys.num_rows
 
-    def extend(self, other: WorkResult) -> None:
-        """Add a later chunk's result (tables and keys concatenated, lists extended)."""
-        for table, rows in other.tables.items():
-            have = self.tables.get(table)
-            self.tables[table] = rows if have is None else pa.concat_tables([have, rows])
-        if other.keys is not None:
-            self.keys = other.keys if self.keys is None else pa.concat_tables(
-                [self.keys, other.keys])  # fmt: skip
-        self.problems.extend(other.problems)
-        self.notes.extend(other.notes)
-        self.skipped += other.skipped
-        self.failed += other.failed
+    def extend(self, others: list[WorkResult]) -> None:
+        """Add later chunks' results: tables and keys concatenated into one chunk per
+        column (one buffer a column crosses the pipe and goes to DuckDB, not one per
+        chunk), lists extended, counts added."""
+        for other in others:
+            self.problems.extend(other.problems)
+            self.notes.extend(other.notes)
+            self.skipped += other.skipped
+            self.failed += other.failed
+        parts: dict[str, list[pa.Table]] = {}
+        for res in [self, *others]:
+            for table, rows in res.tables.items():
+                parts.setdefault(table, []).append(rows)
+        self.tables = {t: pa.concat_tables(p).combine_chunks() for t, p in parts.items()}
+        keys = [res.keys for res in [self, *others] if res.keys is not None]
+        self.keys = pa.concat_tables(keys).combine_chunks() if keys else None
 
 
 def process_chunk(
@@ -223,29 +227,48 @@ def _empty() -> WorkResult:
     return WorkResult({}, None, [], 0, 0)
 
 
-def _work(fmt: SiteFormat, items: Iterable[HandText | TooLong], piece: Piece,
-          out: PieceResult) -> None:  # fmt: skip
-    """Parse, audit and flatten the hands of ``items`` that start in the piece."""
+def chunked(items: Iterable[HandText | TooLong]) -> Iterator[list[HandText] | TooLong]:
+    """The hand texts of ``items`` in chunks of :data:`CHUNK_HANDS` (the last one
+    shorter), for :func:`process_chunk`; a hand over the size limit (never parsed: a
+    failed hand) is given alone when it comes, before the chunk it came in the middle of."""
     chunk: list[HandText] = []
-    n = piece.first_n
-    work = out.work
     for ht in items:
-        if piece.stop is not None and ht.offset >= piece.stop:
-            out.tail = (ht.offset, ht.line)
-            break
-        if out.lead is None:
-            out.lead = (ht.offset, ht.line)
-        if isinstance(ht, TooLong):  # never parsed: a failed hand
-            work.problems.append(ht.problem)
-            work.failed += 1
+        if isinstance(ht, TooLong):
+            yield ht
             continue
         chunk.append(ht)
         if len(chunk) >= CHUNK_HANDS:
-            work.extend(process_chunk(fmt.key, chunk, piece.audit, piece.import_id, n))
-            n += len(chunk)
+            yield chunk
             chunk = []
     if chunk:
-        work.extend(process_chunk(fmt.key, chunk, piece.audit, piece.import_id, n))
+        yield chunk
+
+
+def _in_piece(items: Iterable[HandText | TooLong], piece: Piece,
+              out: PieceResult) -> Iterator[HandText | TooLong]:  # fmt: skip
+    """The items that start in the piece; notes its first (``lead``) and the first
+    past its end (``tail``)."""
+    for ht in items:
+        if piece.stop is not None and ht.offset >= piece.stop:
+            out.tail = (ht.offset, ht.line)
+            return
+        if out.lead is None:
+            out.lead = (ht.offset, ht.line)
+        yield ht
+
+
+def _work(fmt: SiteFormat, items: Iterable[HandText | TooLong], piece: Piece,
+          out: PieceResult) -> None:  # fmt: skip
+    """Parse, audit and flatten the hands of ``items`` that start in the piece."""
+    n = piece.first_n
+    done: list[WorkResult] = []
+    for part in chunked(_in_piece(items, piece, out)):
+        if isinstance(part, TooLong):
+            done.append(WorkResult({}, None, [part.problem], 0, 1))
+            continue
+        done.append(process_chunk(fmt.key, part, piece.audit, piece.import_id, n))
+        n += len(part)
+    out.work.extend(done)
 
 
 def process_piece(piece: Piece) -> PieceResult:

@@ -92,7 +92,8 @@ class Taken:
 class BatchImporter(Importer):
     """An :class:`Importer` run over the new hands of some files (:class:`Plan`), or
     over whole paths (archives), keeping the importer's transactions, de-duplication
-    and Ctrl-C handling. ``on_file`` is called after each file is committed."""
+    and Ctrl-C handling. ``on_file`` is called for each file once the transaction that
+    holds it is committed."""
 
     def __init__(
         self,
@@ -203,8 +204,7 @@ class BatchImporter(Importer):
         self._withdraw_stale([state])
         super()._append_import_row(state)
 
-    def _commit_file(self, state: _FileState) -> None:
-        super()._commit_file(state)
+    def _file_committed(self, state: _FileState) -> None:
         self.problems += state.problems
         self._on_file(state, self._proposed.pop(id(state), None))
 

@@ -1,0 +1,215 @@
+"""The import's transaction: several files in one, committed every :data:`COMMIT_HANDS`
+hands, each file whole (the guarantees: :mod:`hhtools.store.importer`).
+
+:class:`Committer` is the part of :class:`hhtools.store.importer.Importer` that owns
+the run's open transaction: it appends a batch of a file in progress
+(:meth:`Committer._store_batch`) or a finished file with its problems and ``imports``
+row (:meth:`Committer._commit_file`), drops hands already stored, commits, names the
+file in progress in ``loading`` when a commit comes before its end, and checkpoints
+every :data:`CHECKPOINT_HANDS` hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from hhtools.model.records import Problem
+from hhtools.store import db as store
+from hhtools.store.import_state import (
+    FileState,
+    ImportSummary,
+    count_new,
+    imports_row,
+    problem_columns,
+    sort_out,
+)
+from hhtools.store.known import KnownHands
+from hhtools.store.pipeline import WorkResult
+from hhtools.store.schema import HAND_TABLES
+from hhtools.store.withdraw import CutShort
+
+__all__ = ["CHECKPOINT_HANDS", "COMMIT_HANDS", "Committer"]
+
+COMMIT_HANDS = 100_000  #: hands appended in the run's transaction before it is committed
+CHECKPOINT_HANDS = 400_000  #: hands committed between the import's own checkpoints
+
+
+class Committer:
+    """The run's transaction (a mix-in of :class:`hhtools.store.importer.Importer`,
+    which sets the attributes below)."""
+
+    con: duckdb.DuckDBPyConnection
+    import_id: int
+    summary: ImportSummary
+    known: KnownHands
+    cut_short: CutShort
+    on_progress: Callable[[ImportSummary, str], None] | None
+    _pending: list[tuple[FileState, WorkResult]]
+    _pending_hands: int
+    _problem_rows: list[tuple[FileState | None, Problem]]
+    _in_txn: bool
+    _txn_hands: int
+    _done: list[FileState]
+    _open_file: FileState | None
+    _dirty: bool
+    _since_checkpoint: int
+
+    def _begin(self) -> None:
+        """Open the run's transaction unless one is open."""
+        if not self._in_txn:
+            self._execute("BEGIN TRANSACTION")
+            self._in_txn = True
+
+    def _store_batch(self, state: FileState) -> None:
+        """Append the pending hands of a file not finished yet to the open transaction
+        (the file is named in ``loading`` if a commit comes before its end)."""
+        self._begin()
+        self._open_file = state
+        self._dirty = True
+        state.findings += self._append_hands()
+        self._dirty = False
+        self._commit_now_and_then()
+
+    def _commit_file(self, state: FileState) -> None:
+        """Store one finished file in the open transaction: its hands, its problems, its
+        ``imports`` row (the file is committed with the transaction, whole)."""
+        self._begin()
+        self._dirty = True  # until the file's rows are all in
+        if self._pending:
+            state.findings += self._append_hands()
+        extra = [r for r in self._problem_rows if r[0] is state]  # unsupported, unreadable
+        self._problem_rows = [r for r in self._problem_rows if r[0] is not state]
+        state.problems += len(extra)
+        self.summary.problems += len(extra)
+        rows = [(state, p) for p in state.problem_list] + extra
+        self._append_problems(rows + [(state, p) for p in state.note_list])
+        self.cut_short.add(state.site_format, state.problem_list)
+        self._append_import_row(state)
+        if state.partly_stored:  # batches committed before: named in ``loading`` till now
+            self.con.execute("DELETE FROM loading WHERE import_id = ? AND file = ?",
+                             [self.import_id, state.source.name]).fetchall()  # fmt: skip
+        if self._open_file is state:
+            self._open_file = None
+        self._done.append(state)
+        self._dirty = False
+        self.summary.hands += state.hands
+        self.summary.files_read += 1
+        self.summary.hands_by_site.update(state.by_site)
+        if self.on_progress:
+            self.on_progress(self.summary, state.source.name)
+        self._commit_now_and_then()
+
+    def _commit_now_and_then(self) -> None:
+        """Commit once the open transaction holds :data:`COMMIT_HANDS` hands."""
+        if self._txn_hands >= COMMIT_HANDS:
+            self._commit()
+
+    def _commit(self) -> None:
+        """Commit the open transaction: the files finished in it, whole, and the
+        batches of the file in progress, that file named in ``loading`` (its hands are
+        removed again unless a later commit finishes it); then checkpoint now and then."""
+        if not self._in_txn:
+            return
+        named = self._open_file
+        if named is not None and not named.partly_stored:
+            self.con.execute("INSERT INTO loading VALUES (?, ?)",
+                             [self.import_id, named.source.name]).fetchall()  # fmt: skip
+        self._execute("COMMIT")
+        self._in_txn = False
+        if named is not None:
+            named.partly_stored = True
+        self._since_checkpoint += self._txn_hands
+        self._txn_hands = 0
+        done, self._done = self._done, []
+        for state in done:
+            self._file_committed(state)
+        if self._since_checkpoint >= CHECKPOINT_HANDS:
+            self._execute("CHECKPOINT")
+            self._since_checkpoint = 0
+
+    def _file_committed(self, state: FileState) -> None:
+        """Called for each file once the transaction that holds it is committed."""
+
+    def _rolled_back(self) -> None:
+        """The open transaction is gone: its files are not counted as stored."""
+        self._in_txn = False
+        self._txn_hands = 0
+        for state in self._done:
+            self.summary.hands -= state.hands
+            self.summary.files_read -= 1
+            self.summary.hands_by_site.subtract(state.by_site)
+        self.summary.hands_by_site = +self.summary.hands_by_site  # no zero counts left
+        self._done = []
+
+    def _execute(self, sql: str) -> None:
+        self.con.execute(sql).fetchall()
+
+    def _rollback(self) -> None:
+        try:
+            self._execute("ROLLBACK")
+        except Exception:  # nothing open, or the connection is gone
+            pass
+        self._rolled_back()
+
+    def _append_hands(self) -> int:
+        """Append the pending hands not stored yet to the tables (inside the caller's
+        transaction); returns the number of findings appended."""
+        pending, self._pending = self._pending, []
+        self._pending_hands = 0
+        keys = [res.keys for _, res in pending if res.keys is not None]
+        owners = [owner for owner, res in pending if res.keys is not None]
+        ids = pa.concat_tables(keys).select(["site", "hand_id"])
+        hashes = self.known.hash_of(ids)
+        maybe = self.known.maybe_stored(hashes)
+        if not maybe.any() and len(np.unique(hashes)) == len(hashes):
+            kept = None  # all new: counted by batch, no hand looked at one by one
+            for owner, k in zip(owners, keys, strict=True):
+                count_new(owner, k)
+        else:
+            stored = self.known.stored_digests(ids.filter(pa.array(maybe))) if maybe.any() else {}
+            kept = sort_out(list(zip(owners, keys, strict=True)), stored, self.summary)
+        self.known.add(hashes if kept is None else hashes[kept])
+        if self.cut_short.keys:
+            whole = [(owner.site_format, hid) for owner, k in zip(owners, keys, strict=True)
+                     for hid in k.column("hand_id").to_pylist()]  # fmt: skip
+            if kept is not None:
+                whole = [w for w, k in zip(whole, kept, strict=True) if k]
+            self.summary.withdrawn += self.cut_short.withdraw(self.con, whole).problems
+        self._txn_hands += len(hashes) if kept is None else int(kept.sum())
+        keep_arr = None
+        if kept is not None:
+            all_n = pa.concat_arrays([k.column("_n").combine_chunks() for k in keys])
+            keep_arr = all_n.filter(pa.array(kept))
+        findings = 0
+        for table in HAND_TABLES:
+            parts = [res.tables[table] for _, res in pending if table in res.tables]
+            if not parts:
+                continue
+            tbl = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
+            if keep_arr is not None:
+                tbl = tbl.filter(pc.is_in(tbl.column("_n"), value_set=keep_arr))
+            if table == "hands" and tbl.num_rows:
+                self.summary.read_in_part += pc.sum(tbl.column("read_in_part")).as_py() or 0
+            if table == "findings" and tbl.num_rows:
+                findings = tbl.num_rows
+                counts = pc.value_counts(tbl.column("kind")).to_pylist()
+                for entry in counts:
+                    self.summary.findings[entry["values"]] += entry["counts"]
+            store.append_arrow(self.con, table, tbl.drop_columns(["_n"]))
+        return findings
+
+    def _append_problems(self, rows: list[tuple[FileState | None, Problem]]) -> None:
+        if not rows:
+            return
+        cols = problem_columns([(s.site_format if s else None, p) for s, p in rows], self.import_id)
+        store.append(self.con, "import_errors", cols)
+
+    def _append_import_row(self, state: FileState) -> None:
+        """The file's ``imports`` row (its ``problems`` count leaves notes out)."""
+        row = imports_row(state, self.import_id)
+        store.append(self.con, "imports", {k: [v] for k, v in row.items()})
