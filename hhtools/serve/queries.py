@@ -17,7 +17,7 @@ import contextlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -306,7 +306,8 @@ class HandsQuery:
     Attributes:
         hands: the filter on the hand (time, site, game, limit, stakes, currency),
             read as ``hhtools stats`` reads them.
-        player: only hands this player was dealt in (the stored spelling).
+        player: only hands this player was dealt in (the stored spelling:
+            :meth:`stored`).
         finding: only hands with a finding of this kind.
         scoop, quarter: only hands in which a pot was scooped / a half shared (by the
             player, when one is given).
@@ -353,12 +354,22 @@ class HandsQuery:
             sort=sort, desc=True if desc is None and sort == "played_at" else flag("desc", desc),
         )  # fmt: skip
 
+    def stored(self, snap: Snapshot) -> HandsQuery:
+        """This query with the player's name as stored (given in any case).
+
+        Raises:
+            NotFound: nobody by that name.
+        """
+        if not self.player:
+            return self
+        return replace(self, player=known_player(snap, self.player))
+
     def where(self) -> tuple[str, list[Any]]:
         """The condition on the snapshot's ``hands h`` (:mod:`hhtools.serve.snapshot`) and
         its parameters."""
         parts, params = self.hands.hand_conditions()
         if self.player:
-            seat = ["lower(s.player) = lower(?)"]
+            seat = ["s.player = ?"]
             params.append(self.player)
             seat += ["s.scooped > 0"] * self.scoop + ["s.quartered > 0"] * self.quarter
             parts.append("EXISTS (SELECT 1 FROM seats s WHERE s.site = h.site AND s.hand_id "
@@ -422,16 +433,23 @@ def hands_page(snap: Snapshot, q: HandsQuery, page: int, per_page: int) -> dict[
 
 
 def known_player(snap: Snapshot, name: str) -> str:
-    """The stored spelling of a player named in any case.
+    """The stored spelling of a player named in any case (kept per snapshot).
 
     Raises:
         NotFound: nobody by that name (the message names the closest).
     """
-    _, got = snap.rows("SELECT min(player) FROM seats WHERE lower(player) = lower(?)", [name])
-    if got and got[0][0] is not None:
-        return str(got[0][0])
-    _, names = snap.rows("SELECT DISTINCT player FROM seats")
-    raise NotFound(suggest_player([n for (n,) in names], name))
+    key = name.lower()
+    if key not in snap.names:
+        _, got = snap.rows("SELECT min(player) FROM seats WHERE player = ?", [name])
+        if not got or got[0][0] is None:  # another case: every name looked at
+            _, got = snap.rows("SELECT min(player) FROM seats WHERE lower(player) = lower(?)",
+                               [name])  # fmt: skip
+        snap.names[key] = got[0][0] if got and got[0][0] is not None else None
+    stored = snap.names[key]
+    if stored is None:
+        _, names = snap.rows("SELECT DISTINCT player FROM seats")
+        raise NotFound(suggest_player([n for (n,) in names], name))
+    return stored
 
 
 def neighbours(snap: Snapshot, q: HandsQuery, site: str, hand_id: str

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import duckdb
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
 __all__ = ["CUBE_DIMS", "Snapshot", "SnapshotKeeper", "build_snapshot", "players_from_cube"]
 
 log = logging.getLogger(__name__)
+
+RECHECK_SECONDS = 0.5  #: a request within this of the last look at the version takes the snapshot as is
 
 #: the statistics cube's groups (:data:`hhtools.store.stats.DIMENSIONS` names)
 CUBE_DIMS = ("player", "site", "game", "limit", "stakes", "position")
@@ -75,7 +78,7 @@ _SEATS = f"""
 SELECT s.site, s.hand_id, s.player, s.seat, s.scooped, s.quartered, s.net,
        {counted_seat('s')} AS counted, {{ev}} AS ev_net
 FROM seats s {{evj}}
-ORDER BY lower(s.player), s.site, s.hand_id
+ORDER BY s.player, s.site, s.hand_id
 """
 _EV_JOIN = ("LEFT JOIN (SELECT site, hand_id, player, sum(ev_net) AS ev_net FROM allin_ev "
             "GROUP BY ALL) e ON e.site = s.site AND e.hand_id = s.hand_id AND e.player = s.player")
@@ -96,6 +99,7 @@ class Snapshot:
     mem: duckdb.DuckDBPyConnection
     cube: pl.DataFrame | None
     lock: threading.Lock
+    names: dict[str, str | None] = field(default_factory=dict)  #: lower-case -> stored
 
     def rows(self, sql: str, params: list[Any] | None = None
              ) -> tuple[list[str], list[tuple[Any, ...]]]:  # fmt: skip
@@ -217,6 +221,7 @@ class SnapshotKeeper:
         self._building: tuple[int, ...] | None = None
         self.error: BaseException | None = None
         self.builds = 0  #: snapshots built so far
+        self._checked = 0.0  # when the store's version was last read
 
     def latest(self) -> Snapshot | None:
         """The last snapshot built (``None`` before the first)."""
@@ -229,7 +234,11 @@ class SnapshotKeeper:
         Raises:
             whatever reading the version raises (no store: StoreMissing).
         """
+        snap = self._snap
+        if snap is not None and time.monotonic() - self._checked < RECHECK_SECONDS:
+            return snap  # looked a moment ago
         version = self._version()
+        self._checked = time.monotonic()
         with self._lock:
             snap = self._snap
             if (snap is None or snap.version != version) and self._building is None:
