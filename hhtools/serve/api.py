@@ -38,6 +38,7 @@ from hhtools.serve.queries import (
     paging,
     stats_filter,
 )
+from hhtools.serve.replay_data import replay_data
 from hhtools.serve.snapshot import cube_answers, players_from_cube
 from hhtools.store.stats import NoSuchPlayerError, StatsFilter
 
@@ -235,12 +236,8 @@ def api_hand(request: Request, site: str, hand_id: str) -> JSONResponse:
     })
 
 
-def _replay_view(data: dict[str, Any]) -> dict[str, Any] | None:
+def _replay_view(data: dict[str, Any]) -> dict[str, Any]:
     """What the hand page's replayer draws (:func:`hhtools.serve.replay_data.replay_data`)."""
-    try:
-        from hhtools.serve.replay_data import replay_data
-    except ImportError:  # written beside this module by the pages' author
-        return None
     return replay_data(data)
 
 

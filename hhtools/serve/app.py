@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from hhtools.serve import api, live
+from hhtools.serve.pages import register_pages
 from hhtools.serve.queries import BadParam, NotFound, ServedStore, StoreMissing
 from hhtools.store.stats import StatsError
 
@@ -68,11 +69,6 @@ def create_app(db: str | Path | None = None, dataset: str | None = None, *,
 def _pages(app: FastAPI) -> None:
     """The HTML pages (:mod:`hhtools.serve.pages`), before ``/static`` so that a page
     route under it (the chart library) comes first."""
-    try:
-        from hhtools.serve.pages import register_pages
-    except ImportError:  # the pages are written beside this module; until then, JSON only
-        log.warning("hhtools.serve.pages is missing: serving the JSON API only")
-        return
     register_pages(app)
 
 
