@@ -48,9 +48,8 @@ def results_points(snap: Snapshot, player: str, currency: str, limit: int = MAX_
     WITH c AS (
         SELECT row_number() OVER w AS n, (sum(s.net) OVER w)::BIGINT AS net,
                round(sum(coalesce(s.ev_net, s.net::DOUBLE)) OVER w)::BIGINT AS ev
-        FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
-        WHERE s.player = ? AND h.currency = ? AND s.counted
-        WINDOW w AS (ORDER BY h.started_at, s.site, s.hand_id)
+        FROM seats s WHERE s.player = ? AND s.currency = ? AND s.counted
+        WINDOW w AS (ORDER BY s.started_at, s.site, s.hand_id)
     ), t AS (SELECT max(n) AS last FROM c)
     SELECT n, net, ev, last FROM c, t
     WHERE n = 1 OR n = last OR n % greatest(1, ceil(last / ?)::BIGINT) = 0 ORDER BY n
@@ -64,8 +63,8 @@ def results_points(snap: Snapshot, player: str, currency: str, limit: int = MAX_
 def _currencies(snap: Snapshot, player: str) -> list[tuple[str, int]]:
     """The currencies a player's counted seats are in, most hands first."""
     _, got = snap.rows(
-        "SELECT h.currency, count(*) FROM seats s JOIN hands h ON h.site = s.site AND "
-        "h.hand_id = s.hand_id WHERE s.player = ? AND s.counted GROUP BY 1 ORDER BY 2 DESC, 1",
+        "SELECT currency, count(*) FROM seats WHERE player = ? AND counted GROUP BY 1 "
+        "ORDER BY 2 DESC, 1",
         [player])  # fmt: skip
     return [(c, int(n)) for c, n in got]
 
@@ -148,11 +147,12 @@ def _players(hs: HandStore, snap: Snapshot) -> tuple[int, str | None]:
     import polars as pl
 
     if snap.cube is not None:
-        per = snap.cube.group_by("player").agg(pl.col("hands").sum())
-        if per.is_empty():
-            return 0, None
-        top = per.sort(["hands", "player"], descending=[True, False]).row(0)[0]
-        return per.height, str(top)
+        if "players" not in snap.kept:
+            per = snap.cube.group_by("player").agg(pl.col("hands").sum())
+            top = (per.sort(["hands", "player"], descending=[True, False]).row(0)[0]
+                   if per.height else None)  # fmt: skip
+            snap.kept["players"] = (per.height, top)
+        return snap.kept["players"]  # type: ignore[no-any-return]
     counted = counted_seat("seats")  # an older store: its seats, as the players list counts
     got = hs.con.execute(f"SELECT player, count(*) AS n FROM seats WHERE {counted} GROUP BY "
                          "player ORDER BY n DESC, player").fetchall()  # fmt: skip

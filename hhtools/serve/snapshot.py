@@ -7,7 +7,8 @@ A :class:`Snapshot` holds two things, worked out from the store in one pass each
   filters ask (``winner``: who won the most; ``scoop``/``quarter``: some seat scooped a
   pot / shared a half; ``allin``: someone was all in; ``kinds``: the kinds of its
   findings), and the seats' ``(site, hand_id, player, seat, scooped, quartered, net,
-  counted, ev_net)`` for the player filter and the players' results graphs, in an in-memory DuckDB (no file), where
+  counted, ev_net, currency, started_at)`` for the player filter and the players'
+  results graphs, in an in-memory DuckDB (no file), where
   :class:`hhtools.serve.queries.HandsQuery`'s SQL runs unchanged;
 * the statistics cube: :func:`hhtools.store.stats.stats_sql`'s counts grouped by player,
   site, game, limit, stakes and position (each row a sum over seats, so any subset of
@@ -73,11 +74,12 @@ ORDER BY h.started_at, h.site, h.hand_id
 
 #: the seats: the player filter's columns, and what a player's results graph sums
 #: (``counted``: the seat counts in the player's results; ``ev_net``: the all-in
-#: expectation of the seat's hand, every board together, NULL without one)
+#: expectation of the seat's hand, every board together, NULL without one; the hand's
+#: ``currency`` and ``started_at``, so that a graph needs no join)
 _SEATS = f"""
 SELECT s.site, s.hand_id, s.player, s.seat, s.scooped, s.quartered, s.net,
-       {counted_seat('s')} AS counted, {{ev}} AS ev_net
-FROM seats s {{evj}}
+       {counted_seat('s')} AS counted, {{ev}} AS ev_net, h.currency, h.started_at
+FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id {{evj}}
 ORDER BY s.player, s.site, s.hand_id
 """
 _EV_JOIN = ("LEFT JOIN (SELECT site, hand_id, player, sum(ev_net) AS ev_net FROM allin_ev "
@@ -100,6 +102,7 @@ class Snapshot:
     cube: pl.DataFrame | None
     lock: threading.Lock
     names: dict[str, str | None] = field(default_factory=dict)  #: lower-case -> stored
+    kept: dict[str, Any] = field(default_factory=dict)  #: answers worked out from it once
 
     def rows(self, sql: str, params: list[Any] | None = None
              ) -> tuple[list[str], list[tuple[Any, ...]]]:  # fmt: skip
