@@ -49,9 +49,11 @@ def _files(paths: list[Path]) -> list[Path]:
 
 
 def _repr(hand: object) -> str:
-    """The record's ``repr`` without an empty ``unread_lines`` (the last field, added
-    after snapshots were taken: a hand read in full compares equal to them)."""
-    return repr(hand).replace(", unread_lines=())", ")")
+    """The record's ``repr`` without an empty ``unread_lines`` and a false
+    ``newest_first`` (the last fields, added after snapshots were taken: a hand read in
+    full, its lines in time order, compares equal to them)."""
+    text = repr(hand).replace(", newest_first=False)", ")")
+    return text.replace(", unread_lines=())", ")")
 
 
 def _rows(path: str) -> list[str]:

@@ -25,9 +25,9 @@ What is read, and how:
   only a log writes (a hand's start, end or stacks row, a player's post or action, a
   table's row: a download may begin inside a long hand). The rows are put back in
   order by ``order`` (a file written oldest first is read the same way). Lines are the
-  file's own row numbers, so in a download they run backwards in time (the audit's
-  checks that read the order of lines, the order of action and the blinds', then say
-  nothing on those hands).
+  file's own row numbers, so in a download they run backwards in time: the record
+  says so (``newest_first``), and the audit reads the order of lines in time (the
+  order of action, the blinds, what an unread row can change).
 * Hands: from ``-- starting hand #N`` to ``-- ending hand #N --``. Rows after the end and
   before the next start are the hand's too (a player may show after the end; players
   join, leave, sit out and get chips between hands). Each hand text is its own run of

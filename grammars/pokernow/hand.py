@@ -99,10 +99,12 @@ class _Row(NamedTuple):
 class PokerNowHand(Hand):
     """A PokerNow hand being read: the kernel's hand, the second run's board, the
     dead small blinds waiting for their player's big blind, the downloader's cards and
-    the players whose stack a row may have changed."""
+    the players whose stack a row may have changed, and whether the file writes the
+    hand's rows newest first."""
 
     yours: tuple[str, ...] = ()
     yours_line = 0
+    backwards = False
 
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
@@ -128,7 +130,8 @@ def _rows(h: PokerNowHand, lines: list[str], line: int) -> tuple[list[_Row], _Ro
     """The hand text's rows, read as CSV, in the order of their ``order`` (ties: the
     file's direction), and the next hand's stacks row the splitter added after them
     (:data:`~.split.NEXT`; ``None`` when none, or unreadable); a line that is no row is
-    an ``unrecognised_line`` problem."""
+    an ``unrecognised_line`` problem. ``h.backwards``: the file writes the newest row
+    first (the record's ``newest_first``)."""
     rows: list[_Row] = []
     after = None
     for i, text in enumerate(lines):
@@ -143,7 +146,7 @@ def _rows(h: PokerNowHand, lines: list[str], line: int) -> tuple[list[_Row], _Ro
                       f"not a row of a PokerNow log: {text[:80]}", text)  # fmt: skip
             continue
         rows.append(row)
-    backwards = len(rows) > 1 and rows[0].order > rows[-1].order
+    backwards = h.backwards = len(rows) > 1 and rows[0].order > rows[-1].order
     rows.sort(key=lambda r: (r.order, -r.line if backwards else r.line))
     if after is not None and not after.entry.startswith(STACKS):
         after = None
@@ -450,7 +453,7 @@ def _finish(
         h, site=SITE, game=game, line=line, text=text, offset=offset, started_at=started,
         time_zone="UTC" if started else None, boards=boards, returned=tuple(returned),
         rake=0, inferred=tuple(inferred), collect_order=CollectOrder.UNORDERED,
-        pots_named=False,
+        pots_named=False, newest_first=h.backwards,
     )  # fmt: skip
     _check_amounts(h, record.returned, end, stacks)
     return ParsedHand(record, tuple(h.problems), None, h.hand_id)

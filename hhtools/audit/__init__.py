@@ -6,6 +6,8 @@ rules' part and :mod:`hhtools.audit.checks` lists the checks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hhtools.audit.checks import CHECKS
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
@@ -41,7 +43,9 @@ _WHOLE_HAND = frozenset({FindingGroup.PAID, FindingGroup.NAMED, FindingGroup.PLA
                          FindingGroup.WARNING})  # fmt: skip
 
 
-def judged(finding: Finding, hand: HandHistory) -> bool:
+def judged(
+    finding: Finding, hand: HandHistory, when: Callable[[int], int] | None = None
+) -> bool:
     """Whether a finding stands on what was read of a hand read in part (judge only
     what was read: shared/DESIGN.md; docs/architecture.md, "Hands read in part").
 
@@ -50,25 +54,36 @@ def judged(finding: Finding, hand: HandHistory) -> bool:
       could be a collect, a return, a show, a board card, a seat or a post it depends on.
     * A procedure finding on line ``L`` stands when the hand's first unread line comes
       after ``L`` and after the first action the text writes after ``L`` (``L`` itself
-      when none follows). The procedure up to ``L`` was read in full, and so was the
-      step that shows how the betting went on past ``L``: a check may read it (the big
-      blind's option is missed only if the next street opens without his action), and
-      an unread line before it could be that very action. A line after both cannot
-      change who was to post, act, bet how much or show first at ``L``. A procedure
-      finding on no line (0) is about the whole hand, and does not stand.
+      when none follows), "first" and "after" in time (``when``). The procedure up to
+      ``L`` was read in full, and so was the step that shows how the betting went on
+      past ``L``: a check may read it (the big blind's option is missed only if the
+      next street opens without his action), and an unread line before it could be
+      that very action. A line after both cannot change who was to post, act, bet how
+      much or show first at ``L``. A procedure finding on no line (0) is about the
+      whole hand, and does not stand.
 
     Args:
         finding: a finding of a check on ``hand``.
         hand: a hand with ``unread_lines`` (ascending file lines).
+        when: a file line's place in time, growing with time
+            (:meth:`AuditContext.when`); ``None``: the line itself (lines written
+            oldest first).
 
     Returns:
         ``True`` when the finding is reported, ``False`` when it is silenced.
     """
     if finding.kind.group in _WHOLE_HAND or finding.line <= 0:
         return False
-    at = finding.line
-    step = min((a.line for a in hand.actions if a.line > at), default=at)
-    return hand.unread_lines[0] > step
+    if when is None:
+        at = finding.line
+        step = min((a.line for a in hand.actions if a.line > at), default=at)
+        return hand.unread_lines[0] > step
+    at = step = when(finding.line)
+    for a in hand.actions:  # the first action after the finding's line, in time
+        t = when(a.line) if a.line > 0 else at
+        if t > at and (step == at or t < step):
+            step = t
+    return min(when(x) for x in hand.unread_lines) > step
 
 
 def audit_hand(hand: HandHistory) -> AuditResult:
@@ -92,7 +107,8 @@ def audit_hand(hand: HandHistory) -> AuditResult:
     ctx = AuditContext(hand, settlement)
     findings = tuple(f for check in CHECKS for f in check(ctx))
     if hand.unread_lines and findings:
-        kept = tuple(judged(f, hand) for f in findings)
+        when = ctx.when if ctx.newest_first else None
+        kept = tuple(judged(f, hand, when) for f in findings)
         return AuditResult(settlement, tuple(f for f, k in zip(findings, kept) if k),
                            tuple(f for f, k in zip(findings, kept) if not k))  # fmt: skip
     return AuditResult(settlement, findings)

@@ -447,6 +447,11 @@ class HandHistory:
             with any is *read in part* and the audit judges only what they cannot
             change (:func:`hhtools.audit.audit_hand`). Filled in by the registry's
             guard for every format, never by a grammar.
+        newest_first: ``True`` when the hand's text writes its newest line first, so
+            that its file lines run backwards in time (a PokerNow log as downloaded);
+            the record's lists are in time order all the same. The audit reads
+            "before" and "after" by time, not by line
+            (:meth:`hhtools.audit.context.AuditContext.when`).
     """
 
     site: str
@@ -486,6 +491,7 @@ class HandHistory:
     inferred: tuple[str, ...] = ()
     pots_named: bool = True
     unread_lines: tuple[int, ...] = ()
+    newest_first: bool = False
 
 
 #: The names :attr:`HandHistory.inferred` may hold: facts a grammar worked out by the

@@ -138,7 +138,9 @@ def in_text_order(ctx: AuditContext) -> frozenset[int] | None:
 
     A grammar may add an action the text only implies (a fold read from the summary),
     on a later line; such an action is out of line order and tells nothing about
-    the order of play. ``None`` when the actions carry no line numbers.
+    the order of play. Lines are read in time (:meth:`AuditContext.when`): in a hand
+    written newest line first, an action in its place has a smaller line than the one
+    before it. ``None`` when the actions carry no line numbers.
     """
     return ctx.fact(_in_text_order)
 
@@ -147,6 +149,8 @@ def _in_text_order(ctx: AuditContext) -> frozenset[int] | None:
     lines = [a.line for a in ctx.hand.actions]
     if not lines or min(lines) <= 0:
         return None
+    if ctx.newest_first:
+        lines = [ctx.when(x) for x in lines]
     if lines == sorted(lines):
         return frozenset(range(len(lines)))  # the usual text: every action where it happened
     keep: set[int] = set()

@@ -42,7 +42,8 @@ def procedure_showdown_order(ctx: AuditContext) -> Iterator[Finding]:
     aggr = [s for s in river if s.act.kind in (ActionKind.BET, ActionKind.RAISE)]
     first = aggr[-1].act.player if aggr else active[0]
     shows = sorted(
-        (x for x in hand.shows if not x.mucked and x.player in active), key=lambda x: x.line
+        (x for x in hand.shows if not x.mucked and x.player in active),
+        key=lambda x: ctx.when(x.line),
     )
     mine = [x for x in shows if x.player == first]
     if not shows or not mine or shows[0].player == first:
