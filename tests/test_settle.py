@@ -176,3 +176,35 @@ def test_one_amount_for_two_pots_is_spread_over_them() -> None:
              if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
     assert found == {(FindingKind.AWARD_MISMATCH, 1, 309, 310)}
     assert FindingKind.CHIP_IMBALANCE in {f.kind for f in _money(short)}
+
+
+def test_a_players_several_lines_for_pots_they_do_not_name_are_spread_as_one() -> None:
+    # ev_flop_all_in_side_pot_checked_down.txt writes Ben's two wins per pot: $3.10
+    # from the side pot (line 30), then $8.40 from the main pot (line 31). A format
+    # whose lines name no pot writes the same two lines: together they are Ben's
+    # $11.50, the main pot's $8.40 his due there and the rest, $3.10, the side pot's.
+    # (Spread line by line, both lines would land on the main pot: $11.50 paid of it.)
+    h = _one("ev_flop_all_in_side_pot_checked_down.txt")
+    for order in ((310, 840), (840, 310)):  # in either order
+        unnamed = replace(h, pots_named=False, collects=tuple(
+            Collect("Ben", a, pot=0, line=30 + i) for i, a in enumerate(order)))  # fmt: skip
+        assert _money(unnamed) == []
+        paid: dict[int, int] = {}
+        for p in settle(unnamed).pots:
+            for x in p.lines:
+                paid[p.pot] = paid.get(p.pot, 0) + x.paid
+        assert paid == {0: 840, 1: 310}
+
+
+def test_a_players_several_lines_for_runs_they_do_not_name_are_spread_as_one() -> None:
+    # run_it_twice.txt with the second run's board made the first's (9c 6d Td Kh 6h):
+    # Walt's full house wins both runs, $99 each of the $198 after rake. Written as
+    # two lines of $99 naming no run, the first fills run 1 and the second run 2.
+    (result,) = list(parse_file(FIX / "run_it_twice.txt"))
+    h = result.hand
+    assert h is not None
+    both = replace(h, boards=(h.boards[0], h.boards[0]), collects=(
+        Collect("Walt", 9900, line=24, board=None), Collect("Walt", 9900, line=28, board=None)))
+    got = [(p.board, [(x.player, x.paid, x.due) for x in p.lines]) for p in settle(both).pots]
+    assert got == [(0, [("Walt", 9900, 9900)]), (1, [("Walt", 9900, 9900)])]
+    assert _money(both) == []

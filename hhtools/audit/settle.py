@@ -372,10 +372,14 @@ def _unpotted(
     pot taking up to what the rules give the player there (its whole net share when
     the rules cannot tell: cards unknown), the rest to the last of them: when the site
     paid each player what the rules give over all pots, every pot agrees; when it did
-    not, the difference shows on the player's last pot. A collect for one run stays on
-    its run; one for no run is spread with the rules' amounts summed over the runs.
+    not, the difference shows on the player's last pot. A player's amount may be
+    written on several lines (one a pot won, the pot unnamed): each line fills what
+    the lines before it left of those pots, so the lines together are spread as their
+    sum would be. A collect for one run stays on its run; one for no run is spread
+    with the rules' amounts summed over the runs.
     """
     out: list[Collect] = []
+    given: dict[tuple[str, Half | None, int | None, int], int] = {}  # by earlier lines
     for c in hand.collects:
         runs = range(n_boards) if c.board is None else (c.board,)
         mine = [p for p in pots if c.player in p.eligible] or list(pots[:1])
@@ -385,9 +389,12 @@ def _unpotted(
             for b in runs:
                 share, award = awards.get((b, pot.index), (0, None))
                 cap += award.due(c.player, c.half or Half.ALL) if award else share
-            give = left if i == len(mine) - 1 else min(left, cap)
+            key = (c.player, c.half, c.board, pot.index)
+            had = given.get(key, 0)
+            give = left if i == len(mine) - 1 else min(left, max(cap - had, 0))
             if give or i == len(mine) - 1:
                 out.append(replace(c, amount=give, pot=pot.index))
+                given[key] = had + give
             left -= give
     return tuple(out)
 
@@ -403,18 +410,25 @@ def _unboarded(
     (``Collect.board`` is ``None``). A player's amount from a pot goes to the runs in
     order, each run taking up to what the rules give the player there, the rest to the
     last run: when the site paid each player what the rules give over all runs, every
-    run agrees; when it did not, the difference shows on the last run.
+    run agrees; when it did not, the difference shows on the last run. A player's
+    several lines for one pot (and half) each fill what the lines before left of the
+    runs, so they are spread as their sum would be.
     """
     out: dict[tuple[int, int], list[Collect]] = {}
+    given: dict[tuple[str, Half | None, int, int], int] = {}  # by earlier lines
     for c in collects:
         if c.board is not None:
             continue
         left = c.amount
         for b in range(n_boards):
             award = awards.get((b, c.pot), (0, None))[1]
-            give = left if b == n_boards - 1 else min(left, award.due(c.player, Half.ALL) if award else 0)
+            key = (c.player, c.half, c.pot, b)
+            had = given.get(key, 0)
+            cap = max((award.due(c.player, Half.ALL) if award else 0) - had, 0)
+            give = left if b == n_boards - 1 else min(left, cap)
             if give or b == n_boards - 1:
                 out.setdefault((b, c.pot), []).append(replace(c, amount=give, board=b))
+                given[key] = had + give
             left -= give
     return out
 
