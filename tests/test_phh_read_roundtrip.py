@@ -135,6 +135,8 @@ def left_out(exported: dict[Key, set[str]]) -> Any:
     * a winner's cards known but not shown (PHH shows every winner's known cards:
       ``pN sm CARDS``);
     * a jackpot (PHH's ``_rake`` holds it: the seats' rake shares differ);
+    * an all-in raise nobody could call, the excess returned: pokerkit calls there,
+      so the export writes a call (:func:`_raise_nobody_could_call`);
     * posts other than one small and one big blind (and antes): a straddle, a dead
       blind, a big blind posted out of turn (PHH writes amounts per player: the
       order and kinds of the posts are the export's, the procedure checks read them);
@@ -185,12 +187,32 @@ def left_out(exported: dict[Key, set[str]]) -> Any:
             return "winner's cards not shown"
         if hand["jackpot"]:
             return "jackpot"
+        if _raise_nobody_could_call(t, key):
+            return "an all-in raise nobody could call"
         if len(live) > 1 and any(a["all_in"] for a in t["actions"][key]) and any(
                 s["hole_cards"] and not s["showed"] for s in live):  # fmt: skip
             return "a hand mucked at an all-in showdown"
         return ohh_left_out(t, key)
 
     return why
+
+
+def _raise_nobody_could_call(t: dict[str, dict[Key, list[Row]]], key: Key) -> bool:
+    """Whether a player's last bet or raise, all in and partly returned, faced only
+    players all in already: pokerkit calls there (the export writes "cc", the site's
+    return is pokerkit's to make)."""
+    seats = t["seats"][key]
+    for s in seats:
+        if not s["returned"]:
+            continue
+        last = next((a for a in reversed(t["actions"][key]) if a["player"] == s["player"]
+                     and a["kind"] in ("bet", "raise")), None)  # fmt: skip
+        others = [o for o in seats if o["player"] != s["player"] and o["folded"] is None
+                  and o["position"] is not None]  # fmt: skip
+        if last is not None and last["all_in"] and others and all(
+                (o["put_in"] or 0) >= (o["stack"] or 0) for o in others):  # fmt: skip
+            return True
+    return False
 
 
 def phh_round_trip(paths: list[Path], tmp: Path) -> tuple[Path, Path, int]:
