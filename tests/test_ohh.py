@@ -195,3 +195,20 @@ def test_no_utc_time_is_invented(tmp_path: Path) -> None:
     ohh = _one_hand(hand, tmp_path)
     assert ohh["game_number"] == "990000000301"
     assert ohh["start_date_utc"] is None
+
+
+def test_courchevel_ended_before_the_flop_keeps_its_face_up_card() -> None:
+    """Courchevel deals the first board card face up with the hole cards: a hand that
+    ended before the flop has that one card (``boards.cards`` 'Kd', no flop) and OHH
+    writes it on the Preflop round; no flop round follows (nothing dealt or bet)."""
+    from collections import defaultdict
+
+    from hhtools.reports.ohh import _board_rounds
+
+    board = {"cards": "Kd", "flop": None, "turn": None, "river": None}
+    rounds = _board_rounds({"variant": "courchevel"}, [board], defaultdict(list))
+    assert [(r["street"], r["cards"]) for r in rounds] == [("Preflop", ["Kd"])]
+    dealt = {"cards": "Kd 7s 2c Qh", "flop": "Kd 7s 2c", "turn": "Qh", "river": None}
+    rounds = _board_rounds({"variant": "courchevel"}, [dealt], defaultdict(list))
+    assert [(r["street"], r["cards"]) for r in rounds] == [
+        ("Preflop", ["Kd"]), ("Flop", ["Kd", "7s", "2c"]), ("Turn", ["Qh"])]

@@ -101,9 +101,7 @@ def left_out(t: dict[str, dict[Key, list[Row]]], key: Key) -> str | None:
       a tied low half's leftover to the high half: ``OddChips``): OHH names no rule;
     * fees apart from the rake: OHH's rake holds them (the seats' rake shares differ);
     * a game that deals other than its hole cards (a header naming four-card Omaha
-      over five cards dealt): OHH's game is told by the cards;
-    * a Courchevel hand that ended before the flop: the export writes no card on its
-      Preflop round (its ``boards.flop`` is empty).
+      over five cards dealt): OHH's game is told by the cards.
     """
     (hand,) = t["hands"][key]
     if hand["read_in_part"]:
@@ -126,8 +124,6 @@ def left_out(t: dict[str, dict[Key, list[Row]]], key: Key) -> str | None:
     holes = {len(s["hole_cards"].split()) for s in t["seats"][key] if s["hole_cards"]}
     if holes and holes != {_HOLES[hand["variant"]]}:
         return "cards other than its game's"
-    if hand["variant"] == "courchevel" and len((hand["board_cards"] or "").split()) < 3:
-        return "Courchevel ended before the flop"
     return None
 
 
@@ -362,5 +358,7 @@ def test_generated_round_trip(tmp_path: Path) -> None:
     assert diffs == []
     with duckdb.connect(str(first), read_only=True) as con:
         (stored,) = con.execute("SELECT count(*) FROM hands").fetchone()  # type: ignore[misc]
-    # about one generated hand in ten is Courchevel ended before the flop (left out)
-    assert compared + sum(reasons.values()) == stored and compared >= 0.85 * stored
+    # what is left out is a handful of hands paid short; Courchevel hands that ended
+    # before the flop (one generated hand in ten) are compared since the export writes
+    # their first board card on the Preflop round
+    assert compared + sum(reasons.values()) == stored and compared >= 0.99 * stored

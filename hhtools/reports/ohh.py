@@ -250,8 +250,8 @@ def _board_rounds(
     first = boards[0] if boards else {}
     street_cards = {"preflop": [], "flop": _cards(first.get("flop")),
                     "turn": _cards(first.get("turn")), "river": _cards(first.get("river"))}  # fmt: skip
-    if hand.get("variant") == "courchevel" and street_cards["flop"]:
-        street_cards["preflop"] = street_cards["flop"][:1]
+    if hand.get("variant") == "courchevel":  # its first board card, flop dealt or not
+        street_cards["preflop"] = _cards(first.get("cards"))[:1]
     rounds: list[dict[str, Any]] = []
     for key, name in _STREETS:
         if key != "preflop" and not street_cards[key] and not by_street[key]:
