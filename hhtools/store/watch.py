@@ -40,8 +40,8 @@ for its next statement after the batch, so a batch waits at most for the stateme
 running when it asks; a wait over :data:`SLOW_OPEN` seconds is logged and counted
 (:attr:`WatchStatus.waited`). When a reader that does not take turns (another
 program's DuckDB connection) holds the file past the wait, the batch is tried again
-at the next wake-up. Each file is committed in a transaction of its own, as by ``hhtools
-import``; on Ctrl-C the importer rolls back the file in progress.
+at the next wake-up. A batch's files are committed as by ``hhtools import`` (each
+whole or not at all); on Ctrl-C the importer rolls back the file in progress.
 
 Not read: empty files, and what ``hhtools import`` leaves out by the same rules
 (:func:`hhtools.ingest.sources.iter_sources` for a look at the folders,
