@@ -294,10 +294,10 @@ def _street(h: _Hand, ln: str, lno: int) -> bool:
     end = ln.find(" ***", 4)  # "*** FLOP *** [..]": the flop, turn or river of one board
     street = _STREETS.get(ln[4:end]) if end > 0 else None
     if street is not None and _bracketed(ln[end + 4 :]):
-        board = _cards(ln[end + 4 :].replace("[", " ").replace("]", " "))
+        dealt = _cards(ln[end + 4 :].replace("[", " ").replace("]", " "))
         h.street = street
-        h.street_boards[0] = board
-        h.sightings.append((lno, "\x00*", board))
+        h.street_boards[0] = dealt
+        h.sightings.append((lno, "\x00*", dealt))
         return True
     r = _m(STREET_LINE, ln)
     if r is None:
@@ -319,8 +319,8 @@ def _street(h: _Hand, ln: str, lno: int) -> bool:
         h.street = Street.SHOWDOWN
         h.show_board = 1 if name.startswith("SECOND") else 0
     else:
-        which, _, street = name.rpartition(" ")
-        h.street = _STREETS[street]
+        which, _, street_name = name.rpartition(" ")
+        h.street = _STREETS[street_name]
         if which == "SECOND":
             h.street_boards[1] = board
             h.sightings.append((lno, "\x001", board))

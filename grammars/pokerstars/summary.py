@@ -93,10 +93,10 @@ def _total(h: _Hand, ln: str, lno: int) -> bool:
     known = _TOTALS[_lines.FAST][h.units]
     got = known.get(ln)
     if got is not None:
-        h.total, parts, segments = got
+        h.total, known_parts, known_segments = got
         h.total_line = lno
-        h.pot_parts.extend(parts)
-        for kind, value in segments:
+        h.pot_parts.extend(known_parts)
+        for kind, value in known_segments:
             _segment(h, kind, value)
         return True
     r = _m(TOTAL, ln)
@@ -181,19 +181,21 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
             return False
         seat_text = r["seat"]
         seat = int(seat_text) if len(seat_text) < 4 else h.number(seat_text, "seat")
-        player = h.names.get(seat)
+        named = h.names.get(seat)
         rest: str = r["rest"]
-        if player is None or not rest.startswith(player):
+        if named is None or not rest.startswith(named):
             h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
                       f"summary for seat {seat}, not seated as written", ln)  # fmt: skip
             return True
+        player = named
         seen = _SEEN[fast]
         after = rest[len(player) :]
-        hit = seen.get(after)
-        if hit is None:
+        cached = seen.get(after)
+        if cached is None:
             if len(seen) >= _SEEN_MAX:
                 seen.clear()
-            hit = seen[after] = _after_name(after)
+            cached = seen[after] = _after_name(after)
+        hit = cached
         if not hit or (hit[0] is not S_SHOWED and hit[0] is not S_MUCKED):  # no cards shown
             lines = _LINES[fast]
             if len(lines) >= _SEEN_MAX:
