@@ -259,6 +259,30 @@ def test_sample_histories_main_job(tmp_path: Path) -> None:
     assert res["missed"] == [] and res["false"] == []
 
 
+def test_workers_from_a_threaded_process_start_from_a_fork_server(tmp_path: Path) -> None:
+    # A fork copies only the forking thread: with another Python thread running (a
+    # server, a watcher) the workers start from a fork server instead, and read the
+    # same hands: the 2,106 hands of the bundled samples, as the main job counts them.
+    import threading
+
+    from hhtools.store.importer import pool_context
+    from tests.conftest import SAMPLES
+
+    if threading.active_count() == 1:
+        assert pool_context().get_start_method() == "fork"
+    stop = threading.Event()
+    waiter = threading.Thread(target=stop.wait, daemon=True)
+    waiter.start()
+    try:
+        assert pool_context().get_start_method() == "forkserver"
+        summary = import_paths([SAMPLES], tmp_path / "t.duckdb", workers=2)
+    finally:
+        stop.set()
+        waiter.join()
+    assert (summary.hands, summary.problems, summary.failed) == (2106, 0, 0)
+    assert q(tmp_path / "t.duckdb", "SELECT count(*) FROM hands") == [(2106,)]
+
+
 def _split_hard_cases(tmp_path: Path) -> list[Path]:
     hands = HARD_CASES.read_text().split("\n\n\n\n")
     files = []

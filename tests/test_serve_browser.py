@@ -100,7 +100,7 @@ def wide(tmp_path_factory: pytest.TempPathFactory) -> Path:
     text = text.replace("Frank", HOSTILE).replace("300000000006", HOSTILE_ID)
     hostile.write_text(text.replace("'Statistica VI'", f"'{HOSTILE_TABLE}'"), encoding="utf-8")
     db = folder / "wide.duckdb"
-    summary = import_paths([ROOT / "sample_histories", FIXTURES, hostile], db)
+    summary = import_paths([ROOT / "sample_histories", FIXTURES, hostile], db, workers=1)
     assert summary.hands > 1000
     return db
 

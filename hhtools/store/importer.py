@@ -47,6 +47,7 @@ import hashlib
 import logging
 import multiprocessing as mp
 import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -111,6 +112,32 @@ def files_to_read(paths: Iterable[str | Path], db: str | Path) -> int:
     return count_sources(paths, exclude=store_files(db))
 
 
+def pool_context() -> Any:
+    """The way the import's worker processes are started.
+
+    ``fork`` (quick: a worker starts with everything imported) from a process whose
+    only Python thread is the one importing. A fork copies that one thread; the locks
+    and memory other threads held (a server's, a snapshot builder's, with their
+    DuckDB, Polars and Arrow work) stay taken in the copy, and a worker that touches
+    them hangs or crashes (seen: a segmentation fault pickling a result's Arrow
+    columns in a worker forked from a test process that ran a web server's threads,
+    and the pool waiting for that worker for ever). With other Python threads
+    running, ``forkserver``: workers forked from a fresh single-threaded server that
+    imported the import's worker code once (:mod:`hhtools.store.pipeline`). Where
+    ``fork`` does not exist, the platform's default.
+
+    Returns:
+        A :mod:`multiprocessing` context.
+    """
+    if not hasattr(os, "fork"):
+        return mp.get_context()
+    if threading.active_count() <= 1:
+        return mp.get_context("fork")
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(["hhtools.store.pipeline"])
+    return ctx
+
+
 class Importer(Committer):
     """One import run into one database (see :func:`import_paths`)."""
 
@@ -125,13 +152,12 @@ class Importer(Committer):
         self.audit = audit
         self.db = Path(db)
         self.workers = workers if workers is not None else (os.cpu_count() or 1)
-        # Workers are forked before the database is opened, so no DuckDB state or
-        # thread is copied into them.
+        # Workers are made before the database is opened, so no DuckDB state or
+        # thread is copied into them (pool_context: forked only from a lone thread).
         self.pool: Any = None
         if self.workers > 1:
-            ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
             # Workers ignore Ctrl-C: the main process stops them and rolls back.
-            self.pool = ctx.Pool(self.workers, initializer=ignore_sigint)
+            self.pool = pool_context().Pool(self.workers, initializer=ignore_sigint)
         try:
             self.con = store.connect(db)
             # DuckDB checkpoints at any commit past its threshold (16 MB of log), which
