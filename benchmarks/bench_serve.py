@@ -113,6 +113,10 @@ def main() -> None:
     ap.add_argument("--grow", type=Path, help="make a bigger copy of this store (--out)")
     ap.add_argument("--times", type=int, default=5)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--routes", nargs="*", default=None,
+                    help="time only these routes (as printed, e.g. /api/hands)")
+    ap.add_argument("--slowest", type=int, default=0,
+                    help="print the N slowest requests of each route with their URLs")
     args = ap.parse_args()
     if args.grow:
         if not args.out:
@@ -136,17 +140,25 @@ def main() -> None:
         t = time.perf_counter()
         app.state.served.snapshot()  # what `hhtools serve` starts reading at once
         print(f"the lists' snapshot: {time.perf_counter() - t:.1f} s wall", flush=True)
+        snap = app.state.served.snapshot()
+        while not getattr(snap, "spans", True) and time.perf_counter() - t < 600:  # the hands' row spans
+            time.sleep(0.05)
+        print(f"the hands' row spans: {time.perf_counter() - t:.1f} s wall since the start",
+              flush=True)  # fmt: skip
+    if args.routes is not None:
+        urls = {r: u for r, u in urls.items() if r in args.routes}
     passes = ["first"] + (["again"] if args.repeat else [])
     print(f"{args.db}: {args.requests} requests a route, wall ms")
     print(f"{'route':32} {'pass':6} {'n':>3} {'p50':>7} {'p95':>7} {'max':>7} {'max KB':>8}")
     worst = 0.0
     for route, some in urls.items():
         for name in passes:
-            took, sizes = [], []
+            took, sizes, each = [], [], []
             for url in some:
                 t = time.perf_counter()
                 r = client.get(url)
                 took.append((time.perf_counter() - t) * 1000)
+                each.append((took[-1], url))
                 sizes.append(len(r.content))
                 if r.status_code != 200:
                     print(f"  {url}: {r.status_code} {r.text[:200]}")
@@ -155,6 +167,8 @@ def main() -> None:
             worst = max(worst, p95)
             print(f"{route:32} {name:6} {len(took):3} {statistics.median(took):7.1f} "
                   f"{p95:7.1f} {took[-1]:7.1f} {max(sizes) / 1024:8.1f}", flush=True)  # fmt: skip
+            for ms, url in sorted(each, reverse=True)[: args.slowest]:
+                print(f"    {ms:8.1f}  {url}")
     print(f"worst p95: {worst:.1f} ms")
 
 

@@ -18,6 +18,7 @@ import math
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -31,6 +32,7 @@ from hhtools.serve.app import create_app  # noqa: E402
 from hhtools.serve.queries import ServedStore  # noqa: E402
 from hhtools.serve.snapshot import hand_rows  # noqa: E402
 from hhtools.store.importer import import_paths  # noqa: E402
+from hhtools.store.stats import StatsFilter  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 STATS = ROOT / "tests" / "fixtures" / "pokerstars"
@@ -127,6 +129,31 @@ def test_a_hand_with_its_replay_and_neighbours_in_the_list(client: TestClient) -
     # a list the hand is not in: no neighbours
     out = client.get(f"/api/hands/pokerstars/{H[1]}?game=PLO8").json()
     assert (out["prev"], out["next"]) == (None, None)
+
+
+def test_hands_by_stakes_and_time_are_the_stores_in_its_order(wclient: TestClient,
+                                                              wide: Path) -> None:
+    """The hands list of a stakes filter (worked out on the distinct stakes) and the
+    default order (the snapshot's ``ord``) give the hands and the order that SQL on the
+    store gives with ``hhtools stats``' reading of stakes."""
+    with hhtools.connect(wide) as db:
+        common = db.sql("SELECT stakes FROM hands GROUP BY 1 ORDER BY count(*) DESC, 1 "
+                        "LIMIT 3").rows()  # fmt: skip
+        for (stakes,) in [*common, ("$0.25/$0.50",)]:
+            parts, params = StatsFilter(stakes=stakes).hand_conditions()
+            want = [r[0] for r in db.sql(
+                f"SELECT h.hand_id FROM hands h WHERE {' AND '.join(parts)} ORDER BY "
+                "coalesce(h.started_at, TIMESTAMP '0001-01-01') DESC, h.site DESC, "
+                "h.hand_id DESC", params).rows()]  # fmt: skip
+            body = wclient.get(f"/api/hands?stakes={quote(stakes, safe='')}&per_page=200").json()
+            assert body["total"] == len(want) and ids(body) == want[:200], stakes
+        every = [r[0] for r in db.sql(
+            "SELECT hand_id FROM hands ORDER BY coalesce(started_at, TIMESTAMP '0001-01-01'), "
+            "site, hand_id").rows()]  # fmt: skip
+    got = []
+    for page in range(1, 4):
+        got += ids(wclient.get(f"/api/hands?desc=0&per_page=200&page={page}").json())
+    assert got == every[:600]
 
 
 def test_a_hand_read_by_its_row_spans_is_the_stores_hand(wide: Path) -> None:

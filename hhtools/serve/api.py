@@ -39,7 +39,7 @@ from hhtools.serve.queries import (
     stats_filter,
 )
 from hhtools.serve.replay_data import replay_data
-from hhtools.serve.snapshot import cube_answers, players_from_cube
+from hhtools.serve.snapshot import cube_answers, hand_rows, players_from_cube
 from hhtools.store.stats import NoSuchPlayerError, StatsFilter
 
 __all__ = ["router"]
@@ -220,11 +220,11 @@ def api_hand(request: Request, site: str, hand_id: str) -> JSONResponse:
     ``/api/hands`` parameters)."""
     q = HandsQuery.of(dict(request.query_params))
     store = served(request)
+    snap = store.snapshot()
     with store.use() as hs:
-        data = hs.hand(hand_id, site)
+        data = hand_rows(hs, snap if store.version() == snap.version else None, site, hand_id)
         if data["hands"].is_empty():
             raise NotFound(f"no hand {hand_id} of {site} in the store")
-    snap = store.snapshot()
     prev, nxt = neighbours(snap, q.stored(snap), site, hand_id)
     tables = {name: _rows(frame) for name, frame in data.items()}
     return _json({

@@ -367,7 +367,12 @@ class HandsQuery:
     def where(self) -> tuple[str, list[Any]]:
         """The condition on the snapshot's ``hands h`` (:mod:`hhtools.serve.snapshot`) and
         its parameters."""
-        parts, params = self.hands.hand_conditions()
+        parts, params = replace(self.hands, stakes=None).hand_conditions()
+        if self.hands.stakes:  # the store's reading of stakes, on the distinct values
+            inner, more = StatsFilter(stakes=self.hands.stakes).hand_conditions()
+            parts.append("h.stakes IN (SELECT h.stakes FROM stakes h WHERE "
+                         + " AND ".join(inner) + ")")  # fmt: skip
+            params += more
         if self.player:
             seat = ["s.player = ?"]
             params.append(self.player)
@@ -390,10 +395,18 @@ class HandsQuery:
         return (" AND ".join(parts) or "true"), params
 
     def order(self, reverse: bool = False) -> str:
-        """The ORDER BY list (ties broken by site and hand number, the same way)."""
+        """The ORDER BY list (ties broken by site and hand number, the same way; by
+        time: the snapshot's ``ord``, which is that order)."""
         way = "DESC" if self.desc != reverse else "ASC"
-        return (f"coalesce({HAND_SORTS[self.sort]}, {_LOWEST[self.sort]}) {way}, "
-                f"h.site {way}, h.hand_id {way}")  # fmt: skip
+        if self.sort == "played_at":
+            return f"h.ord {way}"
+        return f"{self.key()} {way}, h.site {way}, h.hand_id {way}"
+
+    def key(self) -> str:
+        """The sort key as SQL on ``hands h``, never NULL."""
+        if self.sort == "played_at":
+            return "h.ord"
+        return f"coalesce({HAND_SORTS[self.sort]}, {_LOWEST[self.sort]})"
 
 
 #: what a sort key with no value sorts as (first when rising)
@@ -461,7 +474,7 @@ def neighbours(snap: Snapshot, q: HandsQuery, site: str, hand_id: str
         (or when the hand is not in it).
     """
     where, params = q.where()
-    key = f"coalesce({HAND_SORTS[q.sort]}, {_LOWEST[q.sort]})"
+    key = q.key()
     _, mine = snap.rows(f"SELECT {key} FROM hands h WHERE h.site = ? AND h.hand_id = ? "
                         f"AND {where}", [site, hand_id, *params])  # fmt: skip
     if not mine:

@@ -6,7 +6,9 @@ A :class:`Snapshot` holds two things, worked out from the store in one pass each
 * the hands list: one row per hand with the columns the list shows and the facts its
   filters ask (``winner``: who won the most; ``scoop``/``quarter``: some seat scooped a
   pot / shared a half; ``allin``: someone was all in; ``kinds``: the kinds of its
-  findings), and the seats' ``(site, hand_id, player, seat, scooped, quartered, net,
+  findings; ``ord``: its place in the list by time, site and hand number, from 1, so
+  that the default order sorts one integer), the distinct ``stakes`` (where a stakes
+  filter is worked out before it meets the hands), and the seats' ``(site, hand_id, player, seat, scooped, quartered, net,
   counted, ev_net, currency, started_at)`` for the player filter and the players'
   results graphs, in an in-memory DuckDB (no file), where
   :class:`hhtools.serve.queries.HandsQuery`'s SQL runs unchanged;
@@ -15,7 +17,12 @@ A :class:`Snapshot` holds two things, worked out from the store in one pass each
   rows sums to the statistics of that subset), from which the players list of a filter
   on site, game, limit, stakes, currency, position, player or minimum hands is summed
   in memory (:func:`players_from_cube`): the same sums as ``hhtools stats``, grouped
-  once more. Filters on time or hole-card class ask the store.
+  once more. Filters on time or hole-card class ask the store;
+* the spans (built after the snapshot is served, in the same worker thread): per hand
+  the lowest and highest row id of its rows in each table of
+  :data:`DETAIL_TABLES`, so that a hand's page reads its rows by
+  ``rowid BETWEEN lo AND hi`` (a few row groups) instead of scanning eight tables
+  (:func:`hand_rows`).
 
 :class:`SnapshotKeeper` builds a snapshot on its own connection in a worker thread when
 the store's version changes (an import, a watch batch) and keeps the last one built, so
@@ -42,7 +49,8 @@ if TYPE_CHECKING:
 
     from hhtools.store.api import HandStore
 
-__all__ = ["CUBE_DIMS", "Snapshot", "SnapshotKeeper", "build_snapshot", "players_from_cube"]
+__all__ = ["CUBE_DIMS", "DETAIL_TABLES", "Snapshot", "SnapshotKeeper", "build_snapshot",
+           "build_spans", "hand_rows", "players_from_cube"]
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +64,9 @@ SELECT h.site, h.hand_id, h.started_at, h.game, h.structure, h.stakes, h.table_n
        h.total_pot, h.rake, h.currency, h.players, h.findings, h.board_cards,
        h.is_tournament, h.big_blind, w.winner, coalesce(w.scoop, false) AS scoop,
        coalesce(w.quarter, false) AS quarter, a.hand_id IS NOT NULL AS allin,
-       coalesce(f.kinds, []::VARCHAR[]) AS kinds
+       coalesce(f.kinds, []::VARCHAR[]) AS kinds,
+       row_number() OVER (ORDER BY coalesce(h.started_at, TIMESTAMP '0001-01-01'), h.site,
+                          h.hand_id) AS ord
 FROM hands h
 LEFT JOIN (
     SELECT site, hand_id,
@@ -69,8 +79,13 @@ LEFT JOIN (SELECT DISTINCT site, hand_id FROM actions WHERE all_in) a
     ON a.site = h.site AND a.hand_id = h.hand_id
 LEFT JOIN (SELECT site, hand_id, list(DISTINCT kind ORDER BY kind) AS kinds FROM findings
            GROUP BY site, hand_id) f ON f.site = h.site AND f.hand_id = h.hand_id
-ORDER BY h.started_at, h.site, h.hand_id
+ORDER BY ord
 """
+
+#: a hand's tables as :meth:`hhtools.store.api.HandStore.hand` gives them, with its order
+DETAIL_TABLES = ("hands", "seats", "actions", "boards", "pots", "awards", "showdowns",
+                 "findings")  # fmt: skip
+_ORDER = {"actions": " ORDER BY seq", "seats": " ORDER BY seat"}
 
 #: the seats: the player filter's columns, and what a player's results graph sums
 #: (``counted``: the seat counts in the player's results; ``ev_net``: the all-in
@@ -102,6 +117,7 @@ class Snapshot:
     cube: pl.DataFrame | None
     lock: threading.Lock
     names: dict[str, str | None] = field(default_factory=dict)  #: lower-case -> stored
+    spans: bool = False  #: ``mem`` holds table ``spans`` (:func:`build_spans`)
     kept: dict[str, Any] = field(default_factory=dict)  #: answers worked out from it once
 
     def rows(self, sql: str, params: list[Any] | None = None
@@ -131,6 +147,7 @@ def build_snapshot(hs: HandStore, version: tuple[int, ...]) -> Snapshot:
         mem.register("_incoming", got)
         mem.execute(f"CREATE TABLE {name} AS SELECT * FROM _incoming")
         mem.unregister("_incoming")
+    mem.execute("CREATE TABLE stakes AS SELECT DISTINCT stakes FROM hands")
     cube = None
     try:
         hs._need_statistics()  # noqa: SLF001  (the store's own check)
@@ -140,6 +157,72 @@ def build_snapshot(hs: HandStore, version: tuple[int, ...]) -> Snapshot:
         sql, params = stats_sql(CUBE_DIMS, StatsFilter(), has_ev=ev)
         cube = hs.sql(sql, params)
     return Snapshot(version, mem, cube, threading.Lock())
+
+
+def build_spans(hs: HandStore, snap: Snapshot) -> None:
+    """Add table ``spans`` to ``snap.mem``: per hand ``(site, hand_id)`` and, for each
+    table ``t`` of :data:`DETAIL_TABLES`, ``t_lo`` and ``t_hi``, the lowest and highest
+    row id of the hand's rows in ``t`` of the store (NULL: no rows), sorted by hand id.
+
+    The row ids are those of the store at ``snap.version``; :func:`hand_rows` uses them
+    only while the store's version is the same. A store whose tables have no row ids (a
+    Parquet dataset) gets no spans (``snap.spans`` stays false).
+
+    Args:
+        hs: an open store at ``snap.version`` (the builder's connection).
+        snap: the snapshot just built from it.
+    """
+    parts = ["SELECT site, hand_id, rowid AS hands_lo, rowid AS hands_hi FROM hands h"]
+    joins = [
+        f"LEFT JOIN (SELECT site, hand_id, min(rowid) AS {t}_lo, max(rowid) AS {t}_hi "
+        f"FROM {t} GROUP BY site, hand_id) USING (site, hand_id)"
+        for t in DETAIL_TABLES[1:]
+    ]  # fmt: skip
+    try:
+        got = hs.sql(f"SELECT * FROM ({parts[0]}) {' '.join(joins)} ORDER BY hand_id, site")
+    except duckdb.Error:
+        log.info("no row ids in %s: a hand's page scans its tables", hs.path)
+        return
+    with snap.lock:
+        snap.mem.register("_incoming", got)
+        snap.mem.execute("CREATE TABLE spans AS SELECT * FROM _incoming")
+        snap.mem.unregister("_incoming")
+        snap.spans = True
+
+
+def hand_rows(hs: HandStore, snap: Snapshot | None, site: str, hand_id: str
+              ) -> dict[str, pl.DataFrame]:  # fmt: skip
+    """Every row of one hand per table: ``HandStore.hand(hand_id, site)``, frame for
+    frame, read through the snapshot's spans when it has them and ``version`` is the
+    store's now (each table read ``WHERE rowid BETWEEN lo AND hi`` and the hand's key,
+    a table without rows of the hand not read), else by the store's scan.
+
+    Args:
+        hs: the open store.
+        snap: the snapshot whose spans to use, or ``None``; the caller checks that its
+            version is the store's now.
+        site, hand_id: the hand.
+
+    Returns:
+        ``{table: frame}`` for the tables of :data:`DETAIL_TABLES` (empty frames when
+        the store has no such hand).
+    """
+    span: tuple[Any, ...] | None = None
+    if snap is not None and snap.spans:
+        _, got = snap.rows("SELECT * EXCLUDE (site, hand_id) FROM spans "
+                           "WHERE hand_id = ? AND site = ?", [hand_id, site])  # fmt: skip
+        span = got[0] if got else None
+    if span is None:  # a hand the snapshot lacks, or no spans
+        return hs.hand(hand_id, site)
+    out = {}
+    for k, t in enumerate(DETAIL_TABLES):
+        lo, hi = span[2 * k], span[2 * k + 1]
+        if lo is None:
+            out[t] = hs.sql(f"SELECT * FROM {t} WHERE false")
+        else:
+            out[t] = hs.sql(f"SELECT * FROM {t} WHERE rowid BETWEEN ? AND ? AND hand_id = ? "
+                            f"AND site = ?{_ORDER.get(t, '')}", [lo, hi, hand_id, site])  # fmt: skip
+    return out
 
 
 def _has_ev(hs: HandStore) -> bool:
@@ -273,6 +356,15 @@ class SnapshotKeeper:
             self._ready.notify_all()
         if old is not None:
             old.close()
+        try:  # the hand pages' spans, after the lists are served
+            hs = self._opener()
+            try:
+                if self._version() == snap.version:  # else the next build's spans
+                    build_spans(hs, snap)
+            finally:
+                hs.close()
+        except Exception:  # the pages scan the store instead
+            log.exception("reading the hands' row spans failed")
 
     def close(self) -> None:
         """Drop the snapshot."""
