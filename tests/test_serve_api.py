@@ -15,8 +15,10 @@ Two stores:
 from __future__ import annotations
 
 import math
+import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -27,7 +29,10 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 import hhtools  # noqa: E402
 from hhtools.serve.app import create_app  # noqa: E402
+from hhtools.serve.queries import ServedStore  # noqa: E402
+from hhtools.serve.snapshot import hand_rows  # noqa: E402
 from hhtools.store.importer import import_paths  # noqa: E402
+from hhtools.store.stats import StatsFilter  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 STATS = ROOT / "tests" / "fixtures" / "pokerstars"
@@ -51,7 +56,7 @@ def client(six: Path) -> TestClient:
 @pytest.fixture(scope="module")
 def wide(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("serve_wide") / "wide.duckdb"
-    summary = import_paths([ROOT / "sample_histories", ROOT / "tests" / "fixtures"], path)
+    summary = import_paths([ROOT / "sample_histories", ROOT / "tests" / "fixtures"], path, workers=1)
     assert summary.hands > 1000 and summary.problems > 0 and sum(summary.findings.values()) > 0
     return path
 
@@ -124,6 +129,57 @@ def test_a_hand_with_its_replay_and_neighbours_in_the_list(client: TestClient) -
     # a list the hand is not in: no neighbours
     out = client.get(f"/api/hands/pokerstars/{H[1]}?game=PLO8").json()
     assert (out["prev"], out["next"]) == (None, None)
+
+
+def test_hands_by_stakes_and_time_are_the_stores_in_its_order(wclient: TestClient,
+                                                              wide: Path) -> None:
+    """The hands list of a stakes filter (worked out on the distinct stakes) and the
+    default order (the snapshot's ``ord``) give the hands and the order that SQL on the
+    store gives with ``hhtools stats``' reading of stakes."""
+    with hhtools.connect(wide) as db:
+        common = db.sql("SELECT stakes FROM hands GROUP BY 1 ORDER BY count(*) DESC, 1 "
+                        "LIMIT 3").rows()  # fmt: skip
+        for (stakes,) in [*common, ("$0.25/$0.50",)]:
+            parts, params = StatsFilter(stakes=stakes).hand_conditions()
+            want = [r[0] for r in db.sql(
+                f"SELECT h.hand_id FROM hands h WHERE {' AND '.join(parts)} ORDER BY "
+                "coalesce(h.started_at, TIMESTAMP '0001-01-01') DESC, h.site DESC, "
+                "h.hand_id DESC", params).rows()]  # fmt: skip
+            body = wclient.get(f"/api/hands?stakes={quote(stakes, safe='')}&per_page=200").json()
+            assert body["total"] == len(want) and ids(body) == want[:200], stakes
+        every = [r[0] for r in db.sql(
+            "SELECT hand_id FROM hands ORDER BY coalesce(started_at, TIMESTAMP '0001-01-01'), "
+            "site, hand_id").rows()]  # fmt: skip
+    got = []
+    for page in range(1, 4):
+        got += ids(wclient.get(f"/api/hands?desc=0&per_page=200&page={page}").json())
+    assert got == every[:600]
+
+
+def test_a_hand_read_by_its_row_spans_is_the_stores_hand(wide: Path) -> None:
+    """Every hand of the wide store read through the snapshot's spans (rowid ranges per
+    table) has the frames of ``HandStore.hand``, row for row; a hand the snapshot does
+    not know, and a store whose version moved on, are read by the scan."""
+    store = ServedStore(wide)
+    try:
+        snap = store.snapshot()
+        deadline = time.monotonic() + 120
+        while not snap.spans and time.monotonic() < deadline:  # built after the lists
+            time.sleep(0.05)
+        assert snap.spans
+        with store.use() as hs:
+            keys = hs.sql("SELECT site, hand_id FROM hands ORDER BY site, hand_id").rows()
+            assert len(keys) > 1000
+            for site, hand_id in keys:
+                got, want = hand_rows(hs, snap, site, hand_id), hs.hand(hand_id, site)
+                assert list(got) == list(want)
+                for table, frame in want.items():
+                    assert got[table].equals(frame), (site, hand_id, table)
+            # a hand the store lacks: empty frames of every table, as the scan gives
+            none = hand_rows(hs, snap, "pokerstars", "no-such-hand")
+            assert all(f.is_empty() for f in none.values()) and "actions" in none
+    finally:
+        store.close()
 
 
 # -- players ------------------------------------------------------------------------------
