@@ -34,7 +34,11 @@ def test_setuptools_installs_every_package(monkeypatch: pytest.MonkeyPatch) -> N
     assert set(dist.packages) == _folders(ROOT)
     assert dist.package_dir == {"hhtools.grammars": "grammars"}
     assert "hhtools.grammars.pokerstars" in dist.packages
-    assert dist.package_data == {"hhtools": ["py.typed"]}
+    # the typing marker, and the files hhtools serve sends to the browser (its
+    # scripts, styles and icon: the pages load nothing from elsewhere)
+    assert dist.package_data == {"hhtools": ["py.typed", "serve/static/*"]}
+    static = {p.name for p in (ROOT / "hhtools" / "serve" / "static").iterdir()}
+    assert {"hhtools.css", "hh-core.js", "hh-pages.js", "hh-replay.js"} <= static
 
 
 def test_a_new_site_package_needs_no_line(tmp_path: Path) -> None:
