@@ -217,7 +217,7 @@ def _one_group(pots: list[int], actions: list[k.Action]) -> list[int]:
 
     >>> _one_group([50, 50], [])
     [50]
-    >>> _one_group([4450, 270], [Action(Street.PREFLOP, "a", ActionKind.CALL, 10, None, True)])
+    >>> _one_group([4450, 270], [k.Action(k.Street.PREFLOP, "a", k.ActionKind.CALL, 10, None, True)])
     [4450, 270]
     """
     most = 1 + len({a.player for a in actions if a.all_in})

@@ -60,9 +60,9 @@ def money(text: str | None, unit: k.Unit, line: int = 0) -> int:
 
     Any currency sign, in whatever encoding, is dropped; the decimal may be a comma.
 
-    >>> money("\\u20ac946,60", Unit.CENTS)
+    >>> money("\\u20ac946,60", k.Unit.CENTS)
     94660
-    >>> money("\\u00e2\\u201a\\u00ac1,214.15", Unit.CENTS)
+    >>> money("\\u00e2\\u201a\\u00ac1,214.15", k.Unit.CENTS)
     121415
     """
     if not text:
