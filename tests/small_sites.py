@@ -12,6 +12,8 @@ from pathlib import Path
 import duckdb
 
 from hhtools.audit import audit_hand
+from hhtools.grammars import recognise
+from hhtools.grammars._text import decode_head
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.vocab import FindingKind
 from hhtools.store.importer import import_paths
@@ -27,6 +29,22 @@ def parse_fixture(fmt: SiteFormat, name: str) -> list[ParsedHand]:
     """Every hand of ``tests/fixtures/<key>/<name>``, split and parsed by ``fmt``."""
     with (FIXTURES / fmt.key / name).open("rb") as fh:
         return [fmt.parse(ht) for ht in fmt.split(fh, name)]
+
+
+def parse_bytes(fmt: SiteFormat, data: bytes, name: str) -> list[ParsedHand]:
+    """Every hand of the file ``data`` (named ``name``), after checking that the
+    registry recognises its head as ``fmt``'s."""
+    assert recognise(decode_head(data[:4096])) is fmt
+    return [fmt.parse(ht) for ht in fmt.split(io.BytesIO(data), name)]
+
+
+def due(hand) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """What the rules give each player over every pot and half (minor units)."""
+    out: dict[str, int] = {}
+    for pot in audit_hand(hand).settlement.pots:
+        for line in pot.lines:
+            out[line.player] = out.get(line.player, 0) + (line.due or 0)
+    return out
 
 
 def with_lines(

@@ -4,7 +4,6 @@ cents, or chips in a tournament)."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
@@ -13,18 +12,19 @@ from typer.testing import CliRunner
 
 from hhtools.audit import audit_hand
 from hhtools.cli.main import app
-from hhtools.grammars import ohh, recognise
-from hhtools.grammars._text import decode_head
+from hhtools.grammars import ohh
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.records import ActionKind, PostKind, Street, Variant
 from hhtools.model.vocab import FindingKind, ProblemCode
+
+from tests.small_sites import due, parse_bytes
 
 FIX = Path(__file__).parent / "fixtures" / "ohh"
 MONEY = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE}
 
 
-def parse(data: bytes, name: str = "x.ohh") -> list:  # type: ignore[type-arg]
-    assert recognise(decode_head(data[:4096])) is ohh.FORMAT
-    return [ohh.FORMAT.parse(ht) for ht in ohh.FORMAT.split(io.BytesIO(data), name)]
+def parse(data: bytes, name: str = "x.ohh") -> list[ParsedHand]:
+    return parse_bytes(ohh.FORMAT, data, name)
 
 
 def one(name: str):  # type: ignore[no-untyped-def]
@@ -32,14 +32,6 @@ def one(name: str):  # type: ignore[no-untyped-def]
     assert got.problems == ()
     return got.hand
 
-
-def due(hand) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    """What the rules give each player over every pot and half."""
-    out: dict[str, int] = {}
-    for pot in audit_hand(hand).settlement.pots:
-        for line in pot.lines:
-            out[line.player] = out.get(line.player, 0) + (line.due or 0)
-    return out
 
 
 def test_spec_shape_header_seats_and_site() -> None:

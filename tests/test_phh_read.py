@@ -6,14 +6,15 @@ comments, ``event``, ``ante_trimming_status``)."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from hhtools.audit import audit_hand
-from hhtools.grammars import phh, recognise
-from hhtools.grammars._text import decode_head
+from hhtools.grammars import phh
+from hhtools.grammars.base import ParsedHand
 from hhtools.model.records import ActionKind, PostKind, Variant
 from hhtools.model.vocab import FindingKind, ProblemCode
+
+from tests.small_sites import due, parse_bytes
 
 FIX = Path(__file__).parent / "fixtures" / "phh"
 SIDE = FIX / "plo_side_pot_dataset_shape.phh"
@@ -21,18 +22,9 @@ FO8 = FIX / "fo8_quartered_then_holdem_skipped.phhs"
 MONEY = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE}
 
 
-def parse(data: bytes, name: str = "x.phhs") -> list:  # type: ignore[type-arg]
-    assert recognise(decode_head(data[:4096])) is phh.FORMAT
-    return [phh.FORMAT.parse(ht) for ht in phh.FORMAT.split(io.BytesIO(data), name)]
+def parse(data: bytes, name: str = "x.phhs") -> list[ParsedHand]:
+    return parse_bytes(phh.FORMAT, data, name)
 
-
-def due(hand) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    """What the rules give each player over every pot and half."""
-    out: dict[str, int] = {}
-    for pot in audit_hand(hand).settlement.pots:
-        for line in pot.lines:
-            out[line.player] = out.get(line.player, 0) + (line.due or 0)
-    return out
 
 
 def test_plo_side_pot_in_the_dataset_shape() -> None:
