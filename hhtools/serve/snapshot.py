@@ -32,6 +32,7 @@ requests never wait for a build except the very first; the live events
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -41,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from hhtools.store.hand_summary import CUBE_KEYS, GONE, MISSING, cube_select, summary_select
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.stats import StatsFilter, money_of, ratios_of, stats_sql, wide_stats
 
@@ -50,7 +52,7 @@ if TYPE_CHECKING:
     from hhtools.store.api import HandStore
 
 __all__ = ["CUBE_DIMS", "DETAIL_TABLES", "Snapshot", "SnapshotKeeper", "build_snapshot",
-           "build_spans", "hand_rows", "players_from_cube"]
+           "build_spans", "hand_rows", "kept_tables", "players_from_cube", "update_snapshot"]
 
 log = logging.getLogger(__name__)
 
@@ -59,28 +61,18 @@ RECHECK_SECONDS = 0.5  #: a request within this of the last look at the version 
 #: the statistics cube's groups (:data:`hhtools.store.stats.DIMENSIONS` names)
 CUBE_DIMS = ("player", "site", "game", "limit", "stakes", "position")
 
-_HANDS = f"""
-SELECT h.site, h.hand_id, h.started_at, h.game, h.structure, h.stakes, h.table_name,
-       h.total_pot, h.rake, h.currency, h.players, h.findings, h.board_cards,
-       h.is_tournament, h.big_blind, w.winner, coalesce(w.scoop, false) AS scoop,
-       coalesce(w.quarter, false) AS quarter, a.hand_id IS NOT NULL AS allin,
-       coalesce(f.kinds, []::VARCHAR[]) AS kinds,
-       row_number() OVER (ORDER BY coalesce(h.started_at, TIMESTAMP '0001-01-01'), h.site,
-                          h.hand_id) AS ord
-FROM hands h
-LEFT JOIN (
-    SELECT site, hand_id,
-           arg_max(player, (net, -seat)) FILTER (WHERE collected > 0
-                                                AND {counted_seat('seats')}) AS winner,
-           bool_or(scooped > 0) AS scoop, bool_or(quartered > 0) AS quarter
-    FROM seats GROUP BY site, hand_id
-) w ON w.site = h.site AND w.hand_id = h.hand_id
-LEFT JOIN (SELECT DISTINCT site, hand_id FROM actions WHERE all_in) a
-    ON a.site = h.site AND a.hand_id = h.hand_id
-LEFT JOIN (SELECT site, hand_id, list(DISTINCT kind ORDER BY kind) AS kinds FROM findings
-           GROUP BY site, hand_id) f ON f.site = h.site AND f.hand_id = h.hand_id
-ORDER BY ord
-"""
+#: the hands list's columns of the hand's row (``import_id``: which hands a new version adds)
+_HAND_COLS = ("h.site, h.hand_id, h.started_at, h.game, h.structure, h.stakes, h.table_name, "
+              "h.total_pot, h.rake, h.currency, h.players, h.findings, h.board_cards, "
+              "h.is_tournament, h.big_blind, h.import_id")  # fmt: skip
+#: ... and of the hand's summary (:mod:`hhtools.store.hand_summary`)
+_SUMMARY_COLS = "x.winner, x.scoop, x.quarter, x.allin, x.kinds"
+#: how often :func:`hhtools.store.hand_summary.summary_select` names its keys, and the
+#: condition after it: the times a condition's parameters are bound
+_KEYS_USED = summary_select("{k}").count("{k}") + 1
+#: a hand's place by time, site and hand number
+_ORD = ("row_number() OVER (ORDER BY coalesce(started_at, TIMESTAMP '0001-01-01'), site, "
+        "hand_id)")  # fmt: skip
 
 #: a hand's tables as :meth:`hhtools.store.api.HandStore.hand` gives them, with its order
 DETAIL_TABLES = ("hands", "seats", "actions", "boards", "pots", "awards", "showdowns",
@@ -94,7 +86,7 @@ _ORDER = {"actions": " ORDER BY seq", "seats": " ORDER BY seat"}
 _SEATS = f"""
 SELECT s.site, s.hand_id, s.player, s.seat, s.scooped, s.quartered, s.net,
        {counted_seat('s')} AS counted, {{ev}} AS ev_net, h.currency, h.started_at
-FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id {{evj}}
+FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id {{evj}} {{where}}
 ORDER BY s.player, s.site, s.hand_id
 """
 _EV_JOIN = ("LEFT JOIN (SELECT site, hand_id, player, sum(ev_net) AS ev_net FROM allin_ev "
@@ -133,7 +125,11 @@ class Snapshot:
 
 
 def build_snapshot(hs: HandStore, version: tuple[int, ...]) -> Snapshot:
-    """Read the lists' data of the store ``hs`` into memory (see the module).
+    """Read the lists' data of the store ``hs`` into memory (see the module): each hand's
+    row beside its summary kept at import (:mod:`hhtools.store.hand_summary`), the seats,
+    and the kept statistics cube; what the kept tables lack (a store made before them
+    and opened read-only, hands not yet summarised, rows of withdrawn hands) is worked
+    out here from the store's tables.
 
     Args:
         hs: an open store (a connection of the builder's own).
@@ -141,22 +137,176 @@ def build_snapshot(hs: HandStore, version: tuple[int, ...]) -> Snapshot:
     """
     mem = duckdb.connect(":memory:", config={"enable_external_access": False})
     ev = _has_ev(hs)
-    seats = _SEATS.format(ev="e.ev_net" if ev else "NULL::DOUBLE", evj=_EV_JOIN if ev else "")
-    for name, sql in (("hands", _HANDS), ("seats", seats)):
-        got = hs.sql(sql)  # a Polars frame: Arrow underneath, registered as it is
-        mem.register("_incoming", got)
-        mem.execute(f"CREATE TABLE {name} AS SELECT * FROM _incoming")
-        mem.unregister("_incoming")
+    _load(mem, "hands", _hands(hs), f"SELECT *, {_ORD} AS ord FROM _incoming ORDER BY ord")
+    _load(mem, "seats", _seats(hs, ev), "SELECT * FROM _incoming")
     mem.execute("CREATE TABLE stakes AS SELECT DISTINCT stakes FROM hands")
-    cube = None
+    return Snapshot(version, mem, _cube(hs, ev), threading.Lock())
+
+
+def update_snapshot(hs: HandStore, old: Snapshot, version: tuple[int, ...]) -> Snapshot | None:
+    """The snapshot of ``version`` made from ``old`` by reading only what changed: the
+    hands of the imports after ``old``'s (their rows, summaries and seats), the hands no
+    longer stored (found by the imports whose count of hands moved), and the cube
+    (the kept one, read again). ``old``'s in-memory tables are changed in place (under
+    its lock, one statement at a time), so the new snapshot shares them.
+
+    Args:
+        hs: the open store at ``version``.
+        old: the last snapshot.
+        version: the store's version before the reading.
+
+    Returns:
+        The new snapshot, or ``None`` when it must be built whole (the store went back:
+        its last import is before ``old``'s).
+    """
+    last = old.version[1]
+    if version[1] < last:
+        return None
+    ev = _has_ev(hs)
+    stored = dict(hs.con.execute("SELECT import_id, count(*) FROM hands GROUP BY 1").fetchall())
+    _, mine = old.rows("SELECT import_id, count(*) FROM hands GROUP BY 1")
+    moved = [i for i, n in mine if stored.get(i, 0) != n]
+    if any(stored.get(i, 0) > n for i, n in mine):
+        return None  # hands added to an old import: read it whole
+    keys = None
+    if moved:
+        keys = hs.sql("SELECT site, hand_id FROM hands WHERE list_contains(?, import_id)",
+                      [moved])  # fmt: skip
+    where = ("WHERE h.import_id > ?", [last])
+    hands, seats = _hands(hs, where), _seats(hs, ev, where)
+    cube = _cube(hs, ev)
+    with old.lock:
+        mem = old.mem
+        mem.execute("BEGIN TRANSACTION")
+        if keys is not None:  # the hands no longer stored
+            mem.register("_kept_keys", keys)
+            mem.execute("CREATE OR REPLACE TEMP TABLE _gone AS SELECT site, hand_id FROM hands "
+                        "WHERE list_contains(?, import_id) AND (site, hand_id) NOT IN "
+                        "(SELECT site, hand_id FROM _kept_keys)", [moved])  # fmt: skip
+            mem.unregister("_kept_keys")
+            for t in ("hands", "seats"):
+                mem.execute(f"DELETE FROM {t} WHERE (site, hand_id) IN (SELECT site, hand_id "
+                            "FROM _gone)")  # fmt: skip
+            mem.execute("DROP TABLE _gone")
+        first = _first(mem, "hands ORDER BY ord DESC")
+        mem.register("_incoming", hands)
+        new = _first(mem, "_incoming ORDER BY 1, 2, 3")
+        mem.execute(f"INSERT INTO hands SELECT *, ? + {_ORD} FROM _incoming", [first[3] if first else 0])
+        mem.unregister("_incoming")
+        if first and new and new[:3] <= first[:3]:  # a new hand among the old: places again
+            mem.execute(f"CREATE OR REPLACE TABLE hands AS SELECT * EXCLUDE (ord), {_ORD} AS ord "
+                        "FROM hands ORDER BY ord")  # fmt: skip
+        mem.register("_incoming", seats)
+        mem.execute("INSERT INTO seats SELECT * FROM _incoming")
+        mem.unregister("_incoming")
+        mem.execute("CREATE OR REPLACE TABLE stakes AS SELECT DISTINCT stakes FROM hands")
+        mem.execute("DROP TABLE IF EXISTS spans")
+        mem.execute("COMMIT")
+        old.spans = False
+    return Snapshot(version, mem, cube, old.lock)
+
+
+def _first(mem: duckdb.DuckDBPyConnection, source: str) -> tuple[Any, ...] | None:
+    """``(time, site, hand_id, ord)`` of the first row of ``source`` (a table and its
+    ORDER BY), the time never NULL; ``None`` when empty."""
+    got = mem.execute("SELECT coalesce(started_at, TIMESTAMP '0001-01-01'), site, hand_id"
+                      + (", ord" if source.startswith("hands ") else ", 0")
+                      + f" FROM {source} LIMIT 1").fetchall()  # fmt: skip
+    return got[0] if got else None
+
+
+def _load(mem: duckdb.DuckDBPyConnection, name: str, frame: pl.DataFrame, select: str) -> None:
+    """Table ``name`` of ``mem`` made by ``select`` over ``frame`` (as ``_incoming``)."""
+    mem.register("_incoming", frame)  # a Polars frame: Arrow underneath, read as it is
+    mem.execute(f"CREATE TABLE {name} AS {select}")
+    mem.unregister("_incoming")
+
+
+def kept_tables(hs: HandStore) -> bool:
+    """Whether the store has the tables the importer keeps for the pages
+    (:mod:`hhtools.store.hand_summary`)."""
+    (n,) = hs.con.execute(
+        "SELECT count(*) FROM (SELECT table_name FROM duckdb_tables() UNION ALL "
+        "SELECT view_name FROM duckdb_views()) WHERE table_name IN ('hand_summary', "
+        "'stat_cube')").fetchall()[0]  # fmt: skip
+    return int(n) == 2
+
+
+def _hands(hs: HandStore, where: tuple[str, list[Any]] = ("", [])) -> pl.DataFrame:
+    """The hands' rows with their summaries (kept, else worked out here), of the hands
+    ``where`` keeps (a condition on ``hands h`` and its parameters)."""
+    import polars as pl
+
+    cond, params = where
+    if not kept_tables(hs):
+        log.info("%s has no kept hand summaries (a store made before them, opened "
+                 "read-only): the server works them out", hs.path)  # fmt: skip
+        worked = summary_select(f"SELECT h.site, h.hand_id FROM hands h {cond}")
+        return hs.sql(f"SELECT {_HAND_COLS}, {_SUMMARY_COLS} FROM hands h JOIN ({worked}) x "
+                      f"USING (site, hand_id) {cond}", params * _KEYS_USED)  # fmt: skip
+    kept = hs.sql(f"SELECT {_HAND_COLS}, {_SUMMARY_COLS} FROM hands h JOIN hand_summary x "
+                  f"USING (site, hand_id) {cond}", params)  # fmt: skip
+    lacking = f"SELECT h.site, h.hand_id FROM hands h ANTI JOIN hand_summary x USING (site, hand_id) {cond}"
+    (n,) = hs.con.execute(f"SELECT count(*) FROM ({lacking})", params).fetchall()[0]
+    if not n:
+        return kept
+    log.info("%s: %d hands not summarised yet, worked out by the server", hs.path, n)
+    worked = hs.sql(f"SELECT {_HAND_COLS}, {_SUMMARY_COLS} FROM hands h JOIN "
+                    f"({summary_select(lacking)}) x USING (site, hand_id) {cond}",
+                    params * _KEYS_USED)  # fmt: skip
+    return pl.concat([kept, worked])
+
+
+def _seats(hs: HandStore, ev: bool, where: tuple[str, list[Any]] = ("", [])) -> pl.DataFrame:
+    """The seats' rows (:data:`_SEATS`) of the hands ``where`` keeps."""
+    sql = _SEATS.format(ev="e.ev_net" if ev else "NULL::DOUBLE", evj=_EV_JOIN if ev else "",
+                        where=where[0])  # fmt: skip
+    return hs.sql(sql, where[1])
+
+
+def _cube(hs: HandStore, ev: bool) -> pl.DataFrame | None:
+    """The statistics cube, :func:`hhtools.store.stats.stats_sql` grouped by
+    :data:`CUBE_DIMS`: the kept ``stat_cube`` with the rows of players whose hands
+    were withdrawn worked out again, the hands not yet in it added, and the all-in
+    expectation added (as rows of zero counts whose ``ev_net`` and ``ev_bb`` are the
+    expectation less the net); ``None`` for a store without statistics."""
+    import polars as pl
+
     try:
         hs._need_statistics()  # noqa: SLF001  (the store's own check)
     except Exception:  # a store of an older schema: the store answers, slowly
         log.info("no statistics in %s: the players list asks the store", hs.path)
-    else:
+        return None
+    if not kept_tables(hs):
         sql, params = stats_sql(CUBE_DIMS, StatsFilter(), has_ev=ev)
-        cube = hs.sql(sql, params)
-    return Snapshot(version, mem, cube, threading.Lock())
+        return hs.sql(sql, params)
+    parts = []
+    gone = ("(site, player) IN (SELECT DISTINCT x.site, unnest(x.players) FROM hand_summary x "
+            f"SEMI JOIN ({GONE}) g USING (site, hand_id))")  # fmt: skip
+    (n_gone,) = hs.con.execute(f"SELECT count(*) FROM ({GONE})").fetchall()[0]
+    if n_gone:
+        log.info("%s: %d summaries of withdrawn hands: their players' statistics worked "
+                 "out by the server", hs.path, n_gone)  # fmt: skip
+        parts.append(hs.sql(f"SELECT * FROM stat_cube WHERE NOT {gone}"))
+        parts.append(hs.sql(cube_select(f"{gone} AND (site, hand_id) IN (SELECT site, hand_id "
+                                        "FROM hand_summary)")))  # fmt: skip
+    else:
+        parts.append(hs.sql("SELECT * FROM stat_cube"))
+    (n_new,) = hs.con.execute(f"SELECT count(*) FROM ({MISSING})").fetchall()[0]
+    if n_new:
+        parts.append(hs.sql(cube_select(f"(site, hand_id) IN ({MISSING})")))
+    cube = pl.concat(parts, how="vertical_relaxed").with_columns(
+        pl.col("net_won").cast(pl.Float64).alias("ev_net"), pl.col("net_bb").alias("ev_bb"))
+    if ev:  # the all-in expectation less the net, over the seats with one
+        with_ev = hs.sql(cube_select("(site, hand_id, player) IN (SELECT site, hand_id, player "
+                                     "FROM allin_ev)", has_ev=True))  # fmt: skip
+        sums = [c for c in cube.columns if c not in (*CUBE_KEYS, "ev_net", "ev_bb")]
+        delta = with_ev.select(
+            *CUBE_KEYS, *(pl.lit(0, dtype=cube.schema[c]).alias(c) for c in sums),
+            (pl.col("ev_net") - pl.col("net_won")).alias("ev_net"),
+            (pl.col("ev_bb") - pl.col("net_bb")).alias("ev_bb"))  # fmt: skip
+        cube = pl.concat([cube, delta.select(cube.columns)], how="vertical_relaxed")
+    return cube.rename({"structure": "limit"})
 
 
 def build_spans(hs: HandStore, snap: Snapshot) -> None:
@@ -308,6 +458,9 @@ class SnapshotKeeper:
         self.error: BaseException | None = None
         self.builds = 0  #: snapshots built so far
         self._checked = 0.0  # when the store's version was last read
+        self._thread: threading.Thread | None = None  # the build running
+        self._hs: HandStore | None = None  # its connection
+        self._closing = False
 
     def latest(self) -> Snapshot | None:
         """The last snapshot built (``None`` before the first)."""
@@ -329,8 +482,9 @@ class SnapshotKeeper:
             snap = self._snap
             if (snap is None or snap.version != version) and self._building is None:
                 self._building = version
-                threading.Thread(target=self._build, args=(version,), daemon=True,
-                                 name="hhtools-serve-snapshot").start()  # fmt: skip
+                self._thread = threading.Thread(target=self._build, args=(version,), daemon=True,
+                                                name="hhtools-serve-snapshot")  # fmt: skip
+                self._thread.start()
             while wait and self._snap is None and self._building is not None:
                 self._ready.wait(0.5)
             if wait and self._snap is None and self.error is not None:
@@ -339,9 +493,12 @@ class SnapshotKeeper:
 
     def _build(self, version: tuple[int, ...]) -> None:
         try:
-            hs = self._opener()
+            hs = self._hs = self._opener()
             try:
-                snap = build_snapshot(hs, version)
+                last = self._snap
+                snap = update_snapshot(hs, last, version) if last is not None else None
+                if snap is None:
+                    snap = build_snapshot(hs, version)
             finally:
                 hs.close()
         except BaseException as exc:  # reported to the waiting request, logged
@@ -354,20 +511,30 @@ class SnapshotKeeper:
             old, self._snap, self._building, self.error = self._snap, snap, None, None
             self.builds += 1
             self._ready.notify_all()
-        if old is not None:
+        if old is not None and old.mem is not snap.mem:
             old.close()
         try:  # the hand pages' spans, after the lists are served
-            hs = self._opener()
+            hs = self._hs = self._opener()
             try:
-                if self._version() == snap.version:  # else the next build's spans
+                if not self._closing and self._version() == snap.version:  # else the next's
                     build_spans(hs, snap)
             finally:
+                self._hs = None
                 hs.close()
         except Exception:  # the pages scan the store instead
             log.exception("reading the hands' row spans failed")
 
-    def close(self) -> None:
-        """Drop the snapshot."""
+    def close(self, wait: float = 30.0) -> None:
+        """Stop a build in progress (waiting up to ``wait`` seconds for its thread: a
+        thread left inside DuckDB when the process ends aborts it) and drop the
+        snapshot."""
+        self._closing = True
+        thread, hs = self._thread, self._hs
+        if thread is not None and thread.is_alive():
+            if hs is not None:
+                with contextlib.suppress(Exception):
+                    hs.con.interrupt()
+            thread.join(wait)
         with self._lock:
             snap, self._snap = self._snap, None
         if snap is not None:

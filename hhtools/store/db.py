@@ -28,6 +28,7 @@ from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
     TABLES,
     Column,
 )
+from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
@@ -178,6 +179,7 @@ def connect(
         drop_old_stage(con)
         _upgrade_seats(con)
         had_sessions = _has_table(con, "seat_sessions")
+        had_summary = _has_table(con, "hand_summary")
         stored = stored_version(con)
         con.execute(ddl()).fetchall()
         _add_missing_columns(con)
@@ -189,6 +191,8 @@ def connect(
             fill_unread(con)  # a store of schema 9 or before: its hands read in part
         if not had_sessions or (stored is not None and stored < SESSIONS_SINCE):
             refresh_sessions(con)  # ... and its sessions, sitting-out seats with chips in
+        if not had_summary:
+            refresh_summary(con)  # ... and what hhtools serve's pages read
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         ).fetchall()
