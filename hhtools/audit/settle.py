@@ -331,8 +331,9 @@ def _lines(
             for (p, h), a in paid.items()
         )
     halves = {h for _, h in paid}
+    split = award.split
     order: tuple[Half, ...] | list[Half] = _ALL_ONLY
-    if award.split and halves <= _HALVES:
+    if split and halves <= _HALVES:
         order = _HALVES_SORTED
     elif halves:
         order = sorted(halves)
@@ -340,6 +341,24 @@ def _lines(
     players.update(p for p, s in award.shares.items() if s.total)
     out = []
     several = len(eligible) > 1
+    if len(order) == 1 and order[0] is Half.ALL:
+        # the usual pot, paid whole: the loop below with its one half written out
+        shares = award.shares
+        for player in sorted(players):
+            share = shares.get(player)
+            due = share.total if share is not None else 0
+            got = paid.get((player, Half.ALL), 0)
+            if not got and not due:
+                continue
+            out.append(
+                AwardLine(
+                    player, Half.ALL, got, due, award.fraction(player, Half.ALL),
+                    award.scooped(player) and several,
+                    award.quartered(player) if split else False,
+                    first_line.get(player, 0),
+                )
+            )  # fmt: skip
+        return tuple(out)
     for player in sorted(players):
         scoop = award.scooped(player) and several
         for half in order:

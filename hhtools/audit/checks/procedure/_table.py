@@ -5,8 +5,6 @@ order (a lost street line, an action the grammar only inferred, a converter's fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
 from hhtools.model import habits
@@ -23,23 +21,50 @@ STREET_WORDS = {
 }
 
 
-@dataclass(slots=True)
 class Step:
-    """One action and the state of the betting just before it."""
+    """One action and the state of the betting just before it.
 
-    index: int
-    act: Action
-    added: int  # chips the action moved into the middle
-    pot: int  # chips in the middle before it (every street, with what the room added)
-    current: int  # the highest total on this street
-    mine: int  # the player's total on this street
-    last_full: int  # the last full bet or raise of this street (minor units)
-    full_bets: int  # full bets and raises on this street (the big blind counts one)
-    live: int  # players not folded
-    folded: frozenset[str]
-    all_in: frozenset[str]
-    ends_all_in: bool  # the action leaves the player with no chips
-    total: int = 0  # the player's total on this street after it (antes not counted)
+    Attributes:
+        index: the action's place in ``hand.actions``.
+        act: the action.
+        added: chips the action moved into the middle.
+        pot: chips in the middle before it (every street, with what the room added).
+        current: the highest total on this street.
+        mine: the player's total on this street.
+        last_full: the last full bet or raise of this street (minor units).
+        full_bets: full bets and raises on this street (the big blind counts one).
+        live: players not folded.
+        folded: the players who folded before it.
+        all_in: the players all-in before it.
+        ends_all_in: the action leaves the player with no chips.
+        total: the player's total on this street after it (antes not counted; 0 for
+            a fold).
+
+    A plain slotted class: the compiled core makes it a C type (``_table.pxd``), built
+    without a Python ``__init__`` call per action.
+    """
+
+    __slots__ = ("act", "added", "all_in", "current", "ends_all_in", "folded", "full_bets",
+                 "index", "last_full", "live", "mine", "pot", "total")  # fmt: skip
+
+    def __init__(
+        self, index: int, act: Action, added: int, pot: int, current: int, mine: int,
+        last_full: int, full_bets: int, live: int, folded: frozenset[str],
+        all_in: frozenset[str], ends_all_in: bool, total: int = 0,
+    ) -> None:  # fmt: skip
+        self.index = index
+        self.act = act
+        self.added = added
+        self.pot = pot
+        self.current = current
+        self.mine = mine
+        self.last_full = last_full
+        self.full_bets = full_bets
+        self.live = live
+        self.folded = folded
+        self.all_in = all_in
+        self.ends_all_in = ends_all_in
+        self.total = total
 
 
 def is_post(act: Action) -> bool:
@@ -48,24 +73,42 @@ def is_post(act: Action) -> bool:
 
 
 _FOLD, _POST = ActionKind.FOLD, ActionKind.POST
+_BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _ANTE, _DEAD = PostKind.ANTE, PostKind.DEAD_SMALL_AND_BIG
+_BIG, _STRADDLE = PostKind.BIG_BLIND, PostKind.STRADDLE
 
 
 def replay(ctx: AuditContext) -> list[Step]:
     """Walk the actions once, keeping the pot, the street's bets and who can act
     (worked out once per hand, shared by the checks; not to be changed)."""
-    return ctx.fact(_replay)
+    return ctx.fact(_replayed).steps
 
 
-def _replay(ctx: AuditContext) -> list[Step]:
+class _Replayed:
+    """What one walk over a hand's actions gives the checks: the steps, the steps
+    street by street, and the posts by kind (each in the order of the actions)."""
+
+    __slots__ = ("by_street", "posts", "steps")
+
+    def __init__(
+        self, steps: list[Step], by_street: dict[Street, list[Step]],
+        posts: dict[PostKind | None, list[Action]],
+    ) -> None:  # fmt: skip
+        self.steps = steps
+        self.by_street = by_street
+        self.posts = posts
+
+
+def _replayed(ctx: AuditContext) -> _Replayed:
     hand, settlement = ctx.hand, ctx.settlement
     actions = hand.actions
     added = settlement.rebuild.added
+    game = hand.game
+    big_blind = game.big_blind
     if len(added) != len(actions):
-        added = tuple(contributions_by_action(actions, hand.game.big_blind))
+        added = tuple(contributions_by_action(actions, big_blind))
     stacks = {s.player: s.stack for s in hand.seats}
-    big_blind = hand.game.big_blind
-    unit = hand.game.small_bet or 0
+    unit = game.small_bet or 0
     put: dict[str, int] = {}
     folded: set[str] = set()
     all_in: set[str] = set()
@@ -73,24 +116,32 @@ def _replay(ctx: AuditContext) -> list[Step]:
     folded_now: frozenset[str] = frozenset()  # shared by the steps until it changes
     all_in_now: frozenset[str] = frozenset()
     steps: list[Step] = []
+    by_street: dict[Street, list[Step]] = {}
+    posts: dict[PostKind | None, list[Action]] = {}
+    on_street: list[Step] = []
     street: Street | None = None
     bets: dict[str, int] = {}
     current = last_full = full = 0
     pot = hand.room_added
-    i = 0
-    for act, add in zip(actions, added, strict=True):
+    for i, act in enumerate(actions):
+        add = added[i]
         if act.street is not street:
             # an uncalled excess is never followed by a bet (nobody else can act), so
             # the pot is everything put in, with what the room added
             street, bets, current, last_full, full = act.street, {}, 0, 0, 0
+            got = by_street.get(street)
+            if got is None:
+                got = by_street[street] = []
+            on_street = got
         p = act.player
         mine = bets.get(p, 0)
         kind = act.kind
         put[p] = mine_put = put.get(p, 0) + add
         if kind is _FOLD:
-            steps.append(Step(i, act, add, pot, current, mine, last_full, full, live,
-                              folded_now, all_in_now, False))  # fmt: skip
-            i += 1
+            step = Step(i, act, add, pot, current, mine, last_full, full, live,
+                        folded_now, all_in_now, False)  # fmt: skip
+            steps.append(step)
+            on_street.append(step)
             pot += add
             if p not in folded:
                 folded.add(p)
@@ -99,9 +150,15 @@ def _replay(ctx: AuditContext) -> list[Step]:
             continue
         post = kind is _POST
         if post:
-            if act.post is _ANTE:
+            what = act.post
+            got_posts = posts.get(what)
+            if got_posts is None:
+                posts[what] = [act]
+            else:
+                got_posts.append(act)
+            if what is _ANTE:
                 total = mine
-            elif act.post is _DEAD:
+            elif what is _DEAD:
                 total = mine + min(add, big_blind)
             else:
                 total = mine + add
@@ -110,9 +167,10 @@ def _replay(ctx: AuditContext) -> list[Step]:
         bets[p] = total
         stack = stacks.get(p, 0)
         done = act.all_in or (stack > 0 and mine_put >= stack)
-        steps.append(Step(i, act, add, pot, current, mine, last_full, full, live,
-                          folded_now, all_in_now, done, total))  # fmt: skip
-        i += 1
+        step = Step(i, act, add, pot, current, mine, last_full, full, live,
+                    folded_now, all_in_now, done, total)  # fmt: skip
+        steps.append(step)
+        on_street.append(step)
         pot += add
         if done and p not in all_in:
             all_in.add(p)
@@ -120,17 +178,17 @@ def _replay(ctx: AuditContext) -> list[Step]:
         if total > current:
             size = total - current
             if post:
-                if act.post is PostKind.BIG_BLIND or act.post is PostKind.STRADDLE:
+                if what is _BIG or what is _STRADDLE:
                     last_full = max(last_full, size, big_blind)
                     if unit and total >= unit:
                         full = max(full, 1)
-            elif kind is ActionKind.BET or kind is ActionKind.RAISE:
+            elif kind is _BET or kind is _RAISE:
                 if size >= last_full or not done:
                     last_full = max(last_full, size)
                 if not done or (unit and size >= unit):
                     full += 1
             current = total
-    return steps
+    return _Replayed(steps, by_street, posts)
 
 
 def in_text_order(ctx: AuditContext) -> frozenset[int] | None:
@@ -179,7 +237,7 @@ def streets_whole(ctx: AuditContext) -> bool:
 
 
 def _streets_whole(ctx: AuditContext) -> bool:
-    by_street = steps_by_street(ctx)
+    by_street = ctx.fact(_replayed).by_street
     cards = max((len(b) for b in ctx.hand.boards), default=0)
     for k in range(len(ROUNDS) - 1):
         nxt, need = ROUNDS[k + 1]
@@ -208,22 +266,7 @@ def steps_by_street(ctx: AuditContext) -> dict[Street, list[Step]]:
     """The steps of :func:`replay` street by street, each in order, the streets in the
     order they come (a street with no action has no key; worked out once per hand,
     shared by the checks; not to be changed)."""
-    return ctx.fact(_steps_by_street)
-
-
-def _steps_by_street(ctx: AuditContext) -> dict[Street, list[Step]]:
-    out: dict[Street, list[Step]] = {}
-    street: Street | None = None
-    mine: list[Step] = []
-    for x in replay(ctx):
-        if x.act.street is not street:
-            street = x.act.street
-            got = out.get(street)
-            if got is None:
-                got = out[street] = []
-            mine = got
-        mine.append(x)
-    return out
+    return ctx.fact(_replayed).by_street
 
 
 def ring_of(ctx: AuditContext) -> list[str]:
@@ -271,18 +314,13 @@ def button_player(hand: HandHistory) -> str | None:
     return None
 
 
+_NONE: list[Action] = []  # no post of a kind (shared: callers never change it)
+
+
 def posters(ctx: AuditContext, kind: PostKind) -> list[Action]:
     """The posts of one kind, in the order the text wrote them (the hand's posts are
-    grouped by kind once, shared by the checks; not to be changed)."""
-    return ctx.fact(_posts_by_kind).get(kind, [])
-
-
-def _posts_by_kind(ctx: AuditContext) -> dict[PostKind | None, list[Action]]:
-    grouped: dict[PostKind | None, list[Action]] = {}
-    for a in ctx.hand.actions:
-        if a.kind is ActionKind.POST:
-            grouped.setdefault(a.post, []).append(a)
-    return grouped
+    grouped by kind by :func:`replay`, shared by the checks; not to be changed)."""
+    return ctx.fact(_replayed).posts.get(kind, _NONE)
 
 
 def after(ring: list[str], player: str) -> list[str]:

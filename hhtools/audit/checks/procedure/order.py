@@ -111,16 +111,22 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
     if not all(_round_ends_in_place(moves, ring) for moves in rounds.values()):
         return
     anchor = _preflop_anchor(ctx, ring, short)
-    straddled = anchor in {a.player for a in posters(ctx, PostKind.STRADDLE)}
     for street, moves in rounds.items():
         if street is Street.PREFLOP:
-            blind = "the last straddle" if straddled else "the big blind"
-            opening = f"the player left of {blind} ({anchor}) begins the betting"
-            yield from _street_order(street, moves, ring, anchor, opening)
+            yield from _street_order(ctx, street, moves, ring, anchor)
         else:
-            opening = "the first active player left of the dealer begins the betting"
-            yield from _street_order(street, moves, ring, ring[-1], opening)
+            yield from _street_order(ctx, street, moves, ring, ring[-1])
     yield from _big_blind_option(ctx, ring, steps)
+
+
+def _opening(ctx: AuditContext, street: Street, start: str | None) -> str:
+    """The rule for the first action of a betting round, in words (``start``: whom
+    the round begins after)."""
+    if street is not Street.PREFLOP:
+        return "the first active player left of the dealer begins the betting"
+    straddled = start in {a.player for a in posters(ctx, PostKind.STRADDLE)}
+    blind = "the last straddle" if straddled else "the big blind"
+    return f"the player left of {blind} ({start}) begins the betting"
 
 
 def _round_ends_in_place(moves: list[Step], ring: list[str]) -> bool:
@@ -150,11 +156,10 @@ def _round_ends_in_place(moves: list[Step], ring: list[str]) -> bool:
 
 
 def _street_order(
-    street: Street, moves: list[Step], ring: list[str], start: str | None, opening: str
+    ctx: AuditContext, street: Street, moves: list[Step], ring: list[str], start: str | None
 ) -> Iterator[Finding]:
     """The actions of one betting round out of turn (``start``: whom the round begins
-    after, ``None`` when that is unknown and the first action is taken as in turn;
-    ``opening``: the rule for the first action, in words).
+    after, ``None`` when that is unknown and the first action is taken as in turn).
 
     After an action out of turn the round goes on as the rules would have it: the
     player passed over may still act (late, with no second finding), and the one who
@@ -185,7 +190,7 @@ def _street_order(
                     break
         totals[q] = s.total
         if due is not None and due != q:
-            yield _out_of_turn(s, street, pointer, due, opening if k == 0 else "")
+            yield _out_of_turn(s, street, pointer, due, _opening(ctx, street, start) if k == 0 else "")
             early.add(q)
             late.add(due)
         else:
