@@ -153,8 +153,9 @@ def _snapshot_rows(snap: Any) -> tuple[Any, ...]:
     from hhtools.serve.snapshot import players_from_cube
     from hhtools.store.stats import StatsFilter
 
-    _, hands = snap.rows("SELECT * EXCLUDE (import_id) FROM hands ORDER BY ord")
-    _, seats = snap.rows("SELECT * FROM seats ORDER BY ALL")
+    # ``hid`` is a hand's number in the snapshot: kept by an update, counted afresh by a build
+    _, hands = snap.rows("SELECT * EXCLUDE (import_id, hid) FROM hands ORDER BY ord")
+    _, seats = snap.rows("SELECT * EXCLUDE (hid) FROM seats ORDER BY ALL")
     cube = players_from_cube(snap.cube, StatsFilter()).sort("player")
     return hands, seats, cube.select("player", "hands", "vpip_count", "net_won_USD_pot_limit",
                                      "bb_per_100_USD_pot_limit").rows()  # fmt: skip

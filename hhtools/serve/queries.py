@@ -377,8 +377,7 @@ class HandsQuery:
             seat = ["s.player = ?"]
             params.append(self.player)
             seat += ["s.scooped > 0"] * self.scoop + ["s.quartered > 0"] * self.quarter
-            parts.append("EXISTS (SELECT 1 FROM seats s WHERE s.site = h.site AND s.hand_id "
-                         "= h.hand_id AND " + " AND ".join(seat) + ")")
+            parts.append("h.hid IN (SELECT s.hid FROM seats s WHERE " + " AND ".join(seat) + ")")
         else:
             parts += ["h.scoop"] * self.scoop + ["h.quarter"] * self.quarter
         if self.finding:

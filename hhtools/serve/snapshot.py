@@ -1,32 +1,36 @@
 """What the lists read, held in memory per version of the store, so that a page over a
 million hands answers in milliseconds instead of scanning the store's tables.
 
-A :class:`Snapshot` holds two things, worked out from the store in one pass each:
+A :class:`Snapshot` holds three things, read from the store:
 
 * the hands list: one row per hand with the columns the list shows and the facts its
   filters ask (``winner``: who won the most; ``scoop``/``quarter``: some seat scooped a
   pot / shared a half; ``allin``: someone was all in; ``kinds``: the kinds of its
-  findings; ``ord``: its place in the list by time, site and hand number, from 1, so
-  that the default order sorts one integer), the distinct ``stakes`` (where a stakes
-  filter is worked out before it meets the hands), and the seats' ``(site, hand_id, player, seat, scooped, quartered, net,
-  counted, ev_net, currency, started_at)`` for the player filter and the players'
-  results graphs, in an in-memory DuckDB (no file), where
-  :class:`hhtools.serve.queries.HandsQuery`'s SQL runs unchanged;
+  findings: the summary the importer keeps, :mod:`hhtools.store.hand_summary`;
+  ``ord``: its place in the list by time, site and hand number, so that the default
+  order sorts one integer; ``hid``: its number in the snapshot, which an update
+  keeps), the distinct ``stakes`` (where a stakes filter is worked out before it
+  meets the hands), and the seats' ``(site, hand_id, player, seat, scooped,
+  quartered, net, counted, ev_net, hid, currency, started_at)`` for the player filter
+  (one join on ``hid``) and the players' results graphs, in an in-memory DuckDB (no
+  file), where :class:`hhtools.serve.queries.HandsQuery`'s SQL runs unchanged;
 * the statistics cube: :func:`hhtools.store.stats.stats_sql`'s counts grouped by player,
   site, game, limit, stakes and position (each row a sum over seats, so any subset of
   rows sums to the statistics of that subset), from which the players list of a filter
   on site, game, limit, stakes, currency, position, player or minimum hands is summed
   in memory (:func:`players_from_cube`): the same sums as ``hhtools stats``, grouped
-  once more. Filters on time or hole-card class ask the store;
+  once more; the importer keeps it (``stat_cube``), the all-in expectation is added
+  here. Filters on time or hole-card class ask the store;
 * the spans (built after the snapshot is served, in the same worker thread): per hand
   the lowest and highest row id of its rows in each table of
   :data:`DETAIL_TABLES`, so that a hand's page reads its rows by
   ``rowid BETWEEN lo AND hi`` (a few row groups) instead of scanning eight tables
   (:func:`hand_rows`).
 
-:class:`SnapshotKeeper` builds a snapshot on its own connection in a worker thread when
-the store's version changes (an import, a watch batch) and keeps the last one built, so
-requests never wait for a build except the very first; the live events
+:class:`SnapshotKeeper` builds a snapshot on its own connection in a worker thread, and
+when the store's version changes (an import, a watch batch) brings it up to date by
+reading only the new imports' hands and the withdrawn ones (:func:`update_snapshot`),
+so requests never wait for a build except the very first; the live events
 (:mod:`hhtools.serve.live`) announce a version once its snapshot is ready.
 """
 
@@ -85,10 +89,13 @@ _ORDER = {"actions": " ORDER BY seq", "seats": " ORDER BY seat"}
 #: ``currency`` and ``started_at``, so that a graph needs no join)
 _SEATS = f"""
 SELECT s.site, s.hand_id, s.player, s.seat, s.scooped, s.quartered, s.net,
-       {counted_seat('s')} AS counted, {{ev}} AS ev_net, h.currency, h.started_at
-FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id {{evj}} {{where}}
-ORDER BY s.player, s.site, s.hand_id
+       {counted_seat('s')} AS counted, {{ev}} AS ev_net
+FROM seats s {{evj}} {{where}}
 """
+#: ... joined in memory to their hand's ``hid``, ``currency`` and ``started_at`` (no sort:
+#: a scan of the players' names in memory is cheaper than sorting them)
+_SEATS_IN = ("SELECT s.*, h.hid, h.currency, h.started_at FROM _incoming s JOIN hands h "
+             "USING (site, hand_id)")  # fmt: skip
 _EV_JOIN = ("LEFT JOIN (SELECT site, hand_id, player, sum(ev_net) AS ev_net FROM allin_ev "
             "GROUP BY ALL) e ON e.site = s.site AND e.hand_id = s.hand_id AND e.player = s.player")
 
@@ -137,8 +144,9 @@ def build_snapshot(hs: HandStore, version: tuple[int, ...]) -> Snapshot:
     """
     mem = duckdb.connect(":memory:", config={"enable_external_access": False})
     ev = _has_ev(hs)
-    _load(mem, "hands", _hands(hs), f"SELECT *, {_ORD} AS ord FROM _incoming ORDER BY ord")
-    _load(mem, "seats", _seats(hs, ev), "SELECT * FROM _incoming")
+    _load(mem, "hands", _hands(hs),
+          f"SELECT *, {_ORD} AS ord, ord AS hid FROM _incoming ORDER BY ord")  # fmt: skip
+    _load(mem, "seats", _seats(hs, ev), _SEATS_IN)
     mem.execute("CREATE TABLE stakes AS SELECT DISTINCT stakes FROM hands")
     return Snapshot(version, mem, _cube(hs, ev), threading.Lock())
 
@@ -173,31 +181,34 @@ def update_snapshot(hs: HandStore, old: Snapshot, version: tuple[int, ...]) -> S
         keys = hs.sql("SELECT site, hand_id FROM hands WHERE list_contains(?, import_id)",
                       [moved])  # fmt: skip
     where = ("WHERE h.import_id > ?", [last])
-    hands, seats = _hands(hs, where), _seats(hs, ev, where)
+    hands = _hands(hs, where)
+    seats = _seats(hs, ev, ("WHERE (s.site, s.hand_id) IN (SELECT h.site, h.hand_id FROM hands h "
+                            "WHERE h.import_id > ?)", [last]))  # fmt: skip
     cube = _cube(hs, ev)
     with old.lock:
         mem = old.mem
         mem.execute("BEGIN TRANSACTION")
         if keys is not None:  # the hands no longer stored
             mem.register("_kept_keys", keys)
-            mem.execute("CREATE OR REPLACE TEMP TABLE _gone AS SELECT site, hand_id FROM hands "
+            mem.execute("CREATE OR REPLACE TEMP TABLE _gone AS SELECT hid FROM hands "
                         "WHERE list_contains(?, import_id) AND (site, hand_id) NOT IN "
                         "(SELECT site, hand_id FROM _kept_keys)", [moved])  # fmt: skip
             mem.unregister("_kept_keys")
-            for t in ("hands", "seats"):
-                mem.execute(f"DELETE FROM {t} WHERE (site, hand_id) IN (SELECT site, hand_id "
-                            "FROM _gone)")  # fmt: skip
+            for t in ("seats", "hands"):
+                mem.execute(f"DELETE FROM {t} WHERE hid IN (SELECT hid FROM _gone)")
             mem.execute("DROP TABLE _gone")
         first = _first(mem, "hands ORDER BY ord DESC")
+        (top,) = mem.execute("SELECT coalesce(max(hid), 0) FROM hands").fetchall()[0]
         mem.register("_incoming", hands)
         new = _first(mem, "_incoming ORDER BY 1, 2, 3")
-        mem.execute(f"INSERT INTO hands SELECT *, ? + {_ORD} FROM _incoming", [first[3] if first else 0])
+        mem.execute(f"INSERT INTO hands BY NAME SELECT *, ? + {_ORD} AS ord, ? + {_ORD} AS hid "
+                    "FROM _incoming", [first[3] if first else 0, top])  # fmt: skip
         mem.unregister("_incoming")
         if first and new and new[:3] <= first[:3]:  # a new hand among the old: places again
             mem.execute(f"CREATE OR REPLACE TABLE hands AS SELECT * EXCLUDE (ord), {_ORD} AS ord "
                         "FROM hands ORDER BY ord")  # fmt: skip
         mem.register("_incoming", seats)
-        mem.execute("INSERT INTO seats SELECT * FROM _incoming")
+        mem.execute(f"INSERT INTO seats {_SEATS_IN} WHERE h.hid > ?", [top])
         mem.unregister("_incoming")
         mem.execute("CREATE OR REPLACE TABLE stakes AS SELECT DISTINCT stakes FROM hands")
         mem.execute("DROP TABLE IF EXISTS spans")
