@@ -1,6 +1,7 @@
 """The PokerStars grammar's quick paths read a line as its named rule reads it: a seat
 line cut at its last " (", a flop, turn or river line read without the street rule's
-pattern, a header's time read by ``fromisoformat``, a table line read once per text.
+pattern, a header's time read by ``fromisoformat``, a table line read once per text, a
+header read once per text but for its hand number and time stamps.
 Each is checked against the rule itself (the grammar's specification) on lines that
 try its edges, and on values worked out by hand."""
 
@@ -115,3 +116,66 @@ def test_table_lines_read_once_per_text() -> None:
     assert (first["table"], first["max"], first["button"]) == ("Iris III", "6", "1")
     assert header._table_line(line) is first
     assert header._table_line("Table 'Iris III' Seat #x is the button") is None
+
+
+#: every group of the header rule: a header's parts must give each one as the rule does
+_HEADER_GROUPS = ("site", "home", "zoom", "club0", "tzoom", "tid", "buyin", "club", "game",
+                  "level", "level_sb", "level_bb")  # fmt: skip
+HEADER_LINES = [
+    "PokerStars Hand #230000007202:  5 Card Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)"
+    " - 2024/01/02 21:39:52 CET [2024/01/02 15:39:52 ET]",
+    "PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01 1:00:00 ET",
+    "\ufeffPokerStars Zoom Hand #7: Omaha Pot Limit ($1/$2) - 2020/01/01 1:00",
+    "PokerStars Home Game Hand #1: {Club - 2020/01/01 1:00} Omaha Pot Limit (1/2)"
+    " - 2020/01/01 1:00:00",  # a stamp inside a club's name: the last " - " cuts
+    "PokerStars Hand #1: Tournament #5, $1+$0.10 USD Omaha Pot Limit - Level I (10/20)"
+    " - 2020/01/01 1:00:00 ET",
+    "PokerStars Hand #1: {Club} Tournament #5, Freeroll Omaha Pot Limit - Match Round I,"
+    " Level II - 2020/01/01 1:00:00 ET [2020/01/01 7:00:00 CET]",
+    "PokerStars Hand #1: Omaha - Pot Limit ($1/$2) - 2020/01/01 1:00:00 ET",  # " - " in the game
+    "PokerStars Hand #1: Omaha Pot Limit - - 2020/01/01 1:00:00 ET",  # two " - " sharing a space
+    "Run It Once Poker Game #12: Omaha Pot Limit (€1/€2) - 2020/01/01 1:00:00",
+    "PokerStars Hand #\u0661\u0662: Omaha Pot Limit ($1/$2) - 2020/01/01 1:00:00",  # \\d digits
+    "PokerStars Hand #\u00b2: Omaha Pot Limit ($1/$2) - 2020/01/01 1:00:00",  # not a decimal
+    "PokerStars Hand #1a: Omaha Pot Limit ($1/$2) - 2020/01/01 1:00:00",
+    "PokerStars Hand #: Omaha Pot Limit ($1/$2) - 2020/01/01 1:00:00",
+    "PokerStars Hand #1:  - 2020/01/01 1:00:00 ET",  # the game one space
+    "PokerStars Hand #1: - 2020/01/01 1:00:00 ET",  # no game
+    "PokerStars Hand #1: Omaha Pot Limit ($1/$2) - 2020/01/01 1:00:00 ETXXXX",  # no zone
+    "PokerStars Hand #1: Omaha Pot Limit ($1/$2) - 2020/01/01 1:00:00 [x]",
+    "PokerStars Hand #1: Omaha Pot Limit ($1/$2) - 2020/01/01 1:00:00 ET  ",  # spaces after
+    "PokerStars Hand #1: Omaha # Pot: Limit ($1/$2) - 2020/1/1 1:00",
+    "PokerStars Hand #1 Omaha Pot Limit ($1/$2) - 2020/01/01 1:00:00",  # no colon
+    "Full Tilt Poker Game #1: Omaha Pot Limit ($1/$2) - 2020/01/01 1:00:00",
+]
+
+
+@pytest.mark.parametrize("text", HEADER_LINES)
+def test_header_parts_read_as_the_header_rule(text: str) -> None:
+    m = header.HEADER.re.match(text)
+    parts = header._header_parts(text)
+    if m is None:
+        assert parts is None
+        return
+    assert parts is not None
+    head, number, stamps = parts
+    assert number == m["hand_id"]
+    assert [head[g] for g in _HEADER_GROUPS] == [m[g] for g in _HEADER_GROUPS]
+    assert [stamps[g] for g in ("t1", "tz1", "t2", "tz2")] == [m[g] for g in ("t1", "tz1", "t2", "tz2")]
+
+
+def test_header_parts_by_hand() -> None:
+    head, number, stamps = header._header_parts(HEADER_LINES[0])
+    assert (head["site"], number, head["game"]) == (
+        "PokerStars", "230000007202", "5 Card Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)")
+    assert (stamps["t1"], stamps["tz1"], stamps["t2"], stamps["tz2"]) == (
+        "2024/01/02 21:39:52", "CET", "2024/01/02 15:39:52", "ET")
+    head, number, _ = header._header_parts(HEADER_LINES[4])
+    assert (number, head["tid"], head["buyin"], head["game"], head["level"], head["level_sb"]) == (
+        "1", "5", "$1+$0.10 USD", "Omaha Pot Limit", "I", "10")
+    head, _, _ = header._header_parts(HEADER_LINES[3])
+    assert (head["club"], head["game"]) == ("Club - 2020/01/01 1:00", "Omaha Pot Limit (1/2)")
+    assert header._header_parts(HEADER_LINES[-1]) is None
+    # the rest of a line is read once: the next hand of the table shares its reading
+    again = HEADER_LINES[0].replace("#230000007202", "#230000007203").replace(":52", ":59")
+    assert header._header_parts(again)[0] is header._header_parts(HEADER_LINES[0])[0]

@@ -20,6 +20,12 @@ from hhtools.model.records import Action, ActionKind, BettingStructure, Game, Po
 from hhtools.model.vocab import ProblemCode
 
 _TIME = r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d\d(?::\d\d)?"
+#: A header's time stamps, at its end after its last " - " (no " - " inside them): the
+#: first, and a second in brackets, each with its zone
+_STAMPS = (
+    r"(?P<t1>" + _TIME + r")(?: (?P<tz1>[A-Z]{1,5}))?"
+    r"(?: \[(?P<t2>" + _TIME + r")(?: (?P<tz2>[A-Z]{1,5}))?\])? *$"
+)
 
 HEADER = _rule(
     "header",
@@ -30,8 +36,7 @@ HEADER = _rule(
     r"(?:\{(?P<club>[^}]*)\} )?"
     r"(?P<game>.+?)"
     r"(?: - (?:Match Round \w+, )?Level (?P<level>\w+)(?: \((?P<level_sb>[\d,]+)/(?P<level_bb>[\d,]+)\))?)?"
-    r" - (?P<t1>" + _TIME + r")(?: (?P<tz1>[A-Z]{1,5}))?"
-    r"(?: \[(?P<t2>" + _TIME + r")(?: (?P<tz2>[A-Z]{1,5}))?\])? *$",
+    r" - " + _STAMPS,
 )
 GAME_NAME = _rule(
     "game_name",
@@ -284,14 +289,14 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
         skipped (the caller adds the ``skipped_game`` note); or ``None`` when the
         header could not be read (the problems say why).
     """
-    head = _m(HEADER, lines[0])
-    if head is None:
+    parts = _header_parts(lines[0])
+    if parts is None:
         h.problem(line, ProblemCode.BAD_HEADER, "not a PokerStars hand header", lines[0])
         for k, extra in enumerate(lines[1:], 1):
             if extra.strip():
                 h.problem(line + k, ProblemCode.UNRECOGNISED_LINE, "line outside any hand", extra)
         return None
-    h.hand_id = head["hand_id"]
+    head, h.hand_id, stamps = parts
     game_text: str = head["game"]
     name, stakes_text, g, mix, st = _game_text(game_text)
     if g is None:
@@ -307,30 +312,58 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
                      lines[0], line)  # fmt: skip
     if stakes is None:
         return None
-    started = _started(h, head, lines[0], line)
+    started = _started(h, stamps, lines[0], line)
     if started is None or not _table(h, table_m, lines, line, t):
         return None
-    tournament = head["tid"] is not None
-    return _Header(
-        site=head["site"],
-        hand_id=head["hand_id"],
-        tournament_id=head["tid"],
-        buy_in=head["buyin"],
-        level=head["level"],
-        level_blinds=bool(tournament and head["level_sb"]),
-        variant=g["variant"],
-        hilo=g["hilo"] is not None,
-        qualifier=int(g["qualifier"]) if g["qualifier"] else 8,
-        mix=mix,
-        limit=g["limit"],
-        small_blind=stakes[0],
-        big_blind=stakes[1],
-        currency=stakes[2],
-        started_at=started[0],
-        time_zone=started[1],
-        started_at_utc=started[2],
-        body=t + 1 if table_m is not None else 1,
-    )
+    tid = head["tid"]
+    return _Header(  # by position, in the fields' order
+        head["site"], h.hand_id, tid, head["buyin"], head["level"],
+        bool(tid is not None and head["level_sb"]), g["variant"], g["hilo"] is not None,
+        g["limit"], stakes[0], stakes[1], stakes[2], started[0], started[1], started[2],
+        t + 1 if table_m is not None else 1, int(g["qualifier"]) if g["qualifier"] else 8, mix,
+    )  # fmt: skip
+
+
+#: header lines by what they hold but their hand number and time stamps, and the line
+#: matcher's ``FAST``: ``(text up to the number's "#", text from the ":" after it up to
+#: the stamps' " - ")`` -> :data:`HEADER`'s reading of that line with the number 0 and
+#: a plain stamp (``None``: not a header): a table's hands share one, read once
+_HEADS: dict[tuple[str, str, bool], Any] = {}
+#: the stamps at a header's end, as :data:`HEADER` reads them (its own groups)
+_STAMPS_AT = re.compile(_STAMPS).match
+
+
+def _header_parts(first: str) -> tuple[Any, str, Any] | None:
+    """A header line read as :data:`HEADER` reads it: ``(results, hand number, stamps)``,
+    the stamps' results (``t1``, ``tz1``, ``t2``, ``tz2``) apart from the others
+    (``site``, ``game``, ``tid``...: the ``hand_id`` and stamps in them are not this
+    line's); ``None`` when it is not a header.
+
+    The stamps come after the line's last " - " (they hold none, so a header's start
+    at that " - " is the only one :data:`HEADER` can read), and the rest reads the same
+    whatever the hand's number (digits) and stamps are: so the rest is read once per
+    distinct text (:data:`_HEADS`), and a line this does not cut so is read by the
+    pattern itself.
+    """
+    if _lines.FAST:
+        at = first.find("#")
+        colon = first.find(":", at)
+        cut = first.rfind(" - ")
+        if 0 < at < colon < cut:
+            number = first[at + 1 : colon]
+            stamps = _STAMPS_AT(first, cut + 3)
+            if number.isdecimal() and stamps is not None:
+                key = (first[:at], first[colon:cut], True)
+                head = _HEADS.get(key, _UNREAD)
+                if head is _UNREAD:
+                    if len(_HEADS) >= _GAMES_MAX:
+                        _HEADS.clear()
+                    head = _HEADS[key] = HEADER.re.match(
+                        f"{first[:at]}#0{first[colon:cut]} - 2000/01/01 00:00")
+                if head is not None:
+                    return head, number, stamps
+    head = _m(HEADER, first)
+    return None if head is None else (head, head["hand_id"], head)
 
 
 def _stakes(

@@ -67,10 +67,6 @@ def _plain_amount(text: str, unit: Unit) -> int | None:
 _SYMBOLS = tuple(CURRENCY_SYMBOLS)
 
 
-def _longest_first(entry: tuple[str, tuple[str, str]]) -> int:
-    return -len(entry[0])
-
-
 class _Hand(Hand):
     """The kernel's hand state (:class:`~hhtools.grammars._hand.Hand`: seats, actions,
     hole cards, shows, collects, returns, total and its line, rake, summary...) with
@@ -180,15 +176,17 @@ class _Hand(Hand):
                 self.lone.add(name)
             else:
                 lone = True
+                at = 0  # after every name as long or longer: the list stays longest first
                 for other, _ in lst:  # only a name of the same first character can start it
+                    if len(other) >= len(name):
+                        at += 1
                     if other != name and other.startswith(name):
                         lone = False
                     elif other != name and name.startswith(other):
                         self.lone.discard(other)
                 if lone:
                     self.lone.add(name)
-                lst.append(entry)
-                lst.sort(key=_longest_first)
+                lst.insert(at, entry)
 
     def player_prefix(self, line: str) -> str | None:
         """The longest seated name that ``line`` starts with, followed by ':' or ' '."""
