@@ -164,7 +164,8 @@ def build_report(
     Raises:
         NoSuchPlayerError: ``flt.player`` played no hand in the store.
     """
-    from hhtools.store.views import filtered_select
+    from hhtools.store.report_cube import results_select, totals_select
+    from hhtools.store.views import MISREADS_WITHOUT_CARDS, filtered, filtered_select
 
     page = bool(chart_players) if page is None else page
     hconds, hparams = flt.hand_conditions()
@@ -180,7 +181,11 @@ def build_report(
         " AND ".join([*hconds, *([seat_exists] if swhere else [])] or ["true"]), params)
 
     least = f" WHERE hands >= {int(flt.min_hands)}" if flt.min_hands else ""
+    # the sums kept at import when they answer the filters, else the views over the seats
+    kept = results_select(db.con, flt)
     results = db.sql(
+        f"SELECT * FROM ({kept[0]}){least}", kept[1]
+    ) if kept else db.sql(
         f"SELECT * FROM ({filtered_select('player_results', where, swhere, rows=None)}){least}",
         params)
     results = results.sort(["hands", "net_won", "player"], descending=[True, True, False])
@@ -190,7 +195,8 @@ def build_report(
     def count(view: str, rows: str = "player") -> str:
         return f"(SELECT count(*) FROM ({filtered_select(view, where, swhere, rows)}))"
 
-    totals_row = db.con.execute(
+    kept = totals_select(db.con, flt)
+    totals_row = db.con.execute(*kept).fetchall()[0] if kept else db.con.execute(
         f"SELECT {count('scoops')}, {count('quarters')}, {count('counterfeited')}, "
         f"{count('low_possible', 'hand')}",
         params * 4,
@@ -198,7 +204,8 @@ def build_report(
     totals = dict(zip(("scoops", "quarters", "counterfeited lows", "boards with a low possible"),
                       (int(v) for v in totals_row or (0, 0, 0, 0)), strict=True))  # fmt: skip
 
-    fsql = filtered_select("misreads", where, swhere, "player" if flt.player else "hand")
+    # the findings without their players' cards (the same rows; no read of every seat)
+    fsql = filtered(MISREADS_WITHOUT_CARDS, where, swhere, "player" if flt.player else "hand")
     findings = db.sql(
         f"SELECT kind, count(*) AS findings FROM ({fsql}) GROUP BY kind ORDER BY kind", params
     )
@@ -217,7 +224,7 @@ def build_report(
     report = Report(flt, n_hands, results, findings, totals, cumulative, has_ev=has_ev,
                     read_in_part=partly, not_told=not_told)
     if page and n_hands:
-        _page_data(db, report, fsql, params)
+        _page_data(db, report, fsql, params, (swhere, sparams))
     return report
 
 
@@ -255,8 +262,13 @@ def _has_equity(db: HandStore) -> bool:
         return False
 
 
-def _page_data(db: HandStore, report: Report, fsql: str, params: list[Any]) -> None:
-    """Fill what only the HTML page shows: statistics, the findings listed, their hands."""
+def _page_data(db: HandStore, report: Report, fsql: str, params: list[Any],
+               seats: tuple[str | None, list[Any]]) -> None:  # fmt: skip
+    """Fill what only the HTML page shows: statistics, the findings listed, their hands.
+
+    ``fsql`` gives the findings without their players' cards (``hole_cards`` NULL),
+    ``seats`` the seat filter and its parameters: the findings listed are chosen first,
+    then their cards read from the seats (as view ``misreads`` reads them)."""
     filters = dataclasses.asdict(report.filter)
     import polars as pl
 
@@ -269,11 +281,16 @@ def _page_data(db: HandStore, report: Report, fsql: str, params: list[Any]) -> N
     hidden = ", ".join(f"'{k}'" for k in FINDINGS_HIDDEN)
     rank = (f"CASE kind {order} ELSE CASE WHEN kind IN ({hidden}) THEN 99 ELSE 50 END END")
     # the first FINDINGS_LISTED of the kinds shown, and as many hidden ones beside them
+    swhere, sparams = seats
+    listed = (f"SELECT *, {rank} AS rank FROM ({fsql}) QUALIFY row_number() OVER "
+              f"(PARTITION BY kind IN ({hidden}) ORDER BY {rank}, kind, started_at, site, "
+              f"hand_id, player) <= {FINDINGS_LISTED}")  # fmt: skip
     report.finding_rows = db.sql(
-        f"SELECT *, {rank} AS rank FROM ({fsql}) QUALIFY row_number() OVER "
-        f"(PARTITION BY kind IN ({hidden}) ORDER BY {rank}, kind, started_at, site, hand_id, "
-        f"player) <= {FINDINGS_LISTED} ORDER BY rank, kind, started_at, site, hand_id, player",
-        params,
+        f"SELECT t.* REPLACE (s.hole_cards AS hole_cards) FROM ({listed}) t LEFT JOIN main.seats s "
+        "ON s.site = t.site AND s.hand_id = t.hand_id AND s.player = t.player"
+        f"{f' AND {swhere}' if swhere else ''} "
+        "ORDER BY rank, kind, started_at, site, hand_id, player",
+        params + sparams,
     )
     keys: list[tuple[str, str]] = []
     for site, hand_id in report.finding_rows.select("site", "hand_id").iter_rows():

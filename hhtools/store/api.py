@@ -30,12 +30,14 @@ from hhtools.store import db as store
 from hhtools.store.hand_filter import hands_condition
 from hhtools.store import player_views as pv
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
+from hhtools.store.report_cube import stats_select
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.sharing import SharedConnection
 from hhtools.store.stats import (
     NoSuchPlayerError,
     StatsError,
     StatsFilter,
+    group_names,
     money_of,
     ratios_of,
     stats_sql,
@@ -423,7 +425,9 @@ class HandStore:
         if has_ev:  # skip the view's joins when no equity is stored
             has_ev = bool(self.con.execute(
                 "SELECT count(*) FROM (SELECT 1 FROM allin_equity LIMIT 1)").fetchall()[0][0])
-        sql, params = stats_sql(by, flt, gap_minutes=session_gap, has_ev=has_ev)
+        # the sums kept at import when they answer, else every seat
+        sql, params = (stats_select(self.con, group_names(by), flt, has_ev)
+                       or stats_sql(by, flt, gap_minutes=session_gap, has_ev=has_ev))
         counts = self.sql(sql, params)
         dims = counts.columns[: counts.columns.index("currency")]
         ratios = ratios_of(counts, dims, flt.min_hands)

@@ -29,6 +29,7 @@ from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
     Column,
 )
 from hhtools.store.hand_summary import refresh_summary
+from hhtools.store.report_cube import refresh_report_cube
 from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
@@ -193,6 +194,7 @@ def connect(
             refresh_sessions(con)  # ... and its sessions, sitting-out seats with chips in
         if not had_summary:
             refresh_summary(con)  # ... and what hhtools serve's pages read
+        refresh_report_cube(con)  # ... and the sums hhtools report and stats read
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         ).fetchall()

@@ -26,12 +26,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
 
-from hhtools.rules.equity_batch import AllIn, batch_equity
 from hhtools.store import db as store
+
+if TYPE_CHECKING:  # loaded where the equity is worked out: numpy's evaluator takes a second
+    from hhtools.rules.equity_batch import AllIn
 
 __all__ = ["CANDIDATES", "PENDING", "EvSummary", "compute_allin_equity", "hand_equity"]
 
@@ -90,12 +92,14 @@ def hand_equity(facts: HandFacts) -> tuple[str, list[tuple[Any, ...]]]:
 
 
 #: one board of a hand to share out: (board, [(pot, net, eligible)], the deal)
-_Run = tuple[int, list[tuple[int, int, list[str]]], AllIn]
+_Run = tuple[int, list[tuple[int, int, list[str]]], "AllIn"]
 
 
 def _runs(facts: HandFacts) -> tuple[str, list[_Run], dict[str, int]]:
     """A hand's status and, when it can be worked out, its boards to share out and its
     players still in (name: index into the deal's holes)."""
+    from hhtools.rules.equity_batch import AllIn
+
     site, hid, variant, hi_lo, qualifier, street, seats, boards, pots = facts
     if street not in _KNOWN_BOARD:
         return "money_on_river", [], {}
@@ -124,6 +128,8 @@ def _runs(facts: HandFacts) -> tuple[str, list[_Run], dict[str, int]]:
 def _work(batch: list[HandFacts]) -> list[tuple[str, str, str, str, list[tuple[Any, ...]]]]:
     """Each hand's (site, hand_id, street, status, rows), the boards of every hand of the
     batch shared out together (:func:`hhtools.rules.equity_batch.batch_equity`)."""
+    from hhtools.rules.equity_batch import batch_equity
+
     prepared: list[tuple[str, list[_Run], dict[str, int]]] = []
     for facts in batch:
         try:

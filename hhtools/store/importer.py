@@ -64,6 +64,7 @@ from hhtools.model.records import HandText, Problem
 from hhtools.store import db as store
 from hhtools.store.import_commit import Committer
 from hhtools.store.hand_summary import refresh_summary
+from hhtools.store.report_cube import refresh_report_cube
 from hhtools.store.sessions import refresh_sessions
 from hhtools.store.import_state import FileState, ImportSummary, problem_columns
 from hhtools.store.known import KnownHands
@@ -411,6 +412,7 @@ class Importer(Committer):
             self._commit()
             if self.summary.hands:
                 refresh_sessions(self.con)
+                refresh_report_cube(self.con)  # the sums hhtools report and stats read
                 refresh_summary(self.con)  # what hhtools serve's pages read
         except BaseException as exc:
             self.summary.interrupted = True

@@ -65,6 +65,7 @@ __all__ = [
     "NoSuchPlayerError",
     "StatsError",
     "StatsFilter",
+    "group_names",
     "money_of",
     "parse_when",
     "ratios_of",
@@ -398,8 +399,15 @@ def _sessions(gap_minutes: int) -> str:
         raise StatsError(str(exc)) from None
 
 
-def _by(by: Sequence[str]) -> list[str]:
-    """The grouping's names, checked; a session is always a player's (``player`` first)."""
+def group_names(by: Sequence[str]) -> list[str]:
+    """The grouping's names, checked; a session is always a player's (``player`` first).
+
+    Raises:
+        StatsError: a name not in :data:`DIMENSIONS`.
+
+    >>> group_names(["Session", "game"])
+    ['player', 'session', 'game']
+    """
     dims = []
     for d in by:
         key = d.strip().lower()
@@ -440,7 +448,7 @@ def stats_sql(
     Raises:
         StatsError: an unknown grouping or filter value.
     """
-    dims = _by(by)
+    dims = group_names(by)
     parts, params = flt.where()
     parts.insert(0, counted_seat("s"))
     parts.insert(1, "s.vpip_opportunity IS NOT NULL")  # seats stored before schema 6

@@ -264,15 +264,21 @@ GROUP BY s.site, s.player, h.game, h.structure, h.stakes, h.currency
 # misreads
 # --------------------------------------------------------------------------------------
 
-_MISREADS = """
+#: ``misreads`` without the player's hole cards (``hole_cards`` NULL): the same rows
+#: (a hand seats a player once) without reading the seats, for counting findings or
+#: choosing some before their cards are looked up
+MISREADS_WITHOUT_CARDS = """
 SELECT f.site, f.hand_id, f.board, f.player, f.kind, f.pot, f.half, f.paid, f.due,
        f.explanation, h.game, h.structure, h.stakes, h.currency, h.board_cards,
-       s.hole_cards, h.started_at, coalesce(f.file, h.file) AS file,
+       NULL::VARCHAR AS hole_cards, h.started_at, coalesce(f.file, h.file) AS file,
        coalesce(f.line, h.line) AS line
 FROM findings f
 JOIN hands h ON h.site = f.site AND h.hand_id = f.hand_id
-LEFT JOIN seats s ON s.site = f.site AND s.hand_id = f.hand_id AND s.player = f.player
 """
+
+_MISREADS = MISREADS_WITHOUT_CARDS.replace("NULL::VARCHAR AS hole_cards", "s.hole_cards") + (
+    "LEFT JOIN seats s ON s.site = f.site AND s.hand_id = f.hand_id AND s.player = f.player\n"
+)
 
 # --------------------------------------------------------------------------------------
 # low_possible and counterfeited
@@ -560,7 +566,13 @@ def filtered_select(
     Raises:
         KeyError: no such view.
     """
-    select = VIEWS[name][1]
+    return filtered(VIEWS[name][1], hands_where, seats_where, rows)
+
+
+def filtered(select: str, hands_where: str | None = None, seats_where: str | None = None,
+             rows: str | None = "hand") -> str:  # fmt: skip
+    """:func:`filtered_select` of any SELECT that reaches its hands through ``hands``
+    (and its seats through ``seats``), such as :data:`MISREADS_WITHOUT_CARDS`."""
     ctes = []
     if hands_where:
         ctes.append(f"hands AS (SELECT * FROM main.hands h WHERE {hands_where})")
