@@ -1,7 +1,8 @@
 """Flatten parsed and audited hands into column batches for the store.
 
-A :class:`ColumnBatch` holds, per table of :mod:`hhtools.store.db`, a dict of column
--> list of values. Workers build batches and send them whole to the process that owns
+A :class:`ColumnBatch` holds, per table of :mod:`hhtools.store.db`, the rows of its
+hands as tuples, and :meth:`ColumnBatch.freeze` turns them into a dict of column ->
+list of values. Workers build batches and send them whole to the process that owns
 the database, which appends each table in one statement. Each table's rows are made
 beside its columns, in :mod:`hhtools.store.tables`; :func:`flatten_hand` only works
 out the hand's money once and composes them. Nothing here applies a rule: dues,

@@ -101,37 +101,45 @@ def seat_results(hand: HandHistory, settlement: HandSettlement | None,
         put_in, returned: chips each player put in and got back (minor units), as the
             ``seats`` rows hold them.
     """
-    shares = rake_shares(hand.rake, [(s.seat, put_in.get(s.player, 0) - returned.get(s.player, 0))
-                                     for s in hand.seats])  # fmt: skip
+    seats = hand.seats
+    shares = (
+        rake_shares(hand.rake, [(s.seat, put_in.get(s.player, 0) - returned.get(s.player, 0))
+                                for s in seats])
+        if hand.rake > 0
+        else [0] * len(seats)  # what rake_shares gives for no rake, without the work
+    )  # fmt: skip
+    if settlement is None or not (settlement.showdown or settlement.pots):
+        return [(share, 0, 0, 0, 0, 0) for share in shares]
     due: dict[str, int] = {}
     high: dict[str, int] = {}
     low: dict[str, int] = {}
     scooped: dict[str, int] = {}
     quartered: dict[str, int] = {}
-    if settlement is not None:
-        for sd in settlement.showdown:
-            due[sd.player] = due.get(sd.player, 0) + (settlement.won(sd.player, sd.board) or 0)
-        hi_lo = hand.game.hi_lo
-        for pot in settlement.pots:
-            award = pot.award
-            if award is None or len(pot.eligible) < 2:
-                continue
-            highs, lows = award.high_winners, award.low_winners
-            for p in highs:
-                high[p] = high.get(p, 0) + 1
-            for p in lows:
-                low[p] = low.get(p, 0) + 1
-            if not hi_lo:
-                continue
-            if len(highs) == 1 and (not lows or (len(lows) == 1 and lows[0] == highs[0])):
-                scooped[highs[0]] = scooped.get(highs[0], 0) + 1
-            if lows:  # a split pot: its tied halves are quartered
-                for half in (highs, lows):
-                    if len(half) >= 2:
-                        for p in half:
-                            quartered[p] = quartered.get(p, 0) + 1
+    for sd in settlement.showdown:
+        due[sd.player] = due.get(sd.player, 0) + (settlement.won(sd.player, sd.board) or 0)
+    hi_lo = hand.game.hi_lo
+    for pot in settlement.pots:
+        award = pot.award
+        if award is None or len(pot.eligible) < 2:
+            continue
+        highs, lows = award.high_winners, award.low_winners
+        for p in highs:
+            high[p] = high.get(p, 0) + 1
+        for p in lows:
+            low[p] = low.get(p, 0) + 1
+        if not hi_lo:
+            continue
+        if len(highs) == 1 and (not lows or (len(lows) == 1 and lows[0] == highs[0])):
+            scooped[highs[0]] = scooped.get(highs[0], 0) + 1
+        if lows:  # a split pot: its tied halves are quartered
+            for half in (highs, lows):
+                if len(half) >= 2:
+                    for p in half:
+                        quartered[p] = quartered.get(p, 0) + 1
+    if not (due or high or low):  # (a scoop or a quarter is a high or low won)
+        return [(share, 0, 0, 0, 0, 0) for share in shares]
     return [
         (share, due.get(s.player, 0), high.get(s.player, 0),
          low.get(s.player, 0), scooped.get(s.player, 0), quartered.get(s.player, 0))
-        for share, s in zip(shares, hand.seats, strict=True)
+        for share, s in zip(shares, seats, strict=True)
     ]  # fmt: skip

@@ -35,7 +35,9 @@ here and in ``hhtools schema``. "Dealt in" means a seat not sitting out.
 
 from __future__ import annotations
 
-from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
+from collections.abc import Sequence
+
+from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Seat, Street
 from hhtools.rules.positions import position_names
 
 __all__ = ["STAT_COLUMNS", "seat_stats"]
@@ -65,7 +67,13 @@ _SITTING_OUT: tuple[object, ...] = (None, False, False, False, False, False, Fal
 
 
 class _Tally:
-    """The facts gathered over one hand's actions, in order (module docstring)."""
+    """The facts gathered over one hand's actions, in order (module docstring).
+
+    The actions are read in runs: :func:`_preflop` reads a run of preflop actions and
+    :func:`_postflop` a run of later ones, each with the facts in local names, so a
+    hand is one call of each whatever its length (and a record whose streets go back
+    is read in the same order all the same).
+    """
 
     __slots__ = ("folded_on", "voluntary", "raised_pre", "big_blind", "raises", "opener",
                  "last_raiser", "three_opp", "fold3_opp", "cbet_opp", "fold_cbet_opp",
@@ -89,74 +97,123 @@ class _Tally:
         self.flop_bet = False  # a bet was made on the flop
         self.cbet_live = False  # the flop's first bet was the c-bet, with no raise since
 
-    def preflop(self, act: Action) -> None:
-        """Count a preflop post or action: the big blind, VPIP, PFR, 3-bets."""
+
+def _preflop(t: _Tally, actions: Sequence[Action], start: int) -> int:
+    """Count the preflop posts and actions from ``actions[start]`` on, up to the first
+    action of a later street: the big blind, VPIP, PFR, 3-bets. Returns that action's
+    index (``len(actions)`` when none)."""
+    folded_on, voluntary, three_opp, fold3_opp = t.folded_on, t.voluntary, t.three_opp, t.fold3_opp
+    big_blind, raises, opener, last_raiser = t.big_blind, t.raises, t.opener, t.last_raiser
+    end = len(actions)
+    for i in range(start, end):
+        act = actions[i]
+        if act.street is not _PREFLOP:
+            end = i
+            break
         kind, player = act.kind, act.player
         if kind is _POST:
-            if self.big_blind is None and act.post is _BIG_BLIND:
-                self.big_blind = player
-            return
+            if big_blind is None and act.post is _BIG_BLIND:
+                big_blind = player
+            continue
         if kind is _FOLD:
-            self.folded_on.setdefault(player, "preflop")
+            folded_on.setdefault(player, "preflop")
         elif kind is not _CHECK:
-            self.voluntary.add(player)
-        if self.raises == 1:
-            if player != self.opener and player not in self.three_opp:
-                self.three_opp[player] = kind is _RAISE
-        elif self.raises == 2 and player == self.opener and player not in self.fold3_opp:
-            self.fold3_opp[player] = kind is _FOLD
+            voluntary.add(player)
+        if raises == 1:
+            if player != opener and player not in three_opp:
+                three_opp[player] = kind is _RAISE
+        elif raises == 2 and player == opener and player not in fold3_opp:
+            fold3_opp[player] = kind is _FOLD
         if kind is _RAISE or kind is _BET:
             if kind is _RAISE:
-                self.raised_pre.add(player)
-            self.raises += 1
-            self.last_raiser = player
-            if self.opener is None:
-                self.opener = player
+                t.raised_pre.add(player)
+            raises += 1
+            last_raiser = player
+            if opener is None:
+                opener = player
+    t.big_blind, t.raises, t.opener, t.last_raiser = big_blind, raises, opener, last_raiser
+    return end
 
-    def postflop(self, act: Action) -> None:
-        """Count an action on the flop, turn or river: aggression, calls, folds, c-bets."""
+
+def _postflop(t: _Tally, actions: Sequence[Action], start: int) -> int:
+    """Count the actions on the flop, turn or river from ``actions[start]`` on, up to
+    the next preflop one: aggression, calls, folds, c-bets (:func:`_flop`). Returns that
+    action's index (``len(actions)`` when none)."""
+    aggressive, calls, folds, folded_on = t.aggressive, t.calls, t.folds, t.folded_on
+    end = len(actions)
+    for i in range(start, end):
+        act = actions[i]
+        street = act.street
+        if street is _PREFLOP:
+            end = i
+            break
         kind, player = act.kind, act.player
         if kind is _POST:
-            return
+            continue
         aggressive_act = kind is _BET or kind is _RAISE
         if aggressive_act:
-            self.aggressive[player] = self.aggressive.get(player, 0) + 1
+            aggressive[player] = aggressive.get(player, 0) + 1
         elif kind is _CALL:
-            self.calls[player] = self.calls.get(player, 0) + 1
+            calls[player] = calls.get(player, 0) + 1
         elif kind is _FOLD:
-            self.folds[player] = self.folds.get(player, 0) + 1
-            self.folded_on.setdefault(player, _STREET_TEXT[act.street])
-        if act.street is _FLOP:
-            self.flop(player, kind, aggressive_act)
+            folds[player] = folds.get(player, 0) + 1
+            folded_on.setdefault(player, _STREET_TEXT[street])
+        if street is _FLOP:
+            _flop(t, player, kind, aggressive_act)
+    return end
 
-    def flop(self, player: str, kind: ActionKind, aggressive_act: bool) -> None:
-        """Count a flop action's c-bet chance and its answer."""
-        if player == self.last_raiser and not self.flop_bet and player not in self.cbet_opp:
-            self.cbet_opp[player] = kind is _BET
-            self.cbet_live = kind is _BET
-        elif self.cbet_live and player != self.last_raiser and player not in self.fold_cbet_opp:
-            self.fold_cbet_opp[player] = kind is _FOLD
-        if aggressive_act:
-            if self.flop_bet:
-                self.cbet_live = False
-            self.flop_bet = True
 
-    def row(self, p: str, names: dict[str, str], walk: bool, flop_dealt: bool,
-            staying: bool) -> tuple[object, ...]:  # fmt: skip
-        """The facts of the dealt-in player ``p``, as :data:`STAT_COLUMNS` names them."""
-        fold = self.folded_on.get(p)
-        return (
-            fold, p in self.voluntary, p in self.raised_pre,
+def _flop(t: _Tally, player: str, kind: ActionKind, aggressive_act: bool) -> None:
+    """Count a flop action's c-bet chance and its answer."""
+    if player == t.last_raiser and not t.flop_bet and player not in t.cbet_opp:
+        t.cbet_opp[player] = kind is _BET
+        t.cbet_live = kind is _BET
+    elif t.cbet_live and player != t.last_raiser and player not in t.fold_cbet_opp:
+        t.fold_cbet_opp[player] = kind is _FOLD
+    if aggressive_act:
+        if t.flop_bet:
+            t.cbet_live = False
+        t.flop_bet = True
+
+
+def _tally(actions: Sequence[Action]) -> _Tally:
+    """The facts of a hand's actions, read in order, run by run."""
+    t = _Tally()
+    i, end = 0, len(actions)
+    while i < end:
+        i = _preflop(t, actions, i)
+        if i < end:
+            i = _postflop(t, actions, i)
+    return t
+
+
+def _rows(t: _Tally, seats: Sequence[Seat], names: dict[str, str], walk: bool,
+          flop_dealt: bool, staying: bool) -> list[tuple[object, ...]]:  # fmt: skip
+    """The facts of each seat, as :data:`STAT_COLUMNS` names them (:func:`seat_stats`)."""
+    folded_on, voluntary, raised_pre = t.folded_on, t.voluntary, t.raised_pre
+    three_opp, fold3_opp, cbet_opp, fold_cbet_opp = (t.three_opp, t.fold3_opp, t.cbet_opp,
+                                                     t.fold_cbet_opp)  # fmt: skip
+    aggressive, calls, folds, big_blind = t.aggressive, t.calls, t.folds, t.big_blind
+    out: list[tuple[object, ...]] = []
+    for s in seats:
+        p = s.player
+        fold = folded_on.get(p)
+        if s.sitting_out:
+            out.append((fold, p in voluntary, p in raised_pre, *_SITTING_OUT))
+            continue
+        out.append((
+            fold, p in voluntary, p in raised_pre,
             names.get(p),
-            not (walk and p == self.big_blind),
-            p in self.three_opp, self.three_opp.get(p, False),
-            p in self.fold3_opp, self.fold3_opp.get(p, False),
-            p in self.cbet_opp, self.cbet_opp.get(p, False),
-            p in self.fold_cbet_opp, self.fold_cbet_opp.get(p, False),
-            self.aggressive.get(p, 0), self.calls.get(p, 0), self.folds.get(p, 0),
+            not (walk and p == big_blind),
+            p in three_opp, three_opp.get(p, False),
+            p in fold3_opp, fold3_opp.get(p, False),
+            p in cbet_opp, cbet_opp.get(p, False),
+            p in fold_cbet_opp, fold_cbet_opp.get(p, False),
+            aggressive.get(p, 0), calls.get(p, 0), folds.get(p, 0),
             flop_dealt and fold != "preflop",
             fold is None and staying,
-        )  # fmt: skip
+        ))  # fmt: skip
+    return out
 
 
 def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, ...]]:
@@ -177,24 +234,14 @@ def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, 
     out_players = {s.player for s in seats if s.sitting_out}
     dealt = [p for p in order if p not in out_players] if out_players else list(order)
     names = dict(zip(dealt, position_names(min(len(dealt), 10)), strict=False))
-    tally = _Tally()
-    for act in hand.actions:
-        if act.street is _PREFLOP:
-            tally.preflop(act)
-        else:
-            tally.postflop(act)
+    tally = _tally(hand.actions)
     folded_on = tally.folded_on
     flop_dealt = any(len(b) >= 3 for b in hand.boards)
+    big_blind = tally.big_blind
     walk = (
-        tally.big_blind is not None
+        big_blind is not None
         and not tally.voluntary
-        and all(p in folded_on for p in dealt if p != tally.big_blind)
+        and all(p in folded_on for p in dealt if p != big_blind)
     )
     staying = sum(1 for p in dealt if p not in folded_on) >= 2
-    return [
-        (folded_on.get(s.player), s.player in tally.voluntary, s.player in tally.raised_pre,
-         *_SITTING_OUT)
-        if s.sitting_out
-        else tally.row(s.player, names, walk, flop_dealt, staying)
-        for s in seats
-    ]  # fmt: skip
+    return _rows(tally, seats, names, walk, flop_dealt, staying)

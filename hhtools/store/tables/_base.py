@@ -1,10 +1,9 @@
 """What every hand table module shares: the column declaration, the key columns, the
-batch of columns the rows go into, and the money of a hand worked out once for all
-tables (:class:`HandMoney`)."""
+batch the rows go into (row tuples, turned into columns once per batch) and the money
+of a hand worked out once for all tables (:class:`HandMoney`)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
     from hhtools.audit.settle import HandSettlement
     from hhtools.model.records import HandHistory
 
-__all__ = ["KEY", "ColumnBatch", "Column", "Columns", "HandMoney", "column"]
+__all__ = ["KEY", "ColumnBatch", "Column", "Columns", "HandMoney", "column", "row_names"]
 
 Columns = dict[str, list[Any]]
 
@@ -66,44 +65,70 @@ KEY: tuple[Column, ...] = (
 )
 
 
+def row_names(columns: Sequence[Column]) -> tuple[str, ...]:
+    """The names of a table's row tuples in a :class:`ColumnBatch`: ``_n`` (the hand's
+    running number), then the table's columns in their declared order.
+
+    >>> row_names(KEY)
+    ('_n', 'site', 'hand_id')
+    """
+    return ("_n", *(c.name for c in columns))
+
+
 class ColumnBatch:
-    """Columns per table, filled hand by hand.
+    """The rows of every hand table, filled hand by hand, turned into columns once.
+
+    A table's rows are tuples in the order of its :func:`row_names`: one tuple per row
+    costs less than one list append per value, and :meth:`freeze` turns them into
+    columns in one pass (``zip``) when the batch is done.
 
     Attributes:
-        tables: table name -> column name -> values.
+        rows: table name -> its rows, in the order the tables were first met.
+        names: table name -> the names of its row tuples' values (:func:`row_names`).
         hand_ids: (site, hand_id, digest) of each hand in the batch, in order.
+        n: running number of the hand being added (every row's ``_n``).
     """
 
-    __slots__ = ("tables", "hand_ids", "n")
+    __slots__ = ("rows", "names", "hand_ids", "n")
 
     def __init__(self) -> None:
-        self.tables: dict[str, Columns] = defaultdict(lambda: defaultdict(list))
+        self.rows: dict[str, list[tuple[Any, ...]]] = {}
+        self.names: dict[str, tuple[str, ...]] = {}
         self.hand_ids: list[tuple[str, str, str]] = []
-        self.n = 0  # running number of the hand being added (column ``_n``)
+        self.n = 0
 
     def __len__(self) -> int:
         return len(self.hand_ids)
 
-    def add(self, table: str, **values: Any) -> None:
-        """Append one row to ``table`` (keyword per column), tagged with the current hand."""
-        cols = self.tables[table]
-        cols["_n"].append(self.n)
-        for k, v in values.items():
-            cols[k].append(v)
+    def table(self, name: str, names: tuple[str, ...]) -> list[tuple[Any, ...]]:
+        """The list the rows of table ``name`` are appended to, one tuple per row with
+        the values of ``names`` (:func:`row_names`) in order; the table is in the batch
+        from then on, with or without rows."""
+        rows = self.rows.get(name)
+        if rows is None:
+            rows = self.rows[name] = []
+            self.names[name] = names
+        return rows
 
-    def extend_key(self, table: str, site: str, hand_id: str, k: int) -> Columns:
-        """Start ``k`` rows of the current hand in ``table``: its ``_n``, ``site`` and
-        ``hand_id`` columns; returns the table's columns for the rest, to be filled one
-        column at a time (a list extended once per hand, not one append per value)."""
-        cols = self.tables[table]
-        cols["_n"].extend([self.n] * k)
-        cols["site"].extend([site] * k)
-        cols["hand_id"].extend([hand_id] * k)
-        return cols
+    def freeze(self) -> dict[str, Columns]:
+        """Table -> column name -> values, for every table met (plain lists, picklable);
+        a table met without rows has empty columns.
 
-    def freeze(self) -> dict[str, dict[str, list[Any]]]:
-        """Plain dicts (picklable, no default factories)."""
-        return {t: dict(c) for t, c in self.tables.items()}
+        Raises:
+            ValueError: a row whose length is not its table's number of names (a
+                column would be shifted).
+        """
+        out: dict[str, Columns] = {}
+        for table, rows in self.rows.items():
+            names = self.names[table]
+            if not rows:
+                out[table] = {name: [] for name in names}
+                continue
+            if set(map(len, rows)) != {len(names)}:
+                raise ValueError(f"{table}: rows of {sorted(set(map(len, rows)))} values "
+                                 f"for {len(names)} columns")  # fmt: skip
+            out[table] = dict(zip(names, map(list, zip(*rows)), strict=True))
+        return out
 
 
 @dataclass(frozen=True, slots=True)

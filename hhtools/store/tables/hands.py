@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timezone
 from typing import TYPE_CHECKING
 
 from hhtools.model.money import amount_text, buy_in_total
 from hhtools.store.tables._base import KEY as _KEY
 from hhtools.store.tables._base import Column, ColumnBatch, HandMoney
 from hhtools.store.tables._base import column as _c
+from hhtools.store.tables._base import row_names as _row_names
 
 if TYPE_CHECKING:
     from hhtools.audit import AuditResult
-    from hhtools.model.records import HandHistory
+    from hhtools.model.records import Game, HandHistory
 
 __all__ = ["TABLES", "hand_row"]
 
@@ -92,12 +94,40 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
 }
 
 
-def _stakes(hand: HandHistory) -> str:
+#: the names of a ``hands`` row's values (:func:`~hhtools.store.tables._base.row_names`)
+_ROW = _row_names(TABLES["hands"][1])
+_UTC = timezone.utc
+#: game -> (the game, its columns from ``game`` to ``level``): a table's hands share one
+#: :class:`~hhtools.model.records.Game` record, keyed by identity (the entry holds the
+#: record, so its id is not reused while it is here)
+_GAME_COLUMNS: dict[int, tuple[Game, tuple[object, ...]]] = {}
+_GAMES_MAX = 512
+
+
+def _stakes(g: Game) -> str:
     """Stakes as the site names them: the blinds, or a limit game's small/big bet."""
-    g = hand.game
     low, high = (g.small_bet, g.big_bet) if g.small_bet is not None and g.big_bet is not None else (
         g.small_blind, g.big_blind)
     return f"{amount_text(low, g.currency)}/{amount_text(high, g.currency)}"
+
+
+def _game_columns(g: Game) -> tuple[object, ...]:
+    """The ``hands`` columns of game ``g``, from ``game`` to ``level`` in their declared
+    order (worked out once per game record)."""
+    entry = _GAME_COLUMNS.get(id(g))
+    if entry is not None and entry[0] is g:
+        return entry[1]
+    buy_in = buy_in_total(g.buy_in) if g.is_tournament else None
+    values = (
+        g.name, g.variant.value, g.hi_lo, g.qualifier if g.hi_lo else None, g.mix,
+        g.structure.value, g.currency, g.small_blind, g.big_blind, g.ante, g.small_bet,
+        g.big_bet, _stakes(g), g.is_tournament, g.tournament_id, g.buy_in,
+        buy_in[0] if buy_in else None, buy_in[1] if buy_in else None, g.level,
+    )  # fmt: skip
+    if len(_GAME_COLUMNS) >= _GAMES_MAX:
+        _GAME_COLUMNS.clear()
+    _GAME_COLUMNS[id(g)] = (g, values)
+    return values
 
 
 def _inferred(hand: HandHistory) -> str | None:
@@ -105,10 +135,15 @@ def _inferred(hand: HandHistory) -> str | None:
     record's :attr:`~hhtools.model.records.HandHistory.inferred`, with ``returned``
     added when a return was inferred (``Returned.inferred``) by a grammar that does not
     list it."""
-    names = set(hand.inferred)
-    if any(r.inferred for r in hand.returned):
-        names.add("returned")
-    return ",".join(sorted(names)) or None
+    returned = False
+    for r in hand.returned:
+        if r.inferred:
+            returned = True
+            break
+    if not returned:
+        inferred = hand.inferred
+        return (",".join(sorted(set(inferred))) or None) if inferred else None
+    return ",".join(sorted({*hand.inferred, "returned"}))
 
 
 def hand_row(
@@ -128,63 +163,29 @@ def hand_row(
         audit: its audit, or ``None`` under ``--no-audit`` (no findings, no showdown).
         digest: SHA-1 of the hand's text (``hands.text_digest``).
         import_id: the ``imports.import_id`` of this run.
+
+    ``started_at_utc`` is stored as the UTC clock's time: a UTC datetime goes to the
+    batch as it is (Arrow stores an aware time in UTC), any other is made naive.
     """
-    g = hand.game
     settlement = money.settlement
-    went = settlement.went_to_showdown if settlement is not None else False
-    n_findings = len(audit.findings) if audit is not None else 0
-    pin_total = sum(money.put_in.values()) - sum(money.returned.values())
-    buy_in = buy_in_total(g.buy_in) if g.is_tournament else None
-    batch.add(
-        "hands",
-        site=hand.site,
-        hand_id=hand.hand_id,
-        site_format=hand.site_format,
-        text_digest=digest,
-        file=hand.file,
-        line=hand.line,
-        byte_offset=hand.offset,
-        table_name=hand.table,
-        started_at=hand.started_at,
-        time_zone=hand.time_zone,
-        started_at_utc=hand.started_at_utc.replace(tzinfo=None) if hand.started_at_utc else None,
-        game=g.name,
-        variant=g.variant.value,
-        hi_lo=g.hi_lo,
-        qualifier=g.qualifier if g.hi_lo else None,
-        mix=g.mix,
-        structure=g.structure.value,
-        currency=g.currency,
-        small_blind=g.small_blind,
-        big_blind=g.big_blind,
-        ante=g.ante,
-        small_bet=g.small_bet,
-        big_bet=g.big_bet,
-        stakes=_stakes(hand),
-        is_tournament=g.is_tournament,
-        tournament_id=g.tournament_id,
-        buy_in=g.buy_in,
-        buy_in_amount=buy_in[0] if buy_in else None,
-        buy_in_currency=buy_in[1] if buy_in else None,
-        level=g.level,
-        button=hand.button,
-        max_seats=hand.max_seats,
-        players=len(hand.seats),
-        hero=hand.hero,
-        board_count=len(hand.boards),
-        board_cards=" ".join(hand.boards[0] if hand.boards else ()),
-        total_pot=hand.total_pot,
-        rake=hand.rake,
-        fees=hand.fees,
-        room_added=hand.room_added,
-        jackpot=hand.jackpot,
-        cash_out_fees=sum(c.fee for c in hand.cash_outs),
-        cash_out_forfeited=sum(c.forfeited for c in hand.cash_outs),
-        put_in=pin_total,
-        went_to_showdown=went,
-        inferred=_inferred(hand),
-        findings=n_findings,
-        import_id=import_id,
-        read_in_part=bool(hand.unread_lines),
-        unread_lines=list(hand.unread_lines),
-    )
+    utc = hand.started_at_utc
+    if utc is not None and utc.tzinfo is not _UTC:
+        utc = utc.replace(tzinfo=None)
+    boards = hand.boards
+    cash_outs = hand.cash_outs
+    unread = hand.unread_lines
+    batch.table("hands", _ROW).append((
+        batch.n, hand.site, hand.hand_id, hand.site_format, digest, hand.file, hand.line,
+        hand.offset, hand.table, hand.started_at, hand.time_zone, utc,
+        *_game_columns(hand.game),
+        hand.button, hand.max_seats, len(hand.seats), hand.hero, len(boards),
+        " ".join(boards[0]) if boards else "",
+        hand.total_pot, hand.rake, hand.fees, hand.room_added, hand.jackpot,
+        sum([c.fee for c in cash_outs]) if cash_outs else 0,
+        sum([c.forfeited for c in cash_outs]) if cash_outs else 0,
+        sum(money.put_in.values()) - sum(money.returned.values()),
+        settlement.went_to_showdown if settlement is not None else False,
+        _inferred(hand),
+        len(audit.findings) if audit is not None else 0,
+        import_id, bool(unread), list(unread),
+    ))  # fmt: skip

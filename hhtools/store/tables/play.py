@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from hhtools.model.records import ActionKind, PostKind, Street
 from hhtools.store.tables._base import KEY as _KEY
 from hhtools.store.tables._base import Column, ColumnBatch, HandMoney
 from hhtools.store.tables._base import column as _c
+from hhtools.store.tables._base import row_names as _row_names
 
 if TYPE_CHECKING:
     from hhtools.model.records import HandHistory
@@ -58,8 +58,10 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
     ),
 }
 
-#: the text of each enum member the rows hold (``member.value`` is a slow property)
-_TEXT: dict[Any, str] = {m: m.value for e in (Street, ActionKind, PostKind) for m in e}
+#: the names of each table's row values (:func:`~hhtools.store.tables._base.row_names`)
+_ACTIONS = _row_names(TABLES["actions"][1])
+_BOARDS = _row_names(TABLES["boards"][1])
+_RESULTS = _row_names(TABLES["tournament_results"][1])
 
 
 def action_rows(batch: ColumnBatch, hand: HandHistory, money: HandMoney) -> None:
@@ -70,53 +72,44 @@ def action_rows(batch: ColumnBatch, hand: HandHistory, money: HandMoney) -> None
         hand: the parsed hand.
         money: its money; ``money.added`` holds the chips each action moved into the
             pot (minor units), one per action.
+
+    The street, kind and post go to the batch as the record's members: a ``StrEnum``
+    is its text, which is what the store holds.
     """
-    actions = hand.actions
-    acts = batch.extend_key("actions", hand.site, hand.hand_id, len(actions))
-    acts["seq"].extend(range(len(actions)))
-    acts["street"].extend([_TEXT[a.street] for a in actions])
-    acts["player"].extend([a.player for a in actions])
-    acts["kind"].extend([_TEXT[a.kind] for a in actions])
-    acts["post"].extend([_TEXT[a.post] if a.post else None for a in actions])
-    acts["amount"].extend([a.amount for a in actions])
-    acts["to_amount"].extend([a.to_amount for a in actions])
-    acts["added"].extend(money.added)
-    acts["all_in"].extend([a.all_in for a in actions])
-    acts["line"].extend([a.line for a in actions])
+    rows = batch.table("actions", _ACTIONS)
+    n, site, hid = batch.n, hand.site, hand.hand_id
+    rows.extend([
+        (n, site, hid, seq, a.street, a.player, a.kind, a.post, a.amount, a.to_amount, added,
+         a.all_in, a.line)
+        for seq, (a, added) in enumerate(zip(hand.actions, money.added, strict=True))
+    ])  # fmt: skip
 
 
 def board_rows(batch: ColumnBatch, hand: HandHistory) -> None:
     """Add the ``boards`` rows of ``hand`` to ``batch``: one per board (two when the
     hand was run twice), its cards and its flop, turn and river (``None`` when not
     dealt)."""
-    site, hid = hand.site, hand.hand_id
+    if not hand.boards:
+        return
+    rows = batch.table("boards", _BOARDS)
+    n, site, hid = batch.n, hand.site, hand.hand_id
     for b, cards in enumerate(hand.boards):
-        batch.add(
-            "boards",
-            site=site,
-            hand_id=hid,
-            board=b,
-            cards=" ".join(cards),
-            flop=" ".join(cards[:3]) if len(cards) >= 3 else None,
-            turn=cards[3] if len(cards) >= 4 else None,
-            river=cards[4] if len(cards) >= 5 else None,
-        )
+        k = len(cards)
+        rows.append((
+            n, site, hid, b, " ".join(cards),
+            " ".join(cards[:3]) if k >= 3 else None,
+            cards[3] if k >= 4 else None,
+            cards[4] if k >= 5 else None,
+        ))  # fmt: skip
 
 
 def tournament_rows(batch: ColumnBatch, hand: HandHistory) -> None:
     """Add the ``tournament_results`` rows of ``hand`` to ``batch``: one per result the
     hand reports (places, prizes, bounties in minor units of their currency)."""
-    site, hid = hand.site, hand.hand_id
+    if not hand.tournament_results:
+        return
+    rows = batch.table("tournament_results", _RESULTS)
+    n, site, hid = batch.n, hand.site, hand.hand_id
     for r in hand.tournament_results:
-        batch.add(
-            "tournament_results",
-            site=site,
-            hand_id=hid,
-            player=r.player,
-            place=r.place,
-            prize=r.prize,
-            bounty=r.bounty,
-            eliminated=r.eliminated,
-            currency=r.currency,
-            line=r.line,
-        )
+        rows.append((n, site, hid, r.player, r.place, r.prize, r.bounty, r.eliminated,
+                     r.currency, r.line))  # fmt: skip

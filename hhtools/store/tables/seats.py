@@ -10,8 +10,9 @@ from hhtools.rules.holes import hole_classes
 from hhtools.store.seat_results import seat_results
 from hhtools.store.seat_stats import STAT_COLUMNS, seat_stats
 from hhtools.store.tables._base import KEY as _KEY
-from hhtools.store.tables._base import Column, ColumnBatch, Columns, HandMoney
+from hhtools.store.tables._base import Column, ColumnBatch, HandMoney
 from hhtools.store.tables._base import column as _c
+from hhtools.store.tables._base import row_names as _row_names
 
 if TYPE_CHECKING:
     from hhtools.model.records import HandHistory
@@ -87,16 +88,27 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
     ),
 }
 
-#: seats columns of a :data:`~hhtools.store.seat_results.SeatResult`, by position
-_SEAT_RESULT_INDEX = (("rake_paid", 0), ("due_at_showdown", 1), ("pots_won_high", 2),
-                      ("pots_won_low", 3), ("scooped", 4), ("quartered", 5))
+#: the columns of a :data:`~hhtools.store.seat_results.SeatResult`, in its order
+_RESULT_COLUMNS = ("rake_paid", "due_at_showdown", "pots_won_high", "pots_won_low",
+                   "scooped", "quartered")  # fmt: skip
+#: the names of a ``seats`` row's values, in the order :func:`seat_rows` writes them:
+#: the declared columns, the seat's own first, then its results and its statistics
+#: facts as the tuples they come in (the batch turns them into columns by name)
+_ROW = ("_n", "site", "hand_id", "seat", "player", "stack", "sitting_out", "bounty",
+        "position", "is_button", "is_hero", "hole_cards", "put_in", "returned",
+        "collected", "net", "showed", "cashed_out", "cash_out_fee", "cash_out_forfeited",
+        "hole_classes", *_RESULT_COLUMNS, *STAT_COLUMNS)  # fmt: skip
+if sorted(_ROW) != sorted(_row_names(TABLES["seats"][1])):  # a column added to one only
+    raise RuntimeError("seats: the row's names are not the declared columns")
+#: the cash-out of a player who cashed nothing out: (amount, fee, forfeited)
+_NO_CASH_OUT = (0, 0, 0)
 
 
 def _cashed(hand: HandHistory) -> dict[str, tuple[int, int, int]]:
     """Player -> (cashed out, cash-out fee, forfeited), summed over ``hand.cash_outs``."""
     cashed: dict[str, tuple[int, int, int]] = {}
     for co in hand.cash_outs:
-        amount, fee, forfeited = cashed.get(co.player, (0, 0, 0))
+        amount, fee, forfeited = cashed.get(co.player, _NO_CASH_OUT)
         cashed[co.player] = (amount + co.amount, fee + co.fee, forfeited + co.forfeited)
     return cashed
 
@@ -110,58 +122,38 @@ def seat_rows(batch: ColumnBatch, hand: HandHistory, money: HandMoney) -> None:
         money: its money (put in, returned, clockwise order, the settlement if any).
 
     Money columns are minor units; ``net`` is collected + cashed out - put in +
-    returned.
+    returned. The results columns are :func:`~hhtools.store.seat_results.seat_results`'
+    (rake_paid ... quartered), the statistics facts
+    :func:`~hhtools.store.seat_stats.seat_stats`' (:data:`STAT_COLUMNS`), each seat's
+    tuples of them added to its row as they come.
     """
-    seats = batch.extend_key("seats", hand.site, hand.hand_id, len(hand.seats))
-    players = [s.player for s in hand.seats]
-    _place_columns(seats, hand, players, money.order)
-    _money_columns(seats, hand, players, money)
-    results = seat_results(hand, money.settlement, money.put_in, money.returned)
-    for name, i in _SEAT_RESULT_INDEX:
-        seats[name].extend([r[i] for r in results])
-    # one column per fact (zip(*rows)); no seats, no rows
-    facts = zip(*seat_stats(hand, money.order), strict=True)
-    for name, values in zip(STAT_COLUMNS, facts):  # noqa: B905
-        seats[name].extend(values)
-
-
-def _place_columns(
-    seats: Columns, hand: HandHistory, players: list[str], order: tuple[str, ...]
-) -> None:
-    """Who sits where and holds what: seat, player, stack... hole cards and classes."""
-    hs = hand.seats
-    position = {p: i + 1 for i, p in enumerate(order)}
-    holes = [hand.hole_cards.get(p) for p in players]
+    rows = batch.table("seats", _ROW)
+    seats = hand.seats
+    if not seats:
+        return
+    n, site, hid = batch.n, hand.site, hand.hand_id
+    order = money.order
+    put_in, returned = money.put_in, money.returned
+    position = {p: i for i, p in enumerate(order, 1)}
+    holes = hand.hole_cards
+    button, hero = hand.button, hand.hero
     showed = {s.player for s in hand.shows if not s.mucked}
-    seats["seat"].extend([s.seat for s in hs])
-    seats["player"].extend(players)
-    seats["stack"].extend([s.stack for s in hs])
-    seats["sitting_out"].extend([s.sitting_out for s in hs])
-    seats["bounty"].extend([s.bounty for s in hs])
-    seats["position"].extend([position.get(p) for p in players])
-    seats["is_button"].extend([s.seat == hand.button for s in hs])
-    seats["is_hero"].extend([p == hand.hero for p in players])
-    seats["hole_cards"].extend([" ".join(h) if h else None for h in holes])
-    seats["showed"].extend([p in showed for p in players])
-    seats["hole_classes"].extend([list(hole_classes(h)) if h else None for h in holes])
-
-
-def _money_columns(seats: Columns, hand: HandHistory, players: list[str], money: HandMoney) -> None:
-    """What each seat put in, got back, collected and cashed out, and its net (minor units)."""
     collected: dict[str, int] = {}
     for c in hand.collects:
         collected[c.player] = collected.get(c.player, 0) + c.amount
-    cashed = _cashed(hand)
-    pins = [money.put_in.get(p, 0) for p in players]
-    rets = [money.returned.get(p, 0) for p in players]
-    cols = [collected.get(p, 0) for p in players]
-    cash = [cashed.get(p, (0, 0, 0)) for p in players]
-    seats["put_in"].extend(pins)
-    seats["returned"].extend(rets)
-    seats["collected"].extend(cols)
-    seats["net"].extend(
-        [c + co[0] - pin + ret for c, co, pin, ret in zip(cols, cash, pins, rets, strict=True)]
-    )
-    seats["cashed_out"].extend([co[0] for co in cash])
-    seats["cash_out_fee"].extend([co[1] for co in cash])
-    seats["cash_out_forfeited"].extend([co[2] for co in cash])
+    cashed = _cashed(hand) if hand.cash_outs else {}
+    results = seat_results(hand, money.settlement, put_in, returned)
+    stats = seat_stats(hand, order)
+    for s, result, st in zip(seats, results, stats, strict=True):
+        p = s.player
+        hole = holes.get(p)
+        pin = put_in.get(p, 0)
+        ret = returned.get(p, 0)
+        got = collected.get(p, 0)
+        cash = cashed.get(p, _NO_CASH_OUT)
+        rows.append((
+            n, site, hid, s.seat, p, s.stack, s.sitting_out, s.bounty, position.get(p),
+            s.seat == button, p == hero, " ".join(hole) if hole else None,
+            pin, ret, got, got + cash[0] - pin + ret, p in showed, cash[0], cash[1], cash[2],
+            list(hole_classes(hole)) if hole else None,
+        ) + result + st)  # fmt: skip

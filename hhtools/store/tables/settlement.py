@@ -1,7 +1,8 @@
 """The tables of what the audit settled: ``pots``, ``awards``, ``showdowns`` and
 ``findings`` (:class:`hhtools.audit.settle.HandSettlement` and the checks' findings);
 their columns and the rows of one audited hand. A hand imported with ``--no-audit``
-has no rows here."""
+has no rows here. A half or a finding's kind goes to the batch as its ``StrEnum``
+member, which is its text."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 from hhtools.store.tables._base import KEY as _KEY
 from hhtools.store.tables._base import Column, ColumnBatch
 from hhtools.store.tables._base import column as _c
+from hhtools.store.tables._base import row_names as _row_names
 
 if TYPE_CHECKING:
     from hhtools.audit import AuditResult
@@ -87,84 +89,71 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
 }
 
 
+#: the names of each table's row values (:func:`~hhtools.store.tables._base.row_names`)
+_POTS = _row_names(TABLES["pots"][1])
+_AWARDS = _row_names(TABLES["awards"][1])
+_SHOWDOWNS = _row_names(TABLES["showdowns"][1])
+_FINDINGS = _row_names(TABLES["findings"][1])
+
 def pot_rows(batch: ColumnBatch, hand: HandHistory, settlement: HandSettlement) -> None:
     """Add the ``pots`` rows of ``hand`` (one per board and pot) and, after each pot,
     its ``awards`` rows (one per half and player: paid by the site, due by the rules,
     minor units) to ``batch``."""
-    site, hid = hand.site, hand.hand_id
+    if not settlement.pots:
+        return
+    pots = batch.table("pots", _POTS)
+    awards = None
+    n, site, hid = batch.n, hand.site, hand.hand_id
     for pot in settlement.pots:
         award = pot.award
-        batch.add(
-            "pots",
-            site=site,
-            hand_id=hid,
-            board=pot.board,
-            pot=pot.pot,
-            gross=pot.gross,
-            net=pot.net,
-            eligible=list(pot.eligible),
-            high_winners=list(award.high_winners) if award else None,
-            low_winners=list(award.low_winners) if award else None,
-            hi_lo_split=bool(award and award.low_winners),
-        )
+        board, index = pot.board, pot.pot
+        pots.append((
+            n, site, hid, board, index, pot.gross, pot.net, list(pot.eligible),
+            list(award.high_winners) if award else None,
+            list(award.low_winners) if award else None,
+            bool(award and award.low_winners),
+        ))  # fmt: skip
+        if not pot.lines:
+            continue
+        if awards is None:
+            awards = batch.table("awards", _AWARDS)
         for line in pot.lines:
-            batch.add(
-                "awards",
-                site=site,
-                hand_id=hid,
-                board=pot.board,
-                pot=pot.pot,
-                half=line.half.value,
-                player=line.player,
-                paid=line.paid,
-                due=line.due,
-                share=None if line.share is None else float(line.share),
-                scoop=line.scoop,
-                quarter=line.quarter,
-            )
+            share = line.share
+            awards.append((
+                n, site, hid, board, index, line.half, line.player, line.paid,
+                line.due, None if share is None else float(share), line.scoop, line.quarter,
+            ))  # fmt: skip
 
 
 def showdown_rows(batch: ColumnBatch, hand: HandHistory, settlement: HandSettlement) -> None:
     """Add the ``showdowns`` rows of ``hand`` to ``batch``: one per board and hand shown,
     read by the rules, with what the player won there (minor units)."""
-    site, hid = hand.site, hand.hand_id
+    if not settlement.showdown:
+        return
+    rows = batch.table("showdowns", _SHOWDOWNS)
+    n, site, hid = batch.n, hand.site, hand.hand_id
     for sd in settlement.showdown:
-        batch.add(
-            "showdowns",
-            site=site,
-            hand_id=hid,
-            board=sd.board,
-            player=sd.player,
-            hole_cards=" ".join(sd.hole),
-            high_cards=" ".join(sd.high.cards) if sd.high else None,
-            high_category=str(sd.high.category) if sd.high else None,
-            high_value=sd.high.value if sd.high else None,
-            low_cards=" ".join(sd.low.cards) if sd.low else None,
-            low_ranks=sd.low.ranks if sd.low else None,
-            low_value=sd.low.value if sd.low else None,
-            declared_high=sd.show.description,
-            declared_low=sd.show.low_description,
-            won=settlement.won(sd.player, sd.board),
-        )
+        high, low, show = sd.high, sd.low, sd.show
+        rows.append((
+            n, site, hid, sd.board, sd.player, " ".join(sd.hole),
+            " ".join(high.cards) if high else None,
+            str(high.category) if high else None,
+            high.value if high else None,
+            " ".join(low.cards) if low else None,
+            low.ranks if low else None,
+            low.value if low else None,
+            show.description, show.low_description,
+            settlement.won(sd.player, sd.board),
+        ))  # fmt: skip
 
 
 def finding_rows(batch: ColumnBatch, hand: HandHistory, audit: AuditResult) -> None:
     """Add the ``findings`` rows of ``hand`` to ``batch``, one per finding of the audit,
     in order; a finding with no line of its own gets the hand's first line."""
-    site, hid = hand.site, hand.hand_id
+    if not audit.findings:
+        return
+    rows = batch.table("findings", _FINDINGS)
+    n, site, hid, file, first = batch.n, hand.site, hand.hand_id, hand.file, hand.line
     for f in audit.findings:
-        batch.add(
-            "findings",
-            site=site,
-            hand_id=hid,
-            board=f.board,
-            player=f.player,
-            kind=f.kind.value,
-            pot=f.pot,
-            half=f.half.value,
-            paid=f.paid,
-            due=f.due,
-            explanation=f.explanation,
-            file=hand.file,
-            line=f.line or hand.line,
-        )
+        rows.append((n, site, hid, f.board, f.player, f.kind, f.pot, f.half,
+                     f.paid, f.due, f.explanation, file, f.line or first))  # fmt: skip
