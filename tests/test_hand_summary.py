@@ -61,12 +61,14 @@ def _rows(db: Path, sql: str) -> list[tuple[Any, ...]]:
         con.close()
 
 
-def _tables(db: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """Both kept tables, sorted, the cube's one DOUBLE rounded (summed in another order)."""
+def _tables(db: Path) -> tuple[list[tuple[Any, ...]], ...]:
+    """The kept tables, sorted, their sums of DOUBLEs rounded (summed in another order)."""
     summary = _rows(db, "SELECT * FROM hand_summary ORDER BY site, hand_id")
     cube = _rows(db, "SELECT * EXCLUDE (net_bb), round(net_bb, 9) FROM stat_cube "
                      "ORDER BY ALL")  # fmt: skip
-    return summary, cube
+    sessions = _rows(db, "SELECT * EXCLUDE (bb_per_100), round(bb_per_100, 9) FROM "
+                         "session_summary ORDER BY ALL")  # fmt: skip
+    return summary, cube, sessions
 
 
 def test_summary_of_each_hand(six: Path) -> None:
@@ -101,6 +103,22 @@ def test_cube_sums_each_players_seats(six: Path) -> None:
     (dupes,) = _rows(six, "SELECT count(*) FROM (SELECT 1 FROM stat_cube GROUP BY player, "
                           "site, game, structure, stakes, position, currency HAVING count(*) > 1)")
     assert dupes == (0,)
+
+
+def test_kept_sessions_are_the_sessions_view(six: Path) -> None:
+    """The six hands were played 14:00 to 14:25 on one site: one session per player;
+    Bob's omaha hands H1 H2 H3 H5 net -5 + 50 - 35 + 950 = 960, his hi/lo hand H4 -80."""
+    from hhtools.serve.graphs import player_sessions
+
+    bob = _rows(six, "SELECT session, game, hands, net_won FROM session_summary "
+                     "WHERE player = 'Bob' ORDER BY game")  # fmt: skip
+    assert bob == [(1, "omaha", 4, 960), (1, "omaha-hilo", 1, -80)]
+    with hhtools.connect(six) as hs:
+        for name in ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Gina"):
+            kept, worked = (player_sessions(hs, name, kept=k) for k in (True, False))
+            assert kept.rows() == worked.rows() and kept.schema == worked.schema
+            assert kept.height == hs.sessions(name).height == (0 if name == "Gina" else
+                                                               kept["game"].n_unique())
 
 
 def test_cube_gives_stats_numbers(six: Path) -> None:
@@ -147,6 +165,21 @@ def test_withdrawn_hand_leaves_the_kept_tables(tmp_path: Path) -> None:
     bob, erin = (_rows(db, f"SELECT sum(hands), sum(net_won) FROM stat_cube WHERE player = '{p}'")
                  for p in ("Bob", "Erin"))  # fmt: skip
     assert (bob, erin) == ([(4, -70)], [(2, 142)])
+    # Bob's omaha session without H5: -5 + 50 - 35
+    assert _rows(db, "SELECT hands, net_won FROM session_summary WHERE player = 'Bob' AND "
+                     "game = 'omaha'") == [(3, 10)]  # fmt: skip
+
+
+def test_store_without_the_kept_tables_gets_them_when_opened_writable(six: Path, tmp_path: Path
+                                                                       ) -> None:  # fmt: skip
+    old = tmp_path / "old.duckdb"
+    shutil.copyfile(six, old)
+    con = duckdb.connect(str(old))
+    con.execute("DROP TABLE session_summary")  # a store kept before the sessions were
+    con.execute("DELETE FROM stat_cube WHERE player = 'Bob'")  # ... and so not trusted
+    con.close()
+    store_db.connect(old).close()
+    assert _tables(old) == _tables(six)
 
 
 def _snapshot_rows(snap: Any) -> tuple[Any, ...]:

@@ -180,7 +180,7 @@ def api_player(
     positions = _stats(store, ("position",), flt)
 
     def work(hs: Any) -> dict[str, Any]:
-        told = player_sessions(hs, stored)
+        told = player_sessions(hs, stored, kept=snap.current)
         return {"sessions": _rows(told.head(few)), "sessions_total": told.height,
                 **player_graph(snap, stored, currency)}  # fmt: skip
 

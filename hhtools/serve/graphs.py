@@ -85,18 +85,26 @@ def player_graph(snap: Snapshot, player: str, currency: str | None = None) -> di
     return {"currencies": [{"currency": c, "hands": n} for c, n in curs], "graph": graph}
 
 
-def player_sessions(hs: HandStore, player: str) -> pl.DataFrame:
+def player_sessions(hs: HandStore, player: str, kept: bool = False) -> pl.DataFrame:
     """A player's sessions, the latest first: the rows of ``HandStore.sessions(player)``
-    (the stored sessions of 30 minutes' gap), worked out over their seats only.
+    (the stored sessions of 30 minutes' gap), read from the importer's
+    ``session_summary`` (``kept``: the snapshot found it covering every hand) or worked
+    out over their seats.
 
     Args:
         hs: the open store.
         player: the stored name.
+        kept: read ``session_summary`` (:attr:`hhtools.serve.snapshot.Snapshot.current`).
     """
     hs._need_view("sessions")  # noqa: SLF001  (the store's own check)
-    mine = "(SELECT * FROM seat_sessions WHERE player = ?)"
-    told = hs.sql(f"SELECT * FROM ({sessions_from(mine)}) ORDER BY site, player, start, game, "
-                  "stakes, currency", [player])  # fmt: skip
+    order = " ORDER BY site, player, start, game, stakes, currency"
+    if kept:
+        told = hs.sql("SELECT site, player, session, start, session_end AS \"end\", game, "
+                      "structure, stakes, currency, hands, net_won, bb_per_100, minutes, "
+                      "net_per_hour FROM session_summary WHERE player = ?" + order, [player])
+    else:
+        mine = "(SELECT * FROM seat_sessions WHERE player = ?)"
+        told = hs.sql(f"SELECT * FROM ({sessions_from(mine)}){order}", [player])
     return told.sort("start", descending=True, maintain_order=True)
 
 

@@ -117,6 +117,9 @@ class Snapshot:
     lock: threading.Lock
     names: dict[str, str | None] = field(default_factory=dict)  #: lower-case -> stored
     spans: bool = False  #: ``mem`` holds table ``spans`` (:func:`build_spans`)
+    #: the store's kept tables (:mod:`hhtools.store.hand_summary`) covered every hand
+    #: when read (nothing worked out here), so what else they hold can be read as is
+    current: bool = False
     kept: dict[str, Any] = field(default_factory=dict)  #: answers worked out from it once
 
     def rows(self, sql: str, params: list[Any] | None = None
@@ -148,7 +151,9 @@ def build_snapshot(hs: HandStore, version: tuple[int, ...]) -> Snapshot:
           f"SELECT *, {_ORD} AS ord, ord AS hid FROM _incoming ORDER BY ord")  # fmt: skip
     _load(mem, "seats", _seats(hs, ev), _SEATS_IN)
     mem.execute("CREATE TABLE stakes AS SELECT DISTINCT stakes FROM hands")
-    return Snapshot(version, mem, _cube(hs, ev), threading.Lock())
+    lacking = _lacking(hs)
+    return Snapshot(version, mem, _cube(hs, ev, lacking), threading.Lock(),
+                    current=lacking == (0, 0))  # fmt: skip
 
 
 def update_snapshot(hs: HandStore, old: Snapshot, version: tuple[int, ...]) -> Snapshot | None:
@@ -184,7 +189,8 @@ def update_snapshot(hs: HandStore, old: Snapshot, version: tuple[int, ...]) -> S
     hands = _hands(hs, where)
     seats = _seats(hs, ev, ("WHERE (s.site, s.hand_id) IN (SELECT h.site, h.hand_id FROM hands h "
                             "WHERE h.import_id > ?)", [last]))  # fmt: skip
-    cube = _cube(hs, ev)
+    lacking = _lacking(hs)
+    cube = _cube(hs, ev, lacking)
     with old.lock:
         mem = old.mem
         mem.execute("BEGIN TRANSACTION")
@@ -214,7 +220,7 @@ def update_snapshot(hs: HandStore, old: Snapshot, version: tuple[int, ...]) -> S
         mem.execute("DROP TABLE IF EXISTS spans")
         mem.execute("COMMIT")
         old.spans = False
-    return Snapshot(version, mem, cube, old.lock)
+    return Snapshot(version, mem, cube, old.lock, current=lacking == (0, 0))
 
 
 def _first(mem: duckdb.DuckDBPyConnection, source: str) -> tuple[Any, ...] | None:
@@ -275,7 +281,17 @@ def _seats(hs: HandStore, ev: bool, where: tuple[str, list[Any]] = ("", [])) -> 
     return hs.sql(sql, where[1])
 
 
-def _cube(hs: HandStore, ev: bool) -> pl.DataFrame | None:
+def _lacking(hs: HandStore) -> tuple[int, int] | None:
+    """``(withdrawn, new)``: the kept summaries of hands no longer stored, and the hands
+    without one; ``None`` for a store without the kept tables."""
+    if not kept_tables(hs):
+        return None
+    (gone,) = hs.con.execute(f"SELECT count(*) FROM ({GONE})").fetchall()[0]
+    (new,) = hs.con.execute(f"SELECT count(*) FROM ({MISSING})").fetchall()[0]
+    return int(gone), int(new)
+
+
+def _cube(hs: HandStore, ev: bool, lacking: tuple[int, int] | None) -> pl.DataFrame | None:
     """The statistics cube, :func:`hhtools.store.stats.stats_sql` grouped by
     :data:`CUBE_DIMS`: the kept ``stat_cube`` with the rows of players whose hands
     were withdrawn worked out again, the hands not yet in it added, and the all-in
@@ -288,13 +304,13 @@ def _cube(hs: HandStore, ev: bool) -> pl.DataFrame | None:
     except Exception:  # a store of an older schema: the store answers, slowly
         log.info("no statistics in %s: the players list asks the store", hs.path)
         return None
-    if not kept_tables(hs):
+    if lacking is None:
         sql, params = stats_sql(CUBE_DIMS, StatsFilter(), has_ev=ev)
         return hs.sql(sql, params)
+    n_gone, n_new = lacking
     parts = []
     gone = ("(site, player) IN (SELECT DISTINCT x.site, unnest(x.players) FROM hand_summary x "
             f"SEMI JOIN ({GONE}) g USING (site, hand_id))")  # fmt: skip
-    (n_gone,) = hs.con.execute(f"SELECT count(*) FROM ({GONE})").fetchall()[0]
     if n_gone:
         log.info("%s: %d summaries of withdrawn hands: their players' statistics worked "
                  "out by the server", hs.path, n_gone)  # fmt: skip
@@ -303,7 +319,6 @@ def _cube(hs: HandStore, ev: bool) -> pl.DataFrame | None:
                                         "FROM hand_summary)")))  # fmt: skip
     else:
         parts.append(hs.sql("SELECT * FROM stat_cube"))
-    (n_new,) = hs.con.execute(f"SELECT count(*) FROM ({MISSING})").fetchall()[0]
     if n_new:
         parts.append(hs.sql(cube_select(f"(site, hand_id) IN ({MISSING})")))
     cube = pl.concat(parts, how="vertical_relaxed").with_columns(

@@ -180,7 +180,7 @@ def connect(
         drop_old_stage(con)
         _upgrade_seats(con)
         had_sessions = _has_table(con, "seat_sessions")
-        had_summary = _has_table(con, "hand_summary")
+        had_summary = _has_table(con, "session_summary")  # the last kept table added
         stored = stored_version(con)
         con.execute(ddl()).fetchall()
         _add_missing_columns(con)
@@ -193,7 +193,7 @@ def connect(
         if not had_sessions or (stored is not None and stored < SESSIONS_SINCE):
             refresh_sessions(con)  # ... and its sessions, sitting-out seats with chips in
         if not had_summary:
-            refresh_summary(con)  # ... and what hhtools serve's pages read
+            refresh_summary(con, whole=True)  # ... and what hhtools serve's pages read
         refresh_report_cube(con)  # ... and the sums hhtools report and stats read
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]

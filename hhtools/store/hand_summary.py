@@ -7,6 +7,9 @@ import's new hands instead of worked out again from every hand by the server.
   seat of a tie), ``scoop``/``quarter`` (some seat scooped a hi/lo pot / shared a
   half), ``allin`` (someone was all in), ``kinds`` (its findings' kinds, sorted) and
   ``players`` (everyone seated, sorted: whose statistics the hand is in);
+* ``session_summary``: the ``sessions`` view's rows, worked out again for the players
+  of the hands added or withdrawn (their ``seat_sessions``, which the importer keeps
+  first), so that a player's sessions are read, not grouped from every hand;
 * ``stat_cube``: :func:`hhtools.store.stats.stats_sql`'s counts grouped by player,
   site, game, structure, stakes, position and currency, over the hands with a summary
   row. Each row is a sum over seats, so any subset of rows sums to the statistics of
@@ -30,6 +33,7 @@ from typing import Any
 
 import duckdb
 
+from hhtools.store.player_views import sessions_from
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.stats import RATIOS, StatsFilter, stats_sql
 from hhtools.store.tables._base import KEY, Column
@@ -80,6 +84,26 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("postflop_folds", "BIGINT", "folds, flop to river"),
             _c("net_won", "BIGINT", "sum of seats.net, minor units"),
             _c("net_bb", "DOUBLE", "sum of net / big blind"),
+        ),
+    ),
+    "session_summary": (
+        "The sessions view's rows (hhtools.store.player_views.sessions_from over "
+        "seat_sessions) of every player, kept at import for the players of its hands.",
+        (
+            _c("site", "VARCHAR", "the poker room"),
+            _c("player", "VARCHAR", "screen name"),
+            _c("session", "BIGINT", "the player's session number on the site, from 1"),
+            _c("start", "TIMESTAMP", "the session's start"),
+            _c("session_end", "TIMESTAMP", "the start of its last hand (the view's end)"),
+            _c("game", "VARCHAR", "hands.game"),
+            _c("structure", "VARCHAR", "hands.structure"),
+            _c("stakes", "VARCHAR", "hands.stakes"),
+            _c("currency", "VARCHAR", "hands.currency"),
+            _c("hands", "BIGINT", "hands"),
+            _c("net_won", "BIGINT", "minor units"),
+            _c("bb_per_100", "DOUBLE", "big blinds won per 100 hands"),
+            _c("minutes", "DOUBLE", "from its first hand's start to its last's"),
+            _c("net_per_hour", "BIGINT", "net won per hour, minor units; NULL for 0 minutes"),
         ),
     ),
 }
@@ -164,7 +188,7 @@ def gone_hands(con: duckdb.DuckDBPyConnection) -> int:
     return int(con.execute(f"SELECT count(*) FROM ({GONE})").fetchall()[0][0])
 
 
-def refresh_summary(con: duckdb.DuckDBPyConnection) -> tuple[int, int]:
+def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False) -> tuple[int, int]:
     """Bring ``hand_summary`` and ``stat_cube`` up to the stored hands (see the module):
     drop the rows of hands no longer stored and work out again the cube rows of their
     players, then summarise the hands without a row and add their seats to the cube.
@@ -172,6 +196,7 @@ def refresh_summary(con: duckdb.DuckDBPyConnection) -> tuple[int, int]:
     Args:
         con: a writable store, outside a transaction (its tables created:
             :func:`hhtools.store.db.connect`).
+        whole: empty the kept tables first (a store that lacked one of them).
 
     Returns:
         ``(added, dropped)``: hands summarised, summary rows dropped.
@@ -179,24 +204,40 @@ def refresh_summary(con: duckdb.DuckDBPyConnection) -> tuple[int, int]:
     Raises:
         duckdb.Error: the store cannot be written (the transaction is rolled back).
     """
+    if whole:
+        for table in TABLES:
+            con.execute(f"DELETE FROM {table}")
     con.execute(f"CREATE OR REPLACE TEMP TABLE _sum_gone AS {GONE}")
     con.execute(f"CREATE OR REPLACE TEMP TABLE _sum_new AS {MISSING}")
     (gone,), (new,) = (con.execute(f"SELECT count(*) FROM {t}").fetchall()[0]
                        for t in ("_sum_gone", "_sum_new"))  # fmt: skip
     if gone or new:
+        con.execute("CREATE OR REPLACE TEMP TABLE _sum_touched (site VARCHAR, player VARCHAR)")
         con.execute("BEGIN TRANSACTION")
         try:
             if gone:
                 _drop(con)
             if new:
                 _add(con)
+            _sessions(con)
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
     con.execute("DROP TABLE _sum_gone")
     con.execute("DROP TABLE _sum_new")
+    con.execute("DROP TABLE IF EXISTS _sum_touched")
     return int(new), int(gone)
+
+
+def _sessions(con: duckdb.DuckDBPyConnection) -> None:
+    """Work out again the ``session_summary`` rows of the players of ``_sum_touched``."""
+    mine = "(site, player) IN (SELECT site, player FROM _sum_touched)"
+    con.execute(f"DELETE FROM session_summary WHERE {mine}")
+    rows = sessions_from(f"(SELECT * FROM seat_sessions WHERE {mine})")
+    cols = ", ".join('"end"' if c.name == "session_end" else c.name
+                     for c in TABLES["session_summary"][1])  # fmt: skip
+    con.execute(f"INSERT INTO session_summary SELECT {cols} FROM ({rows})")
 
 
 def _drop(con: duckdb.DuckDBPyConnection) -> None:
@@ -211,6 +252,7 @@ def _drop(con: duckdb.DuckDBPyConnection) -> None:
     mine = "(site, player) IN (SELECT site, player FROM _sum_players)"
     con.execute(f"DELETE FROM stat_cube WHERE {mine}")
     con.execute(f"INSERT INTO stat_cube {cube_select(f'{mine} AND {_in_summary()}')}")
+    con.execute("INSERT INTO _sum_touched SELECT * FROM _sum_players")
     con.execute("DROP TABLE _sum_players")
 
 
@@ -228,6 +270,7 @@ def _add(con: duckdb.DuckDBPyConnection) -> None:
                 f"FROM stat_cube WHERE {mine} GROUP BY ALL")  # fmt: skip
     con.execute(f"DELETE FROM stat_cube WHERE {mine}")
     con.execute("INSERT INTO stat_cube SELECT * FROM _sum_cube")
+    con.execute("INSERT INTO _sum_touched SELECT * FROM _sum_players")
     con.execute("DROP TABLE _sum_cube")
     con.execute("DROP TABLE _sum_players")
 
