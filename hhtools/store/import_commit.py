@@ -31,6 +31,7 @@ from hhtools.store.import_state import (
 from hhtools.store.known import KnownHands
 from hhtools.store.pipeline import WorkResult
 from hhtools.store.schema import HAND_TABLES
+from hhtools.store.sessions import PLAYER_SCHEMA, counted_players
 from hhtools.store.withdraw import CutShort
 
 __all__ = ["CHECKPOINT_HANDS", "COMMIT_HANDS", "Committer"]
@@ -58,6 +59,7 @@ class Committer:
     _open_file: FileState | None
     _dirty: bool
     _since_checkpoint: int
+    _players: list[pa.Table]  # the players of the counted seats appended, in parts
 
     def _begin(self) -> None:
         """Open the run's transaction unless one is open."""
@@ -193,6 +195,8 @@ class Committer:
             tbl = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
             if keep_arr is not None:
                 tbl = tbl.filter(pc.is_in(tbl.column("_n"), value_set=keep_arr))
+            if table == "seats" and tbl.num_rows:
+                self._add_players(counted_players(tbl))
             if table == "hands" and tbl.num_rows:
                 self.summary.read_in_part += pc.sum(tbl.column("read_in_part")).as_py() or 0
             if table == "findings" and tbl.num_rows:
@@ -202,6 +206,20 @@ class Committer:
                     self.summary.findings[entry["values"]] += entry["counts"]
             store.append_arrow(self.con, table, tbl.drop_columns(["_n"]))
         return findings
+
+    def _add_players(self, players: pa.Table) -> None:
+        """Keep the players of appended seats (their sessions are worked out at the
+        end), merged into one table of distinct players now and then."""
+        self._players.append(players)
+        if len(self._players) >= 64:
+            self._players = [self.new_players()]
+
+    def new_players(self) -> pa.Table:
+        """The distinct (site, player) of the counted seats appended by this run
+        (:data:`~hhtools.store.sessions.PLAYER_SCHEMA`), rolled-back batches' too."""
+        if not self._players:
+            return PLAYER_SCHEMA.empty_table()
+        return pa.concat_tables(self._players).group_by(["site", "player"]).aggregate([])
 
     def _append_problems(self, rows: list[tuple[FileState | None, Problem]]) -> None:
         if not rows:

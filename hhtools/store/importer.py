@@ -13,7 +13,8 @@ vectorised lookup per batch) and appends the rest, table by table, in one statem
 table and batch (:mod:`hhtools.store.db`), into one transaction that holds several
 files and is committed every :data:`~hhtools.store.import_commit.COMMIT_HANDS` hands (DuckDB's cost per hand falls
 with the transaction's size: a big one writes its row groups to the file once, not
-through the write-ahead log); it checkpoints every :data:`~hhtools.store.import_commit.CHECKPOINT_HANDS` hands.
+through the write-ahead log: DuckDB checkpoints at such a commit and skips the log);
+it also checkpoints every :data:`~hhtools.store.import_commit.CHECKPOINT_HANDS` hands.
 
 Guarantees:
 
@@ -50,11 +51,15 @@ import os
 import threading
 import time
 from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+import pyarrow as pa
 
 from hhtools.grammars._text import detect_encoding
 from hhtools.ingest.hands import line_cuts
@@ -70,7 +75,6 @@ from hhtools.store.import_state import FileState, ImportSummary, problem_columns
 from hhtools.store.known import KnownHands
 from hhtools.store.pipeline import (
     CHUNK_HANDS,
-    Done,
     Piece,
     PieceResult,
     Task,
@@ -83,13 +87,13 @@ from hhtools.store.withdraw import CutShort
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CHUNK_HANDS", "FileState", "ImportSummary", "Importer", "import_paths",
+__all__ = ["CHUNK_HANDS", "FileState", "ImportSummary", "Importer", "WorkerLost", "import_paths",
            "problem_columns"]  # fmt: skip
 _FileState = FileState  # the name the watch's importer knows
 
 RANGE_BYTES = 4 << 20  #: a plain file bigger than this goes to the workers in ranges of it
 PIECE_SPAN = 1 << 32  #: running numbers (``_n``) set aside for each piece's hands
-CHECKPOINT_LOG = "1GB"  #: write-ahead log DuckDB may hold before it checkpoints by itself
+CHECKPOINT_LOG = "16MB"  #: write-ahead log DuckDB may hold before it checkpoints by itself
 IMPORT_MEMORY = "256MB"  #: DuckDB's memory cap while importing (queries get store.MEMORY_LIMIT)
 FLUSH_HANDS = 5_000  #: hands of a file buffered before they are appended (a batch)
 
@@ -112,6 +116,12 @@ def files_to_read(paths: Iterable[str | Path], db: str | Path) -> int:
     """How many files (and archive members) an import of ``paths`` into ``db`` reads
     or finds unchanged: the total of its progress bar (each file's first bytes read)."""
     return count_sources(paths, exclude=store_files(db))
+
+
+class WorkerLost(RuntimeError):
+    """A worker process of the import stopped without an answer (killed by the system,
+    out of memory, a crash in compiled code): the import stops with this error, the
+    files finished before it stored (see :meth:`Importer.run`)."""
 
 
 def pool_context() -> Any:
@@ -156,15 +166,23 @@ class Importer(Committer):
         self.workers = workers if workers is not None else (os.cpu_count() or 1)
         # Workers are made before the database is opened, so no DuckDB state or
         # thread is copied into them (pool_context: forked only from a lone thread).
-        self.pool: Any = None
+        # An executor, not a multiprocessing.Pool: a worker killed by the system breaks
+        # it (an error here) where a Pool waits for that worker's answer for ever.
+        self.pool: ProcessPoolExecutor | None = None
         if self.workers > 1:
             # Workers ignore Ctrl-C: the main process stops them and rolls back.
-            self.pool = pool_context().Pool(self.workers, initializer=ignore_sigint)
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=pool_context(),
+                                            initializer=ignore_sigint)  # fmt: skip
+            # The first task starts the forked workers now (all at once), before DuckDB
+            # starts its threads; a fork server starts them when needed.
+            self.pool.submit(os.getpid)
         try:
             self.con = store.connect(db)
-            # DuckDB checkpoints at any commit past its threshold (16 MB of log), which
-            # at a few thousand hands a batch is every commit, each rewriting more as
-            # the store grows: the import checkpoints on its own schedule instead.
+            # A commit whose log would pass this threshold is checkpointed at once and
+            # skips the log: the run's big commits (COMMIT_HANDS hands) write their
+            # rows once, not to the log and again at the checkpoint (measured, 20,000
+            # hands in one commit: 45-49 against 34-41 us a hand for commit and
+            # checkpoint with a threshold of 1 GB); small ones (a watch) use the log.
             self.con.execute(f"SET checkpoint_threshold = '{CHECKPOINT_LOG}'").fetchall()
             # The import reads nothing back but the hands it may repeat: DuckDB's cache
             # of the store's blocks needs little room, the workers' results the rest.
@@ -201,6 +219,7 @@ class Importer(Committer):
         self._dirty = False  # a file's rows are going in: the transaction holds part of them
         self._since_checkpoint = 0  # hands committed since the last checkpoint
         self._problem_rows: list[tuple[FileState | None, Problem]] = []
+        self._players: list[pa.Table] = []
         store.drop_unfinished(self.con)  # the half-stored file of a run that died
         self.known = KnownHands(self.con)
         self.cut_short = CutShort(self.con)  # hands some reading listed as cut short
@@ -382,6 +401,8 @@ class Importer(Committer):
         Raises:
             KeyboardInterrupt: on Ctrl-C, after the workers are stopped and the file in
                 progress is rolled back; ``self.summary`` counts the files stored.
+            WorkerLost: a worker process died (killed by the system); as on Ctrl-C,
+                the files finished before are stored, the one in progress is not.
         """
         start = time.perf_counter()
         pool = self.pool
@@ -390,16 +411,15 @@ class Importer(Committer):
             if pool is not None:
                 # A bounded window of tasks in flight: memory follows the window,
                 # not the input, and results are taken in file order.
-                window: deque[Any] = deque()
+                window: deque[tuple[Task, Future[Any] | None]] = deque()
                 for task in tasks:
-                    if isinstance(task[2], Problem):  # nothing to work out: taken in turn
-                        window.append(Done(task))
-                    else:
-                        window.append(pool.apply_async(run_task, (task,)))
+                    # a task with nothing to work out (a problem) is taken in turn
+                    work = None if isinstance(task[2], Problem) else self._submit(pool, task)
+                    window.append((task, work))
                     if len(window) >= 3 * self.workers:
-                        self._handle(*window.popleft().get())
+                        self._handle(*self._answer(*window.popleft()))
                 while window:
-                    self._handle(*window.popleft().get())
+                    self._handle(*self._answer(*window.popleft()))
             else:
                 for task in tasks:
                     self._handle(*run_task(task))
@@ -411,7 +431,7 @@ class Importer(Committer):
                 self._append_problems(rest)
             self._commit()
             if self.summary.hands:
-                refresh_sessions(self.con)
+                refresh_sessions(self.con, self.new_players())
                 refresh_report_cube(self.con)  # the sums hhtools report and stats read
                 refresh_summary(self.con)  # what hhtools serve's pages read
         except BaseException as exc:
@@ -425,6 +445,29 @@ class Importer(Committer):
             self.close_pool()
             self.summary.seconds = time.perf_counter() - start
         return self.summary
+
+    def _submit(self, pool: ProcessPoolExecutor, task: Task) -> Future[Any]:
+        try:
+            return pool.submit(run_task, task)
+        except BrokenProcessPool as exc:  # a worker died since the last answer
+            raise self._lost(task) from exc
+
+    def _answer(self, task: Task, work: Future[Any] | None) -> tuple[Any, ...]:
+        """A task's result, in turn (the task itself when it had nothing to work out)."""
+        if work is None:
+            return task
+        try:
+            return tuple(work.result())
+        except BrokenProcessPool as exc:
+            raise self._lost(task) from exc
+
+    def _lost(self, task: Task) -> WorkerLost:
+        state = self._files.get(task[0])
+        name = state.source.name if state is not None else "a file"
+        return WorkerLost(
+            f"a worker process stopped without an answer (killed by the system, out of "
+            f"memory?) while {name} was read: the files finished before it are stored; "
+            f"run the same import again to read the rest")  # fmt: skip
 
     def _abandon(self) -> None:
         """Stop the workers, commit the files finished in the open transaction (unless
@@ -444,11 +487,19 @@ class Importer(Committer):
             log.debug("could not remove the unfinished file's hands", exc_info=True)
 
     def close_pool(self) -> None:
-        """Stop the worker processes, if any."""
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
-            self.pool = None
+        """Stop the worker processes, if any, at once (tasks left are dropped)."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        # The executor of Python 3.11 has no way to stop busy workers: they are
+        # terminated one by one (its own list of them, kept before shutdown clears it).
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in workers:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in workers:
+            proc.join(5)
 
     def close(self) -> None:
         """Stop the workers and close the database connection."""
@@ -491,6 +542,7 @@ def import_paths(
 
     Raises:
         KeyboardInterrupt: when interrupted; files committed so far stay stored.
+        WorkerLost: a worker process died; files finished before stay stored.
         duckdb.Error: the database cannot be opened (locked, not DuckDB).
     """
     importer = Importer(db, audit=audit, workers=workers, on_progress=on_progress)

@@ -30,7 +30,7 @@ from hhtools.model.vocab import ProblemCode
 from hhtools.store.db import to_arrow
 from hhtools.store.flatten import ColumnBatch, flatten_hand
 
-__all__ = ["CHUNK_HANDS", "KEY_SCHEMA", "Done", "Piece", "PieceResult", "Task", "WorkResult",
+__all__ = ["CHUNK_HANDS", "KEY_SCHEMA", "Piece", "PieceResult", "Task", "WorkResult",
            "chunked", "ignore_sigint", "process_chunk", "process_piece", "run_task"]  # fmt: skip
 
 CHUNK_HANDS = 200  #: hands parsed, audited and flattened together
@@ -322,17 +322,6 @@ Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | Piece | Pro
 def ignore_sigint() -> None:
     """A worker's initialiser: Ctrl-C is the main process's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class Done:
-    """A task with nothing for a worker to do, in the window of tasks in flight (its
-    ``get`` gives the task back, as an ``AsyncResult`` gives a worker's result)."""
-
-    def __init__(self, task: Task) -> None:
-        self.task = task
-
-    def get(self) -> Task:
-        return self.task
 
 
 def run_task(task: Task) -> tuple[int, bool, WorkResult | PieceResult | Problem | None]:

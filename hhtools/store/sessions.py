@@ -1,38 +1,93 @@
 """The stored sessions (``seat_sessions``): worked out again for the players with new hands.
 
 A player's sessions depend on all their hands, so a new hand can extend, start or join
-sessions; after each import the sessions of every player with a seat not yet in
-``seat_sessions`` are worked out again whole (:func:`hhtools.store.player_views.session_select`),
-which also covers an import that was interrupted and a store made before sessions.
+sessions; the sessions of every player with new seats are worked out again whole
+(:func:`hhtools.store.player_views.session_select`). An import names its players (the
+counted seats it appended, :func:`counted_players`), so no run scans every seat for
+them; a store whose seats and sessions do not tally (an import interrupted between its
+commit and its sessions, a store made before sessions) is mended by the scan: every
+player with a counted seat that has no session row.
 """
 
 from __future__ import annotations
 
 import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from hhtools.store.player_views import session_select
 from hhtools.store.seat_results import counted_seat
 
-__all__ = ["refresh_sessions"]
+__all__ = ["PLAYER_SCHEMA", "counted_players", "refresh_sessions"]
+
+#: The columns of a table of players: one row a (site, player).
+PLAYER_SCHEMA = pa.schema([("site", pa.string()), ("player", pa.string())])
 
 
-def refresh_sessions(con: duckdb.DuckDBPyConnection) -> int:
-    """Work out again the sessions of every player with a seat that has none stored.
+def counted_players(seats: pa.Table) -> pa.Table:
+    """The distinct players of the counted seats among ``seats`` rows (the rule of
+    :func:`hhtools.store.seat_results.counted_seat`: not sitting out, or chips put in
+    or collected; a NULL amount counts as unknown, as in SQL).
+
+    Args:
+        seats: rows of the ``seats`` table with at least ``site``, ``player``,
+            ``sitting_out``, ``put_in`` and ``collected``.
+
+    Returns:
+        A table of :data:`PLAYER_SCHEMA`, one row a (site, player), in no order.
+    """
+    if seats.num_rows == 0:
+        return PLAYER_SCHEMA.empty_table()
+    playing = pc.invert(pc.fill_null(seats.column("sitting_out"), False))
+    chips = pc.or_kleene(pc.greater(seats.column("put_in"), 0),
+                         pc.greater(seats.column("collected"), 0))  # fmt: skip
+    counted = seats.select(["site", "player"]).filter(pc.or_kleene(playing, chips))
+    return counted.group_by(["site", "player"]).aggregate([]).cast(PLAYER_SCHEMA)
+
+
+def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = None) -> int:
+    """Work out again the sessions of the players with seats new since the last time.
 
     Args:
         con: a writable connection, outside a transaction.
+        players: the (site, player) of the counted seats stored since the sessions were
+            last worked out (what an import appended: :func:`counted_players`; repeats
+            allowed), or ``None``: every player with a counted seat that has no row in
+            ``seat_sessions`` (a scan of every seat). Given players, the store is then
+            checked (one count of its counted seats against its session rows) and
+            mended by that scan when the two differ.
 
     Returns:
         The number of players whose sessions were worked out.
     """
-    con.execute(
-        "CREATE OR REPLACE TEMP TABLE session_players AS "
-        "SELECT DISTINCT s.site, s.player FROM seats s ANTI JOIN seat_sessions x "
-        "ON x.site = s.site AND x.hand_id = s.hand_id AND x.player = s.player "
-        f"WHERE {counted_seat('s')}"
-    )
-    (players,) = con.execute("SELECT count(*) FROM session_players").fetchall()[0]
-    if players:
+    if players is None:
+        con.execute(
+            "CREATE OR REPLACE TEMP TABLE session_players AS "
+            "SELECT DISTINCT s.site, s.player FROM seats s ANTI JOIN seat_sessions x "
+            "ON x.site = s.site AND x.hand_id = s.hand_id AND x.player = s.player "
+            f"WHERE {counted_seat('s')}"
+        )
+    else:
+        con.register("_hh_session_players", players)
+        try:
+            con.execute("CREATE OR REPLACE TEMP TABLE session_players AS "
+                        "SELECT DISTINCT site, player FROM _hh_session_players")  # fmt: skip
+        finally:
+            con.unregister("_hh_session_players")
+    try:
+        done = _work_out(con)
+    finally:
+        con.execute("DROP TABLE IF EXISTS session_players")
+    if players is not None and not _tallies(con):
+        done += refresh_sessions(con)
+    return done
+
+
+def _work_out(con: duckdb.DuckDBPyConnection) -> int:
+    """Replace the session rows of the players in ``session_players``, in one
+    transaction; returns how many players there are."""
+    (count,) = con.execute("SELECT count(*) FROM session_players").fetchall()[0]
+    if count:
         con.execute("BEGIN TRANSACTION")
         try:
             con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
@@ -43,5 +98,13 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection) -> int:
         except BaseException:
             con.execute("ROLLBACK")
             raise
-    con.execute("DROP TABLE session_players")
-    return int(players)
+    return int(count)
+
+
+def _tallies(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the store holds one session row per counted seat (one count of each)."""
+    (seats, rows) = con.execute(
+        f"SELECT (SELECT count(*) FROM seats s WHERE {counted_seat('s')}), "
+        "(SELECT count(*) FROM seat_sessions)"
+    ).fetchall()[0]
+    return bool(seats == rows)

@@ -1,0 +1,86 @@
+"""A worker process killed by the system (the OOM killer, ``kill -9``) stops the import
+with a clear error instead of a wait for ever (issue 28): the files finished before it
+stay stored, each whole, and the next import reads the rest."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from hhtools.store.import_state import ImportSummary
+from hhtools.store.importer import Importer, WorkerLost, import_paths
+from tests.conftest import SAMPLES
+
+GENERATED = SAMPLES / "generated"
+#: the hands of the 7 generated sample files (their truth file lists 2,100)
+ALL_HANDS = 2100
+
+
+def _thirds(folder: Path) -> list[Path]:
+    """Each generated file cut into three files at hand starts: 21 small files, so a
+    2-worker import has several tasks in flight and more still to hand out."""
+    made = []
+    for src in sorted(GENERATED.glob("*.txt")):
+        text = src.read_bytes()
+        starts = [m.start() for m in re.finditer(rb"PokerStars Hand #", text)]
+        cuts = [0, starts[len(starts) // 3], starts[2 * len(starts) // 3], len(text)]
+        for k in range(3):
+            out = folder / f"{src.stem}-{k}.txt"
+            out.write_bytes(text[cuts[k]:cuts[k + 1]])
+            made.append(out)
+    return made
+
+
+def test_a_killed_worker_stops_the_import_with_an_error_and_keeps_the_files_finished(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    files = _thirds(folder)
+    assert len(files) == 21
+    db = tmp_path / "h.duckdb"
+    killed: list[int] = []
+    imp = Importer(db, workers=2)
+    assert imp.pool is not None
+
+    def kill_the_workers(summary: ImportSummary, name: str) -> None:
+        if killed:
+            return
+        # the executor's own list of its processes (what close_pool stops)
+        for proc in list(imp.pool._processes.values()):  # type: ignore[union-attr]
+            os.kill(proc.pid, signal.SIGKILL)
+            killed.append(proc.pid)
+
+    imp.on_progress = kill_the_workers
+    try:
+        with pytest.raises(WorkerLost, match="worker process stopped"):
+            imp.run([folder])
+    finally:
+        imp.close()
+    assert len(killed) == 2
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        stored = con.execute("SELECT file, hands FROM imports ORDER BY file").fetchall()
+        by_file = dict(con.execute("SELECT file, count(*) FROM hands GROUP BY file").fetchall())
+        (loading,) = con.execute("SELECT count(*) FROM loading").fetchall()[0]
+    finally:
+        con.close()
+    # the first file was finished when the workers were killed; not all of them were
+    assert 1 <= len(stored) < len(files)
+    # every file stored is stored whole (its imports row counts its hands), no other
+    assert {f: n for f, n in stored} == by_file
+    assert loading == 0
+    # the next import reads the rest: every hand once
+    again = import_paths([folder], db, workers=2)
+    assert again.hands == ALL_HANDS - sum(n for _, n in stored)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        assert con.execute("SELECT count(*), count(DISTINCT hand_id) FROM hands").fetchall() == [
+            (ALL_HANDS, ALL_HANDS)]  # fmt: skip
+    finally:
+        con.close()
