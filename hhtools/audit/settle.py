@@ -293,28 +293,28 @@ def _paid(
     paid: dict[tuple[str, Half], int] = {}
     if collects and all(c.half is not None for c in collects):
         for c in collects:
-            key = (c.player, c.half or Half.ALL)
+            key = (c.player, c.half or _ALL)
             paid[key] = paid.get(key, 0) + c.amount
         return paid
     halves = award.half_amounts if award is not None else {}
-    if hand.collect_order is CollectOrder.HIGH_THEN_LOW and Half.LOW in halves:
+    if hand.collect_order is _HIGH_THEN_LOW and _LOW in halves:
         cuts = [0]
         for c in collects:
             cuts.append(cuts[-1] + c.amount)
         total = cuts[-1]
         at = [k for k, run in enumerate(cuts)
-              if (run, total - run) == (halves[Half.HIGH], halves[Half.LOW])]  # fmt: skip
+              if (run, total - run) == (halves[_HIGH], halves[_LOW])]  # fmt: skip
         if not at and gross and award is not None:
             near = [k for k, run in enumerate(cuts)
                     if 0 < k < len(collects) and _within(run, total - run, gross, award.amount)]
             at = near if len(near) == 1 else []
         if at:
             for i, c in enumerate(collects):
-                key = (c.player, Half.HIGH if i < at[0] else Half.LOW)
+                key = (c.player, _HIGH if i < at[0] else _LOW)
                 paid[key] = paid.get(key, 0) + c.amount
             return paid
     for c in collects:
-        paid[(c.player, Half.ALL)] = paid.get((c.player, Half.ALL), 0) + c.amount
+        paid[(c.player, _ALL)] = paid.get((c.player, _ALL), 0) + c.amount
     return paid
 
 
@@ -341,18 +341,18 @@ def _lines(
     players.update(p for p, s in award.shares.items() if s.total)
     out = []
     several = len(eligible) > 1
-    if len(order) == 1 and order[0] is Half.ALL:
+    if len(order) == 1 and order[0] is _ALL:
         # the usual pot, paid whole: the loop below with its one half written out
         shares = award.shares
         for player in sorted(players):
             share = shares.get(player)
             due = share.total if share is not None else 0
-            got = paid.get((player, Half.ALL), 0)
+            got = paid.get((player, _ALL), 0)
             if not got and not due:
                 continue
             out.append(
                 AwardLine(
-                    player, Half.ALL, got, due, award.fraction(player, Half.ALL),
+                    player, _ALL, got, due, award.fraction(player, _ALL),
                     award.scooped(player) and several,
                     award.quartered(player) if split else False,
                     first_line.get(player, 0),
@@ -375,6 +375,9 @@ def _lines(
     return tuple(out)
 
 
+# enum members as module constants (a class attribute lookup costs several times a global)
+_ALL, _HIGH, _LOW = Half.ALL, Half.HIGH, Half.LOW
+_HIGH_THEN_LOW = CollectOrder.HIGH_THEN_LOW
 _HALVES = frozenset({Half.HIGH, Half.LOW})
 _HALVES_SORTED = tuple(sorted(_HALVES))
 _ALL_ONLY = (Half.ALL,)

@@ -502,11 +502,19 @@ def any_five_value(codes: Sequence[int]) -> int:
     >>> any_five_value(parse_cards("As 2s 3h Kd Js Jd Ad Jh Kc")) >> 20  # full house
     6
     """
-    counts = [0] * 13
+    seen = two = three = four = 0  # rank masks: held once or more, twice or more...
     suited = [0, 0, 0, 0]
     for c in codes:
-        counts[c >> 2] += 1
-        suited[c & 3] |= 1 << (c >> 2)
+        bit = 1 << (c >> 2)
+        suited[c & 3] |= bit
+        if three & bit:
+            four |= bit
+        elif two & bit:
+            three |= bit
+        elif seen & bit:
+            two |= bit
+        else:
+            seen |= bit
     best = 0
     for mask in suited:
         if mask.bit_count() >= 5:  # the suit's highest straight, else its five highest
@@ -514,37 +522,48 @@ def any_five_value(codes: Sequence[int]) -> int:
             while top is None and mask.bit_count() > 5:
                 mask &= mask - 1  # drop the lowest rank
             best = max(best, _FL5[mask if top is None else _RUN[top]])
-    desc = [r for r in range(12, -1, -1) if counts[r]]
-    quads = [r for r in desc if counts[r] >= 4]
-    trips = [r for r in desc if counts[r] >= 3]
-    pairs = [r for r in desc if counts[r] >= 2]
-    if quads:
-        q = quads[0]
-        pick = [q] * 4 + [next(r for r in desc if r != q)]
-    elif trips and len(pairs) >= 2:
-        t = trips[0]
-        pick = [t] * 3 + [next(r for r in pairs if r != t)] * 2
+    w = _W
+    if four:  # four of a kind and the highest other rank
+        q = four.bit_length() - 1
+        key = 4 * w[q] + w[(seen ^ 1 << q).bit_length() - 1]
+    elif three and two ^ (1 << three.bit_length() - 1):  # a full house: the highest
+        t = three.bit_length() - 1  # three, and the highest other rank held twice
+        key = 3 * w[t] + 2 * w[(two ^ 1 << t).bit_length() - 1]
     else:
-        top = _straight_top_mask(suited[0] | suited[1] | suited[2] | suited[3])
+        top = _straight_top_mask(seen)
         if top is not None:
-            run = [top - k for k in range(5)] if top > 3 else [3, 2, 1, 0, 12]
-            return max(best, _V5[sum(_W[r] for r in run)])
-        if trips:
-            t = trips[0]
-            pick = [t] * 3 + [r for r in desc if r != t][:2]
-        elif len(pairs) >= 2:
-            a, b = pairs[:2]
-            pick = [a, a, b, b, next(r for r in desc if r not in (a, b))]
-        elif pairs:
-            p = pairs[0]
-            pick = [p, p] + [r for r in desc if r != p][:3]
+            return max(best, _V5[sum(w[r] for r in _RUN_RANKS[top])])
+        if three:  # three of a kind, the two highest other ranks
+            t = three.bit_length() - 1
+            key = 3 * w[t] + _top_weights(seen ^ 1 << t, 2)
+        elif two & (two - 1):  # two pair: the two highest pairs, the highest other rank
+            a = two.bit_length() - 1
+            b = (two ^ 1 << a).bit_length() - 1
+            key = 2 * w[a] + 2 * w[b] + _top_weights(seen ^ (1 << a | 1 << b), 1)
+        elif two:  # one pair, the three highest other ranks
+            p = two.bit_length() - 1
+            key = 2 * w[p] + _top_weights(seen ^ 1 << p, 3)
         else:
-            pick = desc[:5]
-    return max(best, _V5[sum(_W[r] for r in pick)])
+            key = _top_weights(seen, 5)
+    return max(best, _V5[key])
+
+
+def _top_weights(mask: int, k: int) -> int:
+    """The rank-multiset key (the sum of :data:`~hhtools.rules.tables.W`) of the ``k``
+    highest ranks of a rank mask (bit ``r``: rank ``r``)."""
+    key = 0
+    for _ in range(k):
+        r = mask.bit_length() - 1
+        key += _W[r]
+        mask ^= 1 << r
+    return key
 
 
 _WHEEL = 1 << 12 | 0b1111  # A-2-3-4-5
 _RUN = {top: (0b11111 << (top - 4)) if top > 3 else _WHEEL for top in range(3, 13)}  # by top rank
+#: the five ranks of the straight with each top rank (3: the wheel, the ace low)
+_RUN_RANKS = {top: tuple(range(top, top - 5, -1)) if top > 3 else (3, 2, 1, 0, 12)
+              for top in range(3, 13)}  # fmt: skip
 
 
 def _straight_top_mask(mask: int) -> int | None:

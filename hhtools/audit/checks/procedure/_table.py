@@ -75,7 +75,8 @@ def is_post(act: Action) -> bool:
 _FOLD, _POST = ActionKind.FOLD, ActionKind.POST
 _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _ANTE, _DEAD = PostKind.ANTE, PostKind.DEAD_SMALL_AND_BIG
-_BIG, _STRADDLE = PostKind.BIG_BLIND, PostKind.STRADDLE
+_BIG, _STRADDLE, _SMALL = PostKind.BIG_BLIND, PostKind.STRADDLE, PostKind.SMALL_BLIND
+_ALL = Half.ALL
 
 
 def replay(ctx: AuditContext) -> list[Step]:
@@ -337,11 +338,11 @@ def positional_big_blind(ctx: AuditContext) -> str | None:
 
 
 def _positional_big_blind(ctx: AuditContext) -> str | None:
-    bb = {a.player for a in posters(ctx, PostKind.BIG_BLIND)}
+    bb = {a.player for a in posters(ctx, _BIG)}
     if not bb:
         return None
     ring = ctx.fact(_ring)
-    sb = {a.player for a in posters(ctx, PostKind.SMALL_BLIND)}
+    sb = {a.player for a in posters(ctx, _SMALL)}
     n = len(ring)
     seq = range(n)  # the places of the ring to look at in turn
     for k, p in enumerate(ring):
@@ -360,4 +361,4 @@ def finding(
     kind: FindingKind, player: str, line: int, text: str, paid: int = 0, due: int = 0
 ) -> Finding:
     """A hand-wide procedure finding about one line, its explanation led by the line."""
-    return Finding(kind, player, 0, 0, Half.ALL, paid, due, f"line {line}: {text}", line)
+    return Finding(kind, player, 0, 0, _ALL, paid, due, f"line {line}: {text}", line)

@@ -20,6 +20,10 @@ from hhtools.audit.findings import Finding
 from hhtools.model.records import Action, HandHistory, PostKind
 from hhtools.model.vocab import FindingKind
 
+# enum members as module constants (a class attribute lookup costs several times a global)
+_SMALL, _BIG, _ANTE = PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.ANTE
+_DEAD = PostKind.DEAD_SMALL_AND_BIG
+
 
 def procedure_blinds(ctx: AuditContext) -> Iterator[Finding]:
     """The blinds on the wrong players.
@@ -68,17 +72,15 @@ def _posts(ctx: AuditContext) -> _Posts | None:
     if hand.button is None or order is None or not site_wrote_it(hand):
         return None
     ring = ring_of(ctx)
-    dead = {a.player for a in posters(ctx, PostKind.DEAD_SMALL_AND_BIG)}
-    sbs = [
-        a for a in posters(ctx, PostKind.SMALL_BLIND) if a.player in ring and a.player not in dead
-    ]
-    bbs = [a for a in posters(ctx, PostKind.BIG_BLIND) if a.player in ring]
+    dead = {a.player for a in posters(ctx, _DEAD)}
+    sbs = [a for a in posters(ctx, _SMALL) if a.player in ring and a.player not in dead]
+    bbs = [a for a in posters(ctx, _BIG) if a.player in ring]
     if len(ring) < 2 or not bbs or len(sbs) > 1:
         return None
     short: set[str] = set()
-    if posters(ctx, PostKind.ANTE):
+    if posters(ctx, _ANTE):
         steps = replay(ctx)
-        short = {s.act.player for s in steps if s.act.post is PostKind.ANTE and s.ends_all_in}
+        short = {s.act.player for s in steps if s.act.post is _ANTE and s.ends_all_in}
     return _Posts(ring, dead, sbs, bbs, short)
 
 

@@ -22,6 +22,14 @@ from hhtools.audit.findings import Finding
 from hhtools.model.records import ActionKind, PostKind, Street
 from hhtools.model.vocab import FindingKind
 
+# enum members as module constants: a class attribute lookup costs several times a
+# global in the loops below (each runs once per action)
+_POST, _CHECK, _CALL = ActionKind.POST, ActionKind.CHECK, ActionKind.CALL
+_BET, _RAISE = ActionKind.BET, ActionKind.RAISE
+_PREFLOP = Street.PREFLOP
+_SMALL, _BIG = PostKind.SMALL_BLIND, PostKind.BIG_BLIND
+_STRADDLE, _DEAD = PostKind.STRADDLE, PostKind.DEAD_SMALL_AND_BIG
+
 
 def _preflop_anchor(ctx: AuditContext, ring: list[str], short: set[str]) -> str | None:
     """Whom preflop action starts after: the big blind, or the last straddle.
@@ -37,7 +45,7 @@ def _preflop_anchor(ctx: AuditContext, ring: list[str], short: set[str]) -> str 
         if bb is None:
             return None
     anchor = bb
-    for a in posters(ctx, PostKind.STRADDLE):
+    for a in posters(ctx, _STRADDLE):
         if a.player not in ring or after(ring, anchor)[0] != a.player:
             return None
         anchor = a.player
@@ -48,9 +56,9 @@ def _short_big_blind(ctx: AuditContext, ring: list[str], short: set[str]) -> str
     """The big blind's seat when nobody posted it: the player next after the small
     blind (heads-up, after the dealer; with no small blind either, the second left of
     the dealer), when he was all-in on the ante and so could not post it."""
-    if posters(ctx, PostKind.BIG_BLIND):
+    if posters(ctx, _BIG):
         return None
-    sb = [a.player for a in posters(ctx, PostKind.SMALL_BLIND) if a.player in ring]
+    sb = [a.player for a in posters(ctx, _SMALL) if a.player in ring]
     if len(sb) > 1:
         return None
     if sb:
@@ -97,10 +105,10 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
     short: set[str] = set()  # all-in on a post
     for s in steps:
         kind = s.act.kind
-        if kind is ActionKind.POST:
+        if kind is _POST:
             if s.ends_all_in:
                 short.add(s.act.player)
-        elif not (kind is ActionKind.CHECK and s.act.player in s.all_in):
+        elif not (kind is _CHECK and s.act.player in s.all_in):
             # (a check written for a player already all-in, as some rooms write one for
             # every player on each street, is no turn of his: he cannot act)
             got = rounds.get(s.act.street)
@@ -112,7 +120,7 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
         return
     anchor = _preflop_anchor(ctx, ring, short)
     for street, moves in rounds.items():
-        if street is Street.PREFLOP:
+        if street is _PREFLOP:
             yield from _street_order(ctx, street, moves, ring, anchor)
         else:
             yield from _street_order(ctx, street, moves, ring, ring[-1])
@@ -122,9 +130,9 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
 def _opening(ctx: AuditContext, street: Street, start: str | None) -> str:
     """The rule for the first action of a betting round, in words (``start``: whom
     the round begins after)."""
-    if street is not Street.PREFLOP:
+    if street is not _PREFLOP:
         return "the first active player left of the dealer begins the betting"
-    straddled = start in {a.player for a in posters(ctx, PostKind.STRADDLE)}
+    straddled = start in {a.player for a in posters(ctx, _STRADDLE)}
     blind = "the last straddle" if straddled else "the big blind"
     return f"the player left of {blind} ({start}) begins the betting"
 
@@ -147,7 +155,7 @@ def _round_ends_in_place(moves: list[Step], ring: list[str]) -> bool:
         else:
             return False
         kind = s.act.kind
-        if kind is ActionKind.BET or kind is ActionKind.RAISE:
+        if kind is _BET or kind is _RAISE:
             acted = {s.act.player}
         else:
             acted.add(s.act.player)
@@ -236,7 +244,7 @@ def _out_of_turn(s: Step, street: Street, prev: str | None, due: str, opening: s
 
 def _big_blind_option(ctx: AuditContext, ring: list[str], steps: list[Step]) -> Iterator[Finding]:
     """The big blind was not given the option when the preflop action limped round."""
-    if posters(ctx, PostKind.STRADDLE) or posters(ctx, PostKind.DEAD_SMALL_AND_BIG):
+    if posters(ctx, _STRADDLE) or posters(ctx, _DEAD):
         return
     bb = positional_big_blind(ctx)
     if bb is None:
@@ -245,16 +253,16 @@ def _big_blind_option(ctx: AuditContext, ring: list[str], steps: list[Step]) -> 
     called = False
     for s in steps:
         act = s.act
-        if act.street is not Street.PREFLOP:
+        if act.street is not _PREFLOP:
             if end is None:
                 end = s
             continue
         kind = act.kind
-        if kind is ActionKind.POST:
+        if kind is _POST:
             continue
-        if kind is ActionKind.BET or kind is ActionKind.RAISE or act.player == bb:
+        if kind is _BET or kind is _RAISE or act.player == bb:
             return  # the betting was opened, or the big blind acted
-        called = called or kind is ActionKind.CALL
+        called = called or kind is _CALL
         last = s
     if last is None or end is None or not called:
         return

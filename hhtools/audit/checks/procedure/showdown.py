@@ -17,6 +17,8 @@ from hhtools.model.records import ActionKind, HandHistory, Street
 from hhtools.model.vocab import FindingKind
 from hhtools.rules.pots import clockwise_order
 
+_RIVER = Street.RIVER  # (a class attribute lookup costs several times a global)
+
 
 def procedure_showdown_order(ctx: AuditContext) -> Iterator[Finding]:
     """The wrong player showing first.
@@ -36,7 +38,7 @@ def procedure_showdown_order(ctx: AuditContext) -> Iterator[Finding]:
         return
     hand = ctx.hand
     active = _active(hand, steps)
-    river = [s for s in steps if s.act.street is Street.RIVER]
+    river = [s for s in steps if s.act.street is _RIVER]
     if len(active) < 2 or not river:
         return
     aggr = [s for s in river if s.act.kind in (ActionKind.BET, ActionKind.RAISE)]

@@ -23,6 +23,14 @@ from hhtools.rules.limits import limit_raise_to_allowed, no_limit_min_raise_to, 
 #: lifted heads-up (seed 002 names no cap; the records carry none).
 LIMIT_CAP = 4
 
+# enum members as module constants (a class attribute lookup costs several times a
+# global; the loops below run once per action)
+_POST, _BET, _RAISE = ActionKind.POST, ActionKind.BET, ActionKind.RAISE
+_PREFLOP, _TURN, _RIVER, _SHOWDOWN = Street.PREFLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN
+_SMALL, _BIG = PostKind.SMALL_BLIND, PostKind.BIG_BLIND
+_STRADDLE, _DEAD = PostKind.STRADDLE, PostKind.DEAD_SMALL_AND_BIG
+_POT, _NO, _FIXED = BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT, BettingStructure.LIMIT
+
 
 def _preflop_unsure(hand: HandHistory, steps: list[Step]) -> bool:
     """Preflop sizes depend on blinds the texts do not cover (straddles, a short or
@@ -32,16 +40,16 @@ def _preflop_unsure(hand: HandHistory, steps: list[Step]) -> bool:
     bbs = sbs = 0
     for s in steps:
         act = s.act
-        if act.kind is not ActionKind.POST:
+        if act.kind is not _POST:
             continue
         post = act.post
-        if post is PostKind.STRADDLE or post is PostKind.DEAD_SMALL_AND_BIG:
+        if post is _STRADDLE or post is _DEAD:
             return True  # a post to come in: which part is dead the record does not say
-        if post is PostKind.BIG_BLIND:
+        if post is _BIG:
             bbs += 1
             if s.added != hand.game.big_blind or s.ends_all_in:
                 return True
-        elif post is PostKind.SMALL_BLIND:
+        elif post is _SMALL:
             sbs += 1
             if s.ends_all_in:
                 return True
@@ -69,19 +77,21 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
     # a line the rest of the hand contradicts is reported once, as contradicted_line
     corrected = {c.line for c in settlement.rebuild.corrections}
     m = game.currency
+    structure = game.structure
     for s in steps:
         a = s.act
-        if a.kind not in (ActionKind.BET, ActionKind.RAISE) or a.street is Street.SHOWDOWN:
+        kind = a.kind
+        if kind is not _BET and kind is not _RAISE or a.street is _SHOWDOWN:
             continue
         if a.line in corrected:
             continue
-        if a.street is Street.PREFLOP:
+        if a.street is _PREFLOP:
             if unsure is None:
-                unsure = _preflop_unsure(hand, steps_by_street(ctx)[Street.PREFLOP])
+                unsure = _preflop_unsure(hand, steps_by_street(ctx)[_PREFLOP])
             if unsure:
                 continue
         to = s.mine + s.added
-        if game.structure is BettingStructure.POT_LIMIT:
+        if structure is _POT:
             most = pot_limit_max_to(s.pot, s.current, s.mine)
             if to > most and not (s.ends_all_in and _uncalled_over(steps, s, most)):
                 call = max(s.current - s.mine, 0)
@@ -96,7 +106,7 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
                     to,
                     most,
                 )
-        elif game.structure is BettingStructure.NO_LIMIT:
+        elif structure is _NO:
             if s.ends_all_in or game.big_blind <= 0:
                 continue
             least = no_limit_min_raise_to(s.current, s.last_full, game.big_blind)
@@ -115,7 +125,7 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
                     to,
                     least,
                 )
-        elif game.structure is BettingStructure.LIMIT:
+        elif structure is _FIXED:
             yield from _limit_size(hand, s, to)
 
 
@@ -140,7 +150,7 @@ def _uncalled_over(steps: list[Step], s: Step, most: int) -> bool:
 def _limit_size(hand: HandHistory, s: Step, to: int) -> Iterator[Finding]:
     game, a, m = hand.game, s.act, hand.game.currency
     where = STREET_WORDS[a.street]
-    big = a.street in (Street.TURN, Street.RIVER)
+    big = a.street is _TURN or a.street is _RIVER
     unit = (game.big_bet if big else game.small_bet) or 0
     if unit <= 0:
         return
