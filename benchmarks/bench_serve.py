@@ -13,6 +13,13 @@ distinct, so most are misses); ``--repeat`` asks every query a second time and r
 that pass too (what a page gets when it is reloaded or paged back). Wall time per
 request, one request at a time.
 
+``--watch PATH... --out COPY`` times what a page waits for new hands: the store is
+copied to COPY, served in-process (snapshot and spans ready), then ``hhtools import
+PATH...`` runs on the copy in a process of its own (as ``hhtools watch`` would write a
+batch); printed: the import's wall time (with the importer's kept tables,
+hhtools.store.hand_summary), and from its end until the server's lists give the new
+version (the snapshot brought up to date, or built again by an older server).
+
 ``--grow SRC --times N --out DST`` copies the store SRC to DST and adds N - 1 copies of
 every hand (hand ids suffixed, start times moved on by 32 days a copy, so that dates
 spread), for a store N times as big with the same players.
@@ -54,6 +61,44 @@ def grow(src: Path, dst: Path, times: int) -> None:
         print(f"copy {k} of {times - 1} added", flush=True)
     con.execute("CHECKPOINT")
     con.close()
+
+
+def watch_latency(db: Path, paths: list[Path], out: Path) -> None:
+    """Time a batch of new hands reaching the server's lists (see the docstring)."""
+    import subprocess
+
+    from fastapi.testclient import TestClient
+
+    from hhtools.serve.app import create_app
+
+    shutil.copyfile(db, out)
+    app = create_app(out)
+    client = TestClient(app)
+    served = app.state.served
+    t = time.perf_counter()
+    snap = served.snapshot()
+    while not getattr(snap, "spans", True) and time.perf_counter() - t < 900:
+        time.sleep(0.05)
+    print(f"served: snapshot and spans {time.perf_counter() - t:.1f} s wall", flush=True)
+    before = snap.version  # the served store gives the file up to the writer between statements
+    t = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "hhtools", "import", *map(str, paths), "--db",
+                           str(out)], cwd=ROOT, capture_output=True, text=True)  # fmt: skip
+    imported = time.perf_counter()
+    if done.returncode != 0:
+        print(done.stderr[-2000:])
+        return
+    version = before
+    while version == before and time.perf_counter() - imported < 900:
+        version = served.ready_version() or before
+        time.sleep(0.05)
+    ready = time.perf_counter()
+    print(f"import of {len(paths)} path(s): {imported - t:.1f} s wall; the lists show "
+          f"{version[0] - before[0]} new hands {ready - imported:.2f} s wall after it ended "
+          f"(version {before} -> {version})", flush=True)  # fmt: skip
+    r = client.get("/api/hands?per_page=1")
+    print(f"/api/hands total now {r.json().get('total')}")
+    served.close()
 
 
 def queries(db: Path, n: int) -> dict[str, list[str]]:
@@ -113,6 +158,8 @@ def main() -> None:
     ap.add_argument("--grow", type=Path, help="make a bigger copy of this store (--out)")
     ap.add_argument("--times", type=int, default=5)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--watch", type=Path, nargs="+",
+                    help="import these into a copy of --db (--out) while serving it")
     ap.add_argument("--routes", nargs="*", default=None,
                     help="time only these routes (as printed, e.g. /api/hands)")
     ap.add_argument("--slowest", type=int, default=0,
@@ -125,6 +172,11 @@ def main() -> None:
         return
     if not args.db:
         ap.error("--db is required")
+    if args.watch:
+        if not args.out:
+            ap.error("--watch needs --out")
+        watch_latency(args.db, args.watch, args.out)
+        return
     urls = queries(args.db, args.requests)
     if args.url:
         import httpx
