@@ -21,7 +21,12 @@ show), then over the others, timed with ``time.process_time``. Printed: the leas
 of the ``--rounds`` passes, in microseconds per hand, for all hands, hands with a
 showdown and hands without, then the ratios after/before. ``--per-check`` adds one pass
 more in each child that times the settlement and each check of the registry alone (a
-fact shared through the context is charged to the first check that asks for it).
+fact shared through the context is charged to the first check that asks for it), and
+the three groups' sums: settle, the procedure checks, the other checks.
+
+Each child runs its tree as the environment says: ``HHTOOLS_PURE=1`` for both trees
+pure; unset, each tree's compiled core where it has one built (``setup.py build_ext
+--inplace`` in that tree).
 """
 
 from __future__ import annotations
@@ -109,6 +114,14 @@ def _ask(child: subprocess.Popen[str], what: str) -> dict[str, float]:
     return dict(json.loads(child.stdout.readline()))
 
 
+def _groups(names: dict[str, float]) -> dict[str, list[str]]:
+    """The per-check times in three groups: the settlement, the procedure checks
+    (``procedure_*``, the shared replay charged to the first) and the other checks."""
+    procedure = [k for k in names if k.startswith("procedure_")]
+    other = [k for k in names if k != "settle" and k not in procedure]
+    return {"= settle": ["settle"], "= procedure checks": procedure, "= other checks": other}
+
+
 def main() -> None:
     """Run both versions' passes in turn and print the least CPU per hand of each."""
     ap = argparse.ArgumentParser(description=__doc__)
@@ -159,6 +172,9 @@ def _run(args: argparse.Namespace, versions: dict[str, Path],
         print(f"{'per hand, us':28} {'before':>8} {'after':>8}")
         for k in per["before"]:
             print(f"{k:28} {per['before'][k]:8.1f} {per['after'].get(k, float('nan')):8.1f}")
+        for group, names in _groups(per["before"]).items():
+            b, a = (sum(per[v].get(k, 0.0) for k in names) for v in ("before", "after"))
+            print(f"{group:28} {b:8.1f} {a:8.1f}  ratio {a / b:.3f}")
     for child in children.values():
         assert child.stdin is not None
         child.stdin.close()

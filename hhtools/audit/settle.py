@@ -483,7 +483,7 @@ def settle(hand: HandHistory) -> HandSettlement:
     for b, board in enumerate(boards):
         readings: dict[str, ShowdownHand] = {}
         read_on.append(readings)
-        for player in live:
+        for player in live if shown else ():
             show = shown.get((player, b)) or shown.get((player, 0))
             if show is None or show.mucked:
                 continue

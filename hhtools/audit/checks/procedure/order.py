@@ -119,11 +119,11 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
     if not all(_round_ends_in_place(moves, ring) for moves in rounds.values()):
         return
     anchor = _preflop_anchor(ctx, ring, short)
+    n = len(ring)
+    seat = dict(zip(reversed(ring), range(n - 1, -1, -1)))  # first place of each
     for street, moves in rounds.items():
-        if street is _PREFLOP:
-            yield from _street_order(ctx, street, moves, ring, anchor)
-        else:
-            yield from _street_order(ctx, street, moves, ring, ring[-1])
+        start = anchor if street is _PREFLOP else ring[-1]
+        yield from _street_order(ctx, street, moves, ring, seat, start)
     yield from _big_blind_option(ctx, ring, steps)
 
 
@@ -164,10 +164,12 @@ def _round_ends_in_place(moves: list[Step], ring: list[str]) -> bool:
 
 
 def _street_order(
-    ctx: AuditContext, street: Street, moves: list[Step], ring: list[str], start: str | None
-) -> Iterator[Finding]:
-    """The actions of one betting round out of turn (``start``: whom the round begins
-    after, ``None`` when that is unknown and the first action is taken as in turn).
+    ctx: AuditContext, street: Street, moves: list[Step], ring: list[str],
+    seat: dict[str, int], start: str | None,
+) -> Iterator[Finding]:  # fmt: skip
+    """The actions of one betting round out of turn (``seat``: each player's first
+    place in ``ring``; ``start``: whom the round begins after, ``None`` when that is
+    unknown and the first action is taken as in turn).
 
     After an action out of turn the round goes on as the rules would have it: the
     player passed over may still act (late, with no second finding), and the one who
@@ -179,7 +181,6 @@ def _street_order(
     early: set[str] = set()  # acted out of turn; his next turn is taken
     totals: dict[str, int] = {}  # each player's total on this street so far
     n = len(ring)
-    seat = dict(zip(reversed(ring), range(n - 1, -1, -1)))  # first place of each
     for k, s in enumerate(moves):
         q = s.act.player
         if q not in seat:
