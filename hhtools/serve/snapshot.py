@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from hhtools.store.hand_summary import CUBE_KEYS, GONE, MISSING, cube_select, summary_select
+from hhtools.store.hand_summary import TABLES as KEPT
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.stats import StatsFilter, money_of, ratios_of, stats_sql, wide_stats
 
@@ -244,9 +245,9 @@ def kept_tables(hs: HandStore) -> bool:
     (:mod:`hhtools.store.hand_summary`)."""
     (n,) = hs.con.execute(
         "SELECT count(*) FROM (SELECT table_name FROM duckdb_tables() UNION ALL "
-        "SELECT view_name FROM duckdb_views()) WHERE table_name IN ('hand_summary', "
-        "'stat_cube')").fetchall()[0]  # fmt: skip
-    return int(n) == 2
+        "SELECT view_name FROM duckdb_views()) WHERE list_contains(?, table_name)",
+        [list(KEPT)]).fetchall()[0]  # fmt: skip
+    return int(n) == len(KEPT)
 
 
 def _hands(hs: HandStore, where: tuple[str, list[Any]] = ("", [])) -> pl.DataFrame:

@@ -39,7 +39,7 @@ from hhtools.store.stats import RATIOS, StatsFilter, stats_sql
 from hhtools.store.tables._base import KEY, Column
 from hhtools.store.tables._base import column as _c
 
-__all__ = ["CUBE_KEYS", "TABLES", "cube_select", "gone_hands", "missing_hands",
+__all__ = ["CUBE_KEYS", "TABLES", "create_tables", "cube_select", "gone_hands", "missing_hands",
            "refresh_summary", "summary_select"]  # fmt: skip
 
 #: the cube's keys, in the order of its columns (``structure`` is ``stats``' ``limit``)
@@ -188,14 +188,23 @@ def gone_hands(con: duckdb.DuckDBPyConnection) -> int:
     return int(con.execute(f"SELECT count(*) FROM ({GONE})").fetchall()[0][0])
 
 
+def create_tables(con: duckdb.DuckDBPyConnection) -> None:
+    """Create the kept tables where missing (they are not in
+    :data:`hhtools.store.schema.TABLES`: worked out from the other tables, they are
+    neither exported nor written to a Parquet dataset, whose readers work them out)."""
+    for name, (_, cols) in TABLES.items():
+        body = ", ".join(f"{c.name} {c.sql}" for c in cols)
+        con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({body})")
+
+
 def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False) -> tuple[int, int]:
     """Bring ``hand_summary`` and ``stat_cube`` up to the stored hands (see the module):
     drop the rows of hands no longer stored and work out again the cube rows of their
     players, then summarise the hands without a row and add their seats to the cube.
 
     Args:
-        con: a writable store, outside a transaction (its tables created:
-            :func:`hhtools.store.db.connect`).
+        con: a writable store (:func:`hhtools.store.db.connect`), outside a
+            transaction; the kept tables are created if missing.
         whole: empty the kept tables first (a store that lacked one of them).
 
     Returns:
@@ -204,6 +213,7 @@ def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False) -> tupl
     Raises:
         duckdb.Error: the store cannot be written (the transaction is rolled back).
     """
+    create_tables(con)
     if whole:
         for table in TABLES:
             con.execute(f"DELETE FROM {table}")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from hhtools.store import hand_summary
 from hhtools.store.tables import hands, play, seats, settlement
 from hhtools.store.tables._base import KEY as _KEY
 from hhtools.store.tables._base import Column
@@ -171,18 +170,14 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
             _c("file", "VARCHAR", "source file (hands.file of its hands)"),
         ),
     ),
-    **hand_summary.TABLES,  # what hhtools serve's pages read, kept at import
 }
 
-#: The import's own book-keeping, not data to export (``hand_summary`` and ``stat_cube``
-#: are worked out from the other tables).
-INTERNAL_TABLES: tuple[str, ...] = ("loading", *hand_summary.TABLES)
+#: The import's own book-keeping, not data to export.
+INTERNAL_TABLES: tuple[str, ...] = ("loading",)
 
-#: Tables with one or more rows per hand (every table but ``imports``, ``import_errors``
-#: and the internal ones: a hand's summary row outlives it until
-#: :func:`hhtools.store.hand_summary.refresh_summary` drops it).
+#: Tables with one or more rows per hand (every table but ``imports`` and ``import_errors``).
 HAND_TABLES: tuple[str, ...] = tuple(
-    t for t in TABLES if t not in ("imports", "import_errors", *INTERNAL_TABLES)
+    t for t in TABLES if t not in ("imports", "import_errors", "loading")
 )
 
 ARROW_SCHEMAS: dict[str, pa.Schema] = {
