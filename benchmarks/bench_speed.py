@@ -13,7 +13,8 @@ Generates the hands once with ../shared/tools/gen_pokerstars.py (cached under
 * **import**: ``hhtools import`` in a child process into a fresh database (``import``:
   the workers given, audit on; ``j1``: one process; ``no-audit``): wall time, hands/s,
   the ratio to the floor, the peak resident memory of the whole process tree (main
-  process and workers, sampled from /proc every 0.1 s), and the CPU seconds of the
+  process and workers, sampled from /proc every 0.1 s; also the peak of each quarter
+  of the run's time, so memory that grows with the hands shows), and the CPU seconds of the
   main process and of the workers (the work split). ``--before DIR`` runs each
   import a second time, interleaved, with an older copy of hhtools on ``PYTHONPATH``
   (a ``git archive`` of the commit compared against).
@@ -127,7 +128,7 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def run_import(folder: Path, db: Path, workers: int, audit: bool,
-               pythonpath: str | None = None) -> dict[str, float]:  # fmt: skip
+               pythonpath: str | None = None) -> dict[str, Any]:  # fmt: skip
     """Run ``hhtools import`` in a child; wall, peak tree RSS, CPU of main and workers
     (``pythonpath``: import an older copy of hhtools)."""
     for suffix in ("", ".wal"):
@@ -142,9 +143,12 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool,
                             env=env)  # fmt: skip
     peak = 0
     cpu: dict[int, float] = {}
+    samples: list[tuple[float, int]] = []  # (seconds since start, tree RSS KiB)
     while proc.poll() is None:
         pids = _tree(proc.pid)
-        peak = max(peak, sum(_rss_kib(p) for p in pids))
+        rss = sum(_rss_kib(p) for p in pids)
+        peak = max(peak, rss)
+        samples.append((time.perf_counter() - start, rss))
         for p in pids:
             cpu[p] = max(cpu.get(p, 0.0), _cpu_seconds(p))
         time.sleep(0.1)
@@ -153,8 +157,10 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool,
     if proc.returncode != 0:
         raise SystemExit(f"import failed ({proc.returncode}):\n{out}")
     main_cpu = cpu.pop(proc.pid, 0.0)
+    quarters = [max((r for t, r in samples if q * wall / 4 <= t < (q + 1) * wall / 4), default=0)
+                / 1024 for q in range(4)]  # fmt: skip
     return {"wall": wall, "peak_mib": peak / 1024, "main_cpu": main_cpu,
-            "worker_cpu": sum(cpu.values())}  # fmt: skip
+            "worker_cpu": sum(cpu.values()), "quarters_mib": quarters}  # fmt: skip
 
 
 # --------------------------------------------------------------------------- stages
@@ -239,7 +245,7 @@ def _print_stages(title: str, got: dict[str, Any]) -> None:
             print(f"    {name:28} {value}")
 
 
-def _print_import(label: str, got: dict[str, float], hands: int, floor_s: float,
+def _print_import(label: str, got: dict[str, Any], hands: int, floor_s: float,
                   start_cpu: float | None = None) -> None:  # fmt: skip
     wall = got["wall"]
     busy = (got["main_cpu"] + got["worker_cpu"]) / wall
@@ -248,6 +254,10 @@ def _print_import(label: str, got: dict[str, float], hands: int, floor_s: float,
     print(f"    CPU: main process {got['main_cpu']:6.1f} s "
           f"({got['main_cpu'] / hands * 1e6:4.0f} us/hand), workers {got['worker_cpu']:6.1f} s "
           f"({got['worker_cpu'] / hands * 1e6:4.0f} us/hand); cores busy {busy:.2f}")  # fmt: skip
+    quarters = got.get("quarters_mib")
+    if quarters:
+        print("    peak tree RSS in each quarter of the run: "
+              + " / ".join(f"{q:,.0f}" for q in quarters) + " MiB")  # fmt: skip
     if start_cpu is not None:
         beyond = got["main_cpu"] - start_cpu
         print(f"    main process beyond its start-up ({start_cpu:.1f} s, an import of one "
