@@ -80,7 +80,11 @@ def watch_latency(db: Path, paths: list[Path], out: Path) -> None:
     while not getattr(snap, "spans", True) and time.perf_counter() - t < 900:
         time.sleep(0.05)
     print(f"served: snapshot and spans {time.perf_counter() - t:.1f} s wall", flush=True)
-    before = snap.version  # the served store gives the file up to the writer between statements
+    before = snap.version
+    with served._lock:  # the request connection let go (an import does not ask, as watch does)
+        if served._store is not None:
+            served._store.close()
+            served._store = None
     t = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "hhtools", "import", *map(str, paths), "--db",
                            str(out)], cwd=ROOT, capture_output=True, text=True)  # fmt: skip
