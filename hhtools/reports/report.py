@@ -188,7 +188,9 @@ def build_report(
     ) if kept else db.sql(
         f"SELECT * FROM ({filtered_select('player_results', where, swhere, rows=None)}){least}",
         params)
-    results = results.sort(["hands", "net_won", "player"], descending=[True, True, False])
+    # most hands first; ties in a fixed order (the rows of a group by come in any order)
+    results = results.sort(["hands", "net_won", "player", "site", "game", "structure", "stakes",
+                            "currency"], descending=[True, True] + [False] * 6, nulls_last=True)
     results = blank_high_only(results, _hilo_game())
 
     # the views over the filtered hands and seats, counted in one statement
@@ -284,12 +286,12 @@ def _page_data(db: HandStore, report: Report, fsql: str, params: list[Any],
     swhere, sparams = seats
     listed = (f"SELECT *, {rank} AS rank FROM ({fsql}) QUALIFY row_number() OVER "
               f"(PARTITION BY kind IN ({hidden}) ORDER BY {rank}, kind, started_at, site, "
-              f"hand_id, player) <= {FINDINGS_LISTED}")  # fmt: skip
+              f"hand_id, player, board, pot, half) <= {FINDINGS_LISTED}")  # fmt: skip
     report.finding_rows = db.sql(
         f"SELECT t.* REPLACE (s.hole_cards AS hole_cards) FROM ({listed}) t LEFT JOIN main.seats s "
         "ON s.site = t.site AND s.hand_id = t.hand_id AND s.player = t.player"
         f"{f' AND {swhere}' if swhere else ''} "
-        "ORDER BY rank, kind, started_at, site, hand_id, player",
+        "ORDER BY rank, kind, started_at, site, hand_id, player, board, pot, half",
         params + sparams,
     )
     keys: list[tuple[str, str]] = []
