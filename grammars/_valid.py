@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import chain
-from operator import attrgetter
 
 from hhtools.grammars.base import ParsedHand, internal_error
 from hhtools.model.money import MAX_AMOUNT
@@ -120,7 +118,7 @@ def dealt_twice(hand: HandHistory) -> tuple[str, str, int] | None:
     >>> dealt_twice(h)[:2]
     ('Qs', "card Qs twice in Ann's hole cards Qs Qc 6c Qs")
     """
-    dealt = list(chain.from_iterable(hand.hole_cards.values()))
+    dealt = [c for cards in hand.hole_cards.values() for c in cards]
     if len(hand.boards) <= 1:
         dealt += hand.boards[0] if hand.boards else ()
         if len(set(dealt)) == len(dealt):
@@ -198,11 +196,11 @@ def absurd_amount(hand: HandHistory) -> tuple[str, int, int] | None:
         ``None`` when every amount is in range.
     """
     g = hand.game
-    quick = list(map(_AMOUNT, hand.actions))  # read by C loops: no Python code per amount
-    quick += filter(None, map(_TO_AMOUNT, hand.actions))  # a raise's total (0 and None: none)
-    quick += map(_STACK, hand.seats)
-    quick += map(_AMOUNT, hand.collects)
-    quick += map(_AMOUNT, hand.returned)
+    quick = [a.to_amount or a.amount for a in hand.actions]  # a raise's total is the larger
+    quick += [a.amount for a in hand.actions if a.to_amount]
+    quick += [s.stack for s in hand.seats]
+    quick += [c.amount for c in hand.collects]
+    quick += [r.amount for r in hand.returned]
     quick += hand.pot_parts
     quick += (hand.rake, hand.fees, hand.room_added, hand.jackpot, hand.total_pot or 0,
               g.small_blind, g.big_blind, g.ante, g.small_bet or 0, g.big_bet or 0)  # fmt: skip
@@ -216,9 +214,6 @@ def absurd_amount(hand: HandHistory) -> tuple[str, int, int] | None:
         if not -MAX_AMOUNT < o.amount < MAX_AMOUNT:
             return f"{o.player}'s cash-out", o.amount, o.line or hand.line
     return None
-
-
-_AMOUNT, _TO_AMOUNT, _STACK = attrgetter("amount"), attrgetter("to_amount"), attrgetter("stack")
 
 
 def _amounts(hand: HandHistory) -> Iterator[tuple[str, int | None, int]]:
