@@ -21,7 +21,8 @@ batches of ``--chunk`` (200, as the workers make them), summed over the batches:
 
 The trees and paths are interleaved round after round; each figure is the least over
 the rounds (CPU time of one process: the least noise on a shared machine).
-``--profile`` prints cProfile's top functions of one flatten pass of the first tree,
+``--without MODULE`` adds a compiled path with that module or package run as Python
+(what its compiled modules save). ``--profile`` prints cProfile's top functions of one flatten pass of the first tree,
 pure path, instead. Nothing here is a test; nothing asserts a time.
 """
 
@@ -154,6 +155,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--inner", type=int, default=3, help="timed passes per child")
     ap.add_argument("--paths", default="pure,compiled")
+    ap.add_argument("--without", action="append", default=[],
+                    help="a module or package run as Python on an extra compiled path")
     ap.add_argument("--chunk", type=int, default=200,
                     help="hands per batch (the workers' CHUNK_HANDS)")
     ap.add_argument("--profile", action="store_true")
@@ -161,6 +164,9 @@ def main() -> None:
     trees = dict(t.split("=", 1) for t in args.tree) or {"this": str(ROOT)}
     values = {"pure": "1", "compiled": "0"}
     paths = [p.strip() for p in args.paths.split(",") if p.strip()]
+    for name in args.without:
+        values[f"compiled, {name} as Python"] = name
+        paths.append(f"compiled, {name} as Python")
     if args.profile:
         name, tree = next(iter(trees.items()))
         run_child(Path(tree), "1", args.folder, args.hands, profile=True, chunk=args.chunk)

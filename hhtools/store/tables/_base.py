@@ -5,6 +5,7 @@ of a hand worked out once for all tables (:class:`HandMoney`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import le
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -78,21 +79,24 @@ def row_names(columns: Sequence[Column]) -> tuple[str, ...]:
 class ColumnBatch:
     """The rows of every hand table, filled hand by hand, turned into columns once.
 
-    A table's rows are tuples in the order of its :func:`row_names`: one tuple per row
-    costs less than one list append per value, and :meth:`freeze` turns them into
-    columns in one pass (``zip``) when the batch is done.
+    A table's rows go into one flat list, row after row, each row's values in the order
+    of the table's :func:`row_names`: a row is one ``extend`` however many columns it
+    has, and :meth:`freeze` cuts each column out of the list with one slice.
 
     Attributes:
-        rows: table name -> its rows, in the order the tables were first met.
-        names: table name -> the names of its row tuples' values (:func:`row_names`).
+        values: table name -> the values of its rows, row after row, in the order the
+            tables were first met.
+        names: table name -> the names of a row's values, in order (:func:`row_names`,
+            ``_n`` first).
         hand_ids: (site, hand_id, digest) of each hand in the batch, in order.
-        n: running number of the hand being added (every row's ``_n``).
+        n: running number of the hand being added (every row's ``_n``); it never
+            decreases within a batch.
     """
 
-    __slots__ = ("rows", "names", "hand_ids", "n")
+    __slots__ = ("values", "names", "hand_ids", "n")
 
     def __init__(self) -> None:
-        self.rows: dict[str, list[tuple[Any, ...]]] = {}
+        self.values: dict[str, list[Any]] = {}
         self.names: dict[str, tuple[str, ...]] = {}
         self.hand_ids: list[tuple[str, str, str]] = []
         self.n = 0
@@ -100,35 +104,47 @@ class ColumnBatch:
     def __len__(self) -> int:
         return len(self.hand_ids)
 
-    def table(self, name: str, names: tuple[str, ...]) -> list[tuple[Any, ...]]:
-        """The list the rows of table ``name`` are appended to, one tuple per row with
-        the values of ``names`` (:func:`row_names`) in order; the table is in the batch
-        from then on, with or without rows."""
-        rows = self.rows.get(name)
-        if rows is None:
-            rows = self.rows[name] = []
+    def table(self, name: str, names: tuple[str, ...]) -> list[Any]:
+        """The list the rows of table ``name`` are added to: each row's values, in the
+        order of ``names`` (:func:`row_names`: ``_n`` first), with one ``extend`` or
+        several that add up to one row; the table is in the batch from then on, with
+        or without rows."""
+        values = self.values.get(name)
+        if values is None:
+            values = self.values[name] = []
             self.names[name] = names
-        return rows
+        return values
 
     def freeze(self) -> dict[str, Columns]:
         """Table -> column name -> values, for every table met (plain lists, picklable);
         a table met without rows has empty columns.
 
         Raises:
-            ValueError: a row whose length is not its table's number of names (a
-                column would be shifted).
+            ValueError: a table's values do not make whole rows, or its ``_n`` column
+                is not the hands' running numbers in order (a row of the wrong length
+                shifted the columns after it).
         """
         out: dict[str, Columns] = {}
-        for table, rows in self.rows.items():
+        for table, values in self.values.items():
             names = self.names[table]
-            if not rows:
-                out[table] = {name: [] for name in names}
-                continue
-            if set(map(len, rows)) != {len(names)}:
-                raise ValueError(f"{table}: rows of {sorted(set(map(len, rows)))} values "
-                                 f"for {len(names)} columns")  # fmt: skip
-            out[table] = dict(zip(names, map(list, zip(*rows)), strict=True))
+            width = len(names)
+            if len(values) % width:
+                raise ValueError(f"{table}: {len(values)} values are not rows of {width}")
+            cols = {name: values[i::width] for i, name in enumerate(names)}
+            numbers = cols["_n"]
+            if not _in_order(numbers):
+                raise ValueError(f"{table}: the rows' values are not in their columns")
+            out[table] = cols
         return out
+
+
+def _in_order(numbers: list[Any]) -> bool:
+    """True when ``numbers`` are ints that never decrease (a batch's ``_n`` column).
+
+    >>> _in_order([3, 3, 4]), _in_order([3, 2]), _in_order([3, "pokerstars"])
+    (True, False, False)
+    """
+    return set(map(type, numbers)) <= {int} and all(map(le, numbers, numbers[1:]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -174,10 +174,13 @@ def hand_row(
     boards = hand.boards
     cash_outs = hand.cash_outs
     unread = hand.unread_lines
-    batch.table("hands", _ROW).append((
+    values = batch.table("hands", _ROW)
+    values.extend((
         batch.n, hand.site, hand.hand_id, hand.site_format, digest, hand.file, hand.line,
         hand.offset, hand.table, hand.started_at, hand.time_zone, utc,
-        *_game_columns(hand.game),
+    ))  # fmt: skip
+    values.extend(_game_columns(hand.game))
+    values.extend((
         hand.button, hand.max_seats, len(hand.seats), hand.hero, len(boards),
         " ".join(boards[0]) if boards else "",
         hand.total_pot, hand.rake, hand.fees, hand.room_added, hand.jackpot,

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from itertools import count
 from typing import TYPE_CHECKING
 
 from hhtools.store.tables._base import KEY as _KEY
@@ -76,13 +77,11 @@ def action_rows(batch: ColumnBatch, hand: HandHistory, money: HandMoney) -> None
     The street, kind and post go to the batch as the record's members: a ``StrEnum``
     is its text, which is what the store holds.
     """
-    rows = batch.table("actions", _ACTIONS)
+    extend = batch.table("actions", _ACTIONS).extend
     n, site, hid = batch.n, hand.site, hand.hand_id
-    rows.extend([
-        (n, site, hid, seq, a.street, a.player, a.kind, a.post, a.amount, a.to_amount, added,
-         a.all_in, a.line)
-        for seq, (a, added) in enumerate(zip(hand.actions, money.added, strict=True))
-    ])  # fmt: skip
+    for seq, a, added in zip(count(), hand.actions, money.added):  # one each (HandMoney.of)
+        extend((n, site, hid, seq, a.street, a.player, a.kind, a.post, a.amount, a.to_amount,
+                added, a.all_in, a.line))  # fmt: skip
 
 
 def board_rows(batch: ColumnBatch, hand: HandHistory) -> None:
@@ -91,11 +90,11 @@ def board_rows(batch: ColumnBatch, hand: HandHistory) -> None:
     dealt)."""
     if not hand.boards:
         return
-    rows = batch.table("boards", _BOARDS)
+    values = batch.table("boards", _BOARDS)
     n, site, hid = batch.n, hand.site, hand.hand_id
     for b, cards in enumerate(hand.boards):
         k = len(cards)
-        rows.append((
+        values.extend((
             n, site, hid, b, " ".join(cards),
             " ".join(cards[:3]) if k >= 3 else None,
             cards[3] if k >= 4 else None,
@@ -108,8 +107,8 @@ def tournament_rows(batch: ColumnBatch, hand: HandHistory) -> None:
     hand reports (places, prizes, bounties in minor units of their currency)."""
     if not hand.tournament_results:
         return
-    rows = batch.table("tournament_results", _RESULTS)
+    values = batch.table("tournament_results", _RESULTS)
     n, site, hid = batch.n, hand.site, hand.hand_id
     for r in hand.tournament_results:
-        rows.append((n, site, hid, r.player, r.place, r.prize, r.bounty, r.eliminated,
-                     r.currency, r.line))  # fmt: skip
+        values.extend((n, site, hid, r.player, r.place, r.prize, r.bounty, r.eliminated,
+                       r.currency, r.line))  # fmt: skip

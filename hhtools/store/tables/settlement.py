@@ -107,7 +107,7 @@ def pot_rows(batch: ColumnBatch, hand: HandHistory, settlement: HandSettlement) 
     for pot in settlement.pots:
         award = pot.award
         board, index = pot.board, pot.pot
-        pots.append((
+        pots.extend((
             n, site, hid, board, index, pot.gross, pot.net, list(pot.eligible),
             list(award.high_winners) if award else None,
             list(award.low_winners) if award else None,
@@ -119,7 +119,7 @@ def pot_rows(batch: ColumnBatch, hand: HandHistory, settlement: HandSettlement) 
             awards = batch.table("awards", _AWARDS)
         for line in pot.lines:
             share = line.share
-            awards.append((
+            awards.extend((
                 n, site, hid, board, index, line.half, line.player, line.paid,
                 line.due, None if share is None else float(share), line.scoop, line.quarter,
             ))  # fmt: skip
@@ -130,11 +130,11 @@ def showdown_rows(batch: ColumnBatch, hand: HandHistory, settlement: HandSettlem
     read by the rules, with what the player won there (minor units)."""
     if not settlement.showdown:
         return
-    rows = batch.table("showdowns", _SHOWDOWNS)
+    values = batch.table("showdowns", _SHOWDOWNS)
     n, site, hid = batch.n, hand.site, hand.hand_id
     for sd in settlement.showdown:
         high, low, show = sd.high, sd.low, sd.show
-        rows.append((
+        values.extend((
             n, site, hid, sd.board, sd.player, " ".join(sd.hole),
             " ".join(high.cards) if high else None,
             str(high.category) if high else None,
@@ -152,8 +152,8 @@ def finding_rows(batch: ColumnBatch, hand: HandHistory, audit: AuditResult) -> N
     in order; a finding with no line of its own gets the hand's first line."""
     if not audit.findings:
         return
-    rows = batch.table("findings", _FINDINGS)
+    values = batch.table("findings", _FINDINGS)
     n, site, hid, file, first = batch.n, hand.site, hand.hand_id, hand.file, hand.line
     for f in audit.findings:
-        rows.append((n, site, hid, f.board, f.player, f.kind, f.pot, f.half,
-                     f.paid, f.due, f.explanation, file, f.line or first))  # fmt: skip
+        values.extend((n, site, hid, f.board, f.player, f.kind, f.pot, f.half,
+                       f.paid, f.due, f.explanation, file, f.line or first))  # fmt: skip
