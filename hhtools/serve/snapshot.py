@@ -322,7 +322,8 @@ def _cube(hs: HandStore, ev: bool, lacking: tuple[int, int] | None) -> pl.DataFr
     else:
         parts.append(hs.sql("SELECT * FROM stat_cube"))
     if n_new:
-        parts.append(hs.sql(cube_select(f"(site, hand_id) IN ({MISSING})")))
+        new = f"(site, hand_id) IN ({MISSING})"
+        parts.append(hs.sql(cube_select(new, hands=new)))
     cube = pl.concat(parts, how="vertical_relaxed").with_columns(
         pl.col("net_won").cast(pl.Float64).alias("ev_net"), pl.col("net_bb").alias("ev_bb"))
     if ev:  # the all-in expectation less the net, over the seats with one

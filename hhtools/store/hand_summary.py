@@ -149,7 +149,7 @@ def summary_select(keys: str) -> str:
     return _SUMMARY.format(keys=keys)
 
 
-def cube_select(seats: str, has_ev: bool = False) -> str:
+def cube_select(seats: str, has_ev: bool = False, hands: str = "") -> str:
     """The ``stat_cube`` rows of the seats ``seats`` (a condition on ``seats``, without
     alias), one per key: :func:`hhtools.store.stats.stats_sql` grouped by
     :data:`CUBE_KEYS`, its seats those of ``seats``.
@@ -158,6 +158,8 @@ def cube_select(seats: str, has_ev: bool = False) -> str:
         seats: SQL condition on the columns of ``seats``, e.g. ``(site, player) IN (...)``.
         has_ev: add ``ev_net`` and ``ev_bb`` (``stats``' all-in expectation: the store
             must have the ``allin_ev`` view).
+        hands: a condition on ``hands`` keeping at least the hands of those seats
+            (a few new hands: their hands are not all read); default all.
 
     Returns:
         A SELECT of the columns of ``stat_cube`` in order (and ``ev_net``, ``ev_bb``).
@@ -168,7 +170,8 @@ def cube_select(seats: str, has_ev: bool = False) -> str:
     whole = "FROM seats s JOIN hands h"
     if whole not in sql:  # pragma: no cover - stats_sql's form changed
         raise RuntimeError("hhtools.store.stats.stats_sql no longer reads 'seats s JOIN hands h'")
-    sql = sql.replace(whole, f"FROM (SELECT * FROM seats WHERE {seats}) s JOIN hands h", 1)
+    kept = f"(SELECT * FROM hands WHERE {hands})" if hands else "hands"
+    sql = sql.replace(whole, f"FROM (SELECT * FROM seats WHERE {seats}) s JOIN {kept} h", 1)
     cols = ", ".join('"limit" AS structure' if c == "structure" else c for c in _CUBE_COLUMNS)
     return f"SELECT {cols}{', ev_net, ev_bb' if has_ev else ''} FROM ({sql})"
 
@@ -270,7 +273,8 @@ def _add(con: duckdb.DuckDBPyConnection) -> None:
     """Summarise the hands of ``_sum_new``, add their seats to the cube, and sum the
     cube rows of their players into one per key."""
     con.execute(f"INSERT INTO hand_summary {summary_select('SELECT site, hand_id FROM _sum_new')}")
-    con.execute(f"INSERT INTO stat_cube {cube_select(_in_summary('_sum_new'))}")
+    new = _in_summary("_sum_new")
+    con.execute(f"INSERT INTO stat_cube {cube_select(new, hands=new)}")
     con.execute("CREATE OR REPLACE TEMP TABLE _sum_players AS SELECT DISTINCT site, player "
                 f"FROM seats WHERE {_in_summary('_sum_new')}")  # fmt: skip
     mine = "(site, player) IN (SELECT site, player FROM _sum_players)"
