@@ -147,7 +147,7 @@ def cube_current(con: duckdb.DuckDBPyConnection) -> bool:
         if con.execute(f"SELECT count(*) FROM ({_STALE})").fetchall()[0][0]:
             return False
         return not con.execute(f"SELECT coalesce(sum(no_stats), 0) FROM {CUBE}").fetchall()[0][0]
-    except duckdb.CatalogException:
+    except duckdb.Error:  # no cube (CatalogException), or hands of an older schema
         return False
 
 
