@@ -56,10 +56,15 @@ def flatten_hand(
     money = HandMoney.of(hand, audit)
     action_rows(batch, hand, money)
     seat_rows(batch, hand, money)
-    board_rows(batch, hand)
-    tournament_rows(batch, hand)
+    if hand.boards:
+        board_rows(batch, hand)
+    if hand.tournament_results:
+        tournament_rows(batch, hand)
     if audit is not None:
-        pot_rows(batch, hand, audit.settlement)
-        showdown_rows(batch, hand, audit.settlement)
-        finding_rows(batch, hand, audit)
+        settlement = audit.settlement
+        pot_rows(batch, hand, settlement)
+        if settlement.showdown:
+            showdown_rows(batch, hand, settlement)
+        if audit.findings:
+            finding_rows(batch, hand, audit)
     hand_row(batch, hand, money, audit, digest, import_id)

@@ -74,19 +74,22 @@ def rake_shares(rake: int, contributed: list[tuple[int, int]]) -> list[int]:
     >>> rake_shares(7, [(4, 50), (1, 25), (2, 25)])  # 3.5, 1.75, 1.75: the .75s get the 2 left
     [3, 2, 2]
     """
-    amounts = [max(c, 0) for _, c in contributed]
+    amounts = [c if c > 0 else 0 for _, c in contributed]
     pot = sum(amounts)
     if rake <= 0 or pot <= 0:
         return [0] * len(amounts)
     out = []
-    order = []
+    order = []  # the seats with a remainder: the units left (fewer than them) go to these
     for i, ((seat, _), c) in enumerate(zip(contributed, amounts, strict=True)):
         share, rem = divmod(rake * c, pot)
         out.append(share)
-        order.append((-rem, seat, i))
-    order.sort()
-    for _, _, i in order[: rake - sum(out)]:
-        out[i] += 1
+        if rem:
+            order.append((-rem, seat, i))
+    left = rake - sum(out)
+    if left:
+        order.sort()
+        for _, _, i in order[:left]:
+            out[i] += 1
     return out
 
 

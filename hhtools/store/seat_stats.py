@@ -232,16 +232,16 @@ def seat_stats(hand: HandHistory, order: tuple[str, ...]) -> list[tuple[object, 
     """
     seats = hand.seats
     out_players = {s.player for s in seats if s.sitting_out}
-    dealt = [p for p in order if p not in out_players] if out_players else list(order)
+    dealt = [p for p in order if p not in out_players] if out_players else order
     names = dict(zip(dealt, position_names(min(len(dealt), 10)), strict=False))
     tally = _tally(hand.actions)
     folded_on = tally.folded_on
-    flop_dealt = any(len(b) >= 3 for b in hand.boards)
+    flop_dealt = max(map(len, hand.boards), default=0) >= 3
     big_blind = tally.big_blind
     walk = (
         big_blind is not None
         and not tally.voluntary
         and all(p in folded_on for p in dealt if p != big_blind)
     )
-    staying = sum(1 for p in dealt if p not in folded_on) >= 2
+    staying = len(dealt) - sum(map(folded_on.__contains__, dealt)) >= 2
     return _rows(tally, seats, names, walk, flop_dealt, staying)
