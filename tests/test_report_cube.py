@@ -98,6 +98,22 @@ def test_one_run_and_two_runs_keep_the_same_sums(two_runs: Path, tmp_path: Path)
     assert len(rows[0]) == 6 + 5
 
 
+def test_an_import_summed_in_parts_keeps_the_same_sums(two_runs: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # an import is summed in parts of PART_HANDS hands (a million-hand import in one
+    # statement ran out of DuckDB's memory cap): with parts of 2 hands, the six hands
+    # in one import make 3 parts, and the sums are those worked out by hand above
+    monkeypatch.setattr(cube_module, "PART_HANDS", 2)
+    parted = _store(tmp_path / "parted.duckdb", FIRST + SECOND)
+    con = duckdb.connect(str(parted), read_only=True)
+    try:
+        assert _totals(con) == (24, 6, 1, 2, 2, 0)
+        assert _net(con, "Bob") == {(1, "omaha"): -5 + 50 - 35 + 950, (1, "omaha-hilo"): -80}
+        assert cube_current(con)
+    finally:
+        con.close()
+
+
 def test_a_withdrawn_hand_leaves_the_sums(two_runs: Path) -> None:
     con = duckdb.connect(str(two_runs))
     try:

@@ -80,9 +80,8 @@ _STALE = (
 )
 
 
-def _rows(imports: str) -> str:
-    """The cube's rows of the hands of some imports (``imports``: a SELECT of ids)."""
-    mine = f"coalesce(h.import_id, -1) IN ({imports})"
+def _rows(mine: str) -> str:
+    """The cube's rows of some hands (``mine``: a condition on ``hands``, alias ``h``)."""
     sums = ", ".join(f"sum({sql})::BIGINT AS {c}" for c, sql in _SUMS.items())
     return f"""
 SELECT coalesce(h.import_id, -1) AS import_id, s.site, s.player, h.game, h.structure,
@@ -100,6 +99,32 @@ LEFT JOIN (SELECT site, hand_id, count(*) AS n
            FROM ({filtered_select("low_possible", mine)}) GROUP BY ALL) lp
     ON lp.site = s.site AND lp.hand_id = s.hand_id
 GROUP BY ALL"""
+
+
+#: hands summed by one statement: the per-hand window and joins of :func:`_rows` hold a
+#: part's seats in memory, so a million-hand import in one statement ran out of DuckDB's
+#: memory cap (``hhtools.store.db.MEMORY_LIMIT``) on opening the store
+PART_HANDS = 100_000
+
+
+def _parts(con: duckdb.DuckDBPyConnection, imports: list[int]) -> list[str]:
+    """Conditions on ``hands`` (alias ``h``) cutting the hands of ``imports`` into parts
+    of at most about :data:`PART_HANDS` hands, each hand in exactly one part (by a hash
+    of its id), so the sums of the parts' rows are the sums of the whole."""
+    ids = ", ".join(str(int(i)) for i in imports)
+    counts = con.execute(
+        f"SELECT coalesce(import_id, -1), count(*) FROM hands "
+        f"WHERE coalesce(import_id, -1) IN ({ids}) GROUP BY ALL"
+    ).fetchall()
+    out = []
+    for import_id, hands in counts:
+        mine = f"coalesce(h.import_id, -1) = {int(import_id)}"
+        n = -(-int(hands) // PART_HANDS)
+        if n <= 1:
+            out.append(mine)
+        else:
+            out += [f"{mine} AND hash(h.site, h.hand_id) % {n} = {i}" for i in range(n)]
+    return out
 
 
 def refresh_report_cube(con: duckdb.DuckDBPyConnection) -> int:
@@ -127,7 +152,8 @@ def refresh_report_cube(con: duckdb.DuckDBPyConnection) -> int:
         ids = ", ".join(str(int(i)) for i in stale)
         con.execute(f"DELETE FROM {CUBE} WHERE import_id IN ({ids})")
         con.execute(f"DELETE FROM {COVERED} WHERE import_id IN ({ids})")
-        con.execute(f"INSERT INTO {CUBE} BY NAME {_rows(ids)}")
+        for part in _parts(con, stale):
+            con.execute(f"INSERT INTO {CUBE} BY NAME {_rows(part)}")
         con.execute(f"INSERT INTO {COVERED} SELECT coalesce(import_id, -1), count(*) FROM hands "
                     f"WHERE coalesce(import_id, -1) IN ({ids}) GROUP BY ALL")  # fmt: skip
         con.execute("COMMIT")
