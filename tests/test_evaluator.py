@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hhtools.model.cards import DuplicateCardError, InvalidCardError, card_str, parse_cards
+from hhtools.rules.any_five import any_five_value, best_of_any_five
 from hhtools.rules.batch import batch_high_low
 from hhtools.rules.games import GAMES
 from hhtools.rules.evaluator import (
@@ -31,10 +32,8 @@ from hhtools.rules.evaluator import (
     InvalidHandError,
     InvalidQualifierError,
     LowHand,
-    any_five_value,
     best_high,
     best_low,
-    best_of_any_five,
     high5,
     high_value,
     low5,

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from hhtools.model.cards import parse_card, to_codes
 from hhtools.model.records import ClaimedHigh
 from hhtools.model.vocab import HandCategory
-from hhtools.rules.evaluator import HighHand, any_five_value, best_of_any_five
+from hhtools.rules.any_five import any_five_value, best_of_any_five
+from hhtools.rules.evaluator import HighHand
 
 __all__ = ["describe_high", "high_key", "holdem_category", "holdem_reading", "low_key"]
 
