@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -70,3 +73,17 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> object:
         return cache[key]
 
     return make
+
+
+def poll_until(check: Callable[[], Any], what: str, deadline: float, pause: float) -> Any:
+    """Call ``check`` every ``pause`` seconds until it gives something true, and return
+    that; fail the test after ``deadline`` seconds (generous: a loaded machine), saying it
+    waited for ``what``."""
+    end = time.monotonic() + deadline
+    while True:
+        got = check()
+        if got:
+            return got
+        if time.monotonic() > end:
+            pytest.fail(f"waited {deadline:.0f} s for {what}")
+        time.sleep(pause)

@@ -31,6 +31,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import poll_until
+
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip(
@@ -61,14 +63,8 @@ HOSTILE_ID = "399999999006"
 
 
 def wait_for(check: Callable[[], Any], what: str) -> Any:
-    end = time.monotonic() + DEADLINE
-    while True:
-        got = check()
-        if got:
-            return got
-        if time.monotonic() > end:
-            raise AssertionError(f"gave up waiting for {what}")
-        time.sleep(0.25)
+    """Poll ``check`` until it gives something true (:func:`tests.conftest.poll_until`)."""
+    return poll_until(check, what, DEADLINE, 0.25)
 
 
 class Server:

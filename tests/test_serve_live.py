@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import poll_until
+
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 
@@ -35,14 +37,8 @@ FIRST, SECOND, THIRD = "stats_walk.txt", "stats_cbet_fold.txt", "stats_heads_up.
 
 
 def wait_for(check: Callable[[], Any], what: str) -> Any:
-    end = time.monotonic() + DEADLINE
-    while True:
-        got = check()
-        if got:
-            return got
-        if time.monotonic() > end:
-            raise AssertionError(f"gave up waiting for {what}")
-        time.sleep(0.2)
+    """Poll ``check`` until it gives something true (:func:`tests.conftest.poll_until`)."""
+    return poll_until(check, what, DEADLINE, 0.2)
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ from typing import Any
 import duckdb
 import pytest
 
+from tests.conftest import poll_until
+
 from hhtools.store import api
 from hhtools.store import db as store
 from hhtools.store.importer import import_paths
@@ -69,15 +71,8 @@ def rows(db: Path, sql: str) -> list[tuple[Any, ...]]:
 
 
 def wait_for(check: Callable[[], Any], what: str) -> Any:
-    """Poll ``check`` until it gives something true; fail after :data:`DEADLINE`."""
-    end = time.monotonic() + DEADLINE
-    while True:
-        got = check()
-        if got:
-            return got
-        if time.monotonic() > end:
-            pytest.fail(f"waited {DEADLINE:.0f} s for {what}")
-        time.sleep(0.1)
+    """Poll ``check`` until it gives something true (:func:`tests.conftest.poll_until`)."""
+    return poll_until(check, what, DEADLINE, 0.1)
 
 
 def wait_ids(db: Path, want: list[str]) -> None:
