@@ -26,6 +26,7 @@ from hhtools.grammars._pots import paid_parts
 from hhtools.grammars._lines import LineTable, Rule, _cards, _m, _rule, insert_longest_first
 from hhtools.grammars._text import HandEnd, iter_hands, normalised_lines
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat, internal_error
+from hhtools.model.frozen import maker
 from hhtools.model.records import (
     Collect,
     Game,
@@ -45,6 +46,9 @@ __all__ = ["Hand", "build_record", "by_word", "finish", "not_read", "reader", "t
            "rule_table"]
 
 Rules = tuple[Rule, ...]  # (kind, a named pyparsing rule or a compiled pattern)
+
+#: builds a :class:`HandHistory` without the class call (:func:`~hhtools.model.frozen.maker`)
+_HAND_HISTORY = maker(HandHistory)
 
 #: the streets after the deal by the word a street line names them with
 STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
@@ -556,7 +560,7 @@ def build_record(
     values.update(fields)
     if "started_at_utc" not in values:
         values["started_at_utc"] = utc(values["started_at"], values["time_zone"])
-    record = HandHistory(**values)
+    record = _HAND_HISTORY(**values)
     if h.meanings is not None and h.meanings.declared:
         check_record(h, record)
     return record

@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from hhtools.model.frozen import record
+from hhtools.model.frozen import maker, record
 from hhtools.model.records import Action, ActionKind, HandHistory, Street
 
 
@@ -119,3 +119,36 @@ def test_a_plain_subclass_is_built_field_by_field() -> None:
     assert type(t) is Tagged and t.kind == "side"
     with pytest.raises(dataclasses.FrozenInstanceError):
         t.kind = "main"  # type: ignore[misc]
+
+
+def test_maker_builds_what_the_class_call_builds() -> None:
+    make = maker(Action)
+    a = make(Street.FLOP, "Ann", ActionKind.RAISE, 20, 40, True, None, 11)
+    assert type(a) is Action and a == Action(Street.FLOP, "Ann", ActionKind.RAISE, 20, 40, True,
+                                             None, 11)  # fmt: skip
+    assert (a.street, a.player, a.kind, a.amount, a.to_amount, a.all_in, a.post, a.line) == (
+        Street.FLOP, "Ann", ActionKind.RAISE, 20, 40, True, None, 11)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.amount = 30  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(a)) == a
+    b = make(Street.TURN, "Bob", ActionKind.CHECK, line=3)  # the defaults and keywords
+    assert (b.amount, b.to_amount, b.all_in, b.post, b.line) == (0, None, False, None, 3)
+
+
+def test_maker_defaults_factories_and_fields_not_in_init() -> None:
+    make = maker(Pot)
+    p, q = make(10), make(10)
+    assert (p.amount, p.players, p.seen, p.note) == (10, (), {}, "main")
+    assert p.seen is not q.seen  # a new dict each time, as the class call gives
+    assert make(5, ("Ann",), {"Ann": 5}) == Pot(5, ("Ann",), {"Ann": 5})
+    with pytest.raises(TypeError):
+        make()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        make(1, note="side")  # init=False, as for the class
+
+
+def test_maker_of_a_class_with_its_own_init_is_the_class() -> None:
+    assert maker(Sized) is Sized
+    assert maker(Derived) is not maker(Base)
+    d = maker(Derived)("pot", 5)
+    assert type(d) is Derived and (d.kind, d.size) == ("pot", 5)

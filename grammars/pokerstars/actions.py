@@ -28,6 +28,7 @@ from hhtools.grammars.pokerstars.tourney import (
     _wins_tournament,
 )
 
+from hhtools.model.frozen import maker
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     Action,
@@ -154,6 +155,11 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
 # ----------------------------------------------------------------------------- dispatch
+#: the records a body line makes, built without the class call (:func:`maker`)
+_action, _collect_of = maker(Action), maker(Collect)
+_returned, _show_of = maker(Returned), maker(Show)
+
+
 class _Body(_Hand):
     """A PokerStars hand as its body is read: the kernel's hand state (:class:`_Hand`)
     and :meth:`read_line`, the reader :func:`~hhtools.grammars._betting.read_body` calls
@@ -203,23 +209,23 @@ class _Body(_Hand):
         op = hit[0]
         if op == _OP_FOLD:
             self.folded.add(name)
-            self.actions.append(Action(self.street, name, _FOLD, 0, None, False, None, lno))
+            self.actions.append(_action(self.street, name, _FOLD, 0, None, False, None, lno))
         elif op == _OP_ADD:  # calls, bets: (op, kind, amount, all-in)
-            self.actions.append(Action(self.street, name, hit[1], hit[2], None, hit[3], None, lno))
+            self.actions.append(_action(self.street, name, hit[1], hit[2], None, hit[3], None, lno))
         elif op == _OP_CHECK:
-            self.actions.append(Action(self.street, name, _CHECK, 0, None, False, None, lno))
+            self.actions.append(_action(self.street, name, _CHECK, 0, None, False, None, lno))
         elif op == _OP_RAISE:  # (op, amount, to, all-in)
             self.actions.append(
-                Action(self.street, name, _RAISE, hit[1], hit[2], hit[3], None, lno)
+                _action(self.street, name, _RAISE, hit[1], hit[2], hit[3], None, lno)
             )
         elif op == _OP_POST:  # (op, post kind, amount, all-in)
             amount = hit[2]
             if hit[1] is _ANTE and amount > self.ante:
                 self.ante = amount
-            self.actions.append(Action(_PREFLOP, name, _POST, amount, None, hit[3], hit[1], lno))
+            self.actions.append(_action(_PREFLOP, name, _POST, amount, None, hit[3], hit[1], lno))
         elif op == _OP_COLLECT:  # (op, amount, pot)
             board = self.show_board if self.street is _SHOWDOWN else 0
-            self.collects.append(Collect(name, hit[1], hit[2], board, lno))
+            self.collects.append(_collect_of(name, hit[1], hit[2], board, lno))
         else:  # (op, handler, results)
             hit[1](self, name, hit[2], lno)
         return True
@@ -264,7 +270,7 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
             if player not in h.names.values():
                 h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
                           f"uncalled bet to a player not seated: {player}", ln)  # fmt: skip
-            h.returned.append(Returned(player, h.money(r["amount"]), lno))
+            h.returned.append(_returned(player, h.money(r["amount"]), lno))
             return True
     elif c == "H" and _m(HAND_CANCELLED, ln) is not None:
         h.cancelled = h.cancelled or lno
@@ -354,7 +360,7 @@ def _act(kind: ActionKind) -> Callable[[_Hand, str, Any, int], None]:
         if amount is None:
             amount = h.money(text)
         h.actions.append(
-            Action(h.street, player, kind, amount, None, r["allin"] is not None, None, lno)
+            _action(h.street, player, kind, amount, None, r["allin"] is not None, None, lno)
         )
 
     return handler
@@ -364,16 +370,16 @@ def _fold(h: _Hand, player: str, r: Any, lno: int) -> None:
     if r["cards"]:
         h.know_cards(player, _cards(r["cards"]), lno)
     h.folded.add(player)
-    h.actions.append(Action(h.street, player, ActionKind.FOLD, 0, None, False, None, lno))
+    h.actions.append(_action(h.street, player, ActionKind.FOLD, 0, None, False, None, lno))
 
 
 def _check(h: _Hand, player: str, r: Any, lno: int) -> None:
-    h.actions.append(Action(h.street, player, ActionKind.CHECK, 0, None, False, None, lno))
+    h.actions.append(_action(h.street, player, ActionKind.CHECK, 0, None, False, None, lno))
 
 
 def _raise(h: _Hand, player: str, r: Any, lno: int) -> None:
     h.actions.append(
-        Action(
+        _action(
             h.street, player, ActionKind.RAISE, h.money(r["amount"]), h.money(r["to"]),
             r["allin"] is not None, None, lno,
         )
@@ -385,13 +391,13 @@ def _show(h: _Hand, player: str, r: Any, lno: int) -> None:
     h.know_cards(player, cards, lno)
     hi, lo = _split_desc(r["desc"])
     h.shows.append(
-        Show(player, cards, hi, lo, False, h.show_board, lno, read_high(hi), read_low(lo))
+        _show_of(player, cards, hi, lo, False, h.show_board, lno, read_high(hi), read_low(lo))
     )
 
 
 def _collect(h: _Hand, player: str, r: Any, lno: int) -> None:
     board = h.show_board if h.street is _SHOWDOWN else 0
-    h.collects.append(Collect(player, h.money(r["amount"]), _pot(r), board, lno))
+    h.collects.append(_collect_of(player, h.money(r["amount"]), _pot(r), board, lno))
 
 
 def _pot(r: Any) -> int:

@@ -11,6 +11,7 @@ from hhtools.grammars import _lines
 from hhtools.grammars._lines import _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
 
+from hhtools.model.frozen import maker
 from hhtools.model.money import Unit
 from hhtools.model.records import Action, ActionKind, PostKind, Seat, Street
 from hhtools.model.vocab import ProblemCode
@@ -44,6 +45,9 @@ _SEAT_LINES: dict[bool, dict[Unit, dict[str, tuple[int, str, int, bool, str | No
 }
 _SEAT_LINES_MAX = 1 << 15
 
+
+#: the records the seat lines make, built without the class call (:func:`maker`)
+_seat, _action = maker(Seat), maker(Action)
 
 def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
     """Read the seat lines that start at ``lines[i]`` into ``h``.
@@ -79,7 +83,7 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
         got = known.get(text)
         if got is not None:  # a seat line read before, in this unit: the same seat
             i = k
-            h.add_seat(Seat(got[0], got[1], got[2], got[3], got[4], line + i))
+            h.add_seat(_seat(got[0], got[1], got[2], got[3], got[4], line + i))
             i += 1
             continue
         sm = _seat_parts(text)
@@ -107,7 +111,7 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
             h.problem(line + i, ProblemCode.BAD_AMOUNT, str(exc), text)
             stack, read = 0, False
         out = bool(out_text)
-        h.add_seat(Seat(seat, player, stack, out, bounty, line + i))
+        h.add_seat(_seat(seat, player, stack, out, bounty, line + i))
         if read:
             if len(known) >= _SEAT_LINES_MAX:
                 known.clear()
@@ -154,7 +158,7 @@ def _post(h: _Hand, player: str, r: Any, lno: int) -> None:
     if kind is PostKind.ANTE and amount > h.ante:
         h.ante = amount
     h.actions.append(
-        Action(
+        _action(
             Street.PREFLOP, player, ActionKind.POST, amount, None, r["allin"] is not None,
             kind, lno,
         )

@@ -16,6 +16,7 @@ from hhtools.grammars import _lines
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
 
+from hhtools.model.frozen import maker
 from hhtools.model.money import Unit
 from hhtools.model.records import CashOut, Show, Street
 from hhtools.model.vocab import PotPartsBasis, ProblemCode
@@ -66,6 +67,9 @@ _JACKPOT = re.compile(r"jackpot|\bJP\b|bad.?beat|\bBBJ\b", re.IGNORECASE)
 _POT_PART = re.compile(r"(?:Main pot|Side pot(?:-\d+)?) (" + _AMT + r")\.")
 _POS_TAGS = (" (button)", " (small blind)", " (big blind)")
 
+
+#: a summary's shows, built without the class call (:func:`maker`)
+_show_of = maker(Show)
 
 def _split_desc(desc: str | None) -> tuple[str | None, str | None]:
     """``"HI: a pair; LO: 8,6,4,2,A"`` -> ``("a pair", "8,6,4,2,A")``."""
@@ -208,17 +212,19 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
         cards = _cards(s["cards"])
         h.know_cards(player, cards, lno)
         hi, lo = _split_desc(s["desc"])
-        h.shows.append(Show(player, cards, hi, lo, False, 0, lno, read_high(hi), read_low(lo)))
+        h.shows.append(_show_of(player, cards, hi, lo, False, 0, lno, read_high(hi), read_low(lo)))
         if s["desc2"] is not None or s["won2"] is not None:
             hi2, lo2 = _split_desc(s["desc2"])
-            h.shows.append(Show(player, cards, hi2, lo2, False, 1, lno, read_high(hi2), read_low(lo2)))
+            h.shows.append(
+                _show_of(player, cards, hi2, lo2, False, 1, lno, read_high(hi2), read_low(lo2))
+            )
         cashed = s["cashed"]
         if cashed is not None and "not awarded" in cashed:
             _forfeit(h, player, s, lno)
     elif rule is S_MUCKED and s["cards"] is not None:
         cards = _cards(s["cards"])
         h.know_cards(player, cards, lno)
-        h.shows.append(Show(player, cards, None, None, True, 0, lno))
+        h.shows.append(_show_of(player, cards, None, None, True, 0, lno))
     elif rule is S_FOLDED and player not in h.folded:  # no fold line in the body
         h.summary_folds.append((player, _FOLD_STREETS[s["street"]], lno))
     return True
