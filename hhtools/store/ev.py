@@ -29,6 +29,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import duckdb
+import numpy as np
+import pyarrow as pa
 
 from hhtools.store import db as store
 
@@ -70,7 +72,8 @@ ANTI JOIN allin_hands a ON a.site = c.site AND a.hand_id = c.hand_id
 
 #: cards known on the board when the money was all in, by that street
 _KNOWN_BOARD = {"preflop": 0, "flop": 3, "turn": 4}
-_BATCH = 200  # hands per worker task
+_BATCH = 500  # hands per worker task
+_COMMIT = 20_000  # hands stored per transaction
 
 
 class EvSummary(dict[str, int]):
@@ -176,40 +179,128 @@ def _work(batch: list[HandFacts]) -> list[tuple[str, str, str, str, list[tuple[A
     return out
 
 
+#: the candidates (CANDIDATES, ``limit`` first) numbered in order: ``n``
+_NUMBERED = """
+CREATE OR REPLACE TEMP TABLE ev_candidates AS
+SELECT row_number() OVER (ORDER BY site, hand_id) AS n, * FROM ({sql})
+"""
+
+#: the candidates there is something to work out for: money all in before the river
+#: and two players or more still in (the others' outcome needs no cards: _outcome)
+_WORK = """
+CREATE OR REPLACE TEMP TABLE ev_work AS
+SELECT c.n FROM ev_candidates c JOIN seats s USING (site, hand_id)
+WHERE c.street IN ('preflop', 'flop', 'turn') AND NOT coalesce(s.sitting_out, false)
+  AND s.folded IS NULL
+GROUP BY c.n HAVING count(*) >= 2
+"""
+
+#: per work hand, ordered by ``n``: its seats (in seat order), boards and pots, as
+#: :data:`HandFacts` holds them
+_PARTS = {
+    "seats": "SELECT c.n, s.player, s.hole_cards, s.folded, s.put_in, s.returned, s.net "
+             "FROM seats s JOIN ev_candidates c USING (site, hand_id) SEMI JOIN ev_work w "
+             "ON w.n = c.n WHERE NOT coalesce(s.sitting_out, false) ORDER BY c.n, s.seat",
+    "boards": "SELECT c.n, b.board, b.cards FROM boards b JOIN ev_candidates c "
+              "USING (site, hand_id) SEMI JOIN ev_work w ON w.n = c.n ORDER BY c.n, b.board",
+    "pots": "SELECT c.n, p.board, p.pot, p.net, p.gross, p.eligible FROM pots p "
+            "JOIN ev_candidates c USING (site, hand_id) SEMI JOIN ev_work w ON w.n = c.n "
+            "ORDER BY c.n, p.board, p.pot",
+}  # fmt: skip
+
+
 def _facts(con: duckdb.DuckDBPyConnection, limit: int | None) -> list[HandFacts]:
-    """The candidate hands with their seats, boards and pots."""
+    """The candidate hands with their seats, boards and pots (every candidate, as
+    :func:`hand_equity` takes them)."""
+    cands, work, parts = _read(con, limit)
+    by_n = dict(zip(work, _from_parts(parts), strict=True))
+    empty: tuple[list[Any], dict[int, str], list[Any]] = ([], {}, [])
+    return [(*c[1:], *by_n.get(c[0], empty)) for c in cands]
+
+
+def _read(
+    con: duckdb.DuckDBPyConnection, limit: int | None
+) -> tuple[list[tuple[Any, ...]], list[int], dict[str, pa.Table]]:
+    """The candidates ``(n, site, hand_id, variant, hi_lo, qualifier, street)`` in order,
+    the ``n`` of those with something to work out (:data:`_WORK`), and those hands'
+    seats, boards and pots as Arrow tables ordered by ``n`` (read by DuckDB into
+    columns: no Python object per row in this process)."""
     sql = CANDIDATES + (f" LIMIT {int(limit)}" if limit else "")
-    con.execute(f"CREATE OR REPLACE TEMP TABLE ev_candidates AS {sql}")
-    cands = con.execute("SELECT * FROM ev_candidates ORDER BY site, hand_id").fetchall()
-    if not cands:
-        con.execute("DROP TABLE ev_candidates")
-        return []
-    seats: dict[tuple[str, str], list[tuple[Any, ...]]] = defaultdict(list)
-    for site, hid, *rest in con.execute(
-        "SELECT s.site, s.hand_id, s.player, s.hole_cards, s.folded, s.put_in, s.returned, "
-        "s.net FROM seats s JOIN ev_candidates c USING (site, hand_id) "
-        "WHERE NOT coalesce(s.sitting_out, false) ORDER BY s.site, s.hand_id, s.seat"
-    ).fetchall():
-        seats[site, hid].append(tuple(rest))
-    boards: dict[tuple[str, str], dict[int, str]] = defaultdict(dict)
-    for site, hid, board, cards in con.execute(
-        "SELECT b.site, b.hand_id, b.board, b.cards FROM boards b "
-        "JOIN ev_candidates c USING (site, hand_id)"
-    ).fetchall():
-        boards[site, hid][board] = cards
-    pots: dict[tuple[str, str], list[tuple[Any, ...]]] = defaultdict(list)
-    for site, hid, *rest in con.execute(
-        "SELECT p.site, p.hand_id, p.board, p.pot, p.net, p.gross, p.eligible FROM pots p "
-        "JOIN ev_candidates c USING (site, hand_id) ORDER BY p.site, p.hand_id, p.board, p.pot"
-    ).fetchall():
-        pots[site, hid].append(tuple(rest))
-    con.execute("DROP TABLE ev_candidates")
-    return [(*c, seats[c[0], c[1]], boards[c[0], c[1]], pots[c[0], c[1]]) for c in cands]
+    con.execute(_NUMBERED.format(sql=sql))
+    try:
+        cands = con.execute("SELECT * FROM ev_candidates ORDER BY n").fetchall()
+        if not cands:
+            return [], [], {}
+        con.execute(_WORK)
+        work = [n for (n,) in con.execute("SELECT n FROM ev_work ORDER BY n").fetchall()]
+        parts = {name: con.sql(sql).to_arrow_table() for name, sql in _PARTS.items()}
+        con.execute("DROP TABLE ev_work")
+    finally:
+        con.execute("DROP TABLE IF EXISTS ev_candidates")
+    return cands, work, parts
 
 
-def _batches(facts: list[HandFacts]) -> Iterator[list[HandFacts]]:
-    for i in range(0, len(facts), _BATCH):
-        yield facts[i : i + _BATCH]
+def _outcome(street: str | None) -> str:
+    """The status of a candidate with nothing to work out: the money went in on the
+    river (or no call, bet or raise), else fewer than two players were still in."""
+    return "unknown_cards" if street in _KNOWN_BOARD else "money_on_river"
+
+
+def _from_parts(parts: dict[str, pa.Table]) -> list[tuple[Any, Any, Any]]:
+    """Per hand of the parts, in ``n`` order: (seats, boards, pots) as in
+    :data:`HandFacts`."""
+    seats: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    for n, *rest in zip(*(c.to_pylist() for c in parts["seats"].columns), strict=True):
+        seats[n].append(tuple(rest))
+    boards: dict[int, dict[int, str]] = defaultdict(dict)
+    for n, board, cards in zip(*(c.to_pylist() for c in parts["boards"].columns), strict=True):
+        boards[n][board] = cards
+    pots: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    for n, *rest in zip(*(c.to_pylist() for c in parts["pots"].columns), strict=True):
+        pots[n].append(tuple(rest))
+    return [(seats[n], boards[n], pots[n]) for n in sorted(seats)]
+
+
+def _ipc(table: pa.Table) -> bytes:
+    """An Arrow table (or slice) as IPC stream bytes: only its own rows (pickling a
+    slice would copy the whole table)."""
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, table.schema) as writer:
+        writer.write_table(table)
+    return sink.getvalue().to_pybytes()
+
+
+#: one worker task: the hands' (site, hand_id, variant, hi_lo, qualifier, street) and
+#: their parts' rows as Arrow IPC bytes
+_Task = tuple[list[tuple[Any, ...]], dict[str, bytes]]
+
+
+def _tasks(cands: list[tuple[Any, ...]], work: list[int],
+           parts: dict[str, pa.Table]) -> Iterator[_Task]:  # fmt: skip
+    """The work hands in tasks of :data:`_BATCH`, each with its slices of the parts."""
+    by_n = {c[0]: c[1:] for c in cands}
+    keys = {name: t.column("n").to_numpy() for name, t in parts.items()}
+    for i in range(0, len(work), _BATCH):
+        ns = work[i : i + _BATCH]
+        lo, hi = ns[0], ns[-1]
+        sliced = {}
+        for name, table in parts.items():
+            a, b = np.searchsorted(keys[name], [lo, hi + 1])
+            sliced[name] = _ipc(table.slice(int(a), int(b - a)))
+        yield [by_n[n] for n in ns], sliced
+
+
+def _run_task(task: _Task) -> tuple[list[tuple[str, str, str, str]], bytes]:
+    """A worker's task: the hands' outcomes (site, hand_id, street, status) and their
+    equity rows as an ``allin_equity`` Arrow table (IPC bytes)."""
+    heads, blobs = task
+    parts = {name: pa.ipc.open_stream(blob).read_all() for name, blob in blobs.items()}
+    facts = [(*h, *rest) for h, rest in zip(heads, _from_parts(parts), strict=True)]
+    done = _work(facts)
+    cols = [c.name for c in store.TABLES["allin_equity"][1]]
+    rows = [r for *_, rs in done for r in rs]
+    table = store.to_arrow("allin_equity", {c: [r[i] for r in rows] for i, c in enumerate(cols)})
+    return [d[:4] for d in done], _ipc(table)
 
 
 def compute_allin_equity(
@@ -220,49 +311,88 @@ def compute_allin_equity(
 ) -> EvSummary:
     """Work out the all-in equity of every stored hand that qualifies and has none yet.
 
+    The candidates with nothing to work out (money in on the river, fewer than two
+    players still in) are settled here; the others go to ``workers`` processes in
+    tasks of their rows (Arrow), and come back as ``allin_equity`` rows (Arrow),
+    stored :data:`_COMMIT` hands a transaction (an interrupted run keeps the hands
+    stored so far; a second run looks only at the others).
+
     Args:
         con: a writable connection to the store.
         workers: processes to share the work (1: this process).
         limit: look at no more than this many hands (for a quick partial run).
-        on_progress: called with (hands done, hands to do) after each batch.
+        on_progress: called with (hands done, hands to do) after each task.
 
     Returns:
-        Hands looked at, by outcome.
+        Hands looked at, by outcome: ``computed``, ``money_on_river``,
+        ``unknown_cards``, ``error``.
 
     Raises:
         duckdb.Error: the store cannot be read or written.
     """
-    facts = _facts(con, limit)
+    cands, work, parts = _read(con, limit)
     summary = EvSummary(computed=0, money_on_river=0, unknown_cards=0, error=0)
-    done = 0
-    pool = ProcessPoolExecutor(workers) if workers > 1 and len(facts) > _BATCH else None
+    pending = _Pending(con, summary)
+    working = set(work)
+    pending.add([(c[1], c[2], c[6], _outcome(c[6])) for c in cands if c[0] not in working], None)
+    done = len(cands) - len(work)
+    tasks = _tasks(cands, work, parts)
+    pool = ProcessPoolExecutor(workers) if workers > 1 and len(work) > _BATCH else None
     try:
-        results = pool.map(_work, _batches(facts)) if pool else map(_work, _batches(facts))
-        for batch in results:
-            _store(con, batch)
-            for *_, status, _rows in batch:
-                key = "error" if status.startswith("error") else status
-                summary[key] = summary.get(key, 0) + 1
-            done += len(batch)
+        if on_progress and cands:
+            on_progress(done, len(cands))
+        results = pool.map(_run_task, tasks) if pool else map(_run_task, tasks)
+        for hands, rows in results:
+            pending.add(hands, rows)
+            done += len(hands)
             if on_progress:
-                on_progress(done, len(facts))
+                on_progress(done, len(cands))
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
+        pending.flush()
     return summary
 
 
-def _store(con: duckdb.DuckDBPyConnection, batch: list[tuple[str, str, str, str, list]]) -> None:  # type: ignore[type-arg]
-    """Append one batch's rows and its hands' outcomes in one transaction."""
-    cols = [c.name for c in store.TABLES["allin_equity"][1]]
-    rows = [r for *_, rs in batch for r in rs]
+class _Pending:
+    """Outcomes and rows waiting to be stored, flushed every :data:`_COMMIT` hands."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, summary: EvSummary) -> None:
+        self.con = con
+        self.summary = summary
+        self.hands: list[tuple[str, str, str, str]] = []
+        self.rows: list[bytes] = []
+
+    def add(self, hands: list[tuple[str, str, str, str]], rows: bytes | None) -> None:
+        """Queue one task's outcomes and rows; store the queue when it is long."""
+        self.hands += hands
+        if rows is not None:
+            self.rows.append(rows)
+        if len(self.hands) >= _COMMIT:
+            self.flush()
+
+    def flush(self) -> None:
+        """Append the queued rows and outcomes in one transaction, and count them."""
+        if not self.hands:
+            return
+        hands, blobs = self.hands, self.rows
+        self.hands, self.rows = [], []
+        _store(self.con, hands, [pa.ipc.open_stream(b).read_all() for b in blobs])
+        for *_, status in hands:
+            key = "error" if status.startswith("error") else status
+            self.summary[key] = self.summary.get(key, 0) + 1
+
+
+def _store(con: duckdb.DuckDBPyConnection, hands: list[tuple[str, str, str, str]],
+           rows: list[pa.Table]) -> None:  # fmt: skip
+    """Append equity rows and their hands' outcomes in one transaction."""
     con.execute("BEGIN TRANSACTION")
     try:
-        if rows:
-            store.append(con, "allin_equity", {c: [r[i] for r in rows] for i, c in enumerate(cols)})
+        for table in rows:
+            store.append_arrow(con, "allin_equity", table)
         store.append(con, "allin_hands", {
-            "site": [b[0] for b in batch], "hand_id": [b[1] for b in batch],
-            "street": [b[2] for b in batch], "status": [b[3] for b in batch],
+            "site": [h[0] for h in hands], "hand_id": [h[1] for h in hands],
+            "street": [h[2] for h in hands], "status": [h[3] for h in hands],
         })  # fmt: skip
         con.execute("COMMIT")
     except BaseException:
