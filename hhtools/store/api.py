@@ -33,6 +33,7 @@ from hhtools.store.player_views import SESSION_GAP, session_select, sessions_fro
 from hhtools.store.report_cube import stats_select
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.sharing import SharedConnection
+from hhtools.store.stat_cube_read import position_select
 from hhtools.store.stats import (
     NoSuchPlayerError,
     StatsError,
@@ -426,7 +427,9 @@ class HandStore:
             has_ev = bool(self.con.execute(
                 "SELECT count(*) FROM (SELECT 1 FROM allin_equity LIMIT 1)").fetchall()[0][0])
         # the sums kept at import when they answer, else every seat
-        sql, params = (stats_select(self.con, group_names(by), flt, has_ev)
+        dims = group_names(by)
+        sql, params = (stats_select(self.con, dims, flt, has_ev)
+                       or position_select(self.con, dims, flt, has_ev)
                        or stats_sql(by, flt, gap_minutes=session_gap, has_ev=has_ev))
         counts = self.sql(sql, params)
         dims = counts.columns[: counts.columns.index("currency")]
