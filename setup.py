@@ -42,6 +42,7 @@ CORE = [
     "grammars/_valid.py",
     "grammars/pokerstars/__init__.py",
     "grammars/pokerstars/actions.py",
+    "grammars/pokerstars/crosscheck.py",
     "grammars/pokerstars/header.py",
     "grammars/pokerstars/seats.py",
     "grammars/pokerstars/state.py",
