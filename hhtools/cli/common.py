@@ -148,7 +148,9 @@ def open_read_only(
     db: Path, external_access: bool = True, dataset: str | None = None
 ) -> duckdb.DuckDBPyConnection:
     """A read-only connection (``external_access=False``: SQL cannot touch other files)
-    to the database ``db``, or to the Parquet dataset ``dataset`` when given."""
+    to the database ``db``, or to the Parquet dataset ``dataset`` when given; a
+    database's ``player_results`` and ``sessions`` views read the sums kept at import
+    when those cover every hand (:func:`hhtools.store.kept_views.use_kept_views`)."""
     from hhtools.store import db as store
 
     try:
@@ -156,11 +158,15 @@ def open_read_only(
             from hhtools.store.dataset import connect_dataset
 
             return connect_dataset(dataset, external_access=external_access)
-        return store.connect(db, read_only=True, external_access=external_access)
+        con = store.connect(db, read_only=True, external_access=external_access)
     except FileNotFoundError as exc:
         fail(str(exc))
     except Exception as exc:
         fail(f"cannot open {db}: {exc}")
+    from hhtools.store.kept_views import use_kept_views
+
+    use_kept_views(con)  # player_results and sessions from the kept sums, when current
+    return con
 
 
 def render(
