@@ -15,7 +15,6 @@ from functools import partial
 from typing import Any
 
 from hhtools.model.money import format_money
-from hhtools.reports.draws_text import draw_lines
 from hhtools.reports.hand_facts import FiveCards, HandFacts, action_text, hand_facts
 
 __all__ = ["five_text", "pot_words", "replay_lines", "signed_money"]
@@ -277,6 +276,10 @@ def replay_lines(data: dict[str, Any]) -> list[str]:
         (the hole cards used marked), what the site paid and what the rules pay per
         pot and half, each player's net, and the findings.
     """
+    # the draws' tables take a second to build: loaded only for a replay in lines
+    # (the HTML page's replays, hhtools.reports.replay_html, show no draws)
+    from hhtools.reports.draws_text import draw_lines
+
     facts = hand_facts(data)
     cur = facts.hand["currency"]
     return [
