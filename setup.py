@@ -31,7 +31,8 @@ ROOT = Path(__file__).resolve().parent
 
 #: the hot modules compiled by Cython, as paths from the repository's top: the grammar
 #: kernel and the PokerStars grammar, settling and the procedure replay, pots, awards and
-#: the evaluator, money and cards. Each saves CPU per hand on the import's hot path
+#: the evaluator, money and cards, and the board-class loops of all-in equity (``hhtools
+#: ev``; typed by class_count.pxd). Each saves CPU per hand on the import's hot path
 #: (benchmarks/bench_paths.py measures it); the store's rows saved too little for the
 #: build time they cost, and so did the modules under 1% of a hand's CPU.
 CORE = [
@@ -54,6 +55,7 @@ CORE = [
     "hhtools/audit/checks/procedure/blinds.py",
     "hhtools/audit/checks/procedure/order.py",
     "hhtools/audit/checks/procedure/sizes.py",
+    "hhtools/rules/class_count.py",
     "hhtools/rules/evaluator.py",
     "hhtools/rules/holes.py",
     "hhtools/rules/pots.py",

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from hhtools.rules import class_count
 from hhtools.rules.evaluator import QUALIFIERS, InvalidHandError, InvalidQualifierError
 from hhtools.rules.tables import (
     BROW_NP as _BROW_NP,
@@ -54,7 +55,8 @@ from hhtools.rules.tables import (
     TRIPLES_NP as _TRIPLES_NP,
 )
 
-__all__ = ["batch_high_low", "check_qualifier", "outer_flush", "outer_high_low"]
+__all__ = ["batch_high_low", "board_ranks", "check_qualifier", "outer_flush", "outer_high_low",
+           "outer_ranks"]
 
 
 def check_qualifier(qualifier: int) -> None:
@@ -172,18 +174,70 @@ def outer_high_low(
     """
     check_qualifier(qualifier)
     h, b, pi, pj = _shapes(holes, boards, paired=False)
-    n, m = len(h), len(b)
+    high, low = outer_ranks(h, board_ranks(b), qualifier)
+    rows, suit, tmask = _board_flushes(b)
+    for i in range(len(h)):
+        at, fv = _hole_flushes(h[i], pi, pj, rows, suit, tmask)
+        high[i, at] = np.maximum(high[i, at], fv)
+    return high, low
+
+
+def board_ranks(boards: npt.ArrayLike) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """What the boards' ranks alone decide, for :func:`outer_ranks`: per board its row
+    in the high table (its rank multiset) and the bits of the ranks it holds that a
+    low can use (aces low; :func:`outer_ranks` keeps those under its qualifier).
+
+    Args:
+        boards: integer card codes, shape ``(m, 5)``.
+
+    Returns:
+        ``(rows, low_bits)``, two ``int64`` arrays of shape ``(m,)``.
+    """
+    b = np.asarray(boards, dtype=np.intp)
+    return _BROW_NP[_KEY_NP[b].sum(axis=1)], _any_bits(_LOWBIT_NP[b])
+
+
+def outer_ranks(
+    holes: npt.ArrayLike, board: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    qualifier: int = 8,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:  # fmt: skip
+    """Every hand against every board, flushes left out: :func:`outer_high_low` of
+    boards with no three cards of a suit, from their :func:`board_ranks` (worked out
+    once for boards that recur: the rank classes of :mod:`hhtools.rules.equity_batch`).
+
+    Args:
+        holes: integer card codes, shape ``(n, k)`` (k 2..7).
+        board: :func:`board_ranks` of ``m`` boards.
+        qualifier: low qualifier (7, 8 or 9).
+
+    Returns:
+        ``(high_values, low_values)``, ``int32`` arrays of shape ``(n, m)``: the best
+        non-flush high and the low (:data:`NO_LOW` where none qualifies).
+
+    Raises:
+        InvalidHandError: holes of the wrong shape.
+        InvalidQualifierError: ``qualifier`` not in :data:`QUALIFIERS`.
+    """
+    check_qualifier(qualifier)
+    h = np.asarray(holes, dtype=np.intp)
+    if h.ndim != 2 or h.shape[1] not in _PAIRS_NP:
+        raise InvalidHandError(f"expected holes (n, k) with k 2 to 7, got {h.shape}")
+    pi, pj = _PAIRS_NP[h.shape[1]]
+    row, bits = board
+    n, m = len(h), len(row)
     high = np.empty((n, m), dtype=np.int32)
     low = np.empty((n, m), dtype=np.int32)
-    row = _BROW_NP[_KEY_NP[b].sum(axis=1)]
-    rows, suit, tmask = _board_flushes(b)
     qmask = _QMASK[qualifier]
-    lbd = _any_bits(_LOWBIT_NP[b]) & qmask
+    if class_count.COMPILED:  # the same lookups, one loop
+        hr = h >> 2
+        class_count.rank_values(_HIGH_NP, _LOW_NP, np.ascontiguousarray(hr[:, pi] * 13 + hr[:, pj]),
+                                _any_bits(_LOWBIT_NP[h]), np.ascontiguousarray(row),
+                                np.ascontiguousarray(bits), qmask, high, low)  # fmt: skip
+        return high, low
+    lbd = bits & qmask
     for i in range(n):
         hr = h[i] >> 2
         high[i] = _HIGH_NP[(hr[pi] * 13 + hr[pj])[:, None] + row].max(axis=0)  # (P, m)
-        at, fv = _hole_flushes(h[i], pi, pj, rows, suit, tmask)
-        high[i, at] = np.maximum(high[i, at], fv)
         low[i] = _LOW_NP[(int(np.bitwise_or.reduce(_LOWBIT_NP[h[i]])) & qmask) << 9 | lbd]
     return high, low
 
@@ -204,6 +258,15 @@ def outer_flush(holes: npt.ArrayLike, boards: npt.ArrayLike) -> npt.NDArray[np.i
     h, b, pi, pj = _shapes(holes, boards, paired=False)
     out = np.full((len(h), len(b)), -1, dtype=np.int32)
     rows, suit, tmask = _board_flushes(b)
+    if class_count.COMPILED:  # the same lookups, one loop
+        suits = np.arange(4)[None, :, None]
+        hbits = np.where((h & 3)[:, None, :] == suits, _RANKBIT_NP[h][:, None, :], 0)  # (n, 4, k)
+        pairs = np.ascontiguousarray((hbits[:, :, pi] | hbits[:, :, pj]).reshape(4 * len(h), -1),
+                                     dtype=np.int32)  # fmt: skip
+        per_suit = ((h & 3)[:, None, :] == suits).sum(axis=2).astype(np.int64)  # (n, 4)
+        class_count.flush_values(_FL5_NP, pairs, per_suit, rows, suit,
+                                 np.ascontiguousarray(tmask, dtype=np.int32), out)  # fmt: skip
+        return out
     for i in range(len(h)):
         at, fv = _hole_flushes(h[i], pi, pj, rows, suit, tmask)
         out[i, at] = fv

@@ -46,7 +46,14 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from hhtools.rules.batch import batch_high_low, check_qualifier, outer_flush, outer_high_low
+from hhtools.rules import class_count
+from hhtools.rules.batch import (
+    batch_high_low,
+    board_ranks,
+    check_qualifier,
+    outer_flush,
+    outer_ranks,
+)
 from hhtools.rules.equity import Equity, _pot_shares, all_in_cards
 
 __all__ = ["AllIn", "batch_equity"]
@@ -234,6 +241,14 @@ def _plain_boards(m: int, shown: tuple[int, ...]) -> npt.NDArray[np.intp]:
     return _frozen(full * 4 + np.arange(5) % 4)
 
 
+@lru_cache(maxsize=64)
+def _plain_ranks(m: int, shown: tuple[int, ...]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """:func:`hhtools.rules.batch.board_ranks` of :func:`_plain_boards` (kept: the
+    preflop all-ins of a game all ask for the same)."""
+    rows, bits = board_ranks(_plain_boards(m, shown))
+    return _frozen(rows), _frozen(bits)
+
+
 def _frozen(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
     a.flags.writeable = False
     return a
@@ -256,15 +271,13 @@ def _by_class(
     keep = np.nonzero(weight)[0]
     pos = np.cumsum(weight > 0) - 1  # multiset -> its rank class
     weight = weight[keep]
-    plain = _plain_boards(m, tuple(int(c) for c in sorted(shown >> 2)))[keep]
-    hi_r, lo_r = outer_high_low(holes, plain, deal.qualifier)
-    # flush classes: a suit someone holds twice, three or more of it on the board
+    plain_rows, plain_bits = _plain_ranks(m, tuple(int(c) for c in sorted(shown >> 2)))
+    hi_r, lo_r = outer_ranks(holes, (plain_rows[keep], plain_bits[keep]), deal.qualifier)
+    # flush classes: a suit someone holds twice, three or more of it on the board; in
+    # blocks by suit and suited cards drawn
+    blocks: list[_Block] = []
     cards: list[npt.NDArray[np.intp]] = []  # per set of suited cards drawn: a board
-    sets: list[npt.NDArray[np.intp]] = []  # per flush class: its set of suited cards
-    wheres: list[npt.NDArray[np.intp]] = []  # ... its rank class
-    weights: list[npt.NDArray[np.int64]] = []  # ... its boards
     per_suit = ((holes[:, :, None] & 3) == np.arange(4)).sum(axis=1)  # (n, 4)
-    at = 0
     for s in np.nonzero((per_suit >= 2).any(axis=0))[0]:
         on_board = shown[(shown & 3) == s]
         s_ranks = np.nonzero(left[:, s])[0]
@@ -277,44 +290,125 @@ def _by_class(
                 continue
             drawn = s_ranks[_choose(len(s_ranks), j)]  # (S, j): the ranks of suit s drawn
             sub_row, index = _suited(m, j)
-            wheres.append(pos[index[sub_row[(1 << drawn).sum(axis=1)]][:, cols]].ravel())
-            weights.append(np.broadcast_to(o_weight[cols], (len(drawn), len(cols))).ravel())
-            sets.append(np.repeat(np.arange(at, at + len(drawn)), len(cols)))
-            at += len(drawn)
+            blocks.append((sub_row[(1 << drawn).sum(axis=1)], index, cols, o_weight[cols]))
             suited = [np.broadcast_to(on_board, (len(drawn), len(on_board))), drawn * 4 + s]
             size = len(on_board) + j
             cards.append(np.concatenate([*suited, np.broadcast_to(fill[: 5 - size],
                                                                   (len(drawn), 5 - size))],
                                         axis=1))  # fmt: skip
-    parts: list[tuple[npt.NDArray[np.int32], npt.NDArray[np.intp], npt.NDArray[np.int64]]] = []
-    flush_weight = np.zeros(len(weight), dtype=np.int64)
-    if cards:
-        fl = outer_flush(holes, np.concatenate(cards))  # -1: fewer than two of the suit
+    # -1: fewer than two of the suit
+    fl = outer_flush(holes, np.concatenate(cards)) if cards else np.empty((n, 0), np.int32)
+    count = _count_loops if class_count.COMPILED else _count_numpy
+    mean_h, mean_l = count(deal, _Classes(hi_r, lo_r, weight, pos, blocks, fl), total)
+    return _equity(deal, total, mean_h, mean_l)
+
+
+#: a block of flush classes: (each set of suited ranks drawn: its row in the index of
+#: :func:`_suited`; that index; the columns of the other ranks' multisets with boards;
+#: their boards)
+_Block = tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp],
+               npt.NDArray[np.int64]]  # fmt: skip
+
+
+class _Classes(NamedTuple):
+    """A deal's board classes: rank classes' values ``(players, classes)`` and boards,
+    the rank class of each multiset (``position``), the flush blocks and the flush of
+    each of their sets of suited cards ``(players, sets)``."""
+
+    high: npt.NDArray[np.int32]
+    low: npt.NDArray[np.int32]
+    weight: npt.NDArray[np.int64]
+    position: npt.NDArray[np.int64]
+    blocks: list[_Block]
+    flush: npt.NDArray[np.int32]
+
+
+def _shares(deal: AllIn, n: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64],
+                                          int]:  # fmt: skip
+    """Empty high and low shares ``(pots, players)`` and the scale every share times is
+    a whole number."""
+    return np.zeros((len(deal.pots), n)), np.zeros((len(deal.pots), n)), 2 * lcm(*range(1, n + 1))
+
+
+def _checked(weight: npt.NDArray[np.int64], plain: npt.NDArray[np.int64], flushes: int,
+             total: int) -> None:  # fmt: skip
+    """Refuse classes whose boards do not add up to every board."""
+    counted = int(plain.sum()) + flushes
+    if counted != total or (plain < 0).any():
+        raise AssertionError(f"board classes count {counted} boards, not {total}")
+
+
+def _count_loops(
+    deal: AllIn, c: _Classes, total: int
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The shares, tallied by :mod:`hhtools.rules.class_count` (compiled loops)."""
+    n, size = c.high.shape
+    flush_weight = np.zeros(size, dtype=np.int64)
+    flushes = sum(class_count.flush_weights(rows, index, cols, ways, c.position, flush_weight)
+                  for rows, index, cols, ways in c.blocks)  # fmt: skip
+    plain = c.weight - flush_weight
+    _checked(c.weight, plain, flushes, total)
+    mean_h, mean_l, scale = _shares(deal, n)
+    split = np.empty(size, dtype=np.int64)
+    for p, (_, eligible) in enumerate(deal.pots):
+        e = sorted(set(eligible))
+        if not e:
+            continue
+        tally_h = np.zeros(2 << len(e), dtype=np.int64)
+        tally_l = np.zeros(1 << len(e), dtype=np.int64)
+        players = np.array(e, dtype=np.intp)
+        class_count.tally_ranks(c.high, c.low, players, deal.hi_lo, c.weight, plain, split,
+                                tally_h, tally_l)  # fmt: skip
+        at = 0
+        for rows, index, cols, ways in c.blocks:
+            class_count.tally_flush(c.high, c.flush, players, split, rows, at, index, cols,
+                                    ways, c.position, tally_h)  # fmt: skip
+            at += len(rows)
+        if deal.hi_lo:
+            _award(mean_l[p], e, tally_l, scale, total, 0.5)
+        _award(mean_h[p], e, tally_h, scale, total, 1.0)
+    return mean_h, mean_l
+
+
+def _count_numpy(
+    deal: AllIn, c: _Classes, total: int
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The shares, tallied with numpy (the path when :mod:`hhtools.rules.class_count`
+    runs as Python; the same tallies)."""
+    n = len(c.high)
+    sets: list[npt.NDArray[np.intp]] = []  # per flush class: its set of suited cards
+    wheres: list[npt.NDArray[np.int64]] = []  # ... its rank class
+    weights: list[npt.NDArray[np.int64]] = []  # ... its boards
+    at = 0
+    for rows, index, cols, ways in c.blocks:
+        wheres.append(c.position[index[rows][:, cols]].ravel())
+        weights.append(np.broadcast_to(ways, (len(rows), len(cols))).ravel())
+        sets.append(np.repeat(np.arange(at, at + len(rows)), len(cols)))
+        at += len(rows)
+    parts: list[tuple[npt.NDArray[np.int32], npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
+    flush_weight = np.zeros(len(c.weight), dtype=np.int64)
+    if c.blocks:
         where = np.concatenate(wheres)
         w = np.concatenate(weights)
-        flush_weight = np.bincount(where, weights=w, minlength=len(weight)).astype(np.int64)
-        parts.append((np.maximum(fl[:, np.concatenate(sets)], hi_r[:, where]), where, w))
-    plain_weight = weight - flush_weight
-    counted = int(plain_weight.sum()) + sum(int(w.sum()) for _, _, w in parts)
-    if counted != total or (plain_weight < 0).any():
-        raise AssertionError(f"board classes count {counted} boards, not {total}")
-    scale = 2 * lcm(*range(1, n + 1))  # every share times this is a whole number
-    mean_h = np.zeros((len(deal.pots), n))
-    mean_l = np.zeros((len(deal.pots), n))
+        flush_weight = np.bincount(where, weights=w, minlength=len(c.weight)).astype(np.int64)
+        parts.append((np.maximum(c.flush[:, np.concatenate(sets)], c.high[:, where]), where, w))
+    plain_weight = c.weight - flush_weight
+    _checked(c.weight, plain_weight, sum(int(w.sum()) for _, _, w in parts), total)
+    mean_h, mean_l, scale = _shares(deal, n)
     for p, (_, eligible) in enumerate(deal.pots):
         e = sorted(set(eligible))
         if not e:
             continue
         rows: slice | list[int] = slice(None) if len(e) == n else e
-        has_low = np.zeros(len(weight), dtype=bool)
+        has_low = np.zeros(len(c.weight), dtype=bool)
         if deal.hi_lo:
-            lows = lo_r[rows]
+            lows = c.low[rows]
             best = lows.max(axis=0)
             has_low = best >= 0
             won = _bits((lows == best) & has_low)
-            _award(mean_l[p], e, np.bincount(won, weights=weight), scale, total, 0.5)
+            _award(mean_l[p], e, np.bincount(won, weights=c.weight), scale, total, 0.5)
         split = has_low.astype(np.int64) << len(e)  # the high takes half where a low is
-        highs = hi_r[rows]
+        highs = c.high[rows]
         pattern = _bits(highs == highs.max(axis=0)) | split
         tally = np.bincount(pattern, weights=plain_weight, minlength=2 << len(e))
         for high, where, w in parts:
@@ -322,7 +416,7 @@ def _by_class(
             pattern = _bits(highs == highs.max(axis=0)) | split[where]
             tally += np.bincount(pattern, weights=w, minlength=2 << len(e))
         _award(mean_h[p], e, tally, scale, total, 1.0)
-    return _equity(deal, total, mean_h, mean_l)
+    return mean_h, mean_l
 
 
 def _bits(top: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:

@@ -1,0 +1,198 @@
+"""Board-class tallies of :mod:`hhtools.rules.equity_batch`, one loop per class.
+
+:func:`hhtools.rules.equity_batch.batch_equity` counts the boards of a preflop all-in
+by class (its docstring): a rank class gives each player the high and low of its ranks,
+a flush class (a suit, the set of its cards drawn, the ranks of the other cards) the
+better of that high and the flush of the suited cards. For each pot it tallies the
+boards by the set of players who win the high (and whether a low splits the pot), and
+by the set who win the low. These functions are that tally, class by class, in plain
+loops over arrays: compiled (``setup.py``'s ``CORE``; ``class_count.pxd`` gives the
+loops C types) they replace a dozen numpy passes over every class; run as Python they
+are slow, so :data:`COMPILED` tells ``equity_batch`` whether to use them or its numpy
+path (the same tallies: ``tests/test_equity_batch.py`` checks both).
+
+Arrays, as ``equity_batch`` builds them: ``high``, ``low`` (players, rank classes)
+``int32`` values of :mod:`hhtools.rules.batch` (a low of -1: none qualifies); ``flush``
+(players, sets of suited cards) ``int32``; ``eligible`` the pot's players, ascending
+(``intp``); weights and tallies ``int64``; tallies indexed by winner bits (bit ``j``
+for ``eligible[j]``), the high's with one more bit, set where a low splits the pot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["COMPILED", "flush_values", "flush_weights", "rank_values", "tally_flush",
+           "tally_ranks"]
+
+
+def _compiled() -> bool:
+    """True when this module runs compiled: its functions are then not Python's."""
+    return type(_compiled).__name__ != "function"
+
+
+COMPILED: bool = _compiled()
+"""This module runs compiled (its loops are then fast enough to use)."""
+
+
+def tally_ranks(
+    high: Any, low: Any, eligible: Any, hi_lo: bool, weight: Any, plain: Any, split: Any,
+    tally_high: Any, tally_low: Any,
+) -> None:  # fmt: skip
+    """Add the rank classes' boards to a pot's tallies.
+
+    Args:
+        high, low: ``(players, classes)`` values.
+        eligible: the pot's players (indices into the rows), ascending, one or more.
+        hi_lo: the pot is split high/low.
+        weight: each class's boards (the low's tally counts them all).
+        plain: each class's boards outside every flush class (the high's tally).
+        split: filled in: per class, the high tally's extra bit where a low qualifies
+            (``1 << len(eligible)``), else 0.
+        tally_high: ``(2 << len(eligible),)``: boards by the high's winners and split.
+        tally_low: ``(1 << len(eligible),)``: boards by the low's winners (none: not
+            counted).
+    """
+    ne = len(eligible)
+    first = eligible[0]
+    for k in range(high.shape[1]):
+        extra = 0
+        if hi_lo:
+            best = low[first, k]
+            bits = 1
+            for j in range(1, ne):
+                value = low[eligible[j], k]
+                if value > best:
+                    best = value
+                    bits = 1 << j
+                elif value == best:
+                    bits |= 1 << j
+            if best >= 0:
+                tally_low[bits] += weight[k]
+                extra = 1 << ne
+        split[k] = extra
+        best = high[first, k]
+        bits = 1
+        for j in range(1, ne):
+            value = high[eligible[j], k]
+            if value > best:
+                best = value
+                bits = 1 << j
+            elif value == best:
+                bits |= 1 << j
+        tally_high[bits | extra] += plain[k]
+
+
+def flush_weights(
+    sets: Any, index: Any, cols: Any, ways: Any, position: Any, out: Any
+) -> int:  # fmt: skip
+    """Add one block of flush classes' boards to their rank classes' (``out``): the
+    block is every set of ``j`` suited ranks drawn (``sets``: each one's row in
+    ``index``) with every multiset of the other ranks (``cols``: columns of ``index``,
+    each with its ``ways``); ``index`` gives the multiset of all the ranks drawn and
+    ``position`` its rank class. Returns the block's boards."""
+    total = 0
+    for t in range(sets.shape[0]):
+        row = sets[t]
+        for c in range(cols.shape[0]):
+            k = position[index[row, cols[c]]]
+            out[k] += ways[c]
+            total += ways[c]
+    return total
+
+
+def tally_flush(
+    high: Any, flush: Any, eligible: Any, split: Any, sets: Any, first_set: int, index: Any,
+    cols: Any, ways: Any, position: Any, tally_high: Any,
+) -> None:  # fmt: skip
+    """Add one block of flush classes (as :func:`flush_weights` takes it) to a pot's
+    high tally: each player's value is the better of the rank class's high and the
+    flush of the block's set ``t`` (column ``first_set + t`` of ``flush``; -1 where
+    the player holds fewer than two of the suit); ``split`` as :func:`tally_ranks`
+    filled it."""
+    ne = len(eligible)
+    first = eligible[0]
+    for t in range(sets.shape[0]):
+        row = sets[t]
+        column = first_set + t
+        for c in range(cols.shape[0]):
+            k = position[index[row, cols[c]]]
+            best = high[first, k]
+            value = flush[first, column]
+            if value > best:
+                best = value
+            bits = 1
+            for j in range(1, ne):
+                value = high[eligible[j], k]
+                suited = flush[eligible[j], column]
+                if suited > value:
+                    value = suited
+                if value > best:
+                    best = value
+                    bits = 1 << j
+                elif value == best:
+                    bits |= 1 << j
+            tally_high[bits | split[k]] += ways[c]
+
+
+def rank_values(
+    high_table: Any, low_table: Any, pairs: Any, hole_low: Any, rows: Any, board_low: Any,
+    qmask: int, high: Any, low: Any,
+) -> None:  # fmt: skip
+    """Each player's non-flush high and low on boards given by their ranks alone: the
+    loops of :func:`hhtools.rules.batch.outer_ranks`, which documents the values.
+
+    Args:
+        high_table, low_table: :data:`hhtools.rules.tables.HIGH_NP` and ``LOW_NP``.
+        pairs: ``(players, hole pairs)``: each pair's slot in a board's row of the high
+            table (``13 * rank + rank``).
+        hole_low: per player, the bits of the hole ranks a low can use.
+        rows: per board, its row in the high table.
+        board_low: per board, the bits of its ranks a low can use.
+        qmask: the qualifier's bits.
+        high, low: filled in, ``(players, boards)``.
+    """
+    for k in range(rows.shape[0]):  # board by board: its row of the table read once
+        row = rows[k]
+        for i in range(pairs.shape[0]):
+            best = high_table[row + pairs[i, 0]]
+            for p in range(1, pairs.shape[1]):
+                value = high_table[row + pairs[i, p]]
+                if value > best:
+                    best = value
+            high[i, k] = best
+            low[i, k] = low_table[(hole_low[i] & qmask) << 9 | (board_low[k] & qmask)]
+
+
+def flush_values(
+    flush_table: Any, pairs: Any, per_suit: Any, rows: Any, suits: Any, triples: Any, out: Any
+) -> None:  # fmt: skip
+    """Each player's best flush on boards with three or more cards of a suit: the loops
+    of :func:`hhtools.rules.batch.outer_flush`, which documents the values.
+
+    Args:
+        flush_table: :data:`hhtools.rules.tables.FL5_NP` (rank bits -> flush value).
+        pairs: ``(players * 4, hole pairs)``: row ``4 * i + s``, the rank bits of each
+            pair of player ``i``'s cards counting only the cards of suit ``s``.
+        per_suit: ``(players, 4)``: how many cards of each suit each player holds.
+        rows: the boards with a suit three times (columns of ``out``).
+        suits: that suit, per board of ``rows``.
+        triples: ``(len(rows), 10)``: the rank bits of each three of the board's five
+            cards, counting only the cards of that suit.
+        out: ``(players, boards)``, filled in at ``rows`` for the players who hold two
+            or more of the suit (the others' entries are left as they are).
+    """
+    for f in range(rows.shape[0]):
+        s = suits[f]
+        for i in range(per_suit.shape[0]):
+            if per_suit[i, s] < 2:
+                continue
+            held = 4 * i + s
+            best = -1
+            for p in range(pairs.shape[1]):
+                bits = pairs[held, p]
+                for q in range(10):
+                    value = flush_table[bits | triples[f, q]]
+                    if value > best:
+                        best = value
+            out[i, rows[f]] = best
