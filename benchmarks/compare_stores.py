@@ -4,7 +4,8 @@
         [--ignore TABLE.COLUMN ...]
 
 Every base table of either store is compared on the columns both have, as multisets
-of rows (``EXCEPT ALL`` both ways, so a row repeated is counted as often as it is
+of rows (the kept cubes ``stat_cube`` and ``report_cube``, whose keys may have several
+rows, by their sums per key) (``EXCEPT ALL`` both ways, so a row repeated is counted as often as it is
 stored). The columns that differ from one import run to the next are left out by
 default: ``import_id`` (every table holding it: the run's number) and
 ``imports.imported_at`` (the clock); ``--ignore`` names more. A table or column
@@ -28,6 +29,15 @@ import duckdb
 
 #: columns that differ run to run whatever the code: the run's number, the clock
 IGNORED: tuple[str, ...] = ("*.import_id", "imports.imported_at")
+
+#: tables of sums whose key may have several rows (one per batch, readers sum them):
+#: compared by their sums per key (each sum rounded to 6 decimals: doubles summed in
+#: another order differ in their last bits), not row by row
+SUMMED: dict[str, tuple[str, ...]] = {
+    "stat_cube": ("player", "site", "game", "structure", "stakes", "position", "currency"),
+    "report_cube": ("import_id", "site", "player", "game", "structure", "stakes", "currency",
+                    "day"),
+}
 
 
 def _columns(con: duckdb.DuckDBPyConnection, db: str) -> dict[str, list[str]]:
@@ -80,8 +90,15 @@ def compare(before: str, after: str, ignore: tuple[str, ...] = IGNORED, show: in
         sel = ", ".join(f'"{c}"' for c in cols)
         n_b = con.execute(f'SELECT count(*) FROM b."{table}"').fetchone()[0]  # type: ignore[index]
         n_a = con.execute(f'SELECT count(*) FROM a."{table}"').fetchone()[0]  # type: ignore[index]
-        only_b = f'SELECT {sel} FROM b."{table}" EXCEPT ALL SELECT {sel} FROM a."{table}"'
-        only_a = f'SELECT {sel} FROM a."{table}" EXCEPT ALL SELECT {sel} FROM b."{table}"'
+        src_b, src_a = f'b."{table}"', f'a."{table}"'
+        if table in SUMMED:  # sums per key
+            keys = [c for c in cols if c in SUMMED[table]]
+            sums = ", ".join(f'round(sum("{c}")::DOUBLE, 6) AS "{c}"' for c in cols
+                             if c not in keys)  # fmt: skip
+            src_b, src_a = (f'(SELECT {", ".join(keys)}, {sums} FROM {src} GROUP BY ALL)'
+                            for src in (src_b, src_a))  # fmt: skip
+        only_b = f"SELECT {sel} FROM {src_b} EXCEPT ALL SELECT {sel} FROM {src_a}"
+        only_a = f"SELECT {sel} FROM {src_a} EXCEPT ALL SELECT {sel} FROM {src_b}"
         k_b = con.execute(f"SELECT count(*) FROM ({only_b})").fetchone()[0]  # type: ignore[index]
         k_a = con.execute(f"SELECT count(*) FROM ({only_a})").fetchone()[0]  # type: ignore[index]
         same = "identical" if k_b == k_a == 0 else "DIFFER"

@@ -32,7 +32,7 @@ import pytest
 
 import hhtools
 from hhtools.store import db as store_db
-from hhtools.store.hand_summary import refresh_summary
+from hhtools.store.hand_summary import CUBE_KEYS, TABLES, refresh_summary
 from hhtools.store.importer import import_paths
 from hhtools.store.withdraw import withdraw_reading
 
@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 STATS = ROOT / "tests" / "fixtures" / "pokerstars"
 FILES = sorted(STATS.glob("stats_*.txt"))
 H = {n: f"30000000000{n}" for n in range(1, 7)}
+_SUMMED = [c.name for c in TABLES["stat_cube"][1] if c.name not in CUBE_KEYS]
 
 
 def _import(paths: list[Path], db: Path) -> Path:
@@ -64,8 +65,10 @@ def _rows(db: Path, sql: str) -> list[tuple[Any, ...]]:
 def _tables(db: Path) -> tuple[list[tuple[Any, ...]], ...]:
     """The kept tables, sorted, their sums of DOUBLEs rounded (summed in another order)."""
     summary = _rows(db, "SELECT * FROM hand_summary ORDER BY site, hand_id")
-    cube = _rows(db, "SELECT * EXCLUDE (net_bb), round(net_bb, 9) FROM stat_cube "
-                     "ORDER BY ALL")  # fmt: skip
+    # a key may have several rows (one per batch of an import): readers sum them
+    sums = ", ".join(f"sum({c})" for c in _SUMMED if c != "net_bb")
+    cube = _rows(db, f"SELECT {', '.join(CUBE_KEYS)}, {sums}, round(sum(net_bb), 9) FROM stat_cube "
+                     "GROUP BY ALL ORDER BY ALL")  # fmt: skip
     sessions = _rows(db, "SELECT * EXCLUDE (bb_per_100), round(bb_per_100, 9) FROM "
                          "session_summary ORDER BY ALL")  # fmt: skip
     return summary, cube, sessions

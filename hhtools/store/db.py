@@ -32,6 +32,7 @@ from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.report_cube import refresh_report_cube
 from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
+from hhtools.store.transaction import transaction  # noqa: F401  (re-exported)
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
 SCHEMA_VERSION = 10
@@ -340,8 +341,7 @@ def drop_unfinished(con: duckdb.DuckDBPyConnection) -> int:
     if not files:
         return 0
     removed = 0
-    con.execute("BEGIN TRANSACTION").fetchall()
-    try:
+    with transaction(con):
         for import_id, file in files:
             cond = "import_id = ? AND file = ?"
             (n,) = con.execute(f"SELECT count(*) FROM hands WHERE {cond}", [import_id, file]).fetchall()[0]
@@ -356,10 +356,6 @@ def drop_unfinished(con: duckdb.DuckDBPyConnection) -> int:
                 ).fetchall()
             con.execute(f"DELETE FROM hands WHERE {cond}", [import_id, file]).fetchall()
             con.execute("DELETE FROM loading WHERE import_id = ? AND file = ?", [import_id, file]).fetchall()
-        con.execute("COMMIT").fetchall()
-    except BaseException:
-        con.execute("ROLLBACK").fetchall()
-        raise
     return removed
 
 

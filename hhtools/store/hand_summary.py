@@ -8,18 +8,23 @@ import's new hands instead of worked out again from every hand by the server.
   half), ``allin`` (someone was all in), ``kinds`` (its findings' kinds, sorted) and
   ``players`` (everyone seated, sorted: whose statistics the hand is in);
 * ``session_summary``: the ``sessions`` view's rows, worked out again for the players
-  of the hands added or withdrawn (their ``seat_sessions``, which the importer keeps
-  first), so that a player's sessions are read, not grouped from every hand;
+  of the hands added (with their ``seat_sessions``: :mod:`hhtools.store.sessions`) or
+  withdrawn (:func:`summarise_sessions`), so that a player's sessions are read, not
+  grouped from every hand;
 * ``stat_cube``: :func:`hhtools.store.stats.stats_sql`'s counts grouped by player,
   site, game, structure, stakes, position and currency, over the hands with a summary
   row. Each row is a sum over seats, so any subset of rows sums to the statistics of
-  that subset, and a key may have several rows (the new hands' rows are added, then
-  each player's rows of the import are summed into one per key again). The all-in
+  that subset, and a key may have several rows (one per transaction of an import
+  whose workers sent their batches' sums; here, the new hands' rows are added, then
+  each player's rows are summed into one per key again): readers sum. The all-in
   expectation is not in it (``hhtools ev`` fills that later): a reader adds it
   (``ev_net`` is ``net_won`` plus, over the seats with an all-in equity, the
   expectation less the net).
 
-:func:`refresh_summary` keeps both: the hands without a summary row are summarised and
+The import's workers send these rows for their batches (:mod:`hhtools.store.tables.kept`
+runs the SQL below over a batch), and the importer appends them beside the hands, in
+the same transaction. :func:`refresh_summary`, the reference, works out what that
+left out: the hands without a summary row (a batch that came without its rows) are summarised and
 added to the cube; the summary rows of hands no longer stored (withdrawn, or the rows of
 a file whose import was stopped) are dropped, and the cube rows of their players worked
 out again from those players' seats. A hand is in the cube exactly when it has a
@@ -38,9 +43,10 @@ from hhtools.store.seat_results import counted_seat
 from hhtools.store.stats import RATIOS, StatsFilter, stats_sql
 from hhtools.store.tables._base import KEY, Column
 from hhtools.store.tables._base import column as _c
+from hhtools.store.transaction import transaction
 
 __all__ = ["CUBE_KEYS", "TABLES", "create_tables", "cube_select", "gone_hands", "missing_hands",
-           "refresh_summary", "summary_select"]  # fmt: skip
+           "refresh_summary", "summarise_sessions", "summary_select"]  # fmt: skip
 
 #: the cube's keys, in the order of its columns (``structure`` is ``stats``' ``limit``)
 CUBE_KEYS = ("player", "site", "game", "structure", "stakes", "position", "currency")
@@ -200,7 +206,8 @@ def create_tables(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({body})")
 
 
-def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False) -> tuple[int, int]:
+def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False,
+                    counts_only: bool = False) -> tuple[int, int]:  # fmt: skip
     """Bring ``hand_summary`` and ``stat_cube`` up to the stored hands (see the module):
     drop the rows of hands no longer stored and work out again the cube rows of their
     players, then summarise the hands without a row and add their seats to the cube.
@@ -209,6 +216,11 @@ def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False) -> tupl
         con: a writable store (:func:`hhtools.store.db.connect`), outside a
             transaction; the kept tables are created if missing.
         whole: empty the kept tables first (a store that lacked one of them).
+        counts_only: the caller appended a summary row beside every hand it stored
+            and deleted no hand (an import whose workers sent the kept rows): when
+            the hands and the summary rows are as many, the two are taken to be the
+            same hands and nothing is read (two counts, whatever the store's size);
+            else the hands and rows are compared one by one, as without it.
 
     Returns:
         ``(added, dropped)``: hands summarised, summary rows dropped.
@@ -220,32 +232,38 @@ def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False) -> tupl
     if whole:
         for table in TABLES:
             con.execute(f"DELETE FROM {table}")
+    elif counts_only:
+        (hands, rows), = con.execute("SELECT (SELECT count(*) FROM hands), "
+                                     "(SELECT count(*) FROM hand_summary)").fetchall()  # fmt: skip
+        if hands == rows:
+            return 0, 0
     con.execute(f"CREATE OR REPLACE TEMP TABLE _sum_gone AS {GONE}")
     con.execute(f"CREATE OR REPLACE TEMP TABLE _sum_new AS {MISSING}")
     (gone,), (new,) = (con.execute(f"SELECT count(*) FROM {t}").fetchall()[0]
                        for t in ("_sum_gone", "_sum_new"))  # fmt: skip
     if gone or new:
         con.execute("CREATE OR REPLACE TEMP TABLE _sum_touched (site VARCHAR, player VARCHAR)")
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with transaction(con):
             if gone:
                 _drop(con)
             if new:
                 _add(con)
-            _sessions(con)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
+            summarise_sessions(con, "_sum_touched")
     con.execute("DROP TABLE _sum_gone")
     con.execute("DROP TABLE _sum_new")
     con.execute("DROP TABLE IF EXISTS _sum_touched")
     return int(new), int(gone)
 
 
-def _sessions(con: duckdb.DuckDBPyConnection) -> None:
-    """Work out again the ``session_summary`` rows of the players of ``_sum_touched``."""
-    mine = "(site, player) IN (SELECT site, player FROM _sum_touched)"
+def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str) -> None:
+    """Work out again the ``session_summary`` rows of some players from their
+    ``seat_sessions`` (inside the caller's transaction).
+
+    Args:
+        con: a writable store with the kept tables.
+        players: a table or view of ``(site, player)`` rows, e.g. ``session_players``.
+    """
+    mine = f"(site, player) IN (SELECT site, player FROM {players})"
     con.execute(f"DELETE FROM session_summary WHERE {mine}")
     rows = sessions_from(f"(SELECT * FROM seat_sessions WHERE {mine})")
     cols = ", ".join('"end"' if c.name == "session_end" else c.name

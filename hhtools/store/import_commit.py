@@ -30,6 +30,8 @@ from hhtools.store.import_state import (
 )
 from hhtools.store.known import KnownHands
 from hhtools.store.pipeline import WorkResult
+from hhtools.store.report_cube import COVERED
+from hhtools.store.tables.kept import SUMMED
 from hhtools.store.schema import HAND_TABLES
 from hhtools.store.sessions import PLAYER_SCHEMA, counted_players
 from hhtools.store.withdraw import CutShort
@@ -60,6 +62,10 @@ class Committer:
     _dirty: bool
     _since_checkpoint: int
     _players: list[pa.Table]  # the players of the counted seats appended, in parts
+    _kept_all: bool  # every hand appended came with its kept rows (appended beside it)
+    _kept_hands: int  # hands appended with their kept rows (committed or not)
+    _covered: int  # ... of them committed
+    _kept_sums: dict[str, list[pa.Table]]  # the cubes' rows sent in the open transaction
 
     def _begin(self) -> None:
         """Open the run's transaction unless one is open."""
@@ -121,8 +127,11 @@ class Committer:
         if named is not None and not named.partly_stored:
             self.con.execute("INSERT INTO loading VALUES (?, ?)",
                              [self.import_id, named.source.name]).fetchall()  # fmt: skip
+        self._append_sums()
+        self._cover()
         self._execute("COMMIT")
         self._in_txn = False
+        self._covered = self._kept_hands
         if named is not None:
             named.partly_stored = True
         self._since_checkpoint += self._txn_hands
@@ -134,6 +143,18 @@ class Committer:
             self._execute("CHECKPOINT")
             self._since_checkpoint = 0
 
+    def _cover(self) -> None:
+        """Say in ``report_cube_imports`` how many of the run's hands ``report_cube``
+        covers (in the open transaction): every hand appended so far when each came
+        with its kept rows; else none, so the run's end sums the import again."""
+        if self._kept_hands == self._covered and self._kept_all:
+            return
+        self.con.execute(f"DELETE FROM {COVERED} WHERE import_id = ?",
+                         [self.import_id]).fetchall()  # fmt: skip
+        if self._kept_all:
+            self.con.execute(f"INSERT INTO {COVERED} VALUES (?, ?)",
+                             [self.import_id, self._kept_hands]).fetchall()  # fmt: skip
+
     def _file_committed(self, state: FileState) -> None:
         """Called for each file once the transaction that holds it is committed."""
 
@@ -141,6 +162,8 @@ class Committer:
         """The open transaction is gone: its files are not counted as stored."""
         self._in_txn = False
         self._txn_hands = 0
+        self._kept_hands = self._covered
+        self._kept_sums = {table: [] for table in SUMMED}
         for state in self._done:
             self.summary.hands -= state.hands
             self.summary.files_read -= 1
@@ -205,7 +228,40 @@ class Committer:
                 for entry in counts:
                     self.summary.findings[entry["values"]] += entry["counts"]
             store.append_arrow(self.con, table, tbl.drop_columns(["_n"]))
+        self._append_kept([res for _, res in pending if res.keys is not None], kept is None)
         return findings
+
+    def _append_kept(self, results: list[WorkResult], whole: bool) -> None:
+        """Append the kept tables' rows the workers sent for the hands just appended
+        (``whole``: every hand of ``results`` was appended); when some hand was left
+        out (stored before) or came without them, none are, and the run's end works
+        the kept tables out from the store (``self._kept_all`` turns ``False``)."""
+        kept = [res.kept for res in results]
+        if not (whole and all(k is not None for k in kept)):
+            self._kept_all = False
+            return
+        summaries = [k["hand_summary"] for k in kept if k is not None]
+        if summaries:
+            store.append_arrow(self.con, "hand_summary", pa.concat_tables(summaries))
+        for table in SUMMED:
+            self._kept_sums[table] += [k[table] for k in kept if k is not None]
+        self._kept_hands += sum(res.count for res in results)
+
+    def _append_sums(self) -> None:
+        """Append the cubes' rows the workers sent in the open transaction, summed into
+        one row per key (a key's rows of several transactions stay apart: readers sum)."""
+        for table, keys in SUMMED.items():
+            parts, self._kept_sums[table] = self._kept_sums[table], []
+            rows = [p for p in parts if p.num_rows]
+            if not rows:
+                continue
+            tbl = pa.concat_tables(rows)
+            sums = [c for c in tbl.column_names if c not in keys]
+            summed = tbl.group_by(list(keys), use_threads=False).aggregate(
+                [(c, "sum") for c in sums])  # fmt: skip
+            names = {f"{c}_sum": c for c in sums}
+            store.append_arrow(self.con, table, summed.rename_columns(
+                [names.get(c, c) for c in summed.column_names]))  # fmt: skip
 
     def _add_players(self, players: pa.Table) -> None:
         """Keep the players of appended seats (their sessions are worked out at the

@@ -7,7 +7,9 @@ process, which also takes that file's digest); a worker process reads and splits
 piece itself and runs the stage functions of :mod:`hhtools.store.pipeline` (parse,
 audit, flatten into Arrow column batches). Archive members are read and split here and
 sent as chunks of hand texts. A worker hands back each table's rows as one Arrow table
-(one chunk a column). The main process takes the results in file order, drops hands
+(one chunk a column), and for a piece the kept tables' rows of its hands too
+(:mod:`hhtools.store.tables.kept`: summaries, cube sums), appended beside them; the
+run's end works out only what those lacked (archive chunks, hands stored before). The main process takes the results in file order, drops hands
 already stored (:class:`~hhtools.store.known.KnownHands`: hashes in memory, a
 vectorised lookup per batch) and appends the rest, table by table, in one statement per
 table and batch (:mod:`hhtools.store.db`), into one transaction that holds several
@@ -71,6 +73,7 @@ from hhtools.store.import_commit import Committer
 from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.report_cube import refresh_report_cube
 from hhtools.store.sessions import refresh_sessions
+from hhtools.store.tables.kept import SUMMED
 from hhtools.store.import_state import FileState, ImportSummary, problem_columns
 from hhtools.store.known import KnownHands
 from hhtools.store.pipeline import (
@@ -220,7 +223,11 @@ class Importer(Committer):
         self._since_checkpoint = 0  # hands committed since the last checkpoint
         self._problem_rows: list[tuple[FileState | None, Problem]] = []
         self._players: list[pa.Table] = []
-        store.drop_unfinished(self.con)  # the half-stored file of a run that died
+        self._kept_all = True
+        self._kept_hands = self._covered = 0
+        self._kept_sums = {table: [] for table in SUMMED}
+        # the half-stored file of a run that died (the kept tables then follow at the end)
+        self._dropped = store.drop_unfinished(self.con)
         self.known = KnownHands(self.con)
         self.cut_short = CutShort(self.con)  # hands some reading listed as cut short
 
@@ -430,10 +437,12 @@ class Importer(Committer):
                 self._begin()
                 self._append_problems(rest)
             self._commit()
-            if self.summary.hands:
+            if self.summary.hands or self._dropped:
+                # the kept tables: each batch's rows came from the workers; what they
+                # lack (hands without them, hands withdrawn) is worked out here
                 refresh_sessions(self.con, self.new_players())
                 refresh_report_cube(self.con)  # the sums hhtools report and stats read
-                refresh_summary(self.con)  # what hhtools serve's pages read
+                refresh_summary(self.con, counts_only=self._kept_all and not self._dropped)
         except BaseException as exc:
             self.summary.interrupted = True
             self._abandon()

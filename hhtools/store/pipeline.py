@@ -17,6 +17,7 @@ from datetime import datetime
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
+import duckdb
 import pyarrow as pa
 
 import hhtools.grammars as grammars
@@ -29,6 +30,7 @@ from hhtools.model.records import HandText, Problem
 from hhtools.model.vocab import ProblemCode
 from hhtools.store.db import to_arrow
 from hhtools.store.flatten import ColumnBatch, flatten_hand
+from hhtools.store.tables.kept import kept_rows
 
 __all__ = ["CHUNK_HANDS", "KEY_SCHEMA", "Piece", "PieceResult", "Task", "WorkResult",
            "chunked", "ignore_sigint", "process_chunk", "process_piece", "run_task"]  # fmt: skip
@@ -57,6 +59,9 @@ class WorkResult:
         skipped: hands of games outside the Omaha family.
         failed: hands that gave no record.
         notes: notes of the chunk's hands (hands skipped by design), in order.
+        kept: the kept tables' rows of these hands (:func:`hhtools.store.tables.kept.kept_rows`,
+            worked out for a piece's hands), or ``None`` (a chunk of an archive or a
+            watch, or they could not be worked out): the store works them out then.
     """
 
     tables: dict[str, pa.Table]
@@ -65,6 +70,7 @@ class WorkResult:
     skipped: int
     failed: int
     notes: list[Problem] = field(default_factory=list)
+    kept: dict[str, pa.Table] | None = None
 
     @property
     def count(self) -> int:
@@ -87,6 +93,19 @@ class WorkResult:
         self.tables = {t: pa.concat_tables(p).combine_chunks() for t, p in parts.items()}
         keys = [res.keys for res in [self, *others] if res.keys is not None]
         self.keys = pa.concat_tables(keys).combine_chunks() if keys else None
+        self.kept = None  # of some of the hands only
+
+    def keep(self) -> None:
+        """Work out the kept tables' rows of these hands (:attr:`kept`); a failure
+        (a bug) is logged and leaves them to the store."""
+        if self.keys is None:
+            return
+        try:
+            self.kept = kept_rows(self.tables)
+        except duckdb.Error:
+            log.warning("the kept tables' rows of a batch could not be worked out: the "
+                        "store works them out", exc_info=True)  # fmt: skip
+            self.kept = None
 
 
 def process_chunk(
@@ -269,6 +288,7 @@ def _work(fmt: SiteFormat, items: Iterable[HandText | TooLong], piece: Piece,
         done.append(process_chunk(fmt.key, part, piece.audit, piece.import_id, n))
         n += len(part)
     out.work.extend(done)
+    out.work.keep()
 
 
 def process_piece(piece: Piece) -> PieceResult:

@@ -10,7 +10,11 @@ of that group: every count of :func:`hhtools.store.stats.stats_sql`, what the
 so ``first_seats`` and ``low_possible`` sum to hands and boards over any hand-level
 grouping). ``report_cube_imports`` says how many hands of each import the cube covers.
 
-:func:`refresh_report_cube` keeps it: an import whose stored hands no longer number
+The import's workers send each batch's rows (:func:`rows_select` over the batch:
+:mod:`hhtools.store.tables.kept`); the importer appends them, summed per key for each
+of its transactions (a key may have several rows: readers sum), and writes the hands
+they cover in ``report_cube_imports`` in the same transaction.
+:func:`refresh_report_cube` keeps the rest: an import whose stored hands no longer number
 what the cube covers (new, stopped and resumed, or a hand withdrawn from it) has its
 rows worked out again from its hands, so the sums follow withdrawals too. A reader
 uses the cube only while it covers every stored hand (:func:`cube_current`), and only
@@ -30,9 +34,11 @@ import duckdb
 
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.stats import RATIOS, StatsFilter
+from hhtools.store.transaction import transaction
 from hhtools.store.views import filtered_select
 
-__all__ = ["CUBE", "COVERED", "KEYS", "cube_conditions", "cube_current", "refresh_report_cube"]
+__all__ = ["CUBE", "COVERED", "KEYS", "cube_conditions", "cube_current", "refresh_report_cube",
+           "rows_select"]
 
 #: the table of sums and the table of the hands it covers per import
 CUBE = "report_cube"
@@ -80,8 +86,16 @@ _STALE = (
 )
 
 
-def _rows(mine: str) -> str:
-    """The cube's rows of some hands (``mine``: a condition on ``hands``, alias ``h``)."""
+def rows_select(mine: str) -> str:
+    """The cube's rows of some hands, one per key (the reference: the rows a worker
+    sends for its batch, :mod:`hhtools.store.tables.kept`, are this over the batch).
+
+    Args:
+        mine: a condition on ``hands`` (alias ``h``) keeping those hands.
+
+    Returns:
+        A SELECT of the cube's columns, by name.
+    """
     sums = ", ".join(f"sum({sql})::BIGINT AS {c}" for c, sql in _SUMS.items())
     return f"""
 SELECT coalesce(h.import_id, -1) AS import_id, s.site, s.player, h.game, h.structure,
@@ -101,7 +115,7 @@ LEFT JOIN (SELECT site, hand_id, count(*) AS n
 GROUP BY ALL"""
 
 
-#: hands summed by one statement: the per-hand window and joins of :func:`_rows` hold a
+#: hands summed by one statement: the per-hand window and joins of :func:`rows_select` hold a
 #: part's seats in memory, so a million-hand import in one statement ran out of DuckDB's
 #: memory cap (``hhtools.store.db.MEMORY_LIMIT``) on opening the store
 PART_HANDS = 100_000
@@ -147,19 +161,14 @@ def refresh_report_cube(con: duckdb.DuckDBPyConnection) -> int:
     stale = [r[0] for r in con.execute(_STALE).fetchall()]
     if not stale:
         return 0
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with transaction(con):
         ids = ", ".join(str(int(i)) for i in stale)
         con.execute(f"DELETE FROM {CUBE} WHERE import_id IN ({ids})")
         con.execute(f"DELETE FROM {COVERED} WHERE import_id IN ({ids})")
         for part in _parts(con, stale):
-            con.execute(f"INSERT INTO {CUBE} BY NAME {_rows(part)}")
+            con.execute(f"INSERT INTO {CUBE} BY NAME {rows_select(part)}")
         con.execute(f"INSERT INTO {COVERED} SELECT coalesce(import_id, -1), count(*) FROM hands "
                     f"WHERE coalesce(import_id, -1) IN ({ids}) GROUP BY ALL")  # fmt: skip
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
     return len(stale)
 
 

@@ -1,4 +1,5 @@
-"""The stored sessions (``seat_sessions``): worked out again for the players with new hands.
+"""The stored sessions (``seat_sessions``, and the kept ``session_summary`` beside them):
+worked out again for the players with new hands.
 
 A player's sessions depend on all their hands, so a new hand can extend, start or join
 sessions; the sessions of every player with new seats are worked out again whole
@@ -15,8 +16,10 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from hhtools.store.hand_summary import summarise_sessions
 from hhtools.store.player_views import session_select
 from hhtools.store.seat_results import counted_seat
+from hhtools.store.transaction import transaction
 
 __all__ = ["PLAYER_SCHEMA", "counted_players", "refresh_sessions"]
 
@@ -84,20 +87,20 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = 
 
 
 def _work_out(con: duckdb.DuckDBPyConnection) -> int:
-    """Replace the session rows of the players in ``session_players``, in one
-    transaction; returns how many players there are."""
+    """Replace the session rows of the players in ``session_players``, and their kept
+    ``session_summary`` rows where the store has that table, in one transaction;
+    returns how many players there are."""
     (count,) = con.execute("SELECT count(*) FROM session_players").fetchall()[0]
     if count:
-        con.execute("BEGIN TRANSACTION")
-        try:
+        kept = bool(con.execute("SELECT count(*) FROM duckdb_tables() "
+                                "WHERE table_name = 'session_summary'").fetchall()[0][0])  # fmt: skip
+        with transaction(con):
             con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
                         "(SELECT site, player FROM session_players)")  # fmt: skip
             con.execute("INSERT INTO seat_sessions (site, hand_id, player, session_start, net) "
                         f"{session_select(players='session_players')}")  # fmt: skip
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
+            if kept:
+                summarise_sessions(con, "session_players")
     return int(count)
 
 
