@@ -1,11 +1,13 @@
-"""The board-class tallies (``hhtools.rules.class_count``) and the numpy path beside them.
+"""The loops of all-in equity (``hhtools.rules.class_count``) and the numpy paths beside them.
 
 ``equity_batch`` counts a preflop all-in's boards by class and tallies each pot by its
-winners, with the loops of ``class_count`` where they run compiled and with numpy where
-they would run as Python. Checked here: the loops on small arrays worked out by hand
-(on whichever path this run has: compiled, or as Python), and both ways of counting
-giving the same shares, bit for bit, on seeded random preflop and Courchevel all-ins
-(the loops run as Python too, which is slow, so those deals leave few cards to deal).
+winners, and ``batch``'s evaluators look values up in tables, with the loops of
+``class_count`` where they run compiled and with numpy where they would run as Python.
+Checked here: the tallies on small arrays worked out by hand (on whichever path this
+run has: compiled, or as Python), and both ways giving the same values, bit for bit:
+the evaluators on random and flush-heavy deals, the shares of seeded random preflop,
+Courchevel, flop and turn all-ins (the loops run as Python too, which is slow, so the
+preflop deals mostly leave few cards to deal).
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ import pytest
 
 from hhtools.model.cards import card_str
 from hhtools.rules import class_count
-from hhtools.rules.equity import Equity
+from hhtools.rules.equity import Equity, all_in_equity
 from hhtools.rules.equity_batch import AllIn, batch_equity
+from hhtools.rules.evaluator import HandCategory, category_of
 
 
 def _i32(rows: list[list[int]]) -> np.ndarray:
@@ -171,3 +174,62 @@ def test_outer_evaluators_give_the_same_values_both_ways(monkeypatch: pytest.Mon
         for numpy_way, loops in zip(got[False], got[True], strict=True):
             assert numpy_way.dtype == loops.dtype and (numpy_way == loops).all()
         assert (got[True][2] >= 0).any()  # some flushes were made
+
+
+def test_batch_evaluator_gives_the_same_values_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    """batch_high_low hand by hand (high_low_rows) and with numpy: the same highs and
+    lows for 2 to 7 hole cards and every qualifier, on random deals and on boards with
+    three, four and five cards of a suit."""
+    from hhtools.rules.batch import batch_high_low
+
+    rng = np.random.default_rng(21)
+    for k in (2, 4, 5, 6, 7):
+        deals = np.argsort(rng.random((300, 52)), axis=1)[:, : k + 5]
+        suited = []  # the hole holds two of the suit the board holds three to five of
+        for _ in range(300):
+            suit = int(rng.integers(4))
+            many = int(rng.integers(3, 6))
+            same = rng.permutation(np.arange(suit, 52, 4))
+            others = rng.permutation(np.setdiff1d(np.arange(52), same))
+            hole = np.concatenate([same[many : many + 2], others[5 - many : 3 - many + k]])
+            suited.append(np.concatenate([hole, same[:many], others[: 5 - many]]))
+        rows = np.concatenate([deals, np.array(suited)])
+        for qualifier in (7, 8, 9):
+            got = {}
+            for compiled in (False, True):
+                monkeypatch.setattr(class_count, "COMPILED", compiled)
+                got[compiled] = batch_high_low(rows[:, :k], rows[:, k:], qualifier)
+            assert (got[False][0] == got[True][0]).all() and (got[False][1] == got[True][1]).all()
+        # two suited hole cards and three suited board cards: a flush, or better
+        made = {category_of(int(v)) for v in got[True][0][300:]}
+        assert made <= {HandCategory.FLUSH, HandCategory.FULL_HOUSE, HandCategory.FOUR_OF_A_KIND,
+                        HandCategory.STRAIGHT_FLUSH} and HandCategory.FLUSH in made  # fmt: skip
+
+
+def test_flop_and_turn_shares_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flop and turn all-ins, boards dealt one by one: the loops' exact tallies where
+    every pot and half is shared by 1, 2 or 4 winners, the reference's float sums
+    where one is shared three ways, give the same equities as numpy's sums, bit for
+    bit, and the per-hand reference's."""
+    rng = random.Random(77)
+    deals = []
+    for d in range(40):
+        players, hole = rng.choice([(2, 4), (3, 4), (2, 5), (4, 4), (3, 6), (5, 4)])
+        cards = [card_str(c) for c in rng.sample(range(52), players * hole + 4)]
+        holes = [" ".join(cards[i * hole : (i + 1) * hole]) for i in range(players)]
+        board = " ".join(cards[players * hole : players * hole + 3 + d % 2])
+        pots = [(1000, tuple(range(players)))]
+        if players > 2:
+            pots.append((300, (0, players - 1)))
+        deals.append(AllIn(holes, board, pots, hi_lo=d % 3 == 0))
+    # 6-5 with 2-3-4 is a six-high straight for all three, and each of the 36 rivers
+    # leaves them tied (a 7 makes each a seven-high straight; no flush: four suits on
+    # the turn; no full house: no trips on the board): a third each on every board
+    deals.append(AllIn(["6c 5d Kh Ks", "6d 5h Qc Qs", "6h 5c Jd Js"], "2c 3d 4h 9s",
+                       [(900, (0, 1, 2))]))  # fmt: skip
+    _both_ways(deals, monkeypatch)
+    thirds = batch_equity(deals[-1:])[0]
+    assert isinstance(thirds, Equity) and thirds.boards == 36
+    want = all_in_equity(*deals[-1][:3])
+    assert (thirds.high, thirds.low) == (want.high, want.low)
+    assert thirds.high[0] == pytest.approx((1 / 3, 1 / 3, 1 / 3), rel=0, abs=1e-15)

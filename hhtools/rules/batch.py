@@ -99,6 +99,14 @@ def batch_high_low(
     h, b, pi, pj = _shapes(holes, boards, paired=True)
     if h.shape[0] == 0:
         return np.empty(0, np.int32), np.empty(0, np.int32)
+    if class_count.COMPILED:  # the same lookups, hand by hand
+        out_high = np.empty(len(h), dtype=np.int32)
+        out_low = np.empty(len(h), dtype=np.int32)
+        class_count.high_low_rows(_BROW_NP, _HIGH_NP, _FL5_NP, _LOW_NP, _KEY_NP, _LOWBIT_NP,
+                                  _RANKBIT_NP, np.ascontiguousarray(h), np.ascontiguousarray(b),
+                                  np.ascontiguousarray(pi), np.ascontiguousarray(pj),
+                                  _QMASK[qualifier], out_high, out_low)  # fmt: skip
+        return out_high, out_low
 
     # High, non-flush: board rank multiset row + ordered hole-rank pair slot.
     row = _BROW_NP[_KEY_NP[b].sum(axis=1)]

@@ -41,3 +41,22 @@ cpdef void flush_values(const int[::1] flush_table, const int[:, ::1] pairs,
                         const long long[:, ::1] per_suit, const Py_ssize_t[::1] rows,
                         const Py_ssize_t[::1] suits, const int[:, ::1] triples,
                         int[:, ::1] out)
+
+@cython.locals(size=Py_ssize_t, r=Py_ssize_t, c=Py_ssize_t, p=Py_ssize_t, card=Py_ssize_t,
+               key=Py_ssize_t, board_low=cython.longlong, hole_low=cython.longlong,
+               counts=cython.int[4], row=Py_ssize_t, best=int, value=int, suit=Py_ssize_t,
+               held=int)
+cpdef void high_low_rows(const long long[::1] board_row, const int[::1] high_table,
+                         const int[::1] flush_table, const int[::1] low_table,
+                         const long long[::1] key_weight, const long long[::1] low_bit,
+                         const int[::1] rank_bit, const Py_ssize_t[:, ::1] holes,
+                         const Py_ssize_t[:, ::1] boards, const Py_ssize_t[::1] pair_i,
+                         const Py_ssize_t[::1] pair_j, long long qmask, int[::1] high,
+                         int[::1] low)
+
+@cython.locals(a=Py_ssize_t, b=Py_ssize_t, c=Py_ssize_t, p=Py_ssize_t, triple=int,
+               bits=int, value=int)
+cdef int _best_flush(const int[::1] flush_table, const int[::1] rank_bit,
+                     const Py_ssize_t[:, ::1] holes, const Py_ssize_t[:, ::1] boards,
+                     Py_ssize_t r, Py_ssize_t suit, const Py_ssize_t[::1] pair_i,
+                     const Py_ssize_t[::1] pair_j, int best)

@@ -1,17 +1,21 @@
-"""Board-class tallies of :mod:`hhtools.rules.equity_batch`, one loop per class.
+# cython: wraparound=False
+"""The loops of all-in equity: board-class tallies and the batch evaluators' lookups.
 
 :func:`hhtools.rules.equity_batch.batch_equity` counts the boards of a preflop all-in
 by class (its docstring): a rank class gives each player the high and low of its ranks,
 a flush class (a suit, the set of its cards drawn, the ranks of the other cards) the
 better of that high and the flush of the suited cards. For each pot it tallies the
 boards by the set of players who win the high (and whether a low splits the pot), and
-by the set who win the low. These functions are that tally, class by class, in plain
-loops over arrays: compiled (``setup.py``'s ``CORE``; ``class_count.pxd`` gives the
-loops C types) they replace a dozen numpy passes over every class; run as Python they
-are slow, so :data:`COMPILED` tells ``equity_batch`` whether to use them or its numpy
-path (the same tallies: ``tests/test_equity_batch.py`` checks both).
+by the set who win the low (:func:`tally_ranks`, :func:`flush_weights`,
+:func:`tally_flush`; a flop or turn all-in's boards are tallied the same way, each a
+class of one). :func:`rank_values`, :func:`flush_values` and :func:`high_low_rows` are
+the table lookups of :mod:`hhtools.rules.batch`'s evaluators, hand by hand. All are
+plain loops over arrays: compiled (``setup.py``'s ``CORE``; ``class_count.pxd`` gives
+them C types) they replace a dozen numpy passes each; run as Python they are slow, so
+:data:`COMPILED` tells ``equity_batch`` and ``batch`` whether to use them or their
+numpy path (the same values: ``tests/test_class_count.py`` checks both).
 
-Arrays, as ``equity_batch`` builds them: ``high``, ``low`` (players, rank classes)
+Arrays, as the callers build them: ``high``, ``low`` (players, rank classes)
 ``int32`` values of :mod:`hhtools.rules.batch` (a low of -1: none qualifies); ``flush``
 (players, sets of suited cards) ``int32``; ``eligible`` the pot's players, ascending
 (``intp``); weights and tallies ``int64``; tallies indexed by winner bits (bit ``j``
@@ -22,8 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["COMPILED", "flush_values", "flush_weights", "rank_values", "tally_flush",
-           "tally_ranks"]
+__all__ = ["COMPILED", "flush_values", "flush_weights", "high_low_rows", "rank_values",
+           "tally_flush", "tally_ranks"]
 
 
 def _compiled() -> bool:
@@ -196,3 +200,87 @@ def flush_values(
                     if value > best:
                         best = value
             out[i, rows[f]] = best
+
+
+def high_low_rows(
+    board_row: Any, high_table: Any, flush_table: Any, low_table: Any, key_weight: Any,
+    low_bit: Any, rank_bit: Any, holes: Any, boards: Any, pair_i: Any, pair_j: Any,
+    qmask: int, high: Any, low: Any,
+) -> None:  # fmt: skip
+    """Each hand's high and low, hand by hand: the loops of
+    :func:`hhtools.rules.batch.batch_high_low`, which documents the values (the same
+    tables: the best non-flush high by the board's rank multiset and the hole's rank
+    pair; a flush where the board holds three or more of a suit and the hole two or
+    more of it; the low by the sets of low ranks).
+
+    Args:
+        board_row, high_table, flush_table, low_table: ``BROW_NP``, ``HIGH_NP``,
+            ``FL5_NP`` and ``LOW_NP`` of :mod:`hhtools.rules.tables`.
+        key_weight, low_bit, rank_bit: per card code, ``KEY_NP``, ``LOWBIT_NP`` and
+            ``RANKBIT_NP``.
+        holes: ``(N, k)`` card codes; boards: ``(N, 5)``.
+        pair_i, pair_j: the hole-card pairs (``PAIRS_NP[k]``).
+        qmask: the low qualifier's bits.
+        high, low: filled in, ``(N,)``.
+    """
+    size = holes.shape[1]
+    for r in range(holes.shape[0]):
+        key = 0
+        board_low = 0
+        counts = [0, 0, 0, 0]
+        for c in range(5):
+            card = boards[r, c]
+            key += key_weight[card]
+            board_low |= low_bit[card]
+            counts[card & 3] += 1
+        row = board_row[key]
+        hole_low = 0
+        for c in range(size):
+            hole_low |= low_bit[holes[r, c]]
+        best = high_table[row + (holes[r, pair_i[0]] >> 2) * 13 + (holes[r, pair_j[0]] >> 2)]
+        for p in range(1, pair_i.shape[0]):
+            value = high_table[row + (holes[r, pair_i[p]] >> 2) * 13 + (holes[r, pair_j[p]] >> 2)]
+            if value > best:
+                best = value
+        suit = -1
+        for c in range(4):
+            if counts[c] >= 3:
+                suit = c
+        if suit >= 0:
+            held = 0
+            for c in range(size):
+                if holes[r, c] & 3 == suit:
+                    held += 1
+            if held >= 2:
+                best = _best_flush(flush_table, rank_bit, holes, boards, r, suit, pair_i,
+                                   pair_j, best)  # fmt: skip
+        high[r] = best
+        low[r] = low_table[(hole_low & qmask) << 9 | (board_low & qmask)]
+
+
+def _best_flush(
+    flush_table: Any, rank_bit: Any, holes: Any, boards: Any, r: int, suit: int, pair_i: Any,
+    pair_j: Any, best: int,
+) -> int:  # fmt: skip
+    """The better of ``best`` and row ``r``'s flushes: two hole cards and three board
+    cards of ``suit`` (cards of other suits count no rank)."""
+    for a in range(3):
+        for b in range(a + 1, 4):
+            for c in range(b + 1, 5):
+                triple = 0
+                if boards[r, a] & 3 == suit:
+                    triple |= rank_bit[boards[r, a]]
+                if boards[r, b] & 3 == suit:
+                    triple |= rank_bit[boards[r, b]]
+                if boards[r, c] & 3 == suit:
+                    triple |= rank_bit[boards[r, c]]
+                for p in range(pair_i.shape[0]):
+                    bits = triple
+                    if holes[r, pair_i[p]] & 3 == suit:
+                        bits |= rank_bit[holes[r, pair_i[p]]]
+                    if holes[r, pair_j[p]] & 3 == suit:
+                        bits |= rank_bit[holes[r, pair_j[p]]]
+                    value = flush_table[bits]
+                    if value > best:
+                        best = value
+    return best

@@ -154,6 +154,10 @@ def _evaluate(
 def _dealt_shares(deal: AllIn, hi: npt.NDArray[np.int32], lo: npt.NDArray[np.int32]) -> Equity:
     """The shares over boards dealt one by one, summed as the reference sums them."""
     n, count = hi.shape
+    if class_count.COMPILED:
+        counted = _dealt_counted(deal, hi, lo)
+        if counted is not None:
+            return _equity(deal, count, *counted)
     mean_h = np.zeros((len(deal.pots), n))
     mean_l = np.zeros((len(deal.pots), n))
     for p, (_, eligible) in enumerate(deal.pots):
@@ -163,14 +167,57 @@ def _dealt_shares(deal: AllIn, hi: npt.NDArray[np.int32], lo: npt.NDArray[np.int
     return _equity(deal, count, mean_h, mean_l)
 
 
+def _dealt_counted(
+    deal: AllIn, hi: npt.NDArray[np.int32], lo: npt.NDArray[np.int32]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+    """The same shares as :func:`_dealt_shares`'s sums, tallied by the compiled loops
+    of :mod:`hhtools.rules.class_count` (each board a class of one) and shared
+    exactly; or None where they could differ in the last bit: when some pot or half
+    is shared by 3, 5, 6 or 7 winners (a share that is no exact binary fraction, so
+    the reference's float sum rounds along the way), or a player is named twice in
+    a pot. Otherwise every share is a multiple of 1/16 and a sum of at most 1,081 of
+    them is exact in floating point, so the reference's mean is the exact fraction
+    rounded once: this one."""
+    n, count = hi.shape
+    mean_h, mean_l, scale = _shares(deal, n)
+    ones = np.ones(count, dtype=np.int64)
+    split = np.empty(count, dtype=np.int64)
+    for p, (_, eligible) in enumerate(deal.pots):
+        e = sorted(set(eligible))
+        if len(e) != len(eligible):
+            return None
+        if not e:
+            continue
+        tally_h = np.zeros(2 << len(e), dtype=np.int64)
+        tally_l = np.zeros(1 << len(e), dtype=np.int64)
+        class_count.tally_ranks(hi, lo, np.array(e, dtype=np.intp), deal.hi_lo, ones, ones,
+                                split, tally_h, tally_l)  # fmt: skip
+        if not (_binary(tally_h, len(e)) and _binary(tally_l, len(e))):
+            return None
+        if deal.hi_lo:
+            _award(mean_l[p], e, tally_l, scale, count, 0.5)
+        _award(mean_h[p], e, tally_h, scale, count, 1.0)
+    return mean_h, mean_l
+
+
+def _binary(tally: npt.NDArray[np.int64], eligible: int) -> bool:
+    """Every set of winners the tally counts boards for is 1, 2, 4 or 8 players."""
+    mask = (1 << eligible) - 1
+    for pattern in np.nonzero(tally)[0].tolist():
+        winners = (pattern & mask).bit_count()
+        if winners & (winners - 1):
+            return False
+    return True
+
+
 def _equity(
     deal: AllIn, count: int, mean_h: npt.NDArray[np.float64], mean_l: npt.NDArray[np.float64]
 ) -> Equity:
     zero = tuple(tuple(0.0 for _ in row) for row in mean_h)
     return Equity(
         boards=count, exact=True, amounts=tuple(int(a) for a, _ in deal.pots),
-        high=tuple(tuple(float(x) for x in row) for row in mean_h),
-        low=tuple(tuple(float(x) for x in row) for row in mean_l), std_error=zero,
+        high=tuple(tuple(row) for row in mean_h.tolist()),
+        low=tuple(tuple(row) for row in mean_l.tolist()), std_error=zero,
     )  # fmt: skip
 
 
