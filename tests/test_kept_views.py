@@ -88,3 +88,13 @@ def test_sql_command_reads_the_kept_views(six: Path) -> None:
     rows = {r["player"]: (r["hands"], r["net"]) for r in json.loads(result.stdout)}
     # Bob: H1 -5, H2 +50, H3 -35, H4 -80, H5 +950 (test_stats.py's docstring)
     assert rows["Alice"] == (5, -128) and rows["Bob"] == (5, 880)
+
+
+def test_only_the_views_a_statement_names_are_looked_at(six: Path) -> None:
+    con = store.connect(six, read_only=True)
+    try:
+        assert use_kept_views(con, "SELECT 1") == []
+        assert use_kept_views(con, "SELECT count(*) FROM Sessions") == ["sessions"]
+        assert use_kept_views(con, "SELECT * FROM player_results") == ["player_results"]
+    finally:
+        con.close()

@@ -145,12 +145,13 @@ def open_store(db: Path, dataset: str | None = None) -> HandStore:
 
 
 def open_read_only(
-    db: Path, external_access: bool = True, dataset: str | None = None
+    db: Path, external_access: bool = True, dataset: str | None = None, sql: str | None = None
 ) -> duckdb.DuckDBPyConnection:
     """A read-only connection (``external_access=False``: SQL cannot touch other files)
     to the database ``db``, or to the Parquet dataset ``dataset`` when given; a
     database's ``player_results`` and ``sessions`` views read the sums kept at import
-    when those cover every hand (:func:`hhtools.store.kept_views.use_kept_views`)."""
+    when those cover every hand and the statement ``sql`` names them
+    (:func:`hhtools.store.kept_views.use_kept_views`)."""
     from hhtools.store import db as store
 
     try:
@@ -165,7 +166,7 @@ def open_read_only(
         fail(f"cannot open {db}: {exc}")
     from hhtools.store.kept_views import use_kept_views
 
-    use_kept_views(con)  # player_results and sessions from the kept sums, when current
+    use_kept_views(con, sql)  # player_results and sessions from the kept sums, when current
     return con
 
 

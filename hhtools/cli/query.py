@@ -48,7 +48,7 @@ def sql_cmd(
     check_format(fmt)
     if not query.strip():
         fail("empty query: give a SELECT statement")
-    con = open_read_only(db, external_access=False, dataset=dataset)
+    con = open_read_only(db, external_access=False, dataset=dataset, sql=query)
     try:
         cur = con.execute(query)
         columns = [d[0] for d in cur.description] if cur.description else []

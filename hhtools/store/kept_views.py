@@ -44,7 +44,7 @@ def sessions_current(con: duckdb.DuckDBPyConnection) -> bool:
     return bool(kept == seats and hands == summaries)
 
 
-def use_kept_views(con: duckdb.DuckDBPyConnection) -> list[str]:
+def use_kept_views(con: duckdb.DuckDBPyConnection, sql: str | None = None) -> list[str]:
     """Replace the temporary views ``player_results`` and ``sessions`` of a read-only
     connection with SELECTs of the kept tables, each where those tables are current
     (:func:`hhtools.store.report_cube.cube_current`, :func:`sessions_current`).
@@ -52,16 +52,19 @@ def use_kept_views(con: duckdb.DuckDBPyConnection) -> list[str]:
     Args:
         con: a read-only connection whose views are temporary
             (:func:`hhtools.store.db.connect` with ``read_only``).
+        sql: the statement about to run: only the views it names are looked at
+            (their checks cost a few hundredths of a second); ``None``: both.
 
     Returns:
         The views replaced (none for a store without current kept tables).
     """
+    wanted = sql.lower() if sql is not None else "player_results sessions"
     done = []
-    results = results_select(con, StatsFilter())
+    results = results_select(con, StatsFilter()) if "player_results" in wanted else None
     if results is not None:
         con.execute(f"CREATE OR REPLACE TEMP VIEW player_results AS {results[0]}")
         done.append("player_results")
-    if sessions_current(con):
+    if "sessions" in wanted and sessions_current(con):
         con.execute(f"CREATE OR REPLACE TEMP VIEW sessions AS {SESSIONS_KEPT}")
         done.append("sessions")
     return done
