@@ -96,7 +96,9 @@ def measure(db_path: str | Path, pythonpath: str | None = None, stats: bool = Tr
         views: time a count of each view of :data:`VIEWS`.
 
     Returns:
-        ``html_seconds``, ``html_cpu``, ``html_rss_mib`` (``hhtools report --format
+        ``help_seconds``, ``help_cpu`` (``hhtools stats --help``: the command line's
+        start-up), ``open_seconds``, ``open_cpu`` (``hhtools sql --db DB "select 1"``:
+        start-up and opening the store); ``html_seconds``, ``html_cpu``, ``html_rss_mib`` (``hhtools report --format
         html --out``); ``page_bytes`` (the page itself) and ``files_bytes`` (the files
         beside it that the page loads, 0 for a single-file page); ``table_seconds``,
         ``table_cpu`` (``report --format table`` printed); ``stats_seconds`` and
@@ -107,6 +109,10 @@ def measure(db_path: str | Path, pythonpath: str | None = None, stats: bool = Tr
     """
     db = str(db_path)
     out: dict[str, Any] = {}
+    # start-up alone: the command line and its help, then the store opened for nothing
+    for name, args in (("help", ["stats", "--help"]), ("open", ["sql", "--db", db, "select 1"])):
+        got = run(args, pythonpath)
+        out[f"{name}_seconds"], out[f"{name}_cpu"] = got["seconds"], got["cpu"]
     with tempfile.TemporaryDirectory(prefix="bench_report_") as tmp:
         page = Path(tmp) / "report.html"
         got = run(["report", "--db", db, "--format", "html", "--out", str(page)], pythonpath)
@@ -129,6 +135,8 @@ def measure(db_path: str | Path, pythonpath: str | None = None, stats: bool = Tr
 def _rows(result: dict[str, Any]) -> dict[str, tuple[float | None, float | None]]:
     """``{measure: (seconds or bytes, cpu or None)}`` flattened for printing."""
     rows: dict[str, tuple[float | None, float | None]] = {
+        "start-up: stats --help": (result["help_seconds"], result["help_cpu"]),
+        "start-up: sql 'select 1'": (result["open_seconds"], result["open_cpu"]),
         "report --format html": (result["html_seconds"], result["html_cpu"]),
         "  peak memory (MiB)": (result["html_rss_mib"], None),
         "  page (MB)": (result["page_bytes"] / 1e6, None),
