@@ -138,9 +138,12 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool,
     if not audit:
         cmd.append("--no-audit")
     start = time.perf_counter()
-    env = {**os.environ, "PYTHONPATH": pythonpath} if pythonpath else None
+    # the tree imported: ``pythonpath``, else this one; run from the database's folder,
+    # not from a checkout (``-m`` puts the working folder first on the path, so run from
+    # this checkout every run would import this tree, whatever ``PYTHONPATH`` says)
+    env = {**os.environ, "PYTHONPATH": pythonpath or str(Path(__file__).resolve().parents[1])}
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env=env)  # fmt: skip
+                            env=env, cwd=str(Path(db).resolve().parent))  # fmt: skip
     peak = 0
     cpu: dict[int, float] = {}
     samples: list[tuple[float, int]] = []  # (seconds since start, tree RSS KiB)

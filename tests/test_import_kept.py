@@ -21,6 +21,7 @@ import pytest
 
 import hhtools.store.import_commit as commit_module
 import hhtools.store.importer as importer_module
+import hhtools.store.pipeline as pipeline_module
 from hhtools.store.hand_summary import CUBE_KEYS, refresh_summary
 from hhtools.store.importer import import_paths
 from hhtools.store.report_cube import COVERED, KEYS, refresh_report_cube
@@ -140,4 +141,64 @@ def test_a_run_with_hands_stored_before_lets_the_store_work_them_out(tmp_path: P
     import_paths([first], db, workers=1)
     summary = import_paths([second], db, workers=1)
     assert summary.duplicates >= 1
+    _check(db, tmp_path)
+
+
+def test_an_import_stopped_part_way_and_taken_again(
+    tmp_path: Path, generated: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in the middle of a big file whose first batches were committed (named in
+    ``loading``) and after a whole file: the next import drops the half-stored file's
+    hands and stores the rest; the kept tables then are what SQL makes of the hands
+    (the rows the workers sent for the dropped hands are gone from the sums)."""
+    folder, _ = generated(2400, 101, files=2)
+    monkeypatch.setattr(importer_module, "RANGE_BYTES", 200_000)
+    monkeypatch.setattr(importer_module, "FLUSH_HANDS", 300)
+    monkeypatch.setattr(commit_module, "COMMIT_HANDS", 500)
+    db = tmp_path / "w.duckdb"
+    real = importer_module.Importer._take
+    taken: list[int] = []
+
+    def take(self: importer_module.Importer, index: int, last: bool, result: Any) -> None:
+        taken.append(index)
+        if index == 2 and taken.count(2) == 3:  # the second file, part-way
+            raise KeyboardInterrupt
+        real(self, index, last, result)
+
+    monkeypatch.setattr(importer_module.Importer, "_take", take)
+    imp = importer_module.Importer(db, workers=1)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            imp.run([folder])
+    finally:
+        imp.close()
+    assert imp.summary.hands == 1200  # the first file, committed
+    monkeypatch.setattr(importer_module.Importer, "_take", real)
+    summary = import_paths([folder], db, workers=1)
+    assert summary.hands == 1200
+    _check(db, tmp_path)
+
+
+def test_counts_only_reads_the_hands_only_when_the_counts_differ(
+    tmp_path: Path, workers_only: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``refresh_summary(counts_only=True)`` after an import whose workers sent every
+    row adds nothing; after hands stored without their rows (the workers sent none, the
+    run's end left them: as many summaries as hands no more) it summarises them."""
+    files = sorted((ROOT / "tests" / "fixtures" / "pokerstars").glob("stats_*.txt"))
+    db = tmp_path / "w.duckdb"
+    import_paths(files[:3], db, workers=1)
+    con = duckdb.connect(str(db))
+    try:
+        assert refresh_summary(con, counts_only=True) == (0, 0)
+    finally:
+        con.close()
+    monkeypatch.setattr(pipeline_module.WorkResult, "keep", lambda self: None)
+    import_paths(files[3:], db, workers=1)
+    con = duckdb.connect(str(db))
+    try:
+        assert refresh_summary(con, counts_only=True) == (3, 0)  # H4, H5, H6
+        assert refresh_report_cube(con) == 1  # the second import, not covered
+    finally:
+        con.close()
     _check(db, tmp_path)

@@ -9,14 +9,16 @@ audit, flatten into Arrow column batches). Archive members are read and split he
 sent as chunks of hand texts. A worker hands back each table's rows as one Arrow table
 (one chunk a column), and for a piece the kept tables' rows of its hands too
 (:mod:`hhtools.store.tables.kept`: summaries, cube sums), appended beside them; the
-run's end works out only what those lacked (archive chunks, hands stored before). The main process takes the results in file order, drops hands
-already stored (:class:`~hhtools.store.known.KnownHands`: hashes in memory, a
-vectorised lookup per batch) and appends the rest, table by table, in one statement per
-table and batch (:mod:`hhtools.store.db`), into one transaction that holds several
-files and is committed every :data:`~hhtools.store.import_commit.COMMIT_HANDS` hands (DuckDB's cost per hand falls
-with the transaction's size: a big one writes its row groups to the file once, not
-through the write-ahead log: DuckDB checkpoints at such a commit and skips the log);
-it also checkpoints every :data:`~hhtools.store.import_commit.CHECKPOINT_HANDS` hands.
+run's end works out only what those lacked (archive chunks, hands stored before). The
+main process takes the results in file order, drops hands already stored
+(:class:`~hhtools.store.known.KnownHands`: hashes in memory, a vectorised lookup per
+batch) and appends the rest, table by table, in one statement per table and batch
+(:mod:`hhtools.store.db`), into one transaction that holds several files and is
+committed every :data:`~hhtools.store.import_commit.COMMIT_HANDS` hands (big enough
+to write its row groups to the file once, not through the write-ahead log: DuckDB
+checkpoints at such a commit and skips the log; small enough that the memory a
+transaction holds stays flat over a long import); it also checkpoints every
+:data:`~hhtools.store.import_commit.CHECKPOINT_HANDS` hands.
 
 Guarantees:
 
