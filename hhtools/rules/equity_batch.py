@@ -427,11 +427,11 @@ def _count_numpy(
     wheres: list[npt.NDArray[np.int64]] = []  # ... its rank class
     weights: list[npt.NDArray[np.int64]] = []  # ... its boards
     at = 0
-    for rows, index, cols, ways in c.blocks:
-        wheres.append(c.position[index[rows][:, cols]].ravel())
-        weights.append(np.broadcast_to(ways, (len(rows), len(cols))).ravel())
-        sets.append(np.repeat(np.arange(at, at + len(rows)), len(cols)))
-        at += len(rows)
+    for drawn, index, cols, ways in c.blocks:
+        wheres.append(c.position[index[drawn][:, cols]].ravel())
+        weights.append(np.broadcast_to(ways, (len(drawn), len(cols))).ravel())
+        sets.append(np.repeat(np.arange(at, at + len(drawn)), len(cols)))
+        at += len(drawn)
     parts: list[tuple[npt.NDArray[np.int32], npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
     flush_weight = np.zeros(len(c.weight), dtype=np.int64)
     if c.blocks:

@@ -12,13 +12,16 @@ card too for a turn all-in, no card preflop (Courchevel: its first board card). 
 hole cards of players who folded are out of the deck. A run-it-twice hand has one
 equity per board, each board over its own pots.
 
-The work is done after import (``hhtools ev``, ``hhtools import --ev``), in worker
-processes, a batch of hands at a time through
-:func:`hhtools.rules.equity_batch.batch_equity` (the boards of the batch's flop and
-turn all-ins evaluated together; preflop boards counted by class, every board
+The work is done after import (``hhtools ev``, ``hhtools import --ev``). The main
+process reads the candidates and settles those with nothing to work out (money in on
+the river, fewer than two players still in) from SQL alone; the others go to worker
+processes, a batch of hands at a time as Arrow slices of their seats, boards and pots,
+through :func:`hhtools.rules.equity_batch.batch_equity` (the boards of the batch's flop
+and turn all-ins evaluated together; preflop boards counted by class, every board
 exactly, also where :func:`hhtools.rules.equity.all_in_equity`, the per-hand
-reference, would sample), and written to ``allin_equity``; ``allin_hands`` notes
-every hand looked at, so a second run only looks at new hands.
+reference, would sample; the compiled core's loops where it is built). Their rows
+come back as Arrow and are appended to ``allin_equity`` in a few large transactions;
+``allin_hands`` notes every hand looked at, so a second run only looks at new hands.
 """
 
 from __future__ import annotations
@@ -267,7 +270,8 @@ def _ipc(table: pa.Table) -> bytes:
     sink = pa.BufferOutputStream()
     with pa.ipc.new_stream(sink, table.schema) as writer:
         writer.write_table(table)
-    return sink.getvalue().to_pybytes()
+    data: bytes = sink.getvalue().to_pybytes()
+    return data
 
 
 #: one worker task: the hands' (site, hand_id, variant, hi_lo, qualifier, street) and
