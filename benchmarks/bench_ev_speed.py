@@ -134,8 +134,9 @@ def measure_streets(db_path: str | Path, limit: int | None = None,
     """A worker's CPU seconds over the candidate hands of each street (one process, no
     store written): ``{street: (hands, seconds)}``, to see where the work goes."""
     env = dict(os.environ, PYTHONPATH=str(root or ROOT))
-    out = subprocess.run([sys.executable, "-c", _STREETS, str(db_path), str(limit or 0)],
-                         env=env, check=True, capture_output=True, text=True).stdout  # fmt: skip
+    with tempfile.TemporaryDirectory(prefix="bench_ev_") as tmp:  # not this checkout's hhtools
+        out = subprocess.run([sys.executable, "-c", _STREETS, str(db_path), str(limit or 0)],
+                             env=env, check=True, capture_output=True, text=True, cwd=tmp).stdout  # fmt: skip
     return {k: tuple(v) for k, v in json.loads(out.strip().splitlines()[-1]).items()}  # type: ignore[misc]
 
 
