@@ -77,9 +77,11 @@ def watch_latency(db: Path, paths: list[Path], out: Path) -> None:
     served = app.state.served
     t = time.perf_counter()
     snap = served.snapshot()
-    while not getattr(snap, "spans", True) and time.perf_counter() - t < 900:
+    while not (getattr(snap, "spans", True) and getattr(snap, "days", True)) \
+            and time.perf_counter() - t < 900:  # fmt: skip
         time.sleep(0.05)
-    print(f"served: snapshot and spans {time.perf_counter() - t:.1f} s wall", flush=True)
+    print(f"served: snapshot, spans and statistics by day {time.perf_counter() - t:.1f} s wall",
+          flush=True)  # fmt: skip
     before = snap.version
     with served._lock:  # the request connection let go (an import does not ask, as watch does)
         if served._store is not None:
@@ -100,6 +102,12 @@ def watch_latency(db: Path, paths: list[Path], out: Path) -> None:
     print(f"import of {len(paths)} path(s): {imported - t:.1f} s wall; the lists show "
           f"{version[0] - before[0]} new hands {ready - imported:.2f} s wall after it ended "
           f"(version {before} -> {version})", flush=True)  # fmt: skip
+    snap = served.keeper.latest()
+    while snap is not None and not (getattr(snap, "spans", True) and getattr(snap, "days", True)) \
+            and time.perf_counter() - ready < 900:  # fmt: skip
+        time.sleep(0.05)
+    print(f"its row spans and statistics by day {time.perf_counter() - imported:.2f} s wall "
+          "after the import ended", flush=True)  # fmt: skip
     r = client.get("/api/hands?per_page=1")
     print(f"/api/hands total now {r.json().get('total')}")
     served.close()
@@ -121,6 +129,7 @@ def queries(db: Path, n: int) -> dict[str, list[str]]:
             "award_mismatch"]
         first, last = s.con.execute("SELECT min(started_at)::DATE, max(started_at)::DATE "
                                     "FROM hands").fetchall()[0]  # fmt: skip
+    mid = first + (last - first) / 2 if first and last else first
     p = lambda name: quote(name, safe="")  # noqa: E731
     filters = [
         "", "game=PLO", "game=PLO8", "limit=PL", "position=BTN", "position=SB",
@@ -128,6 +137,8 @@ def queries(db: Path, n: int) -> dict[str, list[str]]:
         "sort=net_won_USD_pot_limit&desc=0", "page=3", f"site={sites[0]}",
         "game=PLO&position=CO", f"since={first}", f"until={last}", "hand_class=pair",
         "limit=PL&currency=USD&min_hands=5", "sort=pfr&page=2", "position=BB&game=PLO8",
+        f"since={mid}", f"since={mid}&position=BTN", "hand_class=pair&position=CO",
+        f"until={mid}&hand_class=aces&game=PLO8", f"since={mid}&hand_class=double_suited",
     ]  # fmt: skip
     hand_filters = [
         "", f"player={p(players[0])}", f"finding={kinds[0]}", "scoop=1", "quarter=1",
@@ -200,6 +211,10 @@ def main() -> None:
         while not getattr(snap, "spans", True) and time.perf_counter() - t < 600:  # the hands' row spans
             time.sleep(0.05)
         print(f"the hands' row spans: {time.perf_counter() - t:.1f} s wall since the start",
+              flush=True)  # fmt: skip
+        while not getattr(snap, "days", True) and time.perf_counter() - t < 900:  # by day
+            time.sleep(0.05)
+        print(f"the statistics by day: {time.perf_counter() - t:.1f} s wall since the start",
               flush=True)  # fmt: skip
     if args.routes is not None:
         urls = {r: u for r, u in urls.items() if r in args.routes}

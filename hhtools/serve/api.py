@@ -13,13 +13,14 @@ these). ``docs/serve.md`` describes every route; ``/openapi.json`` is generated.
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
-from hhtools.serve.graphs import overview, player_graph, player_sessions
+from hhtools.serve.day_cube import days_answer, days_stats
+from hhtools.serve.graphs import overview_results, overview_totals, player_graph, player_sessions
 from hhtools.serve.queries import (
     FINDINGS,
     IMPORTS,
@@ -90,8 +91,11 @@ def api_overview(request: Request, player: Text = None) -> JSONResponse:
     store = served(request)
     snap = store.snapshot()
     who = known_player(snap, player) if player else None
-    return _json(store.cached(("overview", who), lambda hs: overview(hs, snap, who),
-                              version=snap.version))  # fmt: skip
+    totals = store.cached(("overview",), lambda hs: overview_totals(hs, snap), version=snap.version)
+    drawn = store.cached(("overview", who or totals["player"]),
+                         lambda hs: overview_results(snap, who or totals["player"]),
+                         version=snap.version)  # fmt: skip
+    return _json({**totals, **drawn})
 
 
 @router.get("/players")
@@ -136,22 +140,50 @@ def _flag(name: str, text: str) -> bool:
 
 def _stats(store: ServedStore, by: tuple[str, ...], flt: StatsFilter) -> Any:
     """``HandStore.stats(by, **flt)``, summed from the snapshot's cube when it holds the
-    answer, else asked of the store; kept for this version of the store.
+    answer (dates that keep every hand are no dates), else from its statistics by day
+    (:mod:`hhtools.serve.day_cube`: dates, hole-card classes, with a position) once they
+    are read, else asked of the store; kept for this version of the store.
 
     Raises:
         NotFound: a player filter naming nobody.
     """
     snap = store.snapshot()
+    if snap.cube is not None and (flt.since or flt.until) and _every_day(snap, flt):
+        flt = replace(flt, since=None, until=None)  # the dates keep every hand
     if snap.cube is not None and cube_answers(flt):
         if flt.player:
             known_player(snap, flt.player)
         return store.cached(("cube", by, flt), version=snap.version,
                             work=lambda hs: players_from_cube(snap.cube, flt, by))  # type: ignore[arg-type]
+    if snap.days and days_answer(flt) is not None:  # dates, position, hole-card classes
+        if flt.player:
+            known_player(snap, flt.player)
+        return store.cached(("days", by, flt), version=snap.version,
+                            work=lambda hs: days_stats(snap.mem, snap.lock, flt, by, snap.ev))
     try:
         return store.cached(("stats", by, flt),
                             lambda hs: hs.stats(by, **_filters(flt)))  # fmt: skip
     except NoSuchPlayerError as exc:
         raise NotFound(str(exc)) from None
+
+
+def _every_day(snap: Any, flt: StatsFilter) -> bool:
+    """Whether the dates of ``flt`` keep every hand of the snapshot (each is a day's
+    start, the first on or before the first hand's day, the last after the last hand's,
+    and every hand has a time), so that the answer is that of no dates."""
+    days = days_answer(flt)
+    if days is None:
+        return False
+    if "days" not in snap.kept:
+        _, ((first, last, untimed),) = snap.rows(
+            "SELECT min(started_at)::DATE, max(started_at)::DATE, count(*) FILTER (WHERE "
+            "started_at IS NULL) FROM hands")  # fmt: skip
+        snap.kept["days"] = (first, last, untimed)
+    first, last, untimed = snap.kept["days"]
+    if untimed or first is None:
+        return False
+    return all(day <= first if sql.startswith("f.day >=") else day > last
+               for sql, day in days)  # fmt: skip
 
 
 @router.get("/players/{name}")

@@ -12,6 +12,7 @@ the net with the all-in expectation where ``hhtools ev`` worked one out
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from hhtools.serve.queries import json_value
@@ -23,7 +24,8 @@ from hhtools.store.seat_results import counted_seat
 if TYPE_CHECKING:
     import polars as pl
 
-__all__ = ["MAX_POINTS", "overview", "player_graph", "player_sessions", "results_points"]
+__all__ = ["MAX_POINTS", "overview", "overview_results", "overview_totals", "player_graph",
+           "player_sessions", "results_points"]
 
 MAX_POINTS = 2000  #: points a graph sends at most (every n-th hand, the first and the last)
 
@@ -44,20 +46,26 @@ def results_points(snap: Snapshot, player: str, currency: str, limit: int = MAX_
         running sums in minor units (``ev_net`` rounded to a minor unit); every
         ``step``-th hand, the first and the last, at most ``limit`` + 2 rows.
     """
-    sql = """
-    WITH c AS (
-        SELECT row_number() OVER w AS n, (sum(s.net) OVER w)::BIGINT AS net,
-               round(sum(coalesce(s.ev_net, s.net::DOUBLE)) OVER w)::BIGINT AS ev
-        FROM seats s WHERE s.player = ? AND s.currency = ? AND s.counted
-        WINDOW w AS (ORDER BY s.started_at, s.site, s.hand_id)
-    ), t AS (SELECT max(n) AS last FROM c)
-    SELECT n, net, ev, last FROM c, t
-    WHERE n = 1 OR n = last OR n % greatest(1, ceil(last / ?)::BIGINT) = 0 ORDER BY n
-    """
-    _, got = snap.rows(sql, [player, currency, limit])
-    last = int(got[0][3]) if got else 0
+    import numpy as np
+
+    order = "s.started_at IS NULL, s.hid" if snap.hid_ordered else "s.started_at, s.site, s.hand_id"
+    with snap.lock:  # the player's seats are a few row groups (the seats are by player)
+        got = snap.mem.sql(
+            "SELECT coalesce(s.net, 0) AS net, coalesce(s.ev_net, s.net::DOUBLE, 0) AS ev "
+            "FROM seats s WHERE "
+            f"s.player = $1 AND s.currency = $2 AND s.counted ORDER BY {order}",
+            params=[player, currency]).pl()  # fmt: skip
+    last = got.height
+    if not last:
+        return {"currency": currency, "hands": 0, "points": []}
+    net = got["net"].to_numpy().astype(np.int64).cumsum()
+    ev = got["ev"].to_numpy().astype(np.float64).cumsum()
+    ev = np.sign(ev) * np.floor(np.abs(ev) + 0.5)  # SQL's round: halves away from zero
+    step = max(1, math.ceil(last / limit))
+    n = np.arange(1, last + 1)
+    keep = np.flatnonzero((n == 1) | (n == last) | (n % step == 0))
     return {"currency": currency, "hands": last,
-            "points": [[int(n), int(net), int(e)] for n, net, e, _ in got]}  # fmt: skip
+            "points": [[int(n[i]), int(net[i]), int(ev[i])] for i in keep]}  # fmt: skip
 
 
 def _currencies(snap: Snapshot, player: str) -> list[tuple[str, int]]:
@@ -124,14 +132,20 @@ def overview(hs: HandStore, snap: Snapshot, player: str | None = None) -> dict[s
         theirs: the graph of :func:`results_points`), ``findings_by_kind``, ``problems``
         (not the notes), ``imports``.
     """
+    totals = overview_totals(hs, snap)
+    return {**totals, **overview_results(snap, player or totals["player"])}
+
+
+def overview_totals(hs: HandStore, snap: Snapshot) -> dict[str, Any]:
+    """What the overview shows whoever's results it draws: :func:`overview` but
+    ``results``, with ``player`` the player with the most hands (worked out once per
+    version of the store by the caller)."""
     _, ((hands, first, last),) = snap.rows(
         "SELECT count(*), min(started_at), max(started_at) FROM hands")
     _, sites = snap.rows("SELECT DISTINCT site FROM hands ORDER BY 1")
     _, money = snap.rows("SELECT currency, count(*), sum(total_pot), sum(rake) FROM hands "
                          "GROUP BY 1 ORDER BY 2 DESC, 1")  # fmt: skip
     players, top = _players(hs, snap)
-    who = player or top
-    results = [results_points(snap, who, c) for c, _ in _currencies(snap, who)] if who else []
     con = hs.con
     kinds = con.execute("SELECT kind, count(*) FROM findings GROUP BY kind ORDER BY 2 DESC, 1"
                         ).fetchall()  # fmt: skip
@@ -143,10 +157,19 @@ def overview(hs: HandStore, snap: Snapshot, player: str | None = None) -> dict[s
         "first": json_value(first), "last": json_value(last),
         "currencies": [{"currency": c, "hands": int(n), "pots": int(p or 0), "rake": int(r or 0)}
                        for c, n, p, r in money],
-        "player": who, "results": results,
+        "player": top,
         "findings_by_kind": [{"kind": k, "count": int(n)} for k, n in kinds],
         "problems": int(problems), "imports": int(imports),
     }  # fmt: skip
+
+
+def overview_results(snap: Snapshot, player: str | None) -> dict[str, Any]:
+    """``{"player", "results"}`` of the overview: the graph of :func:`results_points` in
+    each currency of ``player`` (the stored name; ``None``: no graph)."""
+    if not player:
+        return {"player": player, "results": []}
+    return {"player": player,
+            "results": [results_points(snap, player, c) for c, _ in _currencies(snap, player)]}
 
 
 def _players(hs: HandStore, snap: Snapshot) -> tuple[int, str | None]:

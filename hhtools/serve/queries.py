@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from hhtools.model.vocab import FindingKind
-from hhtools.serve.snapshot import Snapshot, SnapshotKeeper
+from hhtools.serve.keeper import SnapshotKeeper
+from hhtools.serve.snapshot import Snapshot
 from hhtools.store.api import HandStore, connect
 from hhtools.store.stats import StatsError, StatsFilter, suggest_player
 

@@ -27,7 +27,7 @@ A :class:`Snapshot` holds three things, read from the store:
   ``rowid BETWEEN lo AND hi`` (a few row groups) instead of scanning eight tables
   (:func:`hand_rows`).
 
-:class:`SnapshotKeeper` builds a snapshot on its own connection in a worker thread, and
+:class:`hhtools.serve.keeper.SnapshotKeeper` builds a snapshot on its own connection in a worker thread, and
 when the store's version changes (an import, a watch batch) brings it up to date by
 reading only the new imports' hands and the withdrawn ones (:func:`update_snapshot`),
 so requests never wait for a build except the very first; the live events
@@ -36,32 +36,28 @@ so requests never wait for a build except the very first; the live events
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import threading
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from hhtools.serve.day_cube import stats_of
 from hhtools.store.hand_summary import CUBE_KEYS, GONE, MISSING, cube_select, summary_select
 from hhtools.store.hand_summary import TABLES as KEPT
 from hhtools.store.seat_results import counted_seat
-from hhtools.store.stats import StatsFilter, money_of, ratios_of, stats_sql, wide_stats
+from hhtools.store.stats import StatsFilter, stats_sql
 
 if TYPE_CHECKING:
     import polars as pl
 
     from hhtools.store.api import HandStore
 
-__all__ = ["CUBE_DIMS", "DETAIL_TABLES", "Snapshot", "SnapshotKeeper", "build_snapshot",
+__all__ = ["CUBE_DIMS", "DETAIL_TABLES", "Snapshot", "build_snapshot",
            "build_spans", "hand_rows", "kept_tables", "players_from_cube", "update_snapshot"]
 
 log = logging.getLogger(__name__)
-
-RECHECK_SECONDS = 0.5  #: a request within this of the last look at the version takes the snapshot as is
 
 #: the statistics cube's groups (:data:`hhtools.store.stats.DIMENSIONS` names)
 CUBE_DIMS = ("player", "site", "game", "limit", "stakes", "position")
@@ -123,6 +119,15 @@ class Snapshot:
     #: when read (nothing worked out here), so what else they hold can be read as is
     current: bool = False
     kept: dict[str, Any] = field(default_factory=dict)  #: answers worked out from it once
+    ev: bool = False  #: the store holds all-in equity
+    #: ``mem`` holds the statistics by day (:mod:`hhtools.serve.day_cube`) of this version
+    days: bool = False
+    #: the last import of the snapshot this one was brought up from, when no hand was
+    #: withdrawn since (so that what ``mem`` keeps of it grows by the new imports' hands)
+    grown_from: int | None = None
+    #: ``hid`` rises with the hands' order by time, site and hand number (NULL times
+    #: first); false once an update placed new hands among the old
+    hid_ordered: bool = True
 
     def rows(self, sql: str, params: list[Any] | None = None
              ) -> tuple[list[str], list[tuple[Any, ...]]]:  # fmt: skip
@@ -155,7 +160,7 @@ def build_snapshot(hs: HandStore, version: tuple[int, ...]) -> Snapshot:
     mem.execute("CREATE TABLE stakes AS SELECT DISTINCT stakes FROM hands")
     lacking = _lacking(hs)
     return Snapshot(version, mem, _cube(hs, ev, lacking), threading.Lock(),
-                    current=lacking == (0, 0))  # fmt: skip
+                    current=lacking == (0, 0), ev=ev)  # fmt: skip
 
 
 def update_snapshot(hs: HandStore, old: Snapshot, version: tuple[int, ...]) -> Snapshot | None:
@@ -212,17 +217,21 @@ def update_snapshot(hs: HandStore, old: Snapshot, version: tuple[int, ...]) -> S
         mem.execute(f"INSERT INTO hands BY NAME SELECT *, ? + {_ORD} AS ord, ? + {_ORD} AS hid "
                     "FROM _incoming", [first[3] if first else 0, top])  # fmt: skip
         mem.unregister("_incoming")
-        if first and new and new[:3] <= first[:3]:  # a new hand among the old: places again
+        among = bool(first and new and new[:3] <= first[:3])
+        if among:  # a new hand among the old: places again
             mem.execute(f"CREATE OR REPLACE TABLE hands AS SELECT * EXCLUDE (ord), {_ORD} AS ord "
                         "FROM hands ORDER BY ord")  # fmt: skip
         mem.register("_incoming", seats)
         mem.execute(f"INSERT INTO seats {_SEATS_IN} WHERE h.hid > ?", [top])
         mem.unregister("_incoming")
         mem.execute("CREATE OR REPLACE TABLE stakes AS SELECT DISTINCT stakes FROM hands")
-        mem.execute("DROP TABLE IF EXISTS spans")
+        if keys is not None:  # row ids may have moved: the spans are read again whole
+            mem.execute("DROP TABLE IF EXISTS spans")
         mem.execute("COMMIT")
-        old.spans = False
-    return Snapshot(version, mem, cube, old.lock, current=lacking == (0, 0))
+        old.spans = old.days = False
+    return Snapshot(version, mem, cube, old.lock, current=lacking == (0, 0), ev=ev,
+                    grown_from=last if keys is None else None,
+                    hid_ordered=old.hid_ordered and not among)  # fmt: skip
 
 
 def _first(mem: duckdb.DuckDBPyConnection, source: str) -> tuple[Any, ...] | None:
@@ -338,7 +347,7 @@ def _cube(hs: HandStore, ev: bool, lacking: tuple[int, int] | None) -> pl.DataFr
     return cube.rename({"structure": "limit"})
 
 
-def build_spans(hs: HandStore, snap: Snapshot) -> None:
+def build_spans(hs: HandStore, snap: Snapshot, after_import: int | None = None) -> None:
     """Add table ``spans`` to ``snap.mem``: per hand ``(site, hand_id)`` and, for each
     table ``t`` of :data:`DETAIL_TABLES`, ``t_lo`` and ``t_hi``, the lowest and highest
     row id of the hand's rows in ``t`` of the store (NULL: no rows), sorted by hand id.
@@ -350,11 +359,22 @@ def build_spans(hs: HandStore, snap: Snapshot) -> None:
     Args:
         hs: an open store at ``snap.version`` (the builder's connection).
         snap: the snapshot just built from it.
+        after_import: add to ``spans`` (which holds the hands of the imports up to this
+            one, none withdrawn since) the hands of the later imports only: their rows
+            were appended after every row ``spans`` knows, so each table is read from
+            its highest row id known on.
     """
-    parts = ["SELECT site, hand_id, rowid AS hands_lo, rowid AS hands_hi FROM hands h"]
+    new = "" if after_import is None else f"WHERE h.import_id > {int(after_import)}"
+    parts = [f"SELECT site, hand_id, rowid AS hands_lo, rowid AS hands_hi FROM hands h {new}"]
+    beyond = {t: "" for t in DETAIL_TABLES}
+    if after_import is not None:
+        _, (known,) = snap.rows("SELECT " + ", ".join(f"coalesce(max({t}_hi), -1)"
+                                                     for t in DETAIL_TABLES) + " FROM spans")  # fmt: skip
+        beyond = {t: f"WHERE rowid > {int(n)}" for t, n in zip(DETAIL_TABLES, known, strict=True)}
+        parts[0] = parts[0].replace("FROM hands h WHERE", f"FROM hands h {beyond['hands']} AND")
     joins = [
         f"LEFT JOIN (SELECT site, hand_id, min(rowid) AS {t}_lo, max(rowid) AS {t}_hi "
-        f"FROM {t} GROUP BY site, hand_id) USING (site, hand_id)"
+        f"FROM {t} {beyond[t]} GROUP BY site, hand_id) USING (site, hand_id)"
         for t in DETAIL_TABLES[1:]
     ]  # fmt: skip
     try:
@@ -364,7 +384,10 @@ def build_spans(hs: HandStore, snap: Snapshot) -> None:
         return
     with snap.lock:
         snap.mem.register("_incoming", got)
-        snap.mem.execute("CREATE TABLE spans AS SELECT * FROM _incoming")
+        if after_import is None:
+            snap.mem.execute("CREATE OR REPLACE TABLE spans AS SELECT * FROM _incoming")
+        else:
+            snap.mem.execute("INSERT INTO spans BY NAME SELECT * FROM _incoming")
         snap.mem.unregister("_incoming")
         snap.spans = True
 
@@ -452,119 +475,6 @@ def players_from_cube(cube: pl.DataFrame, flt: StatsFilter, by: tuple[str, ...] 
         keep = keep.filter(pl.col("player").str.to_lowercase() == flt.player.lower())
     if flt.position:
         keep = keep.filter(pl.col("position") == flt.position.upper())
-    dims = list(by)
     sums = [c for c in keep.columns if c not in CUBE_DIMS and c != "currency"]
-    counts = (keep.rename({"limit": "structure"})
-              .group_by([*dims, "currency", "structure"], maintain_order=False)
-              .agg([pl.col(c).sum() for c in sums]))  # fmt: skip
-    if counts.is_empty():
-        return counts.select(dims)
-    ratios = ratios_of(counts, dims, flt.min_hands)
-    money = money_of(counts, dims)
-    if flt.min_hands and not ratios.is_empty():
-        money = money.join(ratios.select(dims), on=dims, how="semi")
-    if ratios.is_empty():
-        return ratios
-    return wide_stats(ratios, money)
-
-
-class SnapshotKeeper:
-    """The last snapshot of a store, built again in a thread when its version changes.
-
-    Args:
-        opener: opens a connection of the builder's own to the store.
-        version: reads the store's version (cheap).
-    """
-
-    def __init__(self, opener: Callable[[], HandStore],
-                 version: Callable[[], tuple[int, ...]]) -> None:  # fmt: skip
-        self._opener = opener
-        self._version = version
-        self._lock = threading.Lock()
-        self._ready = threading.Condition(self._lock)
-        self._snap: Snapshot | None = None
-        self._building: tuple[int, ...] | None = None
-        self.error: BaseException | None = None
-        self.builds = 0  #: snapshots built so far
-        self._checked = 0.0  # when the store's version was last read
-        self._thread: threading.Thread | None = None  # the build running
-        self._hs: HandStore | None = None  # its connection
-        self._closing = False
-
-    def latest(self) -> Snapshot | None:
-        """The last snapshot built (``None`` before the first)."""
-        return self._snap
-
-    def current(self, wait: bool = True) -> Snapshot | None:
-        """The last snapshot; a build starts when the store's version moved on. Before
-        the first snapshot exists, wait for it (``wait``) or return ``None``.
-
-        Raises:
-            whatever reading the version raises (no store: StoreMissing).
-        """
-        snap = self._snap
-        if snap is not None and time.monotonic() - self._checked < RECHECK_SECONDS:
-            return snap  # looked a moment ago
-        version = self._version()
-        self._checked = time.monotonic()
-        with self._lock:
-            snap = self._snap
-            if (snap is None or snap.version != version) and self._building is None:
-                self._building = version
-                self._thread = threading.Thread(target=self._build, args=(version,), daemon=True,
-                                                name="hhtools-serve-snapshot")  # fmt: skip
-                self._thread.start()
-            while wait and self._snap is None and self._building is not None:
-                self._ready.wait(0.5)
-            if wait and self._snap is None and self.error is not None:
-                raise self.error
-            return self._snap
-
-    def _build(self, version: tuple[int, ...]) -> None:
-        try:
-            hs = self._hs = self._opener()
-            try:
-                last = self._snap
-                snap = update_snapshot(hs, last, version) if last is not None else None
-                if snap is None:
-                    snap = build_snapshot(hs, version)
-            finally:
-                hs.close()
-        except BaseException as exc:  # reported to the waiting request, logged
-            log.exception("building the lists' snapshot failed")
-            with self._lock:
-                self.error, self._building = exc, None
-                self._ready.notify_all()
-            return
-        with self._lock:
-            old, self._snap, self._building, self.error = self._snap, snap, None, None
-            self.builds += 1
-            self._ready.notify_all()
-        if old is not None and old.mem is not snap.mem:
-            old.close()
-        try:  # the hand pages' spans, after the lists are served
-            hs = self._hs = self._opener()
-            try:
-                if not self._closing and self._version() == snap.version:  # else the next's
-                    build_spans(hs, snap)
-            finally:
-                self._hs = None
-                hs.close()
-        except Exception:  # the pages scan the store instead
-            log.exception("reading the hands' row spans failed")
-
-    def close(self, wait: float = 30.0) -> None:
-        """Stop a build in progress (waiting up to ``wait`` seconds for its thread: a
-        thread left inside DuckDB when the process ends aborts it) and drop the
-        snapshot."""
-        self._closing = True
-        thread, hs = self._thread, self._hs
-        if thread is not None and thread.is_alive():
-            if hs is not None:
-                with contextlib.suppress(Exception):
-                    hs.con.interrupt()
-            thread.join(wait)
-        with self._lock:
-            snap, self._snap = self._snap, None
-        if snap is not None:
-            snap.close()
+    counts = keep.rename({"limit": "structure"}).select(*by, "currency", "structure", *sums)
+    return stats_of(counts, by, flt.min_hands)
