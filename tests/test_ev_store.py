@@ -165,3 +165,31 @@ def test_run_it_twice_has_one_equity_per_board(tmp_path: Path) -> None:
         ("Walt", 0, "preflop", pytest.approx(walt), round(9900 * walt - 5000), -50),
         ("Walt", 1, "preflop", pytest.approx(walt), round(9900 * walt - 5000), -50),
     ]
+
+
+def test_all_in_on_a_blind_post_nobody_called_is_a_preflop_all_in(tmp_path: Path) -> None:
+    """Bug (found with the ev speed work): Ben's whole stack ($0.03) goes in on his
+    small blind post, Ann folds and Cat's $0.07 over the call is returned: the hand has
+    no call, bet or raise, so its "last street" was NULL and the hand was stored as
+    ``money_on_river`` with no equity, though the money was all in before the flop.
+    The pot is Ben's 3 cents and Cat's 3 cents: 6 cents, no rake, shared by the
+    preflop equity over C(52 - 8, 5) boards (Ann's folded cards are unknown)."""
+    path = tmp_path / "post.duckdb"
+    summary = import_paths([FIX / "ev_all_in_on_the_small_blind_post.txt"], path, workers=1)
+    assert (summary.hands, summary.problems) == (1, 0)
+    con = store.connect(path)
+    try:
+        assert dict(compute_allin_equity(con, workers=1))["computed"] == 1
+        hands = con.execute("SELECT street, status FROM allin_hands").fetchall()
+        rows = con.execute("SELECT player, street, amount, equity_high, boards, exact "
+                           "FROM allin_equity ORDER BY player").fetchall()  # fmt: skip
+    finally:
+        con.close()
+    assert hands == [("preflop", "computed")]
+    want = all_in_equity(["Ah Ad Kh Kd", "7c 6c 5s 4s"], "", [(6, (0, 1))])
+    assert want.exact and want.boards == 1_086_008  # C(44, 5)
+    assert rows == [
+        ("Ben", "preflop", 6, pytest.approx(want.share(0, 0)), 1_086_008, True),
+        ("Cat", "preflop", 6, pytest.approx(want.share(0, 1)), 1_086_008, True),
+    ]
+    assert rows[0][3] + rows[1][3] == pytest.approx(1.0)

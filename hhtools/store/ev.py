@@ -43,11 +43,13 @@ if TYPE_CHECKING:  # loaded where the equity is worked out: numpy's evaluator ta
 __all__ = ["CANDIDATES", "PENDING", "EvSummary", "compute_allin_equity", "hand_equity"]
 
 #: hands with someone all-in (said, or their whole stack in) not yet looked at, with the
-#: street of their last call, bet or raise
+#: street of their last call, bet or raise; a hand with none (a player all-in on a
+#: blind or ante post, which nobody had to call) had its money in before the flop
 _ALL_IN = """
 WITH last AS (
     SELECT site, hand_id,
-           arg_max(street, seq) FILTER (WHERE kind IN ('call', 'bet', 'raise')) AS street,
+           coalesce(arg_max(street, seq) FILTER (WHERE kind IN ('call', 'bet', 'raise')),
+                    'preflop') AS street,
            bool_or(all_in AND street <> 'river') AS all_in
     FROM actions GROUP BY site, hand_id
 )
@@ -245,7 +247,7 @@ def _read(
 
 def _outcome(street: str | None) -> str:
     """The status of a candidate with nothing to work out: the money went in on the
-    river (or no call, bet or raise), else fewer than two players were still in."""
+    river, else fewer than two players were still in."""
     return "unknown_cards" if street in _KNOWN_BOARD else "money_on_river"
 
 
