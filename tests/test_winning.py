@@ -15,7 +15,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, Street
 from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis
 from tests.conftest import need_corpus
-from tests.small_sites import with_lines
+from tests.small_sites import parse_bytes, with_lines
 
 FIX = Path(__file__).parent / "fixtures" / "winning"
 
@@ -237,3 +237,22 @@ def test_lines_with_words_no_rule_has_are_unread_not_swallowed() -> None:
     assert ph.hand.unread_lines == (lines.index(odd_seat) + 1,)
     # the walk is still paid by its summary: Charlie's "did not show and won $3.00"
     assert [(c.player, c.amount) for c in ph.hand.collects] == [("Charlie", 300)]
+
+
+def test_old_hand_ends_at_game_ended_when_the_next_header_is_damaged() -> None:
+    """Bug (found by the fuzz run, tests/test_fuzz_import.py): the next hand's header
+    "Game started at: ..." with one byte changed ("Game started at:*...") is no header,
+    so the whole next hand was read into the hand before it: that good hand was stored
+    read in part, with the next hand's pot (299 for 59) and rake. The older format ends
+    a hand with "Game ended at": what follows is a text of its own, reported there."""
+    good = (FIX / "old_sitting_out_and_wait_bb.txt").read_text().rstrip("\n") + "\n"
+    nxt = (FIX / "old_raise_is_chips_added.txt").read_text()
+    assert nxt.startswith("Game started at: ")
+    data = (good + nxt.replace("Game started at: ", "Game started at:*", 1)).encode()
+    first, second = parse_bytes(winning.FORMAT, data, "glued.txt")
+    assert first.hand is not None and first.hand.hand_id == "1064977002"
+    assert first.hand.unread_lines == ()  # read whole, as on its own
+    # "Pot: 59. Rake 1": 59 + 1 = 60 chips in the pot (6000 hundredths), rake 1 (100)
+    assert (first.hand.total_pot, first.hand.rake) == (6000, 100)
+    assert second.hand is None and second.problems
+    assert second.problems[0].line == good.count("\n") + 1  # the damaged header's line

@@ -331,6 +331,12 @@ def _summary_player(h: k.Hand, m: Any, ln: str, lno: int) -> None:
     )  # fmt: skip
 
 
+#: the older format's hand ends with its "Game ended at" line: a line after it that is
+#: not blank (a next hand whose "Game started at" header is damaged) starts a text of
+#: its own, reported where it stands, instead of being read into the hand before; only
+#: another "Game ended at" line stays (an amount there could be the hand's: read in part)
+_END = k.HandEnd("Game ended at:", re.compile(r"Game ended at:"))
+
 #: The Winning Poker Network site format (both of its text formats): a file holds one
 #: when its first lines are a WPN hand ("Game started at" then "Game ID", or "Hand #N
 #: - <game> - <stakes> - <date>"); its hands start at each "Game started at" or
@@ -338,5 +344,5 @@ def _summary_player(h: k.Hand, m: Any, ln: str, lno: int) -> None:
 FORMAT = k.text_format(
     "winning", "Winning Poker Network",
     "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash",
-    HAND_START, _read, header=_RECOGNISE,
+    HAND_START, _read, header=_RECOGNISE, end=_END,
 )  # fmt: skip
