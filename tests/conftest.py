@@ -87,3 +87,17 @@ def poll_until(check: Callable[[], Any], what: str, deadline: float, pause: floa
         if time.monotonic() > end:
             pytest.fail(f"waited {deadline:.0f} s for {what}")
         time.sleep(pause)
+
+
+def every_page(client: Any, url: str, per_page: int = 200) -> tuple[list[dict[str, Any]], Any]:
+    """Every row of a paged list of the server (``/api/players?...``), page after page
+    until ``total`` rows came (or a page came empty); also the last page's body, for its
+    ``total`` and ``columns``."""
+    rows: list[dict[str, Any]] = []
+    page = 1
+    while True:
+        body = client.get(f"{url}&per_page={per_page}&page={page}").json()
+        rows += body["rows"]
+        if len(rows) >= body["total"] or not body["rows"]:
+            return rows, body
+        page += 1

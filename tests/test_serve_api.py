@@ -33,6 +33,7 @@ from hhtools.serve.queries import ServedStore  # noqa: E402
 from hhtools.serve.snapshot import hand_rows  # noqa: E402
 from hhtools.store.importer import import_paths  # noqa: E402
 from hhtools.store.stats import StatsFilter  # noqa: E402
+from tests.conftest import every_page  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 STATS = ROOT / "tests" / "fixtures" / "pokerstars"
@@ -265,14 +266,7 @@ def test_players_are_hhtools_stats(wclient: TestClient, wide: Path, query: str,
                                    filters: dict[str, Any]) -> None:  # fmt: skip
     with hhtools.connect(wide) as db:
         want = db.stats(("player",), **filters)
-    got: list[dict[str, Any]] = []
-    page = 1
-    while True:
-        body = wclient.get(f"/api/players?{query}&per_page=200&page={page}").json()
-        got += body["rows"]
-        if len(got) >= body["total"] or not body["rows"]:
-            break
-        page += 1
+    got, body = every_page(wclient, f"/api/players?{query}")
     assert body["total"] == want.height and body["columns"] == want.columns
     for mine, theirs in zip(got, want.iter_rows(named=True), strict=True):
         assert all(same(mine[c], theirs[c]) for c in want.columns), (mine["player"], theirs["player"])

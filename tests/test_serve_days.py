@@ -35,7 +35,7 @@ from hhtools.serve.app import create_app  # noqa: E402
 from hhtools.serve.day_cube import days_answer  # noqa: E402
 from hhtools.store.importer import import_paths  # noqa: E402
 from hhtools.store.stats import StatsFilter  # noqa: E402
-from tests.conftest import poll_until  # noqa: E402
+from tests.conftest import every_page, poll_until  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 STATS = ROOT / "tests" / "fixtures" / "pokerstars"
@@ -150,14 +150,7 @@ def test_the_same_numbers_as_stats(wide: Path, query: str, filters: dict[str, An
     client = _ready(app)
     with hhtools.connect(wide) as db:
         want = db.stats(("player",), **filters)
-    got: list[dict[str, Any]] = []
-    page = 1
-    while True:
-        body = client.get(f"/api/players?{query}&per_page=200&page={page}").json()
-        got += body["rows"]
-        if len(got) >= body["total"] or not body["rows"]:
-            break
-        page += 1
+    got, body = every_page(client, f"/api/players?{query}")
     kept = {k[1] for k in app.state.served._cache if len(k) > 1}  # noqa: SLF001
     assert "stats" not in kept and kept & {"days", "cube"}  # the store was not asked
     assert want.height > 0 and body["total"] == want.height and body["columns"] == want.columns
