@@ -11,7 +11,15 @@ In-process (FastAPI's TestClient), a fresh application per run: the lists' snaps
 of each distinct query string misses the server's kept answers (each route's requests are
 distinct, so most are misses); ``--repeat`` asks every query a second time and reports
 that pass too (what a page gets when it is reloaded or paged back). Wall time per
-request, one request at a time.
+request and CPU time of the process (the server's threads and DuckDB's: the number
+that holds on a loaded machine), one request at a time.
+
+``--before TREE`` (a ``git archive`` copy of an older commit) serves the store from that
+tree and from this checkout in two processes, and asks each URL of both in turns (which
+goes first alternates), so that both meet the same load; each route's p50/p95 wall and
+CPU printed per tree.
+
+    python benchmarks/bench_serve.py --db /tmp/big/store1m.duckdb --before /tmp/serve/before
 
 ``--watch PATH... --out COPY`` times what a page waits for new hands: the store is
 copied to COPY, served in-process (snapshot and spans ready), then ``hhtools import
@@ -164,6 +172,87 @@ def queries(db: Path, n: int) -> dict[str, list[str]]:
     }  # fmt: skip
 
 
+def _serve(db: Path) -> tuple[Any, Any]:
+    """An application over ``db`` in-process, its snapshot, spans and statistics by day
+    ready (their times printed to stderr); ``(client, app)``."""
+    from fastapi.testclient import TestClient
+
+    from hhtools.serve.app import create_app
+
+    app = create_app(db)
+    client = TestClient(app)
+    t = time.perf_counter()
+    app.state.served.snapshot()  # what `hhtools serve` starts reading at once
+    told = [f"the lists' snapshot: {time.perf_counter() - t:.1f} s wall"]
+    snap = app.state.served.snapshot()
+    while not getattr(snap, "spans", True) and time.perf_counter() - t < 600:  # the hands' row spans
+        time.sleep(0.05)
+    told.append(f"the hands' row spans: {time.perf_counter() - t:.1f} s wall since the start")
+    while not getattr(snap, "days", True) and time.perf_counter() - t < 900:  # by day
+        time.sleep(0.05)
+    told.append(f"the statistics by day: {time.perf_counter() - t:.1f} s wall since the start")
+    print("; ".join(told), file=sys.stderr, flush=True)
+    return client, app
+
+
+def _ask(client: Any, url: str) -> dict[str, Any]:
+    """One request: wall and CPU milliseconds (the whole process's CPU: the server's
+    threads and DuckDB's), size, status."""
+    c, t = time.process_time(), time.perf_counter()
+    r = client.get(url)
+    wall, cpu = (time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000
+    return {"wall": wall, "cpu": cpu, "size": len(r.content), "status": r.status_code,
+            "text": r.text[:200] if r.status_code != 200 else ""}  # fmt: skip
+
+
+def worker(db: Path) -> None:
+    """``--worker``: serve ``db`` in-process and answer URLs read from stdin, one a line,
+    with a JSON line each (:func:`_ask`); ``ready`` first."""
+    import json
+
+    client, _ = _serve(db)
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        print(json.dumps(_ask(client, line.strip())), flush=True)
+
+
+class _Worker:
+    """A ``--worker`` child over the tree ``tree`` (``None``: this checkout)."""
+
+    def __init__(self, db: Path, tree: Path | None) -> None:
+        import json
+        import os
+        import subprocess
+
+        env = dict(os.environ)
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--db", str(db)]
+        if tree is not None:
+            cmd += ["--tree", str(tree)]
+            env["PYTHONPATH"] = str(tree)
+        self.json = json
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, env=env, cwd=str(db.parent))  # fmt: skip
+
+    def wait_ready(self) -> None:
+        line = self.proc.stdout.readline()  # type: ignore[union-attr]
+        if not line:
+            raise SystemExit("a worker ended before it was ready")
+
+    def ask(self, url: str) -> dict[str, Any]:
+        self.proc.stdin.write(url + "\n")  # type: ignore[union-attr]
+        self.proc.stdin.flush()  # type: ignore[union-attr]
+        return self.json.loads(self.proc.stdout.readline())  # type: ignore[union-attr,no-any-return]
+
+    def close(self) -> None:
+        self.proc.stdin.close()  # type: ignore[union-attr]
+        self.proc.wait(120)
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--db", type=Path)
@@ -179,7 +268,15 @@ def main() -> None:
                     help="time only these routes (as printed, e.g. /api/hands)")
     ap.add_argument("--slowest", type=int, default=0,
                     help="print the N slowest requests of each route with their URLs")
+    ap.add_argument("--before", type=Path,
+                    help="a tree of an older commit (git archive): serve --db from it and "
+                         "from this checkout in two processes and ask each URL of both, "
+                         "in turns (which goes first alternates)")  # fmt: skip
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.tree:  # a --worker of the --before tree: its hhtools, not this checkout's
+        sys.path.insert(0, str(args.tree.resolve()))
     if args.grow:
         if not args.out:
             ap.error("--grow needs --out")
@@ -187,60 +284,86 @@ def main() -> None:
         return
     if not args.db:
         ap.error("--db is required")
+    if args.worker:
+        worker(args.db)
+        return
     if args.watch:
         if not args.out:
             ap.error("--watch needs --out")
         watch_latency(args.db, args.watch, args.out)
         return
     urls = queries(args.db, args.requests)
+    if args.routes is not None:
+        urls = {r: u for r, u in urls.items() if r in args.routes}
+    passes = ["first"] + (["again"] if args.repeat else [])
+    if args.before:
+        compare(args.db, args.before, urls, passes, args.slowest)
+        return
     if args.url:
         import httpx
 
         client: Any = httpx.Client(base_url=args.url, timeout=120)
+        ask = lambda u: _ask(client, u)  # noqa: E731  (CPU: this client's, not the server's)
     else:
-        from fastapi.testclient import TestClient
-
-        from hhtools.serve.app import create_app
-
-        app = create_app(args.db)
-        client = TestClient(app)
-        t = time.perf_counter()
-        app.state.served.snapshot()  # what `hhtools serve` starts reading at once
-        print(f"the lists' snapshot: {time.perf_counter() - t:.1f} s wall", flush=True)
-        snap = app.state.served.snapshot()
-        while not getattr(snap, "spans", True) and time.perf_counter() - t < 600:  # the hands' row spans
-            time.sleep(0.05)
-        print(f"the hands' row spans: {time.perf_counter() - t:.1f} s wall since the start",
-              flush=True)  # fmt: skip
-        while not getattr(snap, "days", True) and time.perf_counter() - t < 900:  # by day
-            time.sleep(0.05)
-        print(f"the statistics by day: {time.perf_counter() - t:.1f} s wall since the start",
-              flush=True)  # fmt: skip
-    if args.routes is not None:
-        urls = {r: u for r, u in urls.items() if r in args.routes}
-    passes = ["first"] + (["again"] if args.repeat else [])
-    print(f"{args.db}: {args.requests} requests a route, wall ms")
-    print(f"{'route':32} {'pass':6} {'n':>3} {'p50':>7} {'p95':>7} {'max':>7} {'max KB':>8}")
+        client, _ = _serve(args.db)
+        ask = lambda u: _ask(client, u)  # noqa: E731
+    print(f"{args.db}: {args.requests} requests a route, wall ms and CPU ms of the process")
+    print(f"{'route':30} {'pass':6} {'n':>3} {'p50':>7} {'p95':>7} {'max':>7} "
+          f"{'cpu p50':>8} {'cpu p95':>8} {'max KB':>8}")  # fmt: skip
     worst = 0.0
     for route, some in urls.items():
         for name in passes:
-            took, sizes, each = [], [], []
-            for url in some:
-                t = time.perf_counter()
-                r = client.get(url)
-                took.append((time.perf_counter() - t) * 1000)
-                each.append((took[-1], url))
-                sizes.append(len(r.content))
-                if r.status_code != 200:
-                    print(f"  {url}: {r.status_code} {r.text[:200]}")
-            took.sort()
-            p95 = took[max(0, round(0.95 * len(took)) - 1)]
-            worst = max(worst, p95)
-            print(f"{route:32} {name:6} {len(took):3} {statistics.median(took):7.1f} "
-                  f"{p95:7.1f} {took[-1]:7.1f} {max(sizes) / 1024:8.1f}", flush=True)  # fmt: skip
-            for ms, url in sorted(each, reverse=True)[: args.slowest]:
-                print(f"    {ms:8.1f}  {url}")
+            got = [(u, ask(u)) for u in some]
+            for u, r in got:
+                if r["status"] != 200:
+                    print(f"  {u}: {r['status']} {r['text']}")
+            wall = [r["wall"] for _, r in got]
+            cpu = [r["cpu"] for _, r in got]
+            worst = max(worst, _p95(wall))
+            print(f"{route:30} {name:6} {len(got):3} {statistics.median(wall):7.1f} "
+                  f"{_p95(wall):7.1f} {max(wall):7.1f} {statistics.median(cpu):8.1f} "
+                  f"{_p95(cpu):8.1f} {max(r['size'] for _, r in got) / 1024:8.1f}",
+                  flush=True)  # fmt: skip
+            for r, u in sorted(((r["wall"], u) for u, r in got), reverse=True)[: args.slowest]:
+                print(f"    {r:8.1f}  {u}")
     print(f"worst p95: {worst:.1f} ms")
+
+
+def compare(db: Path, before: Path, urls: dict[str, list[str]], passes: list[str],
+            slowest: int) -> None:  # fmt: skip
+    """Before (the tree ``before``) against after (this checkout), in two processes
+    serving ``db``, every URL asked of both in turns; p50/p95 wall and CPU per route."""
+    trees = {"before": _Worker(db, before), "after": _Worker(db, None)}
+    try:
+        for w in trees.values():  # both build at once (as the load they meet is the same)
+            w.wait_ready()
+        print(f"{db}: before {before} / after {ROOT}; wall ms and CPU ms of each server process")
+        print(f"{'route':30} {'pass':6} {'tree':6} {'n':>3} {'p50':>7} {'p95':>7} {'max':>7} "
+              f"{'cpu p50':>8} {'cpu p95':>8} {'max KB':>8}")  # fmt: skip
+        worst = dict.fromkeys(trees, 0.0)
+        for route, some in urls.items():
+            for name in passes:
+                got: dict[str, list[tuple[str, dict[str, Any]]]] = {k: [] for k in trees}
+                for i, u in enumerate(some):
+                    order = list(trees) if i % 2 == 0 else list(trees)[::-1]
+                    for k in order:
+                        got[k].append((u, trees[k].ask(u)))
+                for k, done in got.items():
+                    wall = [r["wall"] for _, r in done]
+                    cpu = [r["cpu"] for _, r in done]
+                    worst[k] = max(worst[k], _p95(wall))
+                    bad = sum(r["status"] != 200 for _, r in done)
+                    print(f"{route:30} {name:6} {k:6} {len(done):3} "
+                          f"{statistics.median(wall):7.1f} {_p95(wall):7.1f} {max(wall):7.1f} "
+                          f"{statistics.median(cpu):8.1f} {_p95(cpu):8.1f} "
+                          f"{max(r['size'] for _, r in done) / 1024:8.1f}"
+                          + (f"  ({bad} not 200)" if bad else ""), flush=True)  # fmt: skip
+                    for ms, u in sorted(((r["cpu"], u) for u, r in done), reverse=True)[:slowest]:
+                        print(f"    cpu {ms:8.1f}  {u}")
+        print("worst p95 wall: " + ", ".join(f"{k} {v:.1f} ms" for k, v in worst.items()))
+    finally:
+        for w in trees.values():
+            w.close()
 
 
 if __name__ == "__main__":
