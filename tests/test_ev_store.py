@@ -42,7 +42,8 @@ def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     con = store.connect(path)
     try:
         got = compute_allin_equity(con, workers=1)
-        assert dict(got) == {"computed": 2, "money_on_river": 0, "unknown_cards": 0, "error": 0}
+        assert dict(got) == {"computed": 2, "money_on_river": 0, "uncalled": 0,
+                             "unknown_cards": 0, "error": 0}  # fmt: skip
         # a second run looks at nothing new
         assert sum(compute_allin_equity(con, workers=1).values()) == 0
         assert con.execute("SELECT count(*) FROM allin_hands").fetchall() == [(2,)]
@@ -122,6 +123,9 @@ def test_unknown_hole_cards_give_no_equity() -> None:
     facts = ("pokerstars", "1", "omaha", False, 8, "turn", seats, {0: "As 7h 2c 9d Jh"},
              [(0, 0, 1950, 2000, ["Ann", "Ben"])])  # fmt: skip
     assert hand_equity(facts) == ("unknown_cards", [])
+    # Ben folded: Ann is the only player still in, nobody to share the pot with
+    folded = [seats[0], ("Ben", None, "turn", 500, 0, -500)]
+    assert hand_equity((*facts[:6], folded, *facts[7:])) == ("uncalled", [])
     # an all-in on the turn, but the others bet on the river: nothing to enumerate
     assert hand_equity((*facts[:5], "river", *facts[6:])) == ("money_on_river", [])
     # cards the history cannot hold become an error, not a crash
@@ -193,3 +197,38 @@ def test_all_in_on_a_blind_post_nobody_called_is_a_preflop_all_in(tmp_path: Path
         ("Cat", "preflop", 6, pytest.approx(want.share(0, 1)), 1_086_008, True),
     ]
     assert rows[0][3] + rows[1][3] == pytest.approx(1.0)
+
+
+def test_an_all_in_nobody_stays_in_against_is_uncalled(tmp_path: Path) -> None:
+    """Ann's all-in re-raise to $2 makes Cat fold (Ben had folded): Ann alone is still in,
+    so there is no equity to work out. Before schema 11 such a hand was stored as
+    ``unknown_cards``, the status of a player still in with unknown hole cards; it is
+    ``uncalled`` now, and a store of schema 10 gets its hands relabelled once, going by
+    the players still in (the turn all-in of hand ...101 has two: it keeps its status)."""
+    path = tmp_path / "uncalled.duckdb"
+    summary = import_paths([FIX / "ev_all_in_nobody_calls.txt", FILES[0]], path, workers=1)
+    assert (summary.hands, summary.problems, len(summary.findings)) == (2, 0, 0)
+    con = store.connect(path)
+    try:
+        got = dict(compute_allin_equity(con, workers=1))
+        assert got == {"computed": 1, "money_on_river": 0, "uncalled": 1, "unknown_cards": 0,
+                       "error": 0}  # fmt: skip
+        assert con.execute("SELECT hand_id, street, status FROM allin_hands ORDER BY 1"
+                           ).fetchall() == [("300000000101", "turn", "computed"),
+                                            ("300000000141", "preflop", "uncalled")]  # fmt: skip
+        assert con.execute("SELECT DISTINCT hand_id FROM allin_equity").fetchall() == [
+            ("300000000101",)]  # fmt: skip
+        # both as an older hhtools could have stored them (the turn all-in as if a hand
+        # still in were unknown), in a store of schema 10
+        con.execute("UPDATE allin_hands SET status = 'unknown_cards'")
+        con.execute("UPDATE meta SET value = '10' WHERE key = 'schema_version'")
+    finally:
+        con.close()
+    con = store.connect(path)  # opened for writing: upgraded
+    try:
+        statuses = con.execute("SELECT hand_id, status FROM allin_hands ORDER BY 1").fetchall()
+        version = store.stored_version(con)
+    finally:
+        con.close()
+    assert statuses == [("300000000101", "unknown_cards"), ("300000000141", "uncalled")]
+    assert version == store.SCHEMA_VERSION == 11

@@ -340,7 +340,7 @@ def test_folder_and_stats() -> None:
     # contradicted-line checks, and 32 of the ledger fixtures: cash-outs 2 + 1, splash
     # 1, jackpot 2, folds 1, blank lines 1, cancelled 2, tournaments 3, out of range 6,
     # damaged headers 6, unknown games 3, impossible cards 3, run twice shared flop 1;
-    # the six one-hand fixtures of the player statistics (stats_*.txt) and the three of
+    # the six one-hand fixtures of the player statistics (stats_*.txt) and the four of
     # the all-in EV (ev_*.txt); 28 of the procedure checks (procedure_*.txt: pot-limit
     # overbet 2, heads-up blinds 2, out of turn 4, limit raise cap 2, straddle and dead
     # blind 3, showdown order 2, no-limit min raise 1, blinds on the wrong seat 2, out
@@ -358,10 +358,10 @@ def test_folder_and_stats() -> None:
     # a CNY table's hand in yuan 1 (tests/test_pppoker.py); a limit hand's "Betting is
     # capped" 1 and a cap table's "has reached the $10 cap" 1, Run It Once's re-raises
     # 2 (tests/test_pokerstars_lines.py).
-    assert stats.hands == len(rs) == 129
+    assert stats.hands == len(rs) == 130
     # failed: truncated 1, cancelled 1, out of range 5, damaged 3, unknown game 2,
     # impossible cards 3; skipped: the hold'em hand and the razz hand
-    assert (stats.records, stats.skipped, stats.failed) == (112, 2, 15)
+    assert (stats.records, stats.skipped, stats.failed) == (113, 2, 15)
     assert stats.codes == {
         # malformed 1 + truncated 1 + seat 1001 hand 2 (Lea's post and collect) +
         # the damaged hands' lines (13 + 13 + 9) + the two damaged street lines + the

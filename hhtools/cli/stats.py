@@ -458,5 +458,6 @@ def run_ev(db: Path, workers: int | None, quiet: bool) -> None:
         return
     console().print(Text(
         f"all-in hands: {summary['computed']:,} worked out, {summary['money_on_river']:,} "
-        f"with money still going in on the river, {summary['unknown_cards']:,} with a hand "
+        f"with money still going in on the river, {summary['uncalled']:,} that nobody "
+        f"stayed in against, {summary['unknown_cards']:,} with a hand "
         f"still in unknown, {plural(summary['error'], 'error')} (allin_hands.status)"))  # fmt: skip

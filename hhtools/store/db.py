@@ -28,6 +28,7 @@ from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
     TABLES,
     Column,
 )
+from hhtools.store.ev_status import relabel_uncalled
 from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.report_cube import refresh_report_cube
 from hhtools.store.sessions import refresh_sessions
@@ -35,7 +36,7 @@ from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
 from hhtools.store.transaction import transaction  # noqa: F401  (re-exported)
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 """2: hands.small_bet, hands.big_bet. 3: hands.board -> board_cards, hands.boards ->
 board_count, site_format beside site (hands, imports, import_errors),
 imports.modified_at, findings.line is the line the finding is about. 4: the ledger of
@@ -58,7 +59,10 @@ its sessions worked out again once, when first opened for writing
 (:data:`SESSIONS_SINCE`). 10: hands.read_in_part and hands.unread_lines (the lines
 the grammar did not understand); a store of schema 9 or before gets them from its own
 ``import_errors`` when first opened for writing, and loses the findings of those hands
-that the unread lines could have caused (:mod:`hhtools.store.unread_upgrade`)."""
+that the unread lines could have caused (:mod:`hhtools.store.unread_upgrade`). 11:
+``allin_hands.status`` ``uncalled`` for a hand with fewer than two players still in (stored
+as ``unknown_cards`` before); a store of schema 10 or before is relabelled when first
+opened for writing (:mod:`hhtools.store.ev_status`)."""
 
 #: The schema from which ``seat_sessions`` holds every counted seat: a store marked
 #: older has its sessions worked out again once (:func:`connect`).
@@ -67,6 +71,10 @@ SESSIONS_SINCE = 9
 #: The schema from which ``hands.read_in_part`` is written at import: a store marked
 #: older has its hands read in part told from its problems once (:func:`connect`).
 UNREAD_SINCE = 10
+
+#: The schema from which ``allin_hands.status`` tells ``uncalled`` hands: a store marked
+#: older has them relabelled from ``unknown_cards`` once (:func:`connect`).
+UNCALLED_SINCE = 11
 
 #: Columns renamed since an older schema: (table, old name, new name).
 RENAMED: tuple[tuple[str, str, str], ...] = (
@@ -191,6 +199,8 @@ def connect(
             from hhtools.store.unread_upgrade import fill_unread  # the audit: only here
 
             fill_unread(con)  # a store of schema 9 or before: its hands read in part
+        if stored is not None and stored < UNCALLED_SINCE:
+            relabel_uncalled(con)  # a store of schema 10 or before: its uncalled all-ins
         if not had_sessions or (stored is not None and stored < SESSIONS_SINCE):
             refresh_sessions(con)  # ... and its sessions, sitting-out seats with chips in
         if not had_summary:

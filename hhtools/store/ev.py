@@ -14,8 +14,8 @@ equity per board, each board over its own pots.
 
 The work is done after import (``hhtools ev``, ``hhtools import --ev``). The main
 process reads the candidates and settles those with nothing to work out (money in on
-the river, fewer than two players still in) from SQL alone; the others go to worker
-processes, a batch of hands at a time as Arrow slices of their seats, boards and pots,
+the river; ``uncalled``: fewer than two players still in) from SQL alone; the others go
+to worker processes, a batch of hands at a time as Arrow slices of their seats, boards and pots,
 through :func:`hhtools.rules.equity_batch.batch_equity` (the boards of the batch's flop
 and turn all-ins evaluated together; preflop boards counted by class, every board
 exactly, also where :func:`hhtools.rules.equity.all_in_equity`, the per-hand
@@ -82,8 +82,8 @@ _COMMIT = 20_000  # hands stored per transaction
 
 
 class EvSummary(dict[str, int]):
-    """Hands looked at, by outcome: ``computed``, ``money_on_river``, ``unknown_cards``,
-    ``error``."""
+    """Hands looked at, by outcome: ``computed``, ``money_on_river``, ``uncalled``,
+    ``unknown_cards``, ``error``."""
 
 
 #: one hand's facts from the store: (site, hand_id, variant, hi_lo, qualifier, street,
@@ -103,7 +103,10 @@ def hand_equity(facts: HandFacts) -> tuple[str, list[tuple[Any, ...]]]:
         player still in: (site, hand_id, board, pot, player, street, amount,
         equity_high, equity_low, std_error, boards, exact); or, with no rows,
         ``money_on_river`` (money went in on the river: the cards were all known),
-        ``unknown_cards`` or ``error: ...``.
+        ``uncalled`` (fewer than two players still in: nobody stayed in against the
+        all-in to the end, so there is nothing to share), ``unknown_cards`` (a player
+        still in whose hole cards the history does not give, or players still in with
+        hole cards of different counts) or ``error: ...``.
     """
     _, _, _, status, rows = _work([facts])[0]
     return status, rows
@@ -122,7 +125,9 @@ def _runs(facts: HandFacts) -> tuple[str, list[_Run], dict[str, int]]:
     if street not in _KNOWN_BOARD:
         return "money_on_river", [], {}
     staying = [s for s in seats if s[2] is None]
-    if len(staying) < 2 or any(not s[1] for s in staying):
+    if len(staying) < 2:
+        return "uncalled", [], {}
+    if any(not s[1] for s in staying):
         return "unknown_cards", [], {}
     holes = [s[1] for s in staying]
     if len({len(h.split()) for h in holes}) != 1:
@@ -247,8 +252,8 @@ def _read(
 
 def _outcome(street: str | None) -> str:
     """The status of a candidate with nothing to work out: the money went in on the
-    river, else fewer than two players were still in."""
-    return "unknown_cards" if street in _KNOWN_BOARD else "money_on_river"
+    river, else fewer than two players were still in (:data:`_WORK`)."""
+    return "uncalled" if street in _KNOWN_BOARD else "money_on_river"
 
 
 def _from_parts(parts: dict[str, pa.Table]) -> list[tuple[Any, Any, Any]]:
@@ -330,14 +335,14 @@ def compute_allin_equity(
         on_progress: called with (hands done, hands to do) after each task.
 
     Returns:
-        Hands looked at, by outcome: ``computed``, ``money_on_river``,
+        Hands looked at, by outcome: ``computed``, ``money_on_river``, ``uncalled``,
         ``unknown_cards``, ``error``.
 
     Raises:
         duckdb.Error: the store cannot be read or written.
     """
     cands, work, parts = _read(con, limit)
-    summary = EvSummary(computed=0, money_on_river=0, unknown_cards=0, error=0)
+    summary = EvSummary(computed=0, money_on_river=0, uncalled=0, unknown_cards=0, error=0)
     pending = _Pending(con, summary)
     working = set(work)
     pending.add([(c[1], c[2], c[6], _outcome(c[6])) for c in cands if c[0] not in working], None)

@@ -64,8 +64,9 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
         + (
             _c("street", "VARCHAR", "the street of the hand's last call, bet or raise"),
             _c("status", "VARCHAR", "computed; money_on_river (an all-in before the river, "
-               "but more money went in on the river); unknown_cards (a player still in whose "
-               "hole cards the history does not give); error: why"),
+               "but more money went in on the river); uncalled (fewer than two players still "
+               "in: nobody stayed in against the all-in to the end); unknown_cards (a player "
+               "still in whose hole cards the history does not give); error: why"),
         ),
     ),
     "draws": (
