@@ -157,6 +157,33 @@ def test_hands_by_stakes_and_time_are_the_stores_in_its_order(wclient: TestClien
     assert got == every[:600]
 
 
+@pytest.mark.parametrize("sort, column, lowest", [
+    ("findings", "findings", "-1"), ("players", "players", "-1"), ("site", "site", "''"),
+    ("hand_id", "hand_id", "''"), ("stakes", "big_blind", "-1"),
+])  # fmt: skip
+def test_ties_are_broken_by_site_and_hand_number_as_sql_orders_them(
+        wclient: TestClient, wide: Path, sort: str, column: str, lowest: str) -> None:  # fmt: skip
+    """The hands list sorted by a key with many ties (most hands have no finding; every
+    site has many hands) is the store's ORDER BY key, site, hand number in the same
+    direction (the snapshot breaks ties on one integer, ``sh``), and a hand's neighbours
+    are the rows beside it in that list."""
+    for desc, way in (("1", "DESC"), ("0", "ASC")):
+        with hhtools.connect(wide) as db:
+            want = db.sql(f"SELECT site, hand_id FROM hands ORDER BY coalesce({column}, "
+                          f"{lowest}) {way}, site {way}, hand_id {way}").rows()  # fmt: skip
+        got: list[tuple[str, str]] = []
+        for page in (1, 2):
+            body = wclient.get(f"/api/hands?sort={sort}&desc={desc}&per_page=200&page={page}")
+            got += [(r["site"], r["hand_id"]) for r in body.json()["rows"]]
+        assert got == [tuple(k) for k in want[:400]], (sort, desc)
+        for i in (1, 150, 399):
+            site, hand = want[i]
+            there = wclient.get(f"/api/hands/{site}/{quote(hand, safe='')}?sort={sort}"
+                                f"&desc={desc}").json()  # fmt: skip
+            assert there["prev"] == {"site": want[i - 1][0], "hand_id": want[i - 1][1]}
+            assert there["next"] == {"site": want[i + 1][0], "hand_id": want[i + 1][1]}
+
+
 def test_a_hand_read_by_its_row_spans_is_the_stores_hand(wide: Path) -> None:
     """Hands of the wide store read through the snapshot's spans (rowid ranges per
     table) have the frames of ``HandStore.hand``, row for row: every site's first and

@@ -395,12 +395,13 @@ class HandsQuery:
         return (" AND ".join(parts) or "true"), params
 
     def order(self, reverse: bool = False) -> str:
-        """The ORDER BY list (ties broken by site and hand number, the same way; by
-        time: the snapshot's ``ord``, which is that order)."""
+        """The ORDER BY list (ties broken by site and hand number, the same way: the
+        snapshot's ``sh``, which is that order; by time: the snapshot's ``ord``, which
+        is time, site and hand number)."""
         way = "DESC" if self.desc != reverse else "ASC"
         if self.sort == "played_at":
             return f"h.ord {way}"
-        return f"{self.key()} {way}, h.site {way}, h.hand_id {way}"
+        return f"{self.key()} {way}, h.sh {way}"
 
     def key(self) -> str:
         """The sort key as SQL on ``hands h``, never NULL."""
@@ -475,21 +476,20 @@ def neighbours(snap: Snapshot, q: HandsQuery, site: str, hand_id: str
     """
     where, params = q.where()
     key = q.key()
-    _, mine = snap.rows(f"SELECT {key} FROM hands h WHERE h.site = ? AND h.hand_id = ? "
+    _, mine = snap.rows(f"SELECT {key}, h.sh FROM hands h WHERE h.site = ? AND h.hand_id = ? "
                         f"AND {where}", [site, hand_id, *params])  # fmt: skip
     if not mine:
         return None, None
-    (value,) = mine[0]
+    value, sh = mine[0]
     out: list[dict[str, str] | None] = []
     for after in (False, True):  # before in the list's order, then after
         later = after != q.desc  # "after" in a falling list is a lower key
         op = ">" if later else "<"
-        beyond = (f"({key} {op} ? OR ({key} = ? AND (h.site {op} ? OR (h.site = ? AND "
-                  f"h.hand_id {op} ?))))")  # fmt: skip
+        beyond = f"({key} {op} ? OR ({key} = ? AND h.sh {op} ?))"  # ties: site, hand number
         _, got = snap.rows(
             f"SELECT h.site, h.hand_id FROM hands h WHERE {where} AND {beyond} "
             f"ORDER BY {q.order(reverse=not after)} LIMIT 1",
-            [*params, value, value, site, site, hand_id])  # fmt: skip
+            [*params, value, value, sh])  # fmt: skip
         out.append({"site": got[0][0], "hand_id": got[0][1]} if got else None)
     return out[0], out[1]
 

@@ -8,8 +8,9 @@ A :class:`Snapshot` holds three things, read from the store:
   pot / shared a half; ``allin``: someone was all in; ``kinds``: the kinds of its
   findings: the summary the importer keeps, :mod:`hhtools.store.hand_summary`;
   ``ord``: its place in the list by time, site and hand number, so that the default
-  order sorts one integer; ``hid``: its number in the snapshot, which an update
-  keeps), the distinct ``stakes`` (where a stakes filter is worked out before it
+  order sorts one integer; ``sh``: its place by site and hand number, the tie-break of
+  the other orders as one integer instead of two strings; ``hid``: its number in the
+  snapshot, which an update keeps), the distinct ``stakes`` (where a stakes filter is worked out before it
   meets the hands), and the seats' ``(site, hand_id, player, seat, scooped,
   quartered, net, counted, ev_net, hid, currency, started_at)`` for the player filter
   (one join on ``hid``) and the players' results graphs, in an in-memory DuckDB (no
@@ -74,6 +75,8 @@ _KEYS_USED = summary_select("{k}").count("{k}") + 1
 #: a hand's place by time, site and hand number
 _ORD = ("row_number() OVER (ORDER BY coalesce(started_at, TIMESTAMP '0001-01-01'), site, "
         "hand_id)")  # fmt: skip
+#: ... and by site and hand number alone: the tie-break of every other order as one integer
+_SH = "row_number() OVER (ORDER BY site, hand_id)"
 
 #: a hand's tables as :meth:`hhtools.store.api.HandStore.hand` gives them, with its order
 DETAIL_TABLES = ("hands", "seats", "actions", "boards", "pots", "awards", "showdowns",
@@ -155,7 +158,8 @@ def build_snapshot(hs: HandStore, version: tuple[int, ...]) -> Snapshot:
     mem = duckdb.connect(":memory:", config={"enable_external_access": False})
     ev = _has_ev(hs)
     _load(mem, "hands", _hands(hs),
-          f"SELECT *, {_ORD} AS ord, ord AS hid FROM _incoming ORDER BY ord")  # fmt: skip
+          f"SELECT *, {_ORD} AS ord, ord AS hid, {_SH} AS sh FROM _incoming "
+          "ORDER BY ord")  # fmt: skip
     _load(mem, "seats", _seats(hs, ev), f"{_SEATS_IN} ORDER BY s.player")
     mem.execute("CREATE TABLE stakes AS SELECT DISTINCT stakes FROM hands")
     lacking = _lacking(hs)
@@ -211,16 +215,23 @@ def update_snapshot(hs: HandStore, old: Snapshot, version: tuple[int, ...]) -> S
                 mem.execute(f"DELETE FROM {t} WHERE hid IN (SELECT hid FROM _gone)")
             mem.execute("DROP TABLE _gone")
         first = _first(mem, "hands ORDER BY ord DESC")
-        (top,) = mem.execute("SELECT coalesce(max(hid), 0) FROM hands").fetchall()[0]
+        (top, top_sh) = mem.execute("SELECT coalesce(max(hid), 0), coalesce(max(sh), 0) "
+                                    "FROM hands").fetchall()[0]  # fmt: skip
+        last_sh = mem.execute("SELECT site, hand_id FROM hands WHERE sh = ?", [top_sh]).fetchall()
         mem.register("_incoming", hands)
         new = _first(mem, "_incoming ORDER BY 1, 2, 3")
-        mem.execute(f"INSERT INTO hands BY NAME SELECT *, ? + {_ORD} AS ord, ? + {_ORD} AS hid "
-                    "FROM _incoming", [first[3] if first else 0, top])  # fmt: skip
+        new_sh = mem.execute("SELECT site, hand_id FROM _incoming ORDER BY 1, 2 LIMIT 1"
+                             ).fetchall()  # fmt: skip
+        mem.execute(f"INSERT INTO hands BY NAME SELECT *, ? + {_ORD} AS ord, ? + {_ORD} AS hid, "
+                    f"? + {_SH} AS sh FROM _incoming",
+                    [first[3] if first else 0, top, top_sh])  # fmt: skip
         mem.unregister("_incoming")
         among = bool(first and new and new[:3] <= first[:3])
-        if among:  # a new hand among the old: places again
-            mem.execute(f"CREATE OR REPLACE TABLE hands AS SELECT * EXCLUDE (ord), {_ORD} AS ord "
-                        "FROM hands ORDER BY ord")  # fmt: skip
+        among_sh = bool(last_sh and new_sh and new_sh[0] <= last_sh[0])
+        if among or among_sh:  # a new hand among the old: places again
+            mem.execute(f"CREATE OR REPLACE TABLE hands AS SELECT * EXCLUDE (ord, sh), "
+                        f"{_ORD if among else 'ord'} AS ord, {_SH} AS sh FROM hands "
+                        "ORDER BY ord")  # fmt: skip
         mem.register("_incoming", seats)
         mem.execute(f"INSERT INTO seats {_SEATS_IN} WHERE h.hid > ?", [top])
         mem.unregister("_incoming")
