@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, TypeVar, cast, dataclass_transform
 
 __all__ = ["maker", "record"]
 
@@ -97,7 +97,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
     >>> make(1), make(1, 2) == Point(1, 2), type(make(3)) is Point
     (Point(x=1, y=0), True, True)
     """
-    return _MAKERS.get(cls, cls)
+    return cast("Callable[..., T]", _MAKERS.get(cls, cls))
 
 
 def _quick_new(cls: Any) -> tuple[Any, Any]:

@@ -400,7 +400,7 @@ def append_arrow(con: duckdb.DuckDBPyConnection, table: str, batch: pa.Table) ->
         con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM _hh_batch").fetchall()
     finally:
         con.unregister("_hh_batch")
-    return batch.num_rows
+    return int(batch.num_rows)
 
 
 def schema_markdown() -> str:

@@ -36,6 +36,7 @@ import numpy as np
 import pyarrow as pa
 
 from hhtools.store import db as store
+from hhtools.store.schema import TABLES
 
 if TYPE_CHECKING:  # loaded where the equity is worked out: numpy's evaluator takes a second
     from hhtools.rules.equity_batch import AllIn
@@ -308,7 +309,7 @@ def _run_task(task: _Task) -> tuple[list[tuple[str, str, str, str]], bytes]:
     parts = {name: pa.ipc.open_stream(blob).read_all() for name, blob in blobs.items()}
     facts = [(*h, *rest) for h, rest in zip(heads, _from_parts(parts), strict=True)]
     done = _work(facts)
-    cols = [c.name for c in store.TABLES["allin_equity"][1]]
+    cols = [c.name for c in TABLES["allin_equity"][1]]
     rows = [r for *_, rs in done for r in rs]
     table = store.to_arrow("allin_equity", {c: [r[i] for r in rows] for i, c in enumerate(cols)})
     return [d[:4] for d in done], _ipc(table)
