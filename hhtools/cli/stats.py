@@ -234,7 +234,7 @@ def _fields(flt: Any) -> dict[str, Any]:
 def _ev_pending(store: Any) -> int:
     """Hands with an all-in before the river not yet looked at by ``hhtools ev`` (0 on a
     store without the tables)."""
-    from hhtools.store.ev import PENDING
+    from hhtools.store.ev_status import PENDING
 
     try:
         return int(store.con.execute(PENDING).fetchall()[0][0])

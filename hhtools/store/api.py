@@ -32,7 +32,7 @@ from hhtools.store import player_views as pv
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
 from hhtools.store.report_cube import stats_select
 from hhtools.store.seat_results import counted_seat
-from hhtools.store.sharing import SharedConnection
+from hhtools.store.sharing import SharedConnection, polars_frame
 from hhtools.store.stat_cube_read import position_select
 from hhtools.store.stats import (
     NoSuchPlayerError,
@@ -137,7 +137,7 @@ class HandStore:
             import polars as pl
 
             return pl.DataFrame()
-        return rel.pl()
+        return polars_frame(rel)  # type: ignore[no-any-return]
 
     def listing(
         self, table: str, column: str, value: str | None, select: str, order: str, limit: int,

@@ -16,13 +16,11 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import pyarrow as pa
 
 from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
-    ARROW_SCHEMAS,
     HAND_TABLES,
     INTERNAL_TABLES,
     TABLES,
@@ -31,10 +29,12 @@ from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
 from hhtools.store.ev_status import relabel_uncalled
 from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.report_cube import refresh_report_cube
-from hhtools.store.sessions import refresh_sessions
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
 from hhtools.store.transaction import transaction  # noqa: F401  (re-exported)
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
+
+if TYPE_CHECKING:  # loaded where rows are built (an import): a read never needs it
+    import pyarrow as pa
 
 SCHEMA_VERSION = 11
 """2: hands.small_bet, hands.big_bet. 3: hands.board -> board_cards, hands.boards ->
@@ -202,6 +202,8 @@ def connect(
         if stored is not None and stored < UNCALLED_SINCE:
             relabel_uncalled(con)  # a store of schema 10 or before: its uncalled all-ins
         if not had_sessions or (stored is not None and stored < SESSIONS_SINCE):
+            from hhtools.store.sessions import refresh_sessions  # pyarrow: only to write
+
             refresh_sessions(con)  # ... and its sessions, sitting-out seats with chips in
         if not had_summary:
             refresh_summary(con, whole=True)  # ... and what hhtools serve's pages read
@@ -369,6 +371,16 @@ def drop_unfinished(con: duckdb.DuckDBPyConnection) -> int:
     return removed
 
 
+def __getattr__(name: str) -> Any:
+    """``ARROW_SCHEMAS`` (:data:`hhtools.store.schema.ARROW_SCHEMAS`, re-exported), made
+    when first asked."""
+    if name == "ARROW_SCHEMAS":
+        from hhtools.store.schema import arrow_schemas
+
+        return arrow_schemas()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def to_arrow(table: str, columns: Mapping[str, list[Any]], extra: tuple[str, ...] = ()) -> pa.Table:
     """Build an Arrow table for ``table`` from column lists.
 
@@ -378,7 +390,11 @@ def to_arrow(table: str, columns: Mapping[str, list[Any]], extra: tuple[str, ...
         extra: further int64 columns to carry along (e.g. ``_n``), dropped before
             appending.
     """
-    schema = ARROW_SCHEMAS[table]
+    import pyarrow as pa
+
+    from hhtools.store.schema import arrow_schemas
+
+    schema = arrow_schemas()[table]
     n = len(next(iter(columns.values()))) if columns else 0
     arrays = [
         pa.array(columns[f.name], type=f.type) if f.name in columns else pa.nulls(n, f.type)

@@ -36,6 +36,7 @@ import numpy as np
 import pyarrow as pa
 
 from hhtools.store import db as store
+from hhtools.store.ev_status import PENDING  # noqa: F401  (re-exported)
 from hhtools.store.schema import TABLES
 
 if TYPE_CHECKING:  # loaded where the equity is worked out: numpy's evaluator takes a second
@@ -62,19 +63,6 @@ WHERE (l.all_in OR EXISTS (SELECT 1 FROM seats s WHERE s.site = h.site
 """
 
 CANDIDATES = _ALL_IN + "ORDER BY h.site, h.hand_id\n"
-
-#: how many hands CANDIDATES holds (for the hint of ``hhtools stats``): the same hands,
-#: found without working out every hand's last street (half the time at a million hands)
-PENDING = """
-SELECT count(*) FROM (
-    SELECT site, hand_id FROM actions WHERE all_in AND street <> 'river'
-    UNION
-    SELECT s.site, s.hand_id FROM seats s
-    WHERE s.stack > 0 AND s.put_in - s.returned >= s.stack
-      AND (s.site, s.hand_id) IN (SELECT site, hand_id FROM actions)
-) c SEMI JOIN hands h ON h.site = c.site AND h.hand_id = c.hand_id
-ANTI JOIN allin_hands a ON a.site = c.site AND a.hand_id = c.hand_id
-"""
 
 #: cards known on the board when the money was all in, by that street
 _KNOWN_BOARD = {"preflop": 0, "flop": 3, "turn": 4}

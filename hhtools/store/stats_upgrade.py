@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import pyarrow as pa
 
 from hhtools.model.money import buy_in_total
 from hhtools.model.records import ActionKind, PostKind, Street
 from hhtools.rules.holes import hole_classes
 from hhtools.store.seat_stats import STAT_COLUMNS, seat_stats
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 __all__ = ["fill_buy_ins", "fill_seat_stats"]
 
@@ -75,6 +77,8 @@ def fill_seat_stats(con: duckdb.DuckDBPyConnection, batch_hands: int = BATCH_HAN
 
 def _batch_facts(con: duckdb.DuckDBPyConnection) -> pa.Table:
     """The facts of every seat of the hands in ``stats_batch``, as an Arrow table."""
+    import pyarrow as pa
+
     seats: dict[tuple[str, str], list[Any]] = defaultdict(list)
     for site, hid, seat, player, out, hole in con.execute(
         "SELECT s.site, s.hand_id, s.seat, s.player, coalesce(s.sitting_out, false), "
@@ -128,6 +132,8 @@ def fill_buy_ins(con: duckdb.DuckDBPyConnection) -> int:
         "AND buy_in_amount IS NULL").fetchall()]  # fmt: skip
     rows = [(t, *total) for t in texts if (total := buy_in_total(t)) is not None]
     if rows:
+        import pyarrow as pa
+
         con.register("buy_ins", pa.table({"buy_in": [r[0] for r in rows],
                                           "amount": [r[1] for r in rows],
                                           "currency": [r[2] for r in rows]}))  # fmt: skip

@@ -9,11 +9,11 @@ from operator import le
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-import pyarrow as pa
-
 from hhtools.rules.pots import clockwise_order, contributions, contributions_by_action
 
 if TYPE_CHECKING:
+    import pyarrow as pa
+
     from hhtools.audit import AuditResult
     from hhtools.audit.settle import HandSettlement
     from hhtools.model.records import HandHistory
@@ -22,30 +22,49 @@ __all__ = ["KEY", "ColumnBatch", "Column", "Columns", "HandMoney", "column", "ro
 
 Columns = dict[str, list[Any]]
 
-_ARROW = {
-    "VARCHAR": pa.string(),
-    "BIGINT": pa.int64(),
-    "INTEGER": pa.int32(),
-    "BOOLEAN": pa.bool_(),
-    "DOUBLE": pa.float64(),
-    "TIMESTAMP": pa.timestamp("us"),
-    "VARCHAR[]": pa.list_(pa.string()),
-    "INTEGER[]": pa.list_(pa.int32()),
-}
+#: the DuckDB types a column may have
+SQL_TYPES = ("VARCHAR", "BIGINT", "INTEGER", "BOOLEAN", "DOUBLE", "TIMESTAMP", "VARCHAR[]",
+             "INTEGER[]")  # fmt: skip
+
+
+def arrow_type(sql: str) -> pa.DataType:
+    """The Arrow type of a DuckDB type of :data:`SQL_TYPES` (pyarrow imported here, when
+    rows are built: a command that only reads the store never loads it, 0.1 s).
+
+    Raises:
+        KeyError: ``sql`` is none of those types.
+    """
+    import pyarrow as pa
+
+    return {
+        "VARCHAR": pa.string,
+        "BIGINT": pa.int64,
+        "INTEGER": pa.int32,
+        "BOOLEAN": pa.bool_,
+        "DOUBLE": pa.float64,
+        "TIMESTAMP": lambda: pa.timestamp("us"),
+        "VARCHAR[]": lambda: pa.list_(pa.string()),
+        "INTEGER[]": lambda: pa.list_(pa.int32()),
+    }[sql]()
 
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """One column: name, DuckDB type, Arrow type and what it holds."""
+    """One column: name, DuckDB type and what it holds; :attr:`arrow` its Arrow type."""
 
     name: str
     sql: str
-    arrow: pa.DataType
     doc: str
+
+    @property
+    def arrow(self) -> pa.DataType:
+        """The column's Arrow type (:func:`arrow_type`)."""
+        return arrow_type(self.sql)
 
 
 def column(name: str, sql: str, doc: str) -> Column:
-    """A :class:`Column` with the Arrow type of its DuckDB type.
+    """A :class:`Column` of a DuckDB type (its Arrow type, :attr:`Column.arrow`, worked
+    out when asked).
 
     Args:
         name: the column's name.
@@ -56,7 +75,9 @@ def column(name: str, sql: str, doc: str) -> Column:
     Raises:
         KeyError: ``sql`` is none of those types.
     """
-    return Column(name, sql, _ARROW[sql], doc)
+    if sql not in SQL_TYPES:
+        raise KeyError(sql)
+    return Column(name, sql, doc)
 
 
 #: the key of every hand table: the site and its hand number
