@@ -7,8 +7,8 @@ HTML page. Money stays integer minor units in the data; only here does it become
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hhtools.model.money import format_money
 
@@ -16,7 +16,9 @@ if TYPE_CHECKING:
     import polars as pl
 
 __all__ = ["MONEY_COLUMNS", "PERCENT_COLUMNS", "STRUCTURE_SHORT", "column_text", "display_columns",
-           "display_rows", "text_table"]
+           "display_rows", "each_text", "text_table"]
+
+_T = TypeVar("_T")
 
 #: Columns holding money in minor units of the row's ``currency`` (results, sessions,
 #: tournaments and their totals).
@@ -29,6 +31,28 @@ PERCENT_COLUMNS = {"roi": "{:+,.1f}%", "itm": "{:,.1f}%"}
 STRUCTURE_SHORT = {"limit": "FL", "pot_limit": "PL", "no_limit": "NL"}
 #: Column headers of the tables people read that differ from the column names.
 HEADERS = {"structure": "limit"}
+
+
+def each_text(text: Callable[[Any], _T], values: Iterable[Any]) -> list[_T]:
+    """``[text(v) for v in values]``, each distinct value made text once: a column of a
+    hundred thousand rows holds a few thousand ratios (a report of a million hands
+    formats about a million cells).
+
+    ``0.0`` and ``-0.0`` are equal keys that read apart (``-0.0``), so a zero is looked up
+    with its sign; ``None`` is passed to ``text`` like any value.
+
+    >>> each_text("{:.1f}".format, [0.5, -0.0, 0.5, 0.0])
+    ['0.5', '-0.0', '0.5', '0.0']
+    """
+    made: dict[Any, _T] = {}
+    out = []
+    for v in values:
+        key = v if v else (v, repr(v))
+        got = made.get(key)
+        if got is None:
+            got = made[key] = text(v)
+        out.append(got)
+    return out
 
 
 def column_text(column: str, values: list[Any], currency: list[str], is_float: bool) -> list[str]:
@@ -56,14 +80,15 @@ def column_text(column: str, values: list[Any], currency: list[str], is_float: b
                 for v, cur in zip(values, currency, strict=True)]  # fmt: skip
     if column in PERCENT_COLUMNS:
         pattern = PERCENT_COLUMNS[column]
-        return ["" if v is None else pattern.format(100 * v) for v in values]
+        return each_text(lambda v: "" if v is None else pattern.format(100 * v), values)
     if column == "minutes":  # a length as hours:minutes
-        return ["" if v is None else "{}:{:02d}".format(*divmod(int(v), 60)) for v in values]
+        return each_text(lambda v: "" if v is None else "{}:{:02d}".format(*divmod(int(v), 60)),
+                         values)  # fmt: skip
     if column in ("structure", "limit"):
         return ["" if v is None else STRUCTURE_SHORT.get(str(v), str(v)) for v in values]
     if is_float:
         pattern = "{:,.1f}" if column in ("vpip", "pfr") else "{:,.2f}"
-        return ["" if v is None else pattern.format(v) for v in values]
+        return each_text(lambda v: "" if v is None else pattern.format(v), values)
     return ["" if v is None else str(v) for v in values]
 
 

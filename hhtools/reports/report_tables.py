@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from hhtools.reports.cells import STRUCTURE_SHORT, display_columns
+from hhtools.reports.cells import STRUCTURE_SHORT, display_columns, each_text
 
 if TYPE_CHECKING:
     import polars as pl
@@ -174,7 +174,7 @@ def stats_columns(stats: pl.DataFrame, dims: list[str]) -> list[Column]:
                  else [str(v) for v in values])  # fmt: skip
         out.append(Column(d, texts))
     hands = stats["hands"].to_list()
-    out.append(Column("hands", [f"{h:,}" for h in hands], hands))
+    out.append(Column("hands", each_text("{:,}".format, hands), hands))
     import polars as pl
 
     # the sort keys: percent to three places (polars rounds them in one pass)
@@ -185,18 +185,28 @@ def stats_columns(stats: pl.DataFrame, dims: list[str]) -> list[Column]:
         opps = stats[f"{name}_opportunities"].to_list()
         out.append(Column(
             name,
-            ["" if v is None else f"{100 * v:.1f}" for v in ratios],
+            each_text(_percent, ratios),
             keys[name].to_list(),
-            [None if n is None or d is None else f"{n:,} of {d:,}"
-             for n, d in zip(counts, opps, strict=True)],
+            each_text(_of, zip(counts, opps, strict=True)),  # type: ignore[arg-type]
         ))  # fmt: skip
     af = stats["af"].to_list()
-    out.append(Column("af", ["" if v is None else f"{v:.2f}" for v in af],
+    out.append(Column("af", each_text(lambda v: "" if v is None else f"{v:.2f}", af),
                       [None if v is None else round(float(v), 4) for v in af]))  # fmt: skip
     afq = stats["afq"].to_list()
-    out.append(Column("afq", ["" if v is None else f"{100 * v:.1f}" for v in afq],
+    out.append(Column("afq", each_text(_percent, afq),
                       [None if v is None else round(float(v), 4) for v in afq]))  # fmt: skip
     return out
+
+
+def _percent(v: float | None) -> str:
+    """A ratio as a percentage to one place (``""`` for none)."""
+    return "" if v is None else f"{100 * v:.1f}"
+
+
+def _of(pair: tuple[int | None, int | None]) -> str | None:
+    """A ratio's tooltip: ``12 of 40`` (``None`` when either count is missing)."""
+    n, d = pair
+    return None if n is None or d is None else f"{n:,} of {d:,}"
 
 
 #: Sorting every table by a click on its header (numbers by ``data-v``), paging the
