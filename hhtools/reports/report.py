@@ -322,10 +322,13 @@ def hands_data(
     sites = [site for site, _ in keys]
     ids = [hand_id for _, hand_id in keys]
     order = {"actions": ", t.seq", "seats": ", t.seat"}
+    # the hand numbers also as a filter of the table's scan: only the rows of those hands
+    # reach the join (seats and actions at a million hands: 0.2 -> 0.03 CPU s each)
     frames = {
         t: db.sql(f"SELECT t.* FROM {t} t JOIN (SELECT unnest(?) AS site, unnest(?) AS hand_id) k "
                   f"ON k.site = t.site AND k.hand_id = t.hand_id "
-                  f"ORDER BY t.site, t.hand_id{order.get(t, '')}", [sites, ids])
+                  f"WHERE list_contains(?, t.hand_id) "
+                  f"ORDER BY t.site, t.hand_id{order.get(t, '')}", [sites, ids, ids])
         for t in HAND_TABLES
     }  # fmt: skip
     # each table cut by hand once (a filter per hand and table cost 2.6 s for 120 hands)
