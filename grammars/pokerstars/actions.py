@@ -165,6 +165,8 @@ class _Body(_Hand):
     and :meth:`read_line`, the reader :func:`~hhtools.grammars._betting.read_body` calls
     on each line (a method: no object made per hand or per line to call it)."""
 
+    __slots__ = ("seen", "known")
+
     #: what the texts after a seated name read as, in the hand's unit
     #: (:attr:`PlayerRules.seen`; set by the parse once the header gave the unit: no
     #: class default, so a hand read without its unit fails rather than share a cache

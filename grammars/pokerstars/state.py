@@ -78,26 +78,47 @@ class _Hand(Hand):
     worked out), and the showdown is one of its values.
     """
 
-    #: the current street, as the last street line named it (shadows the kernel's
-    #: betting-round property: this format's street lines are never inferred)
-    street: Street = Street.PREFLOP
-
-    # starting values never changed in place: class defaults, set on the hand when read
-    rake: int | None = 0
-    show_board = 0  # the board a showdown line is for (1: a hand run twice's second)
-    fees = 0
-    room_added: int | None = None  # the summary's segment, when it has one
-    room_added_body = 0  # body lines announcing money added to the pot
-    board_line = 0
-    ante = 0
-    cancelled = 0  # line of "Hand cancelled", 0 when not cancelled
-    fatal = False  # a problem met that leaves the hand without a record
-    currency = ""  # the tournament buy-in's ISO code, for prizes and bounties
-    #: the player rules by what follows the name (set by the parse: fast or not)
-    rules: Any = None
+    # Every attribute this format adds, and every one of the kernel's it sets while
+    # reading, is a slot with its starting value set here (no class default): the
+    # hand's own dict keeps the kernel's attributes alone, few enough for Python to
+    # share their keys between hands (a dict of 50 keys grew and was looked up
+    # again for every hand)
+    __slots__ = (
+        "street", "rake", "show_board", "fees", "room_added", "room_added_body",
+        "board_line", "ante", "cancelled", "fatal", "currency", "rules", "units", "read",
+        "hand_id", "table", "button", "max_seats", "hero", "summary", "total", "total_line",
+        "first_line", "names", "by_first", "lone", "cash_outs", "street_boards",
+        "summary_boards", "pot_parts", "results", "summary_folds",
+    )  # fmt: skip
 
     def __init__(self, file: str, first_line: int) -> None:
         super().__init__(file, first_line)
+        #: the current street, as the last street line named it (shadows the kernel's
+        #: betting-round property: this format's street lines are never inferred)
+        self.street: Street = Street.PREFLOP
+        # the kernel's starting values (its class defaults), here slots of the hand
+        self.hand_id: str | None = None
+        self.table = ""
+        self.button: int | None = None
+        self.max_seats: int | None = None
+        self.hero: str | None = None
+        self.summary = False
+        self.total: int | None = None
+        self.total_line = 0
+        # this format's own starting values
+        self.rake: int | None = 0
+        self.show_board = 0  # the board a showdown line is for (1: a hand run twice's second)
+        self.fees = 0
+        self.room_added: int | None = None  # the summary's segment, when it has one
+        self.room_added_body = 0  # body lines announcing money added to the pot
+        self.board_line = 0
+        self.ante = 0
+        self.cancelled = 0  # line of "Hand cancelled", 0 when not cancelled
+        self.fatal = False  # a problem met that leaves the hand without a record
+        self.currency = ""  # the tournament buy-in's ISO code, for prizes and bounties
+        #: the player rules by what follows the name (set by the parse: fast or not)
+        self.rules: Any = None
+        # ``units`` and ``read`` have no starting value: set with the unit (:attr:`unit`)
         self.first_line = first_line
         self.names: dict[int, str] = {}
         #: seated names by first character, longest first, each with the two ways a
