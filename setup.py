@@ -31,10 +31,11 @@ ROOT = Path(__file__).resolve().parent
 
 #: the hot modules compiled by Cython, as paths from the repository's top: the grammar
 #: kernel and the PokerStars grammar, settling and the procedure replay, pots, awards and
-#: the evaluator, money and cards, and the board-class loops of all-in equity (``hhtools
-#: ev``; typed by class_count.pxd). Each saves CPU per hand on the import's hot path
-#: (benchmarks/bench_paths.py measures it); the store's rows saved too little for the
-#: build time they cost, and so did the modules under 1% of a hand's CPU.
+#: the evaluator, money and cards, the records' builders (slots written in C: quick.pxd),
+#: and the board-class loops of all-in equity (``hhtools ev``; typed by class_count.pxd).
+#: Each saves CPU per hand on the import's hot path (benchmarks/bench_paths.py measures
+#: it); the store's rows saved too little for the build time they cost, and so did the
+#: modules under 1% of a hand's CPU.
 CORE = [
     "grammars/_betting.py",
     "grammars/_english.py",
@@ -62,6 +63,7 @@ CORE = [
     "hhtools/rules/settlement.py",
     "hhtools/model/cards.py",
     "hhtools/model/money.py",
+    "hhtools/model/quick.py",
 ]
 
 #: Cython's directives for every module: Python 3 semantics; functions that behave as

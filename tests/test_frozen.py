@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import gc
 import pickle
+import sys
 
 import pytest
 
+from hhtools.model import quick
 from hhtools.model.frozen import maker, record
-from hhtools.model.records import Action, ActionKind, HandHistory, Street
+from hhtools.model.quick import slot_maker
+from hhtools.model.records import Action, ActionKind, HandHistory, Returned, Street
 
 
 @record
@@ -152,3 +156,62 @@ def test_maker_of_a_class_with_its_own_init_is_the_class() -> None:
     assert maker(Derived) is not maker(Base)
     d = maker(Derived)("pot", 5)
     assert type(d) is Derived and (d.kind, d.size) == ("pot", 5)
+
+
+@record
+class _Chip:
+    colour: str
+    value: int = 1
+    marks: list[str] = dataclasses.field(default_factory=list)
+    stack: int = 0
+
+
+def test_maker_in_the_compiled_core_builds_what_the_class_call_builds() -> None:
+    """Compiled, the builder writes the slots in C for a call by position
+    (hhtools.model.quick); run as Python it is the generated builder. Either way the
+    same records: all fields by position, the first ones (the rest their plain
+    defaults), keywords, a default factory to run, the errors of a wrong call."""
+    make = maker(Returned)
+    r = make("Ann", 25, 9)  # the last field, inferred, takes its default
+    assert type(r) is Returned and (r.player, r.amount, r.line, r.inferred) == ("Ann", 25, 9, False)
+    assert make("Ann", 25, 9, True) == Returned("Ann", 25, 9, inferred=True)
+    chip = maker(_Chip)
+    a, b = chip("red", 5), chip("red", 5)  # the factory field comes before a plain default
+    assert (a.colour, a.value, a.marks, a.stack) == ("red", 5, [], 0) and a.marks is not b.marks
+    c = chip("blue", 25, ["x"], 3)
+    assert type(c) is _Chip and (c.colour, c.value, c.marks, c.stack) == ("blue", 25, ["x"], 3)
+    assert chip("blue", stack=2) == _Chip("blue", 1, [], 2)
+    with pytest.raises(TypeError):
+        make("Ann")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        make("Ann", 25, 9, True, 1)  # type: ignore[call-arg]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.amount = 30  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(r)) == r and copy.copy(r) == r and hash(r) == hash(
+        Returned("Ann", 25, 9))
+    assert gc.is_tracked(make("Ann", 25, 9))  # as a class call's record: the collector sees it
+
+
+def test_maker_holds_one_reference_to_each_value() -> None:
+    """Records built and dropped leave each value's references as they were (the C
+    builder takes one reference per slot, and dropping the record gives it back)."""
+    make = maker(Action)
+    player, line = "Ann" * 3, 10**6 + 1  # values no other code holds
+    before = sys.getrefcount(player), sys.getrefcount(line)
+    built = [make(Street.FLOP, player, ActionKind.CALL, line, None, False, None, line)
+             for _ in range(100)]  # fmt: skip
+    assert sys.getrefcount(player) == before[0] + 100
+    assert sys.getrefcount(line) == before[1] + 200
+    del built
+    assert (sys.getrefcount(player), sys.getrefcount(line)) == before
+
+
+def test_slot_maker_keeps_the_builder_where_it_cannot_write_slots() -> None:
+    """Run as Python, or for a class not laid out as its own slots in field order (a
+    record's subclass holds its base's slots too), the builder is the one given."""
+    def make(*args: object) -> object:
+        return args
+
+    assert slot_maker(Derived, make) is make  # fields of its base's slots: not its own
+    if not quick.COMPILED:
+        assert slot_maker(Returned, make) is make

@@ -36,6 +36,8 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar, cast, dataclass_transform
 
+from hhtools.model.quick import slot_maker
+
 __all__ = ["maker", "record"]
 
 T = TypeVar("T")
@@ -61,7 +63,7 @@ def record(cls: type[T]) -> type[T]:
         return made  # the class's own construction (or the dataclass __init__ that calls it)
     new, make = _quick_new(made)
     setattr(made, "__new__", staticmethod(new))  # noqa: B010
-    _MAKERS[made] = make
+    _MAKERS[made] = slot_maker(made, make)  # in the compiled core: slots written in C
     delattr(made, "__init__")  # object's: the fields are stored by __new__
     setattr(made, "__reduce__", _reduce)  # noqa: B010 (by class and values)
     return made
@@ -81,7 +83,9 @@ def maker(cls: type[T]) -> Callable[..., T]:
     parameters (the same defaults and default factories) that stores the fields as
     the class's ``__new__`` does; for any other class (one with its own ``__init__``,
     ``__new__`` or ``__post_init__``), the class itself. What it builds is equal to
-    ``cls(...)`` of the same arguments, and of the same type.
+    ``cls(...)`` of the same arguments, and of the same type. In the compiled core a
+    record class's builder writes the slots in C when given the fields by position
+    (:func:`hhtools.model.quick.slot_maker`).
 
     Args:
         cls: a class, usually a :func:`record` one.
