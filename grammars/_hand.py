@@ -47,8 +47,9 @@ __all__ = ["Hand", "build_record", "by_word", "finish", "not_read", "reader", "t
 
 Rules = tuple[Rule, ...]  # (kind, a named pyparsing rule or a compiled pattern)
 
-#: builds a :class:`HandHistory` without the class call (:func:`~hhtools.model.frozen.maker`)
-_HAND_HISTORY = maker(HandHistory)
+#: builds a :class:`HandHistory` without the class call (:func:`~hhtools.model.frozen.maker`),
+#: its fields given by keyword
+_HAND_HISTORY = maker(HandHistory, keywords=True)
 
 #: the streets after the deal by the word a street line names them with
 STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}

@@ -215,3 +215,14 @@ def test_slot_maker_keeps_the_builder_where_it_cannot_write_slots() -> None:
     assert slot_maker(Derived, make) is make  # fields of its base's slots: not its own
     if not quick.COMPILED:
         assert slot_maker(Returned, make) is make
+
+
+def test_maker_for_keywords_builds_the_same_records() -> None:
+    """``keywords=True``: the builder for calls that name the fields (the plain
+    function on both paths), the same records as the class call."""
+    make = maker(Returned, keywords=True)
+    r = make(player="Ann", amount=25, line=9)
+    assert type(r) is Returned and r == Returned("Ann", 25, 9, False)
+    assert maker(Sized, keywords=True) is Sized
+    with pytest.raises(TypeError):
+        make(player="Ann", amount=25, bogus=1)  # type: ignore[call-arg]

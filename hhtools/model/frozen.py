@@ -63,6 +63,7 @@ def record(cls: type[T]) -> type[T]:
         return made  # the class's own construction (or the dataclass __init__ that calls it)
     new, make = _quick_new(made)
     setattr(made, "__new__", staticmethod(new))  # noqa: B010
+    _BY_KEYWORD[made] = make
     _MAKERS[made] = slot_maker(made, make)  # in the compiled core: slots written in C
     delattr(made, "__init__")  # object's: the fields are stored by __new__
     setattr(made, "__reduce__", _reduce)  # noqa: B010 (by class and values)
@@ -71,9 +72,11 @@ def record(cls: type[T]) -> type[T]:
 
 #: record class -> its maker (:func:`maker`), for the classes built by ``_quick_new``
 _MAKERS: dict[type, Any] = {}
+#: the same, for calls by keyword: the generated builder itself (``keywords=True``)
+_BY_KEYWORD: dict[type, Any] = {}
 
 
-def maker(cls: type[T]) -> Callable[..., T]:
+def maker(cls: type[T], *, keywords: bool = False) -> Callable[..., T]:
     """The quickest callable that builds a ``cls`` from the arguments ``cls`` takes.
 
     Calling a class runs the interpreter's generic path (``type.__call__`` looks up
@@ -85,10 +88,14 @@ def maker(cls: type[T]) -> Callable[..., T]:
     ``__new__`` or ``__post_init__``), the class itself. What it builds is equal to
     ``cls(...)`` of the same arguments, and of the same type. In the compiled core a
     record class's builder writes the slots in C when given the fields by position
-    (:func:`hhtools.model.quick.slot_maker`).
+    (:func:`hhtools.model.quick.slot_maker`), and passes a call by keyword on to the
+    plain function: ask for that one with ``keywords=True`` when the fields are given
+    by keyword (``HandHistory(**values)``), which saves the passing on.
 
     Args:
         cls: a class, usually a :func:`record` one.
+        keywords: the builder for calls that name the fields (the same on the pure
+            path).
 
     Returns:
         A callable taking ``cls``'s constructor arguments and returning the ``cls``.
@@ -101,7 +108,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
     >>> make(1), make(1, 2) == Point(1, 2), type(make(3)) is Point
     (Point(x=1, y=0), True, True)
     """
-    return cast("Callable[..., T]", _MAKERS.get(cls, cls))
+    return cast("Callable[..., T]", (_BY_KEYWORD if keywords else _MAKERS).get(cls, cls))
 
 
 def _quick_new(cls: Any) -> tuple[Any, Any]:
