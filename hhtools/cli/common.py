@@ -24,6 +24,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from hhtools.cli.plain_table import plain_table
+
 if TYPE_CHECKING:
     import duckdb
 
@@ -210,13 +212,20 @@ def render(
     cells = [["" if v is None else str(v) for v in r] for r in rows]
     width = output_width(wide)
     shown = fit_columns(columns, cells, width, priority, keep)
-    table = Table(title=Text(title) if title else None)
-    for i in shown:
-        right = all(_NUMBER.match(r[i]) for r in cells if r[i])
-        table.add_column(Text(columns[i]), overflow="fold", justify="right" if right else "left")
-    for r in cells:  # data is text, never markup
-        table.add_row(*(Text(r[i]) for i in shown))
-    out.print(table)
+    right = [all(_NUMBER.match(r[i]) for r in cells if r[i]) for i in shown]
+    # written to a file or a pipe: the same text as rich's, without its cost per cell
+    plain = plain_table(out, title, [columns[i] for i in shown],
+                        [[r[i] for i in shown] for r in cells], right)  # fmt: skip
+    if plain is not None:
+        out.file.write(plain)
+    else:
+        table = Table(title=Text(title) if title else None)
+        for i, to_right in zip(shown, right, strict=True):
+            table.add_column(Text(columns[i]), overflow="fold",
+                             justify="right" if to_right else "left")  # fmt: skip
+        for r in cells:  # data is text, never markup
+            table.add_row(*(Text(r[i]) for i in shown))
+        out.print(table)
     left_out = [columns[i] for i in range(len(columns)) if i not in shown]
     if left_out:
         names = ", ".join(left_out[:LEFT_OUT_NAMED])
