@@ -185,7 +185,7 @@ def _serve(db: Path) -> tuple[Any, Any]:
     app.state.served.snapshot()  # what `hhtools serve` starts reading at once
     told = [f"the lists' snapshot: {time.perf_counter() - t:.1f} s wall"]
     snap = app.state.served.snapshot()
-    while not getattr(snap, "spans", True) and time.perf_counter() - t < 600:  # the hands' row spans
+    while not getattr(snap, "spans", True) and time.perf_counter() - t < 600:  # row spans
         time.sleep(0.05)
     told.append(f"the hands' row spans: {time.perf_counter() - t:.1f} s wall since the start")
     while not getattr(snap, "days", True) and time.perf_counter() - t < 900:  # by day
@@ -241,7 +241,8 @@ class _Worker:
     def ask(self, url: str) -> dict[str, Any]:
         self.proc.stdin.write(url + "\n")  # type: ignore[union-attr]
         self.proc.stdin.flush()  # type: ignore[union-attr]
-        return self.json.loads(self.proc.stdout.readline())  # type: ignore[union-attr,no-any-return]
+        line = self.proc.stdout.readline()  # type: ignore[union-attr]
+        return self.json.loads(line)  # type: ignore[no-any-return]
 
     def close(self) -> None:
         self.proc.stdin.close()  # type: ignore[union-attr]

@@ -101,3 +101,16 @@ def every_page(client: Any, url: str, per_page: int = 200) -> tuple[list[dict[st
         if len(rows) >= body["total"] or not body["rows"]:
             return rows, body
         page += 1
+
+
+def same(a: Any, b: Any, rel_tol: float = 1e-12) -> bool:
+    """Two cells of a statistics table equal: floats within ``rel_tol`` (sums of doubles
+    taken in another order differ in their last bits), NULL only as NULL, the rest
+    exactly."""
+    import math
+
+    if isinstance(a, float) or isinstance(b, float):
+        if a is None or b is None:
+            return a is b
+        return math.isclose(a, b, rel_tol=rel_tol, abs_tol=1e-9)
+    return bool(a == b)

@@ -14,7 +14,6 @@ Two stores:
 
 from __future__ import annotations
 
-import math
 import time
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,7 @@ from hhtools.serve.queries import ServedStore  # noqa: E402
 from hhtools.serve.snapshot import hand_rows  # noqa: E402
 from hhtools.store.importer import import_paths  # noqa: E402
 from hhtools.store.stats import StatsFilter  # noqa: E402
-from tests.conftest import every_page  # noqa: E402
+from tests.conftest import every_page, same  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 STATS = ROOT / "tests" / "fixtures" / "pokerstars"
@@ -269,13 +268,6 @@ def test_overview(client: TestClient) -> None:
 
 # -- the same numbers as the store API --------------------------------------------------
 
-
-def same(a: Any, b: Any) -> bool:
-    if isinstance(a, float) or isinstance(b, float):
-        if a is None or b is None:
-            return a is b
-        return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-9)
-    return bool(a == b)
 
 
 @pytest.mark.parametrize("query, filters", [

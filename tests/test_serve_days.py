@@ -19,7 +19,6 @@ the same filters.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,7 @@ from hhtools.serve.app import create_app  # noqa: E402
 from hhtools.serve.day_cube import days_answer  # noqa: E402
 from hhtools.store.importer import import_paths  # noqa: E402
 from hhtools.store.stats import StatsFilter  # noqa: E402
-from tests.conftest import every_page, poll_until  # noqa: E402
+from tests.conftest import every_page, poll_until, same  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 STATS = ROOT / "tests" / "fixtures" / "pokerstars"
@@ -125,13 +124,6 @@ def test_a_moment_within_a_day_is_the_stores_answer(six: Path) -> None:
         "Carol": (1, 0), "Bob": (1, 950), "Dave": (1, 269)}
 
 
-def same(a: Any, b: Any) -> bool:
-    if isinstance(a, float) or isinstance(b, float):
-        if a is None or b is None:
-            return a is b
-        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
-    return bool(a == b)
-
 
 @pytest.mark.parametrize("query, filters", [
     ("since=2015-01-01", {"since": "2015-01-01"}),
@@ -155,7 +147,7 @@ def test_the_same_numbers_as_stats(wide: Path, query: str, filters: dict[str, An
     assert "stats" not in kept and kept & {"days", "cube"}  # the store was not asked
     assert want.height > 0 and body["total"] == want.height and body["columns"] == want.columns
     for mine, theirs in zip(got, want.iter_rows(named=True), strict=True):
-        assert all(same(mine[c], theirs[c]) for c in want.columns), theirs["player"]
+        assert all(same(mine[c], theirs[c], 1e-9) for c in want.columns), theirs["player"]
 
 
 def _equal(got: Any, want: Any) -> bool:
@@ -164,7 +156,7 @@ def _equal(got: Any, want: Any) -> bool:
         return False
     pairs = zip(got.sort("player").iter_rows(named=True),
                 want.sort("player").iter_rows(named=True), strict=True)  # fmt: skip
-    return all(same(a[c], b[c]) for a, b in pairs for c in want.columns)
+    return all(same(a[c], b[c], 1e-9) for a, b in pairs for c in want.columns)
 
 
 def _version(db: Path) -> tuple[int, ...]:

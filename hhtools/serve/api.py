@@ -39,6 +39,7 @@ from hhtools.serve.queries import (
     paging,
     stats_filter,
 )
+from hhtools.serve.player_table import players_from_cube as held_players
 from hhtools.serve.replay_data import replay_data
 from hhtools.serve.snapshot import cube_answers, hand_rows, players_from_cube
 from hhtools.store.stats import NoSuchPlayerError, StatsFilter
@@ -153,6 +154,10 @@ def _stats(store: ServedStore, by: tuple[str, ...], flt: StatsFilter) -> Any:
     if snap.cube is not None and cube_answers(flt):
         if flt.player:
             known_player(snap, flt.player)
+        held = snap.kept.get("player_cube") if by == ("player",) else None
+        if held is not None:  # summed in NumPy (hhtools.serve.player_table)
+            return store.cached(("cube", by, flt), version=snap.version,
+                                work=lambda hs: held_players(held, flt))  # fmt: skip
         return store.cached(("cube", by, flt), version=snap.version,
                             work=lambda hs: players_from_cube(snap.cube, flt, by))  # type: ignore[arg-type]
     if snap.days and days_answer(flt) is not None:  # dates, position, hole-card classes

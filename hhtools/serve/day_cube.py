@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from hhtools.serve.player_table import counts_of, player_table
 from hhtools.store.stats import RATIOS, StatsFilter, money_of, ratios_of, stats_sql, wide_stats
 from hhtools.store.transaction import transaction
 
@@ -248,6 +249,9 @@ def days_stats(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, flt: StatsF
     if not has_ev:
         counts = counts.with_columns(pl.col("net_won").cast(pl.Float64).alias("ev_net"),
                                      pl.col("net_bb").alias("ev_bb"))  # fmt: skip
+    rows = counts_of(counts) if by == ("player",) else None
+    if rows is not None:  # summed in NumPy, the same table
+        return player_table(rows[0], flt.min_hands)
     return stats_of(counts, by, flt.min_hands)
 
 

@@ -4,7 +4,9 @@ never wait for a build except the very first.
 
 A build brings the last snapshot up to the new version when it can
 (:func:`hhtools.serve.snapshot.update_snapshot`), else reads it whole; once it is
-served, the same thread adds the hand pages' row spans
+served, the same thread holds its statistics cube for the players list
+(:class:`hhtools.serve.player_table.PlayerCube`, in ``snap.kept["player_cube"]``), adds
+the hand pages' row spans
 (:func:`hhtools.serve.snapshot.build_spans`) and the statistics by day
 (:mod:`hhtools.serve.day_cube`), each grown by the new imports' hands when the snapshot
 was brought up from the one they covered (nothing withdrawn since), else read whole.
@@ -21,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hhtools.serve.day_cube import add_days, drop_days
+from hhtools.serve.player_table import PlayerCube
 from hhtools.serve.snapshot import Snapshot, build_snapshot, build_spans, update_snapshot
 
 if TYPE_CHECKING:
@@ -122,6 +125,11 @@ class SnapshotKeeper:
         """After the lists are served: the hand pages' spans, then the statistics by day
         (:mod:`hhtools.serve.day_cube`), each grown by the new imports' hands when
         ``snap`` was brought up from the snapshot they covered, else read whole."""
+        if snap.cube is not None and "player_cube" not in snap.kept:
+            try:  # the players list's cube held for NumPy (a second or two at a million hands)
+                snap.kept["player_cube"] = PlayerCube.of(snap.cube)
+            except Exception:  # the players list sums the cube in Polars
+                log.exception("holding the statistics cube for the players list failed")
         for part, at in (("spans", self._spans_at), ("days", self._days_at)):
             grow = snap.grown_from if snap.grown_from is not None and snap.grown_from == at else None
             try:

@@ -10,8 +10,8 @@ A :class:`Snapshot` holds three things, read from the store:
   ``ord``: its place in the list by time, site and hand number, so that the default
   order sorts one integer; ``sh``: its place by site and hand number, the tie-break of
   the other orders as one integer instead of two strings; ``hid``: its number in the
-  snapshot, which an update keeps), the distinct ``stakes`` (where a stakes filter is worked out before it
-  meets the hands), and the seats' ``(site, hand_id, player, seat, scooped,
+  snapshot, which an update keeps), the distinct ``stakes`` (where a stakes filter is
+  worked out before it meets the hands), and the seats' ``(site, hand_id, player, seat, scooped,
   quartered, net, counted, ev_net, hid, currency, started_at)`` for the player filter
   (one join on ``hid``) and the players' results graphs, in an in-memory DuckDB (no
   file), where :class:`hhtools.serve.queries.HandsQuery`'s SQL runs unchanged;

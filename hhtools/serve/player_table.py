@@ -1,0 +1,337 @@
+"""The players list (``HandStore.stats(by=("player",))``'s table) summed in NumPy from
+rows of counts, instead of Polars group-bys and a pivot: the same numbers, columns and
+order, at a fraction of the CPU for a hundred thousand players.
+
+Rows of :func:`hhtools.store.stats.stats_sql`'s columns (a player, ``currency``,
+``structure`` and the counts; several rows per key) are held as :class:`Counts`: the
+player as a number in name order, the money key (currency and structure) as a number
+in the order of its words, the integer counts as one matrix and the money in big
+blinds and the all-in expectation as another, the rows sorted by player and money key,
+so that any subset of the rows (a filter) is still sorted and is summed per key by
+``np.add.reduceat`` over row runs. :func:`player_table` then does what
+:func:`hhtools.store.stats.ratios_of`, :func:`~hhtools.store.stats.money_of` and
+:func:`~hhtools.store.stats.wide_stats` do: ratios (null without opportunity), ``af``
+and ``afq``, groups below ``min_hands`` left out, most hands first (name order among
+ties), and the money per currency and structure beside them in the order the money
+rows (most hands first) first name them. Integer counts are summed exactly; sums of
+doubles may differ from the Polars sums in their last bits, as the store's own sums do.
+
+:class:`PlayerCube` holds the snapshot's statistics cube (:mod:`hhtools.serve.snapshot`)
+that way, with each row's hand key (site, game, limit, stakes, currency) and position
+numbered, so that a filter on them keeps rows by a mask (:func:`players_from_cube`).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import duckdb
+import numpy as np
+
+from hhtools.store.stats import RATIOS, StatsFilter
+
+if TYPE_CHECKING:
+    import polars as pl
+
+__all__ = ["Counts", "PlayerCube", "counts_of", "player_table", "players_from_cube"]
+
+#: the money columns of the table, each pivoted per currency and structure
+_MONEY = ("net_won", "bb_per_100", "ev_net", "allin_adj_bb_per_100")
+#: the double-valued sums (the rest are integer counts)
+_FLOATS = ("net_bb", "ev_net", "ev_bb")
+_KEY_COLS = ("site", "game", "limit", "stakes", "currency")
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Rows of counts sorted by ``(pid, mk)``.
+
+    Attributes:
+        pid: each row's player, a number into ``names`` (names sorted, so numbers
+            order as names do).
+        mk: each row's money key, a number into ``mks`` (sorted).
+        ints: the integer counts, one row of the matrix per name of ``int_names``
+            (int64, ``(len(int_names), rows)``: a count's values lie together, which
+            ``reduceat`` sums several times faster).
+        floats: ``net_bb``, ``ev_net``, ``ev_bb`` (float64, ``(3, rows)``; a NULL
+            sum is 0, as Polars sums it).
+        int_names: the integer columns (``hands``, ``seats``, the ratios' counts,
+            the postflop counts, ``net_won``).
+        names: the players' names (a NumPy array of str).
+        mks: ``(currency, structure)`` per money key.
+    """
+
+    pid: np.ndarray
+    mk: np.ndarray
+    ints: np.ndarray
+    floats: np.ndarray
+    int_names: tuple[str, ...]
+    names: np.ndarray
+    mks: tuple[tuple[str, str], ...]
+
+    def take(self, rows: np.ndarray) -> Counts:
+        """The rows ``rows`` (ascending row numbers: still sorted)."""
+        return Counts(self.pid[rows], self.mk[rows], np.take(self.ints, rows, axis=1),
+                      np.take(self.floats, rows, axis=1), self.int_names, self.names,
+                      self.mks)  # fmt: skip
+
+    def summed(self, *more: np.ndarray) -> tuple[Counts, np.ndarray]:
+        """One row per player and money key (and the keys ``more``, by which the rows
+        are sorted within a player and money key): the sums of its rows; and the first
+        row of each."""
+        starts = _runs(self.pid, self.mk, *more)
+        if len(starts) == len(self.pid):
+            return self, starts
+        return Counts(self.pid[starts], self.mk[starts], _sums(self.ints, starts),
+                      _sums(self.floats, starts), self.int_names, self.names,
+                      self.mks), starts  # fmt: skip
+
+
+def counts_of(frame: pl.DataFrame, carry: tuple[str, ...] = ()
+              ) -> tuple[Counts, dict[str, np.ndarray]] | None:  # fmt: skip
+    """A counts frame (``player``, ``currency``, ``structure`` and the sums of
+    :func:`hhtools.store.stats.stats_sql`, ``seats`` among them) as :class:`Counts`;
+    ``None`` when a key is NULL (the Polars path then answers: a NULL key has its own
+    order and pivot name there).
+
+    Args:
+        frame: the rows.
+        carry: columns of ``frame`` that are no sums, given back sorted as the rows.
+
+    Returns:
+        The rows, and each column of ``carry`` in their order.
+    """
+    import polars as pl
+
+    keys = frame.select("player", "currency", "structure")
+    if keys.null_count().sum_horizontal().item() or "seats" not in frame.columns:
+        return None
+    sums = [c for c in frame.columns if c not in ("player", "currency", "structure", *carry)]
+    int_names = tuple(c for c in sums if c not in _FLOATS)
+    if frame.is_empty():
+        none = np.zeros(0, dtype=np.int64)
+        return Counts(none, none, np.zeros((len(int_names), 0), dtype=np.int64),
+                      np.zeros((len(_FLOATS), 0)), int_names, np.array([], dtype=object),
+                      ()), {c: none for c in carry}  # fmt: skip
+    names = frame["player"].unique().sort()
+    pid = frame.select(pl.col("player").rank("dense").cast(pl.Int64) - 1).to_series().to_numpy()
+    pairs = sorted(keys.select("currency", "structure").unique().iter_rows())
+    mk_frame = pl.DataFrame({"currency": [p[0] for p in pairs],
+                             "structure": [p[1] for p in pairs],
+                             "_mk": np.arange(len(pairs), dtype=np.int64)})  # fmt: skip
+    mk = keys.join(mk_frame, on=["currency", "structure"], how="left",
+                   maintain_order="left")["_mk"].to_numpy()  # fmt: skip
+    ints = frame.select(pl.col(c).fill_null(0).cast(pl.Int64) for c in int_names).to_numpy()
+    if ints.size and int(np.abs(ints).max()) < 2**31:  # half the bytes to read per filter
+        ints = ints.astype(np.int32)
+    floats = frame.select(pl.col(c).fill_null(0).cast(pl.Float64) for c in _FLOATS).to_numpy()
+    rows = np.lexsort((mk, pid))
+    counts = Counts(pid[rows], mk[rows], np.ascontiguousarray(ints[rows].T),
+                    np.ascontiguousarray(floats[rows].T), int_names,
+                    np.array(names.to_list(), dtype=object), tuple(pairs))  # fmt: skip
+    return counts, {c: frame[c].to_numpy()[rows] for c in carry}
+
+
+def _runs(*keys: np.ndarray) -> np.ndarray:
+    """The first row of each run of equal keys (rows sorted by them)."""
+    n = len(keys[0])
+    change = np.zeros(n, dtype=bool)
+    change[0] = True
+    for k in keys:
+        change[1:] |= k[1:] != k[:-1]
+    return np.flatnonzero(change)
+
+
+def _sums(m: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """The sums of each run of columns of ``m`` (``(k, n)``) that starts at ``starts``:
+    integers exactly, by differences of running sums (``reduceat`` pays per run, and
+    runs are short); doubles run by run, each summed in row order."""
+    if m.dtype.kind == "f":
+        return np.add.reduceat(m, starts, axis=1)
+    ends = np.append(starts[1:], m.shape[1]) - 1
+    run = np.take(np.cumsum(m, axis=1, dtype=np.int64), ends, axis=1)  # (np.take: C order)
+    run[:, 1:] -= run[:, :-1].copy()
+    return run
+
+
+def player_table(c: Counts, min_hands: int | None = None) -> pl.DataFrame:
+    """``HandStore.stats(by=("player",), ...)``'s table of the rows ``c`` (see the
+    module): :func:`hhtools.day_cube.stats_of` of the same rows, by player.
+
+    Args:
+        c: the rows.
+        min_hands: players with fewer hands are left out.
+    """
+    import polars as pl
+    import pyarrow as pa
+
+    if not len(c.pid):
+        return pl.DataFrame({"player": pl.Series([], dtype=pl.String)})
+    col = {n: i for i, n in enumerate(c.int_names)}
+    g, _ = c.summed()  # money rows: player, currency and structure
+    gi, gf, gpid, gmk = g.ints, g.floats, g.pid, g.mk
+    pstarts = _runs(gpid)  # players
+    pi = _sums(gi, pstarts)
+    ppid = gpid[pstarts]
+    hands = pi[col["hands"]]
+    if min_hands:
+        keep = np.flatnonzero(hands >= min_hands)
+        pi, ppid, hands = np.take(pi, keep, axis=1), ppid[keep], hands[keep]
+    order = np.lexsort((ppid, -hands))  # most hands first, then by name
+    pi, ppid = np.take(pi, order, axis=1), ppid[order]
+    out: dict[str, Any] = {"player": pa.array(c.names[ppid].tolist(), type=pa.string()),
+                           "hands": pi[col["hands"]], "seats": pi[col["seats"]]}  # fmt: skip
+
+    def ratio(count: np.ndarray, opp: np.ndarray) -> pa.Array:
+        some = opp > 0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return pa.array(count / np.where(some, opp, 1), mask=~some)
+
+    for n in RATIOS:
+        cnt, opp = pi[col[f"{n}_count"]], pi[col[f"{n}_opportunities"]]
+        out[n], out[f"{n}_count"], out[f"{n}_opportunities"] = ratio(cnt, opp), cnt, opp
+    agg, calls, folds = (pi[col[f"postflop_{k}"]] for k in ("aggressive", "calls", "folds"))
+    out["af"], out["afq"] = ratio(agg, calls), ratio(agg, agg + calls + folds)
+    out["postflop_aggressive"], out["postflop_calls"], out["postflop_folds"] = agg, calls, folds
+    if not len(ppid):  # nobody with enough hands: the ratios' columns alone
+        return pl.from_arrow(pa.table({k: (v if isinstance(v, pa.Array) else pa.array(v))
+                                       for k, v in out.items()}))  # type: ignore[return-value]
+    # the money rows of the players kept, in the order money_of gives them
+    row_of = np.full(len(c.names), -1, dtype=np.int64)
+    row_of[ppid] = np.arange(len(ppid))
+    mine = row_of[gpid] >= 0
+    mh, mn = gi[col["hands"], mine], gi[col["net_won"], mine].astype(np.int64)
+    mbb, mev, mevbb = gf[0, mine], gf[1, mine], gf[2, mine]
+    mpid, mmk, mrow = gpid[mine], gmk[mine], row_of[gpid[mine]]
+    first = np.lexsort((mmk, mpid, -mh))  # most hands, player, currency, structure
+    seen, at = np.unique(mmk[first], return_index=True)
+    named = seen[np.argsort(at)]  # money keys in the order the money rows name them
+    with np.errstate(divide="ignore", invalid="ignore"):
+        values = {"net_won": mn, "bb_per_100": 100 * mbb / mh,
+                  "ev_net": np.round(mev).astype(np.int64),  # halves to even, as Polars
+                  "allin_adj_bb_per_100": 100 * mevbb / mh}
+    for v in _MONEY:
+        for k in named:
+            cur, structure = c.mks[k]
+            here = mmk == k
+            full = np.zeros(len(ppid), dtype=values[v].dtype)
+            full[mrow[here]] = values[v][here]
+            has = np.zeros(len(ppid), dtype=bool)
+            has[mrow[here]] = True
+            out[f"{v}_{cur}_{structure}"] = pa.array(full, mask=~has)
+    return pl.from_arrow(pa.table({k: (v if isinstance(v, pa.Array) else pa.array(v))
+                                   for k, v in out.items()}))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class PlayerCube:
+    """The snapshot's statistics cube as :class:`Counts`, with each row's hand key and
+    position numbered (:func:`players_from_cube` filters on them).
+
+    Attributes:
+        counts: the cube's rows.
+        kid: each row's hand key, a row number of ``keys``.
+        keys: the distinct hand keys (``site``, ``game``, ``limit``, ``stakes``,
+            ``currency``), as a Polars frame.
+        pos: each row's position, a number into ``positions``.
+        positions: the positions named in the cube.
+        whole: ``counts`` summed per player and money key (a filter on no hand key
+            and no position reads it).
+        by_key: ``counts`` summed per player, money key and hand key (a filter on hand
+            keys and no position reads it: a few times fewer rows than ``counts``).
+        by_key_kid: the hand key of each row of ``by_key``.
+    """
+
+    counts: Counts
+    kid: np.ndarray
+    keys: pl.DataFrame
+    pos: np.ndarray
+    positions: tuple[str, ...]
+    whole: Counts
+    by_key: Counts
+    by_key_kid: np.ndarray
+
+    @classmethod
+    def of(cls, cube: pl.DataFrame) -> PlayerCube | None:
+        """The cube (:attr:`hhtools.serve.snapshot.Snapshot.cube`: ``player``, the hand
+        key columns, ``position`` and the sums) held for :func:`players_from_cube`;
+        ``None`` when a key is NULL (the Polars path answers)."""
+        import polars as pl
+
+        if cube["position"].null_count():
+            return None
+        keys = cube.select(_KEY_COLS).unique(maintain_order=True)
+        keys = keys.with_columns(pl.arange(0, keys.height, dtype=pl.Int64).alias("_kid"))
+        positions = tuple(sorted(cube["position"].unique().to_list()))
+        pos_frame = pl.DataFrame({"position": list(positions),
+                                  "_pos": np.arange(len(positions), dtype=np.int64)})  # fmt: skip
+        coded = (cube.join(keys, on=list(_KEY_COLS), how="left", nulls_equal=True,
+                           maintain_order="left")
+                 .join(pos_frame, on="position", how="left", maintain_order="left")
+                 .rename({"limit": "structure"})
+                 .drop("site", "game", "stakes", "position"))  # fmt: skip
+        got = counts_of(coded, carry=("_kid", "_pos"))
+        if got is None:
+            return None
+        counts, carried = got
+        kid = carried["_kid"]
+        by_kid = np.lexsort((kid, counts.mk, counts.pid))
+        by_key, first = counts.take(by_kid).summed(kid[by_kid])
+        return cls(counts, kid, keys.drop("_kid"), carried["_pos"], positions,
+                   by_key.summed()[0], by_key, kid[by_kid][first])  # fmt: skip
+
+
+_DB: list[Any] = []  #: the in-memory database the hand-key filters run in
+_DB_LOCK = threading.Lock()
+
+
+def _keys_db() -> Any:
+    """An in-memory DuckDB of this process, made once (each query on a cursor of its
+    own, so threads never share a connection)."""
+    with _DB_LOCK:
+        if not _DB:
+            _DB.append(duckdb.connect(":memory:", config={"enable_external_access": False,
+                                                          "threads": 1}))  # fmt: skip
+        return _DB[0]
+
+
+def players_from_cube(pc: PlayerCube, flt: StatsFilter) -> pl.DataFrame:
+    """``HandStore.stats(("player",), **flt)`` from the cube (a filter the cube answers:
+    :func:`hhtools.serve.snapshot.cube_answers`).
+
+    Raises:
+        StatsError: a filter value the store's filter refuses.
+    """
+    hand_parts, params = flt.hand_conditions()  # checked, and its game/limit/stakes read
+    flt.seat_conditions()  # checked
+    if not (hand_parts or flt.player or flt.position):
+        return player_table(pc.whole, flt.min_hands)
+    # the smallest rows that answer: per player and money key, with the hand key, or all
+    rows, kid = (pc.counts, pc.kid) if flt.position else (pc.by_key, pc.by_key_kid)
+    keep = np.ones(len(kid), dtype=bool)
+    if hand_parts:
+        cur = _keys_db().cursor()  # a connection of its own to one database (a new one costs 20 ms)
+        try:
+            cur.register("keys", pc.keys.with_row_index("_kid"))
+            allowed = [r[0] for r in cur.execute(
+                f"SELECT _kid FROM (SELECT _kid, site, game, \"limit\" AS structure, stakes, "
+                f"currency FROM keys) h WHERE {' AND '.join(hand_parts)}", params).fetchall()]
+        finally:
+            cur.close()
+        if len(allowed) < pc.keys.height:
+            keep &= np.isin(kid, np.array(allowed, dtype=np.int64))
+        elif not (flt.player or flt.position):  # every hand key: every row
+            return player_table(pc.whole, flt.min_hands)
+    if flt.player:  # as the Polars path matched it
+        import polars as pl
+
+        lower = pl.Series(pc.counts.names.tolist(), dtype=pl.String).str.to_lowercase()
+        pids = np.flatnonzero((lower == flt.player.lower()).to_numpy())
+        keep &= np.isin(rows.pid, pids)
+    if flt.position:
+        pos = flt.position.upper()
+        keep &= (pc.pos == pc.positions.index(pos)) if pos in pc.positions else False
+    kept = np.flatnonzero(keep)
+    return player_table(rows if len(kept) == len(keep) else rows.take(kept), flt.min_hands)

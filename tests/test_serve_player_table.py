@@ -1,0 +1,172 @@
+"""The players list summed in NumPy (hhtools.serve.player_table): the table of
+``HandStore.stats(by=("player",))`` with the same rows, columns and order.
+
+Hand-worked rows (counts frame of :func:`hhtools.store.stats.stats_sql`'s columns):
+
+* Ann: USD pot limit in two rows (3 hands, vpip 2 of 3, postflop 2 bets, 1 call,
+  1 fold, net +150, 3.0 bb, EV 120.4 / 2.5 bb; and 1 hand, vpip 0 of 1, 1 call, net
+  -50, -1.0 bb, EV -50 / -1.0 bb), EUR no limit one row (2 hands, vpip 1 of 2, net +30,
+  0.5 bb, EV 30.5 / 0.5 bb);
+* Bob: EUR no limit, 6 hands, no vpip chance, no postflop action, net -10, -0.2 bb,
+  EV -9.5 / -0.2 bb;
+* Cy: USD pot limit, 6 hands, vpip 1 of 4, 3 postflop calls, net +5, 0.1 bb, EV 5 /
+  0.1 bb.
+
+So every player has 6 hands (ties: by name, Ann, Bob, Cy); the money rows by hands are
+Bob EUR (6), Cy USD (6), Ann USD (4), Ann EUR (2), so EUR no limit is named first.
+Ann: vpip 3/6 = 0.5, af 2/2 = 1.0, afq 2/5 = 0.4; USD net 100, bb/100 100 x 2.0 / 4 =
+50, EV round(70.4) = 70, adjusted 100 x 1.5 / 4 = 37.5; EUR net 30, bb/100 25, EV
+round(30.5) = 30 (halves to even, as Polars rounds), adjusted 25. Bob: vpip, af, afq
+null; EUR bb/100 100 x -0.2 / 6, EV round(-9.5) = -10. Cy: vpip 0.25, af 0/3 = 0, afq 0;
+USD bb/100 100 x 0.1 / 6, EV 5.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+import polars as pl  # noqa: E402
+from fastapi.testclient import TestClient  # noqa: E402
+
+import hhtools  # noqa: E402
+from hhtools.serve.app import create_app  # noqa: E402
+from hhtools.serve.day_cube import stats_of  # noqa: E402
+from hhtools.serve.player_table import (  # noqa: E402
+    PlayerCube,
+    counts_of,
+    player_table,
+    players_from_cube,
+)
+from hhtools.serve.queries import ServedStore  # noqa: E402
+from hhtools.store.importer import import_paths  # noqa: E402
+from hhtools.store.stats import RATIOS, StatsFilter  # noqa: E402
+from tests.conftest import every_page, poll_until, same  # noqa: E402
+
+ROOT = Path(__file__).parent.parent
+
+
+def _row(player: str, currency: str, structure: str, hands: int, vpip: tuple[int, int],
+         post: tuple[int, int, int], net: int, net_bb: float, ev: float, ev_bb: float
+         ) -> dict[str, Any]:  # fmt: skip
+    row: dict[str, Any] = {"player": player, "currency": currency, "structure": structure,
+                           "hands": hands, "seats": hands}  # fmt: skip
+    for n in RATIOS:
+        row[f"{n}_count"], row[f"{n}_opportunities"] = vpip if n == "vpip" else (0, 0)
+    row.update(postflop_aggressive=post[0], postflop_calls=post[1], postflop_folds=post[2],
+               net_won=net, net_bb=net_bb, ev_net=ev, ev_bb=ev_bb)
+    return row
+
+
+ROWS = pl.DataFrame([
+    _row("Ann", "USD", "pot_limit", 3, (2, 3), (2, 1, 1), 150, 3.0, 120.4, 2.5),
+    _row("Cy", "USD", "pot_limit", 6, (1, 4), (0, 3, 0), 5, 0.1, 5.0, 0.1),
+    _row("Bob", "EUR", "no_limit", 6, (0, 0), (0, 0, 0), -10, -0.2, -9.5, -0.2),
+    _row("Ann", "EUR", "no_limit", 2, (1, 2), (0, 0, 0), 30, 0.5, 30.5, 0.5),
+    _row("Ann", "USD", "pot_limit", 1, (0, 1), (0, 1, 0), -50, -1.0, -50.0, -1.0),
+])  # fmt: skip
+
+
+def test_hand_worked_rows() -> None:
+    held = counts_of(ROWS)
+    assert held is not None
+    got = player_table(held[0])
+    assert got["player"].to_list() == ["Ann", "Bob", "Cy"]  # 6 hands each: by name
+    money = [c for c in got.columns if c.startswith(("net_won_", "bb_per_100_", "ev_net_",
+                                                      "allin_adj_"))]  # fmt: skip
+    assert money == [f"{v}_{k}" for v in ("net_won", "bb_per_100", "ev_net", "allin_adj_bb_per_100")
+                     for k in ("EUR_no_limit", "USD_pot_limit")]  # fmt: skip
+    ann, bob, cy = got.iter_rows(named=True)
+    assert (ann["hands"], ann["vpip"], ann["vpip_count"]) == (6, 0.5, 3)
+    assert ann["vpip_opportunities"] == 6
+    assert (ann["af"], ann["afq"]) == (1.0, 0.4)
+    assert (ann["net_won_USD_pot_limit"], ann["bb_per_100_USD_pot_limit"]) == (100, 50.0)
+    assert (ann["ev_net_USD_pot_limit"], ann["allin_adj_bb_per_100_USD_pot_limit"]) == (70, 37.5)
+    assert (ann["net_won_EUR_no_limit"], ann["bb_per_100_EUR_no_limit"]) == (30, 25.0)
+    assert (ann["ev_net_EUR_no_limit"], ann["allin_adj_bb_per_100_EUR_no_limit"]) == (30, 25.0)
+    assert (bob["vpip"], bob["af"], bob["afq"]) == (None, None, None)
+    assert bob["net_won_EUR_no_limit"] == -10 and bob["ev_net_EUR_no_limit"] == -10
+    assert math.isclose(bob["bb_per_100_EUR_no_limit"], 100 * -0.2 / 6)
+    assert bob["net_won_USD_pot_limit"] is None and bob["ev_net_USD_pot_limit"] is None
+    assert (cy["vpip"], cy["af"], cy["afq"], cy["ev_net_USD_pot_limit"]) == (0.25, 0.0, 0.0, 5)
+    assert math.isclose(cy["bb_per_100_USD_pot_limit"], 100 * 0.1 / 6)
+    assert cy["net_won_EUR_no_limit"] is None
+    # the Polars path gives the same table
+    assert _equal(got, stats_of(ROWS, ("player",), None))
+
+
+def test_hand_worked_rows_with_fewest_hands() -> None:
+    held = counts_of(ROWS)
+    assert held is not None
+    assert _equal(player_table(held[0], 6), stats_of(ROWS, ("player",), 6))
+    none = player_table(held[0], 7)  # nobody: the ratios' columns alone, as stats gives
+    want = stats_of(ROWS, ("player",), 7)
+    assert none.is_empty() and none.columns == want.columns
+    assert "net_won_USD_pot_limit" not in none.columns
+    empty = player_table(counts_of(ROWS.head(0))[0])  # type: ignore[index]
+    assert empty.columns == stats_of(ROWS.head(0), ("player",), None).columns == ["player"]
+
+
+def test_a_null_key_is_left_to_polars() -> None:
+    assert counts_of(ROWS.with_columns(pl.lit(None, dtype=pl.String).alias("structure"))) is None
+
+
+
+def _equal(got: pl.DataFrame, want: pl.DataFrame) -> bool:
+    if got.columns != want.columns or got.height != want.height:
+        return False
+    return all(same(a, b) for r, w in zip(got.iter_rows(), want.iter_rows(), strict=True)
+               for a, b in zip(r, w, strict=True))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def wide(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("serve_player_table") / "wide.duckdb"
+    import_paths([ROOT / "sample_histories", ROOT / "tests" / "fixtures"], path, workers=1)
+    return path
+
+
+FILTERS = [
+    {}, {"position": "BTN"}, {"game": "PLO8", "min_hands": 3}, {"currency": "EUR"},
+    {"site": "pokerstars"}, {"limit": "FL", "currency": "USD"}, {"stakes": "0.05/0.10"},
+    {"player": "hero"}, {"game": "PLO", "position": "CO"}, {"min_hands": 20},
+    {"currency": "XXX"}, {"position": "UTG+1", "site": "pokerstars", "min_hands": 2},
+]  # fmt: skip
+
+
+def test_the_cube_in_numpy_is_hhtools_stats(wide: Path) -> None:
+    store = ServedStore(wide)
+    try:
+        held = PlayerCube.of(store.snapshot().cube)
+        assert held is not None
+        with hhtools.connect(wide) as db:
+            for filters in FILTERS:
+                want = db.stats(("player",), **filters)
+                got = players_from_cube(held, StatsFilter(**filters))
+                assert want.height == got.height, filters
+                if want.height:  # (no rows: stats gives its own empty frame)
+                    assert _equal(got, want), filters
+    finally:
+        store.close()
+
+
+def test_the_server_holds_the_cube_and_answers_as_stats(wide: Path) -> None:
+    app = create_app(wide)
+    client = TestClient(app)
+    snap = app.state.served.snapshot()
+    poll_until(lambda: "player_cube" in snap.kept, "the players' cube", 120, 0.05)
+    with hhtools.connect(wide) as db:
+        for query, filters in (("", {}), ("game=PLO8&position=BB", {"game": "PLO8",
+                                                                      "position": "BB"})):
+            rows, body = every_page(client, f"/api/players?{query}")
+            want = db.stats(("player",), **filters)
+            assert body["columns"] == want.columns and len(rows) == want.height
+            for mine, theirs in zip(rows, want.iter_rows(named=True), strict=True):
+                assert all(same(mine[c], theirs[c]) for c in want.columns)
+    app.state.served.close()
