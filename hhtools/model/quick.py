@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 try:
-    import cython
+    import cython  # type: ignore[import-untyped]
 
     #: ``True`` in the compiled module (Cython reads ``cython.compiled`` as a constant)
     COMPILED: bool = cython.compiled
@@ -65,7 +65,7 @@ def slot_maker(cls: type, make: Callable[..., Any]) -> Callable[..., Any]:
         n = len(args)
         if kwargs or n < least or n > most:  # keywords cost more to sort out than to pass on
             return make(*args, **kwargs)
-        return _c_build(cls, offsets, args, defaults)  # noqa: F821 - quick.pxd's
+        return _c_build(cls, offsets, args, defaults)  # type: ignore[name-defined]  # noqa: F821
 
     build.__qualname__ = build.__name__ = f"{cls.__qualname__}.make"
     build.__doc__ = make.__doc__
@@ -93,7 +93,7 @@ def _layout(cls: type) -> tuple[tuple[int, ...], tuple[Any, ...], int] | None:
         if (not f.init or type(descr).__name__ != "member_descriptor"
                 or getattr(descr, "__objclass__", None) is not cls):  # fmt: skip
             return None
-        offsets.append(_c_offset(descr))  # noqa: F821 - quick.pxd's
+        offsets.append(_c_offset(descr))  # type: ignore[name-defined]  # noqa: F821
         defaults.append(f.default if f.default is not dataclasses.MISSING else _NONE)
     least = len(fields)
     while least and defaults[least - 1] is not _NONE:
