@@ -23,13 +23,15 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-try:
-    import cython  # type: ignore[import-untyped]
 
-    #: ``True`` in the compiled module (Cython reads ``cython.compiled`` as a constant)
-    COMPILED: bool = cython.compiled
-except ImportError:  # no Cython installed: this module runs as Python
-    COMPILED = False
+def _compiled() -> bool:
+    """Whether this module runs compiled: its functions are then Cython's (no import
+    of Cython, which a module run as Python need not have: 3.5 ms at start-up)."""
+    return type(_compiled).__name__ == "cython_function_or_method"
+
+
+#: ``True`` in the compiled module
+COMPILED = _compiled()
 
 __all__ = ["COMPILED", "slot_maker"]
 
