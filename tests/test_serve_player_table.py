@@ -170,3 +170,23 @@ def test_the_server_holds_the_cube_and_answers_as_stats(wide: Path) -> None:
             for mine, theirs in zip(rows, want.iter_rows(named=True), strict=True):
                 assert all(same(mine[c], theirs[c]) for c in want.columns)
     app.state.served.close()
+
+
+def test_most_hands_and_a_players_rows(wide: Path) -> None:
+    """The overview's count of players and its top player, and a player's own rows of
+    the cube (any case), are the cube's."""
+    store = ServedStore(wide)
+    try:
+        cube = store.snapshot().cube
+        held = PlayerCube.of(cube)
+        assert held is not None
+        per = cube.group_by("player").agg(pl.col("hands").sum())
+        top = per.sort(["hands", "player"], descending=[True, False]).row(0)[0]
+        assert held.most_hands() == (per.height, top)
+        rows = held.cube_rows(top.upper())
+        assert list(rows) == sorted(rows)
+        assert cube[rows]["player"].unique().to_list() == [top]
+        assert len(rows) == cube.filter(pl.col("player") == top).height
+        assert len(held.cube_rows("nobody at all")) == 0
+    finally:
+        store.close()

@@ -154,12 +154,15 @@ def _stats(store: ServedStore, by: tuple[str, ...], flt: StatsFilter) -> Any:
     if snap.cube is not None and cube_answers(flt):
         if flt.player:
             known_player(snap, flt.player)
-        held = snap.kept.get("player_cube") if by == ("player",) else None
-        if held is not None:  # summed in NumPy (hhtools.serve.player_table)
+        held = snap.kept.get("player_cube")
+        if held is not None and by == ("player",):  # summed in NumPy (serve.player_table)
             return store.cached(("cube", by, flt), version=snap.version,
                                 work=lambda hs: held_players(held, flt))  # fmt: skip
+        cube = snap.cube
+        if held is not None and flt.player:  # the player's rows alone, found by number
+            cube = cube[held.cube_rows(flt.player)]
         return store.cached(("cube", by, flt), version=snap.version,
-                            work=lambda hs: players_from_cube(snap.cube, flt, by))  # type: ignore[arg-type]
+                            work=lambda hs: players_from_cube(cube, flt, by))  # type: ignore[arg-type]
     if snap.days and days_answer(flt) is not None:  # dates, position, hole-card classes
         if flt.player:
             known_player(snap, flt.player)

@@ -178,6 +178,9 @@ def _players(hs: HandStore, snap: Snapshot) -> tuple[int, str | None]:
     import polars as pl
 
     if snap.cube is not None:
+        held = snap.kept.get("player_cube")
+        if "players" not in snap.kept and held is not None:  # its sums per player, held
+            snap.kept["players"] = held.most_hands()
         if "players" not in snap.kept:
             per = snap.cube.group_by("player").agg(pl.col("hands").sum())
             top = (per.sort(["hands", "player"], descending=[True, False]).row(0)[0]

@@ -242,6 +242,8 @@ class PlayerCube:
         by_key: ``counts`` summed per player, money key and hand key (a filter on hand
             keys and no position reads it: a few times fewer rows than ``counts``).
         by_key_kid: the hand key of each row of ``by_key``.
+        cube_row: each row of ``counts``' row number in the cube it was made of.
+        lower: lower-case name -> the players' numbers (``names``) it matches.
     """
 
     counts: Counts
@@ -252,6 +254,30 @@ class PlayerCube:
     whole: Counts
     by_key: Counts
     by_key_kid: np.ndarray
+    cube_row: np.ndarray
+    lower: dict[str, list[int]]
+
+    def players(self, name: str) -> list[int]:
+        """The numbers of the players ``name`` names in any case (as the Polars path
+        lower-cases: ``str.to_lowercase``)."""
+        return self.lower.get(_lower([name])[0], [])
+
+    def most_hands(self) -> tuple[int, str | None]:
+        """How many players the cube has, and the one with the most hands (the first by
+        name of a tie)."""
+        w = self.whole
+        if not len(w.pid):
+            return 0, None
+        starts = _runs(w.pid)
+        hands = _sums(w.ints[[w.int_names.index("hands")]], starts)[0]
+        top = np.lexsort((w.pid[starts], -hands))[0]  # most hands, then by name
+        return len(starts), str(w.names[w.pid[starts][top]])
+
+    def cube_rows(self, name: str) -> np.ndarray:
+        """The cube's row numbers of the players ``name`` names (any case), rising."""
+        spans = [_span(self.counts.pid, p) for p in self.players(name)]
+        got = np.concatenate([self.cube_row[a:b] for a, b in spans]) if spans else np.zeros(0)
+        return np.sort(got.astype(np.int64))
 
     @classmethod
     def of(cls, cube: pl.DataFrame) -> PlayerCube | None:
@@ -272,15 +298,31 @@ class PlayerCube:
                  .join(pos_frame, on="position", how="left", maintain_order="left")
                  .rename({"limit": "structure"})
                  .drop("site", "game", "stakes", "position"))  # fmt: skip
-        got = counts_of(coded, carry=("_kid", "_pos"))
+        got = counts_of(coded.with_row_index("_row"), carry=("_kid", "_pos", "_row"))
         if got is None:
             return None
         counts, carried = got
         kid = carried["_kid"]
         by_kid = np.lexsort((kid, counts.mk, counts.pid))
         by_key, first = counts.take(by_kid).summed(kid[by_kid])
+        lower: dict[str, list[int]] = {}
+        for i, n in enumerate(_lower(counts.names.tolist())):
+            lower.setdefault(n, []).append(i)
         return cls(counts, kid, keys.drop("_kid"), carried["_pos"], positions,
-                   by_key.summed()[0], by_key, kid[by_kid][first])  # fmt: skip
+                   by_key.summed()[0], by_key, kid[by_kid][first], carried["_row"],
+                   lower)  # fmt: skip
+
+
+def _lower(names: list[str]) -> list[str]:
+    """Names lower-cased as Polars does (``str.to_lowercase``)."""
+    import polars as pl
+
+    return pl.Series(names, dtype=pl.String).str.to_lowercase().to_list()
+
+
+def _span(pid: np.ndarray, p: int) -> tuple[int, int]:
+    """The rows of player ``p`` in rows sorted by player: ``[start, end)``."""
+    return int(np.searchsorted(pid, p, "left")), int(np.searchsorted(pid, p, "right"))
 
 
 _DB: list[Any] = []  #: the in-memory database the hand-key filters run in
@@ -308,30 +350,35 @@ def players_from_cube(pc: PlayerCube, flt: StatsFilter) -> pl.DataFrame:
     flt.seat_conditions()  # checked
     if not (hand_parts or flt.player or flt.position):
         return player_table(pc.whole, flt.min_hands)
-    # the smallest rows that answer: per player and money key, with the hand key, or all
-    rows, kid = (pc.counts, pc.kid) if flt.position else (pc.by_key, pc.by_key_kid)
-    keep = np.ones(len(kid), dtype=bool)
+    allowed = None
     if hand_parts:
         cur = _keys_db().cursor()  # a connection of its own to one database (a new one costs 20 ms)
         try:
             cur.register("keys", pc.keys.with_row_index("_kid"))
-            allowed = [r[0] for r in cur.execute(
+            allowed = np.array([r[0] for r in cur.execute(
                 f"SELECT _kid FROM (SELECT _kid, site, game, \"limit\" AS structure, stakes, "
-                f"currency FROM keys) h WHERE {' AND '.join(hand_parts)}", params).fetchall()]
+                f"currency FROM keys) h WHERE {' AND '.join(hand_parts)}", params).fetchall()],
+                dtype=np.int64)  # fmt: skip
         finally:
             cur.close()
-        if len(allowed) < pc.keys.height:
-            keep &= np.isin(kid, np.array(allowed, dtype=np.int64))
-        elif not (flt.player or flt.position):  # every hand key: every row
-            return player_table(pc.whole, flt.min_hands)
-    if flt.player:  # as the Polars path matched it
-        import polars as pl
-
-        lower = pl.Series(pc.counts.names.tolist(), dtype=pl.String).str.to_lowercase()
-        pids = np.flatnonzero((lower == flt.player.lower()).to_numpy())
-        keep &= np.isin(rows.pid, pids)
+        if len(allowed) == pc.keys.height:  # every hand key
+            allowed = None
+    # the smallest rows that answer: per player and money key, with the hand key, or all
+    rows, kid = ((pc.counts, pc.kid) if flt.position else
+                 (pc.by_key, pc.by_key_kid) if allowed is not None else (pc.whole, None))  # fmt: skip
+    picked: np.ndarray | None = None  # row numbers of ``rows`` kept so far (None: all)
+    if flt.player:  # a player's rows lie together
+        spans = [_span(rows.pid, p) for p in pc.players(flt.player)]
+        picked = (np.concatenate([np.arange(a, b) for a, b in spans]) if spans
+                  else np.zeros(0, dtype=np.int64))  # fmt: skip
+    keep = None
+    if allowed is not None and kid is not None:
+        keep = np.isin(kid if picked is None else kid[picked], allowed)
     if flt.position:
         pos = flt.position.upper()
-        keep &= (pc.pos == pc.positions.index(pos)) if pos in pc.positions else False
-    kept = np.flatnonzero(keep)
-    return player_table(rows if len(kept) == len(keep) else rows.take(kept), flt.min_hands)
+        code = pc.positions.index(pos) if pos in pc.positions else -1
+        at = (pc.pos if picked is None else pc.pos[picked]) == code
+        keep = at if keep is None else keep & at
+    if keep is not None:
+        picked = np.flatnonzero(keep) if picked is None else picked[keep]
+    return player_table(rows if picked is None else rows.take(picked), flt.min_hands)
