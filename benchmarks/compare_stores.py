@@ -5,8 +5,8 @@
 
 Every base table of either store is compared on the columns both have, as multisets
 of rows (the kept cubes ``stat_cube`` and ``report_cube``, whose keys may have several
-rows, by their sums per key) (``EXCEPT ALL`` both ways, so a row repeated is counted as often as it is
-stored). The columns that differ from one import run to the next are left out by
+rows, by their sums per key; the doubles of :data:`ROUNDED` rounded) (``EXCEPT ALL``
+both ways, so a row repeated is counted as often as it is stored). The columns that differ from one import run to the next are left out by
 default: ``import_id`` (every table holding it: the run's number) and
 ``imports.imported_at`` (the clock); ``--ignore`` names more. A table or column
 that only one store has is reported, and counts as a difference.
@@ -38,6 +38,11 @@ SUMMED: dict[str, tuple[str, ...]] = {
     "report_cube": ("import_id", "site", "player", "game", "structure", "stakes", "currency",
                     "day"),
 }
+
+#: doubles that are sums over rows in the order a statement meets them, compared rounded
+#: to 9 decimals: ``session_summary.bb_per_100`` sums each seat's net in big blinds over
+#: ``seat_sessions`` rows, whose order on disk is the order they were worked out in
+ROUNDED: dict[str, tuple[str, ...]] = {"session_summary": ("bb_per_100",)}
 
 
 def _columns(con: duckdb.DuckDBPyConnection, db: str) -> dict[str, list[str]]:
@@ -87,7 +92,8 @@ def compare(before: str, after: str, ignore: tuple[str, ...] = IGNORED, show: in
             print(f"{table}: columns in one store only: {', '.join(one_side)}")
             differences += len(one_side)
         cols = [c for c in cols_b[table] if c in cols_a[table] and not _ignored(table, c, ignore)]
-        sel = ", ".join(f'"{c}"' for c in cols)
+        sel = ", ".join(f'round("{c}", 9)' if c in ROUNDED.get(table, ()) else f'"{c}"'
+                        for c in cols)  # fmt: skip
         n_b = con.execute(f'SELECT count(*) FROM b."{table}"').fetchone()[0]  # type: ignore[index]
         n_a = con.execute(f'SELECT count(*) FROM a."{table}"').fetchone()[0]  # type: ignore[index]
         src_b, src_a = f'b."{table}"', f'a."{table}"'

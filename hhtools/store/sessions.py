@@ -3,11 +3,12 @@ worked out again for the players with new hands.
 
 A player's sessions depend on all their hands, so a new hand can extend, start or join
 sessions; the sessions of every player with new seats are worked out again whole
-(:func:`hhtools.store.player_views.session_select`). An import names its players (the
-counted seats it appended, :func:`counted_players`), so no run scans every seat for
-them; a store whose seats and sessions do not tally (an import interrupted between its
-commit and its sessions, a store made before sessions) is mended by the scan: every
-player with a counted seat that has no session row.
+(:func:`hhtools.store.player_views.session_select`, whose rows
+:func:`hhtools.store.session_rows.session_rows` gives by one sort). An import names its
+players (the counted seats it appended, :func:`counted_players`), so no run scans every
+seat for them; a store whose seats and sessions do not tally (an import interrupted
+between its commit and its sessions, a store made before sessions) is mended by the
+scan: every player with a counted seat that has no session row.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from hhtools.store.hand_summary import summarise_sessions
-from hhtools.store.player_views import session_select
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.transaction import transaction
 
@@ -97,8 +97,14 @@ def _work_out(con: duckdb.DuckDBPyConnection) -> int:
         with transaction(con):
             con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
                         "(SELECT site, player FROM session_players)")  # fmt: skip
-            con.execute("INSERT INTO seat_sessions (site, hand_id, player, session_start, net) "
-                        f"{session_select(players='session_players')}")  # fmt: skip
+            # the rows of session_select, by one sort (hhtools.store.session_rows)
+            from hhtools.store.session_rows import session_rows
+
+            con.register("_hh_sessions", session_rows(con, "session_players"))
+            try:
+                con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
+            finally:
+                con.unregister("_hh_sessions")
             if kept:
                 summarise_sessions(con, "session_players")
     return int(count)
