@@ -12,7 +12,7 @@ import duckdb
 import pytest
 
 import hhtools.store.importer as importer
-from hhtools.ingest.hands import line_cuts
+from hhtools.ingest.hands import _breaks, line_cuts
 from hhtools.store import db as store
 from hhtools.store.importer import import_paths
 
@@ -31,6 +31,31 @@ def test_cuts_fall_after_a_line_feed_with_the_lines_counted_as_the_splitters_cou
     assert sha.hexdigest() == hashlib.sha256(data).hexdigest()  # every byte, once
     # lines ending in a lone CR only: no LF, no cut
     assert list(line_cuts(io.BytesIO(b"a\rb\rc\r" * 10), 4)) == []
+
+
+def test_line_breaks_counted_in_a_block() -> None:
+    # LF, CRLF and a lone CR are one break each: a LF CR LF b CR c CR -> 4
+    assert _breaks(b"a\n\r\nb\rc\r", False) == 4
+    # up to byte 4 (a LF CR LF): 2; up to byte 3 (a LF CR): the CR last in the range,
+    # its LF not in it, is a lone CR there: 2
+    assert _breaks(b"a\n\r\nb\rc\r", False, 4) == 2
+    assert _breaks(b"a\n\r\nb\rc\r", False, 3) == 2
+    # the block before ended with a CR: a LF first here ends that break, not a new one
+    assert _breaks(b"\nab\n", True) == 1
+    assert _breaks(b"\nab\n", False) == 2
+    assert _breaks(b"", True) == 0
+    # a CRLF split over two blocks of line_cuts counts once: a CR | LF b LF c, cut past 2
+    assert list(line_cuts(_Blocks([b"a\r", b"\nb\nc"]), 2)) == [(3, 2)]
+
+
+class _Blocks(io.RawIOBase):
+    """A file read back in the given blocks, one a read."""
+
+    def __init__(self, blocks: list[bytes]) -> None:
+        self.blocks = list(blocks)
+
+    def read(self, size: int = -1) -> bytes:
+        return self.blocks.pop(0) if self.blocks else b""
 
 
 def _rows(db: Path) -> dict[str, list[tuple[object, ...]]]:
