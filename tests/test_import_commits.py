@@ -84,6 +84,22 @@ def test_a_commit_every_commit_hands(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert q(db, "SELECT count(*) FROM hands") == [(6,)]
 
 
+def test_row_groups_left_as_the_commits_wrote_them(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # every commit checkpointed (as the run's 20,000-hand commits are): each commit's two
+    # hands stay a row group of their own, none merged (VACUUM_TASKS = 0); with DuckDB's
+    # default the three are merged into one
+    monkeypatch.setattr(import_commit, "COMMIT_HANDS", 2)
+    monkeypatch.setattr(importer, "CHECKPOINT_LOG", "1KB")
+    for tasks, groups in ((0, 3), (100, 1)):
+        monkeypatch.setattr(importer, "VACUUM_TASKS", tasks)
+        (tmp_path / str(tasks)).mkdir()
+        db = tmp_path / f"groups{tasks}.duckdb"
+        assert import_paths(_three_files(tmp_path / str(tasks)), db, workers=1).hands == 6
+        assert q(db, "SELECT count(DISTINCT row_group_id) FROM pragma_storage_info('hands')"
+                 ) == [(groups,)]  # fmt: skip
+
+
 def test_ctrl_c_while_a_files_rows_go_in_rolls_back_the_transaction(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
