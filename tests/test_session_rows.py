@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
 
 from hhtools.store import db as store
@@ -103,6 +104,17 @@ def test_the_same_rows_as_the_sql_on_the_samples(tmp_path: Path) -> None:
         # what the import stored is those rows
         stored = "SELECT site, hand_id, player, session_start, net FROM seat_sessions"
         _same(con, stored, 30)
+        # in three parts of the players, the same rows: each part a player's every seat
+        parts = [session_rows(con, "wanted", parts=3, part=i) for i in range(3)]
+        assert all(p.num_rows for p in parts)
+        whole = pa.concat_tables(parts)
+        con.register("_parts", whole)
+        for a, b in ((stored, "SELECT * FROM _parts"), ("SELECT * FROM _parts", stored)):
+            assert con.execute(f"SELECT count(*) FROM ({a} EXCEPT ALL {b})").fetchall() == [(0,)]
+        assert whole.num_rows == con.execute("SELECT count(*) FROM seat_sessions").fetchall()[0][0]
+        names = [set(zip(p.column("site").to_pylist(), p.column("player").to_pylist()))
+                 for p in parts]  # fmt: skip
+        assert not (names[0] & names[1] or names[0] & names[2] or names[1] & names[2])
     finally:
         con.close()
 
@@ -118,3 +130,20 @@ def test_seats_with_no_start_are_sessions_alone() -> None:
     assert pia == [("a1", _at(10, 30)), ("a2", _at(11, 1)), ("a3", _at(11, 1)),
                    ("a0", None), ("a4", None), ("a5", None)]  # fmt: skip
     _same(con, session_select(), 30)
+
+
+def test_an_import_works_its_sessions_out_in_parts(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # at most 1,000 seats at once: the samples' sessions in several parts, the same rows
+    import hhtools.store.session_rows as rows_module
+
+    monkeypatch.setattr(rows_module, "ROWS_AT_ONCE", 1000)
+    db = tmp_path / "p.duckdb"
+    import_paths([SAMPLES], db, workers=1)
+    con = store.connect(db)
+    try:
+        assert rows_module.parts_of(con) > 2
+        con.execute(_PLAYERS)
+        _same(con, "SELECT site, hand_id, player, session_start, net FROM seat_sessions", 30)
+    finally:
+        con.close()

@@ -22,7 +22,7 @@ import pyarrow.compute as pc
 from hhtools.store.player_views import SESSION_GAP
 from hhtools.store.seat_results import counted_seat
 
-__all__ = ["SESSION_SCHEMA", "session_rows"]
+__all__ = ["ROWS_AT_ONCE", "SESSION_SCHEMA", "parts_of", "session_rows"]
 
 #: the columns of ``seat_sessions`` the rows give, in order
 SESSION_SCHEMA = pa.schema([("site", pa.string()), ("hand_id", pa.string()),
@@ -32,8 +32,20 @@ SESSION_SCHEMA = pa.schema([("site", pa.string()), ("hand_id", pa.string()),
 _MICROS_A_MINUTE = 60_000_000
 
 
-def session_rows(con: duckdb.DuckDBPyConnection, players: str,
-                 gap_minutes: int = SESSION_GAP) -> pa.Table:  # fmt: skip
+#: seats worked out at once at most (about 50 MB of rows in memory): more are taken in
+#: parts, each a share of the players (:func:`parts_of`)
+ROWS_AT_ONCE = 1_000_000
+
+
+def parts_of(con: duckdb.DuckDBPyConnection) -> int:
+    """In how many parts the sessions of any players of the store are worked out, each of
+    at most about :data:`ROWS_AT_ONCE` seats (from the count of every seat)."""
+    (seats,) = con.execute("SELECT count(*) FROM seats").fetchall()[0]
+    return max(1, -(-int(seats) // ROWS_AT_ONCE))
+
+
+def session_rows(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int = SESSION_GAP,
+                 parts: int = 1, part: int = 0) -> pa.Table:  # fmt: skip
     """Each counted seat of ``players`` with the start of its session.
 
     Args:
@@ -41,6 +53,9 @@ def session_rows(con: duckdb.DuckDBPyConnection, players: str,
         players: a table or view of ``(site, player)`` rows, e.g. ``session_players``.
         gap_minutes: minutes from one hand's start to the next that end a session (the
             next starts a new one when the gap is more than this).
+        parts, part: only the players whose ``hash(site, player)`` is ``part`` modulo
+            ``parts`` (all of a player's seats are in one part; the parts ``0`` to
+            ``parts - 1`` together give every row once).
 
     Returns:
         A table of :data:`SESSION_SCHEMA` (``net`` the seat's ``seats.net``, minor
@@ -53,11 +68,13 @@ def session_rows(con: duckdb.DuckDBPyConnection, players: str,
     gap = int(gap_minutes)
     if gap < 1:
         raise ValueError(f"the session gap must be 1 minute or more, not {gap_minutes}")
+    share = f"AND hash(s.site, s.player) % {int(parts)} = {int(part)}" if parts > 1 else ""
     rows = con.sql(
         f"""SELECT s.site, s.hand_id, s.player, coalesce(h.started_at_utc, h.started_at) AS moment,
                s.net
         FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
         WHERE {counted_seat("s")} AND (s.site, s.player) IN (SELECT site, player FROM {players})
+          {share}
         ORDER BY s.site, s.player, moment, s.hand_id"""
     ).to_arrow_table()
     n = rows.num_rows

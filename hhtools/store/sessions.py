@@ -97,14 +97,18 @@ def _work_out(con: duckdb.DuckDBPyConnection) -> int:
         with transaction(con):
             con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
                         "(SELECT site, player FROM session_players)")  # fmt: skip
-            # the rows of session_select, by one sort (hhtools.store.session_rows)
-            from hhtools.store.session_rows import session_rows
+            # the rows of session_select, by one sort (hhtools.store.session_rows), in
+            # parts of a share of the players each when the store holds many seats
+            from hhtools.store.session_rows import parts_of, session_rows
 
-            con.register("_hh_sessions", session_rows(con, "session_players"))
-            try:
-                con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
-            finally:
-                con.unregister("_hh_sessions")
+            parts = parts_of(con)
+            for part in range(parts):
+                rows = session_rows(con, "session_players", parts=parts, part=part)
+                con.register("_hh_sessions", rows)
+                try:
+                    con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
+                finally:
+                    con.unregister("_hh_sessions")
             if kept:
                 summarise_sessions(con, "session_players")
     return int(count)
