@@ -264,6 +264,14 @@ def _has_equity(db: HandStore) -> bool:
         return False
 
 
+#: the order of the findings listed within a rank: by kind, then in time, then every
+#: column a finding has, so that two findings of one hand, player, board, pot and half
+#: (two lines of a procedure finding) come in one order from run to run, and so do the
+#: hands replayed after them (a bug: they came in DuckDB's order of the moment)
+_FINDING_TIES = ("kind, started_at, site, hand_id, player, board, pot, half, line, paid, due, "
+                 "explanation")
+
+
 def _page_data(db: HandStore, report: Report, fsql: str, params: list[Any],
                seats: tuple[str | None, list[Any]]) -> None:  # fmt: skip
     """Fill what only the HTML page shows: statistics, the findings listed, their hands.
@@ -285,13 +293,13 @@ def _page_data(db: HandStore, report: Report, fsql: str, params: list[Any],
     # the first FINDINGS_LISTED of the kinds shown, and as many hidden ones beside them
     swhere, sparams = seats
     listed = (f"SELECT *, {rank} AS rank FROM ({fsql}) QUALIFY row_number() OVER "
-              f"(PARTITION BY kind IN ({hidden}) ORDER BY {rank}, kind, started_at, site, "
-              f"hand_id, player, board, pot, half) <= {FINDINGS_LISTED}")  # fmt: skip
+              f"(PARTITION BY kind IN ({hidden}) ORDER BY {rank}, {_FINDING_TIES}) "
+              f"<= {FINDINGS_LISTED}")  # fmt: skip
     report.finding_rows = db.sql(
         f"SELECT t.* REPLACE (s.hole_cards AS hole_cards) FROM ({listed}) t LEFT JOIN main.seats s "
         "ON s.site = t.site AND s.hand_id = t.hand_id AND s.player = t.player"
         f"{f' AND {swhere}' if swhere else ''} "
-        "ORDER BY rank, kind, started_at, site, hand_id, player, board, pot, half",
+        f"ORDER BY rank, {_FINDING_TIES}",
         params + sparams,
     )
     keys: list[tuple[str, str]] = []

@@ -105,7 +105,7 @@ def player_sessions(hs: HandStore, player: str, kept: bool = False) -> pl.DataFr
         kept: read ``session_summary`` (:attr:`hhtools.serve.snapshot.Snapshot.current`).
     """
     hs._need_view("sessions")  # noqa: SLF001  (the store's own check)
-    order = " ORDER BY site, player, start, game, stakes, currency"
+    order = " ORDER BY site, player, start, game, structure, stakes, currency"
     if kept:
         told = hs.sql("SELECT site, player, session, start, session_end AS \"end\", game, "
                       "structure, stakes, currency, hands, net_won, bb_per_100, minutes, "

@@ -497,7 +497,7 @@ class HandStore:
         except ValueError as exc:
             raise StatsError(str(exc)) from None
         where = " WHERE lower(player) = lower(?)" if player else ""
-        return self.sql(f"SELECT * FROM ({select}){where} ORDER BY site, player, start, game, stakes, currency",
+        return self.sql(f"SELECT * FROM ({select}){where} ORDER BY site, player, start, game, structure, stakes, currency",
                         [player] if player else None)  # fmt: skip
 
     def tournaments(self, player: str | None = None) -> pl.DataFrame:
