@@ -1,7 +1,9 @@
 """The PokerStars grammar's quick paths read a line as its named rule reads it: a seat
 line cut at its last " (", a flop, turn or river line read without the street rule's
 pattern, a header's time read by ``fromisoformat``, a table line read once per text, a
-header read once per text but for its hand number and time stamps.
+header read once per text but for its hand number and time stamps, and with its table
+line once per pair of texts, "Dealt to" and "Uncalled bet" lines cut without their
+patterns.
 Each is checked against the rule itself (the grammar's specification) on lines that
 try its edges, and on values worked out by hand."""
 
@@ -12,7 +14,9 @@ from datetime import datetime
 import pytest
 
 from hhtools.grammars.pokerstars import header
-from hhtools.grammars.pokerstars.actions import STREET_LINE, _bracketed, _Body, _street
+from hhtools.grammars.pokerstars.actions import (
+    DEALT, STREET_LINE, UNCALLED, _bracketed, _Body, _dealt, _street, _uncalled,
+)
 from hhtools.grammars.pokerstars.seats import SEAT, _seat_parts
 from hhtools.model.records import Street
 
@@ -179,3 +183,88 @@ def test_header_parts_by_hand() -> None:
     # the rest of a line is read once: the next hand of the table shares its reading
     again = HEADER_LINES[0].replace("#230000007202", "#230000007203").replace(":52", ":59")
     assert header._header_parts(again)[0] is header._header_parts(HEADER_LINES[0])[0]
+
+
+DEALT_LINES = [
+    "Dealt to Ann [Ah Kd 5c 3s]",
+    "Dealt to Ann [x] [Ah Kd 5c 3s]",  # " [" in the name: the last one cuts
+    "Dealt to Ann [Ah Kd] x]",  # a "]" after the last " [": the pattern reads it
+    "Dealt to Ann [Ah]]",
+    "Dealt to Ann []",  # no cards: the pattern reads it
+    "Dealt to  [Ah Kd]",  # a name of one space
+    "Dealt to [Ah Kd]",  # no name
+    "Dealt to Ann Ah Kd]",
+    "Dealt to Ann [Ah Kd",
+    "Dealt to Ann [Ah Kd] ",
+]
+
+
+@pytest.mark.parametrize("text", DEALT_LINES)
+def test_dealt_lines_read_as_the_dealt_rule(text: str) -> None:
+    m = DEALT.re.match(text)
+    assert _dealt(text) == (None if m is None else (m["player"], m["cards"]))
+
+
+UNCALLED_LINES = [
+    "Uncalled bet ($0.50) returned to Ann",
+    "Uncalled bet (1,500) returned to Bob B. (x) returned to y",  # the first cut is the amount's
+    "Uncalled bet (€2.25) returned to  ",
+    "Uncalled bet ($0.50) returned to ",  # no name
+    "Uncalled bet ($0.5x) returned to Ann",  # not an amount
+    "Uncalled bet (x) returned to Ann) returned to Bob",
+    "Uncalled bet () returned to Ann",
+    "Uncalled bet ($\u0665) returned to Ann",  # an Arabic-Indic digit: \\d reads it
+    "Uncalled bet $0.50 returned to Ann",
+    "Uncalled bet ($0.50 returned to Ann",
+]
+
+
+@pytest.mark.parametrize("text", UNCALLED_LINES)
+def test_uncalled_lines_read_as_the_uncalled_rule(text: str) -> None:
+    m = UNCALLED.re.match(text)
+    assert _uncalled(text) == (None if m is None else (m["amount"], m["player"]))
+
+
+def test_dealt_and_uncalled_by_hand() -> None:
+    assert _dealt("Dealt to Ann [x] [Ah Kd 5c 3s]") == ("Ann [x]", "Ah Kd 5c 3s")
+    assert _uncalled("Uncalled bet (1,500) returned to Bob B. (x) returned to y") == (
+        "1,500", "Bob B. (x) returned to y")
+
+
+def _header_of(first: str, table: str) -> tuple[object, _Body]:
+    h = _Body("f.txt", 1)
+    return header._read_header(h, [first, table, "Seat 1: Ann ($2 in chips)"], 1), h
+
+
+def test_a_table_s_header_read_again_reads_its_own_number_and_time() -> None:
+    table = "Table 'Iris III' 6-max Seat #4 is the button"
+    head = "PokerStars Hand #{}: Omaha Pot Limit ($0.05/$0.10 USD) - {} ET"
+    header._READ_HEADS.clear()
+    first, h1 = _header_of(head.format(11, "2024/03/10 01:59:59"), table)
+    assert len(header._READ_HEADS) == 1
+    # the same table an hour later, past the switch to summer time (UTC-5 -> UTC-4)
+    again, h2 = _header_of(head.format(12, "2024/03/10 03:00:01"), table)
+    assert len(header._READ_HEADS) == 1
+    for hd, h, number, local, utc in (
+        (first, h1, "11", datetime(2024, 3, 10, 1, 59, 59), datetime(2024, 3, 10, 6, 59, 59)),
+        (again, h2, "12", datetime(2024, 3, 10, 3, 0, 1), datetime(2024, 3, 10, 7, 0, 1)),
+    ):
+        assert (hd.hand_id, h.hand_id, hd.started_at, hd.time_zone) == (number, number, local, "ET")
+        assert hd.started_at_utc.replace(tzinfo=None) == utc
+        assert (hd.small_blind, hd.big_blind, hd.currency, hd.variant, hd.limit, hd.body) == (
+            5, 10, "USD", "Omaha", "Pot Limit", 2)
+        assert (h.table, h.button, h.max_seats, h.units.name, h.problems) == (
+            "Iris III", 4, 6, "CENTS", [])
+    # a date that does not exist, at a table read before: the problem, no header
+    bad, h3 = _header_of(head.format(13, "2024/02/30 10:00:00"), table)
+    assert bad is None and [p.code.value for p in h3.problems] == ["bad_header"]
+
+
+def test_a_header_read_with_a_problem_is_read_again() -> None:
+    header._READ_HEADS.clear()
+    first = "PokerStars Hand #1: Omaha Pot Limit ($0.5x/$1 USD) - 2020/01/01 1:00:00 ET"
+    for _ in range(2):  # the stakes' problem is each hand's
+        hd, h = _header_of(first, "Table 'T' Seat #1 is the button")
+        assert (hd.small_blind, hd.big_blind) == (0, 0)
+        assert [p.code.value for p in h.problems] == ["bad_header"]
+    assert header._READ_HEADS == {}

@@ -12,10 +12,11 @@ from functools import partial
 from typing import Any
 
 import pyparsing as pp
+from hhtools.grammars import _lines
 from hhtools.grammars._english import read_high, read_low
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS, SAID
-from hhtools.grammars.pokerstars.seats import _POSTS, POST, _post
+from hhtools.grammars.pokerstars.seats import _AMOUNT, _POSTS, POST, _post
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
 from hhtools.grammars.pokerstars.summary import _board, _split_desc, _summary_seat, _total
 from hhtools.grammars.pokerstars.tourney import (
@@ -255,10 +256,10 @@ class _Body(_Hand):
 def _fixed(h: _Hand, ln: str, lno: int) -> bool:
     c = ln[:1]
     if c == "D" and ln.startswith("Dealt to "):
-        r = _m(DEALT, ln)
-        if r is not None:
-            player = r["player"]
-            cards = _cards(r["cards"])
+        dealt = _dealt(ln)
+        if dealt is not None:
+            player = dealt[0]
+            cards = _cards(dealt[1])
             if player not in h.names.values():
                 h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
                           f"'Dealt to' a player not seated: {player}", ln)  # fmt: skip
@@ -266,13 +267,13 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
             h.know_cards(player, cards, lno)
             return True
     elif c == "U" and ln.startswith("Uncalled bet "):
-        r = _m(UNCALLED, ln)
-        if r is not None:
-            player = r["player"]
+        uncalled = _uncalled(ln)
+        if uncalled is not None:
+            player = uncalled[1]
             if player not in h.names.values():
                 h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
                           f"uncalled bet to a player not seated: {player}", ln)  # fmt: skip
-            h.returned.append(_returned(player, h.money(r["amount"]), lno))
+            h.returned.append(_returned(player, h.money(uncalled[0]), lno))
             return True
     elif c == "H" and _m(HAND_CANCELLED, ln) is not None:
         h.cancelled = h.cancelled or lno
@@ -286,6 +287,41 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
     if " split the " in ln and _split_bounty(h, ln, lno):
         return True
     return False  # chat, joins... are read by QUIET (read_body) once nothing else reads them
+
+
+def _dealt(ln: str) -> tuple[str, str] | None:
+    """A "Dealt to" line's player and cards text as :data:`DEALT` reads them (``None``:
+    not read). The line is cut at its last " [" (the pattern's longest name ends there
+    when no "]" follows it but the last), else read by the pattern.
+
+    >>> _dealt("Dealt to Ann [x] [Ah Kd 5c 3s]"), _dealt("Dealt to Ann [Ah]]")
+    (('Ann [x]', 'Ah Kd 5c 3s'), None)
+    """
+    if _lines.FAST and ln[-1:] == "]":
+        name, cut, cards = ln[9:-1].rpartition(" [")
+        if cut and name and "]" not in cards:
+            return name, cards
+    r = _m(DEALT, ln)
+    return None if r is None else (r["player"], r["cards"])
+
+
+_RETURNED_TO = ") returned to "
+
+
+def _uncalled(ln: str) -> tuple[str, str] | None:
+    """An "Uncalled bet (..)" line's amount text and player as :data:`UNCALLED` reads
+    them (``None``: not read): cut at the first ") returned to " (an amount holds no
+    ")"), else read by the pattern.
+
+    >>> _uncalled("Uncalled bet ($0.50) returned to Ann (B)"), _uncalled("Uncalled bet (x) returned to A")
+    (('$0.50', 'Ann (B)'), None)
+    """
+    if _lines.FAST and ln.startswith("Uncalled bet ("):
+        at = ln.find(_RETURNED_TO, 14)
+        if at > 0 and len(ln) > at + 14 and _AMOUNT(ln, 14, at) is not None:
+            return ln[14:at], ln[at + 14 :]
+    r = _m(UNCALLED, ln)
+    return None if r is None else (r["amount"], r["player"])
 
 
 def _street(h: _Hand, ln: str, lno: int) -> bool:

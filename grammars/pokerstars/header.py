@@ -289,7 +289,59 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
         skipped (the caller adds the ``skipped_game`` note); or ``None`` when the
         header could not be read (the problems say why).
     """
-    parts = _header_parts(lines[0])
+    first = lines[0]
+    cut = _header_cut(first) if _lines.FAST else None
+    key = None
+    if cut is not None and len(lines) > 1:  # a table's hands: read as its first was
+        key = (cut[0], cut[1], lines[1])
+        known = _READ_HEADS.get(key)
+        if known is not None:
+            return _known_header(h, known, cut[2], cut[3], first, line)
+    count = len(h.problems)
+    hd = _read_header_anew(h, lines, line, cut)
+    if key is not None and isinstance(hd, _Header) and hd.body == 2 and len(h.problems) == count:
+        if len(_READ_HEADS) >= _GAMES_MAX:
+            _READ_HEADS.clear()
+        _READ_HEADS[key] = (hd, h.units, h.currency, h.table, h.button, h.max_seats)
+    return hd
+
+
+#: headers read with no problem, their table line the next line, by ``(text up to the
+#: number's "#", text from the ":" after it up to the stamps' " - ", the table line)``
+#: (the line matcher's ``FAST`` only): ``(the header read, the hand's unit, currency,
+#: table, button, table size)``; a table's hands differ only by number and stamps
+_READ_HEADS: dict[tuple[str, str, str], tuple[_Header, Any, str, str | None, int | None,
+                                              int | None]] = {}  # fmt: skip
+
+
+def _known_header(
+    h: _Hand, known: tuple[Any, ...], number: str, stamps: Any, first: str, line: int
+) -> _Header | None:
+    """A header whose text but for its number and stamps, and whose table line, were
+    read before with no problem (``known``, :data:`_READ_HEADS`): the same values set on
+    ``h`` in the same order as :func:`_read_header_anew` sets them, the number and
+    stamps read anew (``None``: a date that does not exist, a ``bad_header`` problem)."""
+    hd, units, currency, table, button, max_seats = known
+    h.hand_id = number
+    h.unit = units
+    h.currency = currency
+    started = _started(h, stamps, first, line)
+    if started is None:
+        return None
+    h.table, h.button, h.max_seats = table, button, max_seats
+    return _Header(  # by position, in the fields' order
+        hd.site, number, hd.tournament_id, hd.buy_in, hd.level, hd.level_blinds, hd.variant,
+        hd.hilo, hd.limit, hd.small_blind, hd.big_blind, hd.currency, started[0], started[1],
+        started[2], 2, hd.qualifier, hd.mix,
+    )  # fmt: skip
+
+
+def _read_header_anew(
+    h: _Hand, lines: list[str], line: int, cut: tuple[str, str, str, Any] | None
+) -> _Header | str | None:
+    """:func:`_read_header` of a header not met before (``cut``: its
+    :func:`_header_cut`, ``None`` when not cut)."""
+    parts = _header_parts(lines[0], cut)
     if parts is None:
         h.problem(line, ProblemCode.BAD_HEADER, "not a PokerStars hand header", lines[0])
         for k, extra in enumerate(lines[1:], 1):
@@ -333,7 +385,22 @@ _HEADS: dict[tuple[str, str, bool], Any] = {}
 _STAMPS_AT = re.compile(_STAMPS).match
 
 
-def _header_parts(first: str) -> tuple[Any, str, Any] | None:
+def _header_cut(first: str) -> tuple[str, str, str, Any] | None:
+    """A header line cut around its hand number and stamps: ``(text up to the number's
+    "#", text from the ":" after it up to the stamps' " - ", the number, the stamps'
+    results)``; ``None`` when it does not cut so (see :func:`_header_parts`)."""
+    at = first.find("#")
+    colon = first.find(":", at)
+    cut = first.rfind(" - ")
+    if 0 < at < colon < cut:
+        number = first[at + 1 : colon]
+        stamps = _STAMPS_AT(first, cut + 3)
+        if number.isdecimal() and stamps is not None:
+            return first[:at], first[colon:cut], number, stamps
+    return None
+
+
+def _header_parts(first: str, cut: Any = None) -> tuple[Any, str, Any] | None:
     """A header line read as :data:`HEADER` reads it: ``(results, hand number, stamps)``,
     the stamps' results (``t1``, ``tz1``, ``t2``, ``tz2``) apart from the others
     (``site``, ``game``, ``tid``...: the ``hand_id`` and stamps in them are not this
@@ -343,25 +410,21 @@ def _header_parts(first: str) -> tuple[Any, str, Any] | None:
     at that " - " is the only one :data:`HEADER` can read), and the rest reads the same
     whatever the hand's number (digits) and stamps are: so the rest is read once per
     distinct text (:data:`_HEADS`), and a line this does not cut so is read by the
-    pattern itself.
+    pattern itself. ``cut``: the line's :func:`_header_cut` when the caller has it,
+    ``False`` when it does not cut so (``None``: cut here, with the matcher's ``FAST``).
     """
-    if _lines.FAST:
-        at = first.find("#")
-        colon = first.find(":", at)
-        cut = first.rfind(" - ")
-        if 0 < at < colon < cut:
-            number = first[at + 1 : colon]
-            stamps = _STAMPS_AT(first, cut + 3)
-            if number.isdecimal() and stamps is not None:
-                key = (first[:at], first[colon:cut], True)
-                head = _HEADS.get(key, _UNREAD)
-                if head is _UNREAD:
-                    if len(_HEADS) >= _GAMES_MAX:
-                        _HEADS.clear()
-                    head = _HEADS[key] = HEADER.re.match(
-                        f"{first[:at]}#0{first[colon:cut]} - 2000/01/01 00:00")
-                if head is not None:
-                    return head, number, stamps
+    if cut is None and _lines.FAST:
+        cut = _header_cut(first)
+    if cut:
+        start, rest, number, stamps = cut
+        key = (start, rest, True)
+        head = _HEADS.get(key, _UNREAD)
+        if head is _UNREAD:
+            if len(_HEADS) >= _GAMES_MAX:
+                _HEADS.clear()
+            head = _HEADS[key] = HEADER.re.match(f"{start}#0{rest} - 2000/01/01 00:00")
+        if head is not None:
+            return head, number, stamps
     head = _m(HEADER, first)
     return None if head is None else (head, head["hand_id"], head)
 
