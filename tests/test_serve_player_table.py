@@ -190,3 +190,33 @@ def test_most_hands_and_a_players_rows(wide: Path) -> None:
         assert len(held.cube_rows("nobody at all")) == 0
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("filters", [
+    {"since": "2015-01-01"}, {"until": "2012-12-31"}, {"since": "2009-06-01", "until": "2016-01-01",
+                                                       "currency": "USD", "min_hands": 2},
+    {"since": "2009-06-01", "stakes": "0.05/0.10", "site": "pokerstars"},
+    {"since": "2010-01-01", "player": "HERO"}, {"since": "2030-01-01"},
+])  # fmt: skip
+def test_the_days_in_numpy_are_hhtools_stats(wide: Path, filters: dict[str, Any]) -> None:
+    """The players list of dates alone from the statistics by day held in NumPy
+    (day_cube.day_rows) is ``HandStore.stats``' with the same filters."""
+    from hhtools.serve.day_cube import day_rows, days_answer, days_stats
+
+    store = ServedStore(wide)
+    try:
+        snap = store.snapshot()
+        poll_until(lambda: snap.days, "the statistics by day", 120, 0.05)
+        held = day_rows(snap.mem, snap.lock, snap.ev)
+        assert held is not None
+        flt = StatsFilter(**filters)
+        got = days_stats(snap.mem, snap.lock, flt, ("player",), snap.ev, held)
+        assert got is not None and days_answer(flt)
+        with hhtools.connect(wide) as db:
+            want = db.stats(("player",), **filters)
+        assert got.height == want.height, filters
+        assert want.height or filters == {"since": "2030-01-01"}
+        if want.height:
+            assert _equal(got, want), filters
+    finally:
+        store.close()

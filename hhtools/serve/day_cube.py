@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
-from hhtools.serve.player_table import counts_of, player_table
+from hhtools.serve.player_table import DayRows, counts_of, player_table, players_by_day
 from hhtools.store.stats import RATIOS, StatsFilter, money_of, ratios_of, stats_sql, wide_stats
 from hhtools.store.transaction import transaction
 
@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 
     from hhtools.store.api import HandStore
 
-__all__ = ["CATALOG", "add_days", "days_answer", "days_stats", "drop_days", "stats_of"]
+__all__ = ["CATALOG", "add_days", "day_rows", "days_answer", "days_stats", "drop_days",
+           "stats_of"]
 
 CATALOG = "days"  #: the in-memory catalog of the cube's tables
 
@@ -193,8 +194,36 @@ def days_answer(flt: StatsFilter) -> list[tuple[str, Any]] | None:
     return out
 
 
+def day_rows(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, has_ev: bool
+             ) -> DayRows | None:  # fmt: skip
+    """The cube's table ``by_day`` held in NumPy
+    (:class:`hhtools.serve.player_table.DayRows`), for the players list of dates alone;
+    ``None`` when a key is NULL.
+
+    Raises:
+        duckdb.Error: the cube is not there.
+    """
+    import numpy as np
+
+    c = CATALOG
+    ev = "ev_net, ev_bb" if has_ev else "net_won::DOUBLE AS ev_net, net_bb AS ev_bb"
+    sums = ", ".join(f"f.{n}" for n in (*SUMS, *MONEY))
+    with lock:
+        keys = mem.sql(f"SELECT kid, site, game, structure AS \"limit\", stakes, currency "
+                       f"FROM {c}.keys ORDER BY kid").pl()  # fmt: skip
+        rows = mem.sql(f"SELECT p.player, k.currency, k.structure, f.day, f.kid, {sums}, "
+                       f"f.hands AS seats, {ev} FROM {c}.by_day f JOIN {c}.keys k USING (kid) "
+                       f"JOIN {c}.players p USING (pid)").pl()  # fmt: skip
+    import polars as pl
+
+    place = np.searchsorted(keys["kid"].to_numpy(), rows["kid"].to_numpy())
+    rows = rows.with_columns(pl.Series("kid", place, dtype=pl.Int64))
+    return DayRows.of(rows, keys.drop("kid"))
+
+
 def days_stats(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, flt: StatsFilter,
-               by: tuple[str, ...], has_ev: bool) -> pl.DataFrame | None:  # fmt: skip
+               by: tuple[str, ...], has_ev: bool, held: DayRows | None = None
+               ) -> pl.DataFrame | None:  # fmt: skip
     """``HandStore.stats(by, **flt)`` summed from the cube, or ``None`` when the cube
     cannot answer (:func:`days_answer`).
 
@@ -204,6 +233,8 @@ def days_stats(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, flt: StatsF
         flt: the filters.
         by: ``("player",)`` or ``("position",)``.
         has_ev: the cube keeps ``ev_net`` and ``ev_bb``.
+        held: the table by day held in NumPy (:func:`day_rows`), which answers the
+            players list of dates without a position or hole-card class.
 
     Raises:
         StatsError: a filter value the store's filter refuses.
@@ -211,6 +242,8 @@ def days_stats(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, flt: StatsF
     days = days_answer(flt)
     if days is None:
         return None
+    if held is not None and by == ("player",) and not (flt.position or flt.hand_class):
+        return players_by_day(held, flt, days)
     hand_parts, params = replace_time(flt).hand_conditions()  # checked
     flt.seat_conditions()  # checked
     c = CATALOG
@@ -227,9 +260,9 @@ def days_stats(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, flt: StatsF
         where.append("f.position = ?")
         values.append(flt.position.upper())
     if flt.hand_class:
-        held = " AND ".join("list_contains(classes, ?)" for _ in flt.hand_class)
+        every = " AND ".join("list_contains(classes, ?)" for _ in flt.hand_class)
         names = [n.lower().replace("-", "_") for n in flt.hand_class]
-        where.append(_ids(mem, lock, f"SELECT cls FROM {c}.classes WHERE {held}", names, "f.cls"))
+        where.append(_ids(mem, lock, f"SELECT cls FROM {c}.classes WHERE {every}", names, "f.cls"))
     table = ("by_class" if flt.hand_class else
              "by_position" if flt.position or "position" in by else "by_day")  # fmt: skip
     money = MONEY + (EV if has_ev else ())

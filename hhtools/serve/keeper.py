@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hhtools.serve.day_cube import add_days, drop_days
+from hhtools.serve.day_cube import add_days, day_rows, drop_days
 from hhtools.serve.player_table import PlayerCube
 from hhtools.serve.snapshot import Snapshot, build_snapshot, build_spans, update_snapshot
 
@@ -145,6 +145,7 @@ class SnapshotKeeper:
                             with snap.lock:
                                 drop_days(snap.mem)
                         add_days(hs, snap.mem, snap.lock, snap.ev, grow)
+                        self._hold_days(snap)
                         snap.days = True
                         self._days_at = snap.version[1]
                 finally:
@@ -154,6 +155,16 @@ class SnapshotKeeper:
                 log.exception("reading the %s of the snapshot failed", part)
                 if part == "days":
                     self._days_at = None
+
+    @staticmethod
+    def _hold_days(snap: Snapshot) -> None:
+        """The statistics by day (table ``by_day``) held in NumPy for the players list
+        of dates alone (:func:`hhtools.serve.day_cube.day_rows`); on failure the list
+        sums them in DuckDB."""
+        try:
+            snap.kept["days_held"] = day_rows(snap.mem, snap.lock, snap.ev)
+        except Exception:
+            log.exception("holding the statistics by day for the players list failed")
 
     def close(self, wait: float = 30.0) -> None:
         """Stop a build in progress (waiting up to ``wait`` seconds for its thread: a

@@ -339,6 +339,31 @@ def _keys_db() -> Any:
         return _DB[0]
 
 
+def _allowed(keys: pl.DataFrame, hand_parts: list[str], params: list[Any]) -> np.ndarray | None:
+    """The row numbers of ``keys`` (``site``, ``game``, ``limit``, ``stakes``,
+    ``currency``) that the hand conditions keep; ``None`` for every row."""
+    if not hand_parts:
+        return None
+    cur = _keys_db().cursor()  # a connection of its own to one database (a new: 20 ms)
+    try:
+        cur.register("keys", keys.with_row_index("_kid"))
+        allowed = np.array([r[0] for r in cur.execute(
+            f"SELECT _kid FROM (SELECT _kid, site, game, \"limit\" AS structure, stakes, "
+            f"currency FROM keys) h WHERE {' AND '.join(hand_parts)}", params).fetchall()],
+            dtype=np.int64)  # fmt: skip
+    finally:
+        cur.close()
+    return None if len(allowed) == keys.height else allowed
+
+
+def _of_players(rows: Counts, pids: list[int]) -> np.ndarray:
+    """The row numbers of the players ``pids`` in ``rows`` (sorted by player)."""
+    spans = [_span(rows.pid, p) for p in pids]
+    if not spans:
+        return np.zeros(0, dtype=np.int64)
+    return np.concatenate([np.arange(a, b) for a, b in spans])
+
+
 def players_from_cube(pc: PlayerCube, flt: StatsFilter) -> pl.DataFrame:
     """``HandStore.stats(("player",), **flt)`` from the cube (a filter the cube answers:
     :func:`hhtools.serve.snapshot.cube_answers`).
@@ -350,27 +375,14 @@ def players_from_cube(pc: PlayerCube, flt: StatsFilter) -> pl.DataFrame:
     flt.seat_conditions()  # checked
     if not (hand_parts or flt.player or flt.position):
         return player_table(pc.whole, flt.min_hands)
-    allowed = None
-    if hand_parts:
-        cur = _keys_db().cursor()  # a connection of its own to one database (a new one costs 20 ms)
-        try:
-            cur.register("keys", pc.keys.with_row_index("_kid"))
-            allowed = np.array([r[0] for r in cur.execute(
-                f"SELECT _kid FROM (SELECT _kid, site, game, \"limit\" AS structure, stakes, "
-                f"currency FROM keys) h WHERE {' AND '.join(hand_parts)}", params).fetchall()],
-                dtype=np.int64)  # fmt: skip
-        finally:
-            cur.close()
-        if len(allowed) == pc.keys.height:  # every hand key
-            allowed = None
+    allowed = _allowed(pc.keys, hand_parts, params)
     # the smallest rows that answer: per player and money key, with the hand key, or all
-    rows, kid = ((pc.counts, pc.kid) if flt.position else
-                 (pc.by_key, pc.by_key_kid) if allowed is not None else (pc.whole, None))  # fmt: skip
+    rows, kid = ((pc.counts, pc.kid) if flt.position
+                 else (pc.by_key, pc.by_key_kid) if allowed is not None
+                 else (pc.whole, None))  # fmt: skip
     picked: np.ndarray | None = None  # row numbers of ``rows`` kept so far (None: all)
     if flt.player:  # a player's rows lie together
-        spans = [_span(rows.pid, p) for p in pc.players(flt.player)]
-        picked = (np.concatenate([np.arange(a, b) for a, b in spans]) if spans
-                  else np.zeros(0, dtype=np.int64))  # fmt: skip
+        picked = _of_players(rows, pc.players(flt.player))
     keep = None
     if allowed is not None and kid is not None:
         keep = np.isin(kid if picked is None else kid[picked], allowed)
@@ -382,3 +394,75 @@ def players_from_cube(pc: PlayerCube, flt: StatsFilter) -> pl.DataFrame:
     if keep is not None:
         picked = np.flatnonzero(keep) if picked is None else picked[keep]
     return player_table(rows if picked is None else rows.take(picked), flt.min_hands)
+
+
+@dataclass(frozen=True)
+class DayRows:
+    """The statistics by day (:mod:`hhtools.serve.day_cube`, its table ``by_day``) as
+    :class:`Counts`, each row's day and hand key beside it, for the players list of
+    dates alone (:func:`players_by_day`).
+
+    Attributes:
+        counts: the rows (per player, hand key and day).
+        day: each row's day (``datetime64[D]``, NaT for hands without a time).
+        kid: each row's hand key, a row number of ``keys``.
+        keys: the hand keys (``site``, ``game``, ``limit``, ``stakes``, ``currency``).
+        lower: lower-case name -> the players' numbers it matches.
+    """
+
+    counts: Counts
+    day: np.ndarray
+    kid: np.ndarray
+    keys: pl.DataFrame
+    lower: dict[str, list[int]]
+
+    @classmethod
+    def of(cls, rows: pl.DataFrame, keys: pl.DataFrame) -> DayRows | None:
+        """``rows``: ``player``, ``currency``, ``structure``, ``day``, ``kid`` (a row
+        number of ``keys``) and the sums; ``None`` when a key is NULL."""
+        got = counts_of(rows, carry=("day", "kid"))
+        if got is None:
+            return None
+        counts, carried = got
+        lower: dict[str, list[int]] = {}
+        for i, n in enumerate(_lower(counts.names.tolist())):
+            lower.setdefault(n, []).append(i)
+        day = carried["day"].astype("datetime64[D]")
+        return cls(counts, day, carried["kid"].astype(np.int64), keys, lower)
+
+
+def players_by_day(dr: DayRows, flt: StatsFilter, days: list[tuple[str, Any]]
+                   ) -> pl.DataFrame:  # fmt: skip
+    """``HandStore.stats(("player",), **flt)`` of a filter with dates on a day's start
+    and no position or hole-card class, from the rows by day.
+
+    Args:
+        dr: the rows.
+        flt: the filter (its times are ``days``).
+        days: :func:`hhtools.serve.day_cube.days_answer` of ``flt``: ``("f.day >= ?",
+            day)`` and ``("f.day < ?", day)``.
+
+    Raises:
+        StatsError: a filter value the store's filter refuses.
+        ValueError: a time condition of another form.
+    """
+    from dataclasses import replace
+
+    hand_parts, params = replace(flt, since=None, until=None).hand_conditions()
+    flt.seat_conditions()  # checked
+    rows = dr.counts
+    picked = _of_players(rows, dr.lower.get(_lower([flt.player])[0], [])) if flt.player else None
+    day = dr.day if picked is None else dr.day[picked]
+    keep = np.ones(len(day), dtype=bool)
+    for sql, when in days:
+        if sql == "f.day >= ?":
+            keep &= day >= np.datetime64(when, "D")
+        elif sql == "f.day < ?":
+            keep &= day < np.datetime64(when, "D")
+        else:
+            raise ValueError(f"a time condition of another form: {sql}")
+    allowed = _allowed(dr.keys, hand_parts, params)
+    if allowed is not None:
+        keep &= np.isin(dr.kid if picked is None else dr.kid[picked], allowed)
+    picked = np.flatnonzero(keep) if picked is None else picked[keep]
+    return player_table(rows.take(picked), flt.min_hands)
