@@ -84,3 +84,30 @@ def test_a_killed_worker_stops_the_import_with_an_error_and_keeps_the_files_fini
             (ALL_HANDS, ALL_HANDS)]  # fmt: skip
     finally:
         con.close()
+
+
+def test_the_workers_are_gone_before_the_run_end_work(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bug (a million-hand import peaked at 1.65 GiB for its whole process tree in its
+    last quarter): the workers, idle once every answer was in, lived on through the
+    run's end work (sessions, cubes, summary) and held their memory there. They are
+    stopped as soon as the last answer is in."""
+    import hhtools.store.importer as importer_module
+
+    imp = Importer(tmp_path / "h.duckdb", workers=2)
+    assert imp.pool is not None
+    workers = list(imp.pool._processes.values())  # noqa: SLF001  (what close_pool stops)
+    seen: list[tuple[bool, list[bool]]] = []
+    real = importer_module.refresh_sessions
+
+    def watch_the_workers(con: duckdb.DuckDBPyConnection, players: object = None) -> None:
+        seen.append((imp.pool is None, [proc.is_alive() for proc in workers]))
+        real(con, players)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importer_module, "refresh_sessions", watch_the_workers)
+    try:
+        summary = imp.run([GENERATED])
+    finally:
+        imp.close()
+    assert summary.hands == ALL_HANDS and not summary.interrupted
+    assert seen == [(True, [False] * len(workers))] and workers

@@ -440,6 +440,9 @@ class Importer(Committer):
                         self._handle(*self._answer(*window.popleft()))
                 while window:
                     self._handle(*self._answer(*window.popleft()))
+                # every answer is in: the workers' memory goes before the run's end
+                # work (sessions, cubes, summary), not after it
+                self.close_pool()
             else:
                 for task in tasks:
                     self._handle(*run_task(task))
