@@ -14,7 +14,9 @@ Generates the hands once with ../shared/tools/gen_pokerstars.py (cached under
   the workers given, audit on; ``j1``: one process; ``no-audit``): wall time, hands/s,
   the ratio to the floor, the peak resident memory of the whole process tree (main
   process and workers, sampled from /proc every 0.1 s; also the peak of each quarter
-  of the run's time, so memory that grows with the hands shows), and the CPU seconds of the
+  of the run's time, so memory that grows with the hands shows), split by process kind
+  (the main process, with its anonymous part, and the workers: together and the most
+  one held; each kind's peak per quarter), and the CPU seconds of the
   main process and of the workers (the work split). ``--before DIR`` runs each
   import a second time, interleaved, with an older copy of hhtools on ``PYTHONPATH``
   (a ``git archive`` of the commit compared against).
@@ -146,12 +148,17 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool,
                             env=env, cwd=str(Path(db).resolve().parent))  # fmt: skip
     peak = 0
     cpu: dict[int, float] = {}
-    samples: list[tuple[float, int]] = []  # (seconds since start, tree RSS KiB)
+    # (seconds since start, tree RSS, main's RSS, main's anonymous RSS, workers' RSS) KiB
+    samples: list[tuple[float, int, int, int, int]] = []
+    one_worker = 0  # the most any one of the other processes held
     while proc.poll() is None:
         pids = _tree(proc.pid)
-        rss = sum(_rss_kib(p) for p in pids)
+        main_rss, main_anon = _rss_split(proc.pid)
+        others = [_rss_kib(p) for p in pids if p != proc.pid]
+        rss = main_rss + sum(others)
         peak = max(peak, rss)
-        samples.append((time.perf_counter() - start, rss))
+        one_worker = max([one_worker, *others])
+        samples.append((time.perf_counter() - start, rss, main_rss, main_anon, sum(others)))
         for p in pids:
             cpu[p] = max(cpu.get(p, 0.0), _cpu_seconds(p))
         time.sleep(0.1)
@@ -160,10 +167,35 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool,
     if proc.returncode != 0:
         raise SystemExit(f"import failed ({proc.returncode}):\n{out}")
     main_cpu = cpu.pop(proc.pid, 0.0)
-    quarters = [max((r for t, r in samples if q * wall / 4 <= t < (q + 1) * wall / 4), default=0)
-                / 1024 for q in range(4)]  # fmt: skip
+
+    def quarters(col: int) -> list[float]:
+        return [max((s[col] for s in samples if q * wall / 4 <= s[0] < (q + 1) * wall / 4),
+                    default=0) / 1024 for q in range(4)]  # fmt: skip
+
+    def top(col: int) -> float:
+        return max((s[col] for s in samples), default=0) / 1024
+
     return {"wall": wall, "peak_mib": peak / 1024, "main_cpu": main_cpu,
-            "worker_cpu": sum(cpu.values()), "quarters_mib": quarters}  # fmt: skip
+            "worker_cpu": sum(cpu.values()), "quarters_mib": quarters(1),
+            "main_mib": top(2), "main_anon_mib": top(3), "workers_mib": top(4),
+            "one_worker_mib": one_worker / 1024, "main_quarters_mib": quarters(2),
+            "workers_quarters_mib": quarters(4)}  # fmt: skip
+
+
+def _rss_split(pid: int) -> tuple[int, int]:
+    """(resident, anonymous resident) KiB of one process (0, 0 when it is gone): the
+    anonymous part is its heaps (Python's, DuckDB's buffers, Arrow's), the rest the
+    files it maps (libraries, and pages shared with the process it was forked from)."""
+    rss = anon = 0
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                rss = int(line.split()[1])
+            elif line.startswith("RssAnon:"):
+                anon = int(line.split()[1])
+    except OSError:
+        pass
+    return rss, anon
 
 
 # --------------------------------------------------------------------------- stages
@@ -261,6 +293,13 @@ def _print_import(label: str, got: dict[str, Any], hands: int, floor_s: float,
     if quarters:
         print("    peak tree RSS in each quarter of the run: "
               + " / ".join(f"{q:,.0f}" for q in quarters) + " MiB")  # fmt: skip
+    if "main_mib" in got:
+        print(f"    peak RSS by process: main {got['main_mib']:,.0f} MiB (anonymous "
+              f"{got['main_anon_mib']:,.0f}), workers together {got['workers_mib']:,.0f}, "
+              f"one worker at most {got['one_worker_mib']:,.0f}")  # fmt: skip
+        for kind in ("main", "workers"):
+            print(f"    peak {kind} RSS in each quarter: "
+                  + " / ".join(f"{q:,.0f}" for q in got[f"{kind}_quarters_mib"]) + " MiB")
     if start_cpu is not None:
         beyond = got["main_cpu"] - start_cpu
         print(f"    main process beyond its start-up ({start_cpu:.1f} s, an import of one "
