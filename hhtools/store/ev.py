@@ -36,7 +36,7 @@ import numpy as np
 import pyarrow as pa
 
 from hhtools.store import db as store
-from hhtools.store.ev_status import PENDING  # noqa: F401  (re-exported)
+from hhtools.store.ev_status import PENDING, STILL_IN  # noqa: F401  (PENDING re-exported)
 from hhtools.store.schema import TABLES
 
 if TYPE_CHECKING:  # loaded where the equity is worked out: numpy's evaluator takes a second
@@ -186,11 +186,10 @@ SELECT row_number() OVER (ORDER BY site, hand_id) AS n, * FROM ({sql})
 
 #: the candidates there is something to work out for: money all in before the river
 #: and two players or more still in (the others' outcome needs no cards: _outcome)
-_WORK = """
+_WORK = f"""
 CREATE OR REPLACE TEMP TABLE ev_work AS
 SELECT c.n FROM ev_candidates c JOIN seats s USING (site, hand_id)
-WHERE c.street IN ('preflop', 'flop', 'turn') AND NOT coalesce(s.sitting_out, false)
-  AND s.folded IS NULL
+WHERE c.street IN ('preflop', 'flop', 'turn') AND {STILL_IN}
 GROUP BY c.n HAVING count(*) >= 2
 """
 

@@ -43,14 +43,18 @@ SEMI JOIN hands h ON h.site = c.site AND h.hand_id = c.hand_id
 ANTI JOIN allin_hands a ON a.site = c.site AND a.hand_id = c.hand_id
 """
 
+#: a seat (as ``s``) still in: dealt in and never folded. An all-in hand's equity is
+#: worth working out only with two such seats or more; with fewer nobody called, and
+#: its status is ``uncalled`` (``hhtools ev``, and the relabelling below)
+STILL_IN = "NOT coalesce(s.sitting_out, false) AND s.folded IS NULL"
+
 #: hands stored as ``unknown_cards`` by hhtools before schema 11 although fewer than
-#: two players were still in (the status ``uncalled`` since): as :data:`hhtools.store.ev._WORK` tells them
-_UNCALLED_BEFORE_11 = """
+#: two players were still in (the status ``uncalled`` since)
+_UNCALLED_BEFORE_11 = f"""
 UPDATE allin_hands SET status = 'uncalled'
 WHERE status = 'unknown_cards' AND street IN ('preflop', 'flop', 'turn')
   AND (SELECT count(*) FROM seats s WHERE s.site = allin_hands.site
-       AND s.hand_id = allin_hands.hand_id AND NOT coalesce(s.sitting_out, false)
-       AND s.folded IS NULL) < 2
+       AND s.hand_id = allin_hands.hand_id AND {STILL_IN}) < 2
 """
 
 
