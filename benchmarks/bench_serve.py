@@ -154,11 +154,16 @@ def queries(db: Path, n: int) -> dict[str, list[str]]:
         f"since={first}", f"player={p(players[1])}&allin=1", "game=PLO8", "sort=findings",
         f"player={p(players[2])}&scoop=1", "sort=players&desc=0", f"site={sites[0]}",
         "min_pot=500&max_pot=2000", f"stakes={p(stakes[1])}", "page=2&per_page=200",
+        "limit=PL", "currency=USD", f"until={mid}", "quarter=1&game=PLO8",
+        f"player={p(players[3])}&since={mid}",
     ]  # fmt: skip
     return {
         "/api/overview": ["/api/overview"] + [f"/api/overview?player={p(x)}" for x in players],
         "/api/players": [f"/api/players?{f}" for f in filters],
-        "/api/players/{name}": [f"/api/players/{p(x)}" for x in players],
+        "/api/players/{name}": [f"/api/players/{p(x)}" for x in players] + [
+            f"/api/players/{p(players[i])}?{f}" for i, f in enumerate((
+                "hand_class=pair", f"since={mid}", f"since={mid}&position=BTN",
+                f"until={mid}&hand_class=double_suited", "game=PLO&position=CO"))],
         "/api/hands": [f"/api/hands?{f}" for f in hand_filters],
         "/api/hands/{site}/{hand_id}": [
             f"/api/hands/{site}/{hid}?{hand_filters[i % len(hand_filters)]}"
@@ -325,8 +330,8 @@ def main() -> None:
                   f"{_p95(wall):7.1f} {max(wall):7.1f} {statistics.median(cpu):8.1f} "
                   f"{_p95(cpu):8.1f} {max(r['size'] for _, r in got) / 1024:8.1f}",
                   flush=True)  # fmt: skip
-            for r, u in sorted(((r["wall"], u) for u, r in got), reverse=True)[: args.slowest]:
-                print(f"    {r:8.1f}  {u}")
+            for r, u in sorted(((r["cpu"], u) for u, r in got), reverse=True)[: args.slowest]:
+                print(f"    cpu {r:8.1f}  {u}")
     print(f"worst p95: {worst:.1f} ms")
 
 

@@ -438,3 +438,37 @@ def test_serve_listens_prints_its_address_and_stops_on_sigterm(six: Path) -> Non
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=90)
     assert proc.returncode == 0 and "Traceback" not in err
+
+
+def test_kept_answers_are_bounded_by_bytes(six: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's kept answers hold at most CACHE_BYTES together (a players list of a
+    million-hand store is some 60 MB): a text of 100 letters weighs 49 + 100 = 149
+    bytes, so three of them (447) are over a bound of 400 and the oldest goes; asking
+    it again works it out again."""
+    from hhtools.serve import queries
+
+    monkeypatch.setattr(queries, "CACHE_BYTES", 400)
+    store = queries.ServedStore(six)
+    worked: list[str] = []
+
+    def text(letter: str) -> Any:
+        def work(hs: Any) -> str:
+            worked.append(letter)
+            return letter * 100
+        return work
+
+    try:
+        assert queries.weight("a" * 100) == 149
+        for letter in "abc":
+            assert store.cached((letter,), text(letter), version=(1,)) == letter * 100
+        assert [k[1] for k in store._cache] == ["b", "c"]  # noqa: SLF001
+        assert store._bytes == 298  # noqa: SLF001
+        store.cached(("b",), text("b"), version=(1,))  # kept: not worked out again
+        store.cached(("a",), text("a"), version=(1,))  # gone: worked out again
+        assert worked == ["a", "b", "c", "a"]
+        assert [k[1] for k in store._cache] == ["b", "a"]  # noqa: SLF001  (c was oldest)
+        # one answer over the bound alone is still kept (the last one asked)
+        store.cached(("big",), lambda hs: "x" * 1000, version=(1,))
+        assert [k[1] for k in store._cache] == ["big"]  # noqa: SLF001
+    finally:
+        store.close()

@@ -19,9 +19,11 @@ the same filters.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 pytest.importorskip("fastapi")
@@ -245,3 +247,91 @@ def test_a_new_import_grows_the_spans_and_the_days_in_place(tmp_path: Path) -> N
         assert [h for (h,) in spans] == [f"30000000000{n}" for n in (1, 3, 4, 5, 6)]
     finally:
         keeper.close()
+
+
+def test_the_seats_held_in_numpy_by_hand(six: Path) -> None:
+    """The table by seat held in NumPy (hhtools.serve.seat_rows): the lean layout, the
+    seats without known hole cards held with no class list, and the hand-worked sums
+    of the module's docstring summed from it (by player and by position)."""
+    from hhtools.serve.day_cube import days_stats, seat_table
+    from hhtools.serve.queries import ServedStore
+    from hhtools.serve.seat_rows import SeatRows
+
+    store = ServedStore(six)
+    try:
+        snap = store.snapshot()
+        poll_until(lambda: snap.days, "the statistics by day", 120, 0.05)
+        assert isinstance(snap.kept.get("seats_held"), SeatRows)  # the keeper holds it
+        sr = seat_table(snap.mem, snap.lock, snap.ev)
+        assert sr is not None
+        assert (sr.pos.dtype, sr.ints.dtype, sr.net.dtype, sr.pid.dtype) == (
+            np.int8, np.int16, np.int64, np.int32)
+        # Carol's cards are never shown: all her rows have no class list
+        carol = sr.lower["carol"]
+        assert len(carol) == 1 and (sr.cls[sr.pid == carol[0]] == -1).all()
+        assert (sr.pid[:-1] <= sr.pid[1:]).all()  # sorted by player
+        day = {"since": "2024-05-10", "until": "2024-05-10"}
+
+        def hands(flt: StatsFilter, by: tuple[str, ...] = ("player",)) -> dict[str, Any]:
+            got = days_stats(snap.mem, snap.lock, replace(flt, **day), by, snap.ev, None, sr)
+            return {r[by[0]]: (r["hands"], r.get("net_won_USD_pot_limit"))
+                    for r in got.iter_rows(named=True)}  # fmt: skip
+
+        assert hands(StatsFilter(hand_class=("pair",))) == {
+            "Bob": (3, 920), "Erin": (1, -1000), "Dave": (1, 269)}
+        assert hands(StatsFilter(hand_class=("pair",), position="btn")) == {
+            "Bob": (2, 1000), "Dave": (1, 269)}
+        assert hands(StatsFilter(position="BTN")) == {
+            "Bob": (2, 1000), "Carol": (2, 0), "Alice": (1, 0), "Dave": (1, 269)}
+        # Bob's positions with a pair: H2 BTN +50, H5 BTN +950, H4 CO -80
+        assert hands(StatsFilter(player="bob", hand_class=("pair",)), ("position",)) == {
+            "BTN": (2, 1000), "CO": (1, -80)}
+        assert hands(StatsFilter(hand_class=("pair",), min_hands=2)) == {"Bob": (3, 920)}
+        none = days_stats(snap.mem, snap.lock, StatsFilter(hand_class=("pair",), since="2024-05-11"),
+                          ("player",), snap.ev, None, sr)  # fmt: skip
+        assert none is not None and none.height == 0
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("filters, by", [
+    ({"position": "BTN", "since": "2015-01-01"}, ("player",)),
+    ({"hand_class": ("pair",)}, ("player",)),
+    ({"hand_class": ("double_suited",), "until": "2016-01-01", "game": "PLO"}, ("player",)),
+    ({"hand_class": ("aces",), "position": "BB", "min_hands": 2}, ("player",)),
+    ({"player": "HERO", "since": "2010-01-01"}, ("position",)),
+    ({"player": "hero", "hand_class": ("pair",), "currency": "USD"}, ("position",)),
+])  # fmt: skip
+def test_the_seats_in_numpy_are_hhtools_stats(wide_days: Any, filters: dict[str, Any],
+                                              by: tuple[str, ...]) -> None:  # fmt: skip
+    """The lists summed from the table by seat held in NumPy are ``HandStore.stats``'
+    with the same filters, by player and by position (and so are DuckDB's sums of the
+    same table, which answer when it is not held)."""
+    from hhtools.serve.day_cube import days_stats, seat_table
+
+    wide, snap = wide_days
+    sr = seat_table(snap.mem, snap.lock, snap.ev)
+    assert sr is not None
+    flt = StatsFilter(**filters)
+    with hhtools.connect(wide) as db:
+        want = db.stats(by, **filters)
+    assert want.height > 0
+    for seats in (sr, None):
+        mine = days_stats(snap.mem, snap.lock, flt, by, snap.ev, None, seats)
+        assert mine is not None and mine.columns == want.columns, filters
+        pairs = zip(mine.sort(by[0]).iter_rows(named=True),
+                    want.sort(by[0]).iter_rows(named=True), strict=True)  # fmt: skip
+        assert mine.height == want.height
+        assert all(same(a[c], b[c], 1e-9) for a, b in pairs for c in want.columns), filters
+
+
+@pytest.fixture(scope="module")
+def wide_days(wide: Path) -> Any:
+    """``(wide, snapshot)`` once its statistics by day are read."""
+    from hhtools.serve.queries import ServedStore
+
+    store = ServedStore(wide)
+    snap = store.snapshot()
+    poll_until(lambda: snap.days, "the statistics by day", 120, 0.05)
+    yield wide, snap
+    store.close()

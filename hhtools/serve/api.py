@@ -168,7 +168,8 @@ def _stats(store: ServedStore, by: tuple[str, ...], flt: StatsFilter) -> Any:
             known_player(snap, flt.player)
         return store.cached(("days", by, flt), version=snap.version,
                             work=lambda hs: days_stats(snap.mem, snap.lock, flt, by, snap.ev,
-                                                       snap.kept.get("days_held")))  # fmt: skip
+                                                       snap.kept.get("days_held"),
+                                                       snap.kept.get("seats_held")))  # fmt: skip
     try:
         return store.cached(("stats", by, flt),
                             lambda hs: hs.stats(by, **_filters(flt)))  # fmt: skip

@@ -9,15 +9,15 @@ the seats, once per snapshot (in its builder's thread, after the lists and the s
 and brought up to date with the new hands of each version. It is
 :func:`hhtools.store.stats.stats_sql` grouped by player, site, game, limit, stakes,
 position, ``day`` (the date of ``hands.started_at``) and ``classes`` (the seat's
-``hole_classes``), kept as three tables of an in-memory DuckDB catalog (``days``,
+``hole_classes``), kept as two tables of an in-memory DuckDB catalog (``days``,
 compressed) of the snapshot's connection, each the sums of the one below it grouped
 once more, so that a query reads the smallest that answers it:
 
 * ``days.by_day``: player, hand keys and day (a filter on dates alone);
-* ``days.by_position``: the same and the position (dates with a position, or a
-  player's positions);
-* ``days.by_class``: the same and the seat's classes, of the seats with known hole
-  cards only (a hole-card class filter keeps no other seat).
+* ``days.by_seat``: the same, the position and the seat's class list (NULL: no known
+  hole cards, which a class filter never keeps): dates with a position, a hole-card
+  class, a player's positions. It is held in NumPy too
+  (:mod:`hhtools.serve.seat_rows`), which answers those filters.
 
 Players, hand keys (site, game, structure, stakes, currency) and class lists are
 numbered (tables ``days.players``, ``days.keys``, ``days.classes``), so a row is a few
@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from hhtools.serve.player_table import DayRows, counts_of, player_table, players_by_day
+from hhtools.serve.seat_rows import SeatRows, position_counts, seat_pick, seat_rows
 from hhtools.store.stats import RATIOS, StatsFilter, money_of, ratios_of, stats_sql, wide_stats
 from hhtools.store.transaction import transaction
 
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from hhtools.store.api import HandStore
 
 __all__ = ["CATALOG", "add_days", "day_rows", "days_answer", "days_stats", "drop_days",
-           "stats_of"]
+           "seat_table", "stats_of"]
 
 CATALOG = "days"  #: the in-memory catalog of the cube's tables
 
@@ -61,13 +62,11 @@ MONEY = ("net_won", "net_bb")
 EV = ("ev_net", "ev_bb")
 
 #: table -> its keys beyond player and hand keys, smallest table first
-TABLES = {"by_day": ("day",), "by_position": ("position", "day"),
-          "by_class": ("position", "day", "cls")}  # fmt: skip
+TABLES = {"by_day": ("day",), "by_seat": ("position", "day", "cls")}
 
 _GROUPS = ("player", "site", "game", "limit", "stakes", "position")
 #: the order of each table's rows (a filter on its first keys reads a few row groups)
-_SORTED = {"by_day": ("day",), "by_position": ("position", "day"),
-           "by_class": ("cls", "position", "day")}  # fmt: skip
+_SORTED = {"by_day": ("day",), "by_seat": ("cls", "position", "day")}
 #: the money columns' types (the counts are INTEGER)
 _KEY_TYPES = {"day": "DATE", "cls": "INTEGER"}  #: the keys' types but VARCHAR
 _TYPES = {"net_won": "BIGINT", "net_bb": "DOUBLE", "ev_net": "DOUBLE", "ev_bb": "DOUBLE"}
@@ -154,9 +153,8 @@ def _write(mem: duckdb.DuckDBPyConnection, money: tuple[str, ...]) -> None:
         f"LEFT JOIN {c}.classes x ON x.classes = f.classes")  # fmt: skip
     summed = ", ".join(f"sum({n})::{_TYPES.get(n, 'INTEGER')}" for n in (*SUMS, *money))
     for table, keys in TABLES.items():
-        where = "WHERE cls IS NOT NULL " if "cls" in keys else ""
         mem.execute(f"INSERT INTO {c}.{table} SELECT pid, kid, {', '.join(keys)}, "
-                    f"{summed} FROM _fine_ids {where}GROUP BY ALL "
+                    f"{summed} FROM _fine_ids GROUP BY ALL "
                     f"ORDER BY {', '.join(_SORTED[table])}")  # fmt: skip
     mem.execute("DROP TABLE _fine_ids")
 
@@ -221,9 +219,20 @@ def day_rows(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, has_ev: bool
     return DayRows.of(rows, keys.drop("kid"))
 
 
+def seat_table(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, has_ev: bool
+               ) -> SeatRows | None:  # fmt: skip
+    """The cube's table ``by_seat`` held in NumPy (:mod:`hhtools.serve.seat_rows`);
+    ``None`` when a key is NULL.
+
+    Raises:
+        duckdb.Error: the cube is not there.
+    """
+    return seat_rows(mem, lock, has_ev, CATALOG, SUMS)
+
+
 def days_stats(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, flt: StatsFilter,
-               by: tuple[str, ...], has_ev: bool, held: DayRows | None = None
-               ) -> pl.DataFrame | None:  # fmt: skip
+               by: tuple[str, ...], has_ev: bool, held: DayRows | None = None,
+               seats: SeatRows | None = None) -> pl.DataFrame | None:  # fmt: skip
     """``HandStore.stats(by, **flt)`` summed from the cube, or ``None`` when the cube
     cannot answer (:func:`days_answer`).
 
@@ -235,6 +244,8 @@ def days_stats(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, flt: StatsF
         has_ev: the cube keeps ``ev_net`` and ``ev_bb``.
         held: the table by day held in NumPy (:func:`day_rows`), which answers the
             players list of dates without a position or hole-card class.
+        seats: the table by seat held in NumPy (:func:`seat_table`), which answers
+            the rest (a position, hole-card classes, by position).
 
     Raises:
         StatsError: a filter value the store's filter refuses.
@@ -244,6 +255,11 @@ def days_stats(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, flt: StatsF
         return None
     if held is not None and by == ("player",) and not (flt.position or flt.hand_class):
         return players_by_day(held, flt, days)
+    if seats is not None and by in (("player",), ("position",)):
+        rows = seat_pick(seats, flt, days)
+        if by == ("player",):
+            return player_table(seats.counts(rows), flt.min_hands)
+        return stats_of(position_counts(seats, rows), by, flt.min_hands)
     hand_parts, params = replace_time(flt).hand_conditions()  # checked
     flt.seat_conditions()  # checked
     c = CATALOG
@@ -263,8 +279,7 @@ def days_stats(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, flt: StatsF
         every = " AND ".join("list_contains(classes, ?)" for _ in flt.hand_class)
         names = [n.lower().replace("-", "_") for n in flt.hand_class]
         where.append(_ids(mem, lock, f"SELECT cls FROM {c}.classes WHERE {every}", names, "f.cls"))
-    table = ("by_class" if flt.hand_class else
-             "by_position" if flt.position or "position" in by else "by_day")  # fmt: skip
+    table = "by_seat" if flt.hand_class or flt.position or "position" in by else "by_day"
     money = MONEY + (EV if has_ev else ())
     inner = "f.position" if by == ("position",) else "f.pid"
     summed = ", ".join(f"sum({n}) AS {n}" for n in (*SUMS, *money))

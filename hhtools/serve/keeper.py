@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hhtools.serve.day_cube import add_days, day_rows, drop_days
+from hhtools.serve.day_cube import add_days, day_rows, drop_days, seat_table
 from hhtools.serve.player_table import PlayerCube
 from hhtools.serve.snapshot import Snapshot, build_snapshot, build_spans, update_snapshot
 
@@ -159,10 +159,12 @@ class SnapshotKeeper:
     @staticmethod
     def _hold_days(snap: Snapshot) -> None:
         """The statistics by day (table ``by_day``) held in NumPy for the players list
-        of dates alone (:func:`hhtools.serve.day_cube.day_rows`); on failure the list
-        sums them in DuckDB."""
+        of dates alone (:func:`hhtools.serve.day_cube.day_rows`), and by seat (table
+        ``by_seat``: position, hole-card classes; :func:`~hhtools.serve.day_cube.seat_table`);
+        on failure the list sums them in DuckDB."""
         try:
             snap.kept["days_held"] = day_rows(snap.mem, snap.lock, snap.ev)
+            snap.kept["seats_held"] = seat_table(snap.mem, snap.lock, snap.ev)
         except Exception:
             log.exception("holding the statistics by day for the players list failed")
 

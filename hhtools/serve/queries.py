@@ -30,12 +30,15 @@ from hhtools.store.stats import StatsError, StatsFilter, suggest_player
 
 __all__ = [
     "FINDINGS", "HAND_SORTS", "IMPORTS", "PROBLEMS", "PROBLEMS_ONLY", "Listing", "listing", "MAX_PER_PAGE", "BadParam", "HandsQuery", "NotFound", "ServedStore",
-    "StoreMissing", "flag", "hands_page", "integer", "known_player", "json_value", "neighbours", "paging",
+    "StoreMissing", "flag", "hands_page", "weight", "integer", "known_player", "json_value", "neighbours", "paging",
     "stats_filter",
 ]
 
 MAX_PER_PAGE = 200  #: rows a list gives at most per page (a page stays far under 2 MB)
 CACHE_SIZE = 64  #: answers kept per store version (the players list of each filter...)
+#: ... and the bytes they may hold together (a players list of a million-hand store is
+#: some 60 MB: a few of them, not 64); the oldest answers go first
+CACHE_BYTES = 256 * 2**20
 
 #: ``sort=`` of the hands list -> its SQL over ``hands h`` (a whitelist: nothing else
 #: reaches the ORDER BY)
@@ -196,6 +199,8 @@ class ServedStore:
         self._lock = threading.RLock()
         self._store: HandStore | None = None
         self._cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._sizes: dict[tuple[Any, ...], int] = {}  # the bytes of each kept answer
+        self._bytes = 0  # ... together
         self._version: tuple[int, ...] | None = None
         self.keeper = SnapshotKeeper(self._open_another, self.version)
 
@@ -286,8 +291,12 @@ class ServedStore:
             with self.use() as hs:
                 value = work(hs)
             self._cache[full] = value
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+            self._sizes[full] = weight(value)
+            self._bytes += self._sizes[full]
+            while len(self._cache) > 1 and (len(self._cache) > CACHE_SIZE
+                                            or self._bytes > CACHE_BYTES):  # fmt: skip
+                gone, _ = self._cache.popitem(last=False)
+                self._bytes -= self._sizes.pop(gone)
             return value
 
     def close(self) -> None:
@@ -297,7 +306,32 @@ class ServedStore:
                 self._store.close()
                 self._store = None
             self._cache.clear()
+            self._sizes.clear()
+            self._bytes = 0
         self.keeper.close()
+
+
+def weight(value: Any, depth: int = 0) -> int:
+    """About how many bytes a kept answer holds: a Polars frame's estimate, else the
+    texts, numbers and containers it is made of (a few levels deep; below that 64 bytes
+    an item).
+
+    >>> weight("abcd"), weight([1, 2]) > 2 * 28
+    (53, True)
+    """
+    if hasattr(value, "estimated_size"):
+        return int(value.estimated_size())
+    if isinstance(value, str | bytes):
+        return 49 + len(value)
+    if isinstance(value, dict):
+        if depth > 4:
+            return 64 * len(value)
+        return 64 + sum(64 + weight(v, depth + 1) for v in value.values())
+    if isinstance(value, list | tuple):
+        if depth > 4:
+            return 64 * len(value)
+        return 56 + sum(8 + weight(v, depth + 1) for v in value)
+    return 28
 
 
 @dataclass(frozen=True, slots=True)
