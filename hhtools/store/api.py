@@ -32,6 +32,7 @@ from hhtools.store import player_views as pv
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
 from hhtools.store.report_cube import stats_select
 from hhtools.store.seat_results import counted_seat
+from hhtools.store.session_cube import session_stats_select
 from hhtools.store.sharing import SharedConnection, polars_frame
 from hhtools.store.stat_cube_read import position_select
 from hhtools.store.stats import (
@@ -430,6 +431,7 @@ class HandStore:
         dims = group_names(by)
         sql, params = (stats_select(self.con, dims, flt, has_ev)
                        or position_select(self.con, dims, flt, has_ev)
+                       or session_stats_select(self.con, dims, flt, has_ev, session_gap)
                        or stats_sql(by, flt, gap_minutes=session_gap, has_ev=has_ev))
         counts = self.sql(sql, params)
         dims = counts.columns[: counts.columns.index("currency")]

@@ -29,6 +29,7 @@ from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
 from hhtools.store.ev_status import relabel_uncalled
 from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.report_cube import refresh_report_cube
+from hhtools.store.session_cube import refresh_session_cube
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
 from hhtools.store.transaction import transaction  # noqa: F401  (re-exported)
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
@@ -208,6 +209,7 @@ def connect(
         if not had_summary:
             refresh_summary(con, whole=True)  # ... and what hhtools serve's pages read
         refresh_report_cube(con)  # ... and the sums hhtools report and stats read
+        refresh_session_cube(con)  # ... and stats by session (a store without them)
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         ).fetchall()

@@ -40,6 +40,7 @@ import duckdb
 
 from hhtools.store.player_views import sessions_from
 from hhtools.store.seat_results import counted_seat
+from hhtools.store.session_cube import summarise_session_cube
 from hhtools.store.stats import RATIOS, StatsFilter, stats_sql
 from hhtools.store.tables._base import KEY, Column
 from hhtools.store.tables._base import column as _c
@@ -257,7 +258,8 @@ def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False,
 
 def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str) -> None:
     """Work out again the ``session_summary`` rows of some players from their
-    ``seat_sessions`` (inside the caller's transaction).
+    ``seat_sessions``, and their ``session_cube`` rows
+    (:mod:`hhtools.store.session_cube`), inside the caller's transaction.
 
     Args:
         con: a writable store with the kept tables.
@@ -269,6 +271,7 @@ def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str) -> None:
     cols = ", ".join('"end"' if c.name == "session_end" else c.name
                      for c in TABLES["session_summary"][1])  # fmt: skip
     con.execute(f"INSERT INTO session_summary SELECT {cols} FROM ({rows})")
+    summarise_session_cube(con, players)  # and their statistics per session
 
 
 def _drop(con: duckdb.DuckDBPyConnection) -> None:

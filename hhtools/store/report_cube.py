@@ -38,7 +38,7 @@ from hhtools.store.transaction import transaction
 from hhtools.store.views import filtered_select
 
 __all__ = ["CUBE", "COVERED", "KEYS", "cube_conditions", "cube_current", "refresh_report_cube",
-           "rows_select"]
+           "rows_select", "summed_stats_select"]
 
 #: the table of sums and the table of the hands it covers per import
 CUBE = "report_cube"
@@ -260,16 +260,46 @@ def stats_select(con: duckdb.DuckDBPyConnection, dims: list[str], flt: StatsFilt
     Raises:
         StatsError: as :meth:`StatsFilter.hand_conditions`.
     """
-    from hhtools.store.stats import DIMENSIONS
-
     if any(d not in CUBE_DIMENSIONS for d in dims):
         return None
     conds = cube_conditions(flt)
     if conds is None or not cube_current(con):
         return None
     parts, params = conds
+    # a hand counts once in a group without players (its first counted seat); a player's
+    # seats are their hands
+    hands = "hands" if "player" in dims or flt.player else "first_seats"
+    return summed_stats_select(dims, CUBE_DIMENSIONS, CUBE, (parts, params), flt, has_ev, hands)
+
+
+def summed_stats_select(dims: list[str], sql_of: dict[str, str], table: str,
+                        conds: tuple[list[str], list[Any]], flt: StatsFilter, has_ev: bool,
+                        hands: str = "hands", joins: str = "") -> tuple[str, list[Any]]:  # fmt: skip
+    """:func:`hhtools.store.stats.stats_sql`'s statement over a kept table of its sums
+    (``report_cube``, ``session_cube``): the groups' sums of its rows, and, with
+    ``has_ev``, the all-in expectation less the net over the seats that have one.
+
+    Args:
+        dims: the grouping, each a key of ``sql_of``.
+        sql_of: ``--by`` name -> its SQL over the table (alias ``h``).
+        table: the kept table, with ``hands``, the counts of
+            :data:`hhtools.store.stats.RATIOS`, the postflop counts, ``net_won`` and
+            ``net_bb``.
+        conds: the filter as conditions on the table (alias ``h``) and their parameters.
+        flt: the filter (on the seats, for the expectation).
+        has_ev: the store holds all-in equity.
+        hands: the table's column summed as ``hands`` (its seats are ``hands``).
+        joins: more joins for the seats with an expectation, for the grouping's SQL of
+            :data:`hhtools.store.stats.DIMENSIONS` (``x``: their sessions).
+
+    Returns:
+        ``(sql, params)``: the columns of ``stats_sql``.
+    """
+    from hhtools.store.stats import DIMENSIONS
+
+    parts, params = conds
     by_limit = "limit" in dims
-    keys = [f'{CUBE_DIMENSIONS[d]} AS "{d}"' for d in dims] + ['h.currency AS "currency"']
+    keys = [f'{sql_of[d]} AS "{d}"' for d in dims] + ['h.currency AS "currency"']
     raw_keys = [f'{DIMENSIONS[d]} AS "{d}"' for d in dims] + ['h.currency AS "currency"']
     if not by_limit:
         keys.append('h.structure AS "structure"')
@@ -277,13 +307,10 @@ def stats_select(con: duckdb.DuckDBPyConnection, dims: list[str], flt: StatsFilt
     names = [*dims, "currency", *([] if by_limit else ["structure"])]
     counted = [f"{n}_{p}" for n in RATIOS for p in ("count", "opportunities")]
     summed = [*counted, "postflop_aggressive", "postflop_calls", "postflop_folds", "net_won"]
-    # a hand counts once in a group without players (its first counted seat); a player's
-    # seats are their hands
-    hands = "hands" if "player" in dims or flt.player else "first_seats"
     cube = (f"SELECT {', '.join(keys)}, sum({hands}) AS hands, sum(hands) AS seats, "
             + ", ".join(f"sum({c}) AS {c}" for c in summed)
             + ", sum(net_bb) AS net_bb, sum(net_won)::DOUBLE AS ev_net, sum(net_bb) AS ev_bb "
-            f"FROM {CUBE} h WHERE {' AND '.join(parts) or 'true'} GROUP BY ALL")  # fmt: skip
+            f"FROM {table} h WHERE {' AND '.join(parts) or 'true'} GROUP BY ALL")  # fmt: skip
     if has_ev:
         raw, raw_params = flt.where()
         zeros = ", ".join(f"0 AS {c}" for c in ["hands", "seats", *summed])
@@ -293,7 +320,7 @@ def stats_select(con: duckdb.DuckDBPyConnection, dims: list[str], flt: StatsFilt
             "AS ev_bb FROM (SELECT site, hand_id, player, sum(ev_net) AS ev_net FROM allin_ev "
             "GROUP BY ALL) e JOIN seats s ON e.site = s.site AND e.hand_id = s.hand_id "
             "AND e.player = s.player JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id "
-            f"WHERE {' AND '.join([counted_seat('s'), *raw])} GROUP BY ALL"
+            f"{joins} WHERE {' AND '.join([counted_seat('s'), *raw])} GROUP BY ALL"
         )  # fmt: skip
         params = params + raw_params
     quoted = ", ".join(f'"{n}"' for n in names)

@@ -1,0 +1,207 @@
+"""``hhtools stats --by session`` read from ``session_cube``, the statistics' counts per
+session kept beside ``session_summary``, instead of joining every seat to its hand and
+its session (at a million hands that three-way join of five million seats took about
+4 s, most of it DuckDB spilling its hash table within its memory cap).
+
+``session_cube`` holds one row per site, player, session (``seat_sessions.session_start``,
+the usual gap of :data:`hhtools.store.player_views.SESSION_GAP` minutes), game, betting
+structure, stakes and currency: :func:`hhtools.store.stats.stats_sql`'s counts over the
+session's counted seats with statistics. It is worked out again whenever a player's
+``session_summary`` rows are (:func:`hhtools.store.hand_summary.summarise_sessions`: the
+players of an import's new hands, or of hands withdrawn), in the same transaction, and
+whole for a store that lacks it or whose rows no longer tally with its sessions
+(:func:`refresh_session_cube`, when the store is opened for writing).
+
+A reader uses it only while it tallies (:func:`session_cube_current`: as many seats and
+the same net as ``seat_sessions``) and only for what it can answer
+(:func:`session_stats_select`); anything else reads the seats as before, with the same
+numbers (sums of doubles may differ in their last bits, as the order of a parallel sum
+does). The all-in expectation is not kept (``hhtools ev`` fills it later): a reader adds
+it over the few seats that have one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+
+from hhtools.store.player_views import SESSION_GAP
+from hhtools.store.report_cube import summed_stats_select
+from hhtools.store.stats import RATIOS, StatsFilter, stats_sql
+from hhtools.store.tables._base import Column
+from hhtools.store.tables._base import column as _c
+
+__all__ = ["SESSION_CUBE", "SESSION_CUBE_COLUMNS", "refresh_session_cube", "rows_select",
+           "session_cube_current", "session_stats_select", "summarise_session_cube"]  # fmt: skip
+
+SESSION_CUBE = "session_cube"
+
+#: the summed counts, after ``hands`` (as :func:`hhtools.store.stats.stats_sql` names them)
+_SUMMED = (*(f"{n}_{p}" for n in RATIOS for p in ("count", "opportunities")),
+           "postflop_aggressive", "postflop_calls", "postflop_folds", "net_won")  # fmt: skip
+
+SESSION_CUBE_COLUMNS: tuple[Column, ...] = (
+    _c("site", "VARCHAR", "the poker room"),
+    _c("player", "VARCHAR", "screen name"),
+    _c("session_start", "TIMESTAMP", "seat_sessions.session_start (the usual gap)"),
+    _c("game", "VARCHAR", "hands.game"),
+    _c("structure", "VARCHAR", "hands.structure (stats' limit)"),
+    _c("stakes", "VARCHAR", "hands.stakes"),
+    _c("currency", "VARCHAR", "hands.currency"),
+    _c("hands", "BIGINT", "counted seats with statistics (the player's hands)"),
+    *(_c(c, "BIGINT", f"sum of stats' {c}") for c in _SUMMED),
+    _c("net_bb", "DOUBLE", "sum of net / big blind"),
+)
+
+#: ``--by`` names the cube groups by -> its SQL over the cube (alias ``h``)
+CUBE_DIMENSIONS: dict[str, str] = {
+    "player": "h.player",
+    "session": "h.session_start",
+    "site": "h.site",
+    "game": "h.game",
+    "limit": "h.structure",
+    "stakes": "h.stakes",
+}
+
+
+def rows_select(players: str | None = None) -> str:
+    """The cube's rows, one per key: :func:`hhtools.store.stats.stats_sql` grouped by
+    player, session, site, game, structure and stakes (and currency), the reference.
+
+    Args:
+        players: a table of ``(site, player)`` rows whose rows are wanted; ``None``: all.
+
+    Returns:
+        A SELECT of :data:`SESSION_CUBE_COLUMNS`, in order.
+    """
+    sql, params = stats_sql(("player", "session", "site", "game", "limit", "stakes"),
+                            StatsFilter(), has_ev=False)  # fmt: skip
+    assert not params  # no filter: nothing to bind
+    if players is not None:
+        mine = f"(site, player) IN (SELECT site, player FROM {players})"
+        for whole, part in (("FROM seats s JOIN", f"FROM (SELECT * FROM seats WHERE {mine}) s JOIN"),
+                            ("JOIN (SELECT * FROM seat_sessions) x",
+                             f"JOIN (SELECT * FROM seat_sessions WHERE {mine}) x")):  # fmt: skip
+            if whole not in sql:  # pragma: no cover - stats_sql's form changed
+                raise RuntimeError(f"hhtools.store.stats.stats_sql no longer reads {whole!r}")
+            sql = sql.replace(whole, part, 1)
+    cols = ", ".join(
+        {"session_start": '"session" AS session_start', "structure": '"limit" AS structure'}
+        .get(c.name, c.name) for c in SESSION_CUBE_COLUMNS)  # fmt: skip
+    return f"SELECT {cols} FROM ({sql})"
+
+
+def _create(con: duckdb.DuckDBPyConnection) -> None:
+    body = ", ".join(f"{c.name} {c.sql}" for c in SESSION_CUBE_COLUMNS)
+    con.execute(f"CREATE TABLE IF NOT EXISTS {SESSION_CUBE} ({body})")
+
+
+def summarise_session_cube(con: duckdb.DuckDBPyConnection, players: str) -> None:
+    """Work out again the cube rows of some players from their ``seat_sessions`` (inside
+    the caller's transaction; the table is created when missing).
+
+    Args:
+        con: a writable store.
+        players: a table or view of ``(site, player)`` rows, e.g. ``session_players``.
+    """
+    _create(con)
+    con.execute(f"DELETE FROM {SESSION_CUBE} WHERE (site, player) IN "
+                f"(SELECT site, player FROM {players})")  # fmt: skip
+    con.execute(f"INSERT INTO {SESSION_CUBE} {rows_select(players)}")
+
+
+def session_cube_current(con: duckdb.DuckDBPyConnection) -> bool:
+    """``True`` when ``session_cube`` sums every stored session row: as many seats, and
+    the same net, as ``seat_sessions`` (one row per counted seat). ``False`` for a store
+    without it (older, read-only; a Parquet dataset), or one whose sessions an older
+    hhtools wrote since."""
+    try:
+        (kept, kept_net, rows, net), = con.execute(
+            f"SELECT (SELECT coalesce(sum(hands), 0) FROM {SESSION_CUBE}), "
+            f"(SELECT coalesce(sum(net_won), 0) FROM {SESSION_CUBE}), "
+            "(SELECT count(*) FROM seat_sessions), "
+            "(SELECT coalesce(sum(net), 0) FROM seat_sessions)").fetchall()  # fmt: skip
+    except duckdb.Error:  # no such table (CatalogException)
+        return False
+    return bool(kept == rows and kept_net == net)
+
+
+def refresh_session_cube(con: duckdb.DuckDBPyConnection) -> bool:
+    """Work ``session_cube`` out whole when the store lacks it or it does not tally with
+    the sessions (:func:`session_cube_current`); a store without ``seat_sessions`` is
+    left alone.
+
+    Args:
+        con: a writable store, outside a transaction.
+
+    Returns:
+        Whether it was worked out.
+
+    Raises:
+        duckdb.Error: the store cannot be written (the transaction is rolled back).
+    """
+    from hhtools.store.transaction import transaction
+
+    if session_cube_current(con):
+        return False
+    try:
+        con.execute("SELECT 1 FROM seat_sessions LIMIT 0")
+    except duckdb.CatalogException:
+        return False
+    with transaction(con):
+        _create(con)
+        con.execute(f"DELETE FROM {SESSION_CUBE}")
+        con.execute(f"INSERT INTO {SESSION_CUBE} {rows_select()}")
+    return True
+
+
+def _conditions(flt: StatsFilter) -> tuple[list[str], list[Any]] | None:
+    """The filter as conditions on the cube (alias ``h``), or ``None`` when the cube cannot
+    answer it (a time: a session may cross it; a position or hole-card class).
+
+    Raises:
+        StatsError: as :meth:`StatsFilter.where`.
+    """
+    if flt.since or flt.until or flt.position or flt.hand_class:
+        return None
+    parts, params = flt.hand_conditions()  # site, game, structure, stakes, currency
+    if flt.player:
+        parts.append("lower(h.player) = lower(?)")
+        params.append(flt.player)
+    return parts, params
+
+
+def session_stats_select(con: duckdb.DuckDBPyConnection, dims: list[str], flt: StatsFilter,
+                         has_ev: bool, gap_minutes: int = SESSION_GAP
+                         ) -> tuple[str, list[Any]] | None:  # fmt: skip
+    """:func:`hhtools.store.stats.stats_sql`'s statement for a grouping by session, read
+    from ``session_cube``: the same columns, rows and numbers, or ``None`` when the cube
+    cannot answer (no session asked, or another gap; a grouping by table, position or
+    month; a time, position or hole-card class filter; the cube not current).
+
+    Args:
+        con: the store.
+        dims: the grouping, checked (:func:`hhtools.store.stats.group_names`).
+        flt: the filters.
+        has_ev: the store holds all-in equity: ``ev_net`` and ``ev_bb`` add, over the
+            seats that have one, the expectation less the net.
+        gap_minutes: the session gap asked for.
+
+    Returns:
+        ``(sql, params)``, or ``None``.
+
+    Raises:
+        StatsError: as :meth:`StatsFilter.where`.
+    """
+    if "session" not in dims or int(gap_minutes) != SESSION_GAP:
+        return None
+    if any(d not in CUBE_DIMENSIONS for d in dims):
+        return None
+    conds = _conditions(flt)
+    if conds is None or not session_cube_current(con):
+        return None
+    return summed_stats_select(
+        dims, CUBE_DIMENSIONS, SESSION_CUBE, conds, flt, has_ev,
+        joins="JOIN seat_sessions x ON x.site = s.site AND x.hand_id = s.hand_id "
+              "AND x.player = s.player")  # fmt: skip
