@@ -290,17 +290,19 @@ def _page_data(db: HandStore, report: Report, fsql: str, params: list[Any],
     order = " ".join(f"WHEN '{k}' THEN {i}" for i, k in enumerate(FINDING_ORDER))
     hidden = ", ".join(f"'{k}'" for k in FINDINGS_HIDDEN)
     rank = (f"CASE kind {order} ELSE CASE WHEN kind IN ({hidden}) THEN 99 ELSE 50 END END")
-    # the first FINDINGS_LISTED of the kinds shown, and as many hidden ones beside them
+    # the first FINDINGS_LISTED of the kinds shown, and as many hidden ones beside them:
+    # two top-N reads (a window numbering every finding sorted them all: 0.4 -> 0.17 CPU
+    # s over the 145,700 findings of a million generated hands)
     swhere, sparams = seats
-    listed = (f"SELECT *, {rank} AS rank FROM ({fsql}) QUALIFY row_number() OVER "
-              f"(PARTITION BY kind IN ({hidden}) ORDER BY {rank}, {_FINDING_TIES}) "
-              f"<= {FINDINGS_LISTED}")  # fmt: skip
+    listed = " UNION ALL ".join(
+        f"(SELECT *, {rank} AS rank FROM ({fsql}) WHERE kind {not_}IN ({hidden}) "
+        f"ORDER BY rank, {_FINDING_TIES} LIMIT {FINDINGS_LISTED})" for not_ in ("NOT ", ""))
     report.finding_rows = db.sql(
         f"SELECT t.* REPLACE (s.hole_cards AS hole_cards) FROM ({listed}) t LEFT JOIN main.seats s "
         "ON s.site = t.site AND s.hand_id = t.hand_id AND s.player = t.player"
         f"{f' AND {swhere}' if swhere else ''} "
         f"ORDER BY rank, {_FINDING_TIES}",
-        params + sparams,
+        params * 2 + sparams,
     )
     keys: list[tuple[str, str]] = []
     for site, hand_id in report.finding_rows.select("site", "hand_id").iter_rows():
