@@ -113,6 +113,30 @@ def test_hand_worked_rows_with_fewest_hands() -> None:
     assert empty.columns == stats_of(ROWS.head(0), ("player",), None).columns == ["player"]
 
 
+def test_counts_held_narrow_and_the_net_apart() -> None:
+    """The hand-worked rows held in 16 bits (the largest count is 6), ``net_won`` apart
+    in 64 bits, sorted by player (Ann 0, Bob 1, Cy 2) and money key (EUR no limit 0,
+    USD pot limit 1); a count of 40,000 needs 32 bits; summed per player and money key:
+    Ann USD 3 + 1 = 4 hands, +150 - 50 = +100 net, in 64 bits."""
+    import numpy as np
+
+    held = counts_of(ROWS)
+    assert held is not None
+    c = held[0]
+    assert (c.ints.dtype, c.net.dtype, c.pid.dtype) == (np.int16, np.int64, np.int32)
+    assert "net_won" not in c.int_names
+    assert list(zip(c.pid.tolist(), c.mk.tolist(), c.net.tolist(), strict=True)) == [
+        (0, 0, 30), (0, 1, 150), (0, 1, -50), (1, 0, -10), (2, 1, 5)]
+    g, starts = c.summed()
+    hands = c.int_names.index("hands")
+    assert starts.tolist() == [0, 1, 3, 4] and g.net.tolist() == [30, 100, -10, 5]
+    assert g.ints[hands].tolist() == [2, 4, 6, 6] and g.ints.dtype == np.int64
+    assert g.narrow().ints.dtype == np.int16
+    big = counts_of(ROWS.with_columns(pl.when(pl.col("player") == "Cy").then(40_000)
+                                      .otherwise(pl.col("hands")).alias("hands")))  # fmt: skip
+    assert big is not None and big[0].ints.dtype == np.int32
+
+
 def test_a_null_key_is_left_to_polars() -> None:
     assert counts_of(ROWS.with_columns(pl.lit(None, dtype=pl.String).alias("structure"))) is None
 

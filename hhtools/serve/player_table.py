@@ -24,7 +24,7 @@ numbered, so that a filter on them keeps rows by a mask (:func:`players_from_cub
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import duckdb
@@ -52,15 +52,17 @@ class Counts:
         pid: each row's player, a number into ``names`` (names sorted, so numbers
             order as names do).
         mk: each row's money key, a number into ``mks`` (sorted).
-        ints: the integer counts, one row of the matrix per name of ``int_names``
-            (int64, ``(len(int_names), rows)``: a count's values lie together, which
-            ``reduceat`` sums several times faster).
+        ints: the counts, one row of the matrix per name of ``int_names``
+            (``(len(int_names), rows)``: a count's values lie together; int16 when
+            every count fits, as in a cube of a million hands, else int32 or int64:
+            fewer bytes to read per filter).
         floats: ``net_bb``, ``ev_net``, ``ev_bb`` (float64, ``(3, rows)``; a NULL
             sum is 0, as Polars sums it).
-        int_names: the integer columns (``hands``, ``seats``, the ratios' counts,
-            the postflop counts, ``net_won``).
+        int_names: the counts' columns (``hands``, ``seats`` (or none: it is
+            ``hands``), the ratios' counts, the postflop counts).
         names: the players' names (a NumPy array of str).
         mks: ``(currency, structure)`` per money key.
+        net: ``net_won`` per row (int64, minor units).
     """
 
     pid: np.ndarray
@@ -70,12 +72,18 @@ class Counts:
     int_names: tuple[str, ...]
     names: np.ndarray
     mks: tuple[tuple[str, str], ...]
+    net: np.ndarray
 
     def take(self, rows: np.ndarray) -> Counts:
         """The rows ``rows`` (ascending row numbers: still sorted)."""
         return Counts(self.pid[rows], self.mk[rows], np.take(self.ints, rows, axis=1),
                       np.take(self.floats, rows, axis=1), self.int_names, self.names,
-                      self.mks)  # fmt: skip
+                      self.mks, self.net[rows])  # fmt: skip
+
+    def narrow(self) -> Counts:
+        """The same rows, the counts in the narrowest integer type that holds them
+        (:func:`smallest`: sums are int64; rows held for many requests need less)."""
+        return replace(self, ints=self.ints.astype(smallest(self.ints)))
 
     def summed(self, *more: np.ndarray) -> tuple[Counts, np.ndarray]:
         """One row per player and money key (and the keys ``more``, by which the rows
@@ -86,7 +94,7 @@ class Counts:
             return self, starts
         return Counts(self.pid[starts], self.mk[starts], _sums(self.ints, starts),
                       _sums(self.floats, starts), self.int_names, self.names,
-                      self.mks), starts  # fmt: skip
+                      self.mks, _sums(self.net[None, :], starts)[0]), starts  # fmt: skip
 
 
 def counts_of(frame: pl.DataFrame, carry: tuple[str, ...] = ()
@@ -109,12 +117,12 @@ def counts_of(frame: pl.DataFrame, carry: tuple[str, ...] = ()
     if keys.null_count().sum_horizontal().item() or "seats" not in frame.columns:
         return None
     sums = [c for c in frame.columns if c not in ("player", "currency", "structure", *carry)]
-    int_names = tuple(c for c in sums if c not in _FLOATS)
+    int_names = tuple(c for c in sums if c not in (*_FLOATS, "net_won"))
     if frame.is_empty():
         none = np.zeros(0, dtype=np.int64)
         return Counts(none, none, np.zeros((len(int_names), 0), dtype=np.int64),
                       np.zeros((len(_FLOATS), 0)), int_names, np.array([], dtype=object),
-                      ()), {c: none for c in carry}  # fmt: skip
+                      (), none), {c: none for c in carry}  # fmt: skip
     names = frame["player"].unique().sort()
     pid = frame.select(pl.col("player").rank("dense").cast(pl.Int64) - 1).to_series().to_numpy()
     pairs = sorted(keys.select("currency", "structure").unique().iter_rows())
@@ -124,14 +132,30 @@ def counts_of(frame: pl.DataFrame, carry: tuple[str, ...] = ()
     mk = keys.join(mk_frame, on=["currency", "structure"], how="left",
                    maintain_order="left")["_mk"].to_numpy()  # fmt: skip
     ints = frame.select(pl.col(c).fill_null(0).cast(pl.Int64) for c in int_names).to_numpy()
-    if ints.size and int(np.abs(ints).max()) < 2**31:  # half the bytes to read per filter
-        ints = ints.astype(np.int32)
+    ints = ints.astype(smallest(ints))
+    net = frame["net_won"].fill_null(0).cast(pl.Int64).to_numpy()
     floats = frame.select(pl.col(c).fill_null(0).cast(pl.Float64) for c in _FLOATS).to_numpy()
     rows = np.lexsort((mk, pid))
+    pid, mk = pid.astype(np.int32), mk.astype(np.int16 if len(pairs) < 2**15 else np.int32)
     counts = Counts(pid[rows], mk[rows], np.ascontiguousarray(ints[rows].T),
                     np.ascontiguousarray(floats[rows].T), int_names,
-                    np.array(names.to_list(), dtype=object), tuple(pairs))  # fmt: skip
+                    np.array(names.to_list(), dtype=object), tuple(pairs), net[rows])  # fmt: skip
     return counts, {c: frame[c].to_numpy()[rows] for c in carry}
+
+
+def smallest(ints: np.ndarray) -> type[np.signedinteger[Any]]:
+    """The narrowest of int16, int32 and int64 that holds every value of ``ints``.
+
+    >>> smallest(np.array([0, -32768, 32767])).__name__, smallest(np.array([2**15])).__name__
+    ('int16', 'int32')
+    """
+    if not ints.size:
+        return np.int16
+    low, high = int(ints.min()), int(ints.max())
+    for t in (np.int16, np.int32):
+        if np.iinfo(t).min <= low and high <= np.iinfo(t).max:
+            return t
+    return np.int64
 
 
 def _runs(*keys: np.ndarray) -> np.ndarray:
@@ -182,7 +206,8 @@ def player_table(c: Counts, min_hands: int | None = None) -> pl.DataFrame:
     order = np.lexsort((ppid, -hands))  # most hands first, then by name
     pi, ppid = np.take(pi, order, axis=1), ppid[order]
     out: dict[str, Any] = {"player": pa.array(c.names[ppid].tolist(), type=pa.string()),
-                           "hands": pi[col["hands"]], "seats": pi[col["seats"]]}  # fmt: skip
+                           "hands": pi[col["hands"]],
+                           "seats": pi[col.get("seats", col["hands"])]}  # fmt: skip
 
     def ratio(count: np.ndarray, opp: np.ndarray) -> pa.Array:
         some = opp > 0
@@ -202,7 +227,7 @@ def player_table(c: Counts, min_hands: int | None = None) -> pl.DataFrame:
     row_of = np.full(len(c.names), -1, dtype=np.int64)
     row_of[ppid] = np.arange(len(ppid))
     mine = row_of[gpid] >= 0
-    mh, mn = gi[col["hands"], mine], gi[col["net_won"], mine].astype(np.int64)
+    mh, mn = gi[col["hands"], mine], g.net[mine]
     mbb, mev, mevbb = gf[0, mine], gf[1, mine], gf[2, mine]
     mpid, mmk, mrow = gpid[mine], gmk[mine], row_of[gpid[mine]]
     first = np.lexsort((mmk, mpid, -mh))  # most hands, player, currency, structure
@@ -308,8 +333,10 @@ class PlayerCube:
         lower: dict[str, list[int]] = {}
         for i, n in enumerate(_lower(counts.names.tolist())):
             lower.setdefault(n, []).append(i)
-        return cls(counts, kid, keys.drop("_kid"), carried["_pos"], positions,
-                   by_key.summed()[0], by_key, kid[by_kid][first], carried["_row"],
+        return cls(counts, kid.astype(np.int32), keys.drop("_kid"),
+                   carried["_pos"].astype(np.int8 if len(positions) < 2**7 else np.int32),
+                   positions, by_key.summed()[0].narrow(), by_key.narrow(),
+                   kid[by_kid][first].astype(np.int32), carried["_row"].astype(np.int32),
                    lower)  # fmt: skip
 
 

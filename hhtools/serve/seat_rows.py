@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from hhtools.serve.player_table import Counts, _allowed, _lower, _of_players
+from hhtools.serve.player_table import Counts, _allowed, _lower, _of_players, smallest
 
 if TYPE_CHECKING:
     import duckdb
@@ -47,7 +47,8 @@ class SeatRows:
         pid: each row's player, a number into ``names`` (int32; rows sorted by it,
             then by ``mk``).
         mk: each row's money key, a number into ``mks`` (int16).
-        ints: the counts ``int_names``, ``(len(int_names), rows)`` (int16 or int32).
+        ints: the counts ``int_names``, ``(len(int_names), rows)`` (int16 when every
+            count fits).
         net: ``net_won`` per row (int64, minor units).
         floats: ``net_bb`` and, with all-in equity, ``ev_net`` and ``ev_bb``
             (float64, ``(1 or 3, rows)``).
@@ -87,16 +88,14 @@ class SeatRows:
                                            self.day, self.kid, self.pos, self.cls))  # fmt: skip
 
     def counts(self, rows: np.ndarray) -> Counts:
-        """The rows ``rows`` (rising row numbers) as :class:`Counts` with every column
-        :func:`player_table` reads (``seats`` = ``hands``, ``net_won``; int64)."""
-        taken = np.take(self.ints, rows, axis=1).astype(np.int64)
+        """The rows ``rows`` (rising row numbers) as :class:`Counts` (no ``seats``:
+        :func:`hhtools.serve.player_table.player_table` reads ``hands``)."""
         net = self.net[rows]
-        ints = np.vstack([taken, taken[:1], net[None, :]])
         f = np.take(self.floats, rows, axis=1)
         if len(f) == 1:  # no all-in equity: the expectation is the net, as the store has it
             f = np.vstack([f[0], net.astype(np.float64), f[0]])
-        return Counts(self.pid[rows], self.mk[rows], ints, f,
-                      (*self.int_names, "seats", "net_won"), self.names, self.mks)  # fmt: skip
+        return Counts(self.pid[rows], self.mk[rows], np.take(self.ints, rows, axis=1), f,
+                      self.int_names, self.names, self.mks, net)  # fmt: skip
 
 
 def seat_rows(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, has_ev: bool,
@@ -151,7 +150,7 @@ def seat_rows(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, has_ev: bool
     cls_raw = np.ma.filled(np.ma.asarray(got["cls"]), 0).astype(np.int64)
     cls = np.where(cls_raw > 0, np.searchsorted(np.array(cls_codes or [0]), cls_raw), -1)
     ints = np.vstack([np.ma.filled(np.ma.asarray(got[n]), 0).astype(np.int64) for n in sums])
-    small = np.int16 if not ints.size or int(np.abs(ints).max()) < 2**15 else np.int32
+    small = smallest(ints)
     fl = np.vstack([np.ma.filled(np.ma.asarray(got[n]), 0.0).astype(np.float64)
                     for n in (("net_bb", "ev_net", "ev_bb") if has_ev else ("net_bb",))])  # fmt: skip
     lower: dict[str, list[int]] = {}
@@ -231,8 +230,9 @@ def position_counts(sr: SeatRows, rows: np.ndarray) -> pl.DataFrame:
         "currency": pl.Series([sr.mks[k][0] for k in c.mk], dtype=pl.String),
         "structure": pl.Series([sr.mks[k][1] for k in c.mk], dtype=pl.String),
     }  # fmt: skip
-    for n in (*sr.int_names, "net_won"):
-        out[n] = c.ints[col[n]]
+    for n in sr.int_names:
+        out[n] = c.ints[col[n]].astype(np.int64)
+    out["net_won"] = c.net
     out["net_bb"], out["ev_net"], out["ev_bb"] = c.floats[0], c.floats[1], c.floats[2]
-    out["seats"] = c.ints[col["hands"]]
+    out["seats"] = out["hands"]
     return pl.DataFrame(out)
