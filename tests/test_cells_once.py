@@ -3,6 +3,7 @@ and reads as it did when every cell was made alone."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import polars as pl
@@ -45,3 +46,33 @@ def test_stats_cells_and_tooltips() -> None:
     assert cols["vpip"].tips == ["1 of 4", "2 of 8", None]
     assert cols["af"].texts == ["1.50", "1.50", ""]
     assert cols["afq"].texts == ["60.0", "60.0", ""]
+
+
+def test_polars_made_cells_read_as_column_text() -> None:
+    # whole numbers (negative, none, past a thousand: no separator, as str), text
+    # (non-ASCII, quotes, empty, none) and limits: the very cells column_text makes
+    from hhtools.reports.cells import column_text_series, display_columns
+    from hhtools.reports.report_tables import _json, frame_columns
+
+    frame = pl.DataFrame({
+        "site": ["s"] * 5,
+        "player": ["Дмитрий", 'a "b"', "", None, "x\\y"],
+        "structure": ["pot_limit", "limit", "no_limit", None, "mixed"],
+        "hands": [1234567, -5, 0, None, 7],
+        "net_won": [125, -15557, 0, None, 3],
+        "currency": ["USD", "EUR", "USD", "USD", "CHIPS"],
+        "bb_per_100": [1234.5, -0.0, None, 0.125, 2.675],
+    })  # fmt: skip
+    for c in ("player", "structure", "hands"):
+        made = column_text_series(c, frame[c])
+        assert made is not None
+        assert made.to_list() == column_text(c, frame[c].to_list(), frame["currency"].to_list(),
+                                             False)  # fmt: skip
+    assert column_text_series("net_won", frame["net_won"]) is None  # money: format_money
+    assert column_text_series("bb_per_100", frame["bb_per_100"]) is None  # floats: Python
+    headers, cells = display_columns(frame)
+    cols = frame_columns(frame, 3)
+    assert [c.header for c in cols] == headers
+    assert [list(c.texts) for c in cols] == cells
+    # the file's JSON of a Series of text reads back as the list
+    assert [json.loads(_json(c.texts)) for c in cols] == cells

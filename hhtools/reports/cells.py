@@ -15,8 +15,8 @@ from hhtools.model.money import format_money
 if TYPE_CHECKING:
     import polars as pl
 
-__all__ = ["MONEY_COLUMNS", "PERCENT_COLUMNS", "STRUCTURE_SHORT", "column_text", "display_columns",
-           "display_rows", "each_text", "text_table"]
+__all__ = ["MONEY_COLUMNS", "PERCENT_COLUMNS", "STRUCTURE_SHORT", "column_text",
+           "column_text_series", "display_columns", "display_rows", "each_text", "text_table"]
 
 _T = TypeVar("_T")
 
@@ -90,6 +90,34 @@ def column_text(column: str, values: list[Any], currency: list[str], is_float: b
         pattern = "{:,.1f}" if column in ("vpip", "pfr") else "{:,.2f}"
         return each_text(lambda v: "" if v is None else pattern.format(v), values)
     return ["" if v is None else str(v) for v in values]
+
+
+def column_text_series(column: str, values: pl.Series) -> pl.Series | None:
+    """:func:`column_text`'s cells as a polars Series of text, made by polars, where they
+    are the very same text: a column of whole numbers or of text read as it is (``str``
+    of each value; ``""`` for none), or a betting structure as FL/PL/NL; ``None`` for
+    any other column (money, ratios, lengths, floats, times: :func:`column_text`).
+
+    >>> import polars as pl
+    >>> column_text_series("hands", pl.Series([1234, None, -5])).to_list()
+    ['1234', '', '-5']
+    >>> column_text_series("structure", pl.Series(["pot_limit", "mixed", None])).to_list()
+    ['PL', 'mixed', '']
+    >>> column_text_series("net_won", pl.Series([125])) is None
+    True
+    """
+    import polars as pl
+
+    if column in MONEY_COLUMNS or column in PERCENT_COLUMNS or column == "minutes":
+        return None
+    dtype = values.dtype
+    if column in ("structure", "limit"):
+        if dtype != pl.String:
+            return None
+        values = values.replace(STRUCTURE_SHORT)
+    elif not (dtype.is_integer() or dtype == pl.String):
+        return None
+    return values.cast(pl.String).fill_null("")
 
 
 def display_rows(results: pl.DataFrame) -> tuple[list[str], list[list[str]]]:

@@ -23,7 +23,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from hhtools.reports.cells import STRUCTURE_SHORT, display_columns, each_text
+from hhtools.reports.cells import (
+    HEADERS,
+    STRUCTURE_SHORT,
+    column_text,
+    column_text_series,
+    each_text,
+)
 
 if TYPE_CHECKING:
     import polars as pl
@@ -44,7 +50,7 @@ class Column:
 
     Attributes:
         header: the header's text (``_`` read as a space).
-        texts: each row's cell text.
+        texts: each row's cell text (a list, or a polars Series of text).
         values: each row's raw value, by which a number column sorts (``None``: the
             text; a ``None`` value sorts first), a list or a polars Series (written to
             the file of rows by polars, without a Python object per value); ``None``
@@ -53,7 +59,7 @@ class Column:
     """
 
     header: str
-    texts: list[str]
+    texts: Sequence[str] | pl.Series
     values: Sequence[Any] | pl.Series | None = None
     tips: list[str | None] | None = None
 
@@ -159,16 +165,22 @@ def _json(values: Sequence[Any] | pl.Series | None) -> str:
 
 def frame_columns(frame: pl.DataFrame, numeric_from: int) -> list[Column]:
     """A frame's columns for reading: money in each row's currency, limits as FL/PL/NL
-    (:func:`hhtools.reports.cells.display_columns`), numbers sorted by value.
+    (:func:`hhtools.reports.cells.column_text`), numbers sorted by value.
 
     Args:
         frame: rows to show (money columns in minor units beside ``currency``).
         numeric_from: index of the first numeric column (after ``site`` is left out).
     """
-    headers, cells = display_columns(frame)
     raw = [c for c in frame.columns if c != "site"]
+    currency = (frame["currency"].to_list() if "currency" in frame.columns
+                else [""] * frame.height)  # fmt: skip
     out = []
-    for j, (name, texts) in enumerate(zip(headers, cells, strict=True)):
+    for j, c in enumerate(raw):
+        name = HEADERS.get(c, c)
+        # whole numbers and text made text by polars (the same cells, no Python str each)
+        texts: Sequence[str] | pl.Series | None = column_text_series(c, frame[c])
+        if texts is None:
+            texts = column_text(c, frame[c].to_list(), currency, frame[c].dtype.is_float())
         values = None
         if j >= numeric_from:
             column = frame[raw[j]]
@@ -189,9 +201,11 @@ def stats_columns(stats: pl.DataFrame, dims: list[str]) -> list[Column]:
     """
     out = []
     for d in dims:
-        values = stats[d].to_list()
-        texts = ([STRUCTURE_SHORT.get(str(v), str(v)) for v in values] if d == "limit"
-                 else [str(v) for v in values])  # fmt: skip
+        texts: Sequence[str] | pl.Series | None = column_text_series(d, stats[d])
+        if texts is None:  # (text, or limits as FL/PL/NL, have their Series)
+            values = stats[d].to_list()
+            texts = ([STRUCTURE_SHORT.get(str(v), str(v)) for v in values] if d == "limit"
+                     else [str(v) for v in values])  # fmt: skip
         out.append(Column(d, texts))
     hands = stats["hands"]
     out.append(Column("hands", each_text("{:,}".format, hands.to_list()), hands))
