@@ -17,7 +17,6 @@ from datetime import datetime
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
-import duckdb
 import pyarrow as pa
 
 import hhtools.grammars as grammars
@@ -102,7 +101,7 @@ class WorkResult:
             return
         try:
             self.kept = kept_rows(self.tables)
-        except duckdb.Error:
+        except (KeyError, ValueError, pa.ArrowException):
             log.warning("the kept tables' rows of a batch could not be worked out: the "
                         "store works them out", exc_info=True)  # fmt: skip
             self.kept = None
