@@ -332,15 +332,22 @@ def hands_data(
     sites = [site for site, _ in keys]
     ids = [hand_id for _, hand_id in keys]
     order = {"actions": ", t.seq", "seats": ", t.seat"}
-    # the hand numbers also as a filter of the table's scan: only the rows of those hands
-    # reach the join (seats and actions at a million hands: 0.2 -> 0.03 CPU s each)
-    frames = {
-        t: db.sql(f"SELECT t.* FROM {t} t JOIN (SELECT unnest(?) AS site, unnest(?) AS hand_id) k "
-                  f"ON k.site = t.site AND k.hand_id = t.hand_id "
-                  f"WHERE list_contains(?, t.hand_id) "
-                  f"ORDER BY t.site, t.hand_id{order.get(t, '')}", [sites, ids, ids])
-        for t in HAND_TABLES
-    }  # fmt: skip
+
+    def rows(table: str, stored: bool) -> pl.DataFrame:
+        # the hand numbers also as a filter of the table's scan: only the rows of those
+        # hands reach the join (seats and actions at a million hands: 0.2 -> 0.03 CPU s
+        # each); a hand's rows in the order stored (as HandStore.hand reads them): its
+        # awards came in DuckDB's order of the moment (found comparing two reports)
+        tie = ", t.rowid" if stored else ""
+        return db.sql(f"SELECT t.* FROM {table} t JOIN (SELECT unnest(?) AS site, "
+                      f"unnest(?) AS hand_id) k ON k.site = t.site AND k.hand_id = t.hand_id "
+                      f"WHERE list_contains(?, t.hand_id) "
+                      f"ORDER BY t.site, t.hand_id{order.get(table, '')}{tie}", [sites, ids, ids])
+
+    try:
+        frames = {t: rows(t, True) for t in HAND_TABLES}
+    except duckdb.BinderException:  # a Parquet dataset's tables are views: no rowid
+        frames = {t: rows(t, False) for t in HAND_TABLES}
     # each table cut by hand once (a filter per hand and table cost 2.6 s for 120 hands)
     parts = {t: f.partition_by(["site", "hand_id"], as_dict=True, maintain_order=True)
              for t, f in frames.items()}  # fmt: skip
