@@ -249,6 +249,17 @@ class _Worker:
         line = self.proc.stdout.readline()  # type: ignore[union-attr]
         return self.json.loads(line)  # type: ignore[no-any-return]
 
+    def memory(self) -> str:
+        """The worker's resident memory now and at its peak (Linux: /proc)."""
+        try:
+            status = Path(f"/proc/{self.proc.pid}/status").read_text().splitlines()
+        except OSError:
+            return "memory unknown"
+        got = {line.split(":")[0]: line.split()[1] for line in status
+               if line.startswith(("VmRSS", "VmHWM"))}  # fmt: skip
+        return (f"RSS {int(got.get('VmRSS', 0)) / 1024:.0f} MiB, "
+                f"peak {int(got.get('VmHWM', 0)) / 1024:.0f} MiB")
+
     def close(self) -> None:
         self.proc.stdin.close()  # type: ignore[union-attr]
         self.proc.wait(120)
@@ -343,6 +354,8 @@ def compare(db: Path, before: Path, urls: dict[str, list[str]], passes: list[str
     try:
         for w in trees.values():  # both build at once (as the load they meet is the same)
             w.wait_ready()
+        for k, w in trees.items():
+            print(f"{k}: server process ready, {w.memory()}")
         print(f"{db}: before {before} / after {ROOT}; wall ms and CPU ms of each server process")
         print(f"{'route':30} {'pass':6} {'tree':6} {'n':>3} {'p50':>7} {'p95':>7} {'max':>7} "
               f"{'cpu p50':>8} {'cpu p95':>8} {'max KB':>8}")  # fmt: skip
@@ -367,6 +380,8 @@ def compare(db: Path, before: Path, urls: dict[str, list[str]], passes: list[str
                     for ms, u in sorted(((r["cpu"], u) for u, r in done), reverse=True)[:slowest]:
                         print(f"    cpu {ms:8.1f}  {u}")
         print("worst p95 wall: " + ", ".join(f"{k} {v:.1f} ms" for k, v in worst.items()))
+        for k, w in trees.items():
+            print(f"{k}: server process {w.memory()}")
     finally:
         for w in trees.values():
             w.close()
