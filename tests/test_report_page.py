@@ -203,3 +203,18 @@ def test_many_players_get_distinct_colours() -> None:
     used = re.findall(r'"line":\s*\{"color":\s*"(#[0-9A-F]{6})"', html)
     assert len(used) == 16 and len(set(used)) == 16
     assert used == palette()[:16]
+
+
+def test_tables_made_in_the_thread_are_those_made_for_the_page(db_path: Path) -> None:
+    """The long tables build_report hands to its thread (Report.prepared) give the page
+    and files the page makes itself without them, on every page size."""
+    import dataclasses
+
+    from hhtools.reports.report_html import page_files
+
+    with hhtools.connect(db_path) as db:
+        report = build_report(db, ReportFilter())
+    assert set(report.prepared) == {"results", "player-stats", "player-money"}
+    alone = dataclasses.replace(report, prepared={})
+    for rows in (None, 1, 2):
+        assert page_files(report, page_rows=rows) == page_files(alone, page_rows=rows)

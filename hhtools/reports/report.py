@@ -29,7 +29,11 @@ from hhtools.store.seat_results import counted_seat
 from hhtools.store.stats import StatsFilter
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     import polars as pl
+
+    from hhtools.reports.report_tables import Prepared
 
 #: Players drawn on the chart when no ``--player`` is given: the most hands first.
 CHART_PLAYERS = 8
@@ -97,6 +101,9 @@ class Report:
             understand), judged only where those lines cannot matter.
         not_told: of ``hands``, those of a store written before hands read in part
             were told apart.
+        prepared: the page's long tables (``results``, ``player-stats``,
+            ``player-money``) being made text in a thread while the rest was asked of the
+            store (:func:`hhtools.reports.report_tables.prepare_frame`), for the page.
     """
 
     filter: ReportFilter
@@ -115,6 +122,7 @@ class Report:
     has_ev: bool = False
     read_in_part: int = 0
     not_told: int = 0
+    prepared: dict[str, Future[Prepared]] = field(default_factory=dict)
 
     def judged_line(self) -> str:
         """How many of the report's hands were judged in full (:func:`judged_line`)."""
@@ -192,42 +200,56 @@ def build_report(
     results = results.sort(["hands", "net_won", "player", "site", "game", "structure", "stakes",
                             "currency"], descending=[True, True] + [False] * 6, nulls_last=True)
     results = blank_high_only(results, _hilo_game())
+    pool = None
+    if page:  # the page's long tables made text in a thread while DuckDB answers the rest
+        from concurrent.futures import ThreadPoolExecutor
 
-    # the views over the filtered hands and seats, counted in one statement
-    def count(view: str, rows: str = "player") -> str:
-        return f"(SELECT count(*) FROM ({filtered_select(view, where, swhere, rows)}))"
+        from hhtools.reports.report_tables import prepare_frame
 
-    kept = totals_select(db.con, flt)
-    totals_row = db.con.execute(*kept).fetchall()[0] if kept else db.con.execute(
-        f"SELECT {count('scoops')}, {count('quarters')}, {count('counterfeited')}, "
-        f"{count('low_possible', 'hand')}",
-        params * 4,
-    ).fetchall()[0]
-    totals = dict(zip(("scoops", "quarters", "counterfeited lows", "boards with a low possible"),
-                      (int(v) for v in totals_row or (0, 0, 0, 0)), strict=True))  # fmt: skip
+        pool = ThreadPoolExecutor(1, thread_name_prefix="hhtools-report-page")
+    try:
+        prepared = {"results": pool.submit(prepare_frame, "results", results)} if pool else {}
 
-    # the findings without their players' cards (the same rows; no read of every seat)
-    fsql = filtered(MISREADS_WITHOUT_CARDS, where, swhere, "player" if flt.player else "hand")
-    findings = db.sql(
-        f"SELECT kind, count(*) AS findings FROM ({fsql}) GROUP BY kind ORDER BY kind", params
-    )
+        # the views over the filtered hands and seats, counted in one statement
+        def count(view: str, rows: str = "player") -> str:
+            return f"(SELECT count(*) FROM ({filtered_select(view, where, swhere, rows)}))"
 
-    if flt.player or not chart_players:
-        charted = sorted(set(results["player"])) if flt.player and chart_players else []
-    else:
-        import polars as pl
+        kept = totals_select(db.con, flt)
+        totals_row = db.con.execute(*kept).fetchall()[0] if kept else db.con.execute(
+            f"SELECT {count('scoops')}, {count('quarters')}, {count('counterfeited')}, "
+            f"{count('low_possible', 'hand')}",
+            params * 4,
+        ).fetchall()[0]
+        totals = dict(zip(("scoops", "quarters", "counterfeited lows",
+                           "boards with a low possible"),
+                          (int(v) for v in totals_row or (0, 0, 0, 0)), strict=True))  # fmt: skip
 
-        by_hands = results.group_by("player").agg(pl.col("hands").sum()).sort(
-            ["hands", "player"], descending=[True, False]
-        )
-        charted = by_hands["player"].head(chart_players).to_list()
-    has_ev = page and _has_equity(db)
-    cumulative = _cumulative(db, charted, where, swhere, params, has_ev)
-    report = Report(flt, n_hands, results, findings, totals, cumulative, has_ev=has_ev,
-                    read_in_part=partly, not_told=not_told)
-    if page and n_hands:
-        _page_data(db, report, fsql, params, (swhere, sparams))
-    return report
+        # the findings without their players' cards (the same rows; no read of every seat)
+        fsql = filtered(MISREADS_WITHOUT_CARDS, where, swhere,
+                        "player" if flt.player else "hand")  # fmt: skip
+        findings = db.sql(
+            f"SELECT kind, count(*) AS findings FROM ({fsql}) GROUP BY kind ORDER BY kind",
+            params)  # fmt: skip
+
+        if flt.player or not chart_players:
+            charted = sorted(set(results["player"])) if flt.player and chart_players else []
+        else:
+            import polars as pl
+
+            by_hands = results.group_by("player").agg(pl.col("hands").sum()).sort(
+                ["hands", "player"], descending=[True, False]
+            )
+            charted = by_hands["player"].head(chart_players).to_list()
+        has_ev = page and _has_equity(db)
+        cumulative = _cumulative(db, charted, where, swhere, params, has_ev)
+        report = Report(flt, n_hands, results, findings, totals, cumulative, has_ev=has_ev,
+                        read_in_part=partly, not_told=not_told, prepared=prepared)
+        if page and n_hands:
+            _page_data(db, report, fsql, params, (swhere, sparams), pool)
+        return report
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False)  # what it was handed is still made
 
 
 def blank_high_only(frame: pl.DataFrame, hilo: pl.Expr) -> pl.DataFrame:
@@ -273,18 +295,27 @@ _FINDING_TIES = ("kind, started_at, site, hand_id, player, board, pot, half, lin
 
 
 def _page_data(db: HandStore, report: Report, fsql: str, params: list[Any],
-               seats: tuple[str | None, list[Any]]) -> None:  # fmt: skip
+               seats: tuple[str | None, list[Any]], pool: Any = None) -> None:  # fmt: skip
     """Fill what only the HTML page shows: statistics, the findings listed, their hands.
 
     ``fsql`` gives the findings without their players' cards (``hole_cards`` NULL),
     ``seats`` the seat filter and its parameters: the findings listed are chosen first,
-    then their cards read from the seats (as view ``misreads`` reads them)."""
+    then their cards read from the seats (as view ``misreads`` reads them). With
+    ``pool`` (an executor), the statistics' tables are made text there meanwhile
+    (:attr:`Report.prepared`)."""
     filters = dataclasses.asdict(report.filter)
     import polars as pl
 
     player_stats, report.player_money = db.stats_frames(("player",), **filters)
     hilo_players = report.results.filter(_hilo_game())["player"].unique().to_list()
     report.player_stats = blank_high_only(player_stats, pl.col("player").is_in(hilo_players))
+    if pool is not None:
+        from hhtools.reports.report_tables import prepare_frame, prepare_stats
+
+        report.prepared["player-stats"] = pool.submit(prepare_stats, "player-stats",
+                                                      report.player_stats, ["player"])
+        report.prepared["player-money"] = pool.submit(prepare_frame, "player-money",
+                                                      report.player_money, 3)
     game_stats, report.game_money = db.stats_frames(("game", "limit"), **filters)
     report.game_stats = blank_high_only(game_stats, _hilo_game())
     order = " ".join(f"WHEN '{k}' THEN {i}" for i, k in enumerate(FINDING_ORDER))

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -43,8 +44,10 @@ from hhtools.reports.report import FINDING_ORDER, FINDINGS_HIDDEN, FINDINGS_LIST
 from hhtools.reports.report_tables import (
     PAGING_SCRIPT,
     RATIO_COLUMNS,
+    Column,
     PagedTable,
     cell_html,
+    first_number,
     frame_columns,
     stats_columns,
 )
@@ -331,8 +334,6 @@ def page_files(report: Report, folder: str = "report_files",
         the folder: its text, or the path of a file to copy}``.
     """
     results = report.results
-    columns = [c for c in results.columns if c != "site"]
-    first_number = columns.index("hands") if "hands" in columns else len(columns)
     n_findings = int(report.findings["findings"].sum()) if report.findings.height else 0
     totals = [("hands", report.hands), ("judged in full",
               report.hands - report.read_in_part - report.not_told),
@@ -350,10 +351,13 @@ def page_files(report: Report, folder: str = "report_files",
         files[PLOTLY_JS] = _plotly_file()
     extra = {} if page_rows is None else {"page_rows": page_rows}
 
-    def table(table_id: str, cols: list[Any]) -> str:
-        paged = PagedTable(table_id, cols, folder, **extra)
+    def table(table_id: str, make: Callable[[], list[Column]]) -> str:
+        # made already in a thread of build_report (Report.prepared), else here
+        got = report.prepared.get(table_id)
+        ready = got.result() if got is not None else None
+        paged = PagedTable(table_id, ready.columns if ready else make(), folder, **extra)
         if paged.paged:
-            files[paged.file_name] = paged.script()
+            files[paged.file_name] = ready.script if ready else paged.script()
         return paged.html()
 
     sections = [
@@ -364,19 +368,19 @@ def page_files(report: Report, folder: str = "report_files",
     if report.player_stats.height:
         sections.append(
             "<h2>Players</h2><h3>Statistics (percent; hover a cell for its counts)</h3>"
-            + table("player-stats", stats_columns(report.player_stats, ["player"]))
+            + table("player-stats", lambda: stats_columns(report.player_stats, ["player"]))
             + "<h3>Money per currency and betting structure</h3>"
-            + table("player-money", frame_columns(report.player_money, 3))
+            + table("player-money", lambda: frame_columns(report.player_money, 3))
         )
     if report.game_stats.height:
         sections.append(
             "<h2>Games and betting structures</h2>"
-            + table("game-stats", stats_columns(report.game_stats, ["game", "limit"]))
-            + table("game-money", frame_columns(report.game_money, 3))
+            + table("game-stats", lambda: stats_columns(report.game_stats, ["game", "limit"]))
+            + table("game-money", lambda: frame_columns(report.game_money, 3))
         )
     sections.append(
         "<h2>Results per player, game, betting structure, stakes and currency</h2>"
-        + table("results", frame_columns(results, first_number))
+        + table("results", lambda: frame_columns(results, first_number(results)))
     )
     first = ", ".join(FINDING_ORDER)
     sections.append(f'<h2 id="findings">Findings</h2><p class="note">{html.escape(first)} '

@@ -34,8 +34,9 @@ from hhtools.reports.cells import (
 if TYPE_CHECKING:
     import polars as pl
 
-__all__ = ["PAGE_ROWS", "PAGING_SCRIPT", "RATIO_COLUMNS", "Column", "PagedTable", "cell_html",
-           "frame_columns", "stats_columns"]  # fmt: skip
+__all__ = ["PAGE_ROWS", "PAGING_SCRIPT", "RATIO_COLUMNS", "Column", "PagedTable", "Prepared",
+           "cell_html", "first_number", "frame_columns", "prepare_frame", "prepare_stats",
+           "stats_columns"]  # fmt: skip
 
 #: Rows of a table shown at once; a longer table is paged (the rest in a file beside it).
 PAGE_ROWS = 100
@@ -161,6 +162,47 @@ def _json(values: Sequence[Any] | pl.Series | None) -> str:
 
     line = pl.DataFrame({"v": values}).select(pl.col("v").implode()).write_ndjson()
     return line[len('{"v":'):].rstrip()[:-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A table of the page made text ahead of the page (:attr:`Report.prepared`).
+
+    Attributes:
+        columns: its columns.
+        script: its file of rows (:meth:`PagedTable.script`), used when it is paged.
+    """
+
+    columns: list[Column]
+    script: str
+
+
+def prepare_frame(table_id: str, frame: pl.DataFrame, numeric_from: int | None = None
+                  ) -> Prepared:  # fmt: skip
+    """:func:`frame_columns` of a frame and its file of rows, made at once (in a thread of
+    :func:`hhtools.reports.report.build_report` while the store answers the rest).
+
+    Args:
+        table_id: the table's id.
+        frame: its rows.
+        numeric_from: as :func:`frame_columns` (default: from ``hands``, the results').
+    """
+    if numeric_from is None:
+        numeric_from = first_number(frame)
+    columns = frame_columns(frame, numeric_from)
+    return Prepared(columns, PagedTable(table_id, columns, "").script())
+
+
+def prepare_stats(table_id: str, stats: pl.DataFrame, dims: list[str]) -> Prepared:
+    """:func:`stats_columns` and its file of rows, made at once (as :func:`prepare_frame`)."""
+    columns = stats_columns(stats, dims)
+    return Prepared(columns, PagedTable(table_id, columns, "").script())
+
+
+def first_number(results: pl.DataFrame) -> int:
+    """The index of the results' first numeric column (``hands``), ``site`` left out."""
+    columns = [c for c in results.columns if c != "site"]
+    return columns.index("hands") if "hands" in columns else len(columns)
 
 
 def frame_columns(frame: pl.DataFrame, numeric_from: int) -> list[Column]:
