@@ -149,15 +149,21 @@ def seat_rows(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, has_ev: bool
     cls_codes = [n for n, _ in lists]
     cls_raw = np.ma.filled(np.ma.asarray(got["cls"]), 0).astype(np.int64)
     cls = np.where(cls_raw > 0, np.searchsorted(np.array(cls_codes or [0]), cls_raw), -1)
-    ints = np.vstack([np.ma.filled(np.ma.asarray(got[n]), 0).astype(np.int64) for n in sums])
-    small = smallest(ints)
+    # each count straight into its row of a matrix of the narrowest type, in the rows'
+    # order (no 64-bit copy of the whole: at a million hands that is half a gigabyte)
+    cols = [np.ma.filled(np.ma.asarray(got[n]), 0) for n in sums]
+    bounds = np.array([b for col in cols if col.size for b in (int(col.min()), int(col.max()))])
+    ints = np.empty((len(sums), len(order)), dtype=smallest(bounds))
+    for i, col in enumerate(cols):
+        ints[i] = col[order]
+    del cols
     fl = np.vstack([np.ma.filled(np.ma.asarray(got[n]), 0.0).astype(np.float64)
                     for n in (("net_bb", "ev_net", "ev_bb") if has_ev else ("net_bb",))])  # fmt: skip
     lower: dict[str, list[int]] = {}
     for i, n in enumerate(_lower(names.tolist())):
         lower.setdefault(n, []).append(i)
     return SeatRows(
-        pid=pid[order], mk=mk[order], ints=np.ascontiguousarray(ints[:, order].astype(small)),
+        pid=pid[order], mk=mk[order], ints=ints,
         net=np.ma.filled(np.ma.asarray(got["net_won"]), 0).astype(np.int64)[order],
         floats=np.ascontiguousarray(fl[:, order]), int_names=tuple(sums), names=names,
         mks=tuple(pairs), day=np.asarray(got["day"], dtype=np.int32)[order],
