@@ -140,7 +140,8 @@ class OptionalBuildExt(build_ext):
         except ImportError:
             print("hhtools: Cython not found; every module runs as Python")
             return []
-        options = {"compiler_directives": DIRECTIVES, "build_dir": "build/cython", "quiet": True}
+        options = {"compiler_directives": DIRECTIVES, "build_dir": "build/cython", "quiet": True,
+                   "include_path": [str(cython_include())]}
         try:
             return list(cythonize(extensions, nthreads=int(self.parallel or 0), **options))
         except Exception:  # noqa: BLE001 - one bad module must not cost the others
@@ -168,7 +169,8 @@ class OptionalBuildExt(build_ext):
             from Cython import __version__ as cython
         except ImportError:
             cython = None
-        data = {"cython": cython, "planned": sorted(planned), "modules": self.core_built}
+        data = {"cython": cython, "planned": sorted(planned), "modules": self.core_built,
+                "needs": needs(self.core_built)}
         text = json.dumps(data, indent=1, sort_keys=True) + "\n"
         targets = [Path(self.build_lib) / MANIFEST]
         if self.inplace or getattr(self, "editable_mode", False):
@@ -176,6 +178,54 @@ class OptionalBuildExt(build_ext):
         for target in targets:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
+
+
+def cython_include(root: Path = ROOT) -> Path:
+    """The folder Cython finds cimported ``.pxd`` files in by their installed names:
+    ``hhtools/grammars/...`` holds a copy of every ``.pxd`` under ``grammars/`` (the
+    checkout has no ``hhtools/grammars`` folder: ``pyproject.toml`` maps it), with an
+    empty ``__init__.pxd`` in each package on the way, so that ``actions.pxd``'s
+    ``from hhtools.grammars.pokerstars.state cimport _Hand`` is found (and the C type
+    imported at run time from the module of that name). A copy is rewritten only when
+    its text changed (Cython retranslates what depends on a newer ``.pxd``).
+
+    Returns:
+        ``root/build/cython_include``.
+    """
+    top = root / "build" / "cython_include"
+    for pxd in sorted((root / "grammars").rglob("*.pxd")):
+        rel = pxd.relative_to(root / "grammars")
+        target = top / "hhtools" / "grammars" / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = pxd.read_bytes()
+        if not target.is_file() or target.read_bytes() != text:
+            target.write_bytes(text)
+        folder = target.parent
+        while folder != top:
+            (folder / "__init__.pxd").touch(exist_ok=True)
+            folder = folder.parent
+    return top
+
+
+def needs(built: dict[str, str], root: Path = ROOT) -> dict[str, list[str]]:
+    """Each compiled module whose ``.pxd`` cimports another compiled module (its C type
+    is imported from that module when the extension loads, so ``hhtools._core`` loads
+    the extension only while that module runs compiled too), by installed name.
+
+    >>> needs({"hhtools.grammars.pokerstars.actions": "", "hhtools.grammars.pokerstars.state": ""})
+    {'hhtools.grammars.pokerstars.actions': ['hhtools.grammars.pokerstars.state']}
+    """
+    out: dict[str, list[str]] = {}
+    for name in sorted(built):
+        pxd = (root / CORE_SOURCES.get(name, CORE_SOURCES.get(name + ".__init__", ""))).with_suffix(".pxd")
+        if not pxd.is_file():
+            continue
+        deps = sorted({line.split()[1] for line in pxd.read_text(encoding="utf-8").splitlines()
+                       if line.startswith("from ") and " cimport " in line
+                       and line.split()[1] in built})  # fmt: skip
+        if deps:
+            out[name] = deps
+    return out
 
 
 #: extension name -> its ``.py`` (the file the manifest hashes)

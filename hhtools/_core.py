@@ -132,6 +132,9 @@ class CoreFinder(MetaPathFinder):
         data = read_manifest() if manifest is None else manifest
         modules = data.get("modules", {})
         self.built: dict[str, str] = dict(modules) if isinstance(modules, dict) else {}
+        needs = data.get("needs", {})
+        #: module -> the compiled modules whose C types it cimports (the build's ``needs``)
+        self.needs: dict[str, list[str]] = dict(needs) if isinstance(needs, dict) else {}
         self.pure = pure_requested() if pure is None else pure
         self.pure_only = () if pure is not None else pure_modules()
         self.loaded: dict[str, str] = {}
@@ -184,7 +187,25 @@ class CoreFinder(MetaPathFinder):
                 digest = self._digests[source] = sha256_of(source)
             except OSError:
                 return "stale"
-        return "compiled" if digest == want else "stale"
+        if digest != want:
+            return "stale"
+        # an extension that cimports another's C type runs only beside that extension
+        for dep in self.needs.get(name, ()):
+            dep_source = _beside(source, name, dep)
+            way = "stale" if dep_source is None else self._way(dep, str(dep_source))
+            if way != "compiled":
+                return way
+        return "compiled"
+
+
+def _beside(source: str, name: str, dep: str) -> Path | None:
+    """The ``.py`` of module ``dep``, a module of the same package as ``name`` (whose
+    ``.py`` is ``source``); else the one of this installation (:func:`_source_of`)."""
+    package, _, _ = name.rpartition(".")
+    if dep.rpartition(".")[0] == package and not source.endswith("__init__.py"):
+        candidate = Path(source).with_name(dep.rpartition(".")[2] + ".py")
+        return candidate if candidate.is_file() else None
+    return _source_of(Path(__file__).resolve().parent.parent, dep)
 
 
 def install() -> CoreFinder:
@@ -228,6 +249,10 @@ def status(root: Path | None = None, manifest: dict[str, object] | None = None) 
             out[name] = "stale"
         else:
             out[name] = "compiled"
+    needs = data.get("needs", {})
+    for name, deps in (needs.items() if isinstance(needs, dict) else ()):
+        if out.get(name) == "compiled" and any(out.get(d) != "compiled" for d in deps):
+            out[name] = "stale"  # it cimports a C type whose module runs as Python
     return out
 
 

@@ -114,6 +114,48 @@ def test_a_list_in_hhtools_pure_runs_only_those_modules_as_python(
     )
 
 
+def test_a_module_that_cimports_another_runs_compiled_only_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # actions.pxd cimports state's C type: a compiled actions beside a pure state fails to
+    # import (the type it imports is not one), so it runs as its .py too
+    monkeypatch.delenv(_core.PURE_ENV, raising=False)
+    root, manifest = _tree(tmp_path)
+    package = root / "grammars" / "site"
+    for leaf in ("state", "actions"):
+        (package / f"{leaf}.py").write_text(f"# {leaf}\n")
+        (package / f"{leaf}{SO}").write_bytes(b"")
+    built = manifest["modules"]
+    assert isinstance(built, dict)
+    for leaf in ("state", "actions"):
+        built[f"hhtools.grammars.site.{leaf}"] = hashlib.sha256(
+            (package / f"{leaf}.py").read_bytes()).hexdigest()  # fmt: skip
+    manifest["planned"] = sorted(built)
+    manifest["needs"] = {"hhtools.grammars.site.actions": ["hhtools.grammars.site.state"]}
+    folder = [str(package)]
+    finder = _core.CoreFinder(manifest)
+    spec = finder.find_spec("hhtools.grammars.site.actions", folder)
+    assert spec is not None and spec.origin == str(package / f"actions{SO}")
+    assert finder.loaded["hhtools.grammars.site.actions"] == "compiled"
+    # the module it needs named in HHTOOLS_PURE: both run as Python
+    monkeypatch.setenv(_core.PURE_ENV, "hhtools.grammars.site.state")
+    finder = _core.CoreFinder(manifest)
+    spec = finder.find_spec("hhtools.grammars.site.actions", folder)
+    assert spec is not None and spec.origin == str(package / "actions.py")
+    assert finder.loaded["hhtools.grammars.site.actions"] == "pure"
+    # the module it needs edited since the build: both run as Python, and say so
+    monkeypatch.delenv(_core.PURE_ENV)
+    with open(package / "state.py", "a") as fh:
+        fh.write("# edited\n")
+    finder = _core.CoreFinder(manifest)
+    spec = finder.find_spec("hhtools.grammars.site.actions", folder)
+    assert spec is not None and spec.origin == str(package / "actions.py")
+    assert finder.loaded["hhtools.grammars.site.actions"] == "stale"
+    ways = _core.status(root, manifest)
+    assert ways["hhtools.grammars.site.state"] == ways["hhtools.grammars.site.actions"] == "stale"
+    assert ways["hhtools.rules.fast"] == "compiled"
+
+
 def test_describe_names_the_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(_core.PURE_ENV, raising=False)
     root, manifest = _tree(tmp_path)
@@ -174,6 +216,22 @@ def test_each_path_loads_what_it_says() -> None:
     *files, line = _python(code, pure=True).splitlines()
     assert all(f.split()[0].endswith(".py") for f in files), files
     assert line == "pure Python (HHTOOLS_PURE=1)"
+
+
+def test_the_pokerstars_hand_state_is_a_c_type_when_compiled() -> None:
+    # state.pxd declares it; actions.pxd, seats.pxd and summary.pxd cimport it: compiled,
+    # its attributes are C fields (getset descriptors, a type Python cannot extend by
+    # assignment); as Python the same class with the same slots
+    if _core.status().get("hhtools.grammars.pokerstars.state") != "compiled":
+        pytest.skip("the PokerStars state is not compiled here")
+    code = ("from hhtools.grammars.pokerstars import actions, state\n"
+            "h = actions._Body('f', 3)\n"
+            "print(type(vars(state._Hand)['actions']).__name__, hasattr(h, '__dict__'),"
+            " h.line, h.first_line, h.problems, h.street.value, isinstance(h, state._Hand))")  # fmt: skip
+    assert _python(code, pure=False).split() == [
+        "getset_descriptor", "False", "3", "3", "[]", "preflop", "True"]
+    assert _python(code, pure=True).split() == [
+        "member_descriptor", "False", "3", "3", "[]", "preflop", "True"]
 
 
 def test_an_edited_py_runs_as_python_in_a_copied_tree(tmp_path: Path) -> None:

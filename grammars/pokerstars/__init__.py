@@ -233,8 +233,8 @@ def _parse(h: _Body, lines: list[str], line: int, text: str, offset: int) -> Par
     i = _read_seats(h, lines, line, hd.body)
     h.rules = FAST_RULES if _lines.FAST else SLOW_RULES
     h.seen, h.known = h.rules.seen[h.units], h.rules.lines[h.units]
-    if not read_body(h, enumerate(lines[i:], i), line, h.read_line, past_range=True, quiet=QUIET,
-                     normalised=True):
+    if not read_body(h, enumerate(lines[i:], i), line, h.read_line,  # type: ignore[arg-type]
+                     past_range=True, quiet=QUIET, normalised=True):
         h.fatal = True
     if _unfinished(h, lines, line):
         return _no_record(h)
@@ -243,7 +243,8 @@ def _parse(h: _Body, lines: list[str], line: int, text: str, offset: int) -> Par
         _rio_raises(h)
     total, rake = h.total or 0, h.rake or 0  # read: the hand has its total (and a rake, 0 or more)
     record = build_record(
-        h, site=_SITE_KEYS[hd.site], game=_game(hd, h.actions, h.ante), line=line, text=text,
+        h,  # type: ignore[arg-type]  # the kernel's Hand as this format holds it (state._Hand)
+        site=_SITE_KEYS[hd.site], game=_game(hd, h.actions, h.ante), line=line, text=text,
         offset=offset, started_at=hd.started_at, time_zone=hd.time_zone,
         started_at_utc=hd.started_at_utc, boards=tuple(_boards(h)), rake=rake,
         cash_outs=tuple(h.cash_outs), fees=h.fees,
@@ -282,7 +283,7 @@ def _unfinished(h: _Hand, lines: list[str], line: int) -> bool:
 #: unexpected error is an ``internal_error`` problem); ``_parse`` is looked up on each
 #: call (a test plants a bug in it).
 _read = reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
-               _Body)  # fmt: skip
+               _Body)  # type: ignore[arg-type]  # fmt: skip
 
 #: The PokerStars site format (and the rooms and converters that write it).
 FORMAT = SiteFormat(

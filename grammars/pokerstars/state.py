@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hhtools.grammars._hand import Hand
+from hhtools.grammars._meaning import Meanings
 
 from hhtools.model.money import (
     CURRENCY_SYMBOLS,
@@ -19,7 +20,18 @@ from hhtools.model.money import (
     Unit,
     parse_money,
 )
-from hhtools.model.records import CashOut, Seat, Street, TournamentResult
+from hhtools.model.records import (
+    Action,
+    CashOut,
+    Collect,
+    Problem,
+    Returned,
+    Seat,
+    Show,
+    Street,
+    TournamentResult,
+)
+from hhtools.model.vocab import ProblemCode
 
 #: An amount as written: "$1,234.56", "€5", "¥25" (CNY tables), "1430".
 _AMT = SYMBOL_CLASS + r"?\d[\d,]*(?:\.\d+)?"
@@ -67,24 +79,28 @@ def _plain_amount(text: str, unit: Unit) -> int | None:
 _SYMBOLS = tuple(CURRENCY_SYMBOLS)
 
 
-class _Hand(Hand):
-    """The kernel's hand state (:class:`~hhtools.grammars._hand.Hand`: seats, actions,
-    hole cards, shows, collects, returns, total and its line, rake, summary...) with
-    what only PokerStars' format holds: two boards by street and by summary (a hand run
-    twice), cash-outs, tournament results, the pot's parts and the room's money, the
-    card lists seen (:mod:`.crosscheck`), and the names keyed for the line dispatch.
+class _Hand:
+    """The hand state of this format: what the kernel's :class:`~hhtools.grammars._hand.Hand`
+    holds that a PokerStars hand fills (seats, actions, hole cards, shows, collects,
+    returns, total and its line, rake, summary...; its methods :meth:`problem`,
+    :meth:`sit_out` and :meth:`final_seats` are the kernel's own) with what only
+    PokerStars' format holds: two boards by street and by summary (a hand run twice),
+    cash-outs, tournament results, the pot's parts and the room's money, the card lists
+    seen (:mod:`.crosscheck`), and the names keyed for the line dispatch.
 
-    ``street`` is a plain attribute here (the street lines say it; no betting is
-    worked out), and the showdown is one of its values.
+    A class of its own, not a subclass of the kernel's (whose betting this format never
+    works out): in the compiled core it is a C type (``state.pxd``), its attributes read
+    and written in C by the modules that cimport it (``actions``, ``seats``,
+    ``summary``). ``street`` is a plain attribute here (the street lines say it; no
+    betting is worked out), and the showdown is one of its values.
     """
 
-    # Every attribute this format adds, and every one of the kernel's it sets while
-    # reading, is a slot with its starting value set here (no class default): the
-    # hand's own dict keeps the kernel's attributes alone, few enough for Python to
-    # share their keys between hands (a dict of 50 keys grew and was looked up
-    # again for every hand)
+    # Every attribute is a slot with its starting value set in ``__init__`` (no class
+    # default): the compiled core's C type (state.pxd) declares the same attributes
     __slots__ = (
-        "street", "rake", "show_board", "fees", "room_added", "room_added_body",
+        "file", "line", "problems", "actions", "folded", "seats", "hole", "shows",
+        "collects", "returned", "board", "inferred", "sightings", "jackpot", "meanings",
+        "away", "street", "rake", "show_board", "fees", "room_added", "room_added_body",
         "board_line", "ante", "cancelled", "fatal", "currency", "rules", "units", "read",
         "hand_id", "table", "button", "max_seats", "hero", "summary", "total", "total_line",
         "first_line", "names", "by_first", "lone", "cash_outs", "street_boards",
@@ -92,11 +108,25 @@ class _Hand(Hand):
     )  # fmt: skip
 
     def __init__(self, file: str, first_line: int) -> None:
-        super().__init__(file, first_line)
+        # the kernel's (:class:`~hhtools.grammars._hand.Hand`) that this format fills
+        self.file = file
+        self.line = first_line
+        self.problems: list[Problem] = []
+        self.actions: list[Action] = []
+        self.folded: set[str] = set()
+        self.seats: list[Seat] = []
+        self.hole: dict[str, tuple[str, ...]] = {}
+        self.shows: list[Show] = []
+        self.collects: list[Collect] = []
+        self.returned: list[Returned] = []
+        self.board: list[str] = []  # the kernel's board (unused here: ``street_boards``)
+        self.inferred: list[str] = []
+        self.jackpot = 0
+        self.meanings: Meanings | None = None
+        self.away: tuple[str, ...] = ()  # players a line said sit out (:meth:`sit_out`)
         #: the current street, as the last street line named it (shadows the kernel's
         #: betting-round property: this format's street lines are never inferred)
         self.street: Street = Street.PREFLOP
-        # the kernel's starting values (its class defaults), here slots of the hand
         self.hand_id: str | None = None
         self.table = ""
         self.button: int | None = None
@@ -135,10 +165,27 @@ class _Hand(Hand):
         #: (player, street, line) of each summary line saying that a player with no
         #: fold in the body folded
         self.summary_folds: list[tuple[str, Street, int]] = []
-        # ``sightings`` (the kernel's): every card list read, in line order: (line,
-        # owner, cards); the owner is a player's name for hole cards, or "\0" + board
-        # key ("\0*" both boards of a hand run twice, "\0" + "0" / "1" one of them)
-        # for board cards
+        # ``sightings``: every card list read, in line order: (line, owner, cards); the
+        # owner is a player's name for hole cards, or "\0" + board key ("\0*" both
+        # boards of a hand run twice, "\0" + "0" / "1" one of them) for board cards
+        self.sightings: list[tuple[int, str, tuple[str, ...]]] = []
+
+    # the kernel's own methods, run on this state (it holds every attribute they read)
+    def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
+        """Record a problem on a source line (:meth:`~hhtools.grammars._betting._State.problem`)."""
+        Hand.problem(self, line, code, message, excerpt)  # type: ignore[arg-type]
+
+    def sit_out(self, player: str) -> bool:
+        """A line saying a seated player sits out (:meth:`~hhtools.grammars._hand.Hand.sit_out`)."""
+        return Hand.sit_out(self, player)  # type: ignore[arg-type]
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat number of a seated player, else ``None`` (:meth:`~.Hand.seat_of`)."""
+        return Hand.seat_of(self, player)  # type: ignore[arg-type]
+
+    def final_seats(self) -> tuple[Seat, ...]:
+        """The seats as the record holds them (:meth:`~.Hand.final_seats`)."""
+        return Hand.final_seats(self)  # type: ignore[arg-type]
 
     @property
     def unit(self) -> Unit:

@@ -1,0 +1,8 @@
+# C declarations for the compiled core (setup.py's CORE; Cython reads this file beside
+# seats.py): the seat lines' reader takes the hand as the C type of state.pxd, so its
+# attributes are read and written in C.
+
+from hhtools.grammars.pokerstars.state cimport _Hand
+
+cpdef object _read_seats(_Hand h, list lines, object line, object i)
+cpdef object _post(_Hand h, object player, object r, object lno)
