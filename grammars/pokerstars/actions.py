@@ -213,19 +213,20 @@ class _Body(_Hand):
         if op == _OP_FOLD:
             self.folded.add(name)
             self.actions.append(_action(self.street, name, _FOLD, 0, None, False, None, lno))
-        elif op == _OP_ADD:  # calls, bets: (op, kind, amount, all-in)
-            self.actions.append(_action(self.street, name, hit[1], hit[2], None, hit[3], None, lno))
+        elif op == _OP_ADD:  # calls, bets: (op, kind's index, amount, all-in)
+            kind = _ADD_KINDS[hit[1]]
+            self.actions.append(_action(self.street, name, kind, hit[2], None, hit[3], None, lno))
         elif op == _OP_CHECK:
             self.actions.append(_action(self.street, name, _CHECK, 0, None, False, None, lno))
         elif op == _OP_RAISE:  # (op, amount, to, all-in)
-            self.actions.append(
-                _action(self.street, name, _RAISE, hit[1], hit[2], hit[3], None, lno)
-            )
-        elif op == _OP_POST:  # (op, post kind, amount, all-in)
+            act = _action(self.street, name, _RAISE, hit[1], hit[2], hit[3], None, lno)
+            self.actions.append(act)
+        elif op == _OP_POST:  # (op, post kind's index, amount, all-in)
             amount = hit[2]
-            if hit[1] is _ANTE and amount > self.ante:
+            kind = _POST_KINDS[hit[1]]
+            if kind is _ANTE and amount > self.ante:
                 self.ante = amount
-            self.actions.append(_action(_PREFLOP, name, _POST, amount, None, hit[3], hit[1], lno))
+            self.actions.append(_action(_PREFLOP, name, _POST, amount, None, hit[3], kind, lno))
         elif op == _OP_COLLECT:  # (op, amount, pot)
             board = self.show_board if self.street is _SHOWDOWN else 0
             self.collects.append(_collect_of(name, hit[1], hit[2], board, lno))
@@ -498,13 +499,16 @@ _Entry = tuple[Any, ...]
 #: :meth:`_Body.read_line`'s operations: a plain fold ``(op,)``, a check ``(op,)``, a call or
 #: a bet ``(op, kind, amount, all-in)``, a raise ``(op, amount, to, all-in)``, a post
 #: ``(op, post kind, amount, all-in)``, a collect ``(op, amount, pot)``, any other line
-#: ``(op, handler, results)``
+#: ``(op, handler, results)``; a kind is its index in :data:`_ADD_KINDS` or :data:`_POST_KINDS`
+#: (ints and bools alone: the collector untracks the entries kept, and their lines)
 _OP_FOLD, _OP_CHECK, _OP_ADD, _OP_RAISE, _OP_POST, _OP_COLLECT, _OP_OTHER = range(7)
 _FOLDS: _Entry = (_OP_FOLD,)
 _CHECKS: _Entry = (_OP_CHECK,)
 _FOLD, _CHECK, _RAISE, _POST = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE, ActionKind.POST
 _ANTE, _PREFLOP, _SHOWDOWN = PostKind.ANTE, Street.PREFLOP, Street.SHOWDOWN
-_ADDS = {_call: ActionKind.CALL, _bet: ActionKind.BET}
+#: the kinds of a call or bet entry and of a post entry, by the index the entry holds
+_ADD_KINDS, _POST_KINDS = (ActionKind.CALL, ActionKind.BET), tuple(dict.fromkeys(_POSTS.values()))
+_POST_INDEX, _ADDS = {kind: i for i, kind in enumerate(_POST_KINDS)}, {_call: 0, _bet: 1}
 
 
 def _entry(h: _Hand, handler: _Handler, r: Any) -> _Entry:
@@ -524,7 +528,8 @@ def _entry(h: _Hand, handler: _Handler, r: Any) -> _Entry:
         if handler is _raise:
             return (_OP_RAISE, h.money(r["amount"]), h.money(r["to"]), r["allin"] is not None)
         if handler is _post:
-            return (_OP_POST, _POSTS[r["kind"]], h.money(r["amount"]), r["allin"] is not None)
+            kind = _POST_INDEX[_POSTS[r["kind"]]]
+            return (_OP_POST, kind, h.money(r["amount"]), r["allin"] is not None)
         if handler is _collect:
             return (_OP_COLLECT, h.money(r["amount"]), _pot(r))
     except ValueError:  # not an amount, or out of range: the handler says so, line by line

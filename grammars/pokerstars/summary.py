@@ -198,9 +198,9 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
         if cached is None:
             if len(seen) >= _SEEN_MAX:
                 seen.clear()
-            cached = seen[after] = _after_name(after)
+            cached = seen[after] = _kept(_after_name(after))
         hit = cached
-        if not hit or (hit[0] is not S_SHOWED and hit[0] is not S_MUCKED):  # no cards shown
+        if not hit or (hit[0] != _SHOWED and hit[0] != _MUCKED):  # no cards shown
             lines = _LINES[fast]
             if len(lines) >= _SEEN_MAX:
                 lines.clear()
@@ -208,7 +208,7 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
     if not hit:
         return False
     rule, s = hit
-    if rule is S_SHOWED:
+    if rule == _SHOWED:
         cards = _cards(s["cards"])
         h.know_cards(player, cards, lno)
         hi, lo = _split_desc(s["desc"])
@@ -221,11 +221,11 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
         cashed = s["cashed"]
         if cashed is not None and "not awarded" in cashed:
             _forfeit(h, player, s, lno)
-    elif rule is S_MUCKED and s["cards"] is not None:
+    elif rule == _MUCKED and s["cards"] is not None:
         cards = _cards(s["cards"])
         h.know_cards(player, cards, lno)
         h.shows.append(_show_of(player, cards, None, None, True, 0, lno))
-    elif rule is S_FOLDED and player not in h.folded:  # no fold line in the body
+    elif rule == _FOLDED and player not in h.folded:  # no fold line in the body
         h.summary_folds.append((player, _FOLD_STREETS[s["street"]], lno))
     return True
 
@@ -249,13 +249,31 @@ def _after_name(rest: str) -> tuple[Any, Any] | tuple[()]:
     return () if s is None else (rule, s)
 
 
-#: :func:`_after_name` of the texts met, by the line matcher's ``FAST``: a summary
-#: line after the name ("  folded before Flop (didn't bet)") reads the same every hand.
-_SEEN: dict[bool, dict[str, tuple[Any, Any] | tuple[()]]] = {True: {}, False: {}}
+#: the summary seat rules by the index :func:`_kept` gives them
+_S_RULES = (S_FOLDED, S_COLLECTED, S_SHOWED, S_MUCKED, S_SITTING_OUT)
+_FOLDED, _COLLECTED, _SHOWED, _MUCKED, _SITTING_OUT = range(len(_S_RULES))
+
+
+def _kept(hit: tuple[Any, Any] | tuple[()]) -> tuple[int, dict[str, Any]] | tuple[()]:
+    """:func:`_after_name`'s rule and results as they are kept (:data:`_SEEN`,
+    :data:`_LINES`): the rule's index in :data:`_S_RULES` and its results by name (what
+    each name reads, ``None`` when not matched, as the results read it). Ints, strings
+    and ``None`` alone: the garbage collector stops tracking what is kept after its first
+    pass (a kept match would be walked again at every full collection)."""
+    if not hit:
+        return hit
+    rule, s = hit
+    return _S_RULES.index(rule), {name: s[name] for name in rule.re.groupindex}
+
+
+#: :func:`_after_name` of the texts met (as :func:`_kept` keeps it), by the line
+#: matcher's ``FAST``: a summary line after the name ("  folded before Flop (didn't
+#: bet)") reads the same every hand.
+_SEEN: dict[bool, dict[str, tuple[int, dict[str, Any]] | tuple[()]]] = {True: {}, False: {}}
 _SEEN_MAX = 1 << 14
 #: summary seat lines met, by ``FAST``: the line -> ``(seat, player, what follows the
 #: name as read)``, for a hand whose seat holds the same player
-_LINES: dict[bool, dict[str, tuple[int, str, tuple[Any, Any] | tuple[()]]]] = {
+_LINES: dict[bool, dict[str, tuple[int, str, tuple[int, dict[str, Any]] | tuple[()]]]] = {
     True: {},
     False: {},
 }
