@@ -1,7 +1,8 @@
 """The import's worker alone: its CPU per hand split by part, on the real worker function.
 
     .venv/bin/python benchmarks/bench_worker_split.py [--folder DIR ...] [--files K]
-        [--before DIR] [--rounds 1] [--pure] [--plain] [--json PATH]
+        [--before DIR] [--after DIR] [--tree LABEL=DIR ...] [--rounds 1] [--pure]
+        [--plain] [--no-init] [--json PATH]
 
 Each folder's plain files are cut into the pieces the importer hands its workers
 (:data:`hhtools.store.importer.RANGE_BYTES` ranges cut at line starts, or a small file
@@ -23,10 +24,16 @@ calls) is added to its part:
   its own functions);
 * ``pickling (dumps)``: the :class:`~hhtools.store.pipeline.PieceResult` pickled;
 * ``other``: the rest of ``process_piece`` and ``process_chunk`` (their loops, the
-  keys table).
+  keys table), and the timers' own cost;
+* ``(cyclic GC, within the parts)``: the garbage collector's CPU (``gc.callbacks``),
+  already counted in whichever part it ran in.
+
+Each child first runs what the importer's workers run first, the pool's initialiser
+(:func:`hhtools.store.pipeline.ignore_sigint`), unless ``--no-init``.
 
 ``--before DIR`` runs a second tree (a ``git archive`` copy, on ``PYTHONPATH``) in the
-same rounds, interleaved with this one, for a before/after in one run; ``--plain`` runs
+same rounds, interleaved with this one (or with ``--after DIR``), for a before/after in
+one run, and ``--tree LABEL=DIR`` more; ``--plain`` runs
 each tree once more with nothing timed by part (its total: what the timers themselves
 cost, mostly counted in ``other``). ``--files K``
 takes each folder's first K files (sorted by name, as the importer walks them).
@@ -114,6 +121,7 @@ import hhtools._core as core
 folder, files = Path(sys.argv[1]), int(sys.argv[2])
 parts = json.loads(sys.argv[3])
 plain = sys.argv[4] == "plain"
+init = sys.argv[5] == "init"
 
 # the pieces the importer would hand out (hhtools.store.importer._piece_tasks)
 paths = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
@@ -140,6 +148,17 @@ for path in paths:
                                      site_format=key))
         n += 1 << 32
         start, line = cut, cut_line
+
+import gc
+gc_cpu = [0.0, 0.0]
+def gc_clock(phase, info):
+    if phase == "start":
+        gc_cpu[1] = clock()
+    else:
+        gc_cpu[0] += clock() - gc_cpu[1]
+gc.callbacks.append(gc_clock)
+if init:  # what the importer's workers run first (the pool's initialiser)
+    pipeline.ignore_sigint()
 
 if plain:  # no part timed: the whole CPU alone, without the timers' own cost
     hands = 0
@@ -264,18 +283,21 @@ for piece in pieces:
     if out.work.kept is None and out.work.count:
         print("kept rows missing", file=sys.stderr)
 total = clock() - t0
+cpu["(cyclic GC, within the parts)"] = gc_cpu[0]
 print(json.dumps({"hands": hands, "pieces": len(pieces), "total": total / hands * 1e6,
                   "parts": {k: v / hands * 1e6 for k, v in cpu.items()},
                   "path": core.describe()}))
 '''
 
 
-def run_child(tree: Path, folder: Path, files: int, pure: bool, plain: bool = False) -> dict:
+def run_child(tree: Path, folder: Path, files: int, pure: bool, plain: bool = False,
+              init: bool = True) -> dict:  # fmt: skip
     """One cold run of the pieces of ``folder`` under the hhtools of ``tree`` (``plain``:
-    no part timed, the total CPU alone)."""
+    no part timed, the total CPU alone; ``init``: the workers' initialiser run first)."""
     env = {**os.environ, "PYTHONPATH": str(tree), "HHTOOLS_PURE": "1" if pure else "0"}
     done = subprocess.run([sys.executable, "-c", _CHILD, str(folder), str(files),
-                           json.dumps(KEPT_PARTS), "plain" if plain else "parts"], env=env,
+                           json.dumps(KEPT_PARTS), "plain" if plain else "parts",
+                           "init" if init else "no-init"], env=env,
                           capture_output=True, text=True, cwd=tempfile.gettempdir(),
                           check=False)  # fmt: skip
     if done.returncode != 0:
@@ -300,24 +322,32 @@ def main() -> None:
     ap.add_argument("--folder", type=Path, action="append", default=None)
     ap.add_argument("--files", type=int, default=0, help="each folder's first K files (0: all)")
     ap.add_argument("--before", type=Path, default=None)
+    ap.add_argument("--after", type=Path, default=ROOT, help="the tree after (this checkout)")
+    ap.add_argument("--tree", action="append", default=[], help="LABEL=DIR: one more tree")
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--pure", action="store_true", help="HHTOOLS_PURE=1 in the children")
     ap.add_argument("--plain", action="store_true",
                     help="also run each tree once with no part timed (the timers' own cost)")
+    ap.add_argument("--no-init", action="store_true",
+                    help="skip the workers' initialiser (pipeline.ignore_sigint)")
     ap.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = ap.parse_args()
     folders = args.folder or [BENCH / "gen-20000-2-100"]
-    trees = {"after": ROOT}
+    trees = {"after": args.after}
     if args.before:
-        trees = {"before": args.before, "after": ROOT}
+        trees = {"before": args.before, "after": args.after}
+    for more in args.tree:
+        label, _, where = more.partition("=")
+        trees[label] = Path(where)
     got: dict[str, dict[str, list[dict]]] = {}
     for r in range(args.rounds):
         for folder in folders:
             for label, tree in trees.items():
-                res = run_child(tree, folder, args.files, args.pure)
+                res = run_child(tree, folder, args.files, args.pure, init=not args.no_init)
                 if args.plain:
                     res["parts"]["total, not timed by part"] = run_child(
-                        tree, folder, args.files, args.pure, plain=True)["total"]
+                        tree, folder, args.files, args.pure, plain=True,
+                        init=not args.no_init)["total"]  # fmt: skip
                 got.setdefault(str(folder), {}).setdefault(label, []).append(res)
                 print(f"round {r + 1} {folder.name} {label}: {res['hands']} hands, "
                       f"{res['total']:.0f} us/hand ({res['path']})", flush=True)
