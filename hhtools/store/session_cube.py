@@ -65,12 +65,13 @@ CUBE_DIMENSIONS: dict[str, str] = {
 }
 
 
-def rows_select(players: str | None = None) -> str:
+def rows_select(seats: str = "seats", sessions: str = "seat_sessions") -> str:
     """The cube's rows, one per key: :func:`hhtools.store.stats.stats_sql` grouped by
     player, session, site, game, structure and stakes (and currency), the reference.
 
     Args:
-        players: a table of ``(site, player)`` rows whose rows are wanted; ``None``: all.
+        seats: the table of seats to read (``seats``, or some players' rows of it).
+        sessions: the table of their sessions (``seat_sessions``, or those players' rows).
 
     Returns:
         A SELECT of :data:`SESSION_CUBE_COLUMNS`, in order.
@@ -78,14 +79,11 @@ def rows_select(players: str | None = None) -> str:
     sql, params = stats_sql(("player", "session", "site", "game", "limit", "stakes"),
                             StatsFilter(), has_ev=False)  # fmt: skip
     assert not params  # no filter: nothing to bind
-    if players is not None:
-        mine = f"(site, player) IN (SELECT site, player FROM {players})"
-        for whole, part in (("FROM seats s JOIN", f"FROM (SELECT * FROM seats WHERE {mine}) s JOIN"),
-                            ("JOIN (SELECT * FROM seat_sessions) x",
-                             f"JOIN (SELECT * FROM seat_sessions WHERE {mine}) x")):  # fmt: skip
-            if whole not in sql:  # pragma: no cover - stats_sql's form changed
-                raise RuntimeError(f"hhtools.store.stats.stats_sql no longer reads {whole!r}")
-            sql = sql.replace(whole, part, 1)
+    for whole, part in (("FROM seats s JOIN", f"FROM {seats} s JOIN"),
+                        ("JOIN (SELECT * FROM seat_sessions) x", f"JOIN {sessions} x")):
+        if whole not in sql:  # pragma: no cover - stats_sql's form changed
+            raise RuntimeError(f"hhtools.store.stats.stats_sql no longer reads {whole!r}")
+        sql = sql.replace(whole, part, 1)
     cols = ", ".join(
         {"session_start": '"session" AS session_start', "structure": '"limit" AS structure'}
         .get(c.name, c.name) for c in SESSION_CUBE_COLUMNS)  # fmt: skip
@@ -106,9 +104,19 @@ def summarise_session_cube(con: duckdb.DuckDBPyConnection, players: str) -> None
         players: a table or view of ``(site, player)`` rows, e.g. ``session_players``.
     """
     _create(con)
-    con.execute(f"DELETE FROM {SESSION_CUBE} WHERE (site, player) IN "
-                f"(SELECT site, player FROM {players})")  # fmt: skip
-    con.execute(f"INSERT INTO {SESSION_CUBE} {rows_select(players)}")
+    mine = f"(site, player) IN (SELECT site, player FROM {players})"
+    con.execute(f"DELETE FROM {SESSION_CUBE} WHERE {mine}")
+    # their sessions, then their seats, each a table first: in one statement DuckDB
+    # joined every seat to its hand before keeping those players' (a few players of a
+    # million-hand store: 1.3 -> 0.5 CPU s)
+    con.execute(f"CREATE OR REPLACE TEMP TABLE _cube_sessions AS "
+                f"SELECT * FROM seat_sessions WHERE {mine}")  # fmt: skip
+    con.execute("CREATE OR REPLACE TEMP TABLE _cube_seats AS SELECT s.* FROM seats s "
+                "SEMI JOIN _cube_sessions x ON x.site = s.site AND x.hand_id = s.hand_id "
+                "AND x.player = s.player")  # fmt: skip
+    con.execute(f"INSERT INTO {SESSION_CUBE} {rows_select('_cube_seats', '_cube_sessions')}")
+    con.execute("DROP TABLE _cube_seats")
+    con.execute("DROP TABLE _cube_sessions")
 
 
 def session_cube_current(con: duckdb.DuckDBPyConnection) -> bool:
