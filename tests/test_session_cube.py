@@ -24,6 +24,7 @@ from polars.testing import assert_frame_equal
 
 import hhtools
 import hhtools.store.api as api_module
+from hhtools.store import session_cube
 from hhtools.store import db as store_db
 from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.importer import import_paths
@@ -101,7 +102,12 @@ def test_sessions_read_from_the_cube(six: Path, monkeypatch: pytest.MonkeyPatch)
         assert_frame_equal(kept, _by_seats(six, monkeypatch, by, **filters), check_exact=False)
 
 
-def test_import_in_two_runs_keeps_what_one_run_keeps(tmp_path: Path) -> None:
+@pytest.mark.parametrize("at_once", [0, 1_000_000])
+def test_import_in_two_runs_keeps_what_one_run_keeps(tmp_path: Path, at_once: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # at_once 0: the players' rows by one statement over every seat, as an import of most
+    # of a store's players works them out; else their seats copied first
+    monkeypatch.setattr(session_cube, "SEATS_AT_ONCE", at_once)
     once = _import(FILES, tmp_path / "once.duckdb")
     twice = _import(FILES[:3], tmp_path / "twice.duckdb")
     _import(FILES[3:], twice)

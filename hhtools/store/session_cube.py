@@ -54,6 +54,10 @@ SESSION_CUBE_COLUMNS: tuple[Column, ...] = (
     _c("net_bb", "DOUBLE", "sum of net / big blind"),
 )
 
+#: seats of the players whose rows are worked out again above which their seats are not
+#: first copied into a table (an import of most of a store's players)
+SEATS_AT_ONCE = 1_000_000
+
 #: ``--by`` names the cube groups by -> its SQL over the cube (alias ``h``)
 CUBE_DIMENSIONS: dict[str, str] = {
     "player": "h.player",
@@ -106,6 +110,11 @@ def summarise_session_cube(con: duckdb.DuckDBPyConnection, players: str) -> None
     _create(con)
     mine = f"(site, player) IN (SELECT site, player FROM {players})"
     con.execute(f"DELETE FROM {SESSION_CUBE} WHERE {mine}")
+    (rows,) = con.execute(f"SELECT count(*) FROM seat_sessions WHERE {mine}").fetchall()[0]
+    if rows > SEATS_AT_ONCE:  # most of the store: one statement over every seat
+        con.execute(f"INSERT INTO {SESSION_CUBE} "
+                    f"{rows_select(f'(SELECT * FROM seats WHERE {mine})', 'seat_sessions')}")
+        return
     # their sessions, then their seats, each a table first: in one statement DuckDB
     # joined every seat to its hand before keeping those players' (a few players of a
     # million-hand store: 1.3 -> 0.5 CPU s)
