@@ -208,21 +208,24 @@ def cython_include(root: Path = ROOT) -> Path:
 
 
 def needs(built: dict[str, str], root: Path = ROOT) -> dict[str, list[str]]:
-    """Each compiled module whose ``.pxd`` cimports another compiled module (its C type
+    """Each compiled module whose ``.pxd`` cimports another module of ``CORE`` (its C type
     is imported from that module when the extension loads, so ``hhtools._core`` loads
-    the extension only while that module runs compiled too), by installed name.
+    the extension only while that module runs compiled too: not when it failed to
+    build, was edited since, or runs as Python), by installed name.
 
     >>> needs({"hhtools.grammars.pokerstars.actions": "", "hhtools.grammars.pokerstars.state": ""})
     {'hhtools.grammars.pokerstars.actions': ['hhtools.grammars.pokerstars.state']}
     """
+    core = {_manifest_name(name) for name in CORE_SOURCES}
     out: dict[str, list[str]] = {}
     for name in sorted(built):
-        pxd = (root / CORE_SOURCES.get(name, CORE_SOURCES.get(name + ".__init__", ""))).with_suffix(".pxd")
-        if not pxd.is_file():
+        source = CORE_SOURCES.get(name) or CORE_SOURCES.get(name + ".__init__")
+        pxd = (root / source).with_suffix(".pxd") if source else None
+        if pxd is None or not pxd.is_file():
             continue
         deps = sorted({line.split()[1] for line in pxd.read_text(encoding="utf-8").splitlines()
                        if line.startswith("from ") and " cimport " in line
-                       and line.split()[1] in built})  # fmt: skip
+                       and line.split()[1] in core})  # fmt: skip
         if deps:
             out[name] = deps
     return out

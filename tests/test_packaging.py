@@ -60,3 +60,32 @@ def test_pyproject_lists_no_package_by_hand() -> None:
 
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert "packages" not in conf
+
+
+def test_cython_finds_a_grammars_pxd_by_its_installed_name(tmp_path: Path) -> None:
+    # actions.pxd cimports hhtools.grammars.pokerstars.state: Cython looks for
+    # hhtools/grammars/pokerstars/state.pxd, a folder the checkout does not have
+    setup = runpy.run_path(str(ROOT / "setup.py"), run_name="setup")
+    (tmp_path / "grammars" / "site").mkdir(parents=True)
+    text = "cdef class S:\n    cdef public object x\n"
+    (tmp_path / "grammars" / "site" / "state.pxd").write_text(text)
+    top = setup["cython_include"](tmp_path)
+    assert top == tmp_path / "build" / "cython_include"
+    copy = top / "hhtools" / "grammars" / "site" / "state.pxd"
+    assert copy.read_text() == text
+    for folder in ("hhtools", "hhtools/grammars", "hhtools/grammars/site"):
+        assert (top / folder / "__init__.pxd").read_text() == ""
+    # a copy of the same text is left alone (Cython retranslates what a newer .pxd feeds)
+    stamp = copy.stat().st_mtime_ns
+    setup["cython_include"](tmp_path)
+    assert copy.stat().st_mtime_ns == stamp
+    # what the manifest says each extension needs: the modules its .pxd cimports
+    names = ["hhtools.grammars.pokerstars.actions", "hhtools.grammars.pokerstars.seats",
+             "hhtools.grammars.pokerstars.state", "hhtools.grammars.pokerstars.summary",
+             "hhtools.rules.pots"]  # fmt: skip
+    state = ["hhtools.grammars.pokerstars.state"]
+    assert setup["needs"](dict.fromkeys(names, "")) == {names[0]: state, names[1]: state,
+                                                        names[3]: state}  # fmt: skip
+    # state not built (a compile error): actions and seats still need it, so they run
+    # as Python too (hhtools._core finds state not compiled)
+    assert setup["needs"](dict.fromkeys(names[:2], "")) == {names[0]: state, names[1]: state}
