@@ -179,6 +179,7 @@ def main() -> None:
     after = ("after", args.after)
     sides = [("before", args.before), after] if args.before else [after]
     results: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in sides}
+    load = [os.getloadavg()]  # beside the numbers: wall means little under load
     for r in range(args.rounds):
         for name, path in sides:
             print(f"round {r + 1}: {name}", file=sys.stderr, flush=True)
@@ -192,7 +193,9 @@ def main() -> None:
             return f"{'>' + str(int(TIMEOUT)):>8} s" + " " * 11
         return f"{v:8.2f}" + (f"  (cpu {cpu:6.2f})" if cpu is not None else " " * 14)
 
-    print(f"{args.db} (best of {args.rounds}; seconds wall, cpu of the command)")
+    load.append(os.getloadavg())
+    print(f"{args.db} (best of {args.rounds}; seconds wall, cpu of the command; load average "
+          f"{load[0][0]:.2f} at the start, {load[1][0]:.2f} at the end)")
     print(" " * width + "  " + "  ".join(f"{n:>22}" for n, _ in sides))
     for n in names:
         print(f"{n:<{width}}  " + "  ".join(cell(*best[s].get(n, (None, None)))
