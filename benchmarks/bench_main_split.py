@@ -28,8 +28,9 @@ function, less the wrapped functions it called (exclusive time):
 
 Each tree's parts are printed in microseconds per hand, the best (least) of the rounds
 per part and the total of the round with the least total; rounds interleave the trees.
-Also the main process's resident memory: its peak, and the most seen at a commit in each
-quarter of the run's commits. ``--pure`` sets ``HHTOOLS_PURE=1`` in the children;
+Also the main process's resident memory: its peak, the most seen at a commit in each
+quarter of the run's commits (after it), the most seen just before one, and after each of
+the run's end steps (sessions, report cube, summary; with the peak so far). ``--pure`` sets ``HHTOOLS_PURE=1`` in the children;
 ``--set`` an integer constant of a module in the after tree's children (``--before-set``
 the before tree's), to compare settings (the same tree may be given as both).
 What the real import's main process adds: Python's start-up and the worker pool (about
@@ -204,6 +205,22 @@ def measure(data: str, cache: Path, db: Path) -> dict[str, Any]:
     committer._commit = commit_and_look
     for name in ("hash_of", "maybe_stored", "add", "stored_digests"):
         meter.wrap(KnownHands, name, "known")
+    ends: list[tuple[str, float, float]] = []  # the run's end steps: (step, RSS after, peak so far)
+
+    def looked(name: str) -> None:
+        fn = getattr(imp, name)
+
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                ends.append((name, _rss_mib(),
+                             resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+
+        setattr(imp, name, wrapped)
+
+    for name in ("refresh_sessions", "refresh_report_cube", "refresh_summary"):
+        looked(name)
     meter.wrap(imp, "refresh_sessions", "sessions")
     meter.wrap(imp, "refresh_report_cube", "report_cube")
     meter.wrap(imp, "refresh_summary", "summary")
@@ -224,8 +241,10 @@ def measure(data: str, cache: Path, db: Path) -> dict[str, Any]:
         im.close()
         meter.leave("close")
     total = time.process_time() - cpu0 - meter.spent.pop("cache", 0.0)
+    peak_at_commits = max((b for b, *_ in looks), default=0.0)
     return {"hands": summary.hands, "total": total, "wall": time.perf_counter() - wall0,
             "parts": meter.spent, "calls": meter.calls, "rss_mib": rss, "looks": looks,
+            "ends": ends, "before_commits_mib": peak_at_commits,
             "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}  # fmt: skip
 
 
@@ -306,7 +325,11 @@ def _print(got: dict[str, list[dict[str, Any]]]) -> None:
             quarters = [max(rss[q * len(rss) // 4:(q + 1) * len(rss) // 4] or [0])
                         for q in range(4)]  # fmt: skip
             print(f"  {label:8} peak {run['peak_mib']:6.0f}; at commits "
-                  + " / ".join(f"{q:.0f}" for q in quarters) + f" ({len(rss)} commits)")
+                  + " / ".join(f"{q:.0f}" for q in quarters) + f" ({len(rss)} commits)"
+                  + (f"; most just before a commit {run['before_commits_mib']:.0f}; after the "
+                     "run's end steps " + ", ".join(f"{n.removeprefix('refresh_')} {r:.0f} "
+                                                    f"(peak {p:.0f})" for n, r, p in run["ends"])
+                     if "ends" in run else ""))  # fmt: skip
     parts = sorted({p for runs in got.values() for run in runs for p in run["parts"]},
                    key=lambda p: -max(run["parts"].get(p, 0) for runs in got.values()
                                       for run in runs))  # fmt: skip
