@@ -99,8 +99,18 @@ _FileState = FileState  # the name the watch's importer knows
 RANGE_BYTES = 4 << 20  #: a plain file bigger than this goes to the workers in ranges of it
 PIECE_SPAN = 1 << 32  #: running numbers (``_n``) set aside for each piece's hands
 CHECKPOINT_LOG = "16MB"  #: write-ahead log DuckDB may hold before it checkpoints by itself
-IMPORT_MEMORY = "256MB"  #: DuckDB's memory cap while importing (queries get store.MEMORY_LIMIT)
+#: DuckDB's memory cap while importing (queries get store.MEMORY_LIMIT): the open
+#: transaction's rows (some 120 MiB for COMMIT_HANDS hands) and the store's blocks it
+#: keeps at hand after writing them. Measured at 100,000 hands (bench_main_split, main
+#: process alone): 128 MB kept its peak at 415 against 462-471 MiB (after each commit
+#: 305 against 360) but cost 4 us a hand of its CPU (the appends of ``actions`` 5.4
+#: against 2.9: DuckDB evicting as it goes); 192 MB saved nothing; ending at 128 MB for
+#: the run's end steps left their peak (the sessions' rows in Arrow) where it was.
+IMPORT_MEMORY = "256MB"
 FLUSH_HANDS = 5_000  #: hands of a file buffered before they are appended (a batch)
+#: tasks in flight a worker: answers of pieces (some 15 MiB each in the main process)
+#: that the main process holds until it takes them in file order
+WINDOW = 3
 #: DuckDB's ``max_vacuum_tasks`` while importing: 0, no row groups merged at a commit, so
 #: each commit's rows of a table (20,000 hands' rows of ``hands``) stay a row group of
 #: their own. DuckDB's default (100) merges a table's small row groups at each commit,
@@ -108,7 +118,10 @@ FLUSH_HANDS = 5_000  #: hands of a file buffered before they are appended (a bat
 #: over (measured at 100,000 hands: commits 27.5 against 21.5 us a hand of main-process
 #: CPU); unmerged, the store is about 12% bigger (64 against 72 MB) and reads the same
 #: (queries' CPU equal within noise). A later write with the default merges the row
-#: groups of the tables it writes to.
+#: groups of the tables it writes to. Merging them at the run's end instead was measured
+#: and left out: at 100,000 hands it cost 9.5 us a hand of CPU and made the file bigger
+#: (68.5 -> 90.5 MiB; the blocks in use 274 -> 237 of 256 KiB, but DuckDB keeps the
+#: freed ones in the file for later writes), where merging at each commit reuses them.
 VACUUM_TASKS = 0
 
 
@@ -436,7 +449,7 @@ class Importer(Committer):
                     # a task with nothing to work out (a problem) is taken in turn
                     work = None if isinstance(task[2], Problem) else self._submit(pool, task)
                     window.append((task, work))
-                    if len(window) >= 3 * self.workers:
+                    if len(window) >= WINDOW * self.workers:
                         self._handle(*self._answer(*window.popleft()))
                 while window:
                     self._handle(*self._answer(*window.popleft()))
