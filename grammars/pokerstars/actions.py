@@ -223,10 +223,10 @@ class _Body(_Hand):
             self.actions.append(act)
         elif op == _OP_POST:  # (op, post kind's index, amount, all-in)
             amount = hit[2]
-            kind = _POST_KINDS[hit[1]]
-            if kind is _ANTE and amount > self.ante:
+            post = _POST_KINDS[hit[1]]
+            if post is _ANTE and amount > self.ante:
                 self.ante = amount
-            self.actions.append(_action(_PREFLOP, name, _POST, amount, None, hit[3], kind, lno))
+            self.actions.append(_action(_PREFLOP, name, _POST, amount, None, hit[3], post, lno))
         elif op == _OP_COLLECT:  # (op, amount, pot)
             board = self.show_board if self.street is _SHOWDOWN else 0
             self.collects.append(_collect_of(name, hit[1], hit[2], board, lno))
