@@ -208,3 +208,24 @@ def test_a_players_several_lines_for_runs_they_do_not_name_are_spread_as_one() -
     got = [(p.board, [(x.player, x.paid, x.due) for x in p.lines]) for p in settle(both).pots]
     assert got == [(0, [("Walt", 9900, 9900)]), (1, [("Walt", 9900, 9900)])]
     assert _money(both) == []
+
+
+def test_equal_halves_written_low_first_are_not_a_mismatch() -> None:
+    # The 32-cent pot halves 16 / 16. The site writes the low half's lines first:
+    # Alice 8 and Bob 8 (the low, split), then Bob 16 (the high). Every player got what
+    # the rules give (Bob 24, Alice 8); the prefix adding up to 16 is the low half here,
+    # and reading it as the high half would invent four mismatches.
+    h = replace(hand(), collects=(Collect("Alice", 8, line=28), Collect("Bob", 8, line=29),
+                                  Collect("Bob", 16, line=30)))  # fmt: skip
+    assert lines(h) == {("Bob", "high", 16, 16, False), ("Bob", "low", 8, 8, True),
+                        ("Alice", "low", 8, 8, True)}  # fmt: skip
+    assert not [f for f in audit_hand(h).findings if f.kind is FindingKind.AWARD_MISMATCH]
+
+
+def test_equal_halves_paid_wrong_either_way_are_still_found() -> None:
+    # Alice 16 then Bob 16 (due: Bob 16 high + 8 low, Alice 8 low). High first, Alice
+    # took the high half and Bob the low; low first, Alice took 16 of the low (due 8).
+    # Neither reading agrees with the rules: the declared order (high first) stands.
+    h = replace(hand(), collects=(Collect("Alice", 16, line=28), Collect("Bob", 16, line=29)))
+    assert lines(h) == {("Alice", "high", 16, 0, False), ("Alice", "low", 0, 8, True),
+                        ("Bob", "high", 0, 16, False), ("Bob", "low", 16, 8, True)}  # fmt: skip

@@ -20,7 +20,8 @@ rows without recomputing anything. Steps:
    collect line names its half when the site says so; otherwise, when the site format
    declares that it writes a split pot's high half first
    (:attr:`~hhtools.model.vocab.CollectOrder.HIGH_THEN_LOW`), the prefix of the lines
-   that adds up to the high half is the high half; otherwise lines stay whole (``all``).
+   that adds up to the high half is the high half (equal halves: read low half first
+   when only that reading agrees with the rules); otherwise lines stay whole (``all``).
 
 Run it twice: each pot is shared between the boards, the first board taking the odd
 units. All money is integer minor units (cents or chips).
@@ -289,7 +290,9 @@ def _paid(
     Lines that name no half, of a format writing the high half's lines first, are cut
     where what comes before is the rules' high half and what comes after the low half;
     failing that (``gross``, the pot before rake, given), at the one cut whose halves
-    differ from the rules' only by where the rake came from (:func:`_within`)."""
+    differ from the rules' only by where the rake came from (:func:`_within`). When the
+    halves are equal the amounts cannot tell which half came first: a cut the rules
+    contradict is read low half first when that way every line is what the rules give."""
     paid: dict[tuple[str, Half], int] = {}
     if collects and all(c.half is not None for c in collects):
         for c in collects:
@@ -309,13 +312,37 @@ def _paid(
                     if 0 < k < len(collects) and _within(run, total - run, gross, award.amount)]
             at = near if len(near) == 1 else []
         if at:
-            for i, c in enumerate(collects):
-                key = (c.player, _HIGH if i < at[0] else _LOW)
-                paid[key] = paid.get(key, 0) + c.amount
+            paid = _cut(collects, at[0], _HIGH, _LOW)
+            if award is not None and halves[_HIGH] == halves[_LOW] and not _agrees(paid, award):
+                # Equal halves: the amounts cannot tell a high-first cut from a low-first
+                # one, only the lines' order does. A site paying every player what the
+                # rules give, low winner's line first, has paid right: read it so.
+                low_first = _cut(collects, at[0], _LOW, _HIGH)
+                if _agrees(low_first, award):
+                    return low_first
             return paid
     for c in collects:
         paid[(c.player, _ALL)] = paid.get((c.player, _ALL), 0) + c.amount
     return paid
+
+
+def _cut(
+    collects: list[Collect], at: int, first: Half, then: Half
+) -> dict[tuple[str, Half], int]:
+    """The lines before index ``at`` paid from half ``first``, the rest from ``then``,
+    per (player, half)."""
+    paid: dict[tuple[str, Half], int] = {}
+    for i, c in enumerate(collects):
+        key = (c.player, first if i < at else then)
+        paid[key] = paid.get(key, 0) + c.amount
+    return paid
+
+
+def _agrees(paid: dict[tuple[str, Half], int], award: PotAward) -> bool:
+    """True when ``paid`` (per player and half) is exactly what ``award`` gives."""
+    due = {(p, h): award.due(p, h) for p in award.shares for h in (_HIGH, _LOW)}
+    return all(due.get(k, 0) == v for k, v in paid.items()) and all(
+        paid.get(k, 0) == v for k, v in due.items())
 
 
 def _lines(
