@@ -222,10 +222,27 @@ def test_equal_halves_written_low_first_are_not_a_mismatch() -> None:
     assert not [f for f in audit_hand(h).findings if f.kind is FindingKind.AWARD_MISMATCH]
 
 
-def test_equal_halves_paid_wrong_either_way_are_still_found() -> None:
-    # Alice 16 then Bob 16 (due: Bob 16 high + 8 low, Alice 8 low). High first, Alice
-    # took the high half and Bob the low; low first, Alice took 16 of the low (due 8).
-    # Neither reading agrees with the rules: the declared order (high first) stands.
+def test_equal_halves_paid_wrong_are_still_found() -> None:
+    # Alice 16 then Bob 16 (due: Bob 16 high + 8 low, Alice 8 low). High half first,
+    # Alice's 16 would be from the high half, which she did not win; low half first,
+    # each line comes from a half its player won: Alice took 16 of the low (due 8),
+    # Bob the high 16 and none of the low (due 8). So read, and both are found.
     h = replace(hand(), collects=(Collect("Alice", 16, line=28), Collect("Bob", 16, line=29)))
-    assert lines(h) == {("Alice", "high", 16, 0, False), ("Alice", "low", 0, 8, True),
-                        ("Bob", "high", 0, 16, False), ("Bob", "low", 16, 8, True)}  # fmt: skip
+    assert lines(h) == {("Alice", "low", 16, 8, True), ("Bob", "high", 16, 16, False),
+                        ("Bob", "low", 0, 8, True)}  # fmt: skip
+    found = [f for f in audit_hand(h).findings if f.kind is FindingKind.AWARD_MISMATCH]
+    assert sorted((f.player, f.half, f.paid, f.due) for f in found) == [
+        ("Alice", Half.LOW, 16, 8), ("Bob", Half.LOW, 0, 8)]
+
+
+def test_rake_taken_from_one_half_written_low_half_first() -> None:
+    # The 32-cent pot with 2 cents of rake, 30 paid. The site took the rake from the
+    # high half: Bob's high 14 (16 less 2), the low 16 split 8 / 8. Lines low half
+    # first: Alice 8, Bob 8, Bob 14. The halves 16 / 14 lie within what the rake allows
+    # (each between its half of 32, 16, less the 2 of rake, and 16): no mismatch.
+    h = replace(hand(), rake=2, collects=(Collect("Alice", 8, line=28), Collect("Bob", 8, line=29),
+                                          Collect("Bob", 14, line=30)))  # fmt: skip
+    assert not [f for f in audit_hand(h).findings if f.kind is FindingKind.AWARD_MISMATCH]
+    # the same amounts paid the wrong way round (Alice 14) are found
+    bad = replace(h, collects=(Collect("Alice", 14, line=28), Collect("Bob", 16, line=29)))
+    assert [f for f in audit_hand(bad).findings if f.kind is FindingKind.AWARD_MISMATCH]

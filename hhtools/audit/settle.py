@@ -20,8 +20,9 @@ rows without recomputing anything. Steps:
    collect line names its half when the site says so; otherwise, when the site format
    declares that it writes a split pot's high half first
    (:attr:`~hhtools.model.vocab.CollectOrder.HIGH_THEN_LOW`), the prefix of the lines
-   that adds up to the high half is the high half (equal halves: read low half first
-   when only that reading agrees with the rules); otherwise lines stay whole (``all``).
+   that adds up to the high half is the high half (or, when the amounts allow it and
+   only so is each line paid from a half its player won, the low half); otherwise lines
+   stay whole (``all``).
 
 Run it twice: each pot is shared between the boards, the first board taking the odd
 units. All money is integer minor units (cents or chips).
@@ -291,8 +292,8 @@ def _paid(
     where what comes before is the rules' high half and what comes after the low half;
     failing that (``gross``, the pot before rake, given), at the one cut whose halves
     differ from the rules' only by where the rake came from (:func:`_within`). When the
-    halves are equal the amounts cannot tell which half came first: a cut the rules
-    contradict is read low half first when that way every line is what the rules give."""
+    amounts allow the low half first as well (equal halves, or rake taken unevenly) and
+    only that reading pays each line from a half its player won, it is the reading."""
     paid: dict[tuple[str, Half], int] = {}
     if collects and all(c.half is not None for c in collects):
         for c in collects:
@@ -300,30 +301,45 @@ def _paid(
             paid[key] = paid.get(key, 0) + c.amount
         return paid
     halves = award.half_amounts if award is not None else {}
-    if hand.collect_order is _HIGH_THEN_LOW and _LOW in halves:
-        cuts = [0]
-        for c in collects:
-            cuts.append(cuts[-1] + c.amount)
-        total = cuts[-1]
-        at = [k for k, run in enumerate(cuts)
-              if (run, total - run) == (halves[_HIGH], halves[_LOW])]  # fmt: skip
-        if not at and gross and award is not None:
-            near = [k for k, run in enumerate(cuts)
-                    if 0 < k < len(collects) and _within(run, total - run, gross, award.amount)]
-            at = near if len(near) == 1 else []
-        if at:
-            paid = _cut(collects, at[0], _HIGH, _LOW)
-            if award is not None and halves[_HIGH] == halves[_LOW] and not _agrees(paid, award):
-                # Equal halves: the amounts cannot tell a high-first cut from a low-first
-                # one, only the lines' order does. A site paying every player what the
-                # rules give, low winner's line first, has paid right: read it so.
-                low_first = _cut(collects, at[0], _LOW, _HIGH)
-                if _agrees(low_first, award):
-                    return low_first
+    if hand.collect_order is _HIGH_THEN_LOW and _LOW in halves and award is not None:
+        high_first = _cut_at(collects, halves[_HIGH], halves[_LOW], gross, award.amount)
+        if high_first is not None:
+            paid = _cut(collects, high_first, _HIGH, _LOW)
+            if _fits(paid, award):
+                return paid
+            # the amounts may allow the low half's lines first too (equal halves, or
+            # rake taken unevenly): read so when only that way each line is paid from
+            # a half its player won
+            low_first = _cut_at(collects, halves[_LOW], halves[_HIGH], gross, award.amount, True)
+            if low_first is not None:
+                other = _cut(collects, low_first, _LOW, _HIGH)
+                if _fits(other, award):
+                    return other
             return paid
     for c in collects:
         paid[(c.player, _ALL)] = paid.get((c.player, _ALL), 0) + c.amount
     return paid
+
+
+def _cut_at(
+    collects: list[Collect], first: int, then: int, gross: int, net: int, low_first: bool = False
+) -> int | None:
+    """Where the lines split into a half of ``first`` units then one of ``then`` (the
+    high half first, or with ``low_first`` the low half): the first cut whose parts
+    are those amounts; failing that (``gross`` given), the one cut whose halves differ
+    from them only by where the rake came from (:func:`_within`); ``None``."""
+    cuts = [0]
+    for c in collects:
+        cuts.append(cuts[-1] + c.amount)
+    total = cuts[-1]
+    for k, run in enumerate(cuts):
+        if (run, total - run) == (first, then):
+            return k
+    if not gross:
+        return None
+    near = [k for k, run in enumerate(cuts) if 0 < k < len(collects) and (
+        _within(total - run, run, gross, net) if low_first else _within(run, total - run, gross, net))]
+    return near[0] if len(near) == 1 else None
 
 
 def _cut(
@@ -338,11 +354,12 @@ def _cut(
     return paid
 
 
-def _agrees(paid: dict[tuple[str, Half], int], award: PotAward) -> bool:
-    """True when ``paid`` (per player and half) is exactly what ``award`` gives."""
-    due = {(p, h): award.due(p, h) for p in award.shares for h in (_HIGH, _LOW)}
-    return all(due.get(k, 0) == v for k, v in paid.items()) and all(
-        paid.get(k, 0) == v for k, v in due.items())
+def _fits(paid: dict[tuple[str, Half], int], award: PotAward) -> bool:
+    """True when every unit of ``paid`` (per player and half) comes from a half its
+    player won by ``award``."""
+    return all(
+        not amount or p in (award.high_winners if h is _HIGH else award.low_winners)
+        for (p, h), amount in paid.items())
 
 
 def _lines(
