@@ -358,11 +358,13 @@ def test_folder_and_stats() -> None:
     # a CNY table's hand in yuan 1 (tests/test_pppoker.py); a limit hand's "Betting is
     # capped" 1 and a cap table's "has reached the $10 cap" 1, Run It Once's re-raises
     # 2 (tests/test_pokerstars_lines.py); a player's two tables of two structures at
-    # one moment 2 (tests/test_listing_order.py).
-    assert stats.hands == len(rs) == 132
+    # one moment 2 (tests/test_listing_order.py); the audit's probes, each hand paid
+    # right and wrong, 22, and collect lines written low half first 3
+    # (tests/test_audit_probes.py).
+    assert stats.hands == len(rs) == 157
     # failed: truncated 1, cancelled 1, out of range 5, damaged 3, unknown game 2,
     # impossible cards 3; skipped: the hold'em hand and the razz hand
-    assert (stats.records, stats.skipped, stats.failed) == (115, 2, 15)
+    assert (stats.records, stats.skipped, stats.failed) == (140, 2, 15)
     assert stats.codes == {
         # malformed 1 + truncated 1 + seat 1001 hand 2 (Lea's post and collect) +
         # the damaged hands' lines (13 + 13 + 9) + the two damaged street lines + the
