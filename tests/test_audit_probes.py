@@ -92,3 +92,11 @@ def test_collect_lines_low_half_first() -> None:
              for h, fs in found.items()}  # fmt: skip
     assert award == {"390009": set(), "390030": set(),
                      "390010": {("Alice", 12, 6), ("Bob", 0, 6)}}  # fmt: skip
+
+
+def test_a_run_twice_finding_names_its_board() -> None:
+    # 390022's first board: Alice due 7 (the high of 13), paid 6. A hand run twice
+    # says which board, the first included.
+    (f, _) = [f for f in _findings("audit_probes_paid_right_and_wrong.txt")["390022"]
+              if f.kind is FindingKind.AWARD_MISMATCH]  # fmt: skip
+    assert f.explanation.startswith("main pot, board 1: the site paid Alice $0.06, the rules give $0.07")

@@ -46,7 +46,7 @@ def award_mismatch(ctx: AuditContext) -> Iterator[Finding]:
             if line.due is None or line.paid == line.due or line.player in cash_outs:
                 continue
             where = pot_label(pot.pot) + ("" if line.half == Half.ALL else f", {line.half} half")
-            if pot.board:
+            if pot.board or len(hand.boards) > 1:  # a run twice names its first board too
                 where += f", board {pot.board + 1}"
             yield Finding(
                 FindingKind.AWARD_MISMATCH, line.player, pot.board, pot.pot, line.half,
