@@ -40,6 +40,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hhtools.audit import audit_hand
+from hhtools.audit.findings import Finding
 from hhtools.ingest.read import parse_file
 from hhtools.model.vocab import FindingKind
 
@@ -61,7 +62,7 @@ RIGHT = ("390001", "390003", "390005", "390007", "390011", "390013", "390016", "
          "390031", "390021", "390023", "390024")  # fmt: skip
 
 
-def _findings(name: str) -> dict[str, list]:  # type: ignore[type-arg]
+def _findings(name: str) -> dict[str, tuple[Finding, ...]]:
     out = {}
     for r in parse_file(FIX / name):
         assert r.hand is not None and not r.problems
