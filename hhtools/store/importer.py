@@ -96,7 +96,14 @@ __all__ = ["CHUNK_HANDS", "FileState", "ImportSummary", "Importer", "WorkerLost"
            "problem_columns"]  # fmt: skip
 _FileState = FileState  # the name the watch's importer knows
 
-RANGE_BYTES = 4 << 20  #: a plain file bigger than this goes to the workers in ranges of it
+#: a plain file bigger than this goes to the workers in ranges of it. A worker holds a
+#: range's rows two or three times over at its peak (its chunks, their concatenation, the
+#: pickle), and the main process a window of them: 2 MiB (about 1,800 hands) against 4
+#: took the process tree's peak from 1,055 to 988 MiB at 100,000 hands (workers 555 ->
+#: 493; bench_speed, same run) for 1.7 us a hand of main-process CPU (54.6 -> 56.3, the
+#: answers received and the cuts; bench_main_split), the workers' CPU within noise now
+#: that a range's kept rows need no DuckDB; 1 MiB: 918 MiB (workers 441) for 5 us.
+RANGE_BYTES = 2 << 20
 PIECE_SPAN = 1 << 32  #: running numbers (``_n``) set aside for each piece's hands
 CHECKPOINT_LOG = "16MB"  #: write-ahead log DuckDB may hold before it checkpoints by itself
 #: DuckDB's memory cap while importing (queries get store.MEMORY_LIMIT): the open
