@@ -29,7 +29,7 @@ calls) is added to its part:
   already counted in whichever part it ran in.
 
 Each child first runs what the importer's workers run first, the pool's initialiser
-(:func:`hhtools.store.pipeline.ignore_sigint`), unless ``--no-init``.
+(:func:`hhtools.store.pipeline.start_worker`), unless ``--no-init``.
 
 ``--before DIR`` runs a second tree (a ``git archive`` copy, on ``PYTHONPATH``) in the
 same rounds, interleaved with this one (or with ``--after DIR``), for a before/after in
@@ -158,7 +158,7 @@ def gc_clock(phase, info):
         gc_cpu[0] += clock() - gc_cpu[1]
 gc.callbacks.append(gc_clock)
 if init:  # what the importer's workers run first (the pool's initialiser)
-    pipeline.ignore_sigint()
+    pipeline.start_worker()
 
 if plain:  # no part timed: the whole CPU alone, without the timers' own cost
     hands = 0
@@ -329,7 +329,7 @@ def main() -> None:
     ap.add_argument("--plain", action="store_true",
                     help="also run each tree once with no part timed (the timers' own cost)")
     ap.add_argument("--no-init", action="store_true",
-                    help="skip the workers' initialiser (pipeline.ignore_sigint)")
+                    help="skip the workers' initialiser (pipeline.start_worker)")
     ap.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = ap.parse_args()
     folders = args.folder or [BENCH / "gen-20000-2-100"]

@@ -1,4 +1,4 @@
-"""What a worker process of the import runs first (hhtools.store.pipeline.ignore_sigint,
+"""What a worker process of the import runs first (hhtools.store.pipeline.start_worker,
 the pool's initialiser): Ctrl-C ignored, the cyclic garbage collector set for its work
 and what it inherited frozen. Run in a child process: it changes the process's state."""
 
@@ -12,9 +12,9 @@ from hhtools.store.pipeline import WORKER_GC
 
 _CHILD = """
 import gc, json, signal
-from hhtools.store.pipeline import ignore_sigint
+from hhtools.store.pipeline import start_worker
 before = [list(gc.get_threshold()), gc.get_freeze_count()]
-ignore_sigint()
+start_worker()
 print(json.dumps({"before": before, "after": [list(gc.get_threshold()), gc.get_freeze_count()],
                   "sigint": signal.getsignal(signal.SIGINT) == signal.SIG_IGN}))
 """

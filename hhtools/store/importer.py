@@ -84,7 +84,7 @@ from hhtools.store.pipeline import (
     PieceResult,
     Task,
     WorkResult,
-    ignore_sigint,
+    start_worker,
     process_piece,
     run_task,
 )
@@ -206,7 +206,7 @@ class Importer(Committer):
         if self.workers > 1:
             # Workers ignore Ctrl-C: the main process stops them and rolls back.
             self.pool = ProcessPoolExecutor(self.workers, mp_context=pool_context(),
-                                            initializer=ignore_sigint)  # fmt: skip
+                                            initializer=start_worker)  # fmt: skip
             # The first task starts the forked workers now (all at once), before DuckDB
             # starts its threads; a fork server starts them when needed.
             self.pool.submit(os.getpid)

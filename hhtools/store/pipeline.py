@@ -33,7 +33,7 @@ from hhtools.store.flatten import ColumnBatch, flatten_hand
 from hhtools.store.tables.kept import kept_rows
 
 __all__ = ["CHUNK_HANDS", "KEY_SCHEMA", "Piece", "PieceResult", "Task", "WorkResult",
-           "chunked", "ignore_sigint", "process_chunk", "process_piece", "run_task"]  # fmt: skip
+           "chunked", "start_worker", "process_chunk", "process_piece", "run_task"]  # fmt: skip
 
 CHUNK_HANDS = 200  #: hands parsed, audited and flattened together
 
@@ -346,7 +346,7 @@ Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | Piece | Pro
 WORKER_GC = (10_000, 20, 10)
 
 
-def ignore_sigint() -> None:
+def start_worker() -> None:
     """A worker's initialiser: Ctrl-C is the main process's to handle; and the cyclic
     garbage collector set for the worker's work (:data:`WORKER_GC`), what it inherited
     from the process that made it frozen (never traversed: no copy of those pages made
