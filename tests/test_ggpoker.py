@@ -318,3 +318,58 @@ def test_seat_out_of_hand_reads_only_its_own_words() -> None:
     odd = text.replace("Seat 4: p4 ($8 in chips)", moved + " and posts $1")
     ph = ggpoker.FORMAT.parse(HandText(odd, "gg_moved.txt", 1, 0))
     assert ph.hand is not None and 6 in ph.hand.unread_lines  # the seat line, line 6
+
+
+_SIDE = "plo_hilo_short_all_in_wins_main_side_pot_contested.txt"
+
+
+def _awards(text: str, name: str) -> set[tuple[str, int, int]]:
+    """The award findings ``(player, paid, due)`` of the one hand ``text``."""
+    from hhtools.model.records import HandText
+
+    ph = ggpoker.FORMAT.parse(HandText(text, name, 1, 0))
+    assert ph.hand is not None and ph.problems == (), [str(p) for p in ph.problems]
+    return {(f.player, f.paid, f.due) for f in audit_hand(ph.hand).findings
+            if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+
+
+def test_contested_side_pot_lines_are_given_to_the_pots_by_the_audit() -> None:
+    """GGPoker's "collected $x from pot" names no pot. Ann, all-in for $1.75, can win
+    only the main pot (3 x $1.75 = $5.25); the side pot ($2 x 2 = $4) is Bea's and
+    Cy's. Hi/lo, no rake: main pot high $2.63 (odd cent high) to Ann's sevens full,
+    low $2.62 to Cy's 7-5-3-2-A; side pot high $2 to Bea's trip kings, low $2 to Cy.
+    The lines were all read as the main pot's (the lowest pot each player could win),
+    so the main pot "was" $9.25 and Ann "was due" $4.63: a false finding on a hand
+    paid right, and none when the site paid Ann the side pot's high half."""
+    hands = [h for h in _parsed(_SIDE) if h.hand is not None]
+    assert [h.hand.hand_id for h in hands] == ["OM900301", "OM900303", "OM900306"]
+    for ph in hands:  # per-pot lines; Cy's two lines as one; high only (Ann 5.25, Bea 4)
+        assert ph.hand.pots_named is False and ph.hand.pot_parts == ()
+        _clean(ph.hand)
+    right = (FIXTURES / _SIDE).read_text().split("\n\n\n")[0]
+    assert _awards(right, _SIDE) == set()
+    # the side pot's high half paid to Ann, who is not in it
+    wrong = right.replace("Bea collected $2 from pot", "Ann collected $2 from pot")
+    assert _awards(wrong, _SIDE) == {("Ann", 463, 263), ("Bea", 0, 200)}
+    # the halves' amounts swapped between Ann and Bea
+    swapped = right.replace("Bea collected $2 from", "Bea collected $2.63 from").replace(
+        "Ann collected $2.63 from", "Ann collected $2 from")
+    assert _awards(swapped, _SIDE) == {("Ann", 200, 263), ("Bea", 263, 200)}
+
+
+def test_hilo_odd_cents_of_a_quartered_low_and_of_a_run_twice() -> None:
+    """OM900101: pot $0.35, high $0.18 (odd cent high) to Cat's trip kings; the low
+    $0.17 tied 7-4-3-2-A by Dan (seat 4) and Ann (seat 1, the button): Dan, first
+    left of the button, $0.09, Ann $0.08. OM900201, run twice: $1.80 less $0.09 rake
+    is $1.71, run 1 $0.86 (odd cent), run 2 $0.85; run 1 Hero scoops (villain has no
+    low: A-3 with a board 2-5-3), run 2 high $0.43 Hero's kings, low $0.42 villain's
+    8-4-3-2-A. Paid the other way round, each is a finding on both players."""
+    name = "plo_hilo_quartered_odd_cent_and_run_twice.txt"
+    quarter, twice = (FIXTURES / name).read_text().split("\n\n\n")[:2]
+    assert _awards(quarter, name) == set() and _awards(twice, name) == set()
+    quarter = quarter.replace("Dan collected $0.09", "Dan collected $0.08").replace(
+        "Ann collected $0.08", "Ann collected $0.09")
+    assert _awards(quarter, name) == {("Dan", 8, 9), ("Ann", 9, 8)}
+    twice = twice.replace("Hero collected $0.43", "Hero collected $0.42").replace(
+        "villain collected $0.42", "villain collected $0.43")
+    assert _awards(twice, name) == {("Hero", 42, 43), ("villain", 43, 42)}

@@ -174,6 +174,7 @@ def _parse(st: GGHand, lines: list[str], line: int, text: str, offset: int) -> k
         cash_outs=tuple(st.cash_outs), fees=st.fees, pot_parts=rec.pot_parts,
         pot_parts_basis=rec.basis, collect_order=k.CollectOrder.UNORDERED,
         room_added=st.room_added, jackpot=st.jackpot, tournament_results=tuple(st.results),
+        pots_named=rec.pots_named,
     )  # fmt: skip
     return k.ParsedHand(hand, tuple(st.problems), None, st.hand_id)
 

@@ -18,13 +18,16 @@ __all__ = ["Record", "assign", "gg_pots", "with_ante"]
 
 
 class Record(NamedTuple):
-    """The whole-hand parts of a record: game, boards, collects, pot parts and basis."""
+    """The whole-hand parts of a record: game, boards, collects, pot parts and basis,
+    and whether the collects' pots are known (``False``: the audit gives each
+    player's lines to the pots, :attr:`~hhtools.model.records.HandHistory.pots_named`)."""
 
     game: k.Game
     boards: tuple[tuple[str, ...], ...]
     collects: tuple[k.Collect, ...]
     pot_parts: tuple[int, ...]
     basis: k.PotPartsBasis | None
+    pots_named: bool = True
 
 
 def with_ante(game: k.Game, ante: int) -> k.Game:
@@ -71,7 +74,16 @@ def assign(
     taking the odd unit). Any other line is the lowest pot its player can win. The pot
     parts are what each pot paid, after rake (``net``): GGPoker does not take its rake
     from the pots in proportion to their size, and it prints no pot parts.
+
+    A side pot two or more players could win (a short all-in's main pot and a side pot
+    between the others) cannot be told from the main pot by the lines: then the lines
+    keep no pot (``pots_named`` false, no pot parts) and the audit gives each player's
+    lines to the pots the player could win (the lowest pot would have paid the main
+    pot a contested side pot's winnings: the short all-in "due" both).
     """
+    if any(len(eligible) > 1 for _, eligible in pots[1:]):
+        out_all = [k.Collect(p, amount, 0, run, lno) for p, amount, run, lno in collects]
+        return Record(game, boards, tuple(out_all), (), None, False)
     sole = {pot[1][0]: pot_ix for pot_ix, pot in enumerate(pots) if len(pot[1]) == 1 and pot_ix > 0}
     out: list[k.Collect] = []
     parts = [0] * max(len(pots), 1)
