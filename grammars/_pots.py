@@ -145,14 +145,21 @@ def pots_of(
     return pots
 
 
-def in_pot_order(collects: list[Collect], gross: list[int]) -> tuple[list[Collect], list[int]]:
+def in_pot_order(
+    collects: list[Collect], gross: list[int], rake: int = 0
+) -> tuple[list[Collect], list[int]]:
     """Collect lines that name no pot but come main pot first, then each side pot
     (888poker's "collected [ .. ]"), given to the pots in that order: each pot takes
-    lines while their sum still fits in its gross size, the last pot takes the rest.
+    lines while their sum still fits in its size less the rake (taken from the main
+    pot first), the last pot takes the rest.
 
     Args:
         collects: the hand's collect lines in order (minor units; their ``pot`` unread).
         gross: the pots' gross sizes, main pot first (:func:`pots_of`).
+        rake: the hand's rake, minor units, taken from the main pot first (888poker):
+            a small side pot's line must not fit in the room the rake left in the
+            main pot (main $4.95 raked $0.25: $4.70 to one player, then a side pot's
+            $0.20 is the side pot's, not the main pot's).
 
     Returns:
         The collects with their pot, and what the lines paid from each pot (one part
@@ -161,12 +168,18 @@ def in_pot_order(collects: list[Collect], gross: list[int]) -> tuple[list[Collec
     >>> got, parts = in_pot_order([Collect("a", 147, 0), Collect("b", 40, 0)], [150, 40])
     >>> [c.pot for c in got], parts
     ([0, 1], [147, 40])
+    >>> in_pot_order([Collect("a", 470, 0), Collect("b", 20, 0)], [495, 20], 25)[1]
+    [470, 20]
     """
+    room = list(gross)
+    for i, amount in enumerate(room):
+        take = min(amount, max(rake, 0))
+        room[i], rake = amount - take, rake - take
     out: list[Collect] = []
     parts = [0] * len(gross)
     k, running = 0, 0
     for c in collects:
-        while k < len(gross) - 1 and running + c.amount > gross[k]:
+        while k < len(room) - 1 and running + c.amount > room[k]:
             k, running = k + 1, 0
         running += c.amount
         if gross:

@@ -371,3 +371,47 @@ def test_timed_out_with_more_words_is_unread_not_swallowed() -> None:
     ph = poker888.FORMAT.parse(ht)
     assert ph.hand is not None
     assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # the file's lines count from 1
+
+
+def _awards(text: str) -> set[tuple[str, int, int]]:
+    """The award findings ``(player, paid, due)`` of the one hand ``text``."""
+    from hhtools.model.records import HandText
+
+    ph = poker888.FORMAT.parse(HandText(text, "probe.txt", 1, 0))
+    assert ph.hand is not None and ph.problems == (), [str(p) for p in ph.problems]
+    return {(f.player, f.paid, f.due) for f in audit_hand(ph.hand).findings
+            if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+
+
+def test_a_small_side_pot_is_not_read_into_the_raked_main_pot() -> None:
+    """Ann all-in for $1.65: main pot 3 x $1.65 = $4.95, raked $0.25 (888 rakes the
+    main pot), $4.70 to Ann's sevens full; side pot 2 x $0.10 = $0.20 (Bea, Cy) to
+    Bea's trip kings. Bea's $0.20 fits in the $0.25 the rake left of the main pot's
+    gross: it was read as the main pot's, the main pot "$4.90 net", and Ann "due"
+    $4.90 and Bea nothing: two false findings on a hand paid right."""
+    name = "side_pot_small_after_raked_main_pot.txt"
+    (ph,) = _parse(name)
+    h = ph.hand
+    assert ph.problems == () and (h.total_pot, h.rake) == (515, 25)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Ann", 470, 0), ("Bea", 20, 1)]
+    assert h.pot_parts == (470, 20)
+    assert not _kinds(h) & BAD
+    # paid to Cy, who lost the side pot to Bea's kings
+    wrong = (FIX / name).read_text().replace("Bea collected", "Cy collected")
+    assert _awards(wrong) == {("Bea", 0, 20), ("Cy", 20, 0)}
+
+
+def test_hilo_quartered_low_odd_cent_and_no_low() -> None:
+    """700100001, $0.30 (3 x $0.10): high $0.15 to Fay's trip kings; the low $0.15 tied
+    7-4-3-2-A by Eli (seat 2, first left of the button) $0.08 and Dee (the button)
+    $0.07. 700100003: board Kc Qd 9h 8s 2c has two low cards, no low: Eli's straight,
+    nine to king, takes $0.30. Paid wrong: the odd cent to Dee; half to Dee's A-2-3-4."""
+    name = "fix_limit_hilo_quartered_odd_cent_and_no_low.txt"
+    for ph in _parse(name):
+        assert ph.problems == () and not _kinds(ph.hand) & BAD
+    quarter, no_low = ("#Game No : " + t for t in (FIX / name).read_text().split("#Game No : ")[1:])
+    quarter = quarter.replace("Eli collected [ $0.08 ]", "Eli collected [ $0.07 ]").replace(
+        "Dee collected [ $0.07 ]", "Dee collected [ $0.08 ]")
+    assert _awards(quarter) == {("Eli", 7, 8), ("Dee", 8, 7)}
+    no_low = no_low.replace("Eli collected [ $0.30 ]", "Eli collected [ $0.15 ]\nDee collected [ $0.15 ]")
+    assert _awards(no_low) == {("Eli", 15, 30), ("Dee", 15, 0)}

@@ -527,5 +527,7 @@ def _paid_out(
         net_in[r.player] -= r.amount
     folded = {a.player for a in h.actions if a.kind is k.ActionKind.FOLD}
     gross = [amount for amount, _ in k.pots_of(net_in, {p for p in net_in if p not in folded}, [])]
-    collects, parts = k.in_pot_order(h.collects, gross)
-    return returned, pot, max(pot - paid, 0), collects, parts
+    rake = max(pot - paid, 0)  # in a tournament no rake: the record says 0, the audit why
+    kept = 0 if h.unit is k.Unit.CHIPS else rake
+    collects, parts = k.in_pot_order(h.collects, gross, kept)
+    return returned, pot, rake, collects, parts
