@@ -18,6 +18,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, ClaimedHigh, PostKind
 from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 
 FIX = Path(__file__).parent / "fixtures" / "888poker"
@@ -374,13 +375,7 @@ def test_timed_out_with_more_words_is_unread_not_swallowed() -> None:
 
 
 def _awards(text: str) -> set[tuple[str, int, int]]:
-    """The award findings ``(player, paid, due)`` of the one hand ``text``."""
-    from hhtools.model.records import HandText
-
-    ph = poker888.FORMAT.parse(HandText(text, "probe.txt", 1, 0))
-    assert ph.hand is not None and ph.problems == (), [str(p) for p in ph.problems]
-    return {(f.player, f.paid, f.due) for f in audit_hand(ph.hand).findings
-            if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+    return awards(poker888.FORMAT, text)
 
 
 def test_a_small_side_pot_is_not_read_into_the_raked_main_pot() -> None:

@@ -13,6 +13,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, HandHistory, PostKind, Variant
 from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ggpoker"
@@ -324,13 +325,8 @@ _SIDE = "plo_hilo_short_all_in_wins_main_side_pot_contested.txt"
 
 
 def _awards(text: str, name: str) -> set[tuple[str, int, int]]:
-    """The award findings ``(player, paid, due)`` of the one hand ``text``."""
-    from hhtools.model.records import HandText
-
-    ph = ggpoker.FORMAT.parse(HandText(text, name, 1, 0))
-    assert ph.hand is not None and ph.problems == (), [str(p) for p in ph.problems]
-    return {(f.player, f.paid, f.due) for f in audit_hand(ph.hand).findings
-            if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+    """The award findings of the one hand ``text`` (of fixture ``name``)."""
+    return awards(ggpoker.FORMAT, text)
 
 
 def test_contested_side_pot_lines_are_given_to_the_pots_by_the_audit() -> None:

@@ -16,6 +16,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, ClaimedHigh, PostKind, Variant
 from hhtools.model.vocab import FindingKind, Half, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 
 FIXTURES = Path(__file__).parent / "fixtures" / "winamax"
@@ -210,3 +211,32 @@ def test_summary_words_not_known_are_unread_lines() -> None:
     # the rest reads as before: 13.40 after 0.60 rake = 14.00 in; 6.70 a half
     assert (h.total_pot, h.rake) == (1400, 60)
     assert sorted((c.player, c.amount) for c in h.collects) == [("Alice", 670), ("Bob", 670)]
+
+
+def _awards(text: str) -> set[tuple[str, int, int]]:
+    return awards(winamax.FORMAT, text)
+
+
+def test_one_main_pot_line_for_a_player_who_won_two_pots() -> None:
+    """Ann all-in for 1.75€: main pot 3 x 1.75€ = 5.25€, side pot 2 x 2€ = 4€ (Bea,
+    Cy), no rake. Hi/lo: main high 2.63€ (odd cent high) Ann's sevens full, main low
+    2.62€ and side low 2€ Cy's 7-5-3-2-A, side high 2€ Bea's trip kings. Winamax
+    writes one line "from main pot" for a player who won two pots: Cy's 4.62€. It was
+    read as the main pot's and the main pot "paid" 7.25€ of its 5.25€: Ann "due"
+    3.63€ and Cy 3.62€ on a hand paid right. The same hand with a line per pot, and
+    high only (Ann 5.25€, Bea 4€), were and are right; a tied low's odd cent (pot
+    0.30€: 0.15€ high, Bob first left of the button 0.08€, Alice 0.07€) too."""
+    name = "hilo_side_pot_one_main_pot_line_for_both_lows.txt"
+    hands = [ph.hand for ph in _parse(name)]
+    assert len(hands) == 4
+    for h in hands:
+        assert h is not None and not _findings(h) & BAD
+    assert hands[0].pots_named is False and hands[1].pots_named is True
+    one_line, _, _, odd = (FIXTURES / name).read_text().split("\n\n\n")[:4]
+    # the side pot's high half paid to Ann, who is not in it
+    wrong = one_line.replace("Ann collected 2.63€", "Ann collected 4.63€").replace(
+        "Bea collected 2€ from side pot 1 (HI)\n", "")
+    assert _awards(wrong) == {("Ann", 463, 263), ("Bea", 0, 200)}
+    odd = odd.replace("Bob collected 0.08€", "Bob collected 0.07€").replace(
+        "Alice collected 0.07€", "Alice collected 0.08€")
+    assert _awards(odd) == {("Bob", 7, 8), ("Alice", 8, 7)}

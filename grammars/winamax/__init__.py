@@ -193,7 +193,7 @@ def _record(
     if structure is k.BettingStructure.LIMIT:
         sb, bb, small_bet, big_bet = k.limit_stakes(h.actions, sb, bb)
     collects, returned, put = uncalled(h.put, h.actions, h.collects)
-    collects, parts = by_pot(h.actions, collects, put)
+    collects, parts, named = by_pot(h.actions, collects, put)
     started, started_utc, zone = _when(hd["date"], hd["tz"])
     tid = None
     if hd["tname"] is not None:
@@ -207,7 +207,7 @@ def _record(
         collects=tuple(collects), returned=returned,
         total_pot=(h.total or 0) - sum(r.amount for r in returned), rake=h.rake or 0,
         pot_parts=parts, pot_parts_basis=k.PotPartsBasis.NET if parts else None,
-        collect_order=k.CollectOrder.UNORDERED,
+        collect_order=k.CollectOrder.UNORDERED, pots_named=named,
     )  # fmt: skip
 
 

@@ -54,8 +54,9 @@ def uncalled(
 
 def by_pot(
     actions: list[k.Action], collects: list[k.Collect], put: dict[str, int]
-) -> tuple[list[k.Collect], tuple[int, ...]]:
-    """The collects per pot, and the pots' net amounts as the collects state them.
+) -> tuple[list[k.Collect], tuple[int, ...], bool]:
+    """The collects per pot, the pots' net amounts as the collects state them, and
+    whether the lines' pots are their pots.
 
     Winamax names the pot of a collect line ("main pot", "side pot 1"), but a player
     who wins the main pot and a side pot gets one line, "from main pot", for both. The
@@ -64,7 +65,11 @@ def by_pot(
     per pot are the pots' net amounts (``pot_parts``, after rake). When one player
     collects everything, their line is spread over the pots in proportion to the pots'
     sizes (largest remainder); those shares are the parts. Otherwise the lines are
-    kept as written.
+    kept as written, their pots not theirs (``False``: the audit gives each player's
+    lines to the pots the player could win, ``HandHistory.pots_named``): a "main
+    pot" line that covers a side pot too (a short all-in's main pot high half, the
+    low halves of both pots to one player: the main pot "paid" more than it held)
+    or a pot no line names.
 
     Args:
         actions: the hand's posts and actions (folds tell who is in).
@@ -72,23 +77,25 @@ def by_pot(
         put: what each player put in (minor units), without the uncalled excess.
 
     Returns:
-        ``(collects, parts)``: ``parts`` is empty when the lines are kept as written.
+        ``(collects, parts, named)``: ``parts`` is empty when the lines are kept as
+        written; ``named`` is ``False`` when their pots are not theirs.
     """
     folded = {a.player for a in actions if a.kind is k.ActionKind.FOLD}
     gross = [g for g, _ in k.pots_of(put, {p for p in put if p not in folded}, list(put))]
     if len(gross) < 2 or not collects:
-        return collects, ()
+        return collects, (), True
     net_total = sum(c.amount for c in collects)
     per_pot = [sum(c.amount for c in collects if c.pot == ix) for ix in range(len(gross))]
-    if all(per_pot) and sum(per_pot) == net_total:
-        return collects, tuple(per_pot)
+    fits = all(paid <= size for paid, size in zip(per_pot, gross, strict=True))
+    if all(per_pot) and sum(per_pot) == net_total and fits:
+        return collects, tuple(per_pot), True
     players = {c.player for c in collects}
     if len(players) != 1 or any(c.half is not None for c in collects):
-        return collects, ()
+        return collects, (), False
     shares = _in_proportion(net_total, gross)
     c0 = collects[0]
     spread = [k.Collect(c0.player, a, ix, 0, c0.line) for ix, a in enumerate(shares) if a]
-    return spread, tuple(shares)
+    return spread, tuple(shares), True
 
 
 def _in_proportion(amount: int, sizes: list[int]) -> list[int]:
