@@ -237,3 +237,29 @@ def test_element_not_known_in_a_game_is_unread() -> None:
     # the rest as before: Cal's 0.20 flop bet comes back; 0.40 in, 0.02 rake, 0.38 to Cal
     assert (h.total_pot, h.rake) == (40, 2)
     assert [(c.player, c.amount) for c in h.collects] == [("Cal", 38)]
+
+
+def _wins(text: str) -> set[tuple[str, int, int]]:
+    """The award findings ``(player, paid, due)`` of the one game of session ``text``."""
+    (ph,) = [ipoker.FORMAT.parse(ht)
+             for ht in ipoker.FORMAT.split(io.BytesIO(text.encode()), "probe.xml")]  # fmt: skip
+    assert ph.hand is not None and ph.problems == (), [str(p) for p in ph.problems]
+    return {(f.player, f.paid, f.due) for f in audit_hand(ph.hand).findings
+            if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+
+
+def test_hilo_side_pot_wins_are_given_to_the_pots_by_the_audit() -> None:
+    """Ann all-in for $1.75: main pot 3 x $1.75 = $5.25, side pot 2 x $2 = $4 (Bea, Cy),
+    no rake. High: Ann's sevens full the main pot's $2.63 (odd cent high), Bea's trip
+    kings the side pot's $2; low: Cy's 7-5-3-2-A both low halves, $2.62 + $2 = $4.62.
+    iPoker gives each player's total only: split over the pots in proportion to what
+    each is owed, the side pot went $1.21 to Bea and $2.79 to Cy, four false findings
+    on a hand paid right. Paid wrong (Bea's $2 to Ann): Ann and Bea, no one else."""
+    text = (FIX / "hilo_side_pot_wins_hold_halves_of_two_pots.xml").read_text()
+    assert _wins(text) == set()
+    (ph,) = _parse("hilo_side_pot_wins_hold_halves_of_two_pots.xml")
+    assert ph.hand.pots_named is False
+    assert sorted((c.player, c.amount) for c in ph.hand.collects) == [
+        ("Ann", 263), ("Bea", 200), ("Cy", 462)]  # fmt: skip
+    wrong = text.replace('win="$2.63"', 'win="$4.63"').replace('win="$2"', 'win="$0"')
+    assert _wins(wrong) == {("Ann", 463, 263), ("Bea", 0, 200)}
