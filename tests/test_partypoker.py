@@ -18,6 +18,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, HandHistory, HandText, PostKind
 from hhtools.model.vocab import FindingKind, HandCategory, Half, PotPartsBasis
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 
 FIX = Path(__file__).parent / "fixtures" / "partypoker"
@@ -340,3 +341,35 @@ def test_mucks_with_more_words_is_unread() -> None:
     assert [(c.player, c.amount) for c in ph.hand.collects] == [("Bru", 43), ("Bru", 42)]
     plain = _parse(text.replace("Cem mucks and wins $0.40 USD\n", "Cem mucks\n"))
     assert plain.problems == () and plain.hand.unread_lines == ()
+
+
+def test_new_summary_collected_is_a_total_the_audit_gives_to_the_pots() -> None:
+    """New format, Ann all-in for $1.75: main pot 3 x $1.75 = $5.25 to Ann's sevens
+    full, side pot 2 x $2 = $4 (Bea, Cy) to Bea's trip kings, no rake. The summary's
+    "collected $4" names no pot: it was read as the main pot's, and Bea was "paid
+    $4.00 of the main pot, due $0.00" and "$0.00 of the side pot, due $4.00" on a
+    hand paid right. Paid wrong (all $9.25 to Ann): Ann over by the side pot, Bea
+    short of it."""
+    name = "new_side_pot_collected_is_a_players_total.txt"
+    h = _one(name)
+    assert h.pots_named is False and h.pot_parts == (525, 400)
+    _clean_audit(h)
+    text = (FIX / name).read_text()
+    wrong = text.replace("Ann balance $5.25, bet $1.75, collected $5.25, net +$3.50",
+                         "Ann balance $9.25, bet $1.75, collected $9.25, net +$7.50").replace(
+        "Bea balance $10.25, bet $3.75, collected $4, net +$0.25", "Bea balance $6.25, lost $3.75")
+    assert awards(partypoker.FORMAT, wrong) == {("Ann", 925, 525), ("Bea", 0, 400)}
+
+
+def test_old_hilo_short_all_in_wins_the_main_pots_high_only() -> None:
+    """Old format, limit hi/lo, Hotel all-in for $5: main pot 3 x $5 = $15, side pot
+    2 x $3 = $6 (Fox, Golf). Hotel's trip tens the main high $7.50, Fox's 8-7-3-2-A
+    the main low $7.50; the side pot: Fox's kings beat Golf's queens, and his low is
+    the only one: $6 (two lines of $3). Paid wrong (the side pot's high half to
+    Hotel, who is not in it): Fox short $3, Hotel over $3."""
+    name = "old_hilo_short_all_in_wins_main_high_only.txt"
+    _clean_audit(_one(name))
+    text = (FIX / name).read_text()
+    wrong = text.replace("Fox wins $3 USD from the side pot 1 with a pair of Kings.",
+                         "Hotel wins $3 USD from the side pot 1 with three of a kind, Tens.")
+    assert awards(partypoker.FORMAT, wrong) == {("Fox", 300, 600), ("Hotel", 300, 0)}

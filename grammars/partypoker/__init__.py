@@ -47,9 +47,10 @@ the pot): it is a :class:`CashOut` (fee = probability x pot at the cash-out - am
 the premium), and the pot a cashed-out winner would have had is ``forfeited``.
 
 The new format's summary names each player's total "collected", not which pot it came
-from: collects are read as the main pot's (``pot`` 0); with side pots ("Main Pot: $x |
-Side Pot 1: $y", a wording assumed, not seen in real files) the parts are kept in
-``pot_parts`` but the split per pot is not.
+from: collects are read as the main pot's (``pot`` 0) and the record says their pots
+are not theirs (``pots_named`` false: the audit gives each player's amount to the pots
+the player could win); with side pots ("Main Pot: $x | Side Pot 1: $y", a wording
+assumed, not seen in real files) the parts are kept in ``pot_parts``.
 
 Both formats: times carry the site's zone abbreviation (EST/EDT: US Eastern); UTC is
 given for the abbreviations this grammar knows, else ``None``. Collect lines never say

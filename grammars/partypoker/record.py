@@ -151,6 +151,7 @@ def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         collects=tuple(collects), returned=tuple(returned), total_pot=total, rake=rake,
         cash_outs=_cash_outs(h, net, won), pot_parts=tuple(h.pots),
         pot_parts_basis=basis if h.pots else None, collect_order=k.CollectOrder.UNORDERED,
+        pots_named=not h.new,  # a new summary's "collected" is the player's total
         tournament_results=tuple(dataclasses.replace(r, currency=hd.buy_cur) for r in h.results),
     )  # fmt: skip
     return k.ParsedHand(record, tuple(h.problems), None, h.hand_id)
