@@ -16,6 +16,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, HandText, PostKind, Variant
 from hhtools.model.vocab import FindingKind, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 
 FIXTURES = Path(__file__).parent / "fixtures" / "kingsclub"
@@ -195,3 +196,28 @@ def test_uncalled_bet_line_side_pot_won_and_sits_out() -> None:
     assert (h.rake, h.total_pot) == (700, 14000)
     assert not {f.kind for f in audit_hand(h).findings} & {
         FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE}
+
+
+def test_hilo_side_pot_raked_from_the_main_pot_only() -> None:
+    """PLO hi/lo 1/2: Ann (button) raises to 6, Bea and Cy call; on the flop Bea bets
+    10, Cy calls, Ann calls all in for her last 4. Main pot 3 x 10 = 30, side pot
+    2 x 6 = 12 (Bea, Cy). Board 2c 5d 9h Ks 7c: high Bea's trip kings (both pots),
+    low Ann's 7-5-3-2-A in the main pot (Cy's 7-6-5-4-2 is worse), Cy's in the side
+    pot. Rake 2, taken from the main pot: 28 -> 14 high, 14 low; side 12 -> 6 and 6.
+    The audit spread the rake over the pots by size (main 28.57, side 11.43) and
+    found four false mismatches (Ann 14 vs 14.28...) on a hand paid right; what each
+    pot's lines paid is the pot's size after its rake now."""
+    name = "hilo_side_pot_rake_from_main_pot.txt"
+    (ph,) = _parse(name)
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert (h.rake, h.total_pot, h.pot_parts) == (200, 4200, (2800, 1200))
+    assert not _findings(h) & BAD
+    text = (FIXTURES / name).read_text("utf-8")
+    # the main pot's low half paid to Cy, who holds the worse low
+    wrong = text.replace("Ann wins pot (14)", "Cy wins pot (14)")
+    assert awards(kingsclub.FORMAT, wrong) == {("Ann", 0, 1400), ("Cy", 1400, 0)}
+    # a unit of the main pot's low half paid to its high winner
+    wrong = text.replace("Bea wins pot (14)", "Bea wins pot (15)").replace(
+        "Ann wins pot (14)", "Ann wins pot (13)")
+    assert awards(kingsclub.FORMAT, wrong) == {("Ann", 1300, 1400), ("Bea", 1500, 1400)}

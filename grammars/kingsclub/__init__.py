@@ -46,6 +46,10 @@ Quirks, and how they are read:
   over the next one) unless the hand writes "Uncalled bet (70) returned to Amy" (then
   that return, none inferred); the total pot is the amounts won plus the rake
   (``total_pot_line`` is the first "wins" line).
+* Each pot is paid on lines of its own, after its rake; the rake's split over the pots
+  is not printed, so what each pot's lines paid is the record's ``pot_parts`` (net):
+  the audit does not spread the rake in proportion to the pots' sizes (a main pot
+  raked 2 and a side pot not raked were four false findings of 28 and 29 cents).
 * Wins name their pot after the amount ("wins (20) from side pot 1") or before it
   ("wins pot (85.50)", "wins side pot 1 (20)"). "X sits out" is applied (not dealt in
   unless the player plays).
@@ -264,13 +268,16 @@ def _record(
     back = k.excess_returned(h.put, h.returned, h.actions) if len(h.put) > 1 else None
     collects = on_boards(h.collects, len(boards))
     rake = h.rake or 0
+    # each pot as its lines paid it: the rake comes out of the pots as the site chose
+    parts = k.paid_parts(collects, sum(c.amount for c in collects))
     return k.build_record(
         h, site=SITE, line=line, text=text, offset=offset, started_at=started,
         game=k.Game(variant, hi_lo, structure, sb, bb, "USD", 8, ante, None, None, None,
                   small_bet, big_bet),
         boards=boards, collects=tuple(collects),
         returned=(*h.returned, back) if back else tuple(h.returned),
-        total_pot=sum(c.amount for c in collects) + rake, rake=rake,
+        total_pot=sum(c.amount for c in collects) + rake, rake=rake, pot_parts=parts,
+        pot_parts_basis=k.PotPartsBasis.NET if parts else None,
         collect_order=k.CollectOrder.UNORDERED, total_pot_line=h.first_win,
     )  # fmt: skip
 
