@@ -38,7 +38,10 @@ Quirks read here:
   uncalled part of that player's bet (an ``uncalled="true"`` winner, when written, is
   that return itself). The return is inferred (the excess of the largest contribution
   over the next), taken off that player's winnings, and the rake is the pot less what
-  the winners were paid (cash); tournaments take none.
+  the winners were paid (cash); tournaments take none. Each pot's winners are paid
+  after that pot's rake, whose split over the pots is not written: what each pot paid
+  is the record's ``pot_parts`` (net), not the rake spread by the pots' sizes (a main
+  pot raked $2 and an unraked side pot were four false findings of 28 and 29 cents).
 * ``potnumber`` numbers the pots from 1 (main pot); ``pottype`` "h"/"l" is read as the
   high or low half, "n" as the whole pot. The winner's ``hand`` ("Full House - Eights
   over Threes", "Two Pair Eights and Threes", "Pair of Nines", "Ten High") is the
@@ -168,10 +171,12 @@ def _read(h: _Game, game: etree._Element, stop: k.Stop) -> k.ParsedHand:
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, guess=True)
     seats = game.get("seats") or ""
     h.max_seats = int(seats) if seats.isdigit() else None
+    parts = k.paid_parts(h.collects, h.total - h.rake)  # each pot paid after its own rake
     return h.record(
         k.Game(variant, hi_lo, structure, sb, bb, currency, tournament_id=tid,
              small_bet=small_bet, big_bet=big_bet),
-        started_at=started, time_zone="ET" if started else None,
+        started_at=started, time_zone="ET" if started else None, pot_parts=parts,
+        pot_parts_basis=k.PotPartsBasis.NET if parts else None,
         started_at_utc=started.replace(tzinfo=_ET).astimezone(UTC) if started else None,
     )  # fmt: skip
 

@@ -18,6 +18,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, PostKind, Street, Variant
 from hhtools.model.vocab import FindingKind, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 from tests.fpdb_expected import read_hp
 
@@ -68,6 +69,35 @@ def test_hilo_side_pot_split() -> None:
     # high) / 427: Ana's trip kings high, Cy's 7-4-3-2-A low; side 760 Ana scoops
     # (her 8-7-6-4-2 low, Bo has none)
     assert not _kinds(h) & _BAD
+
+
+def test_hilo_side_pot_raked_from_the_main_pot_only() -> None:
+    """PL hi/lo $1/$2: Ann (dealer) raises to $6, Bea and Cy call; on the flop Bea bets
+    $10, Cy calls, Ann is all in for her last $4. Main pot 3 x $10 = $30, side pot
+    2 x $6 = $12 (Bea, Cy). Board 2c 5d 9h Ks 7c: high Bea's trip kings in both pots,
+    low Ann's 7-5-3-2-A in the main pot (Cy's 7-6-5-4-2 is worse) and Cy's in the
+    side pot. Paid $14 + $14 and $6 + $6: the $2 the winners were not paid came from
+    the main pot. The audit spread it by the pots' sizes (main $28.57, side $11.43)
+    and found four false mismatches on a hand paid right; each pot's winners' sum is
+    its size after rake now."""
+    (ph,) = _parse("hilo_side_pot_rake_from_main_pot.xml")
+    h = ph.hand
+    assert ph.problems == () and h.unread_lines == ()
+    assert (h.total_pot, h.rake, h.pot_parts) == (4200, 200, (2800, 1200))
+    assert not _kinds(h) & _BAD
+    text = (FIX / "hilo_side_pot_rake_from_main_pot.xml").read_text("utf-8")
+    # the main pot's low half paid to Cy (seat index 2), whose low is worse
+    wrong = text.replace('potnumber="1" player="0" pottype="l"', 'potnumber="1" player="2" pottype="l"')
+    assert _awards(wrong) == {("Ann", 0, 1400), ("Cy", 1400, 0)}
+    # the same with no halves named (pottype "n"): each player's amount from the pot
+    assert _awards(wrong.replace('pottype="l"', 'pottype="n"').replace(
+        'pottype="h"', 'pottype="n"')) == {("Ann", 0, 1400), ("Cy", 1400, 0)}
+
+
+def _awards(text: str) -> set[tuple[str, int, int]]:
+    """The award findings of a one-game Merge file's text (its description first)."""
+    (ht,) = list(merge.FORMAT.split(io.BytesIO(text.encode()), "probe.xml"))
+    return awards(merge.FORMAT, ht.text)
 
 
 def test_old_raise_adds_chips_and_uncalled_in_winner() -> None:
