@@ -16,7 +16,10 @@ Generates the hands once with ../shared/tools/gen_pokerstars.py (cached under
   process and workers, sampled from /proc every 0.1 s; also the peak of each quarter
   of the run's time, so memory that grows with the hands shows), split by process kind
   (the main process, with its anonymous part, and the workers: together and the most
-  one held; each kind's peak per quarter), and the CPU seconds of the
+  one held; each kind's peak per quarter), the same tree's peak proportional set size
+  (PSS, ``/proc/PID/smaps_rollup``: a page shared by n processes counts 1/n in each, so
+  the forked workers' copy-on-write pages and the libraries count once where RSS summed
+  counts them in every process; per kind and per quarter), and the CPU seconds of the
   main process and of the workers (the work split). ``--before DIR`` runs each
   import a second time, interleaved, with an older copy of hhtools on ``PYTHONPATH``
   (a ``git archive`` of the commit compared against).
@@ -148,8 +151,9 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool,
                             env=env, cwd=str(Path(db).resolve().parent))  # fmt: skip
     peak = 0
     cpu: dict[int, float] = {}
-    # (seconds since start, tree RSS, main's RSS, main's anonymous RSS, workers' RSS) KiB
-    samples: list[tuple[float, int, int, int, int]] = []
+    # (seconds since start, tree RSS, main's RSS, main's anonymous RSS, workers' RSS,
+    # tree PSS, main's PSS, workers' PSS) KiB
+    samples: list[tuple[float, int, int, int, int, int, int, int]] = []
     one_worker = 0  # the most any one of the other processes held
     while proc.poll() is None:
         pids = _tree(proc.pid)
@@ -158,7 +162,10 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool,
         rss = main_rss + sum(others)
         peak = max(peak, rss)
         one_worker = max([one_worker, *others])
-        samples.append((time.perf_counter() - start, rss, main_rss, main_anon, sum(others)))
+        main_pss = _pss_kib(proc.pid)
+        others_pss = sum(_pss_kib(p) for p in pids if p != proc.pid)
+        samples.append((time.perf_counter() - start, rss, main_rss, main_anon, sum(others),
+                        main_pss + others_pss, main_pss, others_pss))  # fmt: skip
         for p in pids:
             cpu[p] = max(cpu.get(p, 0.0), _cpu_seconds(p))
         time.sleep(0.1)
@@ -179,23 +186,39 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool,
             "worker_cpu": sum(cpu.values()), "quarters_mib": quarters(1),
             "main_mib": top(2), "main_anon_mib": top(3), "workers_mib": top(4),
             "one_worker_mib": one_worker / 1024, "main_quarters_mib": quarters(2),
-            "workers_quarters_mib": quarters(4)}  # fmt: skip
+            "workers_quarters_mib": quarters(4), "pss_mib": top(5),
+            "pss_quarters_mib": quarters(5), "main_pss_mib": top(6),
+            "workers_pss_mib": top(7)}  # fmt: skip
 
 
 def _rss_split(pid: int) -> tuple[int, int]:
     """(resident, anonymous resident) KiB of one process (0, 0 when it is gone): the
     anonymous part is its heaps (Python's, DuckDB's buffers, Arrow's), the rest the
     files it maps (libraries, and pages shared with the process it was forked from)."""
-    rss = anon = 0
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                rss = int(line.split()[1])
-            elif line.startswith("RssAnon:"):
-                anon = int(line.split()[1])
-    except OSError:
-        pass
+    rss, anon = _proc_kib(pid, "status", ("VmRSS:", "RssAnon:"))
     return rss, anon
+
+
+def _pss_kib(pid: int) -> int:
+    """Proportional set size of one process, KiB (0 when it is gone or the kernel has no
+    ``smaps_rollup``): its resident pages, each shared page divided among the processes
+    sharing it, so summed over the tree it counts the forked workers' copy-on-write
+    pages and the libraries once, where RSS summed counts them in each process."""
+    return _proc_kib(pid, "smaps_rollup", ("Pss:",))[0]
+
+
+def _proc_kib(pid: int, name: str, keys: tuple[str, ...]) -> list[int]:
+    """The KiB of each of ``keys`` in ``/proc/PID/name`` (0 for one not found)."""
+    got = dict.fromkeys(keys, 0)
+    try:
+        text = Path(f"/proc/{pid}/{name}").read_text()
+    except OSError:
+        return list(got.values())
+    for line in text.splitlines():
+        key = line.split(maxsplit=1)[0] if line else ""
+        if key in got:
+            got[key] = int(line.split()[1])
+    return list(got.values())
 
 
 # --------------------------------------------------------------------------- stages
@@ -300,6 +323,11 @@ def _print_import(label: str, got: dict[str, Any], hands: int, floor_s: float,
         for kind in ("main", "workers"):
             print(f"    peak {kind} RSS in each quarter: "
                   + " / ".join(f"{q:,.0f}" for q in got[f"{kind}_quarters_mib"]) + " MiB")
+    if got.get("pss_mib"):
+        print(f"    peak tree PSS (shared pages counted once) {got['pss_mib']:,.0f} MiB: "
+              f"main {got['main_pss_mib']:,.0f}, workers together "
+              f"{got['workers_pss_mib']:,.0f}; in each quarter of the run: "
+              + " / ".join(f"{q:,.0f}" for q in got["pss_quarters_mib"]) + " MiB")  # fmt: skip
     if start_cpu is not None:
         beyond = got["main_cpu"] - start_cpu
         print(f"    main process beyond its start-up ({start_cpu:.1f} s, an import of one "

@@ -202,10 +202,13 @@ def connect(
             fill_unread(con)  # a store of schema 9 or before: its hands read in part
         if stored is not None and stored < UNCALLED_SINCE:
             relabel_uncalled(con)  # a store of schema 10 or before: its uncalled all-ins
-        if not had_sessions or (stored is not None and stored < SESSIONS_SINCE):
+        if (not had_sessions or (stored is not None and stored < SESSIONS_SINCE)
+                or sessions_due(con)):  # fmt: skip
             from hhtools.store.sessions import refresh_sessions  # pyarrow: only to write
 
-            refresh_sessions(con)  # ... and its sessions, sitting-out seats with chips in
+            # ... and its sessions, sitting-out seats with chips in; or those an import
+            # stopped before it had worked them all out
+            refresh_sessions(con)
         if not had_summary:
             refresh_summary(con, whole=True)  # ... and what hhtools serve's pages read
         refresh_report_cube(con)  # ... and the sums hhtools report and stats read
@@ -215,6 +218,20 @@ def connect(
         ).fetchall()
         create_views(con)
     return con
+
+
+#: the ``meta`` key an import sets in the first commit of its hands and removes once their
+#: players' sessions are all worked out (:func:`hhtools.store.sessions.refresh_sessions`,
+#: a part of the players at a time): found when the store is opened for writing, the
+#: run stopped before that, and the sessions missing are worked out then
+SESSIONS_DUE = "sessions_due"
+
+
+def sessions_due(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether an import stopped before it had worked out the sessions of all the
+    players of its hands (:data:`SESSIONS_DUE` set in ``meta``)."""
+    rows = con.execute("SELECT count(*) FROM meta WHERE key = ?", [SESSIONS_DUE]).fetchall()
+    return bool(rows[0][0])
 
 
 def stored_version(con: duckdb.DuckDBPyConnection) -> int | None:

@@ -69,6 +69,8 @@ class Committer:
     _kept_hands: int  # hands appended with their kept rows (committed or not)
     _covered: int  # ... of them committed
     _kept_sums: dict[str, list[pa.Table]]  # the cubes' rows sent in the open transaction
+    #: ``meta`` says this run's sessions are due (:data:`hhtools.store.db.SESSIONS_DUE`)
+    _sessions_marked = False
 
     def _begin(self) -> None:
         """Open the run's transaction unless one is open."""
@@ -132,8 +134,13 @@ class Committer:
                              [self.import_id, named.source.name]).fetchall()  # fmt: skip
         self._append_sums()
         self._cover()
+        marking = self._txn_hands > 0 and not self._sessions_marked
+        if marking:  # the sessions of this run's players are due until its end works them out
+            self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, '1')",
+                             [store.SESSIONS_DUE]).fetchall()  # fmt: skip
         self._execute("COMMIT")
         self._in_txn = False
+        self._sessions_marked = self._sessions_marked or marking
         self._covered = self._kept_hands
         if named is not None:
             named.partly_stored = True

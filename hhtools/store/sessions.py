@@ -8,7 +8,11 @@ sessions; the sessions of every player with new seats are worked out again whole
 players (the counted seats it appended, :func:`counted_players`), so no run scans every
 seat for them; a store whose seats and sessions do not tally (an import interrupted
 between its commit and its sessions, a store made before sessions) is mended by the
-scan: every player with a counted seat that has no session row.
+scan: every player with a counted seat that has no session row. The players are worked
+out in parts, each committed on its own (memory follows a part); an import marks its
+sessions due in its first commit of hands and the end of this step clears the mark, so
+a store whose import stopped before that is mended by the scan when next opened for
+writing (:func:`hhtools.store.db.connect`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from hhtools.store.db import SESSIONS_DUE
 from hhtools.store.hand_summary import summarise_sessions
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.transaction import transaction
@@ -61,7 +66,8 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = 
             mended by that scan when the two differ.
 
     Returns:
-        The number of players whose sessions were worked out.
+        The number of players whose sessions were worked out; the mark of an import
+        whose sessions were due (:data:`hhtools.store.db.SESSIONS_DUE`) is removed.
     """
     if players is None:
         con.execute(
@@ -83,34 +89,54 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = 
         con.execute("DROP TABLE IF EXISTS session_players")
     if players is not None and not _tallies(con):
         done += refresh_sessions(con)
+    # every player's sessions are worked out: no import's are due any more
+    con.execute("DELETE FROM meta WHERE key = ?", [SESSIONS_DUE]).fetchall()
     return done
 
 
 def _work_out(con: duckdb.DuckDBPyConnection) -> int:
     """Replace the session rows of the players in ``session_players``, and their kept
-    ``session_summary`` rows where the store has that table, in one transaction;
-    returns how many players there are."""
+    ``session_summary`` and ``session_cube`` rows where the store has those tables; in
+    parts of a share of the players each when the store holds many seats
+    (:func:`hhtools.store.session_rows.parts_of`), each part in a transaction of its
+    own, so memory follows a part, not every player (a player's rows are all in one
+    part: a player's sessions are replaced whole or not at all). Returns how many
+    players there are.
+
+    Stopped between parts, the parts done are stored and the rest keep the rows they
+    had; the mark :data:`DUE` then says so and the store's next writable open works out
+    the sessions of every player with a counted seat that has none
+    (:func:`mend_sessions`)."""
     (count,) = con.execute("SELECT count(*) FROM session_players").fetchall()[0]
     if count:
         kept = bool(con.execute("SELECT count(*) FROM duckdb_tables() "
                                 "WHERE table_name = 'session_summary'").fetchall()[0][0])  # fmt: skip
-        with transaction(con):
-            con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
-                        "(SELECT site, player FROM session_players)")  # fmt: skip
-            # the rows of session_select, by one sort (hhtools.store.session_rows), in
-            # parts of a share of the players each when the store holds many seats
-            from hhtools.store.session_rows import parts_of, session_rows
+        # the rows of session_select, by one sort (hhtools.store.session_rows)
+        from hhtools.store.session_rows import parts_of, session_rows
 
-            parts = parts_of(con)
-            for part in range(parts):
-                rows = session_rows(con, "session_players", parts=parts, part=part)
-                con.register("_hh_sessions", rows)
-                try:
-                    con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
-                finally:
-                    con.unregister("_hh_sessions")
-            if kept:
-                summarise_sessions(con, "session_players")
+        parts = parts_of(con)
+        for part in range(parts):
+            players = "session_players"
+            if parts > 1:
+                players = "_session_part"
+                con.execute(f"CREATE OR REPLACE TEMP TABLE {players} AS SELECT site, player "
+                            f"FROM session_players WHERE hash(site, player) % {parts} = {part}")  # fmt: skip
+            try:
+                with transaction(con):
+                    con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
+                                f"(SELECT site, player FROM {players})")  # fmt: skip
+                    rows = session_rows(con, players)
+                    con.register("_hh_sessions", rows)
+                    try:
+                        con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
+                    finally:
+                        con.unregister("_hh_sessions")
+                    del rows
+                    if kept:
+                        summarise_sessions(con, players)
+            finally:
+                if parts > 1:
+                    con.execute(f"DROP TABLE IF EXISTS {players}")
     return int(count)
 
 
