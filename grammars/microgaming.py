@@ -40,7 +40,11 @@ Quirks read here:
   excess of the largest contribution over the next) and taken off the player's win;
   ``MoneyReturned``, when written, is the return itself.
 * ``Win`` ``pot`` numbers the pot (0 main); ``lowhandwin="1"`` marks a win that holds
-  the low (a scoop holds both: the half is not told, so collects carry none).
+  the low (a scoop holds both: the half is not told, so collects carry none). Each
+  pot's wins are its size after its own rake (the ``rake`` is the hand's, its split
+  over the pots not written): they are the record's ``pot_parts`` (net), not the rake
+  spread by the pots' sizes (a main pot raked 2.00 and an unraked side pot were four
+  false findings of 0.28 and 0.29).
 * ``date`` has no zone (the client's clock): ``time_zone`` is ``None``.
 * A ``Gameplay`` holds ``Action`` elements: any other is an ``unrecognised_line``
   problem on its line (the hand is read in part), as is an action type not known.
@@ -266,7 +270,9 @@ def _finish(
     game_of = k.Game(_VARIANTS.get(holes, k.Variant.OMAHA), _GAMES[_name(game)], structure, sb, bb,
                    _currency(game, tourney), tournament_id=_tournament(game) if tourney else None,
                    small_bet=small_bet, big_bet=big_bet)  # fmt: skip
-    return h.record(game_of, started_at=_date(game.get("date", "")))
+    parts = k.paid_parts(h.collects, h.total - h.rake)  # each pot paid after its own rake
+    return h.record(game_of, started_at=_date(game.get("date", "")), pot_parts=parts,
+                    pot_parts_basis=k.PotPartsBasis.NET if parts else None)
 
 
 def _not_dealt(h: k.XmlHand, wins: list[k.Collect]) -> None:

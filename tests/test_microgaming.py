@@ -19,6 +19,7 @@ from hhtools.model.money import Unit, parse_money
 from hhtools.model.records import ActionKind, BettingStructure, PostKind, Street
 from hhtools.model.vocab import FindingKind, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 
 FIX = Path(__file__).parent / "fixtures" / "microgaming"
@@ -75,6 +76,27 @@ def test_v2_hilo_side_pot() -> None:
     assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Abe", 9900, 0), ("Bea", 5940, 1)]
     assert [s.player for s in h.shows] == ["Dot", "Bea", "Abe"]
     assert not _kinds(h) & _BAD
+
+
+def test_v2_hilo_side_pot_raked_from_the_main_pot_only() -> None:
+    """PL hi/lo 1/2: Ann (dealer) raises 6, Bea and Cy call; on the flop Bea bets 10,
+    Cy calls, Ann is all in for her last 4. Main pot 3 x 10 = 30, side pot 2 x 6 = 12
+    (Bea, Cy). Board 2c 5d 9h Ks 7c: high Bea's trip kings in both pots, low Ann's
+    7-5-3-2-A in the main pot (Cy's 7-6-5-4-2 is worse) and Cy's in the side pot.
+    rake="200" came from the main pot: 14 + 14, then 6 + 6. The audit spread it by
+    the pots' sizes (main 28.57, side 11.43) and found four false mismatches on a
+    hand paid right; each pot's wins are its size after rake now."""
+    name = "v2_hilo_side_pot_rake_from_main_pot.xml"
+    (ph,) = _parse(name)
+    h = ph.hand
+    assert ph.problems == () and h.unread_lines == ()
+    assert (h.total_pot, h.rake, h.pot_parts) == (4200, 200, (2800, 1200))
+    assert not _kinds(h) & _BAD
+    text = (FIX / name).read_text("utf-8")
+    # the main pot's low paid to Cy (seat 3), whose low is worse
+    wrong = text.replace('<Seat num="1" amount="14.00" pot="0"', '<Seat num="3" amount="14.00" pot="0"')
+    (ht,) = list(microgaming.FORMAT.split(io.BytesIO(wrong.encode()), "probe.xml"))
+    assert awards(microgaming.FORMAT, ht.text) == {("Ann", 0, 1400), ("Cy", 1400, 0)}
 
 
 def test_v1_call_and_raise_are_totals() -> None:
