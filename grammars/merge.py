@@ -171,7 +171,7 @@ def _read(h: _Game, game: etree._Element, stop: k.Stop) -> k.ParsedHand:
     sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, guess=True)
     seats = game.get("seats") or ""
     h.max_seats = int(seats) if seats.isdigit() else None
-    parts = k.paid_parts(h.collects, h.total - h.rake)  # each pot paid after its own rake
+    parts = k.paid_parts(h.collects, (h.total or 0) - (h.rake or 0))  # each pot after its rake
     return h.record(
         k.Game(variant, hi_lo, structure, sb, bb, currency, tournament_id=tid,
              small_bet=small_bet, big_bet=big_bet),

@@ -270,7 +270,7 @@ def _finish(
     game_of = k.Game(_VARIANTS.get(holes, k.Variant.OMAHA), _GAMES[_name(game)], structure, sb, bb,
                    _currency(game, tourney), tournament_id=_tournament(game) if tourney else None,
                    small_bet=small_bet, big_bet=big_bet)  # fmt: skip
-    parts = k.paid_parts(h.collects, h.total - h.rake)  # each pot paid after its own rake
+    parts = k.paid_parts(h.collects, (h.total or 0) - (h.rake or 0))  # each pot after its rake
     return h.record(game_of, started_at=_date(game.get("date", "")), pot_parts=parts,
                     pot_parts_basis=k.PotPartsBasis.NET if parts else None)
 
