@@ -40,8 +40,9 @@ Quirks read here:
   ``WINTYPE_HILO`` both: in a one-pot hand split into its halves when the other
   results tell them apart, e.g. the high half and a share of a tied low).
   The uncalled part of a bet is in no ``WIN`` and has no line: it is inferred.
-  A ``RESULT`` does not say from which pot: with side pots each win is split over the
-  pots the player could win, built by the rules (:mod:`hhtools.grammars._pots`).
+  A ``RESULT`` does not say from which pot: with side pots (built by the rules,
+  :mod:`hhtools.grammars._pots`) the record says its wins name no pot (``pots_named``
+  false) and the audit gives each player's wins to the pots they could win.
   ``MAINPOT``/``LEFTPOT``/``RIGHTPOT`` are not read (no sample shows a side pot's).
 * A ``HISTORY`` holds ``PLAYER``, ``ACTION`` and ``SHOWDOWN`` elements, a ``SHOWDOWN``
   ``RESULT``s: any other element is an ``unrecognised_line`` problem on its line (the
@@ -112,6 +113,7 @@ class _Hand(k.XmlHand):
         self.sb_seen = False
         self.ante = 0  # the first HAND_ANTE's amount
         self.both: set[str] = set()  # players whose RESULT is WINTYPE_HILO (high and low)
+        self.pots_named = True  # False: side pots, the wins' pots not known
 
 
 def _read(h: _Hand, root: etree._Element, stop: k.Stop) -> k.ParsedHand:
@@ -150,7 +152,7 @@ def _read(h: _Hand, root: etree._Element, stop: k.Stop) -> k.ParsedHand:
         k.Game(_VARIANTS.get(holes, k.Variant.OMAHA), _GAMES[game], structure, sb, bb, currency,
              ante=h.ante, tournament_id=tid, small_bet=small_bet, big_bet=big_bet),
         started_at=utc.replace(tzinfo=None) if utc else None,
-        time_zone="UTC" if utc else None, started_at_utc=utc,
+        time_zone="UTC" if utc else None, started_at_utc=utc, pots_named=h.pots_named,
     )  # fmt: skip
 
 
@@ -292,33 +294,20 @@ def _flush_dead(h: _Hand, line: int) -> None:
 
 
 def _collects(h: _Hand, pays: list[Pay], rake: int) -> list[k.Collect]:
-    """One collect per player and pot: Boss names what each player won (a ``RESULT``,
-    per half in hi/lo) but not from which pot, so with side pots each win is split over
-    the pots the player could win (:mod:`hhtools.grammars._pots`).
-
-    The pots are built by the rules from what each player put in (dead small blinds in
-    the main pot) and the hand's rake is taken from them in proportion to their size.
-    In hi/lo, high wins are split over the pots' high halves (the odd unit high) and low
-    wins over their low halves; when that cannot place every win (a pot whose players
-    had no low goes wholly high), each player's total is split instead, with no half.
+    """One collect per ``RESULT`` (per half in hi/lo): Boss names what each player won
+    but not from which pot. With side pots the record says so (``pots_named`` false)
+    and the audit gives each player's wins to the pots they could win; a split here
+    in proportion to what each player is owed, the rake taken from the pots by their
+    sizes, put wins in pots their players did not win (a main pot raked $2, its low
+    half to Ann and the side pot's to Cy: Cy "paid" $3.36 of the main pot, five false
+    findings on a hand paid right). One pot: a ``WINTYPE_HILO`` win as its halves
+    when the other results tell them apart (:func:`_both_halves`).
     """
-    pots = _pots(h)
-    if len(pots) <= 1 or not pays:
-        return [k.Collect(who, w, pot=0, line=line, half=half)
-                for who, w, half, line in _both_halves(h, pays, rake)]  # fmt: skip
-    one = [k.Collect(who, w, pot=0, line=line, half=half) for who, w, half, line in pays]
-    nets = k.split_rake([amount for amount, _ in pots], rake)
-    if {half for _, _, half, _ in pays} == {k.Half.HIGH, k.Half.LOW}:
-        by_half = _by_halves(pays, nets, pots)
-        if by_half is not None:
-            return by_half
-    totals = _owed(pays, (k.Half.HIGH, k.Half.LOW, None))
-    shares = k.split_win(totals, [(n, e) for n, (_, e) in zip(nets, pots, strict=True)])
-    if not _placed(totals, shares):  # wins the pots cannot hold: leave them as the site wrote
-        return one
-    first = {who: line for who, _, _, line in reversed(pays)}
-    return [k.Collect(p, w, pot=i, line=first[p]) for i, share in enumerate(shares)
-            for p, w in share.items()]  # fmt: skip
+    if len(_pots(h)) > 1 and pays:
+        h.pots_named = False
+        return [k.Collect(who, w, pot=0, line=line, half=half) for who, w, half, line in pays]
+    return [k.Collect(who, w, pot=0, line=line, half=half)
+            for who, w, half, line in _both_halves(h, pays, rake)]  # fmt: skip
 
 
 def _both_halves(h: _Hand, pays: list[Pay], rake: int) -> list[Pay]:
@@ -369,46 +358,6 @@ def _pots(h: k.XmlHand) -> list[tuple[int, tuple[str, ...]]]:
         if a.post is k.PostKind.DEAD_SMALL_AND_BIG and a.amount > bb:
             dead[a.player] = dead.get(a.player, 0) + a.amount - bb
     return k.pots_of(net_in, live, k.clockwise(h.seats, h.button), dead)
-
-
-def _by_halves(
-    pays: list[Pay], nets: list[int], pots: list[tuple[int, tuple[str, ...]]]
-) -> list[k.Collect] | None:
-    """High wins split over the pots' high halves (the odd unit high), low wins over
-    their low halves; ``None`` when that cannot place every win."""
-    hi, lo = _owed(pays, (k.Half.HIGH,)), _owed(pays, (k.Half.LOW,))
-    hi_shares = k.split_win(hi, [(n - n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
-    lo_shares = k.split_win(lo, [(n // 2, e) for n, (_, e) in zip(nets, pots, strict=True)])
-    if not (_placed(hi, hi_shares) and _placed(lo, lo_shares)):
-        return None
-    line_of: dict[tuple[str, k.Half | None], int] = {}
-    for who, _, half, line in pays:
-        line_of.setdefault((who, half), line)
-    out = []
-    for i, (hs, ls) in enumerate(zip(hi_shares, lo_shares, strict=True)):
-        out += [k.Collect(p, w, pot=i, line=line_of[(p, k.Half.HIGH)], half=k.Half.HIGH)
-                for p, w in hs.items()]  # fmt: skip
-        out += [k.Collect(p, w, pot=i, line=line_of[(p, k.Half.LOW)], half=k.Half.LOW)
-                for p, w in ls.items()]  # fmt: skip
-    return out
-
-
-def _owed(pays: list[Pay], halves: tuple[k.Half | None, ...]) -> dict[str, int]:
-    """What each player won of the given halves."""
-    out: dict[str, int] = {}
-    for who, w, half, _ in pays:
-        if half in halves:
-            out[who] = out.get(who, 0) + w
-    return out
-
-
-def _placed(wins: dict[str, int], shares: list[dict[str, int]]) -> bool:
-    """Whether the shares over the pots add up to each player's wins."""
-    got: dict[str, int] = {}
-    for share in shares:
-        for who, w in share.items():
-            got[who] = got.get(who, 0) + w
-    return got == {p: w for p, w in wins.items() if w > 0}
 
 
 def _finish(h: _Hand, sd: etree._Element, tourney: bool, hi_lo: bool) -> bool:

@@ -19,6 +19,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, ClaimedHigh, PostKind, Street
 from hhtools.model.vocab import FindingKind, Half, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 
 FIX = Path(__file__).parent / "fixtures" / "boss"
@@ -107,8 +108,9 @@ def test_claims_and_recognise() -> None:
 
 
 def test_side_pots_wins_split() -> None:
-    """Boss says what each player won, not from which pot: the wins are split over the
-    pots the rules build (grammars/_pots.py), the rake taken in proportion to pot size."""
+    """Boss says what each player won, not from which pot: with side pots the wins stay
+    one collect per RESULT (its half named in hi/lo), the record says their pots are
+    not named, and the audit gives each player's wins to the pots the rules build."""
     high, hilo = _parse("side_pots_wins_split.xml")
     h = high.hand
     assert high.problems == ()
@@ -121,10 +123,10 @@ def test_side_pots_wins_split() -> None:
     # Cy's kings over Ava's eights: exactly the two RESULT WINs
     assert (h.total_pot, h.rake, h.returned) == (4400, 200, ())
     assert [(c.player, c.amount, c.pot, c.half) for c in h.collects] == [
-        ("Bo", 1145, 0, None), ("Cy", 3055, 1, None)]  # fmt: skip
-    assert not _kinds(h) & _BAD
-    # every win on the main pot (how boss.py read it before): the audit objects
-    old = replace(h, collects=tuple(replace(c, pot=0) for c in h.collects))
+        ("Bo", 1145, 0, None), ("Cy", 3055, 0, None)]  # fmt: skip
+    assert h.pots_named is False and not _kinds(h) & _BAD
+    # every win read as the main pot's (how boss.py read it once): the audit objects
+    old = replace(h, pots_named=True)
     assert FindingKind.AWARD_MISMATCH in _kinds(old)
 
     h = hilo.hand
@@ -136,16 +138,15 @@ def test_side_pots_wins_split() -> None:
     # main low (WIN_LO 2.87); Fay's 7-5-4-2-A the side low (WIN_LO 3.83)
     assert (h.total_pot, h.rake) == (1400, 60)
     assert [(c.player, c.amount, c.pot, c.half) for c in h.collects] == [
-        ("Eve", 287, 0, Half.HIGH), ("Dee", 287, 0, Half.LOW),
-        ("Eve", 383, 1, Half.HIGH), ("Fay", 383, 1, Half.LOW)]  # fmt: skip
-    assert not _kinds(h) & _BAD
+        ("Eve", 670, 0, Half.HIGH), ("Dee", 287, 0, Half.LOW), ("Fay", 383, 0, Half.LOW)]  # fmt: skip
+    assert h.pots_named is False and not _kinds(h) & _BAD
 
 
 
 def test_side_pot_without_a_low_goes_high() -> None:
     """Fay shows Jc 9s 8d 8h instead (no low): the side pot has no low and goes wholly to
-    Eve's high, so the high wins no longer fit the pots' high halves; each player's total
-    is split instead, with no half: Eve 10.53 = main high 2.87 + the whole side 7.66."""
+    Eve's high: Eve 10.53 = main high 2.87 + the whole side 7.66, one WIN_HI the audit
+    gives to the pots; paid right."""
     raw = (FIX / "side_pots_wins_split.xml").read_bytes()
     for old, new in ((b'<CARD LINK="26"></CARD>\n<CARD LINK="16"></CARD>\n<CARD LINK="7"></CARD>',
                       b'<CARD LINK="23"></CARD>\n<CARD LINK="47"></CARD>\n<CARD LINK="7"></CARD>'),
@@ -157,8 +158,8 @@ def test_side_pot_without_a_low_goes_high() -> None:
     h = ph.hand
     assert ph.problems == () and h.hole_cards["Fay"] == ("Jc", "9s", "8d", "8h")
     assert [(c.player, c.amount, c.pot, c.half) for c in h.collects] == [
-        ("Dee", 287, 0, None), ("Eve", 287, 0, None), ("Eve", 766, 1, None)]  # fmt: skip
-    assert not _kinds(h) & _BAD
+        ("Eve", 1053, 0, Half.HIGH), ("Dee", 287, 0, Half.LOW)]  # fmt: skip
+    assert h.pots_named is False and not _kinds(h) & _BAD
 
 
 def test_html_entity_names_unlisted_blind() -> None:
@@ -301,3 +302,37 @@ def test_board_card_twice_gives_no_record_and_the_next_hand_reads() -> None:
     assert h.boards == (("7h", "8d", "2c", "6d", "4s"),)
     assert (h.total_pot, h.rake) == (100, 5)
     assert [(c.player, c.amount) for c in h.collects] == [("Ava", 95)]
+
+
+def test_hilo_side_pot_raked_from_the_main_pot_only() -> None:
+    """PL hi/lo 1/2: Ann (dealer) raises to 6, Bea and Cy call; on the flop Bea bets
+    10, Cy calls, Ann is all in for her last 4. Main pot 3 x 10 = 30, side pot 2 x 6 =
+    12 (Bea, Cy). Board 2c 5d 9h Ks 7c: high Bea's trip kings in both pots, low Ann's
+    7-5-3-2-A in the main pot (Cy's 7-6-5-4-2 is worse) and Cy's in the side pot.
+    RAKE 2.00 taken from the main pot: 14 high, 14 low; side 6 and 6: WIN_HI Bea 20,
+    WIN_LO Ann 14 and Cy 6. The wins were split over pots raked by size (main 29, side
+    11): Cy's low did not fit the side pot's low half, the totals were split with no
+    half, and Cy was "paid" 3.36 of the main pot: five false findings. Now the audit
+    gives the wins to the pots and finds the rake's place from them (rake_fit)."""
+    name = "hilo_side_pot_rake_from_main_pot.xml"
+    (ph,) = _parse(name)
+    h = ph.hand
+    assert ph.problems == () and h.unread_lines == () and h.pots_named is False
+    assert (h.total_pot, h.rake) == (4200, 200)
+    assert not _kinds(h) & _BAD
+    text = (FIX / name).read_text("utf-8")
+    # the main pot's low paid to Cy: no place of the rake makes that right, so the rake
+    # is taken by size: 200 x 30/42 = 142.9 and 200 x 12/42 = 57.1 -> 142 + 57, the odd
+    # cent to the larger remainder (main): main 30 - 1.43 = 28.57, halves 14.29 high
+    # (odd cent) and 14.28 low; side 12 - 0.57 = 11.43: 5.72 high, 5.71 low. Ann's low
+    # 0 against 14.28; Cy's 20 goes to the side pot (nothing of the main pot is his)
+    wrong = text.replace('PLAYER="Ann" WIN="14.00"', 'PLAYER="Ann" WIN="0.00"').replace(
+        'PLAYER="Cy" WIN="6.00"', 'PLAYER="Cy" WIN="20.00"')
+    found = {(p, paid, due) for p, paid, due in _awards(wrong)}
+    assert ("Ann", 0, 1428) in found and ("Cy", 2000, 571) in found
+
+
+def _awards(text: str) -> set[tuple[str, int, int]]:
+    """The award findings of a one-hand Boss file's text."""
+    (ht,) = list(boss.FORMAT.split(io.BytesIO(text.encode()), "probe.xml"))
+    return awards(boss.FORMAT, ht.text)

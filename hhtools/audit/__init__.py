@@ -11,6 +11,7 @@ from collections.abc import Callable
 from hhtools.audit.checks import CHECKS
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
+from hhtools.audit.rake_fit import refit
 from hhtools.audit.settle import HandSettlement, settle
 from hhtools.model.frozen import record
 from hhtools.model.records import HandHistory
@@ -103,7 +104,7 @@ def audit_hand(hand: HandHistory) -> AuditResult:
         hhtools.model.cards.InvalidCardError: the hand's cards are impossible (a card
             shown twice or also on the board).
     """
-    settlement = settle(hand)
+    settlement = refit(hand, settle(hand), settle)  # the rake's place, when no pot is named
     ctx = AuditContext(hand, settlement)
     findings = tuple(f for check in CHECKS for f in check(ctx))
     if hand.unread_lines and findings:
