@@ -317,7 +317,8 @@ _LOW_SPLIT = re.compile(r"[\s,\-]+")
 def read_low(text: str | None) -> tuple[int, ...] | None:
     """Type a declared low into ranks high to low (ace = 1): its five cards ("6,5,4,2,A",
     "Lo: 8 5 4 3 2", "7-5-4-3-A", in any order), or its top card alone ("8-low",
-    "8 low"), which the audit compares with the low's top card.
+    "8 low"), or two to four distinct ranks written with commas ("4,3,2,A"), which the
+    audit compares with the low's first cards.
 
     >>> read_low("8,7,4,2,A")
     (8, 7, 4, 2, 1)
@@ -325,6 +326,8 @@ def read_low(text: str | None) -> tuple[int, ...] | None:
     ((8, 5, 4, 3, 2), (8,))
     >>> read_low("nonsense") is None
     True
+    >>> read_low("4,3,2,A")  # four ranks: the top cards named, which no low has
+    (4, 3, 2, 1)
     """
     if not text:
         return None
@@ -340,5 +343,10 @@ def _read_low(text: str) -> tuple[int, ...] | None:
         return None
     ranks = sorted((_LOW_CHARS[p] for p in parts), reverse=True)
     if len(parts) == 5 and len(set(ranks)) == 5:
+        return tuple(ranks)
+    if "," in body and 1 < len(parts) < 5 and len(set(ranks)) == len(parts):
+        # fewer than five ranks ("LO: 4,3,2,A"): a low names five; read as its top cards
+        # (compared on those, as "8-low" is), so that no claim goes unchecked: no low
+        # starts 4,3,2,A, and the audit says the site's words are not the cards'
         return tuple(ranks)
     return (ranks[0],) if len(parts) == 1 and worded and body.lower().endswith("low") else None

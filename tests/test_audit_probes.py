@@ -101,3 +101,28 @@ def test_a_run_twice_finding_names_its_board() -> None:
     (f, _) = [f for f in _findings("audit_probes_paid_right_and_wrong.txt")["390022"]
               if f.kind is FindingKind.AWARD_MISMATCH]  # fmt: skip
     assert f.explanation.startswith("main pot, board 1: the site paid Alice $0.06, the rules give $0.07")
+
+
+def test_a_low_named_by_four_ranks_is_checked() -> None:
+    """A PokerStars low names five ranks ("LO: 7,4,3,2,A"). Written with four, "LO:
+    4,3,2,A" was typed as no claim and went unchecked. No five cards make a low that
+    starts 4,3,2,A (a low's top card is at least a five): the words are read as the
+    low's first cards, as "8-low" is, and 390001's Bob (Ah 2h with 3c 4d 7h: 7-4-3-2-A)
+    is a declared misread; the same four ranks right-way up ("7,4,3,2") agree."""
+    from hhtools.grammars.pokerstars import FORMAT
+    from hhtools.model.records import HandText
+
+    text = (FIX / "audit_probes_paid_right_and_wrong.txt").read_text("utf-8").split("\n\n\n")[0]
+    said = "Bob: shows [Ah 2h 9c Td] (HI: a pair of Nines; LO: 7,4,3,2,A)"
+    assert said in text
+
+    def misread(low: str) -> set[tuple[str, str]]:
+        ph = FORMAT.parse(HandText(text.replace(said, said.replace("7,4,3,2,A", low)),
+                                   "probe.txt", 1, 0))  # fmt: skip
+        assert ph.hand is not None and not ph.problems
+        return {(f.player, f.explanation) for f in audit_hand(ph.hand).findings
+                if f.kind is FindingKind.DECLARED_MISREAD}  # fmt: skip
+
+    assert misread("4,3,2,A") == {
+        ("Bob", "the site says Bob's low is 4,3,2,A, but the rules give 7h 4d 3c 2h Ah")}
+    assert misread("7,4,3,2") == set()
