@@ -41,8 +41,10 @@ SUMMED: dict[str, tuple[str, ...]] = {
 
 #: doubles that are sums over rows in the order a statement meets them, compared rounded
 #: to 9 decimals: ``session_summary.bb_per_100`` sums each seat's net in big blinds over
-#: ``seat_sessions`` rows, whose order on disk is the order they were worked out in
-ROUNDED: dict[str, tuple[str, ...]] = {"session_summary": ("bb_per_100",)}
+#: ``seat_sessions`` rows, whose order on disk is the order they were worked out in;
+#: ``session_cube.net_bb`` the same sum, by the import in its sessions' sorted order
+ROUNDED: dict[str, tuple[str, ...]] = {"session_summary": ("bb_per_100",),
+                                      "session_cube": ("net_bb",)}
 
 
 def _columns(con: duckdb.DuckDBPyConnection, db: str) -> dict[str, list[str]]:

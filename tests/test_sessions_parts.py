@@ -79,14 +79,14 @@ def test_a_stop_between_parts_leaves_whole_players_and_the_next_open_mends_it(
     first, both = _rows(after_first), _rows(after_both)
     assert not _due(after_first) and not _due(after_both)  # a run that ends clears it
 
-    real = sessions_module.summarise_sessions
+    real = sessions_module.summarise_sessions  # type: ignore[attr-defined]
     calls = []
 
-    def stop_in_the_second_part(con: Any, players: str) -> None:
+    def stop_in_the_second_part(con: Any, players: str, *cube: Any) -> None:
         calls.append(players)
         if len(calls) == 2:  # inside the second part's transaction
             raise KeyboardInterrupt
-        real(con, players)
+        real(con, players, *cube)
 
     monkeypatch.setattr(sessions_module, "summarise_sessions", stop_in_the_second_part)
     with pytest.raises(KeyboardInterrupt):
@@ -121,3 +121,40 @@ def test_an_import_of_nothing_new_leaves_nothing_due(tmp_path: Path, small_parts
     assert summary.hands == 0
     assert not _due(db)
     assert _rows(db) == before
+
+
+def test_the_cube_summed_from_the_sorted_seats_is_the_sql_reference(
+    tmp_path: Path, small_parts: None
+) -> None:
+    """session_cube as the import sums it (hhtools.store.session_cube.cube_of_seats, from
+    the sessions' sorted seats) against session_cube.rows_select, the statistics' SQL
+    grouped by session: the same rows, also with hands of no known start (each a session
+    starting at NULL: one row per key for all of a player's) and stakes that change back
+    and forth within a session (a key's seats apart in the sorted order: one row)."""
+    from hhtools.store.session_cube import rows_select
+    from hhtools.store.sessions import refresh_sessions
+
+    db = tmp_path / "c.duckdb"
+    import_paths([SAMPLES], db, workers=1)
+    con = store.connect(db)
+    try:
+        _same_cube(con, rows_select)
+        con.execute("UPDATE hands SET started_at = NULL, started_at_utc = NULL "
+                    "WHERE hash(hand_id) % 7 = 0")  # fmt: skip
+        con.execute("UPDATE hands SET stakes = stakes || ' again' WHERE hash(hand_id) % 3 = 0")
+        con.execute("DELETE FROM seat_sessions")
+        assert refresh_sessions(con) > 100  # every player again, in parts
+        (nulls,) = con.execute("SELECT count(*) FROM session_cube "
+                               "WHERE session_start IS NULL").fetchall()[0]  # fmt: skip
+        assert nulls > 10
+        _same_cube(con, rows_select)
+    finally:
+        con.close()
+
+
+def _same_cube(con: Any, rows_select: Any) -> None:
+    rounded = "SELECT * REPLACE (round(net_bb, 6) AS net_bb) FROM "
+    got = con.sql(f"{rounded} session_cube").fetchall()
+    want = con.sql(f"{rounded} ({rows_select()})").fetchall()
+    assert len(got) == len(want) > 100
+    assert sorted(got, key=repr) == sorted(want, key=repr)

@@ -256,7 +256,8 @@ def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False,
     return int(new), int(gone)
 
 
-def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str) -> None:
+def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str,
+                       cube: str | None = None) -> None:  # fmt: skip
     """Work out again the ``session_summary`` rows of some players from their
     ``seat_sessions``, and their ``session_cube`` rows
     (:mod:`hhtools.store.session_cube`), inside the caller's transaction.
@@ -264,6 +265,7 @@ def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str) -> None:
     Args:
         con: a writable store with the kept tables.
         players: a table or view of ``(site, player)`` rows, e.g. ``session_players``.
+        cube: a table or view of their ``session_cube`` rows already summed, or ``None``.
     """
     mine = f"(site, player) IN (SELECT site, player FROM {players})"
     con.execute(f"DELETE FROM session_summary WHERE {mine}")
@@ -271,7 +273,7 @@ def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str) -> None:
     cols = ", ".join('"end"' if c.name == "session_end" else c.name
                      for c in TABLES["session_summary"][1])  # fmt: skip
     con.execute(f"INSERT INTO session_summary SELECT {cols} FROM ({rows})")
-    summarise_session_cube(con, players)  # and their statistics per session
+    summarise_session_cube(con, players, cube)  # and their statistics per session
 
 
 def _drop(con: duckdb.DuckDBPyConnection) -> None:

@@ -22,7 +22,8 @@ import pyarrow.compute as pc
 from hhtools.store.player_views import SESSION_GAP
 from hhtools.store.seat_results import counted_seat
 
-__all__ = ["ROWS_AT_ONCE", "SESSION_SCHEMA", "parts_of", "session_rows"]
+__all__ = ["ROWS_AT_ONCE", "SESSION_SCHEMA", "parts_of", "same_as_before", "session_rows",
+           "session_rows_and_cube"]  # fmt: skip
 
 #: the columns of ``seat_sessions`` the rows give, in order
 SESSION_SCHEMA = pa.schema([("site", pa.string()), ("hand_id", pa.string()),
@@ -65,37 +66,69 @@ def session_rows(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int 
     Raises:
         ValueError: a gap below one minute.
     """
+    return _sessions(con, players, gap_minutes, parts, part)[0]
+
+
+def session_rows_and_cube(con: duckdb.DuckDBPyConnection, players: str
+                          ) -> tuple[pa.Table, pa.Table]:  # fmt: skip
+    """:func:`session_rows` (the usual gap) and the ``session_cube`` rows of the same
+    players summed from that one sorted read of their seats
+    (:func:`hhtools.store.session_cube.cube_of_seats`), not from a second join of their
+    seats, hands and sessions.
+
+    Args:
+        con: a store (its ``seats`` and ``hands``).
+        players: a table or view of ``(site, player)`` rows.
+
+    Returns:
+        ``(rows, cube)``: the rows of :data:`SESSION_SCHEMA`, and a table of
+        :data:`hhtools.store.session_cube.SESSION_CUBE_COLUMNS` (one row per key, in no
+        order).
+    """
+    from hhtools.store.session_cube import cube_of_seats, seat_values_select
+
+    rows, values, new, start = _sessions(con, players, SESSION_GAP, 1, 0, seat_values_select())
+    return rows, cube_of_seats(rows, values, new, start)
+
+
+def _sessions(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int, parts: int,
+              part: int, extra: str = "") -> tuple[pa.Table, pa.Table, np.ndarray, pa.Array]:  # fmt: skip
+    """The rows of :func:`session_rows`; the columns ``extra`` (a select list over
+    ``seats s`` and ``hands h``) of each row, in the same order; where a session starts
+    (one per row); each row's session start."""
     gap = int(gap_minutes)
     if gap < 1:
         raise ValueError(f"the session gap must be 1 minute or more, not {gap_minutes}")
     share = f"AND hash(s.site, s.player) % {int(parts)} = {int(part)}" if parts > 1 else ""
     rows = con.sql(
         f"""SELECT s.site, s.hand_id, s.player, coalesce(h.started_at_utc, h.started_at) AS moment,
-               s.net
+               s.net {', ' + extra if extra else ''}
         FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
         WHERE {counted_seat("s")} AND (s.site, s.player) IN (SELECT site, player FROM {players})
           {share}
         ORDER BY s.site, s.player, moment, s.hand_id"""
     ).to_arrow_table()
+    values = rows.drop_columns(["site", "hand_id", "player", "moment", "net"])
     n = rows.num_rows
     if n == 0:
-        return SESSION_SCHEMA.empty_table()
+        return SESSION_SCHEMA.empty_table(), values, np.ones(0, dtype=bool), pa.array([], pa.timestamp("us"))
     moment = rows.column("moment").combine_chunks()
     known = pc.is_valid(moment).to_numpy(zero_copy_only=False)
     at = pc.fill_null(moment.cast(pa.int64()), 0).to_numpy(zero_copy_only=False)
     new = np.ones(n, dtype=bool)  # the first seat starts a session
-    same = _same_as_before(rows.column("site")) & _same_as_before(rows.column("player"))
+    same = same_as_before(rows.column("site")) & same_as_before(rows.column("player"))
     near = (at[1:] - at[:-1]) <= gap * _MICROS_A_MINUTE
     new[1:] = ~(same & near & known[1:] & known[:-1])
     first = np.maximum.accumulate(np.where(new, np.arange(n), 0))
     start = pa.array(at[first], pa.int64()).cast(pa.timestamp("us"))
     start = pc.if_else(pa.array(known[first]), start, pa.nulls(n, pa.timestamp("us")))
-    return pa.Table.from_arrays(
+    out = pa.Table.from_arrays(
         [rows.column("site"), rows.column("hand_id"), rows.column("player"), start,
          rows.column("net").cast(pa.int64())], schema=SESSION_SCHEMA)  # fmt: skip
+    return out, values, new, start
 
 
-def _same_as_before(column: pa.ChunkedArray) -> np.ndarray:
+def same_as_before(column: pa.ChunkedArray) -> np.ndarray:
     """Per row but the first: whether it equals the row before (two NULLs are equal, as
     in a window's PARTITION BY)."""
     values = column.combine_chunks()

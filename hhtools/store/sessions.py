@@ -111,8 +111,9 @@ def _work_out(con: duckdb.DuckDBPyConnection) -> int:
     if count:
         kept = bool(con.execute("SELECT count(*) FROM duckdb_tables() "
                                 "WHERE table_name = 'session_summary'").fetchall()[0][0])  # fmt: skip
-        # the rows of session_select, by one sort (hhtools.store.session_rows)
-        from hhtools.store.session_rows import parts_of, session_rows
+        # the rows of session_select, by one sort (hhtools.store.session_rows), and their
+        # session_cube rows summed from the same sorted seats
+        from hhtools.store.session_rows import parts_of, session_rows, session_rows_and_cube
 
         parts = parts_of(con)
         for part in range(parts):
@@ -125,7 +126,10 @@ def _work_out(con: duckdb.DuckDBPyConnection) -> int:
                 with transaction(con):
                     con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
                                 f"(SELECT site, player FROM {players})")  # fmt: skip
-                    rows = session_rows(con, players)
+                    if kept:
+                        rows, cube = session_rows_and_cube(con, players)
+                    else:
+                        rows, cube = session_rows(con, players), None
                     con.register("_hh_sessions", rows)
                     try:
                         con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
@@ -133,7 +137,12 @@ def _work_out(con: duckdb.DuckDBPyConnection) -> int:
                         con.unregister("_hh_sessions")
                     del rows
                     if kept:
-                        summarise_sessions(con, players)
+                        con.register("_hh_session_cube", cube)
+                        try:
+                            summarise_sessions(con, players, "_hh_session_cube")
+                        finally:
+                            con.unregister("_hh_session_cube")
+                    del cube
             finally:
                 if parts > 1:
                     con.execute(f"DROP TABLE IF EXISTS {players}")
