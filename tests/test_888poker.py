@@ -412,3 +412,27 @@ def test_hilo_quartered_low_odd_cent_and_no_low() -> None:
     assert _awards(quarter) == {("Eli", 7, 8), ("Dee", 8, 7)}
     no_low = no_low.replace("Eli collected [ $0.30 ]", "Eli collected [ $0.15 ]\nDee collected [ $0.15 ]")
     assert _awards(no_low) == {("Eli", 15, 30), ("Dee", 15, 0)}
+
+
+def test_a_damaged_game_no_line_never_costs_the_next_hand() -> None:
+    """A hand's "#Game No" line damaged ("#Game Nq"), and the next hand (an older one,
+    with no "#Game No" line) written right after it with no blank line: the splitter
+    started hands only at "#Game No" lines, so the two were one text, not read, and the
+    good second hand was lost with the first (issue 25's reliability run met it). Hands
+    start at their header line too now: the damaged hand is a problem on its line 1 and
+    gives no record, as before, and the second hand is read whole; undamaged, the two
+    are read as two hands."""
+    first = (FIX / "fold_before_the_deal_passes_seat_over.txt").read_text("utf-8").split("\n\n")[0]
+    second = (FIX / "header_without_game_no_no_deal_line_lone_number.txt").read_text(
+        "utf-8").split("\n\n")[0]  # fmt: skip
+    assert first.startswith("#Game No : 700000010\n***** Cassava Hand History for Game 700000010")
+    assert second.startswith("***** 888poker Hand History for Game 374770001")
+    for text, damaged in ((first + "\n" + second + "\n", False),
+                          (first.replace("#Game No", "#Game Nq", 1) + "\n" + second, True)):
+        parsed = [poker888.FORMAT.parse(ht)
+                  for ht in poker888.FORMAT.split(io.BytesIO(text.encode()), "x.txt")]  # fmt: skip
+        read = [(p.hand.hand_id, p.hand.unread_lines, p.problems) for p in parsed if p.hand]
+        assert read == [("700000010", (), ())][damaged:] + [("374770001", (), ())]
+        lost = [(pr.line, str(pr.code), pr.message) for p in parsed if p.hand is None
+                for pr in p.problems]  # fmt: skip
+        assert lost == [(1, "bad_header", "the '#Game No' line is damaged")][: int(damaged)]

@@ -77,6 +77,9 @@ _HEADER = re.compile(
     r" (?:Snap Poker |BLAST )?Hand History for Game \d+"
 )
 _START = re.compile(r"#Game No : \d+")
+#: where the splitter starts a hand: a "#Game No" line, or a header line; a header right
+#: after a "#Game No" line is joined to it again (:func:`_split`)
+_STARTS = re.compile(_START.pattern + "|" + _HEADER.pattern)
 #: 888 writes no blank line inside a hand: text after one is a hand of its own (a
 #: damaged "#Game No" line is reported, never read into the hand before)
 _END = k.HandEnd("", None, blank=True)
@@ -88,12 +91,23 @@ def _recognise(head: str) -> bool:
 
 
 def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
-    """The hands of a file, one per "#Game No :" line, and one after blank lines (see
+    """The hands of a file, one per "#Game No :" line, one per header line written
+    without one (older files), and one after blank lines (see
     :func:`grammars._text.iter_hands`). A file that ends with a lone "#Game No : N" line
-    ends with the number of a hand not played yet (the site writes it first): no hand."""
+    ends with the number of a hand not played yet (the site writes it first): no hand.
+
+    A hand starts at its header too (joined to the "#Game No" line right above it), so
+    that a hand written with no "#Game No" line right after another hand (no blank line
+    between) is never run into the hand before: it was lost with that hand when that
+    one's "#Game No" line was damaged (a hand given no record)."""
     last = None
-    for hand in k.iter_hands(fh, file, _START, _END):
-        if last is not None:
+    for hand in k.iter_hands(fh, file, _STARTS, _END):
+        if last is not None and last.text.startswith("#") and "\n" not in last.text and (
+            hand.line == last.line + 1 and _HEADER.match(hand.text) is not None
+        ):  # its "#Game No" line, however damaged (read_hand reports a damaged one)
+            hand = k.HandText(last.text + "\n" + hand.text, last.file, last.line, last.offset,
+                              last.encoding)  # fmt: skip
+        elif last is not None:
             yield last
         last = hand
     if last is not None and not lone_number(last.text):
