@@ -99,7 +99,9 @@ def test_words_not_known_make_no_claim(words: str) -> None:
 @pytest.mark.parametrize(("words", "ranks"), [
     ("6,5,4,2,A", (6, 5, 4, 2, 1)), ("Lo: 2 3 4 5 8", (8, 5, 4, 3, 2)),
     ("7-5-4-3-A", (7, 5, 4, 3, 1)), ("8-low", (8,)), ("8 low", (8,)),
-    ("8,5,4,3", None), ("A,A,2,3,4", None), ("8", None),
+    # fewer than five ranks with commas: the low's first cards, compared on those
+    ("8,5,4,3", (8, 5, 4, 3)), ("4,3,2,A", (4, 3, 2, 1)),
+    ("A,A,2,3,4", None), ("8", None), ("8,8,4,3", None),
 ])  # fmt: skip
 def test_lows_are_read_by_meaning(words: str, ranks: tuple | None) -> None:
     assert read_low(words) == ranks
