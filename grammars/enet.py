@@ -36,10 +36,12 @@ Quirks read here (worked out from the arithmetic of the corpus hands):
 * The body's "collected" line after an uncalled bet repeats the returned amount
   (fpdb's "bad collected" case), so what each player won is read from the summary's
   "won (€X)" / "collected (€X)" lines only.
-* Collect lines name no pot ("from pot"). With side pots, a collect is typed as the
-  pot, among those the player could win, whose size (rebuilt from the chips put in)
-  is the smallest one at least as large as the amount: an Enet pot is paid in one
-  line per winner, net of its rake.
+* Collect lines name no pot ("from pot"), and the summary's amount is a player's
+  total over the pots. With side pots (rebuilt from the chips put in) the record says
+  its collects' pots are not named (``pots_named`` false) and the audit gives each
+  player's amount to the pots: a share of a tied main pot and a side pot won alone
+  (€6,04 + €8,65) was put in the smallest pot that could hold it, none, so the main
+  pot's (two false findings on a hand paid right).
 * "posts big blind" with no amount (a returning player) is a post of the stakes'
   blind ("blinds" in ``inferred``).
 * Hands whose text is wrong are kept as written, and the audit reports them: in the
@@ -199,7 +201,8 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
         started_at=datetime(int(year), int(month), int(day), int(hh), int(mi), int(ss)),
         max_seats=int(tm["max"]) if tm["max"] else None,
         boards=(h.summary_board,) if h.summary_board else (),
-        collects=_pot_of_collects(h, returned), returned=returned,
+        collects=tuple(h.collects), returned=returned,
+        pots_named=len(_pots(h, returned)) < 2,
         total_pot=None, total_pot_line=0,  # the summary's "Total pot" is not the pot
         collect_order=k.CollectOrder.UNORDERED,
     ), tuple(h.problems), None, h.hand_id)  # fmt: skip
@@ -247,20 +250,6 @@ def _pots(h: _Hand, returned: tuple[k.Returned, ...]) -> list[tuple[int, frozens
         pots.append((size, frozenset(p for p in live if put[p] >= level)))
         prev = level
     return pots
-
-
-def _pot_of_collects(h: _Hand, returned: tuple[k.Returned, ...]) -> tuple[k.Collect, ...]:
-    """The summary's collects, each typed with the pot it pays (module docstring): the
-    smallest pot the player could win that is at least the amount."""
-    pots = _pots(h, returned)
-    if len(pots) < 2:
-        return tuple(h.collects)
-    out = []
-    for c in h.collects:
-        fits = [(size, i) for i, (size, who) in enumerate(pots)
-                if c.player in who and size >= c.amount]  # fmt: skip
-        out.append(k.Collect(c.player, c.amount, min(fits)[1] if fits else 0, 0, c.line))
-    return tuple(out)
 
 
 def _signed(h: _Hand, text: str) -> int:

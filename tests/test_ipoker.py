@@ -17,6 +17,7 @@ from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, PostKind, Street, Variant
 from hhtools.model.vocab import FindingKind, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 
 FIX = Path(__file__).parent / "fixtures" / "ipoker"
@@ -48,9 +49,11 @@ def test_side_pot_old_win_includes_return() -> None:
     # wins 577 + 393 = 970 > 800: this (old) session counts the return in Bob's win,
     # so Bob was paid 393 - 200 = 193 from the pots and the rake is 800 - 770 = 30.
     assert h.rake == 30
-    # main pot 3 x 200 = 600 (Ann, Bob), side pot 100 + 100 = 200 (Bob alone);
-    # rake 30 pro rata: 600*30/800 = 22.5, 200*30/800 = 7.5 -> 23 and 7 (tie to main).
-    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Ann", 577, 0), ("Bob", 193, 1)]
+    # main pot 3 x 200 = 600 (Ann, Bob), side pot 100 + 100 = 200 (Bob alone); the
+    # wins name no pot: one collect each, the audit gives them to the pots (rake 30
+    # pro rata: 600*30/800 = 22.5, 200*30/800 = 7.5 -> 23 and 7, the tie to main)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Ann", 577, 0), ("Bob", 193, 0)]
+    assert h.pots_named is False
     # actions in the site's numbering: Hero's check (no 7) before Ann's all-in (no 8)
     flop = [(a.player, a.kind, a.amount, a.all_in) for a in h.actions if a.street is Street.FLOP]
     assert flop[:2] == [("Bob", ActionKind.CHECK, 0, False), ("Hero", ActionKind.CHECK, 0, False)]
@@ -139,7 +142,7 @@ def test_tournament_session_counts_chips() -> None:
     assert h.game.currency == "CHIPS" and h.game.buy_in == "$1.80+$0.20"
     # chips: the 800 in the pots are paid in full, Ann 600, Bob 400 - 200 returned = 200
     assert (h.total_pot, h.rake) == (800, 0)
-    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Ann", 600, 0), ("Bob", 200, 1)]
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Ann", 600, 0), ("Bob", 200, 0)]
     assert not {f.kind for f in audit_hand(h).findings} & {
         FindingKind.AWARD_MISMATCH,
         FindingKind.CHIP_IMBALANCE,
@@ -263,3 +266,20 @@ def test_hilo_side_pot_wins_are_given_to_the_pots_by_the_audit() -> None:
         ("Ann", 263), ("Bea", 200), ("Cy", 462)]  # fmt: skip
     wrong = text.replace('win="$2.63"', 'win="$4.63"').replace('win="$2"', 'win="$0"')
     assert _wins(wrong) == {("Ann", 463, 263), ("Bea", 0, 200)}
+
+
+def test_side_pot_raked_from_the_main_pot_only() -> None:
+    """The hand of ``side_pot_old_win_includes_return.xml`` with its rake, 30, all from
+    the main pot: Ann's aces win the main pot 600 - 30 = 570, Bob the side pot 200
+    whole (his win 400 with the 200 returned). The wins were split over pots raked by
+    size (main 577, side 193): Bob's 200 overflowed the side pot and 7 of it was put in
+    the main pot, two false findings (Ann 570 of 577, Bob 7 of 0) on a hand paid right.
+    The wins are the audit's to give to the pots now. Paid wrong (Ann 550, Bob 220),
+    no place of the 30 makes it right: by size, Ann 550 of 577, Bob 220 of 193."""
+    text = (FIX / "side_pot_old_win_includes_return.xml").read_text("utf-8")
+    right = text.replace('win="$5.77"', 'win="$5.70"').replace('win="$3.93"', 'win="$4"')
+    (ht,) = ipoker.FORMAT.split(io.BytesIO(right.encode()), "probe.xml")
+    assert awards(ipoker.FORMAT, ht.text) == set()
+    wrong = text.replace('win="$5.77"', 'win="$5.50"').replace('win="$3.93"', 'win="$4.20"')
+    (ht,) = ipoker.FORMAT.split(io.BytesIO(wrong.encode()), "probe.xml")
+    assert awards(ipoker.FORMAT, ht.text) == {("Ann", 550, 577), ("Bob", 220, 193)}

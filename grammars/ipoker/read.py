@@ -351,7 +351,7 @@ def _build(h: _Game, game: str, session: str) -> k.ParsedHand:
     stopped = _betting(h) or _known_cards(h, session)
     if stopped is not None:
         return stopped
-    named = _money(h, session, tid, kind[1])
+    named = _money(h, session, tid)
     sb, bb, small_bet, big_bet = h.blinds(structure, stake, posted=_posted(h))
     ante = next((a.amount for a in h.actions if a.post is k.PostKind.ANTE), 0)
     buy_in = (_tag("totalbuyin", session) or _tag("buyin", session)) if tid else None
@@ -520,17 +520,17 @@ def _known_cards(h: _Game, session: str) -> k.ParsedHand | None:
     return None
 
 
-def _money(h: _Game, session: str, tid: str | None, hi_lo: bool) -> bool:
+def _money(h: _Game, session: str, tid: str | None) -> bool:
     """The uncalled excess (of the live chips: antes and a dead small blind are never
-    returned), the pot, the rake (the pot less the wins), and each player's win split
-    over the pots they could win (:mod:`hhtools.grammars._pots`); whether the wins'
-    pots are known (``pots_named``).
+    returned), the pot, the rake (the pot less the wins), and each player's win as one
+    collect; whether the wins' pots are known (``pots_named``: one pot).
 
-    A hi/lo hand's wins with side pots are not split here: a player's win may hold
-    halves of several pots (a short all-in's main pot high half, the low halves of
-    both pots to another), which a split in proportion to what each is owed puts in
-    the wrong pots; each win is one collect, and the audit gives it to the pots
-    (``False``: :attr:`~hhtools.model.records.HandHistory.pots_named`)."""
+    A hand's wins with side pots are not split here: a player's win may hold halves
+    of several pots (a short all-in's main pot high half, the low halves of both pots
+    to another), and the rake need not come from the pots by size (all of it from the
+    main pot: a split of the wins over pots raked by size "paid" the side pot's
+    winner $0.07 of the main pot); each win is one collect, and the audit gives it to
+    the pots (``False``: :attr:`~hhtools.model.records.HandHistory.pots_named`)."""
     bb = next((a.amount for a in h.actions if a.post is k.PostKind.BIG_BLIND), None)
     dead = h.dead_chips(bb)
     back = k.excess_returned({p: x - dead.get(p, 0) for p, x in h.put_in.items()}, (), ())
@@ -542,16 +542,9 @@ def _money(h: _Game, session: str, tid: str | None, hi_lo: bool) -> bool:
     h.total, h.total_line = sum(net_in.values()), h.ht.line
     paid = _paid(h, session, tid)
     pots = k.pots_of(net_in, set(_live(h)), k.clockwise(h.seats, h.button))
-    if hi_lo and len(pots) > 1:
-        h.collects = [k.Collect(p, v, pot=0, line=h.player_line.get(p, h.ht.line))
-                      for p, v in paid.items() if v > 0]  # fmt: skip
-        return False
-    nets = k.split_rake([amount for amount, _ in pots], h.rake or 0)
-    shares = k.split_win({p: v for p, v in paid.items() if v > 0},
-                       [(n, e) for n, (_, e) in zip(nets, pots, strict=True)])  # fmt: skip
-    h.collects = [k.Collect(p, v, pot=i, line=h.player_line.get(p, h.ht.line))
-                  for i, share in enumerate(shares) for p, v in share.items()]  # fmt: skip
-    return True
+    h.collects = [k.Collect(p, v, pot=0, line=h.player_line.get(p, h.ht.line))
+                  for p, v in paid.items() if v > 0]  # fmt: skip
+    return len(pots) < 2
 
 
 def _paid(h: _Game, session: str, tid: str | None) -> dict[str, int]:
