@@ -25,6 +25,7 @@ from hhtools.model.records import (
 )
 from hhtools.model.vocab import HandCategory, PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import manifest_hands, need_corpus
 from tests.small_sites import BAD, kinds, parse_fixture, with_lines
 
@@ -192,3 +193,20 @@ def test_pot_line_with_words_between_winners_is_unread_not_swallowed() -> None:
                            "Rake taken: $2.15", [odd])
     assert ph.hand is not None
     assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
+
+
+def test_contested_side_pot_raked_from_the_main_pot() -> None:
+    """PL hi/lo $1/$2: Ann (button) raises to $6, Bea and Cy call; on the flop Bea bets
+    $10, Cy calls, Ann calls all in for $4. Main pot 3 x $10 = $30, side pot 2 x $6 =
+    $12. Board 2c 5d 9h Ks 7c: high Bea's trip kings in both pots, low Ann's 7-5-3-2-A
+    in the main pot (Cy's 7-6-5-4-2 is worse), Cy's in the side pot. Rake $2 from the
+    main pot: "Main pot: $30 won by Bea ($14), Ann ($14)", "Side pot 1: $12 won by Bea
+    ($6), Cy ($6)": the winnings are the pots' parts, paid right. The main pot's low
+    half paid to Cy instead: Ann 0 of $14, Cy $14 of nothing."""
+    name = "plo8_contested_side_pot_rake_from_main.txt"
+    (ph,) = parse_fixture(ongame.FORMAT, name)
+    assert ph.hand is not None and ph.problems == () and not kinds(ph.hand) & BAD
+    assert (ph.hand.rake, ph.hand.pot_parts) == (200, (2800, 1200))
+    text = (FIXTURES / name).read_text("utf-8")
+    wrong = text.replace("won by Bea ($14), Ann ($14)", "won by Bea ($14), Cy ($14)")
+    assert awards(ongame.FORMAT, wrong) == {("Ann", 0, 1400), ("Cy", 1400, 0)}

@@ -17,6 +17,7 @@ from hhtools.grammars import pkr, recognise
 from hhtools.model.records import ActionKind, BettingStructure, ClaimedHigh, HandText, Street
 from hhtools.model.vocab import HandCategory, PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import manifest_hands, need_corpus
 from tests.small_sites import BAD, kinds, parse_fixture
 
@@ -227,3 +228,26 @@ def test_unknown_has_and_emote_lines_are_unread_not_swallowed() -> None:
     # the hand's first line is line 1: a line's number is its index + 1
     odd = (odd_post, odd_emote, odd_news)
     assert ph.hand.unread_lines == tuple(lines.index(x) + 1 for x in odd)
+
+
+def test_contested_side_pot_raked_from_main_and_quartered_low() -> None:
+    """Hand 3000000101, PL hi/lo $1/$2: Ann (button) raises to $6, Bea and Cy call; on
+    the flop Bea bets $10, Cy calls, Ann calls all in for her last $4. Main pot 3 x $10
+    = $30, side pot 2 x $6 = $12. Board 2c 5d 9h Ks 7c: high Bea's trip kings in both
+    pots, low Ann's 7-5-3-2-A in the main pot (Cy's 7-6-5-4-2 is worse), Cy's in the
+    side pot. "Taking Rake of $2 from pot 1": main $28, $14 each half; side $6 each.
+    Hand 3000000201, $0.05/$0.10, three limp and check down, pot $0.30, rake $0.03:
+    $0.27, the high half $0.14 (the odd cent) to Bea's trip kings, the low $0.13 tied
+    7-5-3-2-A by Ann (button) and Cy: Cy, first left of the button among them, $0.07,
+    Ann $0.06. Both paid right; paid wrong, the audit says who and how much."""
+    name = "plo8_contested_side_pot_rake_from_main_quartered_low.txt"
+    side, quarter = _parse(name)
+    for ph in (side, quarter):
+        assert ph.hand is not None and ph.problems == () and not _findings(ph.hand) & BAD
+    assert (side.hand.rake, side.hand.pot_parts) == (200, (2800, 1200))
+    one, two = (FIXTURES / name).read_text("utf-8").split("\n\n\n")
+    wrong = one.replace("Ann wins $14 with low", "Cy wins $14 with low")
+    assert awards(pkr.FORMAT, wrong) == {("Ann", 0, 1400), ("Cy", 1400, 0)}
+    wrong = two.replace("Cy ties, and wins $0.07", "Cy ties, and wins $0.06").replace(
+        "Ann ties, and wins $0.06", "Ann ties, and wins $0.07")
+    assert awards(pkr.FORMAT, wrong) == {("Ann", 7, 6), ("Cy", 6, 7)}
