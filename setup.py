@@ -46,6 +46,7 @@ CORE = [
     "grammars/pokerstars/actions.py",
     "grammars/pokerstars/crosscheck.py",
     "grammars/pokerstars/header.py",
+    "grammars/pokerstars/plain.py",
     "grammars/pokerstars/seats.py",
     "grammars/pokerstars/state.py",
     "grammars/pokerstars/summary.py",

@@ -48,8 +48,20 @@ __all__ = ["Hand", "build_record", "by_word", "finish", "not_read", "reader", "t
 Rules = tuple[Rule, ...]  # (kind, a named pyparsing rule or a compiled pattern)
 
 #: builds a :class:`HandHistory` without the class call (:func:`~hhtools.model.frozen.maker`),
-#: its fields given by keyword
-_HAND_HISTORY = maker(HandHistory, keywords=True)
+#: its fields given by position (in the compiled core its slots are written in C)
+_HAND_HISTORY = maker(HandHistory)
+#: :class:`HandHistory`'s fields in order, as :func:`build_record` lists their values
+#: (the tests check the order and the defaults it writes are the class's own)
+BUILT_FIELDS = (
+    "site", "hand_id", "table", "started_at", "time_zone", "started_at_utc", "game", "button",
+    "max_seats", "seats", "actions", "boards", "hero", "hole_cards", "shows", "collects",
+    "returned", "total_pot", "rake", "cash_outs", "fees", "file", "line", "offset", "text",
+    "pot_parts", "pot_parts_basis", "site_format", "collect_order", "total_pot_line",
+    "room_added", "jackpot", "tournament_results", "odd_chips", "inferred", "pots_named",
+    "unread_lines", "newest_first",
+)  # fmt: skip
+_FIELD_AT = {name: k for k, name in enumerate(BUILT_FIELDS)}
+_UTC_AT, _STARTED_AT, _ZONE_AT = _FIELD_AT["started_at_utc"], 3, 4
 
 #: the streets after the deal by the word a street line names them with
 STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
@@ -547,21 +559,22 @@ def build_record(
     Raises:
         TypeError: a keyword that is not a field of :class:`HandHistory`.
     """
-    values: dict[str, Any] = {
-        "site": site, "hand_id": h.hand_id or "", "table": h.table, "started_at": None,
-        "time_zone": None, "game": game, "button": h.button, "max_seats": h.max_seats,
-        "seats": h.final_seats(), "actions": tuple(h.actions),
-        "boards": (tuple(h.board),) if h.board else (), "hero": h.hero,
-        "hole_cards": dict(h.hole), "shows": tuple(h.shows), "collects": tuple(h.collects),
-        "returned": tuple(h.returned), "total_pot": h.total, "rake": h.rake or 0,
-        "file": h.file, "line": line, "offset": offset, "text": text, "site_format": site,
-        "total_pot_line": h.total_line, "inferred": tuple(h.inferred),
-        "odd_chips": OddChips.CLOCKWISE, "jackpot": h.jackpot,
-    }  # fmt: skip
-    values.update(fields)
-    if "started_at_utc" not in values:
-        values["started_at_utc"] = utc(values["started_at"], values["time_zone"])
-    record = _HAND_HISTORY(**values)
+    values: list[Any] = [  # by field, in order (:data:`BUILT_FIELDS`); the keywords' next
+        site, h.hand_id or "", h.table, None, None, None, game, h.button, h.max_seats,
+        h.final_seats(), tuple(h.actions), (tuple(h.board),) if h.board else (), h.hero,
+        dict(h.hole), tuple(h.shows), tuple(h.collects), tuple(h.returned), h.total,
+        h.rake or 0, (), 0, h.file, line, offset, text, (), None, site,
+        CollectOrder.UNORDERED, h.total_line, 0, h.jackpot, (), OddChips.CLOCKWISE,
+        tuple(h.inferred), True, (), False,
+    ]  # fmt: skip
+    for name, value in fields.items():
+        at = _FIELD_AT.get(name)
+        if at is None:
+            raise TypeError(f"build_record() got an unexpected keyword argument {name!r}")
+        values[at] = value
+    if "started_at_utc" not in fields:
+        values[_UTC_AT] = utc(values[_STARTED_AT], values[_ZONE_AT])
+    record = _HAND_HISTORY(*values)
     if h.meanings is not None and h.meanings.declared:
         check_record(h, record)
     return record

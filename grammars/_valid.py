@@ -195,17 +195,7 @@ def absurd_amount(hand: HandHistory) -> tuple[str, int, int] | None:
         and its source line (the hand's first line when the record keeps none); or
         ``None`` when every amount is in range.
     """
-    g = hand.game
-    quick = [a.to_amount or a.amount for a in hand.actions]  # a raise's total is the larger
-    quick += [a.amount for a in hand.actions if a.to_amount]
-    quick += [s.stack for s in hand.seats]
-    quick += [c.amount for c in hand.collects]
-    quick += [r.amount for r in hand.returned]
-    quick += hand.pot_parts
-    quick += (hand.rake, hand.fees, hand.room_added, hand.jackpot, hand.total_pot or 0,
-              g.small_blind, g.big_blind, g.ante, g.small_bet or 0, g.big_bet or 0)  # fmt: skip
-    if (0 <= min(quick) and max(quick) < MAX_AMOUNT and not hand.cash_outs
-            and not hand.tournament_results):  # fmt: skip
+    if _in_range(hand) and not hand.cash_outs and not hand.tournament_results:
         return None  # the common case, without naming anything
     for what, amount, line in _amounts(hand):
         if amount is not None and not 0 <= amount < MAX_AMOUNT:
@@ -214,6 +204,31 @@ def absurd_amount(hand: HandHistory) -> tuple[str, int, int] | None:
         if not -MAX_AMOUNT < o.amount < MAX_AMOUNT:
             return f"{o.player}'s cash-out", o.amount, o.line or hand.line
     return None
+
+
+def _in_range(hand: HandHistory) -> bool:
+    """Whether every amount :func:`_amounts` names is in range (the common case, read
+    in one pass without naming any)."""
+    for a in hand.actions:
+        to = a.to_amount
+        if not 0 <= a.amount < MAX_AMOUNT or (to and not 0 <= to < MAX_AMOUNT):
+            return False
+    for s in hand.seats:
+        if not 0 <= s.stack < MAX_AMOUNT:
+            return False
+    for c in hand.collects:
+        if not 0 <= c.amount < MAX_AMOUNT:
+            return False
+    for r in hand.returned:
+        if not 0 <= r.amount < MAX_AMOUNT:
+            return False
+    g = hand.game
+    for v in (*hand.pot_parts, hand.rake, hand.fees, hand.room_added, hand.jackpot,
+              hand.total_pot or 0, g.small_blind, g.big_blind, g.ante, g.small_bet or 0,
+              g.big_bet or 0):  # fmt: skip
+        if not 0 <= v < MAX_AMOUNT:
+            return False
+    return True
 
 
 def _amounts(hand: HandHistory) -> Iterator[tuple[str, int | None, int]]:

@@ -156,3 +156,26 @@ def test_trailing_spaces_change_no_reading(path: Path, tmp_path: Path) -> None:
     spaced = tmp_path / path.name
     spaced.write_bytes(_spaced(data))
     assert _reading(spaced) == _reading(path)
+
+
+def test_the_record_builder_lists_the_fields_in_order_with_the_class_s_defaults() -> None:
+    """build_record lists a record's values by position: in the class's field order, a
+    field the hand does not fill at the class's own default, and a keyword that is no
+    field refused as the class refuses it."""
+    import dataclasses
+
+    from hhtools.grammars._hand import BUILT_FIELDS, Hand, build_record
+    from hhtools.model.records import BettingStructure, Game, HandHistory, Variant
+
+    assert BUILT_FIELDS == tuple(f.name for f in dataclasses.fields(HandHistory))
+    game = Game(Variant.OMAHA, False, BettingStructure.POT_LIMIT, 5, 10, "USD")
+    h = Hand("f.txt", 3)
+    h.hand_id, h.table, h.button = "7", "T", 2
+    built = build_record(h, site="s", game=game, line=3, text="x", offset=9)
+    want = HandHistory("s", "7", "T", None, None, None, game, 2, None, (), (), (), None,
+                       file="f.txt", line=3, offset=9, text="x", site_format="s")  # fmt: skip
+    assert built == want
+    assert build_record(h, site="s", game=game, line=3, text="x", offset=9, rake=4,
+                        pots_named=False) == dataclasses.replace(want, rake=4, pots_named=False)  # fmt: skip
+    with pytest.raises(TypeError, match="no_such_field"):
+        build_record(h, site="s", game=game, line=3, text="x", offset=9, no_such_field=1)

@@ -79,7 +79,6 @@ from hhtools.grammars.pokerstars.actions import (
     COLLECT,
     CONVERTER_COMMENT,
     CONVERTER_LEAVE,
-    DEALT,
     FOLD,
     HAND_CANCELLED,
     HAND_SEPARATOR,
@@ -97,11 +96,12 @@ from hhtools.grammars.pokerstars.actions import (
     SITS_OUT,
     STATUS,
     STREET_LINE,
-    UNCALLED,
     FAST_RULES,
     SLOW_RULES,
     _Body,
 )
+from hhtools.grammars.pokerstars import plain
+from hhtools.grammars.pokerstars.plain import DEALT, UNCALLED
 from hhtools.grammars.pokerstars.crosscheck import _impossible_cards, _infer_folds, _rio_raises
 from hhtools.grammars.pokerstars.header import (
     GAME_NAME,
@@ -134,6 +134,7 @@ from hhtools.grammars.pokerstars.tourney import (
     WINS_TOURNAMENT,
 )
 
+from hhtools.model.frozen import maker
 from hhtools.model.records import HandHistory, HandText, Problem
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
@@ -149,6 +150,9 @@ __all__ = [
 ]
 
 SITE = "pokerstars"
+
+#: a hand's :class:`ParsedHand`, built without the class call (:func:`maker`)
+_parsed = maker(ParsedHand)
 
 _SITE_KEYS = {"PokerStars": "pokerstars", "PokerMaster": "pokermaster", "Run It Once Poker": "runitonce"}
 
@@ -230,6 +234,7 @@ def _parse(h: _Body, lines: list[str], line: int, text: str, offset: int) -> Par
     if not isinstance(hd, _Header):  # a game outside the Omaha family: a note, not a problem
         h.problem(line, ProblemCode.SKIPPED_GAME, hd, lines[0])
         return ParsedHand(None, tuple(h.problems), hd, h.hand_id)
+    h.quick = _lines.FAST and plain.QUICK
     i = _read_seats(h, lines, line, hd.body)
     h.rules = FAST_RULES if _lines.FAST else SLOW_RULES
     h.seen, h.known = h.rules.seen[h.units], h.rules.lines[h.units]
@@ -253,7 +258,7 @@ def _parse(h: _Body, lines: list[str], line: int, text: str, offset: int) -> Par
         pot_parts=tuple(h.pot_parts), pot_parts_basis=_parts_basis(h.pot_parts, total, rake),
         site_format=SITE, collect_order=CollectOrder.HIGH_THEN_LOW,
     )  # fmt: skip
-    return ParsedHand(record, tuple(h.problems), None, h.hand_id)
+    return _parsed(record, tuple(h.problems), None, h.hand_id)
 
 
 def _no_record(h: _Hand) -> ParsedHand:

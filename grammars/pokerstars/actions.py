@@ -13,12 +13,14 @@ from typing import Any
 
 import pyparsing as pp
 from hhtools.grammars import _lines
-from hhtools.grammars._english import read_high, read_low
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS, SAID
-from hhtools.grammars.pokerstars.seats import _AMOUNT, _POSTS, POST, _post
+from hhtools.grammars.pokerstars.plain import (
+    _bracketed, _dealt, _uncalled, add_show, read_plain, show_parts,
+)  # fmt: skip
+from hhtools.grammars.pokerstars.seats import _POSTS, POST, _post
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
-from hhtools.grammars.pokerstars.summary import _board, _split_desc, _summary_seat, _total
+from hhtools.grammars.pokerstars.summary import _board, _summary_seat, _total
 from hhtools.grammars.pokerstars.tourney import (
     BOUNTY,
     FINISHED,
@@ -38,7 +40,6 @@ from hhtools.model.records import (
     Collect,
     PostKind,
     Returned,
-    Show,
     Street,
 )
 from hhtools.model.vocab import ProblemCode
@@ -87,10 +88,6 @@ STREET_LINE = _rule(
     "street",
     r"\*\*\* (?P<name>HOLE CARDS|PRE-FLOP|(?:(?:FIRST|SECOND) )?(?:FLOP|TURN|RIVER|SHOW ?DOWN)"
     r"|SUMMARY) \*\*\*(?P<cards>(?: \[" + _CARDS + r"\])*)$",
-)
-DEALT = _rule("dealt", r"Dealt to (?P<player>.+) \[(?P<cards>" + _CARDS + r")\]$")
-UNCALLED = _rule(
-    "uncalled", r"Uncalled bet \((?P<amount>" + _AMT + r")\) returned to (?P<player>.+)$"
 )
 NO_LOW = _rule("no_low", r"No low hand qualified$")
 RUN_TWICE = _rule("run_twice", r"Hand was run twice$")
@@ -158,7 +155,7 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 # ----------------------------------------------------------------------------- dispatch
 #: the records a body line makes, built without the class call (:func:`maker`)
 _action, _collect_of = maker(Action), maker(Collect)
-_returned, _show_of = maker(Returned), maker(Show)
+_returned = maker(Returned)
 
 
 class _Body(_Hand):
@@ -202,6 +199,16 @@ class _Body(_Hand):
             if c == "T" and ln.startswith("Total pot "):
                 return _total(self, ln, lno)
             if "Board [" in ln[:15] and _board(self, ln, lno):
+                return True
+        if self.quick:  # the plain lines read from their text (:mod:`.plain`)
+            player = self.player_prefix(ln)
+            if player is None:  # no seated name starts the line: no player rule reads it
+                return _fixed(self, ln, lno)
+            if read_plain(self, ln, player, lno):
+                return True
+            shown = show_parts(ln, len(player))
+            if shown is not None:
+                _show(self, player, shown, lno)
                 return True
         got = self.known.get(ln)
         if got is None or got[0] not in self.lone:
@@ -290,41 +297,6 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
     return False  # chat, joins... are read by QUIET (read_body) once nothing else reads them
 
 
-def _dealt(ln: str) -> tuple[str, str] | None:
-    """A "Dealt to" line's player and cards text as :data:`DEALT` reads them (``None``:
-    not read). The line is cut at its last " [" (the pattern's longest name ends there
-    when no "]" follows it but the last), else read by the pattern.
-
-    >>> _dealt("Dealt to Ann [x] [Ah Kd 5c 3s]"), _dealt("Dealt to Ann [Ah]]")
-    (('Ann [x]', 'Ah Kd 5c 3s'), None)
-    """
-    if _lines.FAST and ln[-1:] == "]":
-        name, cut, cards = ln[9:-1].rpartition(" [")
-        if cut and name and "]" not in cards:
-            return name, cards
-    r = _m(DEALT, ln)
-    return None if r is None else (r["player"], r["cards"])
-
-
-_RETURNED_TO = ") returned to "
-
-
-def _uncalled(ln: str) -> tuple[str, str] | None:
-    """An "Uncalled bet (..)" line's amount text and player as :data:`UNCALLED` reads
-    them (``None``: not read): cut at the first ") returned to " (an amount holds no
-    ")"), else read by the pattern.
-
-    >>> _uncalled("Uncalled bet ($0.50) returned to Ann (B)"), _uncalled("Uncalled bet (x) returned to A")
-    (('$0.50', 'Ann (B)'), None)
-    """
-    if _lines.FAST and ln.startswith("Uncalled bet ("):
-        at = ln.find(_RETURNED_TO, 14)
-        if at > 0 and len(ln) > at + 14 and _AMOUNT(ln, 14, at) is not None:
-            return ln[14:at], ln[at + 14 :]
-    r = _m(UNCALLED, ln)
-    return None if r is None else (r["amount"], r["player"])
-
-
 def _street(h: _Hand, ln: str, lno: int) -> bool:
     if ln == "*** HOLE CARDS ***":  # the street lines with no cards, as STREET_LINE reads them
         h.street = _PREFLOP
@@ -375,22 +347,6 @@ def _street(h: _Hand, ln: str, lno: int) -> bool:
     return True
 
 
-def _bracketed(text: str) -> bool:
-    """Whether ``text`` is card lists in brackets, each after a space (" [Qh Td Ts]
-    [9c]", or none: ""), as :data:`STREET_LINE` reads a street line's cards.
-
-    >>> _bracketed(" [Qh Td Ts] [9c]"), _bracketed(""), _bracketed(" [Qh]]"), _bracketed("[Qh]")
-    (True, True, False, False)
-    """
-    lists = text.split("]")
-    if lists.pop():  # text after the last "]"
-        return False
-    for part in lists:
-        if not part.startswith(" ["):
-            return False
-    return True
-
-
 # ----------------------------------------------------------------------------- player handlers
 def _act(kind: ActionKind) -> Callable[[_Hand, str, Any, int], None]:
     def handler(h: _Hand, player: str, r: Any, lno: int) -> None:
@@ -428,10 +384,7 @@ def _raise(h: _Hand, player: str, r: Any, lno: int) -> None:
 def _show(h: _Hand, player: str, r: Any, lno: int) -> None:
     cards = _cards(r["cards"])
     h.know_cards(player, cards, lno)
-    hi, lo = _split_desc(r["desc"])
-    h.shows.append(
-        _show_of(player, cards, hi, lo, False, h.show_board, lno, read_high(hi), read_low(lo))
-    )
+    add_show(h, player, cards, r["desc"], h.show_board, lno)
 
 
 def _collect(h: _Hand, player: str, r: Any, lno: int) -> None:

@@ -181,6 +181,10 @@ class _Header(NamedTuple):
     mix: str | None = None
 
 
+#: a :class:`_Header` of its fields' values in order (its class call without Python's)
+_new_header = tuple.__new__
+
+
 def _game_and_stakes(game_text: str) -> tuple[str, str | None, Any]:
     """Split a header's game text into the game name, the stakes text, and the game
     name read by :data:`GAME_NAME` (``None`` when it is not one the grammar types).
@@ -329,11 +333,11 @@ def _known_header(
     if started is None:
         return None
     h.table, h.button, h.max_seats = table, button, max_seats
-    return _Header(  # by position, in the fields' order
+    return _new_header(_Header, (  # by position, in the fields' order
         hd.site, number, hd.tournament_id, hd.buy_in, hd.level, hd.level_blinds, hd.variant,
         hd.hilo, hd.limit, hd.small_blind, hd.big_blind, hd.currency, started[0], started[1],
         started[2], 2, hd.qualifier, hd.mix,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _read_header_anew(

@@ -4,11 +4,11 @@ small blind $0.05"): who sits where with what, and what they put in before the c
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from hhtools.grammars import _lines
 from hhtools.grammars._lines import _m, _rule
+from hhtools.grammars.pokerstars.plain import _AMOUNT, read_seat
 from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
 
 from hhtools.model.frozen import maker
@@ -80,6 +80,9 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
             if k == i or k >= n or not lines[k].startswith("Seat "):
                 break
             text = lines[k]
+        if h.quick and read_seat(h, text, line + k):  # written the plain way (:mod:`.plain`)
+            i = k + 1
+            continue
         got = known.get(text)
         if got is not None:  # a seat line read before, in this unit: the same seat
             i = k
@@ -123,7 +126,6 @@ def _read_seats(h: _Hand, lines: list[str], line: int, i: int) -> int:
 
 
 _IN_CHIPS = " in chips)"
-_AMOUNT = re.compile(_AMT).fullmatch
 
 
 def _seat_parts(text: str) -> tuple[str, str, str, str | None, str | None] | None:

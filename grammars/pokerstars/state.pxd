@@ -15,6 +15,7 @@ cdef class _Hand:
     cdef public list sightings, cash_outs, street_boards, summary_boards, pot_parts
     cdef public list results, summary_folds
     cdef public set folded, lone
+    cdef public bint quick
     cdef public dict hole, names, by_first, read
 
     # the methods every line calls, called in C by typed code (still methods for Python)

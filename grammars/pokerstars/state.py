@@ -104,7 +104,7 @@ class _Hand:
         "board_line", "ante", "cancelled", "fatal", "currency", "rules", "units", "read",
         "hand_id", "table", "button", "max_seats", "hero", "summary", "total", "total_line",
         "first_line", "names", "by_first", "lone", "cash_outs", "street_boards",
-        "summary_boards", "pot_parts", "results", "summary_folds",
+        "summary_boards", "pot_parts", "results", "summary_folds", "quick",
     )  # fmt: skip
 
     def __init__(self, file: str, first_line: int) -> None:
@@ -148,6 +148,8 @@ class _Hand:
         self.currency = ""  # the tournament buy-in's ISO code, for prizes and bounties
         #: the player rules by what follows the name (set by the parse: fast or not)
         self.rules: Any = None
+        #: the plain body lines read from their text (:mod:`.plain`; set by the parse)
+        self.quick = False
         # ``units`` and ``read`` have no starting value: set with the unit (:attr:`unit`)
         self.first_line = first_line
         self.names: dict[int, str] = {}

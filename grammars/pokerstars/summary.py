@@ -11,9 +11,9 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from hhtools.grammars._english import read_high, read_low
 from hhtools.grammars import _lines
 from hhtools.grammars._lines import _cards, _m, _rule
+from hhtools.grammars.pokerstars.plain import add_show, read_summary_seat, read_total
 from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
 
 from hhtools.model.frozen import maker
@@ -71,29 +71,15 @@ _POS_TAGS = (" (button)", " (small blind)", " (big blind)")
 #: a summary's shows, built without the class call (:func:`maker`)
 _show_of = maker(Show)
 
-def _split_desc(desc: str | None) -> tuple[str | None, str | None]:
-    """``"HI: a pair; LO: 8,6,4,2,A"`` -> ``("a pair", "8,6,4,2,A")``."""
-    if desc is None:
-        return None, None
-    if not desc.startswith(("HI:", "LO:")):
-        return desc, None
-    hi = lo = None
-    for part in desc.split("; "):
-        if part.startswith("HI: "):
-            hi = part[4:]
-        elif part.startswith("LO: "):
-            lo = part[4:]
-        elif hi is not None:
-            hi += "; " + part
-    return hi, lo
-
-
 def _total(h: _Hand, ln: str, lno: int) -> bool:
     """The "Total pot" line: the total, its parts, and each "| label amount" segment:
     the rake; a splash the pot ("STP", "STP added") is money the room added
     (``room_added``); a jackpot or bad-beat fund ("Jackpot", "JP Fee", "Bad Beat") is
     ``jackpot``; any other named segment ("Bingo", a fee) is a fee. A line read before
-    in the hand's unit is applied as read then (:data:`_TOTALS`)."""
+    in the hand's unit is applied as read then (:data:`_TOTALS`); one written the plain
+    way is read from its text (:func:`~.plain.read_total`)."""
+    if h.quick and read_total(h, ln, lno):
+        return True
     known = _TOTALS[_lines.FAST][h.units]
     got = known.get(ln)
     if got is not None:
@@ -174,7 +160,10 @@ def _board(h: _Hand, ln: str, lno: int) -> bool:
 def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
     """A summary's "Seat N: <name> ..." line: what it shows, mucks or says of a fold.
     A line read before whose seat holds the same player in this hand reads the same
-    (:data:`_LINES`)."""
+    (:data:`_LINES`); one written the plain way is read from its text
+    (:func:`~.plain.read_summary_seat`)."""
+    if h.quick and read_summary_seat(h, ln, lno):
+        return True
     fast = _lines.FAST
     got = _LINES[fast].get(ln)
     if got is not None and h.names.get(got[0]) == got[1]:
@@ -211,13 +200,9 @@ def _summary_seat(h: _Hand, ln: str, lno: int) -> bool:
     if rule == _SHOWED:
         cards = _cards(s["cards"])
         h.know_cards(player, cards, lno)
-        hi, lo = _split_desc(s["desc"])
-        h.shows.append(_show_of(player, cards, hi, lo, False, 0, lno, read_high(hi), read_low(lo)))
+        add_show(h, player, cards, s["desc"], 0, lno)
         if s["desc2"] is not None or s["won2"] is not None:
-            hi2, lo2 = _split_desc(s["desc2"])
-            h.shows.append(
-                _show_of(player, cards, hi2, lo2, False, 1, lno, read_high(hi2), read_low(lo2))
-            )
+            add_show(h, player, cards, s["desc2"], 1, lno)
         cashed = s["cashed"]
         if cashed is not None and "not awarded" in cashed:
             _forfeit(h, player, s, lno)

@@ -1,0 +1,49 @@
+# C declarations for the compiled core (setup.py's CORE; Cython reads this file beside
+# plain.py): the plain lines read character by character, the hand as the C type of
+# state.pxd, amounts as C integers.
+
+cimport cython
+from hhtools.grammars.pokerstars.state cimport _Hand
+
+@cython.locals(start=Py_ssize_t, value=cython.longlong, c=Py_UCS4, d1=Py_UCS4, d2=Py_UCS4)
+cpdef long long amount_at(str ln, Py_ssize_t i, Py_ssize_t end, bint cents)
+@cython.locals(end=Py_ssize_t, all_in=int, amount=cython.longlong)
+cdef long long _last_amount(str ln, Py_ssize_t i, Py_ssize_t n, bint cents) except -2
+
+@cython.locals(at=Py_ssize_t, n=Py_ssize_t, cents=bint, c=Py_UCS4)
+cpdef bint read_plain(_Hand h, str ln, str name, object lno) except -1
+
+@cython.locals(got=cython.longlong)
+cdef bint _added(_Hand h, str ln, str name, object lno, Py_ssize_t i, Py_ssize_t n, bint cents,
+                 object kind) except -1
+@cython.locals(end=Py_ssize_t, amount=cython.longlong, got=cython.longlong)
+cdef bint _raised(_Hand h, str ln, str name, object lno, Py_ssize_t at, Py_ssize_t n,
+                  bint cents) except -1
+@cython.locals(amount=cython.longlong, got=cython.longlong, words=str)
+cdef bint _posted(_Hand h, str ln, str name, object lno, Py_ssize_t at, Py_ssize_t n,
+                  bint cents) except -1
+@cython.locals(i=Py_ssize_t, end=Py_ssize_t, amount=cython.longlong, rest=Py_ssize_t,
+               pot=int, board=object)
+cdef bint _collected(_Hand h, str ln, str name, object lno, Py_ssize_t at, Py_ssize_t n,
+                     bint cents) except -1
+
+@cython.locals(seat=int, k=Py_ssize_t, c=Py_UCS4)
+cdef int _seat_number(str ln, Py_ssize_t colon) except -2
+@cython.locals(n=Py_ssize_t, end=Py_ssize_t, cut=Py_ssize_t, colon=Py_ssize_t, seat=int,
+               stack=cython.longlong)
+cpdef bint read_seat(_Hand h, str ln, object lno) except -1
+
+@cython.locals(n=Py_ssize_t, end=Py_ssize_t, cents=bint, total=cython.longlong,
+               rake=cython.longlong)
+cpdef bint read_total(_Hand h, str ln, object lno) except -1
+
+@cython.locals(n=Py_ssize_t, colon=Py_ssize_t, seat=int, i=Py_ssize_t, end=Py_ssize_t, tag=str,
+               words=str)
+cpdef bint read_summary_seat(_Hand h, str ln, object lno) except -1
+@cython.locals(end=Py_ssize_t, k=Py_ssize_t, close=Py_ssize_t)
+cdef bint _showed(_Hand h, str ln, str player, object lno, Py_ssize_t i, Py_ssize_t n) except -1
+cpdef object add_show(_Hand h, object player, object cards, object desc, object board,
+                      object lno)
+
+@cython.locals(end=Py_ssize_t, n=Py_ssize_t)
+cpdef object show_parts(str ln, Py_ssize_t at)
