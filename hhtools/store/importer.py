@@ -50,9 +50,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import multiprocessing as mp
 import os
-import threading
 import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -72,6 +70,7 @@ from hhtools.ingest.sources import Source, count_sources, iter_sources
 from hhtools.model.records import HandText, Problem
 from hhtools.store import db as store
 from hhtools.store.import_commit import Committer
+from hhtools.store.importer_pool import WorkerLost, pool_context, start_pool, stop_pool
 from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.report_cube import refresh_report_cube
 from hhtools.store.sessions import refresh_sessions
@@ -84,7 +83,6 @@ from hhtools.store.pipeline import (
     PieceResult,
     Task,
     WorkResult,
-    start_worker,
     process_piece,
     run_task,
 )
@@ -152,38 +150,6 @@ def files_to_read(paths: Iterable[str | Path], db: str | Path) -> int:
     return count_sources(paths, exclude=store_files(db))
 
 
-class WorkerLost(RuntimeError):
-    """A worker process of the import stopped without an answer (killed by the system,
-    out of memory, a crash in compiled code): the import stops with this error, the
-    files finished before it stored (see :meth:`Importer.run`)."""
-
-
-def pool_context() -> Any:
-    """The way the import's worker processes are started.
-
-    ``fork`` (quick: a worker starts with everything imported) from a process whose
-    only Python thread is the one importing. A fork copies that one thread; the locks
-    and memory other threads held (a server's, a snapshot builder's, with their
-    DuckDB, Polars and Arrow work) stay taken in the copy, and a worker that touches
-    them hangs or crashes (seen: a segmentation fault pickling a result's Arrow
-    columns in a worker forked from a test process that ran a web server's threads,
-    and the pool waiting for that worker for ever). With other Python threads
-    running, ``forkserver``: workers forked from a fresh single-threaded server that
-    imported the import's worker code once (:mod:`hhtools.store.pipeline`). Where
-    ``fork`` does not exist, the platform's default.
-
-    Returns:
-        A :mod:`multiprocessing` context.
-    """
-    if not hasattr(os, "fork"):
-        return mp.get_context()
-    if threading.active_count() <= 1:
-        return mp.get_context("fork")
-    ctx = mp.get_context("forkserver")
-    ctx.set_forkserver_preload(["hhtools.store.pipeline"])
-    return ctx
-
-
 class Importer(Committer):
     """One import run into one database (see :func:`import_paths`)."""
 
@@ -200,16 +166,7 @@ class Importer(Committer):
         self.workers = workers if workers is not None else (os.cpu_count() or 1)
         # Workers are made before the database is opened, so no DuckDB state or
         # thread is copied into them (pool_context: forked only from a lone thread).
-        # An executor, not a multiprocessing.Pool: a worker killed by the system breaks
-        # it (an error here) where a Pool waits for that worker's answer for ever.
-        self.pool: ProcessPoolExecutor | None = None
-        if self.workers > 1:
-            # Workers ignore Ctrl-C: the main process stops them and rolls back.
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=pool_context(),
-                                            initializer=start_worker)  # fmt: skip
-            # The first task starts the forked workers now (all at once), before DuckDB
-            # starts its threads; a fork server starts them when needed.
-            self.pool.submit(os.getpid)
+        self.pool = start_pool(self.workers) if self.workers > 1 else None
         try:
             self.con = store.connect(db)
             # A commit whose log would pass this threshold is checkpointed at once and
@@ -534,17 +491,8 @@ class Importer(Committer):
     def close_pool(self) -> None:
         """Stop the worker processes, if any, at once (tasks left are dropped)."""
         pool, self.pool = self.pool, None
-        if pool is None:
-            return
-        # The executor of Python 3.11 has no way to stop busy workers: they are
-        # terminated one by one (its own list of them, kept before shutdown clears it).
-        workers = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for proc in workers:
-            if proc.is_alive():
-                proc.terminate()
-        for proc in workers:
-            proc.join(5)
+        if pool is not None:
+            stop_pool(pool)
 
     def close(self) -> None:
         """Stop the workers and close the database connection."""
