@@ -31,6 +31,9 @@ Quirks read here:
   returns it (``Returned`` with ``inferred``). The rake is what went in less what was
   paid (5% of pots that saw a flop in the corpus; none preflop): ``inferred`` names
   both ("returned", "rake"). ``total_pot`` stays ``None`` (the site printed none).
+  The "wins" lines name their pot: what each pot paid, after its own rake, is the
+  record's ``pot_parts`` (net), not the rake spread by the pots' sizes (a side pot
+  paid whole, the rake all from the main pot, was two false findings).
 * A call, a bet and a raise are the chips the player adds ("raises [$ 0.75 USD]"
   from the small blind is a raise to $1).
 * A hi/lo pot is paid on "wins high (...)" lines, then "wins low (...)" lines, even
@@ -156,10 +159,12 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     g = _game(h, gm, (*game, _STRUCTURES[gm["limit"]]))
     returned = k.returns(h)
     h.inferred.append("rake")
+    rake = max(k.in_pot(h.put, returned) - k.collected(h.collects), 0)
+    parts = k.paid_parts(h.collects, k.in_pot(h.put, returned) - rake)  # each after its rake
     return k.ParsedHand(k.build_record(
         h, site=SITE, game=g, line=line, text=text, offset=offset,
-        started_at=_date(gm["date"]), returned=returned, total_pot=None,
-        rake=max(k.in_pot(h.put, returned) - k.collected(h.collects), 0),
+        started_at=_date(gm["date"]), returned=returned, total_pot=None, rake=rake,
+        pot_parts=parts, pot_parts_basis=k.PotPartsBasis.NET if parts else None,
         collect_order=k.CollectOrder.HIGH_THEN_LOW,
     ), tuple(h.problems), None, h.hand_id)  # fmt: skip
 

@@ -25,6 +25,7 @@ from hhtools.model.records import (
 )
 from hhtools.model.vocab import CollectOrder, HandCategory, ProblemCode
 from hhtools.store.importer import import_paths
+from tests.award_probe import awards
 from tests.conftest import manifest_hands, need_corpus
 from tests.small_sites import BAD, kinds, parse_fixture, with_lines
 
@@ -231,3 +232,17 @@ def test_event_and_section_lines_with_more_words_are_unread_not_swallowed() -> N
                                                          "Dagny is back", odd[1]])
     assert ph.hand is not None
     assert ph.hand.unread_lines == tuple(lines.index(x) + 1 for x in odd)  # lines from 1
+
+
+def test_side_pot_raked_from_the_main_pot_only() -> None:
+    """The side-pot hand of ``pl_side_pot_all_in_uncalled_no_return_line.txt`` with its
+    rake, $1.20, all from the main pot: main 3 x $3 = $9 less $1.20 = $7.80, side
+    2 x $7.50 = $15 whole, both to Filipa's jacks. The audit spread the rake by size
+    (main $8.55, side $14.25): two false findings on a hand paid right; each pot's
+    line is its size after rake now. The main pot paid to Dagny instead: found."""
+    text = (FIXTURES / "pl_side_pot_all_in_uncalled_no_return_line.txt").read_text("utf-8")
+    right = text.replace("wins $ 8.55 USD from main pot", "wins $ 7.80 USD from main pot").replace(
+        "wins $ 14.25 USD from side pot #1", "wins $ 15 USD from side pot #1")
+    assert awards(everleaf.FORMAT, right) == set()
+    wrong = right.replace("Filipa wins $ 7.80 USD from main pot", "Dagny wins $ 7.80 USD from main pot")
+    assert awards(everleaf.FORMAT, wrong) == {("Dagny", 780, 0), ("Filipa", 0, 780)}

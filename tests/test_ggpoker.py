@@ -382,14 +382,29 @@ def test_contested_side_pot_raked_from_the_main_pot() -> None:
     paid 69.26 of 69.84 when its share by size was 68.38); the audit now takes the rake
     where the payments show it came from (hhtools/audit/rake_fit.py)."""
     name = "plo_hilo_contested_side_pot_rake_from_main_pot.txt"
-    (ph,) = _parsed(name)
+    ph, twice = _parsed(name)
     h = ph.hand
     assert ph.problems == () and h.pots_named is False and (h.total_pot, h.rake) == (925, 25)
     assert not {f.kind for f in audit_hand(h).findings} & {FindingKind.AWARD_MISMATCH}
     # 10 cents of Ann's main pot high half paid to Bea: no place of the rake makes
     # that right; by size Ann is due 2.56 of the main pot and Bea 1.95 of the side pot
-    text = (FIXTURES / name).read_text("utf-8")
+    text, text2 = (FIXTURES / name).read_text("utf-8").split("\n\n\n")
     wrong = text.replace("Ann collected $2.50", "Ann collected $2.40").replace(
         "Bea collected $2 ", "Bea collected $2.10 ")
     found = _awards(wrong, name)
     assert {("Ann", 240, 256), ("Bea", 210, 195)} <= found
+    # OM900392, the same pots all in preflop and run twice (Bea all in for $4, Cy
+    # calls): main $5.25 - $0.25 = $5, $2.50 a run; side 2 x $2.25 = $4.50, $2.25 a run.
+    # First board 2c 5d Ks Kh 7s: Ann's sevens full the main high $1.25, Cy's
+    # 7-5-3-2-A both lows ($1.25, $1.12), Bea's trip kings the side high $1.13 (the odd
+    # cent high). Second board Kc Qd Jc 9s 8h, no low: Bea's king-high straight both
+    # pots ($2.50 + $2.25). By size the runs were 2.56 / 2.55 and 2.20 / 2.19: two
+    # false findings. Paid wrong, 10 cents of Bea's first-run side high to Ann: Ann's
+    # $1.35, half the run's main pot, needs a main pot of $5.40, over its $5.25, so no
+    # place of the rake makes it right: by size Ann is due 1.28 and Bea 1.10, found.
+    h = twice.hand
+    assert twice.problems == () and h.pots_named is False and len(h.boards) == 2
+    assert not {f.kind for f in audit_hand(h).findings} & {FindingKind.AWARD_MISMATCH}
+    wrong = text2.replace("Bea collected $1.13", "Bea collected $1.03").replace(
+        "Ann collected $1.25", "Ann collected $1.35")
+    assert {("Ann", 135, 128), ("Bea", 103, 110)} <= _awards(wrong, name)
