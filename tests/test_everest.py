@@ -250,3 +250,25 @@ def test_quiet_element_with_an_amount_is_unread() -> None:
     # the pots read as before: Pierrot 2900 (main), Quentin 9650 (side)
     won = [(c.player, c.amount) for c in ph.hand.collects]
     assert won == [("Pierrot", 2900), ("Quentin", 9650)]
+
+
+def test_side_pot_tied_odd_unit_first_left_of_the_dealer() -> None:
+    """PL 0,50/1 €: Ann (dealer, 10 €) bets 3 €, Bea and Cy call; on the flop Bea bets
+    9 €, Cy calls, Ann is all in for her last 7 €. Main pot 3 x 10 € = 30 €, side pot
+    2 x 2 € = 4 €; rake 1,01 € (0,80 € of the main pot, 0,21 € of the side: the WINs'
+    potAmount 29,20 € and 3,79 €). Board 7c 8d 2h Ks 9c: Ann's Th Jd a jack-high
+    straight takes the main pot; Bea (5h 6h) and Cy (5d 6c) tie the nine-high straight
+    in the side pot: 1,90 € to Bea, first left of the dealer (seat 1), 1,89 € to Cy.
+    Paid right; the odd cent to Cy instead is found."""
+    name = "side_pot_tied_odd_unit_first_left_of_dealer.xml"
+    (ph,) = _parse(name)
+    h = ph.hand
+    assert ph.problems == () and h.unread_lines == () and h.pot_parts == (2920, 379)
+    assert not _kinds(h) & _BAD
+    data = (FIX / name).read_bytes().replace(
+        b'position="1" amount="190"', b'position="1" amount="189"').replace(
+        b'position="2" amount="189"', b'position="2" amount="190"')  # fmt: skip
+    (bad,) = _parse(name, data)
+    found = {(f.player, f.paid, f.due) for f in audit_hand(bad.hand).findings
+             if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+    assert found == {("Bea", 189, 190), ("Cy", 190, 189)}
