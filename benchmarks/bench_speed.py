@@ -19,8 +19,8 @@ Generates the hands once with ../shared/tools/gen_pokerstars.py (cached under
   one held; each kind's peak per quarter), the same tree's peak proportional set size
   (PSS, ``/proc/PID/smaps_rollup``: a page shared by n processes counts 1/n in each, so
   the forked workers' copy-on-write pages and the libraries count once where RSS summed
-  counts them in every process; per kind and per quarter), and the CPU seconds of the
-  main process and of the workers (the work split). ``--before DIR`` runs each
+  counts them in every process; sampled every 0.5 s; per kind, and the tree's per
+  quarter), and the CPU seconds of the main process and of the workers (the work split). ``--before DIR`` runs each
   import a second time, interleaved, with an older copy of hhtools on ``PYTHONPATH``
   (a ``git archive`` of the commit compared against).
 * **stages**: microseconds of CPU per hand of each stage on the first
@@ -155,6 +155,7 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool,
     # tree PSS, main's PSS, workers' PSS) KiB
     samples: list[tuple[float, int, int, int, int, int, int, int]] = []
     one_worker = 0  # the most any one of the other processes held
+    main_pss = others_pss = 0
     while proc.poll() is None:
         pids = _tree(proc.pid)
         main_rss, main_anon = _rss_split(proc.pid)
@@ -162,8 +163,9 @@ def run_import(folder: Path, db: Path, workers: int, audit: bool,
         rss = main_rss + sum(others)
         peak = max(peak, rss)
         one_worker = max([one_worker, *others])
-        main_pss = _pss_kib(proc.pid)
-        others_pss = sum(_pss_kib(p) for p in pids if p != proc.pid)
+        if len(samples) % 5 == 0:  # every 0.5 s: the kernel walks each page table for it
+            main_pss = _pss_kib(proc.pid)
+            others_pss = sum(_pss_kib(p) for p in pids if p != proc.pid)
         samples.append((time.perf_counter() - start, rss, main_rss, main_anon, sum(others),
                         main_pss + others_pss, main_pss, others_pss))  # fmt: skip
         for p in pids:
