@@ -20,9 +20,9 @@ Generates the hands once with ../shared/tools/gen_pokerstars.py (cached under
   (PSS, ``/proc/PID/smaps_rollup``: a page shared by n processes counts 1/n in each, so
   the forked workers' copy-on-write pages and the libraries count once where RSS summed
   counts them in every process; sampled every 0.5 s; per kind, and the tree's per
-  quarter), and the CPU seconds of the main process and of the workers (the work split). ``--before DIR`` runs each
-  import a second time, interleaved, with an older copy of hhtools on ``PYTHONPATH``
-  (a ``git archive`` of the commit compared against).
+  quarter), and the CPU seconds of the main process and of the workers (the work
+  split). ``--before DIR`` runs each import a second time, interleaved, with an older
+  copy of hhtools on ``PYTHONPATH`` (a ``git archive`` of the commit compared against).
 * **stages**: microseconds of CPU per hand of each stage on the first
   ``--stage-hands`` hands: read and split, grammar, audit (hands with a showdown and
   without apart), rows, pickling a chunk's result; on each path (pure Python and the
