@@ -208,12 +208,12 @@ def test_hilo_side_pot_raked_from_the_main_pot_only() -> None:
     found four false mismatches (Ann 14 vs 14.28...) on a hand paid right; what each
     pot's lines paid is the pot's size after its rake now."""
     name = "hilo_side_pot_rake_from_main_pot.txt"
-    (ph,) = _parse(name)
+    ph, twice = _parse(name)
     h = ph.hand
     assert h is not None and ph.problems == ()
     assert (h.rake, h.total_pot, h.pot_parts) == (200, 4200, (2800, 1200))
     assert not _findings(h) & BAD
-    text = (FIXTURES / name).read_text("utf-8")
+    text, text2 = (FIXTURES / name).read_text("utf-8").split("\n\n")
     # the main pot's low half paid to Cy, who holds the worse low
     wrong = text.replace("Ann wins pot (14)", "Cy wins pot (14)")
     assert awards(kingsclub.FORMAT, wrong) == {("Ann", 0, 1400), ("Cy", 1400, 0)}
@@ -221,3 +221,15 @@ def test_hilo_side_pot_raked_from_the_main_pot_only() -> None:
     wrong = text.replace("Bea wins pot (14)", "Bea wins pot (15)").replace(
         "Ann wins pot (14)", "Ann wins pot (13)")
     assert awards(kingsclub.FORMAT, wrong) == {("Ann", 1300, 1400), ("Bea", 1500, 1400)}
+    # 900801, PLO 1/2 run twice: Ann all in for 20, Bea and Cy for 100: main 3 x 20 =
+    # 60 less the rake 3 = 57, 28.50 a run; side 2 x 80 = 160, 80 a run. Board 1 (2c 3h
+    # Jd Ac Kd): Ann's trip aces the main pot, Bea's trip kings the side pot (Cy's
+    # queens); board 2 (2c 3h Jd Ts 4d): Cy's six-high straight both. With the rake by
+    # size (main 59.18) four false findings (Bea "paid" 1.09 of the second run's side
+    # pot); a dollar of Ann's run moved to Cy's is found.
+    h = twice.hand
+    assert twice.problems == () and len(h.boards) == 2 and h.pot_parts == (5700, 16000)
+    assert not _findings(h) & BAD
+    wrong = text2.replace("Ann wins (28.50)", "Ann wins (27.50)").replace(
+        "Cy wins (28.50)", "Cy wins (29.50)")
+    assert awards(kingsclub.FORMAT, wrong) == {("Ann", 2750, 2850), ("Cy", 2950, 2850)}
