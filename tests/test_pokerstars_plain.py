@@ -226,3 +226,24 @@ def test_summary_lines_by_hand() -> None:
     assert plain.read_summary_seat(h, "Seat 3: Bob collected ($1.37)", 33)
     assert not plain.read_summary_seat(h, "Seat 2: Ann folded on the Turn", 34)
     assert h.summary_folds == [("Ann B", Street.TURN, 32)]
+
+
+_AMOUNTS = ["$0.05", "$2", "€12.34", "1500", "0", "$01.00", "$1,000", "$1.5", "$.50", "$0.055",
+            "$", "x", "¥25", "$99999999999", "1,500", "$1.50x"]  # fmt: skip
+_TAILS = ["", " and is all-in", " and is all-in ", " and has reached the $10 cap", " x"]
+_FORMS = [": calls {a}{t}", ": bets {a}{t}", ": raises {a} to {b}{t}", ": raises {a} to{t}",
+          ": posts small blind {a}{t}", ": posts the ante {a}{t}", ": posts straddle {a}{t}",
+          " collected {a} from pot{t}", " collected {a} from side pot-3{t}",
+          ": shows [Ah Kd 5c 3s] ({a}){t}"]  # fmt: skip
+
+
+@pytest.mark.parametrize("unit", [Unit.CENTS, Unit.CHIPS])
+def test_every_amount_and_tail_reads_as_the_rules_read_it(unit: Unit) -> None:
+    """Each form of line with each way of writing its amounts and each ending: the
+    quick path reads what the rules read, or leaves the line to them."""
+    for form in _FORMS:
+        for a in _AMOUNTS:
+            for b in ("$0.10", a):
+                for t in _TAILS:
+                    line = "Bob" + form.format(a=a, b=b, t=t)
+                    assert _read(line, True, unit) == _read(line, False, unit), line
