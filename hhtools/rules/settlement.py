@@ -257,7 +257,7 @@ def award_pot(
     if len(contenders) == 1 and (not hi_lo or contenders[0].low is None):
         # one player, no low: the whole pot, as the general case below gives it
         name = contenders[0].player
-        share = PlayerShare(high=amount, low=0, total=amount, high_fraction=_ONE, low_fraction=_ZERO)
+        share = PlayerShare(amount, 0, amount, _ONE, _ZERO)  # high, low, total, fractions
         return PotAward(amount, (name,), (), {name: share}, {ALL: amount})
     names = [c.player for c in contenders]
     if len(set(names)) != len(names):
@@ -293,13 +293,13 @@ def award_pot(
     for name in names:
         hi = high_paid.get(name, 0)
         lo = low_paid.get(name, 0)
+        # by position (high, low, total, high_fraction, low_fraction): the compiled
+        # core builds a record given its fields so in C (hhtools.model.quick)
         shares[name] = PlayerShare(
-            high=hi,
-            low=lo,
-            total=hi + lo,
-            high_fraction=high_fraction if name in high_paid else _ZERO,
-            low_fraction=low_fraction if name in low_paid else _ZERO,
-        )
+            hi, lo, hi + lo,
+            high_fraction if name in high_paid else _ZERO,
+            low_fraction if name in low_paid else _ZERO,
+        )  # fmt: skip
     return PotAward(amount, high_winners, low_winners, shares, half_amounts)
 
 

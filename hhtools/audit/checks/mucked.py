@@ -15,7 +15,8 @@ from hhtools.audit.findings import Finding, pot_label
 from hhtools.audit.settle import PotSettlement, ShowdownHand
 from hhtools.model.money import format_money
 from hhtools.model.vocab import FindingKind, Half
-from hhtools.rules.evaluator import HighHand, InvalidHandError, LowHand, best_high, best_low
+from hhtools.model.cards import check_distinct, to_codes
+from hhtools.rules.evaluator import InvalidHandError, best_high, best_low, high_value, low_value
 from hhtools.rules.settlement import Contender, award_pot
 
 
@@ -45,18 +46,22 @@ def mucked_winner(ctx: AuditContext) -> Iterator[Finding]:
 
 @dataclass(slots=True)
 class _Known:
-    """A hand known but not shown at showdown, read on one board."""
+    """A hand known but not shown at showdown, valued on one board (its cards read
+    only for a finding: most such hands win nothing)."""
 
     player: str
     board: int
     hole: tuple[str, ...]
-    high: HighHand
-    low: LowHand | None
+    cards: tuple[str, ...]  # the board's
+    high: int  # :func:`~hhtools.rules.evaluator.best_high`'s value
+    low: int | None  # :func:`~hhtools.rules.evaluator.best_low`'s value, None: no low
 
 
 def _mucked(ctx: AuditContext, readings: dict[int, dict[str, ShowdownHand]]) -> Iterator[_Known]:
-    """Each known hand not shown and not folded, read on each whole board that has
-    shown hands (board by board, players in the record's order)."""
+    """Each known hand not shown and not folded, valued on each whole board that has
+    shown hands (board by board, players in the record's order): the values
+    :func:`~hhtools.rules.evaluator.best_high` and ``best_low`` give, skipping the
+    hands they refuse (a card unread or dealt twice), without reading out the cards."""
     hand, settlement = ctx.hand, ctx.settlement
     g = hand.game
     folded = settlement.rebuild.folded
@@ -68,11 +73,13 @@ def _mucked(ctx: AuditContext, readings: dict[int, dict[str, ShowdownHand]]) -> 
             if player in folded or (player, b) in shown or not 4 <= len(hole) <= 6:
                 continue
             try:
-                high = best_high(hole, board)
-                low = best_low(hole, board, g.qualifier) if g.hi_lo else None
+                h, c = to_codes(hole), to_codes(board)
+                check_distinct(h + c)
+                high = high_value(h, c)
+                low = low_value(h, c, g.qualifier) if g.hi_lo else None
             except (ValueError, InvalidHandError):
                 continue
-            yield _Known(player, b, hole, high, low)
+            yield _Known(player, b, hole, board, high, low)
 
 
 def _would_win(
@@ -89,15 +96,18 @@ def _would_win(
         Contender(r.player, r.high.value, r.low.value if r.low else None)  # type: ignore[union-attr]
         for r in rivals
     ]
-    contenders.append(Contender(player, known.high.value, known.low.value if known.low else None))
+    contenders.append(Contender(player, known.high, known.low))
     contenders.sort(key=lambda c: pot.eligible.index(c.player))
     award = award_pot(pot.net, contenders, g.hi_lo, hand.odd_chips)
     due = award.due(player, Half.ALL)
     if due <= 0:
         return None
-    what = f"{' '.join(known.high.cards)} ({known.high.category})"
+    high = best_high(known.hole, known.cards)
+    what = f"{' '.join(high.cards)} ({high.category})"
     if known.low is not None and award.due(player, Half.LOW):
-        what += f", low {known.low.ranks}"
+        low = best_low(known.hole, known.cards, g.qualifier)  # the low valued above
+        if low is not None:
+            what += f", low {low.ranks}"
     return Finding(
         FindingKind.MUCKED_WINNER, player, known.board, pot.pot, Half.ALL, 0, due,
         f"{player} mucked {' '.join(known.hole)} at showdown: {what} would have won "
