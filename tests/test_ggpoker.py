@@ -107,9 +107,11 @@ def test_run_it_three_times() -> None:
 
 def test_cash_drop_and_missed_blind() -> None:
     h = _hand("plo_cash_drop_missed_blind.txt")
-    # Missed blind $0.05 is dead (typed as an ante); Hero's live $0.10 counts to the raise.
-    dead = [a for a in h.actions if a.post is PostKind.ANTE]
-    assert [(a.player, a.amount) for a in dead] == [("Hero", 5)]
+    # Missed blind $0.05 is dead and the big blind after it live: one post of both, $0.15
+    # (only the $0.10 counts to the raise; the dead chips count to no level: a side pot
+    # of them made two false findings, test_missed_blind_is_dead_money_all_in)
+    dead = [a for a in h.actions if a.post is PostKind.DEAD_SMALL_AND_BIG]
+    assert [(a.player, a.amount) for a in dead] == [("Hero", 15)]
     # In: sb $0.05 + bb $0.30 + Hero $0.35 = $0.70, plus the $1 cash drop = $1.70.
     assert (h.room_added, h.total_pot, h.rake, h.jackpot) == (100, 170, 10, 2)
     assert h.collects[0].amount == 158  # $1.70 - $0.10 - $0.02
@@ -408,3 +410,23 @@ def test_contested_side_pot_raked_from_the_main_pot() -> None:
     wrong = text2.replace("Bea collected $1.13", "Bea collected $1.03").replace(
         "Ann collected $1.25", "Ann collected $1.35")
     assert {("Ann", 135, 128), ("Bea", 103, 110)} <= _awards(wrong, name)
+
+
+def test_missed_blind_is_dead_money_all_in() -> None:
+    """OM900393, PLO $0.25/$0.50: Ann, back at the table, posts a missed blind $0.25
+    and a big blind $0.50, and is all in for $2 (raises to $1.75: $0.25 of her $2 is
+    dead); Bea and Cy call, Dan folds his big blind; Cy bets $2 on the flop, Bea
+    calls. Dead chips count to no player's level (rules/pots.py): main pot 3 x $1.75 +
+    Dan's $0.50 + the dead $0.25 = $6, side pot 2 x $2 = $4. Board 2c 5d Ks Kh 7s: Ann's
+    trip kings the main pot, Cy's kings and nines beat Bea's kings and sevens for the
+    side pot. The missed blind was typed as an ante, which counts to a level: a main
+    pot of $6.50 (2 x 3) and a side pot of $3.50, and two false findings (Ann $6 of
+    $6.50, Cy $4 of $3.50) on a hand paid right. Paid wrong, the side pot to Bea: found."""
+    name = "plo_missed_blind_all_in_dead_money.txt"
+    h = _hand(name)
+    post = [(a.player, a.amount, a.post) for a in h.actions if a.player == "Ann" and a.post]
+    assert post == [("Ann", 75, PostKind.DEAD_SMALL_AND_BIG)]
+    assert not {f.kind for f in audit_hand(h).findings} & {FindingKind.AWARD_MISMATCH}
+    text = (FIXTURES / name).read_text("utf-8")
+    wrong = text.replace("Cy collected $4", "Bea collected $4")
+    assert _awards(wrong, name) == {("Bea", 400, 0), ("Cy", 0, 400)}

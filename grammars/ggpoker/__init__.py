@@ -17,7 +17,9 @@ The format looks like PokerStars' at first sight, with its own habits:
   convert; nothing is converted by a guess).
 * Posts: ``posts small blind``, ``posts big blind``, ``posts the ante`` (cash tables
   too), ``posts missed blind`` (dead money: typed as an ante, it does not count toward
-  the bet to call), and ``straddle $0.5`` with no "posts". A second straddle line of the
+  the bet to call; followed by the same player's ``posts big blind``, the two are one
+  ``dead_small_and_big`` post, so that the dead chips count to no all-in level), and
+  ``straddle $0.5`` with no "posts". A second straddle line of the
   same player ("straddle $15.35 and is all-in", an over-straddle) restates their new
   total, not an increment: the record's post holds the increment.
 * Hero's hole cards only (``Dealt to Xjty [..]``, bare ``Dealt to name`` for others);

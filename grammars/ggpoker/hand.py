@@ -72,6 +72,7 @@ class GGHand(k.Hand):
         self.runs = 1
         self.summary_folds: list[tuple[str, k.Street, int]] = []
         self.showdown_run = 0
+        self.dead_lines: set[int] = set()  # lines of missed (dead) blinds posted
 
     def who(self, text: str) -> str | None:
         """The seated player whose name starts ``text`` followed by ": " (or ``None``)."""
@@ -251,7 +252,32 @@ def _post(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
         amt = max(amt - h.bets.get(player, 0), 0)
     elif kind is k.PostKind.ANTE and "ante" in what:
         h.ante = max(h.ante, amt)
+    elif kind is k.PostKind.ANTE:  # a missed or dead blind
+        h.dead_lines.add(lno)
+    elif kind is k.PostKind.BIG_BLIND and _dead_before(h, player):
+        _both(h, player, amt, lno)
+        return
     h.post(player, kind, amt, lno)
+
+
+def _dead_before(h: GGHand, player: str) -> bool:
+    """Whether the hand's last action is ``player``'s missed (dead) blind, just posted."""
+    last = h.actions[-1] if h.actions else None
+    return (last is not None and last.player == player and last.post is k.PostKind.ANTE
+            and last.line in h.dead_lines)  # fmt: skip
+
+
+def _both(h: GGHand, player: str, amt: int, lno: int) -> None:
+    """A big blind after the same player's missed blind ("posts missed blind $2", "posts
+    big blind $5"): one post of both, the big blind live and the missed blind dead
+    (``dead_small_and_big``). Typed as an ante, the dead chips counted toward the
+    player's level when all in: a side pot of them for the poster alone, the main pot
+    short of them (two false findings on a hand paid right)."""
+    dead = h.actions.pop()
+    h.put[player] -= dead.amount
+    h.post(player, k.PostKind.DEAD_SMALL_AND_BIG, dead.amount + amt, lno)
+    h.bets[player] -= dead.amount
+    h.highest = max(h.bets.values())
 
 
 def _bet(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
@@ -451,9 +477,11 @@ def whole_hand(h: GGHand, game: k.Game) -> Record:
     board_t = tuple(tuple(b) for b in h.boards if b)
     # With nobody all-in every live player put in the same: one pot.
     allin = any(map(_ALL_IN, h.actions))
-    pots = gg_pots(h.put, h.returned, h.folded, h.room_added) if allin else []
+    dead = {a.player: a.amount - game.big_blind for a in h.actions  # a missed blind's chips
+            if a.post is k.PostKind.DEAD_SMALL_AND_BIG and a.amount > game.big_blind}  # fmt: skip
+    pots = gg_pots(h.put, h.returned, h.folded, h.room_added, dead) if allin else []
     if len(pots) <= 1 and runs == 1:
         return Record(game, board_t, tuple(h.collects), (), None)
     if not pots:
-        pots = gg_pots(h.put, h.returned, h.folded, h.room_added)
+        pots = gg_pots(h.put, h.returned, h.folded, h.room_added, dead)
     return assign(game, board_t, pots, won, max(len(board_t), 1))

@@ -40,12 +40,14 @@ def with_ante(game: k.Game, ante: int) -> k.Game:
 
 
 def gg_pots(
-    put: Mapping[str, int], returned: Iterable[k.Returned], folded: set[str], room_added: int
+    put: Mapping[str, int], returned: Iterable[k.Returned], folded: set[str], room_added: int,
+    dead: Mapping[str, int] | None = None,
 ) -> list[tuple[int, tuple[str, ...]]]:
     """Gross pots ``(amount, eligible players)``, main pot first, as the rules build
     them (:func:`hhtools.grammars._pots.pots_of`: a level at each live player's total,
     chips of folded players above the top level in the last pot), from what each player
-    put in less what went back; the room's money (a cash drop) in the main pot.
+    put in less what went back; the room's money (a cash drop) in the main pot; a
+    missed blind's ``dead`` chips (player -> minor units) in the main pot, at no level.
 
     >>> gg_pots({"a": 50, "b": 100, "c": 100}, [], set(), 0)
     [(150, ('a', 'b', 'c')), (100, ('b', 'c'))]
@@ -53,7 +55,7 @@ def gg_pots(
     net = dict(put)
     for r in returned:
         net[r.player] = net.get(r.player, 0) - r.amount
-    pots = k.pots_of(net, {p for p in net if p not in folded}, list(net))
+    pots = k.pots_of(net, {p for p in net if p not in folded}, list(net), dict(dead or {}))
     if pots:
         pots[0] = (pots[0][0] + room_added, pots[0][1])
     return pots
