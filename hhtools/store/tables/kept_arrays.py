@@ -104,6 +104,12 @@ def low_mask(cards: pa.Array, qualifier: np.ndarray) -> np.ndarray:
 
 # ------------------------------------------------------------------------------ helpers
 
+#: the Python values compared with columns, made Arrow scalars once: pyarrow converts a
+#: Python value given to a compute function by trying to import ``dateutil`` first, a
+#: search of the import path each time when it is not installed (0.3 ms a call)
+_ZERO = pa.scalar(0, pa.int64())
+_RIVER = pa.scalar("river", pa.string())
+
 
 def _np(arr: Any, fill: Any) -> np.ndarray:
     """A column as a NumPy array, NULL as ``fill``."""
@@ -154,6 +160,7 @@ class _Seats:
         self.hn = hn if self.order is None else hn[self.order]
         self.hand = self.index(seats.column("_n").to_numpy())
         self._cols: dict[tuple[str, str], Any] = {}
+        self._terms: dict[tuple[str, str, bool], tuple[np.ndarray, np.ndarray]] = {}
 
     def index(self, numbers: np.ndarray) -> np.ndarray:
         """Rows of ``hands`` of the running numbers ``numbers``."""
@@ -168,12 +175,22 @@ class _Seats:
                                else self.hands.column(name).take(pa.array(self.hand)))  # fmt: skip
         return self._cols[key]
 
+    def term(self, table: str, name: str, positive: bool) -> tuple[np.ndarray, np.ndarray]:
+        """A term per seat, worked out once (the ratios share their terms): whether its
+        column is not NULL, and whether the term is true (SQL truth: NULL is not)."""
+        key = (table, name, positive)
+        got = self._terms.get(key)
+        if got is None:
+            col = self.col(table, name)
+            got = self._terms[key] = (pc.is_valid(col).to_numpy(zero_copy_only=False),
+                                      _positive(col) if positive else _true(col))  # fmt: skip
+        return got
+
     def holds(self, terms: list[tuple[str, str, bool]]) -> np.ndarray:
         """Seats where every term is true."""
         out = np.ones(self.seats.num_rows, dtype=bool)
-        for table, name, positive in terms:
-            col = self.col(table, name)
-            out &= _positive(col) if positive else _true(col)
+        for term in terms:
+            out &= self.term(*term)[1]
         return out
 
     def counts(self, terms: list[tuple[str, str, bool]], rows: np.ndarray) -> pa.Array:
@@ -181,10 +198,8 @@ class _Seats:
         ``rows`` (``count_if`` sums it: NULL over a key whose every seat is NULL)."""
         false = np.zeros(self.seats.num_rows, dtype=bool)
         null = np.zeros(self.seats.num_rows, dtype=bool)
-        for table, name, positive in terms:
-            col = self.col(table, name)
-            valid = pc.is_valid(col).to_numpy(zero_copy_only=False)
-            value = _positive(col) if positive else _true(col)
+        for term in terms:
+            valid, value = self.term(*term)
             false |= valid & ~value
             null |= ~valid
         null &= ~false
@@ -209,7 +224,7 @@ def _group(rows: dict[str, Any], keys: tuple[str, ...], schema: pa.Schema) -> pa
 def _net_bb(s: _Seats) -> pa.Array:
     """``s.net::DOUBLE / nullif(h.big_blind, 0)`` per seat."""
     bb = s.col("h", "big_blind")
-    bb = pc.if_else(pc.equal(bb, 0), pa.scalar(None, bb.type), bb)
+    bb = pc.if_else(pc.equal(bb, _ZERO), pa.scalar(None, bb.type), bb)
     return pc.divide(pc.cast(s.col("s", "net"), pa.float64()), pc.cast(bb, pa.float64()))
 
 
@@ -357,7 +372,7 @@ def _counterfeited(s: _Seats, boards: pa.Table | None) -> np.ndarray:
     if boards is None or not boards.num_rows:
         return out
     folded = seats.column("folded")
-    live = pc.or_kleene(pc.is_null(folded), pc.equal(folded, "river"))
+    live = pc.or_kleene(pc.is_null(folded), pc.equal(folded, _RIVER))
     keep = (_true(live) & pc.is_valid(seats.column("hole_cards")).to_numpy(zero_copy_only=False)
             & _true(s.col("h", "hi_lo")))  # fmt: skip
     who = np.flatnonzero(keep)
