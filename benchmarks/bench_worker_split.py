@@ -15,7 +15,8 @@ calls) is added to its part:
 * ``read + split``: ``split_bounded`` / a whole file's ``items`` and ``lead_line``;
 * ``grammar``: the format's ``parse``; ``notes``: ``sort_notes``;
 * ``audit``: ``audit_hand``;
-* ``rows``: ``flatten_hand`` less ``hand digest`` (``text_digest``, SHA-1 of the text);
+* ``rows``: ``flatten_hand`` less ``hand digest`` (``text_digest``, SHA-1 of the text,
+  or a chunk's digests in one pass, ``pipeline._digests``, where the tree has it);
 * ``freeze`` (``ColumnBatch.freeze``), ``arrow tables`` (``to_arrow``);
 * ``concat (extend)``: ``WorkResult.extend``, a piece's chunks made one;
 * ``kept rows``: ``kept_rows`` (``hand_summary``, ``stat_cube``, ``report_cube``), split
@@ -54,9 +55,11 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 BENCH = Path(tempfile.gettempdir()) / "bench"
 
-#: functions timed as parts of ``kept rows`` when the tree has them: "module:function"
-#: -> part (the arrays of :mod:`hhtools.store.tables.kept_arrays`)
+#: functions timed as parts when the tree has them: "module:function" -> part (a
+#: chunk's digests in one pass, and the parts of ``kept rows``: the arrays of
+#: :mod:`hhtools.store.tables.kept_arrays`)
 KEPT_PARTS = {
+    "hhtools.store.pipeline:_digests": "hand digest",
     "hhtools.store.tables.kept_arrays:_summary": "kept: hand_summary",
     "hhtools.store.tables.kept_arrays:_stat_cube": "kept: stat_cube",
     "hhtools.store.tables.kept_arrays:_report_cube": "kept: report_cube",
@@ -150,6 +153,10 @@ for path in paths:
         start, line = cut, cut_line
 
 import gc
+import resource
+def peak_mib():
+    """The child's peak resident memory, MiB (Linux: ru_maxrss in KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 gc_cpu = [0.0, 0.0]
 def gc_clock(phase, info):
     if phase == "start":
@@ -169,7 +176,7 @@ if plain:  # no part timed: the whole CPU alone, without the timers' own cost
         hands += out.work.count
     total = clock() - t0
     print(json.dumps({"hands": hands, "pieces": len(pieces), "total": total / hands * 1e6,
-                      "parts": {}, "path": core.describe()}))
+                      "parts": {}, "path": core.describe(), "peak": peak_mib()}))
     sys.exit(0)
 
 class Timed:
@@ -286,7 +293,7 @@ total = clock() - t0
 cpu["(cyclic GC, within the parts)"] = gc_cpu[0]
 print(json.dumps({"hands": hands, "pieces": len(pieces), "total": total / hands * 1e6,
                   "parts": {k: v / hands * 1e6 for k, v in cpu.items()},
-                  "path": core.describe()}))
+                  "path": core.describe(), "peak": peak_mib()}))
 '''
 
 
@@ -344,10 +351,12 @@ def main() -> None:
         for folder in folders:
             for label, tree in trees.items():
                 res = run_child(tree, folder, args.files, args.pure, init=not args.no_init)
+                res["parts"]["peak MiB (timed run)"] = res.get("peak", 0.0)
                 if args.plain:
-                    res["parts"]["total, not timed by part"] = run_child(
-                        tree, folder, args.files, args.pure, plain=True,
-                        init=not args.no_init)["total"]  # fmt: skip
+                    plain = run_child(tree, folder, args.files, args.pure, plain=True,
+                                      init=not args.no_init)  # fmt: skip
+                    res["parts"]["total, not timed by part"] = plain["total"]
+                    res["parts"]["peak MiB (not timed)"] = plain.get("peak", 0.0)
                 got.setdefault(str(folder), {}).setdefault(label, []).append(res)
                 print(f"round {r + 1} {folder.name} {label}: {res['hands']} hands, "
                       f"{res['total']:.0f} us/hand ({res['path']})", flush=True)

@@ -34,7 +34,8 @@ def text_digest(text: str) -> str:
 
 
 def flatten_hand(
-    batch: ColumnBatch, hand: HandHistory, audit: AuditResult | None, import_id: int, n: int = 0
+    batch: ColumnBatch, hand: HandHistory, audit: AuditResult | None, import_id: int, n: int = 0,
+    digest: str | None = None,
 ) -> None:
     """Add one hand's rows (all tables) to ``batch``.
 
@@ -46,12 +47,15 @@ def flatten_hand(
         import_id: the ``imports.import_id`` of this run.
         n: the hand's running number in the run; every row carries it in column
             ``_n`` so the importer can drop a duplicate hand's rows.
+        digest: :func:`text_digest` of ``hand.text`` when already worked out (a
+            chunk's digests are, in one pass), else ``None``: worked out here.
 
     Raises:
         ValueError: the audit's amounts added are not one per action.
     """
     batch.n = n
-    digest = text_digest(hand.text)
+    if digest is None:
+        digest = text_digest(hand.text)
     batch.hand_ids.append((hand.site, hand.hand_id, digest))
     money = HandMoney.of(hand, audit)
     action_rows(batch, hand, money)

@@ -15,7 +15,7 @@ import signal
 import traceback
 from dataclasses import dataclass, field
 from datetime import datetime
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import BinaryIO
 
 import pyarrow as pa
@@ -26,16 +26,22 @@ from hhtools.grammars.base import SiteFormat
 from hhtools.ingest.hands import lead_line, split_bounded
 from hhtools.ingest.read import READ_ERRORS, TooLong, open_source, read_problem, sort_notes
 from hhtools.ingest.sources import Source
-from hhtools.model.records import HandText, Problem
+from hhtools.model.records import HandHistory, HandText, Problem
 from hhtools.model.vocab import ProblemCode
 from hhtools.store.db import to_arrow
-from hhtools.store.flatten import ColumnBatch, flatten_hand
+from hhtools.store.flatten import ColumnBatch, flatten_hand, text_digest
 from hhtools.store.tables.kept import kept_rows
 
-__all__ = ["CHUNK_HANDS", "KEY_SCHEMA", "Piece", "PieceResult", "Task", "WorkResult",
+__all__ = ["BATCH_HANDS", "CHUNK_HANDS", "KEY_SCHEMA", "Piece", "PieceResult", "Task", "WorkResult",
            "chunked", "start_worker", "process_chunk", "process_piece", "run_task"]  # fmt: skip
 
 CHUNK_HANDS = 200  #: hands parsed, audited and flattened together
+
+#: hands of a piece whose rows are turned into Arrow tables together: a piece's chunks
+#: fill one batch up to this many hands (one Arrow conversion per column over about
+#: 1,000 hands costs less a hand than one over a chunk of 200, and leaves fewer parts
+#: to concatenate)
+BATCH_HANDS = 1000
 
 #: Columns of :attr:`WorkResult.keys`: each flattened hand's running number, site, hand
 #: id, text digest and first line, in the order of the ``hands`` rows.
@@ -129,46 +135,87 @@ def process_chunk(
     """
     fmt = grammars.get(site_format)
     batch = ColumnBatch()
-    problems: list[Problem] = []
-    notes: list[Problem] = []
+    out = WorkResult({}, None, [], 0, 0)
     lines: list[int] = []
+    _fill(fmt, texts, audit, import_id, first_n, batch, lines, out)
+    out.tables, out.keys = _tables(batch, lines)
+    return out
+
+
+def _fill(fmt: SiteFormat, texts: list[HandText], audit: bool, import_id: int, first_n: int,
+          batch: ColumnBatch, lines: list[int], out: WorkResult) -> None:  # fmt: skip
+    """Parse, audit and flatten ``texts`` (:func:`process_chunk`'s arguments) into
+    ``batch``: each hand flattened adds its first line to ``lines``; problems, notes and
+    counts go to ``out`` (its tables and keys left as they are).
+
+    The chunk goes through each stage in turn (every hand parsed, then every hand
+    audited, then every hand's text digest and rows), not hand by hand: each stage's
+    code and tables stay in the processor's caches over the chunk (a worker's CPU a
+    hand about a fifth less, benchmarks/bench_worker_split.py). The problems come in
+    the order a hand-by-hand pass gives them: each hand's own, then its audit's."""
+    problems, notes = out.problems, out.notes
     skipped = failed = 0
+    parsed_hands: list[tuple[int, HandHistory | None, Sequence[Problem]]] = []
     for i, ht in enumerate(texts):
         parsed = fmt.parse(ht)  # never raises: the registry's guard (grammars._Checked)
         hand_problems, hand_notes, why_skipped = sort_notes(parsed, ht)
-        problems.extend(hand_problems)
         notes.extend(hand_notes)
         hand = parsed.hand
         if why_skipped is not None:
             skipped += 1
-            continue
-        if hand is None:
+            hand = None
+        elif hand is None:
             failed += 1
+        parsed_hands.append((i, hand, hand_problems))
+    audits: list[AuditResult | Problem | None] = [
+        _audit(hand) if audit and hand is not None else None for _, hand, _ in parsed_hands
+    ]  # fmt: skip
+    digests = _digests(texts)
+    for (i, hand, own), result in zip(parsed_hands, audits, strict=True):
+        problems.extend(own)
+        if hand is None:
             continue
-        result: AuditResult | None = None
-        if audit:
-            try:
-                result = audit_hand(hand)
-            except Exception as exc:
-                log.debug("audit failed: %s", traceback.format_exc())
-                problems.append(
-                    Problem(hand.file, hand.line, hand.hand_id, ProblemCode.INTERNAL_ERROR,
-                            f"audit failed: {exc!r}")
-                )  # fmt: skip
-        flatten_hand(batch, hand, result, import_id, first_n + i)
+        if isinstance(result, Problem):
+            problems.append(result)
+            result = None
+        ht = texts[i]
+        flatten_hand(batch, hand, result, import_id, first_n + i,
+                     digests[i] if hand.text is ht.text else None)  # fmt: skip
         lines.append(ht.line)
-    keys = None
-    if lines:
-        tables = {t: to_arrow(t, cols, extra=("_n",)) for t, cols in batch.freeze().items()
-                  if cols}  # fmt: skip
-        sites, hids, digests = zip(*batch.hand_ids, strict=True)
-        keys = pa.Table.from_arrays(
-            [tables["hands"].column("_n"), pa.array(sites, pa.string()),
-             pa.array(hids, pa.string()), pa.array(digests, pa.string()),
-             pa.array(lines, pa.int64())], schema=KEY_SCHEMA)  # fmt: skip
-    else:
-        tables = {}
-    return WorkResult(tables, keys, problems, skipped, failed, notes)
+    out.skipped += skipped
+    out.failed += failed
+
+
+def _audit(hand: HandHistory) -> AuditResult | Problem:
+    """The audit of ``hand``, or the ``internal_error`` problem of a bug it met."""
+    try:
+        return audit_hand(hand)
+    except Exception as exc:
+        log.debug("audit failed: %s", traceback.format_exc())
+        return Problem(hand.file, hand.line, hand.hand_id, ProblemCode.INTERNAL_ERROR,
+                       f"audit failed: {exc!r}")  # fmt: skip
+
+
+def _digests(texts: list[HandText]) -> list[str]:
+    """The text digest of each hand text (:func:`hhtools.store.flatten.text_digest`), in
+    one pass: 1.6 us of CPU a hand so, 9 when worked out between two hands' audits and
+    rows (the hash's code and tables out of the caches)."""
+    return [text_digest(ht.text) for ht in texts]
+
+
+def _tables(batch: ColumnBatch, lines: list[int]) -> tuple[dict[str, pa.Table], pa.Table | None]:
+    """The Arrow tables of ``batch``'s rows and its keys table (:data:`KEY_SCHEMA`; the
+    hands' first lines ``lines``); ``({}, None)`` when no hand was flattened."""
+    if not lines:
+        return {}, None
+    tables = {t: to_arrow(t, cols, extra=("_n",)) for t, cols in batch.freeze().items()
+              if cols}  # fmt: skip
+    sites, hids, digests = zip(*batch.hand_ids, strict=True)
+    keys = pa.Table.from_arrays(
+        [tables["hands"].column("_n"), pa.array(sites, pa.string()),
+         pa.array(hids, pa.string()), pa.array(digests, pa.string()),
+         pa.array(lines, pa.int64())], schema=KEY_SCHEMA)  # fmt: skip
+    return tables, keys
 
 
 # --------------------------------------------------------------------------- pieces
@@ -278,15 +325,26 @@ def _in_piece(items: Iterable[HandText | TooLong], piece: Piece,
 
 def _work(fmt: SiteFormat, items: Iterable[HandText | TooLong], piece: Piece,
           out: PieceResult) -> None:  # fmt: skip
-    """Parse, audit and flatten the hands of ``items`` that start in the piece."""
+    """Parse, audit and flatten the hands of ``items`` that start in the piece: their
+    chunks fill one batch up to :data:`BATCH_HANDS` hands, made Arrow tables then
+    (problems, notes and counts in the order :func:`process_chunk` of each chunk gives)."""
     n = piece.first_n
     done: list[WorkResult] = []
+    lines: list[int] = []
+    batch, work = ColumnBatch(), _empty()
     for part in chunked(_in_piece(items, piece, out)):
         if isinstance(part, TooLong):
-            done.append(WorkResult({}, None, [part.problem], 0, 1))
+            work.problems.append(part.problem)
+            work.failed += 1
             continue
-        done.append(process_chunk(fmt.key, part, piece.audit, piece.import_id, n))
+        _fill(fmt, part, piece.audit, piece.import_id, n, batch, lines, work)
         n += len(part)
+        if len(lines) >= BATCH_HANDS:
+            work.tables, work.keys = _tables(batch, lines)
+            done.append(work)
+            batch, lines, work = ColumnBatch(), [], _empty()
+    work.tables, work.keys = _tables(batch, lines)
+    done.append(work)
     out.work.extend(done)
     out.work.keep()
 
@@ -339,29 +397,34 @@ def _opener(path: str) -> Callable[[], BinaryIO]:
 Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | Piece | Problem | None]
 
 
-#: a worker's cyclic garbage collector: a collection of the youngest objects every
-#: 10,000 allocations (Python's default: 700), the older ones as often as by default
-#: after that (a worker makes almost no reference cycles: 380 objects found in cycles
-#: over 10,000 hands)
-WORKER_GC = (10_000, 20, 10)
-
-
 def start_worker() -> None:
     """A worker's initialiser: Ctrl-C is the main process's to handle; and the cyclic
-    garbage collector set for the worker's work (:data:`WORKER_GC`), what it inherited
-    from the process that made it frozen (never traversed: no copy of those pages made
-    by a collection). The collector took 19 us of CPU a hand over a cold piece of
-    10,000 generated hands, 4.5 so (benchmarks/bench_worker_split.py, its GC row)."""
+    garbage collector stopped, what the worker inherited from the process that made it
+    frozen (never traversed: no copy of those pages made by a collection). A worker
+    makes almost no reference cycles (377 objects found in cycles over the first three
+    pieces of 10,000 generated hands, none in the next nine), so :func:`run_task`
+    collects only the objects made since its last task, after each task. The collector
+    took 19 us of CPU a hand over a cold piece of 10,000 generated hands with Python's
+    thresholds, 4.5 to 5.5 with a collection of the youngest objects every 10,000
+    allocations (benchmarks/bench_worker_split.py, its GC row), 0.3 so."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.freeze()
-    gc.set_threshold(*WORKER_GC)
+    gc.disable()
 
 
 def run_task(task: Task) -> tuple[int, bool, WorkResult | PieceResult | Problem | None]:
-    """Run one task in this process: (file index, last, what the work gave)."""
+    """Run one task in this process: (file index, last, what the work gave); in a worker
+    whose collector is stopped (:func:`start_worker`), the objects made since the last
+    task then collected (the youngest generation: cycles are freed, the rest kept
+    without being traversed again)."""
     index, last, args = task
+    done: WorkResult | PieceResult | Problem | None
     if isinstance(args, Piece):
-        return index, last, process_piece(args)
-    if isinstance(args, tuple):
-        return index, last, process_chunk(*args)
-    return index, last, args
+        done = process_piece(args)
+    elif isinstance(args, tuple):
+        done = process_chunk(*args)
+    else:
+        done = args
+    if not gc.isenabled():
+        gc.collect(0)
+    return index, last, done
