@@ -27,7 +27,9 @@ calls) is added to its part:
 * ``other``: the rest of ``process_piece`` and ``process_chunk`` (their loops, the
   keys table), and the timers' own cost;
 * ``(cyclic GC, within the parts)``: the garbage collector's CPU (``gc.callbacks``),
-  already counted in whichever part it ran in.
+  already counted in whichever part it ran in;
+* ``peak MiB``: the child's peak resident memory (``ru_maxrss``), of the timed run and
+  of the ``--plain`` one (not CPU: a row of its own, not in the total).
 
 Each child first runs what the importer's workers run first, the pool's initialiser
 (:func:`hhtools.store.pipeline.start_worker`), unless ``--no-init``.

@@ -91,9 +91,11 @@ def sort_notes(
         ``(problems, notes, skipped)``: ``skipped`` is why the hand was skipped by
         design, else ``None``.
     """
+    skipped = parsed.skipped
+    if not parsed.problems and skipped is None:  # most hands: nothing to sort
+        return (), (), None
     problems = tuple(p for p in parsed.problems if p.code not in NOTE_CODES)
     notes = tuple(p for p in parsed.problems if p.code in NOTE_CODES)
-    skipped = parsed.skipped
     if skipped is None and parsed.hand is None and notes and not problems:
         skipped = notes[0].message
     if skipped is not None and not notes:

@@ -201,14 +201,17 @@ def _rows(t: _Tally, seats: Sequence[Seat], names: dict[str, str], walk: bool,
         if s.sitting_out:
             out.append((fold, p in voluntary, p in raised_pre, *_SITTING_OUT))
             continue
+        # each chance once: None (no chance), else whether it was taken (a bool)
+        three, fold3, cbet, fold_cbet = (three_opp.get(p), fold3_opp.get(p), cbet_opp.get(p),
+                                         fold_cbet_opp.get(p))  # fmt: skip
         out.append((
             fold, p in voluntary, p in raised_pre,
             names.get(p),
             not (walk and p == big_blind),
-            p in three_opp, three_opp.get(p, False),
-            p in fold3_opp, fold3_opp.get(p, False),
-            p in cbet_opp, cbet_opp.get(p, False),
-            p in fold_cbet_opp, fold_cbet_opp.get(p, False),
+            three is not None, three is True,
+            fold3 is not None, fold3 is True,
+            cbet is not None, cbet is True,
+            fold_cbet is not None, fold_cbet is True,
             aggressive.get(p, 0), calls.get(p, 0), folds.get(p, 0),
             flop_dealt and fold != "preflop",
             fold is None and staying,
