@@ -45,7 +45,8 @@ Quirks read here:
   $0.10", "Big blind $0.25" (older ones "Set dealer/Bring in spot [2]", "Ante/Small
   Blind $2", "Big blind/Bring in $4").
 * "Posts chip $0.05" (a player posting to come in) is a live big blind; "Posts dead
-  chip" is dead money (typed as an ante); "Ante chip" is a tournament ante.
+  chip" is dead money (typed as an ante; beside the player's live post, one post of
+  both, :func:`hhtools.grammars._dead.join_dead`); "Ante chip" is a tournament ante.
 * Split pots: Bovada splits a tied low half in equal whole cents and gives what is left
   to the high half ("HI $4.82 ... LO $2.40" and "LO $2.40" of a $9.62 pot with two low
   winners; the rules' clockwise odd cent would pay $4.81, $2.41 and $2.40). The record
@@ -73,6 +74,7 @@ from functools import partial
 from typing import Any
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars._dead import join_dead
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
@@ -307,7 +309,9 @@ def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a player did, by the kind of rule that read it."""
     post = _POSTS.get(kind)
     if post is not None:
-        h.post(p, post, h.money(m["a"]), lno)
+        amount = h.money(m["a"])
+        if not join_dead(h, p, post, amount, lno, kind == "dead"):  # beside the big blind
+            h.post(p, post, amount, lno)
     elif kind in _ADDED:
         h.betting(kind, p, h.money(m["a"]), lno)
     elif kind in ("fold", "check"):

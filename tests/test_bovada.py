@@ -14,6 +14,7 @@ from hhtools.grammars import bovada
 from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, PostKind, Street
 from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 
 FIX = Path(__file__).parent / "fixtures" / "bovada"
@@ -280,3 +281,17 @@ def test_unknown_table_deposit_and_summary_seat_words_are_unread() -> None:
     # the rest is read as before: 0.02 + 0.05 + 0.20 + 0.20 = 0.47, Dealer collects 0.45
     assert (ph.hand.total_pot, ph.hand.rake) == (47, 2)
     assert [(c.player, c.amount) for c in ph.hand.collects] == [("Dealer", 45)]
+
+
+def test_dead_chip_with_the_posted_chip_is_dead_money() -> None:
+    """UTG posts a chip ($0.05, live) and a dead chip ($0.02), calls the dealer's raise
+    to $0.20 and his $0.30 flop bet, and loses at showdown to the dealer's trip kings:
+    the pot is $0.02 + $0.05 + $0.02 dead + 2 x $0.50 = $1.09, all the dealer's. The dead
+    chip was typed as an ante, which counts to a player's level: UTG's $0.52 against
+    the dealer's $0.50 made a $0.02 "side pot" for UTG alone, two false findings
+    (dealer paid $1.09 of $1.07, UTG due $0.02) on a hand paid right; the two posts are
+    one now (the chip live, the dead chip dead)."""
+    text = (FIX / "posts_dead_chip_with_posts_chip_loses.txt").read_text("utf-8")
+    assert awards(bovada.FORMAT, text) == set()
+    wrong = text.replace("Dealer : Hand result $1.09", "UTG  [ME] : Hand result $1.09")
+    assert awards(bovada.FORMAT, wrong) == {("Dealer", 0, 109), ("UTG", 109, 0)}

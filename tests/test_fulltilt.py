@@ -17,6 +17,7 @@ from hhtools.grammars import fulltilt
 from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, ClaimedHigh, PostKind, Street, Variant
 from hhtools.model.vocab import FindingKind, Half, HandCategory, PotPartsBasis
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 from tests.fpdb_expected import card_code, read_gt, read_hands, read_hp
 
@@ -383,3 +384,26 @@ def test_hilo_is_low_with_declared() -> None:
         for s in h.shows))  # fmt: skip
     assert [f.player for f in audit_hand(wrong).findings
             if f.kind is FindingKind.DECLARED_MISREAD] == ["Alder"]  # fmt: skip
+
+
+def test_dead_small_blind_with_the_big_blind_is_dead_money() -> None:
+    """Dogwood, back at the table, posts a dead small blind of $0.50 and the big blind
+    of $1; Birch completes, Cedar checks, all check down: the pot is 3 x $1 + the dead
+    $0.50 = $3.50, to Cedar's trip kings. The dead blind was typed as an ante, which
+    counts to a player's level: Dogwood's $1.50 against the others' $1 made a $0.50
+    "side pot" for him alone, and two false findings (Cedar paid $3.50 of $3, Dogwood
+    due $0.50) on a hand paid right. The two posts are one post of both now (the big
+    blind live, the small dead), in either order; the pot paid to Birch is found."""
+    from hhtools.model.records import PostKind
+
+    name = "dead_small_blind_with_big_blind_loses.txt"
+    text = (FIX / name).read_text("utf-8")
+    dead, big = "Dogwood posts a dead small blind of $0.50", "Dogwood posts the big blind of $1"
+    assert dead + "\n" + big in text
+    for order in (text, text.replace(dead + "\n" + big, big + "\n" + dead)):
+        assert awards(fulltilt.FORMAT, order) == set()
+        h = fulltilt.parse_hand(order).hand
+        assert [(a.amount, a.post) for a in h.actions if a.player == "Dogwood" and a.post] == [
+            (150, PostKind.DEAD_SMALL_AND_BIG)]  # fmt: skip
+    wrong = text.replace("Cedar wins the pot ($3.50)", "Birch wins the pot ($3.50)")
+    assert awards(fulltilt.FORMAT, wrong) == {("Birch", 350, 0), ("Cedar", 0, 350)}

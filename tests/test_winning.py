@@ -14,6 +14,7 @@ from hhtools.grammars import winning
 from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, Street
 from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis
+from tests.award_probe import awards
 from tests.conftest import need_corpus
 from tests.small_sites import parse_bytes, with_lines
 
@@ -256,3 +257,18 @@ def test_old_hand_ends_at_game_ended_when_the_next_header_is_damaged() -> None:
     assert (first.hand.total_pot, first.hand.rake) == (6000, 100)
     assert second.hand is None and second.problems
     assert second.problems[0].line == good.count("\n") + 1  # the damaged header's line
+
+
+def test_dead_blind_with_the_big_blind_is_dead_money() -> None:
+    """Delta, back at the table, posts a dead blind of $0.50 and the big blind of $1,
+    then calls Charlie's raise to $3.50 with Bravo: the pot is 3 x $3.50 + Alfa's small
+    blind $0.50 + the dead $0.50 = $11.50, split by Bravo's straight (high) and
+    Charlie's 7-4-3-2-A (low), $5.75 each. The dead blind was typed as an ante, which
+    counts to a player's level: Delta's $4 against $3.50 made a $0.50 "side pot" for him
+    alone and three false findings (Bravo and Charlie paid $5.75 of $5.50, Delta due
+    $0.50) on a hand paid right; it is one post of both now (the big blind live)."""
+    name = "new_dead_blind_with_big_blind_loses.txt"
+    text = (FIX / name).read_text("utf-8")
+    assert awards(winning.FORMAT, text) == set()
+    wrong = text.replace("Charlie collected $5.75", "Delta collected $5.75")
+    assert awards(winning.FORMAT, wrong) == {("Charlie", 0, 575), ("Delta", 575, 0)}

@@ -62,6 +62,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars._dead import join_dead
 from hhtools.grammars.fulltilt.lines import (
     BETS, BY_WORD, CANCELLED, CURRENCIES, FTP_HIGH, GAMES, HEADER, HILO_WORDS, LOW_LINE,
     OMAHA_WORDS, PART, POSITIONS, POSTS, QUIET, RETURNED, SEAT, SHOWDOWN, SIT_OUT, STAMP, STREET,
@@ -384,7 +385,8 @@ def _player(h: _FtpHand, p: str, rest: str, lno: int) -> bool:
         if kind in BETS:  # capped: no more chips can go in, as all-in
             h.betting(kind, p, a, lno, bool(m["allin"] or m["capped"]))
         else:
-            h.post(p, POSTS[kind], a, lno)
+            if not join_dead(h, p, POSTS[kind], a, lno, kind == "dead"):  # with the big blind
+                h.post(p, POSTS[kind], a, lno)
     elif kind in ("fold", "check"):
         h.betting(kind, p, 0, lno)
     elif kind == "show":

@@ -119,7 +119,8 @@ GAMES = {
 #: street total)
 BETS = frozenset({"call", "bet", "raise_to"})
 #: forced bets: blinds count toward the bet to call; a dead small blind and an ante
-#: are in the pot, not toward it
+#: are in the pot, not toward it (a dead small blind beside the player's big blind is
+#: one post of both, :func:`hhtools.grammars._dead.join_dead`)
 POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "posts": k.PostKind.BIG_BLIND,
          "both": k.PostKind.DEAD_SMALL_AND_BIG, "dead": k.PostKind.ANTE,
          "ante": k.PostKind.ANTE}  # fmt: skip

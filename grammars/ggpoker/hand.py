@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import Any
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars._dead import join_dead
 from hhtools.grammars.ggpoker.pots import Record, assign, gg_pots, with_ante
 from hhtools.grammars.ggpoker.rules import (
     _COLLECT_M,
@@ -72,7 +73,6 @@ class GGHand(k.Hand):
         self.runs = 1
         self.summary_folds: list[tuple[str, k.Street, int]] = []
         self.showdown_run = 0
-        self.dead_lines: set[int] = set()  # lines of missed (dead) blinds posted
 
     def who(self, text: str) -> str | None:
         """The seated player whose name starts ``text`` followed by ": " (or ``None``)."""
@@ -252,32 +252,10 @@ def _post(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
         amt = max(amt - h.bets.get(player, 0), 0)
     elif kind is k.PostKind.ANTE and "ante" in what:
         h.ante = max(h.ante, amt)
-    elif kind is k.PostKind.ANTE:  # a missed or dead blind
-        h.dead_lines.add(lno)
-    elif kind is k.PostKind.BIG_BLIND and _dead_before(h, player):
-        _both(h, player, amt, lno)
+    # a missed (dead) blind and the player's big blind: one post of both
+    if join_dead(h, player, kind, amt, lno, kind is k.PostKind.ANTE and "ante" not in what):
         return
     h.post(player, kind, amt, lno)
-
-
-def _dead_before(h: GGHand, player: str) -> bool:
-    """Whether the hand's last action is ``player``'s missed (dead) blind, just posted."""
-    last = h.actions[-1] if h.actions else None
-    return (last is not None and last.player == player and last.post is k.PostKind.ANTE
-            and last.line in h.dead_lines)  # fmt: skip
-
-
-def _both(h: GGHand, player: str, amt: int, lno: int) -> None:
-    """A big blind after the same player's missed blind ("posts missed blind $2", "posts
-    big blind $5"): one post of both, the big blind live and the missed blind dead
-    (``dead_small_and_big``). Typed as an ante, the dead chips counted toward the
-    player's level when all in: a side pot of them for the poster alone, the main pot
-    short of them (two false findings on a hand paid right)."""
-    dead = h.actions.pop()
-    h.put[player] -= dead.amount
-    h.post(player, k.PostKind.DEAD_SMALL_AND_BIG, dead.amount + amt, lno)
-    h.bets[player] -= dead.amount
-    h.highest = max(h.bets.values())
 
 
 def _bet(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:

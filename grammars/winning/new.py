@@ -32,6 +32,7 @@ from datetime import UTC
 from typing import Any
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars._dead import join_dead
 from hhtools.grammars.winning.words import read_claim, read_new_low
 
 __all__ = ["GAMES", "first", "parse_new"]
@@ -271,7 +272,9 @@ def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
         amount = h.money(m[group]) if group else 0
         h.betting(kind, p, amount, lno, group is not None and m["allin"] is not None)
     elif kind in _POSTS:
-        h.post(p, _POSTS[kind], h.money(m["a"]), lno)
+        amount = h.money(m["a"])
+        if not join_dead(h, p, _POSTS[kind], amount, lno, kind == "dead"):  # beside the big blind
+            h.post(p, _POSTS[kind], amount, lno)
     elif kind == "show":
         _show(h, p, m, lno)
     elif kind == "collect":

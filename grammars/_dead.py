@@ -1,0 +1,58 @@
+"""A dead blind posted with the same player's big blind, as one post of both.
+
+A player coming back to a table posts a missed (dead) small blind and a live big blind
+on two lines (GGPoker "posts missed blind $2" / "posts big blind $5", Full Tilt "posts
+a dead small blind of $0.50" / "posts the big blind of $1"). Dead chips go to the main
+pot and count to no player's level (:func:`hhtools.rules.pots.dead_money`); typed as
+an ante, they counted toward the poster's level, and the pots had a "side pot" of them
+for the poster alone: a poster who lost was "due" his dead chips back, and the winner
+"paid" them over his due (two false findings on a hand paid right). The two lines are
+one ``dead_small_and_big`` post, as PokerStars writes them ("posts small & big
+blinds"): the big blind live, the rest dead. Amounts are minor units.
+"""
+
+from __future__ import annotations
+
+from hhtools.grammars._hand import Hand
+from hhtools.model.records import PostKind
+
+__all__ = ["join_dead"]
+
+
+def join_dead(h: Hand, player: str, kind: PostKind, amount: int, line: int,
+              dead: bool = False) -> bool:  # fmt: skip
+    """Post ``player``'s big blind after their dead blind, or their dead blind after
+    their big blind, as one post of both, when the hand's last action is the other half.
+
+    Args:
+        h: the hand being read (its dead blinds' lines are kept on it).
+        player: who posts.
+        kind: the post's kind as typed (``BIG_BLIND``; ``ANTE`` for a dead blind).
+        amount: the post's amount.
+        line: its line.
+        dead: the post is a dead (missed) blind, typed ``ANTE``.
+
+    Returns:
+        ``True`` when the two were joined (the post is made), ``False`` when the caller
+        should post as typed.
+    """
+    lines: set[int] = vars(h).setdefault("_dead_lines", set())
+    if dead:
+        lines.add(line)
+    last = h.actions[-1] if h.actions else None
+    if last is None or last.player != player or last.post is None:
+        return False
+    if kind is PostKind.BIG_BLIND and last.post is PostKind.ANTE and last.line in lines:
+        held = last.amount
+    elif dead and last.post is PostKind.BIG_BLIND:
+        held = amount
+    else:
+        return False
+    h.actions.pop()
+    h.put[player] -= last.amount
+    if last.post is PostKind.BIG_BLIND:
+        h.bets[player] -= last.amount
+    h.post(player, PostKind.DEAD_SMALL_AND_BIG, last.amount + amount, line)
+    h.bets[player] -= held
+    h.highest = max(h.bets.values())
+    return True
