@@ -158,3 +158,31 @@ def _same_cube(con: Any, rows_select: Any) -> None:
     want = con.sql(f"{rounded} ({rows_select()})").fetchall()
     assert len(got) == len(want) > 100
     assert sorted(got, key=repr) == sorted(want, key=repr)
+
+
+def test_two_hand_keys_of_one_hash_leave_the_cube_to_the_sql(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sorted seats carry a hash of each hand's game, structure, stakes and currency;
+    were two keys to share one, the cube is summed by the SQL reference instead."""
+    import hhtools.store.session_cube as cube_module
+    from hhtools.store.session_cube import rows_select
+
+    monkeypatch.setattr(cube_module, "KEYS_SELECT", "SELECT 0::UBIGINT AS cube_key, game, "
+                        "structure, stakes, currency FROM hands GROUP BY ALL")  # fmt: skip
+    calls = []
+    real = cube_module.cube_of_seats
+
+    def counted(*args: Any) -> Any:
+        calls.append(real(*args))
+        return calls[-1]
+
+    monkeypatch.setattr(cube_module, "cube_of_seats", counted)
+    db = tmp_path / "k.duckdb"
+    import_paths([SAMPLES], db, workers=1)
+    assert calls and all(c is None for c in calls)  # every key "hash 0": no cube summed so
+    con = store.connect(db)
+    try:
+        _same_cube(con, rows_select)
+    finally:
+        con.close()

@@ -7,10 +7,12 @@ its session (at a million hands that three-way join of five million seats took a
 the usual gap of :data:`hhtools.store.player_views.SESSION_GAP` minutes), game, betting
 structure, stakes and currency: :func:`hhtools.store.stats.stats_sql`'s counts over the
 session's counted seats with statistics. An import sums it from the seats its sessions
-are worked out from, in their sorted order (:func:`cube_of_seats`; at 100,000 hands the
-sessions step took 18.5 against 12.7 us a hand of CPU when a second join of the players'
-seats, hands and sessions summed it, :func:`rows_select`, still the reference and the
-way for hands withdrawn). It is worked out again whenever a player's
+are worked out from, in their sorted order (:func:`cube_of_seats`), not by a second join
+of the players' seats, hands and sessions (:func:`rows_select`, still the reference and
+the way for hands withdrawn): at 100,000 hands the sessions step took 12.7 against 18.5
+us a hand of CPU; at a million, worked out in six parts each committed on its own (each
+reading every hand again), 28 against 22 CPU s for a peak of 712 against 819 MiB. It
+is worked out again whenever a player's
 ``session_summary`` rows are (:func:`hhtools.store.hand_summary.summarise_sessions`: the
 players of an import's new hands, or of hands withdrawn), in the same transaction, and
 whole for a store that lacks it or whose rows no longer tally with its sessions
@@ -147,6 +149,9 @@ _SEAT_SUMS = {"postflop_aggressive": "s.postflop_aggressive", "postflop_calls": 
               "postflop_folds": "s.postflop_folds", "net_won": "s.net",
               "net_bb": "s.net::DOUBLE / nullif(h.big_blind, 0)"}  # fmt: skip
 _KEYS = ("game", "structure", "stakes", "currency")  #: the hand's keys of a cube row
+#: each hand key's hash (``cube_key``) and the key, once
+KEYS_SELECT = ("SELECT DISTINCT hash(game, structure, stakes, currency) AS cube_key, "
+               "game, structure, stakes, currency FROM hands")
 
 
 def _counted() -> dict[str, str]:
@@ -159,16 +164,21 @@ def _counted() -> dict[str, str]:
 def seat_values_select() -> str:
     """A select list over ``seats s`` and ``hands h``: what each seat adds to its cube
     row (:func:`cube_of_seats`): whether it has statistics, the hand's keys, each
-    condition counted (false for NULL, as ``count_if``; one column per distinct
-    condition) and each summed value."""
+    condition counted (false for NULL, as ``count_if``; each distinct condition a bit of
+    ``_cube_bits``) and each summed value. ``h`` has ``cube_key``, the hash of the hand's
+    game, structure, stakes and currency (:data:`KEYS_SELECT`)."""
     conds = dict.fromkeys(_counted().values())
-    return ", ".join(["s.vpip_opportunity IS NOT NULL AS _cube_stat",
-                      *(f"h.{k} AS _cube_{k}" for k in _KEYS),
-                      *(f"coalesce(({c}), false) AS _cube_if{i}" for i, c in enumerate(conds)),
+    # the conditions as the bits of one integer (bit i: the i-th distinct condition): one
+    # column to carry through the sort, not one per condition (at a million hands, a part's
+    # sorted read took 3.55 s with one column each)
+    bits = " | ".join(f"(coalesce(({c}), false)::BIGINT << {i})" for i, c in enumerate(conds))
+    return ", ".join(["s.vpip_opportunity IS NOT NULL AS _cube_stat", "h.cube_key AS _cube_key",
+                      f"({bits}) AS _cube_bits",
                       *(f"{e} AS _cube_{n}" for n, e in _SEAT_SUMS.items())])  # fmt: skip
 
 
-def cube_of_seats(rows: pa.Table, values: pa.Table, new: np.ndarray, start: pa.Array) -> pa.Table:
+def cube_of_seats(rows: pa.Table, values: pa.Table, new: np.ndarray, start: pa.Array,
+                  keys: pa.Table) -> pa.Table | None:  # fmt: skip
     """The ``session_cube`` rows of some players' counted seats, summed from them: the
     rows :func:`rows_select` gives for those players (net_bb, a sum of doubles, to its
     last bits).
@@ -179,17 +189,20 @@ def cube_of_seats(rows: pa.Table, values: pa.Table, new: np.ndarray, start: pa.A
         values: per row, the columns of :func:`seat_values_select`.
         new: per row, whether it starts a session.
         start: per row, its session's start (NULL when unknown).
+        keys: the rows of :data:`KEYS_SELECT`.
 
     Returns:
-        A table of :data:`SESSION_CUBE_COLUMNS`, one row per key, in no order.
+        A table of :data:`SESSION_CUBE_COLUMNS`, one row per key, in no order; ``None``
+        when two hand keys have one hash (then :func:`rows_select` must sum them).
     """
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    from hhtools.store.session_rows import same_as_before
-
     names = [c.name for c in SESSION_CUBE_COLUMNS]
+    hashes = keys.column("cube_key").combine_chunks()
+    if len(pc.unique(hashes)) != len(hashes):
+        return None
     keep = np.flatnonzero(values.column("_cube_stat").to_numpy(zero_copy_only=False)
                           if rows.num_rows else np.zeros(0, dtype=bool))  # fmt: skip
     if keep.size == 0:
@@ -200,22 +213,22 @@ def cube_of_seats(rows: pa.Table, values: pa.Table, new: np.ndarray, start: pa.A
     session = np.cumsum(new)[keep]
     # a run: seats in a row of one session and one game, structure, stakes and currency
     run = np.ones(keep.size, dtype=bool)
-    same = session[1:] == session[:-1]
-    for k in _KEYS:
-        same &= same_as_before(values.column(f"_cube_{k}").take(take))
-    run[1:] = ~same
+    key = values.column("_cube_key").to_numpy()[keep]
+    run[1:] = ~((session[1:] == session[:-1]) & (key[1:] == key[:-1]))
     first = np.flatnonzero(run)
     at = pa.array(keep[first])
+    which = pc.index_in(pa.array(key[first]), value_set=hashes)
     cols: dict[str, pa.Array] = {
         "site": rows.column("site").take(at), "player": rows.column("player").take(at),
         "session_start": start.take(at),
-        **{k: values.column(f"_cube_{k}").take(at) for k in _KEYS},
+        **{k: keys.column(k).take(which) for k in _KEYS},
         "hands": pa.array(np.diff(np.append(first, keep.size)), pa.int64()),
     }
     conds = list(dict.fromkeys(_counted().values()))
+    bits = values.column("_cube_bits").to_numpy()[keep]
     for name, cond in _counted().items():
-        flags = values.column(f"_cube_if{conds.index(cond)}").to_numpy(zero_copy_only=False)
-        cols[name] = pa.array(np.add.reduceat(flags[keep].astype(np.int64), first))
+        flags = (bits >> conds.index(cond)) & 1
+        cols[name] = pa.array(np.add.reduceat(flags, first))
     for name in _SEAT_SUMS:
         col = values.column(f"_cube_{name}").combine_chunks().take(take)
         kind = np.float64 if name == "net_bb" else np.int64

@@ -32,6 +32,13 @@ SESSION_SCHEMA = pa.schema([("site", pa.string()), ("hand_id", pa.string()),
 
 _MICROS_A_MINUTE = 60_000_000
 
+#: the hands' columns the sorted seats may take (:func:`hhtools.store.session_cube.seat_values_select`),
+#: worked out before the join: a hand's keys of the cube as one hash, not four strings
+#: in the join's table of every hand (at a million hands, 850,000 seats a part, DuckDB
+#: ran out of its 512 MB with the strings)
+_HANDS = ("(SELECT site, hand_id, started_at_utc, started_at, big_blind, hi_lo, "
+          "hash(game, structure, stakes, currency) AS cube_key FROM hands)")
+
 
 #: seats worked out at once at most (about 50 MB of rows in memory): more are taken in
 #: parts, each a share of the players (:func:`parts_of`)
@@ -70,7 +77,7 @@ def session_rows(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int 
 
 
 def session_rows_and_cube(con: duckdb.DuckDBPyConnection, players: str
-                          ) -> tuple[pa.Table, pa.Table]:  # fmt: skip
+                          ) -> tuple[pa.Table, pa.Table | None]:  # fmt: skip
     """:func:`session_rows` (the usual gap) and the ``session_cube`` rows of the same
     players summed from that one sorted read of their seats
     (:func:`hhtools.store.session_cube.cube_of_seats`), not from a second join of their
@@ -83,12 +90,13 @@ def session_rows_and_cube(con: duckdb.DuckDBPyConnection, players: str
     Returns:
         ``(rows, cube)``: the rows of :data:`SESSION_SCHEMA`, and a table of
         :data:`hhtools.store.session_cube.SESSION_CUBE_COLUMNS` (one row per key, in no
-        order).
+        order), or ``None`` when two of the store's hand keys have one hash.
     """
-    from hhtools.store.session_cube import cube_of_seats, seat_values_select
+    from hhtools.store.session_cube import KEYS_SELECT, cube_of_seats, seat_values_select
 
     rows, values, new, start = _sessions(con, players, SESSION_GAP, 1, 0, seat_values_select())
-    return rows, cube_of_seats(rows, values, new, start)
+    keys = con.sql(KEYS_SELECT).to_arrow_table()
+    return rows, cube_of_seats(rows, values, new, start, keys)
 
 
 def _sessions(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int, parts: int,
@@ -103,7 +111,7 @@ def _sessions(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int, pa
     rows = con.sql(
         f"""SELECT s.site, s.hand_id, s.player, coalesce(h.started_at_utc, h.started_at) AS moment,
                s.net {', ' + extra if extra else ''}
-        FROM seats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id
+        FROM seats s JOIN {_HANDS} h ON h.site = s.site AND h.hand_id = s.hand_id
         WHERE {counted_seat("s")} AND (s.site, s.player) IN (SELECT site, player FROM {players})
           {share}
         ORDER BY s.site, s.player, moment, s.hand_id"""

@@ -133,16 +133,18 @@ def _work_out(con: duckdb.DuckDBPyConnection) -> int:
                     con.register("_hh_sessions", rows)
                     try:
                         con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
+                        if kept and cube is not None:
+                            con.register("_hh_session_cube", cube)
+                            try:
+                                summarise_sessions(con, players, "_hh_session_cube",
+                                                   "_hh_sessions")  # fmt: skip
+                            finally:
+                                con.unregister("_hh_session_cube")
+                        elif kept:  # two hand keys of one hash: the cube summed by SQL
+                            summarise_sessions(con, players, None, "_hh_sessions")
                     finally:
                         con.unregister("_hh_sessions")
-                    del rows
-                    if kept:
-                        con.register("_hh_session_cube", cube)
-                        try:
-                            summarise_sessions(con, players, "_hh_session_cube")
-                        finally:
-                            con.unregister("_hh_session_cube")
-                    del cube
+                    del rows, cube
             finally:
                 if parts > 1:
                     con.execute(f"DROP TABLE IF EXISTS {players}")
