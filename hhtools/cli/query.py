@@ -27,7 +27,7 @@ from hhtools.cli.common import (
     render,
     wrap_line,
 )
-from hhtools.model.vocab import NOTE_CODES, FindingKind
+from hhtools.model.vocab import NOTE_CODES, FindingKind, ProblemCode
 
 if TYPE_CHECKING:
     from hhtools.store.api import HandStore
@@ -162,7 +162,8 @@ def problems_cmd(
 ) -> None:
     """List what imports could not read, as file:line: [hand N] message.
 
-    In a terminal the lines are cut to fit (--wide: not); piped, one line each.
+    In a terminal the lines are cut to fit (--wide: not); piped, one line each. A
+    --code no version of hhtools writes, and none in the store, exits with 2.
     """
     check_format(fmt)
     with open_store(db) as store:
@@ -173,6 +174,9 @@ def problems_cmd(
             "import_id, file, line", limit, None if notes else f"NOT {is_note}",
         )  # fmt: skip
         hidden = 0 if notes else _count_notes(store, is_note, code)
+    if code is not None and not rows and not hidden and code not in tuple(ProblemCode):
+        # a typo would read as a clean store; a code an older version stored still lists
+        fail(f"unknown code {code!r}: use one of {', '.join(tuple(ProblemCode))}")
     if fmt != "table":
         if not notes:  # every row is a problem: the column says nothing
             columns, rows = columns[:-1], [r[:-1] for r in rows]
