@@ -78,6 +78,9 @@ def watch_cmd(
     from hhtools.store.watch import watch_folders
 
     for folder in folders:
+        if folder.exists() and not folder.is_dir():
+            fail(f"{folder} is a file, not a folder: watch takes the folders the poker "
+                 f"client writes to ('hhtools import {folder}' reads one file)")  # fmt: skip
         if not folder.is_dir():
             fail(f"no such folder: {folder}")
     err = Console(stderr=True, emoji=False, highlight=False)
