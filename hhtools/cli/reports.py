@@ -174,11 +174,17 @@ def show_cmd(
     store = open_store(db)
     try:
         data = store.hand(hand_id, site)
+        elsewhere = (store.hand(hand_id)["hands"]["site"].to_list()
+                     if site is not None and data["hands"].height == 0 else [])  # fmt: skip
     finally:
         store.close()
     hands = data["hands"]
+    if elsewhere:  # the number is stored, under another site than --site says
+        fail(f"no hand {hand_id} of {site} in {db}; it is stored for "
+             f"{', '.join(elsewhere)}: give --site {elsewhere[0]}, or leave --site out",
+             code=1)  # fmt: skip
     if hands.height == 0:
-        fail(f"no hand {hand_id} in {db}", code=1)
+        fail(f"no hand {hand_id}{f' of {site}' if site else ''} in {db}", code=1)
     if hands.height > 1:
         sites = ", ".join(hands["site"].to_list())
         fail(f"hand {hand_id} is in several sites ({sites}): add --site")
