@@ -24,7 +24,8 @@ def db(tmp_path: Path) -> Path:
     empty.parent.mkdir()
     empty.write_bytes(b"")
     store = tmp_path / "p.duckdb"
-    res = CliRunner().invoke(app, ["import", str(empty.parent), "--db", str(store), "-q", "-j", "1"])
+    args = ["import", str(empty.parent), "--db", str(store), "-q", "-j", "1"]
+    res = CliRunner().invoke(app, args)
     assert res.exit_code == 1  # no hand history in the paths given (README: exit 1)
     return store
 

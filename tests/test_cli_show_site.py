@@ -38,5 +38,6 @@ def test_the_right_site_shows_the_hand(db: Path) -> None:
 
 
 def test_a_number_stored_nowhere(db: Path) -> None:
-    assert show(db, "42", "--site", "ggpoker")[::2] == (1, f"error: no hand 42 of ggpoker in {db}\n")
+    nowhere = show(db, "42", "--site", "ggpoker")
+    assert nowhere[::2] == (1, f"error: no hand 42 of ggpoker in {db}\n")
     assert show(db, "42")[::2] == (1, f"error: no hand 42 in {db}\n")
