@@ -90,6 +90,9 @@ def serve_cmd(
     signal.signal(signal.SIGTERM, _stopped)
     try:
         server.run()
+    except SystemExit as exc:  # uvicorn exits 3 when it cannot bind: said below, exit 2
+        if server.started or exc.code in (0, None):
+            raise
     finally:
         app.state.served.close()
     if not server.started:
