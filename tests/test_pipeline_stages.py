@@ -35,14 +35,13 @@ def texts(path: Path) -> list[HandText]:
 
 
 def test_problems_in_hand_order_with_an_audit_that_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = pipeline.audit_hand
+    real = pipeline.audit_hands
 
-    def audit(hand: HandHistory):  # type: ignore[no-untyped-def]
-        if hand.hand_id == "270000000803":
-            raise RuntimeError("a bug")
-        return real(hand)
+    def audit(hands: list[HandHistory]):  # type: ignore[no-untyped-def]
+        return [RuntimeError("a bug") if h.hand_id == "270000000803" else r
+                for h, r in zip(hands, real(hands), strict=True)]  # fmt: skip
 
-    monkeypatch.setattr(pipeline, "audit_hand", audit)
+    monkeypatch.setattr(pipeline, "audit_hands", audit)
     work = pipeline.process_chunk("pokerstars", texts(DAMAGED), True, 1, 0)
     got = [(p.code, p.line) for p in work.problems]
     # hand 802's problems (lines 25-38), then the audit failure of hand 803 (its first

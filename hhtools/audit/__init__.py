@@ -6,7 +6,7 @@ rules' part and :mod:`hhtools.audit.checks` lists the checks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from hhtools.audit.checks import CHECKS
 from hhtools.audit.context import AuditContext
@@ -17,7 +17,7 @@ from hhtools.model.frozen import record
 from hhtools.model.records import HandHistory
 from hhtools.model.vocab import FindingGroup
 
-__all__ = ["AuditContext", "AuditResult", "Finding", "audit_hand", "judged"]
+__all__ = ["AuditContext", "AuditResult", "Finding", "audit_hand", "audit_hands", "judged"]
 
 
 @record
@@ -104,12 +104,64 @@ def audit_hand(hand: HandHistory) -> AuditResult:
         hhtools.model.cards.InvalidCardError: the hand's cards are impossible (a card
             shown twice or also on the board).
     """
-    settlement = refit(hand, settle(hand), settle)  # the rake's place, when no pot is named
-    ctx = AuditContext(hand, settlement)
-    findings = tuple(f for check in CHECKS for f in check(ctx))
+    ctx = _context(hand)
+    return _result(ctx, tuple(f for check in CHECKS for f in check(ctx)))
+
+
+def audit_hands(hands: Sequence[HandHistory]) -> list[AuditResult | Exception]:
+    """Audit many hands: for each, what :func:`audit_hand` gives, or the exception it
+    raises, in the hands' order; worked out stage by stage (every hand settled, then
+    each check of :data:`~hhtools.audit.checks.CHECKS` over every hand), not hand by
+    hand, so that each stage's code and tables stay in the processor's caches (the
+    import's workers audit a chunk of hands so: benchmarks/bench_audit_batch.py).
+
+    Each hand has its own :class:`~hhtools.audit.context.AuditContext`, so no hand's
+    audit reads another's; a hand whose settlement or a check raises gets that
+    exception in its place and no more checks, as :func:`audit_hand` would have
+    raised it, and the other hands go on.
+
+    Args:
+        hands: parsed hands (any Omaha-family game, any number of boards).
+
+    Returns:
+        One item per hand, in order: its :class:`AuditResult` (the same findings, in
+        the same order, as :func:`audit_hand`'s) or the :class:`Exception` raised.
+    """
+    out: list[AuditResult | Exception | None] = [None] * len(hands)
+    live: list[tuple[int, AuditContext, list[Finding]]] = []
+    for k, hand in enumerate(hands):
+        try:
+            live.append((k, _context(hand), []))
+        except Exception as exc:  # noqa: BLE001 - returned in the hand's place
+            out[k] = exc
+    for check in CHECKS:
+        going = []
+        for item in live:
+            try:
+                item[2].extend(check(item[1]))
+            except Exception as exc:  # noqa: BLE001 - returned in the hand's place
+                out[item[0]] = exc
+                continue
+            going.append(item)
+        live = going
+    for k, ctx, findings in live:
+        out[k] = _result(ctx, tuple(findings))
+    return out  # type: ignore[return-value]  # every place filled above
+
+
+def _context(hand: HandHistory) -> AuditContext:
+    """The hand settled by the rules (the rake placed where its winnings name no pot:
+    :func:`hhtools.audit.rake_fit.refit`) in a fresh context for the checks."""
+    return AuditContext(hand, refit(hand, settle(hand), settle))
+
+
+def _result(ctx: AuditContext, findings: tuple[Finding, ...]) -> AuditResult:
+    """The hand's :class:`AuditResult`: its findings, those a hand read in part cannot
+    stand on (:func:`judged`) moved to ``silenced``."""
+    hand = ctx.hand
     if hand.unread_lines and findings:
         when = ctx.when if ctx.newest_first else None
         kept = tuple(judged(f, hand, when) for f in findings)
-        return AuditResult(settlement, tuple(f for f, k in zip(findings, kept) if k),
+        return AuditResult(ctx.settlement, tuple(f for f, k in zip(findings, kept) if k),
                            tuple(f for f, k in zip(findings, kept) if not k))  # fmt: skip
-    return AuditResult(settlement, findings)
+    return AuditResult(ctx.settlement, findings)

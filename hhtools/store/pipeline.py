@@ -21,7 +21,7 @@ from typing import BinaryIO
 import pyarrow as pa
 
 import hhtools.grammars as grammars
-from hhtools.audit import AuditResult, audit_hand
+from hhtools.audit import AuditResult, audit_hands
 from hhtools.grammars.base import SiteFormat
 from hhtools.ingest.hands import lead_line, split_bounded
 from hhtools.ingest.read import READ_ERRORS, TooLong, open_source, read_problem, sort_notes
@@ -167,9 +167,8 @@ def _fill(fmt: SiteFormat, texts: list[HandText], audit: bool, import_id: int, f
         elif hand is None:
             failed += 1
         parsed_hands.append((i, hand, hand_problems))
-    audits: list[AuditResult | Problem | None] = [
-        _audit(hand) if audit and hand is not None else None for _, hand, _ in parsed_hands
-    ]  # fmt: skip
+    hands = [hand for _, hand, _ in parsed_hands]
+    audits = _audits(hands) if audit else [None] * len(hands)
     digests = _digests(texts)
     for (i, hand, own), result in zip(parsed_hands, audits, strict=True):
         problems.extend(own)
@@ -186,14 +185,21 @@ def _fill(fmt: SiteFormat, texts: list[HandText], audit: bool, import_id: int, f
     out.failed += failed
 
 
-def _audit(hand: HandHistory) -> AuditResult | Problem:
-    """The audit of ``hand``, or the ``internal_error`` problem of a bug it met."""
-    try:
-        return audit_hand(hand)
-    except Exception as exc:
-        log.debug("audit failed: %s", traceback.format_exc())
-        return Problem(hand.file, hand.line, hand.hand_id, ProblemCode.INTERNAL_ERROR,
-                       f"audit failed: {exc!r}")  # fmt: skip
+def _audits(hands: list[HandHistory | None]) -> list[AuditResult | Problem | None]:
+    """The audit of each hand (:func:`hhtools.audit.audit_hands`, the chunk's hands
+    audited stage by stage), ``None`` for no hand, or the ``internal_error`` problem of
+    a bug its audit met (the other hands' audits go on)."""
+    results = iter(audit_hands([hand for hand in hands if hand is not None]))
+    out: list[AuditResult | Problem | None] = []
+    for hand in hands:
+        result = None if hand is None else next(results)
+        if isinstance(result, Exception):
+            assert hand is not None
+            log.debug("audit failed: %s", "".join(traceback.format_exception(result)))
+            result = Problem(hand.file, hand.line, hand.hand_id, ProblemCode.INTERNAL_ERROR,
+                             f"audit failed: {result!r}")  # fmt: skip
+        out.append(result)
+    return out
 
 
 def _digests(texts: list[HandText]) -> list[str]:
