@@ -133,6 +133,22 @@ def check_format(fmt: str, allowed: tuple[str, ...] = LISTING_FORMATS) -> None:
         fail(f"unknown format {fmt!r}: use {', '.join(allowed)}")
 
 
+def format_for_out(fmt: str, out: Path | None, allowed: tuple[str, ...]) -> str:
+    """The format to write: ``fmt``, or, when it is the default ``table`` and ``--out``
+    names a file ending in another of ``allowed`` (``.csv``, ``.json``, ``.parquet``,
+    ``.html``), that one, so ``--out report.html`` writes the page, not the table's text.
+
+    >>> format_for_out("table", Path("r.HTML"), ("table", "csv", "html"))
+    'html'
+    >>> format_for_out("table", Path("r.txt"), ("table", "csv")), format_for_out("csv", None, ())
+    ('table', 'csv')
+    """
+    if fmt != "table" or out is None:
+        return fmt
+    suffix = out.suffix.lower().lstrip(".")
+    return suffix if suffix in allowed and suffix != "table" else fmt
+
+
 def open_store(db: Path, dataset: str | None = None) -> HandStore:
     """The store for reading (the Python API's :class:`HandStore`): the database ``db``,
     or the Parquet dataset ``dataset`` when given; exit 2 when it cannot open."""

@@ -18,6 +18,7 @@ from hhtools.cli.common import (
     WideOption,
     console,
     fail,
+    format_for_out,
     open_store,
     os_reason,
     plural,
@@ -70,7 +71,8 @@ def report_cmd(
     ] = "table",
     out: Annotated[
         Path | None,
-        typer.Option("--out", "-o", help="Write here (html defaults to report.html)."),
+        typer.Option("--out", "-o", help="Write here (html defaults to report.html); a "
+                     "name ending .csv, .json, .parquet or .html picks that format."),
     ] = None,
     wide: WideOption = False,
     dataset: DatasetOption = None,
@@ -87,6 +89,7 @@ def report_cmd(
 
     if fmt not in REPORT_FORMATS:
         fail(f"unknown format {fmt!r}: use {', '.join(REPORT_FORMATS)}")
+    fmt = format_for_out(fmt, out, REPORT_FORMATS)
     flt = build_filter(player, since, until, site, game, limit, stakes, currency, position,
                        hand_class, min_hands)  # fmt: skip
     if fmt == "parquet" and out is None:

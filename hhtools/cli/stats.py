@@ -15,11 +15,11 @@ from hhtools.cli.common import (
     EXIT_NO_DATA,
     DatasetOption,
     DbOption,
-    FormatOption,
     WideOption,
     check_format,
     console,
     fail,
+    format_for_out,
     open_store,
     os_reason,
     plural,
@@ -93,7 +93,13 @@ ByOpt = Annotated[
                  "month or session (repeat, or comma-separate, for several; default player).",
                  show_default=False),
 ]  # fmt: skip
-OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="Write here.", show_default=False)]
+#: sessions and tournaments write parquet too (FormatOption's help names table, csv, json)
+ListingFormatOpt = Annotated[
+    str, typer.Option("--format", "-f", help="table, csv, json or parquet.")
+]
+OutOpt = Annotated[Path | None, typer.Option(
+    "--out", "-o", help="Write here; a name ending .csv, .json or .parquet picks that format.",
+    show_default=False)]  # fmt: skip
 
 
 def stats_cmd(
@@ -129,6 +135,7 @@ def stats_cmd(
     from hhtools.store.stats import NoSuchPlayerError, StatsError
 
     check_format(fmt, STATS_FORMATS)
+    fmt = format_for_out(fmt, out, STATS_FORMATS)
     if fmt == "parquet" and out is None:
         fail("--format parquet needs --out FILE")
     groups = [g.strip() for item in (by or ["player"]) for g in item.split(",") if g.strip()]
@@ -313,7 +320,7 @@ def sessions_cmd(
     db: DbOption = Path(DEFAULT_DB),
     player: PlayerOpt = None,
     gap: Annotated[int, typer.Option("--gap", help="Minutes without a hand that end a session.")] = 30,
-    fmt: FormatOption = "table",
+    fmt: ListingFormatOpt = "table",
     out: OutOpt = None,
     wide: WideOption = False,
 ) -> None:
@@ -334,7 +341,7 @@ def sessions_cmd(
 def tournaments_cmd(
     db: DbOption = Path(DEFAULT_DB),
     player: PlayerOpt = None,
-    fmt: FormatOption = "table",
+    fmt: ListingFormatOpt = "table",
     out: OutOpt = None,
     wide: WideOption = False,
     totals: Annotated[bool, typer.Option("--totals", help="Only the totals per player and "
@@ -369,6 +376,7 @@ def _listing(db: Path, fmt: str, out: Path | None, empty: str,
     from hhtools.store.stats import NoSuchPlayerError, StatsError
 
     check_format(fmt, STATS_FORMATS)
+    fmt = format_for_out(fmt, out, STATS_FORMATS)
     if fmt == "parquet" and out is None:
         fail("--format parquet needs --out FILE")
     store = open_store(db)
