@@ -1,11 +1,12 @@
 """``--out FILE`` without ``--format``: a name ending .csv, .json, .parquet (or, for
 ``report``, .html) writes that format. Before, ``hhtools report --out report.html``
 wrote the terminal table's text into report.html, and ``stats --out s.parquet`` a text
-file named .parquet. Any other name keeps the table's text; an explicit --format wins.
+file named .parquet. Any other name keeps the table's text; a --format other than
+table (the default, which cannot be told from one given) wins.
 
 The store is the bundled hard cases: 6 hands written by hand, 15 players (Alice, Bob,
-Carol, Dan, Eve, Finn, Gus, Hal, Ivy, Jon, Kim, Lee, Moe, Nia, Oto), one seat each
-name, all PokerStars.
+Carol, Dan, Eve, Finn, Gus, Hal, Ivy, Jon, Kim, Lee, Moe, Nia, Oto),
+all PokerStars.
 """
 
 from __future__ import annotations
