@@ -336,6 +336,7 @@ def test_lists_count_what_sql_counts(wclient: TestClient, wide: Path) -> None:
     ("/api/players?min_hands=x", "min_hands"),
     ("/api/players?sort=hands) --", "sort"),
     ("/api/findings?kind=x", "kind"),
+    ("/api/problems?code=unsuported_site", "code"),
     ("/api/events?seconds=-3", "seconds"),
 ])  # fmt: skip
 def test_bad_parameters_are_a_readable_400(client: TestClient, url: str, param: str) -> None:
@@ -343,6 +344,11 @@ def test_bad_parameters_are_a_readable_400(client: TestClient, url: str, param: 
     assert r.status_code == 400 and r.headers["content-type"] == "application/json"
     body = r.json()
     assert body["param"] == param and body["error"] and "Traceback" not in r.text
+
+
+def test_a_known_problem_code_without_rows_is_an_empty_list(client: TestClient) -> None:
+    r = client.get("/api/problems?code=archive_too_large")
+    assert r.status_code == 200 and r.json()["total"] == 0 and r.json()["rows"] == []
 
 
 def test_unknown_player_and_hand_are_404(client: TestClient) -> None:

@@ -316,7 +316,10 @@ def api_problems(
     per_page: Text = None,
 ) -> JSONResponse:  # fmt: skip
     """Problems met while importing, ``file:line`` with the hand and the reason, in file
-    order (``notes=1``: the hands skipped by design too); ``counts`` per code."""
+    order (``notes=1``: the hands skipped by design too); ``counts`` per code. A
+    ``code`` no version of hhtools writes and the store does not hold is a 400."""
+    from hhtools.model.vocab import ProblemCode
+
     pg, per = paging(page, per_page)
     with_notes = _flag("notes", notes)
     parts, params = ([] if with_notes else ["NOT coalesce(is_note, false)"]), []
@@ -324,9 +327,14 @@ def api_problems(
         parts.append("code = ?")
         params.append(code)
     where = " AND ".join(parts) or "true"
-    return _json(served(request).cached(
+    body = served(request).cached(
         ("problems", where, tuple(params), pg, per),
-        lambda hs: listing(hs, PROBLEMS if with_notes else PROBLEMS_ONLY, where, params, pg, per)))
+        lambda hs: listing(hs, PROBLEMS if with_notes else PROBLEMS_ONLY, where, params, pg, per))
+    if code and not body["total"] and code not in ProblemCode.__members__.values():
+        # a typo would read as a clean store; a code an older version stored still lists
+        raise BadParam("code", f"unknown problem code {code!r}: use "
+                       + ", ".join(c.value for c in ProblemCode))  # fmt: skip
+    return _json(body)
 
 
 @router.get("/imports")
