@@ -233,14 +233,16 @@ def cube_of_seats(rows: pa.Table, values: pa.Table, new: np.ndarray, start: pa.A
         col = values.column(f"_cube_{name}").combine_chunks().take(take)
         kind = np.float64 if name == "net_bb" else np.int64
         got = pc.fill_null(col, 0).to_numpy(zero_copy_only=False).astype(kind)
-        seen = np.add.reduceat(pc.is_valid(col).to_numpy(zero_copy_only=False).astype(np.int64), first)
+        valid = pc.is_valid(col).to_numpy(zero_copy_only=False).astype(np.int64)
+        seen = np.add.reduceat(valid, first)
         cols[name] = pa.array(np.add.reduceat(got, first), mask=seen == 0)
     # runs of one key apart (a game again later in a session; seats with no known
     # moment, each a session starting at NULL) summed into one row, as GROUP BY does
     keys = ["site", "player", "session_start", *_KEYS]
     sums = [n for n in names if n not in keys]
     summed = pa.table(cols).group_by(keys, use_threads=False).aggregate([(n, "sum") for n in sums])
-    return summed.rename_columns([c.removesuffix("_sum") for c in summed.column_names]).select(names)
+    names_back = [c.removesuffix("_sum") for c in summed.column_names]
+    return summed.rename_columns(names_back).select(names)
 
 
 def session_cube_current(con: duckdb.DuckDBPyConnection) -> bool:

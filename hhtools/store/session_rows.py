@@ -32,10 +32,11 @@ SESSION_SCHEMA = pa.schema([("site", pa.string()), ("hand_id", pa.string()),
 
 _MICROS_A_MINUTE = 60_000_000
 
-#: the hands' columns the sorted seats may take (:func:`hhtools.store.session_cube.seat_values_select`),
-#: worked out before the join: a hand's keys of the cube as one hash, not four strings
-#: in the join's table of every hand (at a million hands, 850,000 seats a part, DuckDB
-#: ran out of its 512 MB with the strings)
+#: the hands' columns the sorted seats may take
+#: (:func:`hhtools.store.session_cube.seat_values_select`), worked out before the join:
+#: a hand's keys of the cube as one hash, not four strings in the join's table of every
+#: hand (at a million hands, 850,000 seats a part, DuckDB ran out of its 512 MB with the
+#: strings)
 _HANDS = ("(SELECT site, hand_id, started_at_utc, started_at, big_blind, hi_lo, "
           "hash(game, structure, stakes, currency) AS cube_key FROM hands)")
 
@@ -100,7 +101,8 @@ def session_rows_and_cube(con: duckdb.DuckDBPyConnection, players: str
 
 
 def _sessions(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int, parts: int,
-              part: int, extra: str = "") -> tuple[pa.Table, pa.Table, np.ndarray, pa.Array]:  # fmt: skip
+              part: int, extra: str = ""
+              ) -> tuple[pa.Table, pa.Table, np.ndarray, pa.Array]:  # fmt: skip
     """The rows of :func:`session_rows`; the columns ``extra`` (a select list over
     ``seats s`` and ``hands h``) of each row, in the same order; where a session starts
     (one per row); each row's session start."""
@@ -119,7 +121,8 @@ def _sessions(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int, pa
     values = rows.drop_columns(["site", "hand_id", "player", "moment", "net"])
     n = rows.num_rows
     if n == 0:
-        return SESSION_SCHEMA.empty_table(), values, np.ones(0, dtype=bool), pa.array([], pa.timestamp("us"))
+        none = pa.array([], pa.timestamp("us"))
+        return SESSION_SCHEMA.empty_table(), values, np.ones(0, dtype=bool), none
     moment = rows.column("moment").combine_chunks()
     known = pc.is_valid(moment).to_numpy(zero_copy_only=False)
     at = pc.fill_null(moment.cast(pa.int64()), 0).to_numpy(zero_copy_only=False)

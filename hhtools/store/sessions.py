@@ -120,8 +120,9 @@ def _work_out(con: duckdb.DuckDBPyConnection) -> int:
             players = "session_players"
             if parts > 1:
                 players = "_session_part"
+                share = f"hash(site, player) % {parts} = {part}"
                 con.execute(f"CREATE OR REPLACE TEMP TABLE {players} AS SELECT site, player "
-                            f"FROM session_players WHERE hash(site, player) % {parts} = {part}")  # fmt: skip
+                            f"FROM session_players WHERE {share}")  # fmt: skip
             try:
                 with transaction(con):
                     con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
