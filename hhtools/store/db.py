@@ -30,6 +30,7 @@ from hhtools.store.ev_status import relabel_uncalled
 from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.report_cube import refresh_report_cube
 from hhtools.store.session_cube import refresh_session_cube
+from hhtools.store.sessions_due import SESSIONS_DUE, sessions_due  # noqa: F401  (re-exported)
 from hhtools.store.stats_upgrade import fill_buy_ins, fill_seat_stats
 from hhtools.store.transaction import transaction  # noqa: F401  (re-exported)
 from hhtools.store.views import SEAT_RESULTS_COMPUTED, VIEWS, create_views
@@ -218,20 +219,6 @@ def connect(
         ).fetchall()
         create_views(con)
     return con
-
-
-#: the ``meta`` key an import sets in the first commit of its hands and removes once their
-#: players' sessions are all worked out (:func:`hhtools.store.sessions.refresh_sessions`,
-#: a part of the players at a time): found when the store is opened for writing, the
-#: run stopped before that, and the sessions missing are worked out then
-SESSIONS_DUE = "sessions_due"
-
-
-def sessions_due(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether an import stopped before it had worked out the sessions of all the
-    players of its hands (:data:`SESSIONS_DUE` set in ``meta``)."""
-    rows = con.execute("SELECT count(*) FROM meta WHERE key = ?", [SESSIONS_DUE]).fetchall()
-    return bool(rows[0][0])
 
 
 def stored_version(con: duckdb.DuckDBPyConnection) -> int | None:

@@ -69,7 +69,7 @@ class Committer:
     _kept_hands: int  # hands appended with their kept rows (committed or not)
     _covered: int  # ... of them committed
     _kept_sums: dict[str, list[pa.Table]]  # the cubes' rows sent in the open transaction
-    #: ``meta`` says this run's sessions are due (:data:`hhtools.store.db.SESSIONS_DUE`)
+    #: ``meta`` says this run's sessions are due (:data:`hhtools.store.sessions_due.SESSIONS_DUE`)
     _sessions_marked = False
 
     def _begin(self) -> None:

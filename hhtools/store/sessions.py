@@ -21,9 +21,9 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from hhtools.store.db import SESSIONS_DUE
 from hhtools.store.hand_summary import summarise_sessions
 from hhtools.store.seat_results import counted_seat
+from hhtools.store.sessions_due import SESSIONS_DUE
 from hhtools.store.transaction import transaction
 
 __all__ = ["PLAYER_SCHEMA", "counted_players", "refresh_sessions"]
@@ -67,7 +67,7 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = 
 
     Returns:
         The number of players whose sessions were worked out; the mark of an import
-        whose sessions were due (:data:`hhtools.store.db.SESSIONS_DUE`) is removed.
+        whose sessions were due (:data:`hhtools.store.sessions_due.SESSIONS_DUE`) is removed.
     """
     if players is None:
         con.execute(
