@@ -40,6 +40,7 @@ Generates the hands once with ../shared/tools/gen_pokerstars.py (cached under
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import pickle
@@ -56,10 +57,18 @@ from bench_import import _rss_kib, _tree, generate  # this folder's shared helpe
 from hhtools.grammars import pokerstars
 
 from hhtools.audit import audit_hand
+
 from hhtools.ingest.read import read_sources
 from hhtools.model.records import HandText, Problem
 from hhtools.store.flatten import ColumnBatch, flatten_hand
-from hhtools.store.pipeline import process_chunk
+from hhtools.store.pipeline import CHUNK_HANDS, process_chunk
+
+try:
+    from hhtools.audit import audit_hands
+except ImportError:  # a tree older than the chunked audit (--before): hand by hand
+
+    def audit_hands(hands: list[Any]) -> list[Any]:  # type: ignore[misc]
+        return [audit_hand(h) for h in hands]
 
 _AMT = r"[$\u20ac\u00a3]?[\d.,]+"
 #: The floor's one anchored pattern per kind of PokerStars line, chosen by the line's
@@ -227,7 +236,32 @@ def _proc_kib(pid: int, name: str, keys: tuple[str, ...]) -> list[int]:
 
 
 def stages(folder: Path, limit: int) -> dict[str, float]:
-    """Microseconds of CPU per hand of each stage over the first ``limit`` hands."""
+    """Microseconds of CPU per hand of each stage over the first ``limit`` hands.
+
+    Timed as an import's worker runs them: the cyclic garbage collector off
+    (:func:`hhtools.store.pipeline.start_worker`; with it on, a full collection over
+    every hand kept here lands in whichever stage it falls in, 140-155 ms each) and the
+    audit a chunk of :data:`~hhtools.store.pipeline.CHUNK_HANDS` hands at a time
+    (:func:`hhtools.audit.audit_hands`)."""
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        return _stages(folder, limit)
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+def _audit_chunks(hands: list[Any]) -> list[Any]:
+    """The audits of ``hands``, a chunk of the import's size at a time."""
+    out: list[Any] = []
+    for i in range(0, len(hands), CHUNK_HANDS):
+        out.extend(audit_hands(hands[i : i + CHUNK_HANDS]))
+    return out
+
+
+def _stages(folder: Path, limit: int) -> dict[str, float]:
     clock = time.process_time
     texts: list[HandText] = []
     t0 = clock()
@@ -250,10 +284,10 @@ def stages(folder: Path, limit: int) -> dict[str, float]:
     showdown = [h for h in hands if len(h.shows) >= 2]
     quiet = [h for h in hands if len(h.shows) < 2]
     t0 = clock()
-    results_sd = [audit_hand(h) for h in showdown]
+    results_sd = _audit_chunks(showdown)
     audit_sd = clock() - t0
     t0 = clock()
-    results_q = [audit_hand(h) for h in quiet]
+    results_q = _audit_chunks(quiet)
     audit_q = clock() - t0
     results = dict(zip(map(id, showdown), results_sd, strict=True))
     results.update(zip(map(id, quiet), results_q, strict=True))
