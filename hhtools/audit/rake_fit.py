@@ -3,10 +3,10 @@
 The rules say how each pot is awarded, not how a site takes its rake (and fees and
 jackpot money) from the pots. When the site prints what each pot paid, the audit
 reads it (``HandHistory.pot_parts``); when its winnings lines name no pot at all
-(``HandHistory.pots_named`` false: GGPoker's contested side pots, iPoker's and
-Boss's side pots, Winamax's, PartyPoker's...), the settlement takes the rake from the
-pots in proportion to their sizes, an assumption the site need not share: GGPoker
-takes less from a small side pot, KingsClub, Merge and Microgaming hands have taken
+(``HandHistory.pots_named`` false: a contested side pot whose winnings lines say
+only who won, or a site that writes each player's winnings once for all the pots),
+the settlement takes the rake from the pots in proportion to their sizes, an
+assumption the site need not share: some take less from a small side pot, some take
 it all from the main pot. A hand paid right by the rules with the rake taken
 another way was then a handful of award findings of a few units each.
 
