@@ -34,6 +34,7 @@ from hhtools.store.report_cube import COVERED
 from hhtools.store.tables.kept import SUMMED
 from hhtools.store.schema import HAND_TABLES
 from hhtools.store.sessions import PLAYER_SCHEMA, counted_players
+from hhtools.store.sessions_due import SESSIONS_DUE
 from hhtools.store.withdraw import CutShort
 
 __all__ = ["CHECKPOINT_HANDS", "COMMIT_HANDS", "Committer"]
@@ -137,7 +138,7 @@ class Committer:
         marking = self._txn_hands > 0 and not self._sessions_marked
         if marking:  # the sessions of this run's players are due until its end works them out
             self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, '1')",
-                             [store.SESSIONS_DUE]).fetchall()  # fmt: skip
+                             [SESSIONS_DUE]).fetchall()  # fmt: skip
         self._execute("COMMIT")
         self._in_txn = False
         self._sessions_marked = self._sessions_marked or marking

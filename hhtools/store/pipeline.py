@@ -192,13 +192,16 @@ def _audits(hands: list[HandHistory | None]) -> list[AuditResult | Problem | Non
     results = iter(audit_hands([hand for hand in hands if hand is not None]))
     out: list[AuditResult | Problem | None] = []
     for hand in hands:
-        result = None if hand is None else next(results)
+        if hand is None:
+            out.append(None)
+            continue
+        result = next(results)
         if isinstance(result, Exception):
-            assert hand is not None
             log.debug("audit failed: %s", "".join(traceback.format_exception(result)))
-            result = Problem(hand.file, hand.line, hand.hand_id, ProblemCode.INTERNAL_ERROR,
-                             f"audit failed: {result!r}")  # fmt: skip
-        out.append(result)
+            out.append(Problem(hand.file, hand.line, hand.hand_id, ProblemCode.INTERNAL_ERROR,
+                               f"audit failed: {result!r}"))  # fmt: skip
+        else:
+            out.append(result)
     return out
 
 
