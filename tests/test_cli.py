@@ -32,3 +32,12 @@ def test_duplicate_card_is_one_line() -> None:
               "--hand", "A=As Ks Qs Js", "--hand", "B=As 2d 3d 4d")  # fmt: skip
     assert res.returncode == 2
     assert res.stderr.strip() == "error: duplicate card 'As'"
+
+
+def test_import_workers_below_one_is_a_usage_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # -j -2 was taken and ran in this process, as -j 1 does, saying nothing
+    for bad in ("-2", "0"):
+        res = run("import", "-j", bad, "--db", str(tmp_path / "x.duckdb"), str(tmp_path))
+        assert res.returncode == 2 and "Traceback" not in res.stderr
+        assert len(res.stderr.strip().splitlines()) == 1 and "--workers" in res.stderr
+    assert not (tmp_path / "x.duckdb").exists()

@@ -49,7 +49,8 @@ def import_cmd(
     db: DbOption = Path(DEFAULT_DB),
     audit: Annotated[bool, typer.Option("--audit/--no-audit", help="Audit every showdown.")] = True,
     workers: Annotated[
-        int | None, typer.Option("--workers", "-j", help="Worker processes (default: CPUs).")
+        int | None, typer.Option("--workers", "-j", min=1,
+                                  help="Worker processes (default: CPUs; 1: in this process).")
     ] = None,
     strict: Annotated[
         bool,
