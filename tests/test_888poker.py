@@ -436,3 +436,20 @@ def test_a_damaged_game_no_line_never_costs_the_next_hand() -> None:
         lost = [(pr.line, str(pr.code), pr.message) for p in parsed if p.hand is None
                 for pr in p.problems]  # fmt: skip
         assert lost == [(1, "bad_header", "the '#Game No' line is damaged")][: int(damaged)]
+
+
+def test_a_header_with_no_break_spaces_stays_with_its_game_no_line() -> None:
+    # The splitter starts a hand at a "#Game No" line and at a header; a header right
+    # after a "#Game No" line is joined to it again. A header whose spaces are no-break
+    # ones (or a file with CR line ends) must be joined too: it was cut off as a hand of
+    # its own, and the "#Game No" line left as a hand with no header (found by
+    # test_whitespace_property on real 888 files).
+    text = (FIX / "side_pot_rake_from_main.txt").read_text(encoding="utf-8")
+    plain = [(h.line, h.text.count("\n")) for h in poker888._split(io.BytesIO(text.encode()), "f")]
+    spaced = text.replace("***** ", "*****\u00a0").replace(" Hand History", "\u00a0Hand History")
+    assert spaced.count("\u00a0") == 2 * text.count("#Game No")
+    spaced = spaced.replace("\n", "\r")
+    got = [(h.line, h.text.count("\r") + h.text.count("\n"))
+           for h in poker888._split(io.BytesIO(spaced.encode()), "f")]  # fmt: skip
+    assert len(plain) == text.count("#Game No") >= 1
+    assert [line for line, _ in got] == [line for line, _ in plain]

@@ -103,8 +103,9 @@ def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
     last = None
     for hand in k.iter_hands(fh, file, _STARTS, _END):
         if last is not None and last.text.startswith("#") and "\n" not in last.text and (
-            hand.line == last.line + 1 and _HEADER.match(hand.text) is not None
-        ):  # its "#Game No" line, however damaged (read_hand reports a damaged one)
+            hand.line == last.line + 1 and _HEADER.match(k.plain_head(hand.text[:200])) is not None
+        ):  # its "#Game No" line, however damaged (read_hand reports a damaged one); the
+            # header matched as the splitter matched it, its spaces plain (no-break ones)
             hand = k.HandText(last.text + "\n" + hand.text, last.file, last.line, last.offset,
                               last.encoding)  # fmt: skip
         elif last is not None:
