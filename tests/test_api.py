@@ -141,3 +141,16 @@ def test_an_in_memory_store_is_closed_to_files_too(tmp_path: Path) -> None:
         with pytest.raises(duckdb.PermissionException, match="only reads the store"):
             db.sql(f"COPY (SELECT 1) TO '{out}'")
     assert not out.exists()
+
+
+def test_since_reads_words_and_says_what_it_cannot_read(db_path: Path) -> None:
+    from hhtools.store.stats import StatsError
+
+    with hhtools.connect(db_path) as db:
+        # the six hands were played on 2024-03-01: within no "last N days" of today's clock
+        assert db.hands(since="last 30 days").height == 0
+        assert db.player_results(since="last month").height == 0
+        assert db.hands(since="2024-03-01", until="2024-03-01 14:10")["hand_id"].to_list() == [
+            "990000000001", "990000000002"]
+        with pytest.raises(StatsError, match="cannot read 'garbage' as a time"):
+            db.hands(since="garbage")

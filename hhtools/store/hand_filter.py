@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from hhtools.store.stats import StatsFilter
+from hhtools.store.stats import StatsFilter, parse_when
 
 __all__ = ["hands_condition"]
 
@@ -26,18 +26,24 @@ def hands_condition(
     Args:
         game: only hands of this game (``hands.game``, e.g. ``omaha-hilo``, or an
             abbreviation: ``PLO8``, which also keeps pot-limit hands only).
-        since: only hands started at or after this day or moment (the site's clock).
-        until: only hands started before this day or moment.
+        since: only hands started at or after this day or moment (the site's clock):
+            a ``date``, a ``datetime``, ``YYYY-MM-DD[ HH:MM[:SS]]`` or words such as
+            ``last month`` or ``last 30 days`` (:func:`hhtools.store.stats.parse_when`).
+        until: only hands started before this day or moment (the same forms).
         player: only hands this player was dealt in (any case).
 
     Returns:
         ``(condition, params)``; ``(None, [])`` when nothing filters.
 
     Raises:
-        StatsError: a game name that is neither a game nor an abbreviation.
+        StatsError: a game name that is neither a game nor an abbreviation; a
+            ``since`` or ``until`` that is no time (the message lists the forms).
 
-    >>> hands_condition(game="omaha", since="2024-03-01")
-    ('game = ? AND started_at >= CAST(? AS TIMESTAMP)', ['omaha', '2024-03-01'])
+    >>> where, params = hands_condition(game="omaha", since="2024-03-01")
+    >>> where
+    'game = ? AND started_at >= CAST(? AS TIMESTAMP)'
+    >>> params
+    ['omaha', datetime.datetime(2024, 3, 1, 0, 0)]
     """
     parts: list[str] = []
     params: list[Any] = []
@@ -45,12 +51,12 @@ def hands_condition(
         conditions, values = StatsFilter(game=game).hand_conditions()
         parts += [c.removeprefix("h.") for c in conditions]
         params += values
-    if since:
+    if since:  # a day, a moment or words, as stats reads --since
         parts.append("started_at >= CAST(? AS TIMESTAMP)")
-        params.append(str(since))
+        params.append(parse_when(since))
     if until:
         parts.append("started_at < CAST(? AS TIMESTAMP)")
-        params.append(str(until))
+        params.append(parse_when(until))
     if player:
         parts.append(
             "EXISTS (SELECT 1 FROM seats s WHERE s.site = main.hands.site "
