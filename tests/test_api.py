@@ -91,6 +91,8 @@ def test_money_columns_are_integer_minor_units(tmp_path: Path) -> None:
         assert cum.schema["cumulative"] == pl.Int64 and cum.schema["net"] == pl.Int64
         assert cum["net"].to_list() == [125, -50, 1]
         assert cum["cumulative"].to_list() == [125, 75, 76]
+        # one name, not in a list, is that player (it was a DuckDB cast error)
+        assert db.cumulative("Hero", currency="USD")["cumulative"].to_list() == [125, 75, 76]
         dollars = cum.select((pl.col("cumulative") / 100).alias("dollars"))["dollars"]
         assert dollars.to_list() == [1.25, 0.75, 0.76]
         # no DECIMAL or 128-bit integer in any frame the API gives
@@ -154,3 +156,11 @@ def test_since_reads_words_and_says_what_it_cannot_read(db_path: Path) -> None:
             "990000000001", "990000000002"]
         with pytest.raises(StatsError, match="cannot read 'garbage' as a time"):
             db.hands(since="garbage")
+
+
+def test_a_finding_kind_no_version_reports_is_an_error(db_path: Path) -> None:
+    # a typo gave an empty frame, read as "no such findings"
+    with hhtools.connect(db_path) as db:
+        with pytest.raises(ValueError, match="unknown finding kind 'award_missmatch'.*award_mismatch"):
+            db.findings(kind="award_missmatch")
+        assert db.findings(kind="award_mismatch").height == 0  # a kind with none: empty

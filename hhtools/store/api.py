@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from hhtools.store import db as store
-from hhtools.store.hand_filter import hands_condition
+from hhtools.store.hand_filter import findings_condition, hands_condition
 from hhtools.store import player_views as pv
 from hhtools.store.player_views import SESSION_GAP, session_select, sessions_from
 from hhtools.store.report_cube import stats_select
@@ -292,15 +292,11 @@ class HandStore:
         Args:
             kind: only this kind (``award_mismatch``, ``mucked_winner``...).
             player: only findings about this player.
+
+        Raises:
+            ValueError: a kind no version of hhtools reports, naming those there are.
         """
-        parts, params = [], []
-        if kind:
-            parts.append("kind = ?")
-            params.append(kind)
-        if player:
-            parts.append("lower(player) = lower(?)")
-            params.append(player)
-        where = (" WHERE " + " AND ".join(parts)) if parts else ""
+        where, params = findings_condition(kind, player)
         return self.sql(f"SELECT * FROM misreads{where} ORDER BY file, line, hand_id", params)
 
     # -- views ---------------------------------------------------------------------
@@ -546,11 +542,12 @@ class HandStore:
         return self.sql(f"SELECT * FROM allin_ev{where} ORDER BY site, hand_id, board, player",
                         [player] if player else None)  # fmt: skip
 
-    def cumulative(self, players: list[str], currency: str | None = None) -> pl.DataFrame:
+    def cumulative(self, players: Sequence[str] | str, currency: str | None = None
+                   ) -> pl.DataFrame:  # fmt: skip
         """Running net per player over their hands in time order.
 
         Args:
-            players: whose hands.
+            players: whose hands (a list of names, or one name).
             currency: only hands in this currency (money of different currencies
                 does not add up).
 
@@ -560,7 +557,8 @@ class HandStore:
             units: DuckDB sums BIGINT as HUGEINT, cast back so that dividing by 100
             gives exact currency units rather than a truncated DECIMAL).
         """
-        params: list[Any] = [players] + ([currency] if currency else [])
+        names = [players] if isinstance(players, str) else list(players)
+        params: list[Any] = [names] + ([currency] if currency else [])
         return self.sql(pv.cumulative_select(counted_seat("s"), bool(currency)), params)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from hhtools.store.stats import StatsFilter, parse_when
 
-__all__ = ["hands_condition"]
+__all__ = ["findings_condition", "hands_condition"]
 
 
 def hands_condition(
@@ -64,3 +64,38 @@ def hands_condition(
         )
         params.append(player)
     return (" AND ".join(parts) or None), params
+
+
+def findings_condition(kind: str | None = None, player: str | None = None) -> tuple[str, list[Any]]:
+    """A ``WHERE`` clause on view ``misreads`` and its parameters, for
+    :meth:`hhtools.store.api.HandStore.findings`.
+
+    Args:
+        kind: only findings of this kind (a :class:`~hhtools.model.vocab.FindingKind`
+            value, e.g. ``award_mismatch``).
+        player: only findings about this player (any case).
+
+    Returns:
+        ``(clause, params)``: ``" WHERE ..."``, or ``""`` when nothing filters.
+
+    Raises:
+        ValueError: a kind no version of hhtools reports (a typo would read as a store
+            without such findings), with the kinds there are.
+
+    >>> findings_condition("award_mismatch", "Ann")
+    (' WHERE kind = ? AND lower(player) = lower(?)', ['award_mismatch', 'Ann'])
+    """
+    from hhtools.model.vocab import FindingKind
+
+    parts: list[str] = []
+    params: list[Any] = []
+    if kind:
+        if kind not in FindingKind.__members__.values():
+            raise ValueError(f"unknown finding kind {kind!r}: use one of "
+                             + ", ".join(k.value for k in FindingKind))  # fmt: skip
+        parts.append("kind = ?")
+        params.append(kind)
+    if player:
+        parts.append("lower(player) = lower(?)")
+        params.append(player)
+    return (" WHERE " + " AND ".join(parts)) if parts else "", params
