@@ -111,3 +111,29 @@ def test_the_workers_are_gone_before_the_run_end_work(tmp_path: Path,
         imp.close()
     assert summary.hands == ALL_HANDS and not summary.interrupted
     assert seen == [(True, [False] * len(workers))] and workers
+
+
+def test_a_worker_killed_while_it_writes_its_answer_is_found() -> None:
+    # A worker killed half-way through writing its answer leaves part of a message in
+    # the result pipe: the executor's thread then waits for the rest for ever, and the
+    # import waited with it (seen in CI, about one run in ten of the test above). The
+    # part of a message is written here by hand: a length of 1,000 bytes, then 10.
+    import struct
+    import time
+    from concurrent.futures.process import BrokenProcessPool
+
+    from hhtools.store.importer_pool import answer, start_pool, stop_pool
+
+    pool = start_pool(2)
+    work = pool.submit(time.sleep, 60)
+    time.sleep(0.5)  # the workers are up, one of them asleep
+    writer = pool._result_queue._writer  # type: ignore[attr-defined]
+    os.write(writer.fileno(), struct.pack("!i", 1000) + b"x" * 10)
+    for proc in list(pool._processes.values()):  # type: ignore[union-attr]
+        os.kill(proc.pid, signal.SIGKILL)
+    with pytest.raises(BrokenProcessPool):
+        answer(pool, work)
+    thread = pool._executor_manager_thread  # type: ignore[attr-defined]
+    assert thread.is_alive()  # waiting for the rest of the message
+    stop_pool(pool)
+    assert not thread.is_alive()  # else Python's exit would wait for it for ever

@@ -70,7 +70,7 @@ from hhtools.ingest.sources import Source, count_sources, iter_sources
 from hhtools.model.records import HandText, Problem
 from hhtools.store import db as store
 from hhtools.store.import_commit import Committer
-from hhtools.store.importer_pool import WorkerLost, pool_context, start_pool, stop_pool
+from hhtools.store.importer_pool import WorkerLost, answer, pool_context, start_pool, stop_pool
 from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.report_cube import refresh_report_cube
 from hhtools.store.sessions import refresh_sessions
@@ -459,7 +459,7 @@ class Importer(Committer):
         if work is None:
             return task
         try:
-            return tuple(work.result())
+            return tuple(answer(self.pool, work) if self.pool is not None else work.result())
         except BrokenProcessPool as exc:
             raise self._lost(task) from exc
 
