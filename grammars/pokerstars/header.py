@@ -376,7 +376,7 @@ def _read_header_anew(
         head["site"], h.hand_id, tid, head["buyin"], head["level"],
         bool(tid is not None and head["level_sb"]), g["variant"], g["hilo"] is not None,
         g["limit"], stakes[0], stakes[1], stakes[2], started[0], started[1], started[2],
-        t + 1 if table_m is not None else 1, int(g["qualifier"]) if g["qualifier"] else 8, mix,
+        t + 1, int(g["qualifier"]) if g["qualifier"] else 8, mix,
     )  # fmt: skip
 
 
@@ -516,13 +516,15 @@ _UNKNOWN = timedelta(days=-999)
 
 
 def _table(h: _Hand, table_m: Any, lines: list[str], line: int, t: int) -> bool:
-    """The table line (``lines[t]``, read as ``table_m``) onto ``h``: its name, button
-    and size. Not read: a ``bad_table`` problem, no name, no button, no size (``True``);
-    a button or size out of range: an ``out_of_range`` problem and ``False``."""
+    """The table line (``lines[t]``, read as ``table_m``) onto ``h``: name, button, size.
+    Not read, or a number out of range: one problem on it and ``False``, no record (as in
+    every format): ``truncated_hand`` if nothing follows it, ``bad_table``, ``out_of_range``."""
     if table_m is None:
-        h.problem(line + 1, ProblemCode.BAD_TABLE,
-                  "table line not read", lines[1] if len(lines) > 1 else "")  # fmt: skip
-        return True
+        cut = not "".join(lines[t + 1 :]).strip()
+        h.problem(line + t, ProblemCode.TRUNCATED_HAND if cut else ProblemCode.BAD_TABLE,
+                  "hand cut short in its table line" if cut else "table line not read",
+                  "".join(lines[t : t + 1]))  # fmt: skip
+        return False
     h.table = table_m["table"]
     try:
         h.button = h.number(table_m["button"], "button")

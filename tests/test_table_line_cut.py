@@ -1,0 +1,97 @@
+"""A hand whose table line is cut mid-way is one problem on that line, as every other
+format's hand without its table line: the hand is not stored (no table, no button: the
+odd chip of a split pot goes by the button), the problem names file, line, hand id and
+why. Before, the seat lines after it were read as body lines: 25 problems for the one
+damaged line (``bad_table``, ``no_seats``, 18 ``unrecognised_line``, 4 ``unknown_player``,
+and the next hand's). A file that ends inside the table line (a client still writing)
+is a hand cut short there (``truncated_hand``), withdrawn when the file is read whole.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from hhtools.cli.main import app
+from hhtools.ingest.read import parse_file
+
+HAND = """\
+PokerStars Hand #{n}:  Omaha Pot Limit ($0.01/$0.02 USD) - 2024/01/02 9:4{m}:26 ET
+Table 'Harmonia VII' 6-max Seat #1 is the button
+Seat 1: Alice ($2 in chips)
+Seat 4: Bob ($2 in chips)
+Bob: posts small blind $0.01
+Alice: posts big blind $0.02
+*** HOLE CARDS ***
+Bob: folds
+Uncalled bet ($0.01) returned to Alice
+Alice collected $0.02 from pot
+*** SUMMARY ***
+Total pot $0.02 | Rake $0
+Seat 1: Alice (button) (big blind) collected ($0.02)
+Seat 4: Bob (small blind) folded before Flop
+
+"""
+#: the table line of the second hand, cut after 25 characters
+TABLE, CUT = "Table 'Harmonia VII' 6-max Seat #1 is the button", "Table 'Harmonia VII' 6-ma"
+
+
+def three_hands() -> str:
+    """Hands 1, 2 and 3, 15 lines each (the last blank): hand 2's table line is line 17."""
+    return "".join(HAND.format(n=n, m=n) for n in (1, 2, 3))
+
+
+def read(tmp_path: Path, text: str) -> list:  # type: ignore[type-arg]
+    f = tmp_path / "hands.txt"
+    f.write_text(text)
+    return list(parse_file(f))
+
+
+def test_three_intact_hands_read_with_no_problem(tmp_path: Path) -> None:
+    got = read(tmp_path, three_hands())
+    assert [(r.line, r.hand_id, r.problems) for r in got] == [(1, "1", ()), (16, "2", ()),
+                                                              (31, "3", ())]  # fmt: skip
+
+
+def test_a_table_line_cut_mid_way_is_one_problem_on_it(tmp_path: Path) -> None:
+    text = three_hands()
+    lines = text.split("\n")
+    assert lines[16] == TABLE  # line 17
+    lines[16] = CUT
+    got = read(tmp_path, "\n".join(lines))
+    assert [(r.line, r.hand_id) for r in got] == [(1, "1"), (16, "2"), (31, "3")]
+    by_id = {r.hand_id: r for r in got}
+    assert by_id["1"].problems == () and by_id["3"].problems == ()
+    assert by_id["1"].hand is not None and by_id["3"].hand is not None
+    assert by_id["2"].hand is None
+    assert [(p.line, str(p.code), p.hand_id, p.excerpt) for p in by_id["2"].problems] == [
+        (17, "bad_table", "2", CUT)
+    ]
+
+
+def test_a_file_ending_inside_the_table_line_is_a_hand_cut_short(tmp_path: Path) -> None:
+    text = HAND.format(n=1, m=1) + "PokerStars Hand #2:  Omaha Pot Limit ($0.01/$0.02 USD)" \
+        " - 2024/01/02 9:42:26 ET\n" + CUT  # fmt: skip
+    got = read(tmp_path, text)
+    assert [(r.line, r.hand_id, r.hand is None) for r in got] == [(1, "1", False),
+                                                                  (16, "2", True)]  # fmt: skip
+    assert [(p.line, str(p.code)) for p in got[1].problems] == [(17, "truncated_hand")]
+
+
+def test_the_cut_reading_is_withdrawn_when_the_file_is_read_whole(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    f, db = folder / "hands.txt", tmp_path / "s.duckdb"
+    whole = three_hands()
+    f.write_text(whole[: whole.index(TABLE) + len(CUT)])  # hand 2 cut inside its table line
+    run = CliRunner()
+    assert run.invoke(app, ["import", str(folder), "--db", str(db), "-q", "-j", "1"]).exit_code == 0
+    res = run.invoke(app, ["problems", "--db", str(db), "--format", "csv"])
+    assert res.stdout.count("truncated_hand") == 1 and res.stdout.count("\n") == 2  # head, 1 row
+    f.write_text(whole)
+    assert run.invoke(app, ["import", str(folder), "--db", str(db), "-q", "-j", "1"]).exit_code == 0
+    res = run.invoke(app, ["sql", "select count(*) from hands", "--db", str(db), "--format", "csv"])
+    assert res.stdout.split() == ["count_star()", "3"]
+    res = run.invoke(app, ["problems", "--db", str(db)])
+    assert "truncated_hand" not in res.stdout
