@@ -195,7 +195,8 @@ def problems_cmd(
     for file, line, hand_id, c, message, _, note in rows:
         hand = f" [hand {hand_id}]" if hand_id else ""
         mark = "note: " if note else ""
-        _print_line(out, f"{file}:{line}:{hand} {mark}{message} ({c})", f"{file}:{line}:", width)
+        where = f"{file}:{line}:" if line else f"{file}:"  # line 0: the whole file (an archive)
+        _print_line(out, f"{where}{hand} {mark}{message} ({c})", where, width)
     if notes:
         _closing_count(out, len(rows), counts, "problem or note", "problems and notes")
     else:

@@ -31,6 +31,7 @@ __all__ = [
     "member_limit",
     "open_zip",
     "refusal",
+    "why_unopened",
 ]
 
 MAX_MEMBER_BYTES = 512 << 20  #: bytes: the most a member may hold uncompressed (512 MiB)
@@ -254,3 +255,30 @@ def open_zip(fp: BinaryIO) -> tuple[zipfile.ZipFile, dict[str, str]]:
         if info.orig_filename.encode("cp437") in bad
     }
     return zf, renamed
+
+
+def why_unopened(fp: BinaryIO, exc: BaseException) -> str:
+    """What is wrong with an archive :func:`open_zip` could not open, in a user's words.
+
+    Args:
+        fp: the archive's bytes (seekable; read again from the start here).
+        exc: what opening it raised (one of :data:`ZIP_ERRORS`).
+
+    Returns:
+        ``"not a .zip archive ..."`` when its bytes do not start as a zip's (another
+        file named ``.zip``), ``"a .zip archive cut short or damaged ..."`` when they
+        do (a download or copy that stopped part-way: the archive's table of contents
+        is at its end), each with what the reader said.
+
+    >>> import io
+    >>> why_unopened(io.BytesIO(b"PK\\x03\\x04 and then nothing"), zipfile.BadZipFile("x"))
+    'a .zip archive cut short or damaged, so not read (x)'
+    """
+    try:
+        fp.seek(0)
+        head = fp.read(len(ZIP_MAGIC))
+    except (OSError, ValueError):
+        head = b""
+    if head == ZIP_MAGIC or not isinstance(exc, zipfile.BadZipFile):
+        return f"a .zip archive cut short or damaged, so not read ({exc})"
+    return f"not a .zip archive (its first bytes are not a zip's), so not read ({exc})"

@@ -41,7 +41,7 @@ from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
 from hhtools.ingest import archives
-from hhtools.ingest.archives import ZIP_ERRORS, ZIP_MAGIC, BoundedMember, open_zip
+from hhtools.ingest.archives import ZIP_ERRORS, ZIP_MAGIC, BoundedMember, open_zip, why_unopened
 from hhtools.model.records import Problem
 from hhtools.model.vocab import ProblemCode
 
@@ -417,7 +417,7 @@ def _archive_sources(
     try:
         zf, renamed = open_zip(fp)
     except ZIP_ERRORS as exc:
-        yield Problem(label, 0, None, ProblemCode.BAD_ARCHIVE, f"cannot open archive: {exc}")
+        yield Problem(label, 0, None, ProblemCode.BAD_ARCHIVE, why_unopened(fp, exc))
         return
     with zf:
         for info in sorted(zf.infolist(), key=lambda i: i.filename):
@@ -456,8 +456,8 @@ def _archive_sources(
                 try:
                     inner = _open_member(zf, info, member)
                 except ZIP_ERRORS as exc:
-                    yield Problem(member, 0, None, ProblemCode.BAD_ARCHIVE,
-                                  f"cannot open archive: {exc}")  # fmt: skip
+                    why = f"cannot read this archive inside the archive ({exc})"
+                    yield Problem(member, 0, None, ProblemCode.BAD_ARCHIVE, why)
                     continue
                 with inner:
                     yield from _archive_sources(inner, member, depth + 1, walk)

@@ -507,7 +507,8 @@ class Problem:
 
     ``code`` is a :class:`~hhtools.model.vocab.ProblemCode` (``unrecognised_line``,
     ``bad_header``, ``truncated_hand``, ``unsupported_site``...). ``excerpt`` is the
-    offending line (or the start of it). Rendered ``file:line: [hand N] message``.
+    offending line (or the start of it). Rendered ``file:line: [hand N] message``; line
+    0 is the whole file (an archive that cannot be opened), rendered ``file: message``.
     """
 
     file: str
@@ -519,7 +520,8 @@ class Problem:
 
     def __str__(self) -> str:
         hand = f" [hand {self.hand_id}]" if self.hand_id else ""
-        return f"{self.file}:{self.line}:{hand} {self.message}"
+        where = f"{self.file}:{self.line}:" if self.line else f"{self.file}:"  # 0: whole file
+        return f"{where}{hand} {self.message}"
 
 
 @record

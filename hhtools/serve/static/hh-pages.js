@@ -11,7 +11,10 @@
   const handLink = (r, query) => el("a", { href: HH.handHref(r.site, r.hand_id, query), class: "mono" }, r.hand_id);
   const playerLink = (name, query) => (name ? el("a", { href: HH.playerHref(name, query) }, name) : "");
   const count = (n) => (Number(n) ? el("span", { class: "badge" }, HH.int(n)) : el("span", { class: "muted", text: "0" }));
-  const where = (file, line) => el("span", { class: "mono where", title: file + ":" + line }, `${file}:${line}`);
+  const where = (file, line) => {  // line 0: the whole file (an archive that cannot be opened)
+    const at = line ? `${file}:${line}` : file;
+    return el("span", { class: "mono where", title: at }, at);
+  };
   const head = (title, sub) => el("div", { class: "pagehead" }, el("h1", { text: title }), sub ? el("p", { class: "muted" }, sub) : null);
 
   /* Sites for the forms' lists: the overview's, fetched once in the background. */
