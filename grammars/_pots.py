@@ -146,12 +146,16 @@ def pots_of(
 
 
 def in_pot_order(
-    collects: list[Collect], gross: list[int], rake: int = 0
-) -> tuple[list[Collect], list[int]]:
+    collects: list[Collect], gross: list[int], rake: int = 0,
+    eligible: list[tuple[str, ...]] | None = None,
+) -> tuple[list[Collect], list[int]]:  # fmt: skip
     """Collect lines that name no pot but come main pot first, then each side pot
     (888poker's "collected [ .. ]"), given to the pots in that order: each pot takes
     lines while their sum still fits in its size less the rake (taken from the main
-    pot first), the last pot takes the rest.
+    pot first), the last pot takes the rest. A line that does not fit moves on only
+    to a later pot its player could win (``eligible``): a short all-in paid the main
+    pot and the side pot on one line was paid too much from the main pot, not paid
+    from a side pot the player was never in.
 
     Args:
         collects: the hand's collect lines in order (minor units; their ``pot`` unread).
@@ -160,16 +164,25 @@ def in_pot_order(
             a small side pot's line must not fit in the room the rake left in the
             main pot (main $4.95 raked $0.25: $4.70 to one player, then a side pot's
             $0.20 is the side pot's, not the main pot's).
+        eligible: the players who could win each pot of ``gross``
+            (:func:`pots_of`); ``None``: anyone could win any pot.
 
     Returns:
         The collects with their pot, and what the lines paid from each pot (one part
-        per pot of ``gross``).
+        per pot of ``gross``); no parts (``[]``) when the lines paid a pot more than
+        it held: they are then no pot's size after rake.
 
     >>> got, parts = in_pot_order([Collect("a", 147, 0), Collect("b", 40, 0)], [150, 40])
     >>> [c.pot for c in got], parts
     ([0, 1], [147, 40])
     >>> in_pot_order([Collect("a", 470, 0), Collect("b", 20, 0)], [495, 20], 25)[1]
     [470, 20]
+
+    A short all-in ("a", in the main pot of 3 only) paid both pots on one line:
+
+    >>> got, parts = in_pot_order([Collect("a", 5, 0)], [3, 2], 0, [("a", "b"), ("b",)])
+    >>> [c.pot for c in got], parts
+    ([0], [])
     """
     room = list(gross)
     for i, amount in enumerate(room):
@@ -180,11 +193,17 @@ def in_pot_order(
     k, running = 0, 0
     for c in collects:
         while k < len(room) - 1 and running + c.amount > room[k]:
-            k, running = k + 1, 0
+            later = next((j for j in range(k + 1, len(room))
+                          if eligible is None or c.player in eligible[j]), None)  # fmt: skip
+            if later is None:
+                break  # no later pot this player could win: this one was overpaid
+            k, running = later, 0
         running += c.amount
         if gross:
             parts[k] += c.amount
         out.append(c if c.pot == k else replace(c, pot=k))
+    if any(part > size for part, size in zip(parts, gross)):
+        parts = []
     return out, parts
 
 

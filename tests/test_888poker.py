@@ -414,6 +414,48 @@ def test_hilo_quartered_low_odd_cent_and_no_low() -> None:
     assert _awards(no_low) == {("Eli", 15, 30), ("Dee", 15, 0)}
 
 
+def test_short_all_in_blind_paid_both_pots_on_one_line() -> None:
+    """probes/short_all_in_blind_and_tied_main_pot_side_pots.txt, worked by hand.
+
+    700410015: Carol (seat 3) posts her last $0.01 as the big blind, Alice raises to
+    $0.04 and Bob calls: main pot 3 x $0.01 = $0.03 to Carol's aces up, side pot
+    2 x $0.03 = $0.06 to Bob's kings up. 700410017: Alice all in for $0.07, main pot $0.21 tied by
+    Carol's and Alice's broadway: Carol (seat 3, first left of the button among them)
+    $0.11, Alice $0.10; side pot 2 x $0.21 = $0.42 to Carol. 700410029: Ann and Ben
+    all in for $5 each (one level: one main pot of $20, tied 10 / 10), side pot 2 x $20
+    to Cid's trip aces. Lines main pot first: paid right, no finding.
+
+    Paid wrong, Carol paid the whole $0.09 on one line: her line did not fit the main
+    pot and was given to the side pot she is not in, whose "net" it became: Bob "due
+    $0.09" of a $0.06 pot. Now a line goes on only to a pot its player could win, and
+    lines that pay a pot more than it held are no pot parts: Carol paid $0.09 of the
+    main pot, due $0.03; Bob due the $0.06 side pot.
+    """
+    name = "probes/short_all_in_blind_and_tied_main_pot_side_pots.txt"
+    parsed = _parse(name)
+    assert [ph.hand.hand_id for ph in parsed] == ["700410015", "700410017", "700410029"]
+    for ph in parsed:
+        assert ph.problems == () and not _kinds(ph.hand) & BAD
+    short, tied, level = ("#Game No : " + t for t in (FIX / name).read_text().split("#Game No : ")[1:])
+    one_line = short.replace("Carol collected [ $0.03 ]\nBob collected [ $0.06 ]",
+                             "Carol collected [ $0.09 ]")  # fmt: skip
+    assert one_line != short
+    (ht,) = poker888.FORMAT.split(io.BytesIO(one_line.encode()), "x.txt")
+    h = poker888.FORMAT.parse(ht).hand
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Carol", 9, 0)]
+    assert h.pot_parts == ()
+    found = {(f.player, f.pot, f.paid, f.due) for f in audit_hand(h).findings
+             if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+    assert found == {("Carol", 0, 9, 3), ("Bob", 1, 0, 6)}
+    # the main pot's odd cent to Alice, the button, not to Carol
+    wrong = tied.replace("Carol collected [ $0.11 ]\nAlice collected [ $0.10 ]",
+                         "Carol collected [ $0.10 ]\nAlice collected [ $0.11 ]")  # fmt: skip
+    assert wrong != tied and _awards(wrong) == {("Alice", 11, 10), ("Carol", 10, 11)}
+    # the tie missed: Ben paid the whole main pot
+    wrong = level.replace("Ben collected [ $10 ]\nAnn collected [ $10 ]", "Ben collected [ $20 ]")
+    assert wrong != level and _awards(wrong) == {("Ben", 2000, 1000), ("Ann", 0, 1000)}
+
+
 def test_a_damaged_game_no_line_never_costs_the_next_hand() -> None:
     """A hand's "#Game No" line damaged ("#Game Nq"), and the next hand (an older one,
     with no "#Game No" line) written right after it with no blank line: the splitter

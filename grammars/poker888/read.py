@@ -35,12 +35,18 @@ _GAME = k.rule(
     "game",
     r"(?P<sb>[^/]+?)\s*/\s*(?P<bb>\S+(?: \$)?) Blinds (?P<limit>Pot Limit|No Limit|Fix Limit"
     r"|Fixed Limit|Limit) (?P<name>.+?)(?: Jackpot table)? - \*\*\*"
-    r" (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d)\s*$",
+    r"(?: (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d))?\s*$",  # 888.ro: no date
 )
 _TABLE = k.rule(
     "table",
     r"(?:Tournament #(?P<tid>\d+) (?P<buyin>.*?) - )?Table (?P<table>.+?)\s*"
     r"\((?P<mode>[^()]*)\)\s*$",
+)
+#: a tournament's table line with no table named (888.ro): "Tournament #133191603 Free
+#: 10 Max (Real Money)"; the table's name is empty
+_TABLE_UNNAMED = k.rule(
+    "table_unnamed",
+    r"Tournament #(?P<tid>\d+) (?P<buyin>.+?)(?P<table>) \d+ Max \((?P<mode>[^()]*)\)\s*$",
 )
 _HEADER_LINE = r"\*{4,5} .* Hand History for Game \d+ \*{4,5}\s*$"
 _HEADER = k.rule("header", _HEADER_LINE)
@@ -114,7 +120,7 @@ class _Head(NamedTuple):
     currency: str
     tid: str | None
     buy_in: str | None
-    started: datetime
+    started: datetime | None  # None: the game line has no date (888.ro)
 
 
 def hand_id(text: str) -> str | None:
@@ -308,9 +314,11 @@ def _header(
     if isinstance(g, k.ParsedHand):
         return g
     t = k.rule_match(_TABLE, lines[first + 2]) if len(lines) > first + 2 else None
+    if t is None and len(lines) > first + 2:
+        t = k.rule_match(_TABLE_UNNAMED, lines[first + 2])
     if t is None:
         return _fail(h, k.ProblemCode.BAD_TABLE, "no table line", lines, line, first + 2)
-    h.table, tid = t["table"], t["tid"]
+    h.table, tid = t["table"] or "", t["tid"]
     h.unit = k.Unit.CHIPS if tid else k.Unit.CENTS
     try:
         sb, bb = _amount(h, g["sb"]), _amount(h, g["bb"])
@@ -320,8 +328,8 @@ def _header(
         return _fail(h, code, str(exc), lines, line, first + 1)
     d = g["date"]
     try:
-        started = datetime(int(d[6:10]), int(d[3:5]), int(d[:2]), int(d[11:13]),
-                           int(d[14:16]), int(d[17:19]))  # fmt: skip
+        started = None if d is None else datetime(
+            int(d[6:10]), int(d[3:5]), int(d[:2]), int(d[11:13]), int(d[14:16]), int(d[17:19]))
     except ValueError:
         return _fail(h, k.ProblemCode.BAD_HEADER, f"not a date: {d!r}", lines, line, first + 1)
     currency = _currency(tid, t["mode"].lower(), g["sb"] + g["bb"])
@@ -526,8 +534,8 @@ def _paid_out(
     for r in returned:
         net_in[r.player] -= r.amount
     folded = {a.player for a in h.actions if a.kind is k.ActionKind.FOLD}
-    gross = [amount for amount, _ in k.pots_of(net_in, {p for p in net_in if p not in folded}, [])]
+    pots = k.pots_of(net_in, {p for p in net_in if p not in folded}, list(net_in))
     rake = max(pot - paid, 0)  # in a tournament no rake: the record says 0, the audit why
     kept = 0 if h.unit is k.Unit.CHIPS else rake
-    collects, parts = k.in_pot_order(h.collects, gross, kept)
+    collects, parts = k.in_pot_order(h.collects, [g for g, _ in pots], kept, [e for _, e in pots])
     return returned, pot, rake, collects, parts
