@@ -436,7 +436,8 @@ def test_short_all_in_blind_paid_both_pots_on_one_line() -> None:
     assert [ph.hand.hand_id for ph in parsed] == ["700410015", "700410017", "700410029"]
     for ph in parsed:
         assert ph.problems == () and not _kinds(ph.hand) & BAD
-    short, tied, level = ("#Game No : " + t for t in (FIX / name).read_text().split("#Game No : ")[1:])
+    texts = (FIX / name).read_text().split("#Game No : ")[1:]
+    short, tied, level = ("#Game No : " + t for t in texts)
     one_line = short.replace("Carol collected [ $0.03 ]\nBob collected [ $0.06 ]",
                              "Carol collected [ $0.09 ]")  # fmt: skip
     assert one_line != short

@@ -62,7 +62,9 @@ def _reason(pot: PotSettlement, half: Half, readings: dict[str, ShowdownHand], h
     award = pot.award
     assert award is not None
     if len(pot.eligible) == 1:
-        return f"{pot.eligible[0]} alone could win this pot (nobody else covered it)"
+        # (the others folded, or are all in for less: "nobody else covered it" was
+        # false of a player who covered it and folded)
+        return f"{pot.eligible[0]} alone could win this pot (no other player still in covered it)"
     parts = []
     if half in (Half.HIGH, Half.ALL):
         names = " and ".join(hand_words(readings[p]) for p in award.high_winners if p in readings)
