@@ -75,6 +75,7 @@ from hhtools.grammars._json import JsonHand, json_format, json_reader, unknown_k
 from hhtools.grammars._meaning import Meanings
 from hhtools.grammars._xml import Stop, game_not_read
 from hhtools.grammars.base import ParsedHand
+from hhtools.model.habits import Habits
 from hhtools.model.money import CHIP_CURRENCIES, Unit
 from hhtools.model.records import BettingStructure, Collect, Game, PostKind, Returned, Show
 from hhtools.model.records import Street, Variant
@@ -518,10 +519,11 @@ def _recognise(paths: set[tuple[str, ...]]) -> bool:
         ("spec_version",) in paths and (("site_name",) in paths or ("game_number",) in paths))
 
 
-FORMAT = json_format(
+#: other rooms' hands written again: one whose room and id are stored is no conflict
+FORMAT = replace(json_format(
     SITE, "Open Hand History (OHH JSON)",
     "Omaha, Omaha Hi-Lo (4-, 5-, 6-card, Courchevel by the cards; pot limit, no limit, "
     "limit), cash and tournaments; OHH 1.4 JSON, one hand per line or object",
     _recognise, None, json_reader(SITE, _hand_id, "OHH hand", _read, _Hand),
     re.compile(r'\{\s*"ohh"\s*:'),
-)  # fmt: skip
+), habits=Habits(written_again=True))  # fmt: skip

@@ -83,6 +83,7 @@ from hhtools.grammars._clock import utc
 from hhtools.grammars._text import iter_lines
 from hhtools.grammars._xml import Stop, XmlHand, game_not_read, read_guarded
 from hhtools.grammars.base import ParsedHand, SiteFormat
+from hhtools.model.habits import Habits
 from hhtools.model.money import Unit
 from hhtools.model.records import BettingStructure, Collect, Game, HandText, PostKind, Problem
 from hhtools.model.records import Returned, Show, Street, Variant
@@ -536,4 +537,5 @@ FORMAT = SiteFormat(
     key=SITE, name="PHH (pokerkit's Poker Hand History, TOML)",
     games="Omaha (pot limit, PO) and Omaha Hi-Lo (fixed limit, FO/8); .phh and .phhs",
     recognise=_recognise, split=split_phh, parse=_parse, rooms=(),
+    habits=Habits(written_again=True),  # other rooms' hands: a stored one is no conflict
 )  # fmt: skip

@@ -2,7 +2,8 @@
 
 A site format declares its :class:`Habits` on its ``SiteFormat`` (``habits=``); the
 grammar registry hands them to :func:`register` when it lists the format, and the audit
-asks :func:`of` with a hand's ``site_format``. So the audit reads a format's habits
+asks :func:`of` with a hand's ``site_format`` (the import too, for a hand already
+stored: :attr:`Habits.written_again`). So the audit reads a format's habits
 without naming a site and without importing the grammars (a higher layer): a format
 the registry never listed (a hand built by hand, a format of a plugin not loaded) has
 the default habits, which assume nothing, so a check that needs a habit says nothing.
@@ -39,11 +40,17 @@ class Habits:
             zone was written by a converter from another room's history, not by the
             room: its button and the order of its lines are the converter's, so the
             blinds, order and showdown checks do not read it.
+        written_again: the format writes hands of other rooms again (an open format:
+            OHH, PHH, hhtools' own exports among them), each keeping its room's site
+            and hand id. Read where that hand is stored already, it is the same hand
+            in another text: the import counts it stored already and raises no
+            ``conflicting_hand`` (re-importing a store's export adds nothing, quietly).
     """
 
     shows_in_order: bool = False
     show_order_rooms: tuple[str, ...] = ()
     no_time_zone_converted: bool = False
+    written_again: bool = False
 
     def shows_ordered(self, site: str) -> bool:
         """Whether a hand of room ``site`` in this format has its shows in the order

@@ -19,6 +19,7 @@ import pyarrow.compute as pc
 
 from hhtools.ingest.read import ReadTally
 from hhtools.ingest.sources import Source
+from hhtools.model import habits
 from hhtools.model.records import Problem
 from hhtools.model.vocab import NOTE_CODES, ProblemCode
 
@@ -155,7 +156,9 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
              summary: ImportSummary) -> np.ndarray:  # fmt: skip
     """Which hands of a batch are new, one by one (when some may be stored already, or
     come twice): neither stored nor earlier in the batch. A repeat with another text is
-    a ``conflicting_hand`` problem on its file.
+    a ``conflicting_hand`` problem on its file, unless its format writes other rooms'
+    hands again (:attr:`~hhtools.model.habits.Habits.written_again`: OHH, PHH, a
+    store's own export): then it is the same hand, already stored.
 
     Args:
         batches: (file, keys) in order; keys as :data:`hhtools.store.pipeline.KEY_SCHEMA`.
@@ -170,6 +173,7 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
     seen: dict[tuple[str, str], str] = {}
     i = 0
     for owner, keys in batches:
+        again = habits.of(owner.site_format).written_again  # another text of a stored hand
         cols = [keys.column(c).to_pylist() for c in ("site", "hand_id", "digest", "line")]
         for site, hid, digest, line in zip(*cols, strict=True):
             key = (site, hid)
@@ -184,7 +188,7 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
             else:
                 owner.duplicates += 1
                 summary.duplicates += 1
-                if prior != digest:
+                if prior != digest and not again:
                     summary.conflicts += 1
                     summary.problems += 1
                     owner.problem_list.append(
