@@ -39,18 +39,21 @@ class Step:
         ends_all_in: the action leaves the player with no chips.
         total: the player's total on this street after it (antes not counted; 0 for
             a fold).
+        out: ``folded`` and ``all_in`` as bits over the ring (:func:`ring_of`): bit
+            ``j`` set when the player at place ``j`` is folded or all-in before it (a
+            player seated twice has the bit of his first place; see :func:`places`).
 
-    A plain slotted class: the compiled core makes it a C type (``_table.pxd``), built
-    without a Python ``__init__`` call per action.
+    A plain slotted class: the compiled core makes it a C type (``_table.pxd``), its
+    numbers C integers, so that the order checks read them in C (``order.pxd``).
     """
 
     __slots__ = ("act", "added", "all_in", "current", "ends_all_in", "folded", "full_bets",
-                 "index", "last_full", "live", "mine", "pot", "total")  # fmt: skip
+                 "index", "last_full", "live", "mine", "out", "pot", "total")  # fmt: skip
 
     def __init__(
         self, index: int, act: Action, added: int, pot: int, current: int, mine: int,
         last_full: int, full_bets: int, live: int, folded: frozenset[str],
-        all_in: frozenset[str], ends_all_in: bool, total: int = 0,
+        all_in: frozenset[str], ends_all_in: bool, total: int = 0, out: int = 0,
     ) -> None:  # fmt: skip
         self.index = index
         self.act = act
@@ -65,6 +68,7 @@ class Step:
         self.all_in = all_in
         self.ends_all_in = ends_all_in
         self.total = total
+        self.out = out
 
 
 def is_post(act: Action) -> bool:
@@ -109,6 +113,8 @@ def _replayed(ctx: AuditContext) -> _Replayed:
     if len(added) != len(actions):
         added = tuple(contributions_by_action(actions, big_blind))
     stacks = {s.player: s.stack for s in hand.seats}
+    bit = ctx.fact(_places).bit
+    out = 0  # the ring's bits of the players folded or all-in so far
     unit = game.small_bet or 0
     put: dict[str, int] = {}
     folded: set[str] = set()
@@ -140,7 +146,7 @@ def _replayed(ctx: AuditContext) -> _Replayed:
         put[p] = mine_put = put.get(p, 0) + add
         if kind is _FOLD:
             step = Step(i, act, add, pot, current, mine, last_full, full, live,
-                        folded_now, all_in_now, False)  # fmt: skip
+                        folded_now, all_in_now, False, 0, out)  # fmt: skip
             steps.append(step)
             on_street.append(step)
             pot += add
@@ -148,6 +154,7 @@ def _replayed(ctx: AuditContext) -> _Replayed:
                 folded.add(p)
                 folded_now = frozenset(folded)
                 live -= 1
+                out |= bit.get(p, 0)
             continue
         post = kind is _POST
         if post:
@@ -169,13 +176,14 @@ def _replayed(ctx: AuditContext) -> _Replayed:
         stack = stacks.get(p, 0)
         done = act.all_in or (stack > 0 and mine_put >= stack)
         step = Step(i, act, add, pot, current, mine, last_full, full, live,
-                    folded_now, all_in_now, done, total)  # fmt: skip
+                    folded_now, all_in_now, done, total, out)  # fmt: skip
         steps.append(step)
         on_street.append(step)
         pot += add
         if done and p not in all_in:
             all_in.add(p)
             all_in_now = frozenset(all_in)
+            out |= bit.get(p, 0)
         if total > current:
             size = total - current
             if post:
@@ -298,6 +306,48 @@ def _ring(ctx: AuditContext) -> list[str]:
         if i in order and (a.kind is not _FOLD or a.player not in away)
     }
     return [p for p in ctx.settlement.rebuild.order if p in acted and p not in inferred]
+
+
+#: the most places a ring is encoded as bits for (``Step.out`` is a 64-bit integer in
+#: the compiled core); no table seats so many: past it the order check says nothing
+MOST_PLACES = 64
+
+
+class Places:
+    """The ring (:func:`ring_of`) encoded once per hand for the order checks' loops.
+
+    Attributes:
+        ring: the players dealt in, clockwise from the button's left.
+        first: for each place ``j`` of the ring, the first place of the player there
+            (``j`` itself unless a player is seated twice).
+        seat: each player's first place in the ring.
+        bit: each player's bit (``1 << seat[player]``); empty for a ring of more than
+            :data:`MOST_PLACES` places.
+    """
+
+    __slots__ = ("bit", "first", "ring", "seat")
+
+    def __init__(self, ring: list[str]) -> None:
+        n = len(ring)
+        self.ring = ring
+        self.seat = seat = dict(zip(reversed(ring), range(n - 1, -1, -1)))  # first place of each
+        self.first = [seat[p] for p in ring]
+        self.bit = {p: 1 << j for p, j in seat.items()} if n <= MOST_PLACES else {}
+
+
+def places(ctx: AuditContext) -> Places:
+    """The ring of the players dealt in encoded as places and bits (worked out once per
+    hand, shared by the checks; not to be changed).
+
+    >>> p = Places(["Ann", "Bob", "Ann", "Cy"])  # Ann seated twice
+    >>> p.first, p.seat["Cy"], p.bit["Bob"], p.bit["Ann"]
+    ([0, 1, 0, 3], 3, 2, 1)
+    """
+    return ctx.fact(_places)
+
+
+def _places(ctx: AuditContext) -> Places:
+    return Places(ctx.fact(_ring))
 
 
 def site_wrote_it(hand: HandHistory) -> bool:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hhtools.audit.checks.procedure._table import (
+    MOST_PLACES,
     STREET_WORDS,
     Step,
     after,
     finding,
     in_text_order,
+    places,
     positional_big_blind,
     posters,
     replay,
@@ -116,14 +118,20 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
                 rounds[s.act.street] = [s]
             else:
                 got.append(s)
-    if not all(_round_ends_in_place(moves, ring) for moves in rounds.values()):
-        return
+    at = places(ctx)
+    if len(ring) > MOST_PLACES:
+        return  # no table seats so many (the places are not encoded as bits)
+    first = at.first
+    for moves in rounds.values():
+        if not _round_ends_in_place(moves, first, at.seat):
+            return
     anchor = _preflop_anchor(ctx, ring, short)
-    n = len(ring)
-    seat = dict(zip(reversed(ring), range(n - 1, -1, -1)))  # first place of each
     for street, moves in rounds.items():
         start = anchor if street is _PREFLOP else ring[-1]
-        yield from _street_order(ctx, street, moves, ring, seat, start)
+        begin = -1 if start is None else at.seat[start]
+        for k, s, prev, due in _street_order(moves, first, at.seat, begin):
+            opening = _opening(ctx, street, start) if k == 0 else ""
+            yield _out_of_turn(s, street, None if prev < 0 else ring[prev], ring[due], opening)
     yield from _big_blind_option(ctx, ring, steps)
 
 
@@ -137,97 +145,120 @@ def _opening(ctx: AuditContext, street: Street, start: str | None) -> str:
     return f"the player left of {blind} ({start}) begins the betting"
 
 
-def _round_ends_in_place(moves: list[Step], ring: list[str]) -> bool:
+def _round_ends_in_place(moves: list[Step], first: list[int], seat: dict[str, int]) -> bool:
     """No action of a round comes after the round was over (everyone able to act has
     acted since the last bet or raise and put in as much as the highest total): one
     that does means a street line was not read, and the order of what follows cannot
     be known. A player who acted out of turn (a check facing a bet, a call before the
-    bet) has not matched the bet, so the round goes on and his action is judged."""
-    acted: set[str] = set()
-    totals: dict[str, int] = {}
+    bet) has not matched the bet, so the round goes on and his action is judged.
+
+    The players are the ring's places (``first``: each place's player's first place,
+    :class:`~._table.Places`; ``seat``: each player's first place), who acted since
+    the last bet or raise a set of bits, their totals a list by place."""
+    n = len(first)
+    one = 1  # (a 64-bit integer when compiled: the shifts below stay in 64 bits)
+    acted = 0  # bits of the players who acted since the last bet or raise
+    totals = [0] * n  # each player's total on this street, at his first place
     for s in moves:
-        folded, all_in, current = s.folded, s.all_in, s.current
-        for p in ring:
-            if p in folded or p in all_in:
+        out = s.out
+        current = s.current
+        for j in range(n):
+            f = first[j]
+            if (out >> f) & 1:
                 continue
-            if p not in acted or totals[p] != current:
-                break  # p may still act: the round is not over
+            if not (acted >> f) & 1 or totals[f] != current:
+                break  # the player may still act: the round is not over
         else:
             return False
+        q = seat.get(s.act.player, -1)
         kind = s.act.kind
         if kind is _BET or kind is _RAISE:
-            acted = {s.act.player}
-        else:
-            acted.add(s.act.player)
-        totals[s.act.player] = s.total
+            acted = 0
+        if q >= 0:
+            acted |= one << q
+            totals[q] = s.total
     return True
 
 
 def _street_order(
-    ctx: AuditContext, street: Street, moves: list[Step], ring: list[str],
-    seat: dict[str, int], start: str | None,
-) -> Iterator[Finding]:  # fmt: skip
-    """The actions of one betting round out of turn (``seat``: each player's first
-    place in ``ring``; ``start``: whom the round begins after, ``None`` when that is
-    unknown and the first action is taken as in turn).
+    moves: list[Step], first: list[int], seat: dict[str, int], start: int
+) -> list[tuple[int, Step, int, int]]:
+    """The actions of one betting round out of turn, as ``(k, step, prev, due)``: the
+    move's place in ``moves``, its step, the place of the last player to act before it
+    in turn (-1: none) and the place of the player who was to act (``first``: each
+    place's player's first place in the ring; ``seat``: each player's first place;
+    ``start``: the place of whom the round begins after, -1 when that is unknown and
+    the first action is taken as in turn).
 
     After an action out of turn the round goes on as the rules would have it: the
     player passed over may still act (late, with no second finding), and the one who
     acted early has had his turn when it comes, unless a bet or raise since then left
     him short of the highest total (he then has a turn to answer it).
     """
+    out: list[tuple[int, Step, int, int]] = []
+    one = 1  # (a 64-bit integer when compiled: the shifts below stay in 64 bits)
     pointer = start
-    late: set[str] = set()  # passed over by an action out of turn; may act later
-    early: set[str] = set()  # acted out of turn; his next turn is taken
-    totals: dict[str, int] = {}  # each player's total on this street so far
-    n = len(ring)
-    for k, s in enumerate(moves):
-        q = s.act.player
-        if q not in seat:
-            return  # a player the text seats nowhere: the order cannot be read
-        if pointer is None or q in late:
-            due = None
+    late = 0  # bits of those passed over by an action out of turn; they may act later
+    early = 0  # bits of those who acted out of turn; their next turn is taken
+    totals = [0] * len(first)  # each player's total on this street so far
+    n = len(first)
+    k = 0
+    for s in moves:
+        q = seat.get(s.act.player, -1)
+        if q < 0:
+            return out  # a player the text seats nowhere: the order cannot be read
+        due = -1
+        if pointer < 0 or (late >> q) & 1:
+            pass
         elif early or late:
-            due = _due(s, ring, seat[pointer], late, early, totals)
+            due, early = _due(s, q, first, pointer, late, early, totals)
         else:  # nobody passed over nor early yet: _due is the next one still in
-            due = None
-            folded, all_in = s.folded, s.all_in
-            for j in range(seat[pointer] + 1, seat[pointer] + n + 1):
-                p = ring[j % n]
-                if p not in folded and p not in all_in:
-                    due = p
+            o = s.out
+            for j in range(pointer + 1, pointer + n + 1):
+                f = first[j % n]
+                if not (o >> f) & 1:
+                    due = f
                     break
         totals[q] = s.total
-        if due is not None and due != q:
-            yield _out_of_turn(s, street, pointer, due, _opening(ctx, street, start) if k == 0 else "")
-            early.add(q)
-            late.add(due)
+        if due >= 0 and due != q:
+            out.append((k, s, pointer, due))
+            early |= one << q
+            late |= one << due
         else:
-            late.discard(q)
+            late &= ~(one << q)
             pointer = q
+        k += 1
+    return out
 
 
 def _due(
-    s: Step, ring: list[str], at: int, late: set[str], early: set[str], totals: dict[str, int]
-) -> str | None:
-    """The player due to act at ``s``: the first clockwise after ``ring[at]`` (the
-    last to act; himself last) who has not folded, is not all-in and was not passed
-    over; an early player met on the way who has nothing to answer has had this turn
-    (forgotten once ``s`` is in turn)."""
-    folded, all_in = s.folded, s.all_in
-    passed: list[str] = []
-    n = len(ring)
+    s: Step, q: int, first: list[int], at: int, late: int, early: int, totals: list[int]
+) -> tuple[int, int]:
+    """The place of the player due to act at ``s`` (``q``: the place of its player):
+    the first clockwise after place ``at`` (the last to act; himself last) who has not
+    folded, is not all-in and was not passed over (``late``: bits); an early player
+    (``early``: bits) met on the way who has nothing to answer has had this turn
+    (forgotten once ``s`` is in turn).
+
+    Returns:
+        The place (-1: nobody) and the early players' bits after ``s``.
+    """
+    one = 1  # (a 64-bit integer when compiled: the shifts below stay in 64 bits)
+    skip = s.out | late
+    passed = 0
+    n = len(first)
+    current = s.current
     for j in range(at + 1, at + n + 1):
-        p = ring[j % n]
-        if p in folded or p in all_in or p in late:
+        f = first[j % n]
+        if (skip >> f) & 1:
             continue
-        if p in early and totals.get(p, 0) >= s.current:
-            passed.append(p)
+        if (early >> f) & 1 and totals[f] >= current:
+            passed |= one << f
             continue
-        if p == s.act.player:
-            early.difference_update(passed)
-        return p
-    return None
+        if f == q:
+            early &= ~passed
+        return f, early
+    return -1, early
 
 
 def _out_of_turn(s: Step, street: Street, prev: str | None, due: str, opening: str) -> Finding:
