@@ -89,7 +89,9 @@ from hhtools.grammars._clock import local_time
 __all__ = ["FORMAT", "HAND_START", "parse"]
 
 SITE = "pokertracker"
-HAND_START = re.compile(r"\ufeff?(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:|GAME #\d+[: ])")
+#: a hand starts at its header even when its number is damaged ("MERGE_GAME #51000x01:"),
+#: so that the header is that hand's problem, not lines the hand before could not read
+HAND_START = re.compile(r"\ufeff?(?:\*\* Hand # \S+ starting|MERGE_GAME #[^\s:]+:|GAME #[^\s:]+[: ])")
 _ANY_START = re.compile(
     r"^\s*\ufeff?(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:|GAME #\d+(?::| Version:))",
     re.MULTILINE,

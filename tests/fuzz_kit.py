@@ -188,6 +188,8 @@ def build(lay: Layout, rate: float, rng: random.Random, kinds: tuple[str, ...] =
         seg = segs[i]
         kind = rng.choice(kinds) if seg.hand_id is not None and rng.random() < rate else None
         unit, sep = seg.body, seg.sep
+        if kind == "del_line" and breaks(seg.body.rstrip(b"\r\n")) == 0:
+            kind = "truncate"  # a one-line hand (OHH's JSON) without its line is no hand
         if kind == "glue":  # this hand written straight after the next one's last line
             nxt = segs[i + 1] if i + 1 < len(segs) else None
             if nxt is None or nxt.hand_id is None:
