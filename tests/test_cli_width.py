@@ -152,7 +152,8 @@ def test_csv_and_json_are_never_narrowed(store: tuple[Path, str]) -> None:
     [
         (("report",), "player", ["game", "stakes", "hands", "net_won", "net_bb"],
          "rake_paid"),
-        (("sessions",), "player", ["session", "start", "hands", "net", "bb/100"], "site"),
+        (("sessions",), "player", ["session", "start", "game", "stakes", "hands", "net"],
+         "site"),
         (("tournaments",), "tournament", ["player", "hands", "place", "prize"], "site"),
         (("sql", "SELECT * FROM hands ORDER BY hand_id LIMIT 3"), "site",
          ["hand_id", "site_format"], "board_cards"),
@@ -174,6 +175,21 @@ def test_listings_fit_100_and_wide_shows_the_rest(
     assert longest(wide) > 100
     assert f" {dropped} " in header(wide, first)
     assert LEFT_OUT not in words(wide)
+
+
+def test_narrow_sessions_tell_a_sessions_games_and_stakes_apart(
+    store: tuple[Path, str],
+) -> None:
+    # A-10 . B played 12 hands of courchevel-hilo at 10/20 and 12 at 15/30 in his second
+    # session (the sample's tournament hands, 2024-01-07 from 01:30:45): one row each.
+    # In 100 columns the rows left out game and stakes and read as one row twice.
+    db, _ = store
+    code, narrow, _ = invoke("sessions", "--db", str(db), "--player", "A-10 . B")
+    assert code == 0 and longest(narrow) <= 100
+    rows = [" ".join(x.strip("│ ").split()) for x in narrow.splitlines() if "01:30:45" in x]
+    assert [r.split(" │ ")[3:6] for r in rows] == [["courchevel-hilo", "10/20", "12"],
+                                                   ["courchevel-hilo", "15/30", "12"]]
+    assert "limit" in left_out(narrow)  # courchevel-hilo PL at both stakes
 
 
 def test_report_names_what_it_left_out(store: tuple[Path, str]) -> None:

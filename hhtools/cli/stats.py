@@ -67,8 +67,8 @@ _SESSIONS: _Shown = (
      ("structure", "limit"), ("stakes", "stakes"), ("currency", "currency"), ("site", "site"),
      ("minutes", "length"), ("hands", "hands"), ("net_won", "net"), ("bb_per_100", "bb/100"),
      ("net_per_hour", "per hour")), 8,
-    ["player", "session", "start", "hands", "net", "bb/100", "per hour", "currency", "length",
-     "game", "stakes", "limit", "site"],
+    ["player", "session", "start", "hands", "net", "game", "stakes", "bb/100", "per hour",
+     "limit", "currency", "length", "site"],
 )  # fmt: skip
 _TOURNAMENTS: _Shown = (
     (("tournament_id", "tournament"), ("player", "player"), ("game", "game"),
