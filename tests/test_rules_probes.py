@@ -129,3 +129,51 @@ def test_a_pot_one_player_could_win_says_why_truly() -> None:
     assert dee.explanation == ("side pot 1: the site paid Dee $0.00, the rules give $20.00; "
                                "Dee alone could win this pot (no other player still in "
                                "covered it)")  # fmt: skip
+
+
+def _one(fmt_text: str):  # type: ignore[no-untyped-def]
+    from hhtools.grammars.pokerstars import FORMAT
+    from hhtools.model.records import HandText
+
+    ph = FORMAT.parse(HandText(fmt_text, "probe.txt", 1, 0))
+    assert ph.hand is not None and ph.problems == (), [str(p) for p in ph.problems]
+    return audit_hand(ph.hand)
+
+
+def _award_findings(result) -> set[tuple[str, int, int]]:  # type: ignore[no-untyped-def]
+    return {(f.player, f.paid, f.due) for f in result.findings
+            if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+
+
+def test_a_two_card_omaha_showdown_is_judged() -> None:
+    """Binglao's two-card hand (binglao_game_per_hand.txt, 230000000001): board As Ks 7s
+    Qs 2c, Ann's Jd Td make broadway, Ben's 3s 9h ace high (one spade: no flush). The
+    audit read only four to six hole cards, so this showdown was never judged (its pot
+    "cards unknown"): paid to Ben, nothing was said. Ann is due the 340."""
+    text = (FIX / "binglao_game_per_hand.txt").read_text("utf-8").split("\n\n\n")[0]
+    right = _one(text)
+    (pot,) = right.settlement.pots
+    assert pot.award is not None and pot.award.due("Ann", "all") == 340
+    assert _award_findings(right) == set()
+    wrong = text.replace("Ann collected 340 from pot", "Ben collected 340 from pot").replace(
+        "Seat 1: Ann (small blind) showed [Jd Td] and won (340) with a straight, Ten to Ace",
+        "Seat 1: Ann (small blind) showed [Jd Td] and lost with a straight, Ten to Ace").replace(
+        "Seat 2: Ben (big blind) showed [3s 9h] and lost with high card Ace",
+        "Seat 2: Ben (big blind) showed [3s 9h] and won (340) with high card Ace")  # fmt: skip
+    assert _award_findings(_one(wrong)) == {("Ann", 0, 340), ("Ben", 340, 0)}
+
+
+def test_a_show_of_another_number_of_hole_cards_is_not_judged() -> None:
+    """410002 (paid wrong: a chop of Carol's pot) with a game line of five-card Omaha
+    and four cards shown: part of a hand is no hand "considered for winning the pot"
+    (seed 002: the player must show all his hole cards), so nobody contends and the
+    pot is not judged (it was, on the four cards as if whole). As dealt (four-card
+    Omaha) with five cards shown for Bob: no four-card hand is his, what he holds is
+    not known, and the pot is not judged either (it was, with the five)."""
+    text = (FIX / NAME).read_text("utf-8").split("\n\n\n")[1]
+    assert text.startswith("PokerStars Hand #410002:")
+    assert _award_findings(_one(text)) == {("Bob", 9, 0), ("Carol", 9, 18)}
+    five = _one(text.replace("Omaha Pot Limit", "5 Card Omaha Pot Limit"))
+    assert [p.award for p in five.settlement.pots] == [None] and _award_findings(five) == set()
+    extra = _one(text.replace("[2c 2d 3h 4h]", "[2c 2d 3h 4h 9s]"))
+    assert [p.award for p in extra.settlement.pots] == [None] and _award_findings(extra) == set()

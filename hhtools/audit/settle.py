@@ -209,10 +209,15 @@ def _shown(hand: HandHistory) -> dict[tuple[str, int], Show]:
 
 
 def _read(hand: HandHistory, board_index: int, board: tuple[str, ...], show: Show) -> ShowdownHand:
+    """A shown hand read by the rules on a five-card board, when the show holds the
+    game's number of hole cards (the variant's, from the game line: 2 to 7); else it
+    is not read (``high`` ``None``). It read any four to six cards: a two- or
+    seven-card game's showdown was never judged, and four cards of a five-card game
+    were judged as a whole hand, five of a four-card game as one the game deals."""
     hole = show.cards
     high: HighHand | None = None
     low: LowHand | None = None
-    if len(board) == 5 and 4 <= len(hole) <= 6:
+    if len(board) == 5 and len(hole) == hand.game.variant.hole_cards:
         high = best_high(hole, board)
         if hand.game.hi_lo:
             low = best_low(hole, board, hand.game.qualifier)
@@ -225,11 +230,16 @@ def _award(
 ) -> PotAward | None:
     if len(pot.eligible) == 1:
         return award_pot(amount, [Contender(pot.eligible[0], 0, None)], False)
-    contenders = [
-        Contender(p, r.high.value, r.low.value if r.low else None)
-        for p in pot.eligible
-        if (r := readings.get(p)) is not None and r.high is not None
-    ]
+    contenders = []
+    for p in pot.eligible:
+        r = readings.get(p)
+        if r is None or r.high is None and len(r.hole) < hand.game.variant.hole_cards:
+            # mucked, or part of the hand shown: "For a hand to be considered for
+            # winning the pot, the player must show all four hole cards" (seed 002)
+            continue
+        if r.high is None:
+            return None  # more hole cards than the game deals: the pot is not judged
+        contenders.append(Contender(p, r.high.value, r.low.value if r.low else None))
     if not contenders:
         return None
     return award_pot(amount, contenders, hand.game.hi_lo, hand.odd_chips, halves)
