@@ -20,7 +20,8 @@ For a before number, run the script with the older code first on ``PYTHONPATH``:
     PYTHONPATH=/tmp/base .venv/bin/python benchmarks/bench_formats.py --json /tmp/before.json
     .venv/bin/python benchmarks/bench_formats.py --before-json /tmp/before.json
 
-or let the script run the two itself (``--before-tree DIR``): each round runs one child
+or let the script run the two itself (``--before-tree DIR``, and ``--now-tree DIR`` for a
+copy other than the installed tree on the other side): each round runs one child
 with the older tree and one with this one, both at the same time, so that a machine
 shared with other work loads both alike; each format keeps its least time per tree. The
 table gives hands, µs/hand before and now, and now/before; rows slower by more than
@@ -148,7 +149,7 @@ def alternate(args: argparse.Namespace) -> tuple[dict[str, list[float]], dict[st
     runs: dict[str, dict[str, list[float]]] = {"before": {}, "now": {}}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(args.rounds):
-            trees = (("before", args.before_tree), ("now", None))
+            trees = (("before", args.before_tree), ("now", args.now_tree))
             children = [_child(tree, args, f"{tmp}/{name}{r}.json") for name, tree in trees]
             if any(child.wait() for child in children):
                 raise SystemExit("a child run failed")
@@ -172,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="save this run's numbers here")
     ap.add_argument("--before-json", help="a saved run to print beside this one")
     ap.add_argument("--before-tree", help="an older tree to run beside this one, at the same time")
+    ap.add_argument("--now-tree", help="with --before-tree: run this tree (first on the path) "
+                    "as the 'now' side instead of the installed one")
     ap.add_argument("--slack", type=float, default=0.05, help="ratio over 1 + slack is SLOWER")
     args = ap.parse_args(argv)
     if args.before_tree:

@@ -18,6 +18,7 @@ from hhtools.grammars._lines import _BadCards
 from hhtools.grammars._quiet import NoChips
 from hhtools.grammars._text import normalise
 from hhtools.grammars.base import ParsedHand
+from hhtools.model.frozen import maker
 from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
 from hhtools.model.records import Action, ActionKind, ClaimedHigh, PostKind, Problem, Street
 from hhtools.model.vocab import HandCategory, ProblemCode
@@ -25,6 +26,20 @@ from hhtools.model.vocab import HandCategory, ProblemCode
 MAX_SEAT = 1000
 _STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
 _VALUE = {r: i for i, r in enumerate("23456789TJQKA", start=2)}
+#: an :class:`Action` built from its eight fields by position (no ``type.__call__``; in C in
+#: the compiled core: :func:`~hhtools.model.frozen.maker`)
+_action = maker(Action)
+_problem = maker(Problem)
+_FOLD, _CHECK, _CALL, _BET, _RAISE, _POST = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
+                                             ActionKind.BET, ActionKind.RAISE, ActionKind.POST)
+_PREFLOP, _ANTE = Street.PREFLOP, PostKind.ANTE
+_CENTS, _CHIPS = Unit.CENTS, Unit.CHIPS
+#: the amounts :meth:`_State.money` has read, text -> minor units, one table per
+#: unit (what :func:`~hhtools.model.money.parse_money` caches under a key of the text and
+#: the unit, found here without making that key); emptied when full
+_READ_CENTS: dict[str, int] = {}
+_READ_CHIPS: dict[str, int] = {}
+_READ_MAX = 1 << 15
 
 
 #: An amount or a seat number no real hand can hold (``out_of_range``): the one class
@@ -42,6 +57,7 @@ class _State:
     hand_id: str | None = None
     unit = Unit.CENTS
     street_index = 0
+    street = Street.PREFLOP  #: the current betting round (:meth:`new_street` sets it)
     highest = 0
     sb: int | None = None  # the first small blind posted
     bb: int | None = None  # the first big blind posted
@@ -62,14 +78,25 @@ class _State:
     def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
         """Record a problem on a source line; ``code`` a :class:`ProblemCode` member (a
         plain string is a grammar bug: the registry's check refuses it)."""
-        self.problems.append(Problem(self.file, line, self.hand_id, code, message, excerpt[:200]))
+        self.problems.append(_problem(self.file, line, self.hand_id, code, message, excerpt[:200]))
 
     def money(self, text: str) -> int:
         """An amount in the hand's minor units; :class:`_OutOfRange` from
-        :data:`~hhtools.model.money.MAX_AMOUNT` up."""
-        value = parse_money(text, self.unit)
+        :data:`~hhtools.model.money.MAX_AMOUNT` up. An amount read before in the same
+        unit is looked up by its text alone (``_READ_CENTS``, ``_READ_CHIPS``)."""
+        unit = self.unit
+        read = _READ_CENTS if unit is _CENTS else _READ_CHIPS if unit is _CHIPS else None
+        if read is not None:
+            value = read.get(text)
+            if value is not None:
+                return value
+        value = parse_money(text, unit)
         if value >= MAX_AMOUNT:
             raise _OutOfRange(f"amount out of range: {text[:40]!r}")
+        if read is not None:
+            if len(read) >= _READ_MAX:
+                read.clear()
+            read[text] = value
         return value
 
     @staticmethod
@@ -80,14 +107,10 @@ class _State:
         return int(text)
 
     # --- betting
-    @property
-    def street(self) -> Street:
-        """The current betting round."""
-        return _STREETS[self.street_index]
-
     def new_street(self, street: Street) -> None:
         """Start a betting round (a street line, or one inferred)."""
         self.street_index = _STREETS.index(street)
+        self.street = street
         self.bets = {}
         self.highest = 0
         self.acted = set()
@@ -124,48 +147,42 @@ class _State:
                 self.sb = amount
             elif kind is PostKind.BIG_BLIND and self.bb is None:
                 self.bb = amount
-        if kind is PostKind.ANTE:
+        if kind is _ANTE:
             self.put[player] = self.put.get(player, 0) + amount
             self.in_hand.add(player)
             all_in = player in self.stacks and self.left(player) <= 0
         else:
             all_in = self._add(player, amount)
             self.highest = max(self.highest, self.bets[player])
-        self.actions.append(
-            Action(self.street, player, ActionKind.POST, amount, None, all_in, kind, line)
-        )
+        self.actions.append(_action(self.street, player, _POST, amount, None, all_in, kind, line))
 
     def fold(self, player: str, line: int) -> None:
         """A fold."""
         self.folded.add(player)
         self.in_hand.add(player)
-        self.actions.append(Action(self.street, player, ActionKind.FOLD, line=line))
+        self.actions.append(_action(self.street, player, _FOLD, 0, None, False, None, line))
 
     def check(self, player: str, line: int) -> None:
         """A check."""
         self.acted.add(player)
         self.in_hand.add(player)
-        self.actions.append(Action(self.street, player, ActionKind.CHECK, line=line))
+        self.actions.append(_action(self.street, player, _CHECK, 0, None, False, None, line))
 
     def call(self, player: str, amount: int, line: int, all_in: bool = False) -> None:
         """A call of ``amount`` more chips."""
         self.acted.add(player)
         all_in = self._add(player, amount) or all_in
-        self.actions.append(
-            Action(self.street, player, ActionKind.CALL, amount, None, all_in, line=line)
-        )
+        self.actions.append(_action(self.street, player, _CALL, amount, None, all_in, None, line))
 
     def bet(self, player: str, amount: int, line: int, all_in: bool = False) -> None:
         """A bet of ``amount``; a bet when one was already made is read as a raise."""
-        if self.highest > 0 and self.street is not Street.PREFLOP:
+        if self.highest > 0 and self.street is not _PREFLOP:
             self.raise_to(player, self.bets.get(player, 0) + amount, line, all_in)
             return
         self.acted = {player}
         all_in = self._add(player, amount) or all_in
         self.highest = max(self.highest, self.bets[player])
-        self.actions.append(
-            Action(self.street, player, ActionKind.BET, amount, None, all_in, line=line)
-        )
+        self.actions.append(_action(self.street, player, _BET, amount, None, all_in, None, line))
 
     def raise_to(
         self, player: str, to: int, line: int, all_in: bool = False, by: int | None = None
@@ -182,9 +199,7 @@ class _State:
         all_in = self._add(player, to - already) or all_in
         self.highest = to
         amount = to - faced if by is None else by
-        self.actions.append(
-            Action(self.street, player, ActionKind.RAISE, amount, to, all_in, line=line)
-        )
+        self.actions.append(_action(self.street, player, _RAISE, amount, to, all_in, None, line))
 
     def added(
         self, player: str, kind: ActionKind | None, amount: int, line: int,
@@ -214,7 +229,7 @@ class _State:
         self._add(player, amount)
         self.highest = max(self.highest, self.bets[player])
         raised = total if kind is ActionKind.RAISE else None
-        self.actions.append(Action(self.street, player, kind, amount, raised, all_in, None, line))
+        self.actions.append(_action(self.street, player, kind, amount, raised, all_in, None, line))
 
     def all_in(self, player: str, added: int, line: int) -> None:
         """All-in for ``added`` more chips: a call, a bet or a raise by the betting."""

@@ -36,13 +36,13 @@ def join_dead(h: Hand, player: str, kind: PostKind, amount: int, line: int,
         ``True`` when the two were joined (the post is made), ``False`` when the caller
         should post as typed.
     """
-    lines: set[int] = vars(h).setdefault("_dead_lines", set())
-    if dead:
-        lines.add(line)
+    if dead:  # the set made only for a hand that has a dead blind
+        vars(h).setdefault("_dead_lines", set()).add(line)
     last = h.actions[-1] if h.actions else None
     if last is None or last.player != player or last.post is None:
         return False
-    if kind is PostKind.BIG_BLIND and last.post is PostKind.ANTE and last.line in lines:
+    if (kind is PostKind.BIG_BLIND and last.post is PostKind.ANTE
+            and last.line in vars(h).get("_dead_lines", ())):  # fmt: skip
         held = last.amount
     elif dead and last.post is PostKind.BIG_BLIND:
         held = amount

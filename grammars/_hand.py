@@ -65,6 +65,8 @@ _UTC_AT, _STARTED_AT, _ZONE_AT = _FIELD_AT["started_at_utc"], 3, 4
 
 #: the streets after the deal by the word a street line names them with
 STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+#: a :class:`Seat` built from its six fields by position (:func:`~hhtools.model.frozen.maker`)
+_seat = maker(Seat)
 
 
 class Hand(_State):
@@ -119,7 +121,7 @@ class Hand(_State):
     ) -> None:  # fmt: skip
         """A seat line: ``player`` sits at ``seat`` with ``stack`` (and a tournament
         ``bounty`` as written)."""
-        self.seats.append(Seat(seat, player, stack, sitting_out=out, bounty=bounty, line=line))
+        self.seats.append(_seat(seat, player, stack, out, bounty, line))
         self.stacks[player] = stack
         insert_longest_first(self.by_length, player)
         insert_longest_first(self.by_initial.setdefault(player[:1], []), player)

@@ -28,7 +28,6 @@ from hhtools.grammars.ggpoker.rules import (
     _POSTS,
     _RESULT_M,
     _RUN,
-    _S_FOLD,
     _S_OTHER,
     _S_RESULT,
     _S_SEAT_M,
@@ -108,8 +107,8 @@ def read_lines(h: GGHand, lines: list[str]) -> bool:
         end = next((j for j in range(i, n) if lines[j].startswith("*** SUMMARY")), n)
     h.summary = end < n
     numbered = chain(enumerate(lines[i:end], i), enumerate(lines[end + 1 :], end + 1))
-    if not k.read_body(h, numbered, base, partial(_read, h, summary_at=base + end),
-                     quiet=k.NO_CHIPS):
+    if not k.read_body(h, numbered, base, partial(_read, h, base + end), quiet=k.NO_CHIPS,
+                       normalised=True):  # the reader's lines (k.reader): normalised
         return False
     if not h.summary:
         h.problem(base + n - 1, k.ProblemCode.TRUNCATED_HAND,
@@ -153,14 +152,19 @@ def _table_and_seats(h: GGHand, lines: list[str]) -> int | None:
     return i
 
 
-def _read(h: GGHand, text: str, lno: int, summary_at: int) -> bool:
-    """One line before the summary line (the body) or after it."""
+def _read(h: GGHand, summary_at: int, text: str, lno: int) -> bool:
+    """One line before the summary line (the body) or after it: a line of its own first
+    word (:data:`HEAD`), else a seated player's ("<player>: <what>": a fold or a check
+    compared whole, else :data:`PLAYER` by the first word of what), a collect, a result."""
     if lno > summary_at:
         return _summary_line(h, text, lno)
-    for kind, match in HEAD.get(text.partition(" ")[0], ()):
-        m = match(text)
-        if m is not None:
-            return _READ_HEAD[kind](h, m, text, lno)
+    cut = text.find(" ")
+    heads = HEAD.get(text if cut < 0 else text[:cut])
+    if heads is not None:
+        for kind, match in heads:
+            m = match(text)
+            if m is not None:
+                return _READ_HEAD[kind](h, m, text, lno)
     if text.startswith("*** "):
         return False
     player = h.who(text) if h.names else None
@@ -169,7 +173,14 @@ def _read(h: GGHand, text: str, lno: int, summary_at: int) -> bool:
         player = text[:cut] if cut > 0 and text[:cut] in h.name_set else None
     if player is not None:
         rest = text[len(player) + 2 :]
-        for kind, match in PLAYER.get(rest.partition(" ")[0], ()):
+        if rest == "folds":  # what the "folds" note rule reads, and _pass does
+            h.fold(player, lno)
+            return True
+        if rest == "checks":
+            h.check(player, lno)
+            return True
+        cut = rest.find(" ")
+        for kind, match in PLAYER.get(rest if cut < 0 else rest[:cut], ()):
             m = match(rest)
             if m is not None:
                 _READ_PLAYER[kind](h, player, m, rest, lno)
@@ -389,11 +400,12 @@ def _summary_seat(h: GGHand, text: str, lno: int) -> None:
         rest = _EXTRAS.sub("", rest)
     if rest.startswith((" showed [", " mucked [")) and _summary_show(h, player, rest, lno):
         return
-    if _S_OTHER.fullmatch(rest) is None:
+    om = _S_OTHER.fullmatch(rest)
+    if om is None:
         h.problem(lno, k.ProblemCode.UNRECOGNISED_LINE, f"unrecognised summary seat: {text[:80]}",
                   text)  # fmt: skip
-    elif " folded " in rest and (fm := _S_FOLD.match(rest)) is not None:
-        street = k.STREETS[fm["st"].upper()] if fm["st"] else k.Street.PREFLOP
+    elif om["folded"] is not None:  # a fold: its street read by the same match
+        street = k.STREETS[om["st"].upper()] if om["st"] else k.Street.PREFLOP
         h.summary_folds.append((player, street, lno))
 
 

@@ -80,11 +80,12 @@ _EXTRAS = re.compile(
 )
 _S_SHOWED = re.compile(r" (?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\](?: and (?P<res>.*))?$")
 _S_RESULT = re.compile(rf"^(?:won \((?P<amt>{_A})\)(?: with (?P<w>.*))?|lost(?: with (?P<l>.*))?)$")
-_S_FOLD = re.compile(r"^ folded (?:before (?:the )?Flop|on the (?P<st>Flop|Turn|River))")
 #: the other summary seat lines, whose money the body's lines already say: "collected
-#: ($x)", "won ($x)", "sitting out" (anything else is read as no line)
+#: ($x)", "won ($x)", "sitting out" (anything else is read as no line), and the folds
+#: (``folded``, and the street ``st`` after the flop), read in the same match
 _S_OTHER = re.compile(
-    rf" (?:folded (?:before (?:the )?Flop|on the (?:Flop|Turn|River))(?: \(didn't bet\))?"
+    rf" (?:(?P<folded>folded) (?:before (?:the )?Flop|on the (?P<st>Flop|Turn|River))"
+    rf"(?: \(didn't bet\))?"
     rf"|(?:collected|won) \({_A}\)|(?:is )?sitting out)\s*"
 )
 _RUN = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
