@@ -43,21 +43,37 @@ def sql_cmd(
     """Run a read-only SQL query on the store (no writes, no files read or written).
 
     The table keeps the leftmost columns that fit (--wide: all); no rows print
-    ``No rows.``
+    ``No rows.`` Several statements (``select 1; select 2``) print one table each,
+    titled by its statement; csv and json take one statement (one result).
     """
     check_format(fmt)
     if not query.strip():
         fail("empty query: give a SELECT statement")
     con = open_read_only(db, external_access=False, dataset=dataset, sql=query)
+    results = []
     try:
-        cur = con.execute(query)
-        columns = [d[0] for d in cur.description] if cur.description else []
-        rows = cur.fetchall() if columns else []
+        statements = con.extract_statements(query)
+        if len(statements) > 1 and fmt != "table":
+            fail(f"{len(statements)} statements: --format {fmt} writes one result; run them "
+                 "one at a time (the table format shows each)")
+        for statement in statements:
+            cur = con.execute(statement)
+            columns = [d[0] for d in cur.description] if cur.description else []
+            results.append((statement.query.strip(), columns, cur.fetchall() if columns else []))
+    except typer.Exit:
+        raise
     except Exception as exc:
         fail(_sql_error(str(exc)))
     finally:
         con.close()
-    render(columns, rows, fmt, wide=wide)
+    if not results:
+        fail("empty query: give a SELECT statement")
+    for n, (text, columns, rows) in enumerate(results):
+        if len(results) > 1:  # each result under its statement, as written
+            gap = "\n" if n else ""
+            sys.stdout.write(f"{gap}{n + 1}. {' '.join(text.split())}\n")
+            sys.stdout.flush()
+        render(columns, rows, fmt, wide=wide)
 
 
 def _sql_error(message: str) -> str:
