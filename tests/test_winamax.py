@@ -240,3 +240,48 @@ def test_one_main_pot_line_for_a_player_who_won_two_pots() -> None:
     odd = odd.replace("Bob collected 0.08€", "Bob collected 0.07€").replace(
         "Alice collected 0.07€", "Alice collected 0.08€")
     assert _awards(odd) == {("Bob", 7, 8), ("Alice", 8, 7)}
+
+
+def test_a_short_all_in_paid_both_pots_from_main_pot() -> None:
+    """probes/short_all_in_blind_tied_main_pot_three_way_low.txt, worked by hand.
+
+    1700410015: Carol posts her last 0.01€ as the big blind, Alice raises to 0.04€, Bob
+    calls: main pot 3 x 0.01€ = 0.03€ to Carol's aces up, side pot 2 x 0.03€ = 0.06€
+    to Bob's kings up. 1700410017: main pot 0.21€ tied by Carol and Alice (broadway):
+    Carol, first left of the button of the two, 0.11€, Alice 0.10€; side pot 0.42€
+    to Carol. 1700410011 (button seat 3): Alice's trip kings the high 0.10€; Dan,
+    Bob and Carol tie 7-5-3-2-A for the low 0.10€: Dan (seat 4, first left of the
+    button) 0.04€, Bob and Carol 0.03€. Paid right: no finding.
+
+    Paid wrong, Carol paid 0.09€ "from main pot": one player collecting everything had
+    the line spread over the pots by size, so the finding said Carol was paid 0.06€
+    of the side pot, which she was never in. Only a player who could win every pot is
+    spread so: Carol was paid 0.09€ of the 0.03€ main pot, Bob is due the side pot.
+    """
+    name = "probes/short_all_in_blind_tied_main_pot_three_way_low.txt"
+    hands = [ph.hand for ph in _parse(name)]
+    assert [h.hand_id for h in hands] == ["100-1-1700410015", "100-1-1700410017",
+                                          "100-1-1700410011"]  # fmt: skip
+    for h in hands:
+        assert h is not None and not _findings(h) & BAD
+    short, tied, low = (FIXTURES / name).read_text().split("\n\n\n")
+    paid = "Carol collected 0.03€ from main pot\nBob collected 0.06€ from side pot 1"
+    wrong = short.replace(paid, "Carol collected 0.09€ from main pot")
+    assert wrong != short
+    ph = winamax.FORMAT.parse(k_text(wrong))
+    assert ph.hand is not None and ph.problems == ()
+    found = {(f.player, f.pot, f.paid, f.due) for f in audit_hand(ph.hand).findings
+             if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+    assert found == {("Carol", 0, 9, 3), ("Bob", 1, 0, 6)}
+    wrong = tied.replace("Carol collected 0.11€", "Carol collected 0.10€").replace(
+        "Alice collected 0.10€", "Alice collected 0.11€")  # fmt: skip
+    assert _awards(wrong) == {("Carol", 10, 11), ("Alice", 11, 10)}
+    wrong = low.replace("Dan collected 0.04€", "Dan collected 0.03€").replace(
+        "Bob collected 0.03€", "Bob collected 0.04€")  # fmt: skip
+    assert _awards(wrong) == {("Dan", 3, 4), ("Bob", 4, 3)}
+
+
+def k_text(text: str):  # type: ignore[no-untyped-def]
+    from hhtools.model.records import HandText
+
+    return HandText(text, "probe.txt", 1, 0)

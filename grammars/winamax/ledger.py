@@ -64,7 +64,10 @@ def by_pot(
     :func:`~hhtools.grammars._pots.pots_of`). When the lines name every pot, their sums
     per pot are the pots' net amounts (``pot_parts``, after rake). When one player
     collects everything, their line is spread over the pots in proportion to the pots'
-    sizes (largest remainder); those shares are the parts. Otherwise the lines are
+    sizes (largest remainder); those shares are the parts, when the player could win
+    every pot (a short all-in paid everything "from main pot" was paid the main pot
+    too much, not paid the side pots: spread, the finding named a side pot the player
+    was never in). Otherwise the lines are
     kept as written, their pots not theirs (``False``: the audit gives each player's
     lines to the pots the player could win, ``HandHistory.pots_named``): a "main
     pot" line that covers a side pot too (a short all-in's main pot high half, the
@@ -81,7 +84,8 @@ def by_pot(
         written; ``named`` is ``False`` when their pots are not theirs.
     """
     folded = {a.player for a in actions if a.kind is k.ActionKind.FOLD}
-    gross = [g for g, _ in k.pots_of(put, {p for p in put if p not in folded}, list(put))]
+    pots = k.pots_of(put, {p for p in put if p not in folded}, list(put))
+    gross = [g for g, _ in pots]
     if len(gross) < 2 or not collects:
         return collects, (), True
     net_total = sum(c.amount for c in collects)
@@ -92,6 +96,8 @@ def by_pot(
     players = {c.player for c in collects}
     if len(players) != 1 or any(c.half is not None for c in collects):
         return collects, (), False
+    if any(not players <= set(eligible) for _, eligible in pots):
+        return collects, (), False  # paid a pot the player was not in: not spread there
     shares = _in_proportion(net_total, gross)
     c0 = collects[0]
     spread = [k.Collect(c0.player, a, ix, 0, c0.line) for ix, a in enumerate(shares) if a]
