@@ -430,3 +430,39 @@ def test_missed_blind_is_dead_money_all_in() -> None:
     text = (FIXTURES / name).read_text("utf-8")
     wrong = text.replace("Cy collected $4", "Bea collected $4")
     assert _awards(wrong, name) == {("Bea", 400, 0), ("Cy", 0, 400)}
+
+
+def test_a_short_all_in_paid_an_uncontested_side_pot() -> None:
+    """probes/short_all_in_paid_uncontested_side_pot.txt, worked by hand.
+
+    OM410127 ($0.50/$1): Cid all in for $5; main pot $0.50 (Ben's folded small blind)
+    + 3 x $5 = $15.50 to Cid's kings full; Dee and Ann put $10 more each, Ann folds
+    on the turn (Dee's $20 returned): the $20 side pot is Dee's alone. OM410101: main
+    pot $0.21 tied by Carol and Alice (broadway), Carol first left of the button of
+    the two $0.11, Alice $0.10; side pot $0.42 to Carol. OM410103 (button seat 3):
+    Alice's trip kings the high $0.10; Dan, Bob and Carol tie 7-5-3-2-A for the low
+    $0.10: Dan (first left of the button) $0.04, Bob and Carol $0.03. Paid right.
+
+    Paid wrong, Cid paid all $35.50 on one line: it was put in the main pot (the lowest
+    he can win) and the pot parts were that: main pot "$35.50 after rake", side pot
+    $0: nothing was found. Lines that pay a pot more than it held are no pot parts:
+    Cid paid $35.50 of the $15.50 main pot, Dee due the $20 side pot.
+    """
+    name = "probes/short_all_in_paid_uncontested_side_pot.txt"
+    hands = [ph.hand for ph in _parsed(name)]
+    assert [h.hand_id for h in hands] == ["OM410127", "OM410101", "OM410103"]
+    for h in hands:
+        _clean(h)
+    assert hands[0].pot_parts == (1550, 2000)
+    side, tied, low = (FIXTURES / name).read_text().split("\n\n\n")
+    wrong = side.replace("Dee collected $20 from pot\nCid collected $15.5 from pot",
+                         "Cid collected $35.5 from pot")  # fmt: skip
+    assert wrong != side and _awards(wrong, name) == {("Cid", 3550, 1550), ("Dee", 0, 2000)}
+    wrong = tied.replace("Carol collected $0.11", "Carol collected $0.1").replace(
+        "Alice collected $0.1 from", "Alice collected $0.11 from")  # fmt: skip
+    # (the lines name no pot: Carol's cent short shows on her last pot, the side pot,
+    # as audit.settle gives a player's lines to the pots: main pot first)
+    assert wrong != tied and _awards(wrong, name) == {("Carol", 41, 42), ("Alice", 11, 10)}
+    wrong = low.replace("Dan collected $0.04", "Dan collected $0.03").replace(
+        "Bob collected $0.03", "Bob collected $0.04")  # fmt: skip
+    assert wrong != low and _awards(wrong, name) == {("Dan", 3, 4), ("Bob", 4, 3)}

@@ -75,7 +75,10 @@ def assign(
     run; the line is shared between the runs as the audit shares a pot, the first run
     taking the odd unit). Any other line is the lowest pot its player can win. The pot
     parts are what each pot paid, after rake (``net``): GGPoker does not take its rake
-    from the pots in proportion to their size, and it prints no pot parts.
+    from the pots in proportion to their size, and it prints no pot parts. Lines that
+    pay a pot more than it held are no parts (a short all-in paid an uncontested side
+    pot on his line: the side pot's part was 0, the main pot's more than it held, and
+    the audit judged the pots by those parts: nothing was found).
 
     A side pot two or more players could win (a short all-in's main pot and a side pot
     between the others) cannot be told from the main pot by the lines: then the lines
@@ -101,4 +104,8 @@ def assign(
         pot_ix = next((i for i, pot in enumerate(pots) if player in pot[1]), 0)
         parts[pot_ix] += amount
         out.append(k.Collect(player, amount, pot_ix, run, lno))
+    if any(part > pot[0] for part, pot in zip(parts, pots)):
+        # a pot paid more than it held (the short all-in paid a side pot too): the
+        # lines are no pot's size after rake, and the pots keep their own sizes
+        return Record(game, boards, tuple(out), (), None)
     return Record(game, boards, tuple(out), tuple(parts), k.PotPartsBasis.NET)
