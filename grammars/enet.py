@@ -225,7 +225,13 @@ def _header(h: _Hand, lines: list[str], line: int) -> k.ParsedHand | tuple[Any, 
         h.problem(line + 1, k.ProblemCode.BAD_TABLE, "no table line naming the betting structure",
                   lines[1] if len(lines) > 1 else lines[0])  # fmt: skip
         return k.no_record(h)
-    h.stakes = sb, bb = (h.money(hd["sb"]), h.money(hd["bb"]))
+    try:
+        h.stakes = sb, bb = (h.money(hd["sb"]), h.money(hd["bb"]))
+    except ValueError as exc:  # a damaged header: "(â‚¬0,05/...)", a byte not UTF-8 beside it
+        out = isinstance(exc, k.AmountOutOfRange)
+        h.problem(line, k.ProblemCode.OUT_OF_RANGE if out else k.ProblemCode.BAD_AMOUNT,
+                  f"stakes not read: {exc}", lines[0])  # fmt: skip
+        return k.no_record(h)
     h.table = tm["table"]
     limit = structure is k.BettingStructure.LIMIT
     g = k.Game(

@@ -93,3 +93,41 @@ def test_pokertracker_damaged_header_number_starts_its_own_hand(tmp_path: Path) 
     # the damaged hand starts at its own line (line 25: the iPoker hand has 24) and
     # is reported there, not swallowed
     assert rs[1].problems and rs[1].problems[0].line == 25
+
+
+def test_888_euro_sign_after_the_big_blind_spanish_suits_reported() -> None:
+    # A Cassava tournament in euros: "15 €/30 € Blinds" (the sign after the big blind,
+    # a space before it) was 'game line not read' and the hand lost. Its client writes
+    # Spanish suits ("7p": picas, "8t": treboles), which are no cards here: those lines
+    # are unread (problems naming them), the hand stored in part, no check speaks.
+    from hhtools.audit import audit_hand
+
+    (r,) = list(parse_file(FIX / "888poker" / "euro_suffix_chips_spanish_suits_not_read.txt"))
+    assert [(p.line, p.message) for p in r.problems] == [
+        (13, "not a card: '7p'"), (17, "not a card: '2p' (board not read)")]  # fmt: skip
+    h = r.hand
+    assert h is not None and h.unread_lines == (13, 17)
+    g = h.game
+    assert (h.table, g.currency, g.tournament_id, g.buy_in, g.small_blind, g.big_blind) == (
+        "#1", "CHIPS", "39132902", "0,09 € + 0,01 €", 15, 30)  # fmt: skip
+    # Hero's small blind 15, Amy's big blind 30, Bo's call 30: 75; Bo's flop bet of 30
+    # is not called and comes back (no line for it), Bo collects the 75
+    assert [(x.player, x.amount) for x in h.returned] == [("Bo", 30)]
+    assert h.collects == (Collect("Bo", 75, line=23),)
+    assert h.total_pot == 75
+    assert audit_hand(h).findings == ()
+
+
+def test_enet_damaged_stakes_are_a_problem_not_an_error(tmp_path: Path) -> None:
+    # A header whose euro sign was decoded from bytes not UTF-8 ("â‚¬0,10", a damaged
+    # byte on that line) raised out of the grammar (an internal error: the hand lost
+    # with "parser error"); now it is a bad_amount problem at the header, the next
+    # hand read. Found by tests/test_fuzz_import.py.
+    text = (FIX / "enet" / "pl_tied_main_pot_side_pot_won_alone.txt").read_text("utf-8")
+    f = tmp_path / "damaged.txt"
+    damaged = text.replace("(€0,10/", "(\u00e2\u201a\u00ac0,10/", 1)
+    f.write_text(damaged.rstrip("\n") + "\n\n\n" + text, encoding="utf-8")
+    first, second = list(parse_file(f))
+    assert first.hand is None
+    assert [(p.line, p.code.value) for p in first.problems] == [(1, "bad_amount")]
+    assert second.hand is not None and second.problems == ()

@@ -33,7 +33,7 @@ _HEADER_ID = re.compile(
 _LONE = re.compile(r"#Game No : \d+\s*")
 _GAME = k.rule(
     "game",
-    r"(?P<sb>[^/]+?)\s*/\s*(?P<bb>\S+(?: \$)?) Blinds (?P<limit>Pot Limit|No Limit|Fix Limit"
+    r"(?P<sb>[^/]+?)\s*/\s*(?P<bb>\S+(?: [$€£])?) Blinds (?P<limit>Pot Limit|No Limit|Fix Limit"
     r"|Fixed Limit|Limit) (?P<name>.+?)(?: Jackpot table)? - \*\*\*"
     r"(?: (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d))?\s*$",  # 888.ro: no date
 )
