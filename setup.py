@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parent
 #: the hot modules compiled by Cython, as paths from the repository's top: the grammar
 #: kernel and the PokerStars grammar, settling and the procedure replay, pots, awards and
 #: the evaluator, money and cards, the records' builders (slots written in C: quick.pxd),
-#: and the board-class loops of all-in equity (``hhtools ev``; typed by class_count.pxd).
+#: the board-class loops of all-in equity (``hhtools ev``; typed by class_count.pxd), and
+#: the loops making a batch's int, bool and text columns Arrow arrays (flatten_columns.pxd).
 #: Each saves CPU per hand on the import's hot path (benchmarks/bench_paths.py measures
 #: it); the store's rows saved too little for the build time they cost, and so did the
 #: modules under 1% of a hand's CPU.
@@ -65,6 +66,7 @@ CORE = [
     "hhtools/model/cards.py",
     "hhtools/model/money.py",
     "hhtools/model/quick.py",
+    "hhtools/store/flatten_columns.py",
 ]
 
 #: Cython's directives for every module: Python 3 semantics; functions that behave as

@@ -14,10 +14,11 @@ calls) is added to its part:
 
 * ``read + split``: ``split_bounded`` / a whole file's ``items`` and ``lead_line``;
 * ``grammar``: the format's ``parse``; ``notes``: ``sort_notes``;
-* ``audit``: ``audit_hand``;
+* ``audit``: ``audit_hands`` (a chunk at a time), or ``audit_hand`` in an older tree;
 * ``rows``: ``flatten_hand`` less ``hand digest`` (``text_digest``, SHA-1 of the text,
   or a chunk's digests in one pass, ``pipeline._digests``, where the tree has it);
-* ``freeze`` (``ColumnBatch.freeze``), ``arrow tables`` (``to_arrow``);
+* ``freeze`` (``ColumnBatch.freeze``, in a tree whose rows stage calls it), ``arrow
+  tables`` (``pipeline._tables``: the batch's Arrow tables and its keys table);
 * ``concat (extend)``: ``WorkResult.extend``, a piece's chunks made one;
 * ``kept rows``: ``kept_rows`` (``hand_summary``, ``stat_cube``, ``report_cube``), split
   further by the parts named in :data:`KEPT_PARTS` when the tree has them (the SQL of
@@ -215,11 +216,15 @@ class TimedRead:
         return getattr(self._read, name)
 pipeline.open_source = lambda src: TimedRead(real_open(src))
 pipeline.sort_notes = wrap(pipeline.sort_notes, "notes")
-pipeline.audit_hand = wrap(pipeline.audit_hand, "audit")
+for name in ("audit_hand", "audit_hands"):  # hand by hand, or a chunk at a time
+    if hasattr(pipeline, name):
+        setattr(pipeline, name, wrap(getattr(pipeline, name), "audit"))
 pipeline.flatten_hand = wrap(pipeline.flatten_hand, "rows")
 flatten.text_digest = wrap(flatten.text_digest, "hand digest")
 pipeline.ColumnBatch.freeze = wrap(pipeline.ColumnBatch.freeze, "freeze")
-pipeline.to_arrow = wrap(pipeline.to_arrow, "arrow tables")
+pipeline._tables = wrap(pipeline._tables, "arrow tables")  # the keys table too
+if hasattr(pipeline, "to_arrow"):  # a tree that froze the columns, then converted them
+    pipeline.to_arrow = wrap(pipeline.to_arrow, "arrow tables")
 pipeline.WorkResult.extend = wrap(pipeline.WorkResult.extend, "concat (extend)")
 pipeline.kept_rows = wrap(pipeline.kept_rows, "kept rows")
 import importlib

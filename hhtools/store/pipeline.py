@@ -28,8 +28,8 @@ from hhtools.ingest.read import READ_ERRORS, TooLong, open_source, read_problem,
 from hhtools.ingest.sources import Source
 from hhtools.model.records import HandHistory, HandText, Problem
 from hhtools.model.vocab import ProblemCode
-from hhtools.store.db import to_arrow
 from hhtools.store.flatten import ColumnBatch, flatten_hand, text_digest
+from hhtools.store.flatten_arrow import KEY_SCHEMA, batch_tables
 from hhtools.store.tables.kept import kept_rows
 
 __all__ = ["BATCH_HANDS", "CHUNK_HANDS", "KEY_SCHEMA", "Piece", "PieceResult", "Task", "WorkResult",
@@ -38,15 +38,13 @@ __all__ = ["BATCH_HANDS", "CHUNK_HANDS", "KEY_SCHEMA", "Piece", "PieceResult", "
 CHUNK_HANDS = 200  #: hands parsed, audited and flattened together
 
 #: hands of a piece whose rows are turned into Arrow tables together: a piece's chunks
-#: fill one batch up to this many hands (one Arrow conversion per column over about
-#: 1,000 hands costs less a hand than one over a chunk of 200, and leaves fewer parts
-#: to concatenate)
-BATCH_HANDS = 1000
-
-#: Columns of :attr:`WorkResult.keys`: each flattened hand's running number, site, hand
-#: id, text digest and first line, in the order of the ``hands`` rows.
-KEY_SCHEMA = pa.schema([("_n", pa.int64()), ("site", pa.string()), ("hand_id", pa.string()),
-                        ("digest", pa.string()), ("line", pa.int64())])  # fmt: skip
+#: fill one batch up to this many hands. A piece is at most the importer's range of 2 MiB
+#: of text, about 1,800 PokerStars hands, so one batch in practice: one Arrow conversion
+#: per column, nothing to concatenate, the kept rows and the pickling over the whole
+#: piece (each has a cost per batch): 7 us of CPU a hand less than batches of 1,000 at
+#: the same peak memory (benchmarks/bench_worker_split.py); the cap bounds the rows held
+#: of a format whose hands are a few hundred bytes
+BATCH_HANDS = 8000
 
 log = logging.getLogger(__name__)
 
@@ -214,17 +212,9 @@ def _digests(texts: list[HandText]) -> list[str]:
 
 def _tables(batch: ColumnBatch, lines: list[int]) -> tuple[dict[str, pa.Table], pa.Table | None]:
     """The Arrow tables of ``batch``'s rows and its keys table (:data:`KEY_SCHEMA`; the
-    hands' first lines ``lines``); ``({}, None)`` when no hand was flattened."""
-    if not lines:
-        return {}, None
-    tables = {t: to_arrow(t, cols, extra=("_n",)) for t, cols in batch.freeze().items()
-              if cols}  # fmt: skip
-    sites, hids, digests = zip(*batch.hand_ids, strict=True)
-    keys = pa.Table.from_arrays(
-        [tables["hands"].column("_n"), pa.array(sites, pa.string()),
-         pa.array(hids, pa.string()), pa.array(digests, pa.string()),
-         pa.array(lines, pa.int64())], schema=KEY_SCHEMA)  # fmt: skip
-    return tables, keys
+    hands' first lines ``lines``); ``({}, None)`` when no hand was flattened
+    (:func:`hhtools.store.flatten_arrow.batch_tables`)."""
+    return batch_tables(batch, lines)
 
 
 # --------------------------------------------------------------------------- pieces
