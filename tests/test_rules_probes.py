@@ -177,3 +177,24 @@ def test_a_show_of_another_number_of_hole_cards_is_not_judged() -> None:
     assert [p.award for p in five.settlement.pots] == [None] and _award_findings(five) == set()
     extra = _one(text.replace("[2c 2d 3h 4h]", "[2c 2d 3h 4h 9s]"))
     assert [p.award for p in extra.settlement.pots] == [None] and _award_findings(extra) == set()
+
+
+def test_a_main_pot_the_site_says_held_more_than_went_in() -> None:
+    """410028 as a site paying the short all-in both pots would write it: "Cid collected
+    $35.50 from main pot", "Main pot $35.50. Side pot $0.". The main pot held 3 x $5 +
+    Ben's $0.50 = $15.50; Dee's $20 side pot is his alone. The site's pot sizes were
+    taken as the pots after rake, so the main pot "was" $35.50, all Cid's, and
+    nothing was found. A pot after rake larger than the pot is no pot's size: the
+    pots keep theirs, Cid paid $35.50 of the $15.50 main pot, Dee due $20."""
+    text = (FIX / NAME).read_text("utf-8").split("\n\n\n")[24]
+    assert text.startswith("PokerStars Hand #410028:")
+    paid = "Cid collected $15.50 from main pot\nCid collected $20 from side pot"
+    pots = "Total pot $35.50 Main pot $15.50. Side pot $20. | Rake $0"
+    assert paid in text and pots in text
+    text = text.replace(paid, "Cid collected $35.50 from main pot").replace(
+        pots, "Total pot $35.50 Main pot $35.50. Side pot $0. | Rake $0")  # fmt: skip
+    result = _one(text)
+    assert [(p.gross, p.net) for p in result.settlement.pots] == [(1550, 1550), (2000, 2000)]
+    assert {(f.player, f.pot, f.paid, f.due) for f in result.findings
+            if f.kind is FindingKind.AWARD_MISMATCH} == {("Cid", 0, 3550, 1550),
+                                                         ("Dee", 1, 0, 2000)}  # fmt: skip

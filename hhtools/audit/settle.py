@@ -187,7 +187,11 @@ def _net_pots(hand: HandHistory, pots: tuple[Pot, ...]) -> list[int]:
     parts = list(hand.pot_parts)
     if parts and len(parts) == len(gross):
         if hand.pot_parts_basis is PotPartsBasis.NET:
-            return parts
+            if all(part <= size for part, size in zip(parts, gross)):
+                return parts
+            # a pot "after rake" larger than the pot: no pot's size (a short all-in's
+            # line paid the side pots too, read as the main pot's part); by sizes
+            return split_rake(gross, taken)
         if hand.pot_parts_basis is PotPartsBasis.GROSS:
             for i, amount in enumerate(parts):
                 take = min(amount, taken)
