@@ -10,3 +10,6 @@ import cython
 cpdef Py_ssize_t fill_column(list values, Py_ssize_t start, Py_ssize_t width, int kind,
                              long long[::1] ints, unsigned char[::1] flags, int[::1] ends,
                              unsigned char[::1] null, list texts) except -2
+
+@cython.locals(total=Py_ssize_t, size=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, sizes=dict)
+cpdef Py_ssize_t utf8_ends(list texts, unsigned char[::1] null, int[::1] ends) except -2

@@ -9,7 +9,7 @@ loop over the list, no slice of it) and a text column into one UTF-8 buffer and 
 offsets, then each made an Arrow array: a few nanoseconds a value, where ``pa.array``
 over the column's slice takes some tens (benchmarks/bench_worker_split.py, ``arrow
 tables``). A value the loops do not take as it is (an int where a bool is due, a bool or
-a float where an int is, text not ASCII, an int out of range...) makes them give up, and
+a float where an int is, an int out of range, text that is no UTF-8...) makes them give up, and
 the caller converts the column with ``pa.array``, the reference, which gives its value or
 its error. Run as Python, :func:`fast_array` is always ``None`` (the loops work, slowly:
 ``tests/test_flatten_arrow.py`` runs them both ways, and holds the tables equal to the
@@ -21,7 +21,8 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-__all__ = ["BOOL", "COMPILED", "INT32", "INT64", "TEXT", "fast_array", "fill_column"]
+__all__ = ["BOOL", "COMPILED", "INT32", "INT64", "TEXT", "fast_array", "fill_column",
+           "utf8_ends"]
 
 _INT64 = pa.int64()
 _INT32 = pa.int32()
@@ -93,6 +94,33 @@ def fill_column(values: list[object], start: int, width: int, kind: int, ints: n
     return nulls
 
 
+def utf8_ends(texts: list[str], null: np.ndarray, ends: np.ndarray) -> int:
+    """Each row's end in UTF-8 bytes into ``ends[1:]`` (``np.int32``), the texts of the
+    rows not NULL (``null`` 0) in ``texts``, in order: what :func:`fill_column` wrote in
+    characters, for a column with text not all ASCII. A text's size is worked out once
+    (a player's name comes again and again). Returns the bytes; ``-1`` for text that is
+    no UTF-8 (a lone surrogate) or 2**31 bytes and more."""
+    sizes: dict[str, int] = {}
+    total = 0
+    j = 0
+    for i in range(len(null)):
+        if not null[i]:
+            text = texts[j]
+            j += 1
+            size = sizes.get(text, -1)
+            if size < 0:
+                try:
+                    size = len(text.encode("utf-8"))
+                except UnicodeEncodeError:
+                    return -1
+                sizes[text] = size
+            total += size
+            if total > 2147483647:
+                return -1
+        ends[i + 1] = total
+    return total
+
+
 def _compiled() -> bool:
     """True when this module runs compiled: its functions are then not Python's."""
     return type(_compiled).__name__ != "function"
@@ -147,9 +175,9 @@ def fast_array(values: list[object], start: int, width: int, kind: pa.DataType,
 
 def _text_array(values: list[object], start: int, width: int, n: int,
                 null: np.ndarray) -> pa.Array | None:  # fmt: skip
-    """A string column from :func:`fill_column`: one UTF-8 buffer and the offsets, or
-    ``None`` (a value not text, text not all ASCII: its offsets in characters are then
-    not its bytes, or text that is no UTF-8, a lone surrogate)."""
+    """A string column from :func:`fill_column`: one UTF-8 buffer and the offsets (in
+    bytes: :func:`utf8_ends` when some text is not ASCII), or ``None`` (a value not
+    text, or text that is no UTF-8, a lone surrogate)."""
     ends = np.zeros(n + 1, np.int32)
     texts: list[str] = []
     nulls = fill_column(values, start, width, TEXT, _NO_INTS, _NO_FLAGS, ends, null, texts)
@@ -157,9 +185,9 @@ def _text_array(values: list[object], start: int, width: int, n: int,
         return None
     try:
         data = "".join(texts).encode("utf-8")
-    except UnicodeEncodeError:
+    except UnicodeEncodeError:  # a lone surrogate
         return None
-    if len(data) != ends[n]:
+    if len(data) != ends[n] and utf8_ends(texts, null, ends) != len(data):  # not all ASCII
         return None
     validity = pa.array(~null.view(np.bool_)).buffers()[1] if nulls else None
     return pa.Array.from_buffers(_STRING, n, [validity, pa.py_buffer(ends), pa.py_buffer(data)],
