@@ -29,7 +29,8 @@ def test_places_of_a_player_seated_twice() -> None:
     p = Places(["Ann", "Bob", "Ann", "Cy"])
     assert p.first == [0, 1, 0, 3]  # Ann's second place is read as her first
     assert p.seat == {"Ann": 0, "Bob": 1, "Cy": 3}
-    assert p.bit == {"Ann": 1, "Bob": 2, "Cy": 8}
+    plain = Places(["Ann", "Bob", "Cy"])
+    assert (plain.first, plain.seat) == ([0, 1, 2], {"Ann": 0, "Bob": 1, "Cy": 2})
 
 
 def test_the_ring_and_the_players_out_before_each_step() -> None:
@@ -37,8 +38,7 @@ def test_the_ring_and_the_players_out_before_each_step() -> None:
     ctx = _ctx("310000000024")
     at = places(ctx)
     assert at.ring == ["Carol", "Dave", "Alice", "Bob"]
-    assert at.seat == {"Carol": 0, "Dave": 1, "Alice": 2, "Bob": 3}
-    assert at.bit == {"Carol": 1, "Dave": 2, "Alice": 4, "Bob": 8}
+    assert at.seat == {"Carol": 0, "Dave": 1, "Alice": 2, "Bob": 3}  # bits 1, 2, 4, 8
     steps = replay(ctx)
     # Carol sb $0.05, Dave bb $0.10, Alice to $0.35, Bob folds, Carol calls, Dave all-in
     # to $1.40, Alice and Carol call; flop checked; turn Carol bets $1, Alice folds

@@ -113,7 +113,8 @@ def _replayed(ctx: AuditContext) -> _Replayed:
     if len(added) != len(actions):
         added = tuple(contributions_by_action(actions, big_blind))
     stacks = {s.player: s.stack for s in hand.seats}
-    bit = ctx.fact(_places).bit
+    ring = ctx.fact(_ring)
+    seat = ctx.fact(_places).seat if len(ring) <= MOST_PLACES else {}
     out = 0  # the ring's bits of the players folded or all-in so far
     unit = game.small_bet or 0
     put: dict[str, int] = {}
@@ -154,7 +155,8 @@ def _replayed(ctx: AuditContext) -> _Replayed:
                 folded.add(p)
                 folded_now = frozenset(folded)
                 live -= 1
-                out |= bit.get(p, 0)
+                if p in seat:
+                    out |= 1 << seat[p]
             continue
         post = kind is _POST
         if post:
@@ -183,7 +185,8 @@ def _replayed(ctx: AuditContext) -> _Replayed:
         if done and p not in all_in:
             all_in.add(p)
             all_in_now = frozenset(all_in)
-            out |= bit.get(p, 0)
+            if p in seat:
+                out |= 1 << seat[p]
         if total > current:
             size = total - current
             if post:
@@ -218,8 +221,16 @@ def _in_text_order(ctx: AuditContext) -> frozenset[int] | None:
         return None
     if ctx.newest_first:
         lines = [ctx.when(x) for x in lines]
-    if lines == sorted(lines):
-        return frozenset(range(len(lines)))  # the usual text: every action where it happened
+    last = lines[0]
+    for x in lines:
+        if x < last:
+            break
+        last = x
+    else:  # the usual text: every action where it happened
+        every = _EVERY.get(len(lines))
+        if every is None:
+            every = _EVERY[len(lines)] = frozenset(range(len(lines)))
+        return every
     keep: set[int] = set()
     low = None
     for i in range(len(lines) - 1, -1, -1):
@@ -229,6 +240,11 @@ def _in_text_order(ctx: AuditContext) -> frozenset[int] | None:
         elif lines[i] == low:
             keep.add(i)
     return frozenset(keep)
+
+
+#: ``frozenset(range(n))`` by ``n``: the actions of a hand all in text order (shared by
+#: the hands: a frozenset never changes)
+_EVERY: dict[int, frozenset[int]] = {}
 
 
 ROUNDS = ((Street.PREFLOP, 0), (Street.FLOP, 3), (Street.TURN, 4), (Street.RIVER, 5))
@@ -247,7 +263,10 @@ def streets_whole(ctx: AuditContext) -> bool:
 
 def _streets_whole(ctx: AuditContext) -> bool:
     by_street = ctx.fact(_replayed).by_street
-    cards = max((len(b) for b in ctx.hand.boards), default=0)
+    cards = 0  # the most cards a board reached
+    for b in ctx.hand.boards:
+        if len(b) > cards:
+            cards = len(b)
     for k in range(len(ROUNDS) - 1):
         nxt, need = ROUNDS[k + 1]
         if nxt in by_street:
@@ -309,7 +328,8 @@ def _ring(ctx: AuditContext) -> list[str]:
 
 
 #: the most places a ring is encoded as bits for (``Step.out`` is a 64-bit integer in
-#: the compiled core); no table seats so many: past it the order check says nothing
+#: the compiled core); no table seats so many: past it ``Step.out`` stays 0 and the
+#: order check says nothing
 MOST_PLACES = 64
 
 
@@ -320,19 +340,20 @@ class Places:
         ring: the players dealt in, clockwise from the button's left.
         first: for each place ``j`` of the ring, the first place of the player there
             (``j`` itself unless a player is seated twice).
-        seat: each player's first place in the ring.
-        bit: each player's bit (``1 << seat[player]``); empty for a ring of more than
-            :data:`MOST_PLACES` places.
+        seat: each player's first place in the ring (his bit: ``1 << seat[player]``).
     """
 
-    __slots__ = ("bit", "first", "ring", "seat")
+    __slots__ = ("first", "ring", "seat")
 
     def __init__(self, ring: list[str]) -> None:
         n = len(ring)
         self.ring = ring
-        self.seat = seat = dict(zip(reversed(ring), range(n - 1, -1, -1)))  # first place of each
-        self.first = [seat[p] for p in ring]
-        self.bit = {p: 1 << j for p, j in seat.items()} if n <= MOST_PLACES else {}
+        self.seat = seat = {p: j for j, p in enumerate(ring)}
+        if len(seat) == n:  # nobody seated twice (the usual ring)
+            self.first = list(range(n))
+        else:
+            self.seat = seat = dict(zip(reversed(ring), range(n - 1, -1, -1)))  # first places
+            self.first = [seat[p] for p in ring]
 
 
 def places(ctx: AuditContext) -> Places:
@@ -340,8 +361,8 @@ def places(ctx: AuditContext) -> Places:
     hand, shared by the checks; not to be changed).
 
     >>> p = Places(["Ann", "Bob", "Ann", "Cy"])  # Ann seated twice
-    >>> p.first, p.seat["Cy"], p.bit["Bob"], p.bit["Ann"]
-    ([0, 1, 0, 3], 3, 2, 1)
+    >>> p.first, p.seat == {"Ann": 0, "Bob": 1, "Cy": 3}
+    ([0, 1, 0, 3], True)
     """
     return ctx.fact(_places)
 
@@ -372,6 +393,13 @@ def posters(ctx: AuditContext, kind: PostKind) -> list[Action]:
     """The posts of one kind, in the order the text wrote them (the hand's posts are
     grouped by kind by :func:`replay`, shared by the checks; not to be changed)."""
     return ctx.fact(_replayed).posts.get(kind, _NONE)
+
+
+def posts_by_kind(ctx: AuditContext) -> dict[PostKind | None, list[Action]]:
+    """The hand's posts by kind, each kind's in the order the text wrote them (a kind
+    nobody posted has no key; :func:`posters` of every kind at once; not to be
+    changed)."""
+    return ctx.fact(_replayed).posts
 
 
 def after(ring: list[str], player: str) -> list[str]:

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from hhtools.audit.checks.procedure._table import (
     after,
     button_player,
     finding,
     in_text_order,
-    posters,
+    places,
+    posts_by_kind,
     replay,
-    ring_of,
     site_wrote_it,
 )
 from hhtools.audit.context import AuditContext
@@ -48,19 +47,34 @@ def procedure_blinds(ctx: AuditContext) -> Iterator[Finding]:
         yield from _no_small_blind(posts)
 
 
-@dataclass(slots=True)
 class _Posts:
-    """The blinds of a hand whose blinds can be judged, around the players dealt in."""
+    """The blinds of a hand whose blinds can be judged, around the players dealt in.
 
-    ring: list[str]  # the players dealt in, clockwise from the button's left
-    dead: set[str]  # players who posted a dead small and big blind (to come in)
-    sbs: list[Action]  # small-blind posts of dealt-in players (not dead), at most one
-    bbs: list[Action]  # big-blind posts of dealt-in players, at least one
-    short: set[str]  # players all-in on the ante (no chips left for a blind)
+    Attributes:
+        ring: the players dealt in, clockwise from the button's left (not to be changed).
+        dead: players who posted a dead small and big blind (to come in).
+        sbs: small-blind posts of dealt-in players (not dead), at most one.
+        bbs: big-blind posts of dealt-in players, at least one.
+        short: players all-in on the ante (no chips left for a blind).
+        bb_players: the players of ``bbs``.
+    """
 
-    @property
-    def bb_players(self) -> set[str]:
-        return {a.player for a in self.bbs}
+    __slots__ = ("bb_players", "bbs", "dead", "ring", "sbs", "short")
+
+    def __init__(
+        self, ring: list[str], dead: set[str] | frozenset[str], sbs: list[Action],
+        bbs: list[Action], short: set[str] | frozenset[str],
+    ) -> None:  # fmt: skip
+        self.ring = ring
+        self.dead = dead
+        self.sbs = sbs
+        self.bbs = bbs
+        self.short = short
+        self.bb_players = {a.player for a in bbs}
+
+
+_NOBODY: frozenset[str] = frozenset()
+_NONE: tuple[Action, ...] = ()
 
 
 def _posts(ctx: AuditContext) -> _Posts | None:
@@ -71,14 +85,17 @@ def _posts(ctx: AuditContext) -> _Posts | None:
     order = in_text_order(ctx)
     if hand.button is None or order is None or not site_wrote_it(hand):
         return None
-    ring = ring_of(ctx)
-    dead = {a.player for a in posters(ctx, _DEAD)}
-    sbs = [a for a in posters(ctx, _SMALL) if a.player in ring and a.player not in dead]
-    bbs = [a for a in posters(ctx, _BIG) if a.player in ring]
+    at = places(ctx)
+    ring, seat = at.ring, at.seat  # (seat: the players of the ring, each once)
+    posts = posts_by_kind(ctx)
+    dead_posts = posts.get(_DEAD)
+    dead = {a.player for a in dead_posts} if dead_posts else _NOBODY
+    sbs = [a for a in posts.get(_SMALL, _NONE) if a.player in seat and a.player not in dead]
+    bbs = [a for a in posts.get(_BIG, _NONE) if a.player in seat]
     if len(ring) < 2 or not bbs or len(sbs) > 1:
         return None
-    short: set[str] = set()
-    if posters(ctx, _ANTE):
+    short: set[str] | frozenset[str] = _NOBODY
+    if posts.get(_ANTE):
         steps = replay(ctx)
         short = {s.act.player for s in steps if s.act.post is _ANTE and s.ends_all_in}
     return _Posts(ring, dead, sbs, bbs, short)
@@ -119,7 +136,11 @@ def _small_blind_first(posts: _Posts) -> Iterator[Finding]:
     dealer (dead posts passed over), the big blind on the next one after it."""
     ring, dead, short, bb_players = posts.ring, posts.dead, posts.short, posts.bb_players
     a = posts.sbs[0]
-    first = next((p for p in ring if p not in dead), None)
+    first = None  # the first player left of the dealer, dead posts passed over
+    for p in ring:
+        if p not in dead:
+            first = p
+            break
     if first in short:
         return
     if a.player != first and first is not None and first not in bb_players:
@@ -129,7 +150,11 @@ def _small_blind_first(posts: _Posts) -> Iterator[Finding]:
             f"dealer's left ({first}) places it",
         )
         return
-    nxt = next((p for p in after(ring, a.player) if p not in dead), None)
+    nxt = None  # the next player left of the small blind, dead posts passed over
+    for p in after(ring, a.player):
+        if p not in dead:
+            nxt = p
+            break
     if nxt is None or nxt in short or nxt in bb_players:
         return
     b = posts.bbs[0]
