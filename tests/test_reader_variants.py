@@ -131,3 +131,43 @@ def test_enet_damaged_stakes_are_a_problem_not_an_error(tmp_path: Path) -> None:
     assert first.hand is None
     assert [(p.line, p.code.value) for p in first.problems] == [(1, "bad_amount")]
     assert second.hand is not None and second.problems == ()
+
+
+def test_pokerstars_hand_cut_mid_line_next_header_on_that_line() -> None:
+    # A file written on after a hand was cut mid-line: "*** RIVER *** [4d Kh JPokerStars
+    # Hand #86564270670: ...". The next hand was lost: its lines were read into the cut
+    # hand (its seats unrecognised, its posts, bets and collect taken as the cut hand's).
+    # Now the cut hand ends at the header and is reported on that line; the next hand
+    # starts there, line 23 at that line's first byte, and is read in full.
+    f = FIX / "pokerstars" / "cut_mid_line_next_header_on_that_line.txt"
+    cut, whole = list(parse_file(f))
+    assert cut.hand is None and cut.hand_id == "86564040647"
+    assert {p.line for p in cut.problems} == {23}
+    raw = f.read_bytes()
+    assert (whole.line, whole.offset) == (23, raw.index(b"*** RIVER *** [4d Kh JPokerStars"))
+    h = whole.hand
+    assert h is not None and whole.problems == () and h.hand_id == "86564270670"
+    # Player7's small blind 20, Player4's big blind 40 called by Player24: 100, all
+    # to Player4 (kings and jacks), no rake in a tournament
+    assert [(s.player, s.stack) for s in h.seats] == [
+        ("Player4", 2520), ("Player8", 2440), ("Player24", 3510), ("Player7", 1560)]  # fmt: skip
+    assert h.collects == (Collect("Player4", 100, line=49),)
+    assert (h.total_pot, h.rake) == (100, 0)
+
+
+def test_pokerstars_glued_header_offsets_in_every_line_end(tmp_path: Path) -> None:
+    # the second hand's offset is its line's first byte with CRLF, a BOM, lone CRs and
+    # a line not UTF-8 (read one line at a time)
+    text = (FIX / "pokerstars" / "cut_mid_line_next_header_on_that_line.txt").read_bytes()
+    for name, data in (
+        ("crlf", text.replace(b"\n", b"\r\n")),
+        ("bom", b"\xef\xbb\xbf" + text.replace(b"\n", b"\r\n")),
+        ("cr", text.replace(b"\n", b"\r")),
+        ("cp1252", text.replace(b"\n", b"\r\n").replace(b"Player7", b"Pl\xe9yer7")),
+    ):
+        f = tmp_path / f"{name}.txt"
+        f.write_bytes(data)
+        rs = list(parse_file(f))
+        assert [r.line for r in rs] == [1, 23], name
+        assert data[rs[1].offset :].startswith(b"*** RIVER *** [4d Kh JPokerStars"), name
+        assert rs[1].hand is not None and rs[1].hand.hand_id == "86564270670", name

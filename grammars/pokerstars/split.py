@@ -6,12 +6,18 @@ header, once its summary has been read, at the first line a summary cannot hold
 "PokerStars Hand #12x4: ..."), a table or seat line, a hand cut short ("Pok"). The
 rest is a hand text of its own that the parser reports (``bad_header`` and its lines),
 so a hand whose header is damaged is never read into the hand before it.
+
+A file written again after a hand was cut mid-line holds the next header on that line
+("*** RIVER *** [4d Kh JPokerStars Hand #86564270670: ..."): the hand cut short ends
+there and the next one starts at that header (:data:`GLUED`), on that line (its
+``offset`` is the line's).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import BinaryIO
 
 from hhtools.grammars._text import HandEnd, iter_hands
@@ -42,7 +48,51 @@ HAND_END = HandEnd(
 )
 
 
+#: A header after other text on its line: a hand cut mid-line, the next written on.
+GLUED = re.compile(r"(?<=[^\n])(?=" + HAND_START.pattern.removeprefix("\\ufeff?") + ")")
+_BREAK = re.compile(rb"\r\n|\r|\n")
+
+
 def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
-    """A file's hand texts: a new one at each header (:data:`HAND_START`) and, after a
-    summary, at the first line no summary holds (:data:`HAND_END`)."""
-    return iter_hands(fh, file, HAND_START, HAND_END)
+    """A file's hand texts: a new one at each header (:data:`HAND_START`), at a header
+    after a hand cut mid-line (:data:`GLUED`) and, after a summary, at the first line
+    no summary holds (:data:`HAND_END`)."""
+    for ht in iter_hands(fh, file, HAND_START, HAND_END):
+        if GLUED.search(ht.text) is None:
+            yield ht
+        else:
+            yield from _unglued(fh, ht)
+
+
+def _unglued(fh: BinaryIO, ht: HandText) -> Iterator[HandText]:
+    """``ht`` cut at each header inside a line: the hand cut short, then each hand
+    from its header on, with the number and byte offset of the header's line."""
+    text, line, offset = ht.text, ht.line, ht.offset
+    while (m := GLUED.search(text)) is not None:
+        lines = text.count("\n", 0, m.start())
+        yield replace(ht, text=text[: m.start()], line=line, offset=offset)
+        offset = _line_offset(fh, offset, lines, ht.encoding)
+        line, text = line + lines, text[m.start() :]
+    yield replace(ht, text=text, line=line, offset=offset)
+
+
+def _line_offset(fh: BinaryIO, start: int, lines: int, encoding: str) -> int:
+    """The byte offset of the line ``lines`` lines after the one at byte ``start``
+    (line ends LF, CRLF or a lone CR), read from ``fh`` whose position is kept;
+    ``start`` itself when the file is not UTF-8 or cp1252 (UTF-16's breaks differ)."""
+    if lines == 0 or not encoding.replace("cp1252", "utf-8").startswith("utf-8"):
+        return start
+    keep = fh.tell()
+    try:
+        fh.seek(start)
+        data = b""
+        while True:
+            chunk = fh.read(1 << 16)
+            data += chunk
+            ends = [m.end() for m in _BREAK.finditer(data)]
+            if len(ends) > lines and (chunk or not data.endswith(b"\r")):
+                return start + ends[lines - 1]
+            if not chunk:
+                return start + ends[lines - 1] if len(ends) >= lines else start
+    finally:
+        fh.seek(keep)
