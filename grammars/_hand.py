@@ -69,6 +69,12 @@ STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _seat = maker(Seat)
 
 
+def sitting_out(s: Seat) -> Seat:
+    """``s`` marked sitting out (not dealt in): ``replace(s, sitting_out=True)``, built
+    by position."""
+    return _seat(s.seat, s.player, s.stack, True, s.bounty, s.line)
+
+
 class Hand(_State):
     """A hand being read: the betting (:class:`_State`) and what the text shows.
 
@@ -143,8 +149,8 @@ class Hand(_State):
         if not self.away:
             return tuple(self.seats)
         played = {a.player for a in self.actions}.union(self.hole)
-        return tuple(replace(s, sitting_out=True) if s.player in self.away
-                     and s.player not in played else s for s in self.seats)  # fmt: skip
+        return tuple(sitting_out(s) if s.player in self.away and s.player not in played
+                     else s for s in self.seats)  # fmt: skip
 
     def name(self, text: str, after: str = " ") -> str | None:
         """The seated player ``text`` starts with, followed by one of ``after`` (or the

@@ -42,7 +42,7 @@ from hhtools.grammars._english import (
 from hhtools.grammars._hand import (
     STREET_WORDS, Hand, build_record, by_word, finish, incomplete, limit_blinds, local_time,
     match_line, match_player, no_record, not_read, reader, returns, rule_table, section,
-    summary_end, text_format, the_board,
+    sitting_out, summary_end, text_format, the_board,
 )  # fmt: skip
 from hhtools.grammars._inferred import collected, excess_returned, hand_excess, in_pot
 from hhtools.grammars._json import JsonHand, json_format, json_reader, unknown_keys
@@ -50,7 +50,7 @@ from hhtools.grammars._lines import _BadCards as BadCards
 from hhtools.grammars._lines import _cards as cards
 from hhtools.grammars._lines import _m as rule_match
 from hhtools.grammars._lines import _rule as rule
-from hhtools.grammars._lines import bracketed, language_of, localised_cards
+from hhtools.grammars._lines import LineTable, bracketed, language_of, localised_cards
 from hhtools.grammars._meaning import Meanings
 from hhtools.grammars._pots import (
     clockwise, in_pot_order, paid_parts, pots_of, split_rake, split_win,
@@ -91,8 +91,9 @@ __all__ = [
     # the registry's types
     "Habits", "ParsedHand", "SiteFormat", "internal_error",
     # the text kernel
-    "BadCards", "Hand", "HandEnd", "Meanings", "NO_CHIPS", "RANK_WORDS", "SAID", "STREETS",
-    "STRUCTURE_CODES", "STRUCTURE_WORDS", "STREET_WORDS", "bad_header", "blinds_and_bets",
+    "BadCards", "Hand", "HandEnd", "LineTable", "Meanings", "NO_CHIPS", "RANK_WORDS", "SAID",
+    "STREETS", "STRUCTURE_CODES", "STRUCTURE_WORDS", "STREET_WORDS", "bad_header",
+    "blinds_and_bets",
     "bracketed", "build_record", "by_word", "cards", "category_names", "claimed_from_five",
     "clockwise", "collected", "cut_short", "detect_encoding", "excess_returned", "finish",
     "hand_excess", "header_game", "impossible", "in_pot", "in_pot_order", "incomplete",
@@ -101,7 +102,7 @@ __all__ = [
     "no_record", "not_read", "paid_parts", "plain_head", "player_line", "pots_of", "read_body",
     "read_high", "read_high_once", "read_high_words", "read_lines", "read_low",
     "read_template", "reader", "returns", "rule", "rule_match", "rule_table", "scrub",
-    "section", "site_format", "split_rake", "split_win", "structure_names", "summary_checks",
+    "section", "site_format", "sitting_out", "split_rake", "split_win", "structure_names", "summary_checks",
     "summary_end", "text_format", "the_board", "typed_game", "utc",
     # the XML and JSON kernels
     "JsonHand", "MARK", "Stop", "XmlHand", "comma_cards", "context_attrs", "game_not_read",

@@ -92,6 +92,10 @@ def first_words(pattern: str) -> tuple[str, ...]:
 Rule = tuple[str, Any]  # (kind, a named pyparsing Regex or a compiled re.Pattern)
 
 
+#: the longest text :meth:`LineTable.match` keeps the reading of, and how many it keeps
+_SHORT, _KEPT = 40, 4096
+
+
 def _matcher(rule: Any) -> Callable[[str], Any]:
     """The one compiled call that reads a whole line with ``rule``: a pyparsing rule's
     own pattern (anchored at the end, :func:`_m`), or a plain pattern's ``fullmatch``."""
@@ -105,7 +109,10 @@ class LineTable(dict[str, tuple[Rule, ...]]):
     It is the mapping ``first word -> ((kind, rule), ...)`` (rules in the order
     given; a rule reading several first words is under each), and :meth:`match` reads
     a line with one dict lookup and the compiled pattern of each candidate, no object
-    made per line but the word and the match.
+    made per line but the word and the match. A short line read once is read again by
+    one lookup of its whole text (what follows a player's name: "folds", "calls
+    [$0.25]"): the kind and match found for it are kept (at most :data:`_KEPT` of them,
+    then the table starts again), the same groups for the same text.
 
     >>> table = LineTable([("fold", _rule("fold", r"folds$")),
     ...                    ("call", _rule("call", r"calls (?P<amount>\\d+)$"))])
@@ -117,7 +124,7 @@ class LineTable(dict[str, tuple[Rule, ...]]):
     (True, True)
     """
 
-    __slots__ = ("_compiled",)
+    __slots__ = ("_compiled", "_kept")
 
     def __init__(self, rules: Iterable[Rule] = ()) -> None:
         super().__init__()
@@ -127,6 +134,25 @@ class LineTable(dict[str, tuple[Rule, ...]]):
                 self[word] = (*self.get(word, ()), (kind, rule))
                 compiled[word] = (*compiled.get(word, ()), (kind, _matcher(rule)))
         self._compiled = compiled
+        self._kept: dict[str, tuple[str, Any]] = {}
+
+    @classmethod
+    def keyed(cls, entries: Iterable[tuple[str, str, Any]]) -> LineTable:
+        """A table of rules keyed by the first words given with each, not read from its
+        pattern (a pattern that starts with its alternatives in a group of its own):
+        ``(first words, space-separated; kind; rule)`` entries, in order.
+
+        >>> table = LineTable.keyed([("calls bets", "bet", _rule("bet", r"(?:calls|bets) 5$"))])
+        >>> sorted(table), table.match("bets 5")[0]
+        (['bets', 'calls'], 'bet')
+        """
+        table = cls()
+        compiled = table._compiled
+        for words, kind, rule in entries:
+            for word in words.split():
+                table[word] = (*table.get(word, ()), (kind, rule))
+                compiled[word] = (*compiled.get(word, ()), (kind, _matcher(rule)))
+        return table
 
     def match(self, text: str) -> tuple[str, Any] | None:
         """The kind and match of the first rule keyed by ``text``'s first word that
@@ -139,14 +165,24 @@ class LineTable(dict[str, tuple[Rule, ...]]):
             ``(kind, match)``: the match's named groups are the rule's results
             (``m["amount"]``; a missing optional group reads ``None``).
         """
-        cut = text.find(" ")
-        word = text if cut < 0 else text[:cut]
         if FAST:
-            for kind, read in self._compiled.get(word, ()):
+            kept = self._kept
+            found = kept.get(text)
+            if found is not None:
+                return found
+            cut = text.find(" ")
+            for kind, read in self._compiled.get(text if cut < 0 else text[:cut], ()):
                 m = read(text)
                 if m is not None:
-                    return kind, m
+                    found = (kind, m)
+                    if len(text) <= _SHORT:
+                        if len(kept) >= _KEPT:
+                            kept.clear()
+                        kept[text] = found
+                    return found
             return None
+        cut = text.find(" ")
+        word = text if cut < 0 else text[:cut]
         for kind, rule in self.get(word, ()):
             m = _m(rule, text) if isinstance(rule, pp.Regex) else rule.fullmatch(text)
             if m is not None:

@@ -240,7 +240,9 @@ def read_lines(
 
     Args:
         h: the hand being read.
-        lines: the hand's lines (normalised); ``line`` the file line of the first.
+        lines: the hand's lines as the kernel's reader gives them, normalised
+            (:func:`~hhtools.grammars._hand.reader`: none is normalised again);
+            ``line`` the file line of the first.
         first: the index of the first body line (after the header lines).
         read: the site's reader of one line; ``False`` when it does not know the line.
         quiet: the format's lines that carry no chips, tried on a line ``read`` does
@@ -251,7 +253,8 @@ def read_lines(
         ``False`` when an amount out of range ends the hand, else ``True`` (as
         ``read_body``).
     """
-    return read_body(h, enumerate(lines[first:], first), line, partial(read, h), quiet=quiet)
+    return read_body(h, enumerate(lines[first:], first), line, partial(read, h), quiet=quiet,
+                     normalised=True)
 
 
 def player_line(

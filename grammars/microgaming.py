@@ -280,7 +280,7 @@ def _not_dealt(h: k.XmlHand, wins: list[k.Collect]) -> None:
     player waiting for the big blind, or with no chips) were not dealt in: sitting out.
     A player dealt in always acts, unless all the others fold first: then they win."""
     seen = {a.player for a in h.actions} | {w.player for w in wins} | set(h.hole)
-    h.seats = [replace(s, sitting_out=True) if s.player not in seen else s for s in h.seats]
+    h.seats = [k.sitting_out(s) if s.player not in seen else s for s in h.seats]
 
 
 def _rake(h: k.XmlHand, written: str | None, tourney: bool, left: int) -> None:

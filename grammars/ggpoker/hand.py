@@ -179,13 +179,11 @@ def _read(h: GGHand, summary_at: int, text: str, lno: int) -> bool:
         if rest == "checks":
             h.check(player, lno)
             return True
-        cut = rest.find(" ")
-        for kind, match in PLAYER.get(rest if cut < 0 else rest[:cut], ()):
-            m = match(rest)
-            if m is not None:
-                _READ_PLAYER[kind](h, player, m, rest, lno)
-                return True
-        return False
+        found = PLAYER.match(rest)
+        if found is None:
+            return False
+        _READ_PLAYER[found[0]](h, player, found[1], rest, lno)
+        return True
     if text.endswith("pot") and (m := _COLLECT_M(text)) is not None:
         if m["name"] in h.name_set:
             h.collects.append(k.Collect(m["name"], h.money(m["amt"]), 0, h.showdown_run, lno))

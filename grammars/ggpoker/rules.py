@@ -128,14 +128,14 @@ def keyed(*entries: tuple[str, str, Any]) -> Table:
 #: lines before the summary that start with a word of their own
 HEAD = keyed(("***", "street", STREET_LINE), ("Dealt", "dealt", DEALT),
              ("Uncalled", "uncalled", UNCALLED), ("Cash", "cash_drop", CASH_DROP))  # fmt: skip
-#: what follows "<player>: "
-PLAYER = keyed(
+#: what follows "<player>: " (a kernel table: :meth:`~hhtools.grammars._lines.LineTable.match`)
+PLAYER = k.LineTable.keyed((
     ("posts", "post", POST), ("straddle", "post", STRADDLE), ("calls bets", "bet", CALL_BET),
     ("raises", "bet", RAISE), ("shows mucks", "show", SHOW),
     ("Pays Receives pay receive receives", "money_out", MONEY_OUT),
     *((n.split()[0], "note", rule) for n, rule in zip(_NOTES, NOTES, strict=True)),
     ("sits is will waits", "sit_out", SIT_OUT),
-)
+))
 #: summary lines other than the seats'
 SUMMARY = keyed(("Total", "total", TOTAL), ("Hand", "run_times", RUN_TIMES),
                 ("Board FIRST SECOND THIRD", "summary_board", S_BOARD))  # fmt: skip

@@ -341,7 +341,7 @@ def _build(h: _Game, game: str, session: str) -> k.ParsedHand:
         return h.done(k.ProblemCode.NO_SEATS, "no <player> in this game")
     if h.pocket:  # a player dealt no Pocket who does nothing but wait sits out
         played = {a.player for a in h.acts if a.kind not in ("8", "9")} | set(h.pocket)
-        h.seats = [replace(s, sitting_out=True) if s.player not in played else s
+        h.seats = [k.sitting_out(s) if s.player not in played else s
                    for s in h.seats]  # fmt: skip
     kind = _variant(h, g.group("name").strip().lower(), gametype)
     if isinstance(kind, k.ParsedHand):

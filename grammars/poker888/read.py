@@ -507,7 +507,7 @@ def _record(h: _Hand, head: _Head, line: int, end: int, text: str, offset: int) 
     game = k.Game(variant, head.hi_lo, head.structure, head.sb, head.bb, head.currency,
                 tournament_id=head.tid, buy_in=head.buy_in, small_bet=small_bet,
                 big_bet=big_bet)  # fmt: skip
-    seats = [replace(s, sitting_out=True) if s.player in h.passed_over else s
+    seats = [k.sitting_out(s) if s.player in h.passed_over else s
              for s in h.final_seats()]  # fmt: skip
     return k.build_record(
         h, site=SITE, game=game, line=line, text=text, offset=offset, started_at=head.started,

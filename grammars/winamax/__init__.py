@@ -76,7 +76,7 @@ from hhtools.grammars.winamax.lines import (
     DENY_ANY,
     HEAD_M,
     HEADER,
-    PLAYER_M,
+    PLAYER,
     S_REST,
     S_SHOWED,
     SUMMARY_M,
@@ -238,13 +238,11 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
     player = h.name(text)
     if player is None:
         return " deny " in text and k.rule_match(DENY_ANY, text) is not None
-    rest = text[len(player) + 1 :]
-    for kind, match in PLAYER_M.get(rest.partition(" ")[0], ()):
-        m = match(rest)
-        if m is not None:
-            _READ_PLAYER[kind](h, player, m, lno)
-            return True
-    return False
+    found = PLAYER.match(text[len(player) + 1 :])
+    if found is None:
+        return False
+    _READ_PLAYER[found[0]](h, player, found[1], lno)
+    return True
 
 
 def _street(h: _Hand, m: Any, text: str, lno: int) -> None:

@@ -114,8 +114,9 @@ def compiled(table: dict[str, tuple[tuple[str, Any], ...]]) -> dict[str, tuple[t
             for word, rules in table.items()}  # fmt: skip
 
 
-#: :data:`HEAD`, :data:`SUMMARY` and :data:`PLAYER` with compiled matches
-HEAD_M, SUMMARY_M, PLAYER_M = compiled(HEAD), compiled(SUMMARY), compiled(PLAYER)
+#: :data:`HEAD` and :data:`SUMMARY` with compiled matches (:data:`PLAYER` is read by its
+#: own :meth:`~hhtools.grammars._lines.LineTable.match`)
+HEAD_M, SUMMARY_M = compiled(HEAD), compiled(SUMMARY)
 
 _STREETS = {
     "PRE-FLOP": k.Street.PREFLOP, "FLOP": k.Street.FLOP, "TURN": k.Street.TURN,
