@@ -460,9 +460,10 @@ def test_a_short_all_in_paid_an_uncontested_side_pot() -> None:
     assert wrong != side and _awards(wrong, name) == {("Cid", 3550, 1550), ("Dee", 0, 2000)}
     wrong = tied.replace("Carol collected $0.11", "Carol collected $0.1").replace(
         "Alice collected $0.1 from", "Alice collected $0.11 from")  # fmt: skip
-    # (the lines name no pot: Carol's cent short shows on her last pot, the side pot,
-    # as audit.settle gives a player's lines to the pots: main pot first)
-    assert wrong != tied and _awards(wrong, name) == {("Carol", 41, 42), ("Alice", 11, 10)}
+    # (the lines name no pot: Carol's $0.42 line is what the side pot owes her, so it
+    # is the side pot's, and her cent short shows on the main pot, where it was short;
+    # it showed on her last pot, the side pot: "paid $0.41 of the side pot")
+    assert wrong != tied and _awards(wrong, name) == {("Carol", 10, 11), ("Alice", 11, 10)}
     wrong = low.replace("Dan collected $0.04", "Dan collected $0.03").replace(
         "Bob collected $0.03", "Bob collected $0.04")  # fmt: skip
     assert wrong != low and _awards(wrong, name) == {("Dan", 3, 4), ("Bob", 4, 3)}

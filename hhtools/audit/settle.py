@@ -455,14 +455,29 @@ def _unpotted(
     not, the difference shows on the player's last pot. A player's amount may be
     written on several lines (one a pot won, the pot unnamed): each line fills what
     the lines before it left of those pots, so the lines together are spread as their
-    sum would be. A collect for one run stays on its run; one for no run is spread
-    with the rules' amounts summed over the runs.
+    sum would be. A line that is exactly what one of the player's pots still owes
+    them (a site writing a line a pot won) is that pot's: a short payment then shows
+    on the pot it was short in (Carol's $0.42 side pot line and her $0.10 of a main
+    pot owing her $0.11: the cent short showed on the side pot). A collect for one run
+    stays on its run; one for no run is spread with the rules' amounts summed over the
+    runs.
     """
     out: list[Collect] = []
     given: dict[tuple[str, Half | None, int | None, int], int] = {}  # by earlier lines
     for c in hand.collects:
         runs = range(n_boards) if c.board is None else (c.board,)
         mine = [p for p in pots if c.player in p.eligible] or list(pots[:1])
+        caps = []
+        for pot in mine:
+            cap = 0
+            for b in runs:
+                share, award = awards.get((b, pot.index), (0, None))
+                cap += award.due(c.player, c.half or Half.ALL) if award else share
+            caps.append(cap - given.get((c.player, c.half, c.board, pot.index), 0))
+        if c.amount > 0 and c.amount in caps and len(mine) > 1:
+            # the line is what one pot owes the player (a site writing a line a pot):
+            # that pot's, so a short payment shows on the pot it was short in
+            mine = [mine[caps.index(c.amount)]]
         left = c.amount
         for i, pot in enumerate(mine):
             cap = 0
