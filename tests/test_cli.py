@@ -27,6 +27,14 @@ def test_unknown_command_and_bad_value() -> None:
     assert len(res.stderr.strip().splitlines()) == 1
 
 
+def test_no_command_shows_the_help_and_says_why_it_stopped() -> None:
+    # it printed the help, then "error:  (see 'hhtools --help')", a message left empty
+    res = run()
+    assert res.returncode == 2 and "Commands" in res.stdout and "import" in res.stdout
+    assert res.stderr == ("error: give a command: the commands are listed above "
+                          "(see 'hhtools --help')\n")  # fmt: skip
+
+
 def test_duplicate_card_is_one_line() -> None:
     res = run("showdown", "--game", "omaha", "--board", "2s 5c Th 7d 8c",
               "--hand", "A=As Ks Qs Js", "--hand", "B=As 2d 3d 4d")  # fmt: skip

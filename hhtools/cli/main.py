@@ -88,6 +88,7 @@ def main() -> None:
         ctx = getattr(exc, "ctx", None)
         name = getattr(ctx, "command_path", None) if ctx is not None else None
         hint = f" (see '{name} --help')" if name else ""
-        sys.stderr.write(f"error: {exc.format_message()}{hint}\n")
+        message = exc.format_message() or "give a command: the commands are listed above"
+        sys.stderr.write(f"error: {message}{hint}\n")
         sys.exit(exit_code)
     sys.exit(code if isinstance(code, int) else 0)
