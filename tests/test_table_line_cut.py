@@ -95,3 +95,20 @@ def test_the_cut_reading_is_withdrawn_when_the_file_is_read_whole(tmp_path: Path
     assert res.stdout.split() == ["count_star()", "3"]
     res = run.invoke(app, ["problems", "--db", str(db)])
     assert "truncated_hand" not in res.stdout
+
+
+def test_show_of_the_hand_says_why_it_is_not_stored(tmp_path: Path) -> None:
+    # it said "no hand 2 in s.duckdb", as of a number never read
+    folder = tmp_path / "in"
+    folder.mkdir()
+    f, db = folder / "hands.txt", tmp_path / "s.duckdb"
+    f.write_text(three_hands().replace(TABLE, CUT, 2).replace(CUT, TABLE, 1))  # hand 2's cut
+    run = CliRunner()
+    assert run.invoke(app, ["import", str(folder), "--db", str(db), "-q", "-j", "1"]).exit_code == 0
+    res = run.invoke(app, ["show", "2", "--db", str(db)])
+    assert res.exit_code == 1
+    assert " ".join(res.stderr.split()) == (
+        f"error: no hand 2 in {db}: it was read and not stored, {f}:17: table line not read "
+        "(bad_table); 'hhtools problems --notes' lists it")  # fmt: skip
+    res = run.invoke(app, ["show", "4", "--db", str(db)])  # a number no reading met
+    assert (res.exit_code, res.stderr) == (1, f"error: no hand 4 in {db}\n")

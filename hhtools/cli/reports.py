@@ -179,6 +179,9 @@ def show_cmd(
         data = store.hand(hand_id, site)
         elsewhere = (store.hand(hand_id)["hands"]["site"].to_list()
                      if site is not None and data["hands"].height == 0 else [])  # fmt: skip
+        unread = (store.sql("SELECT file, line, message, code FROM import_errors WHERE "
+                            "hand_id = ? ORDER BY import_id DESC, line LIMIT 1", [hand_id]).rows()
+                  if data["hands"].height == 0 and not elsewhere else [])  # fmt: skip
     finally:
         store.close()
     hands = data["hands"]
@@ -186,8 +189,10 @@ def show_cmd(
         fail(f"no hand {hand_id} of {site} in {db}; it is stored for "
              f"{', '.join(elsewhere)}: give --site {elsewhere[0]}, or leave --site out",
              code=1)  # fmt: skip
-    if hands.height == 0:
-        fail(f"no hand {hand_id}{f' of {site}' if site else ''} in {db}", code=1)
+    if hands.height == 0:  # one a reading left out says why: a problem, or a note
+        why = "".join(f": it was read and not stored, {f}:{n}: {m} ({c}); 'hhtools problems "
+                      f"--notes' lists it" for f, n, m, c in unread)  # fmt: skip
+        fail(f"no hand {hand_id}{f' of {site}' if site else ''} in {db}{why}", code=1)
     if hands.height > 1:
         sites = ", ".join(hands["site"].to_list())
         fail(f"hand {hand_id} is in several sites ({sites}): add --site")
