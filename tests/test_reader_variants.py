@@ -171,3 +171,19 @@ def test_pokerstars_glued_header_offsets_in_every_line_end(tmp_path: Path) -> No
         assert [r.line for r in rs] == [1, 23], name
         assert data[rs[1].offset :].startswith(b"*** RIVER *** [4d Kh JPokerStars"), name
         assert rs[1].hand is not None and rs[1].hand.hand_id == "86564270670", name
+
+
+def test_pokerstars_starscoin_buy_in_and_rebuy_lines() -> None:
+    # "Tournament #1407056458, 250 SC Omaha Pot Limit": a buy-in in StarsCoin; the game
+    # was read as "SC Omaha Pot Limit" (unknown game, the hand lost). The re-buy and
+    # add-on lines "... receives 3000 chips for 250 StarsCoin" were unrecognised.
+    h = one("pokerstars", "tournament_starscoin_buy_in_and_rebuy.txt").hand
+    assert h is not None
+    g = h.game
+    assert (g.variant, g.currency, g.tournament_id, g.buy_in, g.level) == (
+        Variant.OMAHA, "CHIPS", "1407056458", "250 SC", "XI")  # fmt: skip
+    assert (g.small_blind, g.big_blind, g.ante) == (600, 1200, 100)
+    # antes 4 x 100, Ann all in for 2,900 called by Cat, Dan's big blind 1,200: 7,400
+    # to Cat (a straight, Ten to Ace, beats Ann's kings and eights)
+    assert h.collects == (Collect("Cat", 7400, line=25),)
+    assert (h.total_pot, h.rake) == (7400, 0)

@@ -79,7 +79,7 @@ STATUS = _rule(
 REBUY = _rule(
     "rebuy",
     r" (?P<what>re-buys|takes the add-on) and receives (?P<chips>[\d,]+) chips"
-    r"(?: for (?P<amount>" + _AMT + r"))?$",
+    r"(?: for (?P<amount>" + _AMT + r")(?: StarsCoin)?)?$",
 )
 RIO_SHOW = _rule("rio_show", r" shows \[(?P<cards>" + _CARDS + r")\](?: for (?P<desc>.+))?$")
 
