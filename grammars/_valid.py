@@ -9,10 +9,13 @@ one out:
 * no card is dealt twice: in one player's hole cards, to two players, or to a player and
   the board (:func:`dealt_twice`, the rule that a deck holds each card once);
 * every amount is one a history can hold: not negative, below
-  :data:`~hhtools.model.money.MAX_AMOUNT` (:func:`absurd_amount`).
+  :data:`~hhtools.model.money.MAX_AMOUNT` (:func:`absurd_amount`);
+* no player holds more hole cards than the game deals (:func:`too_many_cards`).
 
 A hand failing the cards or the amounts is a problem naming the card or the amount, and
-no record. The checks read records only: the model and the grammars' base, nothing else.
+no record. A player's line holding more hole cards than the game line deals is a
+``bad_cards`` problem on that line, the hand kept read in part (the audit judges no pot
+on it: what he holds is not known). The checks read records only: the model and the grammars' base, nothing else.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from hhtools.model.money import MAX_AMOUNT
 from hhtools.model.records import HandHistory, HandText, Problem
 from hhtools.model.vocab import ProblemCode
 
-__all__ = ["absurd_amount", "check_record", "dealt_twice", "foreign_code"]
+__all__ = ["absurd_amount", "check_record", "dealt_twice", "foreign_code", "too_many_cards"]
 
 
 def check_record(parsed: ParsedHand, text: HandText) -> ParsedHand:
@@ -38,6 +41,9 @@ def check_record(parsed: ParsedHand, text: HandText) -> ParsedHand:
       naming the card, and no record.
     * An amount no history holds (:func:`absurd_amount`) is a ``bad_amount`` problem
       naming it, and no record.
+    * A line holding more hole cards than the game deals (:func:`too_many_cards`) is a
+      ``bad_cards`` problem on that line; the record is kept, and read in part there
+      (:func:`hhtools.grammars.mark_unread`), so no pot is judged on cards not known.
 
     Args:
         parsed: what the site format's parser gave.
@@ -68,7 +74,13 @@ def check_record(parsed: ParsedHand, text: HandText) -> ParsedHand:
     else:
         absurd = absurd_amount(hand)
         if absurd is None:
-            return parsed
+            extra = too_many_cards(hand)
+            if not extra:
+                return parsed
+            found = tuple(Problem(hand.file, line, hand.hand_id, ProblemCode.BAD_CARDS, message,
+                                  _line_text(hand.text, line - hand.line))
+                          for message, line in extra)  # fmt: skip
+            return ParsedHand(hand, (*parsed.problems, *found), parsed.skipped, parsed.hand_id)
         what, amount, line = absurd
         stop = Problem(hand.file, line, hand.hand_id, ProblemCode.BAD_AMOUNT,
                        f"{what} reads {amount:,} minor units: no hand holds that amount",
@@ -177,6 +189,50 @@ def _line_of(hand: HandHistory, card: str, player: str, *, twice: bool = False) 
             if seen.count(card) >= (2 if twice else 1):
                 return hand.line + i
     return hand.line
+
+
+def too_many_cards(hand: HandHistory) -> list[tuple[str, int]]:
+    """The lines giving a player more hole cards than the game deals: ``(message, line)``
+    each, in the record's order (show lines, then hole cards known from no show line).
+
+    The game line says how many hole cards each player is dealt (the variant's, 2 to 7);
+    a line showing more contradicts it (a damaged line, or a game line misread), so what
+    the player holds is not known and no pot can be judged on it (judge only what was
+    read: shared/DESIGN.md). Fewer is no contradiction: a player may show part of his
+    hand, and is then not considered for the pot (seed 002: "the player must show all
+    four hole cards").
+
+    Args:
+        hand: the record.
+
+    Returns:
+        One ``(message, line)`` per such line ("Bob shows 5 hole cards 2c 2d 3h 4h 9s:
+        the game line deals 4 (omaha)"), the hand's first line when the record names
+        none; empty when every player's cards fit the game.
+
+    >>> from hhtools.model.records import BettingStructure, Game, Show, Variant
+    >>> g = Game(Variant.OMAHA, False, BettingStructure.POT_LIMIT, 5, 10, "USD")
+    >>> five = ("Qs", "Qc", "6c", "2d", "3d")
+    >>> h = HandHistory("s", "1", "t", None, None, None, g, 1, 6, (), (), (), None,
+    ...                 {"Ann": five}, (Show("Ann", five, line=20),), line=3)
+    >>> too_many_cards(h)
+    [('Ann shows 5 hole cards Qs Qc 6c 2d 3d: the game line deals 4 (omaha)', 20)]
+    """
+    dealt = hand.game.variant.hole_cards
+    out: list[tuple[str, int]] = []
+    named: set[str] = set()
+    for s in hand.shows:
+        if len(s.cards) > dealt:
+            named.add(s.player)
+            out.append((f"{s.player} shows {len(s.cards)} hole cards {' '.join(s.cards)}: "
+                        f"the game line deals {dealt} ({hand.game.variant.value})",
+                        s.line or hand.line))  # fmt: skip
+    for player, cards in hand.hole_cards.items():
+        if len(cards) > dealt and player not in named:
+            out.append((f"{player} holds {len(cards)} hole cards {' '.join(cards)}: the "
+                        f"game line deals {dealt} ({hand.game.variant.value})",
+                        _line_of(hand, cards[-1], player)))  # fmt: skip
+    return out
 
 
 def absurd_amount(hand: HandHistory) -> tuple[str, int, int] | None:

@@ -238,11 +238,12 @@ def _award(
     for p in pot.eligible:
         r = readings.get(p)
         if r is None or r.high is None and len(r.hole) < hand.game.variant.hole_cards:
-            # mucked, or part of the hand shown: "For a hand to be considered for
-            # winning the pot, the player must show all four hole cards" (seed 002)
+            # mucked, or part of the hand shown: a hand is considered for the pot
+            # only when the player shows all his hole cards (seed 002)
             continue
         if r.high is None:
-            return None  # more hole cards than the game deals: the pot is not judged
+            return None  # more hole cards than dealt: the pot is not judged (the
+            # reading states it: a bad_cards problem on the line, grammars/_valid.py)
         contenders.append(Contender(p, r.high.value, r.low.value if r.low else None))
     if not contenders:
         return None
