@@ -50,7 +50,7 @@ from hhtools.grammars._lines import _BadCards as BadCards
 from hhtools.grammars._lines import _cards as cards
 from hhtools.grammars._lines import _m as rule_match
 from hhtools.grammars._lines import _rule as rule
-from hhtools.grammars._lines import LineTable, bracketed, language_of, localised_cards
+from hhtools.grammars._lines import LineTable, bracketed, keep, language_of, localised_cards
 from hhtools.grammars._meaning import Meanings
 from hhtools.grammars._pots import (
     clockwise, in_pot_order, paid_parts, pots_of, split_rake, split_win,
@@ -97,13 +97,14 @@ __all__ = [
     "bracketed", "build_record", "by_word", "cards", "category_names", "claimed_from_five",
     "clockwise", "collected", "cut_short", "detect_encoding", "excess_returned", "finish",
     "hand_excess", "header_game", "impossible", "in_pot", "in_pot_order", "incomplete",
-    "iter_hands", "iter_lines", "language_of", "limit_blinds", "limit_stakes", "line_breaks",
+    "iter_hands", "iter_lines", "keep", "language_of", "limit_blinds", "limit_stakes",
+    "line_breaks",
     "local_time", "localised_cards", "low_from_five", "match_line", "match_player",
     "no_record", "not_read", "paid_parts", "plain_head", "player_line", "pots_of", "read_body",
     "read_high", "read_high_once", "read_high_words", "read_lines", "read_low",
     "read_template", "reader", "returns", "rule", "rule_match", "rule_table", "scrub",
-    "section", "site_format", "sitting_out", "split_rake", "split_win", "structure_names", "summary_checks",
-    "summary_end", "text_format", "the_board", "typed_game", "utc",
+    "section", "site_format", "sitting_out", "split_rake", "split_win", "structure_names",
+    "summary_checks", "summary_end", "text_format", "the_board", "typed_game", "utc",
     # the XML and JSON kernels
     "JsonHand", "MARK", "Stop", "XmlHand", "comma_cards", "context_attrs", "game_not_read",
     "json_format", "json_reader", "raise_by_habit", "read_elements", "unknown_keys", "verbs",

@@ -17,7 +17,7 @@ from typing import Any
 import pyparsing as pp
 
 __all__ = [
-    "FAST", "RANKS_BY_LANGUAGE", "LineTable", "first_words", "insert_longest_first",
+    "FAST", "RANKS_BY_LANGUAGE", "LineTable", "first_words", "insert_longest_first", "keep",
     "language_of", "localised_cards",
 ]  # fmt: skip
 
@@ -96,6 +96,21 @@ Rule = tuple[str, Any]  # (kind, a named pyparsing Regex or a compiled re.Patter
 _SHORT, _KEPT = 40, 4096
 
 
+def keep(kept: dict[str, Any], text: str, found: Any) -> Any:
+    """``found``, what a reading of ``text`` gave, kept in ``kept`` under the text when
+    it is short (at most 40 characters; ``kept`` emptied first when it holds 4,096): a
+    grammar's reading of what follows a player's name, found again by one lookup.
+
+    >>> kept = {}; keep(kept, "folds", ("fold", None)), kept
+    (('fold', None), {'folds': ('fold', None)})
+    """
+    if len(text) <= _SHORT:
+        if len(kept) >= _KEPT:
+            kept.clear()
+        kept[text] = found
+    return found
+
+
 def _matcher(rule: Any) -> Callable[[str], Any]:
     """The one compiled call that reads a whole line with ``rule``: a pyparsing rule's
     own pattern (anchored at the end, :func:`_m`), or a plain pattern's ``fullmatch``."""
@@ -111,8 +126,8 @@ class LineTable(dict[str, tuple[Rule, ...]]):
     a line with one dict lookup and the compiled pattern of each candidate, no object
     made per line but the word and the match. A short line read once is read again by
     one lookup of its whole text (what follows a player's name: "folds", "calls
-    [$0.25]"): the kind and match found for it are kept (at most :data:`_KEPT` of them,
-    then the table starts again), the same groups for the same text.
+    [$0.25]"): the kind and match found for it are kept (:func:`keep`), the same groups
+    for the same text.
 
     >>> table = LineTable([("fold", _rule("fold", r"folds$")),
     ...                    ("call", _rule("call", r"calls (?P<amount>\\d+)$"))])
@@ -174,12 +189,7 @@ class LineTable(dict[str, tuple[Rule, ...]]):
             for kind, read in self._compiled.get(text if cut < 0 else text[:cut], ()):
                 m = read(text)
                 if m is not None:
-                    found = (kind, m)
-                    if len(text) <= _SHORT:
-                        if len(kept) >= _KEPT:
-                            kept.clear()
-                        kept[text] = found
-                    return found
+                    return keep(kept, text, (kind, m))
             return None
         cut = text.find(" ")
         word = text if cut < 0 else text[:cut]

@@ -197,7 +197,8 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     h.unit = k.Unit.CENTS if hd["tid"] is None else k.Unit.CHIPS
     h.table = hd["ttbl"] or hd["tbl"] or hd["zone"] or ""
     explicit = "\n*** FLOP ***" in text  # the oldest hands print no street lines
-    if not k.read_body(h, enumerate(lines[1:], 1), line, partial(_line, h, explicit=explicit)):
+    if not k.read_body(h, enumerate(lines[1:], 1), line, partial(_line, h, explicit),
+                       normalised=True):  # the reader's lines (k.reader): normalised
         return k.no_record(h)
     done = k.summary_end(h, lines, line, "'Total Pot'")
     if done is not None:
@@ -245,8 +246,9 @@ def _game(
     )  # fmt: skip
 
 
-def _line(h: k.Hand, ln: str, lno: int, *, explicit: bool) -> bool:
-    """Read one body line into the hand; ``False`` when no rule reads it."""
+def _line(h: k.Hand, explicit: bool, ln: str, lno: int) -> bool:
+    """Read one body line into the hand (``explicit``: the hand prints its street
+    lines); ``False`` when no rule reads it."""
     if h.summary:
         return _summary_line(h, ln, lno)
     name, sep, rest = ln.partition(" : ")
@@ -296,13 +298,20 @@ def _player_line(h: k.Hand, name: str, rest: str, ln: str, lno: int, explicit: b
 def _rule_of(rest: str) -> tuple[str, Any] | None:
     """The kind and results of the rule that reads what a player did: the rules of its
     first word in lower case, before any bracket ("All-in(raise)", "Folds(timeout)")."""
+    found = _KEPT.get(rest)
+    if found is not None:  # read before: the same groups for the same text
+        return found
     sp = rest.find(" ")
     word = (rest if sp < 0 else rest[:sp]).partition("(")[0].lower()
     for kind, match in _BY_WORD.get(word, ()):
         m = match(rest)
         if m is not None:
-            return kind, m
+            return k.keep(_KEPT, rest, (kind, m))
     return None
+
+
+#: what :func:`_rule_of` read of a short text (:func:`~hhtools.grammars._lines.keep`)
+_KEPT: dict[str, tuple[str, Any]] = {}
 
 
 def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from hhtools.grammars import _kit as k
@@ -151,7 +152,8 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     h.unit = k.Unit.CHIPS if not gm["cur"] else k.Unit.CENTS
     h.max_seats = int(gm["max"]) if gm["max"] else None
     numbered = ((i, ln) for i, ln in enumerate(lines) if i not in (0, at))
-    if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
+    if not k.read_body(h, numbered, line, partial(_line, h), quiet=k.NO_CHIPS,
+                       normalised=True):
         return k.no_record(h)
     cut = None if h.collects else "hand has no 'wins' line (cut short?)"
     if k.incomplete(h, lines, line, cut_short=cut):

@@ -81,6 +81,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from typing import Any, NamedTuple
 
 from hhtools.grammars import _kit as k
@@ -279,7 +280,8 @@ def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> k
         started = local_time(head.date)
     h.unit = k.Unit.CHIPS if head.tourney else k.Unit.CENTS
     numbered = [(i, ln) for i, ln in enumerate(lines) if i not in (0, at)]
-    if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
+    if not k.read_body(h, numbered, line, partial(_line, h), quiet=k.NO_CHIPS,
+                       normalised=True):
         return k.no_record(h)
     g = _game(h, head, game, structure)
     if head.room == "merge":

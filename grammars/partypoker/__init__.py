@@ -426,15 +426,24 @@ def _silent_blinds(h: _Hand, lno: int) -> None:
     h.post(bb.player, k.PostKind.BIG_BLIND, min(h.blinds[1], bb.stack), h.blinds[2])
 
 
+#: what :data:`~.lines.PLAYER_WORD` read of a short text (:func:`~hhtools.grammars._lines.keep`)
+_KEPT: dict[str, tuple[str, Any]] = {}
+
+
 def _player(h: _Hand, who: str, rest: str, lno: int) -> bool:
     """What follows a player's name, read by the first word's rules; ``False`` when
     none reads it."""
-    sp = rest.find(" ")
-    for name, rule in L.PLAYER_WORD.get(rest if sp < 0 else rest[:sp], ()):
-        m = rule.match(rest)
-        if m is not None:
-            _PLAYER_LINES.get(name, _nothing)(h, who, m, lno)
-            return True
+    found = _KEPT.get(rest)  # read before: the same groups for the same text
+    if found is None:
+        sp = rest.find(" ")
+        for name, rule in L.PLAYER_WORD.get(rest if sp < 0 else rest[:sp], ()):
+            m = rule.match(rest)
+            if m is not None:
+                found = k.keep(_KEPT, rest, (name, m))
+                break
+    if found is not None:
+        _PLAYER_LINES.get(found[0], _nothing)(h, who, found[1], lno)
+        return True
     if rest.startswith("shows") and (m := L.SHOWS_LOW.match(rest)) is not None:
         _shows_low(h, who, m, lno)
         return True

@@ -59,6 +59,7 @@ Quirks of the older format read here:
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 from hhtools.grammars import _kit as k
@@ -147,7 +148,8 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     started, gid, game = head
     h.meanings = OLD_MEANINGS
     numbered = ((i, ln.strip()) for i, ln in body[2:])
-    if not k.read_body(h, numbered, line, lambda ln, lno: _line(h, ln, lno), quiet=k.NO_CHIPS):
+    if not k.read_body(h, numbered, line, partial(_line, h), quiet=k.NO_CHIPS,
+                       normalised=True):
         return k.no_record(h)
     done = k.summary_end(h, lines, line, "'Pot:'")
     if done is not None:
@@ -244,7 +246,10 @@ def _player_line(h: k.Hand, ln: str, lno: int) -> bool:
     """ "Player <name> <act>": a seated name first (longest first: one short match)."""
     for name in h.by_length:
         if ln.startswith(name, 7) and ln[7 + len(name) : 8 + len(name)] == " ":
-            m = k.rule_match(ACT, ln[8 + len(name) :])
+            rest = ln[8 + len(name) :]
+            m = _ACTS.get(rest)  # read before: the same groups for the same text
+            if m is None and (m := k.rule_match(ACT, rest)) is not None:
+                k.keep(_ACTS, rest, m)
             if m is not None and _whole(m):
                 _player(h, name, m, ln, lno)
                 return True
@@ -253,6 +258,10 @@ def _player_line(h: k.Hand, ln: str, lno: int) -> bool:
         return False
     _player(h, m["name"], m, ln, lno)
     return True
+
+
+#: what :data:`ACT` read of a short text (:func:`~hhtools.grammars._lines.keep`)
+_ACTS: dict[str, Any] = {}
 
 
 def _whole(m: Any) -> bool:
