@@ -187,3 +187,23 @@ def test_pokerstars_starscoin_buy_in_and_rebuy_lines() -> None:
     # to Cat (a straight, Ten to Ace, beats Ann's kings and eights)
     assert h.collects == (Collect("Cat", 7400, line=25),)
     assert (h.total_pot, h.rake) == (7400, 0)
+
+
+def test_pokerstars_converted_tournament_header_and_won_summary() -> None:
+    # A converted tournament hand (fpdb's "old converted tourney"): "Tournament
+    # #12305244, $125+$10 - Omaha Pot Limit (3000/6000) - 2015/06/14 21:06:43", a dash
+    # after the buy-in, the blinds beside the game, no level and no zone; the game was
+    # read as "- Omaha Pot Limit (3000/6000)" (unknown, the hand lost). Its summary
+    # writes "Seat 6: HOOP (big blind) won (11400)" for a pot taken unshown.
+    h = one("pokerstars", "converted_tournament_no_level_no_zone_won_summary.txt").hand
+    assert h is not None
+    g = h.game
+    assert (g.currency, g.tournament_id, g.buy_in, g.level) == ("CHIPS", "12305244", "$125+$10", None)
+    assert (g.small_blind, g.big_blind, g.ante) == (3000, 6000, 600)
+    assert (h.started_at, h.time_zone) == (datetime(2015, 6, 14, 21, 6, 43), None)
+    assert [(s.player, s.stack) for s in h.seats] == [
+        ("UTGplus2", 165836), ("Dealer", 100431), ("Small Blind", 170703), ("HOOP", 226000)]  # fmt: skip
+    # antes 4 x 600, blinds 3,000 and 6,000: 11,400, all to HOOP as the text says
+    assert h.collects == (Collect("HOOP", 11400, line=19),)
+    assert (h.total_pot, h.rake) == (11400, 0)
+    assert h.hole_cards["Small Blind"] == ("4s", "2d", "Jd", "Jc")

@@ -32,7 +32,7 @@ HEADER = _rule(
     r"\ufeff?(?P<site>PokerStars|PokerMaster|Run It Once Poker)(?P<home> Home Game)?(?P<zoom> Zoom)?"
     r" (?:Hand|Game) #(?P<hand_id>\d+): +"
     r"(?:\{(?P<club0>[^}]*)\} (?=Tournament ))?"
-    r"(?:(?P<tzoom>Zoom )?Tournament #(?P<tid>\d+), (?P<buyin>Freeroll|\S+(?: [A-Z]{3}| SC)?) +)?"
+    r"(?:(?P<tzoom>Zoom )?Tournament #(?P<tid>\d+), (?P<buyin>Freeroll|\S+(?: [A-Z]{3}| SC)?) +(?:- )?)?"
     r"(?:\{(?P<club>[^}]*)\} )?"
     r"(?P<game>.+?)"
     r"(?: - (?:Match Round \w+, )?Level (?P<level>\w+)(?: \((?P<level_sb>[\d,]+)/(?P<level_bb>[\d,]+)\))?)?"

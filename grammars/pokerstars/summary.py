@@ -35,7 +35,8 @@ S_FOLDED = _rule(
     "summary_folded",
     r" folded (?:before (?:the )?Flop|on the (?P<street>Flop|Turn|River))(?P<nobet> \(didn't bet\))?$",
 )
-S_COLLECTED = _rule("summary_collected", r" collected \((?P<amount>" + _AMT + r")\)$")
+#: "collected ($5)"; converted histories write "won (12600)"
+S_COLLECTED = _rule("summary_collected", r" (?:collected|won) \((?P<amount>" + _AMT + r")\)$")
 S_SHOWED = _rule(
     "summary_showed",
     r" showed \[(?P<cards>" + _CARDS + r")\] and "
@@ -52,6 +53,7 @@ S_SITTING_OUT = _rule("summary_sitting_out", r" (?:is )?sitting out$")
 _SUMMARY_RULES = {
     "folded": S_FOLDED,
     "collected": S_COLLECTED,
+    "won": S_COLLECTED,
     "showed": S_SHOWED,
     "mucked": S_MUCKED,
     "is": S_SITTING_OUT,
