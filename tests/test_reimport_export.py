@@ -70,3 +70,30 @@ def test_another_text_of_a_rooms_own_format_still_conflicts(tmp_path: Path) -> N
     edited.write_text(text.replace("19:57:36 ET", "19:57:37 ET"))
     summary = import_paths([edited], db, workers=1)
     assert (summary.hands, summary.duplicates, summary.conflicts) == (0, 3, 1)
+
+
+def export_ohh(tmp_path: Path) -> Path:
+    """The three hands' OHH export (made from a store of their own), in a folder."""
+    db = tmp_path / "first.duckdb"
+    import_paths([three_hands(tmp_path)], db, workers=1)
+    out = tmp_path / "ohh"
+    res = CliRunner().invoke(app, ["export", "--format", "ohh", str(out), "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    return out
+
+
+def test_the_rooms_text_after_its_export_is_stored_adds_nothing_quietly(tmp_path: Path) -> None:
+    ohh = export_ohh(tmp_path)
+    db = tmp_path / "s.duckdb"
+    assert import_paths([ohh], db, workers=1).hands == 3  # the OHH readings stored first
+    later = import_paths([three_hands(tmp_path)], db, workers=1)
+    assert (later.hands, later.duplicates, later.conflicts, later.problems) == (0, 3, 0, 0)
+    assert counts(db) == (3, 0)
+
+
+def test_both_texts_in_one_import_store_each_hand_once_quietly(tmp_path: Path) -> None:
+    ohh = export_ohh(tmp_path)
+    db = tmp_path / "s.duckdb"
+    both = import_paths([ohh, three_hands(tmp_path)], db, workers=1)
+    assert (both.hands, both.duplicates, both.conflicts, both.problems) == (3, 3, 0, 0)
+    assert counts(db) == (3, 0)

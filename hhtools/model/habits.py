@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from hhtools.model.frozen import record
 
-__all__ = ["Habits", "of", "register"]
+__all__ = ["Habits", "of", "register", "written_again"]
 
 
 @record
@@ -99,3 +99,14 @@ def of(site_format: str) -> Habits:
         site_format: ``HandHistory.site_format``.
     """
     return _HABITS.get(site_format, _DEFAULT)
+
+
+def written_again() -> frozenset[str]:
+    """The keys of the formats registered that write other rooms' hands again
+    (:attr:`Habits.written_again`: OHH, PHH).
+
+    >>> register("example-again", Habits(written_again=True))
+    >>> "example-again" in written_again(), _HABITS.pop("example-again") is not None
+    (True, True)
+    """
+    return frozenset(key for key, h in _HABITS.items() if h.written_again)

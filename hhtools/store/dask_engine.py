@@ -155,9 +155,10 @@ class DatasetImporter:
         }  # fmt: skip
         # ``hands`` for KnownHands: the dataset's hands and those of this run so far
         self.con.execute(
-            "CREATE TABLE run_keys (site VARCHAR, hand_id VARCHAR, text_digest VARCHAR)")
-        self.con.execute("CREATE OR REPLACE TEMP VIEW hands AS SELECT site, hand_id, text_digest "
-                         "FROM _pq_hands UNION ALL SELECT * FROM run_keys")  # fmt: skip
+            "CREATE TABLE run_keys (site VARCHAR, hand_id VARCHAR, text_digest VARCHAR, "
+            "site_format VARCHAR)")  # fmt: skip
+        self.con.execute("CREATE OR REPLACE TEMP VIEW hands AS SELECT site, hand_id, text_digest, "
+                         "site_format FROM _pq_hands UNION ALL SELECT * FROM run_keys")  # fmt: skip
         self.known = KnownHands(self.con)
         self.walk_problems: list[Problem] = []
         self._seq = 0
@@ -274,7 +275,9 @@ class DatasetImporter:
         drop: list[int] = keys.column("_n").filter(pc.invert(mask)).to_pylist()
         self.known.add(hashes[kept])
         new = pa.table({"site": keys.column("site"), "hand_id": keys.column("hand_id"),
-                        "text_digest": keys.column("digest")}).filter(pa.array(kept))  # fmt: skip
+                        "text_digest": keys.column("digest"),
+                        "site_format": pa.array([file.site_format] * keys.num_rows, pa.string())},
+                       ).filter(pa.array(kept))  # fmt: skip
         self.con.register("_hh_new", new)
         self.con.execute("INSERT INTO run_keys SELECT * FROM _hh_new")
         self.con.unregister("_hh_new")

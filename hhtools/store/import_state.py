@@ -22,6 +22,7 @@ from hhtools.ingest.sources import Source
 from hhtools.model import habits
 from hhtools.model.records import Problem
 from hhtools.model.vocab import NOTE_CODES, ProblemCode
+from hhtools.store.known import WRITTEN_AGAIN
 
 __all__ = ["FileState", "ImportSummary", "count_new", "imports_row", "problem_columns",
            "sort_out"]  # fmt: skip
@@ -156,13 +157,16 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
              summary: ImportSummary) -> np.ndarray:  # fmt: skip
     """Which hands of a batch are new, one by one (when some may be stored already, or
     come twice): neither stored nor earlier in the batch. A repeat with another text is
-    a ``conflicting_hand`` problem on its file, unless its format writes other rooms'
-    hands again (:attr:`~hhtools.model.habits.Habits.written_again`: OHH, PHH, a
-    store's own export): then it is the same hand, already stored.
+    a ``conflicting_hand`` problem on its file, unless it, or the reading stored, is
+    in a format that writes other rooms' hands again
+    (:attr:`~hhtools.model.habits.Habits.written_again`: OHH, PHH, a store's own
+    export; :data:`~hhtools.store.known.WRITTEN_AGAIN`): then it is the same hand,
+    already stored.
 
     Args:
         batches: (file, keys) in order; keys as :data:`hhtools.store.pipeline.KEY_SCHEMA`.
-        stored: (site, hand id) -> text digest of the batch's hands already stored.
+        stored: (site, hand id) -> text digest of the batch's hands already stored
+            (:meth:`~hhtools.store.known.KnownHands.stored_digests`).
         summary: the run's counts (duplicates, conflicts, problems added).
 
     Returns:
@@ -179,7 +183,7 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
             key = (site, hid)
             prior = stored.get(key) or seen.get(key)
             if prior is None:
-                seen[key] = digest
+                seen[key] = WRITTEN_AGAIN if again else digest
                 kept[i] = True
                 owner.hands += 1
                 owner.by_site[site] += 1
@@ -188,7 +192,7 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
             else:
                 owner.duplicates += 1
                 summary.duplicates += 1
-                if prior != digest and not again:
+                if prior != digest and not again and prior != WRITTEN_AGAIN:
                     summary.conflicts += 1
                     summary.problems += 1
                     owner.problem_list.append(

@@ -18,7 +18,13 @@ import duckdb
 import numpy as np
 import pyarrow as pa
 
-__all__ = ["KnownHands"]
+from hhtools.model import habits
+
+__all__ = ["WRITTEN_AGAIN", "KnownHands"]
+
+#: what :meth:`KnownHands.stored_digests` gives for a hand stored from a format that
+#: writes other rooms' hands again (OHH, PHH): any text of that hand is the same hand
+WRITTEN_AGAIN = "written again"
 
 
 class KnownHands:
@@ -65,18 +71,20 @@ class KnownHands:
         return found
 
     def stored_digests(self, ids: pa.Table) -> dict[tuple[str, str], str]:
-        """(site, hand id) -> text digest of the hands of ``ids`` that are stored."""
+        """(site, hand id) -> text digest of the hands of ``ids`` that are stored, or
+        :data:`WRITTEN_AGAIN` for one stored from an open format (OHH, PHH)."""
         if ids.num_rows == 0:
             return {}
         self.con.register("_hh_key", ids)
         try:
             rows = self.con.execute(
-                "SELECT h.site, h.hand_id, h.text_digest FROM hands h "
+                "SELECT h.site, h.hand_id, h.text_digest, h.site_format FROM hands h "
                 "JOIN (SELECT DISTINCT site, hand_id FROM _hh_key) k USING (site, hand_id)"
             ).fetchall()
         finally:
             self.con.unregister("_hh_key")
-        return {(s, h): d for s, h, d in rows}
+        again = habits.written_again()
+        return {(s, h): WRITTEN_AGAIN if f in again else d for s, h, d, f in rows}
 
     def add(self, hashes: np.ndarray) -> None:
         """Record newly stored hands: a sorted run of their own, merged with the run
