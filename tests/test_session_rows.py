@@ -142,7 +142,14 @@ def test_an_import_works_its_sessions_out_in_parts(tmp_path: Path,
     import_paths([SAMPLES], db, workers=1)
     con = store.connect(db)
     try:
-        assert rows_module.parts_of(con) > 2
+        everyone = con.sql("SELECT DISTINCT site, player FROM seats").to_arrow_table()
+        parts = list(rows_module.session_parts(con, everyone, cube=True))
+        assert len(parts) >= 2  # of whole players, about 1,000 seats each
+        got = pa.concat_tables([p.rows for p in parts])
+        (stored,) = con.execute("SELECT count(*) FROM seat_sessions").fetchall()[0]
+        assert got.num_rows == stored and max(p.rows.num_rows for p in parts) < stored
+        names = [tuple(p.players.to_pylist()) for p in parts]
+        assert sum(map(len, names)) == len({n for ns in names for n in map(repr, ns)})
         con.execute(_PLAYERS)
         _same(con, "SELECT site, hand_id, player, session_start, net FROM seat_sessions", 30)
     finally:

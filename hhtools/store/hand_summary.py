@@ -257,7 +257,8 @@ def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False,
 
 
 def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str,
-                       cube: str | None = None, sessions: str | None = None) -> None:  # fmt: skip
+                       cube: str | None = None, sessions: str | None = None,
+                       with_hands: bool = False) -> None:  # fmt: skip
     """Work out again the ``session_summary`` rows of some players from their
     ``seat_sessions``, and their ``session_cube`` rows
     (:mod:`hhtools.store.session_cube`), inside the caller's transaction.
@@ -268,10 +269,13 @@ def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str,
         cube: a table or view of their ``session_cube`` rows already summed, or ``None``.
         sessions: a table or view of their ``seat_sessions`` rows (all of them, as
             stored), or ``None``: read from ``seat_sessions``.
+        with_hands: ``sessions`` carries each row's hand's columns
+            (:func:`hhtools.store.player_views.sessions_from`).
     """
     mine = f"(site, player) IN (SELECT site, player FROM {players})"
     con.execute(f"DELETE FROM session_summary WHERE {mine}")
-    rows = sessions_from(sessions or f"(SELECT * FROM seat_sessions WHERE {mine})")
+    rows = sessions_from(sessions or f"(SELECT * FROM seat_sessions WHERE {mine})",
+                         with_hands=bool(sessions) and with_hands)
     cols = ", ".join('"end"' if c.name == "session_end" else c.name
                      for c in TABLES["session_summary"][1])  # fmt: skip
     con.execute(f"INSERT INTO session_summary SELECT {cols} FROM ({rows})")

@@ -59,7 +59,7 @@ FROM (
 )"""
 
 
-def sessions_from(seat_sessions: str) -> str:
+def sessions_from(seat_sessions: str, with_hands: bool = False) -> str:
     """The ``sessions`` view's SELECT over a table or SELECT of ``(site, hand_id,
     player, session_start, net)`` (the stored ``seat_sessions``, or
     :func:`session_select`): one GROUP BY, then the session's number and end by
@@ -71,24 +71,31 @@ def sessions_from(seat_sessions: str) -> str:
     (the row's net won over the session's length, minor units rounded to a unit; NULL
     when the length is 0). A session that changed game or stakes has a row for each,
     all with the session's start, end and length.
+
+    ``with_hands``: each row of ``seat_sessions`` already carries its hand's ``game,
+    structure, stakes, currency``, ``moment`` (its start: UTC when known, else the
+    site's clock) and ``net_bb`` (``net::DOUBLE / nullif(big_blind, 0)``), so it is not
+    joined to ``hands`` again (the sessions step has them: a join of every hand per part).
     """
+    x = ("SELECT site, player, session_start, net, game, structure, stakes, currency, "
+         f"net_bb, moment FROM {seat_sessions}" if with_hands else f"""
+    SELECT x.site, x.player, x.session_start, x.net, h.game, h.structure, h.stakes,
+           h.currency, x.net::DOUBLE / nullif(h.big_blind, 0) AS net_bb,
+           coalesce(h.started_at_utc, h.started_at) AS moment
+    FROM {seat_sessions} x JOIN hands h ON h.site = x.site AND h.hand_id = x.hand_id""")
     return f"""
 SELECT *, date_diff('second', start, "end") / 60.0 AS minutes,
        CASE WHEN "end" > start THEN round(net_won * 3600.0
             / date_diff('second', start, "end"))::BIGINT END AS net_per_hour
 FROM (
-WITH x AS (
-    SELECT x.site, x.player, x.session_start, x.net, h.game, h.structure, h.stakes,
-           h.currency, h.big_blind, coalesce(h.started_at_utc, h.started_at) AS moment
-    FROM {seat_sessions} x JOIN hands h ON h.site = x.site AND h.hand_id = x.hand_id
-)
+WITH x AS ({x})
 SELECT site, player,
        dense_rank() OVER (PARTITION BY site, player ORDER BY session_start) AS session,
        session_start AS start,
        max(max(moment)) OVER (PARTITION BY site, player, session_start) AS "end",
        game, structure, stakes, currency, count(*)::BIGINT AS hands,
        sum(net)::BIGINT AS net_won,
-       100.0 * sum(net::DOUBLE / nullif(big_blind, 0)) / count(*) AS bb_per_100
+       100.0 * sum(net_bb) / count(*) AS bb_per_100
 FROM x
 GROUP BY site, player, session_start, game, structure, stakes, currency
 )"""

@@ -145,8 +145,9 @@ def summarise_session_cube(con: duckdb.DuckDBPyConnection, players: str,
 
 
 #: the cube's sums over a seat's column (NULL when every seat's is), after the counts
+#: (``net_won``: the net the rows carry already, not read twice)
 _SEAT_SUMS = {"postflop_aggressive": "s.postflop_aggressive", "postflop_calls": "s.postflop_calls",
-              "postflop_folds": "s.postflop_folds", "net_won": "s.net",
+              "postflop_folds": "s.postflop_folds", "net_won": None,
               "net_bb": "s.net::DOUBLE / nullif(h.big_blind, 0)"}  # fmt: skip
 _KEYS = ("game", "structure", "stakes", "currency")  #: the hand's keys of a cube row
 #: each hand key's hash (``cube_key``) and the key, once
@@ -165,7 +166,7 @@ def seat_values_select() -> str:
     """A select list over ``seats s`` and ``hands h``: what each seat adds to its cube
     row (:func:`cube_of_seats`): whether it has statistics, the hand's keys, each
     condition counted (false for NULL, as ``count_if``; each distinct condition a bit of
-    ``_cube_bits``) and each summed value. ``h`` has ``cube_key``, the hash of the hand's
+    ``_cube_bits``) and each summed value but the net (the rows carry it). ``h`` has ``cube_key``, the hash of the hand's
     game, structure, stakes and currency (:data:`KEYS_SELECT`)."""
     conds = dict.fromkeys(_counted().values())
     # the conditions as the bits of one integer (bit i: the i-th distinct condition): one
@@ -174,7 +175,7 @@ def seat_values_select() -> str:
     bits = " | ".join(f"(coalesce(({c}), false)::BIGINT << {i})" for i, c in enumerate(conds))
     return ", ".join(["s.vpip_opportunity IS NOT NULL AS _cube_stat", "h.cube_key AS _cube_key",
                       f"({bits}) AS _cube_bits",
-                      *(f"{e} AS _cube_{n}" for n, e in _SEAT_SUMS.items())])  # fmt: skip
+                      *(f"{e} AS _cube_{n}" for n, e in _SEAT_SUMS.items() if e)])  # fmt: skip
 
 
 def cube_of_seats(rows: pa.Table, values: pa.Table, new: np.ndarray, start: pa.Array,
@@ -230,7 +231,8 @@ def cube_of_seats(rows: pa.Table, values: pa.Table, new: np.ndarray, start: pa.A
         flags = (bits >> conds.index(cond)) & 1
         cols[name] = pa.array(np.add.reduceat(flags, first))
     for name in _SEAT_SUMS:
-        col = values.column(f"_cube_{name}").combine_chunks().take(take)
+        col = (rows.column("net") if name == "net_won" else values.column(f"_cube_{name}")
+               ).combine_chunks().take(take)  # fmt: skip
         kind = np.float64 if name == "net_bb" else np.int64
         got = pc.fill_null(col, 0).to_numpy(zero_copy_only=False).astype(kind)
         valid = pc.is_valid(col).to_numpy(zero_copy_only=False).astype(np.int64)

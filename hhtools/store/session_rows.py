@@ -14,6 +14,11 @@ session's first seat, the least, as the rows are sorted.
 
 from __future__ import annotations
 
+import os
+import tempfile
+from collections.abc import Iterator
+from typing import NamedTuple
+
 import duckdb
 import numpy as np
 import pyarrow as pa
@@ -22,8 +27,8 @@ import pyarrow.compute as pc
 from hhtools.store.player_views import SESSION_GAP
 from hhtools.store.seat_results import counted_seat
 
-__all__ = ["ROWS_AT_ONCE", "SESSION_SCHEMA", "parts_of", "same_as_before", "session_rows",
-           "session_rows_and_cube"]  # fmt: skip
+__all__ = ["ROWS_AT_ONCE", "SESSION_SCHEMA", "SessionPart", "same_as_before", "session_parts",
+           "session_rows"]  # fmt: skip
 
 #: the columns of ``seat_sessions`` the rows give, in order
 SESSION_SCHEMA = pa.schema([("site", pa.string()), ("hand_id", pa.string()),
@@ -41,16 +46,14 @@ _HANDS = ("(SELECT site, hand_id, started_at_utc, started_at, big_blind, hi_lo, 
           "hash(game, structure, stakes, currency) AS cube_key FROM hands)")
 
 
-#: seats worked out at once at most (about 50 MB of rows in memory): more are taken in
-#: parts, each a share of the players (:func:`parts_of`)
-ROWS_AT_ONCE = 1_000_000
+#: seats worked out at once at most (:func:`session_parts`: parts of whole players). The
+#: sessions step of a million-hand store (5.1 million seats; the import's 256 MB, one
+#: thread): 250,000 11.7 CPU s and a peak of 470 MiB, 500,000 12.0 s and 501 MiB,
+#: a million 12.5 s and 665 MiB (load 9-14)
+ROWS_AT_ONCE = 250_000
 
-
-def parts_of(con: duckdb.DuckDBPyConnection) -> int:
-    """In how many parts the sessions of any players of the store are worked out, each of
-    at most about :data:`ROWS_AT_ONCE` seats (from the count of every seat)."""
-    (seats,) = con.execute("SELECT count(*) FROM seats").fetchall()[0]
-    return max(1, -(-int(seats) // ROWS_AT_ONCE))
+#: rows the read of :func:`session_parts` hands over at a time
+BATCH_ROWS = 65_536
 
 
 def session_rows(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int = SESSION_GAP,
@@ -77,27 +80,23 @@ def session_rows(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int 
     return _sessions(con, players, gap_minutes, parts, part)[0]
 
 
-def session_rows_and_cube(con: duckdb.DuckDBPyConnection, players: str
-                          ) -> tuple[pa.Table, pa.Table | None]:  # fmt: skip
-    """:func:`session_rows` (the usual gap) and the ``session_cube`` rows of the same
-    players summed from that one sorted read of their seats
-    (:func:`hhtools.store.session_cube.cube_of_seats`), not from a second join of their
-    seats, hands and sessions.
+def _select(players: str, extra: str = "", share: str = "") -> str:
+    """The counted seats of ``players`` (a table or view of ``(site, player)`` rows) with
+    their moment, net and the columns ``extra``, sorted by site, player, moment and hand
+    id; ``share`` a further condition on ``s``."""
+    return f"""SELECT s.site, s.hand_id, s.player, coalesce(h.started_at_utc, h.started_at) AS moment,
+               s.net {', ' + extra if extra else ''}
+        FROM seats s JOIN {_HANDS} h ON h.site = s.site AND h.hand_id = s.hand_id
+        WHERE {counted_seat("s")} AND (s.site, s.player) IN (SELECT site, player FROM {players})
+          {share}
+        ORDER BY s.site, s.player, moment, s.hand_id"""
 
-    Args:
-        con: a store (its ``seats`` and ``hands``).
-        players: a table or view of ``(site, player)`` rows.
 
-    Returns:
-        ``(rows, cube)``: the rows of :data:`SESSION_SCHEMA`, and a table of
-        :data:`hhtools.store.session_cube.SESSION_CUBE_COLUMNS` (one row per key, in no
-        order), or ``None`` when two of the store's hand keys have one hash.
-    """
-    from hhtools.store.session_cube import KEYS_SELECT, cube_of_seats, seat_values_select
-
-    rows, values, new, start = _sessions(con, players, SESSION_GAP, 1, 0, seat_values_select())
-    keys = con.sql(KEYS_SELECT).to_arrow_table()
-    return rows, cube_of_seats(rows, values, new, start, keys)
+def _gap(gap_minutes: int) -> int:
+    gap = int(gap_minutes)
+    if gap < 1:
+        raise ValueError(f"the session gap must be 1 minute or more, not {gap_minutes}")
+    return gap
 
 
 def _sessions(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int, parts: int,
@@ -106,18 +105,15 @@ def _sessions(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int, pa
     """The rows of :func:`session_rows`; the columns ``extra`` (a select list over
     ``seats s`` and ``hands h``) of each row, in the same order; where a session starts
     (one per row); each row's session start."""
-    gap = int(gap_minutes)
-    if gap < 1:
-        raise ValueError(f"the session gap must be 1 minute or more, not {gap_minutes}")
+    gap = _gap(gap_minutes)
     share = f"AND hash(s.site, s.player) % {int(parts)} = {int(part)}" if parts > 1 else ""
-    rows = con.sql(
-        f"""SELECT s.site, s.hand_id, s.player, coalesce(h.started_at_utc, h.started_at) AS moment,
-               s.net {', ' + extra if extra else ''}
-        FROM seats s JOIN {_HANDS} h ON h.site = s.site AND h.hand_id = s.hand_id
-        WHERE {counted_seat("s")} AND (s.site, s.player) IN (SELECT site, player FROM {players})
-          {share}
-        ORDER BY s.site, s.player, moment, s.hand_id"""
-    ).to_arrow_table()
+    return _worked_out(con.sql(_select(players, extra, share)).to_arrow_table(), gap)
+
+
+def _worked_out(rows: pa.Table, gap: int, same: np.ndarray | None = None
+                ) -> tuple[pa.Table, pa.Table, np.ndarray, pa.Array]:  # fmt: skip
+    """:func:`_sessions` of rows read by :func:`_select` (whole players); ``same``, per
+    row but the first, whether its player is the row before's (else compared here)."""
     values = rows.drop_columns(["site", "hand_id", "player", "moment", "net"])
     n = rows.num_rows
     if n == 0:
@@ -127,7 +123,8 @@ def _sessions(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int, pa
     known = pc.is_valid(moment).to_numpy(zero_copy_only=False)
     at = pc.fill_null(moment.cast(pa.int64()), 0).to_numpy(zero_copy_only=False)
     new = np.ones(n, dtype=bool)  # the first seat starts a session
-    same = same_as_before(rows.column("site")) & same_as_before(rows.column("player"))
+    if same is None:
+        same = same_as_before(rows.column("site")) & same_as_before(rows.column("player"))
     near = (at[1:] - at[:-1]) <= gap * _MICROS_A_MINUTE
     new[1:] = ~(same & near & known[1:] & known[:-1])
     first = np.maximum.accumulate(np.where(new, np.arange(n), 0))
@@ -139,10 +136,209 @@ def _sessions(con: duckdb.DuckDBPyConnection, players: str, gap_minutes: int, pa
     return out, values, new, start
 
 
-def same_as_before(column: pa.ChunkedArray) -> np.ndarray:
+class SessionPart(NamedTuple):
+    """Some players' sessions, worked out whole (:func:`session_parts`)."""
+
+    #: the players, one row a (site, player) of :data:`hhtools.store.sessions.PLAYER_SCHEMA`
+    players: pa.Table
+    #: their rows of :data:`SESSION_SCHEMA`, sorted as :func:`session_rows` sorts them
+    rows: pa.Table
+    #: their ``session_cube`` rows (:func:`hhtools.store.session_cube.cube_of_seats`);
+    #: ``None`` when not asked for, or when two hand keys have one hash
+    cube: pa.Table | None
+    #: with the cube: ``rows`` with each hand's columns that its session summary reads
+    #: (``sessions_from(..., with_hands=True)``: :func:`_with_hands`), else ``None``
+    with_hands: pa.Table | None
+
+
+def _with_hands(out: pa.Table, rows: pa.Table, values: pa.Table, keys: pa.Table) -> pa.Table:
+    """The rows ``out`` (of :data:`SESSION_SCHEMA`) with their hands' ``game, structure,
+    stakes, currency`` (from ``keys``, the rows of
+    :data:`hhtools.store.session_cube.KEYS_SELECT`, by each row's ``_cube_key`` among
+    ``values``), ``moment`` (from the read ``rows``) and ``net_bb`` (``_cube_net_bb``)."""
+    which = pc.index_in(values.column("_cube_key"), value_set=keys.column("cube_key"))
+    return out.select(["site", "player", "session_start", "net"]).append_column(
+        "moment", rows.column("moment")).append_column(
+        "net_bb", values.column("_cube_net_bb")).append_column(  # fmt: skip
+        "game", keys.column("game").take(which)).append_column(
+        "structure", keys.column("structure").take(which)).append_column(
+        "stakes", keys.column("stakes").take(which)).append_column(
+        "currency", keys.column("currency").take(which))
+
+
+def session_parts(con: duckdb.DuckDBPyConnection, players: pa.Table, cube: bool,
+                  rows_at_once: int | None = None) -> Iterator[SessionPart]:  # fmt: skip
+    """The sessions of ``players`` (the usual gap) from ONE read of their counted seats,
+    in parts of whole players of about ``rows_at_once`` seats each: the cost of a part
+    is its own seats', not a read of every seat and hand per part (at a million hands,
+    six parts each read all of them: 2.2 s a part).
+
+    The seats are read once, unsorted (DuckDB streams the join, within its memory cap:
+    sorting every seat at once ran out of the import's 256 MB), each with a number given
+    to its player in the order of site and player; more than ``rows_at_once`` of them
+    go to files (:class:`_Spill`), each of the players of a range of numbers, and a part
+    is one or more of those files read back and sorted by player, moment and hand id.
+    The whole read is done before the first part is given: ``con`` may then be written
+    between parts.
+
+    Args:
+        con: a store (its ``seats`` and ``hands``).
+        players: ``(site, player)`` rows, no repeats (a player with no counted seat
+            gives no part).
+        cube: also sum each part's ``session_cube`` rows from its seats.
+        rows_at_once: seats a part holds at most, but a part of one file bigger than
+            that (a player's seats are never split); default :data:`ROWS_AT_ONCE`.
+
+    Yields:
+        :class:`SessionPart`, in the order of site and player; together, the rows of
+        :func:`session_rows` for ``players`` (in that order), each player in one part.
+    """
+    from hhtools.store.session_cube import KEYS_SELECT, cube_of_seats, seat_values_select
+
+    limit = max(1, ROWS_AT_ONCE if rows_at_once is None else int(rows_at_once))
+    gap = _gap(SESSION_GAP)
+    named = players.select(["site", "player"])
+    named = named.take(pc.sort_indices(named, [("site", "ascending"), ("player", "ascending")]))
+    numbers = named.append_column("_number", pa.array(np.arange(named.num_rows, dtype=np.int32)))
+    keys = con.sql(KEYS_SELECT).to_arrow_table() if cube else None
+    extra = f", {seat_values_select()}" if cube else ""
+    (seats,) = con.execute("SELECT count(*) FROM seats").fetchall()[0]
+    files = max(1, min(SPILL_FILES, -(-4 * int(seats) // limit)))
+
+    def part(read: pa.Table) -> SessionPart:
+        number = read.column("_number").to_numpy()
+        same = number[1:] == number[:-1]
+        rows = read.drop_columns(["_number"])
+        rows = rows.add_column(0, "site", named.column("site").take(number))
+        rows = rows.add_column(2, "player", named.column("player").take(number))
+        out, values, new, start = _worked_out(rows, gap, same)
+        summed = None if keys is None else cube_of_seats(out, values, new, start, keys)
+        who = named.take(number[np.flatnonzero(np.append(True, ~same))])
+        hands = None if summed is None else _with_hands(out, rows, values, keys)
+        return SessionPart(who, out, summed, hands)
+
+    with _Spill(files, named.num_rows, limit) as spill:
+        con.register("_hh_stream_players", numbers)
+        try:
+            stream = con.sql(
+                f"""SELECT p._number, s.hand_id, coalesce(h.started_at_utc, h.started_at) AS moment,
+                       s.net {extra}
+                FROM seats s JOIN {_HANDS} h ON h.site = s.site AND h.hand_id = s.hand_id
+                JOIN _hh_stream_players p ON p.site = s.site AND p.player = s.player
+                WHERE {counted_seat("s")}"""
+            ).to_arrow_reader(BATCH_ROWS)
+            for batch in stream:
+                spill.add(batch)
+            del stream
+        finally:
+            con.unregister("_hh_stream_players")
+        for read in spill.parts():
+            done = part(read)
+            del read
+            yield done
+            del done
+
+
+#: files the seats of :func:`session_parts` are spread over at most (about four a part)
+SPILL_FILES = 256
+
+
+class _Spill:
+    """The seats read for :func:`session_parts`, held while they are at most ``limit``
+    rows, else written to ``files`` Arrow files in a temporary folder (removed on
+    leaving the ``with``), file ``i`` holding the players numbered from ``i * players
+    // files`` up to the next file's first; read back a part of whole files at a time,
+    sorted by player number, moment (NULL last) and hand id."""
+
+    def __init__(self, files: int, players: int, limit: int) -> None:
+        self.files, self.players, self.limit = files, players, limit
+        self.held: list[pa.RecordBatch] = []
+        self.count = 0  # rows held or written
+        self.folder: tempfile.TemporaryDirectory[str] | None = None
+        self.writers: dict[int, pa.ipc.RecordBatchFileWriter] = {}
+        self.rows = np.zeros(files, dtype=np.int64)  # rows written to each file
+
+    def __enter__(self) -> _Spill:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for writer in self.writers.values():
+            writer.close()
+        self.writers = {}
+        if self.folder is not None:
+            self.folder.cleanup()
+
+    def _path(self, file: int) -> str:
+        assert self.folder is not None
+        return os.path.join(self.folder.name, f"{file}.arrow")
+
+    def add(self, batch: pa.RecordBatch) -> None:
+        """Keep a batch of the read."""
+        if batch.num_rows == 0:
+            return
+        self.count += batch.num_rows
+        if self.folder is None:
+            self.held.append(batch)
+            if self.count <= self.limit:
+                return
+            self.folder = tempfile.TemporaryDirectory(prefix="hhtools-sessions-")
+            held, self.held = self.held, []
+            for b in held:
+                self._write(b)
+            return
+        self._write(batch)
+
+    def _write(self, batch: pa.RecordBatch) -> None:
+        file = batch.column("_number").to_numpy().astype(np.int64) * self.files // self.players
+        order = np.argsort(file, kind="stable")
+        file = file[order]
+        batch = batch.take(pa.array(order))
+        cuts = np.flatnonzero(np.diff(file)) + 1
+        for lo, hi in zip(np.append(0, cuts), np.append(cuts, len(file)), strict=True):
+            which = int(file[lo])
+            if which not in self.writers:
+                self.writers[which] = pa.ipc.new_file(self._path(which), batch.schema)
+            self.writers[which].write_batch(batch.slice(lo, hi - lo))
+            self.rows[which] += hi - lo
+
+    def parts(self) -> Iterator[pa.Table]:
+        """The rows in parts of whole files (or all held rows), each sorted."""
+        if self.folder is None:
+            if self.held:
+                yield _sorted(pa.Table.from_batches(self.held))
+            self.held = []
+            return
+        for writer in self.writers.values():
+            writer.close()
+        written, self.writers = sorted(int(f) for f in np.flatnonzero(self.rows)), {}
+        group: list[int] = []
+        for at, file in enumerate(written):
+            group.append(file)
+            nxt = written[at + 1] if at + 1 < len(written) else None
+            if nxt is None or self.rows[group].sum() + self.rows[nxt] > self.limit:
+                tables = []
+                for f in group:
+                    with pa.OSFile(self._path(f)) as src:
+                        tables.append(pa.ipc.open_file(src).read_all())
+                    os.remove(self._path(f))
+                group = []
+                yield _sorted(pa.concat_tables(tables).combine_chunks())
+                del tables
+
+
+def _sorted(rows: pa.Table) -> pa.Table:
+    """``rows`` sorted by player number, moment (NULL last, as DuckDB's ORDER BY) and
+    hand id."""
+    order = pc.sort_indices(rows, [("_number", "ascending", "at_end"),
+                                   ("moment", "ascending", "at_end"),
+                                   ("hand_id", "ascending", "at_end")])  # fmt: skip
+    return rows.take(order)
+
+
+def same_as_before(column: pa.ChunkedArray | pa.Array) -> np.ndarray:
     """Per row but the first: whether it equals the row before (two NULLs are equal, as
     in a window's PARTITION BY)."""
-    values = column.combine_chunks()
+    values = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
     before, after = values[:-1], values[1:]
     equal = pc.fill_null(pc.equal(after, before), False).to_numpy(zero_copy_only=False)
     both_null = pc.and_(pc.is_null(after), pc.is_null(before)).to_numpy(zero_copy_only=False)

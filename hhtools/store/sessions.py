@@ -9,13 +9,16 @@ players (the counted seats it appended, :func:`counted_players`), so no run scan
 seat for them; a store whose seats and sessions do not tally (an import interrupted
 between its commit and its sessions, a store made before sessions) is mended by the
 scan: every player with a counted seat that has no session row. The players are worked
-out in parts, each committed on its own (memory follows a part); an import marks its
+out in parts, each committed on its own (memory follows a part), from one read of their
+seats and hands (:func:`hhtools.store.session_rows.session_parts`); an import marks its
 sessions due in its first commit of hands and the end of this step clears the mark, so
 a store whose import stopped before that is mended by the scan when next opened for
 writing (:func:`hhtools.store.db.connect`).
 """
 
 from __future__ import annotations
+
+from contextlib import closing
 
 import duckdb
 import pyarrow as pa
@@ -70,23 +73,14 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = 
         whose sessions were due (:data:`hhtools.store.sessions_due.SESSIONS_DUE`) is removed.
     """
     if players is None:
-        con.execute(
-            "CREATE OR REPLACE TEMP TABLE session_players AS "
+        wanted = con.sql(
             "SELECT DISTINCT s.site, s.player FROM seats s ANTI JOIN seat_sessions x "
             "ON x.site = s.site AND x.hand_id = s.hand_id AND x.player = s.player "
             f"WHERE {counted_seat('s')}"
-        )
+        ).to_arrow_table()
     else:
-        con.register("_hh_session_players", players)
-        try:
-            con.execute("CREATE OR REPLACE TEMP TABLE session_players AS "
-                        "SELECT DISTINCT site, player FROM _hh_session_players")  # fmt: skip
-        finally:
-            con.unregister("_hh_session_players")
-    try:
-        done = _work_out(con)
-    finally:
-        con.execute("DROP TABLE IF EXISTS session_players")
+        wanted = players.select(["site", "player"]).group_by(["site", "player"]).aggregate([])
+    done = _work_out(con, wanted.cast(PLAYER_SCHEMA))
     if players is not None and not _tallies(con):
         done += refresh_sessions(con)
     # every player's sessions are worked out: no import's are due any more
@@ -94,62 +88,82 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = 
     return done
 
 
-def _work_out(con: duckdb.DuckDBPyConnection) -> int:
-    """Replace the session rows of the players in ``session_players``, and their kept
+def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table) -> int:
+    """Replace the session rows of ``players`` (no repeats), and their kept
     ``session_summary`` and ``session_cube`` rows where the store has those tables; in
-    parts of a share of the players each when the store holds many seats
-    (:func:`hhtools.store.session_rows.parts_of`), each part in a transaction of its
-    own, so memory follows a part, not every player (a player's rows are all in one
-    part: a player's sessions are replaced whole or not at all). Returns how many
-    players there are.
+    parts of whole players of at most some :data:`hhtools.store.session_rows.ROWS_AT_ONCE`
+    seats each, from one read of their seats (:func:`hhtools.store.session_rows.
+    session_parts`: spread over files, a part read back at a time), each part in a
+    transaction of its own, so memory follows a part, not every player, and the seats
+    and hands are read once, not once a part (a player's rows are all in one part: a
+    player's sessions are replaced whole or not at all). Returns how many players there
+    are.
 
     Stopped between parts, the parts done are stored and the rest keep the rows they
-    had; the mark :data:`DUE` then says so and the store's next writable open works out
-    the sessions of every player with a counted seat that has none
-    (:func:`mend_sessions`)."""
-    (count,) = con.execute("SELECT count(*) FROM session_players").fetchall()[0]
-    if count:
-        kept = bool(con.execute("SELECT count(*) FROM duckdb_tables() "
-                                "WHERE table_name = 'session_summary'").fetchall()[0][0])  # fmt: skip
-        # the rows of session_select, by one sort (hhtools.store.session_rows), and their
-        # session_cube rows summed from the same sorted seats
-        from hhtools.store.session_rows import parts_of, session_rows, session_rows_and_cube
+    had; the mark :data:`SESSIONS_DUE` then says so and the store's next writable open
+    works out the sessions of every player with a counted seat that has none
+    (:func:`hhtools.store.db.connect`)."""
+    if not players.num_rows:
+        return 0
+    kept = bool(con.execute("SELECT count(*) FROM duckdb_tables() "
+                            "WHERE table_name = 'session_summary'").fetchall()[0][0])  # fmt: skip
+    # the rows of session_select, by one sort a part (hhtools.store.session_rows), their
+    # session_cube rows summed from the same sorted seats and their session summaries
+    # from those rows with their hands' columns
+    from hhtools.store.session_rows import SESSION_SCHEMA, session_parts
 
-        parts = parts_of(con)
-        for part in range(parts):
-            players = "session_players"
-            if parts > 1:
-                players = "_session_part"
-                share = f"hash(site, player) % {parts} = {part}"
-                con.execute(f"CREATE OR REPLACE TEMP TABLE {players} AS SELECT site, player "
-                            f"FROM session_players WHERE {share}")  # fmt: skip
+    seen = [PLAYER_SCHEMA.empty_table()]
+    with closing(session_parts(con, players, cube=kept)) as parts:
+        for part in parts:
+            _store(con, part.players, part.rows, part.cube, kept, part.with_hands)
+            seen.append(part.players.cast(PLAYER_SCHEMA))
+            del part  # before the next part is worked out
+    # players without a counted seat (none of an import's): their rows go
+    gone = players.join(pa.concat_tables(seen), ["site", "player"], join_type="left anti")
+    if gone.num_rows:
+        _store(con, gone, SESSION_SCHEMA.empty_table(), None, kept)
+    return players.num_rows
+
+
+def _store(con: duckdb.DuckDBPyConnection, players: pa.Table, rows: pa.Table,
+           cube: pa.Table | None, kept: bool, with_hands: pa.Table | None = None
+           ) -> None:  # fmt: skip
+    """In a transaction of its own, replace the ``seat_sessions`` rows of ``players`` by
+    ``rows`` and, ``kept``, their ``session_summary`` rows (from ``with_hands``, the
+    rows with their hands' columns, when given) and ``session_cube`` rows (from
+    ``cube``, or summed by SQL when it is ``None``)."""
+    con.register("_hh_part_players", players)
+    try:
+        con.execute("CREATE OR REPLACE TEMP TABLE _session_part AS "
+                    "SELECT site, player FROM _hh_part_players")  # fmt: skip
+    finally:
+        con.unregister("_hh_part_players")
+    try:
+        with transaction(con):
+            con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
+                        "(SELECT site, player FROM _session_part)")  # fmt: skip
+            con.register("_hh_sessions", rows)
             try:
-                with transaction(con):
-                    con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
-                                f"(SELECT site, player FROM {players})")  # fmt: skip
-                    if kept:
-                        rows, cube = session_rows_and_cube(con, players)
-                    else:
-                        rows, cube = session_rows(con, players), None
-                    con.register("_hh_sessions", rows)
+                con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
+                if kept and cube is not None:
+                    con.register("_hh_session_cube", cube)
+                    if with_hands is not None:
+                        con.register("_hh_session_hands", with_hands)
                     try:
-                        con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
-                        if kept and cube is not None:
-                            con.register("_hh_session_cube", cube)
-                            try:
-                                summarise_sessions(con, players, "_hh_session_cube",
-                                                   "_hh_sessions")  # fmt: skip
-                            finally:
-                                con.unregister("_hh_session_cube")
-                        elif kept:  # two hand keys of one hash: the cube summed by SQL
-                            summarise_sessions(con, players, None, "_hh_sessions")
+                        summarise_sessions(con, "_session_part", "_hh_session_cube",
+                                           "_hh_sessions" if with_hands is None
+                                           else "_hh_session_hands",
+                                           with_hands is not None)  # fmt: skip
                     finally:
-                        con.unregister("_hh_sessions")
-                    del rows, cube
+                        con.unregister("_hh_session_cube")
+                        if with_hands is not None:
+                            con.unregister("_hh_session_hands")
+                elif kept:  # two hand keys of one hash: the cube summed by SQL
+                    summarise_sessions(con, "_session_part", None, "_hh_sessions")
             finally:
-                if parts > 1:
-                    con.execute(f"DROP TABLE IF EXISTS {players}")
-    return int(count)
+                con.unregister("_hh_sessions")
+    finally:
+        con.execute("DROP TABLE IF EXISTS _session_part")
 
 
 def _tallies(con: duckdb.DuckDBPyConnection) -> bool:
