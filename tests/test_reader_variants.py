@@ -207,3 +207,25 @@ def test_pokerstars_converted_tournament_header_and_won_summary() -> None:
     assert h.collects == (Collect("HOOP", 11400, line=19),)
     assert (h.total_pot, h.rake) == (11400, 0)
     assert h.hole_cards["Small Blind"] == ("4s", "2d", "Jd", "Jc")
+
+
+def test_partypoker_old_tourney_chat_line_and_written_blinds() -> None:
+    # An old-format tournament hand that writes its blinds ("Fox posts small blind
+    # [20].") after "Blinds(20/40)", with a chat line "Gus: min raise again?? :)". The
+    # chat line was unrecognised (the hand read in part), and behind it the blinds were
+    # posted twice (silent posts on the "Blinds" line, then the written ones): 20 more
+    # in, a chip imbalance and two false award mismatches once the hand is judged.
+    from hhtools.audit import audit_hand
+
+    (r,) = list(parse_file(FIX / "partypoker" / "old_tourney_written_blinds_and_chat.txt"))
+    assert r.problems == ()
+    h = r.hand
+    assert h is not None and h.unread_lines == ()
+    posts = [(a.player, a.amount) for a in h.actions if a.kind.value == "post"]
+    assert posts == [("Fox", 20), ("Gus", 40)]
+    # Cal raises to 80, called by Hal, Fox (20 + 60) and Gus (40 + 40): 320; Cal bets
+    # 160 and 320 called by Gus: 1,280, 640 to Gus (high) and 640 to Cal (low)
+    put = {p: sum(a.amount for a in h.actions if a.player == p) for p in ("Cal", "Gus", "Fox", "Hal")}
+    assert put == {"Cal": 560, "Gus": 560, "Fox": 80, "Hal": 80}
+    assert sorted((c.player, c.amount) for c in h.collects) == [("Cal", 640), ("Gus", 640)]
+    assert audit_hand(h).findings == ()

@@ -310,6 +310,9 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
         if m is not None:
             _FIXED_LINES[_RULE_NAME[m.re]](h, m, lno)
             return True
+    said = h.name(ln, ":")
+    if said is not None and ln[len(said) : len(said) + 1] == ":":  # chat: "Bo: u r boring"
+        return True
     who = h.name(ln)
     if who is not None:  # a seated player's line no rule reads is unread, not "not seated"
         return _player(h, who, ln[len(who) + 1 :], lno)
@@ -391,9 +394,14 @@ def _creating(h: _Hand, m: Any, lno: int) -> None:
         h.pot_at = h.amt(m["amt"])
 
 
+#: a blind the text posts ("X posts small blind [20]."): the blinds are not silent then
+_WRITTEN_BLIND = re.compile(r" posts (?:small|big) blind \[")
+
+
 def _blinds(h: _Hand, m: Any, lno: int) -> None:
     h.blinds = (h.amt(m["sb"]), h.amt(m["bb"]), lno)
-    _silent_blinds(h, lno)
+    if not any(_WRITTEN_BLIND.search(ln) for ln in h.body[0][h.body[1] :]):
+        _silent_blinds(h, lno)  # else posted as written (they were posted twice)
 
 
 def _nothing(h: _Hand, *args: Any) -> None:
