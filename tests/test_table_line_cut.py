@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from hhtools.cli.main import app
@@ -98,7 +99,8 @@ def test_the_cut_reading_is_withdrawn_when_the_file_is_read_whole(tmp_path: Path
 
 
 def test_show_of_the_hand_says_why_it_is_not_stored(tmp_path: Path) -> None:
-    # it said "no hand 2 in s.duckdb", as of a number never read
+    # it said "no hand 2 in s.duckdb", as of a number never read (serve: "no hand 2 of
+    # pokerstars in the store")
     folder = tmp_path / "in"
     folder.mkdir()
     f, db = folder / "hands.txt", tmp_path / "s.duckdb"
@@ -112,3 +114,18 @@ def test_show_of_the_hand_says_why_it_is_not_stored(tmp_path: Path) -> None:
         "(bad_table); 'hhtools problems --notes' lists it")  # fmt: skip
     res = run.invoke(app, ["show", "4", "--db", str(db)])  # a number no reading met
     assert (res.exit_code, res.stderr) == (1, f"error: no hand 4 in {db}\n")
+    # hhtools serve's page of the hand says the same
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    from fastapi.testclient import TestClient
+
+    from hhtools.serve.app import create_app
+
+    client = TestClient(create_app(db))
+    got = client.get("/api/hands/pokerstars/2")
+    assert got.status_code == 404
+    assert got.json()["error"] == (
+        f"no hand 2 of pokerstars in the store: it was read and not stored, {f}:17: table "
+        "line not read (bad_table); 'hhtools problems --notes' lists it")  # fmt: skip
+    got = client.get("/api/hands/pokerstars/4")
+    assert got.json()["error"] == "no hand 4 of pokerstars in the store"

@@ -174,14 +174,14 @@ def show_cmd(
     With ``--html`` (or ``--out FILE``) the replay is written as one self-contained
     HTML page instead of printed.
     """
+    from hhtools.store.unstored import why_not_stored
+
     store = open_store(db)
     try:
         data = store.hand(hand_id, site)
         elsewhere = (store.hand(hand_id)["hands"]["site"].to_list()
                      if site is not None and data["hands"].height == 0 else [])  # fmt: skip
-        unread = (store.sql("SELECT file, line, message, code FROM import_errors WHERE "
-                            "hand_id = ? ORDER BY import_id DESC, line LIMIT 1", [hand_id]).rows()
-                  if data["hands"].height == 0 and not elsewhere else [])  # fmt: skip
+        why = why_not_stored(store, hand_id) if data["hands"].height == 0 else ""
     finally:
         store.close()
     hands = data["hands"]
@@ -190,8 +190,6 @@ def show_cmd(
              f"{', '.join(elsewhere)}: give --site {elsewhere[0]}, or leave --site out",
              code=1)  # fmt: skip
     if hands.height == 0:  # one a reading left out says why: a problem, or a note
-        why = "".join(f": it was read and not stored, {f}:{n}: {m} ({c}); 'hhtools problems "
-                      f"--notes' lists it" for f, n, m, c in unread)  # fmt: skip
         fail(f"no hand {hand_id}{f' of {site}' if site else ''} in {db}{why}", code=1)
     if hands.height > 1:
         sites = ", ".join(hands["site"].to_list())

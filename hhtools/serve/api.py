@@ -43,6 +43,7 @@ from hhtools.serve.player_table import players_from_cube as held_players
 from hhtools.serve.replay_data import replay_data
 from hhtools.serve.snapshot import cube_answers, hand_rows, players_from_cube
 from hhtools.store.stats import NoSuchPlayerError, StatsFilter
+from hhtools.store.unstored import why_not_stored
 
 __all__ = ["router"]
 
@@ -266,7 +267,8 @@ def api_hand(request: Request, site: str, hand_id: str) -> JSONResponse:
     with store.use() as hs:
         data = hand_rows(hs, snap if store.version() == snap.version else None, site, hand_id)
         if data["hands"].is_empty():
-            raise NotFound(f"no hand {hand_id} of {site} in the store")
+            raise NotFound(f"no hand {hand_id} of {site} in the store"
+                           f"{why_not_stored(hs, hand_id)}")  # fmt: skip
     prev, nxt = neighbours(snap, q.stored(snap), site, hand_id)
     tables = {name: _rows(frame) for name, frame in data.items()}
     return _json({
