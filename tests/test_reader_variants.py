@@ -229,3 +229,19 @@ def test_partypoker_old_tourney_chat_line_and_written_blinds() -> None:
     assert put == {"Cal": 560, "Gus": 560, "Fox": 80, "Hal": 80}
     assert sorted((c.player, c.amount) for c in h.collects) == [("Cal", 640), ("Gus", 640)]
     assert audit_hand(h).findings == ()
+
+
+def test_partypoker_tournament_game_line_without_trny_and_blinds() -> None:
+    # PartyPoker's second tournament format (2016): "PL Omaha $1 USD Buy-in  - Sunday,
+    # July 24, ..." names no tournament, level or blinds; the "Trny: N Level: 1" and
+    # "Blinds(10/20)" lines come after the seats. It was 'unknown game', the hand lost.
+    h = one("partypoker", "old_tourney_second_format_trny_line_after_seats.txt").hand
+    assert h is not None
+    g = h.game
+    assert (g.currency, g.tournament_id, g.buy_in, g.level, g.small_blind, g.big_blind) == (
+        "CHIPS", "40000091", "$1 USD", "1", 10, 20)  # fmt: skip
+    assert h.started_at_utc == datetime(2016, 7, 24, 17, 32, tzinfo=UTC)  # 19:32 CEST
+    # Hero's 10 and Cal's 20 posted, Bea raises by 60 and all fold: Bea's 40 over the big
+    # blind comes back; "Bea wins 90 chips" is the 50 pot and that 40
+    assert [(x.player, x.amount) for x in h.returned] == [("Bea", 40)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Bea", 50)]

@@ -234,9 +234,10 @@ def _old_game(h: _Hand, game: str, lno: int) -> tuple[str, str]:
     t = k.rule_match(L.OLD_TOURNEY, game)
     if t is not None:
         h.unit = k.Unit.CHIPS
-        hd.trny, hd.level, hd.buyin, hd.currency = t["trny"], t["level"], t["buyin"], "CHIPS"
+        hd.trny, hd.level, hd.buyin, hd.currency = t["trny"] or "", t["level"], t["buyin"], "CHIPS"
         hd.buy_cur = t["buyin"].split()[-1] if " " in t["buyin"] else "USD"
-        h.blinds = (h.amt(t["sb"]), h.amt(t["bb"]), lno)
+        if t["sb"] is not None:  # else "Trny: N Level: 3" and "Blinds(..)" lines follow
+            h.blinds = (h.amt(t["sb"]), h.amt(t["bb"]), lno)
         return t["name"], t["st"]
     c = k.rule_match(L.OLD_CASH, game)
     if c is None:
@@ -404,6 +405,13 @@ def _blinds(h: _Hand, m: Any, lno: int) -> None:
         _silent_blinds(h, lno)  # else posted as written (they were posted twice)
 
 
+def _trny(h: _Hand, m: Any, lno: int) -> None:
+    """"Trny: 128487129 Level: 1": the tournament and level of a game line naming
+    neither ("PL Omaha $1 USD Buy-in  - Sunday, ...", 2016)."""
+    if h.head.trny == "":
+        h.head.trny, h.head.level = m["id"], m["level"]
+
+
 def _nothing(h: _Hand, *args: Any) -> None:
     """A line that changes nothing in the hand ("Trny: N Level: 3")."""
 
@@ -412,7 +420,7 @@ _FIXED_LINES = {
     "seat": _seat, "street": _street, "dealing": _dealing, "dealt": _dealt,
     "summary": _summary, "board": _board, "pots": _pots, "table": _table,
     "players": _players, "button": _button, "creating": _creating, "blinds": _blinds,
-    "trny": _nothing,
+    "trny": _trny,
 }  # fmt: skip
 
 

@@ -134,8 +134,8 @@ QUIET = k.NO_CHIPS.plus(
 #: The old format's game words of a tournament and of a cash table.
 OLD_TOURNEY = k.rule(
     "old_tourney",
-    r"(?P<st>PL|NL|FL) (?P<name>.+?) (?P<buyin>[$€£]?[\d.,]+(?: [A-Z]{3})?) Buy-in "
-    r"Trny: (?P<trny>\d+) Level: (?P<level>\d+)\s+Blinds\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)$",
+    r"(?P<st>PL|NL|FL) (?P<name>.+?) (?P<buyin>[$€£]?[\d.,]+(?: [A-Z]{3})?) Buy-in ?"
+    r"(?:Trny: (?P<trny>\d+) Level: (?P<level>\d+)\s+Blinds\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\))?\s*$",
 )
 OLD_CASH = k.rule(
     "old_cash",
