@@ -349,10 +349,14 @@ def test_contested_side_pot_lines_are_given_to_the_pots_by_the_audit() -> None:
     # the side pot's high half paid to Ann, who is not in it
     wrong = right.replace("Bea collected $2 from pot", "Ann collected $2 from pot")
     assert _awards(wrong, _SIDE) == {("Ann", 463, 263), ("Bea", 0, 200)}
-    # the halves' amounts swapped between Ann and Bea
+    # the halves' amounts swapped between Ann and Bea: Ann's main pot high half is 63
+    # cents short, and the main pot's $5.25 less Ann's $2 and Cy's $2.62 leaves $0.63,
+    # paid to Bea, whose side pot high half ($2 of the $4 side pot, Cy's $2 the other)
+    # was paid whole: Bea paid $0.63 of the main pot (it said $2.63 of the side pot,
+    # more than the side pot had left after Cy's half)
     swapped = right.replace("Bea collected $2 from", "Bea collected $2.63 from").replace(
         "Ann collected $2.63 from", "Ann collected $2 from")
-    assert _awards(swapped, _SIDE) == {("Ann", 200, 263), ("Bea", 263, 200)}
+    assert _awards(swapped, _SIDE) == {("Ann", 200, 263), ("Bea", 63, 0)}
 
 
 def test_hilo_odd_cents_of_a_quartered_low_and_of_a_run_twice() -> None:

@@ -283,3 +283,65 @@ def test_side_pot_raked_from_the_main_pot_only() -> None:
     wrong = text.replace('win="$5.77"', 'win="$5.50"').replace('win="$3.93"', 'win="$4.20"')
     (ht,) = ipoker.FORMAT.split(io.BytesIO(wrong.encode()), "probe.xml")
     assert awards(ipoker.FORMAT, ht.text) == {("Ann", 550, 577), ("Bob", 220, 193)}
+
+
+_PROBES = "probes/short_all_in_blind_and_tied_main_pot_side_pot.xml"
+
+
+def _game_findings(text: str, game: str, reps: list[tuple[str, str]]) -> set[tuple[str, int, int, int]]:
+    """The award findings ``(player, pot, paid, due)`` of game ``game`` of ``text``,
+    its ``win`` attributes replaced as ``reps`` says (inside that game only)."""
+    i = text.index(f'gamecode="{game}"')
+    j = text.index("</game>", i)
+    part = text[i:j]
+    for a, b in reps:
+        assert a in part, a
+        part = part.replace(a, b)
+    hands = [ipoker.FORMAT.parse(ht) for ht in
+             ipoker.FORMAT.split(io.BytesIO((text[:i] + part + text[j:]).encode()), "p.xml")]
+    (ph,) = [ph for ph in hands if ph.hand is not None and ph.hand.hand_id == game]
+    assert ph.problems == ()
+    return {(f.player, f.pot, f.paid, f.due) for f in audit_hand(ph.hand).findings
+            if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+
+
+def test_probes_short_all_in_blind_tied_main_pot_rake_from_main_pot() -> None:
+    """Worked by hand; iPoker writes each player's total win, no pot, no rake line.
+
+    9410001: Cy posts his last $0.06 as the big blind, Ann raises to $0.30, Bob calls:
+    main pot 3 x $0.06 = $0.18 to Cy's aces, side pot 2 x $0.24 = $0.48 to Bob's kings.
+    9410003: Ann all in for $0.35: main pot $1.05 tied by Ann and Bob (king-high
+    straights): Bob, first left of the button (Ann, seat 1), $0.53, Ann $0.52; side pot
+    2 x $0.50 = $1 Bob's. 9410005: Ann and Bob all in for $3 each, Cy and Dee call:
+    main pot $12, side pot 2 x $5 = $10 (Cy's $10 turn bet uncalled: his win $20 holds
+    it), wins $5.70 + $5.70 + $10: the $0.60 rake all from the main pot, tied $5.70
+    each. Paid right: no finding, every element read.
+
+    Paid wrong: Cy both pots ($0.66): $0.66 of the $0.18 main pot, Bob due the $0.48
+    side pot. The main pot's odd cent to Ann: a cent each in the main pot. The main
+    pot to Cy ($31.40 with the return): Ann and Bob due theirs; the rake's place is
+    then not known (the wins fit no place of it), so by size, $0.33 of the main pot's
+    $12: $5.83 and $5.84 (the odd cent to Bob, first left of the button)."""
+    hands = _parse(_PROBES)
+    assert [ph.hand.hand_id for ph in hands] == ["9410001", "9410003", "9410005"]
+    for ph in hands:
+        assert ph.problems == () and ph.hand.unread_lines == ()
+        assert audit_hand(ph.hand).findings == ()
+    sizes = [[(p.gross, p.net) for p in audit_hand(ph.hand).settlement.pots] for ph in hands]
+    assert sizes == [[(18, 18), (48, 48)], [(105, 105), (100, 100)], [(1200, 1140), (1000, 1000)]]
+    text = (FIX / _PROBES).read_text("utf-8")
+    assert _game_findings(text, "9410001", [
+        ('name="Bob" chips="$10" dealer="0" win="$0.48"', 'name="Bob" chips="$10" dealer="0" win="$0"'),
+        ('name="Cy" chips="$0.06" dealer="0" win="$0.18"',
+         'name="Cy" chips="$0.06" dealer="0" win="$0.66"'),
+    ]) == {("Cy", 0, 66, 18), ("Bob", 1, 0, 48)}  # fmt: skip
+    assert _game_findings(text, "9410003", [
+        ('win="$0.52" bet="$0.35"', 'win="$0.53" bet="$0.35"'),
+        ('win="$1.53" bet="$0.85"', 'win="$1.52" bet="$0.85"'),
+    ]) == {("Ann", 0, 53, 52), ("Bob", 0, 52, 53)}  # fmt: skip
+    found = _game_findings(text, "9410005", [
+        ('name="Ann" chips="$3" dealer="1" win="$5.70"', 'name="Ann" chips="$3" dealer="1" win="$0"'),
+        ('name="Bob" chips="$3" dealer="0" win="$5.70"', 'name="Bob" chips="$3" dealer="0" win="$0"'),
+        ('win="$20" bet="$18"', 'win="$31.40" bet="$18"'),
+    ])  # fmt: skip
+    assert {("Ann", 0, 0, 583), ("Bob", 0, 0, 584)} <= found

@@ -373,3 +373,58 @@ def test_old_hilo_short_all_in_wins_the_main_pots_high_only() -> None:
     wrong = text.replace("Fox wins $3 USD from the side pot 1 with a pair of Kings.",
                          "Hotel wins $3 USD from the side pot 1 with three of a kind, Tens.")
     assert awards(partypoker.FORMAT, wrong) == {("Fox", 300, 600), ("Hotel", 300, 0)}
+
+
+_PROBES = "probes/short_all_in_blind_and_tied_main_pot_side_pot.txt"
+
+
+def _pot_findings(text: str) -> set[tuple[str, int, int, int]]:
+    ph = _parse(text)
+    assert ph.hand is not None and ph.problems == ()
+    return {(f.player, f.pot, f.paid, f.due) for f in audit_hand(ph.hand).findings
+            if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+
+
+def test_probes_short_all_in_blind_tied_main_pot_rake_from_main_pot() -> None:
+    """New format, worked by hand (the summary's "collected" is a player's total).
+
+    1700000410001: Cy posts his last $0.30 as the big blind; Ann raises to $1.50, Bea
+    calls: main pot 3 x $0.30 = $0.90 to Cy's aces (As Ad Kc 9c 8d), side pot 2 x
+    $1.20 = $2.40 to Bea's kings. 1700000410003: Ann all in for $2.05: main pot
+    $6.15 tied by Ann and Bea (king-high straights): Bea, first left of the button
+    (Ann, seat 1), $3.08, Ann $3.07; side pot 2 x $3 = $6 Bea's (straight over Cy's
+    aces). 1700000410005: Ann and Bea all in for $3 each, Cy and Dee call: main pot
+    $12 less the $0.60 rake (from the main pot only: "Main Pot: $11.40 | Side Pot 1:
+    $10") tied by Ann and Bea, $5.70 each; side pot 2 x $5 = $10 (Cy's $10 turn bet
+    uncalled, returned) Cy's alone, Dee folded. Paid right: no finding, every line read.
+
+    Paid wrong, each finding on the pot it is about. Cy paid both pots ($3.30): $3.30
+    of the $0.90 main pot, Bea due the $2.40 side pot. The main pot's odd cent to Ann:
+    Ann and Bea a cent each in the main pot (it said Bea was a cent short of her side
+    pot, which she was paid whole). The main pot to Cy: $11.40 of the main pot (it said
+    $21.40 of the $10 side pot) and Ann and Bea due $5.70 each."""
+    hands = _hands(_PROBES)
+    assert [ph.hand.hand_id for ph in hands] == [
+        "1700000410001breakertwoaa", "1700000410003breakertwobb", "1700000410005breakertwocc"]
+    for ph in hands:
+        assert ph.problems == () and ph.hand.unread_lines == ()
+        assert audit_hand(ph.hand).findings == ()
+    sizes = [[(p.gross, p.net) for p in audit_hand(ph.hand).settlement.pots] for ph in hands]
+    assert sizes == [[(90, 90), (240, 240)], [(615, 615), (600, 600)], [(1200, 1140), (1000, 1000)]]
+    short, tied, raked = (FIX / _PROBES).read_text("utf-8").split("\n\n\n")
+    wrong = short.replace(
+        "Bea balance $10.90, bet $1.50, collected $2.40, net +$0.90", "Bea balance $8.50, lost $1.50"
+    ).replace("Cy balance $0.90, bet $0.30, collected $0.90, net +$0.60",
+              "Cy balance $3.30, bet $0.30, collected $3.30, net +$3")  # fmt: skip
+    assert _pot_findings(wrong) == {("Cy", 0, 330, 90), ("Bea", 1, 0, 240)}
+    wrong = tied.replace("Ann balance $3.07, bet $2.05, collected $3.07, net +$1.02",
+                         "Ann balance $3.08, bet $2.05, collected $3.08, net +$1.03").replace(
+        "Bea balance $24.03, bet $5.05, collected $9.08, net +$4.03",
+        "Bea balance $24.02, bet $5.05, collected $9.07, net +$4.02")  # fmt: skip
+    assert _pot_findings(wrong) == {("Ann", 0, 308, 307), ("Bea", 0, 307, 308)}
+    wrong = raked.replace("Ann balance $5.70, bet $3, collected $5.70, net +$2.70",
+                          "Ann balance $0, lost $3").replace(
+        "Bea balance $5.70, bet $3, collected $5.70, net +$2.70", "Bea balance $0, lost $3").replace(
+        "Cy balance $52, bet $18, collected $20, net +$2",
+        "Cy balance $63.40, bet $18, collected $31.40, net +$13.40")  # fmt: skip
+    assert _pot_findings(wrong) == {("Ann", 0, 0, 570), ("Bea", 0, 0, 570), ("Cy", 0, 1140, 0)}

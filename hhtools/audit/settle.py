@@ -461,11 +461,17 @@ def _unpotted(
     on the pot it was short in (Carol's $0.42 side pot line and her $0.10 of a main
     pot owing her $0.11: the cent short showed on the side pot). A collect for one run
     stays on its run; one for no run is spread with the rules' amounts summed over the
-    runs.
+    runs. Pots of known sizes (one board, no rake or pot parts given): players in fewer
+    pots go first; a line paid wrong fills no pot past what other lines left of it, its
+    excess to pots with room first (a tied main pot's odd cent paid wrong shows there).
     """
     out: list[Collect] = []
     given: dict[tuple[str, Half | None, int | None, int], int] = {}  # by earlier lines
-    for c in hand.collects:
+    sized = n_boards == 1 and (hand.rake == 0 or bool(hand.pot_parts))  # nets known
+    room = {pot.index: awards.get((0, pot.index), (0, None))[0] for pot in pots}
+    order = hand.collects if not sized else sorted(
+        hand.collects, key=lambda c: sum(c.player in p.eligible for p in pots))
+    for c in order:
         runs = range(n_boards) if c.board is None else (c.board,)
         mine = [p for p in pots if c.player in p.eligible] or list(pots[:1])
         caps = []
@@ -478,20 +484,24 @@ def _unpotted(
         if c.amount > 0 and c.amount in caps and len(mine) > 1:
             # the line is what one pot owes the player (a site writing a line a pot):
             # that pot's, so a short payment shows on the pot it was short in
-            mine = [mine[caps.index(c.amount)]]
-        left = c.amount
+            k = caps.index(c.amount)
+            mine, caps = [mine[k]], [caps[k]]
+        left, gives = c.amount, []
+        caps = [max(cap, 0) for cap in caps]
+        fit = sized and c.amount != sum(caps)  # paid wrong: no pot past what others left
         for i, pot in enumerate(mine):
-            cap = 0
-            for b in runs:
-                share, award = awards.get((b, pot.index), (0, None))
-                cap += award.due(c.player, c.half or Half.ALL) if award else share
-            key = (c.player, c.half, c.board, pot.index)
-            had = given.get(key, 0)
-            give = left if i == len(mine) - 1 else min(left, max(cap - had, 0))
+            cap = caps[i] = min(caps[i], max(room[pot.index], 0)) if fit else caps[i]
+            gives.append(left if i == len(mine) - 1 else min(left, cap))
+            left -= gives[-1]
+        over = gives[-1] - caps[-1]  # paid beyond the rules: to the pots with room first
+        for i, pot in enumerate(mine[:-1] if fit and over > 0 else ()):
+            more = min(over, max(room[pot.index] - gives[i], 0))
+            gives[i], gives[-1], over = gives[i] + more, gives[-1] - more, over - more
+        for i, (pot, give) in enumerate(zip(mine, gives)):
             if give or i == len(mine) - 1:
                 out.append(replace(c, amount=give, pot=pot.index))
-                given[key] = had + give
-            left -= give
+                key = (c.player, c.half, c.board, pot.index)
+                given[key], room[pot.index] = given.get(key, 0) + give, room[pot.index] - give
     return tuple(out)
 
 
