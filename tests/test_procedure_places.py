@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hhtools.audit.checks.procedure._table import Places, places, replay
+from hhtools.audit.checks.procedure._table import Places, places, replay, table
 from hhtools.audit.checks.procedure.order import _round_ends_in_place, _street_order
 from hhtools.audit.context import AuditContext
 from hhtools.audit.settle import settle
 from hhtools.ingest.read import parse_file
+from hhtools.model.records import PostKind
 
 FIX = Path(__file__).parent / "fixtures" / "pokerstars" / "procedure_out_of_turn.txt"
 
@@ -51,6 +52,13 @@ def test_the_ring_and_the_players_out_before_each_step() -> None:
     # the amount to call before each step: the street's highest total less the player's
     assert [s.current - s.mine for s in steps] == [0, 5, 10, 35, 30, 25, 105, 105, 0, 0, 0, 100]
     assert [s.ends_all_in for s in steps].index(True) == 5
+    # the hand's table, worked out once: every action in text order, every street the
+    # board reached has its actions, the big blind in position is Dave (next after the
+    # small blind, Carol)
+    t = table(ctx)
+    assert t.steps is steps and t.places is at and t.ring == at.ring
+    assert (t.order, t.whole, t.big_blind) == (frozenset(range(12)), True, "Dave")
+    assert [a.player for a in t.posts[PostKind.BIG_BLIND]] == ["Dave"]
 
 
 def test_who_was_to_act() -> None:

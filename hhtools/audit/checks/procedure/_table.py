@@ -1,6 +1,8 @@
 """What the procedure checks share: the betting replayed action by action, the players
 dealt in around the button, and the guards that tell when a text cannot be read for its
 order (a lost street line, an action the grammar only inferred, a converter's file).
+All of it is worked out at once, on the first ask for a hand, into one :class:`Table`
+(one fact of the context; each check looks it up once).
 """
 
 from __future__ import annotations
@@ -89,23 +91,51 @@ def replay(ctx: AuditContext) -> list[Step]:
     return ctx.fact(_replayed).steps
 
 
-class _Replayed:
-    """What one walk over a hand's actions gives the checks: the steps, the steps
-    street by street, and the posts by kind (each in the order of the actions)."""
+class Table:
+    """Everything the procedure checks share about one hand, worked out at once on the
+    first ask (:func:`table`): one fact to look up per check instead of one per
+    question, each field what the function of its name gives.
 
-    __slots__ = ("by_street", "posts", "steps")
+    Attributes:
+        order: :func:`in_text_order`.
+        ring: :func:`ring_of` (the list itself: not to be changed).
+        places: :func:`places`.
+        steps: :func:`replay`.
+        by_street: :func:`steps_by_street`.
+        posts: :func:`posts_by_kind`.
+        whole: :func:`streets_whole`.
+        big_blind: :func:`positional_big_blind`.
+    """
+
+    __slots__ = ("big_blind", "by_street", "order", "places", "posts", "ring", "steps",
+                 "whole")  # fmt: skip
 
     def __init__(
-        self, steps: list[Step], by_street: dict[Street, list[Step]],
+        self, order: frozenset[int] | None, ring: list[str], places: Places,
+        steps: list[Step], by_street: dict[Street, list[Step]],
         posts: dict[PostKind | None, list[Action]],
     ) -> None:  # fmt: skip
+        self.order = order
+        self.ring = ring
+        self.places = places
         self.steps = steps
         self.by_street = by_street
         self.posts = posts
+        self.whole = True
+        self.big_blind: str | None = None
 
 
-def _replayed(ctx: AuditContext) -> _Replayed:
+def table(ctx: AuditContext) -> Table:
+    """The hand's :class:`Table` (worked out once per hand, shared by the checks; not
+    to be changed)."""
+    return ctx.fact(_replayed)
+
+
+def _replayed(ctx: AuditContext) -> Table:
     hand, settlement = ctx.hand, ctx.settlement
+    order = _in_text_order(ctx)
+    ring = _ring(ctx, order)
+    at = Places(ring)
     actions = hand.actions
     added = settlement.rebuild.added
     game = hand.game
@@ -113,8 +143,7 @@ def _replayed(ctx: AuditContext) -> _Replayed:
     if len(added) != len(actions):
         added = tuple(contributions_by_action(actions, big_blind))
     stacks = {s.player: s.stack for s in hand.seats}
-    ring = ctx.fact(_ring)
-    seat = ctx.fact(_places).seat if len(ring) <= MOST_PLACES else {}
+    seat = at.seat if len(ring) <= MOST_PLACES else {}
     out = 0  # the ring's bits of the players folded or all-in so far
     unit = game.small_bet or 0
     put: dict[str, int] = {}
@@ -200,7 +229,10 @@ def _replayed(ctx: AuditContext) -> _Replayed:
                 if not done or (unit and size >= unit):
                     full += 1
             current = total
-    return _Replayed(steps, by_street, posts)
+    t = Table(order, ring, at, steps, by_street, posts)
+    t.whole = _streets_whole(hand, by_street)
+    t.big_blind = _positional_big_blind(ring, posts)
+    return t
 
 
 def in_text_order(ctx: AuditContext) -> frozenset[int] | None:
@@ -212,7 +244,7 @@ def in_text_order(ctx: AuditContext) -> frozenset[int] | None:
     written newest line first, an action in its place has a smaller line than the one
     before it. ``None`` when the actions carry no line numbers.
     """
-    return ctx.fact(_in_text_order)
+    return ctx.fact(_replayed).order
 
 
 def _in_text_order(ctx: AuditContext) -> frozenset[int] | None:
@@ -258,13 +290,12 @@ def streets_whole(ctx: AuditContext) -> bool:
     street line was not read (a damaged board line) and the order of the actions
     around it cannot be known.
     """
-    return ctx.fact(_streets_whole)
+    return ctx.fact(_replayed).whole
 
 
-def _streets_whole(ctx: AuditContext) -> bool:
-    by_street = ctx.fact(_replayed).by_street
+def _streets_whole(hand: HandHistory, by_street: dict[Street, list[Step]]) -> bool:
     cards = 0  # the most cards a board reached
-    for b in ctx.hand.boards:
+    for b in hand.boards:
         if len(b) > cards:
             cards = len(b)
     for k in range(len(ROUNDS) - 1):
@@ -306,11 +337,11 @@ def ring_of(ctx: AuditContext) -> list[str]:
     the text seats as sitting out whose only action is a fold (the room folds a player
     who is away at the deal; he was not dealt in and takes no turn).
     """
-    return list(ctx.fact(_ring))
+    return list(ctx.fact(_replayed).ring)
 
 
-def _ring(ctx: AuditContext) -> list[str]:
-    hand, order = ctx.hand, in_text_order(ctx)
+def _ring(ctx: AuditContext, order: frozenset[int] | None) -> list[str]:
+    hand = ctx.hand
     if order is None:
         return []
     actions = hand.actions
@@ -364,11 +395,7 @@ def places(ctx: AuditContext) -> Places:
     >>> p.first, p.seat == {"Ann": 0, "Bob": 1, "Cy": 3}
     ([0, 1, 0, 3], True)
     """
-    return ctx.fact(_places)
-
-
-def _places(ctx: AuditContext) -> Places:
-    return Places(ctx.fact(_ring))
+    return ctx.fact(_replayed).places
 
 
 def site_wrote_it(hand: HandHistory) -> bool:
@@ -412,15 +439,16 @@ def positional_big_blind(ctx: AuditContext) -> str | None:
     """The big blind in position: the first big-blind poster of the ring
     (:func:`ring_of`) clockwise after the small blind (or after the button when no
     small blind was posted)."""
-    return ctx.fact(_positional_big_blind)
+    return ctx.fact(_replayed).big_blind
 
 
-def _positional_big_blind(ctx: AuditContext) -> str | None:
-    bb = {a.player for a in posters(ctx, _BIG)}
+def _positional_big_blind(
+    ring: list[str], posts: dict[PostKind | None, list[Action]]
+) -> str | None:
+    bb = {a.player for a in posts.get(_BIG, _NONE)}
     if not bb:
         return None
-    ring = ctx.fact(_ring)
-    sb = {a.player for a in posters(ctx, _SMALL)}
+    sb = {a.player for a in posts.get(_SMALL, _NONE)}
     n = len(ring)
     seq = range(n)  # the places of the ring to look at in turn
     for k, p in enumerate(ring):

@@ -8,11 +8,8 @@ from hhtools.audit.checks.procedure._table import (
     after,
     button_player,
     finding,
-    in_text_order,
-    places,
-    posts_by_kind,
-    replay,
     site_wrote_it,
+    table,
 )
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
@@ -81,13 +78,11 @@ def _posts(ctx: AuditContext) -> _Posts | None:
     """The hand's blinds, or ``None`` when they cannot be judged: no button, no line
     order, a converter's file, fewer than two dealt in, no big blind, two or more
     small blinds."""
-    hand = ctx.hand
-    order = in_text_order(ctx)
-    if hand.button is None or order is None or not site_wrote_it(hand):
+    hand, t = ctx.hand, table(ctx)
+    if hand.button is None or t.order is None or not site_wrote_it(hand):
         return None
-    at = places(ctx)
-    ring, seat = at.ring, at.seat  # (seat: the players of the ring, each once)
-    posts = posts_by_kind(ctx)
+    ring, seat = t.ring, t.places.seat  # (seat: the players of the ring, each once)
+    posts = t.posts
     dead_posts = posts.get(_DEAD)
     dead = {a.player for a in dead_posts} if dead_posts else _NOBODY
     sbs = [a for a in posts.get(_SMALL, _NONE) if a.player in seat and a.player not in dead]
@@ -96,8 +91,7 @@ def _posts(ctx: AuditContext) -> _Posts | None:
         return None
     short: set[str] | frozenset[str] = _NOBODY
     if posts.get(_ANTE):
-        steps = replay(ctx)
-        short = {s.act.player for s in steps if s.act.post is _ANTE and s.ends_all_in}
+        short = {s.act.player for s in t.steps if s.act.post is _ANTE and s.ends_all_in}
     return _Posts(ring, dead, sbs, bbs, short)
 
 

@@ -8,20 +8,15 @@ from hhtools.audit.checks.procedure._table import (
     MOST_PLACES,
     STREET_WORDS,
     Step,
+    Table,
     after,
     finding,
-    in_text_order,
-    places,
-    positional_big_blind,
-    posters,
-    replay,
-    ring_of,
     site_wrote_it,
-    streets_whole,
+    table,
 )
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
-from hhtools.model.records import ActionKind, PostKind, Street
+from hhtools.model.records import Action, ActionKind, PostKind, Street
 from hhtools.model.vocab import FindingKind
 
 # enum members as module constants: a class attribute lookup costs several times a
@@ -31,9 +26,10 @@ _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _PREFLOP = Street.PREFLOP
 _SMALL, _BIG = PostKind.SMALL_BLIND, PostKind.BIG_BLIND
 _STRADDLE, _DEAD = PostKind.STRADDLE, PostKind.DEAD_SMALL_AND_BIG
+_NONE: tuple[Action, ...] = ()  # no post of a kind
 
 
-def _preflop_anchor(ctx: AuditContext, ring: list[str], short: set[str]) -> str | None:
+def _preflop_anchor(t: Table, ring: list[str], short: set[str]) -> str | None:
     """Whom preflop action starts after: the big blind, or the last straddle.
 
     With no big blind posted because the player in its seat went all-in on the ante
@@ -41,26 +37,26 @@ def _preflop_anchor(ctx: AuditContext, ring: list[str], short: set[str]) -> str 
     are followed only when each sits left of the blind before it (seed 002 names no
     straddle; any other straddle leaves the first actor unknown: ``None``).
     """
-    bb = positional_big_blind(ctx)
+    bb = t.big_blind
     if bb is None:
-        bb = _short_big_blind(ctx, ring, short)
+        bb = _short_big_blind(t, ring, short)
         if bb is None:
             return None
     anchor = bb
-    for a in posters(ctx, _STRADDLE):
+    for a in t.posts.get(_STRADDLE, _NONE):
         if a.player not in ring or after(ring, anchor)[0] != a.player:
             return None
         anchor = a.player
     return anchor
 
 
-def _short_big_blind(ctx: AuditContext, ring: list[str], short: set[str]) -> str | None:
+def _short_big_blind(t: Table, ring: list[str], short: set[str]) -> str | None:
     """The big blind's seat when nobody posted it: the player next after the small
     blind (heads-up, after the dealer; with no small blind either, the second left of
     the dealer), when he was all-in on the ante and so could not post it."""
-    if posters(ctx, _BIG):
+    if t.posts.get(_BIG):
         return None
-    sb = [a.player for a in posters(ctx, _SMALL) if a.player in ring]
+    sb = [a.player for a in t.posts.get(_SMALL, _NONE) if a.player in ring]
     if len(sb) > 1:
         return None
     if sb:
@@ -94,13 +90,13 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
         the betting before the flop without the big blind's option. Nothing for a hand
         whose order cannot be read (no button, no line numbers, a converted file).
     """
-    hand = ctx.hand
-    order = in_text_order(ctx)
+    hand, t = ctx.hand, table(ctx)
+    order = t.order
     if hand.button is None or order is None or not site_wrote_it(hand):
         return
-    ring = ring_of(ctx)
-    replayed = replay(ctx)
-    if len(ring) < 2 or not streets_whole(ctx):
+    ring = t.ring
+    replayed = t.steps
+    if len(ring) < 2 or not t.whole:
         return
     steps = replayed if len(order) == len(replayed) else [s for s in replayed if s.index in order]
     rounds: dict[Street, list[Step]] = {}  # the turns of each betting round, in order
@@ -118,29 +114,29 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
                 rounds[s.act.street] = [s]
             else:
                 got.append(s)
-    at = places(ctx)
+    at = t.places
     if len(ring) > MOST_PLACES:
         return  # no table seats so many (the places are not encoded as bits)
     first = at.first
     for moves in rounds.values():
         if not _round_ends_in_place(moves, first, at.seat):
             return
-    anchor = _preflop_anchor(ctx, ring, short)
+    anchor = _preflop_anchor(t, ring, short)
     for street, moves in rounds.items():
         start = anchor if street is _PREFLOP else ring[-1]
         begin = -1 if start is None else at.seat[start]
         for k, s, prev, due in _street_order(moves, first, at.seat, begin):
-            opening = _opening(ctx, street, start) if k == 0 else ""
+            opening = _opening(t, street, start) if k == 0 else ""
             yield _out_of_turn(s, street, None if prev < 0 else ring[prev], ring[due], opening)
-    yield from _big_blind_option(ctx, ring, steps)
+    yield from _big_blind_option(t, ring, steps)
 
 
-def _opening(ctx: AuditContext, street: Street, start: str | None) -> str:
+def _opening(t: Table, street: Street, start: str | None) -> str:
     """The rule for the first action of a betting round, in words (``start``: whom
     the round begins after)."""
     if street is not _PREFLOP:
         return "the first active player left of the dealer begins the betting"
-    straddled = start in {a.player for a in posters(ctx, _STRADDLE)}
+    straddled = start in {a.player for a in t.posts.get(_STRADDLE, _NONE)}
     blind = "the last straddle" if straddled else "the big blind"
     return f"the player left of {blind} ({start}) begins the betting"
 
@@ -274,11 +270,11 @@ def _out_of_turn(s: Step, street: Street, prev: str | None, due: str, opening: s
     return finding(FindingKind.PROCEDURE_ORDER, q, s.act.line, text)
 
 
-def _big_blind_option(ctx: AuditContext, ring: list[str], steps: list[Step]) -> Iterator[Finding]:
+def _big_blind_option(t: Table, ring: list[str], steps: list[Step]) -> Iterator[Finding]:
     """The big blind was not given the option when the preflop action limped round."""
-    if posters(ctx, _STRADDLE) or posters(ctx, _DEAD):
+    if t.posts.get(_STRADDLE) or t.posts.get(_DEAD):
         return
-    bb = positional_big_blind(ctx)
+    bb = t.big_blind
     if bb is None:
         return
     last = end = None  # the last action before the flop (no post), the first after it

@@ -8,9 +8,7 @@ from hhtools.audit.checks.procedure._table import (
     STREET_WORDS,
     Step,
     finding,
-    replay,
-    steps_by_street,
-    streets_whole,
+    table,
 )
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
@@ -70,8 +68,9 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
     """
     hand, settlement = ctx.hand, ctx.settlement
     game = hand.game
-    steps = replay(ctx)
-    if not streets_whole(ctx):
+    t = table(ctx)
+    steps = t.steps
+    if not t.whole:
         return
     unsure: bool | None = None  # worked out at the first bet or raise before the flop
     # a line the rest of the hand contradicts is reported once, as contradicted_line
@@ -87,7 +86,7 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
             continue
         if a.street is _PREFLOP:
             if unsure is None:
-                unsure = _preflop_unsure(hand, steps_by_street(ctx)[_PREFLOP])
+                unsure = _preflop_unsure(hand, t.by_street[_PREFLOP])
             if unsure:
                 continue
         to = s.mine + s.added
