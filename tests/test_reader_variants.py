@@ -245,3 +245,22 @@ def test_partypoker_tournament_game_line_without_trny_and_blinds() -> None:
     # blind comes back; "Bea wins 90 chips" is the 50 pot and that 40
     assert [(x.player, x.amount) for x in h.returned] == [("Bea", 40)]
     assert [(c.player, c.amount) for c in h.collects] == [("Bea", 50)]
+
+
+def test_partypoker_tournament_no_zone_blinds_antes() -> None:
+    # "PL Omaha $ 530 USD Buy-in Trny:40000092 Level:18  Blinds-Antes(1,250/2,500 -250)
+    # - Sunday, July 28, 21:01:39  2013" (fpdb's "no tz" file): no zone (two spaces),
+    # "$ 530", "Trny:N", "Level:N" and "Blinds-Antes(...)" with no space; it was an
+    # unreadable game line, the hand lost. The blinds are posted silently (written: the
+    # antes only), as in the other old tournaments.
+    h = one("partypoker", "old_tourney_no_zone_blinds_antes_no_spaces.txt").hand
+    assert h is not None
+    g = h.game
+    assert (g.currency, g.tournament_id, g.buy_in, g.level, g.small_blind, g.big_blind) == (
+        "CHIPS", "40000092", "$ 530 USD", "18", 1250, 2500)  # fmt: skip
+    assert (h.started_at, h.time_zone, h.started_at_utc) == (
+        datetime(2013, 7, 28, 21, 1, 39), None, None)  # fmt: skip
+    # antes 4 x 250, Bea's 1,250 and Hero's 2,500 blinds, Amy's raise of 5,000 not
+    # called: 2,500 back to her; "Amy wins 9,750 chips" is the 7,250 pot and that 2,500
+    assert [(x.player, x.amount) for x in h.returned] == [("Amy", 2500)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Amy", 7250)]

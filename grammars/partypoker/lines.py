@@ -45,8 +45,8 @@ FIXED = (
     ),
     k.rule(
         "old_header",
-        r"(?P<game>.+?) - \w+, (?P<date>\w+ \d{1,2}, \d{1,2}:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) "
-        r"(?P<year>\d{4})\s*$",
+        r"(?P<game>.+?) - \w+, (?P<date>\w+ \d{1,2}, \d{1,2}:\d\d:\d\d) (?:(?P<tz>[A-Z]{2,5}) | )"
+        r"(?P<year>\d{4})\s*$",  # no zone: two spaces (2013)
     ),
     k.rule(
         "table",
@@ -60,8 +60,8 @@ FIXED = (
         r"Seat (?P<seat>\d+): (?P<player>.+?) \(\s*(?P<amt>[$€£]?[\d][\d,.]*)(?: [A-Z]{3})?\s*\)"
         r"(?P<out> is sitting out)?\s*$",
     ),
-    k.rule("trny", r"Trny: (?P<id>\d+) Level: (?P<level>\d+)\s*$"),
-    k.rule("blinds", r"Blinds\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\)\s*$"),
+    k.rule("trny", r"Trny: ?(?P<id>\d+) Level: ?(?P<level>\d+)\s*$"),
+    k.rule("blinds", r"Blinds(?:-Antes)?\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)(?: -[\d,.]+)?\)\s*$"),
     k.rule("dealing", r"\*\* Dealing down cards \*\*\s*$"),
     k.rule(
         "street",
@@ -134,8 +134,9 @@ QUIET = k.NO_CHIPS.plus(
 #: The old format's game words of a tournament and of a cash table.
 OLD_TOURNEY = k.rule(
     "old_tourney",
-    r"(?P<st>PL|NL|FL) (?P<name>.+?) (?P<buyin>[$€£]?[\d.,]+(?: [A-Z]{3})?) Buy-in ?"
-    r"(?:Trny: (?P<trny>\d+) Level: (?P<level>\d+)\s+Blinds\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\))?\s*$",
+    r"(?P<st>PL|NL|FL) (?P<name>.+?) (?P<buyin>[$€£]? ?[\d.,]+(?: [A-Z]{3})?) Buy-in ?"
+    r"(?:Trny: ?(?P<trny>\d+) Level: ?(?P<level>\d+)\s+Blinds(?:-Antes)?"
+    r"\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)(?: -[\d,]+)?\))?\s*$",
 )
 OLD_CASH = k.rule(
     "old_cash",
