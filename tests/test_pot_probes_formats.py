@@ -1,0 +1,144 @@
+"""The pot probes, format by format, worked by hand (seeds 000-004, DESIGN.md): each
+pot awarded among the players in it, side pots formed at each all-in level, a tied
+pot's odd unit to the tied player first clockwise from the button, the rake where the
+site says it took it. Each fixture (tests/fixtures/<site>/probes/) holds three hands
+in the site's own words, the same deals (amounts in cents):
+
+1. Cy's last chips as the big blind, Ann raises, Bea calls: the main pot (three
+   times Cy's blind) to Cy's aces, the side pot to Bea's kings over Ann's queens.
+2. Ann all in: the main pot tied by Ann and Bea (king-high straights), its odd cent
+   to Bea (first left of Ann's button), the side pot Bea's over Cy's aces.
+3. Ann and Bea all in for $3 each, Cy and Dee call; Cy's $5 flop bet called, his $10
+   turn bet not (returned): main pot $12 less the $0.60 rake, all from the main pot
+   ("Main pot $11.40. Side pot $10."), tied $5.70 / $5.70; the side pot $10 Cy's.
+
+Paid right: no finding, every line read. Paid wrong (lines rewritten as the site
+would write them), the findings name the pot each is about, who and how much:
+Cy paid both pots; the odd cent to Ann; the main pot to Cy.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hhtools.audit import audit_hand
+from hhtools.grammars import bovada, everleaf, fulltilt, merge
+from hhtools.model.records import HandText
+from hhtools.model.vocab import FindingKind
+
+FIX = Path(__file__).parent / "fixtures"
+
+
+def _hands(fmt, name: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """Each hand's text as the format's splitter cuts the fixture."""
+    with (FIX / name).open("rb") as fh:
+        return [ht.text for ht in fmt.FORMAT.split(fh, name)]
+
+
+def _found(fmt, text: str, reps: tuple[tuple[str, str], ...] = ()):  # type: ignore[no-untyped-def]
+    """The parse of ``text`` with ``reps`` made, and its award findings
+    ``(player, pot, paid, due)``; every line read."""
+    for a, b in reps:
+        assert a in text, a
+        text = text.replace(a, b)
+    ph = fmt.FORMAT.parse(HandText(text, "probe.txt", 1, 0))
+    assert ph.hand is not None and ph.problems == () and ph.hand.unread_lines == ()
+    result = audit_hand(ph.hand)
+    return result, {(f.player, f.pot, f.paid, f.due) for f in result.findings
+                    if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+
+
+SIZES = [[(90, 90), (240, 240)], [(615, 615), (600, 600)], [(1200, 1140), (1000, 1000)]]
+WRONG = [{("Cy", 0, 330, 90), ("Bea", 1, 0, 240)},
+         {("Ann", 0, 308, 307), ("Bea", 0, 307, 308)},
+         {("Ann", 0, 0, 570), ("Bea", 0, 0, 570), ("Cy", 0, 1140, 0)}]  # fmt: skip
+
+
+def _check(fmt, name: str, wrong: list[tuple[tuple[str, str], ...]],  # type: ignore[no-untyped-def]
+           names: dict[str, str] | None = None) -> None:
+    """The three hands of fixture ``name`` paid right, then each paid wrong by its
+    ``wrong`` rewrites; ``names``: the players' names in the fixture (Ann's ...)."""
+    texts = _hands(fmt, name)
+    names = names or {}
+    assert len(texts) == 3
+    for text, sizes in zip(texts, SIZES, strict=True):
+        result, found = _found(fmt, text)
+        assert result.findings == () and found == set()
+        assert [(p.gross, p.net) for p in result.settlement.pots] == sizes
+    for text, reps, expected in zip(texts, wrong, WRONG, strict=True):
+        assert _found(fmt, text, reps)[1] == {(names.get(p, p), *rest) for p, *rest in expected}
+
+
+def test_full_tilt() -> None:
+    """Full Tilt names each pot ("wins the side pot ($2.40)", "ties for the main pot")."""
+    _check(fulltilt, "fulltilt/probes/short_all_in_blind_and_tied_main_pot_side_pot.txt", [
+        (("Bea wins the side pot ($2.40) with a pair of Kings\nCy wins the main pot ($0.90)",
+          "Cy wins the main pot ($3.30)"),
+         ("and won ($2.40) with a pair of Kings", "and lost with a pair of Kings"),
+         ("and won ($0.90) with a pair of Aces", "and won ($3.30) with a pair of Aces")),
+        (("Bea ties for the main pot ($3.08)", "Bea ties for the main pot ($3.07)"),
+         ("Ann ties for the main pot ($3.07)", "Ann ties for the main pot ($3.08)"),
+         ("and won ($3.07)", "and won ($3.08)"), ("and won ($9.08)", "and won ($9.07)")),
+        (("Ann ties for the main pot ($5.70) with a straight, King high\n"
+          "Bea ties for the main pot ($5.70) with a straight, King high",
+          "Cy wins the main pot ($11.40) with a pair of Aces"),
+         ("showed [Th 9h 8c 7c] and won ($5.70)", "showed [Th 9h 8c 7c] and lost"),
+         ("showed [Td 9d 6s 5h] and won ($5.70)", "showed [Td 9d 6s 5h] and lost"),
+         ("and won ($10) with a pair of Aces", "and won ($21.40) with a pair of Aces")),
+    ])  # fmt: skip
+
+
+def test_bovada() -> None:
+    """Bovada names players by position (Ann the Dealer, Bea the Small Blind, Cy the Big
+    Blind) and pays each pot on its own lines ("Hand result-Side pot $2.40")."""
+    _check(bovada, "bovada/probes/short_all_in_blind_and_tied_main_pot_side_pot.txt", [
+        (("Big Blind : Hand result $0.90\nSmall Blind : Hand result-Side pot $2.40",
+          "Big Blind : Hand result $3.30"),
+         ("Seat+2: Small Blind HI $2.40 with", "Seat+2: Small Blind lost with"),
+         ("Seat+3: Big Blind HI $0.90", "Seat+3: Big Blind HI $3.30")),
+        (("Small Blind : Hand result $3.08\nDealer : Hand result $3.07",
+          "Small Blind : Hand result $3.07\nDealer : Hand result $3.08"),
+         ("Dealer HI $3.07", "Dealer HI $3.08"), ("Small Blind HI $9.08", "Small Blind HI $9.07")),
+        (("Dealer : Hand result $5.70\nSmall Blind : Hand result $5.70",
+          "Big Blind : Hand result $11.40"),
+         ("Seat+1: Dealer HI $5.70 with", "Seat+1: Dealer lost with"),
+         ("Seat+2: Small Blind HI $5.70 with", "Seat+2: Small Blind lost with"),
+         ("Seat+3: Big Blind HI $10", "Seat+3: Big Blind HI $21.40")),
+    ], {"Ann": "Dealer", "Bea": "Small Blind", "Cy": "Big Blind"})  # fmt: skip
+
+
+def test_merge() -> None:
+    """Merge writes each pot's winners ("potnumber" 1 the main pot), the return inside
+    the winner's amount and no rake. A short all-in big blind's post ($0.30) was taken
+    as the game's big blind over the description's $0.50: now a blind posted all in is
+    not the game's (the first hand's game 25/50)."""
+    name = "merge/probes/short_all_in_blind_and_tied_main_pot_side_pot.xml"
+    first = merge.FORMAT.parse(HandText(_hands(merge, name)[0], name, 1, 0)).hand
+    assert (first.game.small_blind, first.game.big_blind) == (25, 50)  # it was 25/30
+    _check(merge, name, [
+        (('<winner amount="0.90" uncalled="false" potnumber="1" player="2"',
+          '<winner amount="3.30" uncalled="false" potnumber="1" player="2"'),
+         ('\t\t<winner amount="2.40" uncalled="false" potnumber="2" player="1" pottype="n"/>\n', "")),
+        (('winner amount="3.08" uncalled="false" potnumber="1" player="1"',
+          'winner amount="3.07" uncalled="false" potnumber="1" player="1"'),
+         ('winner amount="3.07" uncalled="false" potnumber="1" player="0"',
+          'winner amount="3.08" uncalled="false" potnumber="1" player="0"')),
+        (('<winner amount="5.70" uncalled="false" potnumber="1" player="0" pottype="n"/>\n'
+          '\t\t<winner amount="5.70" uncalled="false" potnumber="1" player="1" pottype="n"/>',
+          '<winner amount="11.40" uncalled="false" potnumber="1" player="2" pottype="n"/>'),),
+    ])  # fmt: skip
+
+
+def test_everleaf() -> None:
+    """Everleaf names the pot on each line ("wins $ 2.40 USD from side pot #1") and
+    writes no summary, no rake and no return (both worked out from the lines)."""
+    _check(everleaf, "everleaf/probes/short_all_in_blind_and_tied_main_pot_side_pot.txt", [
+        (("Cy wins $ 0.90 USD from main pot with a pair of aces [ As, Ad, Kc, 9c, 8d ]\n"
+          "Bea wins $ 2.40 USD from side pot #1 with a pair of kings [ Kd, Kc, Qs, 9c, 8d ]",
+          "Cy wins $ 3.30 USD from main pot with a pair of aces [ As, Ad, Kc, 9c, 8d ]"),),
+        (("Bea wins $ 3.08 USD from main pot", "Bea wins $ 3.07 USD from main pot"),
+         ("Ann wins $ 3.07 USD from main pot", "Ann wins $ 3.08 USD from main pot")),
+        (("Ann wins $ 5.70 USD from main pot with a straight, king high [ Kc, Qd, Jh, Th, 9h ]\n"
+          "Bea wins $ 5.70 USD from main pot with a straight, king high [ Kc, Qd, Jh, Td, 9d ]",
+          "Cy wins $ 11.40 USD from main pot with a pair of aces [ Ac, Ad, Kc, Qd, Jh ]"),),
+    ])  # fmt: skip
