@@ -174,8 +174,8 @@ def test_archive_members_are_skipped_by_the_same_rules(tmp_path: Path) -> None:
     [
         (PNG, "a PNG image, not a hand history"),
         (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "a PDF document, not a hand history"),
-        (b"\x1f\x8b\x08\x00" + bytes(range(256)),
-         "a gzip-compressed file (only .zip archives are opened), not a hand history"),
+        (b"Rar!\x1a\x07\x00" + bytes(range(256)),
+         "a RAR archive (only .zip, tar, gzip, bzip2 and xz are opened), not a hand history"),
         (bytes(range(256)) * 8, "a binary file, not a hand history"),
         (random.Random(7).randbytes(3000), "a binary file, not a hand history"),
         (b"\x00\x00\x00\x01Bud1\x00\x00\x10\x00", "a binary file, not a hand history"),

@@ -1,4 +1,5 @@
-"""Where hand histories come from: files, folders (recursively) and ``.zip`` archives.
+"""Where hand histories come from: files, folders (recursively), ``.zip`` and tar
+archives, and files compressed by gzip, bzip2 or xz.
 
 :func:`iter_sources` walks the paths a user gives and yields one :class:`Source` per
 file or archive member, or a :class:`~hhtools.model.records.Problem` for a path that
@@ -24,7 +25,10 @@ a member over the size or compression-ratio limits is refused (``archive_too_lar
 and stops at those limits when read; a member name that is not valid UTF-8 is
 reported (``bad_archive``) and the member read under its escaped name; an archive
 inside an archive is opened one level deep (``outer.zip!inner.zip!member``), deeper
-ones are reported (``nested_archive``).
+ones are reported (``nested_archive``). Tar archives (``.tar``, ``.tar.gz``, ``.tgz``,
+``.tar.bz2``, ``.tar.xz``) and single compressed files (``hands.txt.gz``) are read by
+:mod:`hhtools.ingest.packed` under the same limits: a tar member is named
+``archive.tar.gz!member``, a compressed file by its own name.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
-from hhtools.ingest import archives
+from hhtools.ingest import archives, packed
 from hhtools.ingest.archives import ZIP_ERRORS, ZIP_MAGIC, BoundedMember, open_zip, why_unopened
 from hhtools.model.records import Problem
 from hhtools.model.vocab import ProblemCode
@@ -87,10 +91,10 @@ _BINARY_MAGIC: tuple[tuple[int, bytes, str], ...] = (
     (0, b"GIF87a", "a GIF image"),
     (0, b"GIF89a", "a GIF image"),
     (0, b"%PDF-", "a PDF document"),
-    (0, b"\x1f\x8b", "a gzip-compressed file (only .zip archives are opened)"),
-    (0, b"\xfd7zXZ\x00", "an xz-compressed file (only .zip archives are opened)"),
-    (0, b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive (only .zip archives are opened)"),
-    (0, b"Rar!\x1a\x07", "a RAR archive (only .zip archives are opened)"),
+    (0, b"\x1f\x8b", "a gzip-compressed file (opened when named itself, not inside a .zip)"),
+    (0, b"\xfd7zXZ\x00", "an xz-compressed file (opened when named itself, not inside a .zip)"),
+    (0, b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive (only .zip, tar, gzip, bzip2 and xz are opened)"),
+    (0, b"Rar!\x1a\x07", "a RAR archive (only .zip, tar, gzip, bzip2 and xz are opened)"),
     (0, b"SQLite format 3\x00", "an SQLite database"),
     (0, b"\x7fELF", "a program (ELF)"),
     (0, b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old Microsoft Office document"),
@@ -245,7 +249,7 @@ def iter_sources(
     on_skip: Callable[[Skipped], None] | None = None,
     archives: bool = True,
 ) -> Iterator[Source | Problem]:
-    """Walk files, folders (recursively, in name order) and ``.zip`` archives.
+    """Walk files, folders (recursively, in name order), archives and compressed files.
 
     A source must be read before the next one is asked for (archive members are read
     from the open archive).
@@ -392,7 +396,9 @@ def _file_sources(
     if reason is not None:
         walk.skip(path, reason)
         return
-    if not walk.archives or not (path.lower().endswith(".zip") or head.startswith(ZIP_MAGIC)):
+    how = packed.kind(path, head) if walk.archives else None
+    is_zip = path.lower().endswith(".zip") or head.startswith(ZIP_MAGIC)
+    if not walk.archives or (how is None and not is_zip):
         yield Source(
             path,
             lambda: open(path, "rb"),  # noqa: SIM115  (the reader closes it)
@@ -407,7 +413,71 @@ def _file_sources(
         yield _unreadable(path, exc, "file")
         return
     with fh:
-        yield from _archive_sources(fh, path, depth=1, walk=walk)
+        if how is None:
+            yield from _archive_sources(fh, path, depth=1, walk=walk)
+        else:
+            yield from _packed_sources(fh, path, how, st, walk)
+
+
+def _packed_sources(
+    fp: BinaryIO, label: str, how: str, st: os.stat_result, walk: _Walk
+) -> Iterator[Source | Problem]:
+    """The members of a tar archive, or the one file a compressed file holds
+    (:mod:`hhtools.ingest.packed`); a damaged one is a ``bad_archive`` problem."""
+    when = datetime.fromtimestamp(st.st_mtime)
+    try:
+        if how == "tar" or label.lower().endswith(packed.TAR_NAMES):
+            stream = fp if how == "tar" else packed.decompressed(fp, how)
+            yield from _tar_sources(stream, label, walk)
+            return
+        held = packed.spool(packed.decompressed(fp, how), packed.expand_limit(st.st_size), label)
+    except archives.MemberTooLarge as exc:
+        yield Problem(label, 0, None, ProblemCode.ARCHIVE_TOO_LARGE, str(exc))
+        return
+    except packed.PACKED_ERRORS as exc:
+        what = f"a {how} file" if how != "tar" else "a tar archive"
+        yield Problem(label, 0, None, ProblemCode.BAD_ARCHIVE,
+                      f"{what} cut short or damaged, so not read further ({exc})")  # fmt: skip
+        return
+    try:
+        with held.open() as fh:
+            inner_tar = packed.is_tar(fh.read(packed.TAR_SNIFF_BYTES))
+        if inner_tar:
+            with held.open() as fh:
+                yield from _packed_sources(fh, label, "tar", st, walk)
+        else:
+            yield Source(label, held.open, held.size, when)
+    finally:
+        held.close()
+
+
+def _tar_sources(stream: BinaryIO, label: str, walk: _Walk) -> Iterator[Source | Problem]:
+    """The members of a tar archive read forward once, each as a :class:`Source` (a
+    zip archive inside one is opened as :func:`_archive_sources` opens it).
+
+    Raises:
+        tarfile.TarError, OSError...: one of :data:`packed.PACKED_ERRORS`.
+    """
+    for info, held in packed.tar_members(stream, label):
+        member = f"{label}!{info.name}"
+        if isinstance(held, str):
+            yield Problem(member, 0, None, ProblemCode.ARCHIVE_TOO_LARGE, held)
+            continue
+        try:
+            by_name = _member_name_skip(info.name)
+            with held.open() as fh:
+                head = fh.read(SNIFF_BYTES)
+            by_content = by_name or _content_skip(head)
+            if by_content is not None:
+                walk.skip(member, by_content)
+            elif info.name.lower().endswith(".zip") or head.startswith(ZIP_MAGIC):
+                with held.open() as fh:
+                    yield from _archive_sources(fh, member, depth=MAX_DEPTH, walk=walk)
+            else:
+                when = datetime.fromtimestamp(max(info.mtime, 0))
+                yield Source(member, held.open, held.size, when)
+        finally:
+            held.close()
 
 
 def _archive_sources(
