@@ -27,7 +27,7 @@ from hhtools.cli.common import DEFAULT_DB, EXIT_NO_DATA, DbOption, console, fail
 
 #: The paths argument of ``import`` and ``parse``: a path that cannot be read is the
 #: reader's ``read_error`` problem, not a refusal of the whole command.
-PathsArgument = typer.Argument(help="Files, folders and .zip archives.", readable=False)
+PathsArgument = typer.Argument(help="Files, folders, .zip and tar archives, .gz/.bz2/.xz files.", readable=False)
 
 
 def missing_path(paths: list[Path]) -> Path | None:

@@ -518,7 +518,7 @@ def parse_read(read: SourceRead) -> Iterator[ParseResult]:
 def parse_path(
     paths: str | Path | Iterable[str | Path], stats: ParseStats | None = None
 ) -> Iterator[ParseResult]:
-    """Parse files, folders (recursively) and ``.zip`` archives, one hand at a time.
+    """Parse files, folders (recursively), archives and compressed files, one hand at a time.
 
     Args:
         paths: one path or several; a folder gives every file in it but hidden and

@@ -131,7 +131,7 @@ class ProblemCode(StrEnum):
     # files and paths
     MISSING_PATH = "missing_path"  #: a path given on the command line does not exist
     READ_ERROR = "read_error"  #: the file cannot be read (permissions, I/O)
-    BAD_ARCHIVE = "bad_archive"  #: a .zip that cannot be opened, or a member that cannot
+    BAD_ARCHIVE = "bad_archive"  #: an archive or .gz that cannot be opened, or a member that cannot
     UNSUPPORTED_SITE = "unsupported_site"  #: no site format reads this file
     # hands
     BAD_HEADER = "bad_header"

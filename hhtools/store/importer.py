@@ -523,7 +523,8 @@ def import_paths(
     """Import hand histories into a DuckDB database (the ``hhtools import`` job).
 
     Args:
-        paths: files, folders (walked recursively) and ``.zip`` archives.
+        paths: files, folders (walked recursively), ``.zip`` and tar archives and
+            gzip/bzip2/xz files (:func:`hhtools.ingest.sources.iter_sources`).
         db: the database file (created when missing).
         audit: audit every hand (``False`` for ``--no-audit``).
         workers: worker processes for parsing and auditing (default: CPU count;

@@ -49,8 +49,8 @@ Not read: empty files, and what ``hhtools import`` leaves out by the same rules
 and folders, fpdb's expected-result files, any DuckDB database (the store, its
 write-ahead log) and Parquet file or dataset, links to folders, counted by reason in
 :attr:`WatchStatus.skipped`; a file no site format reads is reported once it has settled
-(``unsupported_site``), and not again while it grows. ``.zip`` archives are imported
-whole once settled, as ``hhtools import`` reads them.
+(``unsupported_site``), and not again while it grows. ``.zip`` and tar archives and
+compressed files are imported whole once settled, as ``hhtools import`` reads them.
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ from pathlib import Path
 
 import duckdb
 
+from hhtools.ingest import packed
 from hhtools.ingest.archives import ZIP_MAGIC
 from hhtools.ingest.prefix import Prefix, prefix_digest
 from hhtools.ingest.read import open_source
@@ -265,7 +266,9 @@ class _Watcher:
         t = _Tracked(str(path), path, ident=(st.st_dev, st.st_ino))
         try:
             with open(path, "rb") as fh:
-                t.archive = path.suffix.lower() == ".zip" or fh.read(4) == ZIP_MAGIC
+                head = fh.read(16)
+                t.archive = (path.suffix.lower() == ".zip" or head.startswith(ZIP_MAGIC)
+                             or packed.kind(str(path), head) is not None)  # fmt: skip
         except OSError:
             pass
         self.files[t.name] = t
