@@ -26,7 +26,7 @@ import tarfile
 import tempfile
 import zlib
 from collections.abc import Callable, Iterator
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from hhtools.ingest.archives import MAX_MEMBER_BYTES, MAX_RATIO, RATIO_FROM, MemberTooLarge
 
@@ -54,10 +54,10 @@ TAR_SNIFF_BYTES = 512
 #: What reading a damaged tar archive or compressed file can raise (never a bug of ours).
 PACKED_ERRORS = (tarfile.TarError, OSError, EOFError, zlib.error, lzma.LZMAError, ValueError)
 
-_COMPRESSIONS: tuple[tuple[bytes, str, Callable[[BinaryIO], BinaryIO]], ...] = (
-    (b"\x1f\x8b", "gzip", lambda fp: gzip.GzipFile(fileobj=fp, mode="rb")),  # type: ignore[return-value]
-    (b"BZh", "bzip2", lambda fp: bz2.BZ2File(fp, "rb")),  # type: ignore[return-value]
-    (b"\xfd7zXZ\x00", "xz", lambda fp: lzma.LZMAFile(fp, "rb")),  # type: ignore[return-value]
+_COMPRESSIONS: tuple[tuple[bytes, str, Callable[[BinaryIO], Any]], ...] = (
+    (b"\x1f\x8b", "gzip", lambda fp: gzip.GzipFile(fileobj=fp, mode="rb")),
+    (b"BZh", "bzip2", lambda fp: bz2.BZ2File(fp, "rb")),
+    (b"\xfd7zXZ\x00", "xz", lambda fp: lzma.LZMAFile(fp, "rb")),
 )
 #: Names of tar archives, compressed or not.
 TAR_NAMES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz")
@@ -124,7 +124,8 @@ def decompressed(fp: BinaryIO, compressed_by: str) -> BinaryIO:
     """
     for _, name, opener in _COMPRESSIONS:
         if name == compressed_by:
-            return opener(fp)
+            stream: BinaryIO = opener(fp)
+            return stream
     raise KeyError(compressed_by)
 
 
