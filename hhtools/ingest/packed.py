@@ -26,7 +26,7 @@ import tarfile
 import tempfile
 import zlib
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO
+from typing import IO, Any, BinaryIO
 
 from hhtools.ingest.archives import MAX_MEMBER_BYTES, MAX_RATIO, RATIO_FROM, MemberTooLarge
 
@@ -157,7 +157,7 @@ class Spooled:
         self._data = None
 
 
-def spool(stream: BinaryIO, limit: int, name: str) -> Spooled:
+def spool(stream: IO[bytes], limit: int, name: str) -> Spooled:
     """Copy a stream read forward once, so it can be opened again and gone back in.
 
     Args:
