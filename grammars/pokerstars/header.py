@@ -7,12 +7,12 @@ hand's posts (:func:`_limit_stakes`).
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any, NamedTuple
-from zoneinfo import ZoneInfo
 
 from hhtools.grammars import _lines
 from hhtools.grammars._lines import _m, _rule
+from hhtools.grammars.pokerstars.clock import _ZONES, _utc, _when
 from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
 
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
@@ -69,35 +69,10 @@ _STRUCTURES = {
     "Limit": BettingStructure.LIMIT,
     "Fixed Limit": BettingStructure.LIMIT,
 }
-_ZONES = {
-    "ET": "America/New_York",
-    "EST": "America/New_York",
-    "EDT": "America/New_York",
-    "UTC": "UTC",
-    "GMT": "UTC",
-    "CET": "Europe/Paris",
-    "CEST": "Europe/Paris",
-    "EET": "Europe/Helsinki",
-    "WET": "Europe/Lisbon",
-    "MSK": "Europe/Moscow",
-    "PT": "America/Los_Angeles",
-    "MT": "America/Denver",
-    "CT": "America/Chicago",
-    "AT": "America/Halifax",
-    "BRT": "America/Sao_Paulo",
-    "ART": "America/Argentina/Buenos_Aires",
-    "IST": "Asia/Kolkata",
-    "JST": "Asia/Tokyo",
-    "CCT": "Asia/Shanghai",
-    "AET": "Australia/Sydney",
-    "NZT": "Pacific/Auckland",
-}
-_ZONE_CACHE: dict[str, ZoneInfo] = {}
 #: A game name of the Omaha family, even one the grammar cannot type ("Omaha Hi/Lo
 #: Spread Limit"): such a hand is an ``unknown_game`` problem, not a skipped hand.
 _OMAHA_WORDS = re.compile(r"\b(?:Omaha|Courchevel|Big O|PLO\d?|Binglao)\b", re.IGNORECASE)
 _ISO_AT_END = re.compile(r" ([A-Z]{3})$")
-_fromiso = datetime.fromisoformat
 
 
 def _buy_in_currency(buy_in: str | None) -> str:
@@ -112,32 +87,6 @@ def _buy_in_currency(buy_in: str | None) -> str:
     if m is not None:
         return m.group(1)
     return CURRENCY_SYMBOLS.get(buy_in[:1], "")
-
-
-def _zone(abbr: str) -> ZoneInfo | None:
-    name = _ZONES.get(abbr)
-    if name is None:
-        return None
-    z = _ZONE_CACHE.get(name)
-    if z is None:
-        z = _ZONE_CACHE[name] = ZoneInfo(name)
-    return z
-
-
-def _when(text: str) -> datetime:
-    """A header's time as written ("2024/01/02 21:39:52", "2015/8/16 1:30"), naive;
-    ``ValueError`` for a date or time that does not exist.
-
-    >>> _when("2024/01/02 21:39:52"), _when("2015/8/16 1:30")
-    (datetime.datetime(2024, 1, 2, 21, 39, 52), datetime.datetime(2015, 8, 16, 1, 30))
-    """
-    if len(text) == 19 and text.isascii():  # every field two digits: read in one call
-        return _fromiso(text.replace("/", "-"))
-    date, clock = text.split(" ")
-    y, mo, d = date.split("/")
-    parts = clock.split(":")
-    sec = int(parts[2]) if len(parts) > 2 else 0
-    return datetime(int(y), int(mo), int(d), int(parts[0]), int(parts[1]), sec)
 
 
 class _Header(NamedTuple):
@@ -491,28 +440,6 @@ def _started(
         h.problem(line, ProblemCode.BAD_HEADER, f"bad date {t1!r}", excerpt)
         return None
     return started_at, tz1, _utc(started_at, t1, tz1) if tz1 else None
-
-
-#: The UTC offset of each (local date and hour, zone) met: a zone's offset changes
-#: on the hour, never inside one.
-_OFFSETS: dict[tuple[str, str], timedelta | None] = {}
-
-
-def _utc(started_at: datetime, text: str, tz: str) -> datetime | None:
-    """``started_at`` (written ``text``) in zone ``tz`` as UTC; ``None`` for a zone not
-    known (:data:`_ZONES`)."""
-    key = (text[: text.index(":")], tz)
-    offset = _OFFSETS.get(key, _UNKNOWN)
-    if offset is _UNKNOWN:
-        zone = _zone(tz)
-        offset = None if zone is None else started_at.replace(tzinfo=zone).utcoffset()
-        if len(_OFFSETS) >= _GAMES_MAX:
-            _OFFSETS.clear()
-        _OFFSETS[key] = offset
-    return None if offset is None else (started_at - offset).replace(tzinfo=UTC)
-
-
-_UNKNOWN = timedelta(days=-999)
 
 
 def _table(h: _Hand, table_m: Any, lines: list[str], line: int, t: int) -> bool:
