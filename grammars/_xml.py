@@ -331,10 +331,11 @@ class XmlHand(Hand):
                 ``"both"`` (the bets, and the blinds not posted).
             guess: a blind neither posted nor in the stake is guessed from the other
                 ("blinds" inferred); else it is 0.
-            posted: the blinds posted (default: the first small and big blind,
-                :attr:`sb`, :attr:`bb`).
+            posted: the blinds posted (default: the first small and big blind
+                posted by a player not all in by it: a short all-in big blind, $0.30
+                of a $0.50 game, is not the game's; with no stake, :attr:`bb`).
         """
-        sb, bb = posted if posted is not None else (self.sb, self.bb)
+        sb, bb = posted if posted is not None else self._live_blinds()
         small_bet = big_bet = None
         if structure is BettingStructure.LIMIT and stake:
             small_bet, big_bet = (stake[1], 2 * stake[1]) if limit == "blinds" else stake
@@ -344,11 +345,19 @@ class XmlHand(Hand):
         if stake:
             sb = sb if sb is not None else stake[0]
             bb = bb if bb is not None else stake[1]
+        if posted is None:  # no stake: a blind posted only all in is the one known
+            sb, bb = (self.sb if sb is None else sb), (self.bb if bb is None else bb)
         if guess and (sb is None or bb is None):
             self.inferred.append("blinds")
             bb = bb if bb is not None else (2 * sb if sb else 0)
             sb = sb if sb is not None else bb // 2
         return sb or 0, bb or 0, small_bet, big_bet
+
+    def _live_blinds(self) -> tuple[int | None, int | None]:
+        """The first small and big blind posted by a player not all in by it."""
+        live = [a for a in self.actions if a.kind is ActionKind.POST and not a.all_in]
+        sb = next((a.amount for a in live if a.post is PostKind.SMALL_BLIND), None)
+        return sb, next((a.amount for a in live if a.post is PostKind.BIG_BLIND), None)
 
     def dead_chips(self, bb: int | None, floor: bool = True) -> dict[str, int]:
         """Chips each player put in that are never returned: antes, and the dead part

@@ -168,7 +168,7 @@ def _read(h: _Game, game: etree._Element, stop: k.Stop) -> k.ParsedHand:
     bb = h.bb if h.bb is not None else (h.stake[1] if h.stake else None)
     if not _finish(h, h.winners, tourney, bb):
         return k.no_record(h)
-    sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, guess=True, posted=_live_blinds(h))
+    sb, bb, small_bet, big_bet = h.blinds(structure, h.stake, guess=True)
     seats = game.get("seats") or ""
     h.max_seats = int(seats) if seats.isdigit() else None
     parts = k.paid_parts(h.collects, (h.total or 0) - (h.rake or 0))  # each pot after its rake
@@ -193,14 +193,6 @@ def _header(
     h.table = data[1].strip() if len(data) > 1 else ""
     tid = data[2].split("-")[0] if tourney and len(data) > 2 else None
     return "CHIPS" if tourney else ("USD" if real else "PLAY"), tid
-
-
-def _live_blinds(h: k.XmlHand) -> tuple[int | None, int | None]:
-    """The first small and big blind posted by a player not all in by it: a short
-    all-in big blind ($0.30 of a $0.50 game) is not the game's big blind."""
-    posts = [a for a in h.actions if a.kind is k.ActionKind.POST and not a.all_in]
-    sb = next((a.amount for a in posts if a.post is k.PostKind.SMALL_BLIND), None)
-    return sb, next((a.amount for a in posts if a.post is k.PostKind.BIG_BLIND), None)
 
 
 def _hi_lo(name: str, game: etree._Element) -> bool | None:

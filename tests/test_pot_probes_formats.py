@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hhtools.audit import audit_hand
-from hhtools.grammars import bovada, everleaf, fulltilt, merge
+from hhtools.grammars import bovada, everleaf, fulltilt, merge, microgaming, pokernow
 from hhtools.model.records import HandText
 from hhtools.model.vocab import FindingKind
 
@@ -55,17 +55,20 @@ WRONG = [{("Cy", 0, 330, 90), ("Bea", 1, 0, 240)},
 
 
 def _check(fmt, name: str, wrong: list[tuple[tuple[str, str], ...]],  # type: ignore[no-untyped-def]
-           names: dict[str, str] | None = None) -> None:
-    """The three hands of fixture ``name`` paid right, then each paid wrong by its
-    ``wrong`` rewrites; ``names``: the players' names in the fixture (Ann's ...)."""
+           names: dict[str, str] | None = None, sizes_of=SIZES, wrong_of=WRONG,
+           newest_first: bool = False) -> None:
+    """The three hands of fixture ``name`` (in play order) paid right, then each paid
+    wrong by its ``wrong`` rewrites; ``names``: the players' names in the fixture."""
     texts = _hands(fmt, name)
+    if newest_first:
+        texts.reverse()
     names = names or {}
     assert len(texts) == 3
-    for text, sizes in zip(texts, SIZES, strict=True):
+    for text, sizes in zip(texts, sizes_of, strict=True):
         result, found = _found(fmt, text)
         assert result.findings == () and found == set()
         assert [(p.gross, p.net) for p in result.settlement.pots] == sizes
-    for text, reps, expected in zip(texts, wrong, WRONG, strict=True):
+    for text, reps, expected in zip(texts, wrong, wrong_of, strict=True):
         assert _found(fmt, text, reps)[1] == {(names.get(p, p), *rest) for p, *rest in expected}
 
 
@@ -110,8 +113,8 @@ def test_bovada() -> None:
 def test_merge() -> None:
     """Merge writes each pot's winners ("potnumber" 1 the main pot), the return inside
     the winner's amount and no rake. A short all-in big blind's post ($0.30) was taken
-    as the game's big blind over the description's $0.50: now a blind posted all in is
-    not the game's (the first hand's game 25/50)."""
+    as the game's big blind over the description's $0.50 (game 25/30): now a blind
+    posted all in is not the game's (grammars/_xml.py, as iPoker read it)."""
     name = "merge/probes/short_all_in_blind_and_tied_main_pot_side_pot.xml"
     first = merge.FORMAT.parse(HandText(_hands(merge, name)[0], name, 1, 0)).hand
     assert (first.game.small_blind, first.game.big_blind) == (25, 50)  # it was 25/30
@@ -141,4 +144,46 @@ def test_everleaf() -> None:
         (("Ann wins $ 5.70 USD from main pot with a straight, king high [ Kc, Qd, Jh, Th, 9h ]\n"
           "Bea wins $ 5.70 USD from main pot with a straight, king high [ Kc, Qd, Jh, Td, 9d ]",
           "Cy wins $ 11.40 USD from main pot with a pair of aces [ Ac, Ad, Kc, Qd, Jh ]"),),
+    ])  # fmt: skip
+
+
+def test_pokernow() -> None:
+    """PokerNow's log (newest line first, a line a pot won, no pot named, no rake; the
+    admin's restacks between hands): the same deals in chips, the third with no rake
+    (main pot 1,200 tied 600 / 600)."""
+    def row(who: str, amount: int, at: str) -> str:
+        return f'"""{who}"" collected {amount} from pot",2024-06-01T20:{at}Z,'
+    _check(pokernow, "pokernow/probes/short_all_in_blind_and_tied_main_pot_side_pot.csv", [
+        ((row("Cy @ c3", 90, "00:27.000"), row("Cy @ c3", 330, "00:27.000")),
+         (row("Bea @ b2", 240, "00:28.500") + "171727202850000\n", "")),
+        ((row("Bea @ b2", 308, "01:36.000"), row("Bea @ b2", 307, "01:36.000")),
+         (row("Ann @ a1", 307, "01:37.500"), row("Ann @ a1", 308, "01:37.500"))),
+        ((row("Ann @ a1", 600, "02:46.500"), row("Cy @ c3", 1200, "02:46.500")),
+         (row("Bea @ b2", 600, "02:48.000") + "171727216800000\n", "")),
+    ], {"Ann": "Ann @ a1", "Bea": "Bea @ b2", "Cy": "Cy @ c3"},
+        [SIZES[0], SIZES[1], [(1200, 1200), (1000, 1000)]],
+        [WRONG[0], WRONG[1], {("Ann", 0, 0, 600), ("Bea", 0, 0, 600), ("Cy", 0, 1200, 0)}],
+        newest_first=True)  # fmt: skip
+
+
+def test_microgaming() -> None:
+    """Microgaming's XML pays each pot on its own ``Win`` seat (``pot`` 0 the main
+    pot), the return inside the winner's amount, the hand's rake an attribute. The
+    short all-in big blind's $0.30 was the game's big blind over the stakes' $0.50
+    (game 25/30, as Merge read it: grammars/_xml.py's blinds now pass over a blind
+    posted all in)."""
+    name = "microgaming/probes/short_all_in_blind_and_tied_main_pot_side_pot.xml"
+    first = microgaming.FORMAT.parse(HandText(_hands(microgaming, name)[0], name, 1, 0)).hand
+    assert (first.game.small_blind, first.game.big_blind) == (25, 50)
+    def win(seat: int, amount: str, pot: int) -> str:
+        return f'<Seat num="{seat}" amount="{amount}" pot="{pot}" type="" lowhandwin="0"/>'
+    _check(microgaming, name, [
+        ((win(3, "0.90", 0), win(3, "3.30", 0)), ("\n         " + win(2, "2.40", 1), ""),
+         ('balance="0.30" endbalance="0.90"', 'balance="0.30" endbalance="3.30"'),
+         ('balance="10.00" endbalance="10.90"', 'balance="10.00" endbalance="8.50"')),
+        ((win(2, "3.08", 0), win(2, "3.07", 0)), (win(1, "3.07", 0), win(1, "3.08", 0)),
+         ('endbalance="3.07"', 'endbalance="3.08"'), ('endbalance="24.03"', 'endbalance="24.02"')),
+        ((win(1, "5.70", 0), win(3, "11.40", 0)), ("\n         " + win(2, "5.70", 0), ""),
+         ('balance="3.00" endbalance="5.70"', 'balance="3.00" endbalance="0.00"'),
+         ('balance="50.00" endbalance="52.00"', 'balance="50.00" endbalance="63.40"')),
     ])  # fmt: skip
