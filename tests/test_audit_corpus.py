@@ -42,9 +42,6 @@ EXPECTED_ERRORS = {
     ("PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 19, "truncated_hand"),
     ("PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 40, "unrecognised_line"),
     ("PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 40, "truncated_hand"),
-    # a 5-Card PLO hand whose game line says "Omaha Pot Limit": the hero's five cards
-    # contradict it (grammars/_valid.py too_many_cards)
-    ("5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt", 9, "bad_cards"),
 }
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from hhtools.ingest.read import ParseStats, parse_file, parse_path
+from hhtools.model.records import Variant
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 CORPUS = SHARED / "corpus"
@@ -42,11 +43,6 @@ KNOWN = {
         (19, "truncated_hand"),
         (40, "unrecognised_line"),
         (40, "truncated_hand"),
-    ],
-    # PokerMaster's 5-Card PLO written "Omaha Pot Limit": the hero dealt five cards
-    # contradicts the game line (grammars/_valid.py too_many_cards); stored read in part.
-    "omaha_hi/5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt": [
-        (9, "bad_cards"),
     ],
 }
 
@@ -87,7 +83,9 @@ def test_corpus_rio_and_pokermaster_sites() -> None:
     pm = STARS / "omaha_hi" / "5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt"
     (r,) = list(parse_file(pm))
     assert r.hand is not None and r.hand.site == "pokermaster"
-    assert [(p.line, p.code) for p in r.problems] == [(9, "bad_cards")]  # five cards dealt
+    # its 5-Card PLO written "Omaha Pot Limit": the hero's five cards say the game
+    assert r.problems == () and r.hand.game.variant is Variant.OMAHA5
+    assert r.hand.inferred == ("variant",)
 
 
 @needs_corpus

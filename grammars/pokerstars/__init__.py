@@ -102,7 +102,12 @@ from hhtools.grammars.pokerstars.actions import (
 )
 from hhtools.grammars.pokerstars import plain
 from hhtools.grammars.pokerstars.plain import DEALT, UNCALLED
-from hhtools.grammars.pokerstars.crosscheck import _impossible_cards, _infer_folds, _rio_raises
+from hhtools.grammars.pokerstars.crosscheck import (
+    _dealt_variant,
+    _impossible_cards,
+    _infer_folds,
+    _rio_raises,
+)
 from hhtools.grammars.pokerstars.header import (
     GAME_NAME,
     HEADER,
@@ -247,9 +252,12 @@ def _parse(h: _Body, lines: list[str], line: int, text: str, offset: int) -> Par
     if hd.site == "Run It Once Poker":
         _rio_raises(h)
     total, rake = h.total or 0, h.rake or 0  # read: the hand has its total (and a rake, 0 or more)
+    game = _game(hd, h.actions, h.ante)
+    if hd.site == "PokerMaster":
+        game = _dealt_variant(h, game)
     record = build_record(
         h,  # type: ignore[arg-type]  # the kernel's Hand as this format holds it (state._Hand)
-        site=_SITE_KEYS[hd.site], game=_game(hd, h.actions, h.ante), line=line, text=text,
+        site=_SITE_KEYS[hd.site], game=game, line=line, text=text,
         offset=offset, started_at=hd.started_at, time_zone=hd.time_zone,
         started_at_utc=hd.started_at_utc, boards=tuple(_boards(h)), rake=rake,
         cash_outs=tuple(h.cash_outs), fees=h.fees,

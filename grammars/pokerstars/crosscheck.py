@@ -1,7 +1,8 @@
 """What is read from a PokerStars hand as a whole, once all its lines are read: the
 folds only its summary tells (:func:`_infer_folds`), cards seen twice
-(:func:`_impossible_cards`) and Run It Once's re-raises as its totals show them
-(:func:`_rio_raises`).
+(:func:`_impossible_cards`), Run It Once's re-raises as its totals show them
+(:func:`_rio_raises`) and PokerMaster's 5- and 6-card games under a game line that says
+"Omaha" (:func:`_dealt_variant`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import replace
 
 from hhtools.grammars.pokerstars.state import _Hand
 
-from hhtools.model.records import Action, ActionKind, PostKind, Street
+from hhtools.model.records import Action, ActionKind, Game, PostKind, Street, Variant
 from hhtools.model.vocab import ProblemCode
 
 _ORDER = {s: k for k, s in enumerate(Street)}
@@ -194,3 +195,34 @@ def _walk(actions: list[Action], rio: bool) -> tuple[dict[str, int], dict[int, A
         bets[a.player] = before + added
         high = max(high, bets[a.player])
     return put, reread
+
+
+#: The game of a hand whose hero was dealt this many cards under a plain "Omaha" line.
+_BY_DEALT = {5: Variant.OMAHA5, 6: Variant.OMAHA6}
+
+
+def _dealt_variant(h: _Hand, game: Game) -> Game:
+    """PokerMaster's game, as its hole cards show it: it writes "Omaha Pot Limit" for
+    its 5- and 6-card games too (the table's name says "5Cards"; the comment line's
+    game type says "PLO"), so a hand whose hero was dealt 5 or 6 cards is that game,
+    and "variant" is added to ``h.inferred``.
+
+    Only when the cards agree: the hero's dealt line holds 5 or 6 cards and nobody's
+    known hole cards are more; otherwise the game line's 4 stand, and a line holding
+    more is a ``bad_cards`` problem (:func:`hhtools.grammars._valid.too_many_cards`).
+
+    Args:
+        h: the hand, every line read.
+        game: the game from the header (:func:`~.header._game`).
+
+    Returns:
+        ``game``, or a copy of it with the variant the dealt cards say.
+    """
+    if game.variant is not Variant.OMAHA or h.hero is None:
+        return game
+    n = len(h.hole.get(h.hero, ()))
+    variant = _BY_DEALT.get(n)
+    if variant is None or any(len(cards) > n for cards in h.hole.values()):
+        return game
+    h.inferred.append("variant")
+    return replace(game, variant=variant)

@@ -423,7 +423,9 @@ class HandHistory:
             was collected; ``"pot_parts"``: main and side pots not printed;
             ``"collects"``: winnings read from the summary or from stack changes;
             ``"button"``: the button seat not printed; ``"blinds"``: the stakes read
-            from the posts; ``"actions"``: a fold or check the text left out). Empty
+            from the posts; ``"actions"``: a fold or check the text left out;
+            ``"variant"``: the game's hole-card count taken from the cards dealt, the
+            game line naming only "Omaha"). Empty
             when the text wrote everything the record holds.
         file, line, offset: where the hand starts (1-based line, byte offset).
         text: the hand's text as read (decoded, ``\\n`` line ends).
@@ -497,7 +499,7 @@ class HandHistory:
 #: The names :attr:`HandHistory.inferred` may hold: facts a grammar worked out by the
 #: rules because an older format did not print them.
 INFERRED: frozenset[str] = frozenset(
-    {"returned", "rake", "pot_parts", "collects", "button", "blinds", "actions"}
+    {"returned", "rake", "pot_parts", "collects", "button", "blinds", "actions", "variant"}
 )
 
 
