@@ -187,3 +187,23 @@ def test_microgaming() -> None:
          ('balance="3.00" endbalance="5.70"', 'balance="3.00" endbalance="0.00"'),
          ('balance="50.00" endbalance="52.00"', 'balance="50.00" endbalance="63.40"')),
     ])  # fmt: skip
+
+
+def test_pokernow_hilo_no_low_in_the_side_pot_one_in_the_main() -> None:
+    """PL hi/lo 10/20, board 2c 5d 9h Ks 7c: Ann (100) all in; main pot 3 x 100 = 300,
+    side pot 2 x 60 = 120 (Bea, Cy). Ann's A-3 make 7-5-3-2-A, the main pot's low half
+    (150); Bea's trip kings the main pot's high half (150) and the whole side pot, where
+    nobody has a low (Cy's J J 10 4 and Bea's K K J 10 hold fewer than two cards of 8 or
+    less): 120, no half. Paid right, then the side pot halved as if Cy had a low
+    (Bea 60, Cy 60): Bea 60 of the side pot, due 120; Cy 60, due 0."""
+    name = "pokernow/probes/hilo_no_low_in_side_pot_low_in_main.csv"
+    (text,) = _hands(pokernow, name)
+    result, found = _found(pokernow, text)
+    assert result.findings == () and found == set()
+    awards = [{p: (s.high, s.low) for p, s in pot.award.shares.items() if s.total}
+              for pot in result.settlement.pots]  # fmt: skip
+    assert awards == [{"Bea @ be2": (150, 0), "Ann @ an1": (0, 150)}, {"Bea @ be2": (120, 0)}]
+    row = '"""Bea @ be2"" collected 60 from pot",'
+    assert text.count(row) == 1
+    wrong = _found(pokernow, text, ((row, '"""Cy @ cy3"" collected 60 from pot",'),))[1]
+    assert wrong == {("Bea @ be2", 1, 60, 120), ("Cy @ cy3", 1, 60, 0)}
