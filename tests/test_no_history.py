@@ -170,7 +170,7 @@ def test_a_file_named_inside_an_unreadable_folder_is_a_read_error(
                    f"Permission denied (see 'hhtools problems --db {db}')\n")  # fmt: skip
     assert q(db, "SELECT file, code FROM import_errors") == [(str(inside), "read_error")]
     code, out, err = hhtools("parse", inside)
-    assert code == 1 and out == f"{inside}:0: cannot reach this path: Permission denied\n"
+    assert code == 1 and out == f"{inside}: cannot reach this path: Permission denied\n"
 
 
 def test_a_file_that_may_not_be_read_is_a_read_error(
