@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hhtools.audit import audit_hand
-from hhtools.grammars import bovada, everleaf, fulltilt, merge, microgaming, pokernow
+from hhtools.grammars import absolute, bovada, everleaf, fulltilt, merge, microgaming, pokernow
 from hhtools.model.records import HandText
 from hhtools.model.vocab import FindingKind
 
@@ -207,3 +207,26 @@ def test_pokernow_hilo_no_low_in_the_side_pot_one_in_the_main() -> None:
     assert text.count(row) == 1
     wrong = _found(pokernow, text, ((row, '"""Cy @ cy3"" collected 60 from pot",'),))[1]
     assert wrong == {("Bea @ be2", 1, 60, 120), ("Cy @ cy3", 1, 60, 0)}
+
+
+def test_absolute() -> None:
+    """Absolute names each pot ("Collects $2.40 from side pot #1"); its summary repeats
+    each player's total ("won Total ($9.08) HI:($9.08)")."""
+    _check(absolute, "absolute/probes/short_all_in_blind_and_tied_main_pot_side_pot.txt", [
+        (("Bea Collects $2.40 from side pot #1\nCy Collects $0.90 from main pot",
+          "Cy Collects $3.30 from main pot"),
+         ("Seat 2: Bea (small blind) won Total ($2.40) HI:($2.40) with",
+          "Seat 2: Bea (small blind) HI:lost with"),
+         ("won Total ($0.90) All-In HI:($0.90)", "won Total ($3.30) All-In HI:($3.30)")),
+        (("Bea Collects $3.08 from main pot\nAnn Collects $3.07 from main pot",
+          "Bea Collects $3.07 from main pot\nAnn Collects $3.08 from main pot"),
+         ("won Total ($3.07) All-In HI:($3.07)", "won Total ($3.08) All-In HI:($3.08)"),
+         ("won Total ($9.08) HI:($9.08)", "won Total ($9.07) HI:($9.07)")),
+        (("Ann Collects $5.70 from main pot\nBea Collects $5.70 from main pot",
+          "Cy Collects $11.40 from main pot"),
+         ("Seat 1: Ann (dealer) won Total ($5.70) All-In HI:($5.70) with",
+          "Seat 1: Ann (dealer) HI:lost with"),
+         ("Seat 2: Bea (small blind) won Total ($5.70) All-In HI:($5.70) with",
+          "Seat 2: Bea (small blind) HI:lost with"),
+         ("won Total ($10) HI:($10)", "won Total ($21.40) HI:($21.40)")),
+    ])  # fmt: skip
