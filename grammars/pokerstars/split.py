@@ -58,10 +58,20 @@ def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
     after a hand cut mid-line (:data:`GLUED`) and, after a summary, at the first line
     no summary holds (:data:`HAND_END`)."""
     for ht in iter_hands(fh, file, HAND_START, HAND_END):
-        if GLUED.search(ht.text) is None:
+        if not _may_be_glued(ht.text) or GLUED.search(ht.text) is None:
             yield ht
         else:
             yield from _unglued(fh, ht)
+
+
+def _may_be_glued(text: str) -> bool:
+    """Whether ``text`` may hold a header inside a line (:data:`GLUED`): it writes
+    "Hand #" or "Game #" more often than its own header does. Exact as a first look
+    (a glued header writes one of them after the start), and some 20 µs a hand
+    cheaper than searching :data:`GLUED`, whose look-behind is tried at every
+    character."""
+    n = text.count("Hand #") + text.count("Game #")
+    return n > 1 or (n == 1 and HAND_START.match(text) is None)
 
 
 def _unglued(fh: BinaryIO, ht: HandText) -> Iterator[HandText]:
