@@ -264,7 +264,7 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
     head = _header(h, lines, line, damaged, first)
     if isinstance(head, k.ParsedHand):
         return head
-    h.dealt = "\n** Dealing down cards" not in "\n" + "\n".join(lines)
+    h.dealt = not _deals_down(text, lines)
     if not k.read_lines(h, lines, first + 3, line, _line, quiet=_QUIET):
         return k.no_record(h)
     end = line + len(lines) - 1
@@ -279,6 +279,26 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
         return k.no_record(h)
     return k.ParsedHand(_record(h, head, line, end, text, offset), tuple(h.problems),
                       hand_id=h.hand_id)  # fmt: skip
+
+
+def _deals_down(text: str, lines: list[str]) -> bool:
+    """A line of the hand starts "** Dealing down cards": looked for in the hand's own
+    text first (an ASCII phrase there is one in the normalised lines too), the lines
+    joined only when the text does not hold it as written.
+
+    >>> _deals_down("#1\\n** Dealing down cards **", ["#1", "** Dealing down cards **"])
+    True
+    >>> _deals_down("#1\\n**\\u00a0Dealing down cards **", ["#1", "** Dealing down cards **"])
+    True
+    >>> _deals_down("#1\\n** Dealing flop **", ["#1", "** Dealing flop **"])
+    False
+    """
+    if text.startswith(_DOWN) or "\n" + _DOWN in text:
+        return True
+    return "\n" + _DOWN in "\n" + "\n".join(lines)
+
+
+_DOWN = "** Dealing down cards"
 
 
 def _damaged_number(h: k.Hand, lines: list[str], line: int) -> bool:
@@ -377,7 +397,9 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
     plain, no trailing space) into ``h``; ``False`` when no rule reads it."""
     # most lines start with a player's name: the fixed words' table is tried only when
     # the first word is one of its keys (the lookup its match would make)
-    fixed = _FIXED.match(text) if text.partition(" ")[0] in _FIXED else None
+    fixed = None
+    if text[:1] in _FIXED_FIRST and text.partition(" ")[0] in _FIXED:
+        fixed = _FIXED.match(text)
     if fixed is not None:
         _FIXED_LINES[fixed[0]](h, fixed[1], lno)
         return True
@@ -443,17 +465,22 @@ def _noise(h: _Hand, *args: Any) -> None:
     """A line that changes nothing in the hand."""
 
 
+#: the first characters of :data:`_FIXED`'s words: a line starting otherwise is a player's
+_FIXED_FIRST = frozenset(word[0] for word in _FIXED)
 _FIXED_LINES = {"seat": _seat, "button": _button, "street": _street, "summary": _summary,
                 "dealt": _dealt, "hi": _hi, "lo": _lo, "noise": _noise}  # fmt: skip
 
 
 def _post(h: _Hand, p: str, m: Any, lno: int) -> None:
     """"posts dead blind [$25 + $0]": the first part dead, the rest a live big blind."""
-    parts = [_amount(h, x) for x in m["amt"].split("+")]
+    what, amt = m["what"], m["amt"]
+    if what != "dead blind":
+        amount = _amount(h, amt) if "+" not in amt else sum(_amount(h, x) for x in amt.split("+"))
+        h.post(p, _POSTS[what], amount, lno)
+        return
+    parts = [_amount(h, x) for x in amt.split("+")]
     amount = sum(parts)
-    if m["what"] != "dead blind":
-        h.post(p, _POSTS[m["what"]], amount, lno)
-    elif parts[0] and sum(parts[1:]):
+    if parts[0] and sum(parts[1:]):
         h.dead_small = parts[0]
         h.post_both(p, amount, lno)
     else:
@@ -461,9 +488,10 @@ def _post(h: _Hand, p: str, m: Any, lno: int) -> None:
 
 
 def _act(h: _Hand, p: str, m: Any, lno: int) -> None:
+    verb = m["verb"]
     amount = _amount(h, m["amt"])
-    all_in = m["verb"] == "is all-in" or h.put.get(p, 0) + amount >= h.stacks.get(p, -1) > 0
-    h.added(p, _VERBS[m["verb"]], amount, lno, all_in)
+    all_in = verb == "is all-in" or h.put.get(p, 0) + amount >= h.stacks.get(p, -1) > 0
+    h.added(p, _VERBS[verb], amount, lno, all_in)
 
 
 def _plain(h: _Hand, p: str, m: Any, lno: int) -> None:
@@ -533,7 +561,7 @@ def _paid_out(
     net_in = dict(h.put)
     for r in returned:
         net_in[r.player] -= r.amount
-    folded = {a.player for a in h.actions if a.kind is k.ActionKind.FOLD}
+    folded = h.folded  # the fold lines' players (:meth:`~.._betting._State.fold`, 888's only fold)
     pots = k.pots_of(net_in, {p for p in net_in if p not in folded}, list(net_in))
     rake = max(pot - paid, 0)  # in a tournament no rake: the record says 0, the audit why
     kept = 0 if h.unit is k.Unit.CHIPS else rake
