@@ -100,11 +100,14 @@ _POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "straddle": 
 _BETS = {"fold": None, "check": None, "call": "a", "bet": "a", "raise_to": "to"}
 #: the five cards a shown hand's words end with
 _FIVE = re.compile(r"\s*\[[^\]]*\]\s*$")
-#: the Omaha games of both formats, by their lower-case words
+#: the Omaha games of both formats, by their lower-case words (the newer writes its
+#: five-card games "5Card Omaha")
 GAMES = {
     "omaha": (k.Variant.OMAHA, False), "omaha h/l": (k.Variant.OMAHA, True),
     "omaha hi/lo": (k.Variant.OMAHA, True), "omaha hilow": (k.Variant.OMAHA, True),
     "omaha hilo": (k.Variant.OMAHA, True),
+    # the newer format's five-card games: "5Card Omaha (Pot Limit)", "5Card Omaha H/L(Pot Limit)"
+    "5card omaha": (k.Variant.OMAHA5, False), "5card omaha h/l": (k.Variant.OMAHA5, True),
 }  # fmt: skip
 _STRUCTURES = {"Fixed Limit": k.BettingStructure.LIMIT, "No Limit": k.BettingStructure.NO_LIMIT,
                "Pot Limit": k.BettingStructure.POT_LIMIT}  # fmt: skip
