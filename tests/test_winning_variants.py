@@ -3,12 +3,14 @@ hand-written fixtures in tests/fixtures/winning/, amounts worked out by hand, in
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from hhtools.grammars import winning
 
 from hhtools.audit import audit_hand
-from hhtools.model.records import Variant
+from hhtools.model.records import PostKind, Variant
+from hhtools.model.vocab import FindingKind
 from tests.award_probe import awards
 
 FIX = Path(__file__).parent / "fixtures" / "winning"
@@ -40,3 +42,59 @@ def test_new_5card_hilo_split() -> None:
         "and won $7.85 with HI - high card", "and lost with HI - high card")
     # the whole pot to Amy: paid $15.70 of the pot, due $7.85; Cat due $7.85, paid none
     assert awards(winning.FORMAT, wrong) == {("Amy", 1570, 785), ("Cat", 0, 785)}
+
+
+def test_new_tournament_game_hand_ante_late_blinds() -> None:
+    """A tournament hand's header 'Game Hand #N - Tournament #T - Omaha (Pot Limit) -
+    Level 3 (50.00/100.00) - <date> UTC' (2021 files: '...(200.00/400.00)- <date>')
+    was not recognised: the whole file was lost. Amounts are chips written with
+    '.00'; 'posts ante' has no 'the'; the blinds come after '*** HOLE CARDS ***' and a
+    'Main pot' line; 'Seat 2: Ben will be allowed to play after the button' seats
+    nobody. Hand 1: antes 4 x 10, Cy raises to 300, Ann calls (300 + 300 + Eve's 50 =
+    690 with the antes), 690 each on the flop (2,070), Cy all in for his last 500 on
+    the turn, called: 3,070, Ann's 6-high straight (6c 4c + 5s 3c 2h) beats Cy's jacks.
+    Hand 2: antes 3 x 40, blinds 200/400, Ben raises to 1,200, both fold: 800 returned,
+    Ben wins 120 + 200 + 400 + 400 = 1,120 (only the summary's 'did not show and won')."""
+    one, two = _hands("new_tournament_game_hand_ante_late_blinds.txt")
+    assert one.problems == () and two.problems == ()
+    h = one.hand
+    g = h.game
+    assert (g.tournament_id, g.level, g.currency) == ("35000001", "Level 3", "CHIPS")
+    assert (g.small_blind, g.big_blind, g.variant, g.hi_lo) == (50, 100, Variant.OMAHA, False)
+    assert (h.table, h.max_seats, h.button, h.hero) == ("12", 6, 4, "Cy")
+    assert [(s.seat, s.player, s.stack) for s in h.seats] == [
+        (1, "Ann", 2000), (3, "Cy", 1500), (4, "Dee", 3000), (5, "Eve", 2500)]
+    assert [a.amount for a in h.actions if a.post is PostKind.ANTE] == [10, 10, 10, 10]
+    assert (h.total_pot, h.rake) == (3070, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("Ann", 3070)]
+    assert _money(h) == []
+    text = (FIX / "new_tournament_game_hand_ante_late_blinds.txt").read_text()
+    first = text.split("\n\n")[0]
+    wrong = first.replace("Ann collected 3070.00", "Cy collected 3070.00")
+    assert awards(winning.FORMAT, wrong) == {("Ann", 0, 3070), ("Cy", 3070, 0)}
+    h = two.hand
+    assert (h.game.tournament_id, h.game.level, h.game.big_blind) == ("24100001", "Level 8", 400)
+    assert h.started_at_utc == datetime(2021, 2, 25, 22, 7, 46, tzinfo=UTC)
+    assert [(r.player, r.amount) for r in h.returned] == [("Ben", 800)]
+    assert (h.total_pot, [(c.player, c.amount) for c in h.collects]) == (1120, [("Ben", 1120)])
+    assert _money(h) == []
+
+
+def _money(hand) -> list:
+    """The hand's money findings (awards, chips, declared hands)."""
+    bad = {FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE, FindingKind.DECLARED_MISREAD}
+    return [f for f in audit_hand(hand).findings if f.kind in bad]
+
+
+def test_new_cash_ante_in_header() -> None:
+    """A cash header with an ante ('$0.01/$0.02, Ante $0.01 - <date>') was not a hand
+    header: the hand lost. Now the ante is the game's; the pot is the antes 3 + blinds
+    1 + 2 + Amy's 2 called = 8 cents, her 5 over the big blind returned, and won."""
+    (ph,) = _hands("new_cash_ante_in_header.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    assert (h.game.small_blind, h.game.big_blind, h.game.ante) == (1, 2, 1)
+    assert h.game.tournament_id is None and h.game.currency == "USD"
+    assert [(r.player, r.amount) for r in h.returned] == [("Amy", 5)]
+    assert (h.total_pot, [(c.player, c.amount) for c in h.collects]) == (8, [("Amy", 8)])
+    assert _money(h) == []

@@ -69,10 +69,10 @@ from hhtools.grammars.winning.words import read_claim, read_old_low, share_out
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
 SITE = "winning"
-HAND_START = re.compile(r"(?:Game started at: \d|Hand #\d+ - )")
+HAND_START = re.compile(r"(?:Game started at: \d|(?:Game )?Hand #\d+ - )")
 _RECOGNISE = re.compile(
     r"^\s*(?:Game started at: \d{4}/\d\d?/\d\d? \d\d?:\d\d?:\d\d?\s*Game ID: \d+ "
-    r"|Hand #\d+ - [^\n]*(?:Omaha|Hold'em|Holdem)[^\n]* - \d{4}/\d\d/\d\d \d\d:\d\d:\d\d)",
+    r"|(?:Game )?Hand #\d+ - [^\n]*(?:Omaha|Hold'em|Holdem)[^\n]*-\s*\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)",
     re.MULTILINE,
 )
 STARTED = k.rule("started",
@@ -131,8 +131,9 @@ def parse_hand(text: str, file: str = "", line: int = 1, offset: int = 0) -> k.P
 
 
 def _read(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
-    """:data:`FORMAT`'s parse: the newer format's hands start "Hand #"."""
-    if text.startswith("Hand #"):
+    """:data:`FORMAT`'s parse: the newer format's hands start "Hand #" (a tournament's
+    "Game Hand #")."""
+    if text.startswith(("Hand #", "Game Hand #")):
         return parse_new(h, lines, line, text, offset)
     return _parse(h, lines, line, text, offset)
 
@@ -352,6 +353,7 @@ _END = k.HandEnd("Game ended at:", re.compile(r"Game ended at:"))
 #: "Hand #" line. ``_parse`` is looked up when a hand is read (a test plants a bug in it).
 FORMAT = k.text_format(
     "winning", "Winning Poker Network",
-    "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash",
+    "Omaha, 5-card Omaha and their hi/lo 8 or better; pot limit, no limit and fixed limit; "
+    "cash and tournaments",
     HAND_START, _read, header=_RECOGNISE, end=_END,
 )  # fmt: skip

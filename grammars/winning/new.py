@@ -22,7 +22,11 @@ back; "JP Fee" is ``jackpot``). Each pot is paid on its own line ("collected $x 
 side pot-1") after the rake the site took from it (its running line "Side pot(1) $x |
 Rake $y"), not in proportion: what each pot paid is the record's ``pot_parts`` (net). A walk has no "collected" line: the summary's "won $x"
 is the collect. The stakes of a fixed-limit game are its bets; the blinds are those
-posted. The zone printed (UTC) is used.
+posted. The zone printed (UTC) is used. Tournaments write "Game Hand #N - Tournament #T -
+... - Level 3 (50.00/100.00) - <date> UTC", their chips with ".00", "posts ante" before
+"*** HOLE CARDS ***" and the blinds after it, and "Seat 2: X will be allowed to play
+after the button" for a seat not dealt in; a cash header may name an ante ("$0.01/$0.02,
+Ante $0.01").
 """
 
 from __future__ import annotations
@@ -38,15 +42,23 @@ from hhtools.grammars.winning.words import read_claim, read_new_low
 __all__ = ["GAMES", "first", "parse_new"]
 
 SITE = "winning"
+#: a cash hand's header, or a tournament's: "Game Hand #N - Tournament #T - Omaha (Pot
+#: Limit) - Level 3 (50.00/100.00) - <date> UTC" (2021 files: "...(2000.00/4000.00)- <date>");
+#: a cash game with an ante: "$0.01/$0.02, Ante $0.01 - <date>"
 HEADER = k.rule("header",
-    r"Hand #(?P<id>\d+) - (?P<game>[^(]+?)\s*\((?P<limit>Fixed Limit|No Limit|Pot Limit)\) - "
-    r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+) - "
-    r"(?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)(?: (?P<tz>[A-Z]+))?\s*$"
+    r"(?:Game )?Hand #(?P<id>\d+) - (?:Tournament #(?P<tid>\d+) - )?"
+    r"(?P<game>[^(]+?)\s*\((?P<limit>Fixed Limit|No Limit|Pot Limit)\) - "
+    r"(?:Level (?P<level>\d+) \((?P<tsb>[\d.,]+)/(?P<tbb>[\d.,]+)\)\s*"
+    r"|(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?:, Ante [$€£]?(?P<ante>[\d.,]+))? )"
+    r"-\s*(?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)(?: (?P<tz>[A-Z]+))?\s*$"
 )  # fmt: skip
-TABLE = k.rule("table", r"(?P<table>.+?)(?: (?P<max>\d+)-max)?"
+TABLE = k.rule("table", r"(?:Table '(?P<quoted>[^']*)'|(?P<table>.+?))(?: (?P<max>\d+)-max)?"
                        r" Seat #(?P<btn>\d+) is the button\s*$")  # fmt: skip
 SEAT = k.rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+)\)"
                      r"(?: is sitting out)?\s*$")  # fmt: skip
+#: a tournament's seat of a player not dealt in, with no stack: "Seat 2: Ben will be
+#: allowed to play after the button" (the player is not in the hand)
+NOT_YET = k.rule("not_yet", r"Seat \d+: .+ will be allowed to play after the button\s*$")
 SUMMARY_SEAT = k.rule("summary_seat", r"Seat \d+: (?P<rest>.+)$")
 STREET = k.rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)$")
 TOTAL = k.rule("total",
@@ -140,6 +152,8 @@ def parse_new(h: k.Hand, lines: list[str], line: int, text: str, offset: int) ->
     game = first(h, line, hd["id"], hd["game"], lines[0])
     if isinstance(game, k.ParsedHand):
         return game
+    if hd["tid"]:
+        h.unit = k.Unit.CHIPS  # a tournament's amounts are chips ("2000.00")
     if not k.read_lines(h, lines, 1, line, _line):
         return k.no_record(h)
     done = k.summary_end(h, lines, line, "'Total pot'")
@@ -165,7 +179,8 @@ def _game(h: k.Hand, hd: Any, game: tuple[k.Variant, bool]) -> k.Game:
     """The game: a fixed-limit header names the bets (the blinds are those posted, else
     the small bet and half of it); another names the blinds (those posted first)."""
     structure = _STRUCTURES[hd["limit"]]
-    stake_sb, stake_bb = h.money(hd["sb"]), h.money(hd["bb"])
+    tid = hd["tid"]
+    stake_sb, stake_bb = h.money(hd["tsb"] or hd["sb"]), h.money(hd["tbb"] or hd["bb"])
     limit = structure is k.BettingStructure.LIMIT
     if limit:
         sb, bb = k.limit_blinds(h, stake_sb)
@@ -174,8 +189,10 @@ def _game(h: k.Hand, hd: Any, game: tuple[k.Variant, bool]) -> k.Game:
         bb = h.bb if h.bb is not None else stake_bb
     return k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
-        currency=_CURRENCY.get(hd["cur"], "USD"), small_bet=stake_sb if limit else None,
-        big_bet=stake_bb if limit else None,
+        currency="CHIPS" if tid else _CURRENCY.get(hd["cur"] or "", "USD"),
+        ante=h.money(hd["ante"]) if hd["ante"] else 0, tournament_id=tid,
+        level=f"Level {hd['level']}" if tid else None,
+        small_bet=stake_sb if limit else None, big_bet=stake_bb if limit else None,
     )  # fmt: skip
 
 
@@ -205,17 +222,20 @@ def _line(h: k.Hand, ln: str, lno: int) -> bool:
                 return True
         else:
             return _summary_seat(h, ln, lno)
+        if k.rule_match(NOT_YET, ln) is not None:
+            return True
     if h.button is None and not h.seats:  # the table line comes before the seats
         return _table(h, ln)
     return _other(h, ln, lno)
 
 
 def _table(h: k.Hand, ln: str) -> bool:
-    """ "St. Lucie 6-max Seat #1 is the button": the table, its size, the button."""
+    """ "St. Lucie 6-max Seat #1 is the button" (a tournament's "Table '12' 6-max ..."):
+    the table, its size, the button."""
     t = k.rule_match(TABLE, ln)
     if t is None:
         return False
-    h.table = t["table"]
+    h.table = t["quoted"] if t["quoted"] is not None else t["table"]
     h.button = h.seat_number(t["btn"])
     h.max_seats = h.seat_number(t["max"]) if t["max"] else None
     return True
