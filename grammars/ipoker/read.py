@@ -28,8 +28,11 @@ _TAG = {
 _GAMETYPE = re.compile(
     r"^\s*(?P<name>.*?)\s*\b(?P<limit>NL|PL|FL|SL)\s+(?P<sb>[^/\s]+)\s*/\s*(?P<bb>\S+)\s*$"
 )
+#: the Omaha games' names: "Omaha", "5 Card Omaha", "Omaha Hi-Lo", "Omaha HiLow" (a 2023
+#: client's), "PLO8"...
 _OMAHA = re.compile(
-    r"^(?:(?P<n>[456]|five|six)[- ]?cards? )?(?:plo|omaha)(?P<hl> ?(?:hi-?lo|hi/lo|h/l|8)(?: 8)?)?$"
+    r"^(?:(?P<n>[456]|five|six)[- ]?cards? )?(?:plo|omaha)"
+    r"(?P<hl> ?(?:hi-?low?|hi/lo|h/l|8)(?: 8)?)?$"
 )
 _OTHER = re.compile(r"hold'?em|stud|razz|draw|badugi|courchevel|triple|short", re.IGNORECASE)
 _SUITS = {"S": "s", "H": "h", "D": "d", "C": "c"}

@@ -1,0 +1,40 @@
+"""iPoker variants real files hold and the reader once lost: hand-written fixtures in
+tests/fixtures/ipoker/, amounts worked out by hand, in cents."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from hhtools.grammars import ipoker
+
+from hhtools.audit import audit_hand
+from hhtools.model.records import Variant
+from tests.award_probe import awards
+
+FIX = Path(__file__).parent / "fixtures" / "ipoker"
+
+
+def test_hilow_game_name_euro_prefix() -> None:
+    """A 2023 client names hi/lo 'Omaha HiLow PL €5/€10': it was an unknown Omaha game,
+    the hand lost. Pot: 10 x 3 + 30 x 2 = €90, €4.50 kept as rake, €85.50 paid: Cy's
+    trip kings (Kc Kd + Ks 9d 7d) the high half €42.75, Ann's 7-4-3-2-A (As 3s + 7d 4c
+    2h) the low half €42.75 (Cy's low 8-7-6-4-2)."""
+    text = (FIX / "hilow_game_name_euro_prefix.xml").read_text("utf-8")
+    (ht,) = ipoker.FORMAT.split(io.BytesIO(text.encode()), "hilow.xml")
+    ph = ipoker.FORMAT.parse(ht)
+    h = ph.hand
+    assert ph.problems == ()
+    g = h.game
+    assert (g.variant, g.hi_lo, g.small_blind, g.big_blind, g.currency) == (
+        Variant.OMAHA, True, 500, 1000, "EUR")
+    assert (h.total_pot, h.rake) == (9000, 450)
+    assert sorted((c.player, c.amount) for c in h.collects) == [("Ann", 4275), ("Cy", 4275)]
+    assert audit_hand(h).findings == ()
+    wrong = text.replace('win="€42.75" bet="€40"/>\n    <player seat="2"',
+                         'win="€0" bet="€40"/>\n    <player seat="2"')
+    wrong = wrong.replace('name="Cy" chips="€1,000" dealer="0" win="€42.75"',
+                          'name="Cy" chips="€1,000" dealer="0" win="€85.50"')
+    (ht,) = ipoker.FORMAT.split(io.BytesIO(wrong.encode()), "probe.xml")
+    # the whole pot to Cy: paid €85.50 of the pot, due €42.75; Ann due €42.75, paid none
+    assert awards(ipoker.FORMAT, ht.text) == {("Ann", 0, 4275), ("Cy", 8550, 4275)}
