@@ -98,3 +98,22 @@ def test_new_cash_ante_in_header() -> None:
     assert [(r.player, r.amount) for r in h.returned] == [("Amy", 5)]
     assert (h.total_pot, [(c.player, c.amount) for c in h.collects]) == (8, [("Amy", 8)])
     assert _money(h) == []
+
+
+def test_new_bomb_pot_antes_no_blinds() -> None:
+    """A bomb pot (its summary's 'BombPot' line, which was an unrecognised line: the
+    hand read in part, not judged): antes of $0.10 each, no blinds, no betting before
+    the flop. Pot: 3 x 10 + 2 x 20 = 70 cents, 3 kept as rake, 67 paid: Cat's ace-high
+    flush (Ah Kh + Qh 9h 4h) beats Bob's trip queens (Qs Qd + Qh Jc 9h). Nothing of the
+    procedure speaks against the missing blinds (none are due)."""
+    (ph,) = _hands("new_bomb_pot_antes_no_blinds.txt")
+    h = ph.hand
+    assert ph.problems == () and h.unread_lines == ()
+    assert [a.amount for a in h.actions if a.post is PostKind.ANTE] == [10, 10, 10]
+    assert not [a for a in h.actions if a.post in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)]
+    assert (h.total_pot, h.rake) == (70, 3)
+    assert [(c.player, c.amount) for c in h.collects] == [("Cat", 67)]
+    assert audit_hand(h).findings == ()
+    text = (FIX / "new_bomb_pot_antes_no_blinds.txt").read_text()
+    wrong = text.replace("Cat collected $0.67", "Bob collected $0.67")
+    assert awards(winning.FORMAT, wrong) == {("Bob", 67, 0), ("Cat", 0, 67)}

@@ -258,7 +258,11 @@ def _other(h: k.Hand, ln: str, lno: int) -> bool:
 
 
 def _summary_line(h: k.Hand, ln: str, lno: int) -> bool:
-    """The summary's total pot (with its rake and jackpot fee) and board."""
+    """The summary's total pot (with its rake and jackpot fee) and board, and the
+    "BombPot" line of a hand dealt with antes only and no betting before the flop (what
+    it means is in the hand's lines already: the antes, no blinds, no preflop action)."""
+    if ln == "BombPot":
+        return True
     m = k.rule_match(TOTAL, ln)
     if m is not None:
         h.total = h.money(m["total"])
