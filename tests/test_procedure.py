@@ -105,6 +105,13 @@ EXPECTED: dict[str, list[tuple[str, str, int]]] = {
     # with Ben, yet Cid folds first; the next hand has the same deal in turn
     "310000000111": [(ORDER, "Cid", 13)],
     "310000000112": [],
+    # $2/$4 limit: Carol is all-in preflop, Alice and Bob put in five bets on the
+    # flop; only two can still bet, the cap is lifted (rooms differ on whether an
+    # all-in player counts: the audit does not accuse)
+    "310000000121": [],
+    # Dave all-in preflop, three still bet on the flop: Carol's raise to $10 is the
+    # fifth bet ($2, $4, $6, $8 capped it)
+    "310000000122": [(SIZE, "Carol", 59)],
 }
 
 FILES = (
@@ -120,6 +127,7 @@ FILES = (
     "procedure_out_of_turn_courchevel_heads_up.txt",
     "runitonce_all_in_player_checks_each_street.txt",
     "procedure_big_blind_all_in_on_the_ante.txt",
+    "procedure_limit_cap_one_all_in_two_betting.txt",
 )
 
 
