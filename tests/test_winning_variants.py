@@ -117,3 +117,27 @@ def test_new_bomb_pot_antes_no_blinds() -> None:
     text = (FIX / "new_bomb_pot_antes_no_blinds.txt").read_text()
     wrong = text.replace("Cat collected $0.67", "Bob collected $0.67")
     assert awards(winning.FORMAT, wrong) == {("Bob", 67, 0), ("Cat", 0, 67)}
+
+
+def test_new_folds_then_shows_sitting_out_seat() -> None:
+    """A player who folds and then shows ('Bob folds', 'Bob shows [..]'; the summary's
+    'showed [Ah Kd 9s 3c] and folded on the Pre-Flop') was an unrecognised summary
+    line: the hand read in part. Hand 1: Cat raises to 7 cents (written as ACR does,
+    "raises $0.07 to $0.07"), both blinds fold, 5
+    returned: 1 + 2 + 2 = 5 cents to Cat; Dan sits out. Hand 2: Bob folds the flop and
+    shows his kings; the 18 cents (2 x 3 + 6 x 2) less 1 rake go to Cat's trip queens
+    (Qc Qd + Qh Jc 8d) over Amy's trip jacks, Bob's cards in no pot."""
+    one, two = _hands("new_folds_then_shows_sitting_out_seat.txt")
+    assert one.problems == () and two.problems == ()
+    h = one.hand
+    assert [(s.player, s.sitting_out) for s in h.seats][-1] == ("Dan", True)
+    assert h.hole_cards["Bob"] == ("Ah", "Kd", "9s", "3c")
+    assert (h.total_pot, [(c.player, c.amount) for c in h.collects]) == (5, [("Cat", 5)])
+    assert _money(h) == []
+    h = two.hand
+    assert (h.total_pot, h.rake, [(c.player, c.amount) for c in h.collects]) == (
+        18, 1, [("Cat", 17)])
+    assert _money(h) == []
+    text = (FIX / "new_folds_then_shows_sitting_out_seat.txt").read_text()
+    wrong = text.split("\n\n")[1].replace("Cat collected $0.17", "Bob collected $0.17")
+    assert awards(winning.FORMAT, wrong) == {("Bob", 17, 0), ("Cat", 0, 17)}

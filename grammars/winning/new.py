@@ -97,8 +97,10 @@ _BY_WORD = k.by_word(RULES)
 WON = k.rule("won", r"(?:\([^)]*\) )*(?:did not show and |showed \[[^\]]*\] and "
                    r"|mucked \[[^\]]*\] and )?(?:won|collected) \(?" + _A + r"\)?"
                    r"(?: with .*)?$")  # fmt: skip
-#: a summary seat's other endings: the player won nothing (any other words are unread)
-LOST = k.rule("lost", r"(?:\([^)]*\) )*(?:folded (?:on the (?:Pre-Flop|Flop|Turn|River)"
+#: a summary seat's other endings: the player won nothing (any other words are unread);
+#: a player who folded and showed: "showed [Ah Kd 9s 3c] and folded on the Pre-Flop"
+LOST = k.rule("lost", r"(?:\([^)]*\) )*(?:(?:showed \[[^\]]*\] and )?folded "
+                     r"(?:on the (?:Pre-Flop|Flop|Turn|River)"
                      r"|before (?:the )?Flop)(?: and did not bet)?|mucked(?: \[[^\]]*\])?"
                      r"|(?:showed \[[^\]]*\] and )?lost(?: with .*)?"
                      r"|did not show)\s*$")  # fmt: skip
