@@ -141,3 +141,25 @@ def test_new_folds_then_shows_sitting_out_seat() -> None:
     text = (FIX / "new_folds_then_shows_sitting_out_seat.txt").read_text()
     wrong = text.split("\n\n")[1].replace("Cat collected $0.17", "Bob collected $0.17")
     assert awards(winning.FORMAT, wrong) == {("Bob", 17, 0), ("Cat", 0, 17)}
+
+
+def test_new_tournament_big_blind_all_in_side_pot() -> None:
+    """'Cy posts the big blind 400.00 and is all-in' (a post taking the last chips)
+    was an unrecognised line: the hand read in part. Cy, seated 'is sitting out',
+    posts and shows, so he plays. Antes 4 x 60; Ben's small blind 250; Dee all in to
+    940, Ann calls, Ben folds. Main pot: 460 x 3 (Ann, Cy, Dee) + Ben's 310 = 1,690 to
+    Cy's wheel (Ah 4c + 5d 3h 2s); side pot 540 x 2 = 1,080 to Dee's trip kings over
+    Ann's trip nines. No rake (a tournament)."""
+    (ph,) = _hands("new_tournament_big_blind_all_in_side_pot.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    bb = next(a for a in h.actions if a.post is PostKind.BIG_BLIND)
+    assert (bb.player, bb.amount, bb.all_in) == ("Cy", 400, True)
+    assert not next(s for s in h.seats if s.player == "Cy").sitting_out
+    assert h.total_pot == 2770 and h.pot_parts == (1690, 1080)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Cy", 1690, 0),
+                                                                 ("Dee", 1080, 1)]
+    assert _money(h) == []
+    text = (FIX / "new_tournament_big_blind_all_in_side_pot.txt").read_text()
+    wrong = text.replace("Cy collected 1690.00", "Dee collected 1690.00")
+    assert awards(winning.FORMAT, wrong) == {("Dee", 1690, 0), ("Cy", 0, 1690)}

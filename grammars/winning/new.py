@@ -80,11 +80,12 @@ RULES: tuple[tuple[str, Any], ...] = tuple(
         ("call", r"calls " + _A + _ALLIN),
         ("bet", r"bets " + _A + _ALLIN),
         ("raise_to", r"raises " + _A + r" to (?P<to>[$€£]?[\d.,]+)" + _ALLIN),
-        ("sb", r"posts the small blind " + _A),
-        ("bb", r"posts the big blind " + _A),
-        ("ante", r"posts (?:the )?ante " + _A),
-        ("dead", r"posts dead blind " + _A),
-        ("straddle", r"posts straddle " + _A),
+        # a post may take the last chips: "posts the big blind 419.00 and is all-in"
+        ("sb", r"posts the small blind " + _A + _ALLIN),
+        ("bb", r"posts the big blind " + _A + _ALLIN),
+        ("ante", r"posts (?:the )?ante " + _A + _ALLIN),
+        ("dead", r"posts dead blind " + _A + _ALLIN),
+        ("straddle", r"posts straddle " + _A + _ALLIN),
         ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?"),
         ("muck", r"mucks(?: hand)?"),
         ("muck", r"does not show"),
@@ -219,8 +220,9 @@ def _line(h: k.Hand, ln: str, lno: int) -> bool:
         if not h.summary:
             m = k.rule_match(SEAT, ln)
             if m is not None:
-                h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno,
-                       "is sitting out" in ln)  # fmt: skip
+                h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno)
+                if "is sitting out" in ln:  # not dealt in, unless the player then
+                    h.sit_out(m["name"])  # posts, acts or shows (a tournament's away player)
                 return True
         else:
             return _summary_seat(h, ln, lno)
