@@ -285,3 +285,33 @@ def k_text(text: str):  # type: ignore[no-untyped-def]
     from hhtools.model.records import HandText
 
     return HandText(text, "probe.txt", 1, 0)
+
+
+def test_room_money_hold_up_and_escape_to_pot() -> None:
+    """room_money_hold_up_and_escape_to_pot.txt, worked by hand. "Escape to Pot: total
+    0.20€" (ESCAPE tables) and "Hold-up to Pot: total 0.20€" (HOLD-UP tables, whose
+    header's "HOLD-UP" has a dash) are money the room adds to the pot: the first was an
+    unrecognised line (the hand read in part, not judged), the second hand lost (a bad
+    header).
+
+    ESCAPE: 0.01€ + 2 x 0.07€ + 2 x 0.20€ = 0.55€ put in, 0.20€ from the room: 0.75€,
+    rake 0.03€, Alice's aces up collect 0.72€. HOLD-UP: Alice all-in for 0.25€ (the pot
+    limit with the room's money: 0.02€ + 0.23€ + 0.02€ = 0.27€), Bob and Carol call;
+    main pot 3 x 0.25€ + 0.20€ = 0.95€, 0.90€ to Alice after 0.05€ rake; side pot
+    2 x 0.90€ = 1.80€, 1.71€ to Bob's kings up after 0.09€ (total 2.61€ + 0.14€ =
+    2.55€ put in + 0.20€). Paid right: no finding. Paid wrong: found on its pot."""
+    name = "room_money_hold_up_and_escape_to_pot.txt"
+    parsed = _parse(name)
+    assert [ph.problems for ph in parsed] == [(), ()]
+    escape, hold_up = (ph.hand for ph in parsed)
+    assert escape.room_added == 20 and hold_up.room_added == 20
+    assert (escape.total_pot, escape.rake) == (75, 3)
+    assert (hold_up.total_pot, hold_up.rake, hold_up.pot_parts) == (275, 14, (90, 171))
+    assert hold_up.game.currency == "EUR" and hold_up.game.tournament_id is None
+    for h in (escape, hold_up):
+        assert not _findings(h) & (BAD | {FindingKind.PROCEDURE_BET_SIZE})
+    one, two = (FIXTURES / name).read_text().split("\n\n\n")
+    wrong = one.replace("Alice collected 0.72€", "Carol collected 0.72€")
+    assert awards(winamax.FORMAT, wrong) == {("Carol", 72, 0), ("Alice", 0, 72)}
+    wrong = two.replace("Bob collected 1.71€", "Carol collected 1.71€")
+    assert awards(winamax.FORMAT, wrong) == {("Carol", 171, 0), ("Bob", 0, 171)}

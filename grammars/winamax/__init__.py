@@ -96,12 +96,14 @@ _TOURNEY_TABLE = re.compile(r"\((\d+)\)#\d+$")
 
 
 class _Hand(k.Hand):
-    """A Winamax hand being read: the kernel's :class:`Hand`, and whether the lines are
-    those of the ANTE/BLINDS section (a "raise" there is a post of both blinds)."""
+    """A Winamax hand being read: the kernel's :class:`Hand`, whether the lines are
+    those of the ANTE/BLINDS section (a "raise" there is a post of both blinds), and the
+    money the room added to the pot (minor units)."""
 
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
         self.blinds = False
+        self.room_added = 0
 
 
 def _recognise(head: str) -> bool:
@@ -193,7 +195,7 @@ def _record(
     if structure is k.BettingStructure.LIMIT:
         sb, bb, small_bet, big_bet = k.limit_stakes(h.actions, sb, bb)
     collects, returned, put = uncalled(h.put, h.actions, h.collects)
-    collects, parts, named = by_pot(h.actions, collects, put)
+    collects, parts, named = by_pot(h.actions, collects, put, h.room_added)
     started, started_utc, zone = _when(hd["date"], hd["tz"])
     tid = None
     if hd["tname"] is not None:
@@ -207,7 +209,7 @@ def _record(
         collects=tuple(collects), returned=returned,
         total_pot=(h.total or 0) - sum(r.amount for r in returned), rake=h.rake or 0,
         pot_parts=parts, pot_parts_basis=k.PotPartsBasis.NET if parts else None,
-        collect_order=k.CollectOrder.UNORDERED, pots_named=named,
+        collect_order=k.CollectOrder.UNORDERED, pots_named=named, room_added=h.room_added,
     )  # fmt: skip
 
 
@@ -311,9 +313,15 @@ def _summary_seat(h: _Hand, m: Any, text: str, lno: int) -> None:
         _add_show(h, player, k.cards(sm["cards"]), sm["desc"], lno)
 
 
+def _room_added(h: _Hand, m: Any, text: str, lno: int) -> None:
+    """"Hold-up to Pot: total 0.20€", "Escape to Pot: total 0.20€": money the room puts
+    in the pot (the total pot and the winner's collect include it)."""
+    h.room_added += h.money(m["amt"])
+
+
 _READ_HEAD: dict[str, Callable[[_Hand, Any, str, int], None]] = {
     "street": _street, "seat": _seat, "dealt": _dealt, "total": _total, "board": _board,
-    "summary_seat": _summary_seat,
+    "summary_seat": _summary_seat, "room_added": _room_added,
 }  # fmt: skip
 
 

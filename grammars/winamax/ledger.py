@@ -53,7 +53,7 @@ def uncalled(
 
 
 def by_pot(
-    actions: list[k.Action], collects: list[k.Collect], put: dict[str, int]
+    actions: list[k.Action], collects: list[k.Collect], put: dict[str, int], room_added: int = 0
 ) -> tuple[list[k.Collect], tuple[int, ...], bool]:
     """The collects per pot, the pots' net amounts as the collects state them, and
     whether the lines' pots are their pots.
@@ -78,6 +78,7 @@ def by_pot(
         actions: the hand's posts and actions (folds tell who is in).
         collects: the collect lines, the uncalled excess already taken out.
         put: what each player put in (minor units), without the uncalled excess.
+        room_added: money the room put in the pot ("Hold-up to Pot"): the main pot's.
 
     Returns:
         ``(collects, parts, named)``: ``parts`` is empty when the lines are kept as
@@ -86,6 +87,8 @@ def by_pot(
     folded = {a.player for a in actions if a.kind is k.ActionKind.FOLD}
     pots = k.pots_of(put, {p for p in put if p not in folded}, list(put))
     gross = [g for g, _ in pots]
+    if gross:
+        gross[0] += room_added
     if len(gross) < 2 or not collects:
         return collects, (), True
     net_total = sum(c.amount for c in collects)

@@ -37,7 +37,7 @@ _END = k.HandEnd(
 HEADER = k.rule(
     "header",
     r"\ufeff?Winamax Poker - (?:CashGame|Tournament \"(?P<tname>[^\"]*)\" buyIn: (?P<buyin>.*?)"
-    r"(?: level: (?P<level>\d+))?|(?P<other>[^-]+?)) - HandId: #(?P<id>[\d-]+) - "
+    r"(?: level: (?P<level>\d+))?|(?P<other>.+?)) - HandId: #(?P<id>[\d-]+) - "
     r"(?P<game>.+?) \((?P<stakes>[^()]*)\) - (?P<date>\d{4}/\d\d/\d\d \d\d?:\d\d:\d\d)"
     r"(?: (?P<tz>[A-Za-z]+))?\s*$",
 )
@@ -81,6 +81,9 @@ TOTAL = k.rule(
     r"Total pot " + _a("total") + r"(?: \| (?:Rake " + _a("rake") + r"|No rake))?(?P<rest>.*)$",
 )
 BOARD = k.rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$")
+#: money the room adds to the pot: "Hold-up to Pot: total 0.20€" (HOLD-UP tables),
+#: "Escape to Pot: total 0.20€" (ESCAPE tables' splash pots)
+ROOM_ADDED = k.rule("room_added", r"(?P<what>Hold-up|Escape) to Pot: total " + _a("amt") + r"\s*$")
 S_SEAT = k.rule("summary_seat", r"Seat (?P<seat>\d+): (?P<rest>.*)$")
 #: what a summary seat line says after the player's name: positions, then a fold, a
 #: muck, a win or a show (the body's lines say the money)
@@ -95,7 +98,8 @@ S_SHOWED = re.compile(
 
 #: lines that start with a word of their own (before the summary and in it), and
 #: lines that start with a player's name (the rule reads what follows the name)
-HEAD = k.by_word((("street", STREET), ("seat", SEAT), ("dealt", DEALT)))
+HEAD = k.by_word((("street", STREET), ("seat", SEAT), ("dealt", DEALT),
+                  ("room_added", ROOM_ADDED)))  # fmt: skip
 SUMMARY = k.by_word((("street", STREET), ("total", TOTAL), ("board", BOARD),
                    ("summary_seat", S_SEAT)))  # fmt: skip
 PLAYER = k.by_word((("post", POST), ("pass", PASS), ("call", CALL), ("raise", RAISE),
