@@ -111,12 +111,13 @@ SUMMARY_SEAT = k.rule("summary_seat",
     re.IGNORECASE,
 )  # fmt: skip
 #: lines about the table, with no player or with one, that carry nothing the record needs
-#: (a "Table deposit" adds to the stack between hands)
+#: (a "Table deposit" adds to the stack between hands; Zone Poker's fast-fold "Leave(Auto)"
+#: of a player who folded or whose hand is over, "Enter(Auto)" of the next hand's players)
 TABLE_EVENT = k.rule("table_event",
     r"(?:Table (?:enter|leave) user|Table deposit \$?\d[\d,]*(?:\.\d+)?"
     r"|Seat (?:sit down|sit out|stand|re-join)"
     r"|Set dealer/Bring in spot|Sit out|Re-join|Stand|Ranking \d+|Enter(?:s)? the table"
-    r"|Leave(?:s)? the table)\s*$"
+    r"|Leave(?:s)? the table|Leave\(Auto\)|Enter\(Auto\))\s*$"
 )  # fmt: skip
 #: a seated player sitting out ("Dealer : Sit out", "UTG : Seat sit out"): applied
 _SIT_OUT = re.compile(r"(?:Seat sit|Sit) out", re.IGNORECASE)

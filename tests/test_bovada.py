@@ -295,3 +295,20 @@ def test_dead_chip_with_the_posted_chip_is_dead_money() -> None:
     assert awards(bovada.FORMAT, text) == set()
     wrong = text.replace("Dealer : Hand result $1.09", "UTG  [ME] : Hand result $1.09")
     assert awards(bovada.FORMAT, wrong) == {("Dealer", 0, 109), ("UTG", 109, 0)}
+
+
+def test_zone_poker_leave_enter_auto() -> None:
+    """Ignition's Zone Poker (fast-fold) writes 'UTG : Leave(Auto)' when a player leaves
+    for the next table, and 'Enter(Auto)' (with or without a player) for the next
+    hand's: each was an unrecognised line, so every Zone Poker hand was read in part.
+    They carry no chips. Pot: 0.25 x 2 + 0.50 x 2 = $1.50, $0.07 rake, $1.43 to the big
+    blind's trip aces (Ah Ac + Ad Tc 9s) over the small blind's trip tens."""
+    (ph,) = _hands("zone_poker_leave_enter_auto.txt")
+    h = ph.hand
+    assert ph.problems == () and h.unread_lines == ()
+    assert (h.table, h.hero, h.total_pot, h.rake) == ("1300", "Big Blind", 150, 7)
+    assert [(c.player, c.amount) for c in h.collects] == [("Big Blind", 143)]
+    assert _findings(h) == []
+    text = (FIX / "zone_poker_leave_enter_auto.txt").read_text()
+    wrong = text.replace("Big Blind  [ME] : Hand result $1.43", "Small Blind : Hand result $1.43")
+    assert awards(bovada.FORMAT, wrong) == {("Small Blind", 143, 0), ("Big Blind", 0, 143)}
