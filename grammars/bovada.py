@@ -100,11 +100,12 @@ TOTAL = k.rule("total",
     r"Total Pot\((?P<total>[$\d,.]+)\)(?: \| Rake \((?P<rake>[$\d,.]+)\))?\s*$")  # fmt: skip
 BOARD = k.rule("board", r"Board \[(?P<cards>[^\]]*)\]\s*$")
 #: a summary seat line: "Seat+4: Big Blind [ME] HI:$1.23  with Two pair [..] LO:$0.60 [..]",
-#: "Seat 2: Dealer Folded on the POCKET CARDS", "Seat+3: UTG  [Mucked] [..]": the
+#: "Seat 2: Dealer Folded on the POCKET CARDS", "Seat+3: UTG  [Mucked] [..]", a 2019
+#: Zone Poker walk's "Seat+4: UTG Folded before the RIVER" (folded before the flop): the
 #: position, then only the words and amounts the site writes there (the collects say
 #: the money), so a line in other words is not read
 SUMMARY_SEAT = k.rule("summary_seat",
-    r"Seat[ +]\d+: (?P<name>.+?)(?: +\[ME\])?(?: +Folded (?:before the FLOP|on the "
+    r"Seat[ +]\d+: (?P<name>.+?)(?: +\[ME\])?(?: +Folded (?:before the (?:FLOP|RIVER)|on the "
     r"(?:POCKET CARDS|FLOP|TURN|RIVER))|(?: +(?:(?:HI|LO):? ?\$?\d[\d,.]*|\$?\d[\d,.]*|lost"
     r"|with (?:High Card|One pair|Two pair|Three of a kind|Straight|Flush|Full House"
     r"|Four of a kind|Straight Flush|Royal Straight Flush|Royal Flush)|\[[^\]]*\]))+) *$",
@@ -121,6 +122,9 @@ TABLE_EVENT = k.rule("table_event",
 )  # fmt: skip
 #: a seated player sitting out ("Dealer : Sit out", "UTG : Seat sit out"): applied
 _SIT_OUT = re.compile(r"(?:Seat sit|Sit) out", re.IGNORECASE)
+#: "Big Blind : Showdown(High Card)": the one player left (everybody else folded) names
+#: a category and shows no card (a 2019 Zone Poker walk); read only when nobody else is in
+_ALONE = re.compile(r"Showdown\([A-Za-z ]*\)")
 _AMT = r"(?P<a>\$?[\d,.]+)"
 _TO = r"(?: to (?P<to>\$?[\d,.]+))?"
 #: what follows "<position> : ", by kind; the site's words vary in case
@@ -284,6 +288,8 @@ def _player_line(h: k.Hand, name: str, rest: str, ln: str, lno: int, explicit: b
     if found is None:
         if _SIT_OUT.fullmatch(rest) is not None:  # not dealt in unless they play
             h.sit_out(name)
+        if _ALONE.fullmatch(rest) is not None and h.in_hand - h.folded <= {name}:
+            return True  # the last player in names a category and shows no card: a walk
         return k.rule_match(TABLE_EVENT, rest) is not None
     if name not in h.stacks:
         h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {name[:40]}", ln)

@@ -6,6 +6,7 @@ Every expected amount below is worked out by hand from the fixture's lines, in c
 
 from __future__ import annotations
 
+import io
 from datetime import datetime
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from hhtools.grammars import bovada
 
 from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, PostKind, Street
-from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis
+from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis, ProblemCode
 from tests.award_probe import awards
 from tests.conftest import need_corpus
 
@@ -263,7 +264,6 @@ def test_unknown_table_deposit_and_summary_seat_words_are_unread() -> None:
     there. "Table enter user", "Seat sit down", "Seat stand" and the plain "Table
     deposit $5" carry no chips of this hand and are still read."""
     from hhtools.model.records import HandText
-    from hhtools.model.vocab import ProblemCode
 
     text = (FIX / "table_events_posts_chip_rake_unprinted.txt").read_text()
     text = text.replace("#3000000003", "#3000002791")
@@ -312,3 +312,21 @@ def test_zone_poker_leave_enter_auto() -> None:
     text = (FIX / "zone_poker_leave_enter_auto.txt").read_text()
     wrong = text.replace("Big Blind  [ME] : Hand result $1.43", "Small Blind : Hand result $1.43")
     assert awards(bovada.FORMAT, wrong) == {("Small Blind", 143, 0), ("Big Blind", 0, 143)}
+
+
+def test_zone_poker_walk_showdown_category_only() -> None:
+    """A 2019 Zone Poker walk: the big blind, the last player in, writes 'Showdown(One
+    pair)' (a category, no card), and the summary says 'Folded before the RIVER' of
+    players who folded before the flop; both were unrecognised lines. The pot: 50 + 100
+    = 150 cents to the big blind. Such a line while another player is still in is not
+    read (the hand then read in part)."""
+    (ph,) = _hands("zone_poker_walk_showdown_category_only.txt")
+    h = ph.hand
+    assert ph.problems == () and h.unread_lines == ()
+    assert (h.total_pot, [(c.player, c.amount) for c in h.collects]) == (150, [("Big Blind", 150)])
+    assert h.shows == () and _findings(h) == []
+    text = (FIX / "zone_poker_walk_showdown_category_only.txt").read_text()
+    called = text.replace("Small Blind : Folds\n", "Small Blind : Calls $0.50\n")
+    (ht,) = bovada.FORMAT.split(io.BytesIO(called.encode()), "probe.txt")
+    ph = bovada.FORMAT.parse(ht)
+    assert [(p.line, p.code) for p in ph.problems][:1] == [(20, ProblemCode.UNRECOGNISED_LINE)]
