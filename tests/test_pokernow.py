@@ -322,9 +322,9 @@ def test_a_file_of_fixtures_is_imported(tmp_path: Path) -> None:
 
     summary = import_paths([FIXTURES / "pokernow"], tmp_path / "pn.duckdb", workers=1)
     # 2 + 1 + 1 + 2 + 1 + 1 = 8 hands stored, the 2 of tests/test_audit_time_order.py and
-    # the contested side pot's, the 4 of probes/ (tests/test_pot_probes_formats.py); the
-    # hold'em hand skipped, #21 cut
-    assert (summary.hands, summary.skipped, summary.failed, summary.read_in_part) == (15, 1, 1, 0)
+    # the contested side pot's, the 4 of probes/ (tests/test_pot_probes_formats.py), the
+    # bomb pot's; the hold'em hand skipped, #21 cut
+    assert (summary.hands, summary.skipped, summary.failed, summary.read_in_part) == (16, 1, 1, 0)
 
 
 def test_plo8_contested_side_pot_halves_apart() -> None:
@@ -347,3 +347,34 @@ def test_plo8_contested_side_pot_halves_apart() -> None:
     found = {(f.player.split(" @ ")[0], f.paid, f.due) for f in audit_hand(bad.hand).findings
              if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
     assert found == {("Ann", 0, 150), ("Cy", 150, 0)}
+
+
+def test_bomb_pot_bets_are_posts_before_the_flop() -> None:
+    """A bomb pot: each player "posts a bet of 20 (bomb pot bet)", no blinds, no betting
+    before the flop (the row was an unrecognised line: the hand read in part, not
+    judged). Read as antes. Pot 3 x 20 = 60; on the flop Hal bets 60 (the pot: the
+    bomb pot bets are in it), Fay folds, Gus calls: 60 + 2 x 60 = 180 to Gus's
+    jack-high straight (10-9 with J-8-7) over Hal's kings. Paid right: no finding.
+    Paid to Hal: found. Hal's flop bet of 90 is over the 60 pot: found."""
+    name = "bomb_pot_bets_no_blinds.csv"
+    (ph,) = read(name)
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    posts = [(a.player.split(" @ ")[0], a.street, a.post, a.amount) for a in h.actions if a.post]
+    assert posts == [(p, Street.PREFLOP, PostKind.ANTE, 20) for p in ("Fay", "Gus", "Hal")]
+    assert [(c.player, c.amount) for c in h.collects] == [("Gus @ gg2", 180)]
+    assert kinds(h) == set()
+    data = (FIXTURES / "pokernow" / name).read_bytes()
+    wrong = data.replace(b'"""Gus @ gg2"" collected', b'"""Hal @ hh3"" collected')
+    (bad,) = read("", wrong, "wrong.csv")
+    assert bad.hand is not None and bad.problems == ()
+    found = {(f.player.split(" @ ")[0], f.paid, f.due) for f in audit_hand(bad.hand).findings
+             if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+    assert found == {("Hal", 180, 0), ("Gus", 0, 180)}
+    over = data.replace(b"bets 60", b"bets 90").replace(b"calls 60", b"calls 90").replace(
+        b"collected 180", b"collected 240")  # fmt: skip
+    (big,) = read("", over, "over.csv")
+    assert big.hand is not None and big.problems == ()
+    found = {(f.kind, f.player.split(" @ ")[0], f.paid, f.due)
+             for f in audit_hand(big.hand).findings}  # fmt: skip
+    assert found == {(FindingKind.PROCEDURE_BET_SIZE, "Hal", 90, 60)}

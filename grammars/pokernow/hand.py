@@ -73,6 +73,7 @@ _PLAYER = rule_table(
     *((kind, f"posts {words} of {_A}{_ALLIN}") for kind, words in _POST_WORDS.items()),
     *((kind, f"{verb} {_A}{_ALLIN}") for kind, verb in
       (("call", "calls"), ("bet", "bets"), ("raise", "raises to"))),
+    ("bomb", rf"posts a bet of {_A} \(bomb pot bet\)$"),
     ("fold", r"folds$"), ("check", r"checks$"),
     ("show", r"shows a (?P<cards>[^.]+)\.?$"),
     ("win", r"collected " + _A + r" from pot(?: with (?P<desc>.+?))?$"),
@@ -309,6 +310,9 @@ def _play(h: PokerNowHand, p: str, kind: str, m: Any, lno: int) -> None:
     if kind in ("fold", "check"):
         _flush_dead(h, lno)
         h.betting(kind, p, 0, lno)
+        return
+    if kind == "bomb":  # a bomb pot: every player's bet before the deal, no betting
+        h.post(p, PostKind.ANTE, h.money(m["a"]), lno)  # before the flop: an ante's kind
         return
     all_in = m["allin"] is not None
     amount = h.money(m["a"])
