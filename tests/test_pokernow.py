@@ -342,11 +342,16 @@ def test_plo8_contested_side_pot_halves_apart() -> None:
     assert not kinds(h) & BAD
     data = (FIXTURES / "pokernow" / "plo8_contested_side_pot_halves_apart.csv").read_bytes()
     wrong = data.replace(b'"""Ann @ an1"" collected 150', b'"""Cy @ cy3"" collected 150')
-    (bad,) = read("", wrong, "wrong.csv")
-    assert bad.hand is not None and bad.problems == ()
-    found = {(f.player.split(" @ ")[0], f.paid, f.due) for f in audit_hand(bad.hand).findings
-             if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
-    assert found == {("Ann", 0, 150), ("Cy", 150, 0)}
+    assert findings_of(wrong) == {("Ann", 0, 150), ("Cy", 150, 0)}
+
+
+def findings_of(data: bytes, kind: FindingKind = FindingKind.AWARD_MISMATCH) -> set:
+    """The ``kind`` findings ``(player's name, paid, due)`` of the one hand of ``data``
+    (a log's bytes), which must be read whole."""
+    (ph,) = read("", data, "changed.csv")
+    assert ph.hand is not None and ph.problems == ()
+    return {(f.player.split(" @ ")[0], f.paid, f.due) for f in audit_hand(ph.hand).findings
+            if f.kind is kind}  # fmt: skip
 
 
 def test_bomb_pot_bets_are_posts_before_the_flop() -> None:
@@ -366,15 +371,8 @@ def test_bomb_pot_bets_are_posts_before_the_flop() -> None:
     assert kinds(h) == set()
     data = (FIXTURES / "pokernow" / name).read_bytes()
     wrong = data.replace(b'"""Gus @ gg2"" collected', b'"""Hal @ hh3"" collected')
-    (bad,) = read("", wrong, "wrong.csv")
-    assert bad.hand is not None and bad.problems == ()
-    found = {(f.player.split(" @ ")[0], f.paid, f.due) for f in audit_hand(bad.hand).findings
-             if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
-    assert found == {("Hal", 180, 0), ("Gus", 0, 180)}
+    assert findings_of(wrong) == {("Hal", 180, 0), ("Gus", 0, 180)}
     over = data.replace(b"bets 60", b"bets 90").replace(b"calls 60", b"calls 90").replace(
         b"collected 180", b"collected 240")  # fmt: skip
-    (big,) = read("", over, "over.csv")
-    assert big.hand is not None and big.problems == ()
-    found = {(f.kind, f.player.split(" @ ")[0], f.paid, f.due)
-             for f in audit_hand(big.hand).findings}  # fmt: skip
-    assert found == {(FindingKind.PROCEDURE_BET_SIZE, "Hal", 90, 60)}
+    assert findings_of(over) == set()
+    assert findings_of(over, FindingKind.PROCEDURE_BET_SIZE) == {("Hal", 90, 60)}
