@@ -496,3 +496,23 @@ def test_a_header_with_no_break_spaces_stays_with_its_game_no_line() -> None:
            for h in poker888._split(io.BytesIO(spaced.encode()), "f")]  # fmt: skip
     assert len(plain) == text.count("#Game No") >= 1
     assert [line for line, _ in got] == [line for line, _ in plain]
+
+
+def test_dead_blind_poster_wins_showdown() -> None:
+    """'Gus posts dead blind [$1 + $2]' and goes on to win: the pots were built with his
+    dead $1 as a contribution level, a side pot of $1 his alone, and his collect was put
+    in that side pot: a false finding (main pot: paid $0.00, due $13.30) on a hand paid
+    right. The dead chips are at no level now (as the audit builds the pots). One pot:
+    Ivy 1 + Jon 2 + Gus 3 + 4 + 4 = $14, $0.70 rake, $13.30 to Gus's trip jacks (Js Jd +
+    Jc Ac Ks) over Jon's ace high."""
+    (ph,) = _parse("dead_blind_poster_wins_showdown.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    post = next(a for a in h.actions if a.player == "Gus")
+    assert (post.post, post.amount) == (PostKind.DEAD_SMALL_AND_BIG, 300)
+    assert (h.total_pot, h.rake) == (1400, 70)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Gus", 1330, 0)]
+    assert audit_hand(h).findings == ()
+    text = (FIX / "dead_blind_poster_wins_showdown.txt").read_text()
+    wrong = text.replace("Gus collected [ $13.30 ]", "Jon collected [ $13.30 ]")
+    assert awards(poker888.FORMAT, wrong) == {("Jon", 1330, 0), ("Gus", 0, 1330)}

@@ -562,7 +562,11 @@ def _paid_out(
     for r in returned:
         net_in[r.player] -= r.amount
     folded = h.folded  # the fold lines' players (:meth:`~.._betting._State.fold`, 888's only fold)
-    pots = k.pots_of(net_in, {p for p in net_in if p not in folded}, list(net_in))
+    # a dead small blind posted with the big ("posts dead blind [$1 + $2]") is at no level:
+    # counted as a contribution it made a side pot of its own, which the collect was given to
+    dead = {a.player: min(h.dead_small, a.amount) for a in h.actions
+            if a.post is k.PostKind.DEAD_SMALL_AND_BIG}  # fmt: skip
+    pots = k.pots_of(net_in, {p for p in net_in if p not in folded}, list(net_in), dead or None)
     rake = max(pot - paid, 0)  # in a tournament no rake: the record says 0, the audit why
     kept = 0 if h.unit is k.Unit.CHIPS else rake
     collects, parts = k.in_pot_order(h.collects, [g for g, _ in pots], kept, [e for _, e in pots])
