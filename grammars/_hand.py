@@ -13,7 +13,6 @@ the text did not write them (:mod:`hhtools.grammars._inferred`), the record.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
 from typing import Any, BinaryIO
@@ -99,6 +98,9 @@ class Hand(_State):
     jackpot = 0  # taken from the pot for a jackpot or bad-beat fund
     meanings: Meanings | None = None  # what else the format's amounts may mean
     away: tuple[str, ...] = ()  # players a line said sit out (:meth:`sit_out`)
+    #: the seat lines' names kept longest first (``by_length``, ``by_initial``: what
+    #: :meth:`name` reads); a site that finds its players otherwise sets it ``False``
+    names_by_length = True
 
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
@@ -129,8 +131,9 @@ class Hand(_State):
         ``bounty`` as written)."""
         self.seats.append(_seat(seat, player, stack, out, bounty, line))
         self.stacks[player] = stack
-        insert_longest_first(self.by_length, player)
-        insert_longest_first(self.by_initial.setdefault(player[:1], []), player)
+        if self.names_by_length:
+            insert_longest_first(self.by_length, player)
+            insert_longest_first(self.by_initial.setdefault(player[:1], []), player)
 
     def seat_of(self, player: str) -> int | None:
         """The seat number of a seated player, else ``None``."""
@@ -486,6 +489,7 @@ def finish(
     text: str,
     offset: int,
     pots_named: bool = True,
+    **fields: Any,
 ) -> ParsedHand:
     """The checks every hand ends with, then its record.
 
@@ -501,6 +505,8 @@ def finish(
         text, offset: the hand's text and its byte offset in the file.
         pots_named: ``False`` for a format whose winnings lines name no pot
             (:attr:`HandHistory.pots_named`).
+        fields: any other :class:`HandHistory` field, as :func:`build_record` takes it
+            (``site_format=`` when ``site`` is the room that dealt the hand).
     """
     last = line + len(lines) - 1
     if not h.seats:
@@ -510,10 +516,10 @@ def finish(
     else:
         twice = impossible(h.hole, [tuple(h.board)])
         if twice is None:
+            if not pots_named:  # the record built so at once (not copied with it)
+                fields["pots_named"] = False
             record = _record(h, line, site, game, started_at, time_zone, max_seats,
-                             collect_order, text, offset)  # fmt: skip
-            if not pots_named:
-                record = replace(record, pots_named=False)
+                             collect_order, text, offset, fields)  # fmt: skip
             return ParsedHand(record, tuple(h.problems), None, h.hand_id)
         at = second_line(lines, twice, line)
         h.problem(at, ProblemCode.IMPOSSIBLE_CARDS, f"card {twice} seen twice", lines[at - line])
@@ -523,7 +529,7 @@ def finish(
 def _record(
     h: Hand, line: int, site: str, game: Game, started_at: datetime | None,
     time_zone: str | None, max_seats: int | None, collect_order: CollectOrder,
-    text: str, offset: int,
+    text: str, offset: int, fields: dict[str, Any],
 ) -> HandHistory:  # fmt: skip
     inferred = list(h.inferred)
     returned = list(h.returned)
@@ -541,7 +547,7 @@ def _record(
         started_at=started_at, time_zone=time_zone, max_seats=max_seats,
         returned=tuple(returned), rake=rake, collect_order=collect_order,
         inferred=tuple(inferred), pot_parts=parts,
-        pot_parts_basis=PotPartsBasis.NET if parts else None,
+        pot_parts_basis=PotPartsBasis.NET if parts else None, **fields,
     )  # fmt: skip
 
 

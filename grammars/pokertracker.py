@@ -292,13 +292,11 @@ def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> k
     _returns_in_wins(h)
     if h.total is not None and not head.uncalled:
         h.total = None  # an older iPoker total holds the uncalled bet: not the pot
-    done = k.finish(
-        h, lines, line, site=SITE, game=g, started_at=started, time_zone=head.zone,
+    return k.finish(  # the record's site is the room that dealt the hand, its format this one
+        h, lines, line, site=head.room, game=g, started_at=started, time_zone=head.zone,
         max_seats=None, collect_order=k.CollectOrder.UNORDERED, text=text, offset=offset,
+        site_format=SITE,
     )  # fmt: skip
-    if done.hand is None:
-        return done
-    return replace(done, hand=replace(done.hand, site=head.room))
 
 
 def _game(

@@ -11,9 +11,10 @@ units (cents, or chips in tournaments).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from datetime import datetime
 from functools import partial
-from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -24,13 +25,11 @@ from hhtools.grammars.ggpoker.rules import (
     _COLLECT_M,
     _EXTRAS,
     _ORDER,
-    _POSITIONS,
     _POSTS,
     _RESULT_M,
     _RUN,
     _S_OTHER,
     _S_RESULT,
-    _S_SEAT_M,
     _S_SHOWED,
     _SEAT_M,
     _TABLE_M,
@@ -54,24 +53,28 @@ class GGHand(k.Hand):
     writes. ``collects`` hold the run of each line in ``board`` until
     :func:`whole_hand` puts them in their pots."""
 
+    names_by_length = False  # a player is found by ``name_set`` and ``names`` (:meth:`who`)
+    # starting values never changed in place are class defaults (set on the hand when read)
+    started: datetime | None = None
+    tournament: tuple[str, str, str] | None = None
+    header_ante = 0
+    ante = 0  # the largest "posts the ante"
+    prize_currency = ""  # a tournament's buy-in currency, from its name text
+    currency = ""
+    names: Sequence[str] = ()  # seated names holding ": ", longest first
+    name_set: AbstractSet[str] = frozenset()
+    fees = 0
+    room_added = 0
+    runs = 1
+    showdown_run = 0
+
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
-        self.started: datetime | None = None
-        self.tournament: tuple[str, str, str] | None = None
-        self.header_ante = 0
-        self.ante = 0  # the largest "posts the ante"
-        self.prize_currency = ""  # a tournament's buy-in currency, from its name text
-        self.currency = ""
-        self.names: list[str] = []  # seated names holding ": ", longest first
-        self.name_set: set[str] = set()
         self.by_seat: dict[int, str] = {}
         self.cash_outs: list[k.CashOut] = []
         self.results: list[k.TournamentResult] = []
-        self.fees = self.room_added = 0
         self.boards: list[list[str]] = [[]]
-        self.runs = 1
         self.summary_folds: list[tuple[str, k.Street, int]] = []
-        self.showdown_run = 0
 
     def who(self, text: str) -> str | None:
         """The seated player whose name starts ``text`` followed by ": " (or ``None``)."""
@@ -106,9 +109,12 @@ def read_lines(h: GGHand, lines: list[str]) -> bool:
     except ValueError:
         end = next((j for j in range(i, n) if lines[j].startswith("*** SUMMARY")), n)
     h.summary = end < n
-    numbered = chain(enumerate(lines[i:end], i), enumerate(lines[end + 1 :], end + 1))
-    if not k.read_body(h, numbered, base, partial(_read, h, base + end), quiet=k.NO_CHIPS,
-                       normalised=True):  # the reader's lines (k.reader): normalised
+    # the body, then the summary, each by its own line reader (the reader's lines, k.reader:
+    # normalised); a line out of range ends the reading at once, as in one loop
+    if not (k.read_body(h, enumerate(lines[i:end], i), base, partial(_read, h),
+                        quiet=k.NO_CHIPS, normalised=True)
+            and k.read_body(h, enumerate(lines[end + 1 :], end + 1), base,
+                            partial(_summary_line, h), quiet=k.NO_CHIPS, normalised=True)):
         return False
     if not h.summary:
         h.problem(base + n - 1, k.ProblemCode.TRUNCATED_HAND,
@@ -152,25 +158,31 @@ def _table_and_seats(h: GGHand, lines: list[str]) -> int | None:
     return i
 
 
-def _read(h: GGHand, summary_at: int, text: str, lno: int) -> bool:
-    """One line before the summary line (the body) or after it: a line of its own first
-    word (:data:`HEAD`), else a seated player's ("<player>: <what>": a fold or a check
-    compared whole, else :data:`PLAYER` by the first word of what), a collect, a result."""
-    if lno > summary_at:
-        return _summary_line(h, text, lno)
+def _read(h: GGHand, text: str, lno: int) -> bool:
+    """One line before the summary line (the body): a line of its own first word
+    (:data:`HEAD`; "Dealt to X" without cards, another player's hidden cards, compared
+    whole), else a seated player's ("<player>: <what>": a fold or a check compared
+    whole, else :data:`PLAYER` by the first word of what), a collect, a result."""
     cut = text.find(" ")
-    heads = HEAD.get(text if cut < 0 else text[:cut])
+    word = text if cut < 0 else text[:cut]
+    heads = HEAD.get(word)
     if heads is not None:
+        if word == "Dealt" and "[" not in text and text.startswith(" to ", 5):
+            if text[9:] in h.name_set:
+                return True  # what _dealt reads of it: nothing
         for kind, match in heads:
             m = match(text)
             if m is not None:
                 return _READ_HEAD[kind](h, m, text, lno)
-    if text.startswith("*** "):
-        return False
-    player = h.who(text) if h.names else None
-    if player is None:
+        if word == "***":
+            return False
+    if h.names:  # a name holding ": " (rare)
+        player = h.who(text)
+    else:  # what who() finds without such names
         cut = text.find(": ")
-        player = text[:cut] if cut > 0 and text[:cut] in h.name_set else None
+        player = text[:cut] if cut > 0 else None
+        if player is not None and player not in h.name_set:
+            player = None
     if player is not None:
         rest = text[len(player) + 2 :]
         if rest == "folds":  # what the "folds" note rule reads, and _pass does
@@ -261,8 +273,10 @@ def _post(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
         amt = max(amt - h.bets.get(player, 0), 0)
     elif kind is k.PostKind.ANTE and "ante" in what:
         h.ante = max(h.ante, amt)
-    # a missed (dead) blind and the player's big blind: one post of both
-    if join_dead(h, player, kind, amt, lno, kind is k.PostKind.ANTE and "ante" not in what):
+    # a missed (dead) blind and the player's big blind: one post of both (join_dead joins
+    # nothing else: a small blind, an ante or a straddle is posted as typed)
+    dead = kind is k.PostKind.ANTE and "ante" not in what
+    if (dead or kind is k.PostKind.BIG_BLIND) and join_dead(h, player, kind, amt, lno, dead):
         return
     h.post(player, kind, amt, lno)
 
@@ -377,6 +391,17 @@ def _summary_board(h: GGHand, m: Any, text: str, lno: int) -> None:
                   "the summary's board differs from the streets", text)  # fmt: skip
 
 
+#: the positions a summary seat line may write after the name, one after another
+_POSITION_TEXTS = frozenset((" (button)", " (small blind)", " (big blind)", " (dealer)"))
+#: the summary seat lines' folds as written (after the name and position), by the
+#: street they name: what :data:`_S_OTHER` reads of them, found by one lookup
+_S_FOLDS = {f" folded {where}{note}": street
+            for where, street in (("before Flop", k.Street.PREFLOP),
+                                  ("before the Flop", k.Street.PREFLOP),
+                                  ("on the Flop", k.Street.FLOP), ("on the Turn", k.Street.TURN),
+                                  ("on the River", k.Street.RIVER))
+            for note in ("", " (didn't bet)")}  # fmt: skip
+
 _READ_SUMMARY = {"total": _total, "run_times": _run_times, "summary_board": _summary_board}
 
 
@@ -384,18 +409,26 @@ def _summary_seat(h: GGHand, text: str, lno: int) -> None:
     """A summary seat line: a fold the body left out, or the cards shown
     (:func:`_summary_show`); "collected ($x)", "won ($x)", "sitting out"...: the body
     says it."""
-    m = _S_SEAT_M(text)
-    seat = int(m["seat"]) if m and len(m["seat"]) < 5 else -1
+    cut = text.find(": ", 5)  # "Seat N: <rest>", N decimal digits
+    number = text[5:cut] if cut > 5 else ""
+    seat = int(number) if number.isdecimal() and len(number) < 5 else -1
     player = h.by_seat.get(seat)
-    if m is None or player is None or not m["rest"].startswith(player):
+    if player is None or not text.startswith(player, cut + 2):
         h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER,
                   "summary seat names no seated player", text)  # fmt: skip
         return
-    rest = m["rest"][len(player) :]
-    if rest.startswith(" ("):
-        rest = _POSITIONS.sub("", rest)
-    if "), " in rest or ", " in rest:
+    rest = text[cut + 2 + len(player) :]
+    while rest.startswith(" ("):  # " (button)", " (small blind)"...: left out
+        close = rest.find(")") + 1
+        if rest[:close] not in _POSITION_TEXTS:
+            break
+        rest = rest[close:]
+    if ", " in rest:
         rest = _EXTRAS.sub("", rest)
+    street = _S_FOLDS.get(rest)
+    if street is not None:  # a fold written the usual way (what _S_OTHER reads of it)
+        h.summary_folds.append((player, street, lno))
+        return
     if rest.startswith((" showed [", " mucked [")) and _summary_show(h, player, rest, lno):
         return
     om = _S_OTHER.fullmatch(rest)

@@ -72,8 +72,6 @@ RUN_TIMES = k.rule("run_times", r"Hand was run (?P<n>two|three|\d+) times\s*$")
 S_BOARD = k.rule(
     "summary_board", r"(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]\s*$"
 )
-S_SEAT = k.rule("summary_seat", r"Seat (?P<seat>\d+): (?P<rest>.*)$")
-_POSITIONS = re.compile(r"^(?: \((?:button|small blind|big blind|dealer)\))+")
 _EXTRAS = re.compile(
     rf", (?:AII Premium|All-?in Insurance(?: Premium)?|Cashout Risk|EV Cashout|Receives Cashout)"
     rf" \({_A}\)"
@@ -101,7 +99,6 @@ _TABLE_M = TABLE.re.match
 _SEAT_M = SEAT.re.match
 _COLLECT_M = COLLECT.re.match
 _RESULT_M = RESULT.re.match
-_S_SEAT_M = S_SEAT.re.match
 
 Table = dict[str, tuple[tuple[str, Any], ...]]
 
