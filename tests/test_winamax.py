@@ -315,3 +315,23 @@ def test_room_money_hold_up_and_escape_to_pot() -> None:
     assert awards(winamax.FORMAT, wrong) == {("Carol", 72, 0), ("Alice", 0, 72)}
     wrong = two.replace("Bob collected 1.71€", "Carol collected 1.71€")
     assert awards(winamax.FORMAT, wrong) == {("Carol", 171, 0), ("Bob", 0, 171)}
+
+
+def test_out_of_position_blinds_poster_wins_showdown() -> None:
+    """Dee posts both blinds out of position (3€ at 1€/2€: 1€ dead, 2€ live) and wins.
+    The dead 1€ was taken for Dee's uncalled excess (returned, out of the collect) and
+    made a side pot of Cid's: two false findings (Dee paid 12.30€ of 11.35€, Cid due
+    0.95€ of a side pot) on a hand paid right. One pot now: Ben 1 + Cid 2 + Dee 3 + 4 +
+    4 = 14€, 0.70€ rake, 13.30€ to Dee's trip jacks (Js Jd + Jc Ac Ks), nothing
+    returned."""
+    (ph,) = _parse("out_of_position_blinds_poster_wins_showdown.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    post = next(a for a in h.actions if a.player == "Dee")
+    assert (post.post, post.amount) == (PostKind.DEAD_SMALL_AND_BIG, 300)
+    assert (h.total_pot, h.rake, h.returned) == (1400, 70, ())
+    assert [(c.player, c.amount) for c in h.collects] == [("Dee", 1330)]
+    assert audit_hand(h).findings == ()
+    text = (FIXTURES / "out_of_position_blinds_poster_wins_showdown.txt").read_text("utf-8")
+    wrong = text.replace("Dee collected 13.30€", "Cid collected 13.30€")
+    assert awards(winamax.FORMAT, wrong) == {("Cid", 1330, 0), ("Dee", 0, 1330)}

@@ -194,8 +194,11 @@ def _record(
     small_bet = big_bet = None
     if structure is k.BettingStructure.LIMIT:
         sb, bb, small_bet, big_bet = k.limit_stakes(h.actions, sb, bb)
-    collects, returned, put = uncalled(h.put, h.actions, h.collects)
-    collects, parts, named = by_pot(h.actions, collects, put, h.room_added)
+    # the dead small blind of a post of both blinds out of position (3€ at 1€/2€)
+    dead = {a.player: a.amount - bb for a in h.actions
+            if a.post is k.PostKind.DEAD_SMALL_AND_BIG and a.amount > bb}  # fmt: skip
+    collects, returned, put = uncalled(h.put, h.actions, h.collects, dead)
+    collects, parts, named = by_pot(h.actions, collects, put, h.room_added, dead)
     started, started_utc, zone = _when(hd["date"], hd["tz"])
     tid = None
     if hd["tname"] is not None:

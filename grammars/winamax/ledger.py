@@ -14,7 +14,8 @@ __all__ = ["by_pot", "uncalled"]
 
 
 def uncalled(
-    put: Mapping[str, int], actions: Iterable[k.Action], collects: list[k.Collect]
+    put: Mapping[str, int], actions: Iterable[k.Action], collects: list[k.Collect],
+    dead: Mapping[str, int] | None = None,
 ) -> tuple[list[k.Collect], tuple[k.Returned, ...], dict[str, int]]:
     """Winamax writes no return line: the uncalled excess of the player who put in most
     (what they put in over the next player's total:
@@ -28,6 +29,9 @@ def uncalled(
         put: what each player put in over the hand (minor units).
         actions: the hand's posts and actions.
         collects: its collect lines, in order.
+        dead: player -> the dead small blind among what they put in (posted out of
+            position with the big blind): no bet anybody could call, so never part of
+            the top player's excess.
 
     Returns:
         ``(collects, returned, put)``: the collects less the excess, the return (or
@@ -35,6 +39,9 @@ def uncalled(
     """
     put = dict(put)
     back = k.excess_returned(put, (), actions) if len(put) > 1 else None
+    if back is not None and dead and dead.get(back.player):
+        over = back.amount - dead[back.player]  # the dead chips are in the pot, not over
+        back = k.Returned(back.player, over, back.line, inferred=True) if over > 0 else None
     mine = [i for i, c in enumerate(collects) if back is not None and c.player == back.player]
     if back is None or not mine:
         return collects, (), put
@@ -53,7 +60,8 @@ def uncalled(
 
 
 def by_pot(
-    actions: list[k.Action], collects: list[k.Collect], put: dict[str, int], room_added: int = 0
+    actions: list[k.Action], collects: list[k.Collect], put: dict[str, int], room_added: int = 0,
+    dead: dict[str, int] | None = None,
 ) -> tuple[list[k.Collect], tuple[int, ...], bool]:
     """The collects per pot, the pots' net amounts as the collects state them, and
     whether the lines' pots are their pots.
@@ -79,13 +87,14 @@ def by_pot(
         collects: the collect lines, the uncalled excess already taken out.
         put: what each player put in (minor units), without the uncalled excess.
         room_added: money the room put in the pot ("Hold-up to Pot"): the main pot's.
+        dead: player -> dead chips among ``put``: at no level, in the main pot.
 
     Returns:
         ``(collects, parts, named)``: ``parts`` is empty when the lines are kept as
         written; ``named`` is ``False`` when their pots are not theirs.
     """
     folded = {a.player for a in actions if a.kind is k.ActionKind.FOLD}
-    pots = k.pots_of(put, {p for p in put if p not in folded}, list(put))
+    pots = k.pots_of(put, {p for p in put if p not in folded}, list(put), dead or None)
     gross = [g for g, _ in pots]
     if gross:
         gross[0] += room_added
