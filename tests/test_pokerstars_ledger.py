@@ -224,3 +224,37 @@ def test_every_amount_is_range_checked(old: str, new: str) -> None:
     assert hand is None
     assert [p.code for p in problems] == [ProblemCode.OUT_OF_RANGE]
     assert new in problems[0].excerpt or problems[0].line == 1
+
+
+def test_converted_wins_in_the_summary_alone_and_unpadded_times() -> None:
+    """converted_unpadded_time_wins_in_summary_only.txt, as a converter of another
+    site's hands writes them (the Global Poker converter's "Invalid Pot Size" issue):
+    "12:1:40" (minutes and seconds of one digit: a bad header, the hand lost) and no
+    "collected" line, the wins only in the summary (the audit said the site paid the
+    winner nothing, due all of it).
+
+    1516251700050: 4 x $0.50 + 2 x $1.12 = $4.24, rake $0.22: Dan's eights ($4.02)
+    over Ann's sevens. 1516251700051: Cat all-in for $3: main pot 3 x $3 = $9 to
+    Cat's trip kings, side pot 2 x $4 = $8 to Ann's trip eights over Bob's sevens, no
+    rake. The summary's wins are the collects, on their lines, naming no pot. Paid
+    right: no finding. Paid swapped (Cat $8, Ann $9): Cat was paid $8 of the main
+    pot, due $9; Ann's $9 fills the side pot's $8 and pays $1 of the main pot, due 0.
+    """
+    name = "converted_unpadded_time_wins_in_summary_only.txt"
+    first, second = hands(name)
+    assert [(h.started_at.minute, h.started_at.second) for h in (first, second)
+            if h.started_at is not None] == [(1, 40), (3, 5)]  # fmt: skip
+    assert [(c.player, c.amount, c.line) for c in first.collects] == [("Dan", 402, 39)]
+    assert [(c.player, c.amount, c.line) for c in second.collects] == [("Ann", 800, 72),
+                                                                         ("Cat", 900, 74)]
+    assert first.pots_named is False and second.pots_named is False
+    for h in (first, second):
+        assert ledger_findings(h) == []
+    text = (FIX / name).read_text("utf-8").split("\n\n\n")[1].strip() + "\n"
+    wrong = text.replace("won ($8)", "won ($x)").replace("won ($9)", "won ($8)").replace(
+        "won ($x)", "won ($9)")  # fmt: skip
+    h, problems, _ = parse_hand(wrong)
+    assert h is not None and problems == []
+    found = {(f.player, f.pot, f.paid, f.due) for f in audit_hand(h).findings
+             if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
+    assert found == {("Cat", 0, 800, 900), ("Ann", 0, 100, 0)}

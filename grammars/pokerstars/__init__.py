@@ -107,6 +107,7 @@ from hhtools.grammars.pokerstars.crosscheck import (
     _impossible_cards,
     _infer_folds,
     _rio_raises,
+    _summary_wins,
 )
 from hhtools.grammars.pokerstars.header import (
     GAME_NAME,
@@ -249,6 +250,7 @@ def _parse(h: _Body, lines: list[str], line: int, text: str, offset: int) -> Par
     if _unfinished(h, lines, line):
         return _no_record(h)
     _infer_folds(h)
+    named = not _summary_wins(h, lines, line)  # a converter's wins in the summary alone
     if hd.site == "Run It Once Poker":
         _rio_raises(h)
     total, rake = h.total or 0, h.rake or 0  # read: the hand has its total (and a rake, 0 or more)
@@ -264,7 +266,7 @@ def _parse(h: _Body, lines: list[str], line: int, text: str, offset: int) -> Par
         room_added=h.room_added if h.room_added is not None else h.room_added_body,
         jackpot=h.jackpot, tournament_results=tuple(h.results),
         pot_parts=tuple(h.pot_parts), pot_parts_basis=_parts_basis(h.pot_parts, total, rake),
-        site_format=SITE, collect_order=CollectOrder.HIGH_THEN_LOW,
+        site_format=SITE, collect_order=CollectOrder.HIGH_THEN_LOW, pots_named=named,
     )  # fmt: skip
     return _parsed(record, tuple(h.problems), None, h.hand_id)
 

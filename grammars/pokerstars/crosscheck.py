@@ -1,5 +1,6 @@
 """What is read from a PokerStars hand as a whole, once all its lines are read: the
-folds only its summary tells (:func:`_infer_folds`), cards seen twice
+folds only its summary tells (:func:`_infer_folds`), the wins only its summary tells
+(:func:`_summary_wins`), cards seen twice
 (:func:`_impossible_cards`), Run It Once's re-raises as its totals show them
 (:func:`_rio_raises`) and PokerMaster's 5- and 6-card games under a game line that says
 "Omaha" (:func:`_dealt_variant`).
@@ -9,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hhtools.grammars._lines import _m
 from hhtools.grammars.pokerstars.state import _Hand
+from hhtools.grammars.pokerstars.summary import S_COLLECTED, S_SHOWED, SUMMARY_SEAT, _after_name
 
-from hhtools.model.records import Action, ActionKind, Game, PostKind, Street, Variant
+from hhtools.model.records import Action, ActionKind, Collect, Game, PostKind, Street, Variant
 from hhtools.model.vocab import ProblemCode
 
 _ORDER = {s: k for k, s in enumerate(Street)}
@@ -32,6 +35,39 @@ def _infer_folds(h: _Hand) -> None:
         while at and _ORDER[h.actions[at - 1].street] > _ORDER[street]:
             at -= 1
         h.actions.insert(at, Action(street, player, ActionKind.FOLD, 0, None, False, None, lno))
+
+
+def _summary_wins(h: _Hand, lines: list[str], line: int) -> bool:
+    """A hand whose body pays nobody (no "collected" line; converters of other sites'
+    hands write the wins in the summary alone: "Seat 4: P (button) showed [..] and won
+    ($4.02) with ...", "Seat 2: P collected ($0.75)") is paid what its summary's seat
+    lines say each player won, one collect a line (a second board's "and won" its
+    second run's), on that line. The summary names no pot: the record's collects then
+    name none (``pots_named`` ``False``; the audit gives them to the pots the player
+    could win). Without it the audit said the site paid the winner nothing.
+
+    Args:
+        h: the hand, all its lines read.
+        lines: its lines, header first; ``line``: the header's 1-based file line.
+
+    Returns:
+        ``True`` when the collects came from the summary.
+    """
+    if h.collects or h.cash_outs or h.total_line is None:
+        return False
+    for i in range(max(h.total_line - line, 0), len(lines)):
+        r = _m(SUMMARY_SEAT, lines[i])
+        player = h.names.get(int(r["seat"])) if r is not None and len(r["seat"]) < 4 else None
+        if player is None or not r["rest"].startswith(player):
+            continue
+        hit = _after_name(r["rest"][len(player) :])
+        if not hit or hit[0] not in (S_COLLECTED, S_SHOWED):
+            continue
+        won = (hit[1]["amount"],) if hit[0] is S_COLLECTED else (hit[1]["won"], hit[1]["won2"])
+        for board, amount in enumerate(won):
+            if amount is not None:
+                h.collects.append(Collect(player, h.money(amount), 0, board, line + i))
+    return bool(h.collects)
 
 
 def _impossible_cards(h: _Hand, lines: list[str], line: int) -> bool:

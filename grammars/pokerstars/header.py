@@ -19,7 +19,7 @@ from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import Action, ActionKind, BettingStructure, Game, PostKind, Variant
 from hhtools.model.vocab import ProblemCode
 
-_TIME = r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d\d(?::\d\d)?"
+_TIME = r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}(?::\d{1,2})?"
 #: A header's time stamps, at its end after its last " - " (no " - " inside them): the
 #: first, and a second in brackets, each with its zone
 _STAMPS = (
