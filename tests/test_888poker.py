@@ -516,3 +516,17 @@ def test_dead_blind_poster_wins_showdown() -> None:
     text = (FIX / "dead_blind_poster_wins_showdown.txt").read_text()
     wrong = text.replace("Gus collected [ $13.30 ]", "Jon collected [ $13.30 ]")
     assert awards(poker888.FORMAT, wrong) == {("Jon", 1330, 0), ("Gus", 0, 1330)}
+
+
+def test_dead_blind_poster_raises_all_fold() -> None:
+    """Gus posts dead blind [$1 + $2] and raises [$6] (to $8); everybody folds and he
+    collects [ $6 ]. His uncalled excess was taken as $7 (his $9 over Jon's $2, the
+    dead $1 in it): more than the wins leave room for, so nothing was returned and the
+    record said a $12 pot with $6 of rake. The dead $1 is never uncalled: $6 returned,
+    the pot Ivy 1 + Jon 2 + Gus 3 = $6, no rake."""
+    (ph,) = _parse("dead_blind_poster_raises_all_fold.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    assert [(r.player, r.amount) for r in h.returned] == [("Gus", 600)]
+    assert (h.total_pot, h.rake) == (600, 0)
+    assert audit_hand(h).findings == ()

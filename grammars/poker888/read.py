@@ -555,17 +555,21 @@ def _paid_out(
     25 collected), the pot what stayed in, the rake the pot less what was paid, the
     collect lines given to the pots main pot first, what they paid from each pot."""
     put_in, paid = sum(h.put.values()), k.collected(h.collects)
+    # a dead small blind posted with the big ("posts dead blind [$1 + $2]") is at no level
+    # and never uncalled: counted as a contribution it made a side pot of its own (which a
+    # winning poster's collect was given to), and part of a poster's uncalled excess
+    dead = {a.player: min(h.dead_small, a.amount) for a in h.actions
+            if a.post is k.PostKind.DEAD_SMALL_AND_BIG}  # fmt: skip
     back = k.hand_excess(h.put, h.actions, end)
+    if back is not None and dead.get(back.player):
+        over = back.amount - dead[back.player]
+        back = k.Returned(back.player, over, back.line, inferred=True) if over > 0 else None
     returned = (back,) if back is not None and paid <= put_in - back.amount else ()
     pot = put_in - sum(r.amount for r in returned)
     net_in = dict(h.put)
     for r in returned:
         net_in[r.player] -= r.amount
     folded = h.folded  # the fold lines' players (:meth:`~.._betting._State.fold`, 888's only fold)
-    # a dead small blind posted with the big ("posts dead blind [$1 + $2]") is at no level:
-    # counted as a contribution it made a side pot of its own, which the collect was given to
-    dead = {a.player: min(h.dead_small, a.amount) for a in h.actions
-            if a.post is k.PostKind.DEAD_SMALL_AND_BIG}  # fmt: skip
     pots = k.pots_of(net_in, {p for p in net_in if p not in folded}, list(net_in), dead or None)
     rake = max(pot - paid, 0)  # in a tournament no rake: the record says 0, the audit why
     kept = 0 if h.unit is k.Unit.CHIPS else rake
