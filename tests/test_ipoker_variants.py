@@ -38,3 +38,31 @@ def test_hilow_game_name_euro_prefix() -> None:
     (ht,) = ipoker.FORMAT.split(io.BytesIO(wrong.encode()), "probe.xml")
     # the whole pot to Cy: paid €85.50 of the pot, due €42.75; Ann due €42.75, paid none
     assert awards(ipoker.FORMAT, ht.text) == {("Ann", 0, 4275), ("Cy", 8550, 4275)}
+
+
+def test_tournament_gametype_without_stakes_antes() -> None:
+    """A tournament session names its game with no stakes ('Omaha PL', as iPoker's
+    tournament files write '<gametype>Holdem NL</gametype>'): the game was not read,
+    the hand lost. The blinds are the posted ones, the amounts chips. Antes 3 x 10,
+    blinds 25/50, Ann calls, Bob completes, 150 bet on the flop and called, Bob folded:
+    10 + 50 + 150 for Ann and Cy, 60 for Bob = 480 to Cy's trip kings (Kd Ks + Kc 9c
+    8d) over Ann's queens. No rake in a tournament. A cash game with no stakes is still
+    not read."""
+    text = (FIX / "tournament_gametype_without_stakes_antes.xml").read_text("utf-8")
+    (ht,) = ipoker.FORMAT.split(io.BytesIO(text.encode()), "t.xml")
+    ph = ipoker.FORMAT.parse(ht)
+    h = ph.hand
+    assert ph.problems == ()
+    g = h.game
+    assert (g.tournament_id, g.currency, g.small_blind, g.big_blind, g.ante) == (
+        "944000001", "CHIPS", 25, 50, 10)
+    assert (h.total_pot, h.rake, [(c.player, c.amount) for c in h.collects]) == (
+        480, 0, [("Cy", 480)])
+    assert audit_hand(h).findings == ()
+    wrong = text.replace('win="0" bet="210"', 'win="480" bet="210"', 1).replace(
+        'win="480" bet="210"/>\n   </players>', 'win="0" bet="210"/>\n   </players>')
+    (ht,) = ipoker.FORMAT.split(io.BytesIO(wrong.encode()), "probe.xml")
+    assert awards(ipoker.FORMAT, ht.text) == {("Ann", 480, 0), ("Cy", 0, 480)}
+    cash = text.replace("  <tournamentcode>944000001</tournamentcode>\n", "")
+    (ht,) = ipoker.FORMAT.split(io.BytesIO(cash.encode()), "cash.xml")
+    assert [p.code.value for p in ipoker.FORMAT.parse(ht).problems] == ["unknown_game"]

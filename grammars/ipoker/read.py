@@ -25,8 +25,9 @@ _TAG = {
                  "uncalled_bet_enabled", "startdate", "mode", "tournamentcode", "totalbuyin",
                  "buyin")
 }  # fmt: skip
+#: "Omaha PL €0.50/€1"; a tournament's names no stakes ("Omaha PL": the blinds are posted)
 _GAMETYPE = re.compile(
-    r"^\s*(?P<name>.*?)\s*\b(?P<limit>NL|PL|FL|SL)\s+(?P<sb>[^/\s]+)\s*/\s*(?P<bb>\S+)\s*$"
+    r"^\s*(?P<name>.*?)\s*\b(?P<limit>NL|PL|FL|SL)(?:\s+(?P<sb>[^/\s]+)\s*/\s*(?P<bb>\S+))?\s*$"
 )
 #: the Omaha games' names: "Omaha", "5 Card Omaha", "Omaha Hi-Lo", "Omaha HiLow" (a 2023
 #: client's), "PLO8"...
@@ -332,9 +333,9 @@ def _build(h: _Game, game: str, session: str) -> k.ParsedHand:
     betting, the cards, the money, the record."""
     gametype = _tag("gametype", session) or ""
     g = _GAMETYPE.match(gametype)
-    if g is None:
-        return h.done(k.ProblemCode.UNKNOWN_GAME, f"game not read: {gametype!r}")
     tid = _tag("tournamentcode", session) or None
+    if g is None or (g.group("sb") is None and tid is None):  # a cash game names its stakes
+        return h.done(k.ProblemCode.UNKNOWN_GAME, f"game not read: {gametype!r}")
     currency = _currency(h, session, gametype, tid)
     for tag, a, n, body in _elements(game):
         _READ[tag](h, a, h.ht.line + n - 1, body)
@@ -350,7 +351,7 @@ def _build(h: _Game, game: str, session: str) -> k.ParsedHand:
     if isinstance(kind, k.ParsedHand):
         return kind
     structure = _LIMITS.get(g.group("limit"), k.BettingStructure.LIMIT)
-    stake = (money(g.group("sb"), h.unit), money(g.group("bb"), h.unit))
+    stake = (money(g.group("sb"), h.unit), money(g.group("bb"), h.unit)) if g.group("sb") else None
     stopped = _betting(h) or _known_cards(h, session)
     if stopped is not None:
         return stopped
