@@ -49,7 +49,8 @@ HEADER = k.rule("header",
     r"(?:Game )?Hand #(?P<id>\d+) - (?:Tournament #(?P<tid>\d+) - )?"
     r"(?P<game>[^(]+?)\s*\((?P<limit>Fixed Limit|No Limit|Pot Limit)\) - "
     r"(?:Level (?P<level>\d+) \((?P<tsb>[\d.,]+)/(?P<tbb>[\d.,]+)\)\s*"
-    r"|(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?:, Ante [$€£]?(?P<ante>[\d.,]+))? )"
+    r"|(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
+    r"(?:, Ante [$€£]?(?P<ante>[\d.,]+))? )"
     r"-\s*(?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)(?: (?P<tz>[A-Z]+))?\s*$"
 )  # fmt: skip
 TABLE = k.rule("table", r"(?:Table '(?P<quoted>[^']*)'|(?P<table>.+?))(?: (?P<max>\d+)-max)?"
