@@ -368,22 +368,25 @@ def test_folder_and_stats() -> None:
     # line 3 (tests/test_pokermaster_five_cards.py).
     # the fixed-limit cap lifted with one player all-in 2 (tests/test_procedure.py); a
     # converter's unpadded times and wins written in the summary alone 2
-    # (tests/test_pokerstars_ledger.py).
-    assert stats.hands == len(rs) == 196
+    # (tests/test_pokerstars_ledger.py); hands written by clients in other languages 6
+    # (tests/test_pokerstars_languages.py: Spanish 4, German 1, Portuguese 1).
+    assert stats.hands == len(rs) == 202
     # failed: truncated 2, cancelled 1, out of range 5, damaged 3, unknown game 2,
-    # impossible cards 3; skipped: the hold'em hand and the razz hand
-    assert (stats.records, stats.skipped, stats.failed) == (178, 2, 16)
+    # impossible cards 3, a Spanish header in a form not read 1, a German and a
+    # Portuguese hand 2; skipped: the hold'em hand and the razz hand
+    assert (stats.records, stats.skipped, stats.failed) == (181, 2, 19)
     assert stats.codes == {
         # malformed 1 + truncated 1 + seat 1001 hand 2 (Lea's post and collect) +
         # the damaged hands' lines (13 + 13 + 9) + the two damaged street lines + the
-        # four of the hands read in part + a river line cut mid-way 1
-        "unrecognised_line": 46,
+        # four of the hands read in part + a river line cut mid-way 1 + a Spanish hand's
+        # all-in and its loser's summary line 2
+        "unrecognised_line": 48,
         "bad_cards": 1,
         "truncated_hand": 2,
         "hand_cancelled": 1,
         "out_of_range": 7,  # 1 + 2 + 1 + 2 + 1 in the five hands
         "unknown_player": 1,  # the uncalled bet to Lea, who sits in no seat
-        "bad_header": 3,
+        "bad_header": 6,  # 3 damaged + a Spanish, a German and a Portuguese hand
         "unknown_game": 2,
         "impossible_cards": 3,
     }

@@ -51,6 +51,8 @@ The parts, by what they read (this module only puts them together: :func:`parse_
 * ``tourney``: tournament results (places, prizes, bounties);
 * ``summary``: the total pot, rake and room money, the boards and the summary seat lines;
 * ``crosscheck``: what the whole hand tells (folds only the summary names, cards twice);
+* ``languages``: a hand its client wrote in another language, one table a language,
+  made English lines for these rules (a line no table holds stays unread);
 * ``state``: the per-hand state they all fill (``_Hand``, the kernel's ``Hand`` and
   this format's own).
 
@@ -100,7 +102,7 @@ from hhtools.grammars.pokerstars.actions import (
     SLOW_RULES,
     _Body,
 )
-from hhtools.grammars.pokerstars import plain
+from hhtools.grammars.pokerstars import languages, plain
 from hhtools.grammars.pokerstars.plain import DEALT, UNCALLED
 from hhtools.grammars.pokerstars.crosscheck import (
     _dealt_variant,
@@ -176,6 +178,8 @@ RULES: dict[str, pp.Regex] = {
 }  # fmt: skip
 
 _HAND_ID = re.compile(r"[^#]*#(\d+):")
+#: How an English header starts (other hands may be in another language).
+_ENGLISH = ("PokerStars ", "PokerMaster ", "Run It Once ")
 
 
 def hand_id_of(text: str) -> str | None:
@@ -185,7 +189,7 @@ def hand_id_of(text: str) -> str | None:
     '123'
     """
     m = _HAND_ID.match(text)
-    return m.group(1) if m else None
+    return m.group(1) if m else languages.hand_id_of(text)
 
 
 _ANY_START = re.compile(r"^(?:" + HAND_START.pattern + ")", re.MULTILINE)
@@ -233,9 +237,26 @@ def parse_hand(
 
 def _parse(h: _Body, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
     """One hand's lines into its record (:func:`~hhtools.grammars._hand.reader` runs
-    it on a new :class:`_Hand` and turns what it raises into ``internal_error``)."""
+    it on a new :class:`_Hand` and turns what it raises into ``internal_error``); a hand
+    written in another language is read in English (:func:`.languages.translated`), its
+    problems quoting its own lines (:func:`.languages.in_own_words`)."""
+    if not lines[0].startswith(_ENGLISH):
+        english = languages.translated(lines)
+        if english is not None:
+            parsed = _parse_english(h, english, line, text, offset)
+            return languages.in_own_words(parsed, lines, english, line)
+    return _parse_english(h, lines, line, text, offset)
+
+
+def _parse_english(h: _Body, lines: list[str], line: int, text: str, offset: int) -> ParsedHand:
+    """:func:`_parse` of a hand's lines in English."""
+    count = len(h.problems)
     hd = _read_header(h, lines, line)
     if hd is None:
+        if (unread := languages.unread(lines[0])) is not None:  # one problem, not one a line
+            del h.problems[count:]
+            h.hand_id = unread[0]
+            h.problem(line, ProblemCode.BAD_HEADER, unread[1], lines[0])
         return _no_record(h)
     if not isinstance(hd, _Header):  # a game outside the Omaha family: a note, not a problem
         h.problem(line, ProblemCode.SKIPPED_GAME, hd, lines[0])

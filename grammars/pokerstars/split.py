@@ -21,13 +21,16 @@ from dataclasses import replace
 from typing import BinaryIO
 
 from hhtools.grammars._text import HandEnd, iter_hands
+from hhtools.grammars.pokerstars import languages
 
 from hhtools.model.money import SYMBOL_CLASS
 from hhtools.model.records import HandText
 
-#: A hand starts at a line matching this (used by the reader to split files).
+#: A hand starts at a line matching this (used by the reader to split files): an English
+#: header, or one in a language the grammar reads (:mod:`.languages`).
 HAND_START = re.compile(
-    r"\ufeff?(?:PokerStars|PokerMaster|Run It Once Poker)(?: Home Game| Zoom)* (?:Hand|Game) #\d+:"
+    r"\ufeff?(?:(?:PokerStars|PokerMaster|Run It Once Poker)(?: Home Game| Zoom)* (?:Hand|Game) #\d+:"
+    r"|" + languages.START + ")"
 )
 
 #: The lines of a summary (after "*** SUMMARY ***"), and the separator PokerStars
