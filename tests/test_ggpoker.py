@@ -471,3 +471,20 @@ def test_a_short_all_in_paid_an_uncontested_side_pot() -> None:
     wrong = low.replace("Dan collected $0.04", "Dan collected $0.03").replace(
         "Bob collected $0.03", "Bob collected $0.04")  # fmt: skip
     assert wrong != low and _awards(wrong, name) == {("Dan", 3, 4), ("Bob", 4, 3)}
+
+
+def test_plain_seat_line_read_without_the_pattern() -> None:
+    """A seat line written the plain way is read by find (hand._plain_seat) into what the
+    seat rule reads of it; any other seat line is left to the rule (None)."""
+    from hhtools.grammars.ggpoker.hand import _plain_seat
+    from hhtools.grammars.ggpoker.rules import SEAT
+
+    assert _plain_seat("Seat 3: Ann B ($1,234.56 in chips)") == ("3", "Ann B", "$1,234.56")
+    assert _plain_seat("Seat 10: x: y (2,020 in chips)") == ("10", "x: y", "2,020")
+    for line in ("Seat 2: Bo ($5 in chips) is sitting out",  # the rule's 'out'
+                 "Seat 2: Bo ($5 in chips, $2.50 bounty)",  # a bounty
+                 "Seat 2: Bo (the 2nd) ($5 in chips)",  # a name holding ' ('
+                 "Seat 2: Bo (5 chips in chips)", "Seat x: Bo ($5 in chips)"):
+        assert _plain_seat(line) is None, line
+    m = SEAT.re.match("Seat 2: Bo (the 2nd) ($5 in chips)")  # the rule reads it
+    assert (m["seat"], m["name"], m["stack"]) == ("2", "Bo (the 2nd)", "$5")

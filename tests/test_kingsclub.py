@@ -233,3 +233,13 @@ def test_hilo_side_pot_raked_from_the_main_pot_only() -> None:
     wrong = text2.replace("Ann wins (28.50)", "Ann wins (27.50)").replace(
         "Cy wins (28.50)", "Cy wins (29.50)")
     assert awards(kingsclub.FORMAT, wrong) == {("Ann", 2750, 2850), ("Cy", 2950, 2850)}
+
+
+def test_each_player_word_keys_one_rule() -> None:
+    """The line reader takes what follows a player's name as the one rule its first word
+    keys (and then asks whether that kind is read there: before or in the summary); with
+    two rules under one word it would have to try the second when the first's kind is not
+    read there (kingsclub._line)."""
+    assert all(len(rules) == 1 for rules in kingsclub._PLAYER.values())
+    assert sorted(kingsclub._PLAYER) == [":", "bets", "calls", "checks", "folds", "mucks",
+                                          "raises", "shows", "sits", "wins"]

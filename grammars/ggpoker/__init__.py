@@ -119,6 +119,10 @@ def _read_header(st: GGHand, first: str) -> k.Game | str | None:
     except ValueError:
         st.problem(st.line, k.ProblemCode.BAD_HEADER, "bad date in the header", first)
     body = hm["body"]
+    known = _BODIES.get(body)
+    if known is not None:  # the same game and stakes read before: what they set, again
+        st.unit, st.tournament, st.prize_currency, st.header_ante, st.currency, game = known
+        return game
     tm = k.rule_match(TOURNEY, body)
     if tm is not None:
         gm = GAME_AT_END.search(tm["rest"])
@@ -147,10 +151,20 @@ def _read_header(st: GGHand, first: str) -> k.Game | str | None:
     st.currency = currency
     sb, bb = st.money(sb_text), st.money(bb_text)
     t = st.tournament
-    return k.Game(
+    game = k.Game(
         variant, hi_lo, structure, sb, bb, currency, 8, 0,
         t[0] if t else None, t[1] if t else None, f"Level {t[2]}" if t else None,
     )  # fmt: skip
+    if len(_BODIES) >= 1024:
+        _BODIES.clear()
+    _BODIES[body] = (st.unit, t, st.prize_currency, st.header_ante, currency, game)
+    return game
+
+
+#: a header's game and stakes text ("PLO-5 ($0.1/$0.25)", a tournament's) read into a
+#: game, with what it set on the hand (unit, tournament, prize currency, header ante,
+#: currency): the hands of a table repeat it (a game is immutable, so it is shared)
+_BODIES: dict[str, tuple[k.Unit, tuple[str, str, str] | None, str, int, str, k.Game]] = {}
 
 
 def _parse(st: GGHand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:

@@ -11,6 +11,7 @@ units (cents, or chips in tournaments).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from datetime import datetime
@@ -22,6 +23,7 @@ from hhtools.grammars import _kit as k
 from hhtools.grammars._dead import join_dead
 from hhtools.grammars.ggpoker.pots import Record, assign, gg_pots, with_ante
 from hhtools.grammars.ggpoker.rules import (
+    _A,
     _COLLECT_M,
     _EXTRAS,
     _ORDER,
@@ -42,6 +44,8 @@ from hhtools.grammars.ggpoker.rules import (
 from hhtools.grammars.ggpoker.words import read_gg_high, read_gg_low
 
 
+#: an amount as the rules read it ("$1,234.56", "2,020"), the whole text
+_AMOUNT = re.compile(_A).fullmatch
 #: whether an action is all in (read in C: every hand asks it of each action)
 _ALL_IN = attrgetter("all_in")
 #: what the summary's "Total pot" segments other than rake and jackpot are: fees
@@ -142,9 +146,15 @@ def _table_and_seats(h: GGHand, lines: list[str]) -> int | None:
         h.button = h.seat_number(tm["btn"])
         h.max_seats = h.seat_number(tm["max"]) if tm["max"] else None
         i = 2
-        while i < n and (sm := _SEAT_M(lines[i])) is not None:
-            h.seat(h.seat_number(sm["seat"]), sm["name"], h.money(sm["stack"]), base + i,
-                   bool(sm["out"]), sm["bounty"])  # fmt: skip
+        while i < n:
+            plain = _plain_seat(lines[i])
+            if plain is not None:
+                h.seat(h.seat_number(plain[0]), plain[1], h.money(plain[2]), base + i)
+            elif (sm := _SEAT_M(lines[i])) is not None:
+                h.seat(h.seat_number(sm["seat"]), sm["name"], h.money(sm["stack"]), base + i,
+                       bool(sm["out"]), sm["bounty"])  # fmt: skip
+            else:
+                break
             i += 1
     except k.AmountOutOfRange as exc:  # on the line that holds the number
         h.problem(base + i, k.ProblemCode.OUT_OF_RANGE, str(exc), lines[i])
@@ -156,6 +166,27 @@ def _table_and_seats(h: GGHand, lines: list[str]) -> int | None:
     h.by_seat = {s.seat: s.player for s in h.seats}
     h.names = sorted((p for p in h.name_set if ": " in p), key=len, reverse=True)
     return i
+
+
+def _plain_seat(text: str) -> tuple[str, str, str] | None:
+    """A seat line written the plain way, "Seat 1: Ann ($80.61 in chips)": its seat
+    number, name and stack texts, read without the pattern (what :data:`_SEAT_M` reads
+    of it: the name is all before the line's one " (", the stack an amount); ``None``
+    for any other line (a bounty, sitting out, a name holding " (").
+
+    >>> _plain_seat("Seat 1: Ann ($80.61 in chips)")
+    ('1', 'Ann', '$80.61')
+    >>> _plain_seat("Seat 1: Ann (x) ($80.61 in chips)") is None
+    True
+    """
+    if not (text.startswith("Seat ") and text.endswith(" in chips)")):
+        return None
+    cut = text.find(": ", 5)
+    paren = text.find(" (", cut + 3)
+    if cut < 0 or paren < 0 or text.find(" (", paren + 2) >= 0 or not text[5:cut].isdecimal():
+        return None
+    stack = text[paren + 2 : -10]
+    return (text[5:cut], text[cut + 2 : paren], stack) if _AMOUNT(stack) else None
 
 
 def _read(h: GGHand, text: str, lno: int) -> bool:
@@ -497,12 +528,11 @@ def whole_hand(h: GGHand, game: k.Game) -> Record:
     runs = max(h.runs, len(h.boards), 1 + max((w[2] for w in won), default=0))
     board_t = tuple(tuple(b) for b in h.boards if b)
     # With nobody all-in every live player put in the same: one pot.
-    allin = any(map(_ALL_IN, h.actions))
+    if runs == 1 and not any(map(_ALL_IN, h.actions)):
+        return Record(game, board_t, tuple(h.collects), (), None)
     dead = {a.player: a.amount - game.big_blind for a in h.actions  # a missed blind's chips
             if a.post is k.PostKind.DEAD_SMALL_AND_BIG and a.amount > game.big_blind}  # fmt: skip
-    pots = gg_pots(h.put, h.returned, h.folded, h.room_added, dead) if allin else []
+    pots = gg_pots(h.put, h.returned, h.folded, h.room_added, dead)
     if len(pots) <= 1 and runs == 1:
         return Record(game, board_t, tuple(h.collects), (), None)
-    if not pots:
-        pots = gg_pots(h.put, h.returned, h.folded, h.room_added, dead)
     return assign(game, board_t, pots, won, max(len(board_t), 1))

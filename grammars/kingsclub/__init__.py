@@ -136,6 +136,9 @@ _HEAD = k.by_word((("street", STREET), ("seat", SEAT), ("summary_seat", S_SEAT),
                  ("dealt", DEALT), ("uncalled", UNCALLED)))  # fmt: skip
 _PLAYER = k.by_word((("post", POST), ("pass", PASS), ("bet", BET), ("show", SHOW),
                    ("muck", MUCK), ("wins", WINS), ("sitout", SITOUT)))  # fmt: skip
+#: :data:`_HEAD`'s rules as their compiled ``match`` (what ``k.rule_match`` runs), by word
+_HEAD_MATCH = {word: tuple((kind, rule.re.match) for kind, rule in rules)
+               for word, rules in _HEAD.items()}  # fmt: skip
 #: the kinds of line read before the summary and in it
 _BODY = frozenset({"street", "seat", "dealt", "post", "pass", "bet", "show", "muck",
                    "uncalled", "sitout"})  # fmt: skip
@@ -283,26 +286,27 @@ def _record(
 
 
 def _line(h: _Hand, text: str, lno: int) -> bool:
-    """Read one body line into ``h``; ``False`` when no rule reads it."""
+    """Read one body line into ``h``; ``False`` when no rule reads it. What follows a
+    player's name is read by :data:`_PLAYER`'s one rule for its first word (each word
+    keys one rule), its reading kept for the same text (:meth:`~.._lines.LineTable.match`)."""
     allowed = _SUMMARY if h.summary else _BODY
-    for kind, rule in _HEAD.get(text.partition(" ")[0], ()):
-        if kind in allowed and (kind != "seat" or not h.actions):
-            m = k.rule_match(rule, text)
-            if m is not None:
-                _READ_HEAD[kind](h, m, lno)
-                return True
+    heads = _HEAD_MATCH.get(text.partition(" ")[0])
+    if heads is not None:
+        for kind, match in heads:
+            if kind in allowed and (kind != "seat" or not h.actions):
+                m = match(text)
+                if m is not None:
+                    _READ_HEAD[kind](h, m, lno)
+                    return True
     player = h.name(text, " :")
     if player is None:
         return False
     rest = text[len(player) :]
-    rest = rest[1:] if rest.startswith(" ") else rest
-    for kind, rule in _PLAYER.get(rest.partition(" ")[0], ()):
-        if kind in allowed:
-            m = k.rule_match(rule, rest)
-            if m is not None:
-                _READ_PLAYER[kind](h, player, m, lno)
-                return True
-    return False
+    found = _PLAYER.match(rest[1:] if rest.startswith(" ") else rest)
+    if found is None or found[0] not in allowed:
+        return False
+    _READ_PLAYER[found[0]](h, player, found[1], lno)
+    return True
 
 
 def _street(h: _Hand, m: Any, lno: int) -> None:
