@@ -12,6 +12,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from hhtools.audit import audit_hand
 from hhtools.grammars import pokerstars
 from hhtools.grammars.pokerstars import languages
@@ -155,3 +157,27 @@ def test_spanish_header_and_lines_in_english() -> None:
         "Seat 3: a: b (big blind) folded on the Turn",
         "algo que ninguna regla lee",
     ]
+
+
+@pytest.mark.parametrize(("separator", "source", "lines"), [
+    ("*********** # 1 **************", FIX / "zoom_eur_no_limit.txt", [2]),
+    ("\ufeff*********** n. 1 **************", SPANISH, [2, 41]),
+])  # fmt: skip
+def test_separator_alone_before_the_first_header_is_no_hand(
+    tmp_path: Path, separator: str, source: Path, lines: list[int]
+) -> None:
+    # an export writes one before each hand, the first included: nothing to read there
+    f = tmp_path / "export.txt"
+    f.write_text(separator + "\n" + source.read_text(encoding="utf-8"), encoding="utf-8")
+    rs = list(parse_file(f))
+    assert [r.line for r in rs] == lines and all(r.problems == () for r in rs)
+    assert all(r.hand is not None for r in rs)
+
+
+def test_text_beside_a_leading_separator_is_still_reported(tmp_path: Path) -> None:
+    f = tmp_path / "export.txt"
+    f.write_text("not a hand\n*********** # 1 **************\n"
+                 + (FIX / "zoom_eur_no_limit.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    first, hand = parse_file(f)
+    assert first.hand is None and [p.line for p in first.problems] == [1, 2]
+    assert hand.hand is not None and hand.line == 3

@@ -57,6 +57,8 @@ class Language:
         rules: ``(regex, template)`` of every other kind of line, tried in order.
         words: the English of a group whose name starts with ``w_`` (a blind's role
             in a summary seat line, "sitting out"...), by the group's whole text.
+        separator: regex of the word before the number in the separator line written
+            before each hand ("n\\." in "*********** n. 1 **************").
     """
 
     name: str
@@ -66,6 +68,7 @@ class Language:
     header: tuple[str, str] | None = None
     rules: tuple[tuple[str, str], ...] = ()
     words: dict[str, str] = field(default_factory=dict)
+    separator: str = ""
 
 
 # ----------------------------------------------------------------------------- Spanish
@@ -132,6 +135,7 @@ _SPANISH = Language(
     words={" está ausente": " is sitting out", " (botón)": " (button)",
            " (ciega pequeña)": " (small blind)", " (ciega grande)": " (big blind)",
            " (no apostó)": " (didn't bet)"},
+    separator=r"n\.",
 )  # fmt: skip
 
 #: Every language read, in the order their headers are tried.
@@ -146,6 +150,9 @@ LANGUAGES: tuple[Language, ...] = (_SPANISH, _GERMAN, _PORTUGUESE)
 
 #: The start of a header in any of :data:`LANGUAGES` (for the splitter's ``HAND_START``).
 START = "|".join(lang.start for lang in LANGUAGES)
+#: The word before the number in the separator written before each hand, in any of
+#: :data:`LANGUAGES` (Spanish "*********** n. 1 **************"; English "#").
+SEPARATOR = "|".join(lang.separator for lang in LANGUAGES if lang.separator)
 
 class _Compiled:
     """A :class:`Language` ready to translate: its regexes compiled, ``{A<n>}`` made

@@ -56,11 +56,22 @@ GLUED = re.compile(r"(?<=[^\n])(?=" + HAND_START.pattern.removeprefix("\\ufeff?"
 _BREAK = re.compile(rb"\r\n|\r|\n")
 
 
+#: The separator an export writes before each hand ("*********** # 1 **************"),
+#: or a client in another language (:data:`.languages.SEPARATOR`), alone before the
+#: file's first header: it holds nothing to read, and is no hand of its own.
+_LEADING_SEPARATOR = re.compile(
+    r"\ufeff?(?:\*{5,} (?:#|" + languages.SEPARATOR + r") \d+ \*{5,}\n*)+"
+)
+
+
 def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
     """A file's hand texts: a new one at each header (:data:`HAND_START`), at a header
     after a hand cut mid-line (:data:`GLUED`) and, after a summary, at the first line
-    no summary holds (:data:`HAND_END`)."""
+    no summary holds (:data:`HAND_END`); separator lines alone before the first header
+    are dropped (:data:`_LEADING_SEPARATOR`)."""
     for ht in iter_hands(fh, file, HAND_START, HAND_END):
+        if ht.text[:2] in ("**", "\ufeff*") and _LEADING_SEPARATOR.fullmatch(ht.text):
+            continue
         if not _may_be_glued(ht.text) or GLUED.search(ht.text) is None:
             yield ht
         else:
