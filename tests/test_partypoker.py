@@ -428,3 +428,25 @@ def test_probes_short_all_in_blind_tied_main_pot_rake_from_main_pot() -> None:
         "Cy balance $52, bet $18, collected $20, net +$2",
         "Cy balance $63.40, bet $18, collected $31.40, net +$13.40")  # fmt: skip
     assert _pot_findings(wrong) == {("Ann", 0, 0, 570), ("Bea", 0, 0, 570), ("Cy", 0, 1140, 0)}
+
+
+def test_old_big_blind_plus_dead_of_a_returning_player() -> None:
+    """old_big_blind_plus_dead_returning_player.txt: India comes back and "posts big
+    blind + dead [$0.35]." (the line was unrecognised: the hand read in part, not
+    judged): the big blind $0.25 (Hotel's post) and a dead small blind $0.10, one post
+    of both. In: Golf 0.10 + 0.15, Hotel 0.25 + 0.50, India 0.35 + 0.50, Fox 0.25 =
+    $2.10; India's trip kings win $2: rake $0.10. Paid right: no finding; paid to
+    Hotel: found."""
+    name = "old_big_blind_plus_dead_returning_player.txt"
+    (r,) = _hands(name)
+    h = r.hand
+    assert h is not None and r.problems == ()
+    assert [(a.player, a.post, a.amount) for a in h.actions if a.post] == [
+        ("Golf", PostKind.SMALL_BLIND, 10), ("Hotel", PostKind.BIG_BLIND, 25),
+        ("India", PostKind.DEAD_SMALL_AND_BIG, 35)]  # fmt: skip
+    assert (h.game.small_blind, h.game.big_blind) == (10, 25)
+    assert [(c.player, c.amount) for c in h.collects] == [("India", 200)]
+    assert h.rake == 10
+    assert audit_hand(h).findings == ()
+    wrong = (FIX / name).read_text().replace("India wins $2", "Hotel wins $2")
+    assert awards(partypoker.FORMAT, wrong) == {("Hotel", 200, 0), ("India", 0, 200)}

@@ -97,7 +97,7 @@ _END = k.HandEnd("", None, re.compile(
     blank=True)  # fmt: skip
 _PREAMBLE_ONLY = re.compile(r"(?:\s*(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")
 _POSTS = {"small blind": k.PostKind.SMALL_BLIND, "big blind": k.PostKind.BIG_BLIND,
-          "ante": k.PostKind.ANTE}  # fmt: skip
+          "big blind + dead": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE}  # fmt: skip
 #: the betting words: the bracket is what the player adds; an all-in (``None``) is a
 #: call, bet or raise by the betting
 _BETS = {"call": k.ActionKind.CALL, "bet": k.ActionKind.BET, "raise": k.ActionKind.RAISE,
@@ -475,8 +475,19 @@ def _check(h: _Hand, who: str, m: Any, lno: int) -> None:
 
 
 def _post(h: _Hand, who: str, m: Any, lno: int) -> None:
-    """A post; PartyPoker's never says all-in (the site writes "is all-In" for that)."""
-    h.post(who, _POSTS[m["what"]], h.amt(m["a"] or m["b"]), lno)
+    """A post; PartyPoker's never says all-in (the site writes "is all-In" for that).
+    "big blind + dead [$0.35]" is the big blind and a dead small blind in one total:
+    the big blind the hand's other big blind post (else the header's), the rest dead;
+    with neither known, or nothing over it, the whole is a big blind."""
+    amount = h.amt(m["a"] or m["b"])
+    if m["what"] == "big blind + dead":
+        bb = next((a.amount for a in reversed(h.actions) if a.post is k.PostKind.BIG_BLIND),
+                  h.amt(h.head.stakes[1]) if h.head.stakes else None)  # fmt: skip
+        if bb is not None and amount > bb:
+            h.dead_small = amount - bb
+            h.post_both(who, amount, lno)
+            return
+    h.post(who, _POSTS[m["what"]], amount, lno)
     if h.actions[-1].all_in:
         h.actions[-1] = replace(h.actions[-1], all_in=False)
 

@@ -88,7 +88,10 @@ PLAYER = (
     k.rule("raise",
            rf"raises (?:\[(?P<a>{_AMT})\]|(?P<inc>[\d][\d,.]*) to (?P<to>[\d][\d,.]*))\s*$"),
     k.rule("all_in", rf"is all-In(?:\s+\[(?P<a>{_AMT})\])?\.?\s*$"),
-    k.rule("post", rf"posts (?P<what>small blind|big blind|ante) {_BRACKET}\.?\s*$"),
+    # "posts big blind + dead [$0.35].": a player coming back posts the big blind and a
+    # dead small blind, one total
+    k.rule("post", rf"posts (?P<what>small blind|big blind \+ dead|big blind|ante) "
+                   rf"{_BRACKET}\.?\s*$"),
     k.rule("shows", r"shows \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?\s*$"),
     k.rule("no_show", r"(?:does not show cards|mucks(?: hand| cards)?)\.?\s*$"),
     # "doesn't show [ 5s, 3c, Kd, Kh ]two pairs, Kings and Fives.": cards not shown to the
