@@ -163,3 +163,20 @@ def test_new_tournament_big_blind_all_in_side_pot() -> None:
     text = (FIX / "new_tournament_big_blind_all_in_side_pot.txt").read_text()
     wrong = text.replace("Cy collected 1690.00", "Dee collected 1690.00")
     assert awards(winning.FORMAT, wrong) == {("Dee", 1690, 0), ("Cy", 0, 1690)}
+
+
+def test_old_posts_dead_bet_then_big_blind() -> None:
+    """The older format's player coming in: 'Player Echo posts (0.25) as a dead bet' then
+    'Player Echo posts (0.50)' (both were unrecognised lines, the hand read in part): one
+    post of both blinds, 25 dead, 50 live. The dead 25 is at no contribution level (the
+    pots built from the bets made it a side pot of Echo's alone and split his total
+    over it: 'paid $3.10, due $3.35'). Pot: 25 + 150 (Delta) + 175 (Echo) = $3.50, $0.15
+    rake, $3.35 to Echo's two pair, jacks and deuces (Js 2d + Jc 2s Ks)."""
+    (ph,) = _hands("old_posts_dead_bet_then_big_blind.txt")
+    h = ph.hand
+    assert ph.problems == () and h.unread_lines == ()
+    post = next(a for a in h.actions if a.player == "Echo")
+    assert (post.post, post.amount) == (PostKind.DEAD_SMALL_AND_BIG, 75)
+    assert (h.total_pot, h.rake) == (350, 15)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Echo", 335, 0)]
+    assert audit_hand(h).findings == ()

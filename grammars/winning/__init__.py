@@ -63,6 +63,7 @@ from functools import partial
 from typing import Any
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars._dead import join_dead
 from hhtools.grammars.winning.new import first, parse_new
 from hhtools.grammars.winning.words import read_claim, read_old_low, share_out
 
@@ -102,8 +103,8 @@ SUMMARY = k.by_word((
 _ACT = (
     r"(?P<act>folds|checks|calls|bets|raises|allin|has small blind"
     r"|has big blind|has dead blind|posts ante|received card:|received a card\.|mucks cards"
-    r"|is disconnected and ALL IN\.|is timed out\.|sitting out|wait BB|is sitting in|straddle)"
-    r"(?: \(?(?P<a>[\d.,]+)\)?| \[(?P<card>[^\]]*)\])?\s*$"
+    r"|is disconnected and ALL IN\.|is timed out\.|sitting out|wait BB|is sitting in|straddle"
+    r"|posts)(?: \(?(?P<a>[\d.,]+)\)?(?P<dead> as a dead bet)?| \[(?P<card>[^\]]*)\])?\s*$"
 )
 #: "Player <name> <act>": a name not seated (read to report it)
 PLAYER = k.rule("player", r"Player (?P<name>.+?) " + _ACT)
@@ -113,9 +114,11 @@ ACT = k.rule("act", _ACT)
 #: ("raises (100)" over a big blind of 50 is a raise to 150)
 _BETS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
          "raises": "raise_by", "allin": "allin"}  # fmt: skip
+#: "Player X posts (0.25) as a dead bet" then "Player X posts (0.50)" (a player coming in:
+#: a dead small blind, then a live big blind; the two are one post of both)
 _POSTS = {"has small blind": k.PostKind.SMALL_BLIND, "has big blind": k.PostKind.BIG_BLIND,
           "straddle": k.PostKind.STRADDLE, "has dead blind": k.PostKind.ANTE,
-          "posts ante": k.PostKind.ANTE}  # fmt: skip
+          "posts ante": k.PostKind.ANTE, "posts": k.PostKind.BIG_BLIND}  # fmt: skip
 #: the older format's raises and calls are read as the chips added; the site's totals
 #: would tell one that meant a street total (the kernel's check, :mod:`.._meaning`)
 OLD_MEANINGS = k.Meanings(raise_read="added", raise_alt=("to", "over"), call_read="added",
@@ -161,8 +164,11 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         returned[r.player] = returned.get(r.player, 0) + r.amount
     totals = [(c.player, c.amount, c.line) for c in h.collects]
     rake = h.rake or 0
+    bb = h.bb or 0  # the dead part of a post of both blinds ("posts (0.25) as a dead bet")
+    dead = {a.player: a.amount - bb for a in h.actions
+            if a.post is k.PostKind.DEAD_SMALL_AND_BIG and bb and a.amount > bb}  # fmt: skip
     collects, parts, basis = share_out(
-        totals, h.put, returned, h.folded, h.shows, game[1], rake + h.jackpot
+        totals, h.put, returned, h.folded, h.shows, game[1], rake + h.jackpot, dead
     )
     record = k.build_record(
         h, site=SITE, game=_game(h, gid, game), line=line, text=text, offset=offset,
@@ -284,7 +290,10 @@ def _player(h: k.Hand, p: str, m: Any, ln: str, lno: int) -> None:
     if act in _BETS:
         h.betting(_BETS[act], p, a or 0, lno)
     elif act in _POSTS:
-        h.post(p, _POSTS[act], a or 0, lno, stated=a is not None)
+        dead = m["dead"] is not None
+        kind = k.PostKind.ANTE if dead else _POSTS[act]
+        if act != "posts" or a is None or not join_dead(h, p, kind, a, lno, dead):
+            h.post(p, kind, a or 0, lno, stated=a is not None)
     elif act == "received card:":
         h.hero = p
         h.hole[p] = h.hole.get(p, ()) + k.cards(m["card"] or "")

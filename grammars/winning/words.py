@@ -100,8 +100,17 @@ def read_new_low(text: str | None) -> tuple[int, ...] | None:
     return tuple(sorted(ranks, reverse=True))
 
 
-def _pots(put: dict[str, int], folded: set[str]) -> list[tuple[int, list[str]]]:
-    """The pots the bets make: (gross amount, eligible players), main pot first."""
+def _pots(
+    put: dict[str, int], folded: set[str], dead: dict[str, int] | None = None
+) -> list[tuple[int, list[str]]]:
+    """The pots the bets make: (gross amount, eligible players), main pot first; a dead
+    small blind's chips (``dead``, by player) at no level, in the main pot."""
+    if dead:
+        pots = _pots({p: a - min(dead.get(p, 0), a) for p, a in put.items()}, folded)
+        if pots:
+            extra = sum(min(d, put.get(p, 0)) for p, d in dead.items())
+            pots[0] = (pots[0][0] + extra, pots[0][1])
+            return pots
     live = [p for p, a in put.items() if p not in folded and a > 0]
     levels = sorted({put[p] for p in live})
     pots: list[tuple[int, list[str]]] = []
@@ -158,6 +167,7 @@ def share_out(
     shows: list[k.Show],
     hi_lo: bool,
     taken: int,
+    dead: dict[str, int] | None = None,
 ) -> tuple[list[k.Collect], tuple[int, ...], k.PotPartsBasis | None]:
     """Per-pot collects from the summary's per-player totals.
 
@@ -169,6 +179,8 @@ def share_out(
         shows: the summary's shown hands with the site's claims.
         hi_lo: split pots.
         taken: rake and jackpot fee together.
+        dead: player -> the dead small blind of a post of both blinds: at no level (a
+            side pot of its own was made of it, and a winner's total split over it).
 
     Returns:
         ``(collects, pot_parts, basis)``. With one pot, or one pot any winner could
@@ -180,7 +192,7 @@ def share_out(
         is a main-pot collect and the audit judges it.
     """
     net_put = {p: a - returned.get(p, 0) for p, a in put.items()}
-    pots = _pots(net_put, folded)
+    pots = _pots(net_put, folded, dead)
     plain = [k.Collect(p, a, 0, 0, line) for p, a, line in totals]
     if len(pots) <= 1:
         return plain, (), None
