@@ -45,12 +45,20 @@ class Habits:
             and hand id. Read where that hand is stored already, it is the same hand
             in another text: the import counts it stored already and raises no
             ``conflicting_hand`` (re-importing a store's export adds nothing, quietly).
+        limit_bets: the bets (the bet and its raises) a fixed-limit betting round of
+            this format's cash games allows while three or more players can still
+            bet, as the room's own rules state it (4: a bet and three raises; 5: a
+            bet and four raises). 0: not known, and rooms differ (seed 002 names no
+            cap), so the audit does not judge the cap of the format's cash hands.
+        limit_bets_tournament: the same for the format's tournament hands.
     """
 
     shows_in_order: bool = False
     show_order_rooms: tuple[str, ...] = ()
     no_time_zone_converted: bool = False
     written_again: bool = False
+    limit_bets: int = 0
+    limit_bets_tournament: int = 0
 
     def shows_ordered(self, site: str) -> bool:
         """Whether a hand of room ``site`` in this format has its shows in the order
@@ -73,6 +81,17 @@ class Habits:
         (True, True)
         """
         return not (self.no_time_zone_converted and time_zone is None)
+
+    def limit_cap(self, tournament: bool) -> int:
+        """The bets a fixed-limit round allows while three or more players can still
+        bet, in a tournament hand (``tournament``) or a cash hand; 0: not known.
+
+        >>> Habits(limit_bets=5).limit_cap(False), Habits(limit_bets=5).limit_cap(True)
+        (5, 0)
+        >>> Habits(limit_bets_tournament=4).limit_cap(True)
+        4
+        """
+        return self.limit_bets_tournament if tournament else self.limit_bets
 
 
 _DEFAULT = Habits()
