@@ -1,6 +1,7 @@
 """PokerStars hands written by a client set to another language (grammars/pokerstars/
 languages.py): read through the English rules where the language's table holds the
-wording, read in part (never guessed) where it does not.
+wording, read in part (never guessed) where it does not; and an app of the family that
+writes PokerStars' English format under its own name (PokerBros).
 
 Fixtures: tests/fixtures/pokerstars/lang_<language>_<quirk>.txt, written by hand in
 the wording real histories of that client show; every expected value below is worked
@@ -19,7 +20,7 @@ from hhtools.grammars import pokerstars
 from hhtools.grammars.pokerstars import languages
 from hhtools.ingest.read import ParseResult, parse_file
 from hhtools.model.records import BettingStructure, Returned, Variant
-from hhtools.model.vocab import ProblemCode
+from hhtools.model.vocab import FindingKind, ProblemCode
 
 FIX = Path(__file__).parent / "fixtures" / "pokerstars"
 SPANISH = FIX / "lang_spanish_zoom_showdown_and_uncalled_raise.txt"
@@ -44,7 +45,8 @@ def test_spanish_zoom_showdown_read_in_full_and_paid_right() -> None:
     assert (h.started_at, h.time_zone) == (datetime(2025, 2, 5, 8, 48, 32), "ET")
     assert h.started_at_utc == datetime(2025, 2, 5, 13, 48, 32, tzinfo=UTC)
     assert [(s.seat, s.player, s.stack) for s in h.seats] == [
-        (1, "Lobo", 500), (2, "Pez Globo", 490), (3, "Marta_88", 610), (4, "Hero", 550)]  # fmt: skip
+        (1, "Lobo", 500), (2, "Pez Globo", 490), (3, "Marta_88", 610), (4, "Hero", 550),
+    ]  # fmt: skip
     assert _acts(first) == [
         ("preflop", "Pez Globo", "post", 2, None),
         ("preflop", "Marta_88", "post", 5, None),
@@ -79,7 +81,8 @@ def test_spanish_uncalled_raise_sitting_out_and_connection_lines() -> None:
     h = second.hand
     assert h is not None
     assert (h.hand_id, h.button) == ("260000000002", 2)
-    assert [(s.seat, s.player, s.stack, s.sitting_out) for s in h.seats][-1] == (5, "Nadie", 300, True)
+    last = h.seats[-1]
+    assert (last.seat, last.player, last.stack, last.sitting_out) == (5, "Nadie", 300, True)
     assert h.returned == (Returned("Pez Globo", 10, 57),)
     # the blinds 2 + 5 and the raise's called 5: 12, no rake, all to the raiser
     assert (h.rake, [(c.player, c.amount) for c in h.collects]) == (0, [("Pez Globo", 12)])
@@ -181,3 +184,32 @@ def test_text_beside_a_leading_separator_is_still_reported(tmp_path: Path) -> No
     first, hand = parse_file(f)
     assert first.hand is None and [p.line for p in first.problems] == [1, 2]
     assert hand.hand is not None and hand.line == 3
+
+
+POKERBROS = FIX / "pokerbros_omaha_utc_one_decimal_amounts_loser_no_description.txt"
+
+
+def test_pokerbros_hand_read_in_pokerstars_format_and_paid_right() -> None:
+    (r,) = parse_file(POKERBROS)
+    assert r.problems == () and r.site_format == "pokerstars"
+    h = r.hand
+    assert h is not None and (h.site, h.hand_id, h.button) == ("pokerbros", "1700000000001", 2)
+    assert (h.game.small_blind, h.game.big_blind, h.game.currency) == (50, 100, "USD")
+    assert h.started_at_utc == datetime(2023, 5, 6, 21, 15, 2, tzinfo=UTC)  # "UTC" as written
+    assert [(s.player, s.stack) for s in h.seats] == [
+        ("5510021", 10000), ("5510022", 8450), ("5510024", 12025)]  # "$84.5": one decimal
+    # 0.5 + 3.5 + 3.5 preflop, 5 + 5 flop, 10 + 10 river: 37.50, rake 0.85
+    assert (h.rake, [(c.player, c.amount) for c in h.collects]) == (85, [("5510022", 3665)])
+    res = audit_hand(h)
+    assert res.findings == ()  # aces (Ah As Kd Jd 7s) beat kings (Kh Qc Kd Jd 7s)
+    assert res.settlement.pots[0].award.high_winners == ("5510022",)
+
+
+def test_pokerbros_hand_paid_to_the_loser_is_found(tmp_path: Path) -> None:
+    text = POKERBROS.read_text(encoding="utf-8")
+    f = tmp_path / "paid_wrong.txt"
+    f.write_text(text.replace("5510022 collected", "5510021 collected"), encoding="utf-8")
+    (r,) = parse_file(f)
+    assert r.hand is not None
+    kinds = {(x.kind, x.player) for x in audit_hand(r.hand).findings}
+    assert (FindingKind.AWARD_MISMATCH, "5510021") in kinds

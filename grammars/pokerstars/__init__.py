@@ -32,7 +32,9 @@ Also read, because they are written in this format: hands converted by other app
 PokerMaster hands (site ``pokermaster``) and Run It Once Poker hands (site
 ``runitonce``, showdown lines "X shows [..] for Two Pairs [..]"; a re-raise's "to"
 that leaves out the raiser's earlier bets of the street, read so where the hand's
-totals say so: ``crosscheck._rio_raises``).
+totals say so: ``crosscheck._rio_raises``) and the PokerBros app's hands (site
+``pokerbros``: "PokerBros Hand #1616183514566: ... ($0.5/$1 USD) - 2021/03/19 19:51:54
+UTC", a loser's summary line "showed [..] and lost" with no description).
 
 A record is returned when the header, the seats and the summary's total pot were read,
 even if other lines were problems (they are listed beside it); a hand cut short (no
@@ -162,7 +164,8 @@ SITE = "pokerstars"
 #: a hand's :class:`ParsedHand`, built without the class call (:func:`maker`)
 _parsed = maker(ParsedHand)
 
-_SITE_KEYS = {"PokerStars": "pokerstars", "PokerMaster": "pokermaster", "Run It Once Poker": "runitonce"}
+_SITE_KEYS = {"PokerStars": "pokerstars", "PokerMaster": "pokermaster",
+              "Run It Once Poker": "runitonce", "PokerBros": "pokerbros"}  # fmt: skip
 
 #: Every named rule of the grammar, by name.
 RULES: dict[str, pp.Regex] = {
@@ -179,7 +182,7 @@ RULES: dict[str, pp.Regex] = {
 
 _HAND_ID = re.compile(r"[^#]*#(\d+):")
 #: How an English header starts (other hands may be in another language).
-_ENGLISH = ("PokerStars ", "PokerMaster ", "Run It Once ")
+_ENGLISH = ("PokerStars ", "PokerMaster ", "Run It Once ", "PokerBros ")
 
 
 def hand_id_of(text: str) -> str | None:
@@ -324,7 +327,7 @@ _read = reader(lambda h, lines, line, text, offset: _parse(h, lines, line, text,
 #: The PokerStars site format (and the rooms and converters that write it).
 FORMAT = SiteFormat(
     key=SITE,
-    name="PokerStars (also PokerMaster, Run It Once and converted files in its format)",
+    name="PokerStars (also PokerMaster, Run It Once, PokerBros and converted files in its format)",
     games="Omaha with 2, 4, 5, 6 and 7 hole cards and Courchevel; high and hi/lo (8 or "
     "better, or the 9 or 7 the header states); mixed and dealer's-choice games such as "
     "Binglao, each hand its own game; pot limit, no limit and fixed limit; cash, zoom, "
@@ -334,7 +337,10 @@ FORMAT = SiteFormat(
     parse=_read,
     rooms=tuple(_SITE_KEYS.values()),
     # shows in the order played (the corpus: out of seat order, the river's bettor first),
-    # by PokerStars' own hands only; a header with no time zone is a converter's file
-    habits=Habits(shows_in_order=True, show_order_rooms=(SITE,), no_time_zone_converted=True),
+    # by PokerStars' own hands only; a header with no time zone is a converter's file;
+    # the room's tournament rules: "In structured tournaments, a bet and three raises
+    # are permitted" (its cash games' cap is not stated: not judged)
+    habits=Habits(shows_in_order=True, show_order_rooms=(SITE,), no_time_zone_converted=True,
+                  limit_bets_tournament=4),
     ranges=True,  # every hand stands alone: a big file is read in ranges at once
 )

@@ -29,7 +29,8 @@ _STAMPS = (
 
 HEADER = _rule(
     "header",
-    r"\ufeff?(?P<site>PokerStars|PokerMaster|Run It Once Poker)(?P<home> Home Game)?(?P<zoom> Zoom)?"
+    r"\ufeff?(?P<site>PokerStars|PokerMaster|Run It Once Poker|PokerBros)"
+    r"(?P<home> Home Game)?(?P<zoom> Zoom)?"
     r" (?:Hand|Game) #(?P<hand_id>\d+): +"
     r"(?:\{(?P<club0>[^}]*)\} (?=Tournament ))?"
     r"(?:(?P<tzoom>Zoom )?Tournament #(?P<tid>\d+), (?P<buyin>Freeroll|\S+(?: [A-Z]{3}| SC)?) +(?:- )?)?"

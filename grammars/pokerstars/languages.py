@@ -85,7 +85,8 @@ _SPANISH = Language(
         r"(?P<bom>\ufeff?)Mano n\.º (?P<id>\d+) de (?P<zoom>Zoom de )?PokerStars:(?P<sp> +)"
         r"(?P<game>.+?) \({A1}/{A2}\) - "
         r"(?P<d1>\d\d)-(?P<m1>\d\d)-(?P<y1>\d{4}) (?P<t1>\d{1,2}:\d\d:\d\d) (?P<z1>[A-Z]{1,5})"
-        r"(?: \[(?P<d2>\d\d)-(?P<m2>\d\d)-(?P<y2>\d{4}) (?P<t2>\d{1,2}:\d\d:\d\d) (?P<z2>[A-Z]{1,5})\])?",
+        r"(?: \[(?P<d2>\d\d)-(?P<m2>\d\d)-(?P<y2>\d{4})"
+        r" (?P<t2>\d{1,2}:\d\d:\d\d) (?P<z2>[A-Z]{1,5})\])?",
         "{bom}PokerStars{zoom} Hand #{id}:{sp}{game} ({a1}/{a2}) - {y1}/{m1}/{d1} {t1} {z1}"
         "{second}",
     ),
@@ -161,7 +162,8 @@ class _Compiled:
     def __init__(self, lang: Language) -> None:
         self.lang = lang
         self.start = re.compile(r"\ufeff?(?:" + lang.start + ")")
-        self.header = None if lang.header is None else (self._compile(lang.header[0]), lang.header[1])
+        head = lang.header
+        self.header = None if head is None else (self._compile(head[0]), head[1])
         self.rules = tuple((self._compile(rx), to) for rx, to in lang.rules)
 
     def _compile(self, rx: str) -> re.Pattern[str]:
@@ -251,8 +253,9 @@ def unread(first: str) -> tuple[str, str] | None:
     when it is a header in one of :data:`LANGUAGES`: ``(hand number, message)``; else
     ``None``.
 
-    >>> unread("PokerStars Hand Nr. 12: Omaha Pot Limit ($0.01/$0.02 USD) - ...")[1]
-    'a hand written by the PokerStars client in German, a language hhtools does not read yet (its client can write English)'
+    >>> number, why = unread("PokerStars Hand Nr. 12: Omaha Pot Limit ($0.01/$0.02 USD) - ...")
+    >>> number, why[:66]
+    ('12', 'a hand written by the PokerStars client in German, a language hhto')
     """
     for lang in _COMPILED:
         m = lang.start.match(first)

@@ -26,11 +26,12 @@ from hhtools.grammars.pokerstars import languages
 from hhtools.model.money import SYMBOL_CLASS
 from hhtools.model.records import HandText
 
+_TITLE = r"(?: Home Game| Zoom)* (?:Hand|Game) #\d+:"
 #: A hand starts at a line matching this (used by the reader to split files): an English
 #: header, or one in a language the grammar reads (:mod:`.languages`).
-HAND_START = re.compile(
-    r"\ufeff?(?:(?:PokerStars|PokerMaster|Run It Once Poker)(?: Home Game| Zoom)* (?:Hand|Game) #\d+:"
-    r"|" + languages.START + ")"
+HAND_START = re.compile(  # one flat alternation: tried at every line, nested groups cost
+    r"\ufeff?(?:Poker(?:Stars|Master|Bros)" + _TITLE + "|Run It Once Poker" + _TITLE
+    + "|" + languages.START + ")"
 )
 
 #: The lines of a summary (after "*** SUMMARY ***"), and the separator PokerStars
