@@ -106,11 +106,11 @@ def _pots(
     """The pots the bets make: (gross amount, eligible players), main pot first; a dead
     small blind's chips (``dead``, by player) at no level, in the main pot."""
     if dead:
-        pots = _pots({p: a - min(dead.get(p, 0), a) for p, a in put.items()}, folded)
-        if pots:
+        live_pots = _pots({p: a - min(dead.get(p, 0), a) for p, a in put.items()}, folded)
+        if live_pots:
             extra = sum(min(d, put.get(p, 0)) for p, d in dead.items())
-            pots[0] = (pots[0][0] + extra, pots[0][1])
-            return pots
+            live_pots[0] = (live_pots[0][0] + extra, live_pots[0][1])
+            return live_pots
     live = [p for p, a in put.items() if p not in folded and a > 0]
     levels = sorted({put[p] for p in live})
     pots: list[tuple[int, list[str]]] = []
