@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import replace
 from html.entities import html5
 from typing import Any, BinaryIO, TypeVar
 
 from lxml import etree
 
 from hhtools.grammars._betting import _OutOfRange, _State
-from hhtools.grammars._hand import Hand, build_record
+from hhtools.grammars._hand import Hand, _seat, build_record
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._xml_split import MARK, opener, split_elements
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error
@@ -33,7 +32,6 @@ from hhtools.model.records import (
     PostKind,
     Problem,
     Returned,
-    Seat,
 )
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
@@ -44,7 +42,8 @@ __all__ = ["MARK", "XmlHand", "comma_cards", "context_attrs", "game_not_read", "
 
 
 _PARSER = etree.XMLParser(
-    resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=True
+    resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=True,
+    remove_blank_text=True,
 )
 #: An ``&`` that does not start one of XML's own references (the five named ones, a
 #: decimal or a hexadecimal character reference), with the name after it when it has one.
@@ -86,25 +85,45 @@ def parse_element(text: str) -> etree._Element:
     Raises:
         lxml.etree.XMLSyntaxError: the element is not well-formed XML.
     """
-    body = xml_text(text.partition(MARK)[0])
-    return etree.fromstring(body.encode("utf-8"), _PARSER)
+    return _parse_body(text.partition(MARK)[0])
+
+
+def _parse_body(body: str) -> etree._Element:
+    """:func:`parse_element` of the hand element's text alone (no context)."""
+    return etree.fromstring(xml_text(body).encode("utf-8"), _PARSER)
+
+
+#: context elements read (their text: their attributes), kept for the next hands of a
+#: file, which carry the same context; emptied when it holds :data:`_KEEP` of them
+_CONTEXTS: dict[str, dict[str, str]] = {}
+_OPENERS: dict[str, re.Pattern[str]] = {}
+_KEEP = 4096
 
 
 def context_attrs(text: str, name: str) -> dict[str, str]:
     """The attributes of the context element ``name`` of a hand text (empty when the
-    file wrote none, or when it is not well-formed)."""
+    file wrote none, or when it is not well-formed); a new dict each call."""
     tail = text.partition(MARK)[2]
-    m = opener(name).search(tail)
+    find = _OPENERS.get(name)
+    if find is None:
+        find = _OPENERS[name] = opener(name)
+    m = find.search(tail)
     if m is None:
         return {}
     end = tail.find("/>", m.start())
     if end < 0:
         return {}
-    try:
-        el = etree.fromstring(xml_text(tail[m.start() : end + 2]).encode("utf-8"), _PARSER)
-    except etree.XMLSyntaxError:
-        return {}
-    return dict(el.attrib)
+    element = tail[m.start() : end + 2]
+    attrs = _CONTEXTS.get(element)
+    if attrs is None:
+        try:
+            el = etree.fromstring(xml_text(element).encode("utf-8"), _PARSER)
+        except etree.XMLSyntaxError:
+            return {}
+        if len(_CONTEXTS) >= _KEEP:
+            _CONTEXTS.clear()
+        attrs = _CONTEXTS[element] = dict(el.attrib)
+    return dict(attrs)
 
 
 Stop = Callable[..., ParsedHand]
@@ -165,7 +184,7 @@ def open_hand(
         return None, stop, stop(ProblemCode.TRUNCATED_HAND, f"this {noun} is cut short "
                                 f"before its </{tag}> tag (the file ends or another starts)")
     try:
-        return parse_element(ht.text), stop, None
+        return _parse_body(body), stop, None
     except etree.XMLSyntaxError as exc:
         return None, stop, stop(ProblemCode.BAD_HEADER,
                                 f"this {noun} is not well-formed XML: {exc}",
@@ -207,7 +226,7 @@ class XmlHand(Hand):
         """A seat element: ``player`` sits at ``seat`` with ``stack`` (minor units). An
         XML format names its players by attribute, never inside a line of text, so the
         names are not kept longest first (:meth:`Hand.name` is not used)."""
-        self.seats.append(Seat(seat, player, stack, sitting_out=out, bounty=bounty, line=line))
+        self.seats.append(_seat(seat, player, stack, out, bounty, line))
         self.stacks[player] = stack
 
     def at(self, el: etree._Element) -> int:
@@ -272,7 +291,10 @@ class XmlHand(Hand):
         back = excess_returned(live, (), ())
         if back is None:
             return None
-        back = replace(back, line=self.actions[-1].line if self.actions else self.ht.line)
+        # the same return on the hand's last action line (built whole: ``dataclasses.replace``
+        # costs some 5 µs a hand)
+        back = Returned(back.player, back.amount,
+                        self.actions[-1].line if self.actions else self.ht.line, back.inferred)  # fmt: skip
         self.returned.append(back)
         self.inferred.append("returned")
         return back
@@ -284,8 +306,9 @@ class XmlHand(Hand):
         left = back.amount if back is not None else 0
         for i in range(len(wins) - 1, -1, -1):
             if left > 0 and wins[i].player == back.player:  # type: ignore[union-attr]
-                take = min(left, wins[i].amount)
-                wins[i] = replace(wins[i], amount=wins[i].amount - take)
+                c = wins[i]
+                take = min(left, c.amount)
+                wins[i] = Collect(c.player, c.amount - take, c.pot, c.board, c.line, c.half)
                 left -= take
 
     def dealt_twice(self, board: bool = True, lines: dict[str, int] | None = None) -> bool:
@@ -415,12 +438,14 @@ def read_elements(
             ``{}`` for the kind's ``repr``.
         default: the handler of the other kinds, when the format has one.
     """
+    first = h.ht.line - 1  # the hand's first line, less one: an element's sourceline is 1-based
     for el in elements:
-        if not isinstance(el.tag, str):
+        tag = el.tag
+        if tag.__class__ is not str:  # a comment or a processing instruction
             continue
-        k = el.tag if kind is None else el.get(kind, "")
+        k = tag if kind is None else el.get(kind, "")
         handler = handlers.get(k, default)
-        line = h.ht.line + el.sourceline - 1
+        line = first + el.sourceline
         if handler is None:
             h.problem(line, ProblemCode.UNRECOGNISED_LINE, unknown.format(k))
         else:
@@ -482,6 +507,9 @@ def comma_cards(text: str) -> tuple[str, ...]:
     >>> comma_cards("6s, 10c, jh")
     ('6s', 'Tc', 'Jh')
     """
+    known = _COMMA_CARDS.get(text)
+    if known is not None:
+        return known
     out = []
     for c in text.split(","):
         c = c.strip()
@@ -491,7 +519,14 @@ def comma_cards(text: str) -> tuple[str, ...]:
         if len(c) != 2 or c[0].upper() not in _RANKS or c[1].lower() not in _SUITS:
             raise ValueError(f"not a card: {c[:10]!r}")
         out.append(c[0].upper() + c[1].lower())
-    return tuple(out)
+    if len(_COMMA_CARDS) >= _KEEP:
+        _COMMA_CARDS.clear()
+    read = _COMMA_CARDS[text] = tuple(out)
+    return read
+
+
+#: texts :func:`comma_cards` read, with their cards (a text it refuses is not kept)
+_COMMA_CARDS: dict[str, tuple[str, ...]] = {}
 
 
 Verb = Callable[[XmlHand, str, int, int], None]

@@ -105,6 +105,10 @@ def card(link: str) -> str | None:
     return _RANKS[n % 13] + _SUITS[n // 13]
 
 
+#: every ``LINK`` a card is written with, as its card (:func:`card`), read by one lookup
+_LINKS = {str(n): _RANKS[n % 13] + _SUITS[n // 13] for n in range(52)}
+
+
 class _Hand(k.XmlHand):
     """A Boss hand being read: the kernel's hand and its blinds' habits."""
 
@@ -134,12 +138,13 @@ def _read(h: _Hand, root: etree._Element, stop: k.Stop) -> k.ParsedHand:
     h.stake = (h.money(stakes[0]), h.money(stakes[1])) if len(stakes) == 2 else None
     stamp = root.get("DATE", "")
     utc = datetime.fromtimestamp(int(stamp), UTC) if stamp.isdigit() else None
-    _seats(h, root)
+    players, actions, showdown, unknown = _parts(root)
+    _seats(h, players, actions)
     if not h.seats:
         return stop(k.ProblemCode.NO_SEATS, "no <PLAYER> in this hand")
-    k.read_elements(h, root.iterfind("ACTION"), "TYPE", _ACTIONS, default=_action)
-    _unknown(h, root, _PARTS)
-    showdown = root.find("SHOWDOWN")
+    k.read_elements(h, actions, "TYPE", _ACTIONS, default=_action)
+    for el in unknown:
+        h.problem(h.at(el), k.ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
     if showdown is None:
         return stop(k.ProblemCode.TRUNCATED_HAND, "this hand has no <SHOWDOWN> (its result)")
     if not _finish(h, showdown, tourney, _GAMES[game]):
@@ -156,12 +161,34 @@ def _read(h: _Hand, root: etree._Element, stop: k.Stop) -> k.ParsedHand:
     )  # fmt: skip
 
 
-def _seats(h: k.XmlHand, root: etree._Element) -> None:
+def _parts(root: etree._Element) -> tuple[list[etree._Element], list[etree._Element],
+                                          etree._Element | None, list[etree._Element]]:  # fmt: skip
+    """A ``<HISTORY>``'s children in one pass: its ``PLAYER`` and ``ACTION`` elements,
+    its first ``SHOWDOWN`` (``None`` when it has none) and the elements a history is not
+    known to hold (:data:`_PARTS`), each list in the file's order."""
+    players: list[etree._Element] = []
+    actions: list[etree._Element] = []
+    unknown: list[etree._Element] = []
+    showdown = None
+    for el in root:
+        tag = el.tag
+        if tag == "ACTION":
+            actions.append(el)
+        elif tag == "PLAYER":
+            players.append(el)
+        elif tag == "SHOWDOWN":
+            showdown = el if showdown is None else showdown
+        elif tag.__class__ is str:  # not a comment or a processing instruction
+            unknown.append(el)
+    return players, actions, showdown, unknown
+
+
+def _seats(h: k.XmlHand, players: list[etree._Element], actions: list[etree._Element]) -> None:
     """The ``<PLAYER>`` elements (an empty ``NAME`` or ``STATE_EMPTY`` is an empty
     seat; a player sitting out, holding a reserved seat or dealt no cards sits out),
-    the button (``DEALER="Y"``)."""
-    dealt = {a.get("PLAYER", "") for a in root.iterfind("ACTION[@TYPE='HAND_DEAL']")}
-    for el in root.iterfind("PLAYER"):
+    the button (``DEALER="Y"``); ``actions`` the hand's ``<ACTION>`` elements."""
+    dealt = {a.get("PLAYER", "") for a in actions if a.get("TYPE") == "HAND_DEAL"}
+    for el in players:
         name = el.get("NAME", "")
         if not name or el.get("STATE") == "STATE_EMPTY":  # an empty seat
             continue
@@ -192,13 +219,23 @@ def _tournament(root: etree._Element) -> str | None:
 
 def _cards(el: etree._Element) -> tuple[str, ...]:
     """The shown cards of an element's ``<CARD>`` children."""
-    return tuple(filter(None, [card(c.get("LINK", "b")) for c in el.iterfind("CARD")]))
+    out: list[str] = []
+    for c in el.iterchildren("CARD"):
+        link = c.get("LINK", "b")
+        if link in _LINKS:
+            out.append(_LINKS[link])
+        elif link != "b":  # not a card number 0-51 as written: card() reads or refuses it
+            out.append(card(link))  # type: ignore[arg-type]
+    return tuple(out)
 
 
 def _player(h: k.XmlHand, act: etree._Element, line: int) -> str | None:
     """The acting player (else ``None``: an ``unknown_player`` problem)."""
     who = act.get("PLAYER", "")
-    return h.who(who, line, "{} by {!r}: no such player", act.get("TYPE", ""), who)
+    name = h.by_id.get(who)
+    if name is None:  # an unknown_player problem
+        return h.who(who, line, "{} by {!r}: no such player", act.get("TYPE", ""), who)
+    return name
 
 
 def _board(h: _Hand, act: etree._Element, line: int) -> None:
@@ -255,7 +292,8 @@ def _action(h: _Hand, act: etree._Element, line: int) -> None:
         return
     kind = act.get("TYPE", "")
     value = h.money(act.get("VALUE") or "0")
-    _flush_dead(h, line)
+    if h.dead:
+        _flush_dead(h, line)
     h.act(_BETS, kind, who, value, line, "action type")
 
 
@@ -384,7 +422,7 @@ def _results(h: _Hand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
     folded = h.folded_players()
     pays: list[Pay] = []
     _unknown(h, sd, _RESULTS)
-    for res in sd.iterfind("RESULT"):
+    for res in sd.iterchildren("RESULT"):
         line = h.at(res)
         who = res.get("PLAYER", "")
         if h.who(who, line, "result of {!r}: no such player", who) is None:

@@ -80,6 +80,19 @@ def stakes(text: str, scale: int) -> tuple[int, int] | None:
     >>> stakes("0,01 €/0,02 €", 100), stakes("5 €/10 €", 100), stakes("10/20", 1)
     ((1, 2), (500, 1000), (10, 20))
     """
+    key = (text, scale)
+    if key not in _STAKES:  # a table's hands repeat its blinds: each text read once
+        if len(_STAKES) >= 4096:
+            _STAKES.clear()
+        _STAKES[key] = _stakes(text, scale)
+    return _STAKES[key]
+
+
+_STAKES: dict[tuple[str, int], tuple[int, int] | None] = {}
+
+
+def _stakes(text: str, scale: int) -> tuple[int, int] | None:
+    """:func:`stakes` read from the text."""
     parts = text.split("/")
     if len(parts) != 2:
         return None
@@ -166,13 +179,13 @@ def _read(h: _Hand, root: etree._Element, stop: k.Stop) -> k.ParsedHand:
 def _seats(h: k.XmlHand, root: etree._Element) -> int:
     """The ``<SEAT>`` elements (a seat is its 0-based position + 1; a player dealt no
     ``HOLE`` sits out); the most hole cards dealt to a position (4 when none)."""
-    seat_els = [el for el in root.iterfind("SEAT") if el.get("name", "")]
+    seat_els = [el for el in root.iterchildren("SEAT") if el.get("name", "")]
     balance: dict[str, int] = {}
     for el in seat_els:
         h.by_id[el.get("position", "")] = el.get("name", "")
         balance[el.get("name", "")] = _num(el.get("balance"))
     dealt: dict[str, int] = {}
-    for el in root.iterfind("HOLE"):
+    for el in root.iterchildren("HOLE"):
         dealt[el.get("position", "")] = dealt.get(el.get("position", ""), 0) + 1
     for el in seat_els:
         name = el.get("name", "")
@@ -184,6 +197,9 @@ def _seats(h: k.XmlHand, root: etree._Element) -> int:
 
 def _player(h: k.XmlHand, el: etree._Element, line: int) -> str | None:
     """The player at the element's ``position`` (else ``None``: a problem)."""
+    who = h.by_id.get(el.get("position", ""))
+    if who is not None:
+        return who
     return h.who(el.get("position", ""), line, "{} by position {!r}: no one sits there",
                  el.tag, el.get("position"))  # fmt: skip
 

@@ -221,8 +221,8 @@ def _seats(h: k.XmlHand, game: etree._Element, players: etree._Element, tourney:
     """The ``<player>`` elements: players by seat index, the button; a tournament's
     balances are after the posts, which are added back."""
     posted: dict[str, int] = {}
-    blinds = game.find("round[@id='BLINDS']")
-    if tourney and blinds is not None:
+    blinds = game.find("round[@id='BLINDS']") if tourney else None
+    if blinds is not None:
         for ev in blinds.iter("event"):
             if ev.get("amount") and ev.get("type") in _POSTS:
                 p = ev.get("player", "")
@@ -297,10 +297,12 @@ def _event(h: _Game, el: etree._Element, line: int) -> None:
     if etype in _QUIET:  # no chips: the cards shown come in <cards>
         h.no_chips(el, ("amount",), line, f"event {etype}")
         return
-    who = h.who(el.get("player", ""), line, "{} by seat {!r}: no one sits there", etype,
-                el.get("player"))  # fmt: skip
+    who = h.by_id.get(el.get("player", ""))
     if who is None:
-        return
+        who = h.who(el.get("player", ""), line, "{} by seat {!r}: no one sits there", etype,
+                    el.get("player"))  # fmt: skip
+        if who is None:
+            return
     try:
         amount = h.money(el.get("amount") or "0")
     except ValueError:
@@ -379,8 +381,18 @@ def _finish(h: k.XmlHand, winners: list[tuple[etree._Element, int]], tourney: bo
 
 
 def _start(text: str) -> datetime | None:
+    """``starttime`` ("20100908123456", Eastern time) as a naive datetime; ``None`` when
+    it is not one. Fourteen ASCII digits are read by their places (what ``strptime``
+    reads of them when each field is in range); anything else by ``strptime``."""
+    head = text[:14]
+    if len(head) == 14 and head.isascii() and head.isdigit():
+        try:
+            return datetime(int(head[:4]), int(head[4:6]), int(head[6:8]), int(head[8:10]),
+                            int(head[10:12]), int(head[12:]))  # fmt: skip
+        except ValueError:
+            pass
     try:
-        return datetime.strptime(text[:14], "%Y%m%d%H%M%S")
+        return datetime.strptime(head, "%Y%m%d%H%M%S")
     except ValueError:
         return None
 

@@ -140,11 +140,17 @@ def _read(h: k.XmlHand, game: etree._Element, stop: k.Stop) -> k.ParsedHand:
         return stop(k.ProblemCode.NO_SEATS, "no <Seat> in this game")
     h.hero = h.by_id.get(game.get("playerseat", ""))
     wins: list[k.Collect] = []
-    actions = game.findall("Gameplay/Action")
-    for el in game.iterfind("Gameplay/*"):  # what else a Gameplay holds is not known
-        if el.tag != "Action":
-            h.problem(h.at(el), k.ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
-    if not any(act.get("type") == "Win" for act in actions):
+    actions = []
+    won = False  # a Win action was written
+    for play in game.iterchildren("Gameplay"):
+        for el in play:
+            tag = el.tag
+            if tag == "Action":
+                actions.append(el)
+                won = won or el.get("type") == "Win"
+            elif tag.__class__ is str:  # what else a Gameplay holds is not known
+                h.problem(h.at(el), k.ProblemCode.UNRECOGNISED_LINE, f"element <{tag}> not known")
+    if not won:
         return stop(k.ProblemCode.HAND_CANCELLED, "this game has no Win: it was cancelled, "
                     "not played to a result")  # fmt: skip
     k.read_elements(h, actions, "type", {
@@ -157,7 +163,7 @@ def _read(h: k.XmlHand, game: etree._Element, stop: k.Stop) -> k.ParsedHand:
 
 def _seats(h: k.XmlHand, game: etree._Element) -> None:
     """The ``<Seat>`` elements: players by seat number, the button."""
-    for el in game.iterfind("Seats/Seat"):
+    for el in (s for seats in game.iterchildren("Seats") for s in seats.iterchildren("Seat")):
         num = el.get("num", "")
         seat = h.seat_number(num)
         nick = el.get("alias", "")
@@ -172,7 +178,7 @@ def _cards(h: k.XmlHand, act: etree._Element, line: int) -> tuple[str, ...] | No
     """An action's cards; ``None`` (a ``bad_cards`` problem) when one is not read."""
     if not len(act):  # most actions hold no card
         return ()
-    cards = [card(c) for c in act.iterfind("Card")]
+    cards = [card(c) for c in act.iterchildren("Card")]
     if None in cards:
         h.problem(line, k.ProblemCode.BAD_CARDS, f"a card of {act.get('type', '')} not read")
         return None
@@ -194,7 +200,7 @@ def _win(h: k.XmlHand, act: etree._Element, line: int, wins: list[k.Collect]) ->
     """``Win``: each ``<Seat>`` is what a player won from pot ``pot`` (0 the main)."""
     if _cards(h, act, line) is None:
         return
-    for w in act.iterfind("Seat"):
+    for w in act.iterchildren("Seat"):
         who = h.who(w.get("num", ""), line, "win of seat {!r}: no one sits there", w.get("num"))
         if who is not None:
             pot = int(w.get("pot")) if (w.get("pot") or "").isdigit() else 0
@@ -207,11 +213,16 @@ def _by_player(h: k.XmlHand, act: etree._Element, line: int) -> None:
     cards = _cards(h, act, line)
     if cards is None:
         return
-    who = h.who(act.get("seat", ""), line, "{} by seat {!r}: no one sits there", kind,
-                act.get("seat"))  # fmt: skip
+    who = h.by_id.get(act.get("seat", ""))
     if who is None:
-        return
-    if kind == "DealCards":
+        who = h.who(act.get("seat", ""), line, "{} by seat {!r}: no one sits there", kind,
+                    act.get("seat"))  # fmt: skip
+        if who is None:
+            return
+    verb = _ACTIONS.get(kind)
+    if verb is not None:  # a post or a bet (most actions)
+        verb(h, who, h.money(act.get("value") or "0"), line)
+    elif kind == "DealCards":
         h.hero = who
         h.hole[who] = cards
     elif kind in ("ShowCards", "MuckCards"):
@@ -313,7 +324,17 @@ def _name(game: etree._Element) -> str:
 
 
 def _date(text: str) -> datetime | None:
-    """``date``, no zone: "2016-03-25 00:46:30"."""
+    """``date``, no zone: "2016-03-25 00:46:30". Written so (ASCII digits in their
+    places), read by the places (what ``strptime`` reads of it when each field is in
+    range); anything else by ``strptime``."""
+    if (len(text) == 19 and text.isascii() and text[4] == text[7] == "-" and text[10] == " "
+            and text[13] == text[16] == ":"):  # fmt: skip
+        parts = text[:4], text[5:7], text[8:10], text[11:13], text[14:16], text[17:]
+        if "".join(parts).isdigit():
+            try:
+                return datetime(*map(int, parts))
+            except ValueError:
+                pass
     try:
         return datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
     except ValueError:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 from xml.parsers import expat
 
 from hhtools.grammars import _kit as k
+from hhtools.model.frozen import maker
 
 __all__ = ["build_hand", "card", "money", "parse_date"]
 
@@ -276,8 +276,12 @@ def _bet_actions(
         all_in = act_type == "7" or (
             amount > 0 and p in stacks and total.get(p, 0) >= stacks[p] > 0
         )
-        out.append(k.Action(street, p, kind, amount, to, all_in, post, a.line))
+        out.append(_ACTION(street, p, kind, amount, to, all_in, post, a.line))
     return out, total, unknown
+
+
+#: an :class:`~hhtools.model.records.Action` built from its fields by position
+_ACTION = maker(k.Action)
 
 
 class _Game(k.XmlHand):
@@ -337,8 +341,9 @@ def _build(h: _Game, game: str, session: str) -> k.ParsedHand:
     if g is None or (g.group("sb") is None and tid is None):  # a cash game names its stakes
         return h.done(k.ProblemCode.UNKNOWN_GAME, f"game not read: {gametype!r}")
     currency = _currency(h, session, gametype, tid)
+    first = h.ht.line - 1  # an element's line in the game is 1-based
     for tag, a, n, body in _elements(game):
-        _READ[tag](h, a, h.ht.line + n - 1, body)
+        _READ[tag](h, a, first + n, body)
     if h.started is None:
         h.started = parse_date(_tag("startdate", session) or "")
     if not h.seats:
@@ -539,7 +544,8 @@ def _money(h: _Game, session: str, tid: str | None) -> bool:
     dead = h.dead_chips(bb)
     back = k.excess_returned({p: x - dead.get(p, 0) for p, x in h.put_in.items()}, (), ())
     if back is not None:
-        h.returned = [replace(back, line=h.actions[-1].line if h.actions else h.ht.line)]
+        line = h.actions[-1].line if h.actions else h.ht.line  # built whole: no dataclasses.replace
+        h.returned = [k.Returned(back.player, back.amount, line, back.inferred)]
     net_in = dict(h.put_in)
     for r in h.returned:
         net_in[r.player] -= r.amount
