@@ -149,6 +149,8 @@ def test_spanish_header_and_lines_in_english() -> None:
         "Asiento 3: a: b (10.18 € en fichas)",
         "a: b: sube 0.05 € a 0.10 €",
         "Asiento 3: a: b (ciega grande) se retiró en el Turn",
+        "a: b: está ausente",
+        "a: b deja la mesa",
         "algo que ninguna regla lee",
     ])  # fmt: skip
     assert out == [
@@ -158,8 +160,15 @@ def test_spanish_header_and_lines_in_english() -> None:
         "Seat 3: a: b (€10.18 in chips)",
         "a: b: raises €0.05 to €0.10",
         "Seat 3: a: b (big blind) folded on the Turn",
+        "a: b: is sitting out",
+        "a: b leaves the table",
         "algo que ninguna regla lee",
     ]
+    # a header with one stamp, its hour in one digit (25-06: day first, no month 25)
+    game = "Omaha Pot Limit"
+    (head,) = languages.translated(
+        [f"Mano n.º 6 de Zoom de PokerStars:  {game} (0.02 €/0.05 €) - 25-06-2026 1:14:48 CET"])
+    assert head == f"PokerStars Zoom Hand #6:  {game} (€0.02/€0.05) - 2026/06/25 1:14:48 CET"
 
 
 @pytest.mark.parametrize(("separator", "source", "lines"), [

@@ -114,6 +114,8 @@ _SPANISH = Language(
         (r"(?P<who>.+) no tiene conexión", "{who} is disconnected"),
         (r"(?P<who>.+) ha agotado su tiempo mientras siga sin conexión",
          "{who} has timed out while disconnected"),
+        (r"(?P<who>.+): está ausente", "{who}: is sitting out"),
+        (r"(?P<who>.+) deja la mesa", "{who} leaves the table"),
         (r"Bote total {A1} \| Comisión {A2}", "Total pot {a1} | Rake {a2}"),
         (r"Comunitarias \[(?P<cards>[^\]]*)\]", "Board [{cards}]"),
         (r"Asiento (?P<n>\d+): (?P<who>.+?)(?P<w_role> \((?:botón|ciega pequeña|ciega grande)\))?"
