@@ -422,5 +422,7 @@ FORMAT = k.text_format(
     "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash and tournaments",
     HAND_START, lambda h, lines, line, text, offset: _parse(h, lines, line, text, offset),
     header=_ANY_START, end=HAND_END,
-    habits=k.Habits(shows_in_order=True),  # the corpus: shows in the order played
+    # the corpus: shows in the order played; the room's limits page: "each round of
+    # betting has a maximum number (three) of allowable raises" (cash and tournaments)
+    habits=k.Habits(shows_in_order=True, limit_bets=4, limit_bets_tournament=4),
 )  # fmt: skip

@@ -54,9 +54,11 @@ EXPECTED: dict[str, list[tuple[str, str, int]]] = {
     # Dave all-in preflop for the pot ($1.40 = 0.35 + 0.80 + 0.25) is passed over on
     # the flop and turn: no finding
     "310000000024": [],
-    # $1/$2 limit, three players: Alice's raise to $5 is the fifth bet (the big blind,
-    # $2, $3, $4 capped it); Bob's $2 flop bet is not the $1 small bet
-    "310000000031": [(SIZE, "Alice", 12), (SIZE, "Bob", 16)],
+    # $1/$2 limit cash, three players: Alice's raise to $5 is the fifth bet (the big
+    # blind, $2, $3, $4), but PokerStars states no cap for its cash games (rooms differ:
+    # a bet and three or four raises): not judged; Bob's $2 flop bet is not the $1
+    # small bet
+    "310000000031": [(SIZE, "Bob", 16)],
     # heads-up from the start: five bets preflop are allowed (no cap when two play)
     "310000000032": [],
     # a straddle, a dead small & big blind to come in, a player sitting out
@@ -110,8 +112,14 @@ EXPECTED: dict[str, list[tuple[str, str, int]]] = {
     # all-in player counts: the audit does not accuse)
     "310000000121": [],
     # Dave all-in preflop, three still bet on the flop: Carol's raise to $10 is the
-    # fifth bet ($2, $4, $6, $8 capped it)
-    "310000000122": [(SIZE, "Carol", 59)],
+    # fifth bet ($2, $4, $6, $8), but a cash hand: the cap is not judged (see
+    # test_limit_cap_is_the_formats)
+    "310000000122": [],
+    # a limit tournament (PokerStars' rules: a bet and three raises), three players:
+    # Alice's raise to 50 is the fifth bet (the big blind 10, 20, 30, 40 capped it)
+    "310000000131": [(SIZE, "Alice", 12)],
+    # cash, six bets preflop (1, 2, 3, 4, 5, 6): no cap stated, nothing judged
+    "310000000132": [],
 }
 
 FILES = (
@@ -128,6 +136,7 @@ FILES = (
     "runitonce_all_in_player_checks_each_street.txt",
     "procedure_big_blind_all_in_on_the_ante.txt",
     "procedure_limit_cap_one_all_in_two_betting.txt",
+    "procedure_limit_cap_tournament_fifth_bet.txt",
 )
 
 
@@ -186,9 +195,10 @@ def test_words_a_player_can_read() -> None:
     pre, flop = procedure_order(AuditContext(heads_up, settle(heads_up)))
     assert pre.explanation.endswith("begins the betting: Hank was to act")
     assert flop.explanation.endswith("begins the betting: Ivy was to act")
-    cap = list(procedure_bet_size(AuditContext(h["310000000031"], settle(h["310000000031"]))))
-    assert "a bet and 3 raises" in cap[0].explanation
-    assert "small bet ($1.00)" in cap[1].explanation
+    (cap,) = procedure_bet_size(AuditContext(h["310000000131"], settle(h["310000000131"])))
+    assert "a bet and 3 raises" in cap.explanation
+    (small,) = procedure_bet_size(AuditContext(h["310000000031"], settle(h["310000000031"])))
+    assert "small bet ($1.00)" in small.explanation
     (sd,) = procedure_showdown_order(AuditContext(h["310000000051"], settle(h["310000000051"])))
     assert "Bob made the last bet or raise on the river" in sd.explanation
 
@@ -199,6 +209,35 @@ def test_showdown_order_only_for_formats_that_keep_it() -> None:
     hand = hands()["310000000051"]
     other = replace(hand, site_format="winamax")
     assert list(procedure_showdown_order(AuditContext(other, settle(other)))) == []
+
+
+def test_limit_cap_is_the_formats() -> None:
+    # the cap judged is the one the hand's format declares (Habits.limit_bets): a bet
+    # and four raises on iPoker (a skin's help page), a bet and three raises on Bovada
+    # (its limits page); PokerStars states one for tournaments only
+    from dataclasses import replace
+
+    from hhtools.model import habits
+
+    assert habits.of("ipoker").limit_cap(False) == 5
+    assert habits.of("bovada").limit_cap(False) == habits.of("bovada").limit_cap(True) == 4
+    assert habits.of("pokerstars").limit_cap(False) == 0
+    assert habits.of("pokerstars").limit_cap(True) == 4
+    h = hands()
+
+    def sizes(hand_id: str, site_format: str) -> list[tuple[str, int]]:
+        hand = replace(h[hand_id], site_format=site_format)
+        return [(f.player, f.line) for f in procedure_bet_size(AuditContext(hand, settle(hand)))]
+
+    # six bets preflop (lines 47-51 after the big blind): the sixth (Bob, line 51) is
+    # over a bet and four raises, the fifth (Alice, line 50) is not
+    assert sizes("310000000132", "ipoker") == [("Bob", 51)]
+    assert sizes("310000000132", "bovada") == [("Alice", 50), ("Bob", 51)]
+    # Carol's fifth bet on the flop, Dave all-in, three still betting
+    assert sizes("310000000122", "bovada") == [("Carol", 59)]
+    assert sizes("310000000122", "ipoker") == []
+    # a format declaring nothing judges no cap
+    assert sizes("310000000132", "never-registered") == []
 
 
 def test_inferred_fold_is_not_an_action_out_of_turn() -> None:

@@ -335,4 +335,7 @@ FORMAT = k.SiteFormat(
     split=_split,
     parse=_parse,
     rooms=("ipoker",),
+    # a skin's help page on the network's limits: "Four raises are allowed per betting
+    # round (cap)", not counting when only two players remain
+    habits=k.Habits(limit_bets=5, limit_bets_tournament=5),
 )

@@ -12,15 +12,18 @@ from hhtools.audit.checks.procedure._table import (
 )
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
+from hhtools.model import habits
 from hhtools.model.money import format_money
 from hhtools.model.records import ActionKind, BettingStructure, HandHistory, PostKind, Street
 from hhtools.model.vocab import FindingKind
 from hhtools.rules.limits import limit_raise_to_allowed, no_limit_min_raise_to, pot_limit_max_to
 
-#: The common fixed-limit cap when the records state none: a bet and three raises,
-#: lifted heads-up (seed 002 names no cap; the records carry none). Heads-up is read
-#: as two players left who can still bet: rooms differ on whether a player all-in
-#: counts, so with one all-in and two betting the check says nothing.
+#: The common fixed-limit cap, the fewest bets a round any room known allows: a bet
+#: and three raises, lifted heads-up. Seed 002 names no cap and rooms differ (some
+#: allow a bet and four raises), so the cap judged is the one the hand's format
+#: declares (``Habits.limit_bets``); a format declaring none is not judged on it. Heads-up is read as two players left who can still bet: rooms
+#: differ on whether a player all-in counts, so with one all-in and two betting the
+#: check says nothing.
 LIMIT_CAP = 4
 
 # enum members as module constants (a class attribute lookup costs several times a
@@ -62,8 +65,9 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
     Fixed limit (seed 002, "Omaha High-Low 8 or Better": "the size of the bet doubles
     after the turn card is dealt"; seed 003, 8): every bet and raise is one small bet
     before the turn and one big bet from the turn on (an all-in may be short), and at
-    most :data:`LIMIT_CAP` bets a round while three or more players can still bet
-    (not folded, not all-in; the records state no cap). Pot limit (seed 002, "a pot
+    most the bets a round the format's room allows (``Habits.limit_cap``, e.g.
+    :data:`LIMIT_CAP`: a bet and three raises) while three or more players can still
+    bet (not folded, not all-in); a format that declares no cap is not judged on it. Pot limit (seed 002, "a pot
     limit betting structure"): no bet or raise above the pot, the call included. No
     limit (seed 002: "The big blind is equal to the minimum bet"): a bet of at least
     the big blind and a raise of at least the last bet or raise, unless all-in.
@@ -169,13 +173,16 @@ def _limit_size(hand: HandHistory, s: Step, to: int) -> Iterator[Finding]:
             allowed[0],
         )
         return
-    if s.full_bets >= LIMIT_CAP and s.live - len(s.all_in) >= 3 and not s.ends_all_in:
+    if s.full_bets < LIMIT_CAP or s.live - len(s.all_in) < 3 or s.ends_all_in:
+        return
+    cap = habits.of(hand.site_format).limit_cap(game.is_tournament)
+    if cap and s.full_bets >= cap:
         yield finding(
             FindingKind.PROCEDURE_BET_SIZE,
             a.player,
             a.line,
             f"{a.player} {_what(s, to, m)} {where} after the betting was capped; a "
-            f"fixed-limit round allows a bet and {LIMIT_CAP - 1} raises while "
+            f"fixed-limit round allows a bet and {cap - 1} raises while "
             f"more than two players can still bet",
             to,
             s.current,
