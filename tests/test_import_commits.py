@@ -179,3 +179,57 @@ def test_known_hands_runs() -> None:
     for _ in range(3):
         known.add(rng.integers(0, 2**63, size=10, dtype=np.uint64))
     assert [len(r) for r in known.runs] == [1000, 640, 20, 10]
+
+
+def _duck_memory(con: duckdb.DuckDBPyConnection) -> int:
+    """Bytes DuckDB's buffer manager holds now."""
+    (row,) = con.execute("SELECT sum(memory_usage_bytes) FROM duckdb_memory()").fetchall()
+    return int(row[0] or 0)
+
+
+def test_a_commit_lets_duckdb_drop_the_blocks_it_wrote(tmp_path: Path) -> None:
+    # DuckDB keeps the blocks a commit wrote cached up to its memory cap (the main
+    # process grew with the store); after a commit the committer sets the cap low for a
+    # moment: the cache goes, the cap is the run's again and every row is still there
+    con = duckdb.connect(str(tmp_path / "cache.duckdb"))
+    try:
+        con.execute("SET memory_limit = '256MB'")
+        (limit,) = con.execute("SELECT current_setting('memory_limit')").fetchall()
+        con.execute("CREATE TABLE t AS SELECT range AS i, md5(range::VARCHAR) AS s "
+                    "FROM range(2000000)")  # fmt: skip
+        con.execute("CHECKPOINT")
+        assert _duck_memory(con) > 16 * 2**20  # 2,000,000 rows' blocks held: the cache
+        committer = import_commit.Committer()
+        committer.con = con
+        committer._memory_limit = "256MB"
+        committer._drop_cache()
+        assert _duck_memory(con) <= 16 * 2**20  # CACHE_AFTER_COMMIT
+        assert con.execute("SELECT current_setting('memory_limit')").fetchall() == [limit]
+        assert con.execute("SELECT count(*), sum(i) FROM t").fetchall() == [
+            (2_000_000, 2_000_000 * 1_999_999 // 2)]  # fmt: skip
+    finally:
+        con.close()
+
+
+def test_the_import_sets_its_memory_cap_back_after_each_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # three commits (COMMIT_HANDS = 2), each followed by the cache's drop: after each,
+    # DuckDB's cap is the import's (IMPORT_MEMORY) and the store is whole
+    monkeypatch.setattr(import_commit, "COMMIT_HANDS", 2)
+    limits: list[str] = []
+    real = importer.Importer._drop_cache
+
+    def drop(self: importer.Importer) -> None:
+        real(self)
+        limits.append(self.con.execute("SELECT current_setting('memory_limit')").fetchall()[0][0])
+
+    monkeypatch.setattr(importer.Importer, "_drop_cache", drop)
+    db = tmp_path / "three.duckdb"
+    assert import_paths(_three_files(tmp_path), db, workers=1).hands == 6
+    ref = duckdb.connect()
+    ref.execute(f"SET memory_limit = '{importer.IMPORT_MEMORY}'")
+    (want,) = ref.execute("SELECT current_setting('memory_limit')").fetchall()[0]
+    ref.close()
+    assert limits == [want] * 3
+    assert q(db, "SELECT count(*), count(DISTINCT hand_id) FROM hands") == [(6, 6)]

@@ -178,6 +178,7 @@ class Importer(Committer):
             # The import reads nothing back but the hands it may repeat: DuckDB's cache
             # of the store's blocks needs little room, the workers' results the rest.
             self.con.execute(f"SET memory_limit = '{IMPORT_MEMORY}'").fetchall()
+            self._memory_limit = IMPORT_MEMORY  # set back after each commit's drop of the cache
             # One DuckDB thread: the workers have the cores; a second thread spends more
             # in handing over batches than it saves (measured: 91 against 114 us a hand
             # of main-process CPU, 4,101 against 3,765 hands/s).
