@@ -264,3 +264,29 @@ def test_partypoker_tournament_no_zone_blinds_antes() -> None:
     # called: 2,500 back to her; "Amy wins 9,750 chips" is the 7,250 pot and that 2,500
     assert [(x.player, x.amount) for x in h.returned] == [("Amy", 2500)]
     assert [(c.player, c.amount) for c in h.collects] == [("Amy", 7250)]
+
+
+def test_pokerstars_download_hand_number_before_each_hand(tmp_path: Path) -> None:
+    # A download writing "Hand #112181:" and a blank line before each hand (pokerkit
+    # issue #38): each number line was a hand text of its own, one bad_header each;
+    # it is the download's numbering, no hand: both hands read with no problem.
+    from hhtools.audit import audit_hand
+
+    fix = FIX / "pokerstars" / "download_hand_number_line_before_each_hand.txt"
+    rs = list(parse_file(fix))
+    assert [(r.hand and r.hand.hand_id, r.line, r.problems) for r in rs] == [
+        ("310000000211", 3, ()), ("310000000212", 26, ())]  # fmt: skip
+    first, second = (r.hand for r in rs)
+    assert first is not None and second is not None
+    # Ann raises to $0.15, $0.10 returned: 5 + 2 + 5 cents, no rake
+    assert first.returned == (Returned("Ann", 10, 14),)
+    assert [(c.player, c.amount) for c in first.collects] == [("Ann", 12)]
+    # 5 (Dan) + 20 (Ann) + 20 (Eve) = 45 cents, 2 raked: 43 to Ann's trip kings
+    assert ([(c.player, c.amount) for c in second.collects], second.rake) == ([("Ann", 43)], 2)
+    assert audit_hand(first).findings == audit_hand(second).findings == ()
+    # other text beside a number line is still reported, once, at its line
+    text = fix.read_text(encoding="utf-8").replace("Hand #112182:", "Hand #112182: by X")
+    (tmp_path / "noise.txt").write_text(text, encoding="utf-8")
+    rs = list(parse_file(tmp_path / "noise.txt"))
+    assert [(r.hand and r.hand.hand_id, [p.line for p in r.problems]) for r in rs] == [
+        ("310000000211", []), (None, [24]), ("310000000212", [])]  # fmt: skip

@@ -65,13 +65,24 @@ _LEADING_SEPARATOR = re.compile(
 )
 
 
+#: The number a hand history download writes on a line of its own before each hand
+#: ("Hand #112181:", then a blank line and the hand's header; as in pokerkit's issue
+#: #38, a PokerStars download): it holds nothing to read, and is no hand of its own.
+#: Any other text with it is still a hand text, reported.
+_DOWNLOAD_NUMBER = re.compile(r"\ufeff?(?:Hand #\d+:[ \t]*\r?\n*)+")
+
+
 def split(fh: BinaryIO, file: str) -> Iterator[HandText]:
     """A file's hand texts: a new one at each header (:data:`HAND_START`), at a header
     after a hand cut mid-line (:data:`GLUED`) and, after a summary, at the first line
     no summary holds (:data:`HAND_END`); separator lines alone before the first header
-    are dropped (:data:`_LEADING_SEPARATOR`)."""
+    (:data:`_LEADING_SEPARATOR`) and a download's hand numbers alone between hands
+    (:data:`_DOWNLOAD_NUMBER`) are dropped."""
     for ht in iter_hands(fh, file, HAND_START, HAND_END):
-        if ht.text[:2] in ("**", "\ufeff*") and _LEADING_SEPARATOR.fullmatch(ht.text):
+        first = ht.text[:2]
+        if first in ("**", "\ufeff*") and _LEADING_SEPARATOR.fullmatch(ht.text):
+            continue
+        if first in ("Ha", "\ufeffH") and _DOWNLOAD_NUMBER.fullmatch(ht.text):
             continue
         if not _may_be_glued(ht.text) or GLUED.search(ht.text) is None:
             yield ht
