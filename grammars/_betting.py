@@ -33,6 +33,7 @@ _problem = maker(Problem)
 _FOLD, _CHECK, _CALL, _BET, _RAISE, _POST = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
                                              ActionKind.BET, ActionKind.RAISE, ActionKind.POST)
 _PREFLOP, _ANTE = Street.PREFLOP, PostKind.ANTE
+_SMALL_BLIND, _BIG_BLIND = PostKind.SMALL_BLIND, PostKind.BIG_BLIND
 _CENTS, _CHIPS = Unit.CENTS, Unit.CHIPS
 #: the amounts :meth:`_State.money` has read, text -> minor units, one table per
 #: unit (what :func:`~hhtools.model.money.parse_money` caches under a key of the text and
@@ -143,9 +144,9 @@ class _State:
         :attr:`bb`), unless the line states no amount (``stated=False``: posted as 0).
         """
         if stated:
-            if kind is PostKind.SMALL_BLIND and self.sb is None:
+            if kind is _SMALL_BLIND and self.sb is None:
                 self.sb = amount
-            elif kind is PostKind.BIG_BLIND and self.bb is None:
+            elif kind is _BIG_BLIND and self.bb is None:
                 self.bb = amount
         if kind is _ANTE:
             self.put[player] = self.put.get(player, 0) + amount
@@ -218,17 +219,17 @@ class _State:
         """
         total = self.bets.get(player, 0) + amount if to is None else to
         if kind is None:
-            kind = (ActionKind.BET if self.highest == 0 else
-                    ActionKind.CALL if total <= self.highest else ActionKind.RAISE)  # fmt: skip
-        elif kind is ActionKind.BET and self.highest > 0:
-            kind = ActionKind.RAISE
-        if kind is ActionKind.CALL:
+            kind = (_BET if self.highest == 0 else
+                    _CALL if total <= self.highest else _RAISE)  # fmt: skip
+        elif kind is _BET and self.highest > 0:
+            kind = _RAISE
+        if kind is _CALL:
             self.acted.add(player)
         else:
             self.acted = {player}
         self._add(player, amount)
         self.highest = max(self.highest, self.bets[player])
-        raised = total if kind is ActionKind.RAISE else None
+        raised = total if kind is _RAISE else None
         self.actions.append(_action(self.street, player, kind, amount, raised, all_in, None, line))
 
     def all_in(self, player: str, added: int, line: int) -> None:

@@ -450,3 +450,21 @@ def test_old_big_blind_plus_dead_of_a_returning_player() -> None:
     assert audit_hand(h).findings == ()
     wrong = (FIX / name).read_text().replace("India wins $2", "Hotel wins $2")
     assert awards(partypoker.FORMAT, wrong) == {("Hotel", 200, 0), ("India", 0, 200)}
+
+
+def test_chat_and_player_lines_of_names_that_start_alike() -> None:
+    """A line starting with a seated name and a colon is chat; a name and a space is the
+    player's line, the longest seated name first ("Bra" and "Bravo" both seated): each
+    found by one lookup of the names (partypoker._line)."""
+    text = (FIX / "old_preamble_uncalled_in_wins.txt").read_text()
+    text = text.replace("Seat 1: Alpha (", "Seat 1: Bra (").replace("Alpha", "Bra")
+    text = text.replace("Bravo raises [$1.75 USD]\n",
+                        "Bra: nice hand\nBravo: gl\nBravo raises [$1.75 USD]\n")  # fmt: skip
+    ph = _parse(text)
+    assert ph.problems == () and ph.hand is not None
+    # as the fixture before the names changed: Bravo raises to $1.75 before the flop,
+    # Charlie folds, Bra (Alpha there) calls $1.25 more
+    pre = [(a.player, a.kind, a.amount) for a in ph.hand.actions if a.kind is not ActionKind.POST
+           and a.street.value == "preflop"]  # fmt: skip
+    assert pre == [("Bravo", ActionKind.RAISE, 175), ("Charlie", ActionKind.FOLD, 0),
+                   ("Bra", ActionKind.CALL, 125)]

@@ -46,6 +46,8 @@ from hhtools.grammars.ggpoker.words import read_gg_high, read_gg_low
 
 #: an amount as the rules read it ("$1,234.56", "2,020"), the whole text
 _AMOUNT = re.compile(_A).fullmatch
+#: post kinds held here (a member read through its enum class costs several global reads)
+_STRADDLE, _ANTE, _BIG_BLIND = k.PostKind.STRADDLE, k.PostKind.ANTE, k.PostKind.BIG_BLIND
 #: whether an action is all in (read in C: every hand asks it of each action)
 _ALL_IN = attrgetter("all_in")
 #: what the summary's "Total pot" segments other than rake and jackpot are: fees
@@ -299,15 +301,15 @@ def _post(h: GGHand, player: str, m: Any, rest: str, lno: int) -> None:
     """A post; a straddle's amount is the player's new total (an over-straddle)."""
     what = m["what"] or "straddle"
     amt = h.money(m["amt"])
-    kind = _POSTS.get(what, k.PostKind.STRADDLE)
-    if kind is k.PostKind.STRADDLE:
+    kind = _POSTS.get(what, _STRADDLE)
+    if kind is _STRADDLE:
         amt = max(amt - h.bets.get(player, 0), 0)
-    elif kind is k.PostKind.ANTE and "ante" in what:
+    elif kind is _ANTE and "ante" in what:
         h.ante = max(h.ante, amt)
     # a missed (dead) blind and the player's big blind: one post of both (join_dead joins
     # nothing else: a small blind, an ante or a straddle is posted as typed)
-    dead = kind is k.PostKind.ANTE and "ante" not in what
-    if (dead or kind is k.PostKind.BIG_BLIND) and join_dead(h, player, kind, amt, lno, dead):
+    dead = kind is _ANTE and "ante" not in what
+    if (dead or kind is _BIG_BLIND) and join_dead(h, player, kind, amt, lno, dead):
         return
     h.post(player, kind, amt, lno)
 

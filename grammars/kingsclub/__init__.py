@@ -144,6 +144,7 @@ _BODY = frozenset({"street", "seat", "dealt", "post", "pass", "bet", "show", "mu
                    "uncalled", "sitout"})  # fmt: skip
 _SUMMARY = frozenset({"street", "summary_seat", "rake", "dealt", "post", "wins", "uncalled"})
 
+_ANTE = k.PostKind.ANTE  # held here: compared with every action's post
 _POSTS = {"small blind": k.PostKind.SMALL_BLIND, "big blind": k.PostKind.BIG_BLIND,
           "ante": k.PostKind.ANTE, "straddle": k.PostKind.STRADDLE,
           "dead blind": k.PostKind.DEAD_SMALL_AND_BIG}  # fmt: skip
@@ -259,7 +260,7 @@ def _record(
     small_bet = big_bet = None
     if structure is k.BettingStructure.LIMIT:
         sb, bb, small_bet, big_bet = k.limit_stakes(h.actions, sb, bb)
-    ante = next((a.amount for a in h.actions if a.post is k.PostKind.ANTE), 0)
+    ante = next((a.amount for a in h.actions if a.post is _ANTE), 0)
     try:
         started = (
             datetime(int(date[:4]), int(date[5:7]), int(date[8:10]), int(date[11:13]),

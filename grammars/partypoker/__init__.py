@@ -311,10 +311,17 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
         if m is not None:
             _FIXED_LINES[_RULE_NAME[m.re]](h, m, lno)
             return True
-    said = h.name(ln, ":")
-    if said is not None and ln[len(said) : len(said) + 1] == ":":  # chat: "Bo: u r boring"
+    # the longest name followed by a space, a colon or the end: a colon is chat ("Bo: u r
+    # boring"), else the player's line; what two lookups (by ":", then by " ") find apart
+    # unless the name holds a colon, where a shorter name before that colon is chat
+    who = h.name(ln, " :")
+    if who is not None and ":" in who:
+        said = h.name(ln, ":")
+        if said is not None and ln[len(said) : len(said) + 1] == ":":
+            return True
+        who = h.name(ln)
+    elif who is not None and ln[len(who) : len(who) + 1] == ":":
         return True
-    who = h.name(ln)
     if who is not None:  # a seated player's line no rule reads is unread, not "not seated"
         return _player(h, who, ln[len(who) + 1 :], lno)
     u = L.UNSEATED.match(ln)

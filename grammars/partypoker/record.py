@@ -106,7 +106,8 @@ def _take_return(h: _Hand) -> tuple[list[k.Returned], list[k.Collect]]:
         j = collects.index(big)
         rest = big.amount - excess
         if rest > 0:
-            collects[j] = dataclasses.replace(big, amount=rest)
+            # ``dataclasses.replace(big, amount=rest)``, built by position
+            collects[j] = k.Collect(big.player, rest, big.pot, big.board, big.line, big.half)
         elif rest == 0:
             del collects[j]
     return [k.Returned(who, excess, line, True)], collects
