@@ -15,6 +15,7 @@ from hhtools.grammars import poker888
 from hhtools.grammars._text import decode_head
 
 from hhtools.audit import audit_hand
+from hhtools.ingest.read import parse_file
 from hhtools.model.records import ActionKind, ClaimedHigh, PostKind
 from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
@@ -530,3 +531,16 @@ def test_dead_blind_poster_raises_all_fold() -> None:
     assert [(r.player, r.amount) for r in h.returned] == [("Gus", 600)]
     assert (h.total_pot, h.rake) == (600, 0)
     assert audit_hand(h).findings == ()
+
+
+def test_a_hand_cut_after_its_summary_shows_pays_nobody_and_is_cut_short() -> None:
+    # The file ends after the second hand's "** Summary **" and show lines, before any
+    # "collected" line: it was read as a hand whose whole $1.50 pot was rake (a wrong
+    # amount stored); it is a hand cut short, no record, the problem on its last line.
+    # The first hand, whole: Ann's $2 flop bet returned, $3.25 (1.50 + 0.25 + 1.50) won.
+    first, cut = parse_file(FIX / "cash_hand_cut_after_summary_shows.txt")
+    assert first.problems == () and first.hand is not None
+    assert (first.hand.total_pot, first.hand.rake) == (325, 0)
+    assert [(c.player, c.amount) for c in first.hand.collects] == [("Ann", 325)]
+    assert cut.hand is None
+    assert [(p.line, p.code) for p in cut.problems] == [(53, ProblemCode.TRUNCATED_HAND)]

@@ -268,8 +268,13 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
     if not k.read_lines(h, lines, first + 3, line, _line, quiet=_QUIET):
         return k.no_record(h)
     end = line + len(lines) - 1
-    if k.incomplete(h, lines, line, cut_short=None if h.summary else
-                  "the hand ends before its summary"):  # fmt: skip
+    # a summary with no "collected" line though chips went in: the text stops before
+    # the wins (a file cut at its end); read, it was all rake, or in a tournament a pot
+    # the site kept
+    cut = None if h.summary else "the hand ends before its summary"
+    if cut is None and not h.collects and any(h.put.values()):
+        cut = "the summary pays nobody (cut short?)"
+    if k.incomplete(h, lines, line, cut_short=cut):
         return k.no_record(h)
     if damaged:  # read to report every line, but its first line was not read
         return k.no_record(h)
