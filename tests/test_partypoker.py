@@ -257,6 +257,26 @@ def test_truncated_hand() -> None:
     assert r.hand_id == "8000000001"
 
 
+def test_new_summary_cut_before_every_balance_line_is_a_hand_cut_short() -> None:
+    # A new-format summary writes one balance line a player. Cut after its pot line
+    # (line 26) or after Ann's balance line (line 28), the hand was read whole: no
+    # collect, or Ann's $5.25 alone of the $9.25 put in, and the audit found a chip
+    # imbalance on a hand that was only cut. It is a hand cut short, no record.
+    lines = (FIX / "new_side_pot_collected_is_a_players_total.txt").read_text().splitlines()
+    for end in (26, 27, 28, 29):
+        r = _parse("\n".join(lines[:end]))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, "truncated_hand")]
+    # every balance line there (Cy's the last, line 30): read whole
+    r = _parse("\n".join(lines[:30]))
+    assert r.problems == () and r.hand is not None
+    assert [(c.player, c.amount) for c in r.hand.collects] == [("Ann", 525), ("Bea", 400)]
+    # a walk cut after its pot line: Lima's line is missing (line 13)
+    walk = (FIX / "new_two_hands_walk_then_showdown.txt").read_text().splitlines()
+    r = _parse("\n".join(walk[:13]))
+    assert r.hand is None and [(p.line, p.code) for p in r.problems] == [(13, "truncated_hand")]
+
+
 def test_out_of_range_and_impossible_cards() -> None:
     r = _parse(_OLD.replace("( $50 USD )", "( $50000000000000 USD )"))
     assert r.hand is None and [p.code for p in r.problems] == ["out_of_range"]

@@ -580,6 +580,7 @@ def _cash_out(h: _Hand, who: str, m: Any, lno: int) -> None:
 
 def _balance(h: _Hand, who: str, m: Any, lno: int) -> None:
     """A new-format summary line: collected money, shown cards and their words."""
+    h.balanced.add(who)
     if m["col"] is not None and not m["co"]:
         h.collects.append(k.Collect(who, h.amt(m["col"]), 0, 0, lno))
     if m["cards"]:

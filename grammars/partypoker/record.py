@@ -68,6 +68,7 @@ class _Hand(k.Hand):
         self.alias: dict[str, str] | None = None  # read when an unseated name is met
         self.body: tuple[list[str], int] = ([], 0)
         self.told: set[str] = set()
+        self.balanced: set[str] = set()  # the new summary's players with a balance line
 
     def amt(self, text: str) -> int:
         """``text`` ("$0.50 USD", "1,830", "0.10") in this hand's minor units."""
@@ -138,6 +139,13 @@ def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     if (h.new and (not h.summary or h.rake is None)) or (not h.new and not h.collects):
         h.problem(end, k.ProblemCode.TRUNCATED_HAND,
                   "hand has no summary or winner (cut short?)", lines[-1])  # fmt: skip
+        return k.no_record(h)
+    # the new summary writes a balance line for every player: one who put chips in
+    # and has none is past the text's end (a file cut inside the summary)
+    if h.new and any(v and p not in h.balanced for p, v in h.put.items()):
+        h.problem(end, k.ProblemCode.TRUNCATED_HAND,
+                  "the summary stops before every player's balance line (cut short?)",
+                  lines[-1])  # fmt: skip
         return k.no_record(h)
     if _twice(h, end):
         return k.no_record(h)
