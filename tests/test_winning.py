@@ -272,3 +272,26 @@ def test_dead_blind_with_the_big_blind_is_dead_money() -> None:
     assert awards(winning.FORMAT, text) == set()
     wrong = text.replace("Charlie collected $5.75", "Delta collected $5.75")
     assert awards(winning.FORMAT, wrong) == {("Charlie", 0, 575), ("Delta", 575, 0)}
+
+
+def test_a_summary_that_pays_nobody_is_a_hand_cut_short() -> None:
+    # The wins are written in the summary only: a file cut after the summary's pot
+    # line was read as a hand paying nobody, and the audit found a chip imbalance
+    # ("collected $0.00 ... $0.08 went in the pot") on a hand that was only cut.
+    def cut(name: str, end: int) -> list:
+        data = b"\n".join((FIX / name).read_bytes().split(b"\n")[:end]) + b"\n"
+        return parse_bytes(winning.FORMAT, data, name)
+
+    # new format: 'Total pot $0.08 | Rake $0.00' (line 18), Amy's win on line 19
+    (r,) = cut("new_cash_ante_in_header.txt", 18)
+    assert r.hand is None and [(p.line, p.code) for p in r.problems] == [(18, "truncated_hand")]
+    (r,) = cut("new_cash_ante_in_header.txt", 19)
+    assert r.problems == () and r.hand is not None
+    # 3 antes + 1 + 2 + Amy's 2 called of her 7 (5 returned): 8 cents to Amy
+    assert [(c.player, c.amount) for c in r.hand.collects] == [("Amy", 8)]
+    # old format: 'Pot: 599. Rake 1' (line 27) and the board (28), Bravo's 'Collects: 599'
+    # on line 29
+    for end in (27, 28):
+        (r,) = cut("old_raise_is_chips_added.txt", end)
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, "truncated_hand")]

@@ -159,6 +159,10 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     if done is not None:
         return done
     assert h.total is not None  # summary_end: a hand with no total gives no record
+    if not h.collects and h.total:  # a pot paid to nobody: the text stops in the summary
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "the summary pays nobody (cut short?)", lines[-1])  # fmt: skip
+        return k.no_record(h)
     returned: dict[str, int] = {}
     for r in h.returned:
         returned[r.player] = returned.get(r.player, 0) + r.amount

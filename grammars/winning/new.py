@@ -166,6 +166,10 @@ def parse_new(h: k.Hand, lines: list[str], line: int, text: str, offset: int) ->
     assert h.total is not None  # summary_end: a hand with no total gives no record
     started = k.local_time(hd["date"])
     collects = _collects(h, lines, line)
+    if not collects and h.total:  # a pot paid to nobody: the text stops in the summary
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "the summary pays nobody (cut short?)", lines[-1])  # fmt: skip
+        return k.no_record(h)
     parts = k.paid_parts(list(collects), h.total)  # each pot paid after its own rake
     rake = h.rake or 0
     record = k.build_record(
