@@ -178,6 +178,7 @@ class _Hand(k.Hand):
         super().__init__(file, line)
         self.stakes = (0, 0)  # the header's small and big blind
         self.by_seat: dict[int, str] = {}  # seat number -> player, for the summary
+        self.summed: set[str] = set()  # the players with a summary seat line
 
 
 def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
@@ -191,6 +192,13 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     done = k.summary_end(h, lines, line, "'Total pot'")
     if done is not None:
         return done
+    # the wins are in the summary's seat lines alone, one a player: a player who put
+    # chips in and has none is past the text's end (a file cut inside the summary)
+    if any(v and p not in h.summed for p, v in h.put.items()):
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "the summary stops before every player's seat line (cut short?)",
+                  lines[-1])  # fmt: skip
+        return k.no_record(h)
     returned = k.returns(h)
     if h.button is None and tm["button"] is not None:  # no "(dealer)" in the summary
         h.button = h.seat_number(tm["button"]) + 1
@@ -346,6 +354,7 @@ def _summary_seat(h: _Hand, seat: int, p: str, m: Any, lno: int) -> bool:
     rest = m["rest"][len(p) :]
     if SUMMARY_REST.fullmatch(rest) is None:
         return False
+    h.summed.add(p)
     if rest.startswith(" (dealer)"):
         h.button = seat
     won = SUMMARY_WIN.search(rest)

@@ -301,3 +301,22 @@ def test_tied_main_pot_and_a_side_pot_won_alone() -> None:
     assert awards(enet.FORMAT, wrong) == {("Brisk", 703, 603), ("Dunmore", 765, 865)}
     odd = text.replace("won (€6,03)", "won (€6,04)").replace("won (€14,69)", "won (€14,68)")
     assert awards(enet.FORMAT, odd) == set()
+
+
+def test_a_summary_cut_before_every_seat_line_is_a_hand_cut_short() -> None:
+    # The wins are read from the summary's seat lines, one a player: a file cut after
+    # the total (line 32), the board (33) or some seat lines (34 to 36: Dunmore's win
+    # on line 37 missing) was read whole, and the audit found a chip imbalance
+    # ('collected €0.00 plus rake €1.08 ... €21.80 went in the pot') on a hand that
+    # was only cut. It is a hand cut short, no record, the problem on its last line.
+    text = (FIXTURES / "pl_side_pot_two_winners_raises_add_chips.txt").read_text("utf-8")
+    lines = text.split("\n")
+    for end in range(32, 37):
+        r = enet.FORMAT.parse(HandText("\n".join(lines[:end]), "m.txt", 1, 0))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
+    r = enet.FORMAT.parse(HandText("\n".join(lines[:37]), "m.txt", 1, 0))
+    assert r.problems == () and r.hand is not None
+    # Brisk's €12,07 and Dunmore's €8,65: €21,80 less €1,08 rake
+    paid = sorted((c.player, c.amount) for c in r.hand.collects)
+    assert paid == [("Brisk", 1207), ("Dunmore", 865)]
