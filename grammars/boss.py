@@ -80,8 +80,6 @@ _SUITS = "dchs"
 _HALVES = {"WINTYPE_HI": k.Half.HIGH, "WINTYPE_LO": k.Half.LOW}
 _TOURNEYS = frozenset({"GAMEKIND_SITGO", "GAMEKIND_TOURNAMENT"})
 _OUT = frozenset({"STATE_SITOUT", "STATE_RESERVED"})
-_PARTS = frozenset({"PLAYER", "ACTION", "SHOWDOWN"})  # what a HISTORY holds
-_RESULTS = frozenset({"RESULT"})  # what a SHOWDOWN holds
 _VARIANTS = {5: k.Variant.OMAHA5, 6: k.Variant.OMAHA6}
 
 #: a win: player, amount (minor units), half (hi/lo games), line
@@ -165,7 +163,8 @@ def _parts(root: etree._Element) -> tuple[list[etree._Element], list[etree._Elem
                                           etree._Element | None, list[etree._Element]]:  # fmt: skip
     """A ``<HISTORY>``'s children in one pass: its ``PLAYER`` and ``ACTION`` elements,
     its first ``SHOWDOWN`` (``None`` when it has none) and the elements a history is not
-    known to hold (:data:`_PARTS`), each list in the file's order."""
+    known to hold (any but those three: an ``unrecognised_line`` problem each, as such an
+    element could carry chips), each list in the file's order."""
     players: list[etree._Element] = []
     actions: list[etree._Element] = []
     unknown: list[etree._Element] = []
@@ -199,14 +198,6 @@ def _seats(h: k.XmlHand, players: list[etree._Element], actions: list[etree._Ele
         if el.get("DEALER") == "Y":
             h.button = seat
 
-
-
-def _unknown(h: k.XmlHand, parent: etree._Element, known: frozenset[str]) -> None:
-    """Elements of ``parent`` the format is not known to write: an ``unrecognised_line``
-    problem each (the hand is read in part: such an element could carry chips)."""
-    for el in parent:
-        if isinstance(el.tag, str) and el.tag not in known:
-            h.problem(h.at(el), k.ProblemCode.UNRECOGNISED_LINE, f"element <{el.tag}> not known")
 
 
 def _tournament(root: etree._Element) -> str | None:
@@ -243,7 +234,8 @@ def _board(h: _Hand, act: etree._Element, line: int) -> None:
     street = _BOARD.get(act.get("VALUE", ""))
     cards = _cards(act)
     if street is not None and street is not h.street:
-        _flush_dead(h, line)
+        if h.dead:
+            _flush_dead(h, line)
         h.new_street(street)
     h.board = list(cards) if len(cards) > len(h.board) else h.board
 
@@ -421,8 +413,14 @@ def _results(h: _Hand, sd: etree._Element, hi_lo: bool) -> list[Pay]:
     the site's words for the hand, what they won (per half in hi/lo)."""
     folded = h.folded_players()
     pays: list[Pay] = []
-    _unknown(h, sd, _RESULTS)
-    for res in sd.iterchildren("RESULT"):
+    results = []
+    for el in sd:  # a SHOWDOWN holds RESULTs: any other element is a problem, before them
+        tag = el.tag
+        if tag == "RESULT":
+            results.append(el)
+        elif tag.__class__ is str:  # not a comment or a processing instruction
+            h.problem(h.at(el), k.ProblemCode.UNRECOGNISED_LINE, f"element <{tag}> not known")
+    for res in results:
         line = h.at(res)
         who = res.get("PLAYER", "")
         if h.who(who, line, "result of {!r}: no such player", who) is None:

@@ -268,10 +268,12 @@ def _bet_actions(
         if kind not in (k.ActionKind.FOLD, k.ActionKind.CHECK):
             if post is k.PostKind.DEAD_SMALL_AND_BIG:  # the big blind live, the rest dead
                 on[p] = have + (bb or 0)
-                level = max(level, on[p])
+                if on[p] > level:
+                    level = on[p]
             elif post is not k.PostKind.ANTE:
                 on[p] = have + amount
-                level = max(level, on[p])
+                if on[p] > level:
+                    level = on[p]
             total[p] = total.get(p, 0) + amount
         all_in = act_type == "7" or (
             amount > 0 and p in stacks and total.get(p, 0) >= stacks[p] > 0
@@ -299,6 +301,7 @@ class _Game(k.XmlHand):
         self.rnd = 0
         self.started: datetime | None = None
         self.put_in: dict[str, int] = {}  # what the typed actions put in, per player
+        self.live: list[str] = []  # players in to the end who put chips in (:func:`_live`)
 
     def done(
         self, code: k.ProblemCode, message: str, line: int = 0, skipped: str | None = None
@@ -523,7 +526,7 @@ def _known_cards(h: _Game, session: str) -> k.ParsedHand | None:
     h.hole = {p: c for p, (c, _, _) in h.pocket.items() if c}
     if h.dealt_twice(lines={p: line for p, (_, _, line) in h.pocket.items()}):
         return k.no_record(h)
-    live = _live(h)
+    live = h.live = _live(h)
     if len(live) >= 2:
         h.shows = [k.Show(p, h.hole[p], line=h.pocket[p][2]) for p in live if p in h.hole]
     return None
@@ -551,7 +554,7 @@ def _money(h: _Game, session: str, tid: str | None) -> bool:
         net_in[r.player] -= r.amount
     h.total, h.total_line = sum(net_in.values()), h.ht.line
     paid = _paid(h, session, tid)
-    pots = k.pots_of(net_in, set(_live(h)), k.clockwise(h.seats, h.button))
+    pots = k.pots_of(net_in, set(h.live), k.clockwise(h.seats, h.button))  # h.live: _known_cards
     h.collects = [k.Collect(p, v, pot=0, line=h.player_line.get(p, h.ht.line))
                   for p, v in paid.items() if v > 0]  # fmt: skip
     return len(pots) < 2
