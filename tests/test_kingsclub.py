@@ -243,3 +243,22 @@ def test_each_player_word_keys_one_rule() -> None:
     assert all(len(rules) == 1 for rules in kingsclub._PLAYER.values())
     assert sorted(kingsclub._PLAYER) == [":", "bets", "calls", "checks", "folds", "mucks",
                                           "raises", "shows", "sits", "wins"]
+
+
+def test_wins_lines_cut_short_of_the_summarys_results() -> None:
+    """No total pot line: the wins lines say what was paid. A file cut after some of
+    them (hilo_side_pot_rake_from_main_pot.txt: the summary's results Ann +4, Bea +4,
+    Cy -10, rake 2, so 40 of the 42 put in paid out; wins on lines 35 to 38, 14 + 14 +
+    6 + 6) was read whole, and the audit found a chip imbalance ('collected $28.00 plus
+    rake $2.00 ... $42.00 went in the pot') on a hand that was only cut. It is a hand
+    cut short, no record. Paid to another player instead (the totals agree) the hand is
+    still read and judged (test_hilo_side_pot_raked_from_the_main_pot_only)."""
+    text = (FIXTURES / "hilo_side_pot_rake_from_main_pot.txt").read_text("utf-8")
+    lines = text.split("\n\n")[0].split("\n")
+    for end in (35, 36, 37):
+        r = kingsclub.FORMAT.parse(HandText("\n".join(lines[:end]), "m.txt", 1, 0))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
+    r = kingsclub.FORMAT.parse(HandText("\n".join(lines[:38]), "m.txt", 1, 0))
+    assert r.problems == () and r.hand is not None
+    assert sum(c.amount for c in r.hand.collects) == 4000

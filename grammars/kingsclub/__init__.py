@@ -128,7 +128,9 @@ UNCALLED = k.rule(
     "uncalled", r"Uncalled bet \((?P<amt>" + _AMT + r")\) returned to (?P<player>.+?)\s*$"
 )
 RAKE = k.rule("rake", r"Rake (?P<amt>" + _AMT + r")\s*$")
-S_SEAT = k.rule("summary_seat", r"Seat \d+: .+ \(" + _AMT + r"\) [+-]?" + _AMT + r"\s*$")
+S_SEAT = k.rule(
+    "summary_seat", r"Seat \d+: (?P<who>.+) \(" + _AMT + r"\) (?P<net>[+-]?" + _AMT + r")\s*$"
+)
 
 #: lines that start with a word of their own, and lines that start with a player's name
 #: (the rule reads what follows the name and its space)
@@ -168,6 +170,7 @@ class _Hand(k.Hand):
         super().__init__(file, line)
         self.boards: list[list[str]] = []
         self.first_win = 0
+        self.nets: dict[str, int] = {}  # each player's result in the summary ("+43.50")
 
 
 def _recognise(head: str) -> bool:
@@ -227,8 +230,26 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
                       seats_at=i + 1)  # fmt: skip
     if ended is not None:
         return ended
+    if _cut_in_wins(h):
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "a winner the summary names has no 'wins' line (cut short?)",
+                  lines[-1])  # fmt: skip
+        return k.no_record(h)
     record = _record(h, game, stakes, date, line, text, offset)
     return k.ParsedHand(record, tuple(h.problems), None, h.hand_id)
+
+
+def _cut_in_wins(h: _Hand) -> bool:
+    """The text stops before its "wins" lines end (a file cut at its end): the wins
+    pay less than the summary's results ("Seat 2: Bo (3,037.50) +43.50", one a player:
+    what each player won less what he put in) say was paid out. (Paid to another
+    player instead, the totals agree: the hand is read and the audit judges it.)"""
+    if len(h.nets) < len(h.put):
+        return False
+    back = k.excess_returned(h.put, h.returned, h.actions) if len(h.put) > 1 else None
+    returned = sum(r.amount for r in h.returned) + (back.amount if back else 0)
+    paid_out = sum(h.nets.values()) + sum(h.put.values()) - returned
+    return k.collected(h.collects) < paid_out
 
 
 def _table(h: _Hand, hd: Any, lines: list[str], i: int, line: int) -> tuple[int, int] | None:
@@ -367,7 +388,10 @@ def _uncalled(h: _Hand, m: Any, lno: int) -> None:
 
 
 def _summary_seat(h: _Hand, m: Any, lno: int) -> None:
-    """A summary seat line ("Seat 2: Bo (3,037.50) +43.50"): the body said it all."""
+    """A summary seat line ("Seat 2: Bo (3,037.50) +43.50"): the body said it all but
+    each player's result, which the "wins" lines must add up to (``h.nets``)."""
+    net = m["net"]
+    h.nets[m["who"]] = -h.money(net[1:]) if net[0] == "-" else h.money(net.lstrip("+"))
 
 
 _READ_HEAD: dict[str, Callable[[_Hand, Any, int], None]] = {
