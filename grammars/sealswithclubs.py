@@ -132,6 +132,12 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         currency="mBTC", qualifier=8,
         small_bet=bb if limit else None, big_bet=2 * bb if limit else None,
     )  # fmt: skip
+    if h.collects and all(c.pot for c in h.collects):
+        # side pots are paid first, the main pot last: a side pot won and no main pot is
+        # a text that stops before the main pot's showdown (a file cut at its end)
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "a side pot is paid and the main pot is not (cut short?)", lines[-1])  # fmt: skip
+        return k.no_record(h)
     m = re.search(r"(\d+) ?max", h.table)
     return k.finish(
         h, lines, line, site=SITE, game=g,

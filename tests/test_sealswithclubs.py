@@ -149,3 +149,21 @@ def test_section_line_with_more_words_is_unread_not_swallowed() -> None:
                            [odd, "Oksana has left the table"])
     assert ph.hand is not None
     assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
+
+
+def test_a_side_pot_paid_and_no_main_pot_is_a_hand_cut_short() -> None:
+    # Side pots are paid first, the main pot after its showdown: a file cut after
+    # "Mirela wins Side Pot 1 (4.10)" (line 27) or its rake line (28) was read whole,
+    # and the audit found the main pot unpaid ('collected mBTC 4.10 ... mBTC 41.90
+    # went in the pot') on a hand that was only cut. It is a hand cut short.
+    text = (FIXTURES / "side_pot_paid_first_rake_per_pot_all_in_call.txt").read_text("utf-8")
+    lines = text.split("\n")
+    for end in (27, 28, 29, 30, 31):
+        r = sealswithclubs.FORMAT.parse(HandText("\n".join(lines[:end]), "m.txt", 1, 0))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
+    # to Nandor's main pot win (line 32): read, 4.10 + 36.76 paid
+    r = sealswithclubs.FORMAT.parse(HandText("\n".join(lines[:32]), "m.txt", 1, 0))
+    assert r.hand is not None
+    assert sorted((c.player, c.amount) for c in r.hand.collects) == [
+        ("Mirela", 410), ("Nandor", 3676)]  # fmt: skip
