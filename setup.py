@@ -32,26 +32,18 @@ ROOT = Path(__file__).resolve().parent
 #: the hot modules compiled by Cython, as paths from the repository's top: the grammar
 #: kernel and the PokerStars grammar, settling and the procedure replay, pots, awards and
 #: the evaluator, money and cards, the records' builders (slots written in C: quick.pxd),
-#: the XML kernel and the XML formats read through it (Boss, Everest, iPoker, Merge,
-#: Microgaming: untyped, 0.84 to 0.96 of the same code run as Python),
 #: the board-class loops of all-in equity (``hhtools ev``; typed by class_count.pxd), and
-#: the loops making a batch's int, bool and text columns Arrow arrays (flatten_columns.pxd).
-#: Each saves CPU per hand on the import's hot path (benchmarks/bench_paths.py measures
-#: it); the store's rows saved too little for the build time they cost, and so did the
-#: modules under 1% of a hand's CPU.
+#: the loops making a batch's int, bool and text columns Arrow arrays (flatten_columns.pxd),
+#: and the seats rows with their results and statistics facts (the tally of a hand's
+#: actions a C type: seat_stats.pxd). Each saves CPU per hand on the import's hot path
+#: (benchmarks/bench_paths.py measures it); the other tables' rows saved too little for
+#: the build time they cost, and so did the modules under 1% of a hand's CPU.
 CORE = [
     "grammars/_betting.py",
     "grammars/_english.py",
     "grammars/_hand.py",
     "grammars/_lines.py",
     "grammars/_valid.py",
-    "grammars/_xml.py",
-    "grammars/boss.py",
-    "grammars/everest.py",
-    "grammars/ipoker/__init__.py",
-    "grammars/ipoker/read.py",
-    "grammars/merge.py",
-    "grammars/microgaming.py",
     "grammars/pokerstars/__init__.py",
     "grammars/pokerstars/actions.py",
     "grammars/pokerstars/crosscheck.py",
@@ -76,6 +68,9 @@ CORE = [
     "hhtools/model/money.py",
     "hhtools/model/quick.py",
     "hhtools/store/flatten_columns.py",
+    "hhtools/store/seat_results.py",
+    "hhtools/store/seat_stats.py",
+    "hhtools/store/tables/seats.py",
 ]
 
 #: Cython's directives for every module: Python 3 semantics; functions that behave as

@@ -48,6 +48,20 @@ def test_line_breaks_counted_in_a_block() -> None:
     assert list(line_cuts(_Blocks([b"a\r", b"\nb\nc"]), 2)) == [(3, 2)]
 
 
+def test_several_cuts_in_a_block_count_each_break_once() -> None:
+    # blocks holding several cuts (each counted from the cut before, not from the
+    # block's start): the line of a cut is 1 + the breaks before it, LF, CRLF and lone
+    # CR alike, a CRLF split over two blocks once
+    data = b"ab\ncd\r\nef\rgh\n" * 3  # 4 breaks every 13 bytes: LF 2, CRLF 5-6, CR 9, LF 12
+    assert list(line_cuts(io.BytesIO(data), 2)) == [
+        (3, 2), (7, 3), (13, 5), (16, 6), (20, 7), (26, 9), (29, 10), (33, 11), (39, 13)]
+    blocks = [data[:6], data[6:17], data[17:]]  # CR | LF at byte 6, several cuts in one
+    assert list(line_cuts(_Blocks(blocks), 2)) == list(line_cuts(io.BytesIO(data), 2))
+    assert list(line_cuts(_Blocks(blocks), 10)) == [(13, 5), (26, 9), (39, 13)]
+    assert _breaks(data, False, 13, 3) == 3  # cd CRLF, ef CR, gh LF
+    assert _breaks(b"\r\nx\n", False, None, 1) == 2  # from a LF: counted on its own
+
+
 class _Blocks(io.RawIOBase):
     """A file read back in the given blocks, one a read."""
 

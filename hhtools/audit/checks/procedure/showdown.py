@@ -31,8 +31,15 @@ def procedure_showdown_order(ctx: AuditContext) -> Iterator[Finding]:
     :class:`~hhtools.model.habits.Habits`, for the hand's room), on one board, when
     nobody was all-in (all-in hands are turned up together) and the river was bet or
     checked by the players who show. A player who mucked without showing tells
-    nothing: then no finding.
+    nothing: then no finding. A hand with fewer than two hands shown has no order of
+    shows to judge (nothing is replayed for it: three hands in four at a cash table).
     """
+    shown = 0
+    for x in ctx.hand.shows:
+        if not x.mucked:
+            shown += 1
+    if shown < 2:
+        return
     steps = _readable(ctx)
     if steps is None:
         return
