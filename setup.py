@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent
 #: the hot modules compiled by Cython, as paths from the repository's top: the grammar
 #: kernel and the PokerStars grammar, settling and the procedure replay, pots, awards and
 #: the evaluator, money and cards, the records' builders (slots written in C: quick.pxd),
+#: the XML kernel and the XML formats read through it (Boss, Everest, iPoker, Merge,
+#: Microgaming: untyped, 0.84 to 0.96 of the same code run as Python),
 #: the board-class loops of all-in equity (``hhtools ev``; typed by class_count.pxd), and
 #: the loops making a batch's int, bool and text columns Arrow arrays (flatten_columns.pxd),
 #: and the seats rows with their results and statistics facts (the tally of a hand's
@@ -44,6 +46,13 @@ CORE = [
     "grammars/_hand.py",
     "grammars/_lines.py",
     "grammars/_valid.py",
+    "grammars/_xml.py",
+    "grammars/boss.py",
+    "grammars/everest.py",
+    "grammars/ipoker/__init__.py",
+    "grammars/ipoker/read.py",
+    "grammars/merge.py",
+    "grammars/microgaming.py",
     "grammars/pokerstars/__init__.py",
     "grammars/pokerstars/actions.py",
     "grammars/pokerstars/crosscheck.py",
