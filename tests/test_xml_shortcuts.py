@@ -14,25 +14,32 @@ from hhtools.grammars import _xml, boss, everest, merge, microgaming
 from lxml import etree
 
 
-def test_merge_start_by_places_and_what_it_refuses() -> None:
-    # "20100908123456": 2010-09-08 12:34:56; the rest of the attribute is not read
-    assert merge._start("20100908123456") == datetime(2010, 9, 8, 12, 34, 56)
-    assert merge._start("20100908123456789") == datetime(2010, 9, 8, 12, 34, 56)
-    # month 13 and 30 February are no dates (by places nor by strptime)
-    assert merge._start("20101308123456") is None
-    assert merge._start("20100230123456") is None
-    # 13 digits are not in their places: strptime reads the last one as the seconds
-    assert merge._start("2010090812345") == datetime(2010, 9, 8, 12, 34, 5)
-    assert merge._start("") is None
+# (text, what it reads): by places when written so; else as strptime reads it, or None
+_MERGE_STARTS = [
+    ("20100908123456", datetime(2010, 9, 8, 12, 34, 56)),
+    ("20100908123456789", datetime(2010, 9, 8, 12, 34, 56)),  # the rest is not read
+    ("20101308123456", None),  # month 13
+    ("20100230123456", None),  # 30 February
+    ("2010090812345", datetime(2010, 9, 8, 12, 34, 5)),  # 13 digits: a one-digit second
+    ("", None),
+]
+_MICROGAMING_DATES = [
+    ("2016-03-25 00:46:30", datetime(2016, 3, 25, 0, 46, 30)),
+    ("2016-02-30 00:46:30", None),
+    ("2016-03-25 24:46:30", None),
+    ("2016-3-25 00:46:30", datetime(2016, 3, 25, 0, 46, 30)),  # a one-digit month
+    ("2016-03-25T00:46:30", None),
+]
 
 
-def test_microgaming_date_by_places_and_what_it_refuses() -> None:
-    assert microgaming._date("2016-03-25 00:46:30") == datetime(2016, 3, 25, 0, 46, 30)
-    assert microgaming._date("2016-02-30 00:46:30") is None
-    assert microgaming._date("2016-03-25 24:46:30") is None
-    # not in its places: strptime reads a one-digit month as written
-    assert microgaming._date("2016-3-25 00:46:30") == datetime(2016, 3, 25, 0, 46, 30)
-    assert microgaming._date("2016-03-25T00:46:30") is None
+@pytest.mark.parametrize(("text", "read"), _MERGE_STARTS)
+def test_merge_start_by_places_and_what_it_refuses(text: str, read: datetime | None) -> None:
+    assert merge._start(text) == read
+
+
+@pytest.mark.parametrize(("text", "read"), _MICROGAMING_DATES)
+def test_microgaming_date_by_places_and_what_it_refuses(text: str, read: datetime | None) -> None:
+    assert microgaming._date(text) == read
 
 
 def test_comma_cards_kept_and_refused_alike() -> None:
