@@ -186,6 +186,7 @@ class _PPHand(k.Hand):
         super().__init__(file, line)
         self.runs: dict[int, tuple[str, ...]] = {}  # run index -> that run's whole board
         self.summary_runs: dict[int, tuple[str, ...]] = {}  # the summary's "FIRST Board"
+        self.summed: set[str] = set()  # the players with a summary seat line
 
 
 def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
@@ -231,6 +232,13 @@ def _parse(h: _PPHand, lines: list[str], line: int, text: str, offset: int) -> k
     ended = k.summary_end(h, lines, line, "'Total pot'")
     if ended is not None:
         return ended
+    # the summary writes a seat line a player, the only place a mucker's cards may be:
+    # a player who put chips in and has none is past the text's end (a file cut there)
+    if any(v and p not in h.summed for p, v in h.put.items()):
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "the summary stops before every player's seat line (cut short?)",
+                  lines[-1])  # fmt: skip
+        return k.no_record(h)
     variant, hi_lo = _VARIANTS[gm["n"]], gm["hilo"] is not None
     structure = _LIMITS[gm["limit"].lower()]
     game = k.Game(variant, hi_lo, structure, sb, bb, currency, ante=ante, tournament_id=tid,
@@ -318,6 +326,7 @@ def _summary_seat(h: _PPHand, m: Any, lno: int) -> bool:
     r = _S_REST.fullmatch(rest, len(player))
     if r is None:
         return False
+    h.summed.add(player)
     if r["cards"] is not None:  # words for a hand run more than once: not for one board
         _show(h, player, k.cards(r["cards"]), None if h.runs else r["desc"], lno, 0)
     elif r["mucked"] is not None:

@@ -251,3 +251,22 @@ def test_pokerstars_cny_yuan_stakes() -> None:
     assert (h.total_pot, h.rake, h.collects[0].amount, h.returned[0].amount) == (
         4200, 180, 4020, 4200)  # fmt: skip
     assert kinds(h) & BAD == set()
+
+
+def test_a_summary_cut_before_every_seat_line_is_a_hand_cut_short() -> None:
+    # six_card_allin_mucks_hand_side_pot.txt: 6640003 "mucks hand" in the body and shows
+    # its cards on its summary seat line (line 33) only. Cut after line 32, the hand was
+    # read whole with that hand unknown, and the audit gave the side pot to 6640002
+    # ('the site paid 6640002 $0.00, the rules give $13.30') on a hand that was only cut.
+    # A summary without the seat line of every player who put chips in is cut short.
+    fix = FIXTURES / "pppoker" / "six_card_allin_mucks_hand_side_pot.txt"
+    lines = fix.read_text("utf-8").split("\n")
+    for end in (29, 30, 31, 32):
+        r = pppoker.FORMAT.parse(HandText("\n".join(lines[:end]), "m.txt", 1, 0))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
+    # every seat line there (line 33), no "Hand ended" line: read, 6640003's kings full
+    r = pppoker.FORMAT.parse(HandText("\n".join(lines[:33]), "m.txt", 1, 0))
+    assert r.problems == () and r.hand is not None
+    paid = [(c.player, c.amount) for c in r.hand.collects]
+    assert paid == [("6640001", 1425), ("6640003", 1330)]
