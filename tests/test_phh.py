@@ -12,6 +12,7 @@ import tomllib
 import warnings
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -401,17 +402,22 @@ def test_all_in_loser_mucks_before_the_river(tmp_path: Path) -> None:
     assert theirs == ours == [Decimal(0), Decimal("40.50"), Decimal(7)]
 
 
+def export_only(paths: list[Path], tmp_path: Path) -> Any:
+    """Import ``paths`` into a new store and export it to PHH: the export's summary."""
+    db = import_db(paths, tmp_path / "only.duckdb")
+    out = tmp_path / "out"
+    out.mkdir()
+    with hhtools.connect(db) as store:
+        return export_phh(store, out)
+
+
 def test_limit_hilo_nine_or_better_is_not_fo8(tmp_path: Path) -> None:
     """FO/8 is eight or better: pokerkit would read a 9-or-better hand's lows by the
     8 rule, so such a hand is left out and counted with its reason."""
     hand = tmp_path / "nine.txt"
     hand.write_text(LIMIT_HAND.replace("Omaha Hi/Lo Limit", "Omaha Hi/Lo 9 or Better Limit"),
                     encoding="utf-8")  # fmt: skip
-    db = import_db([hand], tmp_path / "nine.duckdb")
-    out = tmp_path / "out"
-    out.mkdir()
-    with hhtools.connect(db) as store:
-        summary = export_phh(store, out)
+    summary = export_only([hand], tmp_path)
     assert (summary.hands, summary.skipped, summary.files) == (0, 1, [])
     assert summary.left_out == {"omaha-hilo limit: low qualifier 9 (FO/8 is eight or better)": 1}
 
@@ -436,3 +442,14 @@ def test_hands_pokerkit_cannot_pay_as_read_are_left_out(tmp_path: Path) -> None:
     assert (summary.hands, summary.skipped) == (0, 2)
     assert summary.left_out == {"omaha-hilo limit: halves raked apart": 1,
                                 "omaha pot_limit: read in part": 1}  # fmt: skip
+
+
+def test_bomb_pot_without_blinds_is_left_out(tmp_path: Path) -> None:
+    """PokerNow's bomb pot (bomb_pot_bets_no_blinds.csv: three players put 20 each as
+    a "bomb pot bet", no blinds) names no big blind, and PHH's ``min_bet`` must be
+    positive (pokerkit refuses 0): the hand is left out and counted with its reason,
+    not written for pokerkit to refuse."""
+    bomb = FIXTURES / "pokernow" / "bomb_pot_bets_no_blinds.csv"
+    summary = export_only([bomb], tmp_path)
+    assert (summary.hands, summary.skipped, summary.files) == (0, 1, [])
+    assert summary.left_out == {"omaha pot_limit: no big blind": 1}

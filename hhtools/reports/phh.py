@@ -137,12 +137,16 @@ def phh_gap(hand: Mapping[str, Any]) -> str | None:
         number of runouts: pokerkit deals one), ``"room added money"`` (pokerkit's
         rake cannot add to a pot), ``"cash-out kept the pot"`` (pokerkit would pay
         it), ``"read in part"`` (a line of the hand was not read: what it held
-        cannot be written); else ``None``.
+        cannot be written), ``"no big blind"`` (a bomb pot's antes alone: PHH's
+        ``min_bet``, or a fixed-limit game's small bet, must be positive, and the
+        hand names no stake to take it from); else ``None``.
 
     >>> phh_gap({"game": "omaha5", "structure": "pot_limit"})
     'no PHH variant code'
     >>> phh_gap({"game": "omaha", "structure": "pot_limit", "board_count": 2})
     'board run twice'
+    >>> phh_gap({"game": "omaha", "structure": "pot_limit", "big_blind": 0})
+    'no big blind'
     """
     if (hand["game"], hand["structure"]) not in VARIANTS:
         return "no PHH variant code"
@@ -156,6 +160,10 @@ def phh_gap(hand: Mapping[str, Any]) -> str | None:
         return "cash-out kept the pot"
     if hand.get("read_in_part"):
         return "read in part"
+    if "big_blind" in hand:  # a stored row (the examples above leave the stakes out)
+        fixed = VARIANTS[(hand["game"], hand["structure"])] == "FO/8"
+        if (limit_bets(dict(hand))[0] if fixed else int(hand["big_blind"] or 0)) <= 0:
+            return "no big blind"
     return None
 
 
