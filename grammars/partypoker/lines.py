@@ -25,6 +25,7 @@ __all__ = [
     "PLAYER_WORD",
     "QUIET",
     "SHOWS_LOW",
+    "aliases",
     "claimed_high",
     "game_kind",
     "parse_date",
@@ -275,3 +276,56 @@ def claimed_high(desc: str | None) -> k.ClaimedHigh | None:
     if len(_CLAIMS) < 1 << 14:
         _CLAIMS[key] = claim
     return claim
+
+
+def aliases(lines: list[str], start: int) -> dict[str, str]:
+    """Map unseated action names to the seated players never named (see the docstring of
+    ``grammars/partypoker/__init__.py``); the seats are read ahead for it."""
+    seat_re = FIXED[8].re
+    seats: list[tuple[int, str]] = []
+    body = []
+    for raw in lines[start:]:
+        ln = raw.strip()
+        if ln.startswith("Seat "):
+            m = seat_re.match(ln)
+            if m is not None:
+                seats.append((int(m["seat"]), m["player"]))
+            continue
+        body.append(ln)
+    names = sorted({p + " " for _, p in seats}, key=len, reverse=True)
+    unknown = _unseated_names(body, names)
+    if not unknown:
+        return {}
+    free = _never_named(body, names, [p for _, p in sorted(seats)])
+    return dict(zip(unknown, free, strict=True)) if len(free) == len(unknown) else {}
+
+
+def _unseated_names(body: list[str], names: list[str]) -> list[str]:
+    """The names of action lines whose first word starts no seated name ("name "), in
+    the order they first act."""
+    firsts = {p.split(" ")[0] for p in names} | {"Dealt", "**", "Table", "Total", "Board:"}
+    unknown: list[str] = []
+    for ln in body:
+        if ln[: max(ln.find(" "), 0)] not in firsts:
+            u = UNSEATED.match(ln)
+            if u is not None and u["name"] not in unknown:
+                unknown.append(u["name"])
+    return unknown
+
+
+def _never_named(body: list[str], names: list[str], order: list[str]) -> list[str]:
+    """The seated players (``order``: by seat) no line names but a post, in preflop
+    turn order: from the seat left of the big blind."""
+    named: set[str] = set()
+    bb = None
+    for ln in body:
+        who = next((p[:-1] for p in names if ln.startswith(p) or ln.startswith(p, 9)), None)
+        if who is not None:
+            if " posts " in ln:
+                bb = who if "big blind" in ln else bb
+            else:
+                named.add(who)
+    if bb in order:
+        ix = order.index(bb) + 1
+        order = order[ix:] + order[:ix]
+    return [p for p in order if p not in named]
