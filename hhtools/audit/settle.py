@@ -1,9 +1,8 @@
 """Settle one hand by the rules: pots, boards, showdown readings, halves, who is due what.
 
-:func:`settle` turns a parsed hand (what the site *claimed*) into a
-:class:`HandSettlement`: what the rules make of it. The audit's checks
-(:mod:`hhtools.audit.checks`) compare the two; the store flattens the settlement into
-rows without recomputing anything. Steps:
+:func:`settle` turns a parsed hand (what the site *claimed*) into a :class:`HandSettlement`:
+what the rules make of it. The audit's checks (:mod:`hhtools.audit.checks`) compare the two;
+the store flattens the settlement into rows without recomputing anything. Steps:
 
 1. rebuild the pots from the actions (:func:`hhtools.rules.pots.rebuild`);
 2. take the rake out of them: when the summary lists as many pot parts as there are
