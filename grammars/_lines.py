@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import pyparsing as pp
 
@@ -96,7 +96,11 @@ Rule = tuple[str, Any]  # (kind, a named pyparsing Regex or a compiled re.Patter
 _SHORT, _KEPT = 40, 4096
 
 
-def keep(kept: dict[str, Any], text: str, found: Any) -> Any:
+#: what :func:`keep` keeps and gives back, as it was given
+_Found = TypeVar("_Found")
+
+
+def keep(kept: dict[str, Any], text: str, found: _Found) -> _Found:
     """``found``, what a reading of ``text`` gave, kept in ``kept`` under the text when
     it is short (at most 40 characters; ``kept`` emptied first when it holds 4,096): a
     grammar's reading of what follows a player's name, found again by one lookup.

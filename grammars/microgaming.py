@@ -332,7 +332,8 @@ def _date(text: str) -> datetime | None:
         parts = text[:4], text[5:7], text[8:10], text[11:13], text[14:16], text[17:]
         if "".join(parts).isdigit():
             try:
-                return datetime(*map(int, parts))
+                year, month, day, hour, minute, second = (int(part) for part in parts)
+                return datetime(year, month, day, hour, minute, second)
             except ValueError:
                 pass
     try:
