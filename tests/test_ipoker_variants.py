@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 from hhtools.grammars import ipoker
 
@@ -15,16 +16,21 @@ from tests.award_probe import awards
 FIX = Path(__file__).parent / "fixtures" / "ipoker"
 
 
+def read_whole(name: str) -> tuple[str, Any]:
+    """The fixture's text and its one hand, read with no problem."""
+    text = (FIX / name).read_text("utf-8")
+    (ht,) = ipoker.FORMAT.split(io.BytesIO(text.encode()), name)
+    ph = ipoker.FORMAT.parse(ht)
+    assert ph.problems == ()
+    return text, ph.hand
+
+
 def test_hilow_game_name_euro_prefix() -> None:
     """A 2023 client names hi/lo 'Omaha HiLow PL €5/€10': it was an unknown Omaha game,
     the hand lost. Pot: 10 x 3 + 30 x 2 = €90, €4.50 kept as rake, €85.50 paid: Cy's
     trip kings (Kc Kd + Ks 9d 7d) the high half €42.75, Ann's 7-4-3-2-A (As 3s + 7d 4c
     2h) the low half €42.75 (Cy's low 8-7-6-4-2)."""
-    text = (FIX / "hilow_game_name_euro_prefix.xml").read_text("utf-8")
-    (ht,) = ipoker.FORMAT.split(io.BytesIO(text.encode()), "hilow.xml")
-    ph = ipoker.FORMAT.parse(ht)
-    h = ph.hand
-    assert ph.problems == ()
+    text, h = read_whole("hilow_game_name_euro_prefix.xml")
     g = h.game
     assert (g.variant, g.hi_lo, g.small_blind, g.big_blind, g.currency) == (
         Variant.OMAHA, True, 500, 1000, "EUR")
@@ -48,11 +54,7 @@ def test_tournament_gametype_without_stakes_antes() -> None:
     10 + 50 + 150 for Ann and Cy, 60 for Bob = 480 to Cy's trip kings (Kd Ks + Kc 9c
     8d) over Ann's queens. No rake in a tournament. A cash game with no stakes is still
     not read."""
-    text = (FIX / "tournament_gametype_without_stakes_antes.xml").read_text("utf-8")
-    (ht,) = ipoker.FORMAT.split(io.BytesIO(text.encode()), "t.xml")
-    ph = ipoker.FORMAT.parse(ht)
-    h = ph.hand
-    assert ph.problems == ()
+    text, h = read_whole("tournament_gametype_without_stakes_antes.xml")
     g = h.game
     assert (g.tournament_id, g.currency, g.small_blind, g.big_blind, g.ante) == (
         "944000001", "CHIPS", 25, 50, 10)
