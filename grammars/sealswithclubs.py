@@ -34,8 +34,8 @@ Quirks read here:
   "wins" line ("Pot", "Main Pot", "Side Pot N"), net of the "Rake (x)" line that
   follows it: the rake is their sum and each pot's paid amount is its net part
   (``pot_parts``, basis net). Side pots are paid before the main pot's showdown.
-* "refunded" is the uncalled bet returned; a hand with neither a "wins" line is cut
-  short.
+* "refunded" is the uncalled bet returned; a hand with no "wins" line, or whose last
+  "wins" line has no "Rake (x)" line after it, is cut short.
 * Shown hands read "Two Pair, Tens and Fives +K": the kicker after "+" is dropped and
   the words are read as PokerStars' (:func:`grammars._english.read_high`); other
   wordings make no claim.
@@ -138,6 +138,12 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
                   "a side pot is paid and the main pot is not (cut short?)", lines[-1])  # fmt: skip
         return k.no_record(h)
+    if h.collects and _unraked(h, lines, line):
+        # each pot's "wins" lines are followed by its "Rake (x)" line, even "Rake (0)": a
+        # pot paid and no rake line after it is a text cut before it (no rake known)
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "the last pot paid has no rake line (cut short?)", lines[-1])  # fmt: skip
+        return k.no_record(h)
     m = re.search(r"(\d+) ?max", h.table)
     return k.finish(
         h, lines, line, site=SITE, game=g,
@@ -145,6 +151,13 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         max_seats=int(m[1]) if m else None, collect_order=k.CollectOrder.UNORDERED,
         text=text, offset=offset,
     )  # fmt: skip
+
+
+def _unraked(h: k.Hand, lines: list[str], line: int) -> bool:
+    """Whether the hand's last "wins" line (file line numbers, the first ``line``) has no
+    "Rake (x)" line after it."""
+    last_win = max(c.line for c in h.collects)
+    return not any(ln.startswith("Rake (") for ln in lines[last_win - line + 1 :])
 
 
 def _line(h: k.Hand, ln: str, lno: int) -> bool:

@@ -158,12 +158,17 @@ def test_a_side_pot_paid_and_no_main_pot_is_a_hand_cut_short() -> None:
     # went in the pot') on a hand that was only cut. It is a hand cut short.
     text = (FIXTURES / "side_pot_paid_first_rake_per_pot_all_in_call.txt").read_text("utf-8")
     lines = text.split("\n")
-    for end in (27, 28, 29, 30, 31):
+    # Cut after Nandor's main pot win (line 32), before its "Rake (0.94)": the main pot's
+    # rake is not known (the audit found 'collected mBTC 40.86 plus rake mBTC 0.10 ...
+    # mBTC 41.90 went in the pot'): cut short too.
+    for end in (27, 28, 29, 30, 31, 32):
         r = sealswithclubs.FORMAT.parse(HandText("\n".join(lines[:end]), "m.txt", 1, 0))
         assert r.hand is None
         assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
-    # to Nandor's main pot win (line 32): read, 4.10 + 36.76 paid
-    r = sealswithclubs.FORMAT.parse(HandText("\n".join(lines[:32]), "m.txt", 1, 0))
-    assert r.hand is not None
+    # to the main pot's rake line (33): read, 4.10 + 36.76 paid, 0.10 + 0.94 rake
+    r = sealswithclubs.FORMAT.parse(HandText("\n".join(lines[:33]), "m.txt", 1, 0))
+    assert r.hand is not None and r.problems == ()
     assert sorted((c.player, c.amount) for c in r.hand.collects) == [
         ("Mirela", 410), ("Nandor", 3676)]  # fmt: skip
+    # main pot 3 x 12.40 + 0.50 = 37.70 = 36.76 + 0.94; side pot 2 x 2.10 = 4.20 = 4.10 + 0.10
+    assert r.hand.rake == 104
