@@ -14,7 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 from hhtools.rules import class_count
-from hhtools.rules.evaluator import QUALIFIERS, InvalidHandError, InvalidQualifierError
+from hhtools.model.vocab import QUALIFIERS
+from hhtools.rules.evaluator import InvalidHandError, InvalidQualifierError
 from hhtools.rules.tables import (
     BROW_NP as _BROW_NP,
 )

@@ -227,7 +227,8 @@ def _five_values(hole: Sequence[int], boards: npt.NDArray[np.intp]) -> npt.NDArr
     if flush.any():
         fv = FL5_NP[np.bitwise_or.reduce(RANKBIT_NP[five], axis=3)]
         value = np.where(flush, fv, value)
-    return value.reshape(n, p * t)
+    out: npt.NDArray[np.int32] = value.reshape(n, p * t)
+    return out
 
 
 def _nut_values(boards: npt.NDArray[np.intp], blocked: Sequence[int]) -> npt.NDArray[np.int64]:
@@ -245,7 +246,9 @@ def _nut_values(boards: npt.NDArray[np.intp], blocked: Sequence[int]) -> npt.NDA
     ta, tb, tc = _TRIPLES[m]
     tkey = _W_NP[ranks[:, ta]] + _W_NP[ranks[:, tb]] + _W_NP[ranks[:, tc]]  # (N, T)
     ok = np.where(_PA == _PB, left[:, _PA] >= 2, (left[:, _PA] >= 1) & (left[:, _PB] >= 1))
-    best = np.where(ok, V5_NP[tkey[:, :, None] + _PW[None, None, :]].max(axis=1), 0).max(axis=1)
+    best: npt.NDArray[np.int64] = np.where(
+        ok, V5_NP[tkey[:, :, None] + _PW[None, None, :]].max(axis=1), 0
+    ).max(axis=1)
     suits = boards & 3
     counts = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
     rows = np.nonzero(counts.max(axis=1) >= 3)[0]
@@ -272,7 +275,8 @@ def _nut_values(boards: npt.NDArray[np.intp], blocked: Sequence[int]) -> npt.NDA
 
 
 def _low_masks(boards: npt.NDArray[np.intp], qmask: int) -> npt.NDArray[np.int64]:
-    return np.bitwise_or.reduce(LOWBIT_NP[boards], axis=1) & qmask
+    masks: npt.NDArray[np.int64] = np.bitwise_or.reduce(LOWBIT_NP[boards], axis=1) & qmask
+    return masks
 
 
 def _free_low(
@@ -288,7 +292,8 @@ def _free_low(
         r = 0 if c >> 2 == 12 else (c >> 2) + 1
         if r < 9:
             left[:, r] -= 1
-    return ((left >= 1) * (1 << np.arange(9))).sum(axis=1) & qmask
+    free: npt.NDArray[np.int64] = ((left >= 1) * (1 << np.arange(9))).sum(axis=1) & qmask
+    return free
 
 
 def _beaters(
@@ -298,7 +303,8 @@ def _beaters(
     pairs = _LMASK[(_LMASK & qmask) == _LMASK]
     vals = LOW_NP[(pairs[None, :] << 9) | bm[:, None]]
     held = (pairs[None, :] & free[:, None]) == pairs[None, :]
-    return ((vals > low[:, None]) & held).sum(axis=1)
+    count: npt.NDArray[np.int64] = ((vals > low[:, None]) & held).sum(axis=1)
+    return count
 
 
 def five_categories(hole: Sequence[int], board: Sequence[int]) -> frozenset[int]:

@@ -358,8 +358,8 @@ def hand_odds(
         raise InvalidHandError(f"every hand needs {hole_cards} hole cards")
     known = [c for h in fixed for c in h] + list(board_codes) + list(dead_codes)
     if len(set(known)) != len(known):
-        exact = [h if not isinstance(h, HandRange) else () for h in hands]
-        raise InvalidHandError(_twice(exact, board_codes, dead_codes, names))
+        listed = [h if not isinstance(h, HandRange) else () for h in hands]
+        raise InvalidHandError(_twice(listed, board_codes, dead_codes, names))
     if len(board_codes) > 5:
         raise InvalidHandError(f"the board has {len(board_codes)} cards: five at most")
     missing = 5 - len(board_codes)
@@ -377,10 +377,10 @@ def hand_odds(
     pools = [range_pool(h, hole_cards, known) if isinstance(h, HandRange) else None
              for h in hands]  # fmt: skip
     for chunk in chunks:
-        if exact:
+        if isinstance(chunk, np.ndarray):  # exact: the boards themselves
             m = len(chunk)
             holes = [np.broadcast_to(np.array(h, dtype=np.intp), (m, hole_cards))
-                     for h in hands]  # type: ignore[arg-type]  # fmt: skip
+                     for h in hands]  # fmt: skip
             full = np.concatenate([np.broadcast_to(base, (m, len(base))), chunk], axis=1)
         else:
             holes, full = _deal(hands, pools, base, dead_codes, hole_cards, int(chunk), missing,
@@ -399,7 +399,10 @@ def hand_odds(
     else:
         var = np.maximum(mean[1] - mean[0] ** 2, 0.0) * count / max(count - 1, 1)
         err = np.sqrt(var / count)
-    as_t = lambda row: tuple(float(x) for x in row)  # noqa: E731
+
+    def as_t(row: npt.NDArray[np.float64]) -> tuple[float, ...]:
+        return tuple(float(x) for x in row)
+
     return Odds(count, exact, as_t(mean[0]), as_t(mean[2]), as_t(mean[3]), as_t(mean[4]),
                 as_t(mean[5]), as_t(err))  # fmt: skip
 

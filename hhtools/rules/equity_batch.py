@@ -241,7 +241,7 @@ def _ways(per_rank: npt.NDArray[np.int64], m: int) -> npt.NDArray[np.int64]:
     when ``per_rank[r]`` cards of rank ``r`` are left: the product over the ranks of
     C(left, times drawn)."""
     by_rank = _by_rank(m)
-    ways = _BINOM[per_rank[0]][by_rank[0]]
+    ways: npt.NDArray[np.int64] = _BINOM[per_rank[0]][by_rank[0]]
     for r in range(1, 13):
         ways = ways * _BINOM[per_rank[r]][by_rank[r]]
     return ways
@@ -469,7 +469,7 @@ def _count_numpy(
 def _bits(top: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
     """Per column of ``top`` (players, classes), the players marked: bit ``i`` for row ``i``."""
     packed = np.packbits(top, axis=0, bitorder="little")  # eight players a byte
-    out = packed[0].astype(np.int64)
+    out: npt.NDArray[np.int64] = packed[0].astype(np.int64)
     for j in range(1, len(packed)):
         out |= packed[j].astype(np.int64) << (8 * j)
     return out

@@ -12,11 +12,12 @@ from __future__ import annotations
 import itertools
 from array import array
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
-from hhtools.model.vocab import QUALIFIERS
+from hhtools.model.vocab import QUALIFIERS as QUALIFIERS
 
 NO_LOW: Final = -1
 """Batch sentinel for "no qualifying low" (every real low value is above 7,600)."""
@@ -64,7 +65,7 @@ def value5(ranks: Sequence[int], flush: bool) -> int:
     return cat << 20 | order[0] << 16 | order[1] << 12 | order[2] << 8 | order[3] << 4 | order[4]
 
 
-def _build_tables() -> dict[str, object]:
+def _build_tables() -> dict[str, npt.NDArray[Any]]:
     multisets = list(itertools.combinations_with_replacement(range(13), 5))
     v5 = np.zeros(KEY_SIZE, dtype=np.int32)
     for ms in multisets:
@@ -118,11 +119,11 @@ def _build_tables() -> dict[str, object]:
 
 
 _T = _build_tables()
-V5_NP: Final = _T["v5"]
-FL5_NP: Final = _T["fl5"]
-HIGH_NP: Final = _T["high_table"]
-BROW_NP: Final = _T["board_row"]
-LOW_NP: Final = _T["low_table"]
+V5_NP: Final[npt.NDArray[np.int32]] = _T["v5"]
+FL5_NP: Final[npt.NDArray[np.int32]] = _T["fl5"]
+HIGH_NP: Final[npt.NDArray[np.int32]] = _T["high_table"]
+BROW_NP: Final[npt.NDArray[np.int64]] = _T["board_row"]
+LOW_NP: Final[npt.NDArray[np.int32]] = _T["low_table"]
 del _T
 assert isinstance(V5_NP, np.ndarray) and isinstance(FL5_NP, np.ndarray)
 assert isinstance(HIGH_NP, np.ndarray) and isinstance(BROW_NP, np.ndarray)
@@ -130,7 +131,7 @@ assert isinstance(LOW_NP, np.ndarray)
 
 # Plain-Python views for the per-call paths (list/array indexing beats numpy scalars).
 V5: Final = array("i", V5_NP.tobytes())
-FL5: Final = FL5_NP.tolist()
+FL5: Final[list[int]] = FL5_NP.tolist()
 HIGH: Final = array("i", HIGH_NP.tobytes())
 BROW: Final = {int(k): int(v) for k, v in zip(np.nonzero(BROW_NP >= 0)[0], BROW_NP[BROW_NP >= 0])}
 LOW: Final = array("i", LOW_NP.tobytes())
