@@ -16,7 +16,7 @@ here). The three styles read::
     Bob went all-in - €21.26             (the chips added)
     Ann shows: Ah, 3c, As, Kd
     Ann wins €4.35 from the main pot
-    Rake: €0.15
+    Rake: €0.15                          (every hand's last line: without it, cut short)
 
     MERGE_GAME #4927169400080: Omaha PL Tournament 02/16/2012 04:27:31   (Merge)
     Table Hero Arena , 49271005 (Tournament: Hero Arena , 49271005 Buy-In: $5+$0.50)
@@ -284,6 +284,12 @@ def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> k
                        normalised=True):
         return k.no_record(h)
     g = _game(h, head, game, structure)
+    if head.room == "microgaming" and h.rake is None and any(h.put.values()):
+        # the export ends each Microgaming hand with its "Rake: €0.15" line, after the
+        # "wins" lines: a hand without it was cut inside or before them (no rake known)
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "hand has no 'Rake:' line (cut short?)", lines[-1])  # fmt: skip
+        return k.no_record(h)
     if head.room == "merge":
         if head.tourney:
             _stacks_before_blinds(h)

@@ -76,6 +76,21 @@ def test_microgaming_raised_to_is_chips_added_win_holds_uncalled_bet() -> None:
     assert holdem.hand is None and [p.code for p in holdem.problems] == [ProblemCode.SKIPPED_GAME]
 
 
+def test_microgaming_export_cut_before_its_rake_line_is_cut_short() -> None:
+    # The export ends a Microgaming hand with "Rake: €0.19" after its wins line: cut
+    # after "Runa wins €7.61 from the main pot" (line 19) or the blank line after it,
+    # the hand was read whole with no rake, and the audit found the €7.61 (the pot and
+    # Runa's uncalled €3.90) a chip imbalance on a hand that was only cut.
+    lines = (FIXTURES / MG).read_text("utf-8").split("\n")
+    for end in (18, 19, 20):
+        r = pokertracker.FORMAT.parse(HandText("\n".join(lines[:end]), "m.txt", 1, 0))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
+    r = pokertracker.FORMAT.parse(HandText("\n".join(lines[:21]), "m.txt", 1, 0))
+    assert r.hand is not None and r.problems == ()  # to the rake line: read, 3.71 won
+    assert [(c.player, c.amount) for c in r.hand.collects] == [("Runa", 371)]
+
+
 def test_merge_short_all_in_blind_and_return_written_as_win() -> None:
     ph, cut = _parse(MERGE)
     h = ph.hand
