@@ -262,3 +262,23 @@ def test_wins_lines_cut_short_of_the_summarys_results() -> None:
     r = kingsclub.FORMAT.parse(HandText("\n".join(lines[:38]), "m.txt", 1, 0))
     assert r.problems == () and r.hand is not None
     assert sum(c.amount for c in r.hand.collects) == 4000
+
+
+def test_uncontested_side_pot_has_no_wins_line_and_even_result_no_number() -> None:
+    """A real KingsClub file (2021) writes no result after a summary seat line when the
+    player came out even ("Seat 1: Hero (32,500)"), and no "wins" line for a last side
+    pot nobody contested: read in part before ('unrecognised line' on the seat line).
+    PLO 50/100: Ann posts 50, Bea 100; Cy calls all in for 25; Dee and Ann fold.
+    Bea's 100 over Ann's 50 is uncalled: 50 back. Main pot 3 x 25 = 75 (Bea, Cy), rake
+    3, 72 to Cy's aces (Bea's kings); side pot 25 + 25 = 50, Bea alone (Ann folded):
+    Bea put in 100, got 50 + 50 back: even, no number; Dee put in nothing: no number
+    either. Cy 72 - 25 = +47, Ann -50."""
+    (ph,) = _parse("uncontested_side_pot_no_wins_line_even_result.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert [(r.player, r.amount, r.inferred) for r in h.returned] == [("Bea", 5000, True)]
+    # in cents; the side pot on Bea's summary line (line 23)
+    assert [(c.player, c.amount, c.pot, c.line) for c in h.collects] == [
+        ("Cy", 7200, 0, 27), ("Bea", 5000, 1, 23)]  # fmt: skip
+    assert (h.rake, h.total_pot) == (300, 12500)
+    assert not _findings(h) & BAD

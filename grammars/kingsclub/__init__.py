@@ -53,6 +53,11 @@ Quirks, and how they are read:
 * Wins name their pot after the amount ("wins (20) from side pot 1") or before it
   ("wins pot (85.50)", "wins side pot 1 (20)"). "X sits out" is applied (not dealt in
   unless the player plays).
+* A summary seat line with no result ("Seat 1: Hero (32,500)") is a player who came
+  out even. A last side pot nobody contested (its other players folded) has no "wins"
+  line; its one player's result pays it (a big blind of 500 after a 250 small blind
+  folded and a 125 all-in call: main pot 375, the side pot 250 to the big blind, his
+  result nothing): the record holds it as a collect on his summary line.
 * "X wins (932.50) from pot" does not say which board it is for (KingsClub writes the
   lines in seat order, and a line may hold a player's shares of both boards): with two
   or more boards the collect's board is ``None`` ("not stated"), and the audit compares
@@ -67,7 +72,7 @@ from datetime import datetime
 from typing import Any, BinaryIO
 
 from hhtools.grammars import _kit as k
-from hhtools.grammars.kingsclub.ledger import on_boards
+from hhtools.grammars.kingsclub.ledger import on_boards, unwritten_side_pot
 
 
 __all__ = ["FORMAT", "HEADER", "parse_hand"]
@@ -129,7 +134,8 @@ UNCALLED = k.rule(
 )
 RAKE = k.rule("rake", r"Rake (?P<amt>" + _AMT + r")\s*$")
 S_SEAT = k.rule(
-    "summary_seat", r"Seat \d+: (?P<who>.+) \(" + _AMT + r"\) (?P<net>[+-]?" + _AMT + r")\s*$"
+    "summary_seat",
+    r"Seat \d+: (?P<who>.+) \(" + _AMT + r"\)(?: (?P<net>[+-]?" + _AMT + r"))?\s*$",
 )
 
 #: lines that start with a word of their own, and lines that start with a player's name
@@ -171,6 +177,7 @@ class _Hand(k.Hand):
         self.boards: list[list[str]] = []
         self.first_win = 0
         self.nets: dict[str, int] = {}  # each player's result in the summary ("+43.50")
+        self.net_lines: dict[str, int] = {}  # the line of each player's result
 
 
 def _recognise(head: str) -> bool:
@@ -230,6 +237,8 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
                       seats_at=i + 1)  # fmt: skip
     if ended is not None:
         return ended
+    if (won := unwritten_side_pot(h)) is not None:
+        h.collects.append(won)
     if _cut_in_wins(h):
         h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
                   "a winner the summary names has no 'wins' line (cut short?)",
@@ -391,7 +400,11 @@ def _summary_seat(h: _Hand, m: Any, lno: int) -> None:
     """A summary seat line ("Seat 2: Bo (3,037.50) +43.50"): the body said it all but
     each player's result, which the "wins" lines must add up to (``h.nets``)."""
     net = m["net"]
-    h.nets[m["who"]] = -h.money(net[1:]) if net[0] == "-" else h.money(net.lstrip("+"))
+    if net is None:  # no result written: the player came out even
+        h.nets[m["who"]] = 0
+    else:
+        h.nets[m["who"]] = -h.money(net[1:]) if net[0] == "-" else h.money(net.lstrip("+"))
+    h.net_lines[m["who"]] = lno
 
 
 _READ_HEAD: dict[str, Callable[[_Hand, Any, int], None]] = {

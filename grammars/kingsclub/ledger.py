@@ -1,4 +1,5 @@
-"""What a KingsClub hand leaves implicit: the board of a "wins" line (not written).
+"""What a KingsClub hand leaves implicit: the board of a "wins" line (not written), and
+the last side pot nobody contested (no "wins" line: the summary's result pays it).
 
 Plain arithmetic over the amounts written (minor units); no poker rules.
 """
@@ -6,10 +7,12 @@ Plain arithmetic over the amounts written (minor units); no poker rules.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars._pots import pots_of
 
-__all__ = ["on_boards"]
+__all__ = ["on_boards", "unwritten_side_pot"]
 
 
 def on_boards(collects: list[k.Collect], n_boards: int) -> list[k.Collect]:
@@ -26,3 +29,45 @@ def on_boards(collects: list[k.Collect], n_boards: int) -> list[k.Collect]:
     if n_boards < 2:
         return collects
     return [replace(c, board=None) for c in collects]
+
+
+def unwritten_side_pot(h: Any) -> k.Collect | None:
+    """The last side pot when nobody contested it and no "wins" line pays it.
+
+    KingsClub writes a "wins" line for each pot a showdown or a fold decided, but none
+    for a last side pot whose other players had folded (a real file, 2021: big blind 500,
+    the 250 small blind folded after a 125 all-in call; "Player0 wins pot (375)" and the
+    big blind's summary line "Seat 1: Hero (32,500)" with no result: he came out even,
+    so the 250 over the main pot went back to him). What the player's summary result
+    says he got back (result + put in - returned), less his "wins" lines, is that pot
+    when it is exactly the size of the last pot built from what each put in (the
+    uncalled excess returned first), and he is its only player who did not fold.
+
+    Args:
+        h: the hand read (the kernel's ``Hand`` with ``nets``, the summary results by
+            player, and ``net_lines``, their lines).
+
+    Returns:
+        A collect of that pot (its index among the pots, on the player's summary line),
+        or ``None`` when the hand has no such pot or the amounts do not agree exactly
+        (then the hand is judged as written, or found cut short).
+    """
+    if len(h.put) < 2:
+        return None
+    back = k.excess_returned(h.put, h.returned, h.actions)
+    returned: dict[str, int] = {}
+    for r in (*h.returned, back) if back else h.returned:
+        returned[r.player] = returned.get(r.player, 0) + r.amount
+    net_in = {p: v - returned.get(p, 0) for p, v in h.put.items()}
+    live = {p for p in net_in if p not in h.folded}
+    pots = pots_of(net_in, live, sorted(net_in))
+    if len(pots) < 2 or len(pots[-1][1]) != 1:
+        return None
+    amount, (player,) = pots[-1]
+    if player not in h.nets or any(c.player == player and c.pot == len(pots) - 1
+                                   for c in h.collects):  # fmt: skip
+        return None
+    got = h.nets[player] + h.put[player] - returned.get(player, 0)
+    if got - sum(c.amount for c in h.collects if c.player == player) != amount:
+        return None
+    return k.Collect(player, amount, len(pots) - 1, 0, h.net_lines[player])
