@@ -407,3 +407,25 @@ def test_dead_small_blind_with_the_big_blind_is_dead_money() -> None:
             (150, PostKind.DEAD_SMALL_AND_BIG)]  # fmt: skip
     wrong = text.replace("Cedar wins the pot ($3.50)", "Birch wins the pot ($3.50)")
     assert awards(fulltilt.FORMAT, wrong) == {("Birch", 350, 0), ("Cedar", 0, 350)}
+
+
+def test_cap_word_without_an_amount() -> None:
+    """From 2013 a CAP game's header names no cap amount: "CAP PL Omaha Hi", "CAP PL
+    Omaha H/L" (the game words another public reader of Full Tilt's files matches). It
+    was a bad header, the hand lost. Hand 1, $1/$2: Ann raises to $6, Bob calls; flop
+    Ann bets $12, Bob raises to $48, Ann calls; turn $6 each, both capped: $60 each,
+    total $120, rake $3, Bob's trip nines (9c 9d with 9h) $117 over Ann's aces. Hand 2:
+    a walk, Cat's $1 over Bob's blind back, $2 to Cat."""
+    one, two = _hands("cap_word_without_amount_both_capped.txt")
+    assert one.problems == () and two.problems == ()
+    h = one.hand
+    assert h.game.variant is Variant.OMAHA and not h.game.hi_lo
+    assert (h.game.small_blind, h.game.big_blind) == (100, 200)
+    assert [(a.player, a.amount, a.all_in) for a in h.actions if a.street is Street.TURN] == [
+        ("Ann", 600, True), ("Bob", 600, True)]  # fmt: skip
+    assert (h.total_pot, h.rake) == (12000, 300)
+    assert [(c.player, c.amount) for c in h.collects] == [("Bob", 11700)]
+    assert _money_findings(h) == []
+    h2 = two.hand
+    assert h2.game.hi_lo and [(c.player, c.amount) for c in h2.collects] == [("Cat", 200)]
+    assert [(r.player, r.amount) for r in h2.returned] == [("Cat", 100)]

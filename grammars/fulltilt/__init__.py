@@ -21,7 +21,9 @@ Quirks read here:
 
 * Two header spellings ("Full Tilt Poker Game #", older "FullTiltPoker Game #"); the
   stakes stand before or after the game; a CAP game names its cap before the
-  structure ("$400 Pot Limit Omaha Hi"); play money has no currency sign (chips,
+  structure ("$400 Pot Limit Omaha Hi", "$15 Cap No Limit"), or from 2013 only the word
+  ("CAP PL Omaha Hi", "CAP PL Omaha H/L": the game names another public reader of the
+  site's files matches); play money has no currency sign (chips,
   currency ``PLAY``); tournaments name "<buy-in> (<number>), Table N" (chips).
 * The header's time is ET; a newer header prints the player's local time first and the
   ET time in brackets: the ET time is the record's (``time_zone`` "ET").

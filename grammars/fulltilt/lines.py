@@ -21,7 +21,7 @@ HEADER = k.rule("header",
     r"\ufeff?(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+):\s+"
     r"(?:(?P<tname>.+?) \((?P<tid>\d+)\),\s+)?(?:Table |Match )?(?P<table>.+?)"
     r"(?: \((?P<attrs>[^()]*)\))? - (?:" + _STAKES.format(n=1) + " - )?"
-    r"(?:(?P<cap>[$€£]?\d[\d,.]*) (?:Cap |CAP )?)?"
+    r"(?:(?P<cap>[$€£]?\d[\d,.]*) (?:Cap |CAP )?|CAP |Cap )?"
     r"(?P<limit>No Limit|Pot Limit|Limit|NL|PL|FL) (?P<game>.+?)"
     r"(?: - " + _STAKES.format(n=2) + r")? - (?P<when>\d.*?)(?P<partial> \(partial\))?\s*$"
 )  # fmt: skip
