@@ -38,7 +38,8 @@ Quirks read here:
   compares each player's amount from the pot.
 * Shown cards are only in the summary's seat lines, with the site's category and
   ranks in capitals ("FULL_HOUSE JACK, FOUR", "STRAIGHT EIGHT", "PAIR ACE"): typed
-  here (:func:`read_high`).
+  here (:func:`read_high`). Every hand ends with "***** End of hand ... *****": one
+  without it was cut short (its seat lines, and so its shown cards, may be missing).
 * Fixed-limit headers name the small and big bet ("LIMIT OMAHA_HI $0.05/$0.10", blinds
   $0.02/$0.05 posted); pot-limit headers name the blinds ("$0.25/$0.50"). When they
   are equal ("$0.50/$0.50") the small blind is written "posts big blind": the first
@@ -176,6 +177,7 @@ class _Hand(k.Hand):
         super().__init__(file, line)
         self.pots: dict[int, int] = {}  # pot number (0 the main pot) -> size before rake
         self.stakes = (0, 0)  # the header's two amounts (blinds, or limit's bets)
+        self.ended = False  # its "***** End of hand" line read
 
 
 def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
@@ -187,6 +189,8 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     if not k.read_lines(h, lines, 3, line, _line):
         return k.no_record(h)
     cut = None if h.summary and h.pots else "hand has no summary (cut short?)"
+    if cut is None and not h.ended:  # the seat lines (the only shown cards) may be missing
+        cut = "hand has no 'End of hand' line (cut short?)"
     missing = "summary has no 'Rake taken' line" if h.rake is None else None
     if k.incomplete(h, lines, line, cut_short=cut, missing=missing, seats_first=False):
         return k.no_record(h)
@@ -359,6 +363,8 @@ def _summary(h: _Hand, ln: str, lno: int) -> bool:
             h.collects.append(k.Collect(w["name"], h.money(w["a"]), pot, 0, lno, half))
     elif kind == "rake":
         h.rake = h.money(m["a"])
+    elif kind == "end":
+        h.ended = True
     return True
 
 

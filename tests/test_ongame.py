@@ -82,6 +82,22 @@ def test_hilo_split_with_side_pot_and_all_in() -> None:
     assert not _findings(h) & BAD
 
 
+def test_a_hand_without_its_end_line_is_cut_short() -> None:
+    # Cut after the summary's pot and rake lines (33) or Oskar's seat line (34), the
+    # hand lost the seat lines that hold Pernille's and Quentin's cards: it was read
+    # whole and the audit gave Quentin the low half he did not win (award mismatches
+    # on a hand that was only cut). Every OnGame hand ends "***** End of hand".
+    lines = (FIXTURES / "plo8_side_pot_all_in_hilo_split.txt").read_text("utf-8").split("\n")
+    for end in (33, 34, 35, 36):
+        r = ongame.FORMAT.parse(HandText("\n".join(lines[:end]), "o.txt", 1, 0))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
+    r = ongame.FORMAT.parse(HandText("\n".join(lines[:37]), "o.txt", 1, 0))
+    assert r.hand is not None and r.problems == ()  # whole: 7.13 + 7.12 and 26.60 paid
+    assert [(c.player, c.amount) for c in r.hand.collects] == [
+        ("Quentin", 713), ("Pernille", 712), ("Quentin", 2660)]  # fmt: skip
+
+
 def test_skipped_uncalled_cut_and_chopped_pot() -> None:
     holdem, uncalled, cut, chop = _parse("holdem_skipped_uncalled_cut_hand_chop.txt")
     assert holdem.hand is None and holdem.skipped and holdem.hand_id == "R5-90000002-1"
