@@ -369,15 +369,15 @@ def test_folder_and_stats() -> None:
     # the fixed-limit cap lifted with one player all-in 2 (tests/test_procedure.py); a
     # converter's unpadded times and wins written in the summary alone 2
     # (tests/test_pokerstars_ledger.py); hands written by clients in other languages 6
-    # (tests/test_pokerstars_languages.py: Spanish 4, German 1, Portuguese 1) and a
+    # (tests/test_pokerstars_languages.py: Spanish 4, German 1, Portuguese 3) and a
     # PokerBros hand 1 (the same file); the fixed-limit cap by the format's rule, a
     # tournament and a cash hand 2 (tests/test_procedure.py); a download's "Hand #N:"
     # line before each hand 2 (tests/test_reader_variants.py).
-    assert stats.hands == len(rs) == 207
+    assert stats.hands == len(rs) == 209
     # failed: truncated 2, cancelled 1, out of range 5, damaged 3, unknown game 2,
-    # impossible cards 3, a Spanish header in a form not read 1, a German and a
-    # Portuguese hand 2; skipped: the hold'em hand and the razz hand
-    assert (stats.records, stats.skipped, stats.failed) == (186, 2, 19)
+    # impossible cards 3, a Spanish header in a form not read 1, a German hand and a
+    # Portuguese cash hand 2; skipped: the hold'em hand and the razz hand
+    assert (stats.records, stats.skipped, stats.failed) == (188, 2, 19)
     assert stats.codes == {
         # malformed 1 + truncated 1 + seat 1001 hand 2 (Lea's post and collect) +
         # the damaged hands' lines (13 + 13 + 9) + the two damaged street lines + the
@@ -389,7 +389,7 @@ def test_folder_and_stats() -> None:
         "hand_cancelled": 1,
         "out_of_range": 7,  # 1 + 2 + 1 + 2 + 1 in the five hands
         "unknown_player": 1,  # the uncalled bet to Lea, who sits in no seat
-        "bad_header": 6,  # 3 damaged + a Spanish, a German and a Portuguese hand
+        "bad_header": 6,  # 3 damaged + a Spanish, a German and a Portuguese cash hand
         "unknown_game": 2,
         "impossible_cards": 3,
     }

@@ -109,16 +109,51 @@ def test_spanish_line_not_in_table_is_read_in_part_never_guessed() -> None:
 
 
 def test_header_known_language_not_read_is_one_problem_a_hand() -> None:
-    # Only these headers' starts are known ("PokerStars Hand Nr. N:", "Mão PokerStars
-    # #N:"); the lines after them in the fixture stand for a hand's lines, no claim on
-    # their wording: whatever they say, the hand is found, split and reported, not read.
+    # Only German's header start is known ("PokerStars Hand Nr. N:"), and of Portuguese
+    # only its tournament header ("Mão PokerStars #N: Torneio #..."): the lines after
+    # them in the fixture (a Portuguese cash header among them) stand for a hand's lines,
+    # no claim on their wording: the hand is found, split and reported, not read.
     german, portuguese = parse_file(FIX / "lang_german_portuguese_headers_known_lines_not_read.txt")
-    for r, line, number, name in ((german, 1, "270000000001", "German"),
-                                  (portuguese, 14, "270000000002", "Portuguese")):
+    for r, line, number, why in (
+        (german, 1, "270000000001", "in German, a language hhtools does not read yet"),
+        (portuguese, 14, "270000000002", "in Portuguese, its header in a form"),
+    ):
         assert r.site_format == "pokerstars" and r.hand is None
         (p,) = r.problems  # not one "line outside any hand" a line
         assert (p.line, p.code, p.hand_id) == (line, ProblemCode.BAD_HEADER, number)
-        assert f"in {name}, a language hhtools does not read yet" in p.message
+        assert why in p.message
+
+
+def test_portuguese_tournament_read_as_english() -> None:
+    """PokerStars' Brazilian Portuguese client, a tournament (chips; the wording of two
+    real hands of that client and two public readers of its files). Hand 1, Omaha pot
+    limit 40/80, antes 10 (4 x 10 = 40, Tiago sitting out and folding): Joana raises to
+    280, Pedro to 960 all in (the pot 440 + his call 240 = 680 over 280: at most 960),
+    Rui Costa calls 880, Joana 680: 40 + 3 x 960 = 2920; checked down, Joana's trip aces
+    (Ah As with Ac) over trip queens and nines: 2920 to Joana; Pedro out in 3rd place.
+    Hand 2: Rui Costa raises to 240, Tiago to 760, Joana (timed out) and Rui fold: 520
+    back to Tiago, 30 + 240 + 240 + 80 = 590 to him, not shown."""
+    one, two = parse_file(FIX / "lang_portuguese_tournament_all_in_showdown_uncalled.txt")
+    assert one.problems == () and two.problems == ()
+    h = one.hand
+    assert h is not None and (h.game.tournament_id, h.game.currency) == ("3900000101", "CHIPS")
+    assert (h.game.buy_in, h.game.level) == ("$0.98+$0.12 USD", "V")
+    assert (h.game.variant, h.game.small_blind, h.game.big_blind, h.game.ante) == (
+        Variant.OMAHA, 40, 80, 10)  # fmt: skip
+    assert h.started_at == datetime(2025, 7, 22, 10, 10, 49) and h.time_zone == "ET"
+    assert [(s.player, s.stack, s.sitting_out) for s in h.seats] == [
+        ("Joana", 5000, False), ("Pedro", 970, False), ("Rui Costa", 3000, False),
+        ("Tiago", 2000, True)]  # fmt: skip
+    assert ("preflop", "Pedro", "raise", 680, 960) in _acts(one)  # "aumenta 680 para 960"
+    assert [a.all_in for a in h.actions if a.player == "Pedro" and a.kind.value == "raise"] == [True]
+    assert [(c.player, c.amount) for c in h.collects] == [("Joana", 2920)]
+    assert (h.total_pot, h.rake) == (2920, 0)
+    assert not {f.kind for f in audit_hand(h).findings} & {
+        FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE}
+    h2 = two.hand
+    assert h2 is not None and h2.returned == (Returned("Tiago", 520, 62),)
+    assert [(c.player, c.amount) for c in h2.collects] == [("Tiago", 590)]
+    assert audit_hand(h2).findings == ()
 
 
 def test_a_translated_line_the_rules_reject_is_quoted_as_written() -> None:

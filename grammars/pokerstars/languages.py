@@ -12,8 +12,8 @@ checks on what that line could change, never a false finding.
 
 What a table translates:
 
-* the header: its words, its date (written day first, ``dd-mm-yyyy``: put back as
-  ``yyyy/mm/dd``) and its amounts;
+* the header: its words, its date (Spanish writes it day first, ``dd-mm-yyyy``: put
+  back as ``yyyy/mm/dd``) and its amounts;
 * every other line, one rule a kind of line: a regex the whole line must match and the
   English line it becomes (a ``str.format`` template over the regex's named groups);
 * amounts: ``{A}`` in a rule's regex is one amount as the language writes it
@@ -141,13 +141,86 @@ _SPANISH = Language(
     separator=r"n\.",
 )  # fmt: skip
 
+# ----------------------------------------------------------------------------- Portuguese
+# Source: two tournament hands written by PokerStars' Brazilian Portuguese client (2025,
+# "Mão PokerStars #257045862415: Torneio #3910307458, $ 0.98+$ 0.12 USD Hold'em No Limit
+# - Nível V (40/80) - 2025/07/22 10:10:49 ET"), quoted whole in a public repository's
+# test; the summary's shown-hand lines ("mostrou [9s As] e ganhou (10602) com ...",
+# "mostrou [..] e perdeu com ...", "escondeu as cartas [..]"), "esconde a mão", "gastou
+# o tempo", "está sit out" and "terminou o torneio em 9º lugar" as two other public
+# readers of that client's files match them (a place's "º" read as any English ordinal:
+# the rules read the number). Side pots' and prizes' lines are not known: read in part. Tournaments only (chips, no separator): a cash game's amounts are not known, so
+# its header is not read (one bad_header naming the language). Dates are year first.
+_ROLE = r"(?P<w_role> \((?:Botão|small blind|big blind)\))?(?P<w_role2> \((?:small|big) blind\))?"
+_PORTUGUESE = Language(
+    name="Portuguese",
+    start=r"Mão PokerStars #(\d+):",
+    amount=r"(\d+)",
+    header=(
+        r"(?P<bom>\ufeff?)Mão PokerStars #(?P<id>\d+): Torneio #(?P<tid>\d+), "
+        r"(?P<c1>\$) ?(?P<b1>\d+(?:\.\d\d)?)\+(?P<c2>\$) ?(?P<b2>\d+(?:\.\d\d)?) (?P<cur>[A-Z]{3}) "
+        r"(?P<game>.+?) - Nível (?P<lvl>[IVXLCDM]+) \((?P<sb>\d+)/(?P<bb>\d+)\) - "
+        r"(?P<stamp>\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d [A-Z]{1,5})"
+        r"(?P<rest>(?: \[\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d [A-Z]{1,5}\])?)",
+        "{bom}PokerStars Hand #{id}: Tournament #{tid}, {c1}{b1}+{c2}{b2} {cur} {game}"
+        " - Level {lvl} ({sb}/{bb}) - {stamp}{rest}",
+    ),
+    rules=(
+        (r"Mesa '(?P<table>.*)' (?P<max>\d+-max )?Lugar #(?P<b>\d+) é o botão",
+         "Table '{table}' {max}Seat #{b} is the button"),
+        (r"Lugar (?P<n>\d+): (?P<who>.+) \({A1} em fichas\)(?P<w_out> está sit out)?",
+         "Seat {n}: {who} ({a1} in chips){w_out}"),
+        (r"(?P<who>.+): coloca ante {A1}(?P<w_allin> e está all-in)?",
+         "{who}: posts the ante {a1}{w_allin}"),
+        (r"(?P<who>.+): paga o small blind {A1}(?P<w_allin> e está all-in)?",
+         "{who}: posts small blind {a1}{w_allin}"),
+        (r"(?P<who>.+): paga o big blind {A1}(?P<w_allin> e está all-in)?",
+         "{who}: posts big blind {a1}{w_allin}"),
+        (r"\*\*\* CARTAS DA MÃO \*\*\*", "*** HOLE CARDS ***"),
+        (r"\*\*\* SUMÁRIO \*\*\*", "*** SUMMARY ***"),
+        (r"(?P<who>.+) recebe \[(?P<cards>[^\]]*)\]", "Dealt to {who} [{cards}]"),
+        (r"(?P<who>.+): desiste", "{who}: folds"),
+        (r"(?P<who>.+): passa", "{who}: checks"),
+        (r"(?P<who>.+): iguala {A1}(?P<w_allin> e está all-in)?", "{who}: calls {a1}{w_allin}"),
+        (r"(?P<who>.+): aposta {A1}(?P<w_allin> e está all-in)?", "{who}: bets {a1}{w_allin}"),
+        (r"(?P<who>.+): aumenta {A1} para {A2}(?P<w_allin> e está all-in)?",
+         "{who}: raises {a1} to {a2}{w_allin}"),
+        (r"Aposta não-igualada \({A1}\) voltou para (?P<who>.+)",
+         "Uncalled bet ({a1}) returned to {who}"),
+        (r"(?P<who>.+) recebeu {A1} do pote", "{who} collected {a1} from pot"),
+        (r"(?P<who>.+): não mostra a mão", "{who}: doesn't show hand"),
+        (r"(?P<who>.+): mostra \[(?P<cards>[^\]]*)\](?: \(.*\))?", "{who}: shows [{cards}]"),
+        (r"(?P<who>.+): esconde a mão", "{who}: mucks hand"),
+        (r"(?P<who>.+) está sem ligação", "{who} is disconnected"),
+        (r"(?P<who>.+) gastou o tempo", "{who} has timed out"),
+        (r"(?P<who>.+) terminou o torneio em (?P<place>\d+)º lugar",
+         "{who} finished the tournament in {place}th place"),
+        (r"Total pote {A1} \| comissão {A2}", "Total pot {a1} | Rake {a2}"),
+        (r"Mesa \[(?P<cards>[^\]]*)\]", "Board [{cards}]"),
+        (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" desistiu antes Flop(?P<w_nobet> \(não apostou\))?",
+         "Seat {n}: {who}{w_role}{w_role2} folded before Flop{w_nobet}"),
+        (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" desistiu no (?P<street>Flop|Turn|River)",
+         "Seat {n}: {who}{w_role}{w_role2} folded on the {street}"),
+        (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" recebeu \({A1}\)",
+         "Seat {n}: {who}{w_role}{w_role2} collected ({a1})"),
+        (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" mostrou \[(?P<cards>[^\]]*)\] e ganhou"
+         r" \({A1}\) com .*",
+         "Seat {n}: {who}{w_role}{w_role2} showed [{cards}] and won ({a1})"),
+        (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" mostrou \[(?P<cards>[^\]]*)\] e perdeu com .*",
+         "Seat {n}: {who}{w_role}{w_role2} showed [{cards}] and lost"),
+        (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" escondeu as cartas \[(?P<cards>[^\]]*)\]",
+         "Seat {n}: {who}{w_role}{w_role2} mucked [{cards}]"),
+    ),
+    words={" está sit out": " is sitting out", " e está all-in": " and is all-in",
+           " (Botão)": " (button)", " (small blind)": " (small blind)",
+           " (big blind)": " (big blind)", " (não apostou)": " (didn't bet)"},
+)  # fmt: skip
+
 #: Every language read, in the order their headers are tried.
-# Languages whose header is known, not yet their other lines (each hand is reported, not
-# read). German: "PokerStars Hand Nr. 123:" (the header a public parser of the German
-# client's files reads); Portuguese: "Mão PokerStars #257045862415: Torneio #..." (a
-# tournament hand of the Portuguese client quoted in a public repository).
+# German's header is known, not yet its other lines (each hand is reported, not read):
+# "PokerStars Hand Nr. 123:" (the header a public parser of the German client's files
+# reads).
 _GERMAN = Language(name="German", start=r"PokerStars Hand Nr\. (\d+):")
-_PORTUGUESE = Language(name="Portuguese", start=r"Mão PokerStars #(\d+):")
 
 LANGUAGES: tuple[Language, ...] = (_SPANISH, _GERMAN, _PORTUGUESE)
 
@@ -193,9 +266,9 @@ class _Compiled:
         if m is None:
             return None
         f = self._fields(m)
-        f["zoom"] = " Zoom" if f["zoom"] else ""
+        f["zoom"] = " Zoom" if f.get("zoom") else ""
         f["second"] = (
-            f" [{f['y2']}/{f['m2']}/{f['d2']} {f['t2']} {f['z2']}]" if f["d2"] else ""
+            f" [{f['y2']}/{f['m2']}/{f['d2']} {f['t2']} {f['z2']}]" if f.get("d2") else ""
         )
         return to.format(**f)
 
