@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from hhtools.model.records import Action, Collect, Returned
 
-__all__ = ["collected", "excess_returned", "hand_excess", "in_pot", "last_line"]
+__all__ = ["collected", "excess_returned", "hand_excess", "in_pot", "last_line", "short_paid"]
 
 
 def excess_returned(
@@ -83,3 +83,19 @@ def in_pot(put: Mapping[str, int], returned: Iterable[Returned]) -> int:
 def collected(collects: Iterable[Collect]) -> int:
     """What the site paid out, minor units."""
     return sum(c.amount for c in collects)
+
+
+def short_paid(in_middle: int, paid: int) -> bool:
+    """Whether the "wins" lines pay out less than nine tenths of what stayed in the
+    middle (one minor unit of rounding spared), for formats that print no pot and no
+    rake and end a hand with its "wins" lines (Everleaf, PartyPoker's old format):
+    their rake is what was not paid, about 5% of a pot in the corpora and never over
+    6%; more unpaid is read as a text cut between its "wins" lines (a file cut at its
+    end: the missing lines pay a pot, a half or a tied share of one; a tied share of a
+    half is a sixth of the pot when three tie), not a site that kept the money. A small
+    side pot's line alone missing is not seen here. Amounts are minor units.
+
+    >>> short_paid(1500, 713), short_paid(1500, 1425), short_paid(10, 8)
+    (True, False, False)
+    """
+    return in_middle - paid > in_middle // 10 + 1

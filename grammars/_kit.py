@@ -44,7 +44,7 @@ from hhtools.grammars._hand import (
     match_line, match_player, no_record, not_read, reader, returns, rule_table, section,
     sitting_out, summary_end, text_format, the_board,
 )  # fmt: skip
-from hhtools.grammars._inferred import collected, excess_returned, hand_excess, in_pot
+from hhtools.grammars._inferred import collected, excess_returned, hand_excess, in_pot, short_paid
 from hhtools.grammars._json import JsonHand, json_format, json_reader, unknown_keys
 from hhtools.grammars._lines import _BadCards as BadCards
 from hhtools.grammars._lines import _cards as cards
@@ -103,8 +103,9 @@ __all__ = [
     "no_record", "not_read", "paid_parts", "plain_head", "player_line", "pots_of", "read_body",
     "read_high", "read_high_once", "read_high_words", "read_lines", "read_low",
     "read_template", "reader", "returns", "rule", "rule_match", "rule_table", "scrub",
-    "section", "site_format", "sitting_out", "split_rake", "split_win", "structure_names",
-    "summary_checks", "summary_end", "text_format", "the_board", "typed_game", "utc",
+    "section", "short_paid", "site_format", "sitting_out", "split_rake", "split_win",
+    "structure_names", "summary_checks", "summary_end", "text_format", "the_board", "typed_game",
+    "utc",
     # the XML and JSON kernels
     "JsonHand", "MARK", "Stop", "XmlHand", "comma_cards", "context_attrs", "game_not_read",
     "json_format", "json_reader", "raise_by_habit", "read_elements", "unknown_keys", "verbs",

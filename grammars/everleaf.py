@@ -26,7 +26,8 @@ The format, as the site writes it::
 Quirks read here:
 
 * There is no summary: no total pot, no rake, no uncalled-bet line. A hand ends
-  with its "wins" lines (a hand without one was cut short). The uncalled excess of
+  with its "wins" lines (a hand without one was cut short; one whose lines pay out
+  less than nine tenths of the pot was cut between them: :func:`~._inferred.short_paid`). The uncalled excess of
   the last bet goes back silently (what is won is the pot after it): the record
   returns it (``Returned`` with ``inferred``). The rake is what went in less what was
   paid (5% of pots that saw a flop in the corpus; none preflop): ``inferred`` names
@@ -160,6 +161,11 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         return k.no_record(h)
     g = _game(h, gm, (*game, _STRUCTURES[gm["limit"]]))
     returned = k.returns(h)
+    if k.short_paid(k.in_pot(h.put, returned), k.collected(h.collects)):
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "the 'wins' lines pay out less than nine tenths of the pot (cut short?)",
+                  lines[-1])  # fmt: skip
+        return k.no_record(h)
     h.inferred.append("rake")
     rake = max(k.in_pot(h.put, returned) - k.collected(h.collects), 0)
     parts = k.paid_parts(h.collects, k.in_pot(h.put, returned) - rake)  # each after its rake

@@ -117,6 +117,28 @@ def test_side_pot_all_in_and_uncalled_bet_without_line() -> None:
     assert not _findings(h) & BAD
 
 
+def test_cut_between_its_wins_lines_is_a_hand_cut_short() -> None:
+    # No pot, no rake, no summary: the hand ends with its wins lines. In $24: cut after
+    # "Filipa wins $ 8.55 USD from main pot" (line 30), $15.45 unpaid (over a tenth):
+    # read whole, the audit found the side pot unpaid (award mismatches) on a hand that
+    # was only cut. A hand cut short, no record; whole ($22.80 paid, $1.20 rake): read.
+    name = "pl_side_pot_all_in_uncalled_no_return_line.txt"
+    lines = (FIXTURES / name).read_text("utf-8").split("\n")
+    r = everleaf.FORMAT.parse(HandText("\n".join(lines[:30]), "e.txt", 1, 0))
+    assert r.hand is None and [(p.line, p.code) for p in r.problems] == [
+        (30, ProblemCode.TRUNCATED_HAND)]  # fmt: skip
+    r = everleaf.FORMAT.parse(HandText("\n".join(lines[:31]), "e.txt", 1, 0))
+    assert r.hand is not None and r.problems == () and r.hand.rake == 120
+    # hi/lo: $15 in; Annika's high $7.13 (line 35), then her $3.56 of the low (36):
+    # $7.87 and $4.31 unpaid; with Borje's $3.56 (37): 14.25 paid, $0.75 rake
+    lines = (FIXTURES / "fl_hilo_quartered_low_three_way.txt").read_text("utf-8").split("\n")
+    for end in (35, 36):
+        r = everleaf.FORMAT.parse(HandText("\n".join(lines[:end]), "e.txt", 1, 0))
+        assert r.hand is None and [p.code for p in r.problems] == [ProblemCode.TRUNCATED_HAND]
+    r = everleaf.FORMAT.parse(HandText("\n".join(lines[:37]), "e.txt", 1, 0))
+    assert r.hand is not None and r.problems == () and r.hand.rake == 75
+
+
 def test_other_games_skipped_cut_hand_reported_good_hands_read() -> None:
     holdem, walk, cut, halves = _parse("holdem_skipped_cut_hand_among_good.txt")
     assert holdem.hand is None and holdem.skipped and holdem.hand_id == "500000003"

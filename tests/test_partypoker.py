@@ -257,6 +257,26 @@ def test_truncated_hand() -> None:
     assert r.hand_id == "8000000001"
 
 
+def test_old_format_cut_between_its_wins_lines_is_a_hand_cut_short() -> None:
+    # The old format ends a hand with its wins lines and prints no pot and no rake.
+    # Main pot 3 x (2 + 2 + 1) = $15, side pot 2 x 3 = $6: $21 in, paid $7.50 + $7.50
+    # + $3 + $3. Cut after the first, second or third wins line (lines 30 to 32), $13.50,
+    # $6 or $3 of the $21 is unpaid (over a tenth): read whole, the audit found award
+    # mismatches on a hand that was only cut. A hand cut short, no record.
+    lines = (FIX / "old_hilo_short_all_in_wins_main_high_only.txt").read_text().splitlines()
+    for end in (30, 31, 32):
+        r = _parse("\n".join(lines[:end]))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, "truncated_hand")]
+    r = _parse("\n".join(lines[:33]))
+    assert r.problems == () and r.hand is not None and r.hand.rake == 0
+    # the tournament: the side pot line (the 140 uncalled) first, then the 1,600 main pot
+    lines = (FIX / "old_tourney_silent_blinds_side_pot_return.txt").read_text().splitlines()
+    r = _parse("\n".join(lines[:26]))
+    assert r.hand is None and [(p.line, p.code) for p in r.problems] == [(26, "truncated_hand")]
+    assert _parse("\n".join(lines[:27])).hand is not None
+
+
 def test_new_summary_cut_before_every_balance_line_is_a_hand_cut_short() -> None:
     # A new-format summary writes one balance line a player. Cut after its pot line
     # (line 26) or after Ann's balance line (line 28), the hand was read whole: no

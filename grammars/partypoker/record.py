@@ -151,7 +151,13 @@ def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         return k.no_record(h)
     returned, collects = _take_return(h)
     won = sum(c.amount for c in collects)
-    rake, total, net = _pot(h, sum(a.amount for a in h.actions) - sum(r.amount for r in returned), won)
+    went_in = sum(a.amount for a in h.actions) - sum(r.amount for r in returned)
+    if not h.new and k.short_paid(went_in, won):  # the old format ends with its wins lines
+        h.problem(end, k.ProblemCode.TRUNCATED_HAND,
+                  "the 'wins' lines pay out less than nine tenths of the pot (cut short?)",
+                  lines[-1])  # fmt: skip
+        return k.no_record(h)
+    rake, total, net = _pot(h, went_in, won)
     basis = k.PotPartsBasis.NET if h.new else None
     hd = h.head
     record = k.build_record(
