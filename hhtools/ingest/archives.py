@@ -18,7 +18,7 @@ import struct
 import zipfile
 import zlib
 from bisect import bisect_left
-from typing import Any, BinaryIO
+from typing import IO, Any, BinaryIO
 
 __all__ = [
     "MAX_MEMBER_BYTES",
@@ -88,7 +88,7 @@ class BoundedMember(io.RawIOBase):
     Reading past ``limit`` bytes from the start raises :class:`MemberTooLarge`.
     """
 
-    def __init__(self, raw: BinaryIO, limit: int, name: str) -> None:
+    def __init__(self, raw: IO[bytes], limit: int, name: str) -> None:
         super().__init__()
         self._raw = raw
         self._limit = limit
@@ -247,7 +247,7 @@ def open_zip(fp: BinaryIO) -> tuple[zipfile.ZipFile, dict[str, str]]:
     except UnicodeDecodeError:
         fp.seek(0)
     patches, names = _bad_name_patches(fp)
-    zf = zipfile.ZipFile(_Patched(fp, patches))  # type: ignore[arg-type]
+    zf = zipfile.ZipFile(_Patched(fp, patches))
     bad = set(names)
     renamed = {
         info.orig_filename: info.orig_filename.encode("cp437").decode("utf-8", "backslashreplace")

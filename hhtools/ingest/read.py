@@ -112,7 +112,7 @@ class _Hashing(io.RawIOBase):
     of the whole file.
     """
 
-    def __init__(self, raw: BinaryIO) -> None:
+    def __init__(self, raw: BinaryIO | io.RawIOBase) -> None:
         super().__init__()
         self._raw = raw
         self._sha = hashlib.sha256()

@@ -34,6 +34,7 @@ ones are reported (``nested_archive``). Tar archives (``.tar``, ``.tar.gz``, ``.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
@@ -144,7 +145,7 @@ class Source:
     """
 
     name: str
-    open: Callable[[], BinaryIO]
+    open: Callable[[], BinaryIO | io.RawIOBase]
     size: int
     modified_at: datetime
     path: str | None = None

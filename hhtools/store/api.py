@@ -94,7 +94,7 @@ class HandStore:
         if str(path) != ":memory:" and _maybe_dataset(path):  # written by --engine dask
             from hhtools.store.dataset import connect_dataset
 
-            self.path = path  # type: ignore[assignment]  (a URL stays as given)
+            self.path = path  # a URL stays as given
             self.con = connect_dataset(path, external_access=external_access)
         elif read_only and str(path) != ":memory:":  # given up while hhtools watch writes
             self.con = SharedConnection(path, external_access=external_access)  # type: ignore[assignment]
@@ -125,7 +125,7 @@ class HandStore:
             if isinstance(self.con, SharedConnection):  # run and fetched in one turn
                 got = self.con.frame(query, params or None)
                 if got is not None:
-                    return got  # type: ignore[no-any-return]
+                    return got
                 rel = None
             else:
                 rel = self.con.sql(query, params=params or None)

@@ -113,11 +113,12 @@ def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
     except ImportError as exc:
         raise DaskMissing(INSTALL_HINT) from exc
     if scheduler:
-        return Client(scheduler), None
-    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                           processes=True, dashboard_address=":0",
-                           silence_logs=logging.ERROR)  # fmt: skip
-    return Client(cluster), cluster
+        return Client(scheduler), None  # type: ignore[no-untyped-call]
+    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+        dashboard_address=":0", silence_logs=logging.ERROR,
+    )
+    return Client(cluster), cluster  # type: ignore[no-untyped-call]
 
 
 def _top_path(name: str) -> str:

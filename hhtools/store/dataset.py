@@ -95,7 +95,8 @@ def _filesystem(root: str | Path) -> tuple[pafs.FileSystem, str]:
     if "://" not in text:
         return pafs.LocalFileSystem(), os.path.abspath(text)
     try:
-        return pafs.FileSystem.from_uri(text)
+        found: tuple[Any, str] = pafs.FileSystem.from_uri(text)
+        return found
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):  # a scheme only fsspec knows
         import fsspec
 
@@ -152,7 +153,7 @@ def is_dataset(path: str | Path) -> bool:
         info = fs.get_file_info(f"{root}/{MANIFEST}")
     except (OSError, pa.ArrowException):
         return False
-    return info.type == pafs.FileType.Directory
+    return bool(info.type == pafs.FileType.Directory)
 
 
 @dataclass(slots=True)
@@ -292,7 +293,7 @@ class Dataset:
         pq.write_table(table, self.path(tmp), filesystem=self.fs, compression=COMPRESSION,
                        row_group_size=ROW_GROUP)  # fmt: skip
         self.fs.move(self.path(tmp), self.path(rel))
-        return table.num_rows
+        return int(table.num_rows)
 
     def read_table(self, rel: str) -> pa.Table:
         """One Parquet file of the dataset (or of its staging folder)."""

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
-from hhtools.store.schema import (  # noqa: F401  (Column, TABLES re-exported)
-    HAND_TABLES,
-    INTERNAL_TABLES,
-    TABLES,
-    Column,
+from hhtools.store.schema import (  # re-exported: Column, HAND_TABLES, TABLES
+    HAND_TABLES as HAND_TABLES,
 )
+from hhtools.store.schema import INTERNAL_TABLES
+from hhtools.store.schema import TABLES as TABLES
+from hhtools.store.schema import Column as Column
 from hhtools.store.ev_status import relabel_uncalled
 from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.report_cube import refresh_report_cube

@@ -133,11 +133,11 @@ class BatchImporter(Importer):
             fmt = read.format
             if fmt is None:  # no site format reads it (or it cannot be read)
                 if plan.settled and t.fmt != "" and t.path.exists() and read.problem:
-                    state = _FileState(src, "")
-                    self._files[index] = state
-                    state.digest = read.digest()
-                    self._problem_rows.append((state, read.problem))
-                    self._proposed[id(state)] = Taken(plan, plan.size, state.digest, "",
+                    unread = _FileState(src, "")
+                    self._files[index] = unread
+                    unread.digest = read.digest()
+                    self._problem_rows.append((unread, read.problem))
+                    self._proposed[id(unread)] = Taken(plan, plan.size, unread.digest, "",
                                                       self.import_id, t.name)  # fmt: skip
                     yield index, True, None
                 return
@@ -154,10 +154,10 @@ class BatchImporter(Importer):
             chunk: list[HandText] = []
             held: HandText | TooLong | None = None
             rest = [first] if first is not None else []
-            for item in itertools.chain(again, rest, items, [None]):
-                if item is None and not plan.settled:
+            for coming in itertools.chain(again, rest, items, [None]):
+                if coming is None and not plan.settled:
                     break  # the last hand may be unfinished: it waits
-                take, held = held, item
+                take, held = held, coming
                 if take is None:
                     continue
                 if state is None:
