@@ -36,6 +36,8 @@ Quirks read here:
   the stake, a later one a live post to come in.
 * Straights are named top card first ("a straight, Seven to Three"); the other words
   are PokerStars' ("four of a kind, Fours"), typed by :func:`read_high`.
+* Every hand ends "************  Game N ends  ************", after its wins lines: a
+  hand without it was cut short (a file cut between its wins lines pays some pots).
 * Times are GMT ("Sunday, October 18, 20:00:00 GMT 2009").
 * Hold'em and stud hands are skipped (``skipped_game``).
 """
@@ -130,6 +132,10 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     a, b = h.money(gm["sb"]), h.money(gm["bb"])
     h.dead_small = a // 2 if structure is k.BettingStructure.LIMIT else a
     if not k.read_lines(h, lines, 2, line, _line):
+        return k.no_record(h)
+    if not h.summary:  # no "Game N ends" line: cut, maybe between its wins lines
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "hand has no 'Game N ends' line (cut short?)", lines[-1])  # fmt: skip
         return k.no_record(h)
     sb, bb, small_bet, big_bet = k.blinds_and_bets(h, structure, a, b)
     if structure is k.BettingStructure.LIMIT and h.bb is None:

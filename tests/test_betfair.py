@@ -91,6 +91,24 @@ def test_chopped_main_pot_side_pot_skipped_holdem_cut_hand() -> None:
     assert not kinds(h) & BAD
 
 
+def test_hand_without_its_ends_line_is_cut_short() -> None:
+    # The second hand (lines 17 to 53): cut after "Fenna wins $8 from side pot #1" (50)
+    # or her $4 of the chopped main pot (51), it was read whole with Ezra's $4 (and
+    # Fenna's) unpaid, and the audit found award mismatches on a hand that was only cut.
+    # Cut after Ezra's line (52), every pot is paid but the "Game 300000003 ends" line
+    # is still missing: cut short too; to that line (53): read, as above.
+    name = "allin_chopped_main_side_pot_skipped_holdem_cut_hand.txt"
+    lines = (FIXTURES / "betfair" / name).read_text("utf-8").split("\n")[16:]
+    for end in (50, 51, 52):
+        r = FMT.parse(HandText("\n".join(lines[: end - 16]), "b.txt", 17, 0))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
+    r = FMT.parse(HandText("\n".join(lines[: 53 - 16]), "b.txt", 17, 0))
+    assert r.hand is not None and r.problems == ()
+    assert [(c.player, c.amount) for c in r.hand.collects] == [
+        ("Fenna", 800), ("Fenna", 400), ("Ezra", 400)]  # fmt: skip
+
+
 def test_straight_words_top_card_first() -> None:
     assert betfair.read_high("a straight flush, Seven to Three") == ClaimedHigh(
         HandCategory.STRAIGHT_FLUSH, (7,))  # fmt: skip
