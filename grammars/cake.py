@@ -36,6 +36,7 @@ Quirks read here:
 * The tournament header's stakes are "ante/small blind/big blind" ("0/10/20"); a
   tournament id ("T15042503") makes the hand a tournament (chips) even beside the
   header's word "CASH".
+* Dates are written with "-", "/" or "." ("2012.02.05 - 21:01:45").
 * Times have no zone (fpdb takes them for US Eastern; none is printed, so none is
   guessed: ``time_zone`` and ``started_at_utc`` are ``None``).
 * Hold'em hands are skipped (``skipped_game``).
@@ -56,7 +57,9 @@ HAND_START = re.compile(r"\ufeff?Hand#\w+ - ")
 
 FIRST = re.compile(r"\ufeff?Hand#(?P<id>\w+) - (?P<name>.*)$")
 GAME = re.compile(r"(?P<stakes>\S+) (?P<limit>NL|PL|FL) (?P<game>.+)")
-DATE = re.compile(r"(\d{4})[-/](\d\d)[-/](\d\d)[ -]+(\d\d?):(\d\d):(\d\d)")
+#: "2012-06-21 - 05:30:58", "2013/07/16 - 10:38:40", "2012.02.05 - 21:01:45" (a real 2012
+#: cash file); the network's later files also separate the time by "-" or "/"
+DATE = re.compile(r"(\d{4})([-/.])(\d\d)\2(\d\d)[ -]+(\d\d?)([:/-])(\d\d)\6(\d\d)")
 TOURNEY = re.compile(r"\bT(?P<tid>\d+)\b")
 CASH_TABLE = re.compile(r"(?P<table>.+?)(?: \((?:Turbo )?(?P<max>\d+)-Max\))?(?: \d+)?$", re.I)
 #: the table-currency amount a line ends with when the client shows another currency
@@ -125,7 +128,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         currency=currency or "PLAY", ante=amounts[0] if len(amounts) == 3 else 0,
         tournament_id=tid["tid"] if tid else None, small_bet=small_bet, big_bet=big_bet,
     )  # fmt: skip
-    y, mo, d, hh, mi, ss = (int(x) for x in when.groups())
+    y, mo, d, hh, mi, ss = (int(when[i]) for i in (1, 3, 4, 5, 7, 8))
     return k.finish(
         h, lines, line, site=SITE, game=g, started_at=datetime(y, mo, d, hh, mi, ss),
         time_zone=None, max_seats=h.max_seats, collect_order=k.CollectOrder.UNORDERED,

@@ -153,3 +153,25 @@ def test_no_low_line_with_more_words_is_unread_not_swallowed() -> None:
                            "Leocadia: checks", ["There is no low hand", odd])
     assert ph.hand is not None
     assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
+
+
+def test_dotted_date_uncalled_return_and_negative_dead_blind() -> None:
+    """A real 2012 Cake cash file dates its hands "2012.02.05 - 21:01:45": a bad
+    header before (the hand lost). Hand 1, PL Omaha $0,05/$0,10: Ava raises to $0,35,
+    Cal calls, Dot's big blind folds; flop $0,50 each; Ava's $1,20 turn bet comes back
+    ("returns uncalled bet"): 0,35 x 2 + 0,10 + 0,50 x 2 = $1,80, $1,72 to Ava, so the
+    rake is 8 cents. Hand 2 holds the same file's "posts dead blind $-0,10 and big blind
+    $0,10" (a dead blind written negative, no space after the colon): what it put in is
+    not known, so the line is not read and the hand is read in part, nothing judged on
+    it."""
+    one, two = parse_fixture(FMT, "usd_dotted_date_uncalled_return_negative_dead_blind.txt")
+    h = one.hand
+    assert h is not None and one.problems == ()
+    assert h.started_at == datetime(2012, 2, 5, 21, 1, 45) and h.game.currency == "USD"
+    assert [(r.player, r.amount) for r in h.returned] == [("Ava", 120)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Ava", 172)]
+    assert (h.total_pot, h.rake) == (None, 8)  # no total pot line; the rake 180 - 172
+    assert not kinds(h) & BAD
+    assert two.hand is not None
+    assert [(p.code, p.line) for p in two.problems] == [(ProblemCode.UNRECOGNISED_LINE, 37)]
+    assert not kinds(two.hand) & BAD
