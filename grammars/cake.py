@@ -33,7 +33,8 @@ Quirks read here:
 * Winnings name no pot (the record says so: ``pots_named`` false, and the audit spreads
   each player's amount over the pots they could win); hi/lo winnings name their half
   ("wins high pot", "wins low pot").
-* The tournament header's stakes are "ante/small blind/big blind" ("0/10/20"); a
+* The tournament header's stakes are "ante/small blind/big blind" ("0/10/20"; an ante
+  of "-1", as in "-1/50/100", is none: such hands post no ante); a
   tournament id ("T15042503") makes the hand a tournament (chips) even beside the
   header's word "CASH".
 * Dates are written with "-", "/" or "." ("2012.02.05 - 21:01:45").
@@ -116,7 +117,9 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     currency = "CHIPS" if tid else _CURRENCIES.get(stakes[-1][:1], "")
     h.unit = k.Unit.CHIPS if tid or not currency else k.Unit.CENTS
     structure = _LIMITS[gm["limit"]]
-    amounts = [h.money(a) for a in stakes]
+    # a tournament's "-1/50/100": ante -1, no ante (its hands post none)
+    amounts = [0 if a.startswith("-") and i == 0 < len(stakes) - 2 else h.money(a)
+               for i, a in enumerate(stakes)]  # fmt: skip
     sb, bb = amounts[-2], amounts[-1]
     h.dead_small = sb
     _table(h, parts, tid)

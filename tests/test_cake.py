@@ -175,3 +175,19 @@ def test_dotted_date_uncalled_return_and_negative_dead_blind() -> None:
     assert two.hand is not None
     assert [(p.code, p.line) for p in two.problems] == [(ProblemCode.UNRECOGNISED_LINE, 37)]
     assert not kinds(two.hand) & BAD
+
+
+def test_tournament_ante_minus_one_is_no_ante() -> None:
+    """A real 2012 Cake tournament header writes its stakes "-1/50/100" (ante -1: its
+    hands post no ante); the "-1" was read as an amount and the hand lost (an internal
+    error). PL Omaha 50/100: Vic raises to 300, Wes is all in for his last 850 (900),
+    Una's big blind folds, Vic calls 600: 100 + 900 + 900 = 1,900 to Vic's trip kings
+    (Kh Kd with Ks) over Wes's aces."""
+    (r,) = parse_fixture(FMT, "tournament_minus_one_ante_all_in_preflop.txt")
+    h = r.hand
+    assert h is not None and r.problems == ()
+    g = h.game
+    assert (g.currency, g.tournament_id, g.ante, g.small_blind, g.big_blind) == (
+        "CHIPS", "11149299", 0, 50, 100)  # fmt: skip
+    assert [(c.player, c.amount) for c in h.collects] == [("Vic", 1900)]
+    assert h.rake == 0 and not kinds(h) & BAD
