@@ -14,9 +14,10 @@ blinds"): the big blind live, the rest dead. Amounts are minor units.
 from __future__ import annotations
 
 from hhtools.grammars._hand import Hand
-from hhtools.model.records import PostKind
+from hhtools.grammars._inferred import excess_returned, live_put
+from hhtools.model.records import PostKind, Returned
 
-__all__ = ["join_dead"]
+__all__ = ["join_dead", "live_returns", "post_both_blinds"]
 
 
 def join_dead(h: Hand, player: str, kind: PostKind, amount: int, line: int,
@@ -56,3 +57,25 @@ def join_dead(h: Hand, player: str, kind: PostKind, amount: int, line: int,
     h.bets[player] -= held
     h.highest = max(h.bets.values())
     return True
+
+
+def post_both_blinds(h: Hand, player: str, amount: int, big_blind: int, line: int) -> None:
+    """Post "posts small & big blinds ($0.75)" (``amount`` both, minor units): what it
+    holds over ``big_blind`` is dead (counts toward no call), the rest the live big
+    blind, as :func:`hhtools.rules.pots.dead_money` reads the post."""
+    h.dead_small = max(amount - big_blind, 0)
+    h.post_both(player, amount, line)
+
+
+def live_returns(h: Hand, big_blind: int) -> tuple[Returned, ...]:
+    """The hand's returns, as :func:`hhtools.grammars._hand.returns` gives them, but the
+    uncalled excess worked out on the live chips (:func:`~._inferred.live_put`): a dead
+    small blind posted with the big is never returned (a poster whose $1 flop bet was not
+    called had $1.25 'returned', the dead $0.25 with it, and the audit found the pot
+    short of it). Adds "returned" to ``h.inferred`` when it infers one. Minor units."""
+    back = excess_returned(live_put(h.put, h.actions, big_blind), h.returned, h.actions)
+    if back is None:
+        return tuple(h.returned)
+    h.inferred.append("returned")
+    return (*h.returned, back)
+

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from hhtools.model.records import Action, Collect, Returned
+from hhtools.model.records import Action, Collect, PostKind, Returned
 
-__all__ = ["collected", "excess_returned", "hand_excess", "in_pot", "last_line", "short_paid"]
+__all__ = [
+    "collected", "excess_returned", "hand_excess", "in_pot", "last_line", "live_put", "short_paid",
+]
 
 
 def excess_returned(
@@ -48,6 +50,24 @@ def excess_returned(
     if most <= second:
         return None
     return Returned(top, most - second, last_line(actions, top), inferred=True)
+
+
+def live_put(put: Mapping[str, int], actions: Iterable[Action], big_blind: int) -> dict[str, int]:
+    """What each player put in less the dead small blind of a post of both blinds (what
+    a ``dead_small_and_big`` post holds over ``big_blind``, as
+    :func:`hhtools.rules.pots.dead_money` counts it): dead chips stay in the main pot
+    and are no part of an uncalled excess (:func:`excess_returned` of this). Minor units.
+
+    >>> from hhtools.model.records import ActionKind as K, PostKind as P, Street as S
+    >>> live_put({"a": 175, "b": 50}, [Action(S.PREFLOP, "a", K.POST, 75,
+    ...          post=P.DEAD_SMALL_AND_BIG)], 50)
+    {'a': 150, 'b': 50}
+    """
+    out = dict(put)
+    for a in actions:
+        if a.post is PostKind.DEAD_SMALL_AND_BIG and a.player in out:
+            out[a.player] -= min(max(a.amount - big_blind, 0), out[a.player])
+    return out
 
 
 def hand_excess(put: Mapping[str, int], actions: Sequence[Action], line: int) -> Returned | None:

@@ -44,7 +44,9 @@ from hhtools.grammars._hand import (
     match_line, match_player, no_record, not_read, reader, returns, rule_table, section,
     sitting_out, summary_end, text_format, the_board,
 )  # fmt: skip
-from hhtools.grammars._inferred import collected, excess_returned, hand_excess, in_pot, short_paid
+from hhtools.grammars._inferred import (
+    collected, excess_returned, hand_excess, in_pot, live_put, short_paid,
+)  # fmt: skip
 from hhtools.grammars._json import JsonHand, json_format, json_reader, unknown_keys
 from hhtools.grammars._lines import _BadCards as BadCards
 from hhtools.grammars._lines import _cards as cards
@@ -98,7 +100,7 @@ __all__ = [
     "clockwise", "collected", "cut_short", "detect_encoding", "excess_returned", "finish",
     "hand_excess", "header_game", "impossible", "in_pot", "in_pot_order", "incomplete",
     "iter_hands", "iter_lines", "keep", "language_of", "limit_blinds", "limit_stakes",
-    "line_breaks",
+    "line_breaks", "live_put",
     "local_time", "localised_cards", "low_from_five", "match_line", "match_player",
     "no_record", "not_read", "paid_parts", "plain_head", "player_line", "pots_of", "read_body",
     "read_high", "read_high_once", "read_high_words", "read_lines", "read_low",

@@ -65,6 +65,7 @@ from functools import partial
 from typing import Any
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars._dead import live_returns, post_both_blinds
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -160,7 +161,7 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     if k.incomplete(h, lines, line, cut_short=cut):
         return k.no_record(h)
     g = _game(h, gm, (*game, _STRUCTURES[gm["limit"]]))
-    returned = k.returns(h)
+    returned = live_returns(h, g.big_blind)  # a dead small blind is never returned
     if k.short_paid(k.in_pot(h.put, returned), k.collected(h.collects)):
         h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
                   "the 'wins' lines pay out less than nine tenths of the pot (cut short?)",
@@ -253,7 +254,9 @@ def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     if kind == "sitout":  # not dealt in, unless the player plays (Hand.final_seats)
         h.sit_out(p)
         return
-    if kind in _POSTS:
+    if kind == "both" and h.bb is not None:  # a dead small blind and the live big
+        post_both_blinds(h, p, h.money(m["a"]), h.bb, lno)
+    elif kind in _POSTS:
         h.post(p, _POSTS[kind], h.money(m["a"]), lno)
     elif kind in ("bet", "call", "raise_by"):
         h.betting(kind, p, h.money(m["a"]), lno)

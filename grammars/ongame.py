@@ -58,6 +58,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars._dead import live_returns, post_both_blinds
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -195,7 +196,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     if k.incomplete(h, lines, line, cut_short=cut, missing=missing, seats_first=False):
         return k.no_record(h)
     g = _game(h, tb, game, tid)
-    returned = k.returns(h)
+    returned = live_returns(h, g.big_blind)  # a dead small blind is never returned
     total = sum(h.pots.values())
     parts = _net_parts(h.collects, total - (h.rake or 0))
     started, zone, started_utc = _when(st)
@@ -333,7 +334,10 @@ def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
         # Stakes "$0.50/$0.50": the small blind equals the big and is written "posts
         # big blind"; the first such post, before any other, is the small blind.
         small = kind == "bb" and not h.actions and h.stakes[0] == h.stakes[1] == a
-        h.post(p, k.PostKind.SMALL_BLIND if small else _POSTS[kind], a, lno)
+        if kind == "both":  # "posts small & big blinds ($0.75)": only the big blind is live
+            post_both_blinds(h, p, a, h.bb if h.bb is not None else h.stakes[1], lno)
+        else:
+            h.post(p, k.PostKind.SMALL_BLIND if small else _POSTS[kind], a, lno)
     elif kind == "raise_to":
         h.raise_to(p, h.money(m["to"]), lno, bool(m["allin"]))
     elif kind in ("call", "bet"):

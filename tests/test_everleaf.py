@@ -268,3 +268,22 @@ def test_side_pot_raked_from_the_main_pot_only() -> None:
     assert awards(everleaf.FORMAT, right) == set()
     wrong = right.replace("Filipa wins $ 7.80 USD from main pot", "Dagny wins $ 7.80 USD from main pot")
     assert awards(everleaf.FORMAT, wrong) == {("Dagny", 780, 0), ("Filipa", 0, 780)}
+
+
+def test_dead_small_blind_posted_with_the_big_is_never_returned() -> None:
+    # "Dee: posts both blinds [$ 0.75 USD]" at $0.25/$0.50: $0.50 live, $0.25 dead.
+    bet, called = _parse("both_blinds_poster_bets_uncalled_and_calls.txt")
+    b = bet.hand
+    assert b is not None and bet.problems == ()
+    # Dee's $1 flop bet is not called: $1 back (was $1.25, the dead $0.25 in it, and the
+    # audit found 'collected $1.43 ... $1.00 went in the pot'); pot 0.25 + 0.50 + 0.25 +
+    # 0.50 = $1.50, $1.43 paid, $0.07 rake
+    assert [(x.player, x.amount) for x in b.returned] == [("Dee", 100)] and b.rake == 7
+    c = called.hand
+    assert c is not None and called.problems == ()
+    # Dee calls Ann's $2 and $3: both $5 live, Dee's $0.25 dead more: nothing back (was
+    # $0.25); pot $11, $10.45 paid, $0.55 rake
+    assert c.returned == () and c.rake == 55
+    for ph in (bet, called):
+        assert not _findings(ph.hand) & BAD
+

@@ -226,3 +226,28 @@ def test_contested_side_pot_raked_from_the_main_pot() -> None:
     text = (FIXTURES / name).read_text("utf-8")
     wrong = text.replace("won by Bea ($14), Ann ($14)", "won by Bea ($14), Cy ($14)")
     assert awards(ongame.FORMAT, wrong) == {("Ann", 0, 1400), ("Cy", 1400, 0)}
+
+
+def test_dead_small_blind_posted_with_the_big_is_never_returned() -> None:
+    # "Dee posts small & big blinds ($0.75)" at $0.25/$0.50: $0.50 live, $0.25 dead.
+    raised, bet, called = _parse("dead_small_and_big_poster_raises_bets_and_calls.txt")
+    r = raised.hand
+    assert r is not None and raised.problems == ()
+    # "raises $1.50 to $2": from the live $0.50 (the dead $0.25 counts toward no call)
+    dee = [(a.kind, a.amount, a.to_amount) for a in r.actions if a.player == "Dee"]
+    assert dee == [(ActionKind.POST, 75, None), (ActionKind.RAISE, 150, 200)]
+    # all fold: $2 - $0.50 = $1.50 back; pot 0.25 + 0.50 + 0.25 dead + 0.50 = $1.50
+    assert [(x.player, x.amount) for x in r.returned] == [("Dee", 150)]
+    b = bet.hand
+    assert b is not None and bet.problems == ()
+    # Dee checks, bets $1 on the flop, Cy folds: $1 back (not $1.25, the dead $0.25 in
+    # it: the audit found 'collected $1.45 plus rake $0.05 ... $1.00 went in the pot')
+    assert [(x.player, x.amount) for x in b.returned] == [("Dee", 100)]
+    c = called.hand
+    assert c is not None and called.problems == ()
+    # Dee calls Ann's $2 and her $3: both put $5 live, Dee $0.25 dead more: nothing back
+    # (before: $0.25 'returned' to Dee and a side pot of it for Ann, two findings)
+    assert c.returned == () and (c.total_pot, c.rake) == (1100, 50)
+    for ph in (raised, bet, called):
+        assert not _findings(ph.hand) & BAD
+
