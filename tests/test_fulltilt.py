@@ -429,3 +429,19 @@ def test_cap_word_without_an_amount() -> None:
     h2 = two.hand
     assert h2.game.hi_lo and [(c.player, c.amount) for c in h2.collects] == [("Cat", 200)]
     assert [(r.player, r.amount) for r in h2.returned] == [("Cat", 100)]
+
+
+def test_archive_separator_before_each_hand_is_no_hand() -> None:
+    """A Full Tilt archive writes '******************** # 2 *******************' and a
+    blank line before each hand, and a blank line after each header (fpdb-3's real 2009
+    archive file): each separator was a text of its own, a failed hand reported as a bad
+    header (2 here). Hand 1: 0.50 + 3.50 x 2 + 5 x 2 = $17.50, rake $0.70, $16.80 to
+    Ada's aces; hand 2: Bram's raise to $3.50 over Ada's $1 blind, $2.50 back, $2.50
+    (0.50 + 1 + 1) to Bram."""
+    one, two = _hands("archive_separator_before_each_hand.txt")
+    assert (one.problems, two.problems) == ((), ())
+    assert (one.hand.line, two.hand.line) == (3, 41)
+    assert [(c.player, c.amount) for c in one.hand.collects] == [("Ada", 1680)]
+    assert [(r.player, r.amount) for r in two.hand.returned] == [("Bram", 250)]
+    assert [(c.player, c.amount) for c in two.hand.collects] == [("Bram", 250)]
+    assert _money_findings(one.hand) == [] and _money_findings(two.hand) == []

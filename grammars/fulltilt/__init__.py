@@ -59,9 +59,10 @@ Quirks read here:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, BinaryIO
 
 from hhtools.grammars import _kit as k
 from hhtools.grammars._dead import join_dead
@@ -482,12 +483,27 @@ def _summary_seat(h: _FtpHand, ln: str, lno: int) -> bool:
     return True
 
 
+#: The separator line an archive writes before each hand ("******************** # 2
+#: *******************", fpdb-3's real 2009 archive file), with the blank lines after it
+_SEPARATOR = re.compile(r"\ufeff?(?:\*{5,} # \d+ \*{5,}\s*)+")
+
+
+def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
+    """A file's hand texts (:data:`HAND_START`, :data:`HAND_END`), less the texts that
+    hold nothing but an archive's separator lines: each was a hand of its own reported
+    as a bad header (a failed hand and a problem before every hand of an archive)."""
+    for ht in k.iter_hands(fh, file, HAND_START, HAND_END):
+        if ht.text[:2] not in ("**", "\ufeff*") or _SEPARATOR.fullmatch(ht.text) is None:
+            yield ht
+
+
 #: The Full Tilt Poker site format: a file holds one when its first lines hold a hand
 #: header; its hands start at each header, and after a summary a new text starts at
-#: the first line no summary holds (:data:`HAND_END`), so a damaged header is reported.
-FORMAT = k.text_format(
+#: the first line no summary holds (:data:`HAND_END`), so a damaged header is reported;
+#: an archive's separator lines are dropped (:func:`_split`).
+FORMAT = replace(k.text_format(
     "fulltilt", "Full Tilt Poker",
     "Omaha, Omaha hi/lo 8 or better, 5- and 6-card Omaha, Courchevel; pot limit, no limit, "
     "fixed limit and CAP; cash (real and play money) and tournaments; run it twice",
     HAND_START, _parse, header=_ANY_START, end=HAND_END, hand=_FtpHand,
-)  # fmt: skip
+), split=_split)  # fmt: skip
