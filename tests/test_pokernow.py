@@ -264,6 +264,23 @@ def test_allin_side_pot() -> None:
     assert not {f.kind for f in result.findings} & BAD
 
 
+def test_short_all_in_big_blind_is_not_the_stake() -> None:
+    # 10/20: Bob "posts a big blind of 15 and go all in"; Cy comes back with "a missing
+    # small blind of 10" and "a missed big blind of 20" (one post of 30, 10 dead). The
+    # stake was read from the first big blind (15), so Cy's post held 15 dead: the pots
+    # were 60 and 80, and the audit found a chip imbalance and three award mismatches.
+    (ph,) = read("short_all_in_big_blind_and_returning_dead_small.csv")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert (h.game.small_blind, h.game.big_blind) == (10, 20)  # the largest big blind
+    # in: Ann 10 + 10 + 40, Bob 15, Cy 30 + 40 = 145; live levels Bob 15, Ann and Cy 60:
+    # main pot 3 x 15 + Cy's dead 10 = 55 to Bob's trip kings, side pot 2 x 45 = 90 to
+    # Cy's aces over Ann's queens
+    result = audit_hand(h)
+    assert [(p.pot, p.gross) for p in result.settlement.pots] == [(0, 55), (1, 90)]
+    assert not {f.kind for f in result.findings} & BAD
+
+
 def test_cents_and_a_hand_cut_at_the_end_of_the_log() -> None:
     name = "cents_cut_last_hand.csv"
     cut, whole = read(name)
@@ -323,8 +340,8 @@ def test_a_file_of_fixtures_is_imported(tmp_path: Path) -> None:
     summary = import_paths([FIXTURES / "pokernow"], tmp_path / "pn.duckdb", workers=1)
     # 2 + 1 + 1 + 2 + 1 + 1 = 8 hands stored, the 2 of tests/test_audit_time_order.py and
     # the contested side pot's, the 4 of probes/ (tests/test_pot_probes_formats.py), the
-    # bomb pot's; the hold'em hand skipped, #21 cut
-    assert (summary.hands, summary.skipped, summary.failed, summary.read_in_part) == (16, 1, 1, 0)
+    # bomb pot's, the short all-in big blind's; the hold'em hand skipped, #21 cut
+    assert (summary.hands, summary.skipped, summary.failed, summary.read_in_part) == (17, 1, 1, 0)
 
 
 def test_plo8_contested_side_pot_halves_apart() -> None:

@@ -113,6 +113,7 @@ class PokerNowHand(Hand):
         self.dead: dict[str, int] = {}
         self.restacked: set[str] = set()
         self.claims: dict[str, tuple[str, ClaimedHigh]] = {}  # a collect's words, typed
+        self.big_blinds: list[int] = []  # every big blind posted (a missed one too), live
 
 
 def _row(text: str, lno: int) -> _Row | None:
@@ -323,6 +324,8 @@ def _play(h: PokerNowHand, p: str, kind: str, m: Any, lno: int) -> None:
             h.dead[p] = h.dead.get(p, 0) + amount
         return
     post = _POSTS.get(kind)
+    if post is PostKind.BIG_BLIND:
+        h.big_blinds.append(amount)
     if post is PostKind.BIG_BLIND and p in h.dead:
         h.dead_small = h.dead.pop(p)
         h.post_both(p, h.dead_small + amount, lno)
@@ -430,7 +433,10 @@ def _finish(
     if back is not None and not returned:
         returned.append(back)
         inferred.append("returned")
-    sb, bb = h.sb, h.bb
+    # the game's big blind is the largest posted: a short one all in ("posts a big blind
+    # of 15 and go all in" at 10/20) is not the stake, and the dead part of a returning
+    # player's missing small blind and missed big blind (30) is what it holds over it
+    sb, bb = h.sb, max(h.big_blinds, default=None)
     if bb is None:
         inferred.append("blinds")
         bb = (sb or 0) * 2
