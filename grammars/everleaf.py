@@ -54,6 +54,9 @@ Quirks read here:
 * Times have no zone (none is printed): ``time_zone`` and ``started_at_utc`` are
   ``None``. Amounts are "$ 0.25 USD" or "€ 0.25 EUR" (cents); a header with no
   currency sign is a tournament (chips).
+* The Partouche skin heads a hand "Partouche Poker Gibraltar" and "*** Historique des
+  Mains pour la partie 25324991 ***" (its number), writes "Blinds  €0.01/ €0.02" and
+  a disconnection in French; its other lines are the network's (a real 2009 file).
 * Hold'em and stud hands are skipped (``skipped_game``).
 """
 
@@ -71,13 +74,21 @@ __all__ = ["FORMAT", "HAND_START", "read_high"]
 
 SITE = "everleaf"
 #: "Everleaf Gaming Game #N", or a skin of the network: "Concord Gaming" writes
-#: "Everleaf Gaming - Concord Gaming - Game #N", Grand Poker "- - Grand Poker - Game #N"
-HAND_START = re.compile(r"\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #\d")
+#: "Everleaf Gaming - Concord Gaming - Game #N", Grand Poker "- - Grand Poker - Game #N";
+#: Partouche "Partouche Poker Gibraltar", its number on the next line (in French)
+HAND_START = re.compile(
+    r"\ufeff?(?:(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #\d"
+    r"|Partouche Poker Gibraltar\s*$)")
 _ANY_START = re.compile(
-    r"^\s*\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #\d+\s*\n"
-    r"\*{5} Hand history for game #\d+ \*{5}", re.MULTILINE)
+    r"^\s*\ufeff?(?:(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #\d+\s*\n"
+    r"\*{5} Hand history for game #\d+ \*{5}|Partouche Poker Gibraltar\s*\n"
+    r"\*{3} Historique des Mains pour la partie \d+ \*{3})", re.MULTILINE)
 
 FIRST = k.rule("first", r"\ufeff?(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #(?P<id>\d+)\s*$")
+#: Partouche's two header lines: its name, then its hand number in French
+PARTOUCHE = "Partouche Poker Gibraltar"
+PARTOUCHE_ID = k.rule(
+    "partouche", r"\*{3} Historique des Mains pour la partie (?P<id>\d+) \*{3}\s*$")
 GAME_LINE = k.rule("game",
     r"(?:Blinds )?\s*(?P<cur>[$€]?)\s?(?P<sb>[\d.,]+) ?/ ?[$€]?\s?(?P<bb>[\d.,]+) "
     r"(?:(?P<limit>NL|PL) )?(?P<game>.+?)(?: - (?P<max>\d+) Max)?"
@@ -110,6 +121,8 @@ _SPACE = k.rule_table(
     ("event", r"has (?:(?:joined|left) the table|been disconnected|timed out"
               r"|disconnected(?: and has been given a further \d+ seconds to react)?"
               r"|returned)$"),
+    # Partouche: "X est déconnecté et dispose de 20 secondes supplémentaires pour agir"
+    ("event", r"est déconnecté et dispose de \d+ secondes supplémentaires pour agir$"),
 )  # fmt: skip
 #: the table's lines, by the rule's kind
 _BODY = k.rule_table(
@@ -119,6 +132,7 @@ _BODY = k.rule_table(
              r"|(?P<new>new player|All-in))\s*\)\s*$"),
     ("dealing", r"\*\* Dealing down cards \*\*$"),
     ("dealing", r"\*\*\*\*\* Hand history for game #\d+ \*\*\*\*\*$"),
+    ("dealing", r"\*\*\* Historique des Mains pour la partie \d+ \*\*\*$"),
     ("street", r"\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$"),
     ("table", r"Table \s*(?P<table>.*)$"),
     ("players", r"Total number of players ?: ?\d+(?:/\d+)?$"),
@@ -140,6 +154,8 @@ read_high = k.read_high_once
 def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand (``lines``, the first on file line ``line``) into a record."""
     first = k.rule_match(FIRST, lines[0])
+    if first is None and lines[0].lstrip("\ufeff").rstrip() == PARTOUCHE and len(lines) > 1:
+        first = k.rule_match(PARTOUCHE_ID, lines[1])
     if first is None:
         return k.bad_header(h, lines, line)
     h.hand_id = first["id"]

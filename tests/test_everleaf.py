@@ -287,3 +287,23 @@ def test_dead_small_blind_posted_with_the_big_is_never_returned() -> None:
     for ph in (bet, called):
         assert not _findings(ph.hand) & BAD
 
+
+
+def test_partouche_skin_french_header_read() -> None:
+    """The Partouche skin heads a hand "Partouche Poker Gibraltar" and "*** Historique
+    des Mains pour la partie N ***", writes "Blinds  €0.01/ €0.02" and a disconnection
+    in French (a real 2009 file): the file was 'not a supported site', every hand lost.
+    PL Omaha €0.05/€0.10: Marc raises to €0.35, Odile's small blind folds, Lise calls
+    €0.25; flop €0.50 each; Lise's €1 river bet comes back: 0.05 + 0.35 x 2 + 0.50 x 2
+    = €1.75, €1.67 to Lise, rake 8 cents. Noel, a "new player", is not dealt in."""
+    assert recognise(
+        (FIXTURES / "partouche_french_header_disconnect_eur.txt").read_text("utf-8")
+    ).key == "everleaf"
+    (r,) = parse_fixture(everleaf.FORMAT, "partouche_french_header_disconnect_eur.txt")
+    h = r.hand
+    assert h is not None and r.problems == () and h.hand_id == "25400001"
+    assert (h.game.currency, h.game.small_blind, h.game.big_blind) == ("EUR", 5, 10)
+    assert [(s.player, s.sitting_out) for s in h.seats if s.sitting_out] == [("Noel", True)]
+    assert [(x.player, x.amount, x.inferred) for x in h.returned] == [("Lise", 100, True)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Lise", 167)]
+    assert h.rake == 8 and not kinds(h) & BAD
