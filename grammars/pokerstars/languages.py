@@ -149,9 +149,11 @@ _SPANISH = Language(
 # "mostrou [..] e perdeu com ...", "escondeu as cartas [..]"), "esconde a mão", "gastou
 # o tempo", "está sit out" and "terminou o torneio em 9º lugar" as two other public
 # readers of that client's files match them (a place's "º" read as any English ordinal:
-# the rules read the number). Side pots' and prizes' lines are not known: read in part. Tournaments only (chips, no separator): a cash game's amounts are not known, so
-# its header is not read (one bad_header naming the language). Dates are year first.
-_ROLE = r"(?P<w_role> \((?:Botão|small blind|big blind)\))?(?P<w_role2> \((?:small|big) blind\))?"
+# the rules read the number). Side pots' and prizes' lines are not known: read in part.
+# Tournaments only (chips, no separator): a cash game's amounts are not known, so its
+# header is not read (one bad_header naming the language). Dates are year first.
+_ROLE = (r"(?P<w_role> \((?:Botão|small blind|big blind)\))?"
+         r"(?P<w_role2> \((?:small|big) blind\))?")
 _PORTUGUESE = Language(
     name="Portuguese",
     start=r"Mão PokerStars #(\d+):",
@@ -197,7 +199,8 @@ _PORTUGUESE = Language(
          "{who} finished the tournament in {place}th place"),
         (r"Total pote {A1} \| comissão {A2}", "Total pot {a1} | Rake {a2}"),
         (r"Mesa \[(?P<cards>[^\]]*)\]", "Board [{cards}]"),
-        (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" desistiu antes Flop(?P<w_nobet> \(não apostou\))?",
+        (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE
+         + r" desistiu antes Flop(?P<w_nobet> \(não apostou\))?",
          "Seat {n}: {who}{w_role}{w_role2} folded before Flop{w_nobet}"),
         (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" desistiu no (?P<street>Flop|Turn|River)",
          "Seat {n}: {who}{w_role}{w_role2} folded on the {street}"),
@@ -206,7 +209,8 @@ _PORTUGUESE = Language(
         (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" mostrou \[(?P<cards>[^\]]*)\] e ganhou"
          r" \({A1}\) com .*",
          "Seat {n}: {who}{w_role}{w_role2} showed [{cards}] and won ({a1})"),
-        (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" mostrou \[(?P<cards>[^\]]*)\] e perdeu com .*",
+        (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE
+         + r" mostrou \[(?P<cards>[^\]]*)\] e perdeu com .*",
          "Seat {n}: {who}{w_role}{w_role2} showed [{cards}] and lost"),
         (r"Lugar (?P<n>\d+): (?P<who>.+?)" + _ROLE + r" escondeu as cartas \[(?P<cards>[^\]]*)\]",
          "Seat {n}: {who}{w_role}{w_role2} mucked [{cards}]"),
