@@ -236,11 +236,13 @@ def _game(
     h: k.Hand, hd: Any, game: tuple[k.Variant, bool], structure: k.BettingStructure
 ) -> k.Game:
     """The hand's game: a tournament's blinds from the header's level, a cash game's
-    from the blinds posted (the big blind twice the small when one is missing)."""
+    from the blinds posted: the largest big blind ("Posts chip" too: a short big blind
+    all in is not the stake), twice the small when none is."""
     if hd["tid"] is not None:
         sb, bb = h.money(hd["sb"]), h.money(hd["bb"])
     else:
-        bb = h.bb if h.bb is not None else (2 * h.sb if h.sb is not None else 0)
+        largest = max(vars(h).get("_big_blinds", ()), default=None)
+        bb = largest if largest is not None else (2 * h.sb if h.sb is not None else 0)
         sb = h.sb if h.sb is not None else bb // 2
     limit = structure is k.BettingStructure.LIMIT
     return k.Game(
@@ -326,6 +328,8 @@ def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     post = _POSTS.get(kind)
     if post is not None:
         amount = h.money(m["a"])
+        if post is k.PostKind.BIG_BLIND:  # the live big blinds, for the game's stakes
+            vars(h).setdefault("_big_blinds", []).append(amount)
         if not join_dead(h, p, post, amount, lno, kind == "dead"):  # beside the big blind
             h.post(p, post, amount, lno)
     elif kind in _ADDED:

@@ -297,6 +297,22 @@ def test_dead_chip_with_the_posted_chip_is_dead_money() -> None:
     assert awards(bovada.FORMAT, wrong) == {("Dealer", 0, 109), ("UTG", 109, 0)}
 
 
+def test_short_all_in_big_blind_is_not_the_stake() -> None:
+    """At $0.02/$0.05 the Big Blind posts his last $0.03 and UTG comes in with a chip
+    ($0.05, live) and a dead chip ($0.02): the stake was read from the first big blind
+    ($0.03), so UTG's post of both held $0.04 dead by the rules (what it holds over the
+    big blind), not $0.02, and the audit found three award mismatches on a hand paid
+    right. The stake is the largest big blind posted. In: SB 0.02 + BB 0.03 + UTG 0.07
+    + 0.15 + 0.30 + Dealer 0.20 + 0.30 = $1.07; main pot 3 x 0.03 + 0.02 + 0.02 dead =
+    $0.13, side pot 2 x 0.47 = $0.94, both to the dealer's trip kings."""
+    (ph,) = _hands("short_all_in_big_blind_posts_chip_and_dead_chip.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert (h.game.small_blind, h.game.big_blind) == (2, 5)
+    assert [(p.pot, p.gross) for p in audit_hand(h).settlement.pots] == [(0, 13), (1, 94)]
+    assert _money_findings(h) == []
+
+
 def test_zone_poker_leave_enter_auto() -> None:
     """Ignition's Zone Poker (fast-fold) writes 'UTG : Leave(Auto)' when a player leaves
     for the next table, and 'Enter(Auto)' (with or without a player) for the next
