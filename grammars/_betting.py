@@ -406,6 +406,7 @@ def read_body(
     past_range: bool = False,
     quiet: NoChips | None = None,
     normalised: bool = False,
+    quick: Callable[[Any, str, int], bool] | None = None,
 ) -> bool:
     """Read a hand's body lines into ``h``, each with ``read(text, line number)``.
 
@@ -424,6 +425,11 @@ def read_body(
             it is reported; ``None``: none.
         normalised: the lines come normalised already (:func:`~hhtools.grammars._hand.reader`
             gives them so): none is normalised again.
+        quick: ``quick(h, text, line number)`` tried first on each line (normalised): a
+            format's compiled reader of its common lines, ``True`` when it read the line
+            as ``read`` would have; ``False``, nothing added, for any other line, which
+            ``read`` then reads. It raises nothing for a line it leaves (a bug in it is
+            the hand's ``internal_error``). ``None``: every line to ``read``.
 
     Returns:
         ``False`` when an amount or a seat number out of range ends the hand (an
@@ -441,6 +447,8 @@ def read_body(
         plain = text
         if not normalised and not (text.isascii() and text[-1] not in " \t\r"):
             plain = normalise(text)
+        if quick is not None and quick(h, plain, lno):
+            continue
         try:
             known = read(plain, lno)
         except _BadCards as exc:

@@ -232,7 +232,7 @@ def blinds_and_bets(
 
 def read_lines(
     h: H, lines: list[str], first: int, line: int, read: Callable[[H, str, int], bool],
-    *, quiet: NoChips | None = NO_CHIPS,
+    *, quiet: NoChips | None = NO_CHIPS, quick: Callable[[H, str, int], bool] | None = None,
 ) -> bool:  # fmt: skip
     """The kernel's body loop (:func:`~hhtools.grammars._betting.read_body`) over a
     hand's lines from index ``first`` on, each read by the site's ``read(h, text, line
@@ -248,13 +248,15 @@ def read_lines(
         quiet: the format's lines that carry no chips, tried on a line ``read`` does
             not know (default: the kernel's :data:`~hhtools.grammars._quiet.NO_CHIPS`;
             ``None``: none).
+        quick: the format's compiled reader of its common lines, tried first on each
+            (``read_body``'s ``quick``); ``None``: every line to ``read``.
 
     Returns:
         ``False`` when an amount out of range ends the hand, else ``True`` (as
         ``read_body``).
     """
     return read_body(h, enumerate(lines[first:], first), line, partial(read, h), quiet=quiet,
-                     normalised=True)
+                     normalised=True, quick=quick)
 
 
 def player_line(
