@@ -44,7 +44,10 @@ Quirks read here:
   the all-ins can make that repeats a shorter one is read once. The kernel's totals
   check (:mod:`grammars._meaning`) would name a repeat read twice, or a call or raise
   that meant the chips added.
-* "X is sitting out" and "X sits out" are applied: the player is not dealt in.
+* "X is sitting out", "X sits out" and "X will be dealt in after the button" are
+  applied: the player is not dealt in. "X posts $0.04" (a player coming in, out of the
+  blinds) is a live big blind. A side pot tied is paid "X ties side pot #1, and wins
+  $0.43 with: ..." (these three as in fpdb-3's real 2012 file with several side pots).
 * A hi/lo pot is paid on a "with high hand" line, then a "with low hand" line, even
   to one player; collects are typed without a half and the format declares
   ``HIGH_THEN_LOW`` (the audit splits each pot's lines at the high half).
@@ -94,6 +97,7 @@ RULES = tuple((kind, k.rule(kind, pattern)) for kind, pattern in (
     ("sb", r"posts small blind \((?P<a>" + _N + r")\)" + _ALLIN),
     ("bb", r"posts big blind \((?P<a>" + _N + r")\)" + _ALLIN),
     ("ante", r"posts ante \((?P<a>" + _N + r")\)" + _ALLIN),
+    ("posts", r"posts (?P<a>" + _N + r")" + _ALLIN),
     ("call", r"calls (?P<a>" + _N + r")" + _ALLIN),
     ("bet", r"bets (?P<a>" + _N + r")" + _ALLIN),
     ("raise_to", r"raises to (?P<a>" + _N + r")" + _ALLIN),
@@ -107,6 +111,7 @@ RULES = tuple((kind, k.rule(kind, pattern)) for kind, pattern in (
     ("event", r"has (?:requested more time|timed out|returned)$"),
     ("sitout", r"is sitting out$"),
     ("sitout", r"sits out$"),
+    ("sitout", r"will be dealt in after the button$"),
     ("event", r"says .*$"),
     ("event", r"(?:doesn't|does not) show(?: cards)?$"),
     ("has", r"has (?P<desc>(?:Royal Flush|Straight Flush|Four of a Kind|Full House|Flush|Straight"
@@ -114,6 +119,8 @@ RULES = tuple((kind, k.rule(kind, pattern)) for kind, pattern in (
     ("win", r"wins" + _WIN),
     ("win", r"ties, and wins" + _WIN),
     ("win", r"ties" + _WIN),
+    ("win", r"ties side pot #(?P<n>\d+), and wins (?P<a>" + _N + r")"
+            r"(?: with(?: (?P<half>high|low) hand)?: (?P<desc>.*))?$"),
 ))  # fmt: skip
 _PLAYER = k.by_word(RULES)
 #: after a player's name: chat ("X: wake up") or an emote ("Gaassb0 yawns."), never a
@@ -147,7 +154,8 @@ _STRUCTURES = k.structure_names(" ", str.upper)
 _GAMES = {"OMAHA": (k.Variant.OMAHA, False), "OMAHA HI": (k.Variant.OMAHA, False),
           "OMAHA HI/LO": (k.Variant.OMAHA, True),
           "OMAHA HILO": (k.Variant.OMAHA, True)}  # fmt: skip
-_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE}
+_POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "ante": k.PostKind.ANTE,
+          "posts": k.PostKind.BIG_BLIND}  # a player coming in posts a big blind
 _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
 )}  # fmt: skip

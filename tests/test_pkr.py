@@ -251,3 +251,30 @@ def test_contested_side_pot_raked_from_main_and_quartered_low() -> None:
     wrong = two.replace("Cy ties, and wins $0.07", "Cy ties, and wins $0.06").replace(
         "Ann ties, and wins $0.06", "Ann ties, and wins $0.07")
     assert awards(pkr.FORMAT, wrong) == {("Ann", 7, 6), ("Cy", 6, 7)}
+
+
+def test_side_pot_tied_post_to_play_and_dealt_in_after_the_button() -> None:
+    """Three wordings of a real PKR file (fpdb-3's 2012 'multiple side pots' hand) were
+    unread lines, the hand read in part: "X will be dealt in after the button" (not
+    dealt in), "X posts $0.04" (a player coming in posts a big blind) and "X ties side
+    pot #1, and wins $0.43 with: ...". PLO $0.02/$0.04: Dan posts $0.04 and checks, Ana
+    raises to $0.16, all call; Bo bets his last $0.34 on the flop, all call: main pot
+    4 x 0.50 = $2, raked $0.10, $1.90 to Bo's nine-high straight (8 6 with 9 7 5); Cid
+    and Dan put $0.50 more on the turn: side pot $1, their five-high straights (4 3 with
+    A 2 5) tie, $0.50 each. Eli is not dealt in."""
+    name = "side_pot_tied_post_to_play_dealt_in_after_button.txt"
+    (r,) = parse_fixture(pkr.FORMAT, name)
+    h = r.hand
+    assert h is not None and r.problems == ()
+    assert [s.player for s in h.seats if s.sitting_out] == ["Eli"]
+    assert [(a.player, a.amount) for a in h.actions if a.kind is ActionKind.POST] == [
+        ("Bo", 2), ("Cid", 4), ("Dan", 4)]  # fmt: skip
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [
+        ("Cid", 50, 1), ("Dan", 50, 1), ("Bo", 190, 0)]  # fmt: skip
+    assert (h.total_pot, h.rake, h.pot_parts) == (300, 10, (190, 100))
+    assert not kinds(h) & BAD
+    text = (FIXTURES / name).read_text("utf-8")
+    wrong = text.replace("Cid ties side pot #1, and wins $0.50", "Cid ties side pot #1, and "
+                         "wins $0.60").replace("Dan ties side pot #1, and wins $0.50",
+                                               "Dan ties side pot #1, and wins $0.40")
+    assert awards(pkr.FORMAT, wrong) == {("Cid", 60, 50), ("Dan", 40, 50)}
