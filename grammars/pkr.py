@@ -58,6 +58,9 @@ Quirks read here:
 * Chat and table news lines ("Gaassb0 yawns.", "X: wake up", "X says thank you.",
   "Y brings 1,020 to table ...", "has requested more time") carry nothing the record
   needs. End-of-hand "Seat" lines (stacks after) are not read.
+* The 2009 files (fpdb-3's real "All-in on turn" hand) write "Blinds are now
+  $0.02/$0.04", a hand's cards in one bracket ("[Ad 8h]", "Dealing Flop [9s Ac 5s]"),
+  no "Pot sizes" lines (no total pot: ``total_pot`` ``None``) and "End Of Hand #".
 * Times have no zone: ``time_zone`` and ``started_at_utc`` are ``None``.
 * Tournament hands are in chips; hold'em and other games are skipped.
 """
@@ -87,7 +90,7 @@ _HEAD = k.rule_table(
     ("game", r"Game Type: (?P<v>.+?)\s*$"),
     ("limit", r"Limit Type: (?P<v>.+?)\s*$"),
     ("money", r"Money Type: (?P<v>.+?)\s*$"),
-    ("blinds", r"Blinds are now (?P<sb>" + _N + r") / (?P<bb>" + _N + r")\s*$"),
+    ("blinds", r"Blinds are now (?P<sb>" + _N + r") ?/ ?(?P<bb>" + _N + r")\s*$"),
 )  # fmt: skip
 _ALLIN = r"(?P<allin> \(all-in\))?$"
 _WIN = r" (?P<a>" + _N + r")(?: from side pot #(?P<n>\d+))?" \
@@ -138,7 +141,7 @@ _BODY = k.rule_table(
     ("button", r"Moving Button to seat (?:.* )?(?P<seat>[^ ]*)$"),
     ("rake", r"Taking Rake of (?P<a>" + _N + r") from pot (?P<n>\d+)\s*$"),
     ("returned", r"Returning (?P<a>" + _N + r") to (?P<name>.+) uncalled\s*$"),
-    ("end", r"End of Hand #.*$"),
+    ("end", r"End [oO]f Hand #.*$"),
 )  # fmt: skip
 #: table news and dealer lines that carry nothing the record needs
 _OTHERS = k.rule("others",
@@ -150,6 +153,8 @@ _OTHERS = k.rule("others",
 #: lines whose first word is their rule's: when the rule fails, the line is unknown
 _OWN_WORD = ("Seat ", "Pot sizes: ", "Dealing ")
 CARDS = re.compile(r"\[(?P<r>10|[2-9TJQKA]) ?(?P<s>[cdhs])\]")
+#: the 2009 form: the cards in one bracket ("[Ad 8h]", "[9s Ac 5s]")
+OLD_CARDS = re.compile(r"\[(?:10|[2-9TJQKA])[cdhs](?: (?:10|[2-9TJQKA])[cdhs])*\]")
 _STRUCTURES = k.structure_names(" ", str.upper)
 _GAMES = {"OMAHA": (k.Variant.OMAHA, False), "OMAHA HI": (k.Variant.OMAHA, False),
           "OMAHA HI/LO": (k.Variant.OMAHA, True),
@@ -298,7 +303,9 @@ def _blinds(h: _Hand, g: k.Game) -> k.Game:
 
 
 def _cards(text: str) -> tuple[str, ...]:
-    """ "[A d][8 s]" -> ("Ad", "8s")."""
+    """ "[A d][8 s]" -> ("Ad", "8s"); the 2009 form "[Ad 8h]" too."""
+    if " " in text and text.count("[") == 1 and OLD_CARDS.fullmatch(text.strip()):
+        return tuple(c.replace("10", "T") for c in text.strip()[1:-1].split())
     out = tuple(("T" if m["r"] == "10" else m["r"]) + m["s"] for m in CARDS.finditer(text))
     if len(out) != text.count("["):
         raise ValueError(f"not cards: {text[:40]!r}")

@@ -278,3 +278,21 @@ def test_side_pot_tied_post_to_play_and_dealt_in_after_the_button() -> None:
                          "wins $0.60").replace("Dan ties side pot #1, and wins $0.50",
                                                "Dan ties side pot #1, and wins $0.40")
     assert awards(pkr.FORMAT, wrong) == {("Cid", 60, 50), ("Dan", 40, 50)}
+
+
+def test_old_2009_form_one_bracket_cards_no_pot_sizes() -> None:
+    """PKR's 2009 files (fpdb-3's real 'All-in on turn' hand) write "Blinds are now
+    $0.02/$0.04" (no spaces: a bad header, the hand lost), a hand's cards in one bracket
+    ("[Ad 8h]", "Dealing Flop [9s Ac 5s]"), no "Pot sizes" lines and "End Of Hand #".
+    PLO $0.05/$0.10: Aki raises to $0.35, Bea calls, Cy folds; flop Bea bets $0.80, Aki
+    raises to $3.20, Bea calls; turn Bea's last $0.45 called: 0.10 + 2 x 4 = $8.10,
+    rake $0.50, $7.60 to Aki's trip kings (Kh Kd with Ks)."""
+    (r,) = parse_fixture(pkr.FORMAT, "old_2009_one_bracket_cards_no_pot_sizes.txt")
+    h = r.hand
+    assert h is not None and r.problems == ()
+    assert (h.game.small_blind, h.game.big_blind) == (5, 10)
+    assert h.boards == (("Ks", "8d", "2c", "3h", "5c"),)
+    assert h.hole_cards["Aki"] == ("Kh", "Kd", "7s", "6s")
+    assert (h.total_pot, h.rake) == (None, 50)  # no "Pot sizes" line: no total written
+    assert [(c.player, c.amount) for c in h.collects] == [("Aki", 760)]
+    assert not kinds(h) & BAD
