@@ -428,5 +428,7 @@ FORMAT = k.text_format(
     header=_ANY_START, end=HAND_END,
     # the corpus: shows in the order played; the room's limits page: "each round of
     # betting has a maximum number (three) of allowable raises" (cash and tournaments)
-    habits=k.Habits(shows_in_order=True, limit_bets=4, limit_bets_tournament=4),
+    # the corpus's tied low halves: the leftover to the high half (odd_chips, declared)
+    habits=k.Habits(shows_in_order=True, limit_bets=4, limit_bets_tournament=4,
+                    odd_chips_known=True),
 )  # fmt: skip

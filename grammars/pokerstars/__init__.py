@@ -341,6 +341,9 @@ FORMAT = SiteFormat(
     # the room's tournament rules: "In structured tournaments, a bet and three raises
     # are permitted" (its cash games' cap is not stated: not judged)
     habits=Habits(shows_in_order=True, show_order_rooms=(SITE,), no_time_zone_converted=True,
-                  limit_bets_tournament=4),
+                  limit_bets_tournament=4,
+                  # its corpus's tied low halves: one unit each, first clockwise from the
+                  # button (shared/DESIGN.md's example), in PokerStars' own hands
+                  odd_chips_known=True, odd_chips_rooms=(SITE,)),
     ranges=True,  # every hand stands alone: a big file is read in ranges at once
 )

@@ -22,25 +22,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from hhtools.audit.odd_fit import agrees, other_rule
 from hhtools.audit.settle import HandSettlement
 from hhtools.model.records import HandHistory
 from hhtools.model.vocab import PotPartsBasis
 
-__all__ = ["MOST_TRIED", "refit", "splits"]
+__all__ = ["MOST_TRIED", "rake_refit", "refit", "splits"]
 
 #: at most this many ways of taking the rake are tried a hand (a hand with more rake
 #: than this in minor units and two pots is tried nearest the proportional split first)
 MOST_TRIED = 400
-
-
-def _agrees(settlement: HandSettlement) -> bool:
-    """Every pot the rules could award paid every player what they give."""
-    return all(
-        line.paid == line.due
-        for pot in settlement.pots
-        if pot.award is not None
-        for line in pot.lines
-    )
 
 
 def splits(gross: list[int], taken: int, first: list[int]) -> Iterator[tuple[int, ...]]:
@@ -80,6 +71,18 @@ def refit(
     settle: Callable[[HandHistory], HandSettlement],
 ) -> HandSettlement:  # fmt: skip
     """The settlement of ``hand`` with its rake taken from the pots as the site's
+    payments show, when they show it (:func:`rake_refit`), and then, a format whose
+    room's odd-chip rule is not known, with a tied half's odd units placed by the other
+    known rule when the payments show it (:func:`hhtools.audit.odd_fit.other_rule`).
+    Same arguments and return as :func:`rake_refit`."""
+    return other_rule(hand, rake_refit(hand, settlement, settle), settle)
+
+
+def rake_refit(
+    hand: HandHistory, settlement: HandSettlement,
+    settle: Callable[[HandHistory], HandSettlement],
+) -> HandSettlement:  # fmt: skip
+    """The settlement of ``hand`` with its rake taken from the pots as the site's
     payments show, when they show it.
 
     Args:
@@ -96,7 +99,7 @@ def refit(
     """
     taken = hand.rake + hand.fees + hand.jackpot
     pots = settlement.rebuild.pots
-    if hand.pots_named or taken <= 0 or len(pots) < 2 or hand.pot_parts or _agrees(settlement):
+    if hand.pots_named or taken <= 0 or len(pots) < 2 or hand.pot_parts or agrees(settlement):
         return settlement
     gross = [p.amount for p in pots]
     gross[0] += hand.room_added
@@ -105,6 +108,6 @@ def refit(
         first[p.pot] += p.net
     for parts in splits(gross, taken, first):
         again = settle(replace(hand, pot_parts=parts, pot_parts_basis=PotPartsBasis.NET))
-        if _agrees(again):
+        if agrees(again):
             return again
     return settlement

@@ -51,6 +51,14 @@ class Habits:
             bet and four raises). 0: not known, and rooms differ (seed 002 names no
             cap), so the audit does not judge the cap of the format's cash hands.
         limit_bets_tournament: the same for the format's tournament hands.
+        odd_chips_known: the room's rule for a tied half's odd units was read from its
+            real hands (the rules' clockwise units, or the house rule the format's
+            records declare in ``HandHistory.odd_chips``). ``False``: not known, so a
+            hi/lo hand paid by another known rule, to the unit, is not accused
+            (:mod:`hhtools.audit.odd_fit`).
+        odd_chips_rooms: when not empty, the rule is known for these rooms' hands only
+            (``HandHistory.site``): another room writing the same format may split its
+            own way. Empty: every room's hands.
     """
 
     shows_in_order: bool = False
@@ -59,6 +67,8 @@ class Habits:
     written_again: bool = False
     limit_bets: int = 0
     limit_bets_tournament: int = 0
+    odd_chips_known: bool = False
+    odd_chips_rooms: tuple[str, ...] = ()
 
     def shows_ordered(self, site: str) -> bool:
         """Whether a hand of room ``site`` in this format has its shows in the order
@@ -81,6 +91,16 @@ class Habits:
         (True, True)
         """
         return not (self.no_time_zone_converted and time_zone is None)
+
+    def odd_rule_known(self, site: str) -> bool:
+        """Whether the odd-chip rule of a hand of room ``site`` in this format is known.
+
+        >>> Habits(odd_chips_known=True, odd_chips_rooms=("a",)).odd_rule_known("b")
+        False
+        >>> Habits(odd_chips_known=True).odd_rule_known("b"), Habits().odd_rule_known("b")
+        (True, False)
+        """
+        return self.odd_chips_known and (not self.odd_chips_rooms or site in self.odd_chips_rooms)
 
     def limit_cap(self, tournament: bool) -> int:
         """The bets a fixed-limit round allows while three or more players can still
