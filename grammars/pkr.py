@@ -55,7 +55,8 @@ Quirks read here:
   lines ("Two Pairs: Aces, 8s", "Full House, Aces over 3s", "low hand: A2346"): the
   high is the English the kernel types (:func:`hhtools.grammars._english.read_high`,
   as :func:`read_high`), the low read here.
-* Chat and table news lines ("Gaassb0 yawns.", "X: wake up", "X says thank you.",
+* Chat and table news lines ("Gaassb0 yawns.", "X laughs his *** off.", "X admits
+  he's a chicken!", "X can't believe himself.", "X: wake up", "X says thank you.",
   "Y brings 1,020 to table ...", "has requested more time") carry nothing the record
   needs. End-of-hand "Seat" lines (stacks after) are not read.
 * The 2009 files (fpdb-3's real "All-in on turn" hand) write "Blinds are now
@@ -100,6 +101,7 @@ RULES = tuple((kind, k.rule(kind, pattern)) for kind, pattern in (
     ("sb", r"posts small blind \((?P<a>" + _N + r")\)" + _ALLIN),
     ("bb", r"posts big blind \((?P<a>" + _N + r")\)" + _ALLIN),
     ("ante", r"posts ante \((?P<a>" + _N + r")\)" + _ALLIN),
+    ("ante", r"posts ante of (?P<a>" + _N + r")" + _ALLIN),
     ("posts", r"posts (?P<a>" + _N + r")" + _ALLIN),
     ("call", r"calls (?P<a>" + _N + r")" + _ALLIN),
     ("bet", r"bets (?P<a>" + _N + r")" + _ALLIN),
@@ -129,7 +131,8 @@ _PLAYER = k.by_word(RULES)
 #: after a player's name: chat ("X: wake up") or an emote ("Gaassb0 yawns."), never a
 #: word of the betting or the pot ("X posts.": not understood)
 _CHAT = k.rule("chat", r"(?:: .*| (?!(?:posts|calls|bets|raises|checks|folds|wins|ties|collects"
-                      r"|shows|mucks|returns|takes|receives|adds|rebuys)\.)[a-z]+s\.)$")
+                      r"|shows|mucks|returns|takes|receives|adds|rebuys|is|has|will|sits"
+                      r"|does|doesn't|did)\b)[a-z][a-z']*(?: (?:[a-z][a-z']*|\*+))*[.!])$")
 #: the other lines, by the rule's kind
 _BODY = k.rule_table(
     ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>" + _N + r")(?P<away> \(.*\))?\s*$"),
@@ -320,7 +323,7 @@ def _line(h: _Hand, ln: str, lno: int) -> bool:
     if found is not None:
         _player(h, *found, lno)
         return True
-    if ": " in ln or ln.endswith("."):  # chat ("X: wake up") or an emote ("X yawns.")?
+    if ": " in ln or ln.endswith((".", "!")):  # chat ("X: hi") or an emote ("X yawns.")?
         name = h.name(ln, " :")
         if name is not None and k.rule_match(_CHAT, ln[len(name) :]) is not None:
             return True

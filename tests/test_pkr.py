@@ -296,3 +296,18 @@ def test_old_2009_form_one_bracket_cards_no_pot_sizes() -> None:
     assert (h.total_pot, h.rake) == (None, 50)  # no "Pot sizes" line: no total written
     assert [(c.player, c.amount) for c in h.collects] == [("Aki", 760)]
     assert not kinds(h) & BAD
+
+
+def test_antes_only_tournament_ante_of_and_emotes() -> None:
+    """A real PKR tournament (fpdb-3's 2015 'antes only' file) posts "X posts ante of 10
+    (all-in)" under "Blinds are now 0 / 0", and a real play-money hand writes emotes of
+    several words ("laughs his *** off.", "admits he's a chicken!", "can't believe
+    himself."): all were unread lines, the hands read in part. Ivo and Jan ante 20 each
+    (Jan all in): 40 to Ivo's kings (Kc Kd with Q J T) over Jan's ace high."""
+    (r,) = parse_fixture(pkr.FORMAT, "tournament_antes_only_ante_of_emotes.txt")
+    h = r.hand
+    assert h is not None and r.problems == ()
+    assert [(a.player, a.amount, a.all_in) for a in h.actions if a.kind is ActionKind.POST] == [
+        ("Ivo", 20, False), ("Jan", 20, True)]  # fmt: skip
+    assert [(c.player, c.amount) for c in h.collects] == [("Ivo", 40)]
+    assert not kinds(h) & BAD
