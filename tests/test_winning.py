@@ -12,8 +12,8 @@ import duckdb
 from hhtools.grammars import winning
 
 from hhtools.audit import audit_hand
-from hhtools.model.records import ActionKind, BettingStructure, Street
-from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis
+from hhtools.model.records import ActionKind, BettingStructure, HandText, Street
+from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis, ProblemCode
 from tests.award_probe import awards
 from tests.conftest import need_corpus
 from tests.small_sites import parse_bytes, with_lines
@@ -46,6 +46,28 @@ def test_recognise_is_specific() -> None:
         "Bovada Hand #1 TBL#2 OMAHA Pot Limit - 2012-05-14 00:54:46"
     )
     assert not winning.FORMAT.recognise("Hand #1-2 - 2014-01-01 00:00:00 (Seals With Clubs)")
+
+
+def test_old_summary_cut_before_its_game_ended_line_is_cut_short() -> None:
+    # The older format's summary: one line a player (his collects), then "Game ended
+    # at". Cut after Alfa's line (37) or Bravo's (38), the hand was read whole with
+    # Bravo's $14.50 (or Charlie's $10) unpaid, and the audit found a chip imbalance and
+    # award mismatches on a hand that was only cut. Cut after Charlie's (39): cut short
+    # too. To the end line (40): read. In: 3 x 10 + 2 x 10 = $50, rake $1 from the main
+    # pot: main $29, Bravo's straight the high $14.50, Alfa's A-2-3-4-7 the low $14.50;
+    # side $20, Charlie's trip kings $10, Alfa's low $10.
+    text = (FIX / "old_utf16_side_pots_shared_out.txt").read_bytes().decode("utf-16")
+    lines = text.replace("\r\n", "\n").split("\n")
+    for end in (37, 38, 39):
+        r = winning.FORMAT.parse(HandText("\n".join(lines[:end]), "w.txt", 1, 0))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
+    r = winning.FORMAT.parse(HandText("\n".join(lines[:40]), "w.txt", 1, 0))
+    assert r.hand is not None and r.problems == ()
+    paid: dict[str, int] = {}
+    for c in r.hand.collects:
+        paid[c.player] = paid.get(c.player, 0) + c.amount
+    assert paid == {"Alfa": 2450, "Bravo": 1450, "Charlie": 1000}
 
 
 def test_old_utf16_side_pots_shared_out() -> None:

@@ -163,6 +163,12 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
                   "the summary pays nobody (cut short?)", lines[-1])  # fmt: skip
         return k.no_record(h)
+    if not any(ln.startswith("Game ended at:") for _, ln in body[-2:]):
+        # the summary's player lines (each one's collects) end with "Game ended at": a
+        # text without it stops among them (a file cut at its end), some wins missing
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "hand has no 'Game ended at' line (cut short?)", lines[-1])  # fmt: skip
+        return k.no_record(h)
     returned: dict[str, int] = {}
     for r in h.returned:
         returned[r.player] = returned.get(r.player, 0) + r.amount
