@@ -58,7 +58,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from hhtools.grammars import _kit as k
-from hhtools.grammars._dead import live_returns, post_both_blinds
+from hhtools.grammars._dead import join_dead, live_returns, post_both_blinds
 
 __all__ = ["FORMAT", "HAND_START", "read_high"]
 
@@ -82,6 +82,7 @@ RULES = tuple((kind, k.rule(kind, pattern)) for kind, pattern in (
     ("bb", r"posts big blind \(" + _AMT + r"\)" + _ALLIN),
     ("both", r"posts small (?:&|and) big blinds? \(" + _AMT + r"\)" + _ALLIN),
     ("ante", r"posts ante \(" + _AMT + r"\)" + _ALLIN),
+    ("dead", r"posts dead blind \(" + _AMT + r"\)" + _ALLIN),
     ("call", r"calls " + _AMT + _ALLIN),
     ("bet", r"bets " + _AMT + _ALLIN),
     ("raise_to", r"raises " + _AMT + r" to (?P<to>[$€£]?[\d.,]+)" + _ALLIN),
@@ -124,7 +125,8 @@ _GAMES = {"OMAHA_HI": (k.Variant.OMAHA, False), "OMAHA": (k.Variant.OMAHA, False
           "OMAHA_HI_LO": (k.Variant.OMAHA, True),
           "OMAHA_HILO": (k.Variant.OMAHA, True)}  # fmt: skip
 _POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND,
-          "both": k.PostKind.DEAD_SMALL_AND_BIG, "ante": k.PostKind.ANTE}  # fmt: skip
+          "both": k.PostKind.DEAD_SMALL_AND_BIG, "ante": k.PostKind.ANTE,
+          "dead": k.PostKind.ANTE}  # fmt: skip
 _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
 )}  # fmt: skip
@@ -336,6 +338,8 @@ def _player(h: _Hand, p: str, kind: str, m: Any, lno: int) -> None:
         small = kind == "bb" and not h.actions and h.stakes[0] == h.stakes[1] == a
         if kind == "both":  # "posts small & big blinds ($0.75)": only the big blind is live
             post_both_blinds(h, p, a, h.bb if h.bb is not None else h.stakes[1], lno)
+        elif kind in ("bb", "dead") and join_dead(h, p, _POSTS[kind], a, lno, kind == "dead"):
+            pass  # "posts big blind ($0.10)", "posts dead blind ($0.05)": one post of both
         else:
             h.post(p, k.PostKind.SMALL_BLIND if small else _POSTS[kind], a, lno)
     elif kind == "raise_to":

@@ -251,3 +251,20 @@ def test_dead_small_blind_posted_with_the_big_is_never_returned() -> None:
     for ph in (raised, bet, called):
         assert not _findings(ph.hand) & BAD
 
+
+
+def test_big_blind_then_dead_blind_on_two_lines() -> None:
+    """A player coming back posts "X posts big blind ($0.10)" then "X posts dead blind
+    ($0.05)" (fpdb-3's real 2010 'Dead Small Blind' hand): the second line was unread,
+    the hand read in part. The two lines are one post of both, the $0.05 dead. PLO
+    $0.05/$0.10: Cal raises to $0.40 (his live $0.10 counted), Bea calls; Cal's $0.60
+    flop bet comes back: 0.05 + 0.40 x 2 + 0.05 dead = $0.90, rake $0.04, $0.86 to Cal
+    (the pot line's $0.90 agrees)."""
+    (r,) = _parse("big_blind_then_dead_blind_lines_returning_poster.txt")
+    h = r.hand
+    assert h is not None and r.problems == ()
+    cal = [(a.amount, a.post) for a in h.actions if a.player == "Cal" and a.post is not None]
+    assert cal == [(15, PostKind.DEAD_SMALL_AND_BIG)]
+    assert [(x.player, x.amount) for x in h.returned] == [("Cal", 60)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Cal", 86)]
+    assert (h.total_pot, h.rake) == (90, 4) and not kinds(h) & BAD
