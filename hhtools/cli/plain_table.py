@@ -6,8 +6,10 @@ million hands, for its two tables of 100 groups).
 padding of one, the title centred over the table) prints on a console that writes no
 styles (no colour system: output to a file or a pipe), or ``None`` where it cannot be
 sure of that: a cell, header or title that is not printable on one line (tabs, line
-breaks, control characters, separators other than the space), a title wider than the
-table, a table wider than the console, a console that writes styles or only ASCII.
+breaks, control characters, separators other than the space), a table wider than the
+console, a console that writes styles or only ASCII. A title wider than the table is
+wrapped by rich itself (one text, not a cell each: ``hhtools sessions``' title is wider
+than its table, and its 20,818 rows of 100,000 hands took 22 s through rich, 2 s as CSV).
 :func:`hhtools.cli.common.render` then draws with rich as before. ``tests/test_plain_table.py``
 compares the two on random tables.
 """
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.text import Text
 
 __all__ = ["plain_table"]
 
@@ -53,7 +56,7 @@ def plain_table(console: Console, title: str, headers: Sequence[str],
                 inner[i] = n
     widths = [w + 2 for w in inner]  # a space of padding each side
     total = sum(widths) + len(widths) + 1  # and the borders
-    if total > console.width or cell_len(title) > total:
+    if total > console.width:
         return None
 
     def line(cells: Sequence[str], bar: str) -> str:
@@ -67,7 +70,9 @@ def plain_table(console: Console, title: str, headers: Sequence[str],
         return bar + bar.join(f" {p} " for p in parts) + bar
 
     out = []
-    if title:
+    if title and cell_len(title) > total:  # wrapped: as rich's table draws its title
+        out.extend(_wrapped(console, title, total))
+    elif title:
         shown = title.rstrip(" ")
         left = (total - cell_len(shown)) // 2
         out.append(" " * left + shown + " " * (total - left - cell_len(shown)))
@@ -77,3 +82,12 @@ def plain_table(console: Console, title: str, headers: Sequence[str],
     out.extend(line(row, "│") for row in rows)
     out.append("└" + "┴".join("─" * w for w in widths) + "┘")
     return "\n".join(out) + "\n"
+
+
+def _wrapped(console: Console, title: str, width: int) -> list[str]:
+    """The lines of ``title`` wrapped and centred in ``width`` columns by rich, as
+    :class:`rich.table.Table` draws a title wider than the table."""
+    options = console.options.update(width=width, justify="center", highlight=False,
+                                     height=None)  # fmt: skip
+    return ["".join(seg.text for seg in line)
+            for line in console.render_lines(Text(title), options, pad=False)]  # fmt: skip
