@@ -313,9 +313,36 @@ def _unfinished(h: _Hand, lines: list[str], line: int) -> bool:
         h.problem(last, ProblemCode.TRUNCATED_HAND, "hand has no summary (cut short?)", lines[-1])
     elif h.total is None:
         h.problem(last, ProblemCode.MISSING_TOTAL, "summary has no 'Total pot' line", lines[-1])
+    elif _summary_cut(h, lines):
+        h.problem(last, ProblemCode.TRUNCATED_HAND,
+                  "the summary stops before every player's seat line (cut short?)", lines[-1])
     elif h.seats:
         return _impossible_cards(h, lines, line)
     return True
+
+
+def _summary_cut(h: _Hand, lines: list[str]) -> bool:
+    """Whether the summary lacks the "Seat N:" line of a player who put chips in: the
+    summary writes one a player dealt in, the only place of a fold the body does not
+    write ("has timed out"), a cash-out's forfeited pot, a converter's wins; a text
+    cut among them (a file cut at its end) was read whole and judged on what was
+    missing. Counted from the end to the summary's header; names looked up only when
+    fewer lines than seats are written (players sitting out have none)."""
+    written: list[str] = []
+    for ln in reversed(lines):
+        if ln.startswith("Seat "):
+            written.append(ln)
+        elif ln.startswith("*** SUMMARY"):
+            break
+    if len(written) >= len(h.seats) or any(p.code is ProblemCode.UNRECOGNISED_LINE
+                                           for p in h.problems):  # fmt: skip
+        return False  # (a summary line not read may be a seat line: read in part)
+    named = set()
+    for ln in written:
+        seat = ln[5 : ln.find(":")]
+        if seat.isdigit():
+            named.add(h.names.get(int(seat)))
+    return any(a.amount and a.player not in named for a in h.actions)
 
 
 #: One hand text -> record and problems, never raising (:func:`reader`'s guard: an
