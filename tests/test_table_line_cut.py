@@ -111,7 +111,7 @@ def test_show_of_the_hand_says_why_it_is_not_stored(tmp_path: Path) -> None:
     assert res.exit_code == 1
     assert " ".join(res.stderr.split()) == (
         f"error: no hand 2 in {db}: it was read and not stored, {f}:17: table line not read "
-        "(bad_table); 'hhtools problems --notes' lists it")  # fmt: skip
+        "(bad_table); 'hhtools problems' lists it")  # fmt: skip
     res = run.invoke(app, ["show", "4", "--db", str(db)])  # a number no reading met
     assert (res.exit_code, res.stderr) == (1, f"error: no hand 4 in {db}\n")
     # hhtools serve's page of the hand says the same
@@ -126,6 +126,22 @@ def test_show_of_the_hand_says_why_it_is_not_stored(tmp_path: Path) -> None:
     assert got.status_code == 404
     assert got.json()["error"] == (
         f"no hand 2 of pokerstars in the store: it was read and not stored, {f}:17: table "
-        "line not read (bad_table); 'hhtools problems --notes' lists it")  # fmt: skip
+        "line not read (bad_table); 'hhtools problems' lists it")  # fmt: skip
     got = client.get("/api/hands/pokerstars/4")
     assert got.json()["error"] == "no hand 4 of pokerstars in the store"
+
+
+def test_show_of_a_game_skipped_by_design_points_to_the_notes(tmp_path: Path) -> None:
+    # a problem is listed by 'hhtools problems' alone; a note (a hold'em hand, skipped by
+    # design) only with --notes, which the message named for both
+    folder = tmp_path / "in"
+    folder.mkdir()
+    f, db = folder / "hands.txt", tmp_path / "s.duckdb"
+    f.write_text(three_hands().replace("#3:  Omaha Pot Limit", "#3:  Hold'em No Limit"))
+    run = CliRunner()
+    assert run.invoke(app, ["import", str(folder), "--db", str(db), "-q", "-j", "1"]).exit_code == 0
+    res = run.invoke(app, ["show", "3", "--db", str(db)])
+    assert res.exit_code == 1
+    assert " ".join(res.stderr.split()) == (
+        f"error: no hand 3 in {db}: it was read and not stored, {f}:31: not an Omaha-family "
+        "game: Hold'em No Limit (skipped_game); 'hhtools problems --notes' lists it")  # fmt: skip

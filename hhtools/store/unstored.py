@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hhtools.model.vocab import NOTE_CODES
+
 __all__ = ["why_not_stored"]
 
 
@@ -21,11 +23,13 @@ def why_not_stored(store: Any, hand_id: str) -> str:
         hand_id: the site's hand number asked for.
 
     Returns:
-        ``": it was read and not stored, FILE:LINE: MESSAGE (CODE); 'hhtools problems
-        --notes' lists it"`` from the latest reading's first row for that number in
-        ``import_errors``, or ``""`` when no reading left one.
+        ``": it was read and not stored, FILE:LINE: MESSAGE (CODE); 'hhtools problems'
+        lists it"`` from the latest reading's first row for that number in
+        ``import_errors`` (``'hhtools problems --notes'`` for a note: a game skipped by
+        design, which ``problems`` alone leaves out), or ``""`` when no reading left one.
     """
     rows = store.sql("SELECT file, line, message, code FROM import_errors WHERE hand_id = ? "
                      "ORDER BY import_id DESC, line LIMIT 1", [hand_id]).rows()  # fmt: skip
     return "".join(f": it was read and not stored, {file}:{line}: {message} ({code}); "
-                   "'hhtools problems --notes' lists it" for file, line, message, code in rows)
+                   f"'hhtools problems{' --notes' if code in NOTE_CODES else ''}' lists it"
+                   for file, line, message, code in rows)  # fmt: skip
