@@ -39,6 +39,8 @@ Quirks read here:
 * Shown hands are described in the site's words ("Straight, five to nine", "One pair,
   sevens"), typed by :func:`hhtools.grammars._english.read_high`; the summary repeats
   them with the five cards.
+* A player who mucked at the showdown has a summary line "Seat 3: X HI: [Mucked]
+  [Kd 6c]" (a real 2010 file): read, the cards not (the body said it mucked).
 * Each pot is paid on a "Collects $x from main pot" line; the summary repeats the
   amounts per player with their halves ("HI:($x) LO:($y)"): those halves are what the
   site says it paid each player for each half, read into the collects when a player
@@ -94,7 +96,7 @@ SEAT_END = re.compile(
     r"(?: \((?:dealer|small blind|big blind)\))* (?:Folded on the (?:POCKET CARDS|FLOP|TURN|RIVER)"
     r"|(?:collected|won) Total \([^)]*\)(?: All-In)?(?: HI:\([^)]*\))?(?: LO:\([^)]*\))?"
     r"(?: with [^\[]*)?\s*(?:\[[^\]]*\])?|(?:(?:HI|LO):lost ?)+(?:with [^\[]*)?\s*(?:\[[^\]]*\])?"
-    r"|Mucked(?: \[[^\]]*\])?)\s*"
+    r"|Mucked(?: \[[^\]]*\])?|(?:(?:HI|LO): \[Mucked\] ?)+(?:\[[^\]]*\])?)\s*"
 )
 _A = r"(?:\$| ?€)?(?P<a>[\d.,]+)"
 _B = r"(?:\$| ?€)?(?P<b>[\d.,]+)"

@@ -179,3 +179,17 @@ def test_summary_seat_in_other_words_is_unread_not_swallowed() -> None:
                            "Seat 5: Ulla (big blind) Folded on the POCKET CARDS", [odd])
     assert ph.hand is not None
     assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
+
+
+def test_mucked_at_showdown_summary_line() -> None:
+    """A player who mucked at the showdown has the summary line "Seat 3: X HI:
+    [Mucked] [Kd 6c]" (fpdb-3's real 2010 file): it was unread, the hand read in part.
+    PL Omaha $0.25/$0.50: Ada raises to $1.75, Ben folds, Cora calls; flop $3.75 each:
+    0.25 + 1.75 x 2 + 3.75 x 2 = $11.25, rake $0.50, $10.75 to Ada's aces (Ah with Ad);
+    Cora mucked."""
+    (ph,) = parse_fixture(FMT, "pl_mucked_at_showdown_summary_hi_mucked.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert (h.total_pot, h.rake) == (1125, 50)
+    assert [(c.player, c.amount) for c in h.collects] == [("Ada", 1075)]
+    assert not kinds(h) & BAD
