@@ -314,19 +314,24 @@ def test_a_second_import_says_nothing_new(store: tuple[Path, str], tmp_path: Pat
     code, out, _ = invoke("import", str(SAMPLES), "--db", str(db), "-q")
     assert code == 0
     assert words(out) == (f"Nothing new: 8 files unchanged since the last import "
-                          f"(2,106 hands already in {db}).")  # fmt: skip
+                          f"(the files hold 2,106 hands, all already in {db}).")  # fmt: skip
 
     one = tmp_path / "one.duckdb"
     invoke("import", str(HARD_CASES), "--db", str(one), "-q")
     _, out, _ = invoke("import", str(HARD_CASES), "--db", str(one), "-q")
     assert words(out) == (f"Nothing new: 1 file unchanged since the last import "
-                          f"(6 hands already in {one}).")  # fmt: skip
+                          f"(the file holds 6 hands, all already in {one}).")  # fmt: skip
     copy = tmp_path / "copy" / "again.txt"  # the same hands under another name: read again
     copy.parent.mkdir()
     shutil.copy(HARD_CASES, copy)
     _, out, _ = invoke("import", str(copy), "--db", str(one), "-q")
     assert words(out) == (f"Nothing new: 1 file read, every hand in it already stored "
-                          f"(6 hands already in {one}).")  # fmt: skip
+                          f"(the file holds 6 hands, all already in {one}).")  # fmt: skip
+    # both files again, one unchanged: they hold 12 hand texts, the store 6 hands (the
+    # sentence said "12 hands already in" the store of 6)
+    _, out, _ = invoke("import", str(HARD_CASES), str(copy), "--db", str(one), "-q")
+    assert words(out) == (f"Nothing new: 2 files unchanged since the last import "
+                          f"(the files hold 12 hands, all already in {one}).")  # fmt: skip
     empty = tmp_path / "empty"
     empty.mkdir()
     code, out, err = invoke("import", str(empty), "--db", str(tmp_path / "e.duckdb"), "-q")

@@ -60,8 +60,8 @@ def test_a_store_in_the_imported_folder_is_never_read(tmp_path: Path, monkeypatc
     assert q(db, "SELECT DISTINCT file FROM imports") == [("hand.txt",)]
     assert q(db, "SELECT hand_id FROM hands") == [("210000000003",)]
     assert "files skipped: DuckDB database, its log or spill folder" in outs[0]
-    assert outs[2].startswith("Nothing new: 1 file unchanged since the last import (1 hand "
-                              "already in hhtools.duckdb).")  # fmt: skip
+    assert outs[2].startswith("Nothing new: 1 file unchanged since the last import (the "
+                              "file holds 1 hand, already in hhtools.duckdb).")  # fmt: skip
     assert "skipped: DuckDB database, its log or spill folder." in outs[2]
 
 

@@ -296,12 +296,16 @@ def skipped_sentence(skipped: Counter[str]) -> str:
 def nothing_new(summary: Any, db: Path) -> str | None:
     """The sentence of an import that stored nothing and met nothing to report (no
     problem, note, conflict or other game), e.g. ``Nothing new: 8 files unchanged since
-    the last import (2,106 hands already in x.duckdb).``; ``None`` for any other."""
+    the last import (the files hold 2,106 hands, all already in x.duckdb).``; ``None`` for
+    any other. The count is of the hands the files hold, a hand in two files counted
+    twice: not the store's count, which the sentence said it was."""
     if summary.hands or summary.conflicts or summary.failed or summary.problems:
         return None
     if summary.notes or summary.skipped:
         return None
-    stored = f"{plural(summary.duplicates, 'hand')} already in {db}"
+    hold = "the file holds" if summary.files == 1 else "the files hold"
+    every = "already" if summary.duplicates == 1 else "all already"
+    stored = f"{hold} {plural(summary.duplicates, 'hand')}, {every} in {db}"
     if summary.files_unchanged == summary.files:
         return (f"Nothing new: {plural(summary.files, 'file')} unchanged since the last "
                 f"import ({stored}).")  # fmt: skip
