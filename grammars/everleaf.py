@@ -53,7 +53,8 @@ Quirks read here:
   cards" has unknown cards.
 * Times have no zone (none is printed): ``time_zone`` and ``started_at_utc`` are
   ``None``. Amounts are "$ 0.25 USD" or "€ 0.25 EUR" (cents); a header with no
-  currency sign is a tournament (chips).
+  currency sign is a tournament (chips: "Seat 1: Ann ( 2353 )", "posts small blind
+  [$ 75]", "wins 4410 chips from main pot", as in fpdb-3's real 2009 tournament file).
 * The Partouche skin heads a hand "Partouche Poker Gibraltar" and "*** Historique des
   Mains pour la partie 25324991 ***" (its number), writes "Blinds  €0.01/ €0.02" and
   a disconnection in French; its other lines are the network's (a real 2009 file).
@@ -112,7 +113,7 @@ _SPACE = k.rule_table(
     ("show", r"(?P<how>shows|mucks) \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)$"),
     ("noshow", r"does not show cards$"),
     ("win", r"wins \s*(?:(?P<half>high|low) )?\(?\s?[$€]?\s?(?P<a>[\d.,]+)"
-            r"(?: (?:USD|EURO?|Chips|GEL))?\s?\)? from "
+            r"(?: (?:USD|EURO?|[Cc]hips|GEL))?\s?\)? from "
             r"(?P<pot>main pot|side pot(?: ?#?-?(?P<n>\d+))?)"
             r"(?: with (?P<desc>.*?))?(?: \[(?P<cards>[^\]]*)\])?(?: with kicker \[[^\]]*\])?$"),
     ("sitout", r"sits out$"),

@@ -307,3 +307,19 @@ def test_partouche_skin_french_header_read() -> None:
     assert [(x.player, x.amount, x.inferred) for x in h.returned] == [("Lise", 100, True)]
     assert [(c.player, c.amount) for c in h.collects] == [("Lise", 167)]
     assert h.rake == 8 and not kinds(h) & BAD
+
+
+def test_tournament_chips_wins_lowercase() -> None:
+    """An Everleaf tournament (fpdb-3's real 2009 file) writes its stacks in chips
+    ("Seat 1: Ann ( 2353 )"), its posts with a dollar sign ("[$ 75]") and its wins
+    "wins 4410 chips from main pot": the wins were unread, so the hand had none and was
+    lost as cut short. PL Omaha 50/100: Abe raises to 350, Bix to his last 800, Cal and
+    Abe call; Cal bets 400 and his last 800, Abe calls: main pot 3 x 800 = 2,400, side
+    pot 2 x 1,200 = 2,400, both to Cal's trip kings (Kc Ks with Kh)."""
+    (r,) = parse_fixture(everleaf.FORMAT, "tournament_chips_wins_lowercase_side_pot.txt")
+    h = r.hand
+    assert h is not None and r.problems == ()
+    assert (h.game.currency, h.game.small_blind, h.game.big_blind) == ("CHIPS", 50, 100)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [
+        ("Cal", 2400, 0), ("Cal", 2400, 1)]  # fmt: skip
+    assert h.rake == 0 and not kinds(h) & BAD
