@@ -86,6 +86,7 @@ from hhtools.store.pipeline import (
     process_piece,
     run_task,
 )
+from hhtools.store.transport import folder, land, remove
 from hhtools.store.withdraw import CutShort
 
 log = logging.getLogger(__name__)
@@ -166,7 +167,13 @@ class Importer(Committer):
         self.workers = workers if workers is not None else (os.cpu_count() or 1)
         # Workers are made before the database is opened, so no DuckDB state or
         # thread is copied into them (pool_context: forked only from a lone thread).
-        self.pool = start_pool(self.workers) if self.workers > 1 else None
+        # the folder the workers write their answers' tables to (hhtools.store.transport)
+        self._answers = folder() if self.workers > 1 else None
+        try:
+            self.pool = start_pool(self.workers, self._answers) if self._answers else None
+        except BaseException:
+            remove(self._answers)
+            raise
         try:
             self.con = store.connect(db)
             # A commit whose log would pass this threshold is checkpointed at once and
@@ -460,9 +467,15 @@ class Importer(Committer):
         if work is None:
             return task
         try:
-            return tuple(answer(self.pool, work) if self.pool is not None else work.result())
+            got = tuple(answer(self.pool, work) if self.pool is not None else work.result())
         except BrokenProcessPool as exc:
             raise self._lost(task) from exc
+        done = got[2]
+        if isinstance(done, PieceResult):
+            land(done.work)
+        elif isinstance(done, WorkResult):
+            land(done)
+        return got
 
     def _lost(self, task: Task) -> WorkerLost:
         state = self._files.get(task[0])
@@ -490,10 +503,13 @@ class Importer(Committer):
             log.debug("could not remove the unfinished file's hands", exc_info=True)
 
     def close_pool(self) -> None:
-        """Stop the worker processes, if any, at once (tasks left are dropped)."""
+        """Stop the worker processes, if any, at once (tasks left are dropped), and
+        remove their folder of answers with any answer not taken."""
         pool, self.pool = self.pool, None
         if pool is not None:
             stop_pool(pool)
+        answers, self._answers = self._answers, None
+        remove(answers)
 
     def close(self) -> None:
         """Stop the workers and close the database connection."""

@@ -53,15 +53,18 @@ def pool_context() -> Any:
     return ctx
 
 
-def start_pool(workers: int) -> ProcessPoolExecutor:
-    """The import's pool of ``workers`` processes, started (forked: all at once, now).
+def start_pool(workers: int, answers: str | None = None) -> ProcessPoolExecutor:
+    """The import's pool of ``workers`` processes, started (forked: all at once, now);
+    given ``answers``, a folder (:func:`hhtools.store.transport.folder`), the workers
+    write their answers' Arrow tables there (:func:`hhtools.store.pipeline.start_worker`).
 
     An executor, not a :class:`multiprocessing.pool.Pool`: a worker killed by the system
     breaks it (an error for the run) where a Pool waits for that worker's answer for
     ever. Workers ignore Ctrl-C (:func:`hhtools.store.pipeline.start_worker`): the main
     process stops them and rolls back.
     """
-    pool = ProcessPoolExecutor(workers, mp_context=pool_context(), initializer=start_worker)
+    pool = ProcessPoolExecutor(workers, mp_context=pool_context(), initializer=start_worker,
+                               initargs=(answers,))  # fmt: skip
     # The first task starts the forked workers now (all at once), before DuckDB starts
     # its threads; a fork server starts them when needed.
     pool.submit(os.getpid)

@@ -31,6 +31,7 @@ from hhtools.model.vocab import ProblemCode
 from hhtools.store.flatten import ColumnBatch, flatten_hand, text_digest
 from hhtools.store.flatten_arrow import KEY_SCHEMA, batch_tables
 from hhtools.store.tables.kept import kept_rows
+from hhtools.store.transport import Shipped, ship
 
 __all__ = ["BATCH_HANDS", "CHUNK_HANDS", "KEY_SCHEMA", "Piece", "PieceResult", "Task", "WorkResult",
            "chunked", "start_worker", "process_chunk", "process_piece", "run_task"]  # fmt: skip
@@ -66,6 +67,9 @@ class WorkResult:
         kept: the kept tables' rows of these hands (:func:`hhtools.store.tables.kept.kept_rows`,
             worked out for a piece's hands), or ``None`` (a chunk of an archive or a
             watch, or they could not be worked out): the store works them out then.
+        shipped: where a worker process wrote ``tables``, ``keys`` and ``kept`` (they
+            are then empty until :func:`hhtools.store.transport.land` reads them back),
+            or ``None``.
     """
 
     tables: dict[str, pa.Table]
@@ -75,6 +79,7 @@ class WorkResult:
     failed: int
     notes: list[Problem] = field(default_factory=list)
     kept: dict[str, pa.Table] | None = None
+    shipped: Shipped | None = None
 
     @property
     def count(self) -> int:
@@ -396,8 +401,14 @@ def _opener(path: str) -> Callable[[], BinaryIO]:
 Task = tuple[int, bool, tuple[str, list[HandText], bool, int, int] | Piece | Problem | None]
 
 
-def start_worker() -> None:
-    """A worker's initialiser: Ctrl-C is the main process's to handle; and the cyclic
+#: the folder a worker writes its answers' Arrow tables to (:func:`start_worker`)
+_answers: str | None = None
+
+
+def start_worker(answers: str | None = None) -> None:
+    """A worker's initialiser: its answers' Arrow tables are written to files of the
+    folder ``answers`` (:func:`hhtools.store.transport.ship`), not pickled through the
+    pool's pipe, when one is given; Ctrl-C is the main process's to handle; and the cyclic
     garbage collector stopped, what the worker inherited from the process that made it
     frozen (never traversed: no copy of those pages made by a collection). A worker
     makes almost no reference cycles (377 objects found in cycles over the first three
@@ -406,6 +417,8 @@ def start_worker() -> None:
     took 19 us of CPU a hand over a cold piece of 10,000 generated hands with Python's
     thresholds, 4.5 to 5.5 with a collection of the youngest objects every 10,000
     allocations (benchmarks/bench_worker_split.py, its GC row), 0.3 so."""
+    global _answers
+    _answers = answers
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.freeze()
     gc.disable()
@@ -415,7 +428,8 @@ def run_task(task: Task) -> tuple[int, bool, WorkResult | PieceResult | Problem 
     """Run one task in this process: (file index, last, what the work gave); in a worker
     whose collector is stopped (:func:`start_worker`), the objects made since the last
     task then collected (the youngest generation: cycles are freed, the rest kept
-    without being traversed again)."""
+    without being traversed again); in a worker given a folder of answers, the result's
+    Arrow tables written there (:func:`hhtools.store.transport.ship`)."""
     index, last, args = task
     done: WorkResult | PieceResult | Problem | None
     if isinstance(args, Piece):
@@ -424,6 +438,11 @@ def run_task(task: Task) -> tuple[int, bool, WorkResult | PieceResult | Problem 
         done = process_chunk(*args)
     else:
         done = args
+    if _answers is not None:
+        if isinstance(done, PieceResult):
+            ship(done.work, _answers)
+        elif isinstance(done, WorkResult):
+            ship(done, _answers)
     if not gc.isenabled():
         gc.collect(0)
     return index, last, done
