@@ -7,6 +7,7 @@ Every expected amount below is worked out by hand from the fixture's lines, in c
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -445,3 +446,23 @@ def test_archive_separator_before_each_hand_is_no_hand() -> None:
     assert [(r.player, r.amount) for r in two.hand.returned] == [("Bram", 250)]
     assert [(c.player, c.amount) for c in two.hand.collects] == [("Bram", 250)]
     assert _money_findings(one.hand) == [] and _money_findings(two.hand) == []
+
+
+def test_tournament_stakes_in_thousands() -> None:
+    """A Full Tilt tournament header may count its stakes in thousands ("50K/100K Ante
+    10000", fpdb-3's real 2011 file): the header matched with no stakes and the reader
+    raised (an internal error, the hand lost); a header with no stakes is now a bad
+    header. PLO 25K/50K, antes 5,000: Una raises to 150,000, Vik calls; 310,000 each
+    on the flop, Vik's last 185,000 on the turn: 10,000 + 2 x 645,000 = 1,300,000 to
+    Vik's trip kings (Kh Ks with Kc)."""
+    (ph,) = _hands("tournament_stakes_in_thousands_k.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    g = h.game
+    assert (g.small_blind, g.big_blind, g.ante, g.currency) == (25000, 50000, 5000, "CHIPS")
+    assert [(c.player, c.amount) for c in h.collects] == [("Vik", 1300000)]
+    assert _money_findings(h) == []
+    text = (FIX / "tournament_stakes_in_thousands_k.txt").read_text("utf-8")
+    bare = text.replace(" - 25K/50K Ante 5000", "", 1)
+    (r,) = [fulltilt.FORMAT.parse(t) for t in fulltilt.FORMAT.split(io.BytesIO(bare.encode()), "b")]
+    assert r.hand is None and [p.code.value for p in r.problems] == ["bad_header"]

@@ -25,6 +25,8 @@ Quirks read here:
   ("CAP PL Omaha Hi", "CAP PL Omaha H/L": the game names another public reader of the
   site's files matches); play money has no currency sign (chips,
   currency ``PLAY``); tournaments name "<buy-in> (<number>), Table N" (chips).
+* A tournament's stakes may count in thousands ("50K/100K Ante 10000": 50,000 and
+  100,000 chips; a real 2011 file). A header with no stakes is a bad header.
 * The header's time is ET; a newer header prints the player's local time first and the
   ET time in brackets: the ET time is the record's (``time_zone`` "ET").
 * Games: "Omaha", "Omaha Hi", "Omaha H/L", "Omaha Hi/Lo", "5 Card Omaha", "6 Card Omaha
@@ -123,6 +125,9 @@ def _parse(h: _FtpHand, lines: list[str], line: int, text: str, offset: int) -> 
     if isinstance(got, k.ParsedHand):
         return got
     hd, game = got
+    if hd["sb1"] is None and hd["sb2"] is None:  # no stakes where the header has them
+        h.problem(line, k.ProblemCode.BAD_HEADER, "no stakes in the header", lines[0])
+        return k.no_record(h)
     if CANCELLED.search(text):
         h.problem(line, k.ProblemCode.HAND_CANCELLED, "the site cancelled the hand", lines[0])
         return k.no_record(h)
@@ -192,17 +197,25 @@ def _game(h: k.Hand, hd: Any, game: tuple[Any, bool]) -> k.Game:
     tourney = hd["tid"] is not None
     symbol = hd["cur" + n] or ""
     structure = STRUCTURES[hd["limit"].lower()]
-    stake_sb, stake_bb = h.money(hd["sb" + n]), h.money(hd["bb" + n])
+    stake_sb, stake_bb = _stake(h, hd["sb" + n]), _stake(h, hd["bb" + n])
     limit = structure is k.BettingStructure.LIMIT
     sb, bb = k.limit_blinds(h, stake_sb) if limit else (stake_sb, stake_bb)
     ante = hd["ante" + n]
     currency = "CHIPS" if tourney else (CURRENCIES[symbol] if symbol else "PLAY")
     return k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
-        currency=currency, ante=h.money(ante) if ante else 0, tournament_id=hd["tid"],
+        currency=currency, ante=_stake(h, ante) if ante else 0, tournament_id=hd["tid"],
         buy_in=hd["tname"] if tourney else None,
         small_bet=stake_sb if limit else None, big_bet=stake_bb if limit else None,
     )  # fmt: skip
+
+
+def _stake(h: k.Hand, text: str) -> int:
+    """A header's stake in the hand's unit; "50K" (a tournament's thousands) is 50,000
+    chips. ``ValueError`` (the kernel's) for a text that is no amount."""
+    if text.endswith("K"):
+        return h.money(text[:-1]) * 1000
+    return h.money(text)
 
 
 def _boards(h: _FtpHand) -> tuple[tuple[str, ...], ...]:

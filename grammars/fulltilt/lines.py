@@ -15,8 +15,9 @@ from hhtools.grammars import _kit as k
 
 _CUR = r"[$€£]?"
 _AMT = r"(?P<a>[$€£]?\d[\d,.]*)"
-_STAKES = (r"(?P<cur{n}>[$€£]?)(?P<sb{n}>\d[\d,.]*)/[$€£]?(?P<bb{n}>\d[\d,.]*)"
-           r"(?: Ante [$€£]?(?P<ante{n}>\d[\d,.]*))?")  # fmt: skip
+#: the stakes; a tournament's may count in thousands ("50K/100K", a real 2011 file)
+_STAKES = (r"(?P<cur{n}>[$€£]?)(?P<sb{n}>\d[\d,.]*K?)/[$€£]?(?P<bb{n}>\d[\d,.]*K?)"
+           r"(?: Ante [$€£]?(?P<ante{n}>\d[\d,.]*K?))?")  # fmt: skip
 HEADER = k.rule("header",
     r"\ufeff?(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+):\s+"
     r"(?:(?P<tname>.+?) \((?P<tid>\d+)\),\s+)?(?:Table |Match )?(?P<table>.+?)"
