@@ -37,7 +37,11 @@ Quirks read here:
   of "-1", as in "-1/50/100", is none: such hands post no ante); a
   tournament id ("T15042503") makes the hand a tournament (chips) even beside the
   header's word "CASH".
-* Dates are written with "-", "/" or "." ("2012.02.05 - 21:01:45").
+* Dates are written with "-", "/" or "." ("2012.02.05 - 21:01:45"). The 2011 files
+  write no "Dealer: Seat N" line but mark the button's seat line "... (540 in chips)
+  DEALER", and a muck after the showdown "X: mucks [4s,3h] (Pair) ."; a bounty
+  tournament's "Tournament: X wins 1 bounty. (1)" moves no chip of the pot (fpdb-3's
+  real 2011 and 2012 tournament files).
 * Times have no zone (fpdb takes them for US Eastern; none is printed, so none is
   guessed: ``time_zone`` and ``started_at_utc`` are ``None``).
 * Hold'em hands are skipped (``skipped_game``).
@@ -58,6 +62,8 @@ HAND_START = re.compile(r"\ufeff?Hand#\w+ - ")
 
 FIRST = re.compile(r"\ufeff?Hand#(?P<id>\w+) - (?P<name>.*)$")
 GAME = re.compile(r"(?P<stakes>\S+) (?P<limit>NL|PL|FL) (?P<game>.+)")
+#: the stakes: "$0,10/$0,20", "€1/€2", a tournament's "-1/50/100" (an ante first)
+STAKES = re.compile(r"(?:-?[$€£]?[\d.,]+/){1,2}[$€£]?[\d.,]+")
 #: "2012-06-21 - 05:30:58", "2013/07/16 - 10:38:40", "2012.02.05 - 21:01:45" (a real 2012
 #: cash file); the network's later files also separate the time by "-" or "/"
 DATE = re.compile(r"(\d{4})([-/.])(\d\d)\2(\d\d)[ -]+(\d\d?)([:/-])(\d\d)\6(\d\d)")
@@ -66,7 +72,9 @@ CASH_TABLE = re.compile(r"(?P<table>.+?)(?: \((?:Turbo )?(?P<max>\d+)-Max\))?(?:
 #: the table-currency amount a line ends with when the client shows another currency
 CONVERTED = re.compile(r"\s+\((?P<iso>[A-Z]{3}) [$€£]?(?P<a>[\d.,]+)\)\s*$")
 SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?(?P<stack>[\d.,]+) in chips\)"
-                  r"(?P<out>\W*(?:is )?sitting out\W*)?\s*$")  # fmt: skip
+                  r"(?P<dealer> DEALER)?(?P<out>\W*(?:is )?sitting out\W*)?\s*$")  # fmt: skip
+#: a tournament's bounty line ("Tournament: Ann wins 1 bounty. (1)"): no chips of the pot
+BOUNTY = re.compile(r"Tournament: .+ wins \d+ bount(?:y|ies)\. \(\d+\)\s*$")
 STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
 _A = r"[$€£]?(?P<a>[\d.,]+)"
 #: what follows "Name:" (a space, then the words; "posts dead blind" may have none)
@@ -83,7 +91,7 @@ _PLAYER = k.rule_table(
     ("allin", r"is all in " + _A + "$"),
     ("return", r"returns uncalled bet " + _A + "$"),
     ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>[^)]*)\))?$"),
-    ("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?$"),
+    ("muck", r"mucks(?: \[(?P<cards>[^\]]*)\])?(?: \([^)]*\))?(?: \.)?$"),
     ("sitout", r"sits out$"),
     ("sitout", r"is sitting out$"),
     ("event", r"is (?:back|disconnected|connected)$"),
@@ -104,6 +112,8 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     parts = first["name"].split(" -- ") if first else []
     gm = GAME.fullmatch(parts[-2].strip()) if len(parts) >= 3 else None
     when = DATE.search(parts[-1]) if parts else None
+    if gm is not None and STAKES.fullmatch(gm["stakes"]) is None:
+        gm = None  # stakes no amount ("\ufffd0,10/\ufffd0,20": a sign lost in re-encoding)
     if first is None or gm is None or when is None:
         h.problem(line, k.ProblemCode.BAD_HEADER, f"not a hand header: {lines[0][:80]}", lines[0])
         return k.ParsedHand(None, tuple(h.problems), None, first["id"] if first else None)
@@ -188,6 +198,8 @@ def _line(h: k.Hand, ln: str, lno: int) -> bool:
         h.converted = h.converted or conv is not None
         stack = _amount(h, m, conv, "stack")
         h.seat(h.seat_number(m["seat"]), m["name"], stack, lno, bool(m["out"]))
+        if m["dealer"]:  # the 2011 files mark the button on its seat line
+            h.button = h.seat_number(m["seat"])
         return True
     if ln.startswith("Dealer: Seat "):
         h.button = h.seat_number(ln[13:].strip())
@@ -201,6 +213,8 @@ def _line(h: k.Hand, ln: str, lno: int) -> bool:
         return True
     if ln.startswith("There is no low hand"):
         return ln.rstrip(". ") == "There is no low hand"
+    if ln.startswith("Tournament: "):
+        return BOUNTY.match(ln) is not None
     name = h.name(ln, ": ")
     if name is None:
         return False

@@ -191,3 +191,25 @@ def test_tournament_ante_minus_one_is_no_ante() -> None:
         "CHIPS", "11149299", 0, 50, 100)  # fmt: skip
     assert [(c.player, c.amount) for c in h.collects] == [("Vic", 1900)]
     assert h.rake == 0 and not kinds(h) & BAD
+
+
+def test_2011_dealer_on_seat_line_muck_said_and_bounty_line() -> None:
+    """Real 2011 Cake tournament files write no "Dealer: Seat N" line but "Seat 2: Bel
+    (540 in chips) DEALER", and a muck after the showdown "X: mucks [4s,3h] (Pair) .";
+    a 2012 bounty tournament ends a hand "Tournament: X wins 1 bounty. (1)". All were
+    unread lines (the dealer's seat and so all that player's lines), the hands read in
+    part. Hand 1, PL Omaha 10/20: Cas completes, Dov checks; 40 each on the turn: 120 to
+    Cas's kings and queens (Qh Qd with Kc Kd); Dov's mucked cards are known. Hand 2:
+    Eda raises to 700, Fox is all in for his last 800 (900), Gil's 200 folded, Eda
+    calls: 900 + 900 + 200 = 2,000 to Eda's aces."""
+    one, two = parse_fixture(FMT, "tournament_2011_dealer_on_seat_line_muck_said_bounty.txt")
+    h = one.hand
+    assert h is not None and one.problems == () and h.button == 2
+    assert h.started_at == datetime(2011, 3, 12, 2, 0, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("Cas", 120)]
+    assert [s.cards for s in h.shows if s.player == "Dov"] == [("4s", "3h", "9c", "9d")]
+    assert not kinds(h) & BAD
+    h2 = two.hand
+    assert h2 is not None and two.problems == ()
+    assert [(c.player, c.amount) for c in h2.collects] == [("Eda", 2000)]
+    assert not kinds(h2) & BAD
