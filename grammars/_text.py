@@ -35,6 +35,9 @@ __all__ = ["HandEnd", "Line", "decode_head", "detect_encoding", "iter_hands", "i
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF8, "utf-8"),
+    # a UTF-8 BOM read as cp1252 and written again as UTF-8 ("ï»¿" before the first
+    # header: fpdb-3's real Cake file NLHE-FREE-MTT-201205.txt): the first hand was lost
+    ("\u00ef\u00bb\u00bf".encode(), "utf-8"),
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
@@ -83,6 +86,8 @@ def detect_encoding(head: bytes) -> tuple[str, int]:
 
     >>> detect_encoding(b"\\xef\\xbb\\xbfPokerStars")
     ('utf-8', 3)
+    >>> detect_encoding("\\u00ef\\u00bb\\u00bfHand#1".encode())  # a BOM encoded twice
+    ('utf-8', 6)
     >>> detect_encoding("PokerStars".encode("utf-16-le"))
     ('utf-16-le', 0)
     >>> detect_encoding(b"PokerStars Hand")
@@ -323,7 +328,7 @@ def _iter_hands_by_block(
 ) -> Iterator[HandText]:
     header = _multiline(start)
     fh.seek(0)
-    head = fh.read(4)
+    head = fh.read(6)  # the longest BOM (_BOMS)
     encoding, bom = detect_encoding(head)
     if encoding != "utf-8":
         raise _NotBlockReadable

@@ -6,6 +6,7 @@ show the sums); none is copied from the code's output.
 
 from __future__ import annotations
 
+import io
 from datetime import datetime
 from pathlib import Path
 
@@ -213,3 +214,21 @@ def test_2011_dealer_on_seat_line_muck_said_and_bounty_line() -> None:
     assert h2 is not None and two.problems == ()
     assert [(c.player, c.amount) for c in h2.collects] == [("Eda", 2000)]
     assert not kinds(h2) & BAD
+
+
+def test_bom_encoded_twice_before_the_first_hand() -> None:
+    """A real Cake file (fpdb-3's NLHE-FREE-MTT-201205.txt) begins with a UTF-8 BOM
+    read as cp1252 and written again as UTF-8: "ï»¿Hand#..." (bytes C3 AF C2 BB C2 BF).
+    The first hand's header was not read (a bad header, the hand lost); those six bytes
+    are now the file's BOM. The hand is hand 1 of the dotted-date fixture: $1,72 to
+    Ava. The same with CRLF line ends, and with a cp1252 byte later in the file (the
+    line-by-line reader)."""
+    name = "bom_encoded_twice_before_first_hand.txt"
+    (r,) = parse_fixture(FMT, name)
+    assert r.problems == () and r.hand is not None and r.hand.line == 1
+    assert r.hand.offset == 6 and [(c.player, c.amount) for c in r.hand.collects] == [("Ava", 172)]
+    raw = (FIXTURES / "cake" / name).read_bytes()
+    assert raw.startswith("\u00ef\u00bb\u00bf".encode())
+    for data in (raw.replace(b"\n", b"\r\n"), raw.replace(b"Lyon", b"Ly\xe9n")):
+        (ph,) = [FMT.parse(t) for t in FMT.split(io.BytesIO(data), "b.txt")]
+        assert ph.problems == () and ph.hand is not None and ph.hand.hand_id == "2862015946001101"
