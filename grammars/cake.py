@@ -41,7 +41,9 @@ Quirks read here:
   write no "Dealer: Seat N" line but mark the button's seat line "... (540 in chips)
   DEALER", and a muck after the showdown "X: mucks [4s,3h] (Pair) ."; a bounty
   tournament's "Tournament: X wins 1 bounty. (1)" moves no chip of the pot (fpdb-3's
-  real 2011 and 2012 tournament files).
+  real 2011 and 2012 tournament files). A 2012 tournament groups thousands of chips
+  with a space ("(1 500 in chips)", "wins 1 836") and ends its file, past a blank line,
+  "X finished 1 out of 10 players." (dropped: no hand).
 * Times have no zone (fpdb takes them for US Eastern; none is printed, so none is
   guessed: ``time_zone`` and ``started_at_utc`` are ``None``).
 * Hold'em hands are skipped (``skipped_game``).
@@ -50,8 +52,10 @@ Quirks read here:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, BinaryIO
 
 from hhtools.grammars import _kit as k
 
@@ -71,12 +75,14 @@ TOURNEY = re.compile(r"\bT(?P<tid>\d+)\b")
 CASH_TABLE = re.compile(r"(?P<table>.+?)(?: \((?:Turbo )?(?P<max>\d+)-Max\))?(?: \d+)?$", re.I)
 #: the table-currency amount a line ends with when the client shows another currency
 CONVERTED = re.compile(r"\s+\((?P<iso>[A-Z]{3}) [$€£]?(?P<a>[\d.,]+)\)\s*$")
-SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?(?P<stack>[\d.,]+) in chips\)"
+SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?(?P<stack>\d[\d.,]*(?: \d{3})*)"
+                  r" in chips\)"
                   r"(?P<dealer> DEALER)?(?P<out>\W*(?:is )?sitting out\W*)?\s*$")  # fmt: skip
 #: a tournament's bounty line ("Tournament: Ann wins 1 bounty. (1)"): no chips of the pot
 BOUNTY = re.compile(r"Tournament: .+ wins \d+ bount(?:y|ies)\. \(\d+\)\s*$")
 STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
-_A = r"[$€£]?(?P<a>[\d.,]+)"
+#: an amount; a tournament's chips may group thousands with a space ("1 836")
+_A = r"[$€£]?(?P<a>\d[\d.,]*(?: \d{3})*)"
 #: what follows "Name:" (a space, then the words; "posts dead blind" may have none)
 _PLAYER = k.rule_table(
     ("sb", r"posts small blind " + _A + "$"),
@@ -263,10 +269,24 @@ def _player(h: k.Hand, p: str, kind: str, m: Any, conv: str | None, lno: int) ->
 #: Cake writes no blank line inside a hand: text after one is a hand of its own (a
 #: damaged header after the blank lines is reported, never read into the hand before)
 _END = k.HandEnd("", None, blank=True)
+#: what a tournament writes after its last hand, past a blank line ("Hero finished 1 out
+#: of 10 players.", "Player left the table": fpdb-3's real 2012 file): no hand
+_FINISH = re.compile(r"\ufeff?(?:.+ finished \d+ out of \d+ players\.|.+ left the table)"
+                     r"(?:\s+(?:.+ finished \d+ out of \d+ players\.|.+ left the table))*\s*")
 
-FORMAT = k.text_format(
+
+def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
+    """A file's hand texts (a new one at each header and after a blank line), less a
+    tournament's closing lines (:data:`_FINISH`): each was a text of its own reported
+    as a bad header."""
+    for ht in k.iter_hands(fh, file, HAND_START, _END):
+        if ht.text.startswith("Hand#") or _FINISH.fullmatch(ht.text) is None:
+            yield ht
+
+
+FORMAT = replace(k.text_format(
     SITE, "Cake Poker network",
     "Omaha and Omaha hi/lo 8 or better; pot limit, no limit and fixed limit; cash and "
     "tournaments",
     HAND_START, _parse, end=_END,
-)  # fmt: skip
+), split=_split)  # fmt: skip

@@ -232,3 +232,18 @@ def test_bom_encoded_twice_before_the_first_hand() -> None:
     for data in (raw.replace(b"\n", b"\r\n"), raw.replace(b"Lyon", b"Ly\xe9n")):
         (ph,) = [FMT.parse(t) for t in FMT.split(io.BytesIO(data), "b.txt")]
         assert ph.problems == () and ph.hand is not None and ph.hand.hand_id == "2862015946001101"
+
+
+def test_tournament_thousands_with_a_space_and_finish_lines() -> None:
+    """A real 2012 Cake tournament (fpdb-3's NLHE-USD-2-STT-201205.thousand.delimiter.txt)
+    groups thousands with a space ("(2 477 in chips)", "wins 1 836": the seats unread,
+    the hand lost) and ends the file, past blank lines, "Hero finished 1 out of 10
+    players." and "Player left the table" (a text of its own: a bad header). PL Omaha
+    100/200, antes 20: Pia raises to 700, Rex calls, Ola's 200 folded; Pia's last 560
+    on the flop called: 80 + 2 x 1,260 + 200 = 2,800 to Rex's trip kings."""
+    (r,) = parse_fixture(FMT, "tournament_space_thousands_finished_line.txt")
+    h = r.hand
+    assert h is not None and r.problems == ()
+    assert [(s.player, s.stack) for s in h.seats][:2] == [("Ola", 2477), ("Pia", 1280)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Rex", 2800)]
+    assert h.rake == 0 and not kinds(h) & BAD
