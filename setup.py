@@ -42,9 +42,12 @@ ROOT = Path(__file__).resolve().parent
 #: the build time they cost, and so did the modules under 1% of a hand's CPU.
 CORE = [
     "grammars/_betting.py",
+    "grammars/_digits.py",
     "grammars/_english.py",
     "grammars/_hand.py",
+    "grammars/_inferred.py",
     "grammars/_lines.py",
+    "grammars/_pots.py",
     "grammars/_valid.py",
     "grammars/_xml.py",
     "grammars/boss.py",
@@ -53,6 +56,7 @@ CORE = [
     "grammars/ipoker/read.py",
     "grammars/merge.py",
     "grammars/microgaming.py",
+    "grammars/poker888/quick.py",
     "grammars/pokerstars/__init__.py",
     "grammars/pokerstars/actions.py",
     "grammars/pokerstars/crosscheck.py",

@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars.poker888 import quick
 
 __all__ = ["claimed_high", "claimed_low", "header_id", "lone_number", "read_hand"]
 
@@ -75,6 +76,10 @@ _PLAYER = k.rule_table(
     ("noise", r"did not show his hand\s*$"),
     ("sitout", r"(?:is sitting out|sits out)\s*$"),
 )  # fmt: skip
+#: the plain lines' reader tried first on each body line (:func:`.quick.read_line`), in
+#: the compiled core only (``None``: the rules read every line; the tests set it on the
+#: Python path too)
+QUICK = quick.read_line if quick.QUICK else None
 #: the no-chips lines: the common ones and 888's own wordings of them
 _QUIET = k.NO_CHIPS.plus(tails=(r"is timed out", r"has been connected"))
 
@@ -265,7 +270,7 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
     if isinstance(head, k.ParsedHand):
         return head
     h.dealt = not _deals_down(text, lines)
-    if not k.read_lines(h, lines, first + 3, line, _line, quiet=_QUIET):
+    if not k.read_lines(h, lines, first + 3, line, _line, quiet=_QUIET, quick=QUICK):
         return k.no_record(h)
     end = line + len(lines) - 1
     # a summary with no "collected" line though chips went in: the text stops before
@@ -562,9 +567,10 @@ def _paid_out(
     put_in, paid = sum(h.put.values()), k.collected(h.collects)
     # a dead small blind posted with the big ("posts dead blind [$1 + $2]") is at no level
     # and never uncalled: counted as a contribution it made a side pot of its own (which a
-    # winning poster's collect was given to), and part of a poster's uncalled excess
+    # winning poster's collect was given to), and part of a poster's uncalled excess;
+    # only a hand whose dead small blind was set (:func:`_post`) has such a post
     dead = {a.player: min(h.dead_small, a.amount) for a in h.actions
-            if a.post is k.PostKind.DEAD_SMALL_AND_BIG}  # fmt: skip
+            if a.post is k.PostKind.DEAD_SMALL_AND_BIG} if h.dead_small else {}  # fmt: skip
     back = k.hand_excess(h.put, h.actions, end)
     if back is not None and dead.get(back.player):
         over = back.amount - dead[back.player]
