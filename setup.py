@@ -56,6 +56,7 @@ CORE = [
     "grammars/ipoker/read.py",
     "grammars/merge.py",
     "grammars/microgaming.py",
+    "grammars/partypoker/quick.py",
     "grammars/poker888/quick.py",
     "grammars/pokerstars/__init__.py",
     "grammars/pokerstars/actions.py",

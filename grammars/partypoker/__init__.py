@@ -75,6 +75,7 @@ from typing import Any, BinaryIO
 
 from hhtools.grammars import _kit as k
 from hhtools.grammars.partypoker import lines as L
+from hhtools.grammars.partypoker import quick
 from hhtools.grammars.partypoker.record import SITE, _cardlist, _finish, _Hand
 
 
@@ -103,6 +104,10 @@ _POSTS = {"small blind": k.PostKind.SMALL_BLIND, "big blind": k.PostKind.BIG_BLI
 _BETS = {"call": k.ActionKind.CALL, "bet": k.ActionKind.BET, "raise": k.ActionKind.RAISE,
          "all_in": None}  # fmt: skip
 _RULE_NAME = {r.re: str(r.customName) for r in L.FIXED}
+#: the plain lines' reader tried first on each body line (:func:`.quick.read_line`), in
+#: the compiled core only (``None``: the rules read every line; the tests set it on the
+#: Python path too)
+QUICK = quick.read_line if quick.QUICK else None
 
 
 def recognise(head: str) -> bool:
@@ -166,7 +171,7 @@ def _parse(h: _Hand, lines: list[str], first: int, text: str, offset: int) -> k.
             return k.no_record(h, reason)
         return k.no_record(h)
     h.body = (lines, i + 1)
-    if not k.read_lines(h, lines, i + 1, first, _line, quiet=L.QUIET):
+    if not k.read_lines(h, lines, i + 1, first, _line, quiet=L.QUIET, quick=QUICK):
         return k.no_record(h)
     return _finish(h, lines, first, text, offset)
 

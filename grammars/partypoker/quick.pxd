@@ -1,0 +1,30 @@
+# C declarations for the compiled core (setup.py's CORE; Cython reads this file beside
+# quick.py): a PartyPoker hand's plain lines read character by character, amounts and
+# seat numbers as C integers (_digits.pxd). The hand stays the kernel's Python object.
+
+cimport cython
+from hhtools.grammars._digits cimport amount_in, button_in, name_in, number_in
+
+@cython.locals(c=Py_UCS4)
+cdef bint _digits_to(str ln, Py_ssize_t i, Py_ssize_t end) except -1
+@cython.locals(unit=str)
+cdef long long _amount(object h, str ln, Py_ssize_t i, Py_ssize_t end) except -2
+@cython.locals(c=Py_UCS4, last=Py_UCS4)
+cdef long long _bracket(object h, str ln, Py_ssize_t i, Py_ssize_t n) except -2
+
+@cython.locals(n=Py_ssize_t, at=Py_ssize_t, c=Py_UCS4, who=object)
+cpdef bint read_line(object h, str ln, object lno) except -1
+@cython.locals(amount=cython.longlong)
+cdef bint _added(object h, str ln, str who, Py_ssize_t i, Py_ssize_t n, object lno,
+                 object kind) except -1
+@cython.locals(amount=cython.longlong, to=cython.longlong, had=cython.longlong, cut=Py_ssize_t,
+               cents=bint, bets=dict)
+cdef bint _raised(object h, str ln, str who, Py_ssize_t i, Py_ssize_t n, object lno) except -1
+@cython.locals(words=str, kind=object, end=Py_ssize_t, amount=cython.longlong, actions=list,
+               a=object)
+cdef bint _posted(object h, str ln, str who, Py_ssize_t i, Py_ssize_t n, object lno) except -1
+@cython.locals(seat=int, cut=Py_ssize_t, most=int)
+cdef bint _fixed(object h, str ln, Py_ssize_t n, object lno) except -1
+@cython.locals(colon=Py_ssize_t, seat=int, cut=Py_ssize_t, i=Py_ssize_t, end=Py_ssize_t,
+               start=Py_ssize_t, stack=cython.longlong)
+cdef bint _seat(object h, str ln, Py_ssize_t n, object lno) except -1
