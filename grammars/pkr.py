@@ -63,7 +63,10 @@ Quirks read here:
   $0.02/$0.04", a hand's cards in one bracket ("[Ad 8h]", "Dealing Flop [9s Ac 5s]"),
   no "Pot sizes" lines (no total pot: ``total_pot`` ``None``) and "End Of Hand #".
 * Times have no zone: ``time_zone`` and ``started_at_utc`` are ``None``.
-* Tournament hands are in chips; hold'em and other games are skipped.
+* Tournament hands are in chips; a bounty tournament's seat lines carry the bounty
+  ("Seat 1: Ann (bounty value $0.40, bounty won $0) - 2,940", fpdb-3's real 2012
+  file): the name is what stands before it, the bounty value kept on the seat. Hold'em
+  and other games are skipped.
 """
 
 from __future__ import annotations
@@ -135,7 +138,8 @@ _CHAT = k.rule("chat", r"(?:: .*| (?!(?:posts|calls|bets|raises|checks|folds|win
                       r"|does|doesn't|did)\b)[a-z][a-z']*(?: (?:[a-z][a-z']*|\*+))*[.!])$")
 #: the other lines, by the rule's kind
 _BODY = k.rule_table(
-    ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>" + _N + r")(?P<away> \(.*\))?\s*$"),
+    ("seat", r"Seat (?P<seat>\d+): (?P<name>.+?)(?: \(bounty value (?P<bounty>[^,)]*)[^)]*\))?"
+             r" - (?P<stack>" + _N + r")(?P<away> \(.*\))?\s*$"),
     ("pots", r"Pot sizes: (?P<a>" + _N + r")\s*$"),
     ("street", r"Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$"),
     ("dealt", r"Dealing (?P<cards>.*) to (?P<name>.*)$"),
@@ -338,7 +342,7 @@ def _body(h: _Hand, kind: str, m: Any, ln: str, lno: int) -> bool:
     if kind == "seat":
         if not h.dealt:  # after the cards are dealt: the stacks after the hand
             h.seat(h.seat_number(m["seat"]), m["name"], h.money(m["stack"]), lno,
-                   bool(m["away"]))  # fmt: skip
+                   bool(m["away"]), m["bounty"])  # fmt: skip
     elif kind == "pots":
         if not h.group_open:
             h.pots, h.total_line = [], lno

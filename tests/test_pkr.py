@@ -311,3 +311,17 @@ def test_antes_only_tournament_ante_of_and_emotes() -> None:
         ("Ivo", 20, False), ("Jan", 20, True)]  # fmt: skip
     assert [(c.player, c.amount) for c in h.collects] == [("Ivo", 40)]
     assert not kinds(h) & BAD
+
+
+def test_bounty_tournament_seat_lines() -> None:
+    """A PKR bounty tournament writes each seat "Seat 1: Ann (bounty value $0.40, bounty
+    won $0) - 2,940" (fpdb-3's real 2012 file): the bounty was read as part of the name,
+    so every line of every player was unread and the hand lost. PLO 10/20: Ina raises
+    to 70, Jon calls, Kim's 20 folded; 160 each on the flop: 480 to Ina's aces."""
+    (r,) = parse_fixture(pkr.FORMAT, "tournament_bounty_seat_lines.txt")
+    h = r.hand
+    assert h is not None and r.problems == ()
+    assert [(s.player, s.stack, s.bounty) for s in h.seats] == [
+        ("Ina", 1500, "$0.40"), ("Jon", 2000, "$0.60"), ("Kim", 1500, "$0.40")]  # fmt: skip
+    assert [(c.player, c.amount) for c in h.collects] == [("Ina", 480)]
+    assert not kinds(h) & BAD
