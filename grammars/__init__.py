@@ -126,6 +126,24 @@ def mark_unread(parsed: ParsedHand) -> ParsedHand:
 AFTER_PARSE = (check_hand_id, check_record)
 
 
+#: a currency sign encoded twice ("€" written as UTF-8, read as cp1252 and saved as UTF-8
+#: again: "â‚¬"; "£": "Â£"), as files opened and re-saved in the wrong encoding carry
+_MOJIBAKE = ("\u00e2\u201a\u00ac", "\u00c2\u00a3")
+
+
+def _demojibake(text: str) -> str:
+    """``text`` with its twice-encoded characters read once: the whole text re-read as
+    UTF-8 where it can be, else its currency signs alone.
+
+    >>> _demojibake("Seat 1: Ann (\u00e2\u201a\u00ac5 in chips)")
+    'Seat 1: Ann (€5 in chips)'
+    """
+    try:
+        return text.encode("cp1252").decode("utf-8")
+    except UnicodeError:  # some characters were never encoded twice: the signs alone
+        return text.replace(_MOJIBAKE[0], "€").replace(_MOJIBAKE[1], "£")
+
+
 class _Checked:
     """A format's parser followed by :data:`AFTER_PARSE` (picklable: no closure): the
     one never-raise guard every caller of a format's ``parse`` relies on. A bug met in
@@ -141,14 +159,26 @@ class _Checked:
         self.parse = parse
 
     def __call__(self, text: HandText) -> ParsedHand:
+        parsed = self._parsed(text)
+        if parsed.problems and any(m in text.text for m in _MOJIBAKE):
+            again = HandText(_demojibake(text.text), text.file, text.line, text.offset,
+                             text.encoding)  # fmt: skip
+            repaired = self._parsed(again)  # kept when it reads more: a record, fewer problems
+            if (repaired.hand is None, len(repaired.problems)) <= (
+                    parsed.hand is None, len(parsed.problems)):  # fmt: skip
+                parsed = repaired
+        if parsed.problems and parsed.hand is not None:
+            return mark_unread(parsed)
+        return parsed
+
+    def _parsed(self, text: HandText) -> ParsedHand:
+        """The parse and :data:`AFTER_PARSE` of ``text``, or its ``internal_error``."""
         try:
             parsed = self.parse(text)
             for check in AFTER_PARSE:
                 parsed = check(parsed, text)
         except Exception as exc:  # a grammar bug stops one hand, never the file
             return internal_error(text.file, text.line, self.first_line_id(text), exc)
-        if parsed.problems and parsed.hand is not None:
-            return mark_unread(parsed)
         return parsed
 
     def first_line_id(self, text: HandText) -> str | None:
