@@ -43,6 +43,11 @@ Quirks read here:
   its zone.
 * No total pot line; the rake is printed ("Rake: EUR 0.15"). Winnings name no pot
   (``pots_named`` false: the audit spreads each amount over the pots the player could win).
+* Tournaments (fpdb-3's real 2012 file): the header names no currency and may name an
+  ante ("... No Limit 200/400 and 20 ante - Table ..."), the seats no currency
+  ("(6,003.00 in seat 1)"), each ante is a column line ("Ann   Ante   (20.00)"), the wins
+  no currency ("wins:   1,160.00"): chips; the tournament's number is not printed
+  (``tournament_id`` "").
 * Hold'em hands are skipped (``skipped_game``).
 """
 
@@ -59,12 +64,15 @@ __all__ = ["FORMAT", "HAND_START"]
 SITE = "entraction"
 HAND_START = re.compile(r"\ufeff?Game # \d+ - ")
 
+#: the header; a tournament's names no currency and may name an ante ("200/400 and 20
+#: ante", fpdb-3's real 2012 tournament file)
 HEADER = re.compile(
     r"\ufeff?Game # (?P<id>\d+) - (?P<game>.+?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)"
-    r" (?P<cur>[A-Z]{3}) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) - Table \"(?P<table>.*)\"\s*$"
+    r" (?:(?P<cur>[A-Z]{3}) )?(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)(?: and (?P<ante>[\d.,]+) ante)?"
+    r" - Table \"(?P<table>.*)\"\s*$"
 )
 MAX = re.compile(r"Players\(max (?P<max>\d+)\):\s*$")
-SEAT = re.compile(r"(?P<name>.+?)\s+\([A-Z]{3} (?P<stack>[\d.,]+) in seat (?P<seat>\d+)\)\s*$")
+SEAT = re.compile(r"(?P<name>.+?)\s+\((?:[A-Z]{3} )?(?P<stack>[\d.,]+) in seat (?P<seat>\d+)\)\s*$")
 POSTED = re.compile(r"(?P<label>Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn"
                     r"|Ante):\s+(?P<name>.+?)\s+\((?P<a>[\d.,]+)\)\s*$")  # fmt: skip
 STREET = re.compile(r"(?P<street>Flop|Turn|River)\s+(?P<cards>(?:\w\w(?: - )?)+)\s*$")
@@ -86,7 +94,8 @@ _PLAYER = k.rule_table(
     ("dealt", r"was dealt: \s*(?P<cards>.+)$"),
     ("show", r"shows: \s*(?P<cards>[^(]+?)(?: \((?P<desc>[^)]*)\))?$"),
     ("muck", r"didn't show hand(?: \((?P<cards>[^)]*)\))?$"),
-    ("win", r"wins: \s*[A-Z]{3} (?P<a>[\d.,]+)(?: \(with (?P<desc>[^)]*)\))?$"),
+    ("win", r"wins: \s*(?:[A-Z]{3} )?(?P<a>[\d.,]+)(?: \(with (?P<desc>[^)]*)\))?$"),
+    ("ante", r"Ante" + _A),
     ("sitout", r"Sitting out$"),
     ("sitout", r"Sits out$"),
     ("event", r"Left the table$"),
@@ -112,7 +121,8 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     if isinstance(got, k.ParsedHand):
         return got
     hd, game = got
-    h.unit = k.Unit.CENTS
+    tourney = not hd["cur"]  # a tournament's chips: no currency
+    h.unit = k.Unit.CHIPS if tourney else k.Unit.CENTS
     h.table = hd["table"]
     structure = _LIMITS[hd["limit"]]
     sb, bb = h.money(hd["sb"]), h.money(hd["bb"])
@@ -122,7 +132,8 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     sb, bb, small_bet, big_bet = k.blinds_and_bets(h, structure, sb, bb)
     g = k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
-        currency=hd["cur"], small_bet=small_bet, big_bet=big_bet,
+        currency="CHIPS" if tourney else hd["cur"], small_bet=small_bet, big_bet=big_bet,
+        ante=h.money(hd["ante"]) if hd["ante"] else 0, tournament_id="" if tourney else None,
     )  # fmt: skip
     end = h.ended
     if end is None:
@@ -207,11 +218,14 @@ def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
         h.show(p, k.Show(p, _split_cards(m["cards"]), mucked=True, line=lno))
     elif kind == "win":
         h.collects.append(k.Collect(p, h.money(m["a"]), 0, 0, lno))
+    elif kind == "ante":  # "Ann     Ante     (20.00)", a tournament's
+        h.post(p, k.PostKind.ANTE, h.money(m["a"]), lno)
 
 
 #: The Entraction site format.
 FORMAT = k.text_format(
     SITE, "Entraction",
-    "Omaha and 5-card Omaha (and their hi/lo forms); pot limit, no limit and fixed limit; cash",
+    "Omaha and 5-card Omaha (and their hi/lo forms); pot limit, no limit and fixed limit; cash "
+    "and tournaments",
     HAND_START, _parse,
 )  # fmt: skip

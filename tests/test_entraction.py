@@ -167,3 +167,21 @@ def test_dealer_line_with_more_words_is_unread_not_swallowed() -> None:
                            [odd, "Ada                         Timed out"])
     assert ph.hand is not None
     assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
+
+
+def test_tournament_chips_ante_column_lines() -> None:
+    """An Entraction tournament (fpdb-3's real 2012 file) names no currency and an ante
+    in its header ("200/400 and 20 ante"), none on its seats ("(6,003.00 in seat 1)")
+    nor its wins ("wins:   1,160.00"), and writes each ante as a column line: the
+    header was not read, every hand lost. PL Omaha 100/200, antes 10: Ana raises to 700,
+    Ben is all in for his last 1,100 (1,200), Cid folds his 200, Ana calls 500: 30 +
+    200 + 2 x 1,200 = 2,630 to Ana's aces."""
+    (r,) = parse_fixture(entraction.FORMAT, "tournament_chips_ante_column_lines.txt")
+    h = r.hand
+    assert h is not None and r.problems == ()
+    g = h.game
+    assert (g.currency, g.ante, g.small_blind, g.big_blind, g.tournament_id) == (
+        "CHIPS", 10, 100, 200, "")  # fmt: skip
+    assert [(s.player, s.stack) for s in h.seats] == [("Ana", 3000), ("Ben", 1210), ("Cid", 4500)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Ana", 2630)]
+    assert not kinds(h) & BAD
