@@ -478,3 +478,22 @@ def test_kept_answers_are_bounded_by_bytes(six: Path, monkeypatch: pytest.Monkey
         assert [k[1] for k in store._cache] == ["big"]  # noqa: SLF001
     finally:
         store.close()
+
+
+def test_a_history_with_no_total_pot_line_lists_its_pot(tmp_path: Path) -> None:
+    # Everleaf writes no total pot (hands.total_pot NULL): the list showed pot null, the
+    # overview's pots left the hand out, min_pot never kept it. Worked from the text:
+    # Dagny all in for $3, Emeric $0.25 + 1.25 + 3 + 6 = $10.50, Filipa $0.50 + 4 + 6 =
+    # $10.50 (her river $11.90 uncalled, returned): $24.00 = the $22.80 won + $1.20 rake
+    fixture = ROOT / "tests/fixtures/everleaf/pl_side_pot_all_in_uncalled_no_return_line.txt"
+    db = tmp_path / "e.duckdb"
+    assert import_paths([fixture], db, workers=1).hands == 1
+    with hhtools.connect(db) as hs:
+        assert hs.sql("SELECT total_pot, rake FROM hands").rows() == [(None, 120)]
+    api = TestClient(create_app(db))
+    (row,) = api.get("/api/hands").json()["rows"]
+    assert (row["hand_id"], row["pot"], row["rake"]) == ("500000002", 2400, 120)
+    assert ids(api.get("/api/hands?min_pot=2400").json()) == ["500000002"]
+    assert ids(api.get("/api/hands?max_pot=2399").json()) == []
+    assert api.get("/api/overview").json()["currencies"] == [
+        {"currency": "USD", "hands": 1, "pots": 2400, "rake": 120}]

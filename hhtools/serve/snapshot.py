@@ -63,9 +63,13 @@ log = logging.getLogger(__name__)
 #: the statistics cube's groups (:data:`hhtools.store.stats.DIMENSIONS` names)
 CUBE_DIMS = ("player", "site", "game", "limit", "stakes", "position")
 
-#: the hands list's columns of the hand's row (``import_id``: which hands a new version adds)
+#: the hands list's columns of the hand's row (``import_id``: which hands a new version
+#: adds); its pot the site's total, or, where the history writes none (Everleaf, Enet,
+#: Cake...: ``hands.total_pot`` NULL), what went in less returns plus room money, which
+#: the ledger says it is
 _HAND_COLS = ("h.site, h.hand_id, h.started_at, h.game, h.structure, h.stakes, h.table_name, "
-              "h.total_pot, h.rake, h.currency, h.players, h.findings, h.board_cards, "
+              "coalesce(h.total_pot, h.put_in + coalesce(h.room_added, 0)) AS total_pot, "
+              "h.rake, h.currency, h.players, h.findings, h.board_cards, "
               "h.is_tournament, h.big_blind, h.import_id")  # fmt: skip
 #: ... and of the hand's summary (:mod:`hhtools.store.hand_summary`)
 _SUMMARY_COLS = "x.winner, x.scoop, x.quarter, x.allin, x.kinds"
