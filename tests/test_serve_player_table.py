@@ -137,6 +137,35 @@ def test_counts_held_narrow_and_the_net_apart() -> None:
     assert big is not None and big[0].ints.dtype == np.int32
 
 
+def test_hands_with_no_big_blind_have_no_big_blinds_won() -> None:
+    # an antes-only tournament hand has big blind 0: its net_bb is NULL, and so is the
+    # player's bb/100 in hhtools stats (SQL's sum of NULLs); the server gave 0.0 (Polars
+    # sums nulls to 0, NumPy held them as 0). Dee: CHIPS pot limit, one such hand, +20;
+    # and USD pot limit, 2 hands, +30, 1.5 bb: bb/100 100 x 1.5 / 2 = 75
+    rows = pl.DataFrame([
+        _row("Dee", "CHIPS", "pot_limit", 1, (0, 1), (0, 0, 0), 20, 0.0, 20.0, 0.0),
+        _row("Dee", "USD", "pot_limit", 2, (1, 2), (0, 0, 0), 30, 1.5, 30.0, 1.5),
+    ])  # fmt: skip
+    rows = rows.with_columns(pl.when(pl.col("currency") == "CHIPS").then(None)
+                             .otherwise(pl.col(c)).alias(c) for c in ("net_bb", "ev_bb"))
+    held = counts_of(rows)
+    assert held is not None
+    for got in (player_table(held[0]), stats_of(rows, ("player",), None)):
+        (dee,) = got.iter_rows(named=True)
+        assert (dee["net_won_CHIPS_pot_limit"], dee["ev_net_CHIPS_pot_limit"]) == (20, 20)
+        assert dee["bb_per_100_CHIPS_pot_limit"] is None
+        assert dee["allin_adj_bb_per_100_CHIPS_pot_limit"] is None
+        assert dee["bb_per_100_USD_pot_limit"] == 75.0
+        assert dee["allin_adj_bb_per_100_USD_pot_limit"] == 75.0
+    # and a NULL beside a number of the same group counts as nothing, as SQL sums it
+    two = pl.concat([rows, rows.filter(pl.col("currency") == "USD")
+                     .with_columns(pl.lit("CHIPS").alias("currency"))])
+    held = counts_of(two)
+    assert held is not None
+    for got in (player_table(held[0]), stats_of(two, ("player",), None)):
+        assert got["bb_per_100_CHIPS_pot_limit"].to_list() == [100 * 1.5 / 3]
+
+
 def test_a_null_key_is_left_to_polars() -> None:
     assert counts_of(ROWS.with_columns(pl.lit(None, dtype=pl.String).alias("structure"))) is None
 

@@ -333,8 +333,11 @@ def stats_of(counts: pl.DataFrame, by: tuple[str, ...], min_hands: int | None) -
 
     dims = list(by)
     sums = [c for c in counts.columns if c not in (*dims, "currency", "structure")]
+    # big blinds summed as SQL sums them: NULL when no row has one (hands without a big
+    # blind, an antes-only tournament), where Polars' sum of nulls is 0
     counts = (counts.group_by([*dims, "currency", "structure"], maintain_order=False)
-              .agg([pl.col(c).sum() for c in sums]))  # fmt: skip
+              .agg([pl.when(pl.col(c).count() > 0).then(pl.col(c).sum()).alias(c)
+                    if c in ("net_bb", "ev_bb") else pl.col(c).sum() for c in sums]))  # fmt: skip
     if counts.is_empty():
         return counts.select(dims)
     ratios = ratios_of(counts, dims, min_hands)

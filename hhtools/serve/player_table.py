@@ -41,6 +41,8 @@ __all__ = ["Counts", "PlayerCube", "counts_of", "player_table", "players_from_cu
 _MONEY = ("net_won", "bb_per_100", "ev_net", "allin_adj_bb_per_100")
 #: the double-valued sums (the rest are integer counts)
 _FLOATS = ("net_bb", "ev_net", "ev_bb")
+#: a NULL of the floats (see :class:`Counts`)
+NAN = float("nan")
 _KEY_COLS = ("site", "game", "limit", "stakes", "currency")
 
 
@@ -57,7 +59,9 @@ class Counts:
             every count fits, as in a cube of a million hands, else int32 or int64:
             fewer bytes to read per filter).
         floats: ``net_bb``, ``ev_net``, ``ev_bb`` (float64, ``(3, rows)``; a NULL
-            sum is 0, as Polars sums it).
+            ``ev_net`` is 0, as Polars sums it; a NULL ``net_bb`` or ``ev_bb``, a row
+            of hands without a big blind (an antes-only tournament), is NaN, and a sum
+            of nothing but NaN stays NaN: SQL's NULL, the big blinds won unknown).
         int_names: the counts' columns (``hands``, ``seats`` (or none: it is
             ``hands``), the ratios' counts, the postflop counts).
         names: the players' names (a NumPy array of str).
@@ -134,7 +138,8 @@ def counts_of(frame: pl.DataFrame, carry: tuple[str, ...] = ()
     ints = frame.select(pl.col(c).fill_null(0).cast(pl.Int64) for c in int_names).to_numpy()
     ints = ints.astype(smallest(ints))
     net = frame["net_won"].fill_null(0).cast(pl.Int64).to_numpy()
-    floats = frame.select(pl.col(c).fill_null(0).cast(pl.Float64) for c in _FLOATS).to_numpy()
+    floats = frame.select(pl.col(c).cast(pl.Float64).fill_null(0.0 if c == "ev_net" else NAN)
+                          for c in _FLOATS).to_numpy()  # fmt: skip
     rows = np.lexsort((mk, pid))
     pid, mk = pid.astype(np.int32), mk.astype(np.int16 if len(pairs) < 2**15 else np.int32)
     counts = Counts(pid[rows], mk[rows], np.ascontiguousarray(ints[rows].T),
@@ -177,9 +182,16 @@ def _sums(m: np.ndarray, starts: np.ndarray) -> np.ndarray:
     [[1, 9]]
     >>> _sums(np.array([[2**30, 2**30, -5]], dtype=np.int32), np.array([0, 2])).tolist()
     [[2147483648, -5]]
+    >>> _sums(np.array([[1.5, NAN, NAN, 2.0]]), np.array([0, 1, 2])).tolist()
+    [[1.5, nan, 2.0]]
     """
-    if m.dtype.kind == "f":
-        return np.add.reduceat(m, starts, axis=1)
+    if m.dtype.kind == "f":  # NaN (NULL) left out, as SQL's sum; a run of only NaN: NaN
+        unknown = np.isnan(m)
+        if not unknown.any():
+            return np.add.reduceat(m, starts, axis=1)
+        summed = np.add.reduceat(np.where(unknown, 0.0, m), starts, axis=1)
+        summed[~np.logical_or.reduceat(~unknown, starts, axis=1)] = NAN
+        return summed
     ends = np.append(starts[1:], m.shape[1]) - 1
     # running sums in 32 bits when no running sum can pass 2**31 (the largest value
     # times the rows bounds them): half the bytes of 64, exact all the same
@@ -256,6 +268,8 @@ def player_table(c: Counts, min_hands: int | None = None) -> pl.DataFrame:
             full[mrow[here]] = values[v][here]
             has = np.zeros(len(ppid), dtype=bool)
             has[mrow[here]] = True
+            if full.dtype.kind == "f":  # no big blind in any of the hands: NULL
+                has &= ~np.isnan(full)
             out[f"{v}_{cur}_{structure}"] = pa.array(full, mask=~has)
     return pl.from_arrow(pa.table({k: (v if isinstance(v, pa.Array) else pa.array(v))
                                    for k, v in out.items()}))  # type: ignore[return-value]

@@ -157,8 +157,11 @@ def seat_rows(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, has_ev: bool
     for i, col in enumerate(cols):
         ints[i] = col[order]
     del cols
-    fl = np.vstack([np.ma.filled(np.ma.asarray(got[n]), 0.0).astype(np.float64)
-                    for n in (("net_bb", "ev_net", "ev_bb") if has_ev else ("net_bb",))])  # fmt: skip
+    # a NULL net_bb or ev_bb (no big blind) as NaN (see player_table.Counts)
+    fl = np.vstack([np.ma.filled(np.ma.asarray(got[n]).astype(np.float64),
+                                 0.0 if n == "ev_net" else np.nan)
+                    for n in (("net_bb", "ev_net", "ev_bb") if has_ev else ("net_bb",))
+                    ])  # fmt: skip
     lower: dict[str, list[int]] = {}
     for i, n in enumerate(_lower(names.tolist())):
         lower.setdefault(n, []).append(i)
@@ -247,6 +250,7 @@ def position_counts(sr: SeatRows, rows: np.ndarray) -> pl.DataFrame:
     for n in sr.int_names:
         out[n] = c.ints[col[n]].astype(np.int64)
     out["net_won"] = c.net
-    out["net_bb"], out["ev_net"], out["ev_bb"] = c.floats[0], c.floats[1], c.floats[2]
+    for i, n in enumerate(("net_bb", "ev_net", "ev_bb")):  # NaN: NULL, as the store's
+        out[n] = pl.Series(n, c.floats[i], nan_to_null=True)
     out["seats"] = out["hands"]
     return pl.DataFrame(out)
