@@ -296,6 +296,17 @@ def test_dead_blind_with_the_big_blind_is_dead_money() -> None:
     assert awards(winning.FORMAT, wrong) == {("Charlie", 0, 575), ("Delta", 575, 0)}
 
 
+def test_new_summary_cut_inside_its_total_line_is_a_hand_cut_short() -> None:
+    # A file cut inside a line: 'Total pot $15.70 | Rake $0' of '... | Rake $0.80' (line
+    # 32), no seat line after it. Read whole, the rake was 0 and the audit found a chip
+    # imbalance and two award mismatches on a hand only cut. Every seat's summary line
+    # is missing: cut short.
+    lines = (FIX / "new_5card_hilo_split.txt").read_bytes().split(b"\n")
+    data = b"\n".join([*lines[:31], b"Total pot $15.70 | Rake $0"])
+    (r,) = parse_bytes(winning.FORMAT, data, "cut.txt")
+    assert r.hand is None and [(p.line, p.code) for p in r.problems] == [(32, "truncated_hand")]
+
+
 def test_a_summary_that_pays_nobody_is_a_hand_cut_short() -> None:
     # The wins are written in the summary only: a file cut after the summary's pot
     # line was read as a hand paying nobody, and the audit found a chip imbalance
@@ -307,7 +318,13 @@ def test_a_summary_that_pays_nobody_is_a_hand_cut_short() -> None:
     # new format: 'Total pot $0.08 | Rake $0.00' (line 18), Amy's win on line 19
     (r,) = cut("new_cash_ante_in_header.txt", 18)
     assert r.hand is None and [(p.line, p.code) for p in r.problems] == [(18, "truncated_hand")]
-    (r,) = cut("new_cash_ante_in_header.txt", 19)
+    # to Amy's win (19) or Bob's line (20): Cat's (and Bob's) seat line missing, cut
+    # short too (the summary writes one line a seat); whole (21): read
+    for end in (19, 20):
+        (r,) = cut("new_cash_ante_in_header.txt", end)
+        assert r.hand is None and [(p.line, p.code) for p in r.problems] == [
+            (end, "truncated_hand")]  # fmt: skip
+    (r,) = cut("new_cash_ante_in_header.txt", 21)
     assert r.problems == () and r.hand is not None
     # 3 antes + 1 + 2 + Amy's 2 called of her 7 (5 returned): 8 cents to Amy
     assert [(c.player, c.amount) for c in r.hand.collects] == [("Amy", 8)]
