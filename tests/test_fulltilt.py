@@ -466,3 +466,23 @@ def test_tournament_stakes_in_thousands() -> None:
     bare = text.replace(" - 25K/50K Ante 5000", "", 1)
     (r,) = [fulltilt.FORMAT.parse(t) for t in fulltilt.FORMAT.split(io.BytesIO(bare.encode()), "b")]
     assert r.hand is None and [p.code.value for p in r.problems] == ["bad_header"]
+
+
+def test_summary_cut_inside_its_total_line_is_a_hand_cut_short() -> None:
+    # A file cut inside a line: 'Total pot $9' of 'Total pot $9 | Rake $0.25' (line 27),
+    # no seat line after it. Read whole, the rake was 0 and the audit found a chip
+    # imbalance and two award mismatches on a hand only cut. Harlow's and Imre's summary
+    # seat lines (29, 30) are missing: cut short; to Harlow's line (29): cut short; whole
+    # (30): read, $4.40 and $4.35 paid.
+    lines = (FIX / "hilo_halves_raked_after_halving.txt").read_bytes().split(b"\n")
+
+    def cut(data: bytes) -> list:
+        return [fulltilt.FORMAT.parse(ht) for ht in fulltilt.FORMAT.split(io.BytesIO(data), "c")]
+
+    (r,) = cut(b"\n".join([*lines[:26], b"Total pot $9"]))
+    assert r.hand is None and [(p.line, p.code) for p in r.problems] == [(27, "truncated_hand")]
+    (r,) = cut(b"\n".join(lines[:29]))
+    assert r.hand is None and [(p.line, p.code) for p in r.problems] == [(29, "truncated_hand")]
+    (r,) = cut(b"\n".join(lines[:30]))
+    assert r.hand is not None and r.problems == ()
+    assert [(c.player, c.amount) for c in r.hand.collects] == [("Harlow", 440), ("Imre", 435)]
