@@ -204,6 +204,9 @@ def test_the_cli_reads_the_dataset(imported: dict[str, Any]) -> None:
         a = CliRunner().invoke(app, [*cmd, "--db", str(imported["db"])], env=ENV)
         b = CliRunner().invoke(app, [*cmd, "--dataset", str(imported["ds"])], env=ENV)
         assert a.exit_code == b.exit_code == 0, b.stderr
+        if cmd[0] == "stats":  # all-ins no 'hhtools ev' looked at: ev writes no dataset
+            assert "run 'hhtools ev --db" in a.stderr
+            assert b.stderr.endswith("result): 'hhtools ev' works on a DuckDB store only\n")
         left, right = a.stdout.splitlines(), b.stdout.splitlines()
         assert len(left) == len(right) > 1
         assert all(_same_row(tuple(map(_cell, x.split(","))), tuple(map(_cell, y.split(","))))
@@ -244,6 +247,13 @@ def test_import_cli_on_a_local_cluster(sources: dict[str, Path], tmp_path: Path)
                              env=ENV)  # fmt: skip
     assert res.exit_code == 0, res.stderr
     assert "150" in res.stdout
+    # one file of 150 hands is one task (files are grouped up to 32 MB): it said "1 tasks
+    # on 1 workers"
+    res = CliRunner().invoke(app, ["import", str(sources["new"]), "--engine", "dask",
+                                   "--dataset", str(tmp_path / "one"), "--workers", "1"],
+                             env=ENV)  # fmt: skip
+    assert res.exit_code == 0, res.stderr
+    assert "\n1 task on 1 worker (peak memory per worker " in res.stdout
     res = CliRunner().invoke(app, ["import", str(sources["new"]), "--engine", "dask"], env=ENV)
     assert res.exit_code == 2 and "--dataset" in res.stderr
 

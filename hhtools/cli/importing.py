@@ -184,7 +184,8 @@ def _import_dask(paths: list[Path], dataset: str, scheduler: str | None, workers
     _print_summary(summary, Path(dataset))
     if summary.hands and not quiet:
         peak = max(summary.worker_peak.values(), default=0)
-        console().print(Text(f"{summary.tasks:,} tasks on {len(summary.worker_peak)} workers "
+        console().print(Text(f"{plural(summary.tasks, 'task')} on "
+                             f"{plural(len(summary.worker_peak), 'worker')} "
                              f"(peak memory per worker {peak / 2**20:,.0f} MB); dataset "
                              f"{summary.dataset_bytes / 2**20:,.1f} MB"))  # fmt: skip
     if strict and summary.problems:

@@ -164,12 +164,13 @@ def stats_cmd(
         _table(frame, money, out, title=f"Statistics (percent): {flt.describe()}", wide=wide)
     else:
         _emit(frame, fmt, out, title="")
-    if pending:
+    if pending:  # (hhtools ev writes a DuckDB store only: a dataset is read-only)
+        how = ("'hhtools ev' works on a DuckDB store only" if dataset
+               else f"run 'hhtools ev --db {db}'")  # fmt: skip
         sys.stderr.write(
             f"{plural(pending, 'hand')} with an all-in before the river "
             f"{'has' if pending == 1 else 'have'} not been looked at for all-in equity "
-            f"(ev_net counts {'its' if pending == 1 else 'their'} result): "
-            f"run 'hhtools ev --db {db}'\n"
+            f"(ev_net counts {'its' if pending == 1 else 'their'} result): {how}\n"
         )
 
 
