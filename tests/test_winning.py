@@ -334,3 +334,29 @@ def test_a_summary_that_pays_nobody_is_a_hand_cut_short() -> None:
         (r,) = cut("old_raise_is_chips_added.txt", end)
         assert r.hand is None
         assert [(p.line, p.code) for p in r.problems] == [(end, "truncated_hand")]
+
+
+def test_new_run_it_twice_hilo_each_run_paid_on_its_own() -> None:
+    """A hand run twice (WPN's 2021 files: "*** RUN IT TWICE ***", "*** FLOP 1 ***" ...
+    "*** SHOW DOWN 2 ***", "Main pot 2 $x | Rake $y", "collected $x from main pot 2",
+    "Board 1 [...]" and a summary block a board) is read: every such line was unread and
+    the hand read in part. Worked by hand: Cal's $40 all-in called by Bea, Ana's $1
+    small blind: $81 in, $2 rake, $39.50 a run. Run 1 (Ks 8d 4c 3h 9s): Bea's trip kings
+    take the high $19.75, Cal's 8-4-3-2-A the low $19.75 (Bea's low 8-7-5-4-3 is worse);
+    run 2 (Qd Js 6c Td 2h, no low): Cal's queens and jacks beat Bea's kings, $39.50."""
+    name = "new_run_it_twice_hilo_all_in_preflop.txt"
+    (ph,) = _hands(name)
+    h = ph.hand
+    assert ph.problems == ()
+    assert h.boards == (("Ks", "8d", "4c", "3h", "9s"), ("Qd", "Js", "6c", "Td", "2h"))
+    assert [(c.player, c.amount, c.pot, c.board) for c in h.collects] == [
+        ("Bea", 1975, 0, 0), ("Cal", 1975, 0, 0), ("Cal", 3950, 0, 1)]
+    assert [(s.player, s.board) for s in h.shows] == [("Cal", 0), ("Bea", 0), ("Cal", 1),
+                                                      ("Bea", 1)]
+    assert (h.total_pot, h.rake) == (8100, 200)
+    assert _money_findings(h) == []
+    text = (FIX / name).read_text("utf-8")
+    assert awards(winning.FORMAT, text) == set()
+    wrong = text.replace("Cal collected $39.50 from main pot 2",
+                         "Bea collected $39.50 from main pot 2")
+    assert awards(winning.FORMAT, wrong) == {("Bea", 3950, 0), ("Cal", 0, 3950)}

@@ -26,7 +26,10 @@ posted. The zone printed (UTC) is used. Tournaments write "Game Hand #N - Tourna
 ... - Level 3 (50.00/100.00) - <date> UTC", their chips with ".00", "posts ante" before
 "*** HOLE CARDS ***" and the blinds after it, and "Seat 2: X will be allowed to play
 after the button" for a seat not dealt in; a cash header may name an ante ("$0.01/$0.02,
-Ante $0.01").
+Ante $0.01"). A hand run twice writes "*** RUN IT TWICE ***", then each run's streets,
+running pot and showdown numbered ("*** FLOP 1 ***", "Main pot 2 $x | Rake $y", "***
+SHOW DOWN 2 ***", "collected $x from main pot 2"), and its summary a "Board 1 [...]"
+block of seat lines a run.
 """
 
 from __future__ import annotations
@@ -62,11 +65,16 @@ SEAT = k.rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\
 NOT_YET = k.rule("not_yet", r"Seat \d+: .+ will be allowed to play after the button\s*$")
 SUMMARY_SEAT = k.rule("summary_seat", r"Seat \d+: (?P<rest>.+)$")
 STREET = k.rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?P<cards>.*)$")
+#: a run-it-twice hand's streets and showdowns, after "*** RUN IT TWICE ***": "*** FLOP 1
+#: *** [8h Qd 7d]", "*** TURN 2 *** [6c 9s Jh] [8c]" (the run's whole board), "*** SHOW
+#: DOWN 2 ***"
+RUN = k.rule("run", r"\*\*\* (?:(?P<street>FLOP|TURN|RIVER)|SHOW DOWN) (?P<run>[12]) \*\*\*"
+                   r"(?: (?P<cards>.*))?$")  # fmt: skip
 TOTAL = k.rule("total",
     r"Total pot (?P<total>[$€£]?[\d.,]+)(?: \| Rake (?P<rake>[$€£]?[\d.,]+))?"
     r"(?: \| JP Fee (?P<jp>[$€£]?[\d.,]+))?\s*$"
 )  # fmt: skip
-BOARD = k.rule("board", r"Board \[(?P<cards>[^\]]*)\]\s*$")
+BOARD = k.rule("board", r"Board (?:(?P<run>[12]) )?\[(?P<cards>[^\]]*)\]\s*$")
 DEALT = k.rule("dealt", r"Dealt to (?P<rest>.+) \[(?P<cards>[^\]]*)\]\s*$")
 RETURNED = k.rule("returned", r"Uncalled bet \((?P<a>[$€£]?[\d.,]+)\)"
                              r" returned to (?P<name>.+?)\s*$")  # fmt: skip
@@ -91,7 +99,9 @@ RULES: tuple[tuple[str, Any], ...] = tuple(
         ("muck", r"mucks(?: hand)?"),
         ("muck", r"does not show"),
         ("wait", r"waits for big blind"),
-        ("collect", r"collected " + _A + r" from (?:main pot|pot|side pot-?(?P<side>\d+))"),
+        # a run-it-twice hand's main pot of run 1 or 2: "collected $92.25 from main pot 1"
+        ("collect", r"collected " + _A + r" from (?:main pot(?: (?P<run>[12]))?|pot"
+                    r"|side pot-?(?P<side>\d+))"),
     )
 )  # fmt: skip
 _BY_WORD = k.by_word(RULES)
@@ -107,7 +117,7 @@ LOST = k.rule("lost", r"(?:\([^)]*\) )*(?:(?:showed \[[^\]]*\] and )?folded "
                      r"|(?:showed \[[^\]]*\] and )?lost(?: with .*)?"
                      r"|did not show)\s*$")  # fmt: skip
 #: the running pots after rake, street by street: "Main pot $6.60 | Side pot(1) $2 | Rake $0.30"
-POTS = k.rule("pots", r"(?:Main pot|Side pot\(\d+\)) [$€£]?[\d.,]+"
+POTS = k.rule("pots", r"(?:Main pot(?: [12])?|Side pot\(\d+\)) [$€£]?[\d.,]+"
                      r"(?: \| (?:Side pot\(\d+\)|Rake) [$€£]?[\d.,]+)*\s*$")  # fmt: skip
 _POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "straddle": k.PostKind.STRADDLE,
           "ante": k.PostKind.ANTE, "dead": k.PostKind.ANTE}  # fmt: skip
@@ -183,7 +193,7 @@ def parse_new(h: k.Hand, lines: list[str], line: int, text: str, offset: int) ->
     rake = h.rake or 0
     record = k.build_record(
         h, site=SITE, game=_game(h, hd, game), line=line, text=text, offset=offset,
-        started_at=started, time_zone=hd["tz"], boards=k.the_board(h),
+        started_at=started, time_zone=hd["tz"], boards=_boards(h),
         started_at_utc=started.replace(tzinfo=UTC) if hd["tz"] in ("UTC", "GMT") else None,
         collects=collects, total_pot=h.total + rake + h.jackpot, rake=rake, pot_parts=parts,
         pot_parts_basis=k.PotPartsBasis.NET if parts else None,
@@ -224,7 +234,7 @@ def _collects(h: k.Hand, lines: list[str], line: int) -> tuple[k.Collect, ...]:
 def _line(h: k.Hand, ln: str, lno: int) -> bool:
     """Read one body line into the hand; ``False`` when no rule reads it."""
     if ln.startswith("***"):
-        return k.section(h, ln, STREET, quiet=_QUIET, summary="*** SUMMARY")
+        return _run(h, ln) or k.section(h, ln, STREET, quiet=_QUIET, summary="*** SUMMARY")
     if h.summary:
         if _summary_line(h, ln, lno):
             return True
@@ -245,6 +255,34 @@ def _line(h: k.Hand, ln: str, lno: int) -> bool:
     if h.button is None and not h.seats:  # the table line comes before the seats
         return _table(h, ln)
     return _other(h, ln, lno)
+
+
+def _run(h: k.Hand, ln: str) -> bool:
+    """A run-it-twice line: "*** RUN IT TWICE ***" (the runs start), a run's street (its
+    board is the cards printed) or showdown (the shows that follow are for its board)."""
+    if ln == "*** RUN IT TWICE ***":
+        vars(h)["_runs"] = {}
+        return True
+    runs = vars(h).get("_runs")
+    m = k.rule_match(RUN, ln) if runs is not None else None
+    if m is None:
+        return False
+    run = int(m["run"]) - 1
+    if m["street"] is None:
+        vars(h)["_show_board"] = run
+    else:
+        runs[run] = k.cards((m["cards"] or "").replace("[", " ").replace("]", " "))
+    return True
+
+
+def _boards(h: k.Hand) -> tuple[tuple[str, ...], ...]:
+    """The record's boards: a run-it-twice hand's two (each run's streets, else the
+    summary's "Board 1 [...]"), else the one board (:func:`k.the_board`)."""
+    runs = vars(h).get("_runs")
+    if runs is None:
+        return k.the_board(h)
+    written = vars(h).get("_run_boards", {})
+    return tuple(tuple(runs.get(r) or written.get(r) or h.board) for r in (0, 1))
 
 
 def _table(h: k.Hand, ln: str) -> bool:
@@ -290,6 +328,9 @@ def _summary_line(h: k.Hand, ln: str, lno: int) -> bool:
         return True
     m = k.rule_match(BOARD, ln)
     if m is not None:
+        if m["run"]:  # a run-it-twice hand's "Board 1 [...]", "Board 2 [...]"
+            vars(h).setdefault("_run_boards", {})[int(m["run"]) - 1] = k.cards(m["cards"])
+            return vars(h).get("_runs") is not None
         h.summary_board = k.cards(m["cards"])
         h.summary_board_line = lno
         return True
@@ -323,7 +364,8 @@ def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     elif kind == "show":
         _show(h, p, m, lno)
     elif kind == "collect":
-        h.collects.append(k.Collect(p, h.money(m["a"]), int(m["side"] or 0), 0, lno))
+        board = int(m["run"]) - 1 if m["run"] else 0  # "from main pot 2": run 2's
+        h.collects.append(k.Collect(p, h.money(m["a"]), int(m["side"] or 0), board, lno))
     elif kind == "wait":
         h.sit_out(p)  # not dealt in (unless the player then plays: Hand.final_seats)
 
@@ -338,7 +380,8 @@ def _show(h: k.Hand, p: str, m: Any, lno: int) -> None:
     low_text = low_part.strip().strip("[]") or None
     h.shows.append(
         k.Show(p, cards, high_words or None, low_description=low_text, line=lno,
-             claimed_high=read_claim(high_words), claimed_low=read_new_low(low_text))
+             claimed_high=read_claim(high_words), claimed_low=read_new_low(low_text),
+             board=vars(h).get("_show_board", 0))
     )  # fmt: skip
 
 
