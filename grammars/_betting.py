@@ -129,11 +129,12 @@ class _State:
 
     def _add(self, player: str, amount: int) -> bool:
         """Put ``amount`` more in for ``player`` this street; ``True`` when all-in now."""
-        self.bets[player] = self.bets.get(player, 0) + amount
-        self.put[player] = self.put.get(player, 0) + amount
+        bets, put = self.bets, self.put
+        bets[player] = bets.get(player, 0) + amount
+        total = put[player] = put.get(player, 0) + amount
         self.in_hand.add(player)
         stack = self.stacks.get(player)  # all-in: what it has behind (:meth:`left`) is 0
-        return stack is not None and stack - self.put[player] <= 0
+        return stack is not None and stack - total <= 0
 
     def post(
         self, player: str, kind: PostKind, amount: int, line: int, *, stated: bool = True
@@ -217,18 +218,19 @@ class _State:
         bet facing a bet is a raise. ``all_in`` is the flag recorded, as the site's
         words (or the grammar) say; amounts in minor units.
         """
-        total = self.bets.get(player, 0) + amount if to is None else to
+        bets, highest = self.bets, self.highest
+        total = bets.get(player, 0) + amount if to is None else to
         if kind is None:
-            kind = (_BET if self.highest == 0 else
-                    _CALL if total <= self.highest else _RAISE)  # fmt: skip
-        elif kind is _BET and self.highest > 0:
+            kind = (_BET if highest == 0 else
+                    _CALL if total <= highest else _RAISE)  # fmt: skip
+        elif kind is _BET and highest > 0:
             kind = _RAISE
         if kind is _CALL:
             self.acted.add(player)
         else:
             self.acted = {player}
         self._add(player, amount)
-        self.highest = max(self.highest, self.bets[player])
+        self.highest = max(highest, bets[player])
         raised = total if kind is _RAISE else None
         self.actions.append(_action(self.street, player, kind, amount, raised, all_in, None, line))
 

@@ -11,11 +11,13 @@ pot first, are given to the pots by :func:`in_pot_order`. Amounts are integer mi
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from hhtools.model.frozen import maker
 from hhtools.model.records import Collect, Seat
 
 __all__ = ["clockwise", "in_pot_order", "paid_parts", "pots_of", "split_rake", "split_win"]
+
+#: a :class:`Collect` built from its six fields by position (:func:`~hhtools.model.frozen.maker`)
+_collect = maker(Collect)
 
 
 def split_rake(gross: list[int], rake: int) -> list[int]:
@@ -201,7 +203,8 @@ def in_pot_order(
         running += c.amount
         if gross:
             parts[k] += c.amount
-        out.append(c if c.pot == k else replace(c, pot=k))
+        # ``replace(c, pot=k)``, built by position (dataclasses.replace cost some 5 us)
+        out.append(c if c.pot == k else _collect(c.player, c.amount, k, c.board, c.line, c.half))
     if any(part > size for part, size in zip(parts, gross)):
         parts = []
     return out, parts
