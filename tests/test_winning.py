@@ -360,3 +360,28 @@ def test_new_run_it_twice_hilo_each_run_paid_on_its_own() -> None:
     wrong = text.replace("Cal collected $39.50 from main pot 2",
                          "Bea collected $39.50 from main pot 2")
     assert awards(winning.FORMAT, wrong) == {("Bea", 3950, 0), ("Cal", 0, 3950)}
+
+
+def test_old_capped_table_caps_and_summary_mucks_cards() -> None:
+    """The older format's capped table (fpdb-3's real 2015 file 'PLO-6max-USD-5.00-10.00-
+    201504.capped', "(PRR) - CAP - 6-Max - 3 (Omaha)"): "Player X caps (49)" is a raise
+    of the chips added that reaches the cap (no chip more: as all-in), and the summary's
+    "mucks (does not show: [8s 4d 10d 6h])" gives the mucked cards; both were unread
+    lines, the hand read in part. Worked by hand: Charlie raises to 5, Bravo calls; on the
+    flop Bravo bets 6, Charlie raises to 24, Bravo caps with 49 (6 + 49 + 5 = 60), Charlie
+    calls 31 (24 + 31 + 5 = 60): 1 + 60 + 60 = $121 in, $3 taken, $118 to Bravo's trip
+    sevens ("Three Of Kind of 7s", the site's words) over Charlie's pair of sevens."""
+    (ph,) = _hands("old_capped_table_caps_and_summary_mucks_cards.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    cap = h.actions[-2]
+    assert (cap.player, cap.kind, cap.amount, cap.to_amount, cap.all_in) == (
+        "Bravo", ActionKind.RAISE, 3100, 5500, True)  # to 55, 31 over Charlie's 24
+    assert (h.total_pot, h.rake, h.jackpot) == (12100, 276, 24)
+    assert [(c.player, c.amount) for c in h.collects] == [("Bravo", 11800)]
+    bravo, charlie = h.shows
+    assert bravo.claimed_high.category is HandCategory.THREE_OF_A_KIND
+    assert bravo.claimed_high.ranks == (7,)
+    assert (charlie.player, charlie.cards, charlie.mucked) == (
+        "Charlie", ("8s", "4d", "Td", "6h"), True)
+    assert _money_findings(h) == []

@@ -40,6 +40,9 @@ Quirks of the older format read here:
   the kernel's totals check would name a line whose street total the totals fit.
 * A player "is disconnected and ALL IN." and then "allin" with no amount: all-in
   for what they already put in.
+* A capped table ("(PRR) - CAP - 6-Max - 3 (Omaha)") writes the raise that reaches the
+  cap "caps (253.88)" (the chips added; no chip more, as all-in), and the summary a
+  player's mucked cards "mucks (does not show: [8d 4s 10c 6c])".
 * The collects are only in the summary, one total per player ("Collects: 238.50"),
   with no pot named. A hand with one pot (or where every winner could only win the
   main pot) is typed as written. With side pots, each winner's total is shared out
@@ -95,13 +98,14 @@ SUMMARY = k.by_word((
     ("board", k.rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$")),
     ("player", k.rule("player",
         r"(?:\*Player|Player) (?P<name>.+?) (?:(?P<show>shows: (?P<desc>.*?) \[(?P<cards>[^\]]*)\]"
-        r"(?: Low hand \((?P<low>[^)]*)\))?)|(?P<muck>mucks) \(does not show cards\)"
+        r"(?: Low hand \((?P<low>[^)]*)\))?)|(?P<muck>mucks) \(does not show"
+        r"(?: cards|: \[(?P<mucked>[^\]]*)\])\)"
         rf"|does not show cards)\.\s*Bets: (?P<bets>{_N})\. Collects: (?P<coll>{_N})\."
         rf" (?:Wins|Loses): {_N}\.\s*$")),
     ("ended", k.rule("ended", r"Game ended at: \d{4}/\d\d?/\d\d? \d\d?:\d\d?:\d\d?\s*$")),
 ))  # fmt: skip
 _ACT = (
-    r"(?P<act>folds|checks|calls|bets|raises|allin|has small blind"
+    r"(?P<act>folds|checks|calls|bets|raises|caps|allin|has small blind"
     r"|has big blind|has dead blind|posts ante|received card:|received a card\.|mucks cards"
     r"|is disconnected and ALL IN\.|is timed out\.|sitting out|wait BB|is sitting in|straddle"
     r"|posts)(?: \(?(?P<a>[\d.,]+)\)?(?P<dead> as a dead bet)?| \[(?P<card>[^\]]*)\])?\s*$"
@@ -113,7 +117,7 @@ ACT = k.rule("act", _ACT)
 #: the betting acts by the kernel's names: every amount is the chips the player adds
 #: ("raises (100)" over a big blind of 50 is a raise to 150)
 _BETS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
-         "raises": "raise_by", "allin": "allin"}  # fmt: skip
+         "raises": "raise_by", "caps": "raise_by", "allin": "allin"}  # fmt: skip
 #: "Player X posts (0.25) as a dead bet" then "Player X posts (0.50)" (a player coming in:
 #: a dead small blind, then a live big blind; the two are one post of both)
 _POSTS = {"has small blind": k.PostKind.SMALL_BLIND, "has big blind": k.PostKind.BIG_BLIND,
@@ -297,8 +301,8 @@ def _player(h: k.Hand, p: str, m: Any, ln: str, lno: int) -> None:
         return
     act = m["act"]
     a = h.money(m["a"]) if m["a"] else None
-    if act in _BETS:
-        h.betting(_BETS[act], p, a or 0, lno)
+    if act in _BETS:  # a capped table's "caps (253.88)": a raise to the cap, no chip more
+        h.betting(_BETS[act], p, a or 0, lno, act == "caps")
     elif act in _POSTS:
         dead = m["dead"] is not None
         kind = k.PostKind.ANTE if dead else _POSTS[act]
@@ -347,17 +351,25 @@ def _summary_player(h: k.Hand, m: Any, ln: str, lno: int) -> None:
     coll = h.money(m["coll"])
     if coll:
         h.collects.append(k.Collect(p, coll, 0, 0, lno))
+    if m["mucked"]:  # "mucks (does not show: [8d 4s 10c 6c])": the cards known as mucked
+        _shown(h, p, k.cards(m["mucked"]), ln, lno)
+        h.shows.append(k.Show(p, h.hole[p], mucked=True, line=lno))
     if not m["show"]:
         return
     cards = k.cards(m["cards"])
-    if h.hole.get(p) and h.hole[p] != cards:
-        h.problem(lno, k.ProblemCode.BAD_CARDS, f"{p} shows cards other than those dealt", ln)
-    h.hole[p] = cards
+    _shown(h, p, cards, ln, lno)
     desc = m["desc"].strip().rstrip(".")
     h.shows.append(
         k.Show(p, cards, desc, low_description=m["low"].strip() if m["low"] else None,
              line=lno, claimed_high=read_claim(desc), claimed_low=read_old_low(m["low"]))
     )  # fmt: skip
+
+
+def _shown(h: k.Hand, p: str, cards: tuple[str, ...], ln: str, lno: int) -> None:
+    """The cards a summary line shows are ``p``'s (a problem when they are not those dealt)."""
+    if h.hole.get(p) and h.hole[p] != cards:
+        h.problem(lno, k.ProblemCode.BAD_CARDS, f"{p} shows cards other than those dealt", ln)
+    h.hole[p] = cards
 
 
 #: the older format's hand ends with its "Game ended at" line: a line after it that is

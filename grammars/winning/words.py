@@ -25,6 +25,7 @@ _CATS: tuple[tuple[str, k.HandCategory, int], ...] = (
     ("flush", k.HandCategory.FLUSH, 1),
     ("straight", k.HandCategory.STRAIGHT, 1),
     ("three of a kind", k.HandCategory.THREE_OF_A_KIND, 1),
+    ("three of kind", k.HandCategory.THREE_OF_A_KIND, 1),  # older: "Three Of Kind of 7s"
     ("two pairs", k.HandCategory.TWO_PAIR, 2),
     ("two pair", k.HandCategory.TWO_PAIR, 2),
     ("one pair", k.HandCategory.ONE_PAIR, 1),
