@@ -278,6 +278,21 @@ def _same(tmp_path: Path, paths: list[Path]) -> int:
     return len(pure)
 
 
+def test_the_plain_line_readers_run_only_compiled() -> None:
+    # 888poker's and PartyPoker's quick readers (and the _digits they cimport) are tried
+    # first on each body line where compiled, never as Python; both paths read every hand
+    # alike (the tests below, and tests/test_poker888_quick.py, test_partypoker_quick.py)
+    if any(_core.status().get(n) != "compiled" for n in (
+            "hhtools.grammars._digits", "hhtools.grammars.poker888.quick",
+            "hhtools.grammars.partypoker.quick")):  # fmt: skip
+        pytest.skip("the quick readers are not compiled here")
+    code = ("import hhtools.grammars.partypoker as p\n"
+            "from hhtools.grammars.poker888 import read\n"
+            "print(read.QUICK is not None, p.QUICK is not None)")  # fmt: skip
+    assert _python(code, pure=False).split() == ["True", "True"]
+    assert _python(code, pure=True).split() == ["False", "False"]
+
+
 def test_both_paths_read_the_bundled_histories_alike(tmp_path: Path) -> None:
     _compiled()
     paths = [ROOT / "sample_histories", ROOT / "tests" / "fixtures"]
