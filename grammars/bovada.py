@@ -62,7 +62,11 @@ Quirks read here:
   "Sit out" and "Seat sit out" of a seated player who then does nothing (no card, no
   bet) mean that player was not dealt in.
 * Times have no zone. Public sources say Bovada's clock is US Eastern; it is not
-  printed, so ``time_zone`` and ``started_at_utc`` are ``None`` (never guessed).
+  printed, so ``time_zone`` and ``started_at_utc`` are ``None`` (never guessed). The
+  2021 client's hands ("OMAHA Pot Limit [MVS] - <date> UTC") print UTC, read as such;
+  they add a "Table Info:" and a "Player Info:" line (ids), may put the button at an
+  empty seat ("Dealer : Set dealer [5]", no "Dealer" seated) and write summary lines
+  with no category ("lost with [Kc Js-Kh Kc 7h 7d Qd]").
 * Cash hands are in USD (cents); tournament hands in chips, the header's level naming
   the blinds.
 """
@@ -70,6 +74,7 @@ Quirks read here:
 from __future__ import annotations
 
 import re
+from datetime import UTC
 from functools import partial
 from typing import Any
 
@@ -90,8 +95,8 @@ HEADER = k.rule("header",
     r"(?:(?P<tgame>.+?) Tournament #(?P<tid>\d+)\s+TBL#(?P<ttbl>\d+),?\s+(?P<tlimit>[A-Za-z ]+?)"
     r"\s*-\s*Level (?P<level>\d+) \((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)"
     r"|(?:TBL#(?P<tbl>\d+)|Zone Poker ID#(?P<zone>\S+))\s+(?P<game>.+?)\s+"
-    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit))"
-    r"\s+-\s+(?P<date>\d{4}-\d\d-\d\d \d\d?:\d\d:\d\d)\s*$"
+    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)(?: \[MVS\])?)"
+    r"\s+-\s+(?P<date>\d{4}-\d\d-\d\d \d\d?:\d\d:\d\d)(?: (?P<tz>UTC))?\s*$"
 )  # fmt: skip
 SEAT = k.rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])?"
                      r" \((?P<stack>[$\d,.]+) in chips\)")  # fmt: skip
@@ -107,8 +112,8 @@ BOARD = k.rule("board", r"Board \[(?P<cards>[^\]]*)\]\s*$")
 SUMMARY_SEAT = k.rule("summary_seat",
     r"Seat[ +]\d+: (?P<name>.+?)(?: +\[ME\])?(?: +Folded (?:before the (?:FLOP|RIVER)|on the "
     r"(?:POCKET CARDS|FLOP|TURN|RIVER))|(?: +(?:(?:HI|LO):? ?\$?\d[\d,.]*|\$?\d[\d,.]*|lost"
-    r"|with (?:High Card|One pair|Two pair|Three of a kind|Straight|Flush|Full House"
-    r"|Four of a kind|Straight Flush|Royal Straight Flush|Royal Flush)|\[[^\]]*\]))+) *$",
+    r"|with(?: (?:High Card|One pair|Two pair|Three of a kind|Straight|Flush|Full House"
+    r"|Four of a kind|Straight Flush|Royal Straight Flush|Royal Flush))?|\[[^\]]*\]))+) *$",
     re.IGNORECASE,
 )  # fmt: skip
 #: lines about the table, with no player or with one, that carry nothing the record needs
@@ -119,6 +124,13 @@ TABLE_EVENT = k.rule("table_event",
     r"|Seat (?:sit down|sit out|stand|re-join)"
     r"|Set dealer/Bring in spot|Sit out|Re-join|Stand|Ranking \d+|Enter(?:s)? the table"
     r"|Leave(?:s)? the table|Leave\(Auto\)|Enter\(Auto\))\s*$"
+)  # fmt: skip
+#: the 2021 client's ("[MVS]" in the header) lines about the table and the players' ids:
+#: "Table Info: Version: 1, Type: MVS, Stakes: $0.25-$0.50, Table: 000A031E-0", "Player
+#: Info: Seat1: P1-d07e92..., Seat2: P2-44fbd5..." (the stakes are read from the posts)
+MVS_INFO = k.rule("mvs_info",
+    r"(?:Table Info: Version: \d+, Type: MVS, Stakes: \$?[\d,.]+-\$?[\d,.]+, Table: \S+"
+    r"|Player Info: Seat\d+: P\d+-[0-9a-f]+(?:, Seat\d+: P\d+-[0-9a-f]+)*)\s*$"
 )  # fmt: skip
 #: a seated player sitting out ("Dealer : Sit out", "UTG : Seat sit out"): applied
 _SIT_OUT = re.compile(r"(?:Seat sit|Sit) out", re.IGNORECASE)
@@ -213,7 +225,9 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     parts = k.paid_parts(h.collects, h.total - rake, one_pot=True)
     record = k.build_record(
         h, site=SITE, game=_game(h, hd, *kind), line=line, text=text, offset=offset,
-        started_at=k.local_time(hd["date"]), boards=k.the_board(h), rake=rake, pot_parts=parts,
+        started_at=k.local_time(hd["date"]), time_zone=hd["tz"],
+        started_at_utc=k.local_time(hd["date"]).replace(tzinfo=UTC) if hd["tz"] else None,
+        boards=k.the_board(h), rake=rake, pot_parts=parts,
         pot_parts_basis=k.PotPartsBasis.NET if parts else None,
         collect_order=k.CollectOrder.UNORDERED, odd_chips=k.OddChips.LOW_LEFTOVER_TO_HIGH,
     )  # fmt: skip
@@ -265,6 +279,8 @@ def _line(h: k.Hand, explicit: bool, ln: str, lno: int) -> bool:
         return _seat(h, ln, lno)
     if ln.startswith("***"):
         return k.section(h, ln, STREET_LINE, quiet=_QUIET, summary="*** SUMMARY ***")
+    if ln.startswith(("Table Info: ", "Player Info: ")):
+        return k.rule_match(MVS_INFO, ln) is not None
     return k.rule_match(TABLE_EVENT, ln.strip()) is not None
 
 
@@ -293,10 +309,13 @@ def _player_line(h: k.Hand, name: str, rest: str, ln: str, lno: int, explicit: b
         if _ALONE.fullmatch(rest) is not None and h.in_hand - h.folded <= {name}:
             return True  # the last player in names a category and shows no card: a walk
         return k.rule_match(TABLE_EVENT, rest) is not None
+    kind, m = found
     if name not in h.stacks:
+        if kind == "dealer" and name == "Dealer":  # the button at an empty seat (2021)
+            h.button = h.seat_number(m["seat"])
+            return True
         h.problem(lno, k.ProblemCode.UNKNOWN_PLAYER, f"not seated: {name[:40]}", ln)
         return True
-    kind, m = found
     if not explicit and kind in _BETTING and h.street is not k.Street.RIVER:
         if h.acted and h.round_complete():  # no street lines: the round is over
             h.new_street(_NEXT[h.street])

@@ -346,3 +346,27 @@ def test_zone_poker_walk_showdown_category_only() -> None:
     (ht,) = bovada.FORMAT.split(io.BytesIO(called.encode()), "probe.txt")
     ph = bovada.FORMAT.parse(ht)
     assert [(p.line, p.code) for p in ph.problems][:1] == [(20, ProblemCode.UNRECOGNISED_LINE)]
+
+
+def test_mvs_client_2021_header_utc_dead_button_and_info_lines() -> None:
+    """The 2021 client's hands (fpdb-3's real file 'NLHE-USD - $0.25-$0.50 - 202103.MVS
+    .version', tried as Omaha): the header ends "[MVS] - <date> UTC", a "Table Info:" and a
+    "Player Info:" line, the button at an empty seat ("Dealer : Set dealer [6]", no one
+    seated there), summary lines "lost with [..]" / "$219.21 with [..]" (no category).
+    The header was not read: every such hand was lost (bad header). Worked by hand: UTG+1
+    raises to $0.85, Big Blind calls; on the flop $6.10 each; the turn's $10 bet comes
+    back: 0.10 + 2 x 0.85 + 2 x 6.10 = $14, $13.60 to UTG+1, rake $0.40 (not printed)."""
+    name = "mvs_2021_utc_dead_button_player_info.txt"
+    (ph,) = _hands(name)
+    h = ph.hand
+    assert ph.problems == ()
+    assert (h.button, h.hero, h.time_zone) == (6, "UTG", "UTC")
+    assert h.started_at_utc.isoformat() == "2021-04-02T19:05:11+00:00"
+    assert (h.game.small_blind, h.game.big_blind) == (10, 25)
+    assert (h.total_pot, h.rake) == (1400, 40)
+    assert [(c.player, c.amount) for c in h.collects] == [("UTG+1", 1360)]
+    assert _money_findings(h) == []
+    text = (FIX / name).read_text()
+    # paid to the Big Blind, who folded: the audit judges the hand (UTG+1 due $13.60)
+    wrong = text.replace("UTG+1 : Hand result $13.60", "Big Blind : Hand result $13.60")
+    assert awards(bovada.FORMAT, wrong) == {("Big Blind", 1360, 0), ("UTG+1", 0, 1360)}
