@@ -1,4 +1,5 @@
-"""Bovada / Ignition / Bodog text hand histories of the Omaha family.
+"""Bovada / Ignition / Bodog text hand histories of the Omaha family (Bodog's European
+room writes "Bodog.eu Hand #...").
 
 The format, as the site writes it::
 
@@ -84,14 +85,14 @@ from hhtools.grammars._dead import join_dead
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
 SITE = "bovada"
-HAND_START = re.compile(r"\ufeff?(?:Bovada|Ignition|Bodog) Hand #")
+HAND_START = re.compile(r"\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu)?) Hand #")
 #: Bovada writes no blank line inside a hand: text after one is a hand of its own (a
 #: damaged header is reported, never read into the hand before)
 HAND_END = k.HandEnd("", None, blank=True)
-_ANY_START = re.compile(r"^\s*\ufeff?(?:Bovada|Ignition|Bodog) Hand #\d+", re.MULTILINE)
+_ANY_START = re.compile(r"^\s*\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu)?) Hand #\d+", re.MULTILINE)
 
 HEADER = k.rule("header",
-    r"\ufeff?(?P<room>Bovada|Ignition|Bodog) Hand #(?P<id>\d+):?\s+"
+    r"\ufeff?(?P<room>Bovada|Ignition|Bodog(?:\.eu)?) Hand #(?P<id>\d+):?\s+"
     r"(?:(?P<tgame>.+?) Tournament #(?P<tid>\d+)\s+TBL#(?P<ttbl>\d+),?\s+(?P<tlimit>[A-Za-z ]+?)"
     r"\s*-\s*Level (?P<level>\d+) \((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)"
     r"|(?:TBL#(?P<tbl>\d+)|Zone Poker ID#(?P<zone>\S+))\s+(?P<game>.+?)\s+"

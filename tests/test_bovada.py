@@ -370,3 +370,20 @@ def test_mvs_client_2021_header_utc_dead_button_and_info_lines() -> None:
     # paid to the Big Blind, who folded: the audit judges the hand (UTG+1 due $13.60)
     wrong = text.replace("UTG+1 : Hand result $13.60", "Big Blind : Hand result $13.60")
     assert awards(bovada.FORMAT, wrong) == {("Big Blind", 1360, 0), ("UTG+1", 0, 1360)}
+
+
+def test_bodog_eu_room_header() -> None:
+    """"Bodog.eu Hand #..." (fpdb-3's real 2018 file 'NLHE-6max-USD - $0.25-$0.50 -
+    201804.bodog.eu', tried as Omaha) is the format's header: such a file was 'not a hand
+    history of a supported site', every hand lost. Worked by hand: UTG raises to $1.75,
+    Big Blind calls; the flop's $3.75 bet comes back: 0.25 + 2 x 1.75 = $3.75, $3.58 to
+    UTG, rake $0.17 (not printed)."""
+    (ph,) = _hands("bodog_eu_room_header.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    assert (h.site, h.hand_id, h.table) == ("bovada", "3600000123", "15070001")
+    assert h.hero == "Big Blind"
+    assert (h.total_pot, h.rake) == (375, 17)
+    assert [(c.player, c.amount) for c in h.collects] == [("UTG", 358)]
+    assert _money_findings(h) == []
+    assert bovada.FORMAT.recognise("Bodog.eu Hand #3600000123 TBL#15070001 OMAHA Pot Limit")
