@@ -13,7 +13,7 @@ from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
 from hhtools.audit.rake_fit import refit
 from hhtools.audit.settle import HandSettlement, settle
-from hhtools.model.frozen import record
+from hhtools.model.frozen import maker, record
 from hhtools.model.records import HandHistory
 from hhtools.model.vocab import FindingGroup
 
@@ -36,6 +36,9 @@ class AuditResult:
     findings: tuple[Finding, ...]
     silenced: tuple[Finding, ...] = ()
 
+
+#: :class:`AuditResult`'s builder (by position: written in C when compiled, no Python __new__)
+_audited = maker(AuditResult)
 
 #: The groups of findings any unread line silences: money paid or counted, hands named,
 #: what the table did, warnings. A line not understood could be a collect, a return, a
@@ -162,6 +165,6 @@ def _result(ctx: AuditContext, findings: tuple[Finding, ...]) -> AuditResult:
     if hand.unread_lines and findings:
         when = ctx.when if ctx.newest_first else None
         kept = tuple(judged(f, hand, when) for f in findings)
-        return AuditResult(ctx.settlement, tuple(f for f, k in zip(findings, kept) if k),
-                           tuple(f for f, k in zip(findings, kept) if not k))  # fmt: skip
-    return AuditResult(ctx.settlement, findings)
+        return _audited(ctx.settlement, tuple(f for f, k in zip(findings, kept) if k),
+                        tuple(f for f, k in zip(findings, kept) if not k))  # fmt: skip
+    return _audited(ctx.settlement, findings)

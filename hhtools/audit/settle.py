@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from hhtools.model.frozen import record
+from hhtools.model.frozen import maker, record
 from hhtools.model.records import Collect, HandHistory, Show
 from hhtools.model.vocab import CollectOrder, Half, PotPartsBasis
 from hhtools.rules.evaluator import HighHand, LowHand, best_high, best_low
@@ -224,7 +224,7 @@ def _read(hand: HandHistory, board_index: int, board: tuple[str, ...], show: Sho
         high = best_high(hole, board)
         if hand.game.hi_lo:
             low = best_low(hole, board, hand.game.qualifier)
-    return ShowdownHand(show.player, board_index, hole, high, low, show)
+    return _showdown(show.player, board_index, hole, high, low, show)
 
 
 def _award(
@@ -232,7 +232,7 @@ def _award(
     halves: tuple[int, int] | None = None,
 ) -> PotAward | None:
     if len(pot.eligible) == 1:
-        return award_pot(amount, [Contender(pot.eligible[0], 0, None)], False)
+        return award_pot(amount, [_contender(pot.eligible[0], 0, None)], False)
     contenders = []
     for p in pot.eligible:
         r = readings.get(p)
@@ -243,7 +243,7 @@ def _award(
         if r.high is None:
             return None  # more hole cards than dealt: the pot is not judged (the
             # reading states it: a bad_cards problem on the line, grammars/_valid.py)
-        contenders.append(Contender(p, r.high.value, r.low.value if r.low else None))
+        contenders.append(_contender(p, r.high.value, r.low.value if r.low else None))
     if not contenders:
         return None
     return award_pot(amount, contenders, hand.game.hi_lo, hand.odd_chips, halves)
@@ -384,10 +384,8 @@ def _lines(
 ) -> tuple[AwardLine, ...]:
     """Paid beside due for every player paid or due something, half by half."""
     if award is None:
-        return tuple(
-            AwardLine(p, h, a, None, None, None, None, first_line.get(p, 0))
-            for (p, h), a in paid.items()
-        )
+        return tuple(_line(p, h, a, None, None, None, None, first_line.get(p, 0))
+                     for (p, h), a in paid.items())  # fmt: skip
     halves = {h for _, h in paid}
     split = award.split
     order: tuple[Half, ...] | list[Half] = _ALL_ONLY
@@ -408,14 +406,11 @@ def _lines(
             got = paid.get((player, _ALL), 0)
             if not got and not due:
                 continue
-            out.append(
-                AwardLine(
-                    player, _ALL, got, due, award.fraction(player, _ALL),
-                    award.scooped(player) and several,
-                    award.quartered(player) if split else False,
-                    first_line.get(player, 0),
-                )
-            )  # fmt: skip
+            out.append(_line(
+                player, _ALL, got, due, award.fraction(player, _ALL),
+                award.scooped(player) and several,
+                award.quartered(player) if split else False, first_line.get(player, 0),
+            ))  # fmt: skip
         return tuple(out)
     for player in sorted(players):
         scoop = award.scooped(player) and several
@@ -425,7 +420,7 @@ def _lines(
             if not got and not due:
                 continue
             out.append(
-                AwardLine(
+                _line(
                     player, half, got, due, award.fraction(player, half), scoop,
                     award.quartered_in(player, half), first_line.get(player, 0),
                 )
@@ -433,7 +428,10 @@ def _lines(
     return tuple(out)
 
 
-# enum members as module constants (a class attribute lookup costs several times a global)
+# enum members as module constants (a class attribute lookup costs several times a global);
+# records' builders (model.frozen.maker: by position, written in C when compiled)
+_showdown, _line, _contender = maker(ShowdownHand), maker(AwardLine), maker(Contender)
+_pot_settled, _settled = maker(PotSettlement), maker(HandSettlement)
 _ALL, _HIGH, _LOW = Half.ALL, Half.HIGH, Half.LOW
 _HIGH_THEN_LOW = CollectOrder.HIGH_THEN_LOW
 _HALVES = frozenset({Half.HIGH, Half.LOW})
@@ -595,6 +593,6 @@ def settle(hand: HandHistory) -> HandSettlement:
                 award = _award(hand, pot, share, read_on[b], halves)
                 paid_here = _paid(hand, collects, award)
             lines = _lines(paid_here, award, pot.eligible, first_line)
-            pots.append(PotSettlement(b, pot.index, pot.amount, share, pot.eligible, award, lines))
+            pots.append(_pot_settled(b, pot.index, pot.amount, share, pot.eligible, award, lines))
     cashed = frozenset(c.player for c in hand.cash_outs)
-    return HandSettlement(rb, tuple(pots), tuple(showdown), went, cashed)
+    return _settled(rb, tuple(pots), tuple(showdown), went, cashed)

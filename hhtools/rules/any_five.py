@@ -24,7 +24,7 @@ from hhtools.rules.tables import SF as _SF
 from hhtools.rules.tables import V5 as _V5
 from hhtools.rules.tables import W as _W
 
-__all__ = ["any_five_value", "best_of_any_five"]
+__all__ = ["any_five_high", "any_five_value", "best_of_any_five"]
 
 
 def best_of_any_five(cards: str | Sequence[str | int]) -> HighHand:
@@ -48,7 +48,23 @@ def best_of_any_five(cards: str | Sequence[str | int]) -> HighHand:
     if len(codes) < 5:
         raise InvalidHandError(f"a hand is five cards, got {len(codes)}")
     check_distinct(codes)
-    value = any_five_value(codes)
+    return any_five_high(codes, any_five_value(codes))
+
+
+def any_five_high(codes: Sequence[int], value: int) -> HighHand:
+    """The :class:`HighHand` of ``codes`` whose best value of any five is ``value``
+    (:func:`any_five_value`): what :func:`best_of_any_five` gives, for a caller that
+    has both already (the five cards: each rank's first cards in the order given).
+
+    Args:
+        codes: five or more distinct card codes (not validated).
+        value: ``any_five_value(codes)``.
+
+    >>> from hhtools.model.cards import parse_cards
+    >>> codes = parse_cards("As 2s 3h Kd Js Jd Ad Jh Kc")
+    >>> any_five_high(codes, any_five_value(codes)).cards
+    ('Js', 'Jd', 'Jh', 'As', 'Ad')
+    """
     return HighHand(value, _CATEGORIES[value >> 20], _reading_order(_any_five_cards(codes, value), value))
 
 
@@ -143,18 +159,22 @@ def _any_five_cards(codes: Sequence[int], value: int) -> tuple[int, ...]:
     five-card choice, in the order given, that makes the value.
     """
     ranks = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)]
-    flush = (value >> 20) in (_FLUSH_CAT, _SF)
     suit = -1
-    if flush:
+    if (value >> 20) in (_FLUSH_CAT, _SF):
         for s in range(4):
             have = {c >> 2 for c in codes if c & 3 == s}
             if all(r in have for r in ranks):
                 suit = s
                 break
-    chosen: list[int] = []
-    for r in ranks:
-        chosen.append(
-            next(c for c in codes if c >> 2 == r and c not in chosen and (suit < 0 or c & 3 == suit))
-        )
-    order = {c: i for i, c in enumerate(codes)}
-    return tuple(sorted(chosen, key=order.__getitem__))
+    by_rank: dict[int, list[int]] = {}  # each rank's cards (of the suit), in the order given
+    for c in codes:
+        if suit < 0 or c & 3 == suit:
+            got = by_rank.get(c >> 2)
+            if got is None:
+                by_rank[c >> 2] = [c]
+            else:
+                got.append(c)
+    chosen: set[int] = set()
+    for r in ranks:  # each rank's first card not chosen yet
+        chosen.add(by_rank[r].pop(0))
+    return tuple([c for c in codes if c in chosen])  # distinct codes: in the order given

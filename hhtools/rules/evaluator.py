@@ -49,7 +49,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from hhtools.model.cards import RANKS, card_str, check_distinct, to_codes
-from hhtools.model.frozen import record
+from hhtools.model.frozen import maker, record
 from hhtools.model.vocab import HandCategory
 from hhtools.rules.tables import (
     BROW as _BROW,
@@ -183,6 +183,11 @@ class LowHand:
         return f"{self.ranks}: {' '.join(self.cards)}"
 
 
+# a record's builder (hhtools.model.frozen.maker: by position, the compiled core writes
+# its slots in C; calling the class runs its Python __new__)
+_high, _low = maker(HighHand), maker(LowHand)
+
+
 # ------------------------------------------------------------------ fast paths
 
 
@@ -308,7 +313,7 @@ def _reading_order(c5: Sequence[int], value: int) -> tuple[str, ...]:
 def _low_hand(c5: Sequence[int], value: int) -> LowHand:
     order = sorted(c5, key=lambda c: -_LOWRANK[c])
     ranks = ",".join("A" if _LOWRANK[c] == 1 else RANKS[c >> 2] for c in order)
-    return LowHand(value, tuple([_TEXT[c] for c in order]), ranks)
+    return _low(value, tuple([_TEXT[c] for c in order]), ranks)
 
 
 def _check_qualifier(qualifier: int) -> int:
@@ -367,7 +372,7 @@ def best_high(hole: str | Sequence[str | int], board: str | Sequence[str | int])
     h, b = _validated(hole, board)
     best = high_value(h, b)
     best5 = _first_high_five(h, b, best)
-    return HighHand(best, _CATEGORIES[best >> 20], _reading_order(best5, best))
+    return _high(best, _CATEGORIES[best >> 20], _reading_order(best5, best))
 
 
 def _first_high_five(h: Sequence[int], b: Sequence[int], best: int) -> tuple[int, ...]:
@@ -453,7 +458,7 @@ def high5(cards: str | Sequence[str | int]) -> HighHand:
         raise InvalidHandError(f"a hand is five cards, got {len(c5)}")
     check_distinct(c5)
     v = _eval5(c5)
-    return HighHand(v, _CATEGORIES[v >> 20], _reading_order(c5, v))
+    return _high(v, _CATEGORIES[v >> 20], _reading_order(c5, v))
 
 
 def low5(cards: str | Sequence[str | int], qualifier: int = 8) -> LowHand | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import field, replace
 from operator import attrgetter
 
-from hhtools.model.frozen import record
+from hhtools.model.frozen import maker, record
 from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
 
 
@@ -101,6 +101,9 @@ class PotRebuild:
 
 
 _SEAT = attrgetter("seat")
+# a record's builder (hhtools.model.frozen.maker: by position, the compiled core writes
+# its slots in C; calling the class runs its Python __new__)
+_pot, _rebuilt = maker(Pot), maker(PotRebuild)
 
 
 def clockwise_order(hand: HandHistory) -> tuple[str, ...]:
@@ -240,7 +243,7 @@ def build_pots(
     live_set = set(live)
     if len(live_set) == 1:  # one player left: every chip is one pot, his (as below)
         total = sum(c for c in net_in.values() if c > 0)
-        return (Pot(0, total, tuple(live_set)),) if total > 0 else ()
+        return (_pot(0, total, tuple(live_set)),) if total > 0 else ()
     rank = {p: i for i, p in enumerate(order)}
     levels = sorted({net_in.get(p, 0) for p in live_set if net_in.get(p, 0) > 0})
     pots: list[Pot] = []
@@ -254,16 +257,16 @@ def build_pots(
                 eligible = tuple(p for p in order if p in chosen)
             else:
                 eligible = tuple(sorted(chosen, key=lambda p: (rank.get(p, len(rank)), p)))
-            pots.append(Pot(len(pots), amount, eligible))
+            pots.append(_pot(len(pots), amount, eligible))
         previous = level
     leftover = sum(c - previous for c in net_in.values() if c > previous)
     if leftover > 0:
         if pots:
             last = pots[-1]
-            pots[-1] = Pot(last.index, last.amount + leftover, last.eligible)
+            pots[-1] = _pot(last.index, last.amount + leftover, last.eligible)
         else:
             everyone = sorted(live_set, key=lambda p: (rank.get(p, len(rank)), p))
-            pots.append(Pot(0, leftover, tuple(everyone)))
+            pots.append(_pot(0, leftover, tuple(everyone)))
     return tuple(pots)
 
 
@@ -294,7 +297,7 @@ def _with_dead(
     if not pots:
         return build_pots(net_in, live, order)
     main = pots[0]
-    return (Pot(main.index, main.amount + extra, main.eligible), *pots[1:])
+    return (_pot(main.index, main.amount + extra, main.eligible), *pots[1:])
 
 
 def _uncalled(put_in: dict[str, int], returned: dict[str, int]) -> tuple[str, int] | None:
@@ -388,7 +391,7 @@ def rebuild(hand: HandHistory) -> PotRebuild:
         net_in[p] = net_in.get(p, 0) - v
     in_hand = tuple(p for p in net_in if p not in folded)
     pots = _with_dead(net_in, dead, in_hand, order)
-    return PotRebuild(
+    return _rebuilt(
         put_in, returned, folded, pots, order, tuple(added), inferred, tuple(corrections)
     )
 

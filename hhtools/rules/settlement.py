@@ -32,7 +32,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from hhtools.model.cards import card_str, check_distinct, to_codes
-from hhtools.model.frozen import record
+from hhtools.model.frozen import maker, record
 from hhtools.model.vocab import Half, OddChips
 from hhtools.rules.evaluator import (
     HighHand,
@@ -202,6 +202,9 @@ def split_units(amount: int, winners: int) -> list[int]:
 _ZERO = Fraction(0)
 _fraction = lru_cache(maxsize=None)(Fraction)
 _ONE = _fraction(1, 1)
+# a record's builder (hhtools.model.frozen.maker: by position, the compiled core writes
+# its slots in C; calling the class runs its Python __new__)
+_share, _award = maker(PlayerShare), maker(PotAward)
 
 
 def award_pot(
@@ -257,8 +260,8 @@ def award_pot(
     if len(contenders) == 1 and (not hi_lo or contenders[0].low is None):
         # one player, no low: the whole pot, as the general case below gives it
         name = contenders[0].player
-        share = PlayerShare(amount, 0, amount, _ONE, _ZERO)  # high, low, total, fractions
-        return PotAward(amount, (name,), (), {name: share}, {ALL: amount})
+        share = _share(amount, 0, amount, _ONE, _ZERO)  # high, low, total, fractions
+        return _award(amount, (name,), (), {name: share}, {ALL: amount})
     names = [c.player for c in contenders]
     if len(set(names)) != len(names):
         raise ValueError(f"a player is listed twice among the contenders: {names}")
@@ -295,12 +298,12 @@ def award_pot(
         lo = low_paid.get(name, 0)
         # by position (high, low, total, high_fraction, low_fraction): the compiled
         # core builds a record given its fields so in C (hhtools.model.quick)
-        shares[name] = PlayerShare(
+        shares[name] = _share(
             hi, lo, hi + lo,
             high_fraction if name in high_paid else _ZERO,
             low_fraction if name in low_paid else _ZERO,
         )  # fmt: skip
-    return PotAward(amount, high_winners, low_winners, shares, half_amounts)
+    return _award(amount, high_winners, low_winners, shares, half_amounts)
 
 
 @record

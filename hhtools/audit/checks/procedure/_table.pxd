@@ -9,3 +9,16 @@ cdef class Step:
     cdef public Py_ssize_t index, full_bets, live
     cdef public bint ends_all_in
     cdef public unsigned long long out
+
+# the replay's walk over the actions: its sums, places and bits C integers, each step
+# made of C values (the dicts and sets stay Python's)
+import cython
+
+@cython.locals(i=Py_ssize_t, add=cython.longlong, mine=cython.longlong,
+               mine_put=cython.longlong, total=cython.longlong, stack=cython.longlong,
+               size=cython.longlong, current=cython.longlong, last_full=cython.longlong,
+               full=Py_ssize_t, out=cython.ulonglong, post=cython.bint, done=cython.bint,
+               step=Step)
+cpdef _walk(object actions, object added, dict stacks, dict seat, long long big_blind,
+            long long unit, long long pot, Py_ssize_t live, list steps, dict by_street,
+            dict posts)

@@ -139,28 +139,52 @@ def _replayed(ctx: AuditContext) -> Table:
     actions = hand.actions
     added = settlement.rebuild.added
     game = hand.game
-    big_blind = game.big_blind
     if len(added) != len(actions):
-        added = tuple(contributions_by_action(actions, big_blind))
+        added = tuple(contributions_by_action(actions, game.big_blind))
     stacks = {s.player: s.stack for s in hand.seats}
     seat = at.seat if len(ring) <= MOST_PLACES else {}
-    out = 0  # the ring's bits of the players folded or all-in so far
-    unit = game.small_bet or 0
-    put: dict[str, int] = {}
-    folded: set[str] = set()
-    all_in: set[str] = set()
-    live = len({a.player for a in actions})
-    folded_now: frozenset[str] = frozenset()  # shared by the steps until it changes
-    all_in_now: frozenset[str] = frozenset()
     steps: list[Step] = []
     by_street: dict[Street, list[Step]] = {}
     posts: dict[PostKind | None, list[Action]] = {}
+    _walk(actions, added, stacks, seat, game.big_blind, game.small_bet or 0, hand.room_added,
+          len({a.player for a in actions}), steps, by_street, posts)  # fmt: skip
+    t = Table(order, ring, at, steps, by_street, posts)
+    t.whole = _streets_whole(hand, by_street)
+    t.big_blind = _positional_big_blind(ring, posts)
+    return t
+
+
+def _walk(
+    actions: tuple[Action, ...], added: tuple[int, ...], stacks: dict[str, int],
+    seat: dict[str, int], big_blind: int, unit: int, pot: int, live: int,
+    steps: list[Step], by_street: dict[Street, list[Step]],
+    posts: dict[PostKind | None, list[Action]],
+) -> None:  # fmt: skip
+    """The replay of :func:`replay`: a :class:`Step` a action into ``steps`` and its
+    street's list of ``by_street``, each post into its kind's list of ``posts``.
+
+    Args:
+        actions: the hand's actions; ``added``: the chips each moved into the middle.
+        stacks: each seated player's starting stack; ``seat``: each player's place in
+            the ring (:class:`Places`; empty past :data:`MOST_PLACES`).
+        big_blind: the game's big blind; ``unit``: its small bet (0: no limit).
+        pot: what the room added to the pot (minor units); ``live``: the players with
+            an action.
+
+    (Its numbers C integers when compiled: ``_table.pxd``.)
+    """
+    out = 0  # the ring's bits of the players folded or all-in so far
+    put: dict[str, int] = {}
+    folded: set[str] = set()
+    all_in: set[str] = set()
+    folded_now: frozenset[str] = frozenset()  # shared by the steps until it changes
+    all_in_now: frozenset[str] = frozenset()
     on_street: list[Step] = []
     street: Street | None = None
     bets: dict[str, int] = {}
     current = last_full = full = 0
-    pot = hand.room_added
-    for i, act in enumerate(actions):
+    for i in range(len(actions)):
+        act = actions[i]
         add = added[i]
         if act.street is not street:
             # an uncalled excess is never followed by a bet (nobody else can act), so
@@ -173,13 +197,42 @@ def _replayed(ctx: AuditContext) -> Table:
         p = act.player
         mine = bets.get(p, 0)
         kind = act.kind
-        put[p] = mine_put = put.get(p, 0) + add
+        mine_put = put.get(p, 0) + add
+        put[p] = mine_put
+        post = kind is _POST
+        what = None
         if kind is _FOLD:
-            step = Step(i, act, add, pot, current, mine, last_full, full, live,
-                        folded_now, all_in_now, False, 0, out)  # fmt: skip
-            steps.append(step)
-            on_street.append(step)
-            pot += add
+            total, done = 0, False
+        else:
+            if post:
+                what = act.post
+                got_posts = posts.get(what)
+                if got_posts is None:
+                    posts[what] = [act]
+                else:
+                    got_posts.append(act)
+                if what is _ANTE:
+                    total = mine
+                elif what is _DEAD:
+                    total = mine + min(add, big_blind)
+                else:
+                    total = mine + add
+            else:
+                total = mine + add
+            bets[p] = total
+            stack = stacks.get(p, 0)
+            done = act.all_in or (stack > 0 and mine_put >= stack)
+        # the step, its fields set one by one (compiled: C values into a C struct, no
+        # call of the class; the same fields Step(...) sets)
+        step = Step.__new__(Step)
+        step.index, step.act, step.added, step.pot = i, act, add, pot
+        step.current, step.mine, step.last_full, step.full_bets = current, mine, last_full, full
+        step.live, step.folded, step.all_in = live, folded_now, all_in_now
+        step.ends_all_in, step.total, step.out = done, total, out
+        steps.append(step)
+        on_street.append(step)
+        pot += add
+        if kind is _FOLD:
             if p not in folded:
                 folded.add(p)
                 folded_now = frozenset(folded)
@@ -187,30 +240,6 @@ def _replayed(ctx: AuditContext) -> Table:
                 if p in seat:
                     out |= 1 << seat[p]
             continue
-        post = kind is _POST
-        if post:
-            what = act.post
-            got_posts = posts.get(what)
-            if got_posts is None:
-                posts[what] = [act]
-            else:
-                got_posts.append(act)
-            if what is _ANTE:
-                total = mine
-            elif what is _DEAD:
-                total = mine + min(add, big_blind)
-            else:
-                total = mine + add
-        else:
-            total = mine + add
-        bets[p] = total
-        stack = stacks.get(p, 0)
-        done = act.all_in or (stack > 0 and mine_put >= stack)
-        step = Step(i, act, add, pot, current, mine, last_full, full, live,
-                    folded_now, all_in_now, done, total, out)  # fmt: skip
-        steps.append(step)
-        on_street.append(step)
-        pot += add
         if done and p not in all_in:
             all_in.add(p)
             all_in_now = frozenset(all_in)
@@ -229,10 +258,6 @@ def _replayed(ctx: AuditContext) -> Table:
                 if not done or (unit and size >= unit):
                     full += 1
             current = total
-    t = Table(order, ring, at, steps, by_street, posts)
-    t.whole = _streets_whole(hand, by_street)
-    t.big_blind = _positional_big_blind(ring, posts)
-    return t
 
 
 def in_text_order(ctx: AuditContext) -> frozenset[int] | None:
