@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent
 #: the hot modules compiled by Cython, as paths from the repository's top: the grammar
 #: kernel and the PokerStars grammar, settling and the procedure replay, pots, awards and
 #: the evaluator, money and cards, the records' builders (slots written in C: quick.pxd),
+#: the plain lines of Winamax, GGPoker and KingsClub read from their text (``_plain``,
+#: typed by _plain.pxd, and each site's ``plain``: untyped, on the kernel's hand),
 #: the XML kernel and the XML formats read through it (Boss, Everest, iPoker, Merge,
 #: Microgaming: untyped, 0.84 to 0.96 of the same code run as Python),
 #: the board-class loops of all-in equity (``hhtools ev``; typed by class_count.pxd), and
@@ -47,13 +49,16 @@ CORE = [
     "grammars/_hand.py",
     "grammars/_inferred.py",
     "grammars/_lines.py",
+    "grammars/_plain.py",
     "grammars/_pots.py",
     "grammars/_valid.py",
     "grammars/_xml.py",
     "grammars/boss.py",
     "grammars/everest.py",
+    "grammars/ggpoker/plain.py",
     "grammars/ipoker/__init__.py",
     "grammars/ipoker/read.py",
+    "grammars/kingsclub/plain.py",
     "grammars/merge.py",
     "grammars/microgaming.py",
     "grammars/partypoker/quick.py",
@@ -66,6 +71,7 @@ CORE = [
     "grammars/pokerstars/seats.py",
     "grammars/pokerstars/state.py",
     "grammars/pokerstars/summary.py",
+    "grammars/winamax/plain.py",
     "hhtools/audit/__init__.py",
     "hhtools/audit/context.py",
     "hhtools/audit/settle.py",

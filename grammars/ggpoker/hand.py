@@ -20,7 +20,9 @@ from operator import attrgetter
 from typing import Any
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars import _plain
 from hhtools.grammars._dead import join_dead
+from hhtools.grammars.ggpoker import plain
 from hhtools.grammars.ggpoker.pots import Record, assign, gg_pots, with_ante
 from hhtools.grammars.ggpoker.rules import (
     _A,
@@ -52,6 +54,7 @@ _STRADDLE, _ANTE, _BIG_BLIND = k.PostKind.STRADDLE, k.PostKind.ANTE, k.PostKind.
 _ALL_IN = attrgetter("all_in")
 #: what the summary's "Total pot" segments other than rake and jackpot are: fees
 _JACKPOT_WORDS = frozenset({"jackpot", "jp", "bad beat jackpot"})
+_IN_CHIPS, _BEFORE = " in chips)", _plain.SIGN_BEFORE  # a seat line's end, its amounts' signs
 
 
 class GGHand(k.Hand):
@@ -116,11 +119,17 @@ def read_lines(h: GGHand, lines: list[str]) -> bool:
         end = next((j for j in range(i, n) if lines[j].startswith("*** SUMMARY")), n)
     h.summary = end < n
     # the body, then the summary, each by its own line reader (the reader's lines, k.reader:
-    # normalised); a line out of range ends the reading at once, as in one loop
-    if not (k.read_body(h, enumerate(lines[i:end], i), base, partial(_read, h),
-                        quiet=k.NO_CHIPS, normalised=True)
-            and k.read_body(h, enumerate(lines[end + 1 :], end + 1), base,
-                            partial(_summary_line, h), quiet=k.NO_CHIPS, normalised=True)):
+    # normalised; in the compiled core the plain lines read from their text, .plain); a
+    # line out of range ends the reading at once, as in one loop
+    if _plain.QUICK:
+        body, summary = partial(plain.read_body, _read, h), partial(plain.read_summary,
+                                                                     _summary_line, h)
+    else:
+        body, summary = partial(_read, h), partial(_summary_line, h)
+    if not (k.read_body(h, enumerate(lines[i:end], i), base, body, quiet=k.NO_CHIPS,
+                        normalised=True)
+            and k.read_body(h, enumerate(lines[end + 1 :], end + 1), base, summary,
+                            quiet=k.NO_CHIPS, normalised=True)):
         return False
     if not h.summary:
         h.problem(base + n - 1, k.ProblemCode.TRUNCATED_HAND,
@@ -148,10 +157,14 @@ def _table_and_seats(h: GGHand, lines: list[str]) -> int | None:
         h.button = h.seat_number(tm["btn"])
         h.max_seats = h.seat_number(tm["max"]) if tm["max"] else None
         i = 2
+        quick = _plain.QUICK
         while i < n:
-            plain = _plain_seat(lines[i])
-            if plain is not None:
-                h.seat(h.seat_number(plain[0]), plain[1], h.money(plain[2]), base + i)
+            if quick and _plain.read_seat(h, lines[i], base + i, _IN_CHIPS, _BEFORE, True):
+                i += 1
+                continue
+            seat = _plain_seat(lines[i])
+            if seat is not None:
+                h.seat(h.seat_number(seat[0]), seat[1], h.money(seat[2]), base + i)
             elif (sm := _SEAT_M(lines[i])) is not None:
                 h.seat(h.seat_number(sm["seat"]), sm["name"], h.money(sm["stack"]), base + i,
                        bool(sm["out"]), sm["bounty"])  # fmt: skip

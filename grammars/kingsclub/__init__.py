@@ -69,10 +69,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from datetime import datetime
+from functools import partial
 from typing import Any, BinaryIO
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars import _plain
 from hhtools.grammars.kingsclub.ledger import on_boards, unwritten_side_pot
+from hhtools.grammars.kingsclub.plain import read_line
 
 
 __all__ = ["FORMAT", "HEADER", "parse_hand"]
@@ -231,31 +234,34 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     stakes = _table(h, hd, lines, i, line)
     if stakes is None:
         return k.no_record(h)
-    if not k.read_lines(h, lines, i + 1, line, _line):
+    read = _QUICK_LINE if _plain.QUICK else _line  # the plain lines read from their text
+    if not k.read_lines(h, lines, i + 1, line, read):
         return k.no_record(h)
     ended = k.cut_short(h, lines, line, has_total=bool(h.collects), total_words="'wins'",
                       seats_at=i + 1)  # fmt: skip
     if ended is not None:
         return ended
-    if (won := unwritten_side_pot(h)) is not None:
+    # the uncalled excess of the player who put in most (none written: the site's own)
+    back = k.excess_returned(h.put, h.returned, h.actions) if len(h.put) > 1 else None
+    if (won := unwritten_side_pot(h, back)) is not None:
         h.collects.append(won)
-    if _cut_in_wins(h):
+    if _cut_in_wins(h, back):
         h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
                   "a winner the summary names has no 'wins' line (cut short?)",
                   lines[-1])  # fmt: skip
         return k.no_record(h)
-    record = _record(h, game, stakes, date, line, text, offset)
+    record = _record(h, game, stakes, date, line, text, offset, back)
     return k.ParsedHand(record, tuple(h.problems), None, h.hand_id)
 
 
-def _cut_in_wins(h: _Hand) -> bool:
+def _cut_in_wins(h: _Hand, back: k.Returned | None) -> bool:
     """The text stops before its "wins" lines end (a file cut at its end): the wins
     pay less than the summary's results ("Seat 2: Bo (3,037.50) +43.50", one a player:
     what each player won less what he put in) say was paid out. (Paid to another
-    player instead, the totals agree: the hand is read and the audit judges it.)"""
+    player instead, the totals agree: the hand is read and the audit judges it.) ``back``:
+    the uncalled excess returned that no line wrote (:func:`~.._inferred.excess_returned`)."""
     if len(h.nets) < len(h.put):
         return False
-    back = k.excess_returned(h.put, h.returned, h.actions) if len(h.put) > 1 else None
     returned = sum(r.amount for r in h.returned) + (back.amount if back else 0)
     paid_out = sum(h.nets.values()) + sum(h.put.values()) - returned
     return k.collected(h.collects) < paid_out
@@ -281,10 +287,10 @@ def _table(h: _Hand, hd: Any, lines: list[str], i: int, line: int) -> tuple[int,
 
 def _record(
     h: _Hand, game: tuple[k.Variant, bool, k.BettingStructure], stakes: tuple[int, int],
-    date: str | None, line: int, text: str, offset: int,
+    date: str | None, line: int, text: str, offset: int, back: k.Returned | None,
 ) -> Any:  # fmt: skip
     """The record of a hand read whole: no zone, no total pot line (the amounts won
-    and the rake), the uncalled excess returned, a run's board not said."""
+    and the rake), the uncalled excess returned (``back``), a run's board not said."""
     variant, hi_lo, structure = game
     sb, bb = stakes
     small_bet = big_bet = None
@@ -299,7 +305,6 @@ def _record(
     except ValueError:
         started = None
     boards = tuple(tuple(b) for b in h.boards if b)
-    back = k.excess_returned(h.put, h.returned, h.actions) if len(h.put) > 1 else None
     collects = on_boards(h.collects, len(boards))
     rake = h.rake or 0
     # each pot as its lines paid it: the rake comes out of the pots as the site chose
@@ -463,6 +468,10 @@ _READ_PLAYER: dict[str, Callable[[_Hand, str, Any, int], None]] = {
     "post": _post, "pass": _pass, "bet": _bet, "show": _show, "muck": _muck, "wins": _wins,
     "sitout": _sitout,
 }  # fmt: skip
+
+#: the reader of a hand's lines in the compiled core: the plain lines read from their
+#: text (:func:`.plain.read_line`), the others by :func:`_line`
+_QUICK_LINE = partial(read_line, _line)
 
 #: The KingsClub format. Its parse (``parse_hand``) reads one hand's text into a record
 #: and the problems met; never raises (an unexpected error is an ``internal_error``

@@ -6,7 +6,6 @@ Plain arithmetic over the amounts written (minor units); no poker rules.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from hhtools.grammars import _kit as k
@@ -28,10 +27,10 @@ def on_boards(collects: list[k.Collect], n_boards: int) -> list[k.Collect]:
     """
     if n_boards < 2:
         return collects
-    return [replace(c, board=None) for c in collects]
+    return [k.Collect(c.player, c.amount, c.pot, None, c.line, c.half) for c in collects]
 
 
-def unwritten_side_pot(h: Any) -> k.Collect | None:
+def unwritten_side_pot(h: Any, back: k.Returned | None) -> k.Collect | None:
     """The last side pot when nobody contested it and no "wins" line pays it.
 
     KingsClub writes a "wins" line for each pot a showdown or a fold decided, but none
@@ -46,6 +45,8 @@ def unwritten_side_pot(h: Any) -> k.Collect | None:
     Args:
         h: the hand read (the kernel's ``Hand`` with ``nets``, the summary results by
             player, and ``net_lines``, their lines).
+        back: the uncalled excess returned that no line wrote (what
+            :func:`~hhtools.grammars._inferred.excess_returned` gives), or ``None``.
 
     Returns:
         A collect of that pot (its index among the pots, on the player's summary line),
@@ -54,7 +55,6 @@ def unwritten_side_pot(h: Any) -> k.Collect | None:
     """
     if len(h.put) < 2:
         return None
-    back = k.excess_returned(h.put, h.returned, h.actions)
     returned: dict[str, int] = {}
     for r in (*h.returned, back) if back else h.returned:
         returned[r.player] = returned.get(r.player, 0) + r.amount

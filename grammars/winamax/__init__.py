@@ -62,9 +62,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, BinaryIO
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars import _plain
 from hhtools.grammars.winamax.ledger import by_pot, uncalled
 from hhtools.grammars.winamax.lines import (
     _ANY_START,
@@ -83,6 +85,7 @@ from hhtools.grammars.winamax.lines import (
     TABLE,
     game_of,
 )
+from hhtools.grammars.winamax.plain import read_line
 from hhtools.grammars.winamax.words import read_high, read_low
 
 
@@ -140,7 +143,8 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     stakes = _table(h, hd, lines, line)
     if stakes is None:
         return k.no_record(h)
-    if not k.read_lines(h, lines, 2, line, _line, quiet=None):
+    read = _QUICK_LINE if _plain.QUICK else _line  # the plain lines read from their text
+    if not k.read_lines(h, lines, 2, line, read, quiet=None):
         return k.no_record(h)
     ended = k.cut_short(h, lines, line, has_total=h.total is not None,
                       total_words="'Total pot'", seats_at=1)  # fmt: skip
@@ -420,6 +424,10 @@ def _add_show(h: _Hand, player: str, cards: tuple[str, ...], desc: str | None, l
     high = desc[5:] if desc and desc.startswith("HI : ") else desc
     _put_show(h, k.Show(player, cards, high, None, False, 0, lno, read_high(high), None))
 
+
+#: the reader of a hand's lines in the compiled core: the plain lines read from their
+#: text (:func:`.plain.read_line`), the others by :func:`_line`
+_QUICK_LINE = partial(read_line, _line)
 
 #: The Winamax format. Its parse (``parse_hand``) reads one hand's text into a record
 #: and the problems met; never raises (an unexpected error is an ``internal_error``
