@@ -14,7 +14,7 @@ from hhtools.grammars import ipoker, recognise
 from hhtools.grammars._text import decode_head
 
 from hhtools.audit import audit_hand
-from hhtools.model.records import ActionKind, PostKind, Street, Variant
+from hhtools.model.records import ActionKind, BettingStructure, PostKind, Street, Variant
 from hhtools.model.vocab import FindingKind, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.award_probe import awards
@@ -345,3 +345,24 @@ def test_probes_short_all_in_blind_tied_main_pot_rake_from_main_pot() -> None:
         ('win="$20" bet="$18"', 'win="$31.40" bet="$18"'),
     ])  # fmt: skip
     assert {("Ann", 0, 0, 583), ("Bob", 0, 0, 584)} <= found
+
+
+def test_words_structure_ante_servername_lowercase_x() -> None:
+    """2011-2013 exports (fpdb-3's real file PLO-USD-100.00-200.00-201307.archive): the game
+    type names the structure in words with an ante ("Omaha Pot limit $100.00/$200.00 Ante
+    $0.00": 'game not read', every game of the file lost), a game names its server
+    ("<servername>": an element not known) and hidden cards are "x x x x" ('not cards').
+    Worked by hand: Kestrel raises to $7, Nadir calls from the small blind, Orrin's $2 big
+    blind folded: $16; Nadir's $10 flop bet comes back; $25.40 won of $26 = $16 less $0.60
+    rake and the $10 back. Lumen, at $0 and dealt nothing, sits out."""
+    (ph,) = _parse("words_structure_ante_servername_lowercase_x.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    g = h.game
+    assert (g.variant, g.structure, g.small_blind, g.big_blind, g.ante) == (
+        Variant.OMAHA, BettingStructure.POT_LIMIT, 100, 200, 0)
+    assert (h.total_pot, h.rake) == (1600, 60)
+    assert [(c.player, c.amount) for c in h.collects] == [("Nadir", 1540)]
+    assert h.hole_cards == {"Kestrel": ("As", "Kh", "9d", "8c")}
+    assert [s.player for s in h.seats if s.sitting_out] == ["Lumen"]
+    assert _findings(h) == []

@@ -25,9 +25,12 @@ _TAG = {
                  "uncalled_bet_enabled", "startdate", "mode", "tournamentcode", "totalbuyin",
                  "buyin")
 }  # fmt: skip
-#: "Omaha PL €0.50/€1"; a tournament's names no stakes ("Omaha PL": the blinds are posted)
+#: "Omaha PL €0.50/€1"; a tournament's names no stakes ("Omaha PL": the blinds are posted);
+#: 2011-2013 clients name the structure in words and may add the ante ("Omaha Pot limit
+#: $100.00/$200.00 Ante $0.00": the antes are read from their posts)
 _GAMETYPE = re.compile(
-    r"^\s*(?P<name>.*?)\s*\b(?P<limit>NL|PL|FL|SL)(?:\s+(?P<sb>[^/\s]+)\s*/\s*(?P<bb>\S+))?\s*$"
+    r"^\s*(?P<name>.*?)\s*\b(?P<limit>NL|PL|FL|SL|[Pp]ot [Ll]imit|[Nn]o [Ll]imit|[Ff]ixed [Ll]imit"
+    r"|[Ll]imit)(?:\s+(?P<sb>[^/\s]+)\s*/\s*(?P<bb>\S+))?(?:\s+Ante\s+\S+)?\s*$"
 )
 #: the Omaha games' names: "Omaha", "5 Card Omaha", "Omaha Hi-Lo", "Omaha HiLow" (a 2023
 #: client's), "PLO8"...
@@ -91,14 +94,14 @@ def money(text: str | None, unit: k.Unit, line: int = 0) -> int:
     return value
 
 
-_CARD_OF: dict[str, str | None] = {"X": None} | {
+_CARD_OF: dict[str, str | None] = {"X": None, "x": None} | {
     su + ra: _RANKS[ra] + _SUITS[su] for su in _SUITS for ra in _RANKS if ra != "T"
 }
 
 
 def card(text: str) -> str | None:
     """An iPoker card ("S10", "DQ", "HA") as the record writes it ("Ts"); ``None`` for
-    "X" (not shown). Raises :class:`ValueError` for anything else.
+    "X" (not shown; "x" in 2011-2013 files). Raises :class:`ValueError` for anything else.
 
     >>> card("S10"), card("HA"), card("X")
     ('Ts', 'Ah', None)
@@ -167,6 +170,9 @@ _WANTED = frozenset({"action", "cards", "round", "player", "startdate"})
 #: the elements of a game that only hold others; any other element of a game is not
 #: read, an ``unrecognised_line`` (it could hold chips)
 _HOLDERS = frozenset({"game", "general", "players"})
+#: the elements of a game that carry no chip, not read: the server that dealt it (2011-2013
+#: files: "<servername>poker3.ipoker.com</servername>")
+_NO_CHIPS = frozenset({"servername"})
 
 
 def _elements(game: str) -> list[list[Any]]:
@@ -182,7 +188,7 @@ def _elements(game: str) -> list[list[Any]]:
     def start(name: str, attrs: dict[str, str]) -> None:
         nonlocal texts
         if name not in _WANTED:
-            if name not in _HOLDERS:
+            if name not in _HOLDERS and name not in _NO_CHIPS:
                 out.append(["?", attrs, parser.CurrentLineNumber, name])
             return
         out.append([name, attrs, parser.CurrentLineNumber, ""])
@@ -358,7 +364,8 @@ def _build(h: _Game, game: str, session: str) -> k.ParsedHand:
     kind = _variant(h, g.group("name").strip().lower(), gametype)
     if isinstance(kind, k.ParsedHand):
         return kind
-    structure = _LIMITS.get(g.group("limit"), k.BettingStructure.LIMIT)
+    limit = g.group("limit")
+    structure = _LIMITS.get(limit) or k.STRUCTURE_WORDS.get(limit.lower(), k.BettingStructure.LIMIT)
     stake = (money(g.group("sb"), h.unit), money(g.group("bb"), h.unit)) if g.group("sb") else None
     stopped = _betting(h) or _known_cards(h, session)
     if stopped is not None:
