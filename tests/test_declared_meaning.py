@@ -192,3 +192,49 @@ def test_one_declaration_for_two_boards_is_not_compared() -> None:
     first_only = replace(hand, shows=tuple(s for s in hand.shows if s.board == 0))
     # Ulric's one "high card King" would be false on board 2 (a straight there)
     assert _declared(first_only) == []
+
+
+@pytest.mark.parametrize(("hole", "board", "category", "ranks"), [
+    ("Kd Kc 7s 2h", "Ks 7d 7c 3h 9s", FULL, (13, 7)),  # K K K 7 7
+    ("Ah 2c Qs Qd", "3s 4d 5c Kh 9s", STRAIGHT, (5,)),  # the wheel, 5-4-3-2-A: five high
+    ("9h 8h 2c 2d", "7h 6h 5h Ks Kd", SF, (9,)),  # 9h-8h-7h-6h-5h
+    ("Ks 5c 4d 3h", "Kd 5h Qs 2c 8d", TWO, (13, 5, 12)),  # K K 5 5 and a queen: kings up
+    ("Ah Jh 4c 3c", "Kh 9h 2h 7s 8d", FLUSH, (14, 13, 11, 9, 2)),  # A K J 9 2 of hearts, high first
+    ("Qc Qd 9s 8s", "Qh 4d 2c 7h 3s", TRIPS, (12, 7, 4)),  # Q Q Q (both queens in hand), the board's 7 and 4
+])
+def test_rules_key_is_the_cards_key(hole: str, board: str, category: HandCategory,
+                                    ranks: tuple[int, ...]) -> None:  # fmt: skip
+    """The check's key of the rules' reading, read from its value (``rules_key``), is the
+    key of its five cards (:meth:`ClaimedHigh.of_cards`): worked by hand from the cards,
+    a flush's ranks high to low (its five cards read so)."""
+    from hhtools.audit.checks.declared import rules_key
+    from hhtools.rules.evaluator import best_high
+
+    high = best_high(hole, board)
+    assert high.category is category
+    assert rules_key(high) == ClaimedHigh(category, ranks)
+    assert ClaimedHigh.of_cards(high.category, high.cards) == ClaimedHigh(category, ranks)
+
+
+def test_rules_key_agrees_with_the_cards_on_random_deals() -> None:
+    """Over 3,000 random Omaha deals (4 to 6 hole cards, a narrow deck half the time, so
+    that every category comes up), the key read from the value is the cards' key."""
+    import random
+
+    from hhtools.audit.checks.declared import rules_key
+    from hhtools.model.cards import card_str
+    from hhtools.rules.evaluator import best_high
+
+    rnd, seen = random.Random(28), set()
+    for _ in range(3000):
+        ranks = rnd.sample(range(13), rnd.randint(5, 13)) if rnd.random() < 0.5 else range(13)
+        suits = rnd.sample(range(4), rnd.randint(2, 4)) if rnd.random() < 0.5 else range(4)
+        deck = [r * 4 + s for r in ranks for s in suits]
+        k = rnd.choice((4, 5, 6))
+        if len(deck) < k + 5:
+            continue
+        cards = [card_str(c) for c in rnd.sample(deck, k + 5)]
+        high = best_high(cards[:k], cards[k:])
+        assert rules_key(high) == ClaimedHigh.of_cards(high.category, high.cards), cards
+        seen.add(high.category)
+    assert seen == set(HandCategory)

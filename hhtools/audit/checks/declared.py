@@ -15,9 +15,40 @@ from collections.abc import Iterator
 
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
+from hhtools.model.frozen import maker
 from hhtools.model.records import ClaimedHigh
-from hhtools.model.vocab import FindingKind, Half
+from hhtools.model.vocab import FindingKind, Half, HandCategory
+from hhtools.rules.evaluator import HighHand
 from hhtools.rules.reading import describe_high, low_key
+
+_claimed = maker(ClaimedHigh)  # by position: written in C when compiled
+#: the category indexes (``value >> 20``) of a straight and a straight flush
+_STRAIGHTS = tuple(i for i, c in enumerate(HandCategory)
+                   if c in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH))  # fmt: skip
+
+
+def rules_key(high: HighHand) -> ClaimedHigh:
+    """``ClaimedHigh.of_cards(high.category, high.cards)``, read from the value alone: its
+    five ranks are the cards' rank indexes (0: deuce .. 12: ace) in reading order
+    (:mod:`hhtools.rules.evaluator`'s docstring: by count, then high to low; a straight
+    from its top card, the wheel's first card the five), so a straight's key is its
+    first rank and any other hand's its ranks each once, in that order, as 2..14.
+
+    >>> from hhtools.rules.evaluator import best_high
+    >>> rules_key(best_high("Kd Kc 7s 2h", "Ks 7d 7c 3h 9s")).ranks  # kings full of sevens
+    (13, 7)
+    >>> rules_key(best_high("Ah 2c Qs Qd", "3s 4d 5c Kh 9s")).ranks  # the wheel: five high
+    (5,)
+    """
+    v = high.value
+    if v >> 20 in _STRAIGHTS:
+        return _claimed(high.category, ((v >> 16 & 15) + 2,))
+    ranks: list[int] = []
+    for shift in (16, 12, 8, 4, 0):
+        r = (v >> shift & 15) + 2
+        if r not in ranks:  # (a rank's cards are next to each other in reading order)
+            ranks.append(r)
+    return _claimed(high.category, tuple(ranks))
 
 
 def declared_misread(ctx: AuditContext) -> Iterator[Finding]:
@@ -41,7 +72,7 @@ def declared_misread(ctx: AuditContext) -> Iterator[Finding]:
         if several and len(boards_said.get(sd.player, ())) < 2:
             continue  # one declaration for several boards: which board it means is unknown
         if show.claimed_high is not None:
-            real = ClaimedHigh.of_cards(sd.high.category, sd.high.cards)
+            real = rules_key(sd.high)
             if not show.claimed_high.fits(real):
                 yield Finding(
                     FindingKind.DECLARED_MISREAD, sd.player, sd.board, 0, Half.HIGH, 0, 0,
