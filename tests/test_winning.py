@@ -385,3 +385,28 @@ def test_old_capped_table_caps_and_summary_mucks_cards() -> None:
     assert (charlie.player, charlie.cards, charlie.mucked) == (
         "Charlie", ("8s", "4d", "Td", "6h"), True)
     assert _money_findings(h) == []
+
+
+def test_new_capped_table_caps_over_a_bet() -> None:
+    """The newer format's capped table (fpdb-3's real 2019 file 'NLHE-9max-USD-0.01-0.02-
+    201911.CASHID-TN-Miramar (Cap)', tried as Omaha): "X caps $0.55" over a bet, by a
+    player with nothing in on the street, is a raise to that amount (both readings of
+    its one amount agree there), reaching the cap: no chip more (as all-in). It was an
+    unread line, the hand read in part. Worked by hand: 3 x $0.35 preflop; on the flop
+    Cy bets $0.60, Ann caps $2.65 (0.35 + 2.65 = $3, 30 big blinds), Bo folds, Cy calls
+    $2.05: $6.35 in, $0.30 rake + $0.02 JP fee, $6.03 to Ann's set of nines. A "caps" by
+    a player who has chips in on the street (chips added or street total: not known)
+    stays unread."""
+    name = "new_capped_table_caps_over_a_bet.txt"
+    (ph,) = _hands(name)
+    h = ph.hand
+    assert ph.problems == ()
+    cap = h.actions[-3]
+    assert (cap.player, cap.kind, cap.to_amount, cap.all_in) == ("Ann", ActionKind.RAISE, 265,
+                                                                 True)
+    assert (h.total_pot, h.rake, h.jackpot) == (635, 30, 2)
+    assert [(c.player, c.amount) for c in h.collects] == [("Ann", 603)]
+    assert _money_findings(h) == []
+    text = (FIX / name).read_text("utf-8").replace("Cy calls $2.05", "Cy caps $2.05")
+    (ph,) = parse_bytes(winning.FORMAT, text.encode(), name)
+    assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.UNRECOGNISED_LINE, 19)]

@@ -29,7 +29,9 @@ after the button" for a seat not dealt in; a cash header may name an ante ("$0.0
 Ante $0.01"). A hand run twice writes "*** RUN IT TWICE ***", then each run's streets,
 running pot and showdown numbered ("*** FLOP 1 ***", "Main pot 2 $x | Rake $y", "***
 SHOW DOWN 2 ***", "collected $x from main pot 2"), and its summary a "Board 1 [...]"
-block of seat lines a run.
+block of seat lines a run. A capped table ("Miramar (Cap)") writes the raise that reaches
+the cap with one amount, "caps $0.55" (read only where it is both the chips added and the
+street total: :func:`_caps`).
 """
 
 from __future__ import annotations
@@ -89,6 +91,8 @@ RULES: tuple[tuple[str, Any], ...] = tuple(
         ("call", r"calls " + _A + _ALLIN),
         ("bet", r"bets " + _A + _ALLIN),
         ("raise_to", r"raises " + _A + r" to (?P<to>[$€£]?[\d.,]+)" + _ALLIN),
+        # a capped table's raise to the cap, one amount: "caps $0.55" (read in _player_line)
+        ("caps", r"caps " + _A),
         # a post may take the last chips: "posts the big blind 419.00 and is all-in"
         ("sb", r"posts the small blind " + _A + _ALLIN),
         ("bb", r"posts the big blind " + _A + _ALLIN),
@@ -346,9 +350,22 @@ def _player_line(h: k.Hand, ln: str, lno: int) -> bool:
     for kind, rule in _BY_WORD.get(rest.split(" ", 1)[0], ()):
         m = k.rule_match(rule, rest)
         if m is not None:
+            if kind == "caps":
+                return _caps(h, p, m, lno)
             _player(h, p, kind, m, lno)
             return True
     return False
+
+
+def _caps(h: k.Hand, p: str, m: Any, lno: int) -> bool:
+    """ "caps $0.55" (a capped table, "Miramar (Cap)"): a raise that reaches the cap, no
+    chip more (as all-in). Its one amount is both the chips added and the street total
+    only when the player had put nothing in on the street over a bet: read then as a
+    raise to it; otherwise which it is is not known and the line stays unread."""
+    if h.bets.get(p, 0) or not any(h.bets.values()):
+        return False
+    h.betting("raise_to", p, h.money(m["a"]), lno, True)
+    return True
 
 
 def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
