@@ -48,7 +48,8 @@ def _read(line: str, use_quick: bool, unit: k.Unit = k.Unit.CENTS, acted: bool =
         except ValueError as exc:  # an amount the rules refuse: the same both ways
             known = type(exc).__name__
     return (known, h.actions, h.seats, h.folded, h.button, h.summary, h.max_seats, h.head,
-            h.put, h.bets, h.highest, h.problems, h.collects, h.board)  # fmt: skip
+            h.put, h.bets, h.highest, h.problems, h.collects, h.board, h.street, h.hero, h.hole,
+            h.balanced, h.shows)  # fmt: skip
 
 
 LINES = [
@@ -70,7 +71,21 @@ LINES = [
     "Seat 6: Dee ($56.64) is sitting out", "Seat 6: Dee (56,64 $)", "Seat 6: Dee  ($5)",
     "Seat 6: Dee ($5  USD)", "Seat 6: Dee (5USD)", "Seat 6: A (x) ($5)", "Seat 1000 is the button",
     "Total number of players : 2", "Total number of players : 2/x", " Ann folds",
-    "Ann\x00 folds", "Ann", "Ann ", "** Dealing Flop ** [ 2c, 3d, 4h ]", "Table Paris (Real Money)",
+    "Ann\x00 folds", "Ann", "Ann ", "Table Paris (Real Money)",
+    "** Dealing Flop ** [ 2c, 3d, 4h ]", "** Dealing Turn ** [ 5s ]", "** Dealing River ** : [ Ah ]",
+    "** Dealing Flop **[2c 3d 4h]", "** Dealing Flop ** [ 2c, 3d, 4x ]", "** Dealing Flop ** [ 2c ]]",
+    "** Dealing Flop ** : [", "** Dealing Flop **  :[2c]", "** Dealing flop ** [ 2c ]",
+    "Dealt to Ann [ 7d Ah 6s 2h ]", "Dealt to Ann B [  7d, Ah ]", "Dealt to Dee [ 7d ]",
+    "Dealt to [ 7d ]", "Dealt to Ann [ 7d ] [ 8c ]", "Dealt to Ann [ 7x ]",
+    "Ann balance $44.16, didn't bet (folded)", "Ann balance $4, lost $2.50 (folded)",
+    "Ann balance $4, lost $2.50", "Ann balance 1,830, didn't bet", "Ann balance $4,, didn't bet",
+    "Ann balance $44.16, bet $23.17, collected $41.47, net +$18.30",
+    "Ann balance $44.16, bet $23.17, collected $41.47, net -$18.30",
+    "Ann balance $4, bet $2, collected $1,, net +$1", "Ann balance $4, bet $2, collected $1, net",
+    "Ann balance $44.16, lost $23.17[ 9c, 7h, 8h, 4d ] [ a straight, seven to jack -- Jc,Ts ]",
+    "Ann balance $4, bet $2, collected $6, net +$4 [ 9c, 7h ] [ a pair ]",
+    "Ann Cashed out balance $4, bet $2, collected $6, net +$4", "Ann balance $4, didn't bet x",
+    "Ann balance $4, lost $2.50 (folded) ", "Ann balance x, didn't bet",
 ]  # fmt: skip
 
 
@@ -102,6 +117,10 @@ def test_plain_lines_by_hand() -> None:
     got = _read("Seat 7: Eve ( $200 USD )", True, acted=False)
     assert got[2][-1] == Seat(7, "Eve", 20_000, line=9) and got[7].sym == "$"
     assert _read("Total number of players : 2/10", True)[6] == 10
+    got = _read("Ann balance $44.16, bet $23.17, collected $41.47, net +$18.30", True)
+    assert got[12] == [k.Collect("Ann", 4147, 0, 0, 9)] and got[17] == {"Ann"}
+    got = _read("** Dealing River ** : [ Ah ]", True)
+    assert got[13] == ["Ah"] and got[14] is Street.RIVER
 
 
 def _records(monkeypatch: pytest.MonkeyPatch, reader: object, paths: list[Path]) -> list[object]:

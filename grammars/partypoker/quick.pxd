@@ -28,3 +28,14 @@ cdef bint _fixed(object h, str ln, Py_ssize_t n, object lno) except -1
 @cython.locals(colon=Py_ssize_t, seat=int, cut=Py_ssize_t, i=Py_ssize_t, end=Py_ssize_t,
                start=Py_ssize_t, stack=cython.longlong)
 cdef bint _seat(object h, str ln, Py_ssize_t n, object lno) except -1
+cdef object _english(str text)
+@cython.locals(words=str, street=object, i=Py_ssize_t, cards=object)
+cdef bint _street(object h, str ln, Py_ssize_t n) except -1
+@cython.locals(cut=Py_ssize_t, cards=object)
+cdef bint _dealt(object h, str ln, Py_ssize_t n) except -1
+cdef Py_ssize_t _run(str ln, Py_ssize_t i, Py_ssize_t end) except -2
+@cython.locals(j=Py_ssize_t)
+cdef Py_ssize_t _then(str ln, Py_ssize_t i, Py_ssize_t n) except -2
+cdef bint _balance(object h, str ln, str who, Py_ssize_t i, Py_ssize_t n, object lno) except -1
+@cython.locals(start=Py_ssize_t, end=Py_ssize_t, k=Py_ssize_t, amount=cython.longlong)
+cdef bint _collected(object h, str ln, str who, Py_ssize_t i, Py_ssize_t n, object lno) except -1

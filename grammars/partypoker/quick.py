@@ -22,9 +22,10 @@ from __future__ import annotations
 from typing import Any
 
 from hhtools.grammars._digits import amount_in, button_in, name_in, number_in
+from hhtools.grammars._lines import _BadCards, _cards
 from hhtools.model.frozen import maker
 from hhtools.model.money import Unit
-from hhtools.model.records import Action, ActionKind, PostKind
+from hhtools.model.records import Action, ActionKind, Collect, PostKind, Street
 
 __all__ = ["FIXED_PREFIXES", "QUICK", "read_line"]
 
@@ -47,7 +48,9 @@ _CALL, _BET, _RAISE = ActionKind.CALL, ActionKind.BET, ActionKind.RAISE
 #: the posts by the words after "posts "
 _POSTS = (("small blind ", PostKind.SMALL_BLIND), ("big blind ", PostKind.BIG_BLIND),
           ("ante ", PostKind.ANTE))  # fmt: skip
-_action = maker(Action)
+_action, _collect = maker(Action), maker(Collect)
+#: the streets by their words after "** Dealing "
+_STREETS = (("Flop **", Street.FLOP), ("Turn **", Street.TURN), ("River **", Street.RIVER))
 
 
 def _digits_to(ln: str, i: int, end: int) -> bool:
@@ -99,12 +102,15 @@ def read_line(h: Any, ln: str, lno: int) -> bool:
 
     The plain lines: "Seat N: <name> ( A )" (a seat number of 1 to 3 ASCII digits, the
     amount with a sign or none, a currency code or none), "Seat N is the button", "**
-    Summary **", "Total number of players : N/M", "** Dealing down cards **" (no silent
-    blinds to post), and after a seated player's
+    Summary **", "Total number of players : N/M", and where no silent blinds wait to be
+    posted "** Dealing down cards **", "** Dealing Flop ** [C]" ("Turn", "River") and
+    "Dealt to <name> [C]"; and after a seated player's
     name (the longest followed by a space: ``Hand.name``; a name with a colon is the
     rules') "folds", "checks", "calls [A]" or "calls (A)", "bets [A]" ("(A)"), "raises
     [A]", "raises A to B", "posts small blind [A]" ("big blind", "ante"; "(A)"; then a
-    "." or none); every amount as the rules' pattern reads it, in ASCII digits.
+    "." or none), the new summary's "balance $B, didn't bet", "lost $L" (" (folded)" or
+    not) and "bet $A, collected $C, net +$D"; every amount as the rules' pattern reads it,
+    in ASCII digits.
     """
     n = len(ln)
     if n < 5 or "\x00" in ln or ln[0].isspace() or ln[n - 1].isspace():
@@ -128,13 +134,13 @@ def read_line(h: Any, ln: str, lno: int) -> bool:
     c = ln[at]
     if c == "c":
         return ln.startswith("calls ", at) and _added(h, ln, who, at + 6, n, lno, _CALL)
-    if c == "b":
-        return ln.startswith("bets ", at) and _added(h, ln, who, at + 5, n, lno, _BET)
+    if c == "b" and ln.startswith("bets ", at):
+        return _added(h, ln, who, at + 5, n, lno, _BET)
     if c == "r":
         return ln.startswith("raises ", at) and _raised(h, ln, who, at + 7, n, lno)
     if c == "p":
         return ln.startswith("posts ", at) and _posted(h, ln, who, at + 6, n, lno)
-    return False
+    return c == "b" and ln.startswith("balance ", at) and _balance(h, ln, who, at + 8, n, lno)
 
 
 def _added(h: Any, ln: str, who: str, i: int, n: int, lno: int, kind: Any) -> bool:
@@ -203,8 +209,12 @@ def _fixed(h: Any, ln: str, n: int, lno: int) -> bool:
             return _seat(h, ln, n, lno)
         h.button = seat
         return True
-    if ln == "** Dealing down cards **":
-        return h.blinds is None
+    if ln.startswith("** Dealing "):
+        if h.blinds is not None:  # a tournament's silent blinds may wait: the rules'
+            return False
+        return ln == "** Dealing down cards **" or _street(h, ln, n)
+    if ln.startswith("Dealt to "):
+        return h.blinds is None and _dealt(h, ln, n)
     if ln == "** Summary **":
         h.summary = True
         return True
@@ -215,6 +225,117 @@ def _fixed(h: Any, ln: str, n: int, lno: int) -> bool:
     if most < 0:
         return False
     h.max_seats = most
+    return True
+
+
+def _english(text: str) -> tuple[str, ...] | None:
+    """The cards of a line's brackets ("Qh, Kd, 6d"), as the party's ``_cardlist`` reads
+    them; ``None`` for any other text (the rules report it)."""
+    if "]" in text:
+        return None
+    try:
+        return _cards(text.replace(",", " "))
+    except _BadCards:
+        return None
+
+
+def _street(h: Any, ln: str, n: int) -> bool:
+    """"** Dealing Flop ** [C]" ("Turn", "River"; " :" before the cards or not): the
+    betting round starts, the cards go to the board."""
+    for words, street in _STREETS:
+        if ln.startswith(words, 11):
+            i = 11 + len(words)
+            break
+    else:
+        return False
+    if ln.startswith(" :", i):
+        i += 2
+    while i < n and ln[i] == " ":
+        i += 1
+    if i >= n or ln[i] != "[" or ln[n - 1] != "]":
+        return False
+    cards = _english(ln[i + 1 : n - 1])
+    if cards is not None:
+        h.new_street(street)
+        h.board.extend(cards)
+    return cards is not None
+
+
+def _dealt(h: Any, ln: str, n: int) -> bool:
+    """"Dealt to <name> [C]" (the name up to the first " ["): the hero and the hero's cards."""
+    cut = ln.find(" [", 10)
+    cards = _english(ln[cut + 2 : n - 1]) if cut > 0 and ln[n - 1] == "]" else None
+    if cards is not None:
+        h.hero = ln[9:cut]
+        h.hole[h.hero] = cards
+    return cards is not None
+
+
+def _run(ln: str, i: int, end: int) -> int:
+    """Where an amount of the summary's balance line ("$44.16", "1,830": "$" or none, a
+    digit, then digits, "," and "." as long as they go) that starts at ``i`` ends; -1 if
+    none starts there."""
+    if i < end and ln[i] == "$":
+        i += 1
+    if i >= end or not "0" <= ln[i] <= "9":
+        return -1
+    while i < end and ("0" <= ln[i] <= "9" or ln[i] == "," or ln[i] == "."):
+        i += 1
+    return i
+
+
+def _then(ln: str, i: int, n: int) -> int:
+    """After an amount at ``i`` followed by ", " (the pattern's amount gives back the run's
+    last ","): where what follows starts; -1 for any other text."""
+    j = _run(ln, i, n)
+    if j < 0 or j >= n or ln[j] != " " or ln[j - 1] != ",":
+        return -1
+    return j + 1
+
+
+def _balance(h: Any, ln: str, who: str, i: int, n: int, lno: int) -> bool:
+    """A new summary's "balance $B, didn't bet" or "lost $L" (" (folded)" or not), or
+    "balance $B, bet $A, collected $C, net +$D" (the collect): as the party's ``_balance``
+    applies them when no cards follow."""
+    i = _then(ln, i, n)
+    if i < 0:
+        return False
+    if ln.startswith("didn't bet", i):
+        i += 10
+    elif ln.startswith("lost ", i):
+        i = _run(ln, i + 5, n)
+    elif ln.startswith("bet ", i):
+        return _collected(h, ln, who, i + 4, n, lno)
+    else:
+        return False
+    if i < 0 or (i != n and (n - i != 9 or not ln.endswith(" (folded)"))):
+        return False
+    h.balanced.add(who)
+    return True
+
+
+def _collected(h: Any, ln: str, who: str, i: int, n: int, lno: int) -> bool:
+    """The rest of "bet $A, collected $C, net +$D" from ``A``: the collect of ``C``."""
+    i = _then(ln, i, n)
+    if i < 0 or not ln.startswith("collected ", i):
+        return False
+    start = i + 10
+    if start < n and ln[start] == "$":
+        start += 1
+    k = _then(ln, start, n)
+    if k < 0 or not ln.startswith("net ", k):
+        return False
+    end = k - 2  # the collected amount, without its ", "
+    k += 4
+    if k < n and (ln[k] == "+" or ln[k] == "-"):
+        k += 1
+    if _run(ln, k, n) != n:
+        return False
+    amount = amount_in(ln, start, end, h.unit is _CENTS)
+    if amount < 0:
+        return False
+    h.balanced.add(who)
+    h.collects.append(_collect(who, amount, 0, 0, lno, None))
     return True
 
 
