@@ -58,6 +58,9 @@ def unwritten_side_pot(h: Any, back: k.Returned | None) -> k.Collect | None:
     returned: dict[str, int] = {}
     for r in (*h.returned, back) if back else h.returned:
         returned[r.player] = returned.get(r.player, 0) + r.amount
+    if not any(p in h.nets and p not in h.folded and h.nets[p] + v - returned.get(p, 0)
+               > sum(c.amount for c in h.collects if c.player == p) for p, v in h.put.items()):
+        return None  # no live player got back more than his "wins" lines: no such pot
     net_in = {p: v - returned.get(p, 0) for p, v in h.put.items()}
     live = {p for p in net_in if p not in h.folded}
     pots = pots_of(net_in, live, sorted(net_in))
