@@ -45,6 +45,20 @@ def test_amount_text_is_exact() -> None:
     assert dumps({"x": amount(125, "EUR"), "y": "a\"b"}) == '{"x": 1.25, "y": "a\\"b"}'
 
 
+def test_amounts_are_numbers_and_texts_stay_texts() -> None:
+    # written in one call of the C encoder, amounts marked between NULs, then unmarked:
+    # a text that looks like an amount, or holds NULs, is still a text
+    value = {"players": [{"name": "1.25", "stack": amount(-5, "USD"), "seat": 3},
+                         {"name": "Zoë", "stack": amount(1500, "CHIPS"),
+                          "cards": ("Ah", "2c")}],
+             "ok": True, "none": None}  # fmt: skip
+    assert dumps(value) == ('{"players": [{"name": "1.25", "stack": -0.05, "seat": 3}, '
+                            '{"name": "Zoë", "stack": 1500, "cards": ["Ah", "2c"]}], '
+                            '"ok": true, "none": null}')  # fmt: skip
+    nul = {"name": "\x001.25\x00", "stack": amount(125, "USD")}  # written value by value
+    assert dumps(nul) == '{"name": "\\u00001.25\\u0000", "stack": 1.25}'
+
+
 def test_header_fields(ante_hand: tuple[dict[str, Any], str]) -> None:
     ohh, _ = ante_hand
     assert ohh["spec_version"] == "1.4.7"

@@ -143,15 +143,57 @@ def buy_in_parts(text: str | None, currency: str | None) -> tuple[int, int, int]
 def dumps(value: Any) -> str:
     """JSON text for dicts, lists, strings, booleans, ints, ``None`` and :class:`Amount`.
 
+    Written by the json module's C encoder in one call, each amount marked as a string
+    between NULs and the marks then taken off (a history's text holding a NUL is
+    written value by value instead): value by value was 1.6 ms of a hand's 3.3 ms (the
+    corpora's 2,759 hands).
+
     >>> dumps({"a": [Amount("1.50"), 2, True, None, "x\\"y"]})
     '{"a": [1.50, 2, true, null, "x\\\\"y"]}'
+    >>> dumps({"a\\x00": [Amount("-2"), "\\x00-2\\x00"]})
+    '{"a\\\\u0000": [-2, "\\\\u0000-2\\\\u0000"]}'
     """
+    try:
+        marked = _marked(value)
+    except _HasNul:
+        return _dumps_each(value)
+    return _MARK.sub(r"\1", json.dumps(marked, ensure_ascii=False))
+
+
+#: an amount as :func:`_marked` leaves it in the encoder's text
+_MARK = re.compile(r'"\\u0000(-?[0-9]+(?:\.[0-9]+)?)\\u0000"')
+
+
+class _HasNul(Exception):
+    """A text of the value holds a NUL: it could read as an amount's mark."""
+
+
+def _marked(value: Any) -> Any:
+    """``value`` with each :class:`Amount` a string between NULs (:data:`_MARK`)."""
+    if isinstance(value, Amount):
+        return f"\0{value}\0"
+    if isinstance(value, str):
+        if "\0" in value:
+            raise _HasNul
+        return value
+    if isinstance(value, dict):
+        if any("\0" in k for k in value):
+            raise _HasNul
+        return {k: _marked(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_marked(v) for v in value]
+    return value
+
+
+def _dumps_each(value: Any) -> str:
+    """:func:`dumps` value by value (any text)."""
     if isinstance(value, Amount):
         return str(value)
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{json.dumps(k)}: {dumps(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{json.dumps(k, ensure_ascii=False)}: {_dumps_each(v)}"
+                               for k, v in value.items()) + "}"  # fmt: skip
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(dumps(v) for v in value) + "]"
+        return "[" + ", ".join(_dumps_each(v) for v in value) + "]"
     return json.dumps(value, ensure_ascii=False)
 
 
