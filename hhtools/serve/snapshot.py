@@ -64,9 +64,9 @@ log = logging.getLogger(__name__)
 CUBE_DIMS = ("player", "site", "game", "limit", "stakes", "position")
 
 #: the hands list's columns of the hand's row (``import_id``: which hands a new version
-#: adds); its pot the site's total, or, where the history writes none (Everleaf, Enet,
-#: Cake...: ``hands.total_pot`` NULL), what went in less returns plus room money, which
-#: the ledger says it is
+#: adds); its pot the site's total, or, where the history writes none (older formats:
+#: ``hands.total_pot`` NULL), what went in less returns plus room money, which the
+#: ledger says it is
 _HAND_COLS = ("h.site, h.hand_id, h.started_at, h.game, h.structure, h.stakes, h.table_name, "
               "coalesce(h.total_pot, h.put_in + coalesce(h.room_added, 0)) AS total_pot, "
               "h.rake, h.currency, h.players, h.findings, h.board_cards, "
