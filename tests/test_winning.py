@@ -12,7 +12,7 @@ import duckdb
 from hhtools.grammars import winning
 
 from hhtools.audit import audit_hand
-from hhtools.model.records import ActionKind, BettingStructure, HandText, Street
+from hhtools.model.records import ActionKind, BettingStructure, HandText, PostKind, Street
 from hhtools.model.vocab import FindingKind, HandCategory, PotPartsBasis, ProblemCode
 from tests.award_probe import awards
 from tests.conftest import need_corpus
@@ -410,3 +410,26 @@ def test_new_capped_table_caps_over_a_bet() -> None:
     text = (FIX / name).read_text("utf-8").replace("Cy calls $2.05", "Cy caps $2.05")
     (ph,) = parse_bytes(winning.FORMAT, text.encode(), name)
     assert [(p.code, p.line) for p in ph.problems] == [(ProblemCode.UNRECOGNISED_LINE, 19)]
+
+
+def test_new_posts_dead_both_blinds_on_one_line() -> None:
+    """A player coming in posts both blinds on one line, "posts dead $0.07" at
+    $0.02/$0.05 (fpdb-3's real 2021 file NLHE-9max-USD-0.02-0.05-202104.post.dead, tried
+    as Omaha; the poster then checks: the big blind live, the small dead). It was an
+    unread line, the hand read in part. Worked by hand at $0.05/$0.10: Dee's $0.15 is one
+    post of both ($0.10 live, $0.05 dead), Dee checks, Bo completes, Cy checks: 3 x $0.10
+    + $0.05 = $0.35; Dee's $0.30 flop bet comes back; $0.35 to Dee (the summary's "won").
+    An amount other than the two blinds together stays unread."""
+    name = "new_posts_dead_both_blinds_one_line.txt"
+    (ph,) = _hands(name)
+    h = ph.hand
+    assert ph.problems == ()
+    post = h.actions[2]
+    assert (post.player, post.kind, post.post, post.amount) == (
+        "Dee", ActionKind.POST, PostKind.DEAD_SMALL_AND_BIG, 15)
+    assert (h.total_pot, h.rake) == (35, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("Dee", 35)]
+    assert audit_hand(h).findings == ()
+    text = (FIX / name).read_text("utf-8").replace("posts dead $0.15", "posts dead $0.12")
+    (ph,) = parse_bytes(winning.FORMAT, text.encode(), name)
+    assert [(p.code, p.line) for p in ph.problems][:1] == [(ProblemCode.UNRECOGNISED_LINE, 9)]

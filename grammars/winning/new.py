@@ -31,7 +31,8 @@ running pot and showdown numbered ("*** FLOP 1 ***", "Main pot 2 $x | Rake $y", 
 SHOW DOWN 2 ***", "collected $x from main pot 2"), and its summary a "Board 1 [...]"
 block of seat lines a run. A capped table ("Miramar (Cap)") writes the raise that reaches
 the cap with one amount, "caps $0.55" (read only where it is both the chips added and the
-street total: :func:`_caps`).
+street total: :func:`_caps`). A player coming in may post both blinds on one line,
+"posts dead $0.07" at $0.02/$0.05 (:func:`_dead_both`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from datetime import UTC
 from typing import Any
 
 from hhtools.grammars import _kit as k
-from hhtools.grammars._dead import join_dead
+from hhtools.grammars._dead import join_dead, post_both_blinds
 from hhtools.grammars.winning.words import read_claim, read_new_low
 
 __all__ = ["GAMES", "first", "parse_new"]
@@ -98,6 +99,9 @@ RULES: tuple[tuple[str, Any], ...] = tuple(
         ("bb", r"posts the big blind " + _A + _ALLIN),
         ("ante", r"posts (?:the )?ante " + _A + _ALLIN),
         ("dead", r"posts dead blind " + _A + _ALLIN),
+        # a player coming in posts both blinds on one line: "posts dead $0.07" (read in
+        # _player_line)
+        ("dead_both", r"posts dead " + _A),
         ("straddle", r"posts straddle " + _A + _ALLIN),
         ("show", r"shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?"),
         ("muck", r"mucks(?: hand)?"),
@@ -352,9 +356,23 @@ def _player_line(h: k.Hand, ln: str, lno: int) -> bool:
         if m is not None:
             if kind == "caps":
                 return _caps(h, p, m, lno)
+            if kind == "dead_both":
+                return _dead_both(h, p, m, lno)
             _player(h, p, kind, m, lno)
             return True
     return False
+
+
+def _dead_both(h: k.Hand, p: str, m: Any, lno: int) -> bool:
+    """ "posts dead $0.07" at $0.02/$0.05 (a player coming in; 2021 files): the small and
+    the big blind in one post, the big blind live (the poster then checks), the small dead.
+    Read only when it is the hand's small and big blind together; another amount's
+    meaning is not known and the line stays unread."""
+    a = h.money(m["a"])
+    if h.sb is None or h.bb is None or a != h.sb + h.bb:
+        return False
+    post_both_blinds(h, p, a, h.bb, lno)
+    return True
 
 
 def _caps(h: k.Hand, p: str, m: Any, lno: int) -> bool:
