@@ -8,6 +8,7 @@ must give, and the hands written correctly must give none, of any kind.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from hhtools.audit.checks.procedure import (
 from hhtools.audit.context import AuditContext
 from hhtools.audit.settle import settle
 from hhtools.ingest.read import parse_file
+from hhtools.model import habits
 from hhtools.model.records import HandHistory
 from hhtools.model.vocab import FindingKind
 from hhtools.rules.limits import limit_raise_to_allowed, no_limit_min_raise_to, pot_limit_max_to
@@ -120,6 +122,53 @@ EXPECTED: dict[str, list[tuple[str, str, int]]] = {
     "310000000131": [(SIZE, "Alice", 12)],
     # cash, six bets preflop (1, 2, 3, 4, 5, 6): no cap stated, nothing judged
     "310000000132": [],
+    # Short all-ins (TDA rule 43, Robert's Rules 3.9: an all-in for less than a full
+    # raise does not reopen the betting to a player who has already acted; several
+    # adding up to a full raise do, in the TDA's count). $0.05/$0.10 NL, flop pot
+    # $0.40: Bob bets $1, Carol all-in to $1.50 (a raise of $0.50, short of $1); Dave
+    # had not acted: he may raise, by a full $1 at least, to $2.50 (he does)
+    "319900000001": [],
+    # Dave bets $1, Bob all-in to $1.50, Carol all-in to $2: 0.50 + 0.50 = $1, a full
+    # raise over Dave's $1 between them, so Dave may raise again (to $3 = 2 + 1)
+    "319900000002": [],
+    # PL, flop pot $0.40: Bob bets $0.40, Carol all-in to $0.60; Dave's pot raise:
+    # pot 0.40 + 0.40 + 0.60 = $1.40 with his $0.60 call, so to at most
+    # 0.60 + 1.40 + 0.60 = $2.60, his raise exactly
+    "319900000003": [],
+    # PL: Erin, back from sitting out, posts a big blind out of position and checks
+    # in her turn; flop pot 5 x $0.10 = $0.50, Bob bets $0.50, Erin raises to
+    # 0.50 + (0.50 + 0.50) + 0.50 = $2, the pot
+    "319900000004": [],
+    # Carol's big blind all-in for $0.05: the preflop sizes are not judged
+    "319900000005": [],
+    # as 001 but Dave calls Carol's $1.50 and Bob, who bet $1, raises to $2.50; the
+    # format declares no reopening rule (Habits.short_all_in_closes): not judged
+    # (test_short_all_in_does_not_reopen judges it where the rule is known)
+    "319900000006": [],
+    # $0.10/$0.20 limit hi/lo: Bob bets $0.10, Carol all-in to $0.14, Dave calls, Bob
+    # raises: likewise not judged here
+    "319900000007": [],
+    # the same with Carol all-in to $0.15, half a bet
+    "319900000008": [],
+}
+
+#: the findings where the room keeps the betting closed after a short all-in
+#: (Habits.short_all_in_closes; Robert's Rules of Poker, section 14, rule 3: "A player
+#: who has already acted and is not facing a full-size wager may not subsequently
+#: raise an all-in bet that is less than ... the full size of the last bet or raise";
+#: "the half-the-size rule for reopening the betting is for limit poker only")
+REOPEN_KNOWN = {
+    **{h: [] for h in ("319900000001", "319900000002", "319900000003", "319900000004",
+                       "319900000005")},  # fmt: skip
+    # Bob bet $1 (line 196), Carol all-in to $1.50, Dave called: the bet rose $0.50
+    # since Bob acted, short of the full $1: Bob may only call or fold (line 200)
+    "319900000006": [(SIZE, "Bob", 200)],
+    # limit: Bob bet $0.10 (line 233), Carol all-in to $0.14: a rise of $0.04, less
+    # than half the $0.10 bet (no room reopens on that): Bob's raise (line 237)
+    "319900000007": [(SIZE, "Bob", 237)],
+    # a rise of $0.05, half a bet: rooms reopen on half (TDA) or on a full bet only;
+    # not known which, Bob's raise to $0.25 is not accused
+    "319900000008": [],
 }
 
 FILES = (
@@ -137,6 +186,7 @@ FILES = (
     "procedure_big_blind_all_in_on_the_ante.txt",
     "procedure_limit_cap_one_all_in_two_betting.txt",
     "procedure_limit_cap_tournament_fifth_bet.txt",
+    "procedure_short_all_in_does_not_reopen.txt",
 )
 
 
@@ -160,6 +210,24 @@ def test_findings(hand_id: str) -> None:
     s = settle(hand)
     got = [(f.kind, f.player, f.line) for check in CHECKS for f in check(AuditContext(hand, s))]
     assert got == EXPECTED[hand_id]
+
+
+def test_short_all_in_does_not_reopen(monkeypatch: pytest.MonkeyPatch) -> None:
+    fmt = "pokerstars"
+    known = dataclasses.replace(habits.of(fmt), short_all_in_closes=True)
+    monkeypatch.setitem(habits._HABITS, fmt, known)
+    got_all = hands()
+    for hand_id, want in REOPEN_KNOWN.items():
+        hand = got_all[hand_id]
+        s = settle(hand)
+        got = [(f.kind, f.player, f.line) for check in CHECKS for f in check(AuditContext(hand, s))]
+        assert got == want, hand_id
+    # the words: the rise since his action and the full raise it fell short of
+    hand = got_all["319900000006"]
+    (f,) = procedure_bet_size(AuditContext(hand, settle(hand)))
+    assert (f.paid, f.due) == (50, 100)
+    assert "after acting on line 196" in f.explanation
+    assert "risen by $0.50 since, less than a full raise ($1.00)" in f.explanation
 
 
 def test_words_a_player_can_read() -> None:

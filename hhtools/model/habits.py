@@ -59,6 +59,12 @@ class Habits:
         odd_chips_rooms: when not empty, the rule is known for these rooms' hands only
             (``HandHistory.site``): another room writing the same format may split its
             own way. Empty: every room's hands.
+        short_all_in_closes: the room's software keeps the betting closed to a player
+            who has acted when the bet then rises by an all-in for less than a full
+            raise (no limit, pot limit; in fixed limit less than half a bet), as its
+            published rules state (Robert's Rules of Poker, section 14, rule 3; TDA
+            rule 43). ``False``: not known, and the audit does not judge a raise after
+            such an all-in (seed 002 names no rule on it).
     """
 
     shows_in_order: bool = False
@@ -69,6 +75,7 @@ class Habits:
     limit_bets_tournament: int = 0
     odd_chips_known: bool = False
     odd_chips_rooms: tuple[str, ...] = ()
+    short_all_in_closes: bool = False
 
     def shows_ordered(self, site: str) -> bool:
         """Whether a hand of room ``site`` in this format has its shows in the order

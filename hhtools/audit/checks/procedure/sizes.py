@@ -29,6 +29,7 @@ LIMIT_CAP = 4
 # enum members as module constants (a class attribute lookup costs several times a
 # global; the loops below run once per action)
 _POST, _BET, _RAISE = ActionKind.POST, ActionKind.BET, ActionKind.RAISE
+_CHECK, _CALL = ActionKind.CHECK, ActionKind.CALL
 _PREFLOP, _TURN, _RIVER, _SHOWDOWN = Street.PREFLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN
 _SMALL, _BIG = PostKind.SMALL_BLIND, PostKind.BIG_BLIND
 _STRADDLE, _DEAD = PostKind.STRADDLE, PostKind.DEAD_SMALL_AND_BIG
@@ -70,7 +71,11 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
     bet (not folded, not all-in); a format that declares no cap is not judged on it. Pot limit (seed 002, "a pot
     limit betting structure"): no bet or raise above the pot, the call included. No
     limit (seed 002: "The big blind is equal to the minimum bet"): a bet of at least
-    the big blind and a raise of at least the last bet or raise, unless all-in.
+    the big blind and a raise of at least the last bet or raise, unless all-in. Any
+    structure: a raise by a player who has acted on the street while the bet has
+    risen since by less than a full raise, all-ins only (:func:`_not_reopened`: a
+    short all-in does not reopen the betting to him), in a format whose room's rule
+    on it is known (``Habits.short_all_in_closes``).
     """
     hand, settlement = ctx.hand, ctx.settlement
     game = hand.game
@@ -83,11 +88,25 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
     corrected = {c.line for c in settlement.rebuild.corrections}
     m = game.currency
     structure = game.structure
+    # who acted is judged only where the room's reopening rule is known
+    order = t.order if habits.of(hand.site_format).short_all_in_closes else None
+    street = None
+    # this street: each player who acted -> (his total, the full raise over it, his
+    # line, the street's raises not all-in so far): see _not_reopened
+    acted: dict[str, tuple[int, int, int, int]] = {}
+    raised = 0
     for s in steps:
         a = s.act
         kind = a.kind
+        if a.street is not street:
+            street, acted, raised = a.street, {}, 0
         if kind is not _BET and kind is not _RAISE or a.street is _SHOWDOWN:
+            if (kind is _CHECK or kind is _CALL) and order is not None and s.index in order:
+                acted[a.player] = (s.total, s.last_full, a.line, raised)
             continue
+        prior = raised
+        if not s.ends_all_in:
+            raised += 1
         if a.line in corrected:
             continue
         if a.street is _PREFLOP:
@@ -95,6 +114,11 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
                 unsure = _preflop_unsure(hand, t.by_street[_PREFLOP])
             if unsure:
                 continue
+        if order is not None and s.index in order:
+            before = acted.get(a.player)
+            if kind is _RAISE and before is not None and before[3] == prior:
+                yield from _not_reopened(s, before, structure, game.small_bet, game.big_bet, m)
+            acted[a.player] = (s.total, _full_after(s), a.line, raised)
         to = s.mine + s.added
         if structure is _POT:
             most = pot_limit_max_to(s.pot, s.current, s.mine)
@@ -132,6 +156,60 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
                 )
         elif structure is _FIXED:
             yield from _limit_size(hand, s, to)
+
+
+def _full_after(s: Step) -> int:
+    """The last full bet or raise of the street once the bet or raise of ``s`` is in
+    (a short all-in leaves it as it was, as :func:`~._table.replay` keeps it)."""
+    size = s.total - s.current
+    if size >= s.last_full or not s.ends_all_in:
+        return max(s.last_full, size)
+    return s.last_full
+
+
+def _not_reopened(
+    s: Step, before: tuple[int, int, int, int], structure: BettingStructure,
+    small_bet: int | None, big_bet: int | None, currency: str,
+) -> Iterator[Finding]:  # fmt: skip
+    """A raise by a player to whom the betting was not reopened.
+
+    ``before``: his last action on the street as ``(total, full, line, raised)``: his
+    street total after it, the full raise a raise over it had to add then (minor
+    units), its line (the caller judges only when every raise since was all-in: one
+    that was not is a full raise or a finding of its own, and what it reopened is
+    the site's call). Since then the bet rose by ``s.current - total``. No limit and pot
+    limit (TDA rule 43, Robert's Rules of Poker 3.9 "an all-in wager of less than a
+    full raise does not reopen the betting to a player who has already acted"): the
+    rise must be a full raise; several short all-ins adding up to one reopen it (the
+    TDA's count, the most lenient: a room that counts only one raise at a time is
+    not accused on it). Fixed limit: rooms reopen on a full bet or on half of one
+    (TDA: "at least half a bet"), so only a rise of less than half a bet is judged.
+    A player who checked (total 0, nothing to raise over) is reopened by any bet.
+    """
+    total, full, line, _ = before
+    rise = s.current - total
+    if structure is _FIXED:
+        big = s.act.street is _TURN or s.act.street is _RIVER
+        full = (big_bet if big else small_bet) or 0
+        short = 2 * rise < full
+        need = "half a bet"
+    else:
+        short = rise < full
+        need = "a full raise"
+    if full <= 0 or not short:
+        return
+    a = s.act
+    yield finding(
+        FindingKind.PROCEDURE_BET_SIZE,
+        a.player,
+        a.line,
+        f"{a.player} raised {STREET_WORDS[a.street]} after acting on line {line}; the "
+        f"bet has risen by {format_money(rise, currency)} since, less than {need} "
+        f"({format_money(full, currency)}): an all-in for less does not reopen the "
+        f"betting to a player who has acted, who may only call or fold",
+        rise,
+        full,
+    )
 
 
 def _what(s: Step, to: int, currency: str) -> str:
