@@ -47,6 +47,12 @@ here). The three styles read::
     Cid: Mucks [HA CA D10 S2] One Pair, Aces
     Ann: wins €7.52
 
+    GAME #4999408769: Omaha 50/100 - 2013-08-01 22:16:18     (a 2013 iPoker archive: no
+    Table Kazuno (No DP Heads Up)          structure word, read pot limit as the other
+    Server poker2.ipoker.com               iPoker headers without one; the server's line,
+    Player0: SB $50.00                     the posts "SB"/"BB", blank lines; each street
+    *** TURN *** [D3 SK C3 DQ]             prints the whole board)
+
 Quirks read here (worked out from the corpus hands' arithmetic):
 
 * Microgaming "raised to €X" is the chips the raiser adds, not the street total: from
@@ -114,7 +120,7 @@ MERGE_HEADER = re.compile(
 IPOKER_HEADER = re.compile(
     r"\ufeff?GAME #(?P<id>\d+)(?: Version:[\d.]+(?P<uncalled> Uncalled:Y)?)?:?\s+(?P<game>.+?)\s+"
     r"(?:(?P<limit>PL|NL|FL|Pot Limit|No Limit|Limit)\s+)?(?P<tour>Tournament\s+)?"
-    r"(?:\(?(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?: [A-Z]{3})?\)?\s+)?"
+    r"(?:\(?(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?: [A-Z]{3})?\)?\s+)?(?:- )?"
     r"(?P<date>\d{4}[-/]\d\d[-/]\d\d \d\d?:\d\d:\d\d)(?:/(?P<tz>[A-Z]{2,5}))?\s*$"
 )
 _IPOKER_TOTAL = re.compile(
@@ -138,9 +144,11 @@ _E = "$"
 _PLAYER = k.rule_table(
     ("sb", r"posted the small blind - " + _A + _E),
     ("sb", r"Post SB " + _A + _E),
+    ("sb", r"SB " + _A + _E),  # a 2013 iPoker archive's "Player0: SB $50.00"
     ("bb", r"posted the big blind - " + _A + _E),
     ("bb", r"posted to play - " + _A + _E),
     ("post_bb", r"Post BB (?:Allin )?" + _A + _E),
+    ("bb", r"BB " + _A + _E),  # a 2013 iPoker archive's "Hero: BB $100.00"
     ("raise_to", r"Raise \(NF\) " + _A + _E),
     ("ante", r"posted the ante - " + _A + _E),
     ("ante", r"Post Ante " + _A + _E),
@@ -165,6 +173,7 @@ _PLAYER = k.rule_table(
     ("event", r"is (?:disconnected|connected)$"),
     ("event", r"has (?:joined|left) the table$"),
 )  # fmt: skip
+_SERVER = re.compile(r"Server [\w.-]+\s*")
 _MG_STREET = re.compile(r"\*\* Dealing the (?P<street>flop|turn|river): (?P<cards>.+?)\s*$")
 _MERGE_STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
 _STRUCTURES = {"PL": k.BettingStructure.POT_LIMIT, "Pot Limit": k.BettingStructure.POT_LIMIT,
@@ -383,7 +392,12 @@ def _line(h: _PTHand, ln: str, lno: int) -> bool:
         s = _MG_STREET.match(ln) or _MERGE_STREET.match(ln)
         if s is None:
             return False
-        h.deal(k.STREETS[s["street"].lower()], _read_cards(h, s["cards"]))
+        cards = _read_cards(h, s["cards"])
+        if h.board and len(cards) > len(h.board) and list(cards[: len(h.board)]) == h.board:
+            cards = cards[len(h.board) :]  # a 2013 iPoker archive prints the whole board
+        h.deal(k.STREETS[s["street"].lower()], cards)
+        return True
+    if _SERVER.fullmatch(ln):  # a 2013 iPoker archive's "Server poker2.ipoker.com"
         return True
     if ln.startswith("Rake: "):
         h.rake = (h.rake or 0) + _money(h, ln[6:].strip())

@@ -227,3 +227,24 @@ def test_section_line_with_more_words_is_unread_not_swallowed() -> None:
                            "Dealt to Clara [HA CA D10 S2]", [odd])
     assert ph.hand is not None
     assert ph.hand.unread_lines == (lines.index(odd) + 1,)  # file lines count from 1
+
+
+def test_ipoker_archive_2013_server_line_sb_bb_whole_board() -> None:
+    """A 2013 iPoker archive (fpdb-3's real file PLO-2max-USD-50.00-100.00-201308.iPoker
+    .archive, Omaha): the header "GAME #N: Omaha 50/100 - <date>" (the " - " before the
+    date: 'unknown game', every hand lost), a "Server poker2.ipoker.com" line, the posts
+    "SB $50.00" / "BB $100.00", and each street printing the whole board ("*** TURN ***
+    [D3 SK C3 DQ]": the flop's cards were dealt twice). Worked by hand: Asta raises,
+    adding $7 (Raise is the chips added), Brage calls $6 from the small blind, Cato's $2
+    folded: $16; $10 each on the flop; Asta's $20 turn bet comes back: $36, $1 rake,
+    $35 won ("wins $55.00" holds the $20 returned)."""
+    (ph,) = _parse("ipoker_archive_2013_server_line_sb_bb_whole_board.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert (h.game.small_blind, h.game.big_blind, h.table) == (100, 200, "Halden (No DP)")
+    assert h.boards == (("2h", "7d", "9s", "Kc"),)
+    posts = [(a.player, a.post, a.amount) for a in h.actions if a.kind is ActionKind.POST]
+    assert posts == [("Brage", PostKind.SMALL_BLIND, 100), ("Cato", PostKind.BIG_BLIND, 200)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Asta", 3500)]
+    assert [(r.player, r.amount) for r in h.returned] == [("Asta", 2000)]
+    assert h.rake == 100 and not _kinds(h) & BAD
