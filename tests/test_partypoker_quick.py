@@ -123,16 +123,14 @@ def test_plain_lines_by_hand() -> None:
     assert got[13] == ["Ah"] and got[14] is Street.RIVER
 
 
-def _records(monkeypatch: pytest.MonkeyPatch, reader: object, paths: list[Path]) -> list[object]:
-    monkeypatch.setattr(party, "QUICK", reader)  # the switch _parse reads for each hand
-    return [(x.hand, x.problems, x.skipped) for p in paths for x in parse_path(p)]
-
-
 def test_every_hand_reads_alike_with_and_without_the_plain_lines(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     paths = [FIX] + [p for p in (SHARED / "corpus" / "PartyPoker", SHARED / "corpus2" / "PartyPoker")
                      if p.is_dir()]  # fmt: skip
-    with_quick = _records(monkeypatch, quick.read_line, paths)
-    assert len(with_quick) > 20
-    assert with_quick == _records(monkeypatch, None, paths)
+    readings = []
+    for reader in (quick.read_line, None):
+        monkeypatch.setattr(party, "QUICK", reader)  # the switch _parse reads for each hand
+        readings.append([(x.hand, x.problems, x.skipped) for p in paths for x in parse_path(p)])
+    assert len(readings[0]) > 20
+    assert readings[0] == readings[1]
