@@ -31,7 +31,8 @@ from hhtools.grammars._plain import (
 from hhtools.grammars.winamax.lines import HEAD_M
 from hhtools.model.frozen import maker
 from hhtools.model.money import Unit
-from hhtools.model.records import Collect, Half, PostKind, Street
+from hhtools.model.records import Collect, PostKind, Street
+from hhtools.model.vocab import Half
 
 __all__ = ["read_line"]
 
