@@ -192,6 +192,29 @@ def test_narrow_sessions_tell_a_sessions_games_and_stakes_apart(
     assert "limit" in left_out(narrow)  # courchevel-hilo PL at both stakes
 
 
+def test_a_long_listing_is_cut_in_a_terminal_whole_piped(
+    store: tuple[Path, str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a terminal's table is drawn by rich cell by cell (the 20,818 sessions of 100,000
+    # hands took 30 s): it shows the first TERMINAL_ROWS rows and says so; piped, all
+    from hhtools.cli import stats
+
+    db, _ = store
+    args = ("sessions", "--db", str(db), "--player", "A-10 . B")
+    code, piped, _ = invoke(*args)
+    rows = [x for x in piped.splitlines() if x.startswith("│")]
+    # 4 rows: 6 hands on 2 January, the tournament session's two stakes (the test above),
+    # 4 hands on 9 January
+    assert code == 0 and len(rows) == 4 and "(in a terminal)" not in piped
+    monkeypatch.setattr(stats, "TERMINAL_ROWS", 2)
+    res = CliRunner().invoke(app, list(args), env={**ENV, "FORCE_COLOR": "1"})
+    terminal = re.sub(r"\x1b\[[0-9;]*m", "", res.stdout)
+    shown = [words(x) for x in terminal.splitlines() if x.startswith("│")]
+    assert shown == [words(x) for x in rows[:2]]  # (columns as wide as their 2 rows)
+    assert (f"the first 2 of {len(rows)} rows (in a terminal): --player narrows them; --out "
+            "FILE, --format csv or a pipe holds them all") in words(terminal)  # fmt: skip
+
+
 def test_report_names_what_it_left_out(store: tuple[Path, str]) -> None:
     db, _ = store
     _, narrow, _ = invoke("report", "--db", str(db))

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.text import Text
 
 from hhtools.cli.common import (
@@ -173,6 +174,10 @@ def stats_cmd(
             f"(ev_net counts {'its' if pending == 1 else 'their'} result): {how}\n"
         )
 
+
+#: Rows a listing's table (sessions, tournaments) shows in a terminal, the first in its
+#: order; ``--out FILE``, the other formats and a pipe hold them all.
+TERMINAL_ROWS = 1000
 
 #: Groups the terminal's tables show (the first, in the tables' order: most hands first,
 #: time order by month or session); ``--out FILE`` and the other formats hold them all.
@@ -402,13 +407,21 @@ def _listing(db: Path, fmt: str, out: Path | None, empty: str,
     from hhtools.reports.cells import display_columns, text_table
 
     blocks = []
+    terminal = out is None and Console().is_terminal
     for frame, title, (columns, numeric, priority) in parts:
+        rows = frame.height
+        if terminal and rows > TERMINAL_ROWS:  # rich draws every cell: 30 s for 20,000 rows
+            frame = frame.head(TERMINAL_ROWS)
         heads, cells = display_columns(frame, [c for c, _ in columns], dict(columns))
         if out is not None:
             blocks.append(text_table(heads, cells, numeric))
             continue
         render(heads, list(zip(*cells, strict=True)), "table", title=title, wide=wide,
                priority=priority, keep=2)  # fmt: skip
+        if frame.height < rows:
+            console(wide).print(Text(
+                f"the first {frame.height:,} of {rows:,} rows (in a terminal): --player "
+                "narrows them; --out FILE, --format csv or a pipe holds them all"))  # fmt: skip
     if out is not None:
         try:
             out.write_text("\n".join(blocks), encoding="utf-8")
