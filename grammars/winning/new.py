@@ -271,9 +271,9 @@ def _run(h: k.Hand, ln: str) -> bool:
     if ln == "*** RUN IT TWICE ***":
         vars(h)["_runs"] = {}
         return True
-    runs = vars(h).get("_runs")
+    runs: dict[int, tuple[str, ...]] | None = vars(h).get("_runs")
     m = k.rule_match(RUN, ln) if runs is not None else None
-    if m is None:
+    if m is None or runs is None:
         return False
     run = int(m["run"]) - 1
     if m["street"] is None:
