@@ -123,6 +123,24 @@ def test_second_big_blind_posts_both() -> None:
     assert FindingKind.AWARD_MISMATCH not in kinds and FindingKind.CHIP_IMBALANCE not in kinds
 
 
+def test_short_all_in_big_blind_then_returning_big_blind() -> None:
+    """A big blind all in short (Cal's whole $0.07) is no stake: the returning
+    player's type 2 of $0.10 after it (Hero, under the gun) is his big blind, live,
+    not both blinds (0.07 live and 0.03 dead) as a second type 2 over the first
+    was read. Bob 0.10 + Cal 0.07 + Hero 0.10 = 0.27: main pot 3 x 0.07 = 0.21 to
+    Cal's aces, side pot 2 x 0.03 = 0.06 to Bob's kings over Hero's queens, as the
+    site paid (before: award mismatches on Bob and Hero)."""
+    (ph,) = _parse("short_all_in_big_blind_then_returning_big_blind.xml")
+    h = ph.hand
+    assert ph.problems == ()
+    posts = [(a.player, a.post, a.amount, a.all_in) for a in h.actions if a.kind is ActionKind.POST]
+    assert posts == [("Bob", PostKind.SMALL_BLIND, 5, False), ("Cal", PostKind.BIG_BLIND, 7, True),
+                     ("Hero", PostKind.BIG_BLIND, 10, False)]  # fmt: skip
+    assert h.game.big_blind == 10
+    assert sorted((c.player, c.amount) for c in h.collects) == [("Bob", 6), ("Cal", 21)]
+    assert _findings(h) == [FindingKind.HOLDEM_MISREAD_PRONE]  # Bob's Kh Ks 6c 6d only
+
+
 def test_tournament_session_counts_chips() -> None:
     import io
 

@@ -227,7 +227,7 @@ def _bet_actions(
     street_of = None
     on: dict[str, int] = {}
     level = 0
-    bb: int | None = None  # the first big blind posted
+    bb: int | None = None  # the first big blind posted, not all-in short
     for a in acts:
         street = _STREETS.get(a.rnd, k.Street.RIVER)
         if street is not street_of:
@@ -246,8 +246,8 @@ def _bet_actions(
             post = _POSTS[act_type]
             if act_type == "2" and bb is not None and s > bb:  # a returning player's both blinds
                 post = k.PostKind.DEAD_SMALL_AND_BIG
-            elif act_type == "2" and bb is None:
-                bb = s
+            elif act_type == "2" and bb is None and not (p in stacks and s >= stacks[p] > 0):
+                bb = s  # (a blind of the poster's whole stack may be short of the stake)
         elif act_type == "3":
             kind = k.ActionKind.CALL
         elif act_type == "5":
