@@ -99,3 +99,22 @@ def test_an_import_through_workers_stores_what_one_process_stores(
     assert list(temp.iterdir()) == []
     for table in ("hands", "seats", "actions", "findings", "hand_summary"):
         assert _rows(one, table) == _rows(two, table), table
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads /proc/self/maps")
+def test_the_kept_tables_do_not_hold_the_map(tmp_path: Path) -> None:
+    """The cubes' rows wait for the commit: they are copied out, so the map (the whole
+    answer) goes with the tables appended at once."""
+    work = ship(_result({"stat_cube": pa.table({"hands": [2]})}), str(tmp_path))
+    assert work.shipped is not None
+    name = Path(work.shipped.path).name
+
+    def mapped() -> int:
+        return sum(name in line for line in Path("/proc/self/maps").read_text().splitlines())
+
+    land(work)
+    assert mapped() == 1
+    kept = work.kept
+    work.tables, work.keys, work.kept = {}, None, None
+    assert mapped() == 0
+    assert kept is not None and kept["stat_cube"].to_pydict() == {"hands": [2]}
