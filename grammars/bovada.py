@@ -45,6 +45,8 @@ Quirks read here:
 * Newer hands (2022 on) write the button and the blinds "Set dealer [2]", "Small Blind
   $0.10", "Big blind $0.25" (older ones "Set dealer/Bring in spot [2]", "Ante/Small
   Blind $2", "Big blind/Bring in $4").
+* A blind posted with the player's last chips is written "Big Blind : All-in $0.05"
+  before the cards are dealt (2014 Zone Poker): the blind's post, all in.
 * "Posts chip $0.05" (a player posting to come in) is a live big blind; "Posts dead
   chip" is dead money (typed as an ante; beside the player's live post, one post of
   both, :func:`hhtools.grammars._dead.join_dead`); "Ante chip" is a tournament ante.
@@ -177,6 +179,9 @@ _BY_WORD = {
 #: posting to come in) is a live big blind, a dead chip and a tournament ante are not
 _POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND, "posts": k.PostKind.BIG_BLIND,
           "dead": k.PostKind.ANTE, "ante": k.PostKind.ANTE}  # fmt: skip
+#: the blinds' seats by their post: an "All-in $x" of theirs before the cards are dealt is
+#: the blind posted with the player's last chips (a 2014 Zone Poker hand)
+_BLIND_SEATS = {"Small Blind": "sb", "Big Blind": "bb"}
 #: betting lines whose amount is the chips added ("Raises" is read apart: its total)
 _ADDED = frozenset({"call", "bet", "allin", "return"})
 _BETTING = frozenset({"fold", "check", "call", "bet", "raise", "allin_raise", "allin"})
@@ -345,6 +350,8 @@ _KEPT: dict[str, tuple[str, Any]] = {}
 
 def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
     """What a player did, by the kind of rule that read it."""
+    if kind == "allin" and p in _BLIND_SEATS and not h.hole and not h.acted:
+        kind = _BLIND_SEATS[p]  # a blind posted all in before the deal: "Big Blind : All-in $0.05"
     post = _POSTS.get(kind)
     if post is not None:
         amount = h.money(m["a"])

@@ -387,3 +387,22 @@ def test_bodog_eu_room_header() -> None:
     assert [(c.player, c.amount) for c in h.collects] == [("UTG", 358)]
     assert _money_findings(h) == []
     assert bovada.FORMAT.recognise("Bodog.eu Hand #3600000123 TBL#15070001 OMAHA Pot Limit")
+
+
+def test_zone_poker_big_blind_all_in_posted() -> None:
+    """A big blind posted with the player's last chips is written "Big Blind : All-in
+    $0.05" before the deal (fpdb-3's real 2014 file 'NLHE-USD-ZONE - $0.02-$0.05 -
+    201411.Allin.blind', tried as Omaha): it was read as an all-in bet, no big blind
+    posted, and the game's big blind made twice the small ($0.04 of $0.02/$0.05). It is
+    the big blind post (all in): the stake $0.10/$0.25 here. Worked by hand: 3 x $0.25,
+    UTG's $0.50 flop bet comes back; $0.75 less $0.03 rake, $0.72 to UTG's trip queens."""
+    (ph,) = _hands("zone_poker_big_blind_all_in_posted.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    assert (h.game.small_blind, h.game.big_blind) == (10, 25)
+    bb = h.actions[1]
+    assert (bb.player, bb.kind, bb.post, bb.amount, bb.all_in) == (
+        "Big Blind", ActionKind.POST, PostKind.BIG_BLIND, 25, True)
+    assert (h.total_pot, h.rake) == (75, 3)
+    assert [(c.player, c.amount) for c in h.collects] == [("UTG", 72)]
+    assert _money_findings(h) == []
