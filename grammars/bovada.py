@@ -149,6 +149,8 @@ PLAYER_RULES: tuple[tuple[str, Any], ...] = tuple(
         ("dealer", r"Set dealer(?:/Bring in spot)? \[(?P<seat>\d+)\]"),
         ("deal", r"Card dealt to a spot \[(?P<cards>[^\]]*)\]"),
         ("fold", r"Folds(?:\s*)(?:\([^)]*\))?"),
+        # a fold showing the cards (2012): the cards are the deal's, known already
+        ("fold", r"Folds & shows \[[^\]]*\]"),
         ("check", r"Checks(?:\s*)(?:\([^)]*\))?"),
         ("call", r"(?:Calls|Call) " + _AMT),
         ("bet", r"Bets " + _AMT),

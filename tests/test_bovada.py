@@ -406,3 +406,17 @@ def test_zone_poker_big_blind_all_in_posted() -> None:
     assert (h.total_pot, h.rake) == (75, 3)
     assert [(c.player, c.amount) for c in h.collects] == [("UTG", 72)]
     assert _money_findings(h) == []
+
+
+def test_folds_and_shows() -> None:
+    """ "Small Blind : Folds & shows [..]" (fpdb-3's real 2012 file 'NLHE-USD-0.10-0.25-
+    201209.RING - $0.10-$0.25 - .post.both', tried as Omaha) is a fold (the cards are the
+    deal's): it was an unread line, the fold missing and the hand read in part. Worked by
+    hand: everyone folds to the big blind, $0.25 + $0.50 = $0.75 to the Big Blind."""
+    (ph,) = _hands("folds_and_shows_small_blind.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    sb = [a for a in h.actions if a.player == "Small Blind"]
+    assert [a.kind for a in sb] == [ActionKind.POST, ActionKind.FOLD]
+    assert [(c.player, c.amount) for c in h.collects] == [("Big Blind", 75)]
+    assert _money_findings(h) == []
