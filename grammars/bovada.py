@@ -50,6 +50,8 @@ Quirks read here:
 * "Posts chip $0.05" (a player posting to come in) is a live big blind; "Posts dead
   chip" is dead money (typed as an ante; beside the player's live post, one post of
   both, :func:`hhtools.grammars._dead.join_dead`); "Ante chip" is a tournament ante.
+  A "Posts dead chip" alone of the small and big blind together ("$0.35" at $0.10/$0.25,
+  2012; the poster then checks) is one post of both, the big blind live.
 * Split pots: Bovada splits a tied low half in equal whole cents and gives what is left
   to the high half ("HI $4.82 ... LO $2.40" and "LO $2.40" of a $9.62 pot with two low
   winners; the rules' clockwise odd cent would pay $4.81, $2.41 and $2.40). The record
@@ -82,7 +84,7 @@ from functools import partial
 from typing import Any
 
 from hhtools.grammars import _kit as k
-from hhtools.grammars._dead import join_dead
+from hhtools.grammars._dead import join_dead, post_both_blinds
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 
@@ -359,7 +361,11 @@ def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
         amount = h.money(m["a"])
         if post is k.PostKind.BIG_BLIND:  # the live big blinds, for the game's stakes
             vars(h).setdefault("_big_blinds", []).append(amount)
-        if not join_dead(h, p, post, amount, lno, kind == "dead"):  # beside the big blind
+        if join_dead(h, p, post, amount, lno, kind == "dead"):  # beside the big blind
+            pass
+        elif kind == "dead" and h.sb is not None and h.bb is not None and amount == h.sb + h.bb:
+            post_both_blinds(h, p, amount, h.bb, lno)  # alone, both blinds: the big one live
+        else:
             h.post(p, post, amount, lno)
     elif kind in _ADDED:
         h.betting(kind, p, h.money(m["a"]), lno)

@@ -420,3 +420,21 @@ def test_folds_and_shows() -> None:
     assert [a.kind for a in sb] == [ActionKind.POST, ActionKind.FOLD]
     assert [(c.player, c.amount) for c in h.collects] == [("Big Blind", 75)]
     assert _money_findings(h) == []
+
+
+def test_dead_chip_alone_is_both_blinds() -> None:
+    """ "UTG : Posts dead chip $0.35" alone at $0.10/$0.25 (fpdb-3's real 2012 file
+    'NLHE-USD-0.10-0.25-201209.RING - $0.10-$0.25 - .post.both', tried as Omaha; the
+    poster then checks) is the small and big blind in one post, the big blind live. Typed
+    dead, it counted to UTG's level (0.35 + 1.10 against the Big Blind's 1.35): a $0.10
+    side pot of UTG alone, and two false findings on a hand paid right. Worked by hand:
+    4 x $0.25 + $0.10 dead = $1.10; $1.10 each on the flop: $3.30, $0.15 rake, $3.15 to
+    UTG's trip kings over the Big Blind's trip eights."""
+    (ph,) = _hands("dead_chip_alone_both_blinds_then_checks.txt")
+    h = ph.hand
+    assert ph.problems == ()
+    post = h.actions[2]
+    assert (post.player, post.post, post.amount) == ("UTG", PostKind.DEAD_SMALL_AND_BIG, 35)
+    assert (h.total_pot, h.rake) == (330, 15)
+    assert [(c.player, c.amount) for c in h.collects] == [("UTG", 315)]
+    assert _findings(h) == []
