@@ -6,6 +6,8 @@ what a one-process import stores."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -15,7 +17,7 @@ import pytest
 
 from hhtools.store.importer import import_paths
 from hhtools.store.pipeline import WorkResult
-from hhtools.store.transport import folder, land, remove, ship
+from hhtools.store.transport import PREFIX, folder, land, remove, ship
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pokerstars"
 
@@ -74,6 +76,23 @@ def test_the_folder_of_a_run_is_removed_with_what_is_left_in_it(tmp_path: Path,
     remove(where)
     assert not Path(where).exists()
     remove(None)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="processes asked for by signal 0")
+def test_the_folder_of_a_killed_run_goes_with_the_next_run(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:  # fmt: skip
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    orphan = tmp_path / f"{PREFIX}{gone.stdout.strip()}-abc"  # its process has ended
+    orphan.mkdir()
+    (orphan / "1-0.arrows").write_bytes(b"left")
+    mine = Path(folder())
+    assert not orphan.exists()
+    assert mine.exists() and mine.name.startswith(f"{PREFIX}{os.getpid()}-")
+    other = Path(folder())  # a live run's folder (this process's) stays
+    assert mine.exists() and other.exists()
 
 
 def _rows(db: Path, table: str) -> list[tuple[object, ...]]:

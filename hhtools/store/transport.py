@@ -11,7 +11,8 @@ copy, column buffer by column buffer (6 to 7 ms): some 8 us of main-process CPU 
 one after the other in one file (4 ms), the answer is mapped and its tables read without a
 copy (about 1 ms), the pages shared with the file's page cache until DuckDB has appended
 them. The file is removed as soon as it is mapped; the folder (:func:`folder`) goes with
-the pool, and with it any file of an answer never taken (a stopped or lost run).
+the pool, and with it any file of an answer never taken (a stopped or lost run); the
+folder of a run killed outright goes with the next run's start.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import pyarrow.ipc as ipc
 if TYPE_CHECKING:
     from hhtools.store.pipeline import WorkResult
 
-__all__ = ["Shipped", "folder", "land", "remove", "ship"]
+__all__ = ["PREFIX", "Shipped", "folder", "land", "remove", "ship"]
 
 log = logging.getLogger(__name__)
 
@@ -57,10 +58,42 @@ class Shipped:
     kept: bool
 
 
+#: the start of a run's folder's name, followed by the run's process id
+PREFIX = "hhtools-answers-"
+
+
 def folder() -> str:
-    """A new folder for a run's answers (in the system's temporary folder, ``TMPDIR``);
-    :func:`remove` removes it."""
-    return tempfile.mkdtemp(prefix="hhtools-answers-")
+    """A new folder for a run's answers (in the system's temporary folder, ``TMPDIR``,
+    named for this process); :func:`remove` removes it. The folders of runs whose
+    process is gone (killed: nothing removed them) are removed first."""
+    _remove_orphans(tempfile.gettempdir())
+    return tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
+
+
+def _remove_orphans(base: str) -> None:
+    """Remove the folders of answers in ``base`` whose process no longer runs (POSIX:
+    elsewhere a process cannot be asked for without a signal)."""
+    if os.name != "posix":
+        return
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(PREFIX):].split("-", 1)[0] if name.startswith(PREFIX) else ""
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(os.path.join(base, name), ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (another user's counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def remove(path: str | None) -> None:
