@@ -303,8 +303,13 @@ def _claim_low(h: k.Hand, p: str, desc: str) -> None:
 
 
 #: Everleaf writes no blank line inside a hand: text after one is a hand of its own (a
-#: damaged header after the blank lines is reported, never read into the hand before)
-_END = k.HandEnd("", None, blank=True)
+#: damaged header after the blank lines is reported, never read into the hand before).
+#: A header's second line ("***** Hand history for game #N *****", Partouche's "***
+#: Historique des Mains pour la partie N ***") is never inside a hand: the line before
+#: it starts a hand of its own even when it is damaged (its first line no start) and no
+#: blank line comes before it (two files joined), so the hand before stays whole
+_END = k.HandEnd("", None, blank=True, second=(
+    "***** Hand history for game #", "*** Historique des Mains pour la partie "))
 
 #: The Everleaf Gaming site format.
 FORMAT = k.text_format(

@@ -323,3 +323,40 @@ def test_tournament_chips_wins_lowercase() -> None:
     assert [(c.player, c.amount, c.pot) for c in h.collects] == [
         ("Cal", 2400, 0), ("Cal", 2400, 1)]  # fmt: skip
     assert h.rake == 0 and not kinds(h) & BAD
+
+
+@pytest.mark.parametrize(("fixture", "first", "damaged"), [
+    ("partouche_french_header_disconnect_eur.txt", "Partouche Poker Gibraltar",
+     "Partouche Poker Gibralt<r"),
+    ("pl_side_pot_all_in_uncalled_no_return_line.txt", "Everleaf Gaming Game #",
+     "Everleaf Gaming G\u00e0me #"),
+])  # fmt: skip
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])  # read by blocks; line by line
+def test_damaged_first_line_glued_to_a_good_hand_costs_it_nothing(
+    fixture: str, first: str, damaged: str, encoding: str
+) -> None:
+    """Two files joined with no blank line between them, the second's first header line
+    damaged (the fuzz run's seed 7 found it: a good hand then took in the whole damaged
+    hand, read its posts into its pot and was lost as 'cut short'): the damaged hand's
+    second header line ("***** Hand history for game #N *****", "*** Historique des
+    Mains pour la partie N ***") never sits inside a hand, so the line before it starts
+    a hand of its own. The good hand reads as it reads alone; the damaged one is a
+    bad_header on its first line. Both of the splitter's readers cut it so."""
+    import io
+
+    good = (FIXTURES / "holdem_skipped_cut_hand_among_good.txt").read_text("utf-8")
+    good = good.strip("\n").split("\n\n\n")[-1].strip("\n")  # a whole Omaha hand
+    other = (FIXTURES / fixture).read_text("utf-8").lstrip("\ufeff").strip("\n")
+    assert other.startswith(first)
+    glued = good + "\n" + damaged + other[len(first):] + "\n"
+    alone = [everleaf.FORMAT.parse(t) for t in everleaf.FORMAT.split(io.BytesIO(
+        (good + "\n").encode(encoding)), "x")]  # fmt: skip
+    texts = list(everleaf.FORMAT.split(io.BytesIO(glued.encode(encoding)), "x"))
+    good_lines = good.count("\n") + 1
+    assert texts[1].line == good_lines + 1  # the damaged line starts the second text
+    parsed = [everleaf.FORMAT.parse(t) for t in texts]
+    assert parsed[0].hand is not None and parsed[0].hand == alone[0].hand
+    assert parsed[0].problems == alone[0].problems == ()
+    assert parsed[1].hand is None
+    assert [p.code for p in parsed[1].problems] == [ProblemCode.BAD_HEADER]
+    assert parsed[1].problems[0].line == good_lines + 1

@@ -150,3 +150,36 @@ def test_xml_game_with_damaged_opening_tag_is_a_problem(
 def test_utf8_bom_before_a_cp1252_line_is_a_bom() -> None:
     data = b"x\n" + BOM + "Hand \u20ac1".encode("cp1252") + b"\n"
     assert [ln.text for ln, _ in _text.iter_lines(io.BytesIO(data))] == ["x", "Hand \u20ac1"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])  # read by blocks; line by line
+def test_damaged_header_after_a_hand_cut_short_is_its_own_text(encoding: str) -> None:
+    """A PokerStars hand cut before its summary (so no summary line ends it), then at
+    once the next hand with its header damaged ("PokerStars Hand *N"; the fuzz run's
+    seed 7 found it after a Portuguese hand): the damaged header's "Table '...'" line,
+    which no hand holds but as its second line, makes the line before it a hand text of
+    its own, reported on that line, not lines of the cut hand (which said nothing of
+    them). A header glued inside a line is no such cut (its own rule finds it)."""
+    from hhtools.grammars import pokerstars
+
+    cut = (
+        "PokerStars Hand #300000000001:  Omaha Pot Limit ($0.01/$0.02 USD) - "
+        "2024/01/02 9:46:26 ET\n"
+        "Table 'Alpha' 6-max Seat #1 is the button\n"
+        "Seat 1: Ann ($2 in chips)\n"
+        "Seat 2: Bob ($2 in chips)\n"
+        "Ann: posts small blind $0.01\n"
+        "Bob: posts big blind $0.02\n"
+        "*** HOLE CARDS ***\n"
+        "Ann: raises $0.04 to $0.06\n"
+    )
+    damaged = cut.replace("#300000000001", "*300000000002").replace("Alpha", "Beta")
+    texts = list(pokerstars.FORMAT.split(io.BytesIO((cut + damaged).encode(encoding)), "x"))
+    assert [t.line for t in texts] == [1, 9]
+    assert texts[1].text.startswith("PokerStars Hand *300000000002")
+    second = pokerstars.FORMAT.parse(texts[1])
+    assert second.hand is None and second.problems[0].line == 9
+    glued = cut[:-6] + damaged.replace("*3000", "#3000")  # "... to PokerStars Hand #..."
+    texts = list(pokerstars.FORMAT.split(io.BytesIO(glued.encode(encoding)), "x"))
+    assert [t.line for t in texts] == [1, 8]
+    assert texts[0].text.endswith("Ann: raises $0.04 to ")

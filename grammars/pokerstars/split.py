@@ -46,9 +46,15 @@ SEAT_LINE = (
     r"(?: is sitting out| out of hand[^\n]*)?\r?$"
 )
 
+#: A header's second line, which no hand holds elsewhere: "Table 'Name' 6-max Seat #1 is
+#: the button" (Spanish 'Mesa "Name"', Portuguese "Mesa 'Name'", German "Tisch 'Name'").
+#: The line before one starts a hand even when damaged, after a hand cut short.
+SECOND_LINE = ("Table '", "Mesa '", 'Mesa "', "Tisch '")
+
 #: Where a hand ends before the next header.
 HAND_END = HandEnd(
-    "*** SUMMARY ***", re.compile(SUMMARY_LINE), re.compile(SEAT_LINE, re.MULTILINE), " in chips"
+    "*** SUMMARY ***", re.compile(SUMMARY_LINE), re.compile(SEAT_LINE, re.MULTILINE), " in chips",
+    second=SECOND_LINE,
 )
 
 
