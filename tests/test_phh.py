@@ -453,3 +453,36 @@ def test_bomb_pot_without_blinds_is_left_out(tmp_path: Path) -> None:
     summary = export_only([bomb], tmp_path)
     assert (summary.hands, summary.skipped, summary.files) == (0, 1, [])
     assert summary.left_out == {"omaha pot_limit: no big blind": 1}
+
+
+def test_limit_raise_the_betting_was_not_reopened_to_is_left_out(tmp_path: Path) -> None:
+    """Fixed limit, $0.10/$0.20: Bob bets $0.10 on the flop, Carol raises all in for
+    $0.04 (or $0.05) more, short of a full $0.10 raise, Dave calls, Bob raises again.
+    pokerkit keeps the betting closed to Bob (its rule and the TDA's: short all-ins
+    reopen only when they add up to a full raise), so it refused the whole exported
+    file ("Unable to repair the hand history"): the two hands are left out with their
+    reason. With Carol's all-in a full raise ($0.20), Bob's raise to $0.30 is allowed
+    and the hand is written and replays: pot 4 x $0.10 + 3 x $0.20 = $1.00 to Carol."""
+    fixture = FIXTURES / "pokerstars" / "procedure_short_all_in_does_not_reopen.txt"
+    (tmp_path / "short").mkdir()
+    summary = export_only([fixture], tmp_path / "short")
+    assert summary.left_out == {"omaha-hilo limit: raise the rules do not allow": 2}
+    text = fixture.read_text(encoding="utf-8")
+    hand = text[text.index("PokerStars Hand #319900000007"):]
+    hand = hand[: hand.index("\n\n")] + "\n"
+    full = (hand.replace("Carol ($0.24 in chips)", "Carol ($0.30 in chips)")
+            .replace("Carol: raises $0.04 to $0.14", "Carol: raises $0.10 to $0.20")
+            .replace("Dave: calls $0.14", "Dave: calls $0.20")
+            .replace("Bob: raises $0.10 to $0.24", "Bob: raises $0.10 to $0.30")
+            .replace("$0.82", "$1"))  # fmt: skip
+    assert "Carol collected $1 from pot" in full and "Total pot $1 |" in full
+    path = tmp_path / "full.txt"
+    path.write_text(full, encoding="utf-8")
+    (tmp_path / "full").mkdir()
+    summary = export_only([path], tmp_path / "full")
+    assert (summary.hands, summary.left_out) == (1, {})
+    ((_, got),) = replay(summary.files[0]).items()
+    assert not isinstance(got, str)
+    # PHH's order from the small blind: Bob 10 - 0.10 - 0.20, Carol the pot, Dave
+    # 10 - 0.10 - 0.20 (called, then folded to Bob's raise), Alice 10 - 0.10
+    assert got[0] == got[1] == [Decimal("9.70"), Decimal("1.00"), Decimal("9.70"), Decimal("9.90")]

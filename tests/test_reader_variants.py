@@ -119,18 +119,26 @@ def test_888_euro_sign_after_the_big_blind_spanish_suits_reported() -> None:
 
 
 def test_enet_damaged_stakes_are_a_problem_not_an_error(tmp_path: Path) -> None:
-    # A header whose euro sign was decoded from bytes not UTF-8 ("â‚¬0,10", a damaged
-    # byte on that line) raised out of the grammar (an internal error: the hand lost
-    # with "parser error"); now it is a bad_amount problem at the header, the next
-    # hand read. Found by tests/test_fuzz_import.py.
+    # A header whose euro sign was decoded from bytes not UTF-8 (a damaged byte on that
+    # line) raised out of the grammar (an internal error: the hand lost with "parser
+    # error"); now it is a bad_amount problem at the header, the next hand read. Found
+    # by tests/test_fuzz_import.py. The sign encoded twice whole ("â‚¬0,10") is read
+    # as the euro it was since f176c62; a part of it ("â‚0,10") or a replacement
+    # character is no amount.
     text = (FIX / "enet" / "pl_tied_main_pot_side_pot_won_alone.txt").read_text("utf-8")
-    f = tmp_path / "damaged.txt"
-    damaged = text.replace("(€0,10/", "(\u00e2\u201a\u00ac0,10/", 1)
-    f.write_text(damaged.rstrip("\n") + "\n\n\n" + text, encoding="utf-8")
-    first, second = list(parse_file(f))
-    assert first.hand is None
-    assert [(p.line, p.code.value) for p in first.problems] == [(1, "bad_amount")]
-    assert second.hand is not None and second.problems == ()
+    for sign in ("\u00e2\u201a", "\ufffd"):
+        f = tmp_path / "damaged.txt"
+        damaged = text.replace("(€0,10/", "(" + sign + "0,10/", 1)
+        f.write_text(damaged.rstrip("\n") + "\n\n\n" + text, encoding="utf-8")
+        first, second = list(parse_file(f))
+        assert first.hand is None
+        assert [(p.line, p.code.value) for p in first.problems] == [(1, "bad_amount")]
+        assert second.hand is not None and second.problems == ()
+    f.write_text(text.replace("(€0,10/", "(\u00e2\u201a\u00ac0,10/", 1), encoding="utf-8")
+    (twice,) = list(parse_file(f))
+    (alone,) = list(parse_file(FIX / "enet" / "pl_tied_main_pot_side_pot_won_alone.txt"))
+    assert twice.hand is not None and twice.problems == ()
+    assert twice.hand.game == alone.hand.game and twice.hand.collects == alone.hand.collects
 
 
 def test_pokerstars_hand_cut_mid_line_next_header_on_that_line() -> None:

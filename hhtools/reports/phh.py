@@ -359,8 +359,9 @@ def phh_text(
     else:
         lines.append(f"min_bet = {amt(hand['big_blind'])}")
     lines.append("starting_stacks = " + _array([amt(s["stack"]) for s in players]))
+    fixed = limit_bets(hand) if code == "FO/8" else None
     acts = action_lines(players, actions, boards, live_posts, dead, amt,
-                        0 if code == "FO/8" else int(hand["big_blind"] or 0))  # fmt: skip
+                        0 if fixed else int(hand["big_blind"] or 0), fixed)  # fmt: skip
     lines.append("actions = " + _array([toml_string(a) for a in acts]))
     lines += _optional_lines(hand, players, amt)
     lines += _user_lines(hand, players, pots, amt)

@@ -69,7 +69,9 @@ class _Writer:
     def __init__(
         self, players: list[dict[str, Any]], actions: list[dict[str, Any]],
         live_posts: dict[str, int], dead: list[int], amt: Callable[[int], str], min_raise: int,
+        limit: tuple[int, int] | None = None,
     ) -> None:  # fmt: skip
+        self.limit = limit
         self.players = players
         self.actions = actions
         self.live_posts = live_posts
@@ -118,7 +120,9 @@ class _Writer:
         else:  # posts, dead money too
             pot = sum(int(x["added"] or 0) for x in self.actions
                       if x["player"] in self.index and _STREETS.index(x["street"]) < n)  # fmt: skip
-        st = _Street(self.live_posts if n == 0 else {}, self.min_raise, pot)
+        # fixed limit: a full raise is the street's bet (the small bet, then the big one)
+        step = self.limit[n >= 2] if self.limit else self.min_raise
+        st = _Street(self.live_posts if n == 0 else {}, step, pot)
         for a in self.actions:
             if a["street"] != name or a["player"] not in self.index or a["kind"] == "post":
                 continue
@@ -129,7 +133,7 @@ class _Writer:
             st.on_street[a["player"]] += added
             self.chips[a["player"]] -= added
             self.acts.append(self.word(st, a, added))
-            if a["kind"] != "fold" and self.min_raise:
+            if a["kind"] != "fold" and step:
                 st.closed.add(a["player"])
 
     def check_turn(self, st: _Street, player: str, n: int) -> None:
@@ -198,6 +202,7 @@ class _Writer:
 def action_lines(
     players: list[dict[str, Any]], actions: list[dict[str, Any]], boards: list[dict[str, Any]],
     live_posts: dict[str, int], dead: list[int], amt: Callable[[int], str], min_raise: int,
+    limit: tuple[int, int] | None = None,
 ) -> list[str]:  # fmt: skip
     """The ``actions`` array: dealing, betting, boards, and the showdown in its place.
 
@@ -210,9 +215,13 @@ def action_lines(
         amt: minor units -> PHH amount text.
         min_raise: the big blind in pot limit (a raise short of the last one, not all
             in, is written as the call it became), 0 in fixed limit.
+        limit: fixed limit's small and big bet, minor units (``None`` in pot limit): a
+            full raise is the street's bet, and a player who acted may not raise again
+            after all-ins short of it (pokerkit's rule, the TDA's), else
+            ``"raise the rules do not allow"``.
 
     Raises:
         PhhGap: ``"actions out of turn"``, ``"raise the rules do not allow"``, ``"bet
             above the pot limit"``.
     """
-    return _Writer(players, actions, live_posts, dead, amt, min_raise).write(boards)
+    return _Writer(players, actions, live_posts, dead, amt, min_raise, limit).write(boards)
