@@ -180,7 +180,7 @@ class _Hand(k.Hand):
         super().__init__(file, line)
         self.pots: dict[int, int] = {}  # pot number (0 the main pot) -> size before rake
         self.stakes = (0, 0)  # the header's two amounts (blinds, or limit's bets)
-        self.ended = False  # its "***** End of hand" line read
+        self.end_read = False  # its "***** End of hand" line read
 
 
 def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
@@ -192,7 +192,7 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
     if not k.read_lines(h, lines, 3, line, _line):
         return k.no_record(h)
     cut = None if h.summary and h.pots else "hand has no summary (cut short?)"
-    if cut is None and not h.ended:  # the seat lines (the only shown cards) may be missing
+    if cut is None and not h.end_read:  # the seat lines (the only shown cards) may be missing
         cut = "hand has no 'End of hand' line (cut short?)"
     missing = "summary has no 'Rake taken' line" if h.rake is None else None
     if k.incomplete(h, lines, line, cut_short=cut, missing=missing, seats_first=False):
@@ -372,7 +372,7 @@ def _summary(h: _Hand, ln: str, lno: int) -> bool:
     elif kind == "rake":
         h.rake = h.money(m["a"])
     elif kind == "end":
-        h.ended = True
+        h.end_read = True
     return True
 
 
