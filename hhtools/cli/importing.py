@@ -206,8 +206,9 @@ def no_history(summary: Any, paths: list[Path], see: str = "") -> str | None:
         :meth:`~hhtools.ingest.read.ReadTally.why_none`'s line, or for paths that
         hold no file at all (an empty folder) ``no hand history found in DIR: no files``.
     """
-    return summary.tally.why_none(summary.files_unchanged_unread, see,
-                                  () if summary.files else paths)  # fmt: skip
+    why: str | None = summary.tally.why_none(summary.files_unchanged_unread, see,
+                                             () if summary.files else paths)  # fmt: skip
+    return why
 
 
 def fail_without_history(summary: Any, paths: list[Path], see: str) -> None:

@@ -163,7 +163,7 @@ def _stats(store: ServedStore, by: tuple[str, ...], flt: StatsFilter) -> Any:
         if held is not None and flt.player:  # the player's rows alone, found by number
             cube = cube[held.cube_rows(flt.player)]
         return store.cached(("cube", by, flt), version=snap.version,
-                            work=lambda hs: players_from_cube(cube, flt, by))  # type: ignore[arg-type]
+                            work=lambda hs: players_from_cube(cube, flt, by))
     if snap.days and days_answer(flt) is not None:  # dates, position, hole-card classes
         if flt.player:
             known_player(snap, flt.player)

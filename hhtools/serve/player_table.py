@@ -195,7 +195,7 @@ def _sums(m: np.ndarray, starts: np.ndarray) -> np.ndarray:
     ends = np.append(starts[1:], m.shape[1]) - 1
     # running sums in 32 bits when no running sum can pass 2**31 (the largest value
     # times the rows bounds them): half the bytes of 64, exact all the same
-    wide = np.int64
+    wide: type[np.signedinteger[Any]] = np.int64
     if m.size and m.dtype.itemsize <= 4 and max(int(m.max()), -int(m.min())) * m.shape[1] < 2**31:
         wide = np.int32
     run = np.take(np.cumsum(m, axis=1, dtype=wide), ends, axis=1)  # (np.take: C order)

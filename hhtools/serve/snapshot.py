@@ -284,8 +284,8 @@ def _hands(hs: HandStore, where: tuple[str, list[Any]] = ("", [])) -> pl.DataFra
     if not kept_tables(hs):
         log.info("%s has no kept hand summaries (a store made before them, opened "
                  "read-only): the server works them out", hs.path)  # fmt: skip
-        worked = summary_select(f"SELECT h.site, h.hand_id FROM hands h {cond}")
-        return hs.sql(f"SELECT {_HAND_COLS}, {_SUMMARY_COLS} FROM hands h JOIN ({worked}) x "
+        summed = summary_select(f"SELECT h.site, h.hand_id FROM hands h {cond}")
+        return hs.sql(f"SELECT {_HAND_COLS}, {_SUMMARY_COLS} FROM hands h JOIN ({summed}) x "
                       f"USING (site, hand_id) {cond}", params * _KEYS_USED)  # fmt: skip
     kept = hs.sql(f"SELECT {_HAND_COLS}, {_SUMMARY_COLS} FROM hands h JOIN hand_summary x "
                   f"USING (site, hand_id) {cond}", params)  # fmt: skip
