@@ -23,15 +23,12 @@ import os
 import shutil
 import tempfile
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 import pyarrow as pa
 import pyarrow.ipc as ipc
 
-if TYPE_CHECKING:
-    from hhtools.store.pipeline import WorkResult
-
-__all__ = ["PREFIX", "Shipped", "folder", "land", "remove", "ship"]
+__all__ = ["PREFIX", "Answer", "Shipped", "folder", "land", "remove", "ship"]
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +99,21 @@ def remove(path: str | None) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def ship(work: WorkResult, where: str) -> WorkResult:
+class Answer(Protocol):
+    """What :func:`ship` and :func:`land` move: a worker's answer's tables (the fields
+    of :class:`~hhtools.store.pipeline.WorkResult`, named here so that this module,
+    which the pipeline imports, imports nothing of it)."""
+
+    tables: dict[str, pa.Table]
+    keys: pa.Table | None
+    kept: dict[str, pa.Table] | None
+    shipped: Shipped | None
+
+
+AnswerT = TypeVar("AnswerT", bound=Answer)
+
+
+def ship(work: AnswerT, where: str) -> AnswerT:
     """Write ``work``'s Arrow tables (tables, keys, kept) to a new file in the folder
     ``where`` and leave in ``work`` only :attr:`~hhtools.store.pipeline.WorkResult.shipped`
     (its tables emptied, keys and kept ``None``); a result with no hand is left as it is.
@@ -137,7 +148,7 @@ def ship(work: WorkResult, where: str) -> WorkResult:
     return work
 
 
-def land(work: WorkResult) -> WorkResult:
+def land(work: AnswerT) -> AnswerT:
     """Give ``work`` back the tables :func:`ship` wrote: the file mapped, each table read
     in place from the map (no copy; the map stays while a table of it does), the file
     removed; a result not shipped is left as it is. The kept tables (some 1 MiB of a
