@@ -60,8 +60,8 @@ from hhtools.grammars._pots import (
 from hhtools.grammars._quiet import NO_CHIPS, SAID
 from hhtools.grammars._site import (
     STREETS, STRUCTURE_CODES, STRUCTURE_WORDS, bad_header, blinds_and_bets, category_names,
-    header_game, player_line, read_high_once, read_lines, site_format, structure_names,
-    typed_game,
+    header_game, player_line, read_high_once, read_lines, seat_lines_cut, site_format,
+    structure_names, typed_game,
 )  # fmt: skip
 from hhtools.grammars._spaces import plain_head
 from hhtools.grammars._text import (
@@ -105,8 +105,9 @@ __all__ = [
     "no_record", "not_read", "paid_parts", "plain_head", "player_line", "pots_of", "read_body",
     "read_high", "read_high_once", "read_high_words", "read_lines", "read_low",
     "read_template", "reader", "returns", "rule", "rule_match", "rule_table", "scrub",
-    "section", "short_paid", "site_format", "sitting_out", "split_rake", "split_win",
-    "structure_names", "summary_checks", "summary_end", "text_format", "the_board", "typed_game",
+    "seat_lines_cut", "section", "short_paid", "site_format", "sitting_out", "split_rake",
+    "split_win", "structure_names", "summary_checks", "summary_end", "text_format", "the_board",
+    "typed_game",
     "utc",
     # the XML and JSON kernels
     "JsonHand", "MARK", "Stop", "XmlHand", "comma_cards", "context_attrs", "game_not_read",

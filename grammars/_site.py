@@ -53,7 +53,7 @@ from hhtools.model.vocab import HandCategory, ProblemCode
 
 __all__ = ["STREETS", "STRUCTURE_CODES", "STRUCTURE_WORDS", "bad_header", "blinds_and_bets",
            "category_names", "header_game", "player_line", "read_high_once", "read_lines",
-           "site_format", "structure_names", "typed_game"]  # fmt: skip
+           "seat_lines_cut", "site_format", "structure_names", "typed_game"]  # fmt: skip
 
 G = TypeVar("G")
 T = TypeVar("T")
@@ -337,3 +337,24 @@ def site_format(
     """
     return SiteFormat(key=key, name=name, games=games, recognise=recognise, split=split,
                       parse=reader(parse, hand), rooms=rooms or (key,), habits=habits)  # fmt: skip
+
+
+def seat_lines_cut(h: Hand, lines: list[str], line: int) -> ParsedHand | None:
+    """The :class:`ParsedHand` of a hand whose summary, which writes one seat line a
+    player (folded or not), stops before the seat line of a player who put chips in: a
+    ``truncated_hand`` problem on its last line and no record (a file cut in the
+    summary, or inside its total's own line: "Total pot $3" of "$3.25 | Rake $0.15",
+    "Rake $0" of "$0.80", reads amounts that are none); ``None`` when every such
+    player has his line.
+
+    Args:
+        h: the hand read; its summary's seat lines add their players to ``h._summed``.
+        lines: the hand's text's lines, the first on file line ``line``.
+    """
+    summed = vars(h).get("_summed", set())
+    if not any(v and p not in summed for p, v in h.put.items()):
+        return None
+    h.problem(line + len(lines) - 1, ProblemCode.TRUNCATED_HAND,
+              "the summary stops before every player's seat line (cut short?)",
+              lines[-1])  # fmt: skip
+    return no_record(h)

@@ -141,15 +141,9 @@ def _parse(h: _FtpHand, lines: list[str], line: int, text: str, offset: int) -> 
                           h.summary_board, street_board)  # fmt: skip
     if done is not None:
         return done
-    summed = vars(h).get("_summed", set())
-    if any(v and p not in summed for p, v in h.put.items()):
-        # one summary seat line a player: a player who put chips in and has none is past
-        # the text's end (a file cut in the summary, or inside its total line: "Total pot
-        # $3" of "$3.25 | Rake $0.15")
-        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
-                  "the summary stops before every player's seat line (cut short?)",
-                  lines[-1])  # fmt: skip
-        return k.no_record(h)
+    cut = k.seat_lines_cut(h, lines, line)  # one summary seat line a player
+    if cut is not None:
+        return cut
     return k.ParsedHand(_record(h, hd, game, lines, line, text, offset), tuple(h.problems),
                       None, h.hand_id)  # fmt: skip
 

@@ -188,15 +188,9 @@ def parse_new(h: k.Hand, lines: list[str], line: int, text: str, offset: int) ->
         h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
                   "the summary pays nobody (cut short?)", lines[-1])  # fmt: skip
         return k.no_record(h)
-    summed = vars(h).get("_summed", set())
-    if any(v and p not in summed for p, v in h.put.items()):
-        # the summary writes one seat line a player, folded or not: a player who put chips
-        # in and has none is past the text's end (a file cut in the summary; the total's
-        # own line cut inside, "Rake $0" of "$0.80", reads a rake that is none)
-        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
-                  "the summary stops before every player's seat line (cut short?)",
-                  lines[-1])  # fmt: skip
-        return k.no_record(h)
+    cut = k.seat_lines_cut(h, lines, line)  # one summary seat line a player
+    if cut is not None:
+        return cut
     parts = k.paid_parts(list(collects), h.total)  # each pot paid after its own rake
     rake = h.rake or 0
     record = k.build_record(
