@@ -10,6 +10,7 @@ is a hand cut short there (``truncated_hand``), withdrawn when the file is read 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -98,21 +99,29 @@ def test_the_cut_reading_is_withdrawn_when_the_file_is_read_whole(tmp_path: Path
     assert "truncated_hand" not in res.stdout
 
 
-def test_show_of_the_hand_says_why_it_is_not_stored(tmp_path: Path) -> None:
-    # it said "no hand 2 in s.duckdb", as of a number never read (serve: "no hand 2 of
-    # pokerstars in the store")
+def _show_after_import(tmp_path: Path, text: str, number: str) -> tuple[Path, Path, Any]:
+    """Import ``text`` (one file) into a new store, then ``hhtools show number``: the
+    file, the store and the show's result, which must fail (exit code 1)."""
     folder = tmp_path / "in"
     folder.mkdir()
     f, db = folder / "hands.txt", tmp_path / "s.duckdb"
-    f.write_text(three_hands().replace(TABLE, CUT, 2).replace(CUT, TABLE, 1))  # hand 2's cut
+    f.write_text(text)
     run = CliRunner()
     assert run.invoke(app, ["import", str(folder), "--db", str(db), "-q", "-j", "1"]).exit_code == 0
-    res = run.invoke(app, ["show", "2", "--db", str(db)])
+    res = run.invoke(app, ["show", number, "--db", str(db)])
     assert res.exit_code == 1
+    return f, db, res
+
+
+def test_show_of_the_hand_says_why_it_is_not_stored(tmp_path: Path) -> None:
+    # it said "no hand 2 in s.duckdb", as of a number never read (serve: "no hand 2 of
+    # pokerstars in the store")
+    text = three_hands().replace(TABLE, CUT, 2).replace(CUT, TABLE, 1)  # hand 2's cut
+    f, db, res = _show_after_import(tmp_path, text, "2")
     assert " ".join(res.stderr.split()) == (
         f"error: no hand 2 in {db}: it was read and not stored, {f}:17: table line not read "
         "(bad_table); 'hhtools problems' lists it")  # fmt: skip
-    res = run.invoke(app, ["show", "4", "--db", str(db)])  # a number no reading met
+    res = CliRunner().invoke(app, ["show", "4", "--db", str(db)])  # a number no reading met
     assert (res.exit_code, res.stderr) == (1, f"error: no hand 4 in {db}\n")
     # hhtools serve's page of the hand says the same
     pytest.importorskip("fastapi")
@@ -134,14 +143,8 @@ def test_show_of_the_hand_says_why_it_is_not_stored(tmp_path: Path) -> None:
 def test_show_of_a_game_skipped_by_design_points_to_the_notes(tmp_path: Path) -> None:
     # a problem is listed by 'hhtools problems' alone; a note (a hold'em hand, skipped by
     # design) only with --notes, which the message named for both
-    folder = tmp_path / "in"
-    folder.mkdir()
-    f, db = folder / "hands.txt", tmp_path / "s.duckdb"
-    f.write_text(three_hands().replace("#3:  Omaha Pot Limit", "#3:  Hold'em No Limit"))
-    run = CliRunner()
-    assert run.invoke(app, ["import", str(folder), "--db", str(db), "-q", "-j", "1"]).exit_code == 0
-    res = run.invoke(app, ["show", "3", "--db", str(db)])
-    assert res.exit_code == 1
+    text = three_hands().replace("#3:  Omaha Pot Limit", "#3:  Hold'em No Limit")
+    f, db, res = _show_after_import(tmp_path, text, "3")
     assert " ".join(res.stderr.split()) == (
         f"error: no hand 3 in {db}: it was read and not stored, {f}:31: not an Omaha-family "
         "game: Hold'em No Limit (skipped_game); 'hhtools problems --notes' lists it")  # fmt: skip
