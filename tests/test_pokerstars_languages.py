@@ -156,6 +156,31 @@ def test_portuguese_tournament_read_as_english() -> None:
     assert audit_hand(h2).findings == ()
 
 
+def test_portuguese_play_money_tournament_buy_in_without_currency() -> None:
+    """A play-money tournament of the Portuguese client writes its buy-in in chips with
+    no currency ("Torneio #1270291825, 4500+500 Hold'em No Limit - Nível I (10/20)": a
+    public reader's test quotes two such real hands of 2015): that header was not read,
+    each hand a bad_header. Worked by hand: hand 1, antes 4 x 2 = 8, Ana raises to 60,
+    Bia calls 50, Caio's 20 folded: 148; Bia bets 100, Ana calls: 348; Bia's 338 all in,
+    Ana calls 338 all in: 1024 to Bia's trip queens (Qd Qh with Qs) over Ana's trip eights
+    (8d 8h with 8c), Ana out in 4th place. Hand 2, heads-up, 'Bia (Botão) (small blind)':
+    antes 4 + 2 x 20 = 44, Bia's 40 flop bet back, 44 to her."""
+    one, two = parse_file(FIX / "lang_portuguese_play_money_tournament_buy_in_no_currency.txt")
+    assert one.problems == () and two.problems == ()
+    h = one.hand
+    assert h is not None and (h.game.tournament_id, h.game.currency) == ("3900000201", "CHIPS")
+    assert (h.game.buy_in, h.game.level) == ("4500+500", "I")
+    assert (h.game.variant, h.game.small_blind, h.game.big_blind, h.game.ante) == (
+        Variant.OMAHA, 10, 20, 2)  # fmt: skip
+    assert [(c.player, c.amount) for c in h.collects] == [("Bia", 1024)]
+    assert (h.total_pot, h.rake) == (1024, 0)
+    assert audit_hand(h).findings == ()
+    h2 = two.hand
+    assert h2 is not None and h2.returned == (Returned("Bia", 40, 56),)
+    assert [(c.player, c.amount) for c in h2.collects] == [("Bia", 44)]
+    assert audit_hand(h2).findings == ()
+
+
 def test_a_translated_line_the_rules_reject_is_quoted_as_written() -> None:
     text = SPANISH.read_text(encoding="utf-8")
     lines = text[text.index("Mano n.º 260000000002") :].strip("\n").split("\n")

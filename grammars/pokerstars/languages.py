@@ -150,7 +150,9 @@ _SPANISH = Language(
 # o tempo", "está sit out" and "terminou o torneio em 9º lugar" as two other public
 # readers of that client's files match them (a place's "º" read as any English ordinal:
 # the rules read the number). Side pots' and prizes' lines are not known: read in part.
-# Tournaments only (chips, no separator): a cash game's amounts are not known, so its
+# A play-money tournament's buy-in has no currency ("Torneio #N, 4500+500 Hold'em":
+# two real 2015 hands a public reader's test quotes). Tournaments only (chips, no
+# separator): a cash game's amounts are not known, so its
 # header is not read (one bad_header naming the language). Dates are year first.
 _ROLE = (r"(?P<w_role> \((?:Botão|small blind|big blind)\))?"
          r"(?P<w_role2> \((?:small|big) blind\))?")
@@ -160,11 +162,12 @@ _PORTUGUESE = Language(
     amount=r"(\d+)",
     header=(
         r"(?P<bom>\ufeff?)Mão PokerStars #(?P<id>\d+): Torneio #(?P<tid>\d+), "
-        r"(?P<c1>\$) ?(?P<b1>\d+(?:\.\d\d)?)\+(?P<c2>\$) ?(?P<b2>\d+(?:\.\d\d)?) (?P<cur>[A-Z]{3}) "
+        r"(?:(?P<c1>\$) ?)?(?P<b1>\d+(?:\.\d\d)?)\+(?(c1)(?P<c2>\$) ?)(?P<b2>\d+(?:\.\d\d)?)"
+        r"(?(c1)(?P<cur> [A-Z]{3})) "
         r"(?P<game>.+?) - Nível (?P<lvl>[IVXLCDM]+) \((?P<sb>\d+)/(?P<bb>\d+)\) - "
         r"(?P<stamp>\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d [A-Z]{1,5})"
         r"(?P<rest>(?: \[\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d [A-Z]{1,5}\])?)",
-        "{bom}PokerStars Hand #{id}: Tournament #{tid}, {c1}{b1}+{c2}{b2} {cur} {game}"
+        "{bom}PokerStars Hand #{id}: Tournament #{tid}, {c1}{b1}+{c2}{b2}{cur} {game}"
         " - Level {lvl} ({sb}/{bb}) - {stamp}{rest}",
     ),
     rules=(
