@@ -3,7 +3,7 @@
 PokerTracker exports a room's hands in a text of its own, one style per source room
 (fpdb reads them as one format: "** Hand # " for Microgaming, "MERGE_GAME #" for the
 Merge Gaming Network, "GAME #" for iPoker; its "EverestPoker Game #" style is not read
-here). The three styles read::
+here), and "** Game ID " a later Microgaming style. The styles read::
 
     ** Hand # 5029053937 starting - 2013-09-07 02:30:38            (Microgaming)
     ** Position PLO HU 47 - €50 Max [Omaha] (0.25|0.50 PL - Cash Game) Real Money
@@ -17,6 +17,16 @@ here). The three styles read::
     Ann shows: Ah, 3c, As, Kd
     Ann wins €4.35 from the main pot
     Rake: €0.15                          (every hand's last line: without it, cut short)
+
+    ** Game ID 4908778359 Version:3 starting - 2013-05-28 16:44:14  (Microgaming, 2013)
+    ** Anonymous (Heads Up) - €5K Max [Hold'em] (25|50 NL - € Cash Game seats:2 badbeat )
+       Real Money                        (one line)
+    - Ann sitting in seat 1 with €14785.00 at end €14585.00 [Dealer]
+    ** Dealing card to Ann: A of c, 6 of d
+    Ann raised - €75.00                  (the chips added, as "raised to")
+    End of game 4908778359               (the last line; no rake line: the rake is what
+                                          went in less what was paid, and the stacks "at
+                                          end" prove a "wins" that holds the return)
 
     MERGE_GAME #4927169400080: Omaha PL Tournament 02/16/2012 04:27:31   (Merge)
     Table Hero Arena , 49271005 (Tournament: Hero Arena , 49271005 Buy-In: $5+$0.50)
@@ -63,7 +73,8 @@ Quirks read here (worked out from the corpus hands' arithmetic):
   line equal to that excess is its return (Merge: "wins $65.00" after "wins $270.00");
   and a "wins" amount that with the rake adds up to every chip put in, the unreturned
   bet included, holds the return (Microgaming, won uncontested: €4.35 = pot €3.00 -
-  rake €0.15 + the €1.50 bet nobody called): the collect is typed without it.
+  rake €0.15 + the €1.50 bet nobody called; the "Game ID" style: with the rake its
+  stacks "at end" give): the collect is typed without it.
 * A second "Post SB" (Merge) is the big blind posted short all-in: typed as the big
   blind, and the hand's big blind is then twice the small one ("blinds" inferred);
   the Merge export's "DEALER" mark is kept as the button.
@@ -98,16 +109,21 @@ __all__ = ["FORMAT", "HAND_START", "parse"]
 SITE = "pokertracker"
 #: a hand starts at its header even when its number is damaged ("MERGE_GAME #51000x01:"),
 #: so that the header is that hand's problem, not lines the hand before could not read
-HAND_START = re.compile(r"\ufeff?(?:\*\* Hand # \S+ starting|MERGE_GAME #[^\s:]+:|GAME #[^\s:]+[: ])")
+HAND_START = re.compile(
+    r"\ufeff?(?:\*\* (?:Hand # |Game ID )\S+(?: Version:\d+)? starting|MERGE_GAME #[^\s:]+:"
+    r"|GAME #[^\s:]+[: ])"
+)
 _ANY_START = re.compile(
-    r"^\s*\ufeff?(?:\*\* Hand # \d+ starting|MERGE_GAME #\d+:|GAME #\d+(?::| Version:))",
+    r"^\s*\ufeff?(?:\*\* (?:Hand # \d+|Game ID \d+ Version:\d+) starting|MERGE_GAME #\d+:"
+    r"|GAME #\d+(?::| Version:))",
     re.MULTILINE,
 )
 MG_HEADER = re.compile(
-    r"\ufeff?\*\* Hand # (?P<id>\d+) starting - (?P<date>\d{4}-\d\d-\d\d \d\d?:\d\d:\d\d)\s*$"
+    r"\ufeff?\*\* (?:Hand # (?P<id>\d+)|Game ID (?P<gid>\d+) Version:\d+) starting"
+    r" - (?P<date>\d{4}-\d\d-\d\d \d\d?:\d\d:\d\d)\s*$"
 )
 MG_TABLE = re.compile(
-    r"\*\* (?P<table>.+?) - (?P<cur>[$€£]?)[\d.,]+ (?:Max|Min) \[(?P<game>[^\]]+)\] "
+    r"\*\* (?P<table>.+?) - (?P<cur>[$€£]?)[\d.,]+K? (?:Max|Min) \[(?P<game>[^\]]+)\] "
     r"\((?P<sb>[\d.,]+)\|(?P<bb>[\d.,]+) (?P<limit>NL|PL|FL) - (?P<kind>[^)]*)\)"
     r" (?P<money>Real|Play) Money\s*$"
 )
@@ -132,7 +148,7 @@ MERGE_TABLE = re.compile(
 )
 MG_SEAT = re.compile(
     r"(?:- )?(?P<name>.+?) sitting in seat (?P<seat>\d+) with (?P<stack>[$€£]?[\d.,]+)"
-    r"(?P<dealer> ?\[Dealer\])?\s*$"
+    r"(?: at end (?P<end>[$€£]?[\d.,]+))?(?P<dealer> ?\[Dealer\])?\s*$"
 )
 MERGE_SEAT = re.compile(
     r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)(?: in chips)?\)"
@@ -161,6 +177,7 @@ _PLAYER = k.rule_table(
     ("bet", r"bet - " + _A + _E),
     ("bet", r"Bet " + _A + _E),
     ("raise", r"raised to " + _A + _E),
+    ("raise", r"raised - " + _A + _E),  # the "Game ID" style's
     ("raise", r"Raise(?: to)? " + _A + _E),
     ("allin", r"went all-in - " + _A + _E),
     ("allin", r"Allin " + _A + _E),
@@ -190,12 +207,15 @@ def _money(h: k.Hand, text: str) -> int:
 
 
 class _PTHand(k.Hand):
-    """A PokerTracker hand being read: the kernel's hand, and whether its cards are
-    written suit first (the iPoker style: "HA", "c10")."""
+    """A PokerTracker hand being read: the kernel's hand, whether its cards are written
+    suit first (the iPoker style: "HA", "c10"), and of the Microgaming "Game ID" style
+    each seat's stack "at end" (minor units) and whether its "End of game N" was read."""
 
     def __init__(self, file: str, line: int) -> None:
         super().__init__(file, line)
         self.suit_first = False
+        self.ends: dict[str, int] = {}
+        self.game_ended = False
 
 
 def _suit_first(text: str) -> tuple[str, ...]:
@@ -215,8 +235,13 @@ def _suit_first(text: str) -> tuple[str, ...]:
         raise k.BadCards(f"not a card: {text!r}") from None
 
 
+_RANK_OF_SUIT = re.compile(r"\b(10|[2-9TJQKA]) of ([cdhs])\b")
+
+
 def _read_cards(h: _PTHand, text: str) -> tuple[str, ...]:
-    """The cards of a line in the hand's style ("Qh, 9c" or "[HA CA]" suit first)."""
+    """The cards of a line in the hand's style ("Qh, 9c", "[HA CA]" suit first, or the
+    "Game ID" style's "A of c, 10 of h")."""
+    text = _RANK_OF_SUIT.sub(lambda m: ("T" if m[1] == "10" else m[1]) + m[2], text)
     text = text.replace(",", " ")
     return _suit_first(text) if h.suit_first else k.cards(text)
 
@@ -238,6 +263,7 @@ class _Head(NamedTuple):
     buyin: str | None = None
     zone: str | None = None
     uncalled: bool = False  # iPoker's "Uncalled:Y": uncalled bets are not in the totals
+    game_id: bool = False  # Microgaming's "** Game ID N Version:3": "End of game N", no rake
 
 
 def _header(h: k.Hand, lines: list[str], line: int) -> tuple[_Head, int] | k.ParsedHand:
@@ -250,7 +276,7 @@ def _header(h: k.Hand, lines: list[str], line: int) -> tuple[_Head, int] | k.Par
         mh = ip
     if mg is None and mh is None:
         return k.bad_header(h, lines, line)
-    h.hand_id = (mg or mh)["id"]  # type: ignore[index]
+    h.hand_id = (mg or mh)["id"] or mg["gid"]  # type: ignore[index]
     at = next((i for i, ln in enumerate(lines[1:4], 1) if ln.strip()), 1)
     tm = (MG_TABLE if mg else MERGE_TABLE).match(lines[at]) if len(lines) > at else None
     if tm is None:
@@ -260,7 +286,7 @@ def _header(h: k.Hand, lines: list[str], line: int) -> tuple[_Head, int] | k.Par
     if mg is not None:
         return _Head("microgaming", tm["game"].strip(), tm["limit"], "Cash Game" not in tm["kind"],
                      tm["cur"], tm["table"], mg["date"], "%Y-%m-%d %H:%M:%S",
-                     tm["sb"], tm["bb"]), at  # fmt: skip
+                     tm["sb"], tm["bb"], game_id=mg["gid"] is not None), at  # fmt: skip
     assert mh is not None
     if ip is not None:
         return _Head("ipoker", ip["game"].strip(), ip["limit"] or "PL", ip["tour"] is not None,
@@ -293,7 +319,12 @@ def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> k
                        normalised=True):
         return k.no_record(h)
     g = _game(h, head, game, structure)
-    if head.room == "microgaming" and h.rake is None and any(h.put.values()):
+    if head.game_id and not h.game_ended:
+        # the "Game ID" style ends each hand with "End of game N" (and writes no rake)
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "hand has no 'End of game' line (cut short?)", lines[-1])  # fmt: skip
+        return k.no_record(h)
+    if head.room == "microgaming" and not head.game_id and h.rake is None and any(h.put.values()):
         # the export ends each Microgaming hand with its "Rake: €0.15" line, after the
         # "wins" lines: a hand without it was cut inside or before them (no rake known)
         h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
@@ -304,7 +335,7 @@ def _parse(h: _PTHand, lines: list[str], line: int, text: str, offset: int) -> k
             _stacks_before_blinds(h)
         else:
             h.rake = None  # Merge prints no rake: worked out by finish()
-    _returns_in_wins(h)
+    _returns_in_wins(h, h.rake if h.rake is not None else _rake_of_ends(h))
     if h.total is not None and not head.uncalled:
         h.total = None  # an older iPoker total holds the uncalled bet: not the pot
     return k.finish(  # the record's site is the room that dealt the hand, its format this one
@@ -347,9 +378,17 @@ def _stacks_before_blinds(h: k.Hand) -> None:
         h.stacks[s.player] = s.stack
 
 
-def _returns_in_wins(h: k.Hand) -> None:
+def _rake_of_ends(h: _PTHand) -> int | None:
+    """The rake the "Game ID" style's stacks "at end" give (what every seat had less what
+    they have at the end, minor units), or ``None`` when a seat writes no end."""
+    if not h.seats or any(s.player not in h.ends for s in h.seats):
+        return None
+    return sum(s.stack for s in h.seats) - sum(h.ends.values())
+
+
+def _returns_in_wins(h: k.Hand, rake: int | None) -> None:
     """Take the uncalled bet's return out of the "wins" lines that hold it (module
-    docstring): only when the amounts prove it."""
+    docstring): only when the amounts prove it (``rake``: the hand's, when known)."""
     back = k.excess_returned(h.put, h.returned, h.actions)
     if back is None:
         return
@@ -358,8 +397,8 @@ def _returns_in_wins(h: k.Hand) -> None:
     if same and len(h.collects) > 1:
         c = h.collects.pop(same[-1])
         h.returned.append(k.Returned(c.player, c.amount, c.line))
-    elif mine and h.rake is not None:
-        paid = sum(c.amount for c in h.collects) + h.rake
+    elif mine and rake is not None:
+        paid = sum(c.amount for c in h.collects) + rake
         last = h.collects[mine[-1]]
         if paid == sum(h.put.values()) and last.amount > back.amount:
             h.collects[mine[-1]] = k.Collect(last.player, last.amount - back.amount, last.pot,
@@ -376,16 +415,19 @@ def _line(h: _PTHand, ln: str, lno: int) -> bool:
     if m is not None:
         seat = h.seat_number(m["seat"])
         h.seat(seat, m["name"].strip(), _money(h, m["stack"]), lno)
+        if m.groupdict().get("end"):
+            h.ends[m["name"].strip()] = _money(h, m["end"])
         if m["dealer"]:
             h.button = seat
         return True
     if ln.startswith("*"):
-        if ln.startswith("** Dealing cards to "):
-            name = h.name(ln[20:], ":")
+        if ln.startswith(("** Dealing cards to ", "** Dealing card to ")):
+            at = ln.index(" to ") + 4  # "card to": the "Game ID" style's
+            name = h.name(ln[at:], ":")
             if name is None:
                 return False
             h.hero = name
-            h.hole[name] = _read_cards(h, ln[20 + len(name) + 1 :])
+            h.hole[name] = _read_cards(h, ln[at + len(name) + 1 :])
             return True
         if ln in ("*** HOLE CARDS ***", "*** SUMMARY ***"):
             return True
@@ -398,6 +440,9 @@ def _line(h: _PTHand, ln: str, lno: int) -> bool:
         h.deal(k.STREETS[s["street"].lower()], cards)
         return True
     if _SERVER.fullmatch(ln):  # a 2013 iPoker archive's "Server poker2.ipoker.com"
+        return True
+    if ln == f"End of game {h.hand_id}":  # the "Game ID" style's last line
+        h.game_ended = True
         return True
     if ln.startswith("Rake: "):
         h.rake = (h.rake or 0) + _money(h, ln[6:].strip())

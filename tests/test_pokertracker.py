@@ -248,3 +248,44 @@ def test_ipoker_archive_2013_server_line_sb_bb_whole_board() -> None:
     assert [(c.player, c.amount) for c in h.collects] == [("Asta", 3500)]
     assert [(r.player, r.amount) for r in h.returned] == [("Asta", 2000)]
     assert h.rake == 100 and not _kinds(h) & BAD
+
+
+GAME_ID = "microgaming_game_id_style_end_of_game_at_end_stacks.txt"
+
+
+def test_microgaming_game_id_style_end_of_game_at_end_stacks() -> None:
+    """The export's other Microgaming style (fpdb-3's real 2013 file NLHE-2max-EUR-25.00-
+    50.00-201305.new.format, a hold'em hand, tried as Omaha): "** Game ID N Version:3
+    starting", "€5K Max", "- X sitting in seat 1 with €x at end €y [Dealer]", "** Dealing
+    card to Hero: A of c, 6 of d", "raised - €75.00" (the chips added: 25 + 75 = the 50
+    called to 100), no rake line and "End of game N" last; such a file was not a
+    supported site, every hand lost. Worked by hand: hand 1, Ana adds 1.25 to 1.50, Hero
+    calls 1.00: 3.00; Ana bets 2, Hero raises to 6, Ana folds: 4 back to Hero, pot 7.00;
+    "wins €10.95" holds the 4 (the ends: 100.00 - 46.50 - 53.45 = 0.05 rake), 6.95 won.
+    Hand 2: Hero adds 1.25 to 1.50, Ana folds: 1 back, 1.00 won, no rake."""
+    one, two = _parse(GAME_ID)
+    h = one.hand
+    assert h is not None and one.problems == ()
+    assert (h.site, h.hand_id, h.table, h.button, h.hero) == (
+        "microgaming", "4908800001", "Anonymous (Heads Up)", 1, "Hero")  # fmt: skip
+    assert (h.game.small_blind, h.game.big_blind, h.game.currency) == (25, 50, "EUR")
+    assert h.hole_cards["Hero"] == ("Ac", "Kd", "Th", "Js")
+    assert h.boards == (("6s", "Tc", "6c"),)
+    raises = [(a.player, a.amount, a.to_amount) for a in h.actions if a.kind is ActionKind.RAISE]
+    assert raises == [("Ana", 100, 150), ("Hero", 400, 600)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Hero", 695)]
+    assert [(r.player, r.amount) for r in h.returned] == [("Hero", 400)]
+    assert h.rake == 5 and not _kinds(h) & BAD
+    h2 = two.hand
+    assert h2 is not None and two.problems == () and h2.button == 2
+    assert [(c.player, c.amount) for c in h2.collects] == [("Hero", 100)]
+    assert [(r.player, r.amount) for r in h2.returned] == [("Hero", 100)]
+    assert h2.rake == 0 and not _kinds(h2) & BAD
+    # cut before "End of game N" (its last line), the hand is cut short, not read
+    lines = (FIXTURES / GAME_ID).read_text("utf-8").split("\n")
+    for end in (18, 19):
+        r = pokertracker.FORMAT.parse(HandText("\n".join(lines[:end]), "g.txt", 1, 0))
+        assert r.hand is None
+        assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
+    head = (FIXTURES / GAME_ID).read_text("utf-8")
+    assert recognise(head) is pokertracker.FORMAT
