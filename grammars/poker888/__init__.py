@@ -41,7 +41,9 @@ Quirks read here:
   to the pots in that order (each pot takes lines while they fit in it). The site
   takes the rake from the main pot, so with side pots the per-pot sums of the collect
   lines are recorded as net pot parts (``pot_parts_basis`` net). Hi/lo halves are
-  not named (``collect_order`` unordered).
+  not named (``collect_order`` unordered). Nothing follows the last "collected" line:
+  a text cut between them (a claim's player paid nothing, a pot with no line, a cash
+  pot less than nine tenths paid) is a ``truncated_hand`` (:func:`.ending.wins_cut`).
 * Shown hands are described by their five cards, "(Hi: ...)" and "(Lo: ...)": typed
   into ``claimed_high`` (category and ranks) and ``claimed_low``.
 * Times: "11 03 2011 15:43:24" (day month year). The site prints no zone, so

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from hhtools.grammars import _kit as k
 from hhtools.grammars.poker888 import quick
+from hhtools.grammars.poker888.ending import wins_cut
 
 __all__ = ["claimed_high", "claimed_low", "header_id", "lone_number", "read_hand"]
 
@@ -113,6 +114,7 @@ class _Hand(k.Hand):
         self.unseated: list[tuple[int, str]] = []  # (line, name) acting without a seat
         self.language: str | None = None  # the cards' rank letters: English, or "sv", "nl"
         self.card_texts: list[str] = []  # the cards read in English letters so far
+        self.pot_sizes: list[int] = []  # the pots' gross sizes, main pot first (_paid_out)
 
 
 class _Head(NamedTuple):
@@ -287,8 +289,13 @@ def read_hand(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> 
         at, who = h.unseated[0]
         h.problem(at, k.ProblemCode.UNKNOWN_PLAYER, f"{who!r} has no seat", lines[at - line])
         return k.no_record(h)
-    return k.ParsedHand(_record(h, head, line, end, text, offset), tuple(h.problems),
-                      hand_id=h.hand_id)  # fmt: skip
+    record = _record(h, head, line, end, text, offset)
+    # nothing follows the last "collected" line: a text cut between them
+    cut = wins_cut(h.shows, record.collects, h.pot_sizes, record.total_pot or 0, bool(head.tid))
+    if cut is not None:
+        h.problem(end, k.ProblemCode.TRUNCATED_HAND, cut, lines[-1][:120])
+        return k.no_record(h)
+    return k.ParsedHand(record, tuple(h.problems), hand_id=h.hand_id)
 
 
 def _deals_down(text: str, lines: list[str]) -> bool:
@@ -582,6 +589,7 @@ def _paid_out(
         net_in[r.player] -= r.amount
     folded = h.folded  # the fold lines' players (:meth:`~.._betting._State.fold`, 888's only fold)
     pots = k.pots_of(net_in, {p for p in net_in if p not in folded}, list(net_in), dead or None)
+    h.pot_sizes = [g for g, _ in pots]
     rake = max(pot - paid, 0)  # in a tournament no rake: the record says 0, the audit why
     kept = 0 if h.unit is k.Unit.CHIPS else rake
     collects, parts = k.in_pot_order(h.collects, [g for g, _ in pots], kept, [e for _, e in pots])
