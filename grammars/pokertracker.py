@@ -3,7 +3,8 @@
 PokerTracker exports a room's hands in a text of its own, one style per source room
 (fpdb reads them as one format: "** Hand # " for Microgaming, "MERGE_GAME #" for the
 Merge Gaming Network, "GAME #" for iPoker; its "EverestPoker Game #" style is not read
-here), and "** Game ID " a later Microgaming style. The styles read::
+here), "** Game ID " a later Microgaming style and "Merge Game #" a later Merge one. The
+styles read::
 
     ** Hand # 5029053937 starting - 2013-09-07 02:30:38            (Microgaming)
     ** Position PLO HU 47 - €50 Max [Omaha] (0.25|0.50 PL - Cash Game) Real Money
@@ -39,6 +40,11 @@ here), and "** Game ID " a later Microgaming style. The styles read::
     *** SUMMARY ***
     Ann: Shows [Kh 5s 4d 3c]
     Ann: wins $270.00
+
+    Merge Game #80256693-236 | Holdem NL ($0.02/$0.04) | 12/05/2014 17:08:49 EST | Version:2
+    Table Tropicana - Fast V (80256693), Seats 6     (Merge, 2014: the lines above, a zone,
+    Hero: wins $0.04 (uncalled)                       the return written; "Post DB $0.02"
+                                                      is not read: its meaning not proved)
 
     GAME #4402349920 Version:18.9.3.4 Uncalled:Y Omaha PL €0.05/€0.10 2019-01-03 11:56:34/GMT
     Table Boggstown                      (iPoker; the older header:
@@ -111,11 +117,11 @@ SITE = "pokertracker"
 #: so that the header is that hand's problem, not lines the hand before could not read
 HAND_START = re.compile(
     r"\ufeff?(?:\*\* (?:Hand # |Game ID )\S+(?: Version:\d+)? starting|MERGE_GAME #[^\s:]+:"
-    r"|GAME #[^\s:]+[: ])"
+    r"|Merge Game #\S+ \||GAME #[^\s:]+[: ])"
 )
 _ANY_START = re.compile(
     r"^\s*\ufeff?(?:\*\* (?:Hand # \d+|Game ID \d+ Version:\d+) starting|MERGE_GAME #\d+:"
-    r"|GAME #\d+(?::| Version:))",
+    r"|Merge Game #\d+-\d+ \||GAME #\d+(?::| Version:))",
     re.MULTILINE,
 )
 MG_HEADER = re.compile(
@@ -132,6 +138,13 @@ MERGE_HEADER = re.compile(
     r"(?:(?P<limit>PL|NL|FL|Pot Limit|No Limit|Limit)\s+)?(?P<tour>Tournament\s+)?"
     r"(?:\(?(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)\)?\s+)?"
     r"(?P<date>\d\d/\d\d/\d{4} \d\d?:\d\d:\d\d)\s*$"
+)
+#: the Merge style's "Version:2" (2014): "Merge Game #80256693-236 | Holdem NL ($0.02/$0.04)
+#: | 12/05/2014 17:08:49 EST | Version:2"
+MERGE2_HEADER = re.compile(
+    r"\ufeff?Merge Game #(?P<id>\d+-\d+) \| (?P<game>.+?) (?P<limit>PL|NL|FL) "
+    r"\((?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)\) \| "
+    r"(?P<date>\d\d/\d\d/\d{4} \d\d?:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) \| Version:2\s*$"
 )
 IPOKER_HEADER = re.compile(
     r"\ufeff?GAME #(?P<id>\d+)(?: Version:[\d.]+(?P<uncalled> Uncalled:Y)?)?:?\s+(?P<game>.+?)\s+"
@@ -185,6 +198,7 @@ _PLAYER = k.rule_table(
              r"\[?(?P<cards>[^\]]*)\]?$"),
     ("show", r"(?P<how>Shows|Mucks) \[(?P<cards>[^\]]*)\] (?P<desc>.+)$"),
     ("win", r"wins " + _A + r"(?: from (?:the )?(?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?))?$"),
+    ("back", r"wins " + _A + r" \(uncalled\)$"),  # Merge "Version:2": the uncalled bet's return
     ("sitout", r"sits out$"),
     ("sitout", r"is sitting out$"),
     ("event", r"is (?:disconnected|connected)$"),
@@ -272,8 +286,9 @@ def _header(h: k.Hand, lines: list[str], line: int) -> tuple[_Head, int] | k.Par
     mg = MG_HEADER.match(lines[0])
     mh = MERGE_HEADER.match(lines[0]) if mg is None else None
     ip = IPOKER_HEADER.match(lines[0]) if mg is None and mh is None else None
-    if ip is not None:
-        mh = ip
+    m2 = MERGE2_HEADER.match(lines[0]) if mg is None and mh is None and ip is None else None
+    if ip is not None or m2 is not None:
+        mh = ip or m2
     if mg is None and mh is None:
         return k.bad_header(h, lines, line)
     h.hand_id = (mg or mh)["id"] or mg["gid"]  # type: ignore[index]
@@ -293,6 +308,9 @@ def _header(h: k.Hand, lines: list[str], line: int) -> tuple[_Head, int] | k.Par
                      ip["cur"] or "", tm["table"].strip(), ip["date"], "",
                      ip["sb"], ip["bb"], tm["tid"], tm["buyin"], ip["tz"],
                      ip["uncalled"] is not None), at  # fmt: skip
+    if m2 is not None:  # cash only seen: its tournaments' form is not known
+        return _Head("merge", m2["game"], m2["limit"], False, m2["cur"], tm["table"].strip(),
+                     m2["date"], "%m/%d/%Y %H:%M:%S", m2["sb"], m2["bb"], zone=m2["tz"]), at
     return _Head("merge", mh["game"].strip(), mh["limit"] or "PL", mh["tour"] is not None,
                  mh["cur"] or "", tm["table"].strip(), mh["date"], "%m/%d/%Y %H:%M:%S",
                  mh["sb"], mh["bb"], tm["tid"], tm["buyin"]), at  # fmt: skip
@@ -500,6 +518,8 @@ def _player(h: _PTHand, p: str, kind: str, m: Any, lno: int) -> None:
             h.raise_to(p, a, lno)
         elif kind == "allin":
             h.all_in(p, a, lno)
+        elif kind == "back":
+            h.returned.append(k.Returned(p, a, lno))
         elif kind == "win":
             pot = 0 if not m["pot"] or m["pot"] == "main pot" else int(m["n"] or 1)
             h.collects.append(k.Collect(p, a, pot, 0, lno))

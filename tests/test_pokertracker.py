@@ -289,3 +289,29 @@ def test_microgaming_game_id_style_end_of_game_at_end_stacks() -> None:
         assert [(p.line, p.code) for p in r.problems] == [(end, ProblemCode.TRUNCATED_HAND)]
     head = (FIXTURES / GAME_ID).read_text("utf-8")
     assert recognise(head) is pokertracker.FORMAT
+
+
+def test_merge_version2_pipes_header_wins_uncalled_line() -> None:
+    """The export's Merge style of 2014 (fpdb-3's real files NLHE-6max-USD-0.02-0.04-
+    201412.Merge.v2.post.sb and ...weird.allin.sb.corrupted, hold'em, tried as Omaha):
+    "Merge Game #80256693-236 | Holdem NL ($0.02/$0.04) | 12/05/2014 17:08:49 EST |
+    Version:2" and "wins $0.04 (uncalled)", the return of the bet nobody called; such a
+    file was not a supported site, every hand lost. Worked by hand: hand 1, three
+    limp to 0.30; Cy bets 0.20, Ada raises to 0.60, both fold: 0.40 back to Ada, pot
+    0.70, 0.67 won, rake 0.03 (no rake line: worked out). Hand 2: "Ada: Post DB $0.05",
+    then "Call $0.05" to the 0.10 big blind: its meaning is not proved (the real hand
+    only says the 0.02 counted toward the call), so the line is left unread: the hand is
+    read in part, that line named."""
+    one, two = _parse("merge_version2_pipes_header_wins_uncalled_line.txt")
+    h = one.hand
+    assert h is not None and one.problems == ()
+    assert (h.site, h.hand_id, h.table, h.button, h.time_zone) == (
+        "merge", "80300001-17", "Tropicana - Fast IX (80300001)", 1, "EST")  # fmt: skip
+    assert (h.game.small_blind, h.game.big_blind, h.game.currency) == (5, 10, "USD")
+    assert h.started_at == datetime(2014, 12, 5, 18, 0, 0)
+    assert [(c.player, c.amount) for c in h.collects] == [("Ada", 67)]
+    assert [(r.player, r.amount, r.inferred) for r in h.returned] == [("Ada", 40, False)]
+    assert h.rake == 3 and not _kinds(h) & BAD
+    assert [(p.line, p.code) for p in two.problems] == [(32, ProblemCode.UNRECOGNISED_LINE)]
+    head = (FIXTURES / "merge_version2_pipes_header_wins_uncalled_line.txt").read_text("utf-8")
+    assert recognise(head) is pokertracker.FORMAT
