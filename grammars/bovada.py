@@ -64,8 +64,8 @@ Quirks read here:
   is still checked against the betting by the audit).
 * Lines the site writes about the table ("Table enter user", "Seat sit down", "Table
   deposit $5", "Ranking 39"...), with or without a player, carry nothing the record needs;
-  "Sit out" and "Seat sit out" of a seated player who then does nothing (no card, no
-  bet) mean that player was not dealt in.
+  "Sit out", "Seat sit out" and "Sitout (wait for bb)" of a seated player who then does
+  nothing (no card, no bet) mean that player was not dealt in.
 * Times have no zone. Public sources say Bovada's clock is US Eastern; it is not
   printed, so ``time_zone`` and ``started_at_utc`` are ``None`` (never guessed). The
   2021 client's hands ("OMAHA Pot Limit [MVS] - <date> UTC") print UTC, read as such;
@@ -127,7 +127,8 @@ SUMMARY_SEAT = k.rule("summary_seat",
 TABLE_EVENT = k.rule("table_event",
     r"(?:Table (?:enter|leave) user|Table deposit \$?\d[\d,]*(?:\.\d+)?"
     r"|Seat (?:sit down|sit out|stand|re-join)"
-    r"|Set dealer/Bring in spot|Sit out|Re-join|Stand|Ranking \d+|Enter(?:s)? the table"
+    r"|Set dealer/Bring in spot|Sit out|Sitout \(wait for bb\)|Re-join|Stand|Ranking \d+"
+    r"|Enter(?:s)? the table"
     r"|Leave(?:s)? the table|Leave\(Auto\)|Enter\(Auto\))\s*$"
 )  # fmt: skip
 #: the 2021 client's ("[MVS]" in the header) lines about the table and the players' ids:
@@ -137,8 +138,9 @@ MVS_INFO = k.rule("mvs_info",
     r"(?:Table Info: Version: \d+, Type: MVS, Stakes: \$?[\d,.]+-\$?[\d,.]+, Table: \S+"
     r"|Player Info: Seat\d+: P\d+-[0-9a-f]+(?:, Seat\d+: P\d+-[0-9a-f]+)*)\s*$"
 )  # fmt: skip
-#: a seated player sitting out ("Dealer : Sit out", "UTG : Seat sit out"): applied
-_SIT_OUT = re.compile(r"(?:Seat sit|Sit) out", re.IGNORECASE)
+#: a seated player sitting out ("Dealer : Sit out", "UTG : Seat sit out", a 2012 player
+#: waiting for the big blind "UTG+1  [ME] : Sitout (wait for bb)", dealt no card): applied
+_SIT_OUT = re.compile(r"(?:Seat sit|Sit) out|Sitout \(wait for bb\)", re.IGNORECASE)
 #: "Big Blind : Showdown(High Card)": the one player left (everybody else folded) names
 #: a category and shows no card (a 2019 Zone Poker walk); read only when nobody else is in
 _ALONE = re.compile(r"Showdown\([A-Za-z ]*\)")

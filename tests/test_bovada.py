@@ -438,3 +438,20 @@ def test_dead_chip_alone_is_both_blinds() -> None:
     assert (h.total_pot, h.rake) == (330, 15)
     assert [(c.player, c.amount) for c in h.collects] == [("UTG", 315)]
     assert _findings(h) == []
+
+
+def test_sitout_wait_for_bb_not_dealt_in() -> None:
+    """"UTG  [ME] : Sitout (wait for bb)" (fpdb-3's real 2012 file PLO-USD-5-10-201204.new
+    .format: the player waiting for the big blind is dealt no card) is a sit-out: it was
+    an unread line, the hand read in part. Worked by hand, no street lines: Dealer
+    raises to $3, both blinds call: $9; Dealer bets $4.50, Big Blind calls: $18; the Big
+    Blind's $5 river bet comes back; $18 less $0.50 rake, $17.50 to the Big Blind."""
+    (ph,) = _hands("sitout_wait_for_bb_not_dealt_in.txt")
+    h = ph.hand
+    assert ph.problems == () and h is not None
+    assert [(s.player, s.sitting_out) for s in h.seats] == [
+        ("Small Blind", False), ("Big Blind", False), ("UTG", True), ("Dealer", False)]
+    assert (h.total_pot, h.rake) == (1800, 50)
+    assert [(c.player, c.amount) for c in h.collects] == [("Big Blind", 1750)]
+    assert [(r.player, r.amount) for r in h.returned] == [("Big Blind", 500)]
+    assert _money_findings(h) == []
