@@ -134,7 +134,7 @@ def api_players(
                   "rows": _rows(part)})  # fmt: skip
 
 
-def _flag(name: str, text: str) -> bool:
+def _flag(name: str, text: str | None) -> bool:
     from hhtools.serve.queries import flag
 
     return flag(name, text)

@@ -297,9 +297,9 @@ def days_stats(mem: duckdb.DuckDBPyConnection, lock: threading.Lock, flt: StatsF
     if not has_ev:
         counts = counts.with_columns(pl.col("net_won").cast(pl.Float64).alias("ev_net"),
                                      pl.col("net_bb").alias("ev_bb"))  # fmt: skip
-    rows = counts_of(counts) if by == ("player",) else None
-    if rows is not None:  # summed in NumPy, the same table
-        return player_table(rows[0], flt.min_hands)
+    summed_rows = counts_of(counts) if by == ("player",) else None
+    if summed_rows is not None:  # summed in NumPy, the same table
+        return player_table(summed_rows[0], flt.min_hands)
     return stats_of(counts, by, flt.min_hands)
 
 

@@ -408,9 +408,10 @@ def _allowed(keys: pl.DataFrame, hand_parts: list[str], params: list[Any]) -> np
     return None if len(allowed) == keys.height else allowed
 
 
-def _of_players(rows: Counts, pids: list[int]) -> np.ndarray:
-    """The row numbers of the players ``pids`` in ``rows`` (sorted by player)."""
-    spans = [_span(rows.pid, p) for p in pids]
+def _of_players(pid: np.ndarray, pids: list[int]) -> np.ndarray:
+    """The row numbers of the players ``pids`` in rows whose players are ``pid``
+    (sorted by player: :attr:`Counts.pid`, :attr:`SeatRows.pid`)."""
+    spans = [_span(pid, p) for p in pids]
     if not spans:
         return np.zeros(0, dtype=np.int64)
     return np.concatenate([np.arange(a, b) for a, b in spans])
@@ -434,7 +435,7 @@ def players_from_cube(pc: PlayerCube, flt: StatsFilter) -> pl.DataFrame:
                  else (pc.whole, None))  # fmt: skip
     picked: np.ndarray | None = None  # row numbers of ``rows`` kept so far (None: all)
     if flt.player:  # a player's rows lie together
-        picked = _of_players(rows, pc.players(flt.player))
+        picked = _of_players(rows.pid, pc.players(flt.player))
     keep = None
     if allowed is not None and kid is not None:
         keep = np.isin(kid if picked is None else kid[picked], allowed)
@@ -503,7 +504,7 @@ def players_by_day(dr: DayRows, flt: StatsFilter, days: list[tuple[str, Any]]
     hand_parts, params = replace(flt, since=None, until=None).hand_conditions()
     flt.seat_conditions()  # checked
     rows = dr.counts
-    picked = _of_players(rows, dr.lower.get(_lower([flt.player])[0], [])) if flt.player else None
+    picked = _of_players(rows.pid, dr.lower.get(_lower([flt.player])[0], [])) if flt.player else None
     day = dr.day if picked is None else dr.day[picked]
     keep = np.ones(len(day), dtype=bool)
     for sql, when in days:

@@ -150,7 +150,7 @@ def stats_filter(values: dict[str, Any]) -> StatsFilter:
     """
     given: dict[str, Any] = {}
     for name in _FILTER_FIELDS:
-        value = values.get(name)
+        value: Any = values.get(name)
         if name == "hand_class":
             value = tuple(v for v in (value or ()) if v)
             if not value:

@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 __all__ = ["SeatRows", "position_counts", "seat_pick", "seat_rows"]
 
 _NO_DAY = np.iinfo(np.int32).min  #: the day of a hand without a time
-_EPOCH = np.datetime64("1970-01-01", "D")
 
 
 @dataclass(frozen=True)
@@ -194,7 +193,7 @@ def seat_pick(sr: SeatRows, flt: StatsFilter, days: list[tuple[str, Any]]) -> np
     """
     hand_parts, params = replace(flt, since=None, until=None).hand_conditions()
     flt.seat_conditions()  # checked
-    picked = _of_players(sr, sr.lower.get(_lower([flt.player])[0], [])) if flt.player else None
+    picked = _of_players(sr.pid, sr.lower.get(_lower([flt.player])[0], [])) if flt.player else None
 
     def mine(a: np.ndarray) -> np.ndarray:
         return a if picked is None else a[picked]
@@ -204,7 +203,7 @@ def seat_pick(sr: SeatRows, flt: StatsFilter, days: list[tuple[str, Any]]) -> np
         day = mine(sr.day)
         keep &= day != _NO_DAY
         for sql, when in days:
-            n = int((np.datetime64(when, "D") - _EPOCH).astype(np.int64))
+            n = int(np.datetime64(when, "D").astype(np.int64))  # days since 1970-01-01
             if sql == "f.day >= ?":
                 keep &= day >= n
             elif sql == "f.day < ?":

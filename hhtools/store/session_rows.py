@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import NamedTuple
 
 import duckdb
@@ -167,7 +167,7 @@ def _with_hands(out: pa.Table, rows: pa.Table, values: pa.Table, keys: pa.Table)
 
 
 def session_parts(con: duckdb.DuckDBPyConnection, players: pa.Table, cube: bool,
-                  rows_at_once: int | None = None) -> Iterator[SessionPart]:  # fmt: skip
+                  rows_at_once: int | None = None) -> Generator[SessionPart, None, None]:  # fmt: skip
     """The sessions of ``players`` (the usual gap) from ONE read of their counted seats,
     in parts of whole players of about ``rows_at_once`` seats each: the cost of a part
     is its own seats', not a read of every seat and hand per part (at a million hands,

@@ -122,7 +122,7 @@ def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table) -> int:
     gone = players.join(pa.concat_tables(seen), ["site", "player"], join_type="left anti")
     if gone.num_rows:
         _store(con, gone, SESSION_SCHEMA.empty_table(), None, kept)
-    return players.num_rows
+    return int(players.num_rows)
 
 
 def _store(con: duckdb.DuckDBPyConnection, players: pa.Table, rows: pa.Table,
