@@ -40,14 +40,17 @@ S_COLLECTED = _rule("summary_collected", r" (?:collected|won) \((?P<amount>" + _
 S_SHOWED = _rule(
     "summary_showed",
     r" showed \[(?P<cards>" + _CARDS + r")\] and "
-    r"(?:won \(?(?P<won>" + _AMT + r")\)?|lost)(?: with (?P<desc>.*?))?"
-    r"(?:, and (?:won \(?(?P<won2>" + _AMT + r")\)?|lost)(?: with (?P<desc2>.*?))?)?"
+    r"(?:won (?P<open>\()?(?P<won>" + _AMT + r")(?(open)\))|lost)(?: with (?P<desc>.*?))?"
+    r"(?:, and (?:won (?P<open2>\()?(?P<won2>" + _AMT + r")(?(open2)\))|lost)"
+    r"(?: with (?P<desc2>.*?))?)?"
     r"(?P<cashed> \(pot not awarded as player cashed out\)| \(cashed out\)\.?)?$",
 )
 S_MUCKED = _rule(
     "summary_mucked",
-    r" mucked(?: \[(?P<cards>" + _CARDS + r")\]| hand)?(?: and (?:lost|won \(?" + _AMT + r"\)?))?$",
+    r" mucked(?: \[(?P<cards>" + _CARDS + r")\]| hand)?"
+    r"(?: and (?:lost|won (?P<open>\()?" + _AMT + r"(?(open)\))))?$",
 )  # "mucked" (no cards: a hand not shown); Run It Once: "mucked hand and won €0.65"
+# a "won (" amount's ")" is required: "won ($4" is a line cut inside it, unread
 S_SITTING_OUT = _rule("summary_sitting_out", r" (?:is )?sitting out$")
 
 _SUMMARY_RULES = {
