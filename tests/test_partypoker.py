@@ -508,3 +508,30 @@ def test_chat_and_player_lines_of_names_that_start_alike() -> None:
            and a.street.value == "preflop"]  # fmt: skip
     assert pre == [("Bravo", ActionKind.RAISE, 175), ("Charlie", ActionKind.FOLD, 0),
                    ("Bra", ActionKind.CALL, 125)]
+
+
+def test_old_2012_lowercase_seats_brackets_without_space() -> None:
+    """A 2012 client's old-format hand (fpdb-3's real file PLO-6max-USD-5-10-201202.diff
+    .format, Omaha, not in the corpus): "$1,000 USD PL  Omaha Hi-Saturday,February 18,
+    01:10:59 EST 2012", "Table Table  167070 (No DP) ( Real Money )", "seat1: Player0 (
+    $664.25 USD )" and "raises[ $25 USD ]" / "calls[ $20 USD ]" / "bets[ $40 USD ]": the
+    game line was unreadable, the hand lost (a bad_header). Worked by hand: Ana adds $30
+    (to $30), Ben $25 from his $5 small blind, Cid's $10 folded: $70; Ben checks, Ana bets
+    $50, Ben raises to $150, Ana calls $100: $370; checked down, Ben's two pairs (9s 2d
+    with 9d 2c) over Ana's aces: $368 won, rake $2."""
+    h = _one("old_2012_lowercase_seats_brackets_without_space.txt")
+    assert (h.hand_id, h.table, h.button, h.game.small_blind, h.game.big_blind) == (
+        "11443800001", "Table 167071 (No DP)", 1, 500, 1000)  # fmt: skip
+    assert [(s.seat, s.player, s.stack) for s in h.seats] == [
+        (1, "Ana", 50000), (2, "Ben", 100050), (4, "Cid", 30000)]
+    acts = [(a.player, a.kind, a.amount) for a in h.actions if a.kind is not ActionKind.POST]
+    assert acts == [
+        ("Ana", ActionKind.RAISE, 3000), ("Ben", ActionKind.CALL, 2500),
+        ("Cid", ActionKind.FOLD, 0),
+        ("Ben", ActionKind.CHECK, 0), ("Ana", ActionKind.BET, 5000),
+        ("Ben", ActionKind.RAISE, 15000), ("Ana", ActionKind.CALL, 10000),
+        ("Ben", ActionKind.CHECK, 0), ("Ana", ActionKind.CHECK, 0),
+        ("Ben", ActionKind.CHECK, 0), ("Ana", ActionKind.CHECK, 0)]  # fmt: skip
+    assert [(c.player, c.amount) for c in h.collects] == [("Ben", 36800)]
+    assert h.rake == 200
+    _clean_audit(h)

@@ -18,6 +18,8 @@
     Brxodsj shows [ Td, Kd, Tc, 4c ]two pairs, Tens and Twos.
     Mrzqnh8 wins $239 USD                <- or "wins 1,830 chips from the main pot with ..."
 
+A 2012 client writes "seat1: X ( $664.25 USD )", "raises[ $25 USD ]" and "$1,000 USD PL
+Omaha Hi-Saturday,February 18, 01:10:59 EST 2012" (spaces left out): read alike.
 Cash stakes are "$cap USD PL Omaha" (the table's buy-in cap: the blinds come from the
 posts) or "$20/$40 USD FL" (the limit's small and big bet). Tournaments: "PL Omaha $1
 USD Buy-in Trny: 54322000 Level: 3  Blinds(50/100) - ...", amounts in chips; their
@@ -263,6 +265,11 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
         if m is not None:
             _FIXED_LINES[_RULE_NAME[m.re]](h, m, lno)
             return True
+    if ln[:4] == "seat" and not h.actions:  # a 2012 client's "seat1: X ( $664.25 USD )"
+        m = k.rule_match(L.LOWER_SEAT, ln)
+        if m is not None:
+            _seat(h, m, lno)
+            return True
     # the longest name followed by a space, a colon or the end: a colon is chat ("Bo: u r
     # boring"), else the player's line; what two lookups (by ":", then by " ") find apart
     # unless the name holds a colon, where a shorter name before that colon is chat
@@ -411,7 +418,10 @@ def _player(h: _Hand, who: str, rest: str, lno: int) -> bool:
     found = _KEPT.get(rest)  # read before: the same groups for the same text
     if found is None:
         sp = rest.find(" ")
-        for name, rule in L.PLAYER_WORD.get(rest if sp < 0 else rest[:sp], ()):
+        word = rest if sp < 0 else rest[:sp]
+        if "[" in word:  # a 2012 client's "raises[ $25 USD ]"
+            word = word[: word.index("[")]
+        for name, rule in L.PLAYER_WORD.get(word, ()):
             m = rule.match(rest)
             if m is not None:
                 found = k.keep(_KEPT, rest, (name, m))

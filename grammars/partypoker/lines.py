@@ -17,6 +17,7 @@ from hhtools.grammars import _kit as k
 
 __all__ = [
     "FIXED",
+    "LOWER_SEAT",
     "OLD_CASH",
     "OLD_TOURNEY",
     "POT_PART",
@@ -32,7 +33,8 @@ __all__ = [
 ]
 
 _AMT = r"\$?\s?[\d][\d,.]*(?: USD| EUR| GBP| chips)?"
-_BRACKET = rf"(?:\[(?P<a>{_AMT})\]|\((?P<b>{_AMT})\))"
+#: "[$20 USD]", "(0.10)", or a 2012 client's "[ $20 USD ]" (after "calls[", no space)
+_BRACKET = rf"(?:\[\s?(?P<a>{_AMT})\s?\]|\((?P<b>{_AMT})\))"
 
 #: Lines that start with a fixed word, tried in order.
 FIXED = (
@@ -46,12 +48,13 @@ FIXED = (
     ),
     k.rule(
         "old_header",
-        r"(?P<game>.+?) - \w+, (?P<date>\w+ \d{1,2}, \d{1,2}:\d\d:\d\d) (?:(?P<tz>[A-Z]{2,5}) | )"
-        r"(?P<year>\d{4})\s*$",  # no zone: two spaces (2013)
+        r"(?P<game>.+?) ?- ?\w+, ?(?P<date>\w+ \d{1,2}, \d{1,2}:\d\d:\d\d) "
+        r"(?:(?P<tz>[A-Z]{2,5}) | )(?P<year>\d{4})\s*$",  # no zone: two spaces (2013); a
+        # 2012 client's "Omaha Hi-Saturday,February 18, 01:10:59 EST 2012" (no spaces)
     ),
     k.rule(
         "table",
-        r"Table (?P<name>.+?) \((?P<money>Real Money|Play Money)\)"
+        r"Table (?P<name>.+?) \(\s?(?P<money>Real Money|Play Money)\s?\)"
         r"(?: -- Seat (?P<button>\d+) is the button)?\s*$",
     ),
     k.rule("button", r"Seat (?P<seat>\d+) is the button\s*$"),
@@ -84,10 +87,10 @@ FIXED = (
 PLAYER = (
     k.rule("fold", r"folds\s*$"),
     k.rule("check", r"checks\s*$"),
-    k.rule("call", rf"calls {_BRACKET}\s*$"),
-    k.rule("bet", rf"bets {_BRACKET}\s*$"),
-    k.rule("raise",
-           rf"raises (?:\[(?P<a>{_AMT})\]|(?P<inc>[\d][\d,.]*) to (?P<to>[\d][\d,.]*))\s*$"),
+    k.rule("call", rf"calls ?{_BRACKET}\s*$"),
+    k.rule("bet", rf"bets ?{_BRACKET}\s*$"),
+    k.rule("raise", rf"raises ?(?:\[\s?(?P<a>{_AMT})\s?\]"
+                    rf"|(?P<inc>[\d][\d,.]*) to (?P<to>[\d][\d,.]*))\s*$"),
     k.rule("all_in", rf"is all-In(?:\s+\[(?P<a>{_AMT})\])?\.?\s*$"),
     # "posts big blind + dead [$0.35].": a player coming back posts the big blind and a
     # dead small blind, one total
@@ -144,8 +147,15 @@ OLD_TOURNEY = k.rule(
 )
 OLD_CASH = k.rule(
     "old_cash",
-    r"[$€£]?(?P<a>[\d.,]+)(?:/[$€£]?(?P<b>[\d.,]+))? (?P<cur>[A-Z]{3}) (?P<st>PL|NL|FL) "
+    r"[$€£]?(?P<a>[\d.,]+)(?:/[$€£]?(?P<b>[\d.,]+))? (?P<cur>[A-Z]{3}) (?P<st>PL|NL|FL) +"
     r"(?P<name>.+)$",
+)
+#: A 2012 client's seat line: "seat1: Player0 ( $664.25 USD )" (lowercase, no space; the
+#: other lines of that hand are the old format's, "raises[ $25 USD ]" aside)
+LOWER_SEAT = k.rule(
+    "lower_seat",
+    r"seat(?P<seat>\d+): (?P<player>.+?) \(\s*(?P<amt>[$€£]?[\d][\d,.]*)(?: [A-Z]{3})?\s*\)"
+    r"(?P<out>)\s*$",
 )
 #: One pot's amount in the new summary's "Main Pot: $38.50 | Side Pot 1: $2 Rake: $2.0".
 POT_PART = re.compile(r"Pot(?: \d+)?: \$?([\d][\d,.]*)")
