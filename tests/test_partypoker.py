@@ -535,3 +535,22 @@ def test_old_2012_lowercase_seats_brackets_without_space() -> None:
     assert [(c.player, c.amount) for c in h.collects] == [("Ben", 36800)]
     assert h.rake == 200
     _clean_audit(h)
+
+
+def test_old_2016_fastforward_pool_lowercase_seat_mesz() -> None:
+    """A 2016 Fast Forward pool's old-format hand (fpdb-3's real file NLHE-6max-USD-0.05-
+    0.10-201608.fastforward, hold'em, tried as Omaha): "$10 USD fastforward NL Texas
+    Hold'em - Wednesday,August 31, 01:41:34 MESZ 2016" (the pool's word before the
+    structure; MESZ, the German zone name of CEST: UTC+2), "seat 1: Player0 ( $11.84 USD
+    )", "raises [ $0.20 USD ]". Worked by hand: Cid raises to $0.75, Ana calls $0.50 from
+    her $0.25 big blind, Dee's $0.10 folded: $1.60; $1 each on the flop: $3.60; Cid's
+    $2.50 turn bet comes back ("wins $5.95" holds it): $3.45 won, rake $0.15."""
+    h = _one("old_2016_fastforward_pool_lowercase_seat_mesz.txt")
+    assert (h.table, h.button, h.game.small_blind, h.game.big_blind, h.time_zone) == (
+        "Bolt", 3, 10, 25, "MESZ")  # fmt: skip
+    assert h.started_at_utc == datetime(2016, 8, 31, 0, 10, tzinfo=UTC)
+    assert [s.seat for s in h.seats] == [1, 2, 3, 5]
+    assert [(c.player, c.amount) for c in h.collects] == [("Cid", 345)]
+    assert [(r.player, r.amount) for r in h.returned] == [("Cid", 250)]
+    assert h.rake == 15
+    _clean_audit(h)

@@ -19,7 +19,9 @@
     Mrzqnh8 wins $239 USD                <- or "wins 1,830 chips from the main pot with ..."
 
 A 2012 client writes "seat1: X ( $664.25 USD )", "raises[ $25 USD ]" and "$1,000 USD PL
-Omaha Hi-Saturday,February 18, 01:10:59 EST 2012" (spaces left out): read alike.
+Omaha Hi-Saturday,February 18, 01:10:59 EST 2012" (spaces left out), a 2016 Fast Forward
+pool "$10 USD fastforward NL Texas Hold'em - Wednesday,August 31, 01:41:34 MESZ 2016" and
+"seat 1: X ( $11.84 USD )": read alike.
 Cash stakes are "$cap USD PL Omaha" (the table's buy-in cap: the blinds come from the
 posts) or "$20/$40 USD FL" (the limit's small and big bet). Tournaments: "PL Omaha $1
 USD Buy-in Trny: 54322000 Level: 3  Blinds(50/100) - ...", amounts in chips; their

@@ -147,14 +147,15 @@ OLD_TOURNEY = k.rule(
 )
 OLD_CASH = k.rule(
     "old_cash",
-    r"[$€£]?(?P<a>[\d.,]+)(?:/[$€£]?(?P<b>[\d.,]+))? (?P<cur>[A-Z]{3}) (?P<st>PL|NL|FL) +"
-    r"(?P<name>.+)$",
+    r"[$€£]?(?P<a>[\d.,]+)(?:/[$€£]?(?P<b>[\d.,]+))? (?P<cur>[A-Z]{3}) "
+    r"(?:fastforward )?(?P<st>PL|NL|FL) +(?P<name>.+)$",  # a 2016 Fast Forward pool's word
 )
 #: A 2012 client's seat line: "seat1: Player0 ( $664.25 USD )" (lowercase, no space; the
-#: other lines of that hand are the old format's, "raises[ $25 USD ]" aside)
+#: other lines of that hand are the old format's, "raises[ $25 USD ]" aside); a 2016 Fast
+#: Forward table's "seat 1: Player0 ( $11.84 USD )"
 LOWER_SEAT = k.rule(
     "lower_seat",
-    r"seat(?P<seat>\d+): (?P<player>.+?) \(\s*(?P<amt>[$€£]?[\d][\d,.]*)(?: [A-Z]{3})?\s*\)"
+    r"seat ?(?P<seat>\d+): (?P<player>.+?) \(\s*(?P<amt>[$€£]?[\d][\d,.]*)(?: [A-Z]{3})?\s*\)"
     r"(?P<out>)\s*$",
 )
 #: One pot's amount in the new summary's "Main Pot: $38.50 | Side Pot 1: $2 Rake: $2.0".
@@ -223,7 +224,8 @@ def game_kind(name: str) -> bool | str:
 
 
 _ZONES = {"EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "PST": -8, "PDT": -7, "GMT": 0,
-          "UTC": 0, "BST": 1, "CET": 1, "CEST": 2, "WET": 0, "WEST": 1}  # fmt: skip
+          "UTC": 0, "BST": 1, "CET": 1, "CEST": 2, "WET": 0, "WEST": 1,
+          "MEZ": 1, "MESZ": 2}  # fmt: skip
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}  # fmt: skip
 
