@@ -554,3 +554,23 @@ def test_old_2016_fastforward_pool_lowercase_seat_mesz() -> None:
     assert [(r.player, r.amount) for r in h.returned] == [("Cid", 250)]
     assert h.rake == 15
     _clean_audit(h)
+
+
+def test_old_2012_mac_comma_cents_sitting_out_glued_to_big_blind() -> None:
+    """A 2012 Mac client's old-format hand (fpdb-3's real file NLHE-6max-USD-0.25-0.50-
+    201212.Mac.Format, hold'em, tried as Omaha): cents after a comma ("$24,72 USD"), the
+    zone ICT (UTC+7) and "Player3 is sitting outPlayer4 posts big blind [$0,25 USD].", two
+    lines with no break between them: the big blind was unread, the hand read in part
+    with no big blind. Worked by hand: Cid sits out, Dee posts the $0.25 big blind; Ana
+    raises to $0.85, Ben's $0.10 folded, Dee calls $0.60: $1.80; $1.20 each on the flop:
+    $4.20; checked down, Ana's kings: $4 won, rake $0.20."""
+    h = _one("old_2012_mac_comma_cents_sitting_out_glued_to_big_blind.txt")
+    assert (h.game.small_blind, h.game.big_blind, h.time_zone) == (10, 25, "ICT")
+    assert h.started_at_utc == datetime(2012, 12, 9, 8, 0, tzinfo=UTC)
+    assert [(s.player, s.stack, s.sitting_out) for s in h.seats] == [
+        ("Ana", 2472, False), ("Ben", 2643, False), ("Cid", 2500, True), ("Dee", 2703, False)]
+    posts = [(a.player, a.post, a.amount) for a in h.actions if a.kind is ActionKind.POST]
+    assert posts == [("Ben", PostKind.SMALL_BLIND, 10), ("Dee", PostKind.BIG_BLIND, 25)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Ana", 400)]
+    assert h.rake == 20
+    _clean_audit(h)

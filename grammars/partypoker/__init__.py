@@ -21,7 +21,9 @@
 A 2012 client writes "seat1: X ( $664.25 USD )", "raises[ $25 USD ]" and "$1,000 USD PL
 Omaha Hi-Saturday,February 18, 01:10:59 EST 2012" (spaces left out), a 2016 Fast Forward
 pool "$10 USD fastforward NL Texas Hold'em - Wednesday,August 31, 01:41:34 MESZ 2016" and
-"seat 1: X ( $11.84 USD )": read alike.
+"seat 1: X ( $11.84 USD )": read alike; a 2012 Mac client writes cents after a comma
+("$24,72 USD") and may glue "X is sitting out" to the next line ("...outY posts big
+blind [$0,25 USD]."): both lines are read.
 Cash stakes are "$cap USD PL Omaha" (the table's buy-in cap: the blinds come from the
 posts) or "$20/$40 USD FL" (the limit's small and big bet). Tournaments: "PL Omaha $1
 USD Buy-in Trny: 54322000 Level: 3  Blinds(50/100) - ...", amounts in chips; their
@@ -257,6 +259,9 @@ def _old_game(h: _Hand, game: str, lno: int) -> tuple[str, str]:
     return c["name"], c["st"]
 
 
+_GLUED = "is sitting out"
+
+
 def _line(h: _Hand, text: str, lno: int) -> bool:
     """Read one body line; ``False`` when no rule reads it."""
     ln = text.replace("\x00", "").strip()
@@ -284,7 +289,13 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
     elif who is not None and ln[len(who) : len(who) + 1] == ":":
         return True
     if who is not None:  # a seated player's line no rule reads is unread, not "not seated"
-        return _player(h, who, ln[len(who) + 1 :], lno)
+        rest = ln[len(who) + 1 :]
+        if rest.startswith(_GLUED) and h.name(rest[len(_GLUED) :], " ") is not None:
+            # a 2012 Mac client's "P3 is sitting outP4 posts big blind [$0,25 USD].": two
+            # lines with no line break between them, both read
+            h.sit_out(who)
+            return _line(h, rest[len(_GLUED) :], lno)
+        return _player(h, who, rest, lno)
     u = L.UNSEATED.match(ln)
     if u is None:
         return False

@@ -225,7 +225,7 @@ def game_kind(name: str) -> bool | str:
 
 _ZONES = {"EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "PST": -8, "PDT": -7, "GMT": 0,
           "UTC": 0, "BST": 1, "CET": 1, "CEST": 2, "WET": 0, "WEST": 1,
-          "MEZ": 1, "MESZ": 2}  # fmt: skip
+          "MEZ": 1, "MESZ": 2, "ICT": 7}  # fmt: skip
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}  # fmt: skip
 
