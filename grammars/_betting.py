@@ -48,24 +48,35 @@ _READ_MAX = 1 << 15
 _OutOfRange = AmountOutOfRange
 
 
+def add_problem(h: Any, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
+    """Record a problem on a source line of ``h`` (any hand state with ``problems``,
+    ``file`` and ``hand_id``); ``code`` a :class:`ProblemCode` member (a plain string
+    is a grammar bug: the registry's check refuses it); the excerpt cut to 200 characters."""
+    h.problems.append(_problem(h.file, line, h.hand_id, code, message, excerpt[:200]))
+
+
 class _State:
     """One hand being read: its problems, and the betting of the current street.
 
-    Amounts are minor units (cents, or chips in tournaments). Starting values never
-    changed in place are class defaults (replaced on the hand when set).
+    Amounts are minor units (cents, or chips in tournaments). In the compiled core this
+    is a C type (``_betting.pxd``): every attribute a slot read and written in C, its
+    starting value set in ``__init__``, its line methods callable in C by the compiled
+    quick readers (:mod:`~hhtools.grammars._plain`...); a subclass (the kernel's
+    :class:`~hhtools.grammars._hand.Hand`) is a Python class with its own ``__dict__``.
+    A subclass overrides none of these attributes by a class attribute (the C slot
+    would not see it) and none of the line methods but :meth:`new_street`.
     """
-
-    hand_id: str | None = None
-    unit = Unit.CENTS
-    street_index = 0
-    street = Street.PREFLOP  #: the current betting round (:meth:`new_street` sets it)
-    highest = 0
-    sb: int | None = None  # the first small blind posted
-    bb: int | None = None  # the first big blind posted
 
     def __init__(self, file: str, line: int) -> None:
         self.file = file
         self.line = line
+        self.hand_id: str | None = None
+        self.unit = Unit.CENTS
+        self.street_index = 0
+        self.street = Street.PREFLOP  #: the current betting round (:meth:`new_street` sets it)
+        self.highest = 0
+        self.sb: int | None = None  # the first small blind posted
+        self.bb: int | None = None  # the first big blind posted
         self.problems: list[Problem] = []
         self.stacks: dict[str, int] = {}
         self.put: dict[str, int] = {}  # chips put in over the whole hand
@@ -77,9 +88,8 @@ class _State:
 
     # --- problems and numbers
     def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
-        """Record a problem on a source line; ``code`` a :class:`ProblemCode` member (a
-        plain string is a grammar bug: the registry's check refuses it)."""
-        self.problems.append(_problem(self.file, line, self.hand_id, code, message, excerpt[:200]))
+        """Record a problem on a source line (:func:`add_problem`)."""
+        add_problem(self, line, code, message, excerpt)
 
     def money(self, text: str) -> int:
         """An amount in the hand's minor units; :class:`_OutOfRange` from
@@ -137,7 +147,7 @@ class _State:
         return stack is not None and stack - total <= 0
 
     def post(
-        self, player: str, kind: PostKind, amount: int, line: int, *, stated: bool = True
+        self, player: str, kind: PostKind, amount: int, line: int, stated: bool = True
     ) -> None:
         """A forced bet: blinds count toward the bet to call, antes and dead chips not.
 

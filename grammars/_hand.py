@@ -17,7 +17,13 @@ from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
 from typing import Any, BinaryIO
 
-from hhtools.grammars._betting import _State, impossible, second_line, summary_checks
+from hhtools.grammars._betting import (
+    _State,
+    add_problem,
+    impossible,
+    second_line,
+    summary_checks,
+)
 from hhtools.grammars._clock import local_time, utc
 from hhtools.grammars._inferred import collected, excess_returned, in_pot, last_line
 from hhtools.grammars._meaning import Meanings, check_record
@@ -117,6 +123,12 @@ class Hand(_State):
         self.all_in_next: set[str] = set()  # players a line said will act all-in next
         self.last_bets: dict[str, int] = {}  # the live bets of the last round that had any
         self.sightings: list[tuple[int, str, tuple[str, ...]]] = []  # (line, owner, cards)
+
+    def problem(self, line: int, code: ProblemCode, message: str, excerpt: str = "") -> None:
+        """Record a problem on a source line (:func:`~._betting.add_problem`). A method of
+        this Python class (not only of the C type :class:`_State`), so that another
+        format's hand state may run it: ``Hand.problem(h, ...)``."""
+        add_problem(self, line, code, message, excerpt)
 
     def saw(self, line: int, owner: str, cards: tuple[str, ...]) -> None:
         """Cards seen on a line: a player's (``owner`` the name) or a board's (``owner``

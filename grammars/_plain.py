@@ -172,7 +172,10 @@ def read_betting(h: Any, ln: str, player: str, at: int, lno: int, cents: bool,
     got = last_amount(ln, at + (6 if calls else 5), n, cents, signs)
     if got < 0:
         return False
-    (h.call if calls else h.bet)(player, got >> 1, lno, got & 1 == 1)
+    if calls:
+        h.call(player, got >> 1, lno, got & 1 == 1)
+    else:
+        h.bet(player, got >> 1, lno, got & 1 == 1)
     return True
 
 

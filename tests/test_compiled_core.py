@@ -218,20 +218,34 @@ def test_each_path_loads_what_it_says() -> None:
     assert line == "pure Python (HHTOOLS_PURE=1)"
 
 
-def test_the_pokerstars_hand_state_is_a_c_type_when_compiled() -> None:
-    # state.pxd declares it; actions.pxd, seats.pxd and summary.pxd cimport it: compiled,
-    # its attributes are C fields (getset descriptors, a type Python cannot extend by
-    # assignment); as Python the same class with the same slots
-    if _core.status().get("hhtools.grammars.pokerstars.state") != "compiled":
-        pytest.skip("the PokerStars state is not compiled here")
-    code = ("from hhtools.grammars.pokerstars import actions, state\n"
-            "h = actions._Body('f', 3)\n"
-            "print(type(vars(state._Hand)['actions']).__name__, hasattr(h, '__dict__'),"
-            " h.line, h.first_line, h.problems, h.street.value, isinstance(h, state._Hand))")  # fmt: skip
-    assert _python(code, pure=False).split() == [
-        "getset_descriptor", "False", "3", "3", "[]", "preflop", "True"]
-    assert _python(code, pure=True).split() == [
-        "member_descriptor", "False", "3", "3", "[]", "preflop", "True"]
+#: the hand states that are C types when compiled: (module, code run, what it prints
+#: compiled, what it prints as Python). PokerStars' state.pxd declares its _Hand (actions,
+#: seats and summary .pxd cimport it): a type Python cannot extend by assignment, the same
+#: slots as Python. The kernel's _betting.pxd declares _State (the quick readers' .pxd
+#: cimport it, its line methods called in C): the kernel's Hand, a Python subclass, keeps
+#: a __dict__ for its own attributes.
+_STARS = ("from hhtools.grammars.pokerstars import actions, state\nh = actions._Body('f', 3)\n"
+          "print(type(vars(state._Hand)['actions']).__name__, hasattr(h, '__dict__'), h.line,"
+          " h.first_line, h.problems, h.street.value, isinstance(h, state._Hand))")
+_KERNEL = ("from hhtools.grammars import _betting, _hand\nh = _hand.Hand('f', 3)\n"
+           "h.fold('Ann', 4)\nprint(type(vars(_betting._State).get('bets')).__name__,"
+           " hasattr(h, '__dict__'), h.line, h.street.value, h.highest, sorted(h.folded))")
+C_TYPES = [
+    ("hhtools.grammars.pokerstars.state", _STARS, "getset_descriptor False 3 3 [] preflop True",
+     "member_descriptor False 3 3 [] preflop True"),
+    ("hhtools.grammars._betting", _KERNEL, "getset_descriptor True 3 preflop 0 ['Ann']",
+     "NoneType True 3 preflop 0 ['Ann']"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("module", "code", "compiled", "pure"), C_TYPES)
+def test_a_hand_state_is_a_c_type_when_compiled(
+    module: str, code: str, compiled: str, pure: str
+) -> None:
+    if _core.status().get(module) != "compiled":
+        pytest.skip(f"{module} is not compiled here")
+    assert _python(code, pure=False).split() == compiled.split()
+    assert _python(code, pure=True).split() == pure.split()
 
 
 def test_an_edited_py_runs_as_python_in_a_copied_tree(tmp_path: Path) -> None:
