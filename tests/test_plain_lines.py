@@ -18,7 +18,7 @@ from hhtools.grammars.kingsclub import plain as kc_plain
 from hhtools.grammars.winamax import plain as wx_plain
 from hhtools.ingest.read import parse_path
 from hhtools.model.money import Unit
-from hhtools.model.records import Action, ActionKind, Collect, Half, PostKind, Street
+from hhtools.model.records import Action, ActionKind, Collect, Half, PostKind, Show, Street
 
 FIX = Path(__file__).parent / "fixtures"
 
@@ -56,7 +56,8 @@ def _state(h: Any) -> tuple[object, ...]:
             h.total, h.rake, h.total_line, h.summary, h.street, h.sightings,
             getattr(h, "ante", None), getattr(h, "blinds", None), getattr(h, "boards", None),
             getattr(h, "summary_folds", None), getattr(h, "nets", None),
-            getattr(h, "net_lines", None), getattr(h, "showdown_run", None))  # fmt: skip
+            getattr(h, "net_lines", None), getattr(h, "showdown_run", None), h.shows,
+            getattr(h, "first_win", None))  # fmt: skip
 
 
 def _both(make: Any, quick: Any, fallback: Any, line: str) -> None:
@@ -342,7 +343,15 @@ KINGSCLUB_LINES = _listed("""
     *** TURN *** [2h 5s Qd] [8c]
     Dealt to Ann: [X X X X]
     Dealt to Ann B: [X X X X X]
+    Ann shows [Ah Kd 5c 3s]
+    Ann B shows [Ah Kd]
+    Bob shows []
+    Ann shows [Ah Xx]
     # left to the rules
+    Ann shows [Ah] [Kd]
+    Ann shows [Ah Kd] now
+    Ann shows Ah Kd
+    Bob wins (5) from pot
     *** FLOP *** [2h - Qd]
     *** BOARD 2 - FLOP *** [2h 5s Qd]
     *** FLOP *** [2h 5s Xx]
@@ -381,7 +390,26 @@ KINGSCLUB_SUMMARY = _listed("""
     Seat 2: Ann (x)
     Seat 2: Ann (5) ++1
     Rake 4.50
+    Rake 1,250
     Ann wins pot (85.50)
+    Ann wins (85.50) from pot
+    Ann B wins (3,037.50) from main pot
+    Bob wins (5) from side pot
+    Bob wins (5) from side pot 2
+    Bob wins (5) from side pot 0
+    # left to the rules
+    Rake 4,50
+    Rake $4.50
+    Rake
+    Ann wins side pot 2 (5)
+    Ann wins (5) from side pot 1000
+    Ann wins (5) from side pot x
+    Ann wins (5) from pot x
+    Ann wins (5,5) from pot
+    Ann wins (5)
+    Ann wins pot (5) x
+    Ann shows [Ah Kd]
+    Cy wins (5) from pot
 """)
 
 
@@ -404,6 +432,16 @@ def test_kingsclub_plain_lines_by_hand() -> None:
     h = _kingsclub(True)
     assert kc_plain.read_line(kingsclub._line, h, "Seat 3: Bob (5) -1,250", 30)
     assert h.nets == {"Bob": -125_000} and h.net_lines == {"Bob": 30}
+    assert kc_plain.read_line(kingsclub._line, h, "Rake 4.50", 31) and h.rake == 450
+    assert kc_plain.read_line(kingsclub._line, h, "Bob wins (1,250) from side pot 2", 32)
+    assert kc_plain.read_line(kingsclub._line, h, "Ann wins pot (85.50)", 33)
+    assert h.collects == [Collect("Bob", 125_000, 2, 0, 32), Collect("Ann", 8_550, 0, 0, 33)]
+    assert h.first_win == 32  # the first "wins" line: the total's line
+    h = _kingsclub()
+    assert kc_plain.read_line(kingsclub._line, h, "Ann shows [Ah Kd 5c 3s]", 12)
+    assert h.shows == [Show("Ann", ("Ah", "Kd", "5c", "3s"), line=12)]
+    assert h.hole["Ann"] == ("Ah", "Kd", "5c", "3s")
+    assert h.sightings == [(12, "Ann", ("Ah", "Kd", "5c", "3s"))]
 
 
 def _records(monkeypatch: pytest.MonkeyPatch, quick: bool) -> list[object]:

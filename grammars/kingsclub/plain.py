@@ -21,7 +21,7 @@ from hhtools.grammars._digits import number_in
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._plain import NO_SIGN, amount_at, read_seat
 from hhtools.model.money import Unit
-from hhtools.model.records import PostKind, Street
+from hhtools.model.records import Collect, PostKind, Show, Street
 
 __all__ = ["read_line"]
 
@@ -54,12 +54,60 @@ def read_line(fallback: Callable[[Any, str, int], bool], h: Any, ln: str, lno: i
         elif not h.actions and read_seat(h, ln, lno, ")", NO_SIGN, False):
             return True
         return fallback(h, ln, lno)
-    if h.summary or ln.startswith(_HEADS):
+    if ln.startswith(_HEADS):
+        if h.summary and ln.startswith("Rake ") and _rake(h, ln):
+            return True
         return fallback(h, ln, lno)
     player = h.name(ln, " :")
-    if player is not None and _player(h, ln, player, len(player), lno):
-        return True
+    if player is not None:
+        at = len(player)
+        if h.summary:
+            if ln.startswith(" wins ", at) and _wins(h, ln, player, at + 6, lno):
+                return True
+        elif _player(h, ln, player, at, lno):
+            return True
     return fallback(h, ln, lno)
+
+
+def _rake(h: Any, ln: str) -> bool:
+    """The summary's "Rake A": the hand's rake."""
+    value = amount_at(ln, 5, len(ln), h.unit is _CENTS, NO_SIGN)
+    if value < 0:
+        return False
+    h.rake = value
+    return True
+
+
+def _wins(h: Any, ln: str, player: str, at: int, lno: int) -> bool:
+    """A summary "wins" line from ``at`` (after "<player> wins "): "(A) from pot", "(A)
+    from main pot", "(A) from side pot" (pot 1), "(A) from side pot N" or "pot (A)": the
+    collect (board 0), and the first such line's number kept (``first_win``)."""
+    n = len(ln)
+    cents = h.unit is _CENTS
+    if ln.startswith("(", at):
+        close = ln.find(") from ", at)
+        if close < 0:
+            return False
+        amount = amount_at(ln, at + 1, close, cents, NO_SIGN)
+        pot = ln[close + 7 :]
+    elif ln.startswith("pot (", at) and ln.endswith(")"):
+        amount = amount_at(ln, at + 5, n - 1, cents, NO_SIGN)
+        pot = "pot"
+    else:
+        return False
+    if pot == "pot" or pot == "main pot":
+        index = 0
+    elif pot == "side pot":
+        index = 1
+    elif pot.startswith("side pot "):
+        index = number_in(pot, 9, len(pot))
+    else:
+        return False
+    if amount < 0 or index < 0:
+        return False
+    h.collects.append(Collect(player, amount, index, 0, lno))
+    h.first_win = h.first_win or lno
+    return True
 
 
 def _amount_to_end(ln: str, i: int, cents: bool) -> int:
@@ -99,6 +147,14 @@ def _player(h: Any, ln: str, player: str, at: int, lno: int) -> bool:
         return True
     if n - at == 6 and ln.startswith("checks", at):
         h.check(player, lno)
+        return True
+    if ln.startswith("shows [", at):
+        if not ln.endswith("]") or ln.find("]", at + 7) != n - 1:
+            return False
+        if n - 1 > at + 7:  # cards written ("shows []" shows nothing)
+            cards = _cards(ln[at + 7 : n - 1])
+            h.show(player, Show(player, cards, mucked=False, line=lno))
+            h.saw(lno, player, cards)
         return True
     if ln.startswith("bets ", at):
         got = _amount_to_end(ln, at + 5, cents)
