@@ -7,7 +7,9 @@
 Each folder's plain files are cut into the pieces the importer hands its workers
 (:data:`hhtools.store.importer.RANGE_BYTES` ranges cut at line starts, or a small file
 whole), and :func:`hhtools.store.pipeline.process_piece` runs over each, then its
-result is pickled as a worker sends it. That runs in a fresh child process per folder
+result written as a worker ships it (:func:`hhtools.store.transport.ship`, through
+:func:`~hhtools.store.pipeline.run_task`, in a tree that has it: the file then removed),
+and the answer pickled as the pool sends it. That runs in a fresh child process per folder
 (cold: no line cache, no kept-rows database of an earlier run), with the functions it
 calls wrapped so that each one's CPU (``time.process_time``, exclusive of the parts it
 calls) is added to its part:
@@ -24,7 +26,10 @@ calls) is added to its part:
   further by the parts named in :data:`KEPT_PARTS` when the tree has them (the SQL of
   5351dd5: its loading and each statement; a tree working them out another way names
   its own functions);
-* ``pickling (dumps)``: the :class:`~hhtools.store.pipeline.PieceResult` pickled;
+* ``ship (IPC write)``: the answer's Arrow tables written to a file (a tree with
+  :mod:`hhtools.store.transport`);
+* ``pickling (dumps)``: the :class:`~hhtools.store.pipeline.PieceResult` pickled (once
+  shipped, without its tables: what the pool's pipe takes);
 * ``other``: the rest of ``process_piece`` and ``process_chunk`` (their loops, the
   keys table), and the timers' own cost;
 * ``(cyclic GC, within the parts)``: the garbage collector's CPU (``gc.callbacks``),
@@ -71,7 +76,7 @@ KEPT_PARTS = {
 }
 
 _CHILD = r'''
-import json, pickle, sys, time
+import json, os, pickle, sys, tempfile, time
 from collections import defaultdict
 from datetime import datetime
 from pathlib import Path
@@ -167,17 +172,47 @@ def gc_clock(phase, info):
     else:
         gc_cpu[0] += clock() - gc_cpu[1]
 gc.callbacks.append(gc_clock)
+# a tree with a transport (hhtools.store.transport) ships each answer's tables to a file
+# of a folder, as the import's workers do: run_task runs it, the file is then removed
+shipping = init and hasattr(pipeline, "ship")
+answers = tempfile.mkdtemp(prefix="bench-worker-") if shipping else None
 if init:  # what the importer's workers run first (the pool's initialiser)
-    pipeline.start_worker()
+    pipeline.start_worker(answers) if shipping else pipeline.start_worker()
+
+def work(piece):
+    """What a worker does with a piece: its answer (shipped: the file removed)."""
+    if not shipping:
+        return pipeline.process_piece(piece)
+    out = pipeline.run_task((0, False, piece))[2]
+    if out.work.shipped is not None:
+        os.unlink(out.work.shipped.path)
+    return out
+
+shipped_hands = [0]
+if shipping:  # the hands counted as they are shipped (the answer then holds none)
+    real_ship = pipeline.ship
+    def counted_ship(work, where):
+        shipped_hands[0] += work.count
+        return real_ship(work, where)
+    pipeline.ship = counted_ship
+
+def count(out):
+    """The hands of an answer (shipped: counted by the ship)."""
+    if out.work.shipped is None:
+        return out.work.count
+    got, shipped_hands[0] = shipped_hands[0], 0
+    return got
 
 if plain:  # no part timed: the whole CPU alone, without the timers' own cost
     hands = 0
     t0 = clock()
     for piece in pieces:
-        out = pipeline.process_piece(piece)
+        out = work(piece)
         pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)
-        hands += out.work.count
+        hands += count(out)
     total = clock() - t0
+    if answers:
+        os.rmdir(answers)
     print(json.dumps({"hands": hands, "pieces": len(pieces), "total": total / hands * 1e6,
                       "parts": {}, "path": core.describe(), "peak": peak_mib()}))
     sys.exit(0)
@@ -227,6 +262,8 @@ if hasattr(pipeline, "to_arrow"):  # a tree that froze the columns, then convert
     pipeline.to_arrow = wrap(pipeline.to_arrow, "arrow tables")
 pipeline.WorkResult.extend = wrap(pipeline.WorkResult.extend, "concat (extend)")
 pipeline.kept_rows = wrap(pipeline.kept_rows, "kept rows")
+if shipping:  # the answer's Arrow IPC file written (hhtools.store.transport.ship)
+    pipeline.ship = wrap(pipeline.ship, "ship (IPC write)")
 import importlib
 for where, part in parts.items():
     module_name, name = where.split(":")
@@ -287,17 +324,19 @@ t0 = clock()
 for piece in pieces:
     push("other")
     try:
-        out = pipeline.process_piece(piece)
+        out = work(piece)
     finally:
         pop()
     push("pickling (dumps)")
     pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)
     pop()
-    hands += out.work.count
-    if out.work.kept is None and out.work.count:
+    hands += count(out)
+    if out.work.shipped is None and out.work.kept is None and out.work.count:
         print("kept rows missing", file=sys.stderr)
 total = clock() - t0
 cpu["(cyclic GC, within the parts)"] = gc_cpu[0]
+if answers:
+    os.rmdir(answers)
 print(json.dumps({"hands": hands, "pieces": len(pieces), "total": total / hands * 1e6,
                   "parts": {k: v / hands * 1e6 for k, v in cpu.items()},
                   "path": core.describe(), "peak": peak_mib()}))
