@@ -16,7 +16,7 @@ from hhtools.grammars import partypoker, recognise
 
 from hhtools.audit import audit_hand
 from hhtools.model.records import ActionKind, BettingStructure, HandHistory, HandText, PostKind
-from hhtools.model.vocab import FindingKind, HandCategory, Half, PotPartsBasis
+from hhtools.model.vocab import FindingKind, HandCategory, Half, PotPartsBasis, ProblemCode
 from hhtools.store.importer import import_paths
 from tests.award_probe import awards
 from tests.conftest import need_corpus
@@ -574,3 +574,41 @@ def test_old_2012_mac_comma_cents_sitting_out_glued_to_big_blind() -> None:
     assert [(c.player, c.amount) for c in h.collects] == [("Ana", 400)]
     assert h.rake == 20
     _clean_audit(h)
+
+
+def test_new_tournament_header_buyin_chip_pots_no_rake() -> None:
+    """The new format's tournaments (fpdb-3's real files NLHE-MTT-USD-3.0-0.3-202105.anon
+    and NLHE-SNG-USD-0.23-0.02-201912, hold'em, tried as Omaha): "250/500 Tourney Texas
+    Holdem Game Table (NL) (MTT Tournament #302466038) (Buyin $3.0 + $0.3) - ...", chips
+    with no sign and "Main Pot: 1770" with no rake: the game line was unreadable, every
+    hand a bad_header. Worked by hand: hand 1, antes 75 + 100 + Ana's 600 + Cid's 600 =
+    1375; Ana's 900 flop bet comes back ("collected 2275" holds it): 1375 won, no rake.
+    Hand 2, heads-up: Ana all in for 327, Ben calls: 654 to Ana's trip eights."""
+    one, two = _hands("new_tournament_header_buyin_chip_pots_no_rake.txt")
+    assert one.problems == () and two.problems == ()
+    h = one.hand
+    assert h is not None
+    assert (h.game.tournament_id, h.game.buy_in, h.game.currency) == (
+        "302500001", "$5 + $0.50", "CHIPS")  # fmt: skip
+    assert (h.game.small_blind, h.game.big_blind, h.game.hi_lo) == (100, 200, False)
+    antes = [(a.player, a.amount) for a in h.actions if a.post is PostKind.ANTE]
+    assert antes == [("Ana", 25), ("Ben", 25), ("Cid", 25)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Ana", 1375)]
+    assert [(r.player, r.amount) for r in h.returned] == [("Ana", 900)]
+    assert (h.total_pot, h.rake) == (1375, 0)
+    _clean_audit(h)
+    h2 = two.hand
+    assert h2 is not None and h2.game.tournament_id == "241100001"
+    assert [(c.player, c.amount) for c in h2.collects] == [("Ana", 654)]
+    assert (h2.total_pot, h2.rake) == (654, 0)
+    _clean_audit(h2)
+
+
+def test_new_format_cash_pot_line_without_rake_is_unread() -> None:
+    """"Main Pot: 1770" (chips, no rake) is a tournament's: at a cash table the line is
+    unread, never a rake of 0."""
+    text = (FIX / "new_two_hands_walk_then_showdown.txt").read_text()
+    first = text[: text.index("\n", text.index("Main Pot: $0.10 Rake: $0.0")) + 1]
+    first = first.replace("Main Pot: $0.10 Rake: $0.0", "Main Pot: 10")
+    r = partypoker.FORMAT.parse(HandText(first, "c.txt", 1, 0))
+    assert [p.code for p in r.problems][:1] == [ProblemCode.UNRECOGNISED_LINE]

@@ -18,12 +18,10 @@
     Brxodsj shows [ Td, Kd, Tc, 4c ]two pairs, Tens and Twos.
     Mrzqnh8 wins $239 USD                <- or "wins 1,830 chips from the main pot with ..."
 
-A 2012 client writes "seat1: X ( $664.25 USD )", "raises[ $25 USD ]" and "$1,000 USD PL
-Omaha Hi-Saturday,February 18, 01:10:59 EST 2012" (spaces left out), a 2016 Fast Forward
-pool "$10 USD fastforward NL Texas Hold'em - Wednesday,August 31, 01:41:34 MESZ 2016" and
-"seat 1: X ( $11.84 USD )": read alike; a 2012 Mac client writes cents after a comma
-("$24,72 USD") and may glue "X is sitting out" to the next line ("...outY posts big
-blind [$0,25 USD]."): both lines are read.
+Read alike: 2012's "seat1: X ( $6.25 USD )", "raises[ $25 USD ]", "PL  Omaha Hi-Saturday,
+February 18, ..." (spaces left out); 2016 Fast Forward's "$10 USD fastforward NL ..." and
+"seat 1:"; a 2012 Mac client's "$24,72 USD" and "X is sitting outY posts big blind [..]."
+(two lines glued: both read).
 Cash stakes are "$cap USD PL Omaha" (the table's buy-in cap: the blinds come from the
 posts) or "$20/$40 USD FL" (the limit's small and big bet). Tournaments: "PL Omaha $1
 USD Buy-in Trny: 54322000 Level: 3  Blinds(50/100) - ...", amounts in chips; their
@@ -37,7 +35,9 @@ takes it off that player's winnings (a "side pot" line of exactly that amount is
 return itself and is not a collect), and derives the rake of a cash hand as what went
 in less what was won (``total_pot`` is ``None``: the site names none).
 
-**New format** (2016 on): "***** Hand History For Game 1770659766668adeb0h5qfm *****"
+**New format** (2016 on; tournaments "250/500 Tourney Texas Holdem Game Table (NL) (MTT
+Tournament #3) (Buyin $3.0 + $0.3) - ...", chips, "Main Pot: 1770" with no rake): "*****
+Hand History For Game 1770659766668adeb0h5qfm *****"
 (letters in the id), "0.10/0.25 Omaha Hi Game Table (PL) - Mon Feb 09 12:55:26 EST
 2026", "Table Table 7488952 (Real Money) -- Seat 1 is the button", seats "( $56.64 )",
 posts "(0.10)", "raises 2.40 to 2.65" (increment, then the street total), "calls
@@ -225,6 +225,10 @@ def _header(h: _Hand, head: str, lno: int) -> str | None:
     if h.new:
         name, st = m["name"], m["st"]
         hd.stakes = (m["sb"], m["bb"])
+        if m["tid"] is not None:  # a tournament: chips; its game's name "Tourney <game>"
+            h.unit, hd.trny, hd.buyin, hd.currency = k.Unit.CHIPS, m["tid"], m["buyin"], "CHIPS"
+            hd.buy_cur = k.CURRENCY_SYMBOLS.get(m["buyin"][:1], "USD")
+            name = name.removeprefix("Tourney ")
     else:
         name, st = _old_game(h, m["game"], lno)
     kind = L.game_kind(name)
@@ -291,8 +295,7 @@ def _line(h: _Hand, text: str, lno: int) -> bool:
     if who is not None:  # a seated player's line no rule reads is unread, not "not seated"
         rest = ln[len(who) + 1 :]
         if rest.startswith(_GLUED) and h.name(rest[len(_GLUED) :], " ") is not None:
-            # a 2012 Mac client's "P3 is sitting outP4 posts big blind [$0,25 USD].": two
-            # lines with no line break between them, both read
+            # a 2012 Mac client's "P3 is sitting outP4 posts big blind [..].": two lines
             h.sit_out(who)
             return _line(h, rest[len(_GLUED) :], lno)
         return _player(h, who, rest, lno)
@@ -353,6 +356,15 @@ def _pots(h: _Hand, m: Any, lno: int) -> None:
     h.rake, h.total_line = h.amt(m["rake"]), lno
 
 
+def _chip_pots(h: _Hand, m: Any, lno: int) -> None:
+    """"Main Pot: 1770": a tournament's pots, no rake (unread at a cash table)."""
+    if h.head.trny is None:
+        h.problem(lno, k.ProblemCode.UNRECOGNISED_LINE, "pot line with no rake", m.string)
+        return
+    h.pots = [h.amt(a) for a in L.POT_PART.findall(m["pots"])]
+    h.rake, h.total_line = 0, lno
+
+
 def _table(h: _Hand, m: Any, lno: int) -> None:
     h.table = " ".join(m["name"].split())
     if m["money"] == "Play Money":
@@ -397,7 +409,8 @@ def _nothing(h: _Hand, *args: Any) -> None:
 
 _FIXED_LINES = {
     "seat": _seat, "street": _street, "dealing": _dealing, "dealt": _dealt,
-    "summary": _summary, "board": _board, "pots": _pots, "table": _table,
+    "summary": _summary, "board": _board, "pots": _pots, "chip_pots": _chip_pots,
+    "table": _table,
     "players": _players, "button": _button, "creating": _creating, "blinds": _blinds,
     "trny": _trny,
 }  # fmt: skip

@@ -43,7 +43,10 @@ FIXED = (
     k.rule("hand_header", r"\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}\s*$"),
     k.rule(
         "new_header",
-        r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<name>.+?) Game Table \((?P<st>PL|NL|FL)\) - "
+        r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<name>.+?) Game Table \((?P<st>PL|NL|FL)\)"
+        # a tournament's (2019-2021): "(MTT Tournament #302466038) (Buyin $3.0 + $0.3)",
+        # "(SNG JackPot Tournament #241086059) (Buyin $0.23 + $0.02)"; its name "Tourney X"
+        r"(?: \([^()#]*Tournament #(?P<tid>\d+)\) \(Buyin (?P<buyin>[^()]+)\))? - "
         r"(?P<date>\w{3} \w{3} \d{1,2} \d{1,2}:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})\s*$",
     ),
     k.rule(
@@ -81,6 +84,9 @@ FIXED = (
                    r"(?:[\s|,]*Side Pot(?: \d+)?: \$?[\d][\d,.]*)*)"
                    r"[\s|,]*Rake: \$?(?P<rake>[\d][\d,.]*)\s*$"),
     k.rule("board", r"Board: \[(?P<cards>[^\]]*)\]\s*$"),
+    # a tournament's pots in chips, no rake written: "Main Pot: 1770"
+    k.rule("chip_pots", r"(?P<pots>(?:Main|Side) Pot(?: \d+)?: [\d][\d,]*"
+                        r"(?:[\s|,]*Side Pot(?: \d+)?: [\d][\d,]*)*)\s*$"),
 )  # fmt: skip
 
 #: What follows a player's name, tried in order.
@@ -169,7 +175,8 @@ FIXED_PREFIX: dict[str, tuple[re.Pattern[str], ...]] = {
     for prefix, names in (
         ("** D", ("dealing", "street")), ("** S", ("summary",)), ("Seat", ("seat", "button")),
         ("Deal", ("dealt",)), ("Tabl", ("table",)), ("Tota", ("players",)), ("Trny", ("trny",)),
-        ("Blin", ("blinds",)), ("Crea", ("creating",)), ("Main", ("pots",)), ("Side", ("pots",)),
+        ("Blin", ("blinds",)), ("Crea", ("creating",)), ("Main", ("pots", "chip_pots")),
+        ("Side", ("pots", "chip_pots")),
         ("Boar", ("board",)),
     )
 }  # fmt: skip
