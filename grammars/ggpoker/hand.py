@@ -139,7 +139,24 @@ def read_lines(h: GGHand, lines: list[str]) -> bool:
         h.problem(base + n - 1, k.ProblemCode.MISSING_TOTAL, "no Total pot line in the summary")
         return False
     _infer_folds(h)
-    return not _impossible_cards(h)
+    if _impossible_cards(h):
+        return False
+    if _seat_lines_missing(h, lines, end):
+        h.problem(base + n - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "the summary stops before every player's seat line (cut short?)",
+                  lines[-1])  # fmt: skip
+        return False
+    return True
+
+
+def _seat_lines_missing(h: GGHand, lines: list[str], end: int) -> bool:
+    """Whether the summary (from line index ``end``) stops before the "Seat N:" line of
+    a player who put chips in: the site writes one a seated player (the corpora's 125
+    hands, every one), so such a summary is cut short, or its total line cut inside
+    ("Total pot $9.25 | Rake $0" of "$0.25": a rake of 0 read)."""
+    listed = {ln[5 : ln.find(":")] for ln in lines[end + 1 :] if ln.startswith("Seat ")}
+    seats = {p: str(h.seat_of(p)) for p, v in h.put.items() if v and h.seat_of(p) is not None}
+    return any(seat not in listed for seat in seats.values())
 
 
 def _table_and_seats(h: GGHand, lines: list[str]) -> int | None:

@@ -150,6 +150,17 @@ def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
                       total_words="'Total pot'", seats_at=1)  # fmt: skip
     if ended is not None:
         return ended
+    last = len(lines) - 1
+    while last and not lines[last].strip():
+        last -= 1
+    if h.total_line == line + last:
+        # the site writes the board or a winner's seat line after its total (every hand
+        # of the corpora): a hand whose last line is its total is cut there, or inside
+        # it ("Total pot 9.2" of "9.25€ | No rake", "Rake 0" of "Rake 0.60€": amounts
+        # that are none)
+        h.problem(h.total_line, k.ProblemCode.TRUNCATED_HAND,
+                  "the hand ends at its 'Total pot' line (cut short?)", lines[last])  # fmt: skip
+        return k.no_record(h)
     return k.ParsedHand(_record(h, hd, game, stakes, line, text, offset), tuple(h.problems),
                       None, h.hand_id)  # fmt: skip
 
