@@ -7,12 +7,15 @@ not a timed test).
 The workers' results are worked out once per tree and cached (one file per tree's
 folder and data under ``--cache``; remove it when the workers' output changes), so the main process is measured alone: each round runs, in a
 child process per tree (``PYTHONPATH`` = the tree), an import of ``DATA`` into a fresh
-database with one process, its worker tasks answered from the cache (unpickled, as the
-main process unpickles a worker's answer). The parts are the CPU time of the whole
-process (``time.process_time``: DuckDB's threads too) spent inside each wrapped
-function, less the wrapped functions it called (exclusive time):
+database with one process, its worker tasks answered from the cache (each answer written
+to a file and landed from it, as a worker's answer reaches the main process). The parts
+are the CPU time of the whole process (``time.process_time``: DuckDB's threads too)
+spent inside each wrapped function, less the wrapped functions it called (exclusive
+time):
 
-* ``receive``: unpickling the workers' answers;
+* ``receive``: landing the workers' answers (:func:`hhtools.store.transport.land`: the
+  file a worker wrote mapped and its tables read in place; the cache's answers are
+  written to such files first, as a worker ships them, which is not counted);
 * ``append <table>``: :func:`hhtools.store.db.append_arrow` per table (the kept
   ``hand_summary`` and the cubes' sums included);
 * ``append other``: the rest of ``Committer._append_hands`` (concatenating, the
@@ -34,7 +37,7 @@ the run's end steps (sessions, report cube, summary; with the peak so far). ``--
 ``--set`` an integer constant of a module in the after tree's children (``--before-set``
 the before tree's), to compare settings (the same tree may be given as both).
 What the real import's main process adds: Python's start-up and the worker pool (about
-1.6 CPU-s, ``bench_speed.py`` prints it), and reading the answers from the workers' pipes.
+1.6 CPU-s, ``bench_speed.py`` prints it), and the pool's small messages through its pipes.
 """
 
 from __future__ import annotations
@@ -167,7 +170,7 @@ def measure(data: str, cache: Path, db: Path) -> dict[str, Any]:
     import pyarrow as pa
 
     from hhtools.store import db as store
-    from hhtools.store import import_commit, importer as imp
+    from hhtools.store import import_commit, importer as imp, pipeline, transport
     from hhtools.store.known import KnownHands
 
     answers = _answers(cache)
@@ -175,13 +178,21 @@ def measure(data: str, cache: Path, db: Path) -> dict[str, Any]:
     rss: list[float] = []
     looks: list[tuple[float, ...]] = []  # RSS and Arrow's memory before and after a commit
 
+    shipped = tempfile.mkdtemp(prefix="bench-main-split-")  # the answers' files, as a run's
+
     def cached(task: Any) -> Any:
         meter.enter()
-        sent = next(answers)  # read from the cache: not the main process's work
+        # read from the cache and written to a file as a worker ships it: not the main
+        # process's work
+        got = pickle.loads(next(answers))
+        done = got[2]
+        work = done.work if isinstance(done, pipeline.PieceResult) else done
+        work = transport.ship(work, shipped) if isinstance(work, pipeline.WorkResult) else None
         meter.leave("cache")
         meter.enter()
         try:
-            got = pickle.loads(sent)
+            if work is not None:  # mapped and read in place, as the import lands an answer
+                transport.land(work)
         finally:
             meter.leave("receive")
         assert got[:2] == task[:2], "the cache is of other tasks: remove it"
@@ -240,6 +251,7 @@ def measure(data: str, cache: Path, db: Path) -> dict[str, Any]:
         meter.enter()
         im.close()
         meter.leave("close")
+        transport.remove(shipped)
     total = time.process_time() - cpu0 - meter.spent.pop("cache", 0.0)
     peak_at_commits = max((b for b, *_ in looks), default=0.0)
     return {"hands": summary.hands, "total": total, "wall": time.perf_counter() - wall0,
