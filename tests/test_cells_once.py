@@ -8,7 +8,7 @@ import math
 
 import polars as pl
 
-from hhtools.reports.cells import column_text, each_text
+from hhtools.reports.cells import column_text, distinct_text, each_text
 from hhtools.reports.report_tables import stats_columns
 
 
@@ -18,6 +18,19 @@ def test_each_text_reads_every_value_as_alone() -> None:
     got = each_text(lambda v: "" if v is None else pattern(v), values)
     assert got == ["0.50", "-0.00", "0.50", "0.00", "", "nan", "0.00", "-0.00", "0.00",
                    "-0.00", "12.35"]  # fmt: skip
+
+
+def test_distinct_text_reads_every_row_as_alone() -> None:
+    # a zero keeps its sign (polars counts 0.0 and -0.0 one value), NULL is a value, NaN
+    # reads nan; rows of two columns made text as a pair, in the frame's order
+    frame = pl.DataFrame({"v": [0.5, -0.0, 0.5, 0.0, None, math.nan, 0.0, -0.0, 12.345]})
+    got = distinct_text(lambda v: "" if v is None else f"{v:,.2f}", frame)
+    assert got.to_list() == ["0.50", "-0.00", "0.50", "0.00", "", "nan", "0.00", "-0.00",
+                             "12.35"]  # fmt: skip
+    pairs = pl.DataFrame({"n": [1, 2, 1, None, 1], "d": [4, 8, 4, 3, None]})
+    tips = distinct_text(lambda n, d: None if n is None or d is None else f"{n:,} of {d:,}",
+                         pairs)  # fmt: skip
+    assert tips.to_list() == ["1 of 4", "2 of 8", "1 of 4", None, None]
 
 
 def test_columns_read_as_before() -> None:
@@ -42,8 +55,9 @@ def test_stats_cells_and_tooltips() -> None:
     })  # fmt: skip
     cols = {c.header: c for c in stats_columns(stats, ["player"])}
     assert cols["hands"].texts == ["4", "8", "1,200"]
-    assert cols["vpip"].texts == ["25.0", "25.0", ""]
-    assert cols["vpip"].tips == ["1 of 4", "2 of 8", None]
+    assert list(cols["vpip"].texts) == ["25.0", "25.0", ""]
+    tips = cols["vpip"].tips
+    assert tips is not None and list(tips) == ["1 of 4", "2 of 8", None]
     assert cols["af"].texts == ["1.50", "1.50", ""]
     assert cols["afq"].texts == ["60.0", "60.0", ""]
 

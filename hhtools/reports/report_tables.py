@@ -28,6 +28,7 @@ from hhtools.reports.cells import (
     STRUCTURE_SHORT,
     column_text,
     column_text_series,
+    distinct_text,
     each_text,
 )
 
@@ -56,13 +57,14 @@ class Column:
             text; a ``None`` value sorts first), a list or a polars Series (written to
             the file of rows by polars, without a Python object per value); ``None``
             for a text column.
-        tips: each row's tooltip (``None``: none), or ``None`` for no tooltips.
+        tips: each row's tooltip (``None``: none), a list or a polars Series of text,
+            or ``None`` for no tooltips.
     """
 
     header: str
     texts: Sequence[str] | pl.Series
     values: Sequence[Any] | pl.Series | None = None
-    tips: list[str | None] | None = None
+    tips: Sequence[str | None] | pl.Series | None = None
 
 
 def cell_html(text: str, value: Any = None, tip: str | None = None, numeric: bool = False) -> str:
@@ -256,14 +258,13 @@ def stats_columns(stats: pl.DataFrame, dims: list[str]) -> list[Column]:
     # the sort keys: percent to three places (polars rounds them in one pass)
     keys = stats.select((pl.col(n) * 100).round(3) for n in RATIO_COLUMNS)
     for name in RATIO_COLUMNS:
-        ratios = stats[name].to_list()
-        counts = stats[f"{name}_count"].to_list()
-        opps = stats[f"{name}_opportunities"].to_list()
+        # each distinct ratio, and (count, opportunities) pair, made text once, put back
+        # by polars (player statistics of a million hands: 0.6 -> 0.3 CPU s)
         out.append(Column(
             name,
-            each_text(_percent, ratios),
+            distinct_text(_percent, stats.select(name)),
             keys[name],
-            each_text(_of, zip(counts, opps, strict=True)),
+            distinct_text(_of, stats.select(f"{name}_count", f"{name}_opportunities")),
         ))  # fmt: skip
     af = stats["af"].to_list()
     out.append(Column("af", each_text(lambda v: "" if v is None else f"{v:.2f}", af),
@@ -279,9 +280,8 @@ def _percent(v: float | None) -> str:
     return "" if v is None else f"{100 * v:.1f}"
 
 
-def _of(pair: tuple[int | None, int | None]) -> str | None:
+def _of(n: int | None, d: int | None) -> str | None:
     """A ratio's tooltip: ``12 of 40`` (``None`` when either count is missing)."""
-    n, d = pair
     return None if n is None or d is None else f"{n:,} of {d:,}"
 
 
