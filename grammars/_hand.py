@@ -46,6 +46,7 @@ from hhtools.model.records import (
 from hhtools.model.vocab import CollectOrder, OddChips, PotPartsBasis, ProblemCode
 
 __all__ = ["Hand", "build_record", "by_word", "finish", "not_read", "reader", "text_format", "utc",
+           "record_of", "record_values",
            "summary_end", "the_board", "local_time", "STREET_WORDS", "section",
            "incomplete", "limit_blinds", "match_line", "match_player", "no_record", "returns",
            "rule_table"]
@@ -585,14 +586,7 @@ def build_record(
     Raises:
         TypeError: a keyword that is not a field of :class:`HandHistory`.
     """
-    values: list[Any] = [  # by field, in order (:data:`BUILT_FIELDS`); the keywords' next
-        site, h.hand_id or "", h.table, None, None, None, game, h.button, h.max_seats,
-        h.final_seats(), tuple(h.actions), (tuple(h.board),) if h.board else (), h.hero,
-        dict(h.hole), tuple(h.shows), tuple(h.collects), tuple(h.returned), h.total,
-        h.rake or 0, (), 0, h.file, line, offset, text, (), None, site,
-        CollectOrder.UNORDERED, h.total_line, 0, h.jackpot, (), OddChips.CLOCKWISE,
-        tuple(h.inferred), True, (), False,
-    ]  # fmt: skip
+    values = record_values(h, site, game, line, text, offset)  # the keywords' next
     for name, value in fields.items():
         at = _FIELD_AT.get(name)
         if at is None:
@@ -600,8 +594,26 @@ def build_record(
         values[at] = value
     if "started_at_utc" not in fields:
         values[_UTC_AT] = utc(values[_STARTED_AT], values[_ZONE_AT])
+    return record_of(h, values)
+
+
+def record_values(h: Hand, site: str, game: Game, line: int, text: str, offset: int) -> list[Any]:
+    """:func:`build_record`'s values before its keywords, by field (:data:`BUILT_FIELDS`): a
+    format may set its own by position, then :func:`record_of` (``started_at_utc`` its own)."""
+    return [
+        site, h.hand_id or "", h.table, None, None, None, game, h.button, h.max_seats,
+        h.final_seats(), tuple(h.actions), (tuple(h.board),) if h.board else (), h.hero,
+        dict(h.hole), tuple(h.shows), tuple(h.collects), tuple(h.returned), h.total,
+        h.rake or 0, (), 0, h.file, line, offset, text, (), None, site,
+        CollectOrder.UNORDERED, h.total_line, 0, h.jackpot, (), OddChips.CLOCKWISE,
+        tuple(h.inferred), True, (), False,
+    ]  # fmt: skip
+
+
+def record_of(h: Hand, values: list[Any]) -> HandHistory:
+    """The :class:`HandHistory` of ``values`` (by field), checked against the meanings ``h``
+    declares (:func:`~._meaning.check_record`: its problems added to ``h``)."""
     record = _HAND_HISTORY(*values)
     if h.meanings is not None and h.meanings.declared:
         check_record(h, record)
     return record
-
