@@ -568,6 +568,13 @@ def _cash_out(h: _Hand, who: str, m: Any, lno: int) -> None:
 
 def _balance(h: _Hand, who: str, m: Any, lno: int) -> None:
     """A new-format summary line: collected money, shown cards and their words."""
+    if m["col"] is not None and (h.amt(m["col"]) - h.amt(m["bet"])
+                                 != h.amt(m["net"]) * (-1 if m["sign"] == "-" else 1)):
+        # the site's net is always collected less bet (the corpora's lines): a line cut
+        # inside its net ("net +$0" of "net +$0.60[ As, Ad, ..]", its cards lost) is unread
+        h.problem(lno, k.ProblemCode.UNRECOGNISED_LINE,
+                  f"net is not collected less bet (cut inside?): {m.string[:80]}", m.string)
+        return
     h.balanced.add(who)
     if m["col"] is not None and not m["co"]:
         h.collects.append(k.Collect(who, h.amt(m["col"]), 0, 0, lno))

@@ -126,7 +126,8 @@ PLAYER = (
         "balance",
         r"(?P<co>Cashed out\s+)?balance \$?(?P<bal>[\d][\d,.]*), (?:didn't bet|lost \$?(?P<lost>"
         r"[\d][\d,.]*)|bet \$?(?P<bet>[\d][\d,.]*), collected \$?(?P<col>[\d][\d,.]*), net "
-        r"[+-]?\$?[\d][\d,.]*)(?: \(folded\))?\s*(?:\[(?P<cards>[^\]]*)\]\s*\[(?P<desc>[^\]]*)\])?\s*$",
+        r"(?P<sign>[+-]?)\$?(?P<net>[\d][\d,]*(?:\.\d\d)?))(?: \(folded\))?"
+        r"\s*(?:\[(?P<cards>[^\]]*)\]\s*\[(?P<desc>[^\]]*)\])?\s*$",
     ),
     # a player not dealt in (applied); the lines that carry no chips are QUIET's
     k.rule(

@@ -315,7 +315,9 @@ def _balance(h: Any, ln: str, who: str, i: int, n: int, lno: int) -> bool:
 
 
 def _collected(h: Any, ln: str, who: str, i: int, n: int, lno: int) -> bool:
-    """The rest of "bet $A, collected $C, net +$D" from ``A``: the collect of ``C``."""
+    """The rest of "bet $A, collected $C, net +$D" from ``A``: the collect of ``C``, when
+    ``D`` is ``C`` less ``A`` (the rules report a line cut inside its net)."""
+    bet_at = i + 1 if i < n and ln[i] == "$" else i
     i = _then(ln, i, n)
     if i < 0 or not ln.startswith("collected ", i):
         return False
@@ -327,12 +329,20 @@ def _collected(h: Any, ln: str, who: str, i: int, n: int, lno: int) -> bool:
         return False
     end = k - 2  # the collected amount, without its ", "
     k += 4
+    minus = k < n and ln[k] == "-"
     if k < n and (ln[k] == "+" or ln[k] == "-"):
         k += 1
     if _run(ln, k, n) != n:
         return False
-    amount = amount_in(ln, start, end, h.unit is _CENTS)
+    cents = h.unit is _CENTS
+    amount = amount_in(ln, start, end, cents)
     if amount < 0:
+        return False
+    net = amount_in(ln, k + 1 if ln[k] == "$" else k, n, cents)
+    if net < 0 or amount - amount_in(ln, bet_at, i - 2, cents) != (-net if minus else net):
+        return False
+    dot = ln.find(".", k)
+    if dot >= 0 and dot != n - 3:  # cents in two digits ("$0.6" is "$0.60" cut)
         return False
     h.balanced.add(who)
     h.collects.append(_collect(who, amount, 0, 0, lno, None))
