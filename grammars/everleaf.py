@@ -79,7 +79,7 @@ SITE = "everleaf"
 #: Partouche "Partouche Poker Gibraltar", its number on the next line (in French)
 HAND_START = re.compile(
     r"\ufeff?(?:(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #\d"
-    r"|Partouche Poker Gibraltar\s*$)")
+    r"|(?m:Partouche Poker Gibraltar[ \t\r]*$))")  # a line of its own, also inside a text
 _ANY_START = re.compile(
     r"^\s*\ufeff?(?:(?:Everleaf Gaming|[^\n#]* - [^\n#]* -) Game #\d+\s*\n"
     r"\*{5} Hand history for game #\d+ \*{5}|Partouche Poker Gibraltar\s*\n"

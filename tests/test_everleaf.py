@@ -360,3 +360,35 @@ def test_damaged_first_line_glued_to_a_good_hand_costs_it_nothing(
     assert parsed[1].hand is None
     assert [p.code for p in parsed[1].problems] == [ProblemCode.BAD_HEADER]
     assert parsed[1].problems[0].line == good_lines + 1
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])  # read by blocks; line by line
+@pytest.mark.parametrize("before", ["good", "damaged"])
+def test_partouche_header_glued_after_a_hand_is_a_hand_of_its_own(
+    encoding: str, before: str
+) -> None:
+    """A Partouche hand written straight after another hand, no blank line between them
+    (two files joined; the fuzz run's seed 7 found it after new fixtures moved its
+    draws): its first line "Partouche Poker Gibraltar" was a start only as the last line
+    of a block ('$' with no MULTILINE), so the splitter reading by blocks kept the whole
+    Partouche hand inside the hand before (read in part, 'cut short'): a good hand lost.
+    Both hands now read as they read alone; a damaged first header line before it stays
+    one bad_header."""
+    import io
+
+    good = (FIXTURES / "holdem_skipped_cut_hand_among_good.txt").read_text("utf-8")
+    good = good.strip("\n").split("\n\n\n")[-1].strip("\n")
+    if before == "damaged":
+        good = good.replace("Everleaf Gaming Game #", "Everleaf Gaming Game 0", 1)
+    other = (FIXTURES / "partouche_french_header_disconnect_eur.txt").read_text("utf-8")
+    other = other.lstrip("\ufeff").strip("\n") + "\n"
+    alone = [everleaf.FORMAT.parse(t) for t in everleaf.FORMAT.split(io.BytesIO(
+        other.encode(encoding)), "x")]  # fmt: skip
+    texts = list(everleaf.FORMAT.split(io.BytesIO((good + "\n" + other).encode(encoding)), "x"))
+    assert [t.text.split("\n")[0] for t in texts][-1] == "Partouche Poker Gibraltar"
+    last = everleaf.FORMAT.parse(texts[-1])
+    assert last.hand is not None and last.problems == () and alone[0].hand is not None
+    assert [(c.player, c.amount) for c in last.hand.collects] == [
+        (c.player, c.amount) for c in alone[0].hand.collects]  # fmt: skip
+    first = everleaf.FORMAT.parse(texts[0])
+    assert (first.hand is None) == (before == "damaged")
