@@ -325,3 +325,30 @@ def test_bounty_tournament_seat_lines() -> None:
         ("Ina", 1500, "$0.40"), ("Jon", 2000, "$0.60"), ("Kim", 1500, "$0.40")]  # fmt: skip
     assert [(c.player, c.amount) for c in h.collects] == [("Ina", 480)]
     assert not kinds(h) & BAD
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])  # read by blocks; line by line
+@pytest.mark.parametrize("gap", ["\n\n\n", "\n"])
+def test_damaged_header_after_a_good_hand_costs_it_nothing(encoding: str, gap: str) -> None:
+    """A hand whose first header line is damaged ("Table #51000010 -xProbe Quarter"),
+    after a good hand with blank lines between them or none (the fuzz run's seed 7 found
+    it after new fixtures moved its draws): PKR had no hand end, so the good hand took in
+    the whole damaged one (read in part) and was lost. PKR writes no blank line inside a
+    hand and "Starting Hand #N" is only a header's second line: the damaged text is a
+    hand text of its own, one bad_header; the good hand reads as it reads alone."""
+    import io
+
+    good = (FIXTURES / "sitting_out_not_dealt_in.txt").read_text("utf-8").strip("\n")
+    other = (FIXTURES / "plo8_side_pot_all_in_scoop_silent_uncalled.txt").read_text("utf-8")
+    other = other.lstrip("\ufeff").strip("\n")
+    assert other.startswith("Table #") and " - " in other.split("\n")[0]
+    damaged = other.replace(" - ", " -x", 1)
+    alone = [pkr.FORMAT.parse(t) for t in pkr.FORMAT.split(io.BytesIO(
+        (good + "\n").encode(encoding)), "x")]  # fmt: skip
+    data = (good + gap + damaged + "\n").encode(encoding)
+    parsed = [pkr.FORMAT.parse(t) for t in pkr.FORMAT.split(io.BytesIO(data), "x")]
+    assert len(parsed) == 2
+    assert parsed[0].hand is not None and parsed[0].hand == alone[0].hand
+    assert parsed[0].problems == alone[0].problems == ()
+    assert parsed[1].hand is None
+    assert [p.code for p in parsed[1].problems] == [ProblemCode.BAD_HEADER]
