@@ -433,3 +433,29 @@ def test_new_posts_dead_both_blinds_on_one_line() -> None:
     text = (FIX / name).read_text("utf-8").replace("posts dead $0.15", "posts dead $0.12")
     (ph,) = parse_bytes(winning.FORMAT, text.encode(), name)
     assert [(p.code, p.line) for p in ph.problems][:1] == [(ProblemCode.UNRECOGNISED_LINE, 9)]
+
+
+def test_damaged_header_glued_after_a_newer_hand_costs_it_nothing() -> None:
+    """A newer-format hand written straight after another, no blank line between them,
+    its header damaged ("Game Hand #27X0000001 - ..."; the fuzz run's seed 7 found it
+    after new fixtures moved its draws): the hand before took in the whole damaged hand
+    (read in part, stored otherwise). The table line ("Table '12' 6-max Seat #4 is the
+    button") is only ever a header's second line: the line before it starts a hand text
+    of its own, one bad_header; the good hand reads as it reads alone."""
+    import io
+
+    good = (FIX / "new_tournament_big_blind_all_in_side_pot.txt").read_text("utf-8").strip("\n")
+    other = (FIX / "new_tournament_game_hand_ante_late_blinds.txt").read_text("utf-8")
+    other = other.lstrip("\ufeff").strip("\n").split("\n\n")[0]
+    damaged = other.replace("Game Hand #2700000001", "Game Hand #27X0000001", 1)
+    assert damaged != other
+    for encoding in ("utf-8", "utf-16"):  # read by blocks; line by line
+        alone = [winning.FORMAT.parse(t) for t in winning.FORMAT.split(io.BytesIO(
+            (good + "\n").encode(encoding)), "x")]  # fmt: skip
+        data = (good + "\n" + damaged + "\n").encode(encoding)
+        parsed = [winning.FORMAT.parse(t) for t in winning.FORMAT.split(io.BytesIO(data), "x")]
+        assert len(parsed) == 2
+        assert parsed[0].hand is not None and parsed[0].hand == alone[0].hand
+        assert parsed[0].problems == alone[0].problems == ()
+        assert parsed[1].hand is None
+        assert [p.code for p in parsed[1].problems] == [ProblemCode.BAD_HEADER]

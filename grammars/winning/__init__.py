@@ -375,8 +375,11 @@ def _shown(h: k.Hand, p: str, cards: tuple[str, ...], ln: str, lno: int) -> None
 #: the older format's hand ends with its "Game ended at" line: a line after it that is
 #: not blank (a next hand whose "Game started at" header is damaged) starts a text of
 #: its own, reported where it stands, instead of being read into the hand before; only
-#: another "Game ended at" line stays (an amount there could be the hand's: read in part)
-_END = k.HandEnd("Game ended at:", re.compile(r"Game ended at:"))
+#: another "Game ended at" line stays (an amount there could be the hand's: read in part).
+#: The newer format's table line ("Table '12' 6-max Seat #4 is the button") is only ever a
+#: header's second line: the line before it starts a hand text (a damaged "Game Hand #"
+#: written straight after a hand is reported, never read into it: the fuzz run, seed 7)
+_END = k.HandEnd("Game ended at:", re.compile(r"Game ended at:"), second=("Table '",))
 
 #: The Winning Poker Network site format (both of its text formats): a file holds one
 #: when its first lines are a WPN hand ("Game started at" then "Game ID", or "Hand #N
