@@ -41,8 +41,22 @@ __all__ = ["CACHE_AFTER_COMMIT", "CHECKPOINT_HANDS", "COMMIT_HANDS", "Committer"
 
 #: hands appended in the run's transaction before it is committed: DuckDB holds what an
 #: open transaction appended (a run's RSS grew by some 400 MiB over a 100,000-hand
-#: transaction), so memory stays flat only when a transaction is a part of a long import
-COMMIT_HANDS = 20_000
+#: transaction), so memory stays flat only when a transaction is a part of a long import.
+#: The main process's peak is its commit's checkpoint (the transaction's rows and their
+#: compressed blocks at once: in a real import of 300,000 hands, 2 workers, its RSS peaked
+#: at 441-506 MiB in commits against 416-425 in appends and 381-396 between them). 10,000
+#: against 20,000 (bench_main_split, 100,000 generated hands, main process alone, two
+#: rounds each, load 20-29): the most just before a commit 401-410 -> 329-333 MiB, the
+#: peak 479-486 -> 443-449; CPU 69.6-71.3 -> 71.9-73.5 us a hand. The compression moves
+#: rather than grows: DuckDB compresses a table's rows as they fill a row group (122,880
+#: rows; ``actions`` and ``seats`` at 20,000 hands, neither at 10,000), the rest at the
+#: commit (commit 19.3 -> 27.0, appends of actions and seats 14.0 -> 7.4); a commit costs
+#: its rows, no more (27 us a hand for 3,137 to 14,635 hands). 12,500: 402 -> 345 MiB.
+#: A real import (bench_speed --before, 100,000 hands, 2 workers, load 19-28): tree peak
+#: 870 -> 780 MiB (by quarter 805/822/870/857 -> 696/742/774/780), main 506 -> 453, main
+#: CPU 100 -> 107 us a hand (the machine's cores 0.12-0.20 busy for the import: noise);
+#: the store equal table by table, its file 70.2 -> 84.7 MiB (more, smaller row groups)
+COMMIT_HANDS = 10_000
 CHECKPOINT_HANDS = 400_000  #: hands committed between the import's own checkpoints
 #: DuckDB's memory cap set for a moment after each commit of an import, then set back,
 #: so its buffer manager lets go of the store's blocks it wrote: it keeps them cached
