@@ -267,3 +267,18 @@ def test_a_header_read_with_a_problem_is_read_again() -> None:
         assert (hd.small_blind, hd.big_blind) == (0, 0)
         assert [p.code.value for p in h.problems] == ["bad_header"]
     assert header._READ_HEADS == {}
+
+
+def test_a_table_s_hands_with_another_button_read_their_own_button() -> None:
+    """A table's header is kept whoever has the button (the table line read once, its
+    " Seat #N" read per hand): each hand gets its own button, the table's name and size."""
+    head = "PokerStars Hand #{}: Omaha Pot Limit ($0.05/$0.10 USD) - 2024/03/10 01:00:0{} ET"
+    header._READ_HEADS.clear()
+    got = []
+    for k, button in enumerate(("4", "5", "1", "10", "0012", "4")):
+        table = f"Table 'Iris III' 6-max Seat #{button} is the button"
+        _, h = _header_of(head.format(k, k), table)
+        got.append((h.table, h.button, h.max_seats, h.problems))
+    assert got == [("Iris III", b, 6, []) for b in (4, 5, 1, 10, 12, 4)]
+    # kept: one reading of the table for the 1- to 3-digit buttons, one for "0012"
+    assert len(header._READ_HEADS) == 2

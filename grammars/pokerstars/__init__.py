@@ -6,7 +6,8 @@ How it reads a hand (see STYLE.md, "Speed with pyparsing"):
 
 * It reads through the grammar kernel: the hand state is the kernel's
   :class:`~hhtools.grammars._hand.Hand` (``state._Hand`` adds what only this format
-  holds), the body is read by :func:`~hhtools.grammars._betting.read_body` (bad cards,
+  holds), the body is read as :func:`~hhtools.grammars._betting.read_body` reads it
+  (``actions.read_lines``: bad cards,
   bad amounts, numbers out of range and unknown lines become problems there), the
   record is made by :func:`~hhtools.grammars._hand.build_record` and the parse is
   guarded by :func:`~hhtools.grammars._hand.reader`.
@@ -71,8 +72,7 @@ import re
 
 import pyparsing as pp
 from hhtools.grammars import _lines
-from hhtools.grammars._betting import read_body
-from hhtools.grammars._hand import build_record, reader
+from hhtools.grammars._hand import BUILT_FIELDS, reader, record_of, record_values
 from hhtools.grammars._lines import FAST
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
 from hhtools.grammars.pokerstars.actions import (
@@ -103,6 +103,7 @@ from hhtools.grammars.pokerstars.actions import (
     FAST_RULES,
     SLOW_RULES,
     _Body,
+    read_lines,
 )
 from hhtools.grammars.pokerstars import languages, plain
 from hhtools.grammars.pokerstars.plain import DEALT, UNCALLED
@@ -111,6 +112,7 @@ from hhtools.grammars.pokerstars.crosscheck import (
     _impossible_cards,
     _infer_folds,
     _rio_raises,
+    _summary_cut,
     _summary_wins,
 )
 from hhtools.grammars.pokerstars.header import (
@@ -163,6 +165,16 @@ SITE = "pokerstars"
 
 #: a hand's :class:`ParsedHand`, built without the class call (:func:`maker`)
 _parsed = maker(ParsedHand)
+
+#: the places of the record's fields this format sets (:data:`BUILT_FIELDS`; the others
+#: are :func:`record_values`'s, the hand state's)
+(_STARTED_AT, _ZONE_AT, _UTC_AT, _BOARDS_AT, _RAKE_AT, _CASH_OUTS_AT, _FEES_AT, _ROOM_ADDED_AT,
+ _RESULTS_AT, _PARTS_AT, _BASIS_AT, _FORMAT_AT, _ORDER_AT, _NAMED_AT) = (
+    BUILT_FIELDS.index(name) for name in (
+        "started_at", "time_zone", "started_at_utc", "boards", "rake", "cash_outs", "fees",
+        "room_added", "tournament_results", "pot_parts", "pot_parts_basis", "site_format",
+        "collect_order", "pots_named"))  # fmt: skip
+_HIGH_THEN_LOW = CollectOrder.HIGH_THEN_LOW
 
 _SITE_KEYS = {"PokerStars": "pokerstars", "PokerMaster": "pokermaster",
               "Run It Once Poker": "runitonce", "PokerBros": "pokerbros"}  # fmt: skip
@@ -268,8 +280,7 @@ def _parse_english(h: _Body, lines: list[str], line: int, text: str, offset: int
     i = _read_seats(h, lines, line, hd.body)
     h.rules = FAST_RULES if _lines.FAST else SLOW_RULES
     h.seen, h.known = h.rules.seen[h.units], h.rules.lines[h.units]
-    if not read_body(h, enumerate(lines[i:], i), line, h.read_line,  # type: ignore[arg-type]
-                     past_range=True, quiet=QUIET, normalised=True):
+    if not read_lines(h, lines, i, line):  # the body, as read_body reads it with h.read_line
         h.fatal = True
     if _unfinished(h, lines, line):
         return _no_record(h)
@@ -281,17 +292,18 @@ def _parse_english(h: _Body, lines: list[str], line: int, text: str, offset: int
     game = _game(hd, h.actions, h.ante)
     if hd.site == "PokerMaster":
         game = _dealt_variant(h, game)
-    record = build_record(
-        h,  # type: ignore[arg-type]  # the kernel's Hand as this format holds it (state._Hand)
-        site=_SITE_KEYS[hd.site], game=game, line=line, text=text,
-        offset=offset, started_at=hd.started_at, time_zone=hd.time_zone,
-        started_at_utc=hd.started_at_utc, boards=tuple(_boards(h)), rake=rake,
-        cash_outs=tuple(h.cash_outs), fees=h.fees,
-        room_added=h.room_added if h.room_added is not None else h.room_added_body,
-        jackpot=h.jackpot, tournament_results=tuple(h.results),
-        pot_parts=tuple(h.pot_parts), pot_parts_basis=_parts_basis(h.pot_parts, total, rake),
-        site_format=SITE, collect_order=CollectOrder.HIGH_THEN_LOW, pots_named=named,
-    )  # fmt: skip
+    # the record by position (:func:`record_values`: what the kernel's build_record holds)
+    values = record_values(h, _SITE_KEYS[hd.site], game, line, text, offset)  # type: ignore[arg-type]
+    values[_STARTED_AT], values[_ZONE_AT], values[_UTC_AT] = (
+        hd.started_at, hd.time_zone, hd.started_at_utc)  # fmt: skip
+    values[_BOARDS_AT], values[_RAKE_AT], values[_CASH_OUTS_AT] = (
+        tuple(_boards(h)), rake, tuple(h.cash_outs))  # fmt: skip
+    values[_FEES_AT] = h.fees
+    values[_ROOM_ADDED_AT] = h.room_added if h.room_added is not None else h.room_added_body
+    values[_RESULTS_AT], values[_PARTS_AT] = tuple(h.results), tuple(h.pot_parts)
+    values[_BASIS_AT] = _parts_basis(h.pot_parts, total, rake)
+    values[_FORMAT_AT], values[_ORDER_AT], values[_NAMED_AT] = SITE, _HIGH_THEN_LOW, named
+    record = record_of(h, values)  # type: ignore[arg-type]
     return _parsed(record, tuple(h.problems), None, h.hand_id)
 
 
@@ -319,30 +331,6 @@ def _unfinished(h: _Hand, lines: list[str], line: int) -> bool:
     elif h.seats:
         return _impossible_cards(h, lines, line)
     return True
-
-
-def _summary_cut(h: _Hand, lines: list[str]) -> bool:
-    """Whether the summary lacks the "Seat N:" line of a player who put chips in: the
-    summary writes one a player dealt in, the only place of a fold the body does not
-    write ("has timed out"), a cash-out's forfeited pot, a converter's wins; a text
-    cut among them (a file cut at its end) was read whole and judged on what was
-    missing. Counted from the end to the summary's header; names looked up only when
-    fewer lines than seats are written (players sitting out have none)."""
-    written: list[str] = []
-    for ln in reversed(lines):
-        if ln.startswith("Seat "):
-            written.append(ln)
-        elif ln.startswith("*** SUMMARY"):
-            break
-    if len(written) >= len(h.seats) or any(p.code is ProblemCode.UNRECOGNISED_LINE
-                                           for p in h.problems):  # fmt: skip
-        return False  # (a summary line not read may be a seat line: read in part)
-    named = set()
-    for ln in written:
-        seat = ln[5 : ln.find(":")]
-        if seat.isdigit():
-            named.add(h.names.get(int(seat)))
-    return any(a.amount and a.player not in named for a in h.actions)
 
 
 #: One hand text -> record and problems, never raising (:func:`reader`'s guard: an

@@ -13,6 +13,7 @@ from typing import Any
 
 import pyparsing as pp
 from hhtools.grammars import _lines
+from hhtools.grammars._betting import read_body
 from hhtools.grammars._lines import _cards, _m, _rule
 from hhtools.grammars._quiet import NO_CHIPS, SAID
 from hhtools.grammars.pokerstars.plain import (
@@ -259,6 +260,63 @@ class _Body(_Hand):
                 got = known[ln] = (name, hit)
                 return got
         return None
+
+
+def read_lines(h: _Body, lines: list[str], start: int, line: int) -> bool:
+    """Read a hand's body, ``lines[start:]`` (normalised), into ``h`` as
+    :func:`~hhtools.grammars._betting.read_body` reads it with :meth:`_Body.read_line`
+    (``past_range``, :data:`QUIET`): the same lines read, the same problems.
+
+    Each line is read here by :meth:`_Body.read_line` (in the compiled core a C call, no
+    Python call a line); only a line it does not read, or raises on, goes to
+    ``read_body``, with what it gave (:func:`_not_read`, :class:`_Raised`): the kernel's
+    reader, the one place that turns such a line into its problem (``unrecognised_line``
+    unless :data:`QUIET` reads it; ``bad_cards``, ``out_of_range``, ``bad_amount``) or
+    lets any other error through (the hand's ``internal_error``).
+
+    Args:
+        h: the hand being read.
+        lines: the hand's lines, header first; ``start`` the index of the body's first.
+        line: the file line of ``lines[0]``.
+
+    Returns:
+        ``False`` when a line held an amount or a seat number out of range (reported),
+        else ``True``.
+    """
+    in_range = True
+    n = len(lines)
+    for i in range(start, n):
+        ln = lines[i]
+        if not ln or ln.isspace():
+            continue
+        try:
+            if h.read_line(ln, line + i):
+                continue
+            again: Callable[[str, int], bool] = _not_read
+        except Exception as exc:  # noqa: BLE001 - handed on, reported or raised there
+            again = _Raised(exc)
+        if not read_body(h, ((i, ln),), line, again, past_range=True,  # type: ignore[arg-type]
+                         quiet=QUIET, normalised=True):  # (the kernel's state as _Hand holds it)
+            in_range = False
+    return in_range
+
+
+def _not_read(ln: str, lno: int) -> bool:
+    """A line :meth:`_Body.read_line` did not read (:func:`read_lines`)."""
+    return False
+
+
+class _Raised:
+    """What :meth:`_Body.read_line` raised on a line, raised again when called
+    (:func:`read_lines` hands it to ``read_body``)."""
+
+    __slots__ = ("exc",)
+
+    def __init__(self, exc: Exception) -> None:
+        self.exc = exc
+
+    def __call__(self, ln: str, lno: int) -> bool:
+        raise self.exc
 
 
 def _fixed(h: _Hand, ln: str, lno: int) -> bool:

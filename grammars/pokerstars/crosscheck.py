@@ -1,7 +1,7 @@
 """What is read from a PokerStars hand as a whole, once all its lines are read: the
 folds only its summary tells (:func:`_infer_folds`), the wins only its summary tells
-(:func:`_summary_wins`), cards seen twice
-(:func:`_impossible_cards`), Run It Once's re-raises as its totals show them
+(:func:`_summary_wins`), a summary cut short (:func:`_summary_cut`), cards seen
+twice (:func:`_impossible_cards`), Run It Once's re-raises as its totals show them
 (:func:`_rio_raises`) and PokerMaster's 5- and 6-card games under a game line that says
 "Omaha" (:func:`_dealt_variant`).
 """
@@ -35,6 +35,35 @@ def _infer_folds(h: _Hand) -> None:
         while at and _ORDER[h.actions[at - 1].street] > _ORDER[street]:
             at -= 1
         h.actions.insert(at, Action(street, player, ActionKind.FOLD, 0, None, False, None, lno))
+
+
+def _summary_cut(h: _Hand, lines: list[str]) -> bool:
+    """Whether the summary lacks the "Seat N:" line of a player who put chips in: the
+    summary writes one a player dealt in, the only place of a fold the body does not
+    write ("has timed out"), a cash-out's forfeited pot, a converter's wins; a text
+    cut among them (a file cut at its end) was read whole and judged on what was
+    missing. Counted from the end to the summary's header; names looked up only when
+    fewer lines than seats are written (players sitting out have none)."""
+    written: list[str] = []
+    for ln in reversed(lines):
+        if ln.startswith("Seat "):
+            written.append(ln)
+        elif ln.startswith("*** SUMMARY"):
+            break
+    if len(written) >= len(h.seats):
+        return False
+    for p in h.problems:  # (loops, not any(): a compiled cpdef holds no generator)
+        if p.code is ProblemCode.UNRECOGNISED_LINE:
+            return False  # (a summary line not read may be a seat line: read in part)
+    named = set()
+    for ln in written:
+        seat = ln[5 : ln.find(":")]
+        if seat.isdigit():
+            named.add(h.names.get(int(seat)))
+    for a in h.actions:
+        if a.amount and a.player not in named:
+            return True
+    return False
 
 
 def _summary_wins(h: _Hand, lines: list[str], line: int) -> bool:

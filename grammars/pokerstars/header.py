@@ -247,10 +247,10 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     cut = _header_cut(first) if _lines.FAST else None
     key = None
     if cut is not None and len(lines) > 1:  # a table's hands: read as its first was
-        key = (cut[0], cut[1], lines[1])
+        key, button = _table_key(cut, lines[1])
         known = _READ_HEADS.get(key)
         if known is not None:
-            return _known_header(h, known, cut[2], cut[3], first, line)
+            return _known_header(h, known, cut[2], cut[3], first, line, button)
     count = len(h.problems)
     hd = _read_header_anew(h, lines, line, cut)
     if key is not None and isinstance(hd, _Header) and hd.body == 2 and len(h.problems) == count:
@@ -261,21 +261,47 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
 
 
 #: headers read with no problem, their table line the next line, by ``(text up to the
-#: number's "#", text from the ":" after it up to the stamps' " - ", the table line)``
-#: (the line matcher's ``FAST`` only): ``(the header read, the hand's unit, currency,
-#: table, button, table size)``; a table's hands differ only by number and stamps
+#: number's "#", text from the ":" after it up to the stamps' " - ", the table line)``,
+#: or with the table line up to its " Seat #N is the button" and ``True`` (the button
+#: read apart: :func:`_table_key`) (the line matcher's ``FAST`` only): ``(the header
+#: read, the hand's unit, currency, table, button, table size)``; a table's hands differ
+#: only by number, stamps and button
 _READ_HEADS: dict[tuple[str, str, str], tuple[_Header, Any, str, str | None, int | None,
                                               int | None]] = {}  # fmt: skip
 
 
+def _table_key(cut: tuple[str, str, str, Any], table_line: str) -> tuple[Any, int | None]:
+    """The key of :data:`_READ_HEADS` for a header cut so (:func:`_header_cut`) and its
+    table line, and the button that line names when the key leaves it out: a line that
+    ends " Seat #N is the button" (N 1 to 3 ASCII digits, as :data:`TABLE` reads it and
+    :meth:`~.state._Hand.number` takes it: ``int``) is keyed by what comes before, the
+    table's hands keyed alike whoever has the button; any other line by itself (``None``).
+
+    >>> _table_key(("a", "b", "1", None), "Table 'T' 6-max Seat #12 is the button")
+    (('a', 'b', "Table 'T' 6-max", True), 12)
+    >>> _table_key(("a", "b", "1", None), "Table 'T' 6-max Seat #1234 is the button")[1] is None
+    True
+    """
+    at = table_line.rfind(" Seat #")
+    if at > 0 and table_line.endswith(" is the button"):
+        digits = table_line[at + 7 : len(table_line) - 14]
+        if 0 < len(digits) < 4 and digits.isascii() and digits.isdigit():
+            return (cut[0], cut[1], table_line[:at], True), int(digits)
+    return (cut[0], cut[1], table_line), None
+
+
 def _known_header(
-    h: _Hand, known: tuple[Any, ...], number: str, stamps: Any, first: str, line: int
+    h: _Hand, known: tuple[Any, ...], number: str, stamps: Any, first: str, line: int,
+    button: int | None = None,
 ) -> _Header | None:
-    """A header whose text but for its number and stamps, and whose table line, were
-    read before with no problem (``known``, :data:`_READ_HEADS`): the same values set on
-    ``h`` in the same order as :func:`_read_header_anew` sets them, the number and
-    stamps read anew (``None``: a date that does not exist, a ``bad_header`` problem)."""
-    hd, units, currency, table, button, max_seats = known
+    """A header whose text but for its number and stamps, and whose table line (but for
+    its ``button`` when given), were read before with no problem (``known``,
+    :data:`_READ_HEADS`): the same values set on ``h`` in the same order as
+    :func:`_read_header_anew` sets them, the number and stamps read anew (``None``: a
+    date that does not exist, a ``bad_header`` problem)."""
+    hd, units, currency, table, read_button, max_seats = known
+    if button is None:
+        button = read_button
     h.hand_id = number
     h.unit = units
     h.currency = currency

@@ -47,3 +47,8 @@ cpdef object add_show(_Hand h, object player, object cards, object desc, object 
 
 @cython.locals(end=Py_ssize_t, n=Py_ssize_t)
 cpdef object show_parts(str ln, Py_ssize_t at)
+
+# the cut lines read_line and its fixed lines call (actions.pxd cimports them)
+cpdef bint _bracketed(str text) except -1
+cpdef object _dealt(str ln)
+cpdef object _uncalled(str ln)

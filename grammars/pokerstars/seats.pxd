@@ -3,6 +3,8 @@
 # attributes are read and written in C.
 
 from hhtools.grammars.pokerstars.state cimport _Hand
+# the plain seat line's reader, called in C
+from hhtools.grammars.pokerstars.plain cimport read_seat
 
 cpdef object _read_seats(_Hand h, list lines, object line, object i)
 cpdef object _post(_Hand h, object player, object r, object lno)

@@ -6,6 +6,8 @@
 # typed (a list's append, a dict's get, a set's membership in C). Run as Python,
 # state.py's class is the same class with the same slots.
 
+cimport cython
+
 cdef class _Hand:
     cdef public object file, line, jackpot, meanings, away, street, rake, show_board
     cdef public object fees, room_added, room_added_body, board_line, ante, cancelled
@@ -23,5 +25,6 @@ cdef class _Hand:
     cpdef object money_in(self, object text, object unit)
     cpdef object number(self, object text, object what)
     cpdef object add_seat(self, object seat)
-    cpdef object player_prefix(self, object line)
+    @cython.locals(starts=tuple)
+    cpdef object player_prefix(self, str line)
     cpdef object know_cards(self, object player, object cards, object line)

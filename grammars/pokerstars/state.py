@@ -77,6 +77,8 @@ def _plain_amount(text: str, unit: Unit) -> int | None:
 
 
 _SYMBOLS = tuple(CURRENCY_SYMBOLS)
+#: the street a hand starts on (a module constant: an enum member's lookup costs more)
+_PREFLOP = Street.PREFLOP
 
 
 class _Hand:
@@ -126,7 +128,7 @@ class _Hand:
         self.away: tuple[str, ...] = ()  # players a line said sit out (:meth:`sit_out`)
         #: the current street, as the last street line named it (shadows the kernel's
         #: betting-round property: this format's street lines are never inferred)
-        self.street: Street = Street.PREFLOP
+        self.street: Street = _PREFLOP
         self.hand_id: str | None = None
         self.table = ""
         self.button: int | None = None

@@ -3,6 +3,8 @@
 # its attributes are read and written in C.
 
 from hhtools.grammars.pokerstars.state cimport _Hand
+# the plain lines' readers, called in C
+from hhtools.grammars.pokerstars.plain cimport add_show, read_summary_seat, read_total
 
 cpdef object _total(_Hand h, str ln, object lno)
 cpdef object _segment(_Hand h, object kind, object value)
