@@ -59,6 +59,18 @@ def test_frames(db_path: Path) -> None:
         assert db.low_possible()["hand_id"].to_list() == ["990000000001"]
 
 
+def test_hand_takes_an_int_id(db_path: Path) -> None:
+    """hand_id is text: an int is its decimal text (a small int made DuckDB cast the
+    column to INTEGER and fail on '990000000001')."""
+    with hhtools.connect(db_path) as db:
+        # hand 990000000002: two pots of 570 cents (Dan all-in for 200, see test_frames)
+        assert db.hand(990000000002)["pots"].sort("pot")["net"].to_list() == [570, 570]
+        none = db.hand(2)
+        assert set(none) == {"hands", "seats", "actions", "boards", "pots", "awards",
+                             "showdowns", "findings"}  # fmt: skip
+        assert all(frame.height == 0 for frame in none.values())
+
+
 def test_player_results_filters_before_summing(db_path: Path) -> None:
     with hhtools.connect(db_path) as db:
         hilo = db.player_results(game="omaha-hilo")

@@ -270,15 +270,19 @@ class HandStore:
         names = self.con.execute(f"SELECT * FROM main.{table} LIMIT 0").description or []
         return any(d[0] == column for d in names)
 
-    def hand(self, hand_id: str, site: str | None = None) -> dict[str, pl.DataFrame]:
+    def hand(self, hand_id: str | int, site: str | None = None) -> dict[str, pl.DataFrame]:
         """Every row of one hand, per table (``hands``, ``seats``, ``actions``...).
 
         Args:
-            hand_id: the site's hand number.
+            hand_id: the site's hand number, as text (``hands.hand_id``) or as an int
+                (compared as its decimal text: hand ids are text, some hold letters).
             site: the site, when hand numbers could clash.
+
+        Returns:
+            ``{table: DataFrame}``, the frames empty when no such hand is stored.
         """
         cond = "hand_id = ?" + (" AND site = ?" if site else "")
-        params = [hand_id] + ([site] if site else [])
+        params = [str(hand_id)] + ([site] if site else [])
         order = {"actions": " ORDER BY seq", "seats": " ORDER BY seat"}
         return {
             t: self.sql(f"SELECT * FROM {t} WHERE {cond}{order.get(t, '')}", params)
