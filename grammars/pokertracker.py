@@ -168,6 +168,9 @@ MERGE_SEAT = re.compile(
     r"(?P<dealer> DEALER)?\s*$"
 )
 _A = r"(?P<a>[$€£]?[\d.,]+)"
+#: a "wins" amount: money always in cents ("$55.00", every such line of the corpora and
+#: fixtures); "wins $5" or "$55.0" is the line cut inside its amount (a file cut at its end)
+_WON = r"(?P<a>[$€£][\d,]*\d\.\d\d|[\d,]*\d(?:\.\d\d)?)"
 _E = "$"
 #: what follows "<player> " or "<player>: ", by kind: the words of either style
 _PLAYER = k.rule_table(
@@ -197,7 +200,8 @@ _PLAYER = k.rule_table(
     ("show", r"(?P<how>shows:|Shows:|mucks:|Mucks:|shows|Shows|mucks|Mucks) ?"
              r"\[?(?P<cards>[^\]]*)\]?$"),
     ("show", r"(?P<how>Shows|Mucks) \[(?P<cards>[^\]]*)\] (?P<desc>.+)$"),
-    ("win", r"wins " + _A + r"(?: from (?:the )?(?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?))?$"),
+    ("win", r"wins " + _WON
+            + r"(?: from (?:the )?(?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?))?$"),
     ("back", r"wins " + _A + r" \(uncalled\)$"),  # Merge "Version:2": the uncalled bet's return
     ("sitout", r"sits out$"),
     ("sitout", r"is sitting out$"),

@@ -114,8 +114,11 @@ RULES: tuple[tuple[str, Any], ...] = tuple(
 )  # fmt: skip
 _BY_WORD = k.by_word(RULES)
 #: a summary seat's "won $x": the collect of a hand with no "collected" line (a walk)
+#: (money always in cents, "$0.05", every such line of the corpora: "won $0", "$0.3" are the
+#: line cut inside its amount, and a "(" closes: unread)
 WON = k.rule("won", r"(?:\([^)]*\) )*(?:did not show and |showed \[[^\]]*\] and "
-                   r"|mucked \[[^\]]*\] and )?(?:won|collected) \(?" + _A + r"\)?"
+                   r"|mucked \[[^\]]*\] and )?(?:won|collected) (?P<open>\()?"
+                   r"(?P<a>[$€£][\d,]*\d\.\d\d|[\d,]*\d(?:\.\d\d)?)(?(open)\))"
                    r"(?: with .*)?$")  # fmt: skip
 #: a summary seat's other endings: the player won nothing (any other words are unread);
 #: a player who folded and showed: "showed [Ah Kd 9s 3c] and folded on the Pre-Flop"
