@@ -60,8 +60,9 @@ class _State:
 
     Amounts are minor units (cents, or chips in tournaments). In the compiled core this
     is a C type (``_betting.pxd``): every attribute a slot read and written in C, its
-    starting value set in ``__init__``, its line methods callable in C by the compiled
-    quick readers (:mod:`~hhtools.grammars._plain`...); a subclass (the kernel's
+    starting value set in ``__init__`` (as Python, a class default: :data:`_STARTING`),
+    its line methods callable in C by the compiled quick readers
+    (:mod:`~hhtools.grammars._plain`...); a subclass (the kernel's
     :class:`~hhtools.grammars._hand.Hand`) is a Python class with its own ``__dict__``.
     A subclass overrides none of these attributes by a class attribute (the C slot
     would not see it) and none of the line methods but :meth:`new_street`.
@@ -70,13 +71,14 @@ class _State:
     def __init__(self, file: str, line: int) -> None:
         self.file = file
         self.line = line
-        self.hand_id: str | None = None
-        self.unit = Unit.CENTS
-        self.street_index = 0
-        self.street = Street.PREFLOP  #: the current betting round (:meth:`new_street` sets it)
-        self.highest = 0
-        self.sb: int | None = None  # the first small blind posted
-        self.bb: int | None = None  # the first big blind posted
+        if _C_TYPE:  # the C type's starting values (as Python: class defaults, :data:`_STARTING`)
+            self.hand_id: str | None = None
+            self.unit = Unit.CENTS
+            self.street_index = 0
+            self.street = Street.PREFLOP  #: the current betting round (:meth:`new_street` sets it)
+            self.highest = 0
+            self.sb: int | None = None  # the first small blind posted
+            self.bb: int | None = None  # the first big blind posted
         self.problems: list[Problem] = []
         self.stacks: dict[str, int] = {}
         self.put: dict[str, int] = {}  # chips put in over the whole hand
@@ -253,6 +255,18 @@ class _State:
             self.bet(player, added, line, True)
         else:
             self.raise_to(player, total, line, True)
+
+
+#: whether :class:`_State` is the compiled core's C type (its attributes C fields: set on
+#: each hand by ``__init__``); as Python its starting values are class defaults instead, so
+#: that a hand's ``__dict__`` stays small (within the interpreter's shared keys)
+_C_TYPE = "bets" in vars(_State)
+#: :class:`_State`'s starting values that are never changed in place
+_STARTING = {"hand_id": None, "unit": Unit.CENTS, "street_index": 0, "street": Street.PREFLOP,
+             "highest": 0, "sb": None, "bb": None}  # fmt: skip
+if not _C_TYPE:
+    for _name, _value in _STARTING.items():
+        setattr(_State, _name, _value)
 
 
 def claimed_from_five(category: HandCategory, cards: tuple[str, ...]) -> ClaimedHigh | None:
