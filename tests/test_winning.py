@@ -459,3 +459,22 @@ def test_damaged_header_glued_after_a_newer_hand_costs_it_nothing() -> None:
         assert parsed[0].problems == alone[0].problems == ()
         assert parsed[1].hand is None
         assert [p.code for p in parsed[1].problems] == [ProblemCode.BAD_HEADER]
+
+
+def test_new_named_tournament_before_its_number() -> None:
+    """A newer-format tournament named before its number (fpdb-3's real 2022 file
+    NLHE-8max-NA-0-0-202207.GTD, hold'em, tried as Omaha: "Game Hand #1296393662 - $5,000
+    GTD Tournament #27099516 - Holdem(No Limit) - Level 10 (3000.00/6000.00)- ..."): the
+    name was read as the game's ("unknown game"), every hand lost. Worked by hand: antes
+    75 + 100 + Ann's 600 + Cy's 600 = 1375; Ann's 900 flop bet back; 1375 won ("did not
+    show and won"), no rake."""
+    (ph,) = _hands("new_named_tournament_before_its_number.txt")
+    h = ph.hand
+    assert h is not None and ph.problems == ()
+    assert (h.game.tournament_id, h.game.currency, h.game.level) == ("35000301", "CHIPS", "Level 4")
+    assert (h.game.small_blind, h.game.big_blind) == (100, 200)
+    assert [(c.player, c.amount) for c in h.collects] == [("Ann", 1375)]
+    assert [(r.player, r.amount) for r in h.returned] == [("Ann", 900)]
+    assert (h.total_pot, h.rake) == (1375, 0)
+    assert not {f.kind for f in audit_hand(h).findings} & {
+        FindingKind.AWARD_MISMATCH, FindingKind.CHIP_IMBALANCE}

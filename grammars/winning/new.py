@@ -50,9 +50,10 @@ __all__ = ["GAMES", "first", "parse_new"]
 SITE = "winning"
 #: a cash hand's header, or a tournament's: "Game Hand #N - Tournament #T - Omaha (Pot
 #: Limit) - Level 3 (50.00/100.00) - <date> UTC" (2021 files: "...(2000.00/4000.00)- <date>");
-#: a cash game with an ante: "$0.01/$0.02, Ante $0.01 - <date>"
+#: a cash game with an ante: "$0.01/$0.02, Ante $0.01 - <date>"; a tournament's name before
+#: its number (2022: "Game Hand #N - $5,000 GTD Tournament #27099516 - Holdem(No Limit)")
 HEADER = k.rule("header",
-    r"(?:Game )?Hand #(?P<id>\d+) - (?:Tournament #(?P<tid>\d+) - )?"
+    r"(?:Game )?Hand #(?P<id>\d+) - (?:(?:[^#\n]*? )?Tournament #(?P<tid>\d+) - )?"
     r"(?P<game>[^(]+?)\s*\((?P<limit>Fixed Limit|No Limit|Pot Limit)\) - "
     r"(?:Level (?P<level>\d+) \((?P<tsb>[\d.,]+)/(?P<tbb>[\d.,]+)\)\s*"
     r"|(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
