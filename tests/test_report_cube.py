@@ -206,3 +206,45 @@ def test_a_stale_cube_is_not_read(two_runs: Path) -> None:
         bob = db.stats(("player",), player="Bob")
     # H5 (Bob +950) is gone: 4 hands, -70 cents, read from the seats
     assert (bob["hands"].item(), bob["net_won_USD_pot_limit"].item()) == (4, -70)
+
+
+def test_big_blinds_won_summed_whatever_the_order(two_runs: Path) -> None:
+    # Bob's PLO rows of the cube hold 0 big blinds, and four rows of no hand beside them
+    # 1e16, 1, 1 and -1e16 big blinds: 2 in all. A plain sum of doubles taking them in
+    # that order loses each 1 against 1e16 (its unit in the last place is 2) and says 0;
+    # the report's results must say 2, so 2 * 100 / 4 hands = 50 bb per 100 (a bb/100 on
+    # a .xx5 boundary read apart in two runs over one store, as threads met the rows)
+    con = duckdb.connect(str(two_runs))
+    try:
+        where = "player = 'Bob' AND game = 'omaha'"
+        con.execute(f"UPDATE {CUBE} SET net_bb = 0 WHERE {where}")
+        for big_blinds in (1e16, 1.0, 1.0, -1e16):
+            con.execute(f"INSERT INTO {CUBE} SELECT * REPLACE (0 AS hands, ? AS net_bb) "
+                        f"FROM {CUBE} WHERE {where} LIMIT 1", [big_blinds])  # fmt: skip
+        assert cube_current(con)
+        picked = cube_module.results_select(con, StatsFilter(player="Bob"))
+        assert picked is not None
+        sql, params = picked
+        rows = con.execute(f"SELECT hands, net_bb, bb_per_100 FROM ({sql}) WHERE game = 'omaha'",
+                           params).fetchall()  # fmt: skip
+    finally:
+        con.close()
+    assert rows == [(4, 2.0, 50.0)]
+
+
+def test_statistics_big_blinds_summed_whatever_the_order(two_runs: Path) -> None:
+    # as above, through hhtools stats by game read from the cube: PLO's rows 0 big
+    # blinds, and rows of no hand holding 1e16, 1, 1 and -1e16: PLO's seats won 2 big
+    # blinds in all (bb per 100 times the seats counted, over 100; a plain sum says 0)
+    con = duckdb.connect(str(two_runs))
+    try:
+        con.execute(f"UPDATE {CUBE} SET net_bb = 0 WHERE game = 'omaha'")
+        for big_blinds in (1e16, 1.0, 1.0, -1e16):
+            con.execute(f"INSERT INTO {CUBE} SELECT * REPLACE (0 AS hands, ? AS net_bb) "
+                        f"FROM {CUBE} WHERE game = 'omaha' LIMIT 1", [big_blinds])  # fmt: skip
+    finally:
+        con.close()
+    with hhtools.connect(two_runs) as db:
+        _, money = db.stats_frames(("game",))
+    plo = money.filter(money["game"] == "omaha")
+    assert plo["bb_per_100"].item() * plo["hands"].item() / 100 == 2.0

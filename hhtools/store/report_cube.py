@@ -309,14 +309,14 @@ def summed_stats_select(dims: list[str], sql_of: dict[str, str], table: str,
     summed = [*counted, "postflop_aggressive", "postflop_calls", "postflop_folds", "net_won"]
     cube = (f"SELECT {', '.join(keys)}, sum({hands}) AS hands, sum(hands) AS seats, "
             + ", ".join(f"sum({c}) AS {c}" for c in summed)
-            + ", sum(net_bb) AS net_bb, sum(net_won)::DOUBLE AS ev_net, sum(net_bb) AS ev_bb "
+            + ", fsum(net_bb) AS net_bb, sum(net_won)::DOUBLE AS ev_net, fsum(net_bb) AS ev_bb "
             f"FROM {table} h WHERE {' AND '.join(parts) or 'true'} GROUP BY ALL")  # fmt: skip
     if has_ev:
         raw, raw_params = flt.where()
         zeros = ", ".join(f"0 AS {c}" for c in ["hands", "seats", *summed])
         cube += (
             f" UNION ALL BY NAME SELECT {', '.join(raw_keys)}, {zeros}, 0.0 AS net_bb, "
-            "sum(e.ev_net - s.net) AS ev_net, sum((e.ev_net - s.net) / nullif(h.big_blind, 0)) "
+            "sum(e.ev_net - s.net) AS ev_net, fsum((e.ev_net - s.net) / nullif(h.big_blind, 0)) "
             "AS ev_bb FROM (SELECT site, hand_id, player, sum(ev_net) AS ev_net FROM allin_ev "
             "GROUP BY ALL) e JOIN seats s ON e.site = s.site AND e.hand_id = s.hand_id "
             "AND e.player = s.player JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id "
@@ -326,7 +326,7 @@ def summed_stats_select(dims: list[str], sql_of: dict[str, str], table: str,
     quoted = ", ".join(f'"{n}"' for n in names)
     sql = (f"SELECT {quoted}, sum(hands)::BIGINT AS hands, sum(seats)::BIGINT AS seats, "
            + ", ".join(f"sum({c})::BIGINT AS {c}" for c in summed)
-           + ", sum(net_bb) AS net_bb, sum(ev_net) AS ev_net, sum(ev_bb) AS ev_bb "
+           + ", fsum(net_bb) AS net_bb, fsum(ev_net) AS ev_net, fsum(ev_bb) AS ev_bb "
            f"FROM ({cube}) GROUP BY ALL HAVING sum(seats) > 0")  # fmt: skip
     return sql, params
 
@@ -344,6 +344,9 @@ def results_select(con: duckdb.DuckDBPyConnection, flt: StatsFilter
     if conds is None or not cube_current(con):
         return None
     parts, params = conds
+    # the big blinds won summed compensated (fsum): a plain sum of doubles depends on
+    # the order DuckDB's threads meet the rows, and a bb/100 on a .xx5 boundary read
+    # 120.55 in one run and 120.54 in the next over the same store
 
     def ratio(name: str) -> str:
         return (f"100.0 * sum({name}_count)::BIGINT "
@@ -351,8 +354,8 @@ def results_select(con: duckdb.DuckDBPyConnection, flt: StatsFilter
 
     sql = (
         "SELECT site, player, game, structure, stakes, currency, sum(hands)::BIGINT AS hands, "
-        "sum(net_won)::BIGINT AS net_won, sum(net_bb) AS net_bb, "
-        "100.0 * sum(net_bb) / sum(hands)::BIGINT AS bb_per_100, "
+        "sum(net_won)::BIGINT AS net_won, fsum(net_bb) AS net_bb, "
+        "100.0 * fsum(net_bb) / sum(hands)::BIGINT AS bb_per_100, "
         f"{ratio('vpip')} AS vpip, {ratio('pfr')} AS pfr, "
         "sum(wsd_opportunities)::BIGINT AS went_to_showdown, "
         + ", ".join(f"sum({c})::BIGINT AS {c}" for c in (

@@ -142,7 +142,7 @@ def position_select(con: duckdb.DuckDBPyConnection, dims: list[str], flt: StatsF
     blocks = [
         f"SELECT {', '.join(cube_keys)}, sum(hands) AS hands, sum(seats) AS seats, "
         + ", ".join(f"sum({c}) AS {c}" for c in _SUMMED)
-        + ", sum(net_bb) AS net_bb, sum(net_won)::DOUBLE AS ev_net, sum(net_bb) AS ev_bb "
+        + ", fsum(net_bb) AS net_bb, sum(net_won)::DOUBLE AS ev_net, fsum(net_bb) AS ev_bb "
         f"FROM stat_cube h WHERE {parts_sql} GROUP BY ALL"
     ]  # fmt: skip
     raw, raw_params = flt.where()
@@ -156,11 +156,14 @@ def position_select(con: duckdb.DuckDBPyConnection, dims: list[str], flt: StatsF
     if has_ev:  # the expectation in place of the net where there is one
         blocks.append(_seat_rows(
             raw_keys, f"0 AS hands, 0 AS seats, {zeros}, 0.0 AS net_bb, sum(e.ev_net - s.net) "
-            "AS ev_net, sum((e.ev_net - s.net) / nullif(h.big_blind, 0)) AS ev_bb", raw, ev=True))
+            "AS ev_net, fsum((e.ev_net - s.net) / nullif(h.big_blind, 0)) AS ev_bb", raw, ev=True))
         params = params + raw_params
     totals = {"hands": "BIGINT", "seats": "BIGINT", **dict.fromkeys(_SUMMED, "BIGINT"),
               "net_bb": "DOUBLE", "ev_net": "DOUBLE", "ev_bb": "DOUBLE"}  # fmt: skip
-    columns = [f'"{n}"' for n in names] + [f"sum({c})::{t} AS {c}" for c, t in totals.items()]
+    # doubles summed compensated (fsum): a plain sum's last digits follow the order the
+    # threads meet the rows (a sum near 0 read -0.00 in one run and 0.00 in the next)
+    columns = [f'"{n}"' for n in names] + [
+        f"{'fsum' if t == 'DOUBLE' else 'sum'}({c})::{t} AS {c}" for c, t in totals.items()]
     union = " UNION ALL BY NAME ".join(blocks)
     return (f"SELECT {', '.join(columns)} FROM ({union}) GROUP BY ALL HAVING sum(seats) > 0",
             params)
