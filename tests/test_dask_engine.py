@@ -213,6 +213,27 @@ def test_the_cli_reads_the_dataset(imported: dict[str, Any]) -> None:
                    for x, y in zip(left, right, strict=True))  # fmt: skip
 
 
+def test_audit_problems_and_show_read_the_dataset(imported: dict[str, Any]) -> None:
+    """``--dataset`` on audit, problems and show (they had only --db, though the Dask
+    import's summary sends there): the same lines as on the embedded store."""
+    from hhtools.cli.main import app
+
+    first = store.connect(imported["db"], read_only=True)
+    try:
+        hand_id = first.execute("SELECT min(hand_id) FROM hands").fetchone()[0]
+    finally:
+        first.close()
+    for cmd in (["audit", "--limit", "100000"], ["problems", "--notes", "--limit", "100000"],
+                ["show", hand_id]):  # fmt: skip
+        a = CliRunner().invoke(app, [*cmd, "--db", str(imported["db"])], env=ENV)
+        b = CliRunner().invoke(app, [*cmd, "--dataset", str(imported["ds"])], env=ENV)
+        assert a.exit_code == b.exit_code == 0, b.stderr
+        assert a.stdout == b.stdout and len(a.stdout.splitlines()) > 1
+    # the conflicting copy of the first file (sources) is one problem at least
+    assert "conflict" in CliRunner().invoke(
+        app, ["problems", "--dataset", str(imported["ds"])], env=ENV).stdout
+
+
 def test_rerun_adds_nothing_and_a_new_file_only_itself(
     sources: dict[str, Path], imported: dict[str, Any], client: Any, tmp_path: Path
 ) -> None:

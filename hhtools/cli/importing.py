@@ -180,8 +180,8 @@ def _import_dask(paths: list[Path], dataset: str, scheduler: str | None, workers
     except Exception as exc:  # scheduler unreachable, storage refused...
         fail(f"cannot import into {dataset}: {str(exc).splitlines()[0] if str(exc) else exc!r}")
         return
-    fail_without_history(summary, paths, "'hhtools problems' on the dataset")
-    _print_summary(summary, Path(dataset))
+    fail_without_history(summary, paths, f"'hhtools problems --dataset {dataset}'")
+    _print_summary(summary, Path(dataset), option="--dataset")
     if summary.hands and not quiet:
         peak = max(summary.worker_peak.values(), default=0)
         console().print(Text(f"{plural(summary.tasks, 'task')} on "
@@ -219,7 +219,8 @@ def fail_without_history(summary: Any, paths: list[Path], see: str) -> None:
         fail(none, EXIT_NO_DATA)
 
 
-def _print_summary(summary: Any, db: Path, wall: float | None = None) -> None:
+def _print_summary(summary: Any, db: Path, wall: float | None = None,
+                   option: str = "--db") -> None:
     """The import's counts: a sentence when nothing new came in, else a table.
 
     ``wall``: seconds since the command started the import, the clock of the progress
@@ -227,7 +228,8 @@ def _print_summary(summary: Any, db: Path, wall: float | None = None) -> None:
     table's seconds and rate are over it, so its rate is the bar's last, and two rows
     say how long the start-up took and the rate once started (``summary.seconds``, the
     importer's own clock: they differed, 524 against 919 hands/s, unexplained);
-    ``None`` (a Dask run): the importer's clock alone."""
+    ``None`` (a Dask run): the importer's clock alone. ``option`` names the store in
+    the closing hint (``--db``; ``--dataset`` for a Dask run)."""
     out = console()
     quiet = nothing_new(summary, db)
     if quiet is not None:
@@ -282,7 +284,7 @@ def _print_summary(summary: Any, db: Path, wall: float | None = None) -> None:
     if summary.problems:
         out.print(Text(f"{plural(summary.problems, 'problem')}: see "
                        f"{'it' if summary.problems == 1 else 'them'} with "
-                       f"'hhtools problems --db {db}'"))  # fmt: skip
+                       f"'hhtools problems {option} {db}'"))  # fmt: skip
 
 
 def skipped_sentence(skipped: Counter[str]) -> str:

@@ -119,6 +119,7 @@ def audit_cmd(
         bool, typer.Option("--wide", help="One line each, however long (by default a "
                            "terminal's lines are cut at 100 columns; piped, one line each).")
     ] = False,
+    dataset: DatasetOption = None,
 ) -> None:
     """List the audit's findings, one readable line each, then how many hands were
     judged in full (a hand read in part is judged only where its unread lines cannot
@@ -131,7 +132,9 @@ def audit_cmd(
     check_format(fmt)
     if kind is not None and kind not in tuple(FindingKind):
         fail(f"unknown kind {kind!r}: use one of {', '.join(tuple(FindingKind))}")
-    with open_store(db) as store:
+    if dataset:
+        db = Path(dataset)  # named in messages
+    with open_store(db, dataset) as store:
         columns, rows, counts = store.listing(
             "findings", "kind", kind,
             "hand_id, kind, player, pot, half, paid, due, explanation, file, line",
@@ -175,6 +178,7 @@ def problems_cmd(
         bool, typer.Option("--wide", help="One line each, however long (by default a "
                            "terminal's lines are cut at 100 columns; piped, one line each).")
     ] = False,
+    dataset: DatasetOption = None,
 ) -> None:
     """List what imports could not read, as file:line: [hand N] message.
 
@@ -182,7 +186,9 @@ def problems_cmd(
     --code no version of hhtools writes, and none in the store, exits with 2.
     """
     check_format(fmt)
-    with open_store(db) as store:
+    if dataset:
+        db = Path(dataset)  # named in messages
+    with open_store(db, dataset) as store:
         is_note = _is_note(store)
         columns, rows, counts = store.listing(
             "import_errors", "code", code,

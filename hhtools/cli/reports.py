@@ -168,6 +168,7 @@ def show_cmd(
                        "self-contained HTML page instead of printing it.")] = False,
     out_file: Annotated[Path | None, typer.Option("--out", help="The HTML file to write "
                         "(default hand-<site>-<id>.html here); implies --html.")] = None,
+    dataset: DatasetOption = None,
 ) -> None:
     """Replay one hand street by street, with the showdown read by the rules.
 
@@ -176,7 +177,9 @@ def show_cmd(
     """
     from hhtools.store.unstored import why_not_stored
 
-    store = open_store(db)
+    if dataset:
+        db = Path(dataset)  # named in messages
+    store = open_store(db, dataset)
     try:
         data = store.hand(hand_id, site)
         elsewhere = (store.hand(hand_id)["hands"]["site"].to_list()
