@@ -45,6 +45,7 @@ five, cards of equal rank keep that order (hole cards before board cards).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Sequence
 from typing import Final
 
@@ -188,6 +189,23 @@ class LowHand:
 _high, _low = maker(HighHand), maker(LowHand)
 
 
+
+def _compiled() -> bool:
+    """Whether this module runs compiled: its functions are then Cython's."""
+    return type(_compiled).__name__ == "cython_function_or_method"
+
+
+# the tables as the per-call paths read them: as Python the tables themselves (a list
+# indexes quickest there); compiled, typed views of C-int arrays taken once here
+# (evaluator.pxd), so that a call reads them in C, boxing no number on the way
+_HIGH_VIEW, _V5_VIEW = _HIGH, _V5
+if _compiled():
+    _KEY_VIEW, _R_VIEW = array("i", _KEY), array("i", _R)
+    _R13_VIEW, _SUIT_VIEW = array("i", _R13), array("i", _SUITCOUNT)
+else:
+    _KEY_VIEW, _R_VIEW, _R13_VIEW, _SUIT_VIEW = _KEY, _R, _R13, _SUITCOUNT
+
+
 # ------------------------------------------------------------------ fast paths
 
 
@@ -207,11 +225,11 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
     (<HandCategory.STRAIGHT: 'straight'>, True)
     """
     b0, b1, b2, b3, b4 = board
-    k = _KEY
+    k = _KEY_VIEW
     row = _BROW[k[b0] + k[b1] + k[b2] + k[b3] + k[b4]]
-    t = _HIGH
-    r = _R
-    r13 = _R13
+    t = _HIGH_VIEW
+    r = _R_VIEW
+    r13 = _R13_VIEW
     if len(hole) == 4:
         h0, h1, h2, h3 = hole
         a = row + r13[h0]
@@ -223,7 +241,7 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
         best = max(t[a + x1], t[a + x2], t[a + x3], t[b + x2], t[b + x3], t[c + x3])
     else:
         best = max([t[row + r13[hole[i]] + r[hole[j]]] for i, j in _PAIRS[len(hole)]])
-    s = _SUITCOUNT
+    s = _SUIT_VIEW
     f = (s[b0] + s[b1] + s[b2] + s[b3] + s[b4] + _FLUSH_ADD) & _FLUSH_ANY
     if f:
         suit = f.bit_length() >> 3
@@ -282,8 +300,8 @@ def _eval5(c5: Sequence[int]) -> int:
     c0, c1, c2, c3, c4 = c5
     if (c0 & 3) == (c1 & 3) == (c2 & 3) == (c3 & 3) == (c4 & 3):
         return _FL5[(1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2)) | (1 << (c3 >> 2)) | (1 << (c4 >> 2))]
-    k = _KEY
-    return _V5[k[c0] + k[c1] + k[c2] + k[c3] + k[c4]]
+    k = _KEY_VIEW
+    return _V5_VIEW[k[c0] + k[c1] + k[c2] + k[c3] + k[c4]]
 
 
 def _low5(c5: Sequence[int], qmask: int) -> int | None:
@@ -383,12 +401,12 @@ def _first_high_five(h: Sequence[int], b: Sequence[int], best: int) -> tuple[int
     (both of its cards of the board's flush suit) can reach ``best``.
     """
     b0, b1, b2, b3, b4 = b
-    k = _KEY
+    k = _KEY_VIEW
     row = _BROW[k[b0] + k[b1] + k[b2] + k[b3] + k[b4]]
-    s = _SUITCOUNT
+    s = _SUIT_VIEW
     f = (s[b0] + s[b1] + s[b2] + s[b3] + s[b4] + _FLUSH_ADD) & _FLUSH_ANY
     suit = f.bit_length() >> 3 if f else -1
-    t, r13, r = _HIGH, _R13, _R
+    t, r13, r = _HIGH_VIEW, _R13_VIEW, _R_VIEW
     for x, y in _PAIRS[len(h)]:
         hx, hy = h[x], h[y]
         if t[row + r13[hx] + r[hy]] != best and not (hx & 3 == suit and hy & 3 == suit):

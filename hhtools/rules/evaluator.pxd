@@ -1,0 +1,31 @@
+# C declarations for the compiled core (setup.py's CORE; Cython reads this file beside
+# evaluator.py): the per-call paths of one shown hand (its best high, the first five
+# cards reaching it, one five's value) read the lookup tables and the per-card numbers
+# as typed memoryviews of C-int arrays (taken once at import: evaluator.py's *_VIEW),
+# their indexes C integers, so a lookup costs a few machine instructions instead of a
+# Python integer's boxing. The rules stay in evaluator.py, which runs as it is
+# without Cython (with the tables themselves, lists and arrays).
+
+import cython
+
+cdef int[::1] _HIGH_VIEW, _V5_VIEW, _KEY_VIEW, _R_VIEW, _R13_VIEW, _SUIT_VIEW
+
+@cython.locals(b0=Py_ssize_t, b1=Py_ssize_t, b2=Py_ssize_t, b3=Py_ssize_t, b4=Py_ssize_t,
+               h0=Py_ssize_t, h1=Py_ssize_t, h2=Py_ssize_t, h3=Py_ssize_t,
+               k=cython.int[::1], r=cython.int[::1], r13=cython.int[::1],
+               s=cython.int[::1], t=cython.int[::1], row=Py_ssize_t,
+               a=Py_ssize_t, b=Py_ssize_t, c=Py_ssize_t, x1=Py_ssize_t, x2=Py_ssize_t,
+               x3=Py_ssize_t, best=cython.long, hm=cython.long, bm=cython.long,
+               c_=Py_ssize_t, suit=Py_ssize_t)
+cpdef high_value(hole, board)
+
+@cython.locals(c0=Py_ssize_t, c1=Py_ssize_t, c2=Py_ssize_t, c3=Py_ssize_t, c4=Py_ssize_t,
+               k=cython.int[::1])
+cpdef long _eval5(c5) except? -1
+
+@cython.locals(b0=Py_ssize_t, b1=Py_ssize_t, b2=Py_ssize_t, b3=Py_ssize_t, b4=Py_ssize_t,
+               k=cython.int[::1], r=cython.int[::1], r13=cython.int[::1],
+               s=cython.int[::1], t=cython.int[::1], row=Py_ssize_t,
+               suit=Py_ssize_t, hx=Py_ssize_t, hy=Py_ssize_t, p=Py_ssize_t, q=Py_ssize_t,
+               z=Py_ssize_t)
+cpdef tuple _first_high_five(h, b, long best)
