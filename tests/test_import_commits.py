@@ -86,7 +86,7 @@ def test_a_commit_every_commit_hands(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 def test_row_groups_left_as_the_commits_wrote_them(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    # every commit checkpointed (as the run's 20,000-hand commits are): each commit's two
+    # every commit checkpointed (as the run's 10,000-hand commits are): each commit's two
     # hands stay a row group of their own, none merged (VACUUM_TASKS = 0); with DuckDB's
     # default the three are merged into one
     monkeypatch.setattr(import_commit, "COMMIT_HANDS", 2)

@@ -118,7 +118,7 @@ FLUSH_HANDS = 5_000  #: hands of a file buffered before they are appended (a bat
 #: that the main process holds until it takes them in file order
 WINDOW = 3
 #: DuckDB's ``max_vacuum_tasks`` while importing: 0, no row groups merged at a commit, so
-#: each commit's rows of a table (20,000 hands' rows of ``hands``) stay a row group of
+#: each commit's rows of a table (10,000 hands' rows of ``hands``) stay a row group of
 #: their own. DuckDB's default (100) merges a table's small row groups at each commit,
 #: writing the rows of ``hands`` and each table of about a row a hand three to four times
 #: over (measured at 100,000 hands: commits 27.5 against 21.5 us a hand of main-process
