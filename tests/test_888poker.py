@@ -410,7 +410,7 @@ def test_hilo_quartered_low_odd_cent_and_no_low() -> None:
     quarter, no_low = ("#Game No : " + t for t in (FIX / name).read_text().split("#Game No : ")[1:])
     quarter = quarter.replace("Eli collected [ $0.08 ]", "Eli collected [ $0.07 ]").replace(
         "Dee collected [ $0.07 ]", "Dee collected [ $0.08 ]")
-    assert _awards(quarter) == {("Eli", 7, 8), ("Dee", 8, 7)}
+    assert _awards(quarter) == set()  # a tie's odd unit placed otherwise: the room's rule is not known (hhtools.audit.odd_fit)
     no_low = no_low.replace("Eli collected [ $0.30 ]", "Eli collected [ $0.15 ]\nDee collected [ $0.15 ]")
     assert _awards(no_low) == {("Eli", 15, 30), ("Dee", 15, 0)}
 
@@ -452,7 +452,7 @@ def test_short_all_in_blind_paid_both_pots_on_one_line() -> None:
     # the main pot's odd cent to Alice, the button, not to Carol
     wrong = tied.replace("Carol collected [ $0.11 ]\nAlice collected [ $0.10 ]",
                          "Carol collected [ $0.10 ]\nAlice collected [ $0.11 ]")  # fmt: skip
-    assert wrong != tied and _awards(wrong) == {("Alice", 11, 10), ("Carol", 10, 11)}
+    assert wrong != tied and _awards(wrong) == set()  # a tie's odd unit placed otherwise: the room's rule is not known (hhtools.audit.odd_fit)
     # the tie missed: Ben paid the whole main pot
     wrong = level.replace("Ben collected [ $10 ]\nAnn collected [ $10 ]", "Ben collected [ $20 ]")
     assert wrong != level and _awards(wrong) == {("Ben", 2000, 1000), ("Ann", 0, 1000)}

@@ -271,4 +271,4 @@ def test_side_pot_tied_odd_unit_first_left_of_the_dealer() -> None:
     (bad,) = _parse(name, data)
     found = {(f.player, f.paid, f.due) for f in audit_hand(bad.hand).findings
              if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
-    assert found == {("Bea", 189, 190), ("Cy", 190, 189)}
+    assert found == set()  # a tie's odd unit placed otherwise: the room's rule is not known (hhtools.audit.odd_fit)

@@ -371,7 +371,7 @@ def test_hilo_odd_cents_of_a_quartered_low_and_of_a_run_twice() -> None:
     assert _awards(quarter, name) == set() and _awards(twice, name) == set()
     quarter = quarter.replace("Dan collected $0.09", "Dan collected $0.08").replace(
         "Ann collected $0.08", "Ann collected $0.09")
-    assert _awards(quarter, name) == {("Dan", 8, 9), ("Ann", 9, 8)}
+    assert _awards(quarter, name) == set()  # a tie's odd unit placed otherwise: the room's rule is not known (hhtools.audit.odd_fit)
     twice = twice.replace("Hero collected $0.43", "Hero collected $0.42").replace(
         "villain collected $0.42", "villain collected $0.43")
     assert _awards(twice, name) == {("Hero", 42, 43), ("villain", 43, 42)}
@@ -467,10 +467,10 @@ def test_a_short_all_in_paid_an_uncontested_side_pot() -> None:
     # (the lines name no pot: Carol's $0.42 line is what the side pot owes her, so it
     # is the side pot's, and her cent short shows on the main pot, where it was short;
     # it showed on her last pot, the side pot: "paid $0.41 of the side pot")
-    assert wrong != tied and _awards(wrong, name) == {("Carol", 10, 11), ("Alice", 11, 10)}
+    assert wrong != tied and _awards(wrong, name) == set()  # a tie's odd unit placed otherwise: the room's rule is not known (hhtools.audit.odd_fit)
     wrong = low.replace("Dan collected $0.04", "Dan collected $0.03").replace(
         "Bob collected $0.03", "Bob collected $0.04")  # fmt: skip
-    assert wrong != low and _awards(wrong, name) == {("Dan", 3, 4), ("Bob", 4, 3)}
+    assert wrong != low and _awards(wrong, name) == set()  # the same: a tied low's odd unit
 
 
 def test_plain_seat_line_read_without_the_pattern() -> None:

@@ -356,7 +356,7 @@ def test_probes_short_all_in_blind_tied_main_pot_rake_from_main_pot() -> None:
     assert _game_findings(text, "9410003", [
         ('win="$0.52" bet="$0.35"', 'win="$0.53" bet="$0.35"'),
         ('win="$1.53" bet="$0.85"', 'win="$1.52" bet="$0.85"'),
-    ]) == {("Ann", 0, 53, 52), ("Bob", 0, 52, 53)}  # fmt: skip
+    ]) == set()  # fmt: skip  # a tie's odd unit placed otherwise: the room's rule is not known (hhtools.audit.odd_fit)
     found = _game_findings(text, "9410005", [
         ('name="Ann" chips="$3" dealer="1" win="$5.70"', 'name="Ann" chips="$3" dealer="1" win="$0"'),
         ('name="Bob" chips="$3" dealer="0" win="$5.70"', 'name="Bob" chips="$3" dealer="0" win="$0"'),

@@ -11,7 +11,18 @@ hi/lo pot, no rake, button seat 3; Alice's trip kings the high half 10; Dan (sea
 Bob (seat 2) and Carol (seat 3) tie 7-5-3-2-A for the low half 10.
 * Clockwise (the rules): Dan, first left of the button, 4; Bob 3; Carol 3.
 * Leftover to the high half: 3 each, the 1 left to Alice: Alice 11, Dan 3.
-* Neither: the odd cent to Bob (Bob 4, Dan 3): found either way.
+* Neither: the odd cent to Bob (Bob 4, Dan 3, Carol 3): each tied player still got
+  the half's equal share, 3 1/3 cents, rounded down or up, and the half was paid whole;
+  a room whose rule is not known may place its odd units so (Winamax's own three-way
+  tie below does), so it is not accused there; PokerStars, whose rule is known, is.
+* Paid wrong: Bob 5, Dan 2 (more than the share rounded up): found.
+
+The high-only hand (``tournament_three_way_tie_odd_chips_past_first_left_of_button``):
+a 200-chip pot, no rake, button seat 1; Ann (seat 2), Ben (seat 3) and Cid (seat 4) tie
+with one pair of queens, ace-king-ten. The rules' clockwise order: 67 Ann, 67 Ben, 66
+Cid; the room paid 66 Ann, 67 Ben, 67 Cid, as a real Winamax tournament hand of 2012
+paid its 260-chip three-way tie (86 to the first tied player left of the button, 87 to
+the other two).
 """
 
 from __future__ import annotations
@@ -41,7 +52,25 @@ def test_a_rule_not_known_is_not_accused_of_another_known_rules_split() -> None:
     to_bob = text.replace("Dan collected 0.04€ from main pot (LO)",
                           "Dan collected 0.03€ from main pot (LO)").replace(
         "Bob collected 0.03€ from main pot (LO)", "Bob collected 0.04€ from main pot (LO)")
-    assert awards(winamax.FORMAT, to_bob) == {("Bob", 4, 3), ("Dan", 3, 4)}
+    assert awards(winamax.FORMAT, to_bob) == set()  # the room's own placement
+    wrong = text.replace("Dan collected 0.04€ from main pot (LO)",
+                         "Dan collected 0.02€ from main pot (LO)").replace(
+        "Bob collected 0.03€ from main pot (LO)", "Bob collected 0.05€ from main pot (LO)")
+    assert awards(winamax.FORMAT, wrong) == {("Bob", 5, 3), ("Dan", 2, 4)}
+
+
+def test_a_high_tie_placed_otherwise_by_a_room_whose_rule_is_not_known() -> None:
+    text = (FIX / "winamax" / "tournament_three_way_tie_odd_chips_past_first_left_of_button.txt"
+            ).read_text("utf-8")  # fmt: skip
+    assert awards(winamax.FORMAT, text) == set()  # before: Ann 66 of 67, Cid 67 of 66
+    clockwise = text.replace("Cid collected 67", "Cid collected 66").replace(
+        "Ann collected 66", "Ann collected 67")
+    assert awards(winamax.FORMAT, clockwise) == set()
+    short = text.replace("Cid collected 67", "Cid collected 65")  # 198 of 200 paid
+    assert awards(winamax.FORMAT, short) == {("Cid", 65, 66), ("Ann", 66, 67)}
+    over = text.replace("Cid collected 67", "Cid collected 68").replace(
+        "Ann collected 66", "Ann collected 65")  # 68 is more than 66 2/3 rounded up
+    assert awards(winamax.FORMAT, over) == {("Cid", 68, 66), ("Ann", 65, 67)}
 
 
 def test_a_known_rule_is_judged_by_that_rule_alone() -> None:
@@ -51,3 +80,6 @@ def test_a_known_rule_is_judged_by_that_rule_alone() -> None:
     to_high = text.replace("Alice collected $0.10 from pot", "Alice collected $0.11 from pot")
     to_high = to_high.replace("Dan collected $0.04 from pot", "Dan collected $0.03 from pot")
     assert awards(pokerstars.FORMAT, to_high) == {("Alice", 11, 10), ("Dan", 3, 4)}
+    to_bob = text.replace("Dan collected $0.04 from pot", "Dan collected $0.03 from pot")
+    to_bob = to_bob.replace("Bob collected $0.03 from pot", "Bob collected $0.04 from pot")
+    assert awards(pokerstars.FORMAT, to_bob) == {("Bob", 4, 3), ("Dan", 3, 4)}

@@ -461,7 +461,7 @@ def test_probes_short_all_in_blind_tied_main_pot_rake_from_main_pot() -> None:
                          "Ann balance $3.08, bet $2.05, collected $3.08, net +$1.03").replace(
         "Bea balance $24.03, bet $5.05, collected $9.08, net +$4.03",
         "Bea balance $24.02, bet $5.05, collected $9.07, net +$4.02")  # fmt: skip
-    assert _pot_findings(wrong) == {("Ann", 0, 308, 307), ("Bea", 0, 307, 308)}
+    assert _pot_findings(wrong) == set()  # a tie's odd unit placed otherwise: the room's rule is not known (hhtools.audit.odd_fit)
     wrong = raked.replace("Ann balance $5.70, bet $3, collected $5.70, net +$2.70",
                           "Ann balance $0, lost $3").replace(
         "Bea balance $5.70, bet $3, collected $5.70, net +$2.70", "Bea balance $0, lost $3").replace(

@@ -250,7 +250,7 @@ def test_contested_side_pot_raked_from_main_and_quartered_low() -> None:
     assert awards(pkr.FORMAT, wrong) == {("Ann", 0, 1400), ("Cy", 1400, 0)}
     wrong = two.replace("Cy ties, and wins $0.07", "Cy ties, and wins $0.06").replace(
         "Ann ties, and wins $0.06", "Ann ties, and wins $0.07")
-    assert awards(pkr.FORMAT, wrong) == {("Ann", 7, 6), ("Cy", 6, 7)}
+    assert awards(pkr.FORMAT, wrong) == set()  # a tie's odd unit placed otherwise: the room's rule is not known (hhtools.audit.odd_fit)
 
 
 def test_side_pot_tied_post_to_play_and_dealt_in_after_the_button() -> None:

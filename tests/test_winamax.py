@@ -237,9 +237,15 @@ def test_one_main_pot_line_for_a_player_who_won_two_pots() -> None:
     wrong = one_line.replace("Ann collected 2.63€", "Ann collected 4.63€").replace(
         "Bea collected 2€ from side pot 1 (HI)\n", "")
     assert _awards(wrong) == {("Ann", 463, 263), ("Bea", 0, 200)}
-    odd = odd.replace("Bob collected 0.08€", "Bob collected 0.07€").replace(
+    # the tied low's odd cent placed the other way: Winamax's own rule is not known (a
+    # real 2012 hand places a tie's odd chips last clockwise first), each got 0.075€
+    # rounded down or up: not accused (hhtools.audit.odd_fit); more than that is
+    swapped = odd.replace("Bob collected 0.08€", "Bob collected 0.07€").replace(
         "Alice collected 0.07€", "Alice collected 0.08€")
-    assert _awards(odd) == {("Bob", 7, 8), ("Alice", 8, 7)}
+    assert _awards(swapped) == set()
+    wrong = odd.replace("Bob collected 0.08€", "Bob collected 0.06€").replace(
+        "Alice collected 0.07€", "Alice collected 0.09€")
+    assert _awards(wrong) == {("Bob", 6, 8), ("Alice", 9, 7)}
 
 
 def test_a_short_all_in_paid_both_pots_from_main_pot() -> None:
@@ -273,12 +279,21 @@ def test_a_short_all_in_paid_both_pots_from_main_pot() -> None:
     found = {(f.player, f.pot, f.paid, f.due) for f in audit_hand(ph.hand).findings
              if f.kind is FindingKind.AWARD_MISMATCH}  # fmt: skip
     assert found == {("Carol", 0, 9, 3), ("Bob", 1, 0, 6)}
-    wrong = tied.replace("Carol collected 0.11€", "Carol collected 0.10€").replace(
+    # a tie's odd cent placed otherwise than clockwise: Winamax's rule is not known, each
+    # tied player got the equal share rounded down or up, so no finding
+    # (hhtools.audit.odd_fit); a cent more than that is one
+    swapped = tied.replace("Carol collected 0.11€", "Carol collected 0.10€").replace(
         "Alice collected 0.10€", "Alice collected 0.11€")  # fmt: skip
-    assert _awards(wrong) == {("Carol", 10, 11), ("Alice", 11, 10)}
-    wrong = low.replace("Dan collected 0.04€", "Dan collected 0.03€").replace(
+    assert _awards(swapped) == set()
+    wrong = tied.replace("Carol collected 0.11€", "Carol collected 0.09€").replace(
+        "Alice collected 0.10€", "Alice collected 0.12€")  # fmt: skip
+    assert _awards(wrong) == {("Carol", 9, 11), ("Alice", 12, 10)}
+    swapped = low.replace("Dan collected 0.04€", "Dan collected 0.03€").replace(
         "Bob collected 0.03€", "Bob collected 0.04€")  # fmt: skip
-    assert _awards(wrong) == {("Dan", 3, 4), ("Bob", 4, 3)}
+    assert _awards(swapped) == set()
+    wrong = low.replace("Dan collected 0.04€", "Dan collected 0.02€").replace(
+        "Bob collected 0.03€", "Bob collected 0.05€")  # fmt: skip
+    assert _awards(wrong) == {("Dan", 2, 4), ("Bob", 5, 3)}
 
 
 def k_text(text: str):  # type: ignore[no-untyped-def]
