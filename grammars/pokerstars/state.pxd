@@ -24,6 +24,7 @@ cdef class _Hand:
     cpdef object money(self, object text)
     cpdef object money_in(self, object text, object unit)
     cpdef object number(self, object text, object what)
+    @cython.locals(name=str, lst=list, entry=tuple, lone=bint, at=Py_ssize_t, other=str)
     cpdef object add_seat(self, object seat)
     @cython.locals(starts=tuple)
     cpdef object player_prefix(self, str line)
