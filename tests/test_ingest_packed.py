@@ -14,7 +14,6 @@ import lzma
 import os
 import tarfile
 import zipfile
-import zlib
 from pathlib import Path
 
 import duckdb
@@ -121,33 +120,14 @@ def test_a_zip_inside_a_tar_is_opened(tmp_path: Path) -> None:
     assert summary.hands == 3 and stored(db) == hand_ids(THREE)
 
 
-def test_a_gzip_file_cut_short_keeps_the_hands_before_the_cut(tmp_path: Path) -> None:
-    """A gzip file whose bytes stop early (a download cut) is one problem without a
-    line, and the hands it gave before are read (they were all lost): the stream is
-    cut where the compressor flushed after the first two hands, so exactly those two
-    are stored; a damaged stream (zlib.error) is still not read at all."""
-    text = FOUR.read_bytes()
-    third = text.index(b"PokerStars Hand #", text.index(b"PokerStars Hand #", 1) + 1)
-    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate, after a gzip header
-    head = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+def test_a_gzip_file_cut_short_is_one_problem_without_a_line(tmp_path: Path) -> None:
+    whole = gzip.compress(FOUR.read_bytes())
     f = tmp_path / "cut.txt.gz"
-    f.write_bytes(head + deflate.compress(text[:third]) + deflate.flush(zlib.Z_FULL_FLUSH))
-    items = iter_sources([f])
-    problem, source = next(items), next(items)
-    assert isinstance(problem, Problem) and isinstance(source, Source)
+    f.write_bytes(whole[: len(whole) // 2])
+    (problem,) = list(iter_sources([f]))
+    assert isinstance(problem, Problem)
     assert (problem.file, problem.line, problem.code) == (str(f), 0, ProblemCode.BAD_ARCHIVE)
-    assert problem.message.startswith(f"a gzip file cut short: read up to the cut ({third:,} "
-                                      "bytes uncompressed")  # fmt: skip
-    with source.open() as fh:  # (read before the walk goes on and lets the bytes go)
-        assert fh.read() == text[:third]
-    assert list(items) == []
-    db = tmp_path / "s.duckdb"
-    summary = import_paths([f], db, workers=1)
-    assert summary.hands == 2 and stored(db) == hand_ids(FOUR)[:2]
-    # nothing of it decompresses: the problem alone, as before
-    f.write_bytes(head + b"\x00")
-    (only,) = list(iter_sources([f]))
-    assert isinstance(only, Problem) and only.message.startswith("a gzip file cut short:")
+    assert problem.message.startswith("a gzip file cut short or damaged, so not read")
 
 
 def test_a_tar_archive_cut_short_keeps_the_members_read_before_the_cut(tmp_path: Path) -> None:

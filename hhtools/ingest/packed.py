@@ -135,16 +135,12 @@ class Spooled:
 
     Attributes:
         size: bytes held.
-        cut: why the stream ended early (its compressed bytes cut short), the bytes
-            held being those it gave before; ``None`` when it was read to its end.
     """
 
-    def __init__(self, data: bytes | None, path: str | None, size: int,
-                 cut: str | None = None) -> None:  # fmt: skip
+    def __init__(self, data: bytes | None, path: str | None, size: int) -> None:
         self._data = data
         self._path = path
         self.size = size
-        self.cut = cut
 
     def open(self) -> BinaryIO:
         """The bytes as a new seekable stream at their start (the caller closes it)."""
@@ -161,18 +157,13 @@ class Spooled:
         self._data = None
 
 
-def spool(stream: IO[bytes], limit: int, name: str, keep_cut: bool = False) -> Spooled:
+def spool(stream: IO[bytes], limit: int, name: str) -> Spooled:
     """Copy a stream read forward once, so it can be opened again and gone back in.
 
     Args:
         stream: the bytes (a tar member, a decompressing stream).
         limit: the most bytes it may give.
         name: what the error names.
-        keep_cut: a decompressing stream whose compressed bytes end before their
-            end-of-stream marker (``EOFError``: a file cut short, not damaged) keeps
-            the bytes it gave before, exact, with ``cut`` saying why it stopped
-            (read by :meth:`read1`, one decompressed piece at a time, so little is
-            left behind).
 
     Returns:
         A :class:`Spooled`: in memory up to :data:`IN_MEMORY_BYTES`, else in a
@@ -186,17 +177,9 @@ def spool(stream: IO[bytes], limit: int, name: str, keep_cut: bool = False) -> S
     out: BinaryIO | None = None
     path: str | None = None
     copied = 0
-    cut: str | None = None
-    read = getattr(stream, "read1", stream.read) if keep_cut else stream.read
     try:
         while True:
-            try:
-                chunk = read(min(1 << 20, limit + 1 - copied))
-            except EOFError as exc:
-                if not keep_cut:
-                    raise
-                cut = str(exc) or "the compressed bytes end early"
-                break
+            chunk = stream.read(min(1 << 20, limit + 1 - copied))
             if not chunk:
                 break
             copied += len(chunk)
@@ -223,8 +206,8 @@ def spool(stream: IO[bytes], limit: int, name: str, keep_cut: bool = False) -> S
         raise
     if out is not None:
         out.close()
-        return Spooled(None, path, copied, cut)
-    return Spooled(bytes(buf), None, copied, cut)
+        return Spooled(None, path, copied)
+    return Spooled(bytes(buf), None, copied)
 
 
 def tar_members(fp: BinaryIO, label: str) -> Iterator[tuple[tarfile.TarInfo, Spooled | str]]:

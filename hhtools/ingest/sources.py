@@ -431,8 +431,7 @@ def _packed_sources(
             stream = fp if how == "tar" else packed.decompressed(fp, how)
             yield from _tar_sources(stream, label, walk)
             return
-        held = packed.spool(packed.decompressed(fp, how), packed.expand_limit(st.st_size),
-                            label, keep_cut=True)  # fmt: skip
+        held = packed.spool(packed.decompressed(fp, how), packed.expand_limit(st.st_size), label)
     except archives.MemberTooLarge as exc:
         yield Problem(label, 0, None, ProblemCode.ARCHIVE_TOO_LARGE, str(exc))
         return
@@ -444,14 +443,10 @@ def _packed_sources(
     try:
         with held.open() as fh:
             inner_tar = packed.is_tar(fh.read(packed.TAR_SNIFF_BYTES))
-        if held.cut is not None:  # the hands before the cut read, the one it cuts cut short
-            yield Problem(label, 0, None, ProblemCode.BAD_ARCHIVE,
-                          f"a {how} file cut short: read up to the cut ({held.size:,} bytes "
-                          f"uncompressed; {held.cut})")  # fmt: skip
         if inner_tar:
             with held.open() as fh:
                 yield from _packed_sources(fh, label, "tar", st, walk)
-        elif held.size or held.cut is None:
+        else:
             yield Source(label, held.open, held.size, when)
     finally:
         held.close()
