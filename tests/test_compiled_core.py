@@ -307,6 +307,21 @@ def test_the_plain_line_readers_run_only_compiled() -> None:
     assert _python(code, pure=True).split() == ["False", "False"]
 
 
+def test_the_older_wpn_lines_run_compiled_and_read_as_python(tmp_path: Path) -> None:
+    # grammars/winning/old_lines.py (typed by old_lines.pxd: the line a C str, the hand the
+    # kernel's C type) reads every body and summary line of the older WPN format: a
+    # Cython function where compiled, a Python one as Python; the fixtures of both WPN
+    # formats (23 files, at least a hand each) read alike on both paths
+    module = "hhtools.grammars.winning.old_lines"
+    if _core.status().get(module) != "compiled":
+        pytest.skip(f"{module} is not compiled here")
+    code = f"import {module} as o\nprint(type(o.read_line).__name__)"
+    assert _python(code, pure=False).split() == ["cython_function_or_method"]
+    assert _python(code, pure=True).split() == ["function"]
+    folder = ROOT / "tests" / "fixtures" / "winning"
+    assert _same(tmp_path, [folder]) >= 23
+
+
 def test_both_paths_read_the_bundled_histories_alike(tmp_path: Path) -> None:
     _compiled()
     paths = [ROOT / "sample_histories", ROOT / "tests" / "fixtures"]
