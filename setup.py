@@ -34,7 +34,8 @@ ROOT = Path(__file__).resolve().parent
 #: the evaluator, money and cards, the records' builders (slots written in C: quick.pxd),
 #: the plain lines of Winamax, GGPoker and KingsClub read from their text (``_plain``,
 #: typed by _plain.pxd, and each site's ``plain``: untyped, on the kernel's hand),
-#: the older WPN format's lines (``winning/old_lines``, typed by its .pxd),
+#: WPN's lines (the older format's ``winning/old_lines`` typed by its .pxd; the newer
+#: format's ``new`` and the summary words' ``words`` untyped),
 #: the XML kernel and the XML formats read through it (Boss, Everest, iPoker, Merge,
 #: Microgaming: untyped, 0.84 to 0.96 of the same code run as Python),
 #: the board-class loops of all-in equity (``hhtools ev``; typed by class_count.pxd), and
@@ -73,7 +74,9 @@ CORE = [
     "grammars/pokerstars/state.py",
     "grammars/pokerstars/summary.py",
     "grammars/winamax/plain.py",
+    "grammars/winning/new.py",
     "grammars/winning/old_lines.py",
+    "grammars/winning/words.py",
     "hhtools/audit/__init__.py",
     "hhtools/audit/context.py",
     "hhtools/audit/settle.py",

@@ -67,7 +67,7 @@ from typing import Any
 
 from hhtools.grammars import _kit as k
 from hhtools.grammars.winning.new import first, parse_new
-from hhtools.grammars.winning.old_lines import read_line
+from hhtools.grammars.winning.old_lines import read_line, split_lines
 from hhtools.grammars.winning.words import share_out
 
 __all__ = ["FORMAT", "HAND_START", "parse_hand"]
@@ -111,14 +111,12 @@ def _read(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.P
 def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
     """Read one hand of the older format on ``h``: the two header lines, the body, the
     end checks, the record (its collects shared out over the pots)."""
-    lines = [ln.rstrip("\r") for ln in lines]
-    body = [(i, ln) for i, ln in enumerate(lines) if ln.strip()]
+    lines, body, numbered = split_lines(lines)
     head = _header(h, lines, body, line)
     if isinstance(head, k.ParsedHand):
         return head
     started, gid, game = head
     h.meanings = OLD_MEANINGS
-    numbered = ((i, ln.strip()) for i, ln in body[2:])
     if not k.read_body(h, numbered, line, partial(read_line, h), quiet=k.NO_CHIPS,
                        normalised=True):
         return k.no_record(h)

@@ -6,6 +6,8 @@
 cimport cython
 from hhtools.grammars._betting cimport _State
 
+@cython.locals(kept=list, body=list)
+cpdef tuple split_lines(object lines)
 cpdef bint read_line(_State h, str ln, object lno) except -1
 cdef bint _seat(_State h, str ln, object lno) except -1
 @cython.locals(name=str, n=Py_ssize_t, rest=str)

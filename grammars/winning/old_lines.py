@@ -15,7 +15,7 @@ from hhtools.grammars import _kit as k
 from hhtools.grammars._dead import join_dead
 from hhtools.grammars.winning.words import read_claim, read_old_low
 
-__all__ = ["read_line"]
+__all__ = ["read_line", "split_lines"]
 
 BUTTON = k.rule("button", r"Seat (?P<seat>\d+) is the button\s*$")
 SEAT = k.rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.\s*$")
@@ -54,6 +54,17 @@ _BETS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet",
 _POSTS = {"has small blind": k.PostKind.SMALL_BLIND, "has big blind": k.PostKind.BIG_BLIND,
           "straddle": k.PostKind.STRADDLE, "has dead blind": k.PostKind.ANTE,
           "posts ante": k.PostKind.ANTE, "posts": k.PostKind.BIG_BLIND}  # fmt: skip
+
+
+def split_lines(
+    lines: list[str],
+) -> tuple[list[str], list[tuple[int, str]], list[tuple[int, str]]]:
+    """A hand's lines as its reader takes them: each without its "\\r"; those not blank
+    with their index (from 0); and those after the first two not blank (the header's),
+    stripped, with their index: what :func:`read_line` reads."""
+    kept = [ln.rstrip("\r") for ln in lines]
+    body = [(i, ln) for i, ln in enumerate(kept) if ln.strip()]
+    return kept, body, [(i, ln.strip()) for i, ln in body[2:]]
 
 
 def read_line(h: k.Hand, ln: str, lno: int) -> bool:
