@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent
 #: the plain lines of Winamax, GGPoker and KingsClub read from their text (``_plain``,
 #: typed by _plain.pxd, and each site's ``plain``: untyped, on the kernel's hand),
 #: WPN's lines (the older format's ``winning/old_lines`` typed by its .pxd; the newer
-#: format's ``new`` and the summary words' ``words`` untyped),
+#: format's ``new`` and the summary words' ``words`` untyped), Bovada's (untyped),
 #: the XML kernel and the XML formats read through it (Boss, Everest, iPoker, Merge,
 #: Microgaming: untyped, 0.84 to 0.96 of the same code run as Python),
 #: the board-class loops of all-in equity (``hhtools ev``; typed by class_count.pxd), and
@@ -56,6 +56,7 @@ CORE = [
     "grammars/_valid.py",
     "grammars/_xml.py",
     "grammars/boss.py",
+    "grammars/bovada.py",
     "grammars/everest.py",
     "grammars/ggpoker/plain.py",
     "grammars/ipoker/__init__.py",
