@@ -16,8 +16,16 @@ cdef int[::1] _HIGH_VIEW, _V5_VIEW, _KEY_VIEW, _R_VIEW, _R13_VIEW, _SUIT_VIEW
                s=cython.int[::1], t=cython.int[::1], row=Py_ssize_t,
                a=Py_ssize_t, b=Py_ssize_t, c=Py_ssize_t, x1=Py_ssize_t, x2=Py_ssize_t,
                x3=Py_ssize_t, best=cython.long, hm=cython.long, bm=cython.long,
-               c_=Py_ssize_t, suit=Py_ssize_t)
+               c_=Py_ssize_t, suit=Py_ssize_t, n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t,
+               v=cython.long)
 cpdef high_value(hole, board)
+
+@cython.locals(c0=Py_ssize_t, c1=Py_ssize_t, c2=Py_ssize_t, c3=Py_ssize_t, c4=Py_ssize_t,
+               r0=Py_ssize_t, r1=Py_ssize_t, r2=Py_ssize_t, r3=Py_ssize_t, r4=Py_ssize_t,
+               n0=Py_ssize_t, n1=Py_ssize_t, n2=Py_ssize_t, n3=Py_ssize_t, n4=Py_ssize_t,
+               w=Py_ssize_t, cat=cython.long, keys=list, t=tuple, k0=Py_ssize_t,
+               k1=Py_ssize_t, k2=Py_ssize_t, k3=Py_ssize_t, k4=Py_ssize_t)
+cpdef tuple _reading_order(tuple c5, long value)
 
 @cython.locals(c0=Py_ssize_t, c1=Py_ssize_t, c2=Py_ssize_t, c3=Py_ssize_t, c4=Py_ssize_t,
                k=cython.int[::1])
@@ -29,3 +37,6 @@ cpdef long _eval5(c5) except? -1
                suit=Py_ssize_t, hx=Py_ssize_t, hy=Py_ssize_t, p=Py_ssize_t, q=Py_ssize_t,
                z=Py_ssize_t)
 cpdef tuple _first_high_five(h, b, long best)
+
+@cython.locals(h=tuple, b=tuple)
+cpdef tuple _validated(hole, board)

@@ -137,6 +137,7 @@ class InvalidQualifierError(ValueError):
 
 _CATEGORIES: Final = tuple(HandCategory)
 _TEXT: Final = tuple(card_str(c) for c in range(52))  # card code -> its text
+_CODE: Final = {text: c for c, text in enumerate(_TEXT)}  # "As" -> its code (to_codes' spelling)
 
 
 def category_of(value: int) -> HandCategory:
@@ -239,8 +240,15 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
         x2 = r[h2]
         x3 = r[h3]
         best = max(t[a + x1], t[a + x2], t[a + x3], t[b + x2], t[b + x3], t[c + x3])
-    else:
-        best = max([t[row + r13[hole[i]] + r[hole[j]]] for i, j in _PAIRS[len(hole)]])
+    else:  # every pair i < j of 2, 5, 6 or 7 hole cards: the same pairs as _PAIRS
+        n = len(hole)
+        best = 0
+        for i in range(n - 1):
+            a = row + r13[hole[i]]
+            for j in range(i + 1, n):
+                v = t[a + r[hole[j]]]
+                if v > best:
+                    best = v
     s = _SUIT_VIEW
     f = (s[b0] + s[b1] + s[b2] + s[b3] + s[b4] + _FLUSH_ADD) & _FLUSH_ANY
     if f:
@@ -315,17 +323,41 @@ def _low5(c5: Sequence[int], qmask: int) -> int | None:
 
 
 def _reading_order(c5: Sequence[int], value: int) -> tuple[str, ...]:
+    """The five cards' texts in reading order: by rank's count, then rank, high first.
+
+    Straights by rank alone, the wheel's ace last (it plays low). Cards of equal count
+    and rank keep their order in ``c5``: each sort key is one integer ending in the
+    card's position (3 bits), so sorting the keys is a stable sort by (-count, -rank).
+    """
+    c0, c1, c2, c3, c4 = c5
+    r0, r1, r2, r3, r4 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2
     cat = value >> 20
-    if cat in (_STRAIGHT, _SF):
-        order = sorted(c5, key=lambda c: -(c >> 2))
-        if value >> 16 & 15 == 3:  # the wheel: five high, the ace plays low
-            order = order[1:] + order[:1]
-    else:
-        counts: dict[int, int] = {}
-        for c in c5:
-            counts[c >> 2] = counts.get(c >> 2, 0) + 1
-        order = sorted(c5, key=lambda c: (-counts[c >> 2], -(c >> 2)))  # stable
-    return tuple([_TEXT[c] for c in order])
+    if cat == _STRAIGHT or cat == _SF:  # no rank twice: by rank; the wheel's ace as 13
+        w = 12 if value >> 16 & 15 == 3 else 13  # the wheel (five high): its ace reads last
+        keys = [
+            (12 - r0 if r0 != w else 13) << 3,
+            (12 - r1 if r1 != w else 13) << 3 | 1,
+            (12 - r2 if r2 != w else 13) << 3 | 2,
+            (12 - r3 if r3 != w else 13) << 3 | 3,
+            (12 - r4 if r4 != w else 13) << 3 | 4,
+        ]
+    else:  # 5 - count in the high bits (a count is 1 to 4), then 12 - rank, then position
+        n0 = (r0 == r1) + (r0 == r2) + (r0 == r3) + (r0 == r4)
+        n1 = (r1 == r0) + (r1 == r2) + (r1 == r3) + (r1 == r4)
+        n2 = (r2 == r0) + (r2 == r1) + (r2 == r3) + (r2 == r4)
+        n3 = (r3 == r0) + (r3 == r1) + (r3 == r2) + (r3 == r4)
+        n4 = (r4 == r0) + (r4 == r1) + (r4 == r2) + (r4 == r3)
+        keys = [
+            ((4 - n0) << 4 | (12 - r0)) << 3,
+            ((4 - n1) << 4 | (12 - r1)) << 3 | 1,
+            ((4 - n2) << 4 | (12 - r2)) << 3 | 2,
+            ((4 - n3) << 4 | (12 - r3)) << 3 | 3,
+            ((4 - n4) << 4 | (12 - r4)) << 3 | 4,
+        ]
+    keys.sort()
+    k0, k1, k2, k3, k4 = keys
+    t = _TEXT
+    return (t[c5[k0 & 7]], t[c5[k1 & 7]], t[c5[k2 & 7]], t[c5[k3 & 7]], t[c5[k4 & 7]])
 
 
 def _low_hand(c5: Sequence[int], value: int) -> LowHand:
@@ -346,8 +378,14 @@ def _check_qualifier(qualifier: int) -> int:
 def _validated(
     hole: str | Sequence[str | int], board: str | Sequence[str | int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    h = to_codes(hole)
-    b = to_codes(board)
+    if type(hole) is tuple and type(board) is tuple:  # the usual case: texts as records hold them
+        try:
+            h = tuple([_CODE[x] for x in hole])
+            b = tuple([_CODE[x] for x in board])
+        except (KeyError, TypeError):  # codes, other spellings, or not a card: the careful way
+            h, b = to_codes(hole), to_codes(board)
+    else:
+        h, b = to_codes(hole), to_codes(board)
     if len(b) != 5:
         raise InvalidHandError(f"board must be five cards, got {len(b)}")
     if not 2 <= len(h) <= 7:
