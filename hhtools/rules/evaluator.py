@@ -199,12 +199,19 @@ def _compiled() -> bool:
 # the tables as the per-call paths read them: as Python the tables themselves (a list
 # indexes quickest there); compiled, typed views of C-int arrays taken once here
 # (evaluator.pxd), so that a call reads them in C, boxing no number on the way
+def _per_card_tables(
+    compiled: bool,
+) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
+    """The per-card tables (key, rank, rank of 13, suit count) as the per-call paths
+    read them: C-int arrays when ``compiled`` (typed views in evaluator.pxd), else the
+    lists themselves."""
+    if compiled:
+        return array("i", _KEY), array("i", _R), array("i", _R13), array("i", _SUITCOUNT)
+    return _KEY, _R, _R13, _SUITCOUNT
+
+
 _HIGH_VIEW, _V5_VIEW = _HIGH, _V5
-if _compiled():
-    _KEY_VIEW, _R_VIEW = array("i", _KEY), array("i", _R)
-    _R13_VIEW, _SUIT_VIEW = array("i", _R13), array("i", _SUITCOUNT)
-else:
-    _KEY_VIEW, _R_VIEW, _R13_VIEW, _SUIT_VIEW = _KEY, _R, _R13, _SUITCOUNT
+_KEY_VIEW, _R_VIEW, _R13_VIEW, _SUIT_VIEW = _per_card_tables(_compiled())
 
 
 # ------------------------------------------------------------------ fast paths
