@@ -138,7 +138,10 @@ def audit_cmd(
         columns, rows, counts = store.listing(
             "findings", "kind", kind,
             "hand_id, kind, player, pot, half, paid, due, explanation, file, line",
-            "file, line, hand_id", limit,
+            # every column that tells two findings of one line apart: the same order
+            # from the embedded store and from a dataset (a hand's declared_misread and
+            # holdem_misread_prone of one player and line came either way round)
+            "file, line, hand_id, kind, player, pot, half, paid, due", limit,
         )  # fmt: skip
         judged = judged_line(*store.judged())
     if fmt != "table":
@@ -193,7 +196,8 @@ def problems_cmd(
         columns, rows, counts = store.listing(
             "import_errors", "code", code,
             f"file, line, hand_id, code, message, excerpt, {is_note} AS is_note",
-            "import_id, file, line", limit, None if notes else f"NOT {is_note}",
+            "import_id, file, line, hand_id, code, message", limit,
+            None if notes else f"NOT {is_note}",
         )  # fmt: skip
         hidden = 0 if notes else _count_notes(store, is_note, code)
     if code is not None and not rows and not hidden and code not in tuple(ProblemCode):
