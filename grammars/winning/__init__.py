@@ -62,10 +62,13 @@ Quirks of the older format read here:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, BinaryIO
 
 from hhtools.grammars import _kit as k
+from hhtools.grammars.winning.glued import unglued
 from hhtools.grammars.winning.new import first, parse_new
 from hhtools.grammars.winning.old_lines import read_line, split_lines
 from hhtools.grammars.winning.words import share_out
@@ -194,16 +197,27 @@ def _game(h: k.Hand, gid: Any, game: tuple[k.Variant, bool]) -> k.Game:
 #: another "Game ended at" line stays (an amount there could be the hand's: read in part).
 #: The newer format's table line ("Table '12' 6-max Seat #4 is the button") is only ever a
 #: header's second line: the line before it starts a hand text (a damaged "Game Hand #"
-#: written straight after a hand is reported, never read into it: the fuzz run, seed 7)
+#: written straight after a hand is reported, never read into it: the fuzz run, seed 7);
+#: a cash table's line ("St. Lucie 6-max Seat #4 is the button"), which no start tells,
+#: is found by :func:`_split`
 _END = k.HandEnd("Game ended at:", re.compile(r"Game ended at:"), second=("Table '",))
+
+
+def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
+    """A file's hand texts: the kernel's split (:data:`HAND_START`, :data:`_END`), each
+    text then cut before a damaged header glued in it (:func:`.glued.unglued`)."""
+    for ht in k.iter_hands(fh, file, HAND_START, _END):
+        yield from unglued(ht, fh, HAND_START)
+
 
 #: The Winning Poker Network site format (both of its text formats): a file holds one
 #: when its first lines are a WPN hand ("Game started at" then "Game ID", or "Hand #N
 #: - <game> - <stakes> - <date>"); its hands start at each "Game started at" or
-#: "Hand #" line. ``_parse`` is looked up when a hand is read (a test plants a bug in it).
-FORMAT = k.text_format(
+#: "Hand #" line (:func:`_split`). ``_parse`` is looked up when a hand is read (a test
+#: plants a bug in it).
+FORMAT = replace(k.text_format(
     "winning", "Winning Poker Network",
     "Omaha, 5-card Omaha and their hi/lo 8 or better; pot limit, no limit and fixed limit; "
     "cash and tournaments",
     HAND_START, _read, header=_RECOGNISE, end=_END,
-)  # fmt: skip
+), split=_split)  # fmt: skip
