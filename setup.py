@@ -53,6 +53,7 @@ CORE = [
     "grammars/_lines.py",
     "grammars/_plain.py",
     "grammars/_pots.py",
+    "grammars/_record.py",
     "grammars/_valid.py",
     "grammars/_xml.py",
     "grammars/boss.py",

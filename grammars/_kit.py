@@ -40,7 +40,7 @@ from hhtools.grammars._english import (
     RANK_WORDS, read_high, read_high_words, read_low, read_template,
 )  # fmt: skip
 from hhtools.grammars._hand import (
-    STREET_WORDS, Hand, build_record, by_word, finish, incomplete, limit_blinds, local_time,
+    STREET_WORDS, Hand, by_word, finish, incomplete, limit_blinds, local_time,
     match_line, match_player, no_record, not_read, reader, returns, rule_table, section,
     sitting_out, summary_end, text_format, the_board,
 )  # fmt: skip
@@ -58,6 +58,7 @@ from hhtools.grammars._pots import (
     clockwise, in_pot_order, paid_parts, pots_of, split_rake, split_win,
 )  # fmt: skip
 from hhtools.grammars._quiet import NO_CHIPS, SAID
+from hhtools.grammars._record import build_record
 from hhtools.grammars._site import (
     STREETS, STRUCTURE_CODES, STRUCTURE_WORDS, bad_header, blinds_and_bets, category_names,
     header_game, player_line, read_high_once, read_lines, seat_lines_cut, site_format,

@@ -9,7 +9,7 @@ line may be printed twice and summed. A format declares what it reads and what e
 its lines might mean as :class:`Meanings` (on its hand state: ``Hand.meanings``).
 
 :func:`meaning_problems` runs once per hand when the record is built
-(:func:`~hhtools.grammars._hand.build_record`; an XML or JSON grammar calls it the same
+(:func:`~hhtools.grammars._record.build_record`; an XML or JSON grammar calls it the same
 way): when the chips the actions put in (less what went back) agree with every total
 the site wrote (the total pot, and what it paid plus its rake and fees), nothing more
 is done. Otherwise every declared alternative is tried on the same lines; one that

@@ -19,7 +19,8 @@ from typing import Any, BinaryIO, TypeVar
 from lxml import etree
 
 from hhtools.grammars._betting import _OutOfRange, _State
-from hhtools.grammars._hand import Hand, _seat, build_record
+from hhtools.grammars._hand import Hand, _seat
+from hhtools.grammars._record import build_record
 from hhtools.grammars._inferred import excess_returned
 from hhtools.grammars._xml_split import MARK, opener, split_elements
 from hhtools.grammars.base import ParsedHand, SiteFormat, internal_error

@@ -164,7 +164,8 @@ def test_the_record_builder_lists_the_fields_in_order_with_the_class_s_defaults(
     field refused as the class refuses it."""
     import dataclasses
 
-    from hhtools.grammars._hand import BUILT_FIELDS, Hand, build_record
+    from hhtools.grammars._hand import Hand
+    from hhtools.grammars._record import BUILT_FIELDS, build_record
     from hhtools.model.records import BettingStructure, Game, HandHistory, Variant
 
     assert BUILT_FIELDS == tuple(f.name for f in dataclasses.fields(HandHistory))

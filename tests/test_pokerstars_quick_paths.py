@@ -14,7 +14,8 @@ from datetime import datetime
 import pytest
 
 from hhtools.grammars.pokerstars import header
-from hhtools.grammars.pokerstars.actions import STREET_LINE, _Body, _street
+from hhtools.grammars.pokerstars.actions import _Body, _street
+from hhtools.grammars.pokerstars.line_rules import STREET_LINE
 from hhtools.grammars.pokerstars.plain import DEALT, UNCALLED, _bracketed, _dealt, _uncalled
 from hhtools.grammars.pokerstars.seats import SEAT, _seat_parts
 from hhtools.model.records import Street

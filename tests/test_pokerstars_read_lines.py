@@ -12,7 +12,8 @@ import pytest
 
 from hhtools.grammars._betting import read_body
 from hhtools.grammars.pokerstars import crosscheck
-from hhtools.grammars.pokerstars.actions import FAST_RULES, QUIET, _Body, read_lines
+from hhtools.grammars.pokerstars.actions import FAST_RULES, _Body, read_lines
+from hhtools.grammars.pokerstars.line_rules import QUIET
 from hhtools.model.money import Unit
 from hhtools.model.records import Action, ActionKind, PostKind, Seat, Street
 from hhtools.model.vocab import ProblemCode

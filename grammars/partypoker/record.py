@@ -5,7 +5,7 @@ quirks): :class:`_Hand` is the kernel's hand state (:class:`~.._hand.Hand`) with
 only PartyPoker writes; :func:`_finish` settles what the site left implicit (the
 uncalled bet inside a "wins"/"collected" amount, an old cash hand's rake, a cash-out's
 fee and kept pot) and builds the record with the kernel's
-:func:`~.._hand.build_record`. Money is in minor units throughout.
+:func:`~.._record.build_record`. Money is in minor units throughout.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ The hand is read on the grammar kernel: the hand state :class:`~.._hand.Hand` (a
 subclass adds what only 888 keeps), the per-line loop :func:`~.._betting.read_body`,
 line rules named once (:func:`~.._lines._rule`) and looked up by their first word
 (:func:`~.._hand.rule_table`), the end checks :func:`~.._hand.incomplete` and the one
-record builder :func:`~.._hand.build_record`. What is 888's own is data below: the
+record builder :func:`~.._record.build_record`. What is 888's own is data below: the
 words of its lines, and that every betting amount is what the player adds.
 """
 

@@ -12,7 +12,8 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from hhtools.grammars._betting import claimed_from_five, read_body, seen_twice
-from hhtools.grammars._hand import Hand, build_record, no_record, not_read, rule_table
+from hhtools.grammars._hand import Hand, no_record, not_read, rule_table
+from hhtools.grammars._record import build_record
 from hhtools.grammars._inferred import collected, in_pot
 from hhtools.grammars._lines import _cards
 from hhtools.grammars._meaning import Meanings

@@ -9,7 +9,7 @@ How it reads a hand (see STYLE.md, "Speed with pyparsing"):
   holds), the body is read as :func:`~hhtools.grammars._betting.read_body` reads it
   (``actions.read_lines``: bad cards,
   bad amounts, numbers out of range and unknown lines become problems there), the
-  record is made by :func:`~hhtools.grammars._hand.build_record` and the parse is
+  record is made by :func:`~hhtools.grammars._record.build_record` and the parse is
   guarded by :func:`~hhtools.grammars._hand.reader`.
 * Every kind of line is one named pyparsing ``Regex`` element, built once at module
   level, whose named groups are its results names. A hand is read one line at a time;
@@ -72,10 +72,12 @@ import re
 
 import pyparsing as pp
 from hhtools.grammars import _lines
-from hhtools.grammars._hand import BUILT_FIELDS, reader, record_of, record_values
+from hhtools.grammars._hand import reader
+from hhtools.grammars._record import BUILT_FIELDS, record_of, record_values
 from hhtools.grammars._lines import FAST
 from hhtools.grammars.base import Habits, ParsedHand, SiteFormat
-from hhtools.grammars.pokerstars.actions import (
+from hhtools.grammars.pokerstars.actions import FAST_RULES, SLOW_RULES, _Body, read_lines
+from hhtools.grammars.pokerstars.line_rules import (
     BET,
     CALL,
     CASH_OUT,
@@ -100,10 +102,6 @@ from hhtools.grammars.pokerstars.actions import (
     SITS_OUT,
     STATUS,
     STREET_LINE,
-    FAST_RULES,
-    SLOW_RULES,
-    _Body,
-    read_lines,
 )
 from hhtools.grammars.pokerstars import languages, plain
 from hhtools.grammars.pokerstars.plain import DEALT, UNCALLED

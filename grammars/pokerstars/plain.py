@@ -6,7 +6,7 @@ or collect with plain amounts ("Ann: raises $0.03 to $0.05", "Bob collected $1.3
 from pot"). :func:`read_plain` reads such a line from its characters: the verb by
 comparing the text after the name with the rule's own words, each amount by
 :func:`amount_at` (digits read into an int, no text cut out of the line), and adds
-the record the line's rule (:data:`.actions.PLAYER_RULES`) gives. It reads a line only
+the record the line's rule (:data:`.line_rules.PLAYER_RULES`) gives. It reads a line only
 when it is written exactly the rule's plain way; any other line (an amount with a
 comma, a cap, a fold with cards, a name another seated name starts...) is left to the
 rules, which stay the reference: ``False`` and nothing added. Run compiled, it saves
@@ -437,7 +437,7 @@ def show_parts(ln: str, at: int) -> dict[str, str | None] | None:
 
 def _bracketed(text: str) -> bool:
     """Whether ``text`` is card lists in brackets, each after a space (" [Qh Td Ts]
-    [9c]", or none: ""), as :data:`.actions.STREET_LINE` reads a street line's cards.
+    [9c]", or none: ""), as :data:`.line_rules.STREET_LINE` reads a street line's cards.
 
     >>> _bracketed(" [Qh Td Ts] [9c]"), _bracketed(""), _bracketed(" [Qh]]"), _bracketed("[Qh]")
     (True, True, False, False)
