@@ -150,6 +150,11 @@ def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     if _twice(h, end):
         return k.no_record(h)
     returned, collects = _take_return(h)
+    if h.new and _cards_cut(h, collects, end):
+        h.problem(end, k.ProblemCode.TRUNCATED_HAND,
+                  "a showdown winner's balance line ends at its net, without the cards "
+                  "(cut short?)", lines[-1])  # fmt: skip
+        return k.no_record(h)
     won = sum(c.amount for c in collects)
     went_in = sum(a.amount for a in h.actions) - sum(r.amount for r in returned)
     if not h.new and k.short_paid(went_in, won):  # the old format ends with its wins lines
@@ -170,6 +175,20 @@ def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         tournament_results=tuple(dataclasses.replace(r, currency=hd.buy_cur) for r in h.results),
     )  # fmt: skip
     return k.ParsedHand(record, tuple(h.problems), None, h.hand_id)
+
+
+def _cards_cut(h: _Hand, collects: list[k.Collect], end: int) -> bool:
+    """Is the new summary's last line (``end``) a winner's balance line cut after its
+    net ("net +$1.58" of "net +$1.58[ Ah, Kd, Qh, Jc ] [ one pair, kings -- ..]")? It is
+    when that player won from the pot (a collect beyond the uncalled bet returned) at a
+    showdown (another player not folded showed cards) and shows none: the site shows
+    every showdown winner's cards on that line (the corpora's and fixtures' lines); a
+    winner of an uncontested pot shows none, a whole line of the kind."""
+    won = {c.player for c in collects if c.line == end and c.amount > 0}
+    if not won:
+        return False
+    shown = {s.player for s in h.shows}
+    return not won & shown and any(p not in h.folded for p in shown - won)
 
 
 def _pot(h: _Hand, went_in: int, won: int) -> tuple[int, int | None, int]:
