@@ -57,4 +57,31 @@ def wins_cut(
         return "a pot is paid by no 'collected' line (cut short?)"
     if not tournament and k.short_paid(pot, pot - unpaid):
         return "the 'collected' lines pay less than nine tenths of the pot (cut short?)"
+    if tournament and _share_missing(shows, collects, pot_sizes):
+        return "a pot's one 'collected' line is a tied share of it (cut short?)"
     return None
+
+
+def _share_missing(shows: Sequence[k.Show], collects: Sequence[k.Collect],
+                   pot_sizes: Sequence[int]) -> bool:  # fmt: skip
+    """A tournament pot paid by one line only, that line an equal share of it (the pot
+    ``n`` times it, give or take the odd chips: ``n - 1``), ``n`` of 2 or more and at
+    least ``n`` hands shown: a tie whose other shares' lines are past the text's end
+    (a high-only tie cut after its first winner). A whole pot a site paid short is
+    paid otherwise (the real 2013 hand: 76 of a 576 side pot, on two lines).
+
+    >>> ann, bob = k.Show("a", ("As",)), k.Show("b", ("Ks",))
+    >>> _share_missing([ann, bob], [k.Collect("a", 100, 0)], [201])
+    True
+    >>> _share_missing([ann], [k.Collect("a", 100, 0)], [201])
+    False
+    """
+    shown = sum(1 for s in shows if s.cards and not s.mucked)
+    for i, size in enumerate(pot_sizes):
+        lines = [c.amount for c in collects if c.pot == i]
+        if len(lines) != 1 or lines[0] <= 0:
+            continue
+        n = round(size / lines[0])
+        if 2 <= n <= shown and abs(size - n * lines[0]) <= n - 1:
+            return True
+    return False
