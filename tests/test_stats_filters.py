@@ -4,6 +4,7 @@ comments beside it."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from datetime import date, datetime
 from pathlib import Path
@@ -69,6 +70,47 @@ def test_position_names_beyond_ten() -> None:
 )
 def test_hole_classes(hole: str, classes: tuple[str, ...]) -> None:
     assert hole_classes(hole.split()) == classes
+
+
+@pytest.mark.parametrize(
+    ("hole", "classes"),
+    [
+        ("Ac Ad 7h 8s", ("pair", "aces", "rainbow")),  # two aces, no deuce: not a2
+        ("Kh 9h 7s 4s", ("double_suited",)),  # no pair, span 10: one class only
+        ("2c 2d 2h 2s", ("pair", "rainbow")),
+        ("Ah 2h", ("single_suited", "a2")),  # two cards: A-2 is no rundown (four ranks)
+    ],
+)
+def test_hole_classes_of_one_class_and_of_fewer_cards(hole: str, classes: tuple[str, ...]) -> None:
+    assert hole_classes(hole.split()) == classes
+
+
+def test_hole_classes_of_a_card_of_no_rank_is_a_key_error() -> None:
+    with pytest.raises(KeyError):
+        hole_classes(["Ah", "Xd", "Kh", "Qh"])
+
+
+def test_hole_classes_of_every_fourth_4_card_hole_as_the_definitions_state() -> None:
+    # each class restated from HOLE_CLASSES' definitions with sets and counts (the rank
+    # order deuce..ace, the ace also low for a rundown), in both card orders
+    ranks = "23456789TJQKA"
+    deck = [r + s for r in ranks for s in "cdhs"]
+    windows = [{ranks[(low + i) % 13] for i in range(5)} for low in range(-1, 9)]
+    for k, hole in enumerate(itertools.combinations(deck, 4)):
+        if k % 4:
+            continue
+        held = [c[0] for c in hole]
+        suits = [c[1] for c in hole]
+        twice = sum(suits.count(s) >= 2 for s in "cdhs")
+        expected = [name for name, holds in (
+            ("pair", len(set(held)) < 4),
+            ("aces", held.count("A") >= 2),
+            ("double_suited", twice >= 2), ("single_suited", twice == 1), ("rainbow", not twice),
+            ("rundown", len(set(held)) == 4 and any(set(held) <= w for w in windows)),
+            ("a2", "A" in held and "2" in held),
+        ) if holds]  # fmt: skip
+        assert hole_classes(hole) == tuple(expected), hole
+        assert hole_classes(list(reversed(hole))) == tuple(expected), hole
 
 
 @pytest.mark.parametrize(

@@ -62,21 +62,42 @@ def hole_classes(hole: Sequence[str]) -> tuple[str, ...]:
     """
     if not hole:
         return ()
-    mask = 0
+    mask = ranks = aces = 0
+    for c in hole:  # every rank first: a card of no rank is a KeyError before any suit is read
+        rank = c[0]
+        bit = _BIT[rank]
+        if not mask & bit:
+            ranks += 1  # one more rank held
+            mask |= bit
+        if rank == "A":
+            aces += 1
+    clubs = diamonds = hearts = spades = 0
     for c in hole:
-        mask |= _BIT[c[0]]
-    suits = "".join(c[1] for c in hole)
-    twice = (suits.count("c") >= 2) + (suits.count("d") >= 2) + (suits.count("h") >= 2) + (
-        suits.count("s") >= 2)
-    aces = sum(1 for c in hole if c[0] == "A")
+        suit = c[1]
+        if suit == "c":
+            clubs += 1
+        elif suit == "d":
+            diamonds += 1
+        elif suit == "h":
+            hearts += 1
+        elif suit == "s":
+            spades += 1
+    twice = (clubs >= 2) + (diamonds >= 2) + (hearts >= 2) + (spades >= 2)
+    suited = "double_suited" if twice >= 2 else "single_suited" if twice else "rainbow"
+    pair = ranks < len(hole)
+    rundown = _RUNDOWN[mask]
+    a2 = aces and mask & 1
+    # most holes are in one class only: that tuple made without a list
+    if not (pair or rundown or a2):
+        return (suited,)
     out = []
-    if mask.bit_count() < len(hole):
+    if pair:
         out.append("pair")
     if aces >= 2:
         out.append("aces")
-    out.append("double_suited" if twice >= 2 else "single_suited" if twice else "rainbow")
-    if _RUNDOWN[mask]:
+    out.append(suited)
+    if rundown:
         out.append("rundown")
-    if aces and mask & 1:
+    if a2:
         out.append("a2")
     return tuple(out)
