@@ -218,3 +218,37 @@ def test_tables_made_in_the_thread_are_those_made_for_the_page(db_path: Path) ->
     alone = dataclasses.replace(report, prepared={})
     for rows in (None, 1, 2):
         assert page_files(report, page_rows=rows) == page_files(alone, page_rows=rows)
+
+
+def test_player_tables_go_to_the_thread_before_the_charts_seats(db_path: Path, monkeypatch,
+                                                                tmp_path: Path) -> None:  # fmt: skip
+    """The players' statistics are read, and handed to the page's thread, right after the
+    results: their text is made while the chart's seats and the findings are read (they
+    were read after them, the page's last wait). The files written are the bytes the
+    thread made: each reads back as the table's own script."""
+    from hhtools.reports import report as module
+    from hhtools.reports.output import write_page
+    from hhtools.reports.report_tables import PagedTable
+    from hhtools.store.api import HandStore
+
+    calls: list[str] = []
+    stats_frames, cumulative = HandStore.stats_frames, module._cumulative
+
+    def stats_spy(self, by=("player",), **kw):  # type: ignore[no-untyped-def]
+        calls.append("stats " + ",".join(by))
+        return stats_frames(self, by, **kw)
+
+    def cumulative_spy(*args, **kw):  # type: ignore[no-untyped-def]
+        calls.append("chart seats")
+        return cumulative(*args, **kw)
+
+    monkeypatch.setattr(HandStore, "stats_frames", stats_spy)
+    monkeypatch.setattr(module, "_cumulative", cumulative_spy)
+    with hhtools.connect(db_path) as db:
+        report = build_report(db, ReportFilter())
+    assert calls == ["stats player", "chart seats", "stats game,limit"]
+    write_page(report, tmp_path / "r.html", page_rows=1)
+    ready = report.prepared["player-stats"].result()
+    written = (tmp_path / "r_files" / "player-stats.js").read_bytes()
+    assert written == ready.script
+    assert written.decode("utf-8") == PagedTable("player-stats", ready.columns, "").script()

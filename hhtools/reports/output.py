@@ -171,7 +171,7 @@ def write_page(report: Report, out: Path, page_rows: int | None = None) -> Path:
             if isinstance(content, Path):
                 shutil.copyfile(content, tmp / name)
             else:
-                (tmp / name).write_text(content, encoding="utf-8")
+                (tmp / name).write_bytes(content)
         mask = os.umask(0)
         os.umask(mask)
         os.chmod(tmp, 0o777 & ~mask)

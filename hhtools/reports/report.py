@@ -209,6 +209,10 @@ def build_report(
         pool = ThreadPoolExecutor(1, thread_name_prefix="hhtools-report-page")
     try:
         prepared = {"results": pool.submit(prepare_frame, "results", results)} if pool else {}
+        # the players' statistics next, so that their text is made in the thread while
+        # DuckDB answers the rest (made after the chart's seats, they were the page's
+        # last wait)
+        players = _player_tables(db, flt, results, pool, prepared) if page and n_hands else None
 
         # the views over the filtered hands and seats, counted in one statement
         def count(view: str, rows: str = "player") -> str:
@@ -245,7 +249,7 @@ def build_report(
         report = Report(flt, n_hands, results, findings, totals, cumulative, has_ev=has_ev,
                         read_in_part=partly, not_told=not_told, prepared=prepared)
         if page and n_hands:
-            _page_data(db, report, fsql, params, (swhere, sparams), pool)
+            _page_data(db, report, fsql, params, (swhere, sparams), pool, players)
         return report
     finally:
         if pool is not None:
@@ -294,28 +298,44 @@ _FINDING_TIES = ("kind, started_at, site, hand_id, player, board, pot, half, lin
                  "explanation")
 
 
+def _player_tables(db: HandStore, flt: ReportFilter, results: pl.DataFrame, pool: Any,
+                   prepared: dict[str, Any]) -> tuple[pl.DataFrame, pl.DataFrame]:  # fmt: skip
+    """The statistics and the money per player (:meth:`HandStore.stats_frames`), the
+    hi/lo-only columns blank for a player of no hi/lo game (as ``results`` tells); with
+    ``pool`` (an executor), their tables handed to it to be made text, in ``prepared``.
+
+    Returns:
+        ``(player_stats, player_money)``.
+    """
+    import polars as pl
+
+    player_stats, player_money = db.stats_frames(("player",), **dataclasses.asdict(flt))
+    hilo_players = results.filter(_hilo_game())["player"].unique().to_list()
+    player_stats = blank_high_only(player_stats, pl.col("player").is_in(hilo_players))
+    if pool is not None:
+        from hhtools.reports.report_tables import prepare_frame, prepare_stats
+
+        prepared["player-stats"] = pool.submit(prepare_stats, "player-stats", player_stats,
+                                               ["player"])  # fmt: skip
+        prepared["player-money"] = pool.submit(prepare_frame, "player-money", player_money, 3)
+    return player_stats, player_money
+
+
 def _page_data(db: HandStore, report: Report, fsql: str, params: list[Any],
-               seats: tuple[str | None, list[Any]], pool: Any = None) -> None:  # fmt: skip
+               seats: tuple[str | None, list[Any]], pool: Any = None,
+               players: tuple[pl.DataFrame, pl.DataFrame] | None = None) -> None:  # fmt: skip
     """Fill what only the HTML page shows: statistics, the findings listed, their hands.
 
     ``fsql`` gives the findings without their players' cards (``hole_cards`` NULL),
     ``seats`` the seat filter and its parameters: the findings listed are chosen first,
     then their cards read from the seats (as view ``misreads`` reads them). With
     ``pool`` (an executor), the statistics' tables are made text there meanwhile
-    (:attr:`Report.prepared`)."""
+    (:attr:`Report.prepared`). ``players``: :func:`_player_tables`' frames when already
+    read."""
+    if players is None:
+        players = _player_tables(db, report.filter, report.results, pool, report.prepared)
+    report.player_stats, report.player_money = players
     filters = dataclasses.asdict(report.filter)
-    import polars as pl
-
-    player_stats, report.player_money = db.stats_frames(("player",), **filters)
-    hilo_players = report.results.filter(_hilo_game())["player"].unique().to_list()
-    report.player_stats = blank_high_only(player_stats, pl.col("player").is_in(hilo_players))
-    if pool is not None:
-        from hhtools.reports.report_tables import prepare_frame, prepare_stats
-
-        report.prepared["player-stats"] = pool.submit(prepare_stats, "player-stats",
-                                                      report.player_stats, ["player"])
-        report.prepared["player-money"] = pool.submit(prepare_frame, "player-money",
-                                                      report.player_money, 3)
     game_stats, report.game_money = db.stats_frames(("game", "limit"), **filters)
     report.game_stats = blank_high_only(game_stats, _hilo_game())
     order = " ".join(f"WHEN '{k}' THEN {i}" for i, k in enumerate(FINDING_ORDER))

@@ -312,7 +312,7 @@ def to_html(report: Report, folder: str = "report_files") -> str:
 
 
 def page_files(report: Report, folder: str = "report_files",
-               page_rows: int | None = None) -> tuple[str, dict[str, str | Path]]:  # fmt: skip
+               page_rows: int | None = None) -> tuple[str, dict[str, bytes | Path]]:  # fmt: skip
     """The report as one HTML page and the files it reads from the folder beside it.
 
     The page holds the styles, the script, the totals, the charts' points, the first
@@ -331,7 +331,7 @@ def page_files(report: Report, folder: str = "report_files",
 
     Returns:
         ``(page, files)``: the page's text (UTF-8 when written) and ``{file name in
-        the folder: its text, or the path of a file to copy}``.
+        the folder: its UTF-8 bytes, or the path of a file to copy}``.
     """
     results = report.results
     n_findings = int(report.findings["findings"].sum()) if report.findings.height else 0
@@ -346,7 +346,7 @@ def page_files(report: Report, folder: str = "report_files",
     ev_note = ("Dashed: the all-in EV line (each all-in's expectation in place of its "
                "result, from <code>hhtools ev</code>)." if report.has_ev else
                "Run <code>hhtools ev</code> to add the all-in EV line.")  # fmt: skip
-    files: dict[str, str | Path] = {}
+    files: dict[str, bytes | Path] = {}
     if report.cumulative.height:
         files[PLOTLY_JS] = _plotly_file()
     extra = {} if page_rows is None else {"page_rows": page_rows}
@@ -357,7 +357,7 @@ def page_files(report: Report, folder: str = "report_files",
         ready = got.result() if got is not None else None
         paged = PagedTable(table_id, ready.columns if ready else make(), folder, **extra)
         if paged.paged:
-            files[paged.file_name] = ready.script if ready else paged.script()
+            files[paged.file_name] = ready.script if ready else paged.script().encode("utf-8")
         return paged.html()
 
     sections = [

@@ -172,11 +172,13 @@ class Prepared:
 
     Attributes:
         columns: its columns.
-        script: its file of rows (:meth:`PagedTable.script`), used when it is paged.
+        script: its file of rows (:meth:`PagedTable.script`) as UTF-8 bytes, used when
+            it is paged (encoded in the thread too: 0.13 CPU s of the million-hand
+            report's files, no longer between the last table and the page's writing).
     """
 
     columns: list[Column]
-    script: str
+    script: bytes
 
 
 def prepare_frame(table_id: str, frame: pl.DataFrame, numeric_from: int | None = None
@@ -192,13 +194,13 @@ def prepare_frame(table_id: str, frame: pl.DataFrame, numeric_from: int | None =
     if numeric_from is None:
         numeric_from = first_number(frame)
     columns = frame_columns(frame, numeric_from)
-    return Prepared(columns, PagedTable(table_id, columns, "").script())
+    return Prepared(columns, PagedTable(table_id, columns, "").script().encode("utf-8"))
 
 
 def prepare_stats(table_id: str, stats: pl.DataFrame, dims: list[str]) -> Prepared:
     """:func:`stats_columns` and its file of rows, made at once (as :func:`prepare_frame`)."""
     columns = stats_columns(stats, dims)
-    return Prepared(columns, PagedTable(table_id, columns, "").script())
+    return Prepared(columns, PagedTable(table_id, columns, "").script().encode("utf-8"))
 
 
 def first_number(results: pl.DataFrame) -> int:
