@@ -252,3 +252,32 @@ def test_player_tables_go_to_the_thread_before_the_charts_seats(db_path: Path, m
     written = (tmp_path / "r_files" / "player-stats.js").read_bytes()
     assert written == ready.script
     assert written.decode("utf-8") == PagedTable("player-stats", ready.columns, "").script()
+
+
+def test_player_tables_made_while_the_results_are_still_made(db_path: Path, monkeypatch) -> None:
+    """Two threads make the page's tables: the players' statistics are made text while
+    the results' text is still being made (the results wait here until they are)."""
+    import threading
+
+    from hhtools.reports import report_tables
+
+    done = threading.Event()
+    frame, stats = report_tables.prepare_frame, report_tables.prepare_stats
+
+    def results_wait(table_id, *args, **kw):  # type: ignore[no-untyped-def]
+        if table_id == "results":
+            assert done.wait(30), "the players' statistics waited for the results"
+        return frame(table_id, *args, **kw)
+
+    def stats_then_go(*args, **kw):  # type: ignore[no-untyped-def]
+        try:
+            return stats(*args, **kw)
+        finally:
+            done.set()
+
+    monkeypatch.setattr(report_tables, "prepare_frame", results_wait)
+    monkeypatch.setattr(report_tables, "prepare_stats", stats_then_go)
+    with hhtools.connect(db_path) as db:
+        report = build_report(db, ReportFilter())
+    assert report.prepared["results"].result().columns[0].header == "player"
+    assert done.is_set()
