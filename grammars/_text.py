@@ -328,8 +328,19 @@ def _starts(start: re.Pattern[str], header: re.Pattern[str], buf: str) -> list[i
     return starts
 
 
-_LONE_CR = re.compile(r"\r(?!\n)")
-_BLOCK = 1 << 20
+_LONE_CR = re.compile(rb"\r(?!\n)")
+#: bytes a block: a range of a file is read a block past its end (its first hand after
+#: the end), and a block of 1 MiB decoded cost 4 to 7 us a hand more than one of 256 KiB
+_BLOCK = 1 << 18
+
+
+def _not_block_readable(block: bytes) -> bool:
+    """Whether a block of a UTF-8 file holds a lone CR (old Mac line ends), a BOM or a
+    NUL (dropped line by line: :func:`scrub`), sought in its bytes before decoding: in
+    valid UTF-8, EF BB BF is U+FEFF and a zero byte U+0000, nothing else."""
+    if b"\r" in block and _LONE_CR.search(block) is not None:
+        return True
+    return b"\x00" in block or codecs.BOM_UTF8 in block
 
 
 def _iter_hands_by_block(
@@ -359,14 +370,12 @@ def _iter_hands_by_block(
                 pending = data
                 continue
             block, pending = data[: cut + 1], data[cut + 1 :]
+        if _not_block_readable(block):
+            raise _NotBlockReadable
         try:
             text = block.decode("utf-8")
         except UnicodeDecodeError:
             raise _NotBlockReadable from None
-        if "\r" in text and _LONE_CR.search(text):
-            raise _NotBlockReadable
-        if "\ufeff" in text or "\x00" in text:  # dropped line by line (scrub)
-            raise _NotBlockReadable
         buf += text
         starts = _starts(start, header, buf)
         if eof:
@@ -394,7 +403,9 @@ def _iter_hands_by_block(
 
 
 _Cuts = tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None]
-_CUTS: dict[HandEnd, _Cuts] = {}
+#: each :class:`HandEnd`'s rules by its ``id`` (the end kept with them): a frozen
+#: dataclass's hash hashes every field, compiled patterns too (0.7 us a hand)
+_CUTS: dict[int, tuple[HandEnd, _Cuts]] = {}
 #: the "\n" before the first line that is not blank and follows a blank line: its end - 1
 _AFTER_BLANK = re.compile(r"\n[^\S\n]*\n(?:[^\S\n]*\n)*(?=[^\S\n]*\S)")
 
@@ -403,16 +414,18 @@ def _cut_rules(end: HandEnd) -> _Cuts:
     """``end`` compiled once: searches for the "\\n" before the first line neither
     blank nor kept, before the first line ``breaks`` matches, and for the first line
     after a blank line (:data:`_AFTER_BLANK`, with ``blank``)."""
-    rules = _CUTS.get(end)
-    if rules is None:
-        scan = breaks = None
-        if end.keeps is not None:
-            keep = r"\n(?!(?:" + end.keeps.pattern + r")|[^\S\n]*(?:\n|\Z))"
-            scan = re.compile(keep, re.MULTILINE | end.keeps.flags)
-        if end.breaks is not None:
-            brk = r"\n(?=" + end.breaks.pattern + ")"
-            breaks = re.compile(brk, re.MULTILINE | end.breaks.flags)
-        rules = _CUTS[end] = (scan, breaks, _AFTER_BLANK if end.blank else None)
+    got = _CUTS.get(id(end))
+    if got is not None and got[0] is end:
+        return got[1]
+    scan = breaks = None
+    if end.keeps is not None:
+        keep = r"\n(?!(?:" + end.keeps.pattern + r")|[^\S\n]*(?:\n|\Z))"
+        scan = re.compile(keep, re.MULTILINE | end.keeps.flags)
+    if end.breaks is not None:
+        brk = r"\n(?=" + end.breaks.pattern + ")"
+        breaks = re.compile(brk, re.MULTILINE | end.breaks.flags)
+    rules = (scan, breaks, _AFTER_BLANK if end.blank else None)
+    _CUTS[id(end)] = (end, rules)
     return rules
 
 
@@ -494,14 +507,18 @@ def _marked_pieces(seg: str, probe: str, end: HandEnd) -> list[str]:
 
 def _segment(seg: str, file: str, offset: int, line: int) -> HandText:
     """One hand's text: ``\\n`` line ends, trailing blank lines dropped (the last line
-    that is not blank is kept whole)."""
-    if "\r" in seg:
-        seg = seg.replace("\r\n", "\n")
+    that is not blank is kept whole). Cut before its CRLFs are made ``\\n`` (a copy
+    fewer): every CR here is followed by a LF (lone CRs go line by line), so the
+    ``\\n`` after the last line not blank is the same either way, its CR before it."""
     k = len(seg.rstrip())
     if k == 0:
         return HandText("", file, line, offset, "utf-8")
     e = seg.find("\n", k)
-    return HandText(seg[:e] if e >= 0 else seg, file, line, offset, "utf-8")
+    if e >= 0:
+        seg = seg[: e - 1] if seg[e - 1] == "\r" else seg[:e]
+    if "\r" in seg:
+        seg = seg.replace("\r\n", "\n")
+    return HandText(seg, file, line, offset, "utf-8")
 
 
 def _preamble(seg: str, file: str, offset: int, line: int) -> HandText | None:
