@@ -31,17 +31,30 @@ from hhtools.model import habits
 from hhtools.model.records import HandHistory
 from hhtools.model.vocab import Half, OddChips
 
-__all__ = ["agrees", "odd_units_placed", "other_rule"]
+__all__ = ["agrees", "odd_units_placed", "other_rule", "pot_agrees"]
 
 
 def agrees(settlement: HandSettlement) -> bool:
     """Every pot the rules could award paid every player what they give."""
-    return all(
-        line.paid == line.due
-        for pot in settlement.pots
-        if pot.award is not None
-        for line in pot.lines
-    )
+    for pot in settlement.pots:
+        if pot.award is not None and not pot_agrees(pot):
+            return False
+    return True
+
+
+def pot_agrees(pot: PotSettlement) -> bool:
+    """Every line of ``pot`` paid what the rules give (a line with no due, on a pot
+    the rules could not award, never agrees).
+
+    >>> from hhtools.audit.settle import AwardLine
+    >>> line = AwardLine("a", Half.ALL, 10, 10, None, None, None)
+    >>> pot_agrees(PotSettlement(0, 0, 10, 10, ("a",), None, (line,)))
+    True
+    """
+    for line in pot.lines:  # (a loop: a generator costs more than most pots' lines)
+        if line.paid != line.due:
+            return False
+    return True
 
 
 def other_rule(

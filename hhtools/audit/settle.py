@@ -408,7 +408,7 @@ def _lines(
                 continue
             out.append(_line(
                 player, _ALL, got, due, award.fraction(player, _ALL),
-                award.scooped(player) and several,
+                several and award.scooped(player),
                 award.quartered(player) if split else False, first_line.get(player, 0),
             ))  # fmt: skip
         return tuple(out)

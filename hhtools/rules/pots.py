@@ -120,14 +120,29 @@ def clockwise_order(hand: HandHistory) -> tuple[str, ...]:
     >>> class H: seats = (Seat(1, "a", 0), Seat(3, "b", 0), Seat(5, "c", 0)); button = 3
     >>> clockwise_order(H())
     ('c', 'a', 'b')
+    >>> class J: seats = (Seat(5, "c", 0), Seat(1, "a", 0), Seat(3, "b", 0)); button = 1
+    >>> clockwise_order(J())  # seats written out of seat order
+    ('b', 'c', 'a')
     """
-    seats = sorted(hand.seats, key=_SEAT)
+    seats = hand.seats
+    last = None
+    for s in seats:  # the seats as written are most often in seat order already
+        if last is not None and s.seat < last:
+            seats = sorted(seats, key=_SEAT)  # (stable, as it is on seats in order)
+            break
+        last = s.seat
     button = hand.button
     if button is None:
-        return tuple(s.player for s in seats)
-    after = [s.player for s in seats if s.seat > button]
-    before = [s.player for s in seats if s.seat <= button]
-    return tuple(after + before)
+        return tuple([s.player for s in seats])
+    after: list[str] = []
+    before: list[str] = []
+    for s in seats:
+        if s.seat > button:
+            after.append(s.player)
+        else:
+            before.append(s.player)
+    after += before
+    return tuple(after)
 
 
 def contributions_by_action(actions: tuple[Action, ...], big_blind: int) -> list[int]:
@@ -164,10 +179,12 @@ _ANTE, _DEAD = PostKind.ANTE, PostKind.DEAD_SMALL_AND_BIG
 
 def _contributions(
     actions: tuple[Action, ...], big_blind: int
-) -> tuple[list[int], dict[str, int], dict[str, int]]:
+) -> tuple[list[int], dict[str, int], dict[str, int], list[str]]:
     """:func:`contributions_by_action`, what each player put in over the hand (in the
-    order of each player's first chip in) and :func:`dead_money`, in one pass."""
+    order of each player's first chip in), :func:`dead_money` and the players of the
+    folds (in the order of the folds), in one pass."""
     out: list[int] = []
+    folds: list[str] = []
     put_in: dict[str, int] = {}
     dead: dict[str, int] = {}
     street_bet: dict[str, int] = {}
@@ -179,6 +196,8 @@ def _contributions(
         kind = act.kind
         if kind is _FOLD or kind is _CHECK:
             out.append(0)
+            if kind is _FOLD:
+                folds.append(act.player)
             continue
         player = act.player
         already = street_bet.get(player, 0)
@@ -200,7 +219,7 @@ def _contributions(
         out.append(added)
         if added:
             put_in[player] = put_in.get(player, 0) + added
-    return out, put_in, dead
+    return out, put_in, dead, folds
 
 
 def contributions(actions: tuple[Action, ...], big_blind: int) -> dict[str, int]:
@@ -338,7 +357,7 @@ def _settle_chips(
     hand: HandHistory, actions: tuple[Action, ...], stated: dict[str, int], infer: bool = True
 ) -> tuple[dict[str, int], dict[str, int], dict[str, int], list[int]]:
     """put_in, returned (with the inferred when ``infer``), inferred returns, added per action."""
-    added, put_in, _ = _contributions(actions, hand.game.big_blind)
+    added, put_in, _, _ = _contributions(actions, hand.game.big_blind)
     returned = dict(stated)
     inferred: dict[str, int] = {}
     excess = _uncalled(put_in, returned) if infer else None
@@ -368,7 +387,7 @@ def rebuild(hand: HandHistory) -> PotRebuild:
         return_line.setdefault(ret.player, ret.line)
     corrections: list[Correction] = []
     total = hand.total_pot
-    added, put_in, dead = _contributions(actions, hand.game.big_blind)
+    added, put_in, dead, folds = _contributions(actions, hand.game.big_blind)
     returned, inferred = dict(stated), {}  # _settle_chips(..., infer=False)
     if total is None or not _matches(put_in, returned, hand, total):
         # An excess the text does not return goes back, unless the written amounts
@@ -384,7 +403,7 @@ def rebuild(hand: HandHistory) -> PotRebuild:
                 actions, stated, correction = fixed
                 put_in, returned, inferred, added = _settle_chips(hand, actions, stated)
                 corrections.append(correction)
-    folded = frozenset(a.player for a in actions if a.kind is _FOLD)
+    folded = frozenset(folds)  # (a correction changes an amount, never a fold)
     order = clockwise_order(hand)
     net_in = dict(put_in)
     for p, v in returned.items():

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding, hand_words, low_words, pot_label
+from hhtools.audit.odd_fit import pot_agrees
 from hhtools.audit.settle import PotSettlement, ShowdownHand
 from hhtools.model.money import format_money
 from hhtools.model.vocab import FindingKind, Half
@@ -39,7 +40,7 @@ def award_mismatch(ctx: AuditContext) -> Iterator[Finding]:
                 co.line,
             )  # fmt: skip
     for pot in settlement.pots:
-        if pot.award is None or all(x.paid == x.due for x in pot.lines):
+        if pot.award is None or pot_agrees(pot):
             continue  # (a line with no due is on a pot not awarded)
         readings = {sd.player: sd for sd in settlement.showdown if sd.board == pot.board}
         for line in sorted(pot.lines, key=lambda x: (x.half, x.player)):

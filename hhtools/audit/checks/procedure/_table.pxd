@@ -22,3 +22,8 @@ import cython
 cpdef _walk(object actions, object added, dict stacks, dict seat, long long big_blind,
             long long unit, long long pot, Py_ssize_t live, list steps, dict by_street,
             dict posts)
+
+# the actions' lines read once, as C integers, in the usual text (each line after the last)
+@cython.locals(n=Py_ssize_t, last=cython.longlong, x=cython.longlong, in_place=cython.bint,
+               back=cython.bint)
+cpdef _in_text_order(ctx)

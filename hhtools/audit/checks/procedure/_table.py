@@ -273,21 +273,28 @@ def in_text_order(ctx: AuditContext) -> frozenset[int] | None:
 
 
 def _in_text_order(ctx: AuditContext) -> frozenset[int] | None:
-    lines = [a.line for a in ctx.hand.actions]
-    if not lines or min(lines) <= 0:
+    actions = ctx.hand.actions
+    n = len(actions)
+    if not n:
         return None
-    if ctx.newest_first:
-        lines = [ctx.when(x) for x in lines]
-    last = lines[0]
-    for x in lines:
+    back = ctx.newest_first  # (a line's place in time: its negative, AuditContext.when)
+    last = -actions[0].line if back else actions[0].line
+    in_place = True  # every line so far after the one before it in time
+    for a in actions:
+        x = a.line
+        if x <= 0:
+            return None
+        if back:
+            x = -x
         if x < last:
-            break
+            in_place = False
         last = x
-    else:  # the usual text: every action where it happened
-        every = _EVERY.get(len(lines))
+    if in_place:  # the usual text: every action where it happened
+        every = _EVERY.get(n)
         if every is None:
-            every = _EVERY[len(lines)] = frozenset(range(len(lines)))
+            every = _EVERY[n] = frozenset(range(n))
         return every
+    lines = [ctx.when(a.line) for a in actions]
     keep: set[int] = set()
     low = None
     for i in range(len(lines) - 1, -1, -1):
