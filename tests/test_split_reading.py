@@ -13,13 +13,14 @@ import pytest
 import hhtools.grammars as grammars
 import hhtools.ingest.hands as hands
 from hhtools.grammars import _text as reader
+from hhtools.model.records import HandText
 
 START = re.compile(r"PokerStars Hand #\d+:")
 FIRST = b"PokerStars Hand #11: Omaha Pot Limit ($0.01/$0.02 USD) - 2024/01/02 10:00:00 ET\r\n"
 TABLE = b"Table 'Iris' 6-max Seat #1 is the button\r\n"
 
 
-def _both(data: bytes) -> list[reader.HandText]:
+def _both(data: bytes) -> list[HandText]:
     """The block reader's hands of ``data``, checked equal to the line reader's."""
     fast = list(reader.iter_hands(io.BytesIO(data), "f.txt", START))
     slow = list(reader._iter_hands_by_line(io.BytesIO(data), "f.txt", START))
