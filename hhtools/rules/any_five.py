@@ -9,9 +9,11 @@ tables (:func:`hhtools.rules.tables.value5`).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 
 from hhtools.model.cards import check_distinct, to_codes
+from hhtools.model.frozen import maker
 from hhtools.rules.evaluator import (
     _CATEGORIES,
     HighHand,
@@ -25,6 +27,8 @@ from hhtools.rules.tables import V5 as _V5
 from hhtools.rules.tables import W as _W
 
 __all__ = ["any_five_high", "any_five_value", "best_of_any_five"]
+
+_high = maker(HighHand)  # by position: written in C when compiled
 
 
 def best_of_any_five(cards: str | Sequence[str | int]) -> HighHand:
@@ -65,7 +69,7 @@ def any_five_high(codes: Sequence[int], value: int) -> HighHand:
     >>> any_five_high(codes, any_five_value(codes)).cards
     ('Js', 'Jd', 'Jh', 'As', 'Ad')
     """
-    return HighHand(value, _CATEGORIES[value >> 20], _reading_order(_any_five_cards(codes, value), value))
+    return _high(value, _CATEGORIES[value >> 20], _reading_order(_any_five_cards(codes, value), value))
 
 
 def any_five_value(codes: Sequence[int]) -> int:
@@ -76,16 +80,26 @@ def any_five_value(codes: Sequence[int]) -> int:
     cards; the rest from the best rank multiset, category by category (quads, full
     house, straight, trips, two pair, pair, high card), valued by the same table
     every other path uses, so the ranking rule is :func:`hhtools.rules.tables.value5`.
+    Rank masks (bit ``r``: rank ``r``) are read through :data:`_TOP` and
+    :data:`_COUNT` (compiled: as C integers, ``any_five.pxd``).
 
     >>> from hhtools.model.cards import parse_cards
     >>> any_five_value(parse_cards("As 2s 3h Kd Js Jd Ad Jh Kc")) >> 20  # full house
     6
     """
     seen = two = three = four = 0  # rank masks: held once or more, twice or more...
-    suited = [0, 0, 0, 0]
+    s0 = s1 = s2 = s3 = 0  # rank masks of each suit
     for c in codes:
         bit = 1 << (c >> 2)
-        suited[c & 3] |= bit
+        suit = c & 3
+        if suit == 0:
+            s0 |= bit
+        elif suit == 1:
+            s1 |= bit
+        elif suit == 2:
+            s2 |= bit
+        else:
+            s3 |= bit
         if three & bit:
             four |= bit
         elif two & bit:
@@ -94,62 +108,101 @@ def any_five_value(codes: Sequence[int]) -> int:
             two |= bit
         else:
             seen |= bit
+    top, count, w = _TOP_VIEW, _COUNT_VIEW, _W_VIEW
     best = 0
-    for mask in suited:
-        if mask.bit_count() >= 5:  # the suit's highest straight, else its five highest
-            top = _straight_top_mask(mask)
-            while top is None and mask.bit_count() > 5:
-                mask &= mask - 1  # drop the lowest rank
-            best = max(best, _FL5[mask if top is None else _RUN[top]])
-    w = _W
+    if count[s0] >= 5:  # a suit of five or more: its best flush
+        best = _flush_value(s0)
+    if count[s1] >= 5:
+        best = max(best, _flush_value(s1))
+    if count[s2] >= 5:
+        best = max(best, _flush_value(s2))
+    if count[s3] >= 5:
+        best = max(best, _flush_value(s3))
     if four:  # four of a kind and the highest other rank
-        q = four.bit_length() - 1
-        key = 4 * w[q] + w[(seen ^ 1 << q).bit_length() - 1]
-    elif three and two ^ (1 << three.bit_length() - 1):  # a full house: the highest
-        t = three.bit_length() - 1  # three, and the highest other rank held twice
-        key = 3 * w[t] + 2 * w[(two ^ 1 << t).bit_length() - 1]
+        q = top[four]
+        key = 4 * w[q] + w[top[seen ^ 1 << q]]
+    elif three and two ^ (1 << top[three]):  # a full house: the highest three, and
+        t = top[three]  # the highest other rank held twice
+        key = 3 * w[t] + 2 * w[top[two ^ 1 << t]]
     else:
-        top = _straight_top_mask(seen)
-        if top is not None:
-            return max(best, _V5[sum(w[r] for r in _RUN_RANKS[top])])
+        run = _straight_top_mask(seen)
+        if run >= 0:
+            return max(best, _V5_VIEW[_RUN_KEY_VIEW[run]])
         if three:  # three of a kind, the two highest other ranks
-            t = three.bit_length() - 1
+            t = top[three]
             key = 3 * w[t] + _top_weights(seen ^ 1 << t, 2)
         elif two & (two - 1):  # two pair: the two highest pairs, the highest other rank
-            a = two.bit_length() - 1
-            b = (two ^ 1 << a).bit_length() - 1
+            a = top[two]
+            b = top[two ^ 1 << a]
             key = 2 * w[a] + 2 * w[b] + _top_weights(seen ^ (1 << a | 1 << b), 1)
         elif two:  # one pair, the three highest other ranks
-            p = two.bit_length() - 1
+            p = top[two]
             key = 2 * w[p] + _top_weights(seen ^ 1 << p, 3)
         else:
             key = _top_weights(seen, 5)
-    return max(best, _V5[key])
+    return max(best, _V5_VIEW[key])
+
+
+def _flush_value(mask: int) -> int:
+    """The best value of one suit's cards, ``mask`` its ranks (five or more): its
+    highest straight flush, else its five highest ranks."""
+    run = _straight_top_mask(mask)
+    if run >= 0:
+        return _FL5_VIEW[_RUN_VIEW[run]]
+    count = _COUNT_VIEW
+    while count[mask] > 5:
+        mask &= mask - 1  # drop the lowest rank
+    return _FL5_VIEW[mask]
 
 
 def _top_weights(mask: int, k: int) -> int:
     """The rank-multiset key (the sum of :data:`~hhtools.rules.tables.W`) of the ``k``
     highest ranks of a rank mask (bit ``r``: rank ``r``)."""
     key = 0
+    top, w = _TOP_VIEW, _W_VIEW
     for _ in range(k):
-        r = mask.bit_length() - 1
-        key += _W[r]
+        r = top[mask]
+        key += w[r]
         mask ^= 1 << r
     return key
 
 
 _WHEEL = 1 << 12 | 0b1111  # A-2-3-4-5
-_RUN = {top: (0b11111 << (top - 4)) if top > 3 else _WHEEL for top in range(3, 13)}  # by top rank
+#: the rank mask of the straight with each top rank (3: the wheel, the ace low), by top
+#: rank (0 to 2: none)
+_RUN = [(0b11111 << (top - 4)) if top > 3 else _WHEEL if top == 3 else 0 for top in range(13)]
 #: the five ranks of the straight with each top rank (3: the wheel, the ace low)
 _RUN_RANKS = {top: tuple(range(top, top - 5, -1)) if top > 3 else (3, 2, 1, 0, 12)
               for top in range(3, 13)}  # fmt: skip
+#: the rank-multiset key of the straight with each top rank (0 to 2: none)
+_RUN_KEY = [sum(_W[r] for r in _RUN_RANKS[top]) if top >= 3 else 0 for top in range(13)]
+#: the highest rank of each rank mask (13 ranks: every mask below ``1 << 13``; -1: none)
+_TOP = [m.bit_length() - 1 for m in range(1 << 13)]
+#: how many ranks each rank mask holds
+_COUNT = [m.bit_count() for m in range(1 << 13)]
 
 
-def _straight_top_mask(mask: int) -> int | None:
+def _straight_top_mask(mask: int) -> int:
     """The top rank of the best straight in a mask of ranks (bit ``r``: rank ``r``), 3
-    for the wheel, ``None`` for none: ``_straight_top_mask(_WHEEL | 1 << 5)`` is 3."""
+    for the wheel, -1 for none: ``_straight_top_mask(_WHEEL | 1 << 5)`` is 3."""
     run = mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4  # bit r: ranks r..r+4
-    return run.bit_length() + 3 if run else 3 if mask & _WHEEL == _WHEEL else None
+    return _TOP_VIEW[run] + 4 if run else 3 if mask & _WHEEL == _WHEEL else -1
+
+
+def _compiled() -> bool:
+    """Whether this module runs compiled: its functions are then Cython's."""
+    return type(_compiled).__name__ == "cython_function_or_method"
+
+
+def _views(compiled: bool, *tables: Sequence[int]) -> tuple[Sequence[int], ...]:
+    """The tables as the fast paths read them: C-int arrays when ``compiled`` (typed
+    views in any_five.pxd), else the tables themselves (a list indexes quickest)."""
+    return tuple(array("i", t) for t in tables) if compiled else tables
+
+
+_TOP_VIEW, _COUNT_VIEW, _W_VIEW, _RUN_VIEW, _RUN_KEY_VIEW, _FL5_VIEW = _views(
+    _compiled(), _TOP, _COUNT, _W, _RUN, _RUN_KEY, _FL5)
+_V5_VIEW = _V5  # (an array('i') already)
 
 
 def _any_five_cards(codes: Sequence[int], value: int) -> tuple[int, ...]:
@@ -158,23 +211,26 @@ def _any_five_cards(codes: Sequence[int], value: int) -> tuple[int, ...]:
     For a flush, only cards of the flush suit count. Gives the cards of the first
     five-card choice, in the order given, that makes the value.
     """
-    ranks = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)]
+    ranks = ((value >> 16) & 15, (value >> 12) & 15, (value >> 8) & 15, (value >> 4) & 15,
+             value & 15)  # fmt: skip
     suit = -1
-    if (value >> 20) in (_FLUSH_CAT, _SF):
+    cat = value >> 20
+    if cat == _FLUSH_CAT or cat == _SF:
+        need = 0  # the value's ranks
+        for r in ranks:
+            need |= 1 << r
         for s in range(4):
-            have = {c >> 2 for c in codes if c & 3 == s}
-            if all(r in have for r in ranks):
+            have = 0  # the ranks of suit s
+            for c in codes:
+                if c & 3 == s:
+                    have |= 1 << (c >> 2)
+            if have & need == need:
                 suit = s
                 break
-    by_rank: dict[int, list[int]] = {}  # each rank's cards (of the suit), in the order given
-    for c in codes:
-        if suit < 0 or c & 3 == suit:
-            got = by_rank.get(c >> 2)
-            if got is None:
-                by_rank[c >> 2] = [c]
-            else:
-                got.append(c)
-    chosen: set[int] = set()
-    for r in ranks:  # each rank's first card not chosen yet
-        chosen.add(by_rank[r].pop(0))
+    chosen: list[int] = []
+    for r in ranks:  # each rank's first card (of the suit) not chosen yet, in the order given
+        for c in codes:
+            if c >> 2 == r and (suit < 0 or c & 3 == suit) and c not in chosen:
+                chosen.append(c)
+                break
     return tuple([c for c in codes if c in chosen])  # distinct codes: in the order given
