@@ -8,7 +8,7 @@ import math
 
 import polars as pl
 
-from hhtools.reports.cells import column_text, distinct_text, each_text
+from hhtools.reports.cells import _repeats, column_text, distinct_text, each_text
 from hhtools.reports.report_tables import stats_columns
 
 
@@ -90,3 +90,17 @@ def test_polars_made_cells_read_as_column_text() -> None:
     assert [list(c.texts) for c in cols] == cells
     # the file's JSON of a Series of text reads back as the list
     assert [json.loads(_json(c.texts)) for c in cols] == cells
+
+
+def test_money_that_repeats_made_once_per_amount_and_currency() -> None:
+    """A money column whose amounts repeat (a rake column) is made text once per amount
+    and currency: the same amount in two currencies reads in each one's own way, none
+    reads as null, and every row has its text, worked out by hand."""
+    values = [125, 125, -5, None, 125, 1250, 125, -5, 125, 125, 125, 125]
+    currency = ["USD", "EUR", "EUR", "USD", "USD", "CHIPS", "CHIPS", "EUR", "USD", "USD", "USD",
+                None]  # fmt: skip
+    expected = ["$1.25", "€1.25", "-€0.05", "", "$1.25", "1,250", "125", "-€0.05", "$1.25",
+                "$1.25", "$1.25", "125"]  # fmt: skip
+    assert _repeats(values * 3) and not _repeats(values)  # 4 amounts: once each, or each row
+    assert column_text("rake_paid", values * 3, currency * 3, False) == expected * 3
+    assert column_text("rake_paid", values, currency, False) == expected

@@ -121,6 +121,15 @@ def column_text(column: str, values: list[Any], currency: list[str], is_float: b
     ['1:05', '0:00']
     """
     if column in MONEY_COLUMNS:
+        if _repeats(values):  # each (amount, currency) made text once
+            made: dict[tuple[Any, str], str] = {}
+            out = []
+            for v, cur in zip(values, currency, strict=True):
+                got = made.get((v, cur))
+                if got is None:
+                    got = made[(v, cur)] = "" if v is None else format_money(v, cur or "")
+                out.append(got)
+            return out
         return ["" if v is None else format_money(v, cur or "")
                 for v, cur in zip(values, currency, strict=True)]  # fmt: skip
     if column in PERCENT_COLUMNS:
@@ -135,6 +144,18 @@ def column_text(column: str, values: list[Any], currency: list[str], is_float: b
         pattern = "{:,.1f}" if column in ("vpip", "pfr") else "{:,.2f}"
         return each_text(lambda v: "" if v is None else pattern.format(v), values)
     return ["" if v is None else str(v) for v in values]
+
+
+def _repeats(values: list[Any]) -> bool:
+    """``True`` when the values repeat enough (fewer distinct than a quarter of them) for
+    making each distinct one text once to pay: looking each one up costs about what
+    making it text does (money of the results of a million hands: net won, 48,781
+    amounts in 186,011 rows, 0.18 s either way; rake 0.15 -> 0.07 s).
+
+    >>> _repeats([1, 1, 1, 1, 2] * 2), _repeats([1, 2, 3, 4])
+    (True, False)
+    """
+    return len(set(values)) * 4 < len(values)
 
 
 def column_text_series(column: str, values: pl.Series) -> pl.Series | None:
