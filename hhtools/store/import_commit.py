@@ -35,6 +35,8 @@ from hhtools.store.tables.kept import SUMMED
 from hhtools.store.schema import HAND_TABLES
 from hhtools.store.sessions import PLAYER_SCHEMA, counted_players
 from hhtools.store.sessions_due import SESSIONS_DUE
+from hhtools.store.replace_part import (REPLACE, Judge, Start, incoming_starts,
+                                        stored_starts, verdict, withdraw_parts)  # fmt: skip
 from hhtools.store.withdraw import CutShort
 
 __all__ = ["CACHE_AFTER_COMMIT", "CHECKPOINT_HANDS", "COMMIT_HANDS", "Committer"]
@@ -250,7 +252,12 @@ class Committer:
                 count_new(owner, k)
         else:
             stored = self.known.stored_digests(ids.filter(pa.array(maybe))) if maybe.any() else {}
-            kept = sort_out(list(zip(owners, keys, strict=True)), stored, self.summary)
+            judge, replaced = self._replacing(pending, stored)
+            kept = sort_out(list(zip(owners, keys, strict=True)), stored, self.summary, judge)
+            if replaced:  # stored read in part, read whole now: the old reading goes
+                gone = withdraw_parts(self.con, replaced)
+                self.summary.replaced += gone.hands
+                self.summary.withdrawn += gone.problems
         self.known.add(hashes if kept is None else hashes[kept])
         if self.cut_short.keys:
             whole = [(owner.site_format, hid) for owner, k in zip(owners, keys, strict=True)
@@ -283,6 +290,30 @@ class Committer:
             store.append_arrow(self.con, table, tbl.drop_columns(["_n"]))
         self._append_kept([res for _, res in pending if res.keys is not None], kept is None)
         return findings
+
+    def _replacing(self, pending: list[tuple[FileState, WorkResult]],
+                   stored: dict[tuple[str, str], str]) -> tuple[Judge, list[tuple[str, str]]]:
+        """:func:`~.import_state.sort_out`'s judge of the pending hands found stored
+        with another text (:func:`~.replace_part.verdict` of their starts), and the
+        list it fills with the hands whose stored reading they replace."""
+        replaced: list[tuple[str, str]] = []
+        starts = stored_starts(self.con, stored) if stored else {}
+        if not starts:
+            return (lambda key, i: None), replaced
+        incoming: list[Start] = []  # worked out at the first text that differs (rare)
+
+        def judge(key: tuple[str, str], i: int) -> str | None:
+            if key not in starts:
+                return None
+            if not incoming:
+                incoming.extend(incoming_starts(res.tables["hands"] for _, res in pending
+                                                if res.keys is not None))  # fmt: skip
+            told = verdict(starts[key], incoming[i])
+            if told == REPLACE:
+                replaced.append(key)
+            return told
+
+        return judge, replaced
 
     def _append_kept(self, results: list[WorkResult], whole: bool) -> None:
         """Append the kept tables' rows the workers sent for the hands just appended

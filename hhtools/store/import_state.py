@@ -8,7 +8,7 @@ in; :func:`problem_columns` makes the ``import_errors`` rows of problems.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -50,6 +50,8 @@ class ImportSummary:
         notes: notes reported: hands skipped by design (``import_errors.is_note``).
         withdrawn: problems of earlier readings cut short (``truncated_hand``) of hands
             this run stored whole, withdrawn (:mod:`hhtools.store.withdraw`).
+        replaced: hands stored read in part by an earlier import that this run read
+            whole and stored instead (:mod:`hhtools.store.replace_part`).
         findings: audit findings of the stored hands, by kind.
         read_in_part: of the hands newly stored, those read only in part (lines the
             grammar did not understand: ``hands.read_in_part``), judged only where those
@@ -72,6 +74,7 @@ class ImportSummary:
     problems: int = 0
     notes: int = 0
     withdrawn: int = 0
+    replaced: int = 0
     findings: Counter[str] = field(default_factory=Counter)
     read_in_part: int = 0
     hands_by_site: Counter[str] = field(default_factory=Counter)
@@ -154,7 +157,8 @@ def count_new(owner: FileState, keys: pa.Table) -> None:
 
 
 def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, str], str],
-             summary: ImportSummary) -> np.ndarray:  # fmt: skip
+             summary: ImportSummary, judge: Callable[[tuple[str, str], int], str | None]
+             | None = None) -> np.ndarray:  # fmt: skip
     """Which hands of a batch are new, one by one (when some may be stored already, or
     come twice): neither stored nor earlier in the batch. A repeat with another text is
     a ``conflicting_hand`` problem on its file, unless it, or the reading stored, is
@@ -168,6 +172,10 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
         stored: (site, hand id) -> text digest of the batch's hands already stored
             (:meth:`~hhtools.store.known.KnownHands.stored_digests`).
         summary: the run's counts (duplicates, conflicts, problems added).
+        judge: ``(key, i) -> verdict`` for a hand found stored with another text (``i``
+            its place among the batch's hands): ``"replace"``, it is new (the stored
+            reading is withdrawn by the caller), ``"same"``, a duplicate but no
+            conflict; ``None``: as without it (:mod:`hhtools.store.replace_part`).
 
     Returns:
         One boolean a hand, in order: ``True`` for a new hand (counted on its file).
@@ -181,8 +189,10 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
         cols = [keys.column(c).to_pylist() for c in ("site", "hand_id", "digest", "line")]
         for site, hid, digest, line in zip(*cols, strict=True):
             key = (site, hid)
-            prior = stored.get(key) or seen.get(key)
-            if prior is None:
+            prior = seen.get(key) or stored.get(key)
+            told = (judge(key, i) if judge is not None and key not in seen and prior
+                    not in (None, digest, WRITTEN_AGAIN) and not again else None)  # fmt: skip
+            if prior is None or told == "replace":
                 seen[key] = WRITTEN_AGAIN if again else digest
                 kept[i] = True
                 owner.hands += 1
@@ -192,7 +202,7 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
             else:
                 owner.duplicates += 1
                 summary.duplicates += 1
-                if prior != digest and not again and prior != WRITTEN_AGAIN:
+                if prior != digest and not again and prior != WRITTEN_AGAIN and told is None:
                     summary.conflicts += 1
                     summary.problems += 1
                     owner.problem_list.append(
