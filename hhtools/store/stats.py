@@ -477,9 +477,9 @@ def stats_sql(
         "sum(s.postflop_calls)::BIGINT AS postflop_calls",
         "sum(s.postflop_folds)::BIGINT AS postflop_folds",
         "sum(s.net)::BIGINT AS net_won",
-        "sum(s.net::DOUBLE / nullif(h.big_blind, 0)) AS net_bb",
-        f"sum({ev}) AS ev_net",
-        f"sum({ev} / nullif(h.big_blind, 0)) AS ev_bb",
+        "fsum(s.net::DOUBLE / nullif(h.big_blind, 0)) AS net_bb",
+        f"fsum({ev}) AS ev_net",
+        f"fsum({ev} / nullif(h.big_blind, 0)) AS ev_bb",
     ]
     sql = f"SELECT {', '.join(cols)} FROM {joins} WHERE {' AND '.join(parts)} GROUP BY ALL"
     return sql, params
