@@ -112,8 +112,18 @@ _RIVER = pa.scalar("river", pa.string())
 
 
 def _np(arr: Any, fill: Any) -> np.ndarray:
-    """A column as a NumPy array, NULL as ``fill``."""
-    out: np.ndarray = pc.fill_null(arr, fill).to_numpy(zero_copy_only=False)
+    """A column as a NumPy array, NULL as ``fill`` (a column without NULLs as it is: a
+    compute call costs some microseconds whatever the rows, and most columns have none)."""
+    out: np.ndarray = (arr if not arr.null_count else pc.fill_null(arr, fill)).to_numpy(
+        zero_copy_only=False)  # fmt: skip
+    return out
+
+
+def _valid(arr: Any) -> np.ndarray:
+    """Per row of a column, whether it is not NULL (all rows of a column without NULLs)."""
+    if not arr.null_count:
+        return np.ones(len(arr), dtype=bool)
+    out: np.ndarray = pc.is_valid(arr).to_numpy(zero_copy_only=False)
     return out
 
 
@@ -182,8 +192,7 @@ class _Seats:
         got = self._terms.get(key)
         if got is None:
             col = self.col(table, name)
-            got = self._terms[key] = (pc.is_valid(col).to_numpy(zero_copy_only=False),
-                                      _positive(col) if positive else _true(col))  # fmt: skip
+            got = self._terms[key] = (_valid(col), _positive(col) if positive else _true(col))
         return got
 
     def holds(self, terms: list[tuple[str, str, bool]]) -> np.ndarray:
@@ -242,7 +251,7 @@ def _sorted_lists(hand: np.ndarray, values: pa.Array, hands: int) -> pa.Array:
     """Per hand (``hand``: each value's hand row of ``hands``), its distinct ``values``
     sorted (byte order, as DuckDB's ``list(DISTINCT v ORDER BY v)``); empty lists for
     the hands with none."""
-    keep = pc.is_valid(values).to_numpy(zero_copy_only=False)
+    keep = _valid(values)
     hand, values = hand[keep], values.filter(pa.array(keep))
     tbl = pa.table({"h": hand, "v": values})
     tbl = tbl.take(pc.sort_indices(tbl, [("h", "ascending"), ("v", "ascending")]))
@@ -304,8 +313,7 @@ def _summary(hands: pa.Table, s: _Seats, actions: pa.Table | None,
 
 def _stat_cube(s: _Seats, counted: np.ndarray) -> pa.Table:
     """``stat_cube``: :func:`hhtools.store.hand_summary.cube_select` over the batch."""
-    keep = counted & pc.is_valid(s.seats.column("vpip_opportunity")).to_numpy(
-        zero_copy_only=False)  # fmt: skip
+    keep = counted & _valid(s.seats.column("vpip_opportunity"))
     take = pa.array(np.flatnonzero(keep))
     one = np.ones(len(take), dtype=np.int64)
     rows: dict[str, Any] = {
@@ -351,8 +359,7 @@ def _low_possible(s: _Seats, boards: pa.Table | None) -> np.ndarray:
     if boards is None or not boards.num_rows:
         return out
     hand = s.index(boards.column("_n").to_numpy())
-    keep = _true(s.hands.column("hi_lo"))[hand] & pc.is_valid(boards.column("flop")).to_numpy(
-        zero_copy_only=False)  # fmt: skip
+    keep = _true(s.hands.column("hi_lo"))[hand] & _valid(boards.column("flop"))
     rows = np.flatnonzero(keep)
     if not len(rows):
         return out
@@ -373,10 +380,10 @@ def _counterfeited(s: _Seats, boards: pa.Table | None) -> np.ndarray:
         return out
     folded = seats.column("folded")
     live = pc.or_kleene(pc.is_null(folded), pc.equal(folded, _RIVER))
-    keep = (_true(live) & pc.is_valid(seats.column("hole_cards")).to_numpy(zero_copy_only=False)
+    keep = (_true(live) & _valid(seats.column("hole_cards"))
             & _true(s.col("h", "hi_lo")))  # fmt: skip
     who = np.flatnonzero(keep)
-    dealt = np.flatnonzero(pc.is_valid(boards.column("river")).to_numpy(zero_copy_only=False))
+    dealt = np.flatnonzero(_valid(boards.column("river")))
     if not len(who) or not len(dealt):
         return out
     bn = boards.column("_n").to_numpy()[dealt]
