@@ -230,3 +230,33 @@ def test_f_import_shows_how_many_problems_it_withdrew(tmp_path: Path) -> None:
     cells = [cell.strip() for cell in line.split("│")[1:3]]
     assert cells == [  # every problem of the cut reading, withdrawn
         "problems withdrawn: hands cut short, now stored whole", str(len(codes))]
+
+
+def test_g_a_hand_stored_in_part_then_whole_leaves_no_stale_summary(tmp_path: Path) -> None:
+    # The writer pauses inside the third hand's last summary seat line ("Seat 5: Erin (big
+    # blind) colle"): that reading is a record read in part (its last line unrecognised),
+    # so it is stored, with a hand_summary row and its seats in stat_cube. Once the file
+    # grows, the watch withdraws it and stores the whole hand: the kept tables must be
+    # those of one import of the finished file (no row of the cut reading left beside
+    # the whole one's, the cube counting each seat once).
+    folder, db = tmp_path / "hh", tmp_path / "w.duckdb"
+    folder.mkdir()
+    live = folder / "HH.txt"
+    h1, h2, h3, h4 = (text(h) for h in IDS[:4])
+    body = h3.rstrip(b"\n")
+    last = body.rindex(b"\n") + 1
+    assert body[last:] == b"Seat 5: Erin (big blind) collected ($2.57)"  # stats_cbet_fold
+    cut = last + len(b"Seat 5: Erin (big blind) colle")
+    with watching(folder, db, settle=SETTLE):
+        live.write_bytes(h1 + h2 + h3[:cut])
+        wait_for(lambda: taken_whole(db, live), "the cut hand to be taken")
+        assert stored(db) == sorted(IDS[:3])
+        assert rows(db, f"SELECT read_in_part FROM hands WHERE hand_id = '{IDS[2]}'") == [(True,)]
+        write(live, h3[cut:] + h4)
+        wait_for(lambda: taken_whole(db, live), "the rest")
+    assert_as_one_import(tmp_path, db, [live], IDS[:4])
+    once = tmp_path / "once.duckdb"
+    assert rows(db, "SELECT count(*), count(DISTINCT hand_id) FROM hand_summary") == [(4, 4)]
+    for table in ("hand_summary", "stat_cube"):
+        assert rows(db, f"SELECT * FROM {table} ORDER BY ALL") == rows(
+            once, f"SELECT * FROM {table} ORDER BY ALL")
