@@ -69,6 +69,7 @@ CORE = [
     "grammars/poker888/quick.py",
     "grammars/pokerstars/__init__.py",
     "grammars/pokerstars/actions.py",
+    "grammars/pokerstars/clock.py",
     "grammars/pokerstars/crosscheck.py",
     "grammars/pokerstars/header.py",
     "grammars/pokerstars/plain.py",

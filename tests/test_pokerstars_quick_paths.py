@@ -13,7 +13,7 @@ from datetime import datetime
 
 import pytest
 
-from hhtools.grammars.pokerstars import header
+from hhtools.grammars.pokerstars import clock, header
 from hhtools.grammars.pokerstars.actions import _Body, _street
 from hhtools.grammars.pokerstars.line_rules import STREET_LINE
 from hhtools.grammars.pokerstars.plain import DEALT, UNCALLED, _bracketed, _dealt, _uncalled
@@ -104,14 +104,17 @@ def test_street_lines_by_hand() -> None:
      ("2020/02/29 23:59:59", datetime(2020, 2, 29, 23, 59, 59))],
 )  # fmt: skip
 def test_header_times(text: str, want: datetime) -> None:
-    assert header._when(text) == want
+    assert clock._when(text) == want
+    assert clock._instant(text, None) == (want, None)
 
 
 @pytest.mark.parametrize("text", ["2015/05/34 10:00:00", "2019/02/29 10:00:00",
                                   "2024/01/02 24:00:00", "2024/01/02 10:60:00"])
 def test_a_time_that_does_not_exist_is_a_value_error(text: str) -> None:
     with pytest.raises(ValueError):
-        header._when(text)
+        clock._when(text)
+    with pytest.raises(ValueError):
+        clock._instant(text, "ET")
 
 
 def test_table_lines_read_once_per_text() -> None:
@@ -165,15 +168,14 @@ def test_header_parts_read_as_the_header_rule(text: str) -> None:
     head, number, stamps = parts
     assert number == m["hand_id"]
     assert [head[g] for g in _HEADER_GROUPS] == [m[g] for g in _HEADER_GROUPS]
-    assert [stamps[g] for g in ("t1", "tz1", "t2", "tz2")] == [m[g] for g in ("t1", "tz1", "t2", "tz2")]
+    assert stamps == tuple(m[g] for g in ("t1", "tz1", "t2", "tz2"))
 
 
 def test_header_parts_by_hand() -> None:
     head, number, stamps = header._header_parts(HEADER_LINES[0])
     assert (head["site"], number, head["game"]) == (
         "PokerStars", "230000007202", "5 Card Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)")
-    assert (stamps["t1"], stamps["tz1"], stamps["t2"], stamps["tz2"]) == (
-        "2024/01/02 21:39:52", "CET", "2024/01/02 15:39:52", "ET")
+    assert stamps == ("2024/01/02 21:39:52", "CET", "2024/01/02 15:39:52", "ET")
     head, number, _ = header._header_parts(HEADER_LINES[4])
     assert (number, head["tid"], head["buyin"], head["game"], head["level"], head["level_sb"]) == (
         "1", "5", "$1+$0.10 USD", "Omaha Pot Limit", "I", "10")

@@ -12,20 +12,12 @@ from typing import Any, NamedTuple
 
 from hhtools.grammars import _lines
 from hhtools.grammars._lines import _m, _rule
-from hhtools.grammars.pokerstars.clock import _ZONES, _utc, _when
+from hhtools.grammars.pokerstars.clock import _STAMPS, _ZONES, _instant, _Stamps, _stamps
 from hhtools.grammars.pokerstars.state import _AMT, _Hand, _OutOfRange
 
 from hhtools.model.money import CURRENCY_SYMBOLS, Unit
 from hhtools.model.records import Action, ActionKind, BettingStructure, Game, PostKind, Variant
 from hhtools.model.vocab import ProblemCode
-
-_TIME = r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}(?::\d{1,2})?"
-#: A header's time stamps, at its end after its last " - " (no " - " inside them): the
-#: first, and a second in brackets, each with its zone
-_STAMPS = (
-    r"(?P<t1>" + _TIME + r")(?: (?P<tz1>[A-Z]{1,5}))?"
-    r"(?: \[(?P<t2>" + _TIME + r")(?: (?P<tz2>[A-Z]{1,5}))?\])? *$"
-)
 
 HEADER = _rule(
     "header",
@@ -291,7 +283,7 @@ def _table_key(cut: tuple[str, str, str, Any], table_line: str) -> tuple[Any, in
 
 
 def _known_header(
-    h: _Hand, known: tuple[Any, ...], number: str, stamps: Any, first: str, line: int,
+    h: _Hand, known: tuple[Any, ...], number: str, stamps: _Stamps, first: str, line: int,
     button: int | None = None,
 ) -> _Header | None:
     """A header whose text but for its number and stamps, and whose table line (but for
@@ -361,29 +353,29 @@ def _read_header_anew(
 #: the stamps' " - ")`` -> :data:`HEADER`'s reading of that line with the number 0 and
 #: a plain stamp (``None``: not a header): a table's hands share one, read once
 _HEADS: dict[tuple[str, str, bool], Any] = {}
-#: the stamps at a header's end, as :data:`HEADER` reads them (its own groups)
-_STAMPS_AT = re.compile(_STAMPS).match
 
 
-def _header_cut(first: str) -> tuple[str, str, str, Any] | None:
+def _header_cut(first: str) -> tuple[str, str, str, _Stamps] | None:
     """A header line cut around its hand number and stamps: ``(text up to the number's
     "#", text from the ":" after it up to the stamps' " - ", the number, the stamps'
-    results)``; ``None`` when it does not cut so (see :func:`_header_parts`)."""
+    texts (:func:`_stamps`))``; ``None`` when it does not cut so (see
+    :func:`_header_parts`)."""
     at = first.find("#")
     colon = first.find(":", at)
     cut = first.rfind(" - ")
     if 0 < at < colon < cut:
         number = first[at + 1 : colon]
-        stamps = _STAMPS_AT(first, cut + 3)
-        if number.isdecimal() and stamps is not None:
-            return first[:at], first[colon:cut], number, stamps
+        if number.isdecimal():
+            stamps = _stamps(first, cut + 3)
+            if stamps is not None:
+                return first[:at], first[colon:cut], number, stamps
     return None
 
 
-def _header_parts(first: str, cut: Any = None) -> tuple[Any, str, Any] | None:
+def _header_parts(first: str, cut: Any = None) -> tuple[Any, str, _Stamps] | None:
     """A header line read as :data:`HEADER` reads it: ``(results, hand number, stamps)``,
-    the stamps' results (``t1``, ``tz1``, ``t2``, ``tz2``) apart from the others
-    (``site``, ``game``, ``tid``...: the ``hand_id`` and stamps in them are not this
+    the stamps' texts (``t1``, ``tz1``, ``t2``, ``tz2``: ``_Stamps``) apart from the
+    others (``site``, ``game``, ``tid``...: the ``hand_id`` and stamps in them are not this
     line's); ``None`` when it is not a header.
 
     The stamps come after the line's last " - " (they hold none, so a header's start
@@ -406,7 +398,9 @@ def _header_parts(first: str, cut: Any = None) -> tuple[Any, str, Any] | None:
         if head is not None:
             return head, number, stamps
     head = _m(HEADER, first)
-    return None if head is None else (head, head["hand_id"], head)
+    if head is None:
+        return None
+    return head, head["hand_id"], (head["t1"], head["tz1"], head["t2"], head["tz2"])
 
 
 def _stakes(
@@ -452,21 +446,22 @@ def _stakes(
 
 
 def _started(
-    h: _Hand, head: Any, excerpt: str, line: int
+    h: _Hand, stamps: _Stamps, excerpt: str, line: int
 ) -> tuple[datetime, str | None, datetime | None] | None:
-    """When the hand started: local time, its zone's abbreviation and the UTC time
-    (``None`` for a zone not known). Of two stamps ("... 2020/01/01 12:00:00 CET
-    [2020/01/01 6:00:00 ET]") the ET one, else the first with a known zone, else the
-    first. ``None`` (a ``bad_header`` problem added) for a date that does not exist."""
-    t1, tz1, t2, tz2 = head["t1"], head["tz1"], head["t2"], head["tz2"]
-    if tz1 != "ET" and (tz2 == "ET" or not (tz1 in _ZONES) and t2 and tz2 in _ZONES):
+    """When the hand started, from its header's ``stamps`` (:func:`_stamps`): local
+    time, its zone's abbreviation and the UTC time (``None`` for a zone not known). Of
+    two stamps ("... 2020/01/01 12:00:00 CET [2020/01/01 6:00:00 ET]") the ET one, else
+    the first with a known zone, else the first. ``None`` (a ``bad_header`` problem
+    added) for a date that does not exist."""
+    t1, tz1, t2, tz2 = stamps
+    if t2 and tz1 != "ET" and (tz2 == "ET" or not (tz1 in _ZONES) and tz2 in _ZONES):
         t1, tz1 = t2, tz2  # the second stamp: ET, or the first with a known zone
     try:
-        started_at = _when(t1)
+        started_at, utc = _instant(t1, tz1)
     except ValueError:  # an impossible date ("2015/05/34"): the header is not read
         h.problem(line, ProblemCode.BAD_HEADER, f"bad date {t1!r}", excerpt)
         return None
-    return started_at, tz1, _utc(started_at, t1, tz1) if tz1 else None
+    return started_at, tz1, utc
 
 
 def _table(h: _Hand, table_m: Any, lines: list[str], line: int, t: int) -> bool:
