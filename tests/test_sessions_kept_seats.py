@@ -207,3 +207,14 @@ def test_a_batch_without_a_column_read_leaves_it_to_the_store(tmp_path: Path) ->
     spill.add(hands, seats.drop_columns(["vpip_opportunity"]))
     assert spill.broken and spill.rows == 0
     spill.close()
+
+
+def test_a_boolean_column_read_from_its_bits() -> None:
+    """NULL counts as false, chunks sliced at any bit (a batch's columns are such)."""
+    col = pa.chunked_array([pa.array([True, None, False, True, True, None, True, False,
+                                      True, True]).slice(1),  # bits past a byte
+                            pa.array([None, True]), pa.array([], pa.bool_()),
+                            pa.array([False, True])])  # fmt: skip
+    got = sessions_spill._true(col)
+    assert got.tolist() == [False, False, True, True, False, True, False, True, True,
+                            False, True, False, True]  # fmt: skip

@@ -81,8 +81,24 @@ def _above_zero(col: pa.ChunkedArray) -> np.ndarray:
 
 
 def _true(col: pa.ChunkedArray) -> np.ndarray:
-    """Per value of a boolean column: true (NULL: not)."""
-    return pc.fill_null(col, False).to_numpy(zero_copy_only=False)
+    """Per value of a boolean column: true (NULL: not), read from its bits (through
+    ``fill_null`` a column with NULLs took 8 times as long: 1.5 us a hand for the cube's
+    conditions)."""
+    out = []
+    for chunk in col.chunks:
+        out.append(_bits(chunk.buffers()[1], chunk.offset, len(chunk)))
+        if chunk.null_count:
+            out[-1] &= _bits(chunk.buffers()[0], chunk.offset, len(chunk))
+    if len(out) == 1:
+        return out[0]
+    return np.concatenate(out) if out else np.zeros(0, dtype=bool)
+
+
+def _bits(buffer: pa.Buffer | None, offset: int, length: int) -> np.ndarray:
+    """``length`` bits of an Arrow bitmap from bit ``offset``, as booleans."""
+    assert buffer is not None
+    got = np.unpackbits(np.frombuffer(buffer, dtype=np.uint8), bitorder="little")
+    return got[offset:offset + length].astype(bool)
 
 
 def _rows_of(keys: np.ndarray, wanted: np.ndarray) -> np.ndarray | None:
