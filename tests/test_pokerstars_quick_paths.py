@@ -88,6 +88,11 @@ def test_street_lines_by_hand() -> None:
     assert _read_street("*** TURN *** [Qh Td Ts] [9c]") == (
         True, Street.TURN, (turn, ()), [(7, "\x00*", turn)])
     assert _read_street("*** RIVER *** [Qh Td Ts 10c] [Kc]")[2][0] == (*flop, "Tc", "Kc")
+    # a Courchevel hand's first board card, read as the rule reads it (PRE-FLOP: the
+    # board's first card, of the one board)
+    assert _read_street("*** PRE-FLOP *** [9c]") == (
+        True, Street.PREFLOP, (("9c",), ()), [(7, "\x00*", ("9c",))])
+    assert _read_street("*** PRE-FLOP ***") == (True, Street.PREFLOP, ((), ()), [(7, "\x00*", ())])
     # a board of its own on the second run, read by the rule as before
     assert _read_street("*** SECOND FLOP *** [2c 3c 4c]") == (
         True, Street.FLOP, ((), ("2c", "3c", "4c")), [(7, "\x001", ("2c", "3c", "4c"))])
@@ -285,3 +290,17 @@ def test_a_table_s_hands_with_another_button_read_their_own_button() -> None:
     assert got == [("Iris III", b, 6, []) for b in (4, 5, 1, 10, 12, 4)]
     # kept: one reading of the table for the 1- to 3-digit buttons, one for "0012"
     assert len(header._READ_HEADS) == 2
+
+
+def test_player_prefix_the_longest_seated_name_then_colon_or_space() -> None:
+    from hhtools.model.records import Seat
+
+    h = _Body("f", 1)
+    for n, name in enumerate(["Ann", "Ann B", "Bo", "Ann B:c"], 1):
+        h.add_seat(Seat(n, name, 100, line=n))
+    assert h.by_first == {"A": ["Ann B:c", "Ann B", "Ann"], "B": ["Bo"]}
+    assert h.lone == {"Ann B:c", "Bo"}
+    assert [h.player_prefix(ln) for ln in (
+        "Ann B: folds", "Ann: folds", "Ann Bx: folds", "Ann B:c: checks", "Annie: folds",
+        "Ann", "Bo collected $1 from pot", "Bob: folds", "", "Ann B:cx")] == [
+        "Ann B", "Ann", "Ann", "Ann B:c", None, None, "Bo", None, None, "Ann B"]  # fmt: skip

@@ -68,6 +68,9 @@ from hhtools.model.records import (
 from hhtools.model.vocab import ProblemCode
 
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+#: the street lines of one board read by cutting them (:func:`_street`): these and a
+#: Courchevel hand's "*** PRE-FLOP *** [9c]", read as :data:`.line_rules.STREET_LINE` reads it
+_ONE_BOARD = {**_STREETS, "PRE-FLOP": Street.PREFLOP}
 
 
 # ----------------------------------------------------------------------------- dispatch
@@ -163,20 +166,20 @@ class _Body(_Hand):
         """The longest seated name ``ln`` starts with (and ":" or " ") and what the rest
         reads as (:attr:`seen`, else :meth:`PlayerRules.learn`), kept in :attr:`known`;
         ``None`` when no seated name starts it or the rest is read by no player rule."""
-        for name, starts in self.by_first.get(ln[:1], ()):  # the longest seated name first
-            if ln.startswith(starts):
-                rest = ln[len(name) :]
-                hit = self.seen.get(rest)
-                if hit is None:
-                    hit = self.rules.learn(self, rest)
-                if not hit:
-                    return None
-                known = self.known
-                if len(known) >= _KNOWN_MAX:
-                    known.clear()
-                got = known[ln] = (name, hit)
-                return got
-        return None
+        name = self.player_prefix(ln)  # the longest seated name
+        if name is None:
+            return None
+        rest = ln[len(name) :]
+        hit = self.seen.get(rest)
+        if hit is None:
+            hit = self.rules.learn(self, rest)
+        if not hit:
+            return None
+        known = self.known
+        if len(known) >= _KNOWN_MAX:
+            known.clear()
+        got = known[ln] = (name, hit)
+        return got
 
 
 def read_lines(h: _Body, lines: list[str], start: int, line: int) -> bool:
@@ -283,8 +286,8 @@ def _street(h: _Hand, ln: str, lno: int) -> bool:
         h.street = _SHOWDOWN
         h.show_board = 0
         return True
-    end = ln.find(" ***", 4)  # "*** FLOP *** [..]": the flop, turn or river of one board
-    street = _STREETS.get(ln[4:end]) if end > 0 else None
+    end = ln.find(" ***", 4)  # "*** FLOP *** [..]": the pre-flop, flop, turn or river of one board
+    street = _ONE_BOARD.get(ln[4:end]) if end > 0 else None
     if street is not None and _bracketed(ln[end + 4 :]):
         dealt = _cards(ln[end + 4 :].replace("[", " ").replace("]", " "))
         h.street = street

@@ -155,9 +155,9 @@ class _Hand:
         # ``units`` and ``read`` have no starting value: set with the unit (:attr:`unit`)
         self.first_line = first_line
         self.names: dict[int, str] = {}
-        #: seated names by first character, longest first, each with the two ways a
-        #: line may go on after it (":" or " ")
-        self.by_first: dict[str, list[tuple[str, tuple[str, str]]]] = {}
+        #: seated names by first character, longest first (a line goes on after a
+        #: name with ":" or " ": :meth:`player_prefix`)
+        self.by_first: dict[str, list[str]] = {}
         #: the seated names no other seated name starts with: a line that starts with
         #: one of them (and ":" or " ") starts with no longer seated name
         self.lone: set[str] = set()
@@ -242,14 +242,13 @@ class _Hand:
         name = seat.player
         if name:
             lst = self.by_first.get(name[0])
-            entry = (name, (name + ":", name + " "))
             if lst is None:
-                self.by_first[name[0]] = [entry]
+                self.by_first[name[0]] = [name]
                 self.lone.add(name)
             else:
                 lone = True
                 at = 0  # after every name as long or longer: the list stays longest first
-                for other, _ in lst:  # only a name of the same first character can start it
+                for other in lst:  # only a name of the same first character can start it
                     if len(other) >= len(name):
                         at += 1
                     if other != name and other.startswith(name):
@@ -258,12 +257,14 @@ class _Hand:
                         self.lone.discard(other)
                 if lone:
                     self.lone.add(name)
-                lst.insert(at, entry)
+                lst.insert(at, name)
 
     def player_prefix(self, line: str) -> str | None:
         """The longest seated name that ``line`` starts with, followed by ':' or ' '."""
-        for name, starts in self.by_first.get(line[:1], ()):
-            if line.startswith(starts):
+        n = len(line)
+        for name in self.by_first.get(line[:1], ()):
+            k = len(name)
+            if n > k and line[k] in ": " and line.startswith(name):  # ":" or " " after it
                 return name
         return None
 
