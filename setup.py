@@ -31,7 +31,8 @@ ROOT = Path(__file__).resolve().parent
 
 #: the hot modules compiled by Cython, as paths from the repository's top: the grammar
 #: kernel and the PokerStars grammar, settling and the procedure replay, pots, awards and
-#: the evaluator, money and cards, the records' builders (slots written in C: quick.pxd),
+#: the evaluator (and its hold'em reading, any_five.pxd), money and cards, the records'
+#: builders (slots written in C: quick.pxd),
 #: the plain lines of Winamax, GGPoker and KingsClub read from their text (``_plain``,
 #: typed by _plain.pxd, and each site's ``plain``: untyped, on the kernel's hand),
 #: WPN's lines (the older format's ``winning/old_lines`` typed by its .pxd; the newer
@@ -87,6 +88,7 @@ CORE = [
     "hhtools/audit/checks/procedure/blinds.py",
     "hhtools/audit/checks/procedure/order.py",
     "hhtools/audit/checks/procedure/sizes.py",
+    "hhtools/rules/any_five.py",
     "hhtools/rules/class_count.py",
     "hhtools/rules/evaluator.py",
     "hhtools/rules/holes.py",
