@@ -31,7 +31,7 @@ from hhtools.model.cards import dealt_twice, parse_cards
 from hhtools.model.frozen import record
 from hhtools.rules.batch import batch_high_low
 from hhtools.rules.evaluator import InvalidHandError
-from hhtools.rules.ranges import HandRange, deal_range, range_pool
+from hhtools.rules.ranges import HandRange, RangeTooNarrowError, deal_range, range_pool
 
 __all__ = ["BOARDS_EXACT", "EXACT_LIMIT", "RANGE_SAMPLES", "SAMPLES", "Equity", "Odds",
            "all_in_cards", "all_in_equity", "hand_odds"]
@@ -45,6 +45,8 @@ SAMPLES: Final = 100_000
 """Boards dealt when enumeration would exceed :data:`EXACT_LIMIT`."""
 
 _CHUNK: Final = 131_072  # boards evaluated per numpy call (bounds memory)
+_DEAL_ROUNDS: Final = 200  # rounds of dealing again the deals a range had no hand in
+_DEAL_HOPELESS: Final = 64  # rows of a round, none dealt whole: the ranges cannot be
 
 
 @record
@@ -421,7 +423,44 @@ def _deal(
     base: npt.NDArray[np.intp], dead: Sequence[int], hole_cards: int, m: int, missing: int,
     gen: np.random.Generator,
 ) -> tuple[list[npt.NDArray[np.intp]], npt.NDArray[np.intp]]:
-    """``m`` random deals: each range's hand, then the rest of the board."""
+    """``m`` random deals: each range's hand, then the rest of the board.
+
+    A deal in which the hands dealt first leave a later range no hand (``AAxx`` took
+    two of the three kings a ``KKxx`` needs) is dealt again from its first hand, so
+    that every deal is one of the ranges' possible deals together; before, such a
+    row drew the later range on until ``MAX_DRAWS_PER_HAND`` draws (minutes).
+
+    Raises:
+        RangeTooNarrowError: not one of :data:`_DEAL_HOPELESS` or more rows dealt
+            whole in a round (the ranges cannot be dealt together with the cards
+            known), or still rows to deal after :data:`_DEAL_ROUNDS` rounds.
+    """
+    holes, full = _deal_once(hands, pools, base, dead, hole_cards, m, missing, gen)
+    rounds = 0
+    while True:
+        again = np.flatnonzero(np.any([(h < 0).any(axis=1) for h in holes], axis=0))
+        if not len(again):
+            return holes, full
+        rounds += 1
+        if rounds > _DEAL_ROUNDS or len(again) == m >= _DEAL_HOPELESS:
+            raise RangeTooNarrowError("the ranges cannot be dealt together with the cards "
+                                      "known (or too few of their deals are possible)")  # fmt: skip
+        redone, rest = _deal_once(hands, pools, base, dead, hole_cards, len(again), missing,
+                                  gen)  # fmt: skip
+        holes = [np.array(h) for h in holes]
+        for h, r in zip(holes, redone, strict=True):
+            h[again] = r
+        full[again] = rest
+        m = len(again)
+
+
+def _deal_once(
+    hands: Sequence[Sequence[int] | HandRange], pools: list[npt.NDArray[np.intp] | None],
+    base: npt.NDArray[np.intp], dead: Sequence[int], hole_cards: int, m: int, missing: int,
+    gen: np.random.Generator,
+) -> tuple[list[npt.NDArray[np.intp]], npt.NDArray[np.intp]]:
+    """``m`` deals as :func:`_deal`; a row a range could not be dealt in has that
+    hand's cards ``-1`` (and its board is any)."""
     used = np.zeros((m, 52), dtype=bool)
     for c in [*base.tolist(), *dead]:
         used[:, c] = True
@@ -431,8 +470,8 @@ def _deal(
     holes: list[npt.NDArray[np.intp]] = []
     for h, pool in zip(hands, pools, strict=True):
         if isinstance(h, HandRange):
-            dealt = deal_range(h, used, hole_cards, gen, pool)
-            np.put_along_axis(used, dealt, True, axis=1)
+            dealt = deal_range(h, used, hole_cards, gen, pool, give_up=True)
+            np.put_along_axis(used, np.where(dealt < 0, 0, dealt), True, axis=1)
             holes.append(dealt)
         else:
             holes.append(np.broadcast_to(np.array(h, dtype=np.intp), (m, hole_cards)))

@@ -49,6 +49,9 @@ _RUNDOWN_NP: Final = np.frombuffer(RUNDOWN, dtype=np.uint8)
 #: Candidate hands drawn per sample wanted before giving up on a range
 #: (:class:`RangeTooNarrowError`): a range of one hand in 10,000 still deals.
 MAX_DRAWS_PER_HAND: Final = 20_000
+#: Draws from a range's pool for one row before that row is given up (``give_up``):
+#: a pool hand is in the range, so only the cards already out in the row refuse it.
+MAX_POOL_TRIES: Final = 1_000
 
 
 class RangeTooNarrowError(InvalidHandError):
@@ -249,7 +252,7 @@ def range_pool(
 
 def deal_range(
     rng_: HandRange, used: npt.NDArray[np.bool_], hole_cards: int, gen: np.random.Generator,
-    pool: npt.NDArray[np.intp] | None = None,
+    pool: npt.NDArray[np.intp] | None = None, give_up: bool = False,
 ) -> npt.NDArray[np.intp]:
     """One hand of the range per row, none of it among that row's used cards.
 
@@ -263,21 +266,33 @@ def deal_range(
         pool: :func:`range_pool` of the range (drawn from uniformly; a hand that meets
             a row's used cards is drawn again); ``None``: candidates drawn from the
             whole deck and kept when in the range.
+        give_up: a row still without a hand after :data:`MAX_POOL_TRIES` draws
+            from ``pool`` (:data:`MAX_DRAWS_PER_HAND` from the deck) is given up,
+            its cards ``-1``, instead of drawing on: the cards out in that row (the
+            hands dealt before) may leave the range no hand at all (``KKxx`` after
+            a hand holding two of the three kings left), and only dealing the row
+            again from its first hand helps.
 
     Returns:
-        Card codes, shape ``(N, hole_cards)``, uniform over the range's possible hands.
+        Card codes, shape ``(N, hole_cards)``, uniform over the range's possible hands
+        (rows given up: ``-1``).
 
     Raises:
         RangeTooNarrowError: no hand of the range drawn after
             :data:`MAX_DRAWS_PER_HAND` candidates per row (the range is empty given
-            the known cards, or too narrow to sample).
+            the known cards, or too narrow to sample); never with ``give_up``.
     """
     n = len(used)
     out = np.empty((n, hole_cards), dtype=np.intp)
     todo = np.arange(n)
-    drawn = 0
+    drawn = tries = 0
+    limit = MAX_POOL_TRIES if pool is not None else MAX_DRAWS_PER_HAND
     while len(todo):
-        if drawn > MAX_DRAWS_PER_HAND * max(n, 1):
+        if give_up and tries >= limit:
+            out[todo] = -1
+            break
+        tries += 1
+        if not give_up and drawn > MAX_DRAWS_PER_HAND * max(n, 1):
             raise RangeTooNarrowError(
                 f"no hand of {rng_.text!r} is possible with the cards known (or too few to "
                 "sample)"
