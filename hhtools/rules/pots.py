@@ -20,11 +20,12 @@ All amounts are integer minor units (cents or chips).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import field, replace
 from operator import attrgetter
 
 from hhtools.model.frozen import maker, record
-from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Street
+from hhtools.model.records import Action, ActionKind, HandHistory, PostKind, Seat, Street
 
 
 @record
@@ -124,7 +125,7 @@ def clockwise_order(hand: HandHistory) -> tuple[str, ...]:
     >>> clockwise_order(J())  # seats written out of seat order
     ('b', 'c', 'a')
     """
-    seats = hand.seats
+    seats: Sequence[Seat] = hand.seats
     last = None
     for s in seats:  # the seats as written are most often in seat order already
         if last is not None and s.seat < last:
