@@ -304,3 +304,35 @@ def test_player_prefix_the_longest_seated_name_then_colon_or_space() -> None:
         "Ann B: folds", "Ann: folds", "Ann Bx: folds", "Ann B:c: checks", "Annie: folds",
         "Ann", "Bo collected $1 from pot", "Bob: folds", "", "Ann B:cx")] == [
         "Ann B", "Ann", "Ann", "Ann B:c", None, None, "Bo", None, None, "Ann B"]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Ah Kd 5c 3s", ("Ah", "Kd", "5c", "3s")), ("9c", ("9c",)), ("", ()),
+    ("10h 9s", ("Th", "9s")), ("Ah  Kd", ("Ah", "Kd")), (" Ah Kd ", ("Ah", "Kd")),
+    ("Ah Kx", None), ("Ah Kd5c", None), ("Ahh", None), ("1h", None),
+])  # fmt: skip
+def test_cards_read_from_their_characters(text: str, want: tuple[str, ...] | None) -> None:
+    from hhtools.grammars._lines import _BadCards
+    from hhtools.grammars.pokerstars import plain
+
+    for quick in (True, False):  # read from the characters, or by the kernel's _cards
+        plain.QUICK = quick
+        try:
+            if want is None:
+                with pytest.raises(_BadCards):
+                    plain.read_cards(text)
+            else:
+                assert plain.read_cards(text) == want
+        finally:
+            plain.QUICK = plain._compiled()
+
+
+def test_street_card_lists_read_from_their_characters() -> None:
+    from hhtools.grammars.pokerstars.plain import board_lists
+
+    ln = "*** TURN *** [Qh Td Ts] [9c]"
+    assert board_lists(ln, 12) == ("Qh", "Td", "Ts", "9c")
+    assert board_lists("*** FLOP *** [Qh 10d Ts]", 12) is None  # "10d": _cards reads it
+    for other in ("*** FLOP ***", "*** FLOP *** [Qh]]", "*** FLOP *** [Qh] ", "*** FLOP *** []",
+                  "*** FLOP *** [Qh", "*** FLOP ***  [Qh]", "*** FLOP *** [Qh][9c]"):
+        assert board_lists(other, 12) is None, other

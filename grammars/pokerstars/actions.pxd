@@ -6,7 +6,7 @@
 cimport cython
 from hhtools.grammars.pokerstars.state cimport _Hand
 from hhtools.grammars.pokerstars.plain cimport (
-    _bracketed, _dealt, _uncalled, add_show, read_plain, show_parts,
+    _bracketed, _dealt, _uncalled, add_show, board_lists, read_cards, read_plain, show_parts,
 )
 from hhtools.grammars.pokerstars.summary cimport _board, _summary_seat, _total
 

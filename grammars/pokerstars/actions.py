@@ -39,7 +39,7 @@ from hhtools.grammars.pokerstars.line_rules import (
     _SECOND_TRY,
 )
 from hhtools.grammars.pokerstars.plain import (
-    _bracketed, _dealt, _uncalled, add_show, read_plain, show_parts,
+    _bracketed, _dealt, _uncalled, add_show, board_lists, read_cards, read_plain, show_parts,
 )  # fmt: skip
 from hhtools.grammars.pokerstars.seats import _POSTS, POST, _post
 from hhtools.grammars.pokerstars.state import _Hand
@@ -245,7 +245,7 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
         dealt = _dealt(ln)
         if dealt is not None:
             player = dealt[0]
-            cards = _cards(dealt[1])
+            cards = read_cards(dealt[1])
             if player not in h.names.values():
                 h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
                           f"'Dealt to' a player not seated: {player}", ln)  # fmt: skip
@@ -288,12 +288,15 @@ def _street(h: _Hand, ln: str, lno: int) -> bool:
         return True
     end = ln.find(" ***", 4)  # "*** FLOP *** [..]": the pre-flop, flop, turn or river of one board
     street = _ONE_BOARD.get(ln[4:end]) if end > 0 else None
-    if street is not None and _bracketed(ln[end + 4 :]):
-        dealt = _cards(ln[end + 4 :].replace("[", " ").replace("]", " "))
-        h.street = street
-        h.street_boards[0] = dealt
-        h.sightings.append((lno, "\x00*", dealt))
-        return True
+    if street is not None:  # its cards read from their characters (:mod:`.plain`), else cut
+        dealt = board_lists(ln, end + 4) if h.quick else None
+        if dealt is None and _bracketed(ln[end + 4 :]):
+            dealt = _cards(ln[end + 4 :].replace("[", " ").replace("]", " "))
+        if dealt is not None:
+            h.street = street
+            h.street_boards[0] = dealt
+            h.sightings.append((lno, "\x00*", dealt))
+            return True
     r = _m(STREET_LINE, ln)
     if r is None:
         return False
@@ -360,7 +363,7 @@ def _raise(h: _Hand, player: str, r: Any, lno: int) -> None:
 
 
 def _show(h: _Hand, player: str, r: Any, lno: int) -> None:
-    cards = _cards(r["cards"])
+    cards = read_cards(r["cards"])
     h.know_cards(player, cards, lno)
     add_show(h, player, cards, r["desc"], h.show_board, lno)
 

@@ -52,3 +52,12 @@ cpdef object show_parts(str ln, Py_ssize_t at)
 cpdef bint _bracketed(str text) except -1
 cpdef object _dealt(str ln)
 cpdef object _uncalled(str ln)
+
+# cards read from their characters (the card texts shared, none made)
+cpdef tuple read_cards(str text)
+@cython.locals(r=int, su=int)
+cpdef Py_ssize_t cards_at(list out, str ln, Py_ssize_t i, Py_ssize_t end) except -2
+cdef int _rank(Py_UCS4 c) except -2
+cdef int _suit(Py_UCS4 c) except -2
+@cython.locals(n=Py_ssize_t, out=list)
+cpdef object board_lists(str ln, Py_ssize_t i)

@@ -383,7 +383,7 @@ def _showed(h: _Hand, ln: str, player: str, lno: int, i: int, n: int) -> bool:
             return False
     else:
         return False
-    cards = _cards(ln[i:end])
+    cards = read_cards(ln[i:end])
     h.know_cards(player, cards, lno)
     add_show(h, player, cards, desc, 0, lno)
     return True
@@ -485,3 +485,73 @@ def _uncalled(ln: str) -> tuple[str, str] | None:
             return ln[14:at], ln[at + 14 :]
     r = _m(UNCALLED, ln)
     return None if r is None else (r["amount"], r["player"])
+
+
+#: the cards as the record writes them, by rank ("23456789TJQKA") times 4 plus suit
+#: ("cdhs"): a card read from its characters is one of these (no text made)
+_CARD_TEXTS = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
+
+
+def read_cards(text: str) -> tuple[str, ...]:
+    """The cards of ``text`` as :func:`~hhtools.grammars._lines._cards` reads them (the
+    same cards, the same errors); with :data:`QUICK`, cards written as the record writes
+    them, one space between ("Ah Kd 5c"), are read from their characters
+    (:func:`cards_at`).
+
+    >>> read_cards("Ah Kd 5c"), read_cards("10h 9s")
+    (('Ah', 'Kd', '5c'), ('Th', '9s'))
+    """
+    if QUICK:
+        out: list[str] = []
+        if cards_at(out, text, 0, len(text)) == len(text):
+            return tuple(out)
+    return _cards(text)
+
+
+def cards_at(out: list[str], ln: str, i: int, end: int) -> int:
+    """Add to ``out`` the cards of ``ln`` from ``i``, each two characters (a rank of
+    "23456789TJQKA", a suit of "cdhs") and one space between, up to ``end`` or the first
+    "]" after a card; the index after the last card (``end``, or that "]"), or -1 when
+    the text is written any other way (nothing is then to be kept of ``out``)."""
+    while i + 1 < end:
+        r = _rank(ln[i])
+        su = _suit(ln[i + 1])
+        if r < 0 or su < 0:
+            return -1
+        out.append(_CARD_TEXTS[r * 4 + su])
+        i += 2
+        if i == end or ln[i] == "]":
+            return i
+        if ln[i] != " ":
+            return -1
+        i += 1
+    return -1
+
+
+def _rank(c: str) -> int:
+    """A rank's place in "23456789TJQKA"; -1 for any other character."""
+    if "2" <= c <= "9":
+        return ord(c) - 50
+    return 8 if c == "T" else 9 if c == "J" else 10 if c == "Q" else 11 if c == "K" else (
+        12 if c == "A" else -1)
+
+
+def board_lists(ln: str, i: int) -> tuple[str, ...] | None:
+    """The cards of a street line's lists from ``i`` (" [Qh Td Ts] [9c]"), as
+    :func:`_bracketed` and ``_cards`` read them there, when each list is cards written
+    as the record writes them (:func:`cards_at`); ``None`` for any other text."""
+    n = len(ln)
+    out: list[str] = []
+    while i < n:
+        if not ln.startswith(" [", i):
+            return None
+        i = cards_at(out, ln, i + 2, n)
+        if i < 0 or i == n or ln[i] != "]":
+            return None
+        i += 1
+    return tuple(out) if out else None
+
+
+def _suit(c: str) -> int:
+    """A suit's place in "cdhs"; -1 for any other character."""
+    return 0 if c == "c" else 1 if c == "d" else 2 if c == "h" else 3 if c == "s" else -1
