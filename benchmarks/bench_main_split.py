@@ -24,8 +24,6 @@ time):
 * ``cube sums``: summing the cubes' rows per key once per transaction;
 * ``commit``, ``checkpoint``, ``begin``: those statements;
 * ``sessions``, ``report_cube``, ``summary``: the run's end (kept tables' refresh);
-  ``sessions: seats kept``: the counted seats kept aside for it as they are appended
-  (:class:`hhtools.store.sessions_spill.SeatSpill`, into a store that had none);
 * ``line_cuts``: the cuts (and digest) of files over ``RANGE_BYTES``;
 * ``open``: the importer made (the store opened or created, its hands' hashes read);
   ``close``: the store closed (a checkpoint when anything is left to write);
@@ -235,11 +233,6 @@ def measure(data: str, cache: Path, db: Path) -> dict[str, Any]:
     for name in ("refresh_sessions", "refresh_report_cube", "refresh_summary"):
         looked(name)
     meter.wrap(imp, "refresh_sessions", "sessions")
-    try:  # the seats kept aside for the sessions as they are appended (a tree that has it)
-        spill = importlib.import_module("hhtools.store.sessions_spill")
-        meter.wrap(spill.SeatSpill, "add", "sessions: seats kept")
-    except ImportError:
-        pass
     meter.wrap(imp, "refresh_report_cube", "report_cube")
     meter.wrap(imp, "refresh_summary", "summary")
     meter.wrap_gen(imp, "line_cuts", "line_cuts")

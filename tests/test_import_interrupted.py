@@ -41,8 +41,7 @@ def _run(tmp_path: Path) -> Importer:
 def test_interruption_in_refresh_sessions_is_a_keyboard_interrupt(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: BaseException
 ) -> None:
-    def refresh(con: duckdb.DuckDBPyConnection, players: object = None, kept: object = None
-                ) -> int:  # fmt: skip
+    def refresh(con: duckdb.DuckDBPyConnection, players: object = None) -> int:
         raise error
 
     monkeypatch.setattr(importer_mod, "refresh_sessions", refresh)
@@ -58,8 +57,7 @@ def test_interruption_in_refresh_sessions_is_a_keyboard_interrupt(
 
 
 def test_other_errors_still_come_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def refresh(con: duckdb.DuckDBPyConnection, players: object = None, kept: object = None
-                ) -> int:  # fmt: skip
+    def refresh(con: duckdb.DuckDBPyConnection, players: object = None) -> int:
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(importer_mod, "refresh_sessions", refresh)
@@ -76,8 +74,7 @@ def test_a_real_duckdb_interrupt_during_the_sessions(
 ) -> None:
     """``con.interrupt()`` from another thread while the session step runs a long query."""
 
-    def refresh(con: duckdb.DuckDBPyConnection, players: object = None, kept: object = None
-                ) -> int:  # fmt: skip
+    def refresh(con: duckdb.DuckDBPyConnection, players: object = None) -> int:
         timer = threading.Timer(0.3, con.interrupt)
         timer.start()
         try:  # a query that runs for minutes unless interrupted
@@ -106,8 +103,7 @@ def test_a_real_sigterm_during_the_sessions(tmp_path: Path, monkeypatch: pytest.
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         raise KeyboardInterrupt
 
-    def refresh(con: duckdb.DuckDBPyConnection, players: object = None, kept: object = None
-                ) -> int:  # fmt: skip
+    def refresh(con: duckdb.DuckDBPyConnection, players: object = None) -> int:
         timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM))
         timer.start()
         try:

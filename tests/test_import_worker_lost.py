@@ -100,10 +100,9 @@ def test_the_workers_are_gone_before_the_run_end_work(tmp_path: Path,
     seen: list[tuple[bool, list[bool]]] = []
     real = importer_module.refresh_sessions
 
-    def watch_the_workers(con: duckdb.DuckDBPyConnection, players: object = None,
-                          kept: object = None) -> None:  # fmt: skip
+    def watch_the_workers(con: duckdb.DuckDBPyConnection, players: object = None) -> None:
         seen.append((imp.pool is None, [proc.is_alive() for proc in workers]))
-        real(con, players, kept)  # type: ignore[arg-type]
+        real(con, players)  # type: ignore[arg-type]
 
     monkeypatch.setattr(importer_module, "refresh_sessions", watch_the_workers)
     try:

@@ -163,16 +163,10 @@ def _same_cube(con: Any, rows_select: Any) -> None:
 def test_two_hand_keys_of_one_hash_leave_the_cube_to_the_sql(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The sorted seats read from the store carry a hash of each hand's game, structure,
-    stakes and currency; were two keys to share one, the cube is summed by the SQL
-    reference instead. (An import into a store with no seats numbers the keys itself as
-    it keeps its seats aside, hhtools.store.sessions_spill: no two share a number; its
-    seats are read from the store here.)"""
-    import hhtools.store.importer as importer_module
+    """The sorted seats carry a hash of each hand's game, structure, stakes and currency;
+    were two keys to share one, the cube is summed by the SQL reference instead."""
     import hhtools.store.session_cube as cube_module
     from hhtools.store.session_cube import rows_select
-
-    monkeypatch.setattr(importer_module, "SeatSpill", lambda: None)
 
     monkeypatch.setattr(cube_module, "KEYS_SELECT", "SELECT 0::UBIGINT AS cube_key, game, "
                         "structure, stakes, currency FROM hands GROUP BY ALL")  # fmt: skip

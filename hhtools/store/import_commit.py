@@ -35,7 +35,6 @@ from hhtools.store.tables.kept import SUMMED
 from hhtools.store.schema import HAND_TABLES
 from hhtools.store.sessions import PLAYER_SCHEMA, counted_players
 from hhtools.store.sessions_due import SESSIONS_DUE
-from hhtools.store.sessions_spill import SeatSpill
 from hhtools.store.replace_part import (REPLACE, Judge, Start, incoming_starts,
                                         stored_starts, verdict, withdraw_parts)  # fmt: skip
 from hhtools.store.withdraw import CutShort
@@ -95,9 +94,6 @@ class Committer:
     _kept_hands: int  # hands appended with their kept rows (committed or not)
     _covered: int  # ... of them committed
     _kept_sums: dict[str, list[pa.Table]]  # the cubes' rows sent in the open transaction
-    #: the counted seats appended, kept aside for the run's sessions step (a store that
-    #: had no seats: :mod:`hhtools.store.sessions_spill`); ``None``: that step reads them
-    _seat_spill: SeatSpill | None = None
     #: DuckDB's memory cap of the run, set back after :meth:`_drop_cache`; ``None``: the
     #: cache is left alone
     _memory_limit: str | None = None
@@ -275,7 +271,6 @@ class Committer:
             all_n = pa.concat_arrays([k.column("_n").combine_chunks() for k in keys])
             keep_arr = all_n.filter(pa.array(kept))
         findings = 0
-        batch: dict[str, pa.Table] = {}  # the hands and seats appended, for the spill
         for table in HAND_TABLES:
             parts = [res.tables[table] for _, res in pending if table in res.tables]
             if not parts:
@@ -293,10 +288,6 @@ class Committer:
                 for entry in counts:
                     self.summary.findings[entry["values"]] += entry["counts"]
             store.append_arrow(self.con, table, tbl.drop_columns(["_n"]))
-            if table in ("hands", "seats"):
-                batch[table] = tbl
-        if self._seat_spill is not None and len(batch) == 2:
-            self._seat_spill.add(batch["hands"], batch["seats"])
         self._append_kept([res for _, res in pending if res.keys is not None], kept is None)
         return findings
 

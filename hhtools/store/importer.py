@@ -74,7 +74,6 @@ from hhtools.store.importer_pool import WorkerLost, answer, pool_context, start_
 from hhtools.store.hand_summary import refresh_summary
 from hhtools.store.report_cube import refresh_report_cube
 from hhtools.store.sessions import refresh_sessions
-from hhtools.store.sessions_spill import SeatSpill
 from hhtools.store.tables.kept import SUMMED
 from hhtools.store.import_state import FileState, ImportSummary, problem_columns
 from hhtools.store.known import KnownHands
@@ -227,9 +226,6 @@ class Importer(Committer):
         self._kept_sums = {table: [] for table in SUMMED}
         # the half-stored file of a run that died (the kept tables then follow at the end)
         self._dropped = store.drop_unfinished(self.con)
-        # a store without seats: the seats appended are kept aside for the sessions step
-        (seated,) = self.con.execute("SELECT count(*) FROM seats").fetchall()[0]
-        self._seat_spill = None if seated else SeatSpill()
         self.known = KnownHands(self.con)
         self.cut_short = CutShort(self.con)  # hands some reading listed as cut short
 
@@ -445,7 +441,7 @@ class Importer(Committer):
             if self.summary.hands or self._dropped:
                 # the kept tables: each batch's rows came from the workers; what they
                 # lack (hands without them, hands withdrawn) is worked out here
-                refresh_sessions(self.con, self.new_players(), self._seat_spill)
+                refresh_sessions(self.con, self.new_players())
                 refresh_report_cube(self.con)  # the sums hhtools report and stats read
                 refresh_summary(self.con, counts_only=self._kept_all and not self._dropped)
         except BaseException as exc:
@@ -457,7 +453,6 @@ class Importer(Committer):
             raise
         finally:
             self.close_pool()
-            self._close_spill()
             self.summary.seconds = time.perf_counter() - start
         return self.summary
 
@@ -516,16 +511,9 @@ class Importer(Committer):
         answers, self._answers = self._answers, None
         remove(answers)
 
-    def _close_spill(self) -> None:
-        """Remove the seats kept aside for the sessions step (done, or not to be)."""
-        spill, self._seat_spill = self._seat_spill, None
-        if spill is not None:
-            spill.close()
-
     def close(self) -> None:
         """Stop the workers and close the database connection."""
         self.close_pool()
-        self._close_spill()
         try:
             self.con.close()
         except Exception:  # an interrupted connection may refuse; nothing is lost

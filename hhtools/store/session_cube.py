@@ -42,9 +42,8 @@ if TYPE_CHECKING:  # loaded where the cube is summed (an import): a read never n
     import numpy as np
     import pyarrow as pa
 
-__all__ = ["SESSION_CUBE", "SESSION_CUBE_COLUMNS", "cube_conditions", "refresh_session_cube",
-           "rows_select", "session_cube_current", "session_stats_select",
-           "summarise_session_cube"]  # fmt: skip
+__all__ = ["SESSION_CUBE", "SESSION_CUBE_COLUMNS", "refresh_session_cube", "rows_select",
+           "session_cube_current", "session_stats_select", "summarise_session_cube"]  # fmt: skip
 
 SESSION_CUBE = "session_cube"
 
@@ -163,23 +162,17 @@ def _counted() -> dict[str, str]:
             for p, cond in zip(("count", "opportunities"), pair, strict=True)}  # fmt: skip
 
 
-def cube_conditions() -> list[str]:
-    """The distinct conditions the cube counts (SQL over ``seats s`` and ``hands h``), in
-    the order of their bits in ``_cube_bits`` (:func:`seat_values_select`)."""
-    return list(dict.fromkeys(_counted().values()))
-
-
 def seat_values_select() -> str:
     """A select list over ``seats s`` and ``hands h``: what each seat adds to its cube
     row (:func:`cube_of_seats`): whether it has statistics, the hand's keys, each
     condition counted (false for NULL, as ``count_if``; each distinct condition a bit of
     ``_cube_bits``) and each summed value but the net (the rows carry it). ``h`` has ``cube_key``, the hash of the hand's
     game, structure, stakes and currency (:data:`KEYS_SELECT`)."""
+    conds = dict.fromkeys(_counted().values())
     # the conditions as the bits of one integer (bit i: the i-th distinct condition): one
     # column to carry through the sort, not one per condition (at a million hands, a part's
     # sorted read took 3.55 s with one column each)
-    bits = " | ".join(f"(coalesce(({c}), false)::BIGINT << {i})"
-                      for i, c in enumerate(cube_conditions()))  # fmt: skip
+    bits = " | ".join(f"(coalesce(({c}), false)::BIGINT << {i})" for i, c in enumerate(conds))
     return ", ".join(["s.vpip_opportunity IS NOT NULL AS _cube_stat", "h.cube_key AS _cube_key",
                       f"({bits}) AS _cube_bits",
                       *(f"{e} AS _cube_{n}" for n, e in _SEAT_SUMS.items() if e)])  # fmt: skip
@@ -232,7 +225,7 @@ def cube_of_seats(rows: pa.Table, values: pa.Table, new: np.ndarray, start: pa.A
         **{k: keys.column(k).take(which) for k in _KEYS},
         "hands": pa.array(np.diff(np.append(first, keep.size)), pa.int64()),
     }
-    conds = cube_conditions()
+    conds = list(dict.fromkeys(_counted().values()))
     bits = values.column("_cube_bits").to_numpy()[keep]
     for name, cond in _counted().items():
         flags = (bits >> conds.index(cond)) & 1

@@ -14,6 +14,8 @@ session's first seat, the least, as the rows are sorted.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Generator, Iterator
 from typing import NamedTuple
 
@@ -24,7 +26,6 @@ import pyarrow.compute as pc
 
 from hhtools.store.player_views import SESSION_GAP
 from hhtools.store.seat_results import counted_seat
-from hhtools.store.sessions_spill import SeatSpill, SpillFiles
 
 __all__ = ["ROWS_AT_ONCE", "SESSION_SCHEMA", "SessionPart", "same_as_before", "session_parts",
            "session_rows"]  # fmt: skip
@@ -166,8 +167,7 @@ def _with_hands(out: pa.Table, rows: pa.Table, values: pa.Table, keys: pa.Table)
 
 
 def session_parts(con: duckdb.DuckDBPyConnection, players: pa.Table, cube: bool,
-                  rows_at_once: int | None = None, kept: SeatSpill | None = None
-                  ) -> Generator[SessionPart, None, None]:  # fmt: skip
+                  rows_at_once: int | None = None) -> Generator[SessionPart, None, None]:  # fmt: skip
     """The sessions of ``players`` (the usual gap) from ONE read of their counted seats,
     in parts of whole players of about ``rows_at_once`` seats each: the cost of a part
     is its own seats', not a read of every seat and hand per part (at a million hands,
@@ -188,9 +188,6 @@ def session_parts(con: duckdb.DuckDBPyConnection, players: pa.Table, cube: bool,
         cube: also sum each part's ``session_cube`` rows from its seats.
         rows_at_once: seats a part holds at most, but a part of one file bigger than
             that (a player's seats are never split); default :data:`ROWS_AT_ONCE`.
-        kept: the counted seats of exactly ``players``, kept as an import appended
-            them (:class:`hhtools.store.sessions_spill.SeatSpill`): read from there, not
-            from the store (the parts then come in no order of site and player).
 
     Yields:
         :class:`SessionPart`, in the order of site and player; together, the rows of
@@ -207,20 +204,6 @@ def session_parts(con: duckdb.DuckDBPyConnection, players: pa.Table, cube: bool,
     extra = f", {seat_values_select()}" if cube else ""
     (seats,) = con.execute("SELECT count(*) FROM seats").fetchall()[0]
     files = max(1, min(SPILL_FILES, -(-4 * int(seats) // limit)))
-
-    if kept is not None:
-        keys = kept.keys() if cube else None  # the spill's own numbers of the hand keys
-        for read in kept.parts(limit):
-            number = read.column("_key").to_numpy()
-            same = number[1:] == number[:-1]
-            read = read.drop_columns(["_key"])
-            out, values, new, start = _worked_out(read, gap, same)
-            summed = None if keys is None else cube_of_seats(out, values, new, start, keys)
-            who = read.select(["site", "player"]).take(np.flatnonzero(np.append(True, ~same)))
-            hands = None if summed is None else _with_hands(out, read, values, keys)
-            del read
-            yield SessionPart(who, out, summed, hands)
-        return
 
     def part(read: pa.Table) -> SessionPart:
         number = read.column("_number").to_numpy()
@@ -271,23 +254,34 @@ class _Spill:
         self.files, self.players, self.limit = files, players, limit
         self.held: list[pa.RecordBatch] = []
         self.count = 0  # rows held or written
-        self.written = SpillFiles(files, "hhtools-sessions-")
+        self.folder: tempfile.TemporaryDirectory[str] | None = None
+        self.writers: dict[int, pa.ipc.RecordBatchFileWriter] = {}
+        self.rows = np.zeros(files, dtype=np.int64)  # rows written to each file
 
     def __enter__(self) -> _Spill:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.written.close()
+        for writer in self.writers.values():
+            writer.close()
+        self.writers = {}
+        if self.folder is not None:
+            self.folder.cleanup()
+
+    def _path(self, file: int) -> str:
+        assert self.folder is not None
+        return os.path.join(self.folder.name, f"{file}.arrow")
 
     def add(self, batch: pa.RecordBatch) -> None:
         """Keep a batch of the read."""
         if batch.num_rows == 0:
             return
         self.count += batch.num_rows
-        if self.written.folder is None:
+        if self.folder is None:
             self.held.append(batch)
             if self.count <= self.limit:
                 return
+            self.folder = tempfile.TemporaryDirectory(prefix="hhtools-sessions-")
             held, self.held = self.held, []
             for b in held:
                 self._write(b)
@@ -296,17 +290,40 @@ class _Spill:
 
     def _write(self, batch: pa.RecordBatch) -> None:
         file = batch.column("_number").to_numpy().astype(np.int64) * self.files // self.players
-        self.written.write(batch, file)
+        order = np.argsort(file, kind="stable")
+        file = file[order]
+        batch = batch.take(pa.array(order))
+        cuts = np.flatnonzero(np.diff(file)) + 1
+        for lo, hi in zip(np.append(0, cuts), np.append(cuts, len(file)), strict=True):
+            which = int(file[lo])
+            if which not in self.writers:
+                self.writers[which] = pa.ipc.new_file(self._path(which), batch.schema)
+            self.writers[which].write_batch(batch.slice(lo, hi - lo))
+            self.rows[which] += hi - lo
 
     def parts(self) -> Iterator[pa.Table]:
         """The rows in parts of whole files (or all held rows), each sorted."""
-        if self.written.folder is None:
+        if self.folder is None:
             if self.held:
                 yield _sorted(pa.Table.from_batches(self.held))
             self.held = []
             return
-        for rows in self.written.groups(self.limit):
-            yield _sorted(rows)
+        for writer in self.writers.values():
+            writer.close()
+        written, self.writers = sorted(int(f) for f in np.flatnonzero(self.rows)), {}
+        group: list[int] = []
+        for at, file in enumerate(written):
+            group.append(file)
+            nxt = written[at + 1] if at + 1 < len(written) else None
+            if nxt is None or self.rows[group].sum() + self.rows[nxt] > self.limit:
+                tables = []
+                for f in group:
+                    with pa.OSFile(self._path(f)) as src:
+                        tables.append(pa.ipc.open_file(src).read_all())
+                    os.remove(self._path(f))
+                group = []
+                yield _sorted(pa.concat_tables(tables).combine_chunks())
+                del tables
 
 
 def _sorted(rows: pa.Table) -> pa.Table:

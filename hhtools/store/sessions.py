@@ -19,7 +19,6 @@ writing (:func:`hhtools.store.db.connect`).
 from __future__ import annotations
 
 from contextlib import closing
-from typing import TYPE_CHECKING
 
 import duckdb
 import pyarrow as pa
@@ -29,9 +28,6 @@ from hhtools.store.hand_summary import summarise_sessions
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.sessions_due import SESSIONS_DUE
 from hhtools.store.transaction import transaction
-
-if TYPE_CHECKING:  # the seats an import kept aside: only an import gives them
-    from hhtools.store.sessions_spill import SeatSpill
 
 __all__ = ["PLAYER_SCHEMA", "counted_players", "refresh_sessions"]
 
@@ -60,8 +56,7 @@ def counted_players(seats: pa.Table) -> pa.Table:
     return counted.group_by(["site", "player"]).aggregate([]).cast(PLAYER_SCHEMA)
 
 
-def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = None,
-                     kept: SeatSpill | None = None) -> int:  # fmt: skip
+def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = None) -> int:
     """Work out again the sessions of the players with seats new since the last time.
 
     Args:
@@ -72,10 +67,6 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = 
             ``seat_sessions`` (a scan of every seat). Given players, the store is then
             checked (one count of its counted seats against its session rows) and
             mended by that scan when the two differ.
-        kept: with ``players``, the counted seats an import appended to a store that
-            had none (:class:`hhtools.store.sessions_spill.SeatSpill`): the sessions are
-            worked out from them, not from a read of the store, when they are as many as
-            the store's counted seats (else, or ``broken``, the store is read).
 
     Returns:
         The number of players whose sessions were worked out; the mark of an import
@@ -89,9 +80,7 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = 
         ).to_arrow_table()
     else:
         wanted = players.select(["site", "player"]).group_by(["site", "player"]).aggregate([])
-    if kept is not None and (players is None or kept.broken or kept.rows != _counted(con)):
-        kept = None  # not the store's counted seats: read them from the store
-    done = _work_out(con, wanted.cast(PLAYER_SCHEMA), kept)
+    done = _work_out(con, wanted.cast(PLAYER_SCHEMA))
     if players is not None and not _tallies(con):
         done += refresh_sessions(con)
     # every player's sessions are worked out: no import's are due any more
@@ -99,8 +88,7 @@ def refresh_sessions(con: duckdb.DuckDBPyConnection, players: pa.Table | None = 
     return done
 
 
-def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table,
-              kept: SeatSpill | None = None) -> int:  # fmt: skip
+def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table) -> int:
     """Replace the session rows of ``players`` (no repeats), and their kept
     ``session_summary`` and ``session_cube`` rows where the store has those tables; in
     parts of whole players of at most some :data:`hhtools.store.session_rows.ROWS_AT_ONCE`
@@ -114,11 +102,10 @@ def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table,
     Stopped between parts, the parts done are stored and the rest keep the rows they
     had; the mark :data:`SESSIONS_DUE` then says so and the store's next writable open
     works out the sessions of every player with a counted seat that has none
-    (:func:`hhtools.store.db.connect`). ``kept``: the seats are those kept aside by the
-    import (:func:`refresh_sessions`), not read from the store."""
+    (:func:`hhtools.store.db.connect`)."""
     if not players.num_rows:
         return 0
-    with_kept = bool(con.execute("SELECT count(*) FROM duckdb_tables() "
+    kept = bool(con.execute("SELECT count(*) FROM duckdb_tables() "
                             "WHERE table_name = 'session_summary'").fetchall()[0][0])  # fmt: skip
     # the rows of session_select, by one sort a part (hhtools.store.session_rows), their
     # session_cube rows summed from the same sorted seats and their session summaries
@@ -126,15 +113,15 @@ def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table,
     from hhtools.store.session_rows import SESSION_SCHEMA, session_parts
 
     seen = [PLAYER_SCHEMA.empty_table()]
-    with closing(session_parts(con, players, cube=with_kept, kept=kept)) as parts:
+    with closing(session_parts(con, players, cube=kept)) as parts:
         for part in parts:
-            _store(con, part.players, part.rows, part.cube, with_kept, part.with_hands)
+            _store(con, part.players, part.rows, part.cube, kept, part.with_hands)
             seen.append(part.players.cast(PLAYER_SCHEMA))
             del part  # before the next part is worked out
     # players without a counted seat (none of an import's): their rows go
     gone = players.join(pa.concat_tables(seen), ["site", "player"], join_type="left anti")
     if gone.num_rows:
-        _store(con, gone, SESSION_SCHEMA.empty_table(), None, with_kept)
+        _store(con, gone, SESSION_SCHEMA.empty_table(), None, kept)
     return int(players.num_rows)
 
 
@@ -177,13 +164,6 @@ def _store(con: duckdb.DuckDBPyConnection, players: pa.Table, rows: pa.Table,
                 con.unregister("_hh_sessions")
     finally:
         con.execute("DROP TABLE IF EXISTS _session_part")
-
-
-def _counted(con: duckdb.DuckDBPyConnection) -> int:
-    """The store's counted seats of a named player (site and player not NULL)."""
-    (count,) = con.execute(f"SELECT count(*) FROM seats s WHERE {counted_seat('s')} "
-                           "AND s.site IS NOT NULL AND s.player IS NOT NULL").fetchall()[0]  # fmt: skip
-    return int(count)
 
 
 def _tallies(con: duckdb.DuckDBPyConnection) -> bool:
