@@ -32,8 +32,7 @@ from datetime import datetime
 import duckdb
 import pyarrow as pa
 
-from hhtools.store.schema import HAND_TABLES
-from hhtools.store.withdraw import Withdrawn
+from hhtools.store.withdraw import Withdrawn, delete_hands
 
 __all__ = ["REPLACE", "SAME", "Judge", "Start", "incoming_starts", "stored_starts", "verdict",
            "withdraw_parts"]  # fmt: skip
@@ -96,6 +95,7 @@ def withdraw_parts(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) 
         What was deleted.
     """
     out = Withdrawn()
+    found: list[tuple[str, str]] = []
     summaries = con.execute("SELECT count(*) FROM duckdb_tables() "
                             "WHERE table_name = 'hand_summary'").fetchall()[0][0]  # fmt: skip
     for site, hid in keys:
@@ -105,9 +105,7 @@ def withdraw_parts(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) 
         if not got:
             continue
         (import_id, file, findings), = got
-        for table in HAND_TABLES:
-            con.execute(f"DELETE FROM {table} WHERE site = ? AND hand_id = ?",
-                        [site, hid]).fetchall()  # fmt: skip
+        found.append((site, hid))
         gone = con.execute(
             "DELETE FROM import_errors WHERE import_id = ? AND file = ? AND hand_id = ? "
             "RETURNING is_note", [import_id, file, hid]).fetchall()
@@ -120,4 +118,6 @@ def withdraw_parts(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) 
         if summaries:
             con.execute("UPDATE hand_summary SET hand_id = hand_id || ? "
                         "WHERE site = ? AND hand_id = ?", [_GONE, site, hid]).fetchall()  # fmt: skip
+    if found:
+        delete_hands(con, found)
     return out

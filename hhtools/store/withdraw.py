@@ -32,7 +32,7 @@ from hhtools.model.records import Problem
 from hhtools.model.vocab import ProblemCode
 from hhtools.store import db as store
 
-__all__ = ["CutShort", "Withdrawn", "withdraw_reading"]
+__all__ = ["CutShort", "Withdrawn", "delete_hands", "withdraw_reading"]
 
 _CUT = str(ProblemCode.TRUNCATED_HAND)
 
@@ -83,7 +83,7 @@ def withdraw_reading(
         [import_id, file, line],
     ).fetchall()
     if stored:
-        _delete_hands(con, [(s, h) for s, h, _ in stored])
+        delete_hands(con, [(s, h) for s, h, _ in stored])
     gone = con.execute(
         "DELETE FROM import_errors WHERE import_id = ? AND file = ? AND line >= ? "
         "RETURNING is_note",
@@ -102,8 +102,9 @@ def withdraw_reading(
     return out
 
 
-def _delete_hands(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) -> None:
-    """Delete hands (site, hand id) from every table of hands."""
+def delete_hands(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) -> None:
+    """Delete hands (site, hand id) from every table of hands: one statement a table,
+    whatever the number of hands. Runs inside the caller's transaction."""
     con.register("_hh_gone", pa.table({"site": [k[0] for k in keys],
                                        "hand_id": [k[1] for k in keys]}))  # fmt: skip
     try:
