@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_import import _rss_kib, _tree, generate  # this folder's shared helpers
+from _trees import ensure_tree  # each tree runs its own grammars
 from hhtools.grammars import pokerstars
 
 from hhtools.audit import audit_hand
@@ -415,6 +416,12 @@ def main() -> None:
           f"{hands / floor_s:8,.0f} hands/s (CPU {floor_cpu / hands * 1e6:,.0f} us/hand, "
           f"{hands / floor_cpu:,.0f} hands/s of CPU)")  # fmt: skip
     db = args.keep_db or args.work / "speed.duckdb"
+    # each tree's child runs its own hhtools and grammars (an editable venv maps
+    # hhtools.grammars to its own checkout whatever PYTHONPATH says: _trees)
+    if args.before:
+        print(f"before: {args.before}: {ensure_tree(Path(args.before), link=True)}")
+    here = Path(__file__).resolve().parents[1]
+    print(f"{'after' if args.before else 'this tree'}: {here}: {ensure_tree(here)}")
     for run in [r.strip() for r in args.runs.split(",") if r.strip()]:
         workers = 1 if run == "j1" else args.workers
         codes: list[tuple[str, str | None]] = [("", None)]
