@@ -232,3 +232,38 @@ def test_an_all_in_nobody_stays_in_against_is_uncalled(tmp_path: Path) -> None:
         con.close()
     assert statuses == [("300000000101", "unknown_cards"), ("300000000141", "uncalled")]
     assert version == store.SCHEMA_VERSION == 11
+
+
+def test_ev_leaves_the_imports_row_groups_unmerged(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # two commits, each checkpointed: the import leaves hands in two row groups (its
+    # max_vacuum_tasks 0). ev's own checkpoint merges none of them (it did, at the
+    # connection's close with DuckDB's default, rewriting every table the import
+    # wrote); the connection's setting is given back, and a later write with it merges
+    import hhtools.store.import_commit as import_commit
+    import hhtools.store.importer as importer
+
+    monkeypatch.setattr(import_commit, "COMMIT_HANDS", 1)
+    monkeypatch.setattr(importer, "CHECKPOINT_LOG", "1KB")
+    path = tmp_path / "groups.duckdb"
+    assert import_paths(FILES, path, workers=1).hands == 2
+    groups = "SELECT count(DISTINCT row_group_id) FROM pragma_storage_info('hands')"
+    con = store.connect(path)
+    try:
+        assert con.execute(groups).fetchall() == [(2,)]
+        assert compute_allin_equity(con, workers=1)["computed"] == 2
+        assert con.execute("SELECT current_setting('max_vacuum_tasks')").fetchall() == [(100,)]
+    finally:
+        con.close()
+    con = store.connect(path)
+    try:
+        assert con.execute(groups).fetchall() == [(2,)]
+        assert con.execute("SELECT count(*) FROM allin_hands").fetchall() == [(2,)]
+        con.execute("DELETE FROM allin_hands")  # a write checkpointed with the default
+    finally:
+        con.close()
+    con = store.connect(path)
+    try:
+        assert con.execute(groups).fetchall() == [(1,)]
+    finally:
+        con.close()
