@@ -239,8 +239,9 @@ def outer_ranks(
     qmask = _QMASK[qualifier]
     if class_count.COMPILED:  # the same lookups, one loop
         hr = h >> 2
-        class_count.rank_values(_HIGH_NP, _LOW_NP, np.ascontiguousarray(hr[:, pi] * 13 + hr[:, pj]),
-                                _any_bits(_LOWBIT_NP[h]), np.ascontiguousarray(row),
+        class_count.rank_values(_high_by_pair(), _LOW_NP,
+                                np.ascontiguousarray(hr[:, pi] * 13 + hr[:, pj]),
+                                _any_bits(_LOWBIT_NP[h]), np.ascontiguousarray(row // _SLOTS),
                                 np.ascontiguousarray(bits), qmask, high, low)  # fmt: skip
         return high, low
     lbd = bits & qmask
@@ -249,6 +250,22 @@ def outer_ranks(
         high[i] = _HIGH_NP[(hr[pi] * 13 + hr[pj])[:, None] + row].max(axis=0)  # (P, m)
         low[i] = _LOW_NP[(int(np.bitwise_or.reduce(_LOWBIT_NP[h[i]])) & qmask) << 9 | lbd]
     return high, low
+
+
+_SLOTS = 169  #: a board's row of the high table: one slot per ordered pair of hole ranks
+_BY_PAIR: list[npt.NDArray[np.int32]] = []
+
+
+def _high_by_pair() -> npt.NDArray[np.int32]:
+    """The high table by hole-rank pair: ``(169, board rank multisets)``, entry ``[13 *
+    a + b, r]`` that of ``HIGH_NP[169 * r + 13 * a + b]`` (made on first use, kept: a
+    pair's values over every board are then 25 KB in a row, where the table's rows put
+    them 676 bytes apart)."""
+    if not _BY_PAIR:
+        table = np.ascontiguousarray(_HIGH_NP.reshape(-1, _SLOTS).T)
+        table.flags.writeable = False
+        _BY_PAIR.append(table)
+    return _BY_PAIR[0]
 
 
 def outer_flush(holes: npt.ArrayLike, boards: npt.ArrayLike) -> npt.NDArray[np.int32]:

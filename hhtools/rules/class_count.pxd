@@ -29,8 +29,9 @@ cpdef void tally_flush(const int[:, ::1] high, const int[:, ::1] flush,
                        const long long[::1] ways, const Py_ssize_t[::1] position,
                        long long[::1] tally_high)
 
-@cython.locals(i=Py_ssize_t, k=Py_ssize_t, p=Py_ssize_t, row=Py_ssize_t, best=int, value=int)
-cpdef void rank_values(const int[::1] high_table, const int[::1] low_table,
+@cython.locals(i=Py_ssize_t, k=Py_ssize_t, p=Py_ssize_t, first=Py_ssize_t, pair=Py_ssize_t,
+               value=int, hole=cython.longlong)
+cpdef void rank_values(const int[:, ::1] by_pair, const int[::1] low_table,
                        const Py_ssize_t[:, ::1] pairs, const long long[::1] hole_low,
                        const long long[::1] rows, const long long[::1] board_low,
                        long long qmask, int[:, ::1] high, int[:, ::1] low)

@@ -140,32 +140,37 @@ def tally_flush(
 
 
 def rank_values(
-    high_table: Any, low_table: Any, pairs: Any, hole_low: Any, rows: Any, board_low: Any,
+    by_pair: Any, low_table: Any, pairs: Any, hole_low: Any, rows: Any, board_low: Any,
     qmask: int, high: Any, low: Any,
 ) -> None:  # fmt: skip
     """Each player's non-flush high and low on boards given by their ranks alone: the
     loops of :func:`hhtools.rules.batch.outer_ranks`, which documents the values.
 
     Args:
-        high_table, low_table: :data:`hhtools.rules.tables.HIGH_NP` and ``LOW_NP``.
-        pairs: ``(players, hole pairs)``: each pair's slot in a board's row of the high
-            table (``13 * rank + rank``).
+        by_pair: the high table by hole-rank pair, ``(169, rank multisets)``
+            (:func:`hhtools.rules.batch._high_by_pair` of :data:`hhtools.rules.tables.HIGH_NP`).
+        low_table: :data:`hhtools.rules.tables.LOW_NP`.
+        pairs: ``(players, hole pairs)``: each pair's row of ``by_pair``
+            (``13 * rank + rank``).
         hole_low: per player, the bits of the hole ranks a low can use.
-        rows: per board, its row in the high table.
+        rows: per board, its rank multiset (a column of ``by_pair``).
         board_low: per board, the bits of its ranks a low can use.
         qmask: the qualifier's bits.
         high, low: filled in, ``(players, boards)``.
     """
-    for k in range(rows.shape[0]):  # board by board: its row of the table read once
-        row = rows[k]
-        for i in range(pairs.shape[0]):
-            best = high_table[row + pairs[i, 0]]
-            for p in range(1, pairs.shape[1]):
-                value = high_table[row + pairs[i, p]]
-                if value > best:
-                    best = value
-            high[i, k] = best
-            low[i, k] = low_table[(hole_low[i] & qmask) << 9 | (board_low[k] & qmask)]
+    for i in range(pairs.shape[0]):  # pair by pair: its row of values read in one stretch
+        first = pairs[i, 0]
+        for k in range(rows.shape[0]):
+            high[i, k] = by_pair[first, rows[k]]
+        for p in range(1, pairs.shape[1]):
+            pair = pairs[i, p]
+            for k in range(rows.shape[0]):
+                value = by_pair[pair, rows[k]]
+                if value > high[i, k]:
+                    high[i, k] = value
+        hole = (hole_low[i] & qmask) << 9
+        for k in range(rows.shape[0]):
+            low[i, k] = low_table[hole | (board_low[k] & qmask)]
 
 
 def flush_values(
