@@ -108,6 +108,7 @@ from hhtools.grammars.pokerstars.plain import DEALT, UNCALLED
 from hhtools.grammars.pokerstars.crosscheck import (
     _dealt_variant,
     _impossible_cards,
+    description_cut,
     _infer_folds,
     _rio_raises,
     _summary_cut,
@@ -278,8 +279,12 @@ def _parse_english(h: _Body, lines: list[str], line: int, text: str, offset: int
     i = _read_seats(h, lines, line, hd.body)
     h.rules = FAST_RULES if _lines.FAST else SLOW_RULES
     h.seen, h.known = h.rules.seen[h.units], h.rules.lines[h.units]
-    if not read_lines(h, lines, i, line):  # the body, as read_body reads it with h.read_line
-        h.fatal = True
+    cut = description_cut(lines[-1])  # a last line cut in its description is not read
+    if not read_lines(h, lines[:-1] if cut else lines, i, line):  # the body, as read_body
+        h.fatal = True  # reads it with h.read_line
+    if cut:  # as read_body reports a line no rule reads
+        h.problem(line + len(lines) - 1, ProblemCode.UNRECOGNISED_LINE,
+                  f"unrecognised line: {lines[-1][:80]}", lines[-1])  # fmt: skip
     if _unfinished(h, lines, line):
         return _no_record(h)
     _infer_folds(h)

@@ -1,6 +1,7 @@
 """What is read from a PokerStars hand as a whole, once all its lines are read: the
 folds only its summary tells (:func:`_infer_folds`), the wins only its summary tells
-(:func:`_summary_wins`), a summary cut short (:func:`_summary_cut`), cards seen
+(:func:`_summary_wins`), a summary cut short (:func:`_summary_cut`), a last line cut
+inside its hand's description (:func:`description_cut`), cards seen
 twice (:func:`_impossible_cards`), Run It Once's re-raises as its totals show them
 (:func:`_rio_raises`) and PokerMaster's 5- and 6-card games under a game line that says
 "Omaha" (:func:`_dealt_variant`).
@@ -8,6 +9,7 @@ twice (:func:`_impossible_cards`), Run It Once's re-raises as its totals show th
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from hhtools.grammars._lines import _m
@@ -19,6 +21,56 @@ from hhtools.model.vocab import ProblemCode
 
 _ORDER = {s: k for k, s in enumerate(Street)}
 _BOARD = "\x00"
+
+_RANK = "(?:Deuce|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
+_RANKS = "(?:Deuces|Twos|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
+_HIGH = (f"(?:high card {_RANK}|a pair of {_RANKS}|two pair, {_RANKS} and {_RANKS}|"
+         f"three of a kind, {_RANKS}|a straight, {_RANK} to {_RANK}|a flush, {_RANK} high|"
+         f"a full house, {_RANKS} full of {_RANKS}|four of a kind, {_RANKS}|"
+         f"a straight flush, {_RANK} to {_RANK}|a Royal Flush)")  # fmt: skip
+_LOW = "[2-9A](?:,[2-9A]){4}"
+#: a hand's description as PokerStars writes it after a summary's " with " (the corpus's
+#: forms: "three of a kind, Kings", "HI: two pair, Aces and Fives; LO: 7,5,4,3,A"), then
+#: a cash-out's note or none
+_WHOLE_DESCRIPTION = re.compile(
+    f"(?:HI: {_HIGH}(?:; LO: {_LOW})?|LO: {_LOW}|{_HIGH})"
+    r"(?: \(pot not awarded as player cashed out\)| \(cashed out\)\.?)?")  # fmt: skip
+#: how each of those forms starts
+_OPENINGS = ("high card ", "a pair of ", "two pair, ", "three of a kind, ", "a straight, ",
+             "a flush, ", "a full house, ", "four of a kind, ", "a straight flush, ",
+             "a Royal Flush", "HI: ", "LO: ")  # fmt: skip
+
+
+def description_cut(ln: str) -> bool:
+    """Whether ``ln``, a hand's last line, is a summary seat line of a show cut inside its
+    last description (a file cut at its end: "... and won ($4.02) with three of a kin",
+    "... with HI: a pair of Jacks; LO: 7,5,3,2,", "... with a pair of Ace"): a description
+    that starts as one of PokerStars' forms (:data:`_OPENINGS`, or the start of one) but
+    is not one whole. Read whole, it was a whole hand, so the whole file read later was
+    another text under a stored hand id. A description of no known form (a converter's,
+    Run It Once's "Straight Q high") is not judged. A cut right before " with", inside
+    " (didn't bet)" or after a hi/lo's high half leaves a whole line: not told.
+
+    >>> description_cut("Seat 2: Bo showed [Ac Kd Qh Qd] and won ($5) with three of a kin")
+    True
+    >>> description_cut("Seat 2: Bo showed [Ac Kd Qh Qd] and won ($5) with three of a kind, Queens")
+    False
+    >>> description_cut("Seat 2: Bo showed [Ac Kd Qh Qd] and won ($5) with Straight Q hi")
+    False
+    """
+    if not ln.startswith("Seat "):
+        return False
+    k = ln.rfind(" with ")
+    shown = ln.find(" showed [")
+    if k < 0 or shown < 0 or shown > k:
+        return False
+    desc = ln[k + 6 :]
+    if not desc or _WHOLE_DESCRIPTION.fullmatch(desc) is not None:
+        return False
+    for opening in _OPENINGS:
+        if desc.startswith(opening) or opening.startswith(desc):
+            return True
+    return False
 
 
 def _infer_folds(h: _Hand) -> None:

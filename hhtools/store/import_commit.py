@@ -35,7 +35,7 @@ from hhtools.store.tables.kept import SUMMED
 from hhtools.store.schema import HAND_TABLES
 from hhtools.store.sessions import PLAYER_SCHEMA, counted_players
 from hhtools.store.sessions_due import SESSIONS_DUE
-from hhtools.store.replace_part import (REPLACE, Judge, Start, incoming_starts,
+from hhtools.store.replace_part import (REPLACE, Judge, Start, Twin, incoming_starts,
                                         stored_starts, verdict, withdraw_parts)  # fmt: skip
 from hhtools.store.withdraw import CutShort
 
@@ -252,8 +252,9 @@ class Committer:
                 count_new(owner, k)
         else:
             stored = self.known.stored_digests(ids.filter(pa.array(maybe))) if maybe.any() else {}
-            judge, replaced = self._replacing(pending, stored)
-            kept = sort_out(list(zip(owners, keys, strict=True)), stored, self.summary, judge)
+            judge, twin, replaced = self._replacing(pending, stored)
+            kept = sort_out(list(zip(owners, keys, strict=True)), stored, self.summary, judge,
+                            twin)  # fmt: skip
             if replaced:  # stored read in part, read whole now: the old reading goes
                 gone = withdraw_parts(self.con, replaced)
                 self.summary.replaced += gone.hands
@@ -292,28 +293,34 @@ class Committer:
         return findings
 
     def _replacing(self, pending: list[tuple[FileState, WorkResult]],
-                   stored: dict[tuple[str, str], str]) -> tuple[Judge, list[tuple[str, str]]]:
+                   stored: dict[tuple[str, str], str]
+                   ) -> tuple[Judge, Twin, list[tuple[str, str]]]:  # fmt: skip
         """:func:`~.import_state.sort_out`'s judge of the pending hands found stored
-        with another text (:func:`~.replace_part.verdict` of their starts), and the
-        list it fills with the hands whose stored reading they replace."""
+        with another text and its twin judge of two pending hands of one key
+        (:func:`~.replace_part.verdict` of their starts), and the list the judge fills
+        with the hands whose stored reading they replace."""
         replaced: list[tuple[str, str]] = []
         starts = stored_starts(self.con, stored) if stored else {}
-        if not starts:
-            return (lambda key, i: None), replaced
         incoming: list[Start] = []  # worked out at the first text that differs (rare)
+
+        def start(i: int) -> Start:
+            if not incoming:
+                incoming.extend(incoming_starts(res.tables["hands"] for _, res in pending
+                                                if res.keys is not None))  # fmt: skip
+            return incoming[i]
 
         def judge(key: tuple[str, str], i: int) -> str | None:
             if key not in starts:
                 return None
-            if not incoming:
-                incoming.extend(incoming_starts(res.tables["hands"] for _, res in pending
-                                                if res.keys is not None))  # fmt: skip
-            told = verdict(starts[key], incoming[i])
+            told = verdict(starts[key], start(i))
             if told == REPLACE:
                 replaced.append(key)
             return told
 
-        return judge, replaced
+        def twin(j: int, i: int) -> str | None:
+            return verdict(start(j), start(i))
+
+        return judge, twin, replaced
 
     def _append_kept(self, results: list[WorkResult], whole: bool) -> None:
         """Append the kept tables' rows the workers sent for the hands just appended

@@ -158,7 +158,8 @@ def count_new(owner: FileState, keys: pa.Table) -> None:
 
 def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, str], str],
              summary: ImportSummary, judge: Callable[[tuple[str, str], int], str | None]
-             | None = None) -> np.ndarray:  # fmt: skip
+             | None = None, twin: Callable[[int, int], str | None] | None = None
+             ) -> np.ndarray:  # fmt: skip
     """Which hands of a batch are new, one by one (when some may be stored already, or
     come twice): neither stored nor earlier in the batch. A repeat with another text is
     a ``conflicting_hand`` problem on its file, unless it, or the reading stored, is
@@ -176,6 +177,11 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
             its place among the batch's hands): ``"replace"``, it is new (the stored
             reading is withdrawn by the caller), ``"same"``, a duplicate but no
             conflict; ``None``: as without it (:mod:`hhtools.store.replace_part`).
+        twin: ``(j, i) -> verdict`` of the batch's ``i``-th hand against its ``j``-th,
+            kept, of the same key and another text, as ``judge`` answers: on
+            ``"replace"`` the ``i``-th is kept instead (a copy cut short and the whole
+            text in one batch keep the whole, whichever came first), ``"same"`` a
+            duplicate but no conflict; ``None``: as without it (a conflict).
 
     Returns:
         One boolean a hand, in order: ``True`` for a new hand (counted on its file).
@@ -183,6 +189,7 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
     total = sum(keys.num_rows for _, keys in batches)
     kept = np.zeros(total, dtype=bool)
     seen: dict[tuple[str, str], str] = {}
+    first: dict[tuple[str, str], tuple[int, FileState, int]] = {}  # a key's kept one
     i = 0
     for owner, keys in batches:
         again = habits.of(owner.site_format).written_again  # another text of a stored hand
@@ -190,10 +197,17 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
         for site, hid, digest, line in zip(*cols, strict=True):
             key = (site, hid)
             prior = seen.get(key) or stored.get(key)
-            told = (judge(key, i) if judge is not None and key not in seen and prior
-                    not in (None, digest, WRITTEN_AGAIN) and not again else None)  # fmt: skip
+            told = None
+            if prior not in (None, digest, WRITTEN_AGAIN) and not again:
+                if key not in seen:
+                    told = judge(key, i) if judge is not None else None
+                elif twin is not None:
+                    told = twin(first[key][0], i)
+                    if told == "replace":  # the one kept before is the duplicate
+                        _unkeep(first[key], hid, site, kept, summary, (owner, line))
             if prior is None or told == "replace":
                 seen[key] = WRITTEN_AGAIN if again else digest
+                first[key] = (i, owner, line)
                 kept[i] = True
                 owner.hands += 1
                 owner.by_site[site] += 1
@@ -211,3 +225,28 @@ def sort_out(batches: list[tuple[FileState, pa.Table]], stored: dict[tuple[str, 
                     )  # fmt: skip
             i += 1
     return kept
+
+
+def _unkeep(kept_one: tuple[int, FileState, int], hid: str, site: str, kept: np.ndarray,
+            summary: ImportSummary, before: tuple[FileState, int]) -> None:  # fmt: skip
+    """A hand :func:`sort_out` kept (``kept_one``: its place in the batch, its file and
+    first line), counted a duplicate on its file instead: the hand ``hid`` read again
+    whole at ``before`` (file, first line) replaces it. The problems its file listed for
+    it go (``summary.withdrawn``), as :func:`~.replace_part.withdraw_parts` withdraws a
+    stored one's: its lines from its first to the next reading's, or to the file's end."""
+    j, owner, line = kept_one
+    kept[j] = False
+    owner.hands -= 1
+    owner.by_site[site] -= 1
+    if not owner.by_site[site]:
+        del owner.by_site[site]
+    owner.duplicates += 1
+    summary.duplicates += 1
+    end = before[1] if before[0] is owner else None
+    mine = [p for p in owner.problem_list if p.hand_id == hid
+            and p.line >= line and (end is None or p.line < end)]  # fmt: skip
+    if mine:
+        owner.problem_list = [p for p in owner.problem_list if not any(p is m for m in mine)]
+        owner.problems -= len(mine)
+        summary.problems -= len(mine)
+        summary.withdrawn += len(mine)

@@ -19,8 +19,9 @@ Re-imports add nothing: the whole text again is a duplicate of itself; a reading
 part of a hand stored whole with the same start (the cut copy read after the whole
 one) is a duplicate of it, not a conflict; a reading in part of a hand stored in part
 stays a duplicate. Another text under a stored id (another start) is a conflict as
-before. Hands of one batch are not compared with each other (the first kept). The
-embedded importer (and ``hhtools watch`` through it) replaces; the Dask engine's run
+before. Two readings of one hand in one batch are judged alike (:data:`Twin`): the
+whole one is kept whichever came first, the one in part a duplicate (its problems
+withdrawn from its file's list). The embedded importer (and ``hhtools watch`` through it) replaces; the Dask engine's run
 sorts its hands out as before.
 """
 
@@ -34,14 +35,17 @@ import pyarrow as pa
 
 from hhtools.store.withdraw import Withdrawn, delete_hands
 
-__all__ = ["REPLACE", "SAME", "Judge", "Start", "incoming_starts", "stored_starts", "verdict",
-           "withdraw_parts"]  # fmt: skip
+__all__ = ["REPLACE", "SAME", "Judge", "Start", "Twin", "incoming_starts", "stored_starts",
+           "verdict", "withdraw_parts"]  # fmt: skip
 
 #: one reading's start: ``(read in part, started_at, table_name)``
 Start = tuple[bool, datetime | None, str | None]
 #: :func:`~hhtools.store.import_state.sort_out`'s judge: ``(key, i) -> verdict`` of the
 #: batch's ``i``-th hand, found stored with another text
 Judge = Callable[[tuple[str, str], int], "str | None"]
+#: :func:`~hhtools.store.import_state.sort_out`'s twin judge: ``(j, i) -> verdict`` of
+#: the batch's ``i``-th hand against its ``j``-th, kept, of the same key, another text
+Twin = Callable[[int, int], "str | None"]
 #: :func:`verdict`'s answers: the incoming reading replaces the stored one; it is the
 #: stored hand's text cut short (a duplicate, no conflict)
 REPLACE, SAME = "replace", "same"
