@@ -55,7 +55,7 @@ from hhtools.grammars._lines import _rule as rule
 from hhtools.grammars._lines import LineTable, bracketed, keep, language_of, localised_cards
 from hhtools.grammars._meaning import Meanings
 from hhtools.grammars._pots import (
-    clockwise, in_pot_order, paid_parts, pots_of, split_rake, split_win,
+    clockwise, in_pot_order, paid_parts, pot_unpaid, pots_of, split_rake, split_win,
 )  # fmt: skip
 from hhtools.grammars._quiet import NO_CHIPS, SAID
 from hhtools.grammars._record import build_record
@@ -103,7 +103,8 @@ __all__ = [
     "iter_hands", "iter_lines", "keep", "language_of", "limit_blinds", "limit_stakes",
     "line_breaks", "live_put",
     "local_time", "localised_cards", "low_from_five", "match_line", "match_player",
-    "no_record", "not_read", "paid_parts", "plain_head", "player_line", "pots_of", "read_body",
+    "no_record", "not_read", "paid_parts", "plain_head", "player_line", "pot_unpaid",
+    "pots_of", "read_body",
     "read_high", "read_high_once", "read_high_words", "read_lines", "read_low",
     "read_template", "reader", "returns", "rule", "rule_match", "rule_table", "scrub",
     "seat_lines_cut", "section", "short_paid", "site_format", "sitting_out", "split_rake",

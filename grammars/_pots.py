@@ -14,7 +14,8 @@ from __future__ import annotations
 from hhtools.model.frozen import maker
 from hhtools.model.records import Collect, Seat
 
-__all__ = ["clockwise", "in_pot_order", "paid_parts", "pots_of", "split_rake", "split_win"]
+__all__ = ["clockwise", "in_pot_order", "paid_parts", "pot_unpaid", "pots_of", "split_rake",
+           "split_win"]
 
 #: a :class:`Collect` built from its six fields by position (:func:`~hhtools.model.frozen.maker`)
 _collect = maker(Collect)
@@ -145,6 +146,33 @@ def pots_of(
         else:
             pots.append((leftover, tuple(p for p in order if p in live)))
     return pots
+
+
+def pot_unpaid(collects: list[Collect], net_in: dict[str, int], live: set[str]) -> int:
+    """The chips of the pots no collect names (``Collect.pot``: 0 the main pot, ``n``
+    the ``n``-th side pot) among those the rules build from what each player put in
+    (:func:`pots_of`: the main pot, then one above each live all-in player's chips),
+    gross. In a format whose wins lines name their pots and end the hand (Everleaf's
+    "wins $ 0.50 USD from side pot #1"), a text cut before a small side pot's line
+    leaves these chips unpaid, too few for the nine-tenths check
+    (:func:`~._inferred.short_paid`) to see.
+
+    Args:
+        collects: the hand's collects, their pots named.
+        net_in: player -> live chips in the middle (put in less returned, no dead blind).
+        live: players who did not fold.
+
+    >>> c = [Collect("b", 1070, 0)]
+    >>> pot_unpaid(c, {"a": 375, "b": 400, "c": 400}, {"a", "b"})
+    50
+    >>> pot_unpaid([*c, Collect("b", 50, 1)], {"a": 375, "b": 400, "c": 400}, {"a", "b"})
+    0
+    >>> pot_unpaid(c, {"a": 400, "b": 400, "c": 100}, {"a", "b"})
+    0
+    """
+    paid = {c.pot for c in collects}
+    pots = pots_of(net_in, live, sorted(live))
+    return sum(amount for i, (amount, _) in enumerate(pots) if i not in paid)
 
 
 def in_pot_order(

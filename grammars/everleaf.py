@@ -184,6 +184,10 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
                   "the 'wins' lines pay out less than nine tenths of the pot (cut short?)",
                   lines[-1])  # fmt: skip
         return k.no_record(h)
+    if _side_pot_unpaid(h, returned, g.big_blind):
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND,
+                  "a pot has no 'wins' line (cut short?)", lines[-1])  # fmt: skip
+        return k.no_record(h)
     h.inferred.append("rake")
     rake = max(k.in_pot(h.put, returned) - k.collected(h.collects), 0)
     parts = k.paid_parts(h.collects, k.in_pot(h.put, returned) - rake)  # each after its rake
@@ -193,6 +197,21 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         pot_parts=parts, pot_parts_basis=k.PotPartsBasis.NET if parts else None,
         collect_order=k.CollectOrder.HIGH_THEN_LOW,
     ), tuple(h.problems), None, h.hand_id)  # fmt: skip
+
+
+def _side_pot_unpaid(h: k.Hand, returned: tuple[k.Returned, ...], big_blind: int) -> bool:
+    """Whether a pot of the hand has no "wins" line and its chips were not paid on
+    another's (:func:`~._pots.pot_unpaid`: what was paid and the unpaid pots' chips fit
+    in the pot): the wins lines end the hand and name their pots, so a side pot too
+    small for the nine-tenths check (a file cut before "wins $ 0.50 USD from side pot
+    #1") was lost whole, its chips read as rake. A site that pays a side pot's chips on
+    the main pot's line is read (the audit judges it)."""
+    net_in = k.live_put(h.put, h.actions, big_blind)
+    for r in returned:
+        net_in[r.player] = net_in.get(r.player, 0) - r.amount
+    folded = {a.player for a in h.actions if a.kind is k.ActionKind.FOLD}
+    unpaid = k.pot_unpaid(h.collects, net_in, {p for p in net_in if p not in folded})
+    return 0 < unpaid <= k.in_pot(h.put, returned) - k.collected(h.collects)
 
 
 def _game_line(lines: list[str]) -> tuple[int, Any]:

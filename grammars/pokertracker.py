@@ -529,6 +529,12 @@ def _player(h: _PTHand, p: str, kind: str, m: Any, lno: int) -> None:
             h.collects.append(k.Collect(p, a, pot, 0, lno))
 
 
+#: The "Game ID" style's hand ends at its "End of game N" line: a line after it (blank
+#: lines aside) starts a hand text of its own, so a hand whose header is damaged ("** Game
+#: ID N Version:3 sta*ting": no start) is that text's problem, not lost inside the hand
+#: before (which then read its lines as its own, or ended at its own damaged header).
+_END = k.HandEnd("End of game ", re.compile("(?!)"))
+
 #: PokerTracker's converted text (Microgaming, Merge and iPoker exports): a file is its
 #: when a line of its head starts with one of its headers ("** Hand # 5029053937
 #: starting - ...", "MERGE_GAME #4927169400080: ...", "GAME #2607739781: ..."); hands
@@ -537,7 +543,7 @@ FORMAT = replace(
     k.text_format(
         SITE, "PokerTracker export (Microgaming, Merge, iPoker)",
         "Omaha and Omaha hi/lo; pot limit, no limit and fixed limit; cash and tournaments",
-        HAND_START, _parse, header=_ANY_START, hand=_PTHand,
+        HAND_START, _parse, header=_ANY_START, hand=_PTHand, end=_END,
     ),
     rooms=("microgaming", "merge", "ipoker"),
 )  # fmt: skip

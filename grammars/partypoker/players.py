@@ -108,6 +108,8 @@ def _wins(h: _Hand, who: str, m: Any, lno: int) -> None:
     collect, and a low named is the winner's claimed low; "wins Lo ($8.50 USD) from
     the main pot with 7,5,4,2,A.": the collect of the pot's low half ("Hi": high)."""
     pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
+    if m["pot"] is None:
+        h.unnamed = True
     half = _HALVES.get(m["half"])
     h.collects.append(k.Collect(who, h.amt(m["hamt"] or m["bamt"] or m["amt"]), pot, 0, lno, half))
     if half is not k.Half.HIGH:

@@ -69,6 +69,7 @@ class _Hand(k.Hand):
         self.body: tuple[list[str], int] = ([], 0)
         self.told: set[str] = set()
         self.balanced: set[str] = set()  # the new summary's players with a balance line
+        self.unnamed = False  # an old "wins" line named no pot ("wins [$5 USD]")
 
     def amt(self, text: str) -> int:
         """``text`` ("$0.50 USD", "1,830", "0.10") in this hand's minor units."""
@@ -112,6 +113,32 @@ def _take_return(h: _Hand) -> tuple[list[k.Returned], list[k.Collect]]:
         elif rest == 0:
             del collects[j]
     return [k.Returned(who, excess, line, True)], collects
+
+
+def _side_pot_lost(h: _Hand, returned: list[k.Returned], collects: list[k.Collect],
+                   left: int) -> bool:  # fmt: skip
+    """Whether a pot of an old-format hand has no "wins" line and its chips were not
+    paid on another's (:func:`~hhtools.grammars._pots.pot_unpaid`; ``left``: what went
+    in less what was won): the old format ends with its wins lines, each naming its
+    pot, so a side pot too small for the nine-tenths check (a file cut before "wins $1
+    USD from the side pot 1") was lost whole, its chips read as rake. Not judged when a
+    line names no pot."""
+    if h.unnamed:
+        return False
+    put: dict[str, int] = {}
+    folded: set[str] = set()
+    big = 0  # the big blind posted: a "big blind + dead" post's dead part is over it
+    for a in h.actions:
+        put[a.player] = put.get(a.player, 0) + a.amount
+        if a.kind is k.ActionKind.FOLD:
+            folded.add(a.player)
+        elif a.post is k.PostKind.BIG_BLIND:
+            big = max(big, a.amount)
+    net_in = k.live_put(put, h.actions, big)
+    for r in returned:
+        net_in[r.player] = net_in.get(r.player, 0) - r.amount
+    unpaid = k.pot_unpaid(collects, net_in, {p for p in net_in if p not in folded})
+    return 0 < unpaid <= left
 
 
 def _cash_outs(h: _Hand, net: int, won: int) -> tuple[k.CashOut, ...]:
@@ -162,15 +189,22 @@ def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.
                   "the 'wins' lines pay out less than nine tenths of the pot (cut short?)",
                   lines[-1])  # fmt: skip
         return k.no_record(h)
+    if not h.new and _side_pot_lost(h, returned, collects, went_in - won):
+        h.problem(end, k.ProblemCode.TRUNCATED_HAND, "a pot has no 'wins' line (cut short?)",
+                  lines[-1])  # fmt: skip
+        return k.no_record(h)
     rake, total, net = _pot(h, went_in, won)
-    basis = k.PotPartsBasis.NET if h.new else None
+    # the old wins lines name their pots: what each paid is its part after its rake (a
+    # side pot paid whole, the rake all from the main pot, was two false findings)
+    parts = tuple(h.pots) if h.new or h.unnamed else k.paid_parts(collects, net)
     hd = h.head
     record = k.build_record(
         h, site=SITE, game=_game(h, hd), line=line, text=text, offset=offset,
         started_at=hd.local, time_zone=hd.tz, started_at_utc=hd.utc,
         collects=tuple(collects), returned=tuple(returned), total_pot=total, rake=rake,
-        cash_outs=_cash_outs(h, net, won), pot_parts=tuple(h.pots),
-        pot_parts_basis=basis if h.pots else None, collect_order=k.CollectOrder.UNORDERED,
+        cash_outs=_cash_outs(h, net, won), pot_parts=parts,
+        pot_parts_basis=k.PotPartsBasis.NET if parts else None,
+        collect_order=k.CollectOrder.UNORDERED,
         pots_named=not h.new,  # a new summary's "collected" is the player's total
         tournament_results=tuple(dataclasses.replace(r, currency=hd.buy_cur) for r in h.results),
     )  # fmt: skip
