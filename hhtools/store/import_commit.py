@@ -37,7 +37,7 @@ from hhtools.store.sessions import PLAYER_SCHEMA, counted_players
 from hhtools.store.sessions_due import SESSIONS_DUE
 from hhtools.store.replace_part import (REPLACE, Judge, Start, Twin, incoming_starts,
                                         stored_starts, verdict, withdraw_parts)  # fmt: skip
-from hhtools.store.withdraw import CutShort
+from hhtools.store.withdraw import CutShort, withdraw_file
 
 __all__ = ["CACHE_AFTER_COMMIT", "CHECKPOINT_HANDS", "COMMIT_HANDS", "Committer"]
 
@@ -79,6 +79,7 @@ class Committer:
     summary: ImportSummary
     known: KnownHands
     cut_short: CutShort
+    names_read: set[str]  # the files earlier imports read (``imports.file``)
     on_progress: Callable[[ImportSummary, str], None] | None
     _pending: list[tuple[FileState, WorkResult]]
     _pending_hands: int
@@ -123,6 +124,8 @@ class Committer:
         self._dirty = True  # until the file's rows are all in
         if self._pending:
             state.findings += self._append_hands()
+        if self._reads_again(state):  # changed since an earlier reading: it lists anew
+            withdraw_file(self.con, state.source.name, self.import_id)
         extra = [r for r in self._problem_rows if r[0] is state]  # unsupported, unreadable
         self._problem_rows = [r for r in self._problem_rows if r[0] is not state]
         state.problems += len(extra)
@@ -144,6 +147,14 @@ class Committer:
         if self.on_progress:
             self.on_progress(self.summary, state.source.name)
         self._commit_now_and_then()
+
+    def _reads_again(self, state: FileState) -> bool:
+        """Whether ``state`` reads again, whole, a file an earlier import read under the
+        same name (``hhtools import`` reads a file whole, and again only once it has
+        changed: this reading lists all its problems), so what the earlier readings
+        listed is withdrawn (:func:`~hhtools.store.withdraw.withdraw_file`); the
+        watcher, which reads only a file's new hands, says no."""
+        return state.source.name in self.names_read
 
     def _commit_now_and_then(self) -> None:
         """Commit once the open transaction holds :data:`COMMIT_HANDS` hands."""

@@ -209,6 +209,9 @@ class Importer(Committer):
                 "WHERE modified_at IS NOT NULL GROUP BY ALL"
             ).fetchall()
         }
+        # the files read before by name (a file read again lists its problems anew)
+        self.names_read = {f for (f,) in self.con.execute(
+            "SELECT DISTINCT file FROM imports").fetchall()}  # fmt: skip
         self._files: dict[int, FileState] = {}
         self._pending: list[tuple[FileState, WorkResult]] = []
         self._pending_hands = 0

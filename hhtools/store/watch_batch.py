@@ -188,6 +188,9 @@ class BatchImporter(Importer):
         finally:
             read.close()
 
+    def _reads_again(self, state: _FileState) -> bool:  # archives only: a plan takes new hands
+        return self._plans is None and super()._reads_again(state)
+
     def _withdraw_stale(self, states: Iterable[_FileState]) -> None:
         """Withdraw the old reading of the hand the files ``states`` take again (inside
         the file's transaction, before its hands are appended)."""

@@ -14,6 +14,10 @@ that is stored and no hand is stored twice:
 * :class:`CutShort`: any import storing a hand withdraws the problems of each earlier
   reading of that hand (same site format and hand id, any file name: a rotated file)
   that was cut short, i.e. that lists a ``truncated_hand`` problem for it.
+* :func:`withdraw_file`: ``hhtools import`` reads a file that changed since (it grew,
+  or was empty or unreadable then) whole again and lists every problem it still has,
+  so what earlier readings of that file name listed goes: a problem is listed once, and
+  none stays for what the file no longer holds (an empty file written since).
 
 Either way the ``imports`` row of the withdrawn reading is corrected (its hands,
 findings, problems, and the failed, skipped or duplicate hand it counted), so the
@@ -32,7 +36,7 @@ from hhtools.model.records import Problem
 from hhtools.model.vocab import ProblemCode
 from hhtools.store import db as store
 
-__all__ = ["CutShort", "Withdrawn", "delete_hands", "withdraw_reading"]
+__all__ = ["CutShort", "Withdrawn", "delete_hands", "withdraw_file", "withdraw_reading"]
 
 _CUT = str(ProblemCode.TRUNCATED_HAND)
 
@@ -99,6 +103,64 @@ def withdraw_reading(
         "WHERE import_id = ? AND file = ?",
         [sum(f for *_, f in stored), out.problems, import_id, file],
     ).fetchall()
+    return out
+
+
+def withdraw_file(con: duckdb.DuckDBPyConnection, file: str, import_id: int) -> Withdrawn:
+    """Withdraw the problems and notes that earlier imports listed for ``file``, which
+    import ``import_id`` reads whole again (it changed since: a file with the same name,
+    size and time is not read again) and lists anew. Runs inside the caller's
+    transaction, before this reading's own problems are appended.
+
+    Args:
+        con: the writable store.
+        file: the file's name (``imports.file``, ``import_errors.file``).
+        import_id: the reading that replaces them (its rows are kept).
+
+    Returns:
+        What was deleted. Each earlier reading's ``imports`` row loses its problems
+        and the hands they were about that it did not store: a hand with a note was
+        skipped, one with problems that no earlier import stored had failed (this
+        reading counts them again, so the sums of ``imports`` still tell each hand once).
+    """
+    gone = con.execute(
+        "DELETE FROM import_errors e WHERE e.file = ? AND e.import_id <> ? "
+        "RETURNING e.import_id, e.site_format, e.hand_id, e.is_note",
+        [file, import_id],
+    ).fetchall()
+    out = Withdrawn()
+    if not gone:
+        return out
+    ids = sorted({(f, h) for _, f, h, n in gone if h is not None and f is not None and not n})
+    stored: set[tuple[str, str]] = set()
+    if ids:  # the hands an earlier import stored (read in part, or another text of them)
+        con.register("_hh_listed", pa.table({"site_format": [k[0] for k in ids],
+                                             "hand_id": [k[1] for k in ids]}))  # fmt: skip
+        try:
+            stored = {(f, h) for f, h in con.execute(
+                "SELECT DISTINCT site_format, hand_id FROM hands JOIN _hh_listed "
+                "USING (site_format, hand_id) WHERE import_id <> ?", [import_id],
+            ).fetchall()}  # fmt: skip
+        finally:
+            con.unregister("_hh_listed")
+    readings: dict[int, tuple[int, set[str | None], set[tuple[str | None, str]]]] = {}
+    for reading, site_format, hand_id, is_note in gone:
+        problems, skipped, failed = readings.setdefault(reading, (0, set(), set()))
+        if is_note:
+            out.notes += 1
+            skipped.add(hand_id)
+            continue
+        out.problems += 1
+        readings[reading] = (problems + 1, skipped, failed)
+        if hand_id is not None and (site_format, hand_id) not in stored:
+            failed.add((site_format, hand_id))
+    for reading, (problems, skipped, failed) in readings.items():
+        con.execute(
+            "UPDATE imports SET problems = greatest(problems - ?, 0), "
+            "skipped = greatest(skipped - ?, 0), failed = greatest(failed - ?, 0) "
+            "WHERE import_id = ? AND file = ?",
+            [problems, len(skipped), len(failed), reading, file],
+        ).fetchall()
     return out
 
 
