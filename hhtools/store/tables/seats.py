@@ -127,7 +127,7 @@ def seat_rows(batch: ColumnBatch, hand: HandHistory, money: HandMoney) -> None:
     :func:`~hhtools.store.seat_stats.seat_stats`' (:data:`STAT_COLUMNS`), each seat's
     tuples of them added to its row as they come.
     """
-    extend = batch.table("seats", _ROW).extend
+    values = batch.table("seats", _ROW)
     seats = hand.seats
     if not seats:
         return
@@ -151,11 +151,11 @@ def seat_rows(batch: ColumnBatch, hand: HandHistory, money: HandMoney) -> None:
         ret = returned.get(p, 0)
         got = collected.get(p, 0)
         cash = cashed.get(p, _NO_CASH_OUT) if cashed else _NO_CASH_OUT
-        extend((
+        values.extend((
             n, site, hid, s.seat, p, s.stack, s.sitting_out, s.bounty, position.get(p),
             s.seat == button, p == hero, " ".join(hole) if hole else None,
             pin, ret, got, got + cash[0] - pin + ret, p in showed, cash[0], cash[1], cash[2],
             list(hole_classes(hole)) if hole else None,
         ))  # fmt: skip
-        extend(result)
-        extend(st)
+        values.extend(result)
+        values.extend(st)
