@@ -220,6 +220,12 @@ _GAMES = {"omaha": (k.Variant.OMAHA, False), "omaha hi": (k.Variant.OMAHA, False
 _POSTS = {"sb": k.PostKind.SMALL_BLIND, "bb": k.PostKind.BIG_BLIND}
 
 
+#: a cash hand's "Rake:" amount as the Microgaming export writes it, in two decimals
+#: ("€0.15", "€0.00"): one cut inside ("€0.1", "€0") read as a smaller rake was a false
+#: chip imbalance (the line is then unread and the hand, without its rake, cut short)
+_CENTS = re.compile(r"\d\.\d\d$")
+
+
 def _money(h: k.Hand, text: str) -> int:
     return h.money(text.replace("$", "").replace("€", "").replace("£", ""))
 
@@ -467,7 +473,10 @@ def _line(h: _PTHand, ln: str, lno: int) -> bool:
         h.game_ended = True
         return True
     if ln.startswith("Rake: "):
-        h.rake = (h.rake or 0) + _money(h, ln[6:].strip())
+        amount = ln[6:].strip()
+        if h.unit is k.Unit.CENTS and _CENTS.search(amount) is None:
+            return False  # "Rake: €0.1", "Rake: €0": the last line cut inside its amount
+        h.rake = (h.rake or 0) + _money(h, amount)
         return True
     if ln.startswith("Total pot "):
         t = _IPOKER_TOTAL.match(ln)

@@ -2,8 +2,9 @@
 naming its pot. A file cut before the last one read as a whole hand when what was cut
 was less than a tenth of the pot (the nine-tenths check): a small side pot was lost
 whole, its chips read as rake. Now a pot the players' chips make with no "wins" line,
-its chips not paid on another's line, is a hand cut short (``truncated_hand``). Hands
-whose wins lines name no pot ("Alpha wins $18.25 USD") are not judged so.
+its chips not paid on another's line, is a hand cut short (``truncated_hand``); so is
+a last wins line cut inside ("wins $9.7": a whole amount ends with its unit; "wins $0.50
+USD" after a line that named its pot).
 
 The fixture ``old_small_side_pot_last_wins_line_a_cut_file_loses.txt``, worked by hand:
 $25 PL Omaha, 29 lines. Fox raises to $0.85 (the pot), Golf calls from the small
@@ -48,9 +49,19 @@ def test_cut_before_the_small_side_pots_line() -> None:
     assert [(p.line, p.code) for p in r.problems] == [(28, ProblemCode.TRUNCATED_HAND)]
 
 
-def test_wins_lines_that_name_no_pot_are_not_judged() -> None:
-    # "Hotel wins $9.70 USD" (no pot named): nothing tells which pot it paid
-    lines = [*LINES[:27], "Hotel wins $9.70 USD"]
-    r = _read(lines)
+def test_a_last_wins_line_cut_is_a_hand_cut_short() -> None:
+    # "Hotel wins $9.7" (inside the amount), "Golf wins $0.50 USD" (its pot cut off
+    # after a line that named one), "Hotel wins $9.70 USD" (the side pot's line gone)
+    for lines in ([*LINES[:27], "Hotel wins $9.7"], [*LINES[:28], "Golf wins $0.50 USD"],
+                  [*LINES[:27], "Hotel wins $9.70 USD"]):  # fmt: skip
+        r = _read(lines)
+        assert r.hand is None, lines[-1]
+        assert [(p.line, p.code) for p in r.problems] == [
+            (len(lines), ProblemCode.TRUNCATED_HAND)], lines[-1]  # fmt: skip
+
+
+def test_a_wins_line_that_names_no_pot_and_pays_every_chip_is_read() -> None:
+    # all $10.70 paid on one line naming no pot: nothing unpaid, read (the audit judges it)
+    r = _read([*LINES[:27], "Hotel wins $10.70 USD"])
     assert r.hand is not None and r.problems == ()
-    assert [(c.player, c.amount) for c in r.hand.collects] == [("Hotel", 970)]
+    assert [(c.player, c.amount, c.pot) for c in r.hand.collects] == [("Hotel", 1070, 0)]

@@ -103,13 +103,24 @@ def _shows(h: _Hand, who: str, m: Any, lno: int) -> None:
     h.show(who, k.Show(who, _cardlist(m["cards"]), desc, None, False, 0, lno, L.claimed_high(desc)))
 
 
+#: what ends a whole "wins" amount ("$5.95 USD", "9,750 chips")
+_UNITS = ("USD", "EUR", "GBP", "chips")
+
+
 def _wins(h: _Hand, who: str, m: Any, lno: int) -> None:
     """"wins $8.50 USD from the main pot with 8,7,3,2,A." (or "wins [$8.50 USD]"): a
     collect, and a low named is the winner's claimed low; "wins Lo ($8.50 USD) from
     the main pot with 7,5,4,2,A.": the collect of the pot's low half ("Hi": high)."""
     pot = 0 if m["pot"] in (None, "main pot") else int(m["n"] or 1)
     if m["pot"] is None:
+        # cut inside (the hand's last line then): "wins $8" of "wins $8.50 USD from the
+        # main pot with ...", or "wins $3 USD" after a line that named its pot
+        amt = m["amt"]
+        if h.named or (amt is not None and not amt.endswith(_UNITS)):
+            h.cut_wins = lno
         h.unnamed = True
+    else:
+        h.named = True
     half = _HALVES.get(m["half"])
     h.collects.append(k.Collect(who, h.amt(m["hamt"] or m["bamt"] or m["amt"]), pot, 0, lno, half))
     if half is not k.Half.HIGH:

@@ -70,6 +70,8 @@ class _Hand(k.Hand):
         self.told: set[str] = set()
         self.balanced: set[str] = set()  # the new summary's players with a balance line
         self.unnamed = False  # an old "wins" line named no pot ("wins [$5 USD]")
+        self.named = False  # an old "wins" line named its pot
+        self.cut_wins = 0  # the line of an old "wins" line that reads as cut inside
 
     def amt(self, text: str) -> int:
         """``text`` ("$0.50 USD", "1,830", "0.10") in this hand's minor units."""
@@ -121,10 +123,9 @@ def _side_pot_lost(h: _Hand, returned: list[k.Returned], collects: list[k.Collec
     paid on another's (:func:`~hhtools.grammars._pots.pot_unpaid`; ``left``: what went
     in less what was won): the old format ends with its wins lines, each naming its
     pot, so a side pot too small for the nine-tenths check (a file cut before "wins $1
-    USD from the side pot 1") was lost whole, its chips read as rake. Not judged when a
-    line names no pot."""
-    if h.unnamed:
-        return False
+    USD from the side pot 1") was lost whole, its chips read as rake. A line that names
+    no pot pays the main pot: one that pays every chip ("Alpha wins $18.25 USD") leaves
+    nothing unpaid."""
     put: dict[str, int] = {}
     folded: set[str] = set()
     big = 0  # the big blind posted: a "big blind + dead" post's dead part is over it
@@ -188,6 +189,10 @@ def _finish(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         h.problem(end, k.ProblemCode.TRUNCATED_HAND,
                   "the 'wins' lines pay out less than nine tenths of the pot (cut short?)",
                   lines[-1])  # fmt: skip
+        return k.no_record(h)
+    if not h.new and h.cut_wins == end:  # the hand's last line, its wins line cut
+        h.problem(end, k.ProblemCode.TRUNCATED_HAND, "the last 'wins' line is cut inside "
+                  "(cut short?)", lines[-1])  # fmt: skip
         return k.no_record(h)
     if not h.new and _side_pot_lost(h, returned, collects, went_in - won):
         h.problem(end, k.ProblemCode.TRUNCATED_HAND, "a pot has no 'wins' line (cut short?)",
