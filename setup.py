@@ -55,6 +55,7 @@ CORE = [
     "grammars/_plain.py",
     "grammars/_pots.py",
     "grammars/_record.py",
+    "grammars/_spaces.py",
     "grammars/_valid.py",
     "grammars/_xml.py",
     "grammars/boss.py",

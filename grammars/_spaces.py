@@ -14,6 +14,21 @@ import re
 
 __all__ = ["normalise", "normalised", "normalised_lines", "plain_head"]
 
+
+def _compiled() -> bool:
+    """Whether this module runs compiled (its functions are then Cython's)."""
+    return type(_compiled).__name__ == "cython_function_or_method"
+
+
+#: ``True`` in the compiled core (``_spaces.pxd``): :func:`normalised_lines` tests each
+#: line's last character in C (the text's searches for ``" \n"``, ``"\r"`` and ``"\t"``
+#: and the Python call took 6,000 of this function's 27,500 instructions on a generated
+#: PokerStars hand), where run as Python those searches are quicker than a loop over the
+#: lines. The same lines either way: the searches find every line that ends in a space, a
+#: tab or a ``\r``, and stripping the lines of a text they find one in but that do not end
+#: so (a tab inside a line) changes nothing.
+QUICK = _compiled()
+
 #: a no-break space whose UTF-8 bytes (C2 A0) were decoded as cp1252 and the result
 #: written as UTF-8 again: "3Â\u00a0023,50 $" for "3\u00a0023,50 $"
 _DOUBLE_DECODED_NBSP = "\u00c2\u00a0"
@@ -111,6 +126,12 @@ def normalised_lines(text: str) -> list[str]:
     if not text.isascii():  # the spaces made plain in the whole text at once
         text = _spaces_plain(text)
     lines = text.split("\n")
+    if QUICK:  # compiled: each line's last character, in C (no search of the text)
+        for ln in lines:
+            n = len(ln)
+            if n and ln[n - 1] in " \t\r":
+                return [x.rstrip(" \t\r") for x in lines]
+        return lines
     if "\r" in text or "\t" in text or " \n" in text or text.endswith(" "):
         return [x.rstrip(" \t\r") for x in lines]
     return lines

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 
 from hhtools.grammars.base import ParsedHand, internal_error
 from hhtools.model.money import MAX_AMOUNT
-from hhtools.model.records import HandHistory, HandText, Problem
+from hhtools.model.records import HandHistory, HandText, Problem, Variant
 from hhtools.model.vocab import ProblemCode
 
 __all__ = ["absurd_amount", "check_record", "dealt_twice", "foreign_code", "too_many_cards"]
@@ -92,6 +92,10 @@ def _line_text(text: str, index: int) -> str:
     """Line ``index`` of a hand's text (0 = its first), cut to 200 characters; "" if none."""
     lines = text.split("\n", index + 1)
     return lines[index][:200] if 0 <= index < len(lines) else ""
+
+#: hole cards each variant deals (:attr:`Variant.hole_cards`, read once: the property
+#: and the enum's ``value`` are two Python calls a hand)
+_DEALT = {v: v.hole_cards for v in Variant}
 
 _TOKEN = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")
 
@@ -218,7 +222,8 @@ def too_many_cards(hand: HandHistory) -> list[tuple[str, int]]:
     >>> too_many_cards(h)
     [('Ann shows 5 hole cards Qs Qc 6c 2d 3d: the game line deals 4 (omaha)', 20)]
     """
-    dealt = hand.game.variant.hole_cards
+    variant = hand.game.variant
+    dealt = _DEALT[variant] if type(variant) is Variant else variant.hole_cards
     out: list[tuple[str, int]] = []
     named: set[str] = set()
     for s in hand.shows:
@@ -278,10 +283,12 @@ def _in_range(hand: HandHistory) -> bool:
     for r in hand.returned:
         if not 0 <= r.amount < MAX_AMOUNT:
             return False
+    for v in hand.pot_parts:
+        if not 0 <= v < MAX_AMOUNT:
+            return False
     g = hand.game
-    for v in (*hand.pot_parts, hand.rake, hand.fees, hand.room_added, hand.jackpot,
-              hand.total_pot or 0, g.small_blind, g.big_blind, g.ante, g.small_bet or 0,
-              g.big_bet or 0):  # fmt: skip
+    for v in (hand.rake, hand.fees, hand.room_added, hand.jackpot, hand.total_pot or 0,
+              g.small_blind, g.big_blind, g.ante, g.small_bet or 0, g.big_bet or 0):
         if not 0 <= v < MAX_AMOUNT:
             return False
     return True
