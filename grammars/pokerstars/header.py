@@ -248,7 +248,7 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
     if key is not None and isinstance(hd, _Header) and hd.body == 2 and len(h.problems) == count:
         if len(_READ_HEADS) >= _GAMES_MAX:
             _READ_HEADS.clear()
-        _READ_HEADS[key] = (hd, h.units, h.currency, h.table, h.button, h.max_seats)
+        _READ_HEADS[key] = (tuple(hd), h.units, h.currency, h.table, h.button, h.max_seats)
     return hd
 
 
@@ -256,10 +256,10 @@ def _read_header(h: _Hand, lines: list[str], line: int) -> _Header | str | None:
 #: number's "#", text from the ":" after it up to the stamps' " - ", the table line)``,
 #: or with the table line up to its " Seat #N is the button" and ``True`` (the button
 #: read apart: :func:`_table_key`) (the line matcher's ``FAST`` only): ``(the header
-#: read, the hand's unit, currency, table, button, table size)``; a table's hands differ
-#: only by number, stamps and button
-_READ_HEADS: dict[tuple[str, str, str], tuple[_Header, Any, str, str | None, int | None,
-                                              int | None]] = {}  # fmt: skip
+#: read, as a plain tuple of its fields, the hand's unit, currency, table, button, table
+#: size)``; a table's hands differ only by number, stamps and button
+_READ_HEADS: dict[tuple[str, str, str], tuple[tuple[Any, ...], Any, str, str | None,
+                                              int | None, int | None]] = {}  # fmt: skip
 
 
 def _table_key(cut: tuple[str, str, str, Any], table_line: str) -> tuple[Any, int | None]:
@@ -301,10 +301,12 @@ def _known_header(
     if started is None:
         return None
     h.table, h.button, h.max_seats = table, button, max_seats
-    return _new_header(_Header, (  # by position, in the fields' order
-        hd.site, number, hd.tournament_id, hd.buy_in, hd.level, hd.level_blinds, hd.variant,
-        hd.hilo, hd.limit, hd.small_blind, hd.big_blind, hd.currency, started[0], started[1],
-        started[2], 2, hd.qualifier, hd.mix,
+    # by position, in the fields' order (:class:`_Header`; the known header's fields as a
+    # plain tuple, read by index: no attribute looked up): the known header's but this
+    # hand's number (1), stamps (12 to 14) and body (15)
+    return _new_header(_Header, (
+        hd[0], number, hd[2], hd[3], hd[4], hd[5], hd[6], hd[7], hd[8], hd[9], hd[10], hd[11],
+        started[0], started[1], started[2], 2, hd[16], hd[17],
     ))  # fmt: skip
 
 
@@ -488,18 +490,19 @@ def _game(hd: _Header, actions: list[Action], ante: int) -> Game:
     """The hand's game: the header's, with a limit hand's blinds and bets sorted out
     from its posts (:func:`_limit_stakes`); ``ante`` is the largest ante posted, in
     minor units."""
-    sb, bb = hd.small_blind, hd.big_blind
-    structure = _STRUCTURES[hd.limit]
+    # the header's fields by position (:class:`_Header`'s order: no attribute looked up)
+    (_, _, tid, buy_in, level, level_blinds, variant, hilo, limit, sb, bb, currency,
+     _, _, _, _, qualifier, mix) = hd  # fmt: skip
+    structure = _STRUCTURES[limit]
     small_bet = big_bet = None
     if structure is _LIMIT:
-        sb, bb, small_bet, big_bet = _limit_stakes(actions, sb, bb, hd.level_blinds)
-    key = (hd.variant, hd.hilo, structure, sb, bb, hd.currency, hd.qualifier, hd.mix, ante,
-           hd.tournament_id, hd.buy_in, hd.level, small_bet, big_bet)  # fmt: skip
+        sb, bb, small_bet, big_bet = _limit_stakes(actions, sb, bb, level_blinds)
+    key = (variant, hilo, structure, sb, bb, currency, qualifier, mix, ante, tid, buy_in,
+           level, small_bet, big_bet)  # fmt: skip
     game = _GAMES_MET.get(key)
     if game is None:
-        game = Game(_VARIANTS[hd.variant], hd.hilo, structure, sb, bb, hd.currency,
-                    hd.qualifier, ante, hd.tournament_id, hd.buy_in, hd.level, small_bet,
-                    big_bet, hd.mix)  # fmt: skip
+        game = Game(_VARIANTS[variant], hilo, structure, sb, bb, currency, qualifier, ante,
+                    tid, buy_in, level, small_bet, big_bet, mix)  # fmt: skip
         if len(_GAMES_MET) >= _GAMES_MAX:
             _GAMES_MET.clear()
         _GAMES_MET[key] = game
