@@ -194,6 +194,12 @@ SUMMARY_LINES = [
     "Seat 1: Ann showed [Ah Kd 5c 3s] and won ($1.37) with ", "Seat 1: Ann showed [Ah Kd] and tied",
     "Seat 1: Ann showed [Ah Kd 5c 3s] and lost with", "Seat 1: Ann showed [Ah Qx] and lost",
     "Seat 1: Ann showed [Ah]] and lost", "Seat 1: Ann showed [Ah Kd and lost",
+    # a tag or a fold's words cut short or unknown (tried by their letters when compiled)
+    "Seat 1: Ann (", "Seat 1: Ann (b", "Seat 1: Ann (big blind", "Seat 1: Ann (s) folded on the Flop",
+    "Seat 1: Ann (small blind) (button) folded before the Flop (didn't bet)",
+    "Seat 1: Ann (big blind) (big blind) collected ($1)", "Seat 1: Ann folded on",
+    "Seat 1: Ann folded before Flo", "Seat 1: Ann folded on the Tur", "Seat 1: Ann folded on the X",
+    "Seat 1: Ann folded before the Turn", "Seat 1: Ann folded ",
 ]  # fmt: skip
 
 

@@ -20,7 +20,7 @@ cdef class _Body(_Hand):
 
 # the body's loop: a C call of read_line a line
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, in_range=bint, ln=str)
-cpdef bint read_lines(_Body h, list lines, Py_ssize_t start, object line) except -1
+cpdef bint read_lines(_Body h, list lines, Py_ssize_t start, Py_ssize_t line) except -1
 
 # the line readers of a street line and of a line that starts with no seated player
 cpdef object _street(_Hand h, str ln, object lno)

@@ -38,7 +38,7 @@ cpdef bint read_seat(_Hand h, str ln, object lno) except -1
 cpdef bint read_total(_Hand h, str ln, object lno) except -1
 
 @cython.locals(n=Py_ssize_t, colon=Py_ssize_t, seat=int, i=Py_ssize_t, end=Py_ssize_t, tag=str,
-               words=str)
+               words=str, c=Py_UCS4)
 cpdef bint read_summary_seat(_Hand h, str ln, object lno) except -1
 @cython.locals(end=Py_ssize_t, k=Py_ssize_t, close=Py_ssize_t)
 cdef bint _showed(_Hand h, str ln, str player, object lno, Py_ssize_t i, Py_ssize_t n) except -1

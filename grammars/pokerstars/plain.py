@@ -333,17 +333,19 @@ def read_summary_seat(h: _Hand, ln: str, lno: int) -> bool:
     if player is None or not ln.startswith(player, colon + 2):
         return False
     i = colon + 2 + len(player)
-    while ln.startswith(" (", i):
+    while i + 2 < n and ln[i + 1] == "(" and ln[i] == " ":  # " (" and a character
+        c = ln[i + 2]  # the tag's first letter: no tag tried that it does not start
         for tag in _TAGS:
-            if ln.startswith(tag, i):
+            if tag[2] == c and ln.startswith(tag, i):
                 i += len(tag)
                 break
         else:
             break
     if ln.startswith(" folded ", i):
         i += 8
+        c = ln[i + 7] if i + 7 < n else " "  # "before Flop"'s "F", "on the Turn"'s "T"...
         for words, street in _FOLDED:
-            if ln.startswith(words, i):
+            if words[7] == c and ln.startswith(words, i):
                 end = i + len(words)
                 if end != n and (n - end != 13 or not ln.endswith(" (didn't bet)")):
                     return False
