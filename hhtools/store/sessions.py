@@ -110,12 +110,13 @@ def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table) -> int:
     # the rows of session_select, by one sort a part (hhtools.store.session_rows), their
     # session_cube rows summed from the same sorted seats and their session summaries
     # from those rows with their hands' columns
-    from hhtools.store.session_rows import SESSION_SCHEMA, session_parts
+    from hhtools.store.session_rows import SESSION_SCHEMA, let_go_of_cache, session_parts
 
     seen = [PLAYER_SCHEMA.empty_table()]
     with closing(session_parts(con, players, cube=kept)) as parts:
         for part in parts:
             _store(con, part.players, part.rows, part.cube, kept, part.with_hands)
+            let_go_of_cache(con)  # the blocks the part wrote, kept cached by DuckDB
             seen.append(part.players.cast(PLAYER_SCHEMA))
             del part  # before the next part is worked out
     # players without a counted seat (none of an import's): their rows go
