@@ -6,11 +6,14 @@ and the sums of ``imports`` tell each hand once, as one import of the final file
 Found as a new user: importing a session file, playing on, importing it again listed
 every problem of its first hands twice (four lines for two problems); a file the
 client had just created (empty) stayed listed as "an empty file, not a hand history"
-after its hands were imported. The hands are written here in PokerStars' format.
+after its hands were imported; a damaged archive was listed once more at every import
+of it, and stayed listed once downloaded whole (:func:`~hhtools.store.withdraw.
+withdraw_paths`). The hands are written here in PokerStars' format.
 """
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import duckdb
@@ -120,3 +123,33 @@ def test_a_note_is_listed_once_and_the_hand_counted_skipped_once(tmp_path: Path)
     assert q(db, "SELECT line, hand_id, is_note FROM import_errors") == [
         (1, "460000000005", True)]
     assert q(db, SUMS) == [(1, 0, 0, 1)]
+
+
+def test_damaged_archive_is_listed_once_and_withdrawn_once_read(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.zip"
+    with zipfile.ZipFile(whole, "w") as zf:
+        zf.writestr("day.txt", WHOLE.format(n=3) + GAP + WHOLE.format(n=4))
+    data = whole.read_bytes()
+    path = tmp_path / "hands.zip"
+    path.write_bytes(data[: len(data) // 2])  # the download stopped half-way
+    db = tmp_path / "a.duckdb"
+    for _ in range(2):  # every import of it lists it again: once in the list
+        summary = import_paths([path], db, workers=1)
+        assert (summary.hands, summary.problems) == (0, 1)
+    assert q(db, "SELECT file, code FROM import_errors") == [(str(path), "bad_archive")]
+    path.write_bytes(data)  # downloaded again, whole
+    summary = import_paths([path], db, workers=1)
+    assert (summary.hands, summary.problems) == (2, 0)
+    assert q(db, "SELECT count(*) FROM import_errors") == [(0,)]
+
+
+def test_a_run_that_listed_only_problems_keeps_its_import_number(tmp_path: Path) -> None:
+    path = tmp_path / "hands.zip"
+    path.write_bytes(b"PK\x03\x04 cut")  # no hand read, no imports row: one problem
+    db = tmp_path / "a.duckdb"
+    import_paths([path], db, workers=1)
+    good = tmp_path / "day.txt"
+    good.write_text(WHOLE.format(n=3))
+    import_paths([good], db, workers=1)
+    assert q(db, "SELECT import_id FROM import_errors") == [(1,)]
+    assert q(db, "SELECT import_id FROM imports") == [(2,)]  # 1 again before the fix

@@ -87,7 +87,7 @@ from hhtools.store.pipeline import (
     run_task,
 )
 from hhtools.store.transport import folder, land, remove
-from hhtools.store.withdraw import CutShort
+from hhtools.store.withdraw import CutShort, withdraw_paths
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +197,10 @@ class Importer(Committer):
             raise
         self.on_progress = on_progress
         self.summary = ImportSummary()
-        (row,) = self.con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchall()
+        # a new number: a run that listed only paths' problems wrote no ``imports`` row
+        (row,) = self.con.execute(
+            "SELECT coalesce(greatest((SELECT max(import_id) FROM imports), "
+            "(SELECT max(import_id) FROM import_errors)), 0) + 1").fetchall()  # fmt: skip
         self.import_id = int(row[0])
         # Files imported before, by name, size and time: not read again; their hands,
         # and whether a site format read them.
@@ -212,6 +215,7 @@ class Importer(Committer):
         # the files read before by name (a file read again lists its problems anew)
         self.names_read = {f for (f,) in self.con.execute(
             "SELECT DISTINCT file FROM imports").fetchall()}  # fmt: skip
+        self.paths_read: set[str] = set()  # archives opened, paths that gave no file
         self._files: dict[int, FileState] = {}
         self._pending: list[tuple[FileState, WorkResult]] = []
         self._pending_hands = 0
@@ -242,6 +246,8 @@ class Importer(Committer):
                 yield 0, True, item
                 continue
             self.summary.files += 1
+            if item.path is None:  # an archive's member: the archives around it opened
+                self.paths_read.update(_archives(item.name))
             known = self.known_files.get((item.name, item.size, item.modified_at))
             if known is not None:
                 self.summary.files_unchanged += 1
@@ -437,8 +443,10 @@ class Importer(Committer):
             # problems of paths that gave no file (missing, bad archive)
             rest, self._problem_rows = self._problem_rows, []
             self.summary.problems += len(rest)
-            if rest:
-                self._begin()
+            self.paths_read.update(p.file for _, p in rest)
+            if rest or self.paths_read:
+                self._begin()  # what earlier imports listed for these paths: listed anew
+                withdraw_paths(self.con, self.paths_read, self.import_id)
                 self._append_problems(rest)
             self._commit()
             if self.summary.hands or self._dropped:
@@ -521,6 +529,13 @@ class Importer(Committer):
             self.con.close()
         except Exception:  # an interrupted connection may refuse; nothing is lost
             log.debug("closing the database failed", exc_info=True)
+
+
+def _archives(member: str) -> list[str]:
+    """The names an archive member's name may hold its archives under: each part before
+    a ``!`` (``a.zip!b.tar.gz!c.txt``: ``a.zip``, ``a.zip!b.tar.gz``)."""
+    cuts = [i for i, c in enumerate(member) if c == "!"]
+    return [member[:i] for i in cuts]
 
 
 def _utf16(src: Source) -> bool:

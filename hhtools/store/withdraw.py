@@ -18,6 +18,10 @@ that is stored and no hand is stored twice:
   or was empty or unreadable then) whole again and lists every problem it still has,
   so what earlier readings of that file name listed goes: a problem is listed once, and
   none stays for what the file no longer holds (an empty file written since).
+* :func:`withdraw_paths`: a path that gave no file (a damaged archive, a folder that
+  may not be read) has no ``imports`` row, so it is read at every import: what an
+  earlier import listed for it goes when this one lists it again, or reads it (an
+  archive whole since).
 
 Either way the ``imports`` row of the withdrawn reading is corrected (its hands,
 findings, problems, and the failed, skipped or duplicate hand it counted), so the
@@ -36,7 +40,8 @@ from hhtools.model.records import Problem
 from hhtools.model.vocab import ProblemCode
 from hhtools.store import db as store
 
-__all__ = ["CutShort", "Withdrawn", "delete_hands", "withdraw_file", "withdraw_reading"]
+__all__ = ["CutShort", "Withdrawn", "delete_hands", "withdraw_file", "withdraw_paths",
+           "withdraw_reading"]  # fmt: skip
 
 _CUT = str(ProblemCode.TRUNCATED_HAND)
 
@@ -162,6 +167,31 @@ def withdraw_file(con: duckdb.DuckDBPyConnection, file: str, import_id: int) -> 
             [problems, len(skipped), len(failed), reading, file],
         ).fetchall()
     return out
+
+
+def withdraw_paths(con: duckdb.DuckDBPyConnection, names: Iterable[str], import_id: int) -> int:
+    """Withdraw what earlier imports listed for paths that gave no file (problems with
+    no hand and no ``imports`` row of their file: a damaged archive, a folder that may
+    not be read), named ``names``: paths import ``import_id`` lists again, or reads (an
+    archive whose members it read). Runs inside the caller's transaction.
+
+    Returns:
+        The number of problems deleted (no ``imports`` row counted them).
+    """
+    files = sorted(set(names))
+    if not files:
+        return 0
+    con.register("_hh_paths", pa.table({"file": files}))
+    try:
+        gone = con.execute(
+            "DELETE FROM import_errors e USING _hh_paths p WHERE e.file = p.file "
+            "AND e.hand_id IS NULL AND e.import_id <> ? AND NOT EXISTS (SELECT 1 FROM "
+            "imports i WHERE i.import_id = e.import_id AND i.file = e.file) RETURNING e.is_note",
+            [import_id],
+        ).fetchall()
+    finally:
+        con.unregister("_hh_paths")
+    return sum(1 for (n,) in gone if not n)
 
 
 def delete_hands(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) -> None:
