@@ -35,7 +35,7 @@ from fractions import Fraction
 from hhtools.model.frozen import maker, record
 from hhtools.model.records import Collect, HandHistory, Show
 from hhtools.model.vocab import CollectOrder, Half, PotPartsBasis
-from hhtools.rules.evaluator import HighHand, LowHand, best_high, best_low
+from hhtools.rules.evaluator import HighHand, LowHand, best_high, best_high_low
 from hhtools.rules.pots import Pot, PotRebuild, rebuild
 from hhtools.rules.settlement import Contender, PotAward, award_pot
 
@@ -221,9 +221,10 @@ def _read(hand: HandHistory, board_index: int, board: tuple[str, ...], show: Sho
     high: HighHand | None = None
     low: LowHand | None = None
     if len(board) == 5 and len(hole) == hand.game.variant.hole_cards:
-        high = best_high(hole, board)
         if hand.game.hi_lo:
-            low = best_low(hole, board, hand.game.qualifier)
+            high, low = best_high_low(hole, board, hand.game.qualifier)
+        else:
+            high = best_high(hole, board)
     return _showdown(show.player, board_index, hole, high, low, show)
 
 

@@ -46,7 +46,8 @@ class Variant(StrEnum):
     @property
     def hole_cards(self) -> int:
         """Number of hole cards each player is dealt (2 to 7)."""
-        return _HOLE_CARDS[self.value]
+        return _HOLE_CARDS[self._value_]  # (the member's own value: ``.value`` is a
+        # property of Enum's, several times the cost of this lookup, asked per shown hand)
 
 
 _HOLE_CARDS = {"omaha": 4, "omaha5": 5, "omaha6": 6, "courchevel": 5, "omaha2": 2, "omaha7": 7}

@@ -40,3 +40,7 @@ cpdef tuple _first_high_five(h, b, long best)
 
 @cython.locals(h=tuple, b=tuple)
 cpdef tuple _validated(hole, board)
+
+cpdef _high_of(tuple h, tuple b)
+
+cpdef _low_of(tuple h, tuple b, qualifier)

@@ -119,6 +119,7 @@ __all__ = [
     "InvalidQualifierError",
     "LowHand",
     "best_high",
+    "best_high_low",
     "best_low",
     "category_of",
     "high5",
@@ -433,6 +434,29 @@ def best_high(hole: str | Sequence[str | int], board: str | Sequence[str | int])
     (<HandCategory.TWO_PAIR: 'two pair'>, ('Qs', 'Qh', '5c', '5s', 'As'))
     """
     h, b = _validated(hole, board)
+    return _high_of(h, b)
+
+
+def best_high_low(
+    hole: str | Sequence[str | int], board: str | Sequence[str | int], qualifier: int = 8
+) -> tuple[HighHand, LowHand | None]:
+    """``(best_high(hole, board), best_low(hole, board, qualifier))``, the cards read
+    and checked once: a hi/lo showdown reads each shown hand both ways.
+
+    Raises:
+        As :func:`best_high`, then (the high read) :class:`InvalidQualifierError` as
+        :func:`best_low`.
+
+    >>> high, low = best_high_low("3c 7d Qd Qs", "2d 6h Ac 5c 8s")
+    >>> high == best_high("3c 7d Qd Qs", "2d 6h Ac 5c 8s"), low.ranks
+    (True, '7,5,3,2,A')
+    """
+    h, b = _validated(hole, board)
+    return _high_of(h, b), _low_of(h, b, qualifier)
+
+
+def _high_of(h: tuple[int, ...], b: tuple[int, ...]) -> HighHand:
+    """:func:`best_high` of cards read and checked (:func:`_validated`)."""
     best = high_value(h, b)
     best5 = _first_high_five(h, b, best)
     return _high(best, _CATEGORIES[best >> 20], _reading_order(best5, best))
@@ -488,8 +512,14 @@ def best_low(
     >>> best_low("8c Jc Jd Th", "As Kc Qc 8d 2d") is None
     True
     """
-    qmask = _check_qualifier(qualifier)
+    _check_qualifier(qualifier)
     h, b = _validated(hole, board)
+    return _low_of(h, b, qualifier)
+
+
+def _low_of(h: tuple[int, ...], b: tuple[int, ...], qualifier: int) -> LowHand | None:
+    """:func:`best_low` of cards read and checked (:func:`_validated`)."""
+    qmask = _check_qualifier(qualifier)
     best = low_value(h, b, qualifier)
     if best is None:
         return None

@@ -125,24 +125,29 @@ def clockwise_order(hand: HandHistory) -> tuple[str, ...]:
     >>> clockwise_order(J())  # seats written out of seat order
     ('b', 'c', 'a')
     """
-    seats: Sequence[Seat] = hand.seats
-    last = None
-    for s in seats:  # the seats as written are most often in seat order already
-        if last is not None and s.seat < last:
-            seats = sorted(seats, key=_SEAT)  # (stable, as it is on seats in order)
-            break
-        last = s.seat
     button = hand.button
-    if button is None:
-        return tuple([s.player for s in seats])
     after: list[str] = []
     before: list[str] = []
-    for s in seats:
-        if s.seat > button:
+    last = None
+    for s in hand.seats:  # the seats as written are most often in seat order already
+        n = s.seat
+        if last is not None and n < last:
+            return _clockwise(sorted(hand.seats, key=_SEAT), button)  # (stable)
+        last = n
+        if button is None or n > button:
             after.append(s.player)
         else:
             before.append(s.player)
     after += before
+    return tuple(after)
+
+
+def _clockwise(seats: Sequence[Seat], button: int | None) -> tuple[str, ...]:
+    """:func:`clockwise_order` of seats in seat order."""
+    if button is None:
+        return tuple([s.player for s in seats])
+    after = [s.player for s in seats if s.seat > button]
+    after += [s.player for s in seats if s.seat <= button]
     return tuple(after)
 
 
@@ -409,7 +414,7 @@ def rebuild(hand: HandHistory) -> PotRebuild:
     net_in = dict(put_in)
     for p, v in returned.items():
         net_in[p] = net_in.get(p, 0) - v
-    in_hand = tuple(p for p in net_in if p not in folded)
+    in_hand = tuple([p for p in net_in if p not in folded])
     pots = _with_dead(net_in, dead, in_hand, order)
     return _rebuilt(
         put_in, returned, folded, pots, order, tuple(added), inferred, tuple(corrections)

@@ -41,6 +41,21 @@ def rules_key(high: HighHand) -> ClaimedHigh:
     (5,)
     """
     v = high.value
+    key = _KEYS.get(v)  # (a key is a frozen record: one per value, shared by the hands)
+    if key is None or key.category is not high.category:
+        key = _rules_key(high)
+        if len(_KEYS) < 10_000:  # (7,462 high values there are)
+            _KEYS[v] = key
+    return key
+
+
+#: :func:`rules_key` by the hand's value, as worked out the first time
+_KEYS: dict[int, ClaimedHigh] = {}
+
+
+def _rules_key(high: HighHand) -> ClaimedHigh:
+    """:func:`rules_key`, worked out."""
+    v = high.value
     if v >> 20 in _STRAIGHTS:
         return _claimed(high.category, ((v >> 16 & 15) + 2,))
     ranks: list[int] = []

@@ -26,8 +26,10 @@ def chip_balance(ctx: AuditContext) -> Iterator[Finding]:
     hand, settlement = ctx.hand, ctx.settlement
     in_pot = settlement.rebuild.total
     currency = hand.game.currency
-    collected = sum(c.amount for c in hand.collects)
-    forfeited = sum(c.forfeited for c in hand.cash_outs)
+    collected = 0
+    for c in hand.collects:  # (a loop: a generator costs more than most hands' lines)
+        collected += c.amount
+    forfeited = sum(c.forfeited for c in hand.cash_outs) if hand.cash_outs else 0
     taken = hand.rake + hand.fees + hand.jackpot
     paid_out = collected + taken + forfeited
     went_in = in_pot + hand.room_added

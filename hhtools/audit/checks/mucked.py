@@ -29,12 +29,17 @@ def mucked_winner(ctx: AuditContext) -> Iterator[Finding]:
     settlement = ctx.settlement
     if not settlement.showdown:
         return
+    folded = settlement.rebuild.folded
+    shown = {(sd.player, sd.board) for sd in settlement.showdown if not sd.show.mucked}
+    boards = range(len(ctx.hand.boards))
+    if all(p in folded or all((p, b) in shown for b in boards) for p in ctx.hand.hole_cards):
+        return  # every known hand folded or shown on each board (most showdowns)
     readings: dict[int, dict[str, ShowdownHand]] = {}
     for sd in settlement.showdown:
         if not sd.show.mucked and sd.high is not None:
             readings.setdefault(sd.board, {})[sd.player] = sd
     muck_lines = {s.player: s.line for s in ctx.hand.shows if s.mucked}
-    for known in _mucked(ctx, readings):
+    for known in _mucked(ctx, readings, folded, shown):
         for pot in settlement.pots:
             if pot.board != known.board or known.player not in pot.eligible or pot.award is None:
                 continue
@@ -57,15 +62,17 @@ class _Known:
     low: int | None  # :func:`~hhtools.rules.evaluator.best_low`'s value, None: no low
 
 
-def _mucked(ctx: AuditContext, readings: dict[int, dict[str, ShowdownHand]]) -> Iterator[_Known]:
-    """Each known hand not shown and not folded, valued on each whole board that has
-    shown hands (board by board, players in the record's order): the values
+def _mucked(
+    ctx: AuditContext, readings: dict[int, dict[str, ShowdownHand]], folded: frozenset[str],
+    shown: set[tuple[str, int]],
+) -> Iterator[_Known]:  # fmt: skip
+    """Each known hand not shown (``shown``: the (player, board) of each hand shown
+    and not mucked) and not ``folded``, valued on each whole board that has shown
+    hands (board by board, players in the record's order): the values
     :func:`~hhtools.rules.evaluator.best_high` and ``best_low`` give, skipping the
     hands they refuse (a card unread or dealt twice), without reading out the cards."""
-    hand, settlement = ctx.hand, ctx.settlement
+    hand = ctx.hand
     g = hand.game
-    folded = settlement.rebuild.folded
-    shown = {(sd.player, sd.board) for sd in settlement.showdown if not sd.show.mucked}
     for b, board in enumerate(hand.boards):
         if len(board) != 5 or not readings.get(b):
             continue

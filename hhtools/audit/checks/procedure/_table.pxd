@@ -4,7 +4,7 @@
 # rules stay in _table.py, which runs as it is without Cython.
 
 cdef class Step:
-    cdef public object act, folded, all_in
+    cdef public object act, folded, all_in, player, kind, street
     cdef public long long added, current, mine, pot, total, last_full
     cdef public Py_ssize_t index, full_bets, live
     cdef public bint ends_all_in
@@ -18,7 +18,7 @@ import cython
                mine_put=cython.longlong, total=cython.longlong, stack=cython.longlong,
                size=cython.longlong, current=cython.longlong, last_full=cython.longlong,
                full=Py_ssize_t, out=cython.ulonglong, post=cython.bint, done=cython.bint,
-               step=Step)
+               step=Step, j=Py_ssize_t, one=cython.ulonglong)
 cpdef _walk(object actions, object added, dict stacks, dict seat, long long big_blind,
             long long unit, long long pot, Py_ssize_t live, list steps, dict by_street,
             dict posts)

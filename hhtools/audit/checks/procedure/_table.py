@@ -44,13 +44,17 @@ class Step:
         out: ``folded`` and ``all_in`` as bits over the ring (:func:`ring_of`): bit
             ``j`` set when the player at place ``j`` is folded or all-in before it (a
             player seated twice has the bit of his first place; see :func:`places`).
+        player, kind, street: the action's (``act.player``, ``act.kind``,
+            ``act.street``), kept on the step: read once by the replay, then by the
+            checks from the step (a C field when compiled, not the record's slot).
 
     A plain slotted class: the compiled core makes it a C type (``_table.pxd``), its
     numbers C integers, so that the order checks read them in C (``order.pxd``).
     """
 
     __slots__ = ("act", "added", "all_in", "current", "ends_all_in", "folded", "full_bets",
-                 "index", "last_full", "live", "mine", "out", "pot", "total")  # fmt: skip
+                 "index", "kind", "last_full", "live", "mine", "out", "player", "pot",
+                 "street", "total")  # fmt: skip
 
     def __init__(
         self, index: int, act: Action, added: int, pot: int, current: int, mine: int,
@@ -59,6 +63,9 @@ class Step:
     ) -> None:  # fmt: skip
         self.index = index
         self.act = act
+        self.player = act.player
+        self.kind = act.kind
+        self.street = act.street
         self.added = added
         self.pot = pot
         self.current = current
@@ -134,20 +141,27 @@ def table(ctx: AuditContext) -> Table:
 def _replayed(ctx: AuditContext) -> Table:
     hand, settlement = ctx.hand, ctx.settlement
     order = _in_text_order(ctx)
-    ring = _ring(ctx, order)
-    at = Places(ring)
     actions = hand.actions
+    players = {a.player for a in actions}
+    stacks: dict[str, int] = {}  # each seated player's starting stack
+    away: set[str] = set()  # the players seated as sitting out
+    for s in hand.seats:
+        p = s.player
+        stacks[p] = s.stack
+        if s.sitting_out:
+            away.add(p)
+    ring = _ring(ctx, order, players, away)
+    at = Places(ring)
     added = settlement.rebuild.added
     game = hand.game
     if len(added) != len(actions):
         added = tuple(contributions_by_action(actions, game.big_blind))
-    stacks = {s.player: s.stack for s in hand.seats}
     seat = at.seat if len(ring) <= MOST_PLACES else {}
     steps: list[Step] = []
     by_street: dict[Street, list[Step]] = {}
     posts: dict[PostKind | None, list[Action]] = {}
     _walk(actions, added, stacks, seat, game.big_blind, game.small_bet or 0, hand.room_added,
-          len({a.player for a in actions}), steps, by_street, posts)  # fmt: skip
+          len(players), steps, by_street, posts)  # fmt: skip
     t = Table(order, ring, at, steps, by_street, posts)
     t.whole = _streets_whole(hand, by_street)
     t.big_blind = _positional_big_blind(ring, posts)
@@ -174,6 +188,7 @@ def _walk(
     (Its numbers C integers when compiled: ``_table.pxd``.)
     """
     out = 0  # the ring's bits of the players folded or all-in so far
+    one = 1  # (a 64-bit integer when compiled: the shifts stay in 64 bits)
     put: dict[str, int] = {}
     folded: set[str] = set()
     all_in: set[str] = set()
@@ -197,8 +212,10 @@ def _walk(
         p = act.player
         mine = bets.get(p, 0)
         kind = act.kind
-        mine_put = put.get(p, 0) + add
-        put[p] = mine_put
+        mine_put = put.get(p, 0)
+        if add:  # (a fold or a check leaves the player's chips as they are)
+            mine_put += add
+            put[p] = mine_put
         post = kind is _POST
         what = None
         if kind is _FOLD:
@@ -219,13 +236,15 @@ def _walk(
                     total = mine + add
             else:
                 total = mine + add
-            bets[p] = total
+            if total != mine:
+                bets[p] = total
             stack = stacks.get(p, 0)
             done = act.all_in or (stack > 0 and mine_put >= stack)
         # the step, its fields set one by one (compiled: C values into a C struct, no
         # call of the class; the same fields Step(...) sets)
         step = Step.__new__(Step)
         step.index, step.act, step.added, step.pot = i, act, add, pot
+        step.player, step.kind, step.street = p, kind, street
         step.current, step.mine, step.last_full, step.full_bets = current, mine, last_full, full
         step.live, step.folded, step.all_in = live, folded_now, all_in_now
         step.ends_all_in, step.total, step.out = done, total, out
@@ -238,13 +257,15 @@ def _walk(
                 folded_now = frozenset(folded)
                 live -= 1
                 if p in seat:
-                    out |= 1 << seat[p]
+                    j = seat[p]
+                    out |= one << j
             continue
         if done and p not in all_in:
             all_in.add(p)
             all_in_now = frozenset(all_in)
             if p in seat:
-                out |= 1 << seat[p]
+                j = seat[p]
+                out |= one << j
         if total > current:
             size = total - current
             if post:
@@ -347,9 +368,9 @@ def _can_act(by_street: dict[Street, list[Step]], k: int) -> set[str]:
     players: set[str] = set()
     for street, _ in ROUNDS[: k + 1]:
         for x in by_street.get(street, ()):
-            players.add(x.act.player)
-            if x.act.kind is _FOLD or x.ends_all_in:
-                out.add(x.act.player)
+            players.add(x.player)
+            if x.kind is _FOLD or x.ends_all_in:
+                out.add(x.player)
     return players - out
 
 
@@ -372,14 +393,18 @@ def ring_of(ctx: AuditContext) -> list[str]:
     return list(ctx.fact(_replayed).ring)
 
 
-def _ring(ctx: AuditContext, order: frozenset[int] | None) -> list[str]:
-    hand = ctx.hand
+def _ring(
+    ctx: AuditContext, order: frozenset[int] | None, players: set[str], away: set[str]
+) -> list[str]:
+    """:func:`ring_of` (``players``: every player with an action; ``away``: those
+    seated as sitting out)."""
     if order is None:
         return []
-    actions = hand.actions
-    away = {s.player for s in hand.seats if s.sitting_out}
+    actions = ctx.hand.actions
     if len(order) == len(actions):  # nothing inferred
-        acted = {a.player for a in actions if a.kind is not _FOLD or a.player not in away}
+        acted = players  # (nobody away: every player with an action acted)
+        if away:
+            acted = {a.player for a in actions if a.kind is not _FOLD or a.player not in away}
         return [p for p in ctx.settlement.rebuild.order if p in acted]
     inferred = {a.player for i, a in enumerate(actions) if i not in order}
     acted = {

@@ -21,3 +21,6 @@ cpdef list _street_order(list moves, list first, dict seat, Py_ssize_t start)
                passed=cython.ulonglong, one=cython.ulonglong, current=cython.longlong)
 cpdef tuple _due(Step s, Py_ssize_t q, list first, Py_ssize_t at, unsigned long long late,
                  unsigned long long early, list totals)
+
+@cython.locals(s=Step)
+cpdef dict _rounds(list steps, set short)

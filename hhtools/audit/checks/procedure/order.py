@@ -99,21 +99,8 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
     if len(ring) < 2 or not t.whole:
         return
     steps = replayed if len(order) == len(replayed) else [s for s in replayed if s.index in order]
-    rounds: dict[Street, list[Step]] = {}  # the turns of each betting round, in order
     short: set[str] = set()  # all-in on a post
-    for s in steps:
-        kind = s.act.kind
-        if kind is _POST:
-            if s.ends_all_in:
-                short.add(s.act.player)
-        elif not (kind is _CHECK and s.act.player in s.all_in):
-            # (a check written for a player already all-in, as some rooms write one for
-            # every player on each street, is no turn of his: he cannot act)
-            got = rounds.get(s.act.street)
-            if got is None:
-                rounds[s.act.street] = [s]
-            else:
-                got.append(s)
+    rounds = _rounds(steps, short)
     at = t.places
     if len(ring) > MOST_PLACES:
         return  # no table seats so many (the places are not encoded as bits)
@@ -129,6 +116,27 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
             opening = _opening(t, street, start) if k == 0 else ""
             yield _out_of_turn(s, street, None if prev < 0 else ring[prev], ring[due], opening)
     yield from _big_blind_option(t, ring, steps)
+
+
+def _rounds(steps: list[Step], short: set[str]) -> dict[Street, list[Step]]:
+    """The turns of each betting round, in order, by street (in the order the streets
+    come); the players all-in on a post (no turn) added to ``short``. A check written
+    for a player already all-in, as some rooms write one for every player on each
+    street, is no turn of his: he cannot act. (Each step's C fields when compiled:
+    order.pxd.)"""
+    rounds: dict[Street, list[Step]] = {}
+    for s in steps:
+        kind = s.kind
+        if kind is _POST:
+            if s.ends_all_in:
+                short.add(s.player)
+        elif not (kind is _CHECK and s.player in s.all_in):
+            got = rounds.get(s.street)
+            if got is None:
+                rounds[s.street] = [s]
+            else:
+                got.append(s)
+    return rounds
 
 
 def _opening(t: Table, street: Street, start: str | None) -> str:
@@ -166,8 +174,8 @@ def _round_ends_in_place(moves: list[Step], first: list[int], seat: dict[str, in
                 break  # the player may still act: the round is not over
         else:
             return False
-        q = seat.get(s.act.player, -1)
-        kind = s.act.kind
+        q = seat.get(s.player, -1)
+        kind = s.kind
         if kind is _BET or kind is _RAISE:
             acted = 0
         if q >= 0:
@@ -200,7 +208,7 @@ def _street_order(
     n = len(first)
     k = 0
     for s in moves:
-        q = seat.get(s.act.player, -1)
+        q = seat.get(s.player, -1)
         if q < 0:
             return out  # a player the text seats nowhere: the order cannot be read
         due = -1

@@ -43,10 +43,9 @@ def _preflop_unsure(hand: HandHistory, steps: list[Step]) -> bool:
     ``steps``: the preflop steps (:func:`~._table.steps_by_street`)."""
     bbs = sbs = 0
     for s in steps:
-        act = s.act
-        if act.kind is not _POST:
+        if s.kind is not _POST:
             continue
-        post = act.post
+        post = s.act.post
         if post is _STRADDLE or post is _DEAD:
             return True  # a post to come in: which part is dead the record does not say
         if post is _BIG:
@@ -96,20 +95,20 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
     acted: dict[str, tuple[int, int, int, int]] = {}
     raised = 0
     for s in steps:
-        a = s.act
-        kind = a.kind
-        if a.street is not street:
-            street, acted, raised = a.street, {}, 0
-        if kind is not _BET and kind is not _RAISE or a.street is _SHOWDOWN:
+        kind = s.kind
+        if s.street is not street:
+            street, acted, raised = s.street, {}, 0
+        if kind is not _BET and kind is not _RAISE or street is _SHOWDOWN:
             if (kind is _CHECK or kind is _CALL) and order is not None and s.index in order:
-                acted[a.player] = (s.total, s.last_full, a.line, raised)
+                acted[s.player] = (s.total, s.last_full, s.act.line, raised)
             continue
+        a = s.act
         prior = raised
         if not s.ends_all_in:
             raised += 1
         if a.line in corrected:
             continue
-        if a.street is _PREFLOP:
+        if street is _PREFLOP:
             if unsure is None:
                 unsure = _preflop_unsure(hand, t.by_street[_PREFLOP])
             if unsure:
