@@ -395,7 +395,9 @@ def _lines(
     elif halves:
         order = sorted(halves)
     players = {p for p, _ in paid}
-    players.update(p for p, s in award.shares.items() if s.total)
+    for p, s in award.shares.items():  # (a loop: no generator for a pot's few players)
+        if s.total:
+            players.add(p)
     out = []
     several = len(eligible) > 1
     if len(order) == 1 and order[0] is _ALL:

@@ -31,8 +31,7 @@ def mucked_winner(ctx: AuditContext) -> Iterator[Finding]:
         return
     folded = settlement.rebuild.folded
     shown = {(sd.player, sd.board) for sd in settlement.showdown if not sd.show.mucked}
-    boards = range(len(ctx.hand.boards))
-    if all(p in folded or all((p, b) in shown for b in boards) for p in ctx.hand.hole_cards):
+    if not _unshown(ctx.hand.hole_cards, folded, shown, len(ctx.hand.boards)):
         return  # every known hand folded or shown on each board (most showdowns)
     readings: dict[int, dict[str, ShowdownHand]] = {}
     for sd in settlement.showdown:
@@ -47,6 +46,20 @@ def mucked_winner(ctx: AuditContext) -> Iterator[Finding]:
             found = _would_win(ctx, known, pot, readings[known.board], line)
             if found is not None:
                 yield found
+
+
+def _unshown(
+    players: dict[str, tuple[str, ...]], folded: frozenset[str], shown: set[tuple[str, int]],
+    boards: int,
+) -> bool:  # fmt: skip
+    """Whether a player of ``players`` did not fold and was not ``shown`` on one of the
+    ``boards`` (the only hands :func:`_mucked` values)."""
+    for p in players:  # (loops: generators cost more than the few players known)
+        if p not in folded:
+            for b in range(boards):
+                if (p, b) not in shown:
+                    return True
+    return False
 
 
 @dataclass(slots=True)

@@ -91,7 +91,7 @@ def _posts(ctx: AuditContext) -> _Posts | None:
         return None
     short: set[str] | frozenset[str] = _NOBODY
     if posts.get(_ANTE):
-        short = {s.act.player for s in t.steps if s.act.post is _ANTE and s.ends_all_in}
+        short = {s.player for s in t.steps if s.ends_all_in and s.act.post is _ANTE}
     return _Posts(ring, dead, sbs, bbs, short)
 
 
