@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from hhtools.store.importer import import_paths
 
@@ -153,3 +154,27 @@ def test_a_run_that_listed_only_problems_keeps_its_import_number(tmp_path: Path)
     import_paths([good], db, workers=1)
     assert q(db, "SELECT import_id FROM import_errors") == [(1,)]
     assert q(db, "SELECT import_id FROM imports") == [(2,)]  # 1 again before the fix
+
+
+def test_another_file_of_the_same_name_keeps_the_first_ones_problems(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # two players' folders, each imported as "." from inside it: two files named
+    # "session.txt". The second is no reading again of the first: the first's problems
+    # (hands 1 and 2) stay, the second lists its own (hand 9's line 8). Before the mend
+    # the first's two were deleted and its imports row said 0 problems, 0 failed.
+    ann, bob = tmp_path / "ann", tmp_path / "bob"
+    ann.mkdir()
+    bob.mkdir()
+    (ann / "session.txt").write_text(FIRST)
+    (bob / "session.txt").write_text(READ_IN_PART.replace("460000000001", "460000000009")
+                                     + GAP + WHOLE.format(n=7))  # fmt: skip
+    db = tmp_path / "a.duckdb"
+    for folder in (ann, bob):
+        monkeypatch.chdir(folder)
+        import_paths([Path(".")], db, workers=1)
+    assert q(db, "SELECT DISTINCT file FROM imports") == [("session.txt",)]
+    assert problems(db) == [*PROBLEMS[:1], (8, "460000000009", "unrecognised_line"),
+                            *PROBLEMS[1:]]  # fmt: skip
+    # ann's file: hands 1 and 3 stored, hand 2 failed, 2 problems; bob's: hands 9
+    # and 7 stored, 1 problem
+    assert q(db, SUMS) == [(4, 1, 3, 0)]

@@ -125,7 +125,8 @@ class Committer:
         if self._pending:
             state.findings += self._append_hands()
         if self._reads_again(state):  # changed since an earlier reading: it lists anew
-            withdraw_file(self.con, state.source.name, self.import_id)
+            listed = [p.hand_id for p in (*state.problem_list, *state.note_list)]
+            withdraw_file(self.con, state.source.name, self.import_id, listed)
         extra = [r for r in self._problem_rows if r[0] is state]  # unsupported, unreadable
         self._problem_rows = [r for r in self._problem_rows if r[0] is not state]
         state.problems += len(extra)

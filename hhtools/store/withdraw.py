@@ -16,8 +16,10 @@ that is stored and no hand is stored twice:
   that was cut short, i.e. that lists a ``truncated_hand`` problem for it.
 * :func:`withdraw_file`: ``hhtools import`` reads a file that changed since (it grew,
   or was empty or unreadable then) whole again and lists every problem it still has,
-  so what earlier readings of that file name listed goes: a problem is listed once, and
-  none stays for what the file no longer holds (an empty file written since).
+  so what earlier readings of that file name listed about the hands it lists again, and
+  about no hand (an empty file written since), goes: a problem is listed once. A name
+  is not a file (``hands.txt`` imported from two folders as ``.``): another file's
+  problems about other hands stay.
 * :func:`withdraw_paths`: a path that gave no file (a damaged archive, a folder that
   may not be read) has no ``imports`` row, so it is read at every import: what an
   earlier import listed for it goes when this one lists it again, or reads it (an
@@ -111,16 +113,24 @@ def withdraw_reading(
     return out
 
 
-def withdraw_file(con: duckdb.DuckDBPyConnection, file: str, import_id: int) -> Withdrawn:
+def withdraw_file(con: duckdb.DuckDBPyConnection, file: str, import_id: int,
+                  hand_ids: Iterable[str | None]) -> Withdrawn:
     """Withdraw the problems and notes that earlier imports listed for ``file``, which
     import ``import_id`` reads whole again (it changed since: a file with the same name,
-    size and time is not read again) and lists anew. Runs inside the caller's
+    size and time is not read again) and lists anew: those about a hand this reading
+    lists a problem or note for, and those about no hand. Runs inside the caller's
     transaction, before this reading's own problems are appended.
+
+    Only a name ties the readings (the path as given: ``hands.txt`` imported as ``.``
+    from two folders is one name), so a problem about a hand this reading does not list
+    again stays: another file's of the same name, or one whose text changed.
 
     Args:
         con: the writable store.
         file: the file's name (``imports.file``, ``import_errors.file``).
         import_id: the reading that replaces them (its rows are kept).
+        hand_ids: the hands this reading lists problems or notes for (``None``: a
+            problem about no hand, ignored).
 
     Returns:
         What was deleted. Each earlier reading's ``imports`` row loses its problems
@@ -128,10 +138,12 @@ def withdraw_file(con: duckdb.DuckDBPyConnection, file: str, import_id: int) -> 
         skipped, one with problems that no earlier import stored had failed (this
         reading counts them again, so the sums of ``imports`` still tell each hand once).
     """
+    again = sorted({h for h in hand_ids if h is not None})
     gone = con.execute(
         "DELETE FROM import_errors e WHERE e.file = ? AND e.import_id <> ? "
+        "AND (e.hand_id IS NULL OR list_contains(?::VARCHAR[], e.hand_id)) "
         "RETURNING e.import_id, e.site_format, e.hand_id, e.is_note",
-        [file, import_id],
+        [file, import_id, again],
     ).fetchall()
     out = Withdrawn()
     if not gone:
