@@ -47,8 +47,8 @@ con = duckdb.connect(path)
 cpu = lambda who: (lambda r: r.ru_utime + r.ru_stime)(resource.getrusage(who))
 start, main0, kids0 = time.perf_counter(), cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
 summary = compute_allin_equity(con, workers=workers, limit=limit)
+con.close()  # its checkpoint is the run's too (before ffbccff: the merge of the import's row groups)
 seconds = time.perf_counter() - start
-con.close()
 print(json.dumps({"summary": dict(summary), "seconds": seconds,
                   "cpu_main": cpu(resource.RUSAGE_SELF) - main0,
                   "cpu_workers": cpu(resource.RUSAGE_CHILDREN) - kids0}))
@@ -67,8 +67,8 @@ def measure(db_path: str | Path, workers: int = 2, limit: int | None = None,
 
     Returns:
         ``all_in_hands`` (candidate hands looked at), ``computed`` (with an equity),
-        ``seconds`` (wall of the work after the child started, reading the store and
-        writing the rows included), ``hands_per_s`` (all-in hands a second),
+        ``seconds`` (wall of the work after the child started, reading the store,
+        writing the rows and closing the store included), ``hands_per_s`` (all-in hands a second),
         ``cpu_main`` and ``cpu_workers`` (CPU seconds of the process that reads and
         writes the store, and of its worker processes together), ``child_seconds``
         (the child's whole wall, interpreter and imports included).
