@@ -139,3 +139,21 @@ def import_db(paths: list[Any], db: Any) -> Any:
 
     import_paths(paths, db, workers=1)
     return db
+
+
+#: count of the hands table's row groups (DuckDB's storage info)
+HAND_ROW_GROUPS = "SELECT count(DISTINCT row_group_id) FROM pragma_storage_info('hands')"
+
+
+def import_in_row_groups(files: list[Any], path: Any, monkeypatch: Any) -> None:
+    """Import ``files`` (one hand each) into ``path`` committing and checkpointing after
+    every hand, so that the import leaves the hands table one row group a hand (its
+    ``max_vacuum_tasks`` 0). Count them (:data:`HAND_ROW_GROUPS`) on the connection
+    that goes on: a connection opened and closed to count may merge them at its close."""
+    import hhtools.store.import_commit as import_commit
+    import hhtools.store.importer as importer
+    from hhtools.store.importer import import_paths
+
+    monkeypatch.setattr(import_commit, "COMMIT_HANDS", 1)
+    monkeypatch.setattr(importer, "CHECKPOINT_LOG", "1KB")
+    assert import_paths(files, path, workers=1).hands == len(files)

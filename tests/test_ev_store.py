@@ -28,6 +28,7 @@ from hhtools.rules.equity import all_in_equity
 from hhtools.store import db as store
 from hhtools.store.ev import compute_allin_equity, hand_equity
 from hhtools.store.importer import import_paths
+from tests.storerows import HAND_ROW_GROUPS, import_in_row_groups
 
 FIX = Path(__file__).parent / "fixtures" / "pokerstars"
 FILES = [FIX / "ev_turn_all_in_eight_outs.txt", FIX / "ev_flop_all_in_side_pot_checked_down.txt"]
@@ -240,14 +241,9 @@ def test_ev_leaves_the_imports_row_groups_unmerged(tmp_path: Path,
     # max_vacuum_tasks 0). ev's own checkpoint merges none of them (it did, at the
     # connection's close with DuckDB's default, rewriting every table the import
     # wrote); the connection's setting is given back, and a later write with it merges
-    import hhtools.store.import_commit as import_commit
-    import hhtools.store.importer as importer
-
-    monkeypatch.setattr(import_commit, "COMMIT_HANDS", 1)
-    monkeypatch.setattr(importer, "CHECKPOINT_LOG", "1KB")
     path = tmp_path / "groups.duckdb"
-    assert import_paths(FILES, path, workers=1).hands == 2
-    groups = "SELECT count(DISTINCT row_group_id) FROM pragma_storage_info('hands')"
+    import_in_row_groups(FILES, path, monkeypatch)
+    groups = HAND_ROW_GROUPS
     con = store.connect(path)
     try:
         assert con.execute(groups).fetchall() == [(2,)]

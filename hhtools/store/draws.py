@@ -178,6 +178,8 @@ def fill_draws(
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
+    if facts:  # not left to the close: that checkpoint would merge the import's row groups
+        store.checkpoint_unmerged(con)
     return summary
 
 

@@ -68,9 +68,6 @@ CANDIDATES = _ALL_IN + "ORDER BY h.site, h.hand_id\n"
 _KNOWN_BOARD = {"preflop": 0, "flop": 3, "turn": 4}
 _BATCH = 500  # hands per worker task
 _COMMIT = 20_000  # hands stored per transaction
-#: DuckDB's ``max_vacuum_tasks`` for the run's last checkpoint: 0, no row groups merged
-#: (the import's own setting, :data:`hhtools.store.importer.VACUUM_TASKS`)
-_VACUUM_TASKS = 0
 
 
 class EvSummary(dict[str, int]):
@@ -354,27 +351,8 @@ def compute_allin_equity(
             pool.shutdown(cancel_futures=True)
         pending.flush()
     if cands:
-        _checkpoint_unmerged(con)
+        store.checkpoint_unmerged(con)
     return summary
-
-
-def _checkpoint_unmerged(con: duckdb.DuckDBPyConnection) -> None:
-    """Checkpoint the equity rows just stored without merging any table's row groups
-    (DuckDB's ``max_vacuum_tasks`` :data:`_VACUUM_TASKS` for this checkpoint), then
-    give the connection's setting back.
-
-    An import leaves each commit's rows a row group of their own; the first checkpoint
-    after it with DuckDB's default merges the small row groups of every table, the
-    ones this run did not write to included, rewriting the import's rows (at 100,000
-    hands 1.8 CPU s, the file 96 -> 134 MB). Left to the connection's close, that
-    checkpoint was ``hhtools ev``'s (and ``import --ev``'s) to pay; here the store's
-    other tables stay as the import wrote them."""
-    (tasks,) = con.execute("SELECT current_setting('max_vacuum_tasks')").fetchall()[0]
-    con.execute(f"SET max_vacuum_tasks = {_VACUUM_TASKS}")
-    try:
-        con.execute("CHECKPOINT")
-    finally:
-        con.execute(f"SET max_vacuum_tasks = {int(tasks)}")
 
 
 class _Pending:

@@ -123,8 +123,10 @@ WINDOW = 3
 #: writing the rows of ``hands`` and each table of about a row a hand three to four times
 #: over (measured at 100,000 hands: commits 27.5 against 21.5 us a hand of main-process
 #: CPU); unmerged, the store is about 12% bigger (64 against 72 MB) and reads the same
-#: (queries' CPU equal within noise). A later write with the default merges the row
-#: groups of the tables it writes to. Merging them at the run's end instead was measured
+#: (queries' CPU equal within noise). A later checkpoint with the default merges the
+#: small row groups of every table, written to or not: the writers that run after an
+#: import (ev, draws) checkpoint with :func:`hhtools.store.db.checkpoint_unmerged`
+#: before they close. Merging them at the run's end instead was measured
 #: and left out: at 100,000 hands it cost 9.5 us a hand of CPU and made the file bigger
 #: (68.5 -> 90.5 MiB; the blocks in use 274 -> 237 of 256 KiB, but DuckDB keeps the
 #: freed ones in the file for later writes), where merging at each commit reuses them.
