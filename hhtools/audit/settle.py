@@ -431,8 +431,7 @@ def _lines(
     return tuple(out)
 
 
-# enum members as module constants (a class attribute lookup costs several times a global);
-# records' builders (model.frozen.maker: by position, written in C when compiled)
+# module constants: enum members (cheaper than class attributes), records' builders (maker)
 _showdown, _line, _contender = maker(ShowdownHand), maker(AwardLine), maker(Contender)
 _pot_settled, _settled = maker(PotSettlement), maker(HandSettlement)
 _ALL, _HIGH, _LOW = Half.ALL, Half.HIGH, Half.LOW
