@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_speed.py [--hands 100000] [--files 10] [--seed 11]
         [--workers 2] [--runs import,j1,no-audit] [--stage-hands 5000] [--before DIR]
-        [--keep-db PATH] [--no-paths] [--no-ev] [--no-report]
+        [--keep-db PATH] [--no-paths] [--no-ev] [--no-report] [--rounds 1] [--pause 5]
 
 Generates the hands once with ../shared/tools/gen_pokerstars.py (cached under
 ``--work``), then prints, all measured in this run on this machine:
@@ -23,6 +23,12 @@ Generates the hands once with ../shared/tools/gen_pokerstars.py (cached under
   quarter), and the CPU seconds of the main process and of the workers (the work
   split). ``--before DIR`` runs each import a second time, interleaved, with an older
   copy of hhtools on ``PYTHONPATH`` (a ``git archive`` of the commit compared against).
+  ``--rounds N`` runs each import N times, before and after in turn and the order
+  reversed each round (before, after, after, before, ...: :func:`run_order`), then
+  prints each tree's median: at a million hands the second import of a pair ran 4-16 %
+  slower whichever tree it was, so one pair in one order measures the order. Before
+  each import the file system is synced (the last run's database written back) and the
+  run pauses ``--pause`` seconds.
 * **stages**: microseconds of CPU per hand of each stage on the first
   ``--stage-hands`` hands: read and split, grammar, audit (hands with a showdown and
   without apart), rows, pickling a chunk's result; on each path (pure Python and the
@@ -387,6 +393,32 @@ def start_up(db: Path, workers: int, audit: bool, pythonpath: str | None = None)
     return got["main_cpu"]
 
 
+def run_order(codes: list[str], rounds: int) -> list[str]:
+    """The order of ``rounds`` rounds of imports of ``codes`` (each tree once a round):
+    the order reversed every other round, so that over two rounds each tree runs first
+    and last once (``["b", "a"], 2`` -> ``["b", "a", "a", "b"]``)."""
+    out: list[str] = []
+    for r in range(rounds):
+        out += codes if r % 2 == 0 else codes[::-1]
+    return out
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def _print_medians(label: str, runs: list[dict[str, Any]], hands: int, floor_s: float) -> None:
+    """One tree's median over its runs: wall, hands/s, the floor's ratio, CPU a hand."""
+    wall = _median([g["wall"] for g in runs])
+    main_us = _median([g["main_cpu"] for g in runs]) / hands * 1e6
+    work_us = _median([g["worker_cpu"] for g in runs]) / hands * 1e6
+    print(f"median of {len(runs)} {label:13}: {wall:6.1f} s  {hands / wall:8,.0f} hands/s  "
+          f"{wall / floor_s:4.1f}x the floor; CPU main {main_us:4.0f} us/hand, workers "
+          f"{work_us:4.0f}; walls " + " / ".join(f"{g['wall']:.1f}" for g in runs))  # fmt: skip
+
+
 def main() -> None:
     """Run the benchmark and print its numbers."""
     ap = argparse.ArgumentParser(description=__doc__)
@@ -403,6 +435,10 @@ def main() -> None:
     ap.add_argument("--no-stages", action="store_true", help="no stages at all")
     ap.add_argument("--no-ev", action="store_true", help="skip hhtools ev")
     ap.add_argument("--no-report", action="store_true", help="skip report, stats and views")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="imports of each tree, the order reversed each round")
+    ap.add_argument("--pause", type=float, default=5.0,
+                    help="seconds to rest after syncing, before each import")
     args = ap.parse_args()
 
     folder = generate(args.hands, args.files, args.seed, args.work)
@@ -424,16 +460,26 @@ def main() -> None:
     print(f"{'after' if args.before else 'this tree'}: {here}: {ensure_tree(here)}")
     for run in [r.strip() for r in args.runs.split(",") if r.strip()]:
         workers = 1 if run == "j1" else args.workers
-        codes: list[tuple[str, str | None]] = [("", None)]
+        trees: dict[str, str | None] = {"": None}
         if args.before:
-            codes = [("before", args.before), ("after", None)]
-        for code, path in codes:
+            trees = {"before": args.before, "after": None}
+        got_by: dict[str, list[dict[str, Any]]] = {code: [] for code in trees}
+        for n, code in enumerate(run_order(list(trees), args.rounds)):
+            path = trees[code]
             target = db if path is None else db.with_name(db.stem + "-before.duckdb")
             audit = run != "no-audit"
+            os.sync()  # the last import's database written back before this one starts
+            time.sleep(args.pause)
             start = start_up(target.with_name(target.stem + "-empty.duckdb"), workers, audit,
                              pythonpath=path)  # fmt: skip
             got = run_import(folder, target, workers, audit=audit, pythonpath=path)
-            _print_import(f"{run} {code} j{workers}".strip(), got, hands, floor_s, start)
+            got_by[code].append(got)
+            label = f"{run} {code} j{workers}".strip()
+            _print_import(label if args.rounds == 1 else f"{label} #{n + 1}", got, hands,
+                          floor_s, start)  # fmt: skip
+        if args.rounds > 1:
+            for code, runs in got_by.items():
+                _print_medians(f"{run} {code}".strip(), runs, hands, floor_s)
     if not args.no_stages:
         paths = None if args.no_paths else _optional("bench_paths")
         if paths is None:
