@@ -272,7 +272,12 @@ def _table_columns(frame: pl.DataFrame) -> list[tuple[str, str, str]]:
 def _emit(frame: pl.DataFrame, fmt: str, out: Path | None, title: str, wide: bool = False,
           priority: list[str] | None = None) -> None:  # fmt: skip
     """Write a frame as a table (floats to two decimals; narrowed by ``priority``
-    unless ``wide``), CSV, JSON or Parquet."""
+    unless ``wide``), CSV, JSON or Parquet (big-blind columns rounded to
+    :data:`~hhtools.reports.cells.BB_DECIMALS` places)."""
+    if fmt != "table":
+        from hhtools.reports.cells import round_big_blinds
+
+        frame = round_big_blinds(frame)
     try:
         if fmt == "parquet":
             assert out is not None

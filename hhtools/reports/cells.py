@@ -15,7 +15,8 @@ from hhtools.model.money import format_money
 if TYPE_CHECKING:
     import polars as pl
 
-__all__ = ["MONEY_COLUMNS", "PERCENT_COLUMNS", "STRUCTURE_SHORT", "column_text",
+__all__ = ["BB_DECIMALS", "MONEY_COLUMNS", "PERCENT_COLUMNS", "STRUCTURE_SHORT",
+           "big_blind_columns", "column_text", "round_big_blinds",
            "column_text_series", "display_columns", "display_rows", "distinct_text", "each_text",
            "text_table"]
 
@@ -25,6 +26,13 @@ _T = TypeVar("_T")
 #: tournaments and their totals).
 MONEY_COLUMNS = ("net_won", "rake_paid", "ev_net", "net_per_hour", "buy_in_amount", "prize",
                  "bounties", "buy_ins", "prizes", "net")  # fmt: skip
+#: Decimal places of the big-blind columns (``net_bb``, ``ev_bb``, ``bb_per_100``,
+#: ``allin_adj_bb_per_100`` and the ``bb_per_100_*`` columns of a pivot) in every machine
+#: export (csv, json, parquet): 1/10,000 of a big blind. A big blind count is a ratio of
+#: money (exact, minor units) and a blind, summed as doubles: unrounded it prints its
+#: float noise (``-512.3999999999999`` for -2,562 at a 0.05 blind).
+BB_DECIMALS = 4
+_BB_NAMES = ("net_bb", "ev_bb", "bb_per_100", "allin_adj_bb_per_100")
 #: Ratio columns (1.0 = 100%) shown as percentages, and how.
 PERCENT_COLUMNS = {"roi": "{:+,.1f}%", "itm": "{:,.1f}%"}
 #: The betting structure as players write it, for the tables people read (the machine
@@ -32,6 +40,28 @@ PERCENT_COLUMNS = {"roi": "{:+,.1f}%", "itm": "{:,.1f}%"}
 STRUCTURE_SHORT = {"limit": "FL", "pot_limit": "PL", "no_limit": "NL"}
 #: Column headers of the tables people read that differ from the column names.
 HEADERS = {"structure": "limit"}
+
+
+def big_blind_columns(columns: Iterable[str]) -> list[str]:
+    """The big-blind columns among ``columns``: :data:`BB_DECIMALS`' names, and those
+    names with a suffix (``bb_per_100_USD_pot_limit``).
+
+    >>> big_blind_columns(["net_won", "net_bb", "bb_per_100_USD_pot_limit", "vpip"])
+    ['net_bb', 'bb_per_100_USD_pot_limit']
+    """
+    return [c for c in columns if any(c == n or c.startswith(n + "_") for n in _BB_NAMES)]
+
+
+def round_big_blinds(frame: pl.DataFrame) -> pl.DataFrame:
+    """``frame`` with its big-blind columns (:func:`big_blind_columns`, floats) rounded
+    to :data:`BB_DECIMALS` places, the rest as it was: what csv, json and parquet exports
+    write (a NULL stays NULL)."""
+    import polars as pl
+
+    cols = [c for c in big_blind_columns(frame.columns) if frame[c].dtype.is_float()]
+    if not cols:
+        return frame
+    return frame.with_columns(pl.col(c).round(BB_DECIMALS) for c in cols)
 
 
 def each_text(text: Callable[[Any], _T], values: Iterable[Any]) -> list[_T]:

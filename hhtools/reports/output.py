@@ -87,7 +87,8 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
         report: from :func:`build_report`.
         fmt: ``table`` (every row as plain text: the terminal shows the first rows),
             ``csv``, ``json``, ``parquet`` or ``html`` (the page and the folder beside
-            it: :func:`write_page`).
+            it: :func:`write_page`). csv, json and parquet round the big-blind
+            columns to :data:`~hhtools.reports.cells.BB_DECIMALS` places.
         out: file to write; ``None`` returns the text instead (not for parquet; the
             page alone for html).
 
@@ -99,7 +100,7 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
         OSError: ``out`` cannot be written (:func:`replacing`: a link at ``out`` is
             replaced, never written through).
     """
-    from hhtools.reports.cells import display_columns, text_table
+    from hhtools.reports.cells import display_columns, round_big_blinds, text_table
     from hhtools.reports.report_html import to_html
 
     if fmt == "html" and out is not None:
@@ -116,14 +117,14 @@ def write(report: Report, fmt: str, out: Path | None) -> str | None:
                 + text_table(columns, cells, first_number)
                 + f"{totals}\nfindings: {kinds or 'none'}\n{report.judged_line()}\n")  # fmt: skip
     elif fmt == "csv":
-        text = report.results.write_csv()
+        text = round_big_blinds(report.results).write_csv()
     elif fmt == "json":
-        text = report.results.write_json()
+        text = round_big_blinds(report.results).write_json()
     elif fmt == "parquet":
         if out is None:
             raise ValueError("--format parquet needs --out FILE")
         with replacing_path(out) as tmp:
-            report.results.write_parquet(tmp)
+            round_big_blinds(report.results).write_parquet(tmp)
         return None
     else:
         raise ValueError(f"unknown format {fmt!r}: use table, csv, json, parquet or html")
