@@ -16,6 +16,8 @@ from hhtools.cli.main import app
 from hhtools.model.records import Problem
 from hhtools.model.vocab import ProblemCode
 
+HAND = (Path(__file__).parent / "fixtures" / "pokerstars" / "zoom_eur_no_limit.txt").read_bytes()
+
 
 def a_zip() -> bytes:
     buf = io.BytesIO()
@@ -30,6 +32,8 @@ def test_problems_name_the_archive_and_what_is_wrong(tmp_path: Path) -> None:
     whole = a_zip()
     (folder / "cut.zip").write_bytes(whole[: len(whole) // 2])  # the table of contents lost
     (folder / "other.zip").write_bytes(b"%PDF-1.4 a document named .zip")
+    # a hand beside them: paths with no hand history leave no store behind
+    (folder / "hand.txt").write_bytes(HAND)
     db = tmp_path / "a.duckdb"
     run = CliRunner()
     run.invoke(app, ["import", str(folder), "--db", str(db), "-q", "-j", "1"])

@@ -2,7 +2,7 @@
 (exit 2, the known codes named), not "No problems of code ..." which reads as a clean
 store; a known code with no rows, and a code an older version stored, still list.
 
-The store holds one problem made by hand: an empty file, ``unsupported_site`` on line 1
+The store holds one hand and one problem made by hand: an empty file, ``unsupported_site`` on line 1
 (README: "a binary file no format reads is one short unsupported_site problem").
 """
 
@@ -24,6 +24,9 @@ def db(tmp_path: Path) -> Path:
     empty.parent.mkdir()
     empty.write_bytes(b"")
     store = tmp_path / "p.duckdb"
+    hand = Path(__file__).parent / "fixtures" / "pokerstars" / "zoom_eur_no_limit.txt"
+    first = CliRunner().invoke(app, ["import", str(hand), "--db", str(store), "-q", "-j", "1"])
+    assert first.exit_code == 0  # a store that exists (paths with no history make none)
     args = ["import", str(empty.parent), "--db", str(store), "-q", "-j", "1"]
     res = CliRunner().invoke(app, args)
     assert res.exit_code == 1  # no hand history in the paths given (README: exit 1)

@@ -50,6 +50,15 @@ def test_a_file_of_no_site_says_why_in_one_line_and_exits_1(tmp_path: Path) -> N
     assert (code, out) == (1, "")
     assert err == (f"error: no hand history found: {passwd}: not a hand history of a "
                    "supported site (starts 'root:x:0:0:root:/root:/bin/bash') (see "
+                   f"'hhtools parse' of the same paths; no store written at {db})\n")  # fmt: skip
+    assert not db.exists()  # no empty store left behind
+    # Into a store that exists (a hand in it), its problem is stored and listed there.
+    (tmp_path / "hand.txt").write_bytes(HAND)
+    assert hhtools("import", tmp_path / "hand.txt", "--db", db, "-q", "-j", "1")[0] == 0
+    code, out, err = hhtools("import", passwd, "--db", db, "-q", "-j", "1")
+    assert (code, out) == (1, "")
+    assert err == (f"error: no hand history found: {passwd}: not a hand history of a "
+                   "supported site (starts 'root:x:0:0:root:/root:/bin/bash') (see "
                    f"'hhtools problems --db {db}')\n")  # fmt: skip
     # The same file again: not read again, and still no hand history in it.
     code, out, err = hhtools("import", passwd, "--db", db, "-q", "-j", "1")
@@ -100,6 +109,7 @@ def test_an_empty_folder_says_so_in_one_line_and_exits_1(tmp_path: Path) -> None
     empty.mkdir()
     code, out, err = hhtools("import", empty, "--db", tmp_path / "h.duckdb", "-q", "-j", "1")
     assert (code, out, err) == (1, "", f"error: no hand history found in {empty}: no files\n")
+    assert sorted(tmp_path.iterdir()) == [empty]  # no store made, nor its log
     (empty / "sub").mkdir()  # folders only, and two paths named
     code, out, err = hhtools("import", empty, empty / "sub", "--db", tmp_path / "h.duckdb",
                              "-q", "-j", "1")  # fmt: skip
@@ -119,6 +129,7 @@ def test_a_folder_of_skipped_files_only_says_why_and_exits_1(tmp_path: Path) -> 
     assert (code, out) == (1, "")
     assert err == ("error: no hand history found: 2 files skipped (DuckDB database, its "
                    "log or spill folder: 1, hidden file or folder: 1)\n")  # fmt: skip
+    assert not (tmp_path / "h.duckdb").exists()
 
 
 def test_an_unreadable_folder_inside_is_a_read_error_and_the_rest_is_read(
@@ -155,6 +166,9 @@ def test_a_file_named_inside_an_unreadable_folder_is_a_read_error(
     inside = tmp_path / "locked" / "b.txt"
     inside.parent.mkdir()
     inside.write_bytes(HAND)
+    db = tmp_path / "h.duckdb"  # a store that exists: an empty one is not made
+    (tmp_path / "a.txt").write_bytes(HAND)
+    assert hhtools("import", tmp_path / "a.txt", "--db", db, "-q", "-j", "1")[0] == 0
     stat = os.stat
 
     def look(path: str | os.PathLike[str], *args: object, **kwargs: object) -> os.stat_result:
@@ -163,7 +177,6 @@ def test_a_file_named_inside_an_unreadable_folder_is_a_read_error(
         return stat(path, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(os, "stat", look)
-    db = tmp_path / "h.duckdb"
     code, out, err = hhtools("import", inside, "--db", db, "-q", "-j", "1")
     assert (code, out) == (1, "")
     assert err == (f"error: no hand history found: {inside}: cannot reach this path: "

@@ -97,6 +97,7 @@ def import_cmd(
             fail("--ev and --draws work on a DuckDB store, not on a dataset")
         _import_dask(paths, dataset, scheduler, workers, audit, quiet, strict)
         return
+    created = not db.exists()  # a store this run makes: removed again if nothing is read
     console = Console(stderr=True, emoji=False, highlight=False)
     total_files = 0 if quiet else files_to_read(paths, db)
     progress = Progress(
@@ -140,6 +141,10 @@ def import_cmd(
         fail(f"cannot import into {db}: {str(exc).splitlines()[0]}")
         return
     wall = time.perf_counter() - started  # the progress bar's clock, start-up included
+    if created and no_history(summary, paths) is not None:
+        drop_new_store(db)
+        fail_without_history(summary, paths, "'hhtools parse' of the same paths; no store "
+                             f"written at {db}")  # fmt: skip
     fail_without_history(summary, paths, f"'hhtools problems --db {db}'")
     _print_summary(summary, db, wall)
     if ev:
@@ -209,6 +214,22 @@ def no_history(summary: Any, paths: list[Path], see: str = "") -> str | None:
     why: str | None = summary.tally.why_none(summary.files_unchanged_unread, see,
                                              () if summary.files else paths)  # fmt: skip
     return why
+
+
+def drop_new_store(db: Path) -> None:
+    """Remove the store an import just created that holds no hand (the paths held no
+    hand history: an empty folder, only files no site format reads), and its log, so
+    that a mistaken path leaves no empty database behind."""
+    import shutil
+
+    from hhtools.store.importer import store_files
+
+    path, *beside = store_files(db)
+    for f in (path, *beside):
+        if f.is_dir():
+            shutil.rmtree(f, ignore_errors=True)
+        else:
+            f.unlink(missing_ok=True)
 
 
 def fail_without_history(summary: Any, paths: list[Path], see: str) -> None:
