@@ -50,6 +50,12 @@ __all__ = ["router"]
 router = APIRouter(prefix="/api")
 
 Text = Annotated[str | None, Query()]
+#: the betting structure's old parameter name (``structure`` now): still read
+OldLimit = Annotated[str | None, Query(deprecated=True, description=(
+    "Deprecated: the old name of structure (the betting structure, not a row count; "
+    "rows are paged by page and per_page)."))]  # fmt: skip
+#: the betting structure: PL, FL or NL (or pot_limit, limit, no_limit)
+Structure = Annotated[str | None, Query(description="The betting structure: PL, FL or NL.")]
 
 
 def served(request: Request) -> ServedStore:
@@ -75,8 +81,8 @@ def _filters(flt: StatsFilter) -> dict[str, Any]:
 def _stats_values(request: Request) -> dict[str, Any]:
     q = request.query_params
     values: dict[str, Any] = {k: q.get(k) for k in ("player", "since", "until", "site", "game",
-                                                    "limit", "stakes", "currency", "position",
-                                                    "min_hands")}  # fmt: skip
+                                                    "structure", "limit", "stakes", "currency",
+                                                    "position", "min_hands")}  # fmt: skip
     values["hand_class"] = [c for v in q.getlist("hand_class") for c in v.split(",") if c]
     return values
 
@@ -102,7 +108,8 @@ def api_overview(request: Request, player: Text = None) -> JSONResponse:
 
 @router.get("/players")
 def api_players(
-    request: Request, player: Text = None, game: Text = None, limit: Text = None,
+    request: Request, player: Text = None, game: Text = None, structure: Structure = None,
+    limit: OldLimit = None,
     stakes: Text = None, site: Text = None, currency: Text = None, since: Text = None,
     until: Text = None, position: Text = None,
     hand_class: Annotated[list[str] | None, Query()] = None, min_hands: Text = None,
@@ -199,7 +206,8 @@ def _every_day(snap: Any, flt: StatsFilter) -> bool:
 
 @router.get("/players/{name}")
 def api_player(
-    request: Request, name: str, game: Text = None, limit: Text = None, stakes: Text = None,
+    request: Request, name: str, game: Text = None, structure: Structure = None,
+    limit: OldLimit = None, stakes: Text = None,
     site: Text = None, currency: Text = None, since: Text = None, until: Text = None,
     position: Text = None, hand_class: Annotated[list[str] | None, Query()] = None,
     sessions: Text = None,
@@ -235,7 +243,8 @@ def api_player(
 @router.get("/hands")
 def api_hands(
     request: Request, player: Text = None, site: Text = None, game: Text = None,
-    limit: Text = None, stakes: Text = None, currency: Text = None, finding: Text = None,
+    structure: Structure = None, limit: OldLimit = None, stakes: Text = None,
+    currency: Text = None, finding: Text = None,
     scoop: Text = None, quarter: Text = None, allin: Text = None, min_pot: Text = None,
     max_pot: Text = None, since: Text = None, until: Text = None, sort: Text = None,
     desc: Text = None, page: Text = None, per_page: Text = None,

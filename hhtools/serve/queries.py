@@ -140,14 +140,37 @@ def paging(page: str | None, per_page: str | None, default: int = 50) -> tuple[i
 _FILTER_FIELDS = tuple(f.name for f in fields(StatsFilter) if f.name != "min_hands")
 
 
+#: The betting structure's query parameter (``PL``, ``FL``, ``NL``), and its old name,
+#: still read (deprecated: a web API's ``limit`` reads as a row count; rows are paged by
+#: ``page`` and ``per_page``).
+STRUCTURE, OLD_STRUCTURE = "structure", "limit"
+
+
+def structure_param(values: dict[str, Any]) -> tuple[str, Any]:
+    """The betting structure asked for, and the name it was given under: ``structure``,
+    or its deprecated old name ``limit``.
+
+    Raises:
+        BadParam: both given, with different values.
+    """
+    new, old = values.get(STRUCTURE) or None, values.get(OLD_STRUCTURE) or None
+    if new is not None and old is not None and new != old:
+        raise BadParam(OLD_STRUCTURE, f"limit is the old name of structure: give structure "
+                       f"only (structure={new!r}, limit={old!r})")  # fmt: skip
+    return (STRUCTURE, new) if new is not None or old is None else (OLD_STRUCTURE, old)
+
+
 def stats_filter(values: dict[str, Any]) -> StatsFilter:
     """The statistics' filter of query parameters (``player``, ``since``, ``until``,
-    ``site``, ``game``, ``limit``, ``stakes``, ``currency``, ``position``,
+    ``site``, ``game``, ``structure`` (``PL``, ``FL``, ``NL``; ``limit``, its deprecated
+    name, still read: :func:`structure_param`), ``stakes``, ``currency``, ``position``,
     ``hand_class`` (a list), ``min_hands``), each checked as ``hhtools stats`` checks it.
 
     Raises:
         BadParam: the first parameter the store's filter refuses, with its message.
     """
+    as_named, structure = structure_param(values)
+    values = {**values, "limit": structure}
     given: dict[str, Any] = {}
     for name in _FILTER_FIELDS:
         value: Any = values.get(name)
@@ -160,7 +183,7 @@ def stats_filter(values: dict[str, Any]) -> StatsFilter:
         try:
             StatsFilter(**{name: value}).where()
         except StatsError as exc:
-            raise BadParam(name, str(exc)) from None
+            raise BadParam(as_named if name == "limit" else name, str(exc)) from None
         given[name] = value
     min_hands = integer("min_hands", values.get("min_hands"), None, low=0)
     return StatsFilter(**given, min_hands=min_hands)
@@ -339,7 +362,7 @@ class HandsQuery:
     """The hands list's filters and order (the query string of ``/api/hands``).
 
     Attributes:
-        hands: the filter on the hand (time, site, game, limit, stakes, currency),
+        hands: the filter on the hand (time, site, game, structure, stakes, currency),
             read as ``hhtools stats`` reads them.
         player: only hands this player was dealt in (the stored spelling:
             :meth:`stored`).
@@ -370,7 +393,8 @@ class HandsQuery:
         Raises:
             BadParam: a parameter that cannot be read.
         """
-        hand_fields = ("since", "until", "site", "game", "limit", "stakes", "currency")
+        hand_fields = ("since", "until", "site", "game", STRUCTURE, OLD_STRUCTURE, "stakes",
+                       "currency")  # fmt: skip
         flt = stats_filter({k: values.get(k) for k in hand_fields})
         finding = values.get("finding") or None
         if finding and finding not in FindingKind.__members__.values():

@@ -78,7 +78,7 @@
     return s ? "?" + s : "";
   };
   /* Only these filters travel between pages of different kinds. */
-  HH.SHARED = ["site", "game", "limit", "stakes", "currency", "since", "until"];
+  HH.SHARED = ["site", "game", "structure", "limit", "stakes", "currency", "since", "until"];  /* limit: the old name of structure, in old links */
   HH.shared = function (extra) {
     const q = new URLSearchParams();
     const p = HH.params();

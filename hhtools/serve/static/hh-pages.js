@@ -179,7 +179,7 @@
       { name: "player", label: "Player", placeholder: "name" },
       { name: "site", label: "Site", placeholder: "pokerstars", list: HH.sites || [] },
       { name: "game", label: "Game", type: "select", options: v.games.map((g) => [g, g]) },
-      { name: "limit", label: "Limit", type: "select", options: v.limits },
+      { name: "structure", label: "Limit", type: "select", options: v.limits },
       { name: "stakes", label: "Stakes", placeholder: "0.25/0.50" },
       { name: "currency", label: "Currency", placeholder: "USD", list: ["USD", "EUR", "GBP", "CAD", "CHIPS", "PLAY"] },
       { name: "finding", label: "Finding", type: "select", options: v.finding_kinds.map(([k, g]) => [k, `${k.replace(/_/g, " ")} (${g})`]) },

@@ -216,7 +216,7 @@
     const v = HH.vocab;
     const fields = [
       { name: "game", label: "Game", type: "select", options: v.games.map((g) => [g, g]) },
-      { name: "limit", label: "Limit", type: "select", options: v.limits },
+      { name: "structure", label: "Limit", type: "select", options: v.limits },
       { name: "stakes", label: "Stakes", placeholder: "0.25/0.50" },
       { name: "site", label: "Site", placeholder: "pokerstars", list: HH.sites || [] },
       { name: "currency", label: "Currency", placeholder: "USD", list: ["USD", "EUR", "GBP", "CAD", "CHIPS", "PLAY"] },
