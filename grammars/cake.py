@@ -141,6 +141,10 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
     _table(h, parts, tid)
     if not k.read_lines(h, lines, 1, line, _line):
         return k.no_record(h)
+    cut = _paid_short(h, lines[-1], tid is not None)
+    if cut is not None:
+        h.problem(line + len(lines) - 1, k.ProblemCode.TRUNCATED_HAND, cut, lines[-1])
+        return k.no_record(h)
     sb, bb, small_bet, big_bet = k.blinds_and_bets(h, structure, sb, bb)
     g = k.Game(
         variant=game[0], hi_lo=game[1], structure=structure, small_blind=sb, big_blind=bb,
@@ -153,6 +157,35 @@ def _parse(h: k.Hand, lines: list[str], line: int, text: str, offset: int) -> k.
         time_zone=None, max_seats=h.max_seats, collect_order=k.CollectOrder.UNORDERED,
         text=text, offset=offset, pots_named=False,
     )  # fmt: skip
+
+
+#: a cash amount cut inside its cents ("$1,7", "$1," of "$1,72"): Cake writes a cash
+#: amount whole ("$5") or with two decimals ("$4,20"), never one
+_CUT_CENTS = re.compile(r".*[.,]\d?")
+
+
+def _paid_short(h: k.Hand, last: str, tournament: bool) -> str | None:
+    """Why the hand's wins lines were cut short, or ``None``: Cake prints no pot and no
+    rake and ends a hand with its wins lines, so a file cut at its end read whole had
+    the lost chips read as rake. Its last line a cash win cut inside its cents
+    (:data:`_CUT_CENTS`); a tournament pot not paid whole (a tournament takes no rake:
+    "Rex wins 2" of "Rex wins 2 036", or a hi/lo hand's low half's line lost); a cash
+    pot paid under nine tenths (:func:`~._inferred.short_paid`: "wins $1" of "$1,72",
+    Cake's rake about 5%). A hand with no wins line is :func:`~._hand.finish`'s to tell.
+    Amounts are minor units."""
+    if not h.collects:
+        return None
+    m = WINS.search(last) if h.unit is k.Unit.CENTS and not h.converted else None
+    if m is not None and _CUT_CENTS.fullmatch(m["a"]) is not None:
+        return f"the last 'wins' line's amount is cut inside its cents: {m['a']!r}"
+    returned = list(h.returned)
+    back = h.uncalled()
+    if back is not None and not returned:
+        returned.append(back)
+    in_middle, paid = k.in_pot(h.put, returned), k.collected(h.collects)
+    if (in_middle > paid) if tournament else k.short_paid(in_middle, paid):
+        return "the 'wins' lines pay out less than the pot (cut short?)"
+    return None
 
 
 def _table(h: k.Hand, parts: list[str], tid: re.Match[str] | None) -> None:
