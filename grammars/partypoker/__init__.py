@@ -97,10 +97,13 @@ _HEAD = re.compile(
 #: into the hand before; a preamble is joined to what follows it, below). Nor does a
 #: hand hold, after its header, a line that starts or ends with "*****", names "Hand
 #: History for Game" or is a preamble's: such a line (a header with a damaged byte,
-#: glued to the hand before with no blank line between) starts a hand text too.
+#: glued to the hand before with no blank line between) starts a hand text too; so
+#: does a preamble with a damaged byte ("Game #80x0000002 starts.", "Gxme #8 starts."):
+#: one byte changed leaves its "Game #" or its last word, and no hand line is one or
+#: two words and "starts.".
 _END = k.HandEnd("", None, re.compile(
-    r"\*{5}|.*\*{5}[^\S\n]*$|.*Hand History [Ff]or Game|Game #\d+ starts\.|#Game No : \d+"),
-    blank=True)  # fmt: skip
+    r"\*{5}|.*\*{5}[^\S\n]*$|.*Hand History [Ff]or Game|Game #|\S+(?: \S+)? starts\.\s*$"
+    r"|#Game No : \d+"), blank=True)  # fmt: skip
 _PREAMBLE_ONLY = re.compile(r"(?:\s*(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")
 _RULE_NAME = {r.re: str(r.customName) for r in L.FIXED}
 #: the plain lines' reader tried first on each body line (:func:`.quick.read_line`), in

@@ -1,0 +1,52 @@
+"""PartyPoker's old format: a hand's "Game #N starts." preamble with a damaged byte,
+written straight after the hand before (no blank line between), was read into that hand
+as an unread line: an intact hand stored read in part (``unrecognised_line``), its
+problem blaming it for the next hand's damage. Now a one- or two-word line ending
+"starts.", or any line starting "Game #", ends the hand before: the damaged preamble is
+its own text (``bad_header`` on its line) and both hands read whole.
+
+The fixture ``damaged/old_preamble_damaged_byte_glued_to_the_hand_before.txt``, worked
+by hand: hand 8100000001 (lines 1-33), $0.10/$0.25 PL Omaha: Greta calls $0.25, Hugo
+completes his small blind, Ines checks ($0.75); on the flop Greta bets $0.75, Hugo
+folds, Ines calls ($2.25); Greta's three Queens beat Ines's Kings, "Greta wins $2.14"
+(rake $0.11). Line 34 "Game #81x0000002 starts." (an "x" for a "0"). Hand 8100000002
+from its "#Game No" line (36): Hugo calls $0.25, Ines folds her $0.10, Greta checks
+($0.60); Hugo's two pair, Jacks and Eights, beat Greta's Eights: "Hugo wins $0.57"
+(rake $0.03).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from hhtools.audit import audit_hand
+from hhtools.grammars import partypoker
+from hhtools.model.vocab import ProblemCode
+
+FIX = (Path(__file__).parent / "fixtures" / "partypoker" / "damaged"
+       / "old_preamble_damaged_byte_glued_to_the_hand_before.txt")  # fmt: skip
+DAMAGED = b"Game #81x0000002 starts."
+
+
+@pytest.mark.parametrize("preamble", [DAMAGED, b"Gxme #8100000002 starts.",
+                                      b"Game #8100000002 start\xc3\xa9."])  # fmt: skip
+def test_a_damaged_preamble_is_no_line_of_the_hand_before(preamble: bytes) -> None:
+    data = FIX.read_bytes()
+    assert data.count(DAMAGED) == 1
+    data = data.replace(DAMAGED, preamble)
+    rs = [partypoker.FORMAT.parse(ht) for ht in partypoker.FORMAT.split(io.BytesIO(data), "p.txt")]
+    first, bad, second = rs
+    assert first.hand is not None and first.problems == ()
+    assert [(c.player, c.amount) for c in first.hand.collects] == [("Greta", 214)]
+    assert first.hand.rake == 11  # $0.25 x 3 + $0.75 x 2 = $2.25 in, $2.14 paid
+    assert first.hand.unread_lines == ()
+    assert audit_hand(first.hand).findings == ()
+    assert bad.hand is None
+    assert [(p.line, p.code) for p in bad.problems] == [(34, ProblemCode.BAD_HEADER)]
+    assert second.hand is not None and second.problems == ()
+    assert (second.hand_id, second.hand.line) == ("8100000002", 36)
+    assert [(c.player, c.amount) for c in second.hand.collects] == [("Hugo", 57)]
+    assert second.hand.rake == 3  # $0.25 x 2 + $0.10 = $0.60 in, $0.57 paid
