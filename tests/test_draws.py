@@ -429,6 +429,27 @@ def test_draw_lines() -> None:
     assert draw_lines({"hands": [], "boards": [], "seats": []}) == []
 
 
+def test_fill_commits_mid_run_merge_no_row_groups(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # as ev's (test_ev_store): a commit past wal_autocheckpoint checkpoints mid-run; with
+    # DuckDB's default max_vacuum_tasks it merged the import's row groups. One hand a
+    # commit, the log's limit a byte: the two row groups stay two
+    import hhtools.store.draws as draws
+
+    path = tmp_path / "midrun.duckdb"
+    files = [FIX / "ev_turn_all_in_eight_outs.txt", FIX / "ev_flop_all_in_side_pot_checked_down.txt"]
+    import_in_row_groups(files, path, monkeypatch)
+    monkeypatch.setattr(draws, "_BATCH", 1)
+    con = store.connect(path)
+    try:
+        con.execute("SET wal_autocheckpoint = '1B'")
+        assert fill_draws(con, workers=1)["analysed"] == 2
+        assert con.execute(HAND_ROW_GROUPS).fetchall() == [(2,)]
+        assert con.execute("SELECT current_setting('max_vacuum_tasks')").fetchall() == [(100,)]
+    finally:
+        con.close()
+
+
 def test_fill_leaves_the_imports_row_groups_unmerged(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     # two hands imported in two row groups (the import's max_vacuum_tasks 0).

@@ -235,6 +235,29 @@ def test_an_all_in_nobody_stays_in_against_is_uncalled(tmp_path: Path) -> None:
     assert version == store.SCHEMA_VERSION == 11
 
 
+def test_ev_commits_mid_run_merge_no_row_groups(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # a commit that takes the write-ahead log past wal_autocheckpoint checkpoints at
+    # once, mid-run: on a million-hand store ev's commits did, with DuckDB's default
+    # max_vacuum_tasks, and merged every table's row groups (26 of the main process's
+    # 31 CPU s). Here each hand is its own commit and the log's limit is a byte, so the
+    # first commit checkpoints before ev ends: the import's two row groups stay two
+    import hhtools.store.ev as ev
+
+    path = tmp_path / "midrun.duckdb"
+    import_in_row_groups(FILES, path, monkeypatch)
+    monkeypatch.setattr(ev, "_COMMIT", 1)
+    con = store.connect(path)
+    try:
+        con.execute("SET wal_autocheckpoint = '1B'")
+        assert con.execute(HAND_ROW_GROUPS).fetchall() == [(2,)]
+        assert compute_allin_equity(con, workers=1)["computed"] == 2
+        assert con.execute(HAND_ROW_GROUPS).fetchall() == [(2,)]
+        assert con.execute("SELECT current_setting('max_vacuum_tasks')").fetchall() == [(100,)]
+    finally:
+        con.close()
+
+
 def test_ev_leaves_the_imports_row_groups_unmerged(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     # two commits, each checkpointed: the import leaves hands in two row groups (its

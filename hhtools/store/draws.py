@@ -161,6 +161,13 @@ def fill_draws(
     Raises:
         duckdb.Error: the store cannot be read or written.
     """
+    with store.unmerged_writes(con):  # no row groups merged, mid-run checkpoints too
+        return _fill(con, workers, limit, on_progress)
+
+
+def _fill(con: duckdb.DuckDBPyConnection, workers: int, limit: int | None,
+          on_progress: Callable[[int, int], None] | None) -> DrawsSummary:  # fmt: skip
+    """:func:`fill_draws`' work, its arguments as it took them."""
     facts = _facts(con, limit)
     summary = DrawsSummary(analysed=0, error=0, rows=0)
     done = 0
@@ -178,8 +185,6 @@ def fill_draws(
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
-    if facts:  # not left to the close: that checkpoint would merge the import's row groups
-        store.checkpoint_unmerged(con)
     return summary
 
 

@@ -329,6 +329,13 @@ def compute_allin_equity(
     Raises:
         duckdb.Error: the store cannot be read or written.
     """
+    with store.unmerged_writes(con):  # no row groups merged, mid-run checkpoints too
+        return _compute(con, workers, limit, on_progress)
+
+
+def _compute(con: duckdb.DuckDBPyConnection, workers: int, limit: int | None,
+             on_progress: Callable[[int, int], None] | None) -> EvSummary:  # fmt: skip
+    """:func:`compute_allin_equity`'s work, its arguments as it took them."""
     cands, work, parts = _read(con, limit)
     summary = EvSummary(computed=0, money_on_river=0, uncalled=0, unknown_cards=0, error=0)
     pending = _Pending(con, summary)
@@ -350,8 +357,6 @@ def compute_allin_equity(
         if pool:
             pool.shutdown(cancel_futures=True)
         pending.flush()
-    if cands:
-        store.checkpoint_unmerged(con)
     return summary
 
 

@@ -125,8 +125,8 @@ WINDOW = 3
 #: CPU); unmerged, the store is about 12% bigger (64 against 72 MB) and reads the same
 #: (queries' CPU equal within noise). A later checkpoint with the default merges the
 #: small row groups of every table, written to or not: the writers that run after an
-#: import (ev, draws) checkpoint with :func:`hhtools.store.db.checkpoint_unmerged`
-#: before they close. Merging them at the run's end instead was measured
+#: import (ev, draws) write under :func:`hhtools.store.db.unmerged_writes`,
+#: mid-run checkpoints included. Merging them at the run's end instead was measured
 #: and left out: at 100,000 hands it cost 9.5 us a hand of CPU and made the file bigger
 #: (68.5 -> 90.5 MiB; the blocks in use 274 -> 237 of 256 KiB, but DuckDB keeps the
 #: freed ones in the file for later writes), where merging at each commit reuses them.
