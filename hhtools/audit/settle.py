@@ -596,5 +596,5 @@ def settle(hand: HandHistory) -> HandSettlement:
                 paid_here = _paid(hand, collects, award)
             lines = _lines(paid_here, award, pot.eligible, first_line)
             pots.append(_pot_settled(b, pot.index, pot.amount, share, pot.eligible, award, lines))
-    cashed = frozenset(c.player for c in hand.cash_outs)
+    cashed = frozenset([x.player for x in hand.cash_outs])
     return _settled(rb, tuple(pots), tuple(showdown), went, cashed)

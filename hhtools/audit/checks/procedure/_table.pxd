@@ -13,17 +13,22 @@ cdef class Step:
 # the replay's walk over the actions: its sums, places and bits C integers, each step
 # made of C values (the dicts and sets stay Python's)
 import cython
+from hhtools.model.slots cimport Action as _Action, Game as _Game, HandHistory as _Hand, Seat as _Seat
 
 @cython.locals(i=Py_ssize_t, add=cython.longlong, mine=cython.longlong,
                mine_put=cython.longlong, total=cython.longlong, stack=cython.longlong,
                size=cython.longlong, current=cython.longlong, last_full=cython.longlong,
                full=Py_ssize_t, out=cython.ulonglong, post=cython.bint, done=cython.bint,
-               step=Step, j=Py_ssize_t, one=cython.ulonglong)
+               step=Step, j=Py_ssize_t, one=cython.ulonglong, act=_Action)
 cpdef _walk(object actions, object added, dict stacks, dict seat, long long big_blind,
             long long unit, long long pot, Py_ssize_t live, list steps, dict by_street,
             dict posts)
 
 # the actions' lines read once, as C integers, in the usual text (each line after the last)
 @cython.locals(n=Py_ssize_t, last=cython.longlong, x=cython.longlong, in_place=cython.bint,
-               back=cython.bint)
+               back=cython.bint, a=_Action)
 cpdef _in_text_order(ctx)
+
+# the seats' and the actions' fields read in C (hhtools/model/slots.pxd)
+@cython.locals(s=_Seat, a=_Action, hand=_Hand, game=_Game)
+cpdef _replayed(ctx)

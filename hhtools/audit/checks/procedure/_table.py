@@ -142,7 +142,9 @@ def _replayed(ctx: AuditContext) -> Table:
     hand, settlement = ctx.hand, ctx.settlement
     order = _in_text_order(ctx)
     actions = hand.actions
-    players = {a.player for a in actions}
+    players: set[str] = set()  # (a loop: each field read in C when compiled)
+    for a in actions:
+        players.add(a.player)
     stacks: dict[str, int] = {}  # each seated player's starting stack
     away: set[str] = set()  # the players seated as sitting out
     for s in hand.seats:

@@ -24,3 +24,6 @@ cpdef tuple _due(Step s, Py_ssize_t q, list first, Py_ssize_t at, unsigned long 
 
 @cython.locals(s=Step)
 cpdef dict _rounds(list steps, set short)
+
+@cython.locals(s=Step, called=cython.bint)
+cpdef tuple _limped(list steps, bb)

@@ -285,23 +285,10 @@ def _big_blind_option(t: Table, ring: list[str], steps: list[Step]) -> Iterator[
     bb = t.big_blind
     if bb is None:
         return
-    last = end = None  # the last action before the flop (no post), the first after it
-    called = False
-    for s in steps:
-        act = s.act
-        if act.street is not _PREFLOP:
-            if end is None:
-                end = s
-            continue
-        kind = act.kind
-        if kind is _POST:
-            continue
-        if kind is _BET or kind is _RAISE or act.player == bb:
-            return  # the betting was opened, or the big blind acted
-        called = called or kind is _CALL
-        last = s
-    if last is None or end is None or not called:
+    limped = _limped(steps, bb)
+    if limped is None:
         return
+    last, end = limped
     if bb in end.folded or bb in end.all_in:
         return
     if not [p for p in ring if p != bb and p not in end.folded and p not in end.all_in]:
@@ -314,3 +301,27 @@ def _big_blind_option(t: Table, ring: list[str], steps: list[Step]) -> Iterator[
         f"{last.act.kind.value} without {bb}, the big blind, acting; the big "
         f"blind may check or raise when the others have called",
     )
+
+
+def _limped(steps: list[Step], bb: str) -> tuple[Step, Step] | None:
+    """The last action before the flop (no post) and the first after it, when the
+    betting before the flop was called round (one call at least, no bet or raise) and
+    reached the flop without the big blind ``bb`` acting; else ``None``. (Each step's
+    C fields when compiled: order.pxd.)"""
+    last = end = None
+    called = False
+    for s in steps:
+        if s.street is not _PREFLOP:
+            if end is None:
+                end = s
+            continue
+        kind = s.kind
+        if kind is _POST:
+            continue
+        if kind is _BET or kind is _RAISE or s.player == bb:
+            return None  # the betting was opened, or the big blind acted
+        called = called or kind is _CALL
+        last = s
+    if last is None or end is None or not called:
+        return None
+    return last, end

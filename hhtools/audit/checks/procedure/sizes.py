@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from hhtools.audit.checks.procedure._table import (
     STREET_WORDS,
     Step,
+    Table,
     finding,
     table,
 )
@@ -82,42 +83,16 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
     steps = t.steps
     if not t.whole:
         return
-    unsure: bool | None = None  # worked out at the first bet or raise before the flop
     # a line the rest of the hand contradicts is reported once, as contradicted_line
     corrected = {c.line for c in settlement.rebuild.corrections}
     m = game.currency
     structure = game.structure
     # who acted is judged only where the room's reopening rule is known
     order = t.order if habits.of(hand.site_format).short_all_in_closes else None
-    street = None
-    # this street: each player who acted -> (his total, the full raise over it, his
-    # line, the street's raises not all-in so far): see _not_reopened
-    acted: dict[str, tuple[int, int, int, int]] = {}
-    raised = 0
-    for s in steps:
-        kind = s.kind
-        if s.street is not street:
-            street, acted, raised = s.street, {}, 0
-        if kind is not _BET and kind is not _RAISE or street is _SHOWDOWN:
-            if (kind is _CHECK or kind is _CALL) and order is not None and s.index in order:
-                acted[s.player] = (s.total, s.last_full, s.act.line, raised)
-            continue
+    for s, before in _judged(hand, t, order, corrected):
         a = s.act
-        prior = raised
-        if not s.ends_all_in:
-            raised += 1
-        if a.line in corrected:
-            continue
-        if street is _PREFLOP:
-            if unsure is None:
-                unsure = _preflop_unsure(hand, t.by_street[_PREFLOP])
-            if unsure:
-                continue
-        if order is not None and s.index in order:
-            before = acted.get(a.player)
-            if kind is _RAISE and before is not None and before[3] == prior:
-                yield from _not_reopened(s, before, structure, game.small_bet, game.big_bet, m)
-            acted[a.player] = (s.total, _full_after(s), a.line, raised)
+        if before is not None:
+            yield from _not_reopened(s, before, structure, game.small_bet, game.big_bet, m)
         to = s.mine + s.added
         if structure is _POT:
             most = pot_limit_max_to(s.pot, s.current, s.mine)
@@ -155,6 +130,57 @@ def procedure_bet_size(ctx: AuditContext) -> Iterator[Finding]:
                 )
         elif structure is _FIXED:
             yield from _limit_size(hand, s, to)
+
+
+def _judged(
+    hand: HandHistory, t: Table, order: frozenset[int] | None, corrected: set[int]
+) -> list[tuple[Step, tuple[int, int, int, int] | None]]:
+    """The bets and raises :func:`procedure_bet_size` judges, in order, each with the
+    raiser's last action on the street when the betting may not have been reopened to
+    him (``(total, full, line, raised)``: see :func:`_not_reopened`), else ``None``.
+
+    Left out: what is no bet or raise, a showdown's, one on a line the rest of the hand
+    contradicts (``corrected``) and, before the flop, all of them when the blinds make
+    the sizes unsure (:func:`_preflop_unsure`). Who acted is kept only for the actions
+    in text order (``order``; ``None``: the room's reopening rule unknown). (A plain
+    loop over C fields when compiled: sizes.pxd.)
+    """
+    out: list[tuple[Step, tuple[int, int, int, int] | None]] = []
+    unsure = -1  # worked out at the first bet or raise before the flop (-1: not yet)
+    street = None
+    # this street: each player who acted -> (his total, the full raise over it, his
+    # line, the street's raises not all-in so far): see _not_reopened
+    acted: dict[str, tuple[int, int, int, int]] = {}
+    raised = 0
+    for s in t.steps:
+        kind = s.kind
+        if s.street is not street:
+            street, acted, raised = s.street, {}, 0
+        if kind is not _BET and kind is not _RAISE or street is _SHOWDOWN:
+            if (kind is _CHECK or kind is _CALL) and order is not None and s.index in order:
+                acted[s.player] = (s.total, s.last_full, s.act.line, raised)
+            continue
+        a = s.act
+        prior = raised
+        if not s.ends_all_in:
+            raised += 1
+        line = a.line
+        if line in corrected:
+            continue
+        if street is _PREFLOP:
+            if unsure < 0:
+                unsure = 1 if _preflop_unsure(hand, t.by_street[_PREFLOP]) else 0
+            if unsure:
+                continue
+        before = None
+        if order is not None and s.index in order:
+            p = s.player
+            last = acted.get(p)
+            if kind is _RAISE and last is not None and last[3] == prior:
+                before = last
+            acted[p] = (s.total, _full_after(s), line, raised)
+        out.append((s, before))
+    return out
 
 
 def _full_after(s: Step) -> int:
