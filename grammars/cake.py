@@ -300,8 +300,11 @@ def _player(h: k.Hand, p: str, kind: str, m: Any, conv: str | None, lno: int) ->
 
 #: The Cake Poker network site format.
 #: Cake writes no blank line inside a hand: text after one is a hand of its own (a
-#: damaged header after the blank lines is reported, never read into the hand before)
-_END = k.HandEnd("", None, blank=True)
+#: damaged header after the blank lines is reported, never read into the hand before).
+#: Nor does a hand hold, after its header, a line with two " -- " (the header's parts):
+#: such a line (a header with a damaged byte, "Hxnd#2964A95039000901 - $2 PLO ... --
+#: CASH -- ...", written straight after the hand before) starts a hand text too
+_END = k.HandEnd("", None, re.compile(r".* -- .* -- "), blank=True)
 #: what a tournament writes after its last hand, past a blank line ("Hero finished 1 out
 #: of 10 players.", "Player left the table": fpdb-3's real 2012 file): no hand
 _FINISH = re.compile(r"\ufeff?(?:.+ finished \d+ out of \d+ players\.|.+ left the table)"

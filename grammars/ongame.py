@@ -376,9 +376,15 @@ def _summary(h: _Hand, ln: str, lno: int) -> bool:
     return True
 
 
+#: Nothing follows a hand's "***** End of hand ..." line but blank lines and the next
+#: header: a line after it (a header with a damaged byte, "***** History for ha?d
+#: R5-90000003-7 *****") starts a hand text of its own, reported, where it was read into
+#: the hand before (and lost with it unread when that one was a Hold'em hand, skipped)
+_END = k.HandEnd("***** End of hand", re.compile(r"(?!)"))
+
 #: The OnGame network site format.
 FORMAT = k.text_format(
     SITE, "OnGame",
     "Omaha and Omaha hi/lo 8 or better; fixed limit, pot limit and no limit; cash",
-    HAND_START, _parse, header=_ANY_START, hand=_Hand,
+    HAND_START, _parse, header=_ANY_START, hand=_Hand, end=_END,
 )  # fmt: skip

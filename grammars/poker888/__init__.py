@@ -83,8 +83,14 @@ _START = re.compile(r"#Game No : \d+")
 #: after a "#Game No" line is joined to it again (:func:`_split`)
 _STARTS = re.compile(_START.pattern + "|" + _HEADER.pattern)
 #: 888 writes no blank line inside a hand: text after one is a hand of its own (a
-#: damaged "#Game No" line is reported, never read into the hand before)
-_END = k.HandEnd("", None, blank=True)
+#: damaged "#Game No" line is reported, never read into the hand before). Nor does a
+#: hand hold, after its header, a line that starts or ends with four stars ("** Summary
+#: **" has two), names "Hand History for Game" or is a "#Game No" line: such a line (a
+#: header with a damaged byte, "***** 888poker Hand His#ory for Game 9 *****", written
+#: straight after the hand before) starts a hand text too; read into the hand before,
+#: it cost that intact hand its record (paid short of its pot, read with the next one's).
+_END = k.HandEnd("", None, re.compile(
+    r"\*{4}|.*\*{4}[^\S\n]*$|.*Hand History for Game|#Game No"), blank=True)
 
 
 def _recognise(head: str) -> bool:
@@ -106,6 +112,7 @@ def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
     for hand in k.iter_hands(fh, file, _STARTS, _END):
         if last is not None and last.text.startswith("#") and "\n" not in last.text and (
             hand.line == last.line + 1 and _HEADER.match(k.plain_head(hand.text[:200])) is not None
+            and _one_number(last.text, k.plain_head(hand.text[:200]))
         ):  # its "#Game No" line, however damaged (read_hand reports a damaged one); the
             # header matched as the splitter matched it, its spaces plain (no-break ones)
             hand = k.HandText(last.text + "\n" + hand.text, last.file, last.line, last.offset,
@@ -115,6 +122,17 @@ def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
         last = hand
     if last is not None and not lone_number(last.text):
         yield last
+
+
+def _one_number(game_no: str, header: str) -> bool:
+    """Whether a "#Game No" line and the header line after it may be one hand's: the
+    same number, or either unread (damaged: :func:`read.read_hand` reports it). Two
+    numbers are two hands: a file ending with the next hand's lone number (the site
+    writes it first) joined to a file of headers with none ("#Game No : 374770003" then
+    "***** 888poker Hand History for Game 700000001 *****") stored the second file's
+    first hand under the lone number."""
+    a, b = hand_id(game_no), header_id(header)
+    return a is None or b is None or a == b
 
 
 def _parse(h: _Hand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:

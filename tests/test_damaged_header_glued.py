@@ -1,0 +1,103 @@
+"""A hand's header with a damaged byte, written straight after the hand before (no
+blank line between: a file cut and joined, an old 888 file whose hands have no "#Game
+No" line), was read into that intact hand: 888poker and Cake start a hand at a header
+only, so the damaged one and the lines after it went into the hand before, which was
+stored read in part with the next hand's money (888: its "collected" twice and two false
+``procedure_order`` findings; Cake: another player's win, the button moved). Now such a
+line ends the hand before (888: a line starting or ending with four stars or naming
+"Hand History for Game"; Cake: a line with two " -- ", the header's parts): the damaged
+header is its own ``bad_header`` and the hands around it read whole.
+
+Fixtures (``tests/fixtures/<site>/damaged/header_damaged_byte_glued_to_the_hand_before.txt``),
+worked by hand:
+
+* 888poker, lines 1-31: Nils calls $0.25, Olga completes, Mira checks ($0.75); Nils bets
+  $0.50 on the flop, Olga folds, Mira calls ($1.75); Nils's Kings beat Mira's Queens,
+  "Nils collected [ $1.66 ]" (rake $0.09). Line 32 "***** 888poker Hand His#ory for Game
+  700000602 *****". Hand 700000603 (line 50): a walk, Olga collects $0.35 (both blinds).
+* Cake, lines 1-20: Rosa calls $0,25, Odile completes, Piet checks ($0,75); Piet's flop
+  bet of $0,75 goes back; "Piet wins $0,71" (rake $0,04). Line 21 "Hxnd#2900000000000602
+  ...". Hand 2900000000000603 (line 37): Odile's big blind, $0,15 of it returned, wins
+  $0,20.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from hhtools.audit import audit_hand
+from hhtools.grammars import get
+from hhtools.model.vocab import ProblemCode
+
+FIX = Path(__file__).parent / "fixtures"
+NAME = "header_damaged_byte_glued_to_the_hand_before.txt"
+#: site -> (first hand's id, its collects and rake; the damaged header's line; the last
+#: hand's line, id and collects)
+CASES = {
+    "888poker": ("700000601", [("Nils", 166)], 9, 32, 50, "700000603", [("Olga", 35)]),
+    "cake": ("2900000000000601", [("Piet", 71)], 4, 21, 37, "2900000000000603",
+             [("Odile", 20)]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("site", sorted(CASES))
+def test_a_damaged_header_is_no_line_of_the_hand_before(site: str) -> None:
+    first_id, first_paid, rake, bad_line, last_line, last_id, last_paid = CASES[site]
+    fmt = get(site)
+    data = (FIX / site / "damaged" / NAME).read_bytes()
+    rs = [fmt.parse(ht) for ht in fmt.split(io.BytesIO(data), NAME)]
+    assert [r.hand_id for r in rs] == [first_id, None, last_id]
+    first, bad, last = rs
+    assert first.hand is not None and first.problems == ()
+    assert [(c.player, c.amount) for c in first.hand.collects] == first_paid
+    assert first.hand.rake == rake
+    assert audit_hand(first.hand).findings == ()
+    assert bad.hand is None
+    assert [(p.line, p.code) for p in bad.problems] == [(bad_line, ProblemCode.BAD_HEADER)]
+    assert last.hand is not None and last.problems == () and last.hand.line == last_line
+    assert [(c.player, c.amount) for c in last.hand.collects] == last_paid
+
+
+def test_888_lone_number_is_not_the_next_files_first_hand() -> None:
+    """``888poker/damaged/lone_game_no_joined_to_the_next_files_header.txt``: a file
+    ending with the next hand's lone number ("#Game No : 700000702", line 33: the site
+    writes it before the hand is played) joined to a file whose hands have no "#Game
+    No" line (its first header, line 34, names hand 700000801). The lone line was joined
+    to that header: hand 700000801 stored as 700000702. Now a "#Game No" line and a
+    header naming two numbers are two texts: the lone line a hand cut short, 700000801
+    whole under its own number (each hand as the first fixture's first: Nils $1.66)."""
+    fmt = get("888poker")
+    name = "lone_game_no_joined_to_the_next_files_header.txt"
+    data = (FIX / "888poker" / "damaged" / name).read_bytes()
+    rs = [fmt.parse(ht) for ht in fmt.split(io.BytesIO(data), name)]
+    assert [(r.hand_id, r.hand is not None) for r in rs] == [
+        ("700000701", True), ("700000702", False), ("700000801", True)]  # fmt: skip
+    assert [(p.line, p.code) for p in rs[1].problems] == [(33, ProblemCode.TRUNCATED_HAND)]
+    for r, line in ((rs[0], 1), (rs[2], 34)):
+        assert r.problems == () and r.hand is not None and r.hand.line == line
+        assert [(c.player, c.amount) for c in r.hand.collects] == [("Nils", 166)]
+
+
+def test_ongame_nothing_after_end_of_hand_is_the_hand_before() -> None:
+    """``ongame/damaged/header_damaged_byte_after_a_holdem_hand.txt``: a Hold'em hand
+    (skipped), then an Omaha hand whose header has a damaged byte ("***** History for
+    hxnd R5-91000002-4 *****", line 22) right after its "***** End of hand" line, then
+    an intact Omaha hand (line 47). The damaged hand's lines were read into the Hold'em
+    text and went with it: an Omaha hand lost with no word of it but "not an Omaha
+    game". Nothing follows an "End of hand" line in OnGame's files but the next header:
+    now the damaged header is its own ``bad_header``. The last hand: Wessel raises to
+    $0.20, Zora calls ($0.40), his flop bet goes back; "won by Wessel ($0.38)", rake
+    $0.02."""
+    fmt = get("ongame")
+    name = "header_damaged_byte_after_a_holdem_hand.txt"
+    data = (FIX / "ongame" / "damaged" / name).read_bytes()
+    rs = [fmt.parse(ht) for ht in fmt.split(io.BytesIO(data), name)]
+    assert [[(p.line, p.code) for p in r.problems] for r in rs] == [
+        [(3, ProblemCode.SKIPPED_GAME)], [(22, ProblemCode.BAD_HEADER)], []]  # fmt: skip
+    last = rs[2].hand
+    assert last is not None and last.hand_id == "R5-91000002-5" and last.line == 47
+    assert [(c.player, c.amount) for c in last.collects] == [("Wessel", 38)]
+    assert last.rake == 2
