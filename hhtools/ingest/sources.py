@@ -135,7 +135,8 @@ class Source:
     """One file to read.
 
     Attributes:
-        name: what reports show: the path as given, ``archive.zip!member`` for members.
+        name: what reports show: the path as given (resolved when the walk resolves),
+            ``archive.zip!member`` for members.
         open: opens the bytes as a seekable binary stream (the caller closes it).
         size: bytes.
         modified_at: last modification time (a member's time in its archive).
@@ -218,13 +219,15 @@ class _Walk:
     exclude: frozenset[str]
     on_skip: Callable[[Skipped], None] | None
     archives: bool = True  # read archives member by member (else: one source each)
+    resolve: bool = False  # name each file by its resolved path (a link by its target)
 
     def skip(self, name: str, reason: SkipReason) -> None:
         if self.on_skip is not None:
             self.on_skip(Skipped(name, reason))
 
     def excluded(self, path: str) -> bool:
-        return bool(self.exclude) and os.path.abspath(path) in self.exclude
+        return bool(self.exclude) and (os.path.abspath(path) in self.exclude
+                                       or os.path.realpath(path) in self.exclude)  # fmt: skip
 
     def folder_skip(self, path: str) -> SkipReason | None:
         """Why a folder is not walked: a dataset, a database's spill folder, excluded."""
@@ -249,6 +252,7 @@ def iter_sources(
     exclude: Iterable[str | Path] = (),
     on_skip: Callable[[Skipped], None] | None = None,
     archives: bool = True,
+    resolve: bool = False,
 ) -> Iterator[Source | Problem]:
     """Walk files, folders (recursively, in name order), archives and compressed files.
 
@@ -263,15 +267,20 @@ def iter_sources(
             a folder counts once, its files unlisted.
         archives: ``False``: an archive is one source, its members not listed (a
             watch imports it whole once it has settled).
+        resolve: name every file (and every path's problem) by its resolved absolute
+            path (:func:`os.path.realpath`: ``./x``, ``x``, ``/abs/x`` and a link to
+            it are one name), as a store knows a file; ``False``: the path as given.
 
     Yields:
         A :class:`Source` per file or member; a :class:`Problem` (``missing_path``,
         ``read_error``, ``bad_archive``, ``archive_too_large``, ``nested_archive``)
         for what cannot be walked or is refused. Nothing raises for bad input.
     """
-    walk = _Walk(frozenset(os.path.abspath(p) for p in exclude), on_skip, archives)
+    walk = _Walk(frozenset(os.path.realpath(p) for p in exclude)
+                 | frozenset(os.path.abspath(p) for p in exclude), on_skip, archives, resolve)
     for raw in paths:
-        path = str(Path(raw))  # names as reports and earlier imports know them: "a/b", not "./a//b"
+        # names as reports and earlier imports know them: "a/b", not "./a//b"
+        path = os.path.realpath(raw) if resolve else str(Path(raw))
         try:
             st = os.stat(path)
         except OSError as exc:
@@ -372,6 +381,8 @@ def _folder_sources(folder: str, walk: _Walk) -> Iterator[Source | Problem]:
             else:
                 yield from _folder_sources(path, walk)
         elif is_file:
+            if walk.resolve and entry.is_symlink():  # a link to a file: named by its target
+                path = os.path.realpath(path)
             yield from _file_sources(path, walk)
         elif entry.is_symlink() and os.path.isdir(path):
             walk.skip(path, SkipReason.FOLDER_LINK)

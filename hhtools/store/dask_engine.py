@@ -43,6 +43,7 @@ import pyarrow.compute as pc
 from hhtools.ingest.sources import Source, iter_sources
 from hhtools.model.records import Problem
 from hhtools.model.vocab import ProblemCode
+from hhtools.store.file_names import StoredNames
 from hhtools.store.dataset import Dataset, PartitionWriter, months_of, register_tables
 from hhtools.store.dataset_tasks import (
     Piece,
@@ -147,9 +148,11 @@ class DatasetImporter:
         register_tables(self.con, self.ds)
         (row,) = self.con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchall()
         self.import_id = int(row[0])
-        # (file, bytes, time) -> its hands, and whether a site format read it
+        # (file, bytes, time) -> its hands, and whether a site format read it (a name
+        # as resolved now: hhtools.store.file_names)
+        now = StoredNames(self.con).now
         self.known_files = {
-            (f, b, m): (int(n), bool(read)) for f, b, m, n, read in self.con.execute(
+            (now.get(f, f), b, m): (int(n), bool(read)) for f, b, m, n, read in self.con.execute(
                 "SELECT file, bytes, modified_at, sum(hands + duplicates)::BIGINT, "
                 "bool_or(site_format IS NOT NULL) FROM imports "
                 "WHERE modified_at IS NOT NULL GROUP BY ALL").fetchall()
@@ -192,7 +195,7 @@ class DatasetImporter:
 
         new: list[Source] = []
         tally = self.summary.tally  # what is left out, read by a format, or not read
-        for item in iter_sources(paths, on_skip=tally.skip):  # lists files and members
+        for item in iter_sources(paths, on_skip=tally.skip, resolve=True):  # files, members
             if isinstance(item, Problem):
                 self.walk_problems.append(item)
                 tally.unread.append(item)

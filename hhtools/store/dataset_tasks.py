@@ -240,7 +240,7 @@ def scan_task(spec: TaskSpec) -> TaskOutput:
         by_path.setdefault(piece.path, []).append(piece)
     for path, pieces in by_path.items():
         wanted = {p.name: p for p in pieces}
-        for item in iter_sources([path]):
+        for item in iter_sources([path], resolve=True):  # named as the driver named them
             if isinstance(item, Source) and item.name in wanted:
                 out, n = _scan_source(item, wanted[item.name], spec, stager, n)
                 outputs[item.name] = out

@@ -37,6 +37,7 @@ from hhtools.store.sessions import PLAYER_SCHEMA, counted_players
 from hhtools.store.sessions_due import SESSIONS_DUE
 from hhtools.store.replace_part import (REPLACE, Judge, Start, Twin, incoming_starts,
                                         stored_starts, verdict, withdraw_parts)  # fmt: skip
+from hhtools.store.file_names import StoredNames
 from hhtools.store.withdraw import CutShort, withdraw_file
 
 __all__ = ["CACHE_AFTER_COMMIT", "CHECKPOINT_HANDS", "COMMIT_HANDS", "Committer"]
@@ -79,7 +80,8 @@ class Committer:
     summary: ImportSummary
     known: KnownHands
     cut_short: CutShort
-    names_read: set[str]  # the files earlier imports read (``imports.file``)
+    names_read: set[str]  # the files earlier imports read (``imports.file``, resolved)
+    stored_names: StoredNames  # the names the store holds, and the names they have now
     on_progress: Callable[[ImportSummary, str], None] | None
     _pending: list[tuple[FileState, WorkResult]]
     _pending_hands: int
@@ -126,7 +128,8 @@ class Committer:
             state.findings += self._append_hands()
         if self._reads_again(state):  # changed since an earlier reading: it lists anew
             listed = [p.hand_id for p in (*state.problem_list, *state.note_list)]
-            withdraw_file(self.con, state.source.name, self.import_id, listed)
+            withdraw_file(self.con, self.stored_names.names([state.source.name]),
+                          self.import_id, listed)  # fmt: skip
         extra = [r for r in self._problem_rows if r[0] is state]  # unsupported, unreadable
         self._problem_rows = [r for r in self._problem_rows if r[0] is not state]
         state.problems += len(extra)

@@ -27,7 +27,8 @@ Guarantees:
   (``import_errors``) with file, line, hand id and reason. Hands skipped by design
   (a game outside the Omaha family) are listed there too, as notes (``is_note``),
   and not counted as problems.
-* Idempotent: a file already imported (same name, size and modification time) is
+* Idempotent: a file already imported (same name, size and modification time; the
+  name its resolved path, :mod:`hhtools.store.file_names`) is
   not read again; a hand already stored (same site and hand id) is skipped, so a
   copy of a file under another name adds nothing; a hand stored with a different
   text is reported as ``conflicting_hand``.
@@ -87,6 +88,7 @@ from hhtools.store.pipeline import (
     run_task,
 )
 from hhtools.store.transport import folder, land, remove
+from hhtools.store.file_names import StoredNames
 from hhtools.store.withdraw import CutShort, withdraw_paths
 
 log = logging.getLogger(__name__)
@@ -204,10 +206,12 @@ class Importer(Committer):
             "SELECT coalesce(greatest((SELECT max(import_id) FROM imports), "
             "(SELECT max(import_id) FROM import_errors)), 0) + 1").fetchall()  # fmt: skip
         self.import_id = int(row[0])
-        # Files imported before, by name, size and time: not read again; their hands,
-        # and whether a site format read them.
+        # Files imported before, by name (resolved: file_names), size and time: not
+        # read again; their hands, and whether a site format read them.
+        self.stored_names = StoredNames(self.con)
+        now = self.stored_names.now
         self.known_files: dict[_Known, tuple[int, bool]] = {
-            (f, b, m): (int(n), bool(read))
+            (now.get(f, f), b, m): (int(n), bool(read))
             for f, b, m, n, read in self.con.execute(
                 "SELECT file, bytes, modified_at, sum(hands + duplicates)::BIGINT, "
                 "bool_or(site_format IS NOT NULL) FROM imports "
@@ -215,7 +219,7 @@ class Importer(Committer):
             ).fetchall()
         }
         # the files read before by name (a file read again lists its problems anew)
-        self.names_read = {f for (f,) in self.con.execute(
+        self.names_read = {now.get(f, f) for (f,) in self.con.execute(
             "SELECT DISTINCT file FROM imports").fetchall()}  # fmt: skip
         self.paths_read: set[str] = set()  # archives opened, paths that gave no file
         self._files: dict[int, FileState] = {}
@@ -243,7 +247,8 @@ class Importer(Committer):
     def _tasks(self, paths: Iterable[str | Path]) -> Iterator[_Task]:
         index = 0
         tally = self.summary.tally
-        for item in iter_sources(paths, exclude=store_files(self.db), on_skip=tally.skip):
+        for item in iter_sources(paths, exclude=store_files(self.db), on_skip=tally.skip,
+                                 resolve=True):  # fmt: skip
             if isinstance(item, Problem):  # taken in turn, after the files before it
                 yield 0, True, item
                 continue
@@ -448,7 +453,8 @@ class Importer(Committer):
             self.paths_read.update(p.file for _, p in rest)
             if rest or self.paths_read:
                 self._begin()  # what earlier imports listed for these paths: listed anew
-                withdraw_paths(self.con, self.paths_read, self.import_id)
+                withdraw_paths(self.con, self.stored_names.names(self.paths_read),
+                               self.import_id)  # fmt: skip
                 self._append_problems(rest)
             self._commit()
             if self.summary.hands or self._dropped:

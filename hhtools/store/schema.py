@@ -150,7 +150,8 @@ TABLES: dict[str, tuple[str, tuple[Column, ...]]] = {
         + (
             _c("site_format", "VARCHAR", "the site format of the file, NULL if none"),
             _c("import_id", "INTEGER", "one number per hhtools import run"),
-            _c("file", "VARCHAR", "source file"),
+            _c("file", "VARCHAR", "source file: its resolved absolute path (before 2026-12: "
+               "the path as given)"),
             _c("digest", "VARCHAR", "SHA-256 of the file's bytes"),
             _c("bytes", "BIGINT", "file size"),
             _c("modified_at", "TIMESTAMP", "the file's modification time (a file with the "

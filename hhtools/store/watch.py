@@ -445,7 +445,7 @@ def watch_folders(
     """
     import watchfiles
 
-    paths = [Path(os.path.abspath(f)) for f in folders]
+    paths = [Path(os.path.realpath(f)) for f in folders]  # names as an import gives them
     for p in paths:
         if not p.is_dir():
             raise FileNotFoundError(f"no such folder: {p}")

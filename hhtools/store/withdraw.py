@@ -113,7 +113,7 @@ def withdraw_reading(
     return out
 
 
-def withdraw_file(con: duckdb.DuckDBPyConnection, file: str, import_id: int,
+def withdraw_file(con: duckdb.DuckDBPyConnection, file: str | list[str], import_id: int,
                   hand_ids: Iterable[str | None]) -> Withdrawn:
     """Withdraw the problems and notes that earlier imports listed for ``file``, which
     import ``import_id`` reads whole again (it changed since: a file with the same name,
@@ -121,13 +121,16 @@ def withdraw_file(con: duckdb.DuckDBPyConnection, file: str, import_id: int,
     lists a problem or note for, and those about no hand. Runs inside the caller's
     transaction, before this reading's own problems are appended.
 
-    Only a name ties the readings (the path as given: ``hands.txt`` imported as ``.``
-    from two folders is one name), so a problem about a hand this reading does not list
-    again stays: another file's of the same name, or one whose text changed.
+    Only a name ties the readings (the resolved path, :mod:`hhtools.store.file_names`;
+    a store made before named files as given: ``hands.txt`` imported as ``.`` from two
+    folders was one name), so a problem about a hand this reading does not list again
+    stays: another file's of the same name, or one whose text changed.
 
     Args:
         con: the writable store.
-        file: the file's name (``imports.file``, ``import_errors.file``).
+        file: the file's name (``imports.file``, ``import_errors.file``), or every name
+            the store holds it under (its names as given by imports before names were
+            resolved, :meth:`~hhtools.store.file_names.StoredNames.names`).
         import_id: the reading that replaces them (its rows are kept).
         hand_ids: the hands this reading lists problems or notes for (``None``: a
             problem about no hand, ignored).
@@ -139,11 +142,13 @@ def withdraw_file(con: duckdb.DuckDBPyConnection, file: str, import_id: int,
         reading counts them again, so the sums of ``imports`` still tell each hand once).
     """
     again = sorted({h for h in hand_ids if h is not None})
+    names = [file] if isinstance(file, str) else file
     gone = con.execute(
-        "DELETE FROM import_errors e WHERE e.file = ? AND e.import_id <> ? "
+        "DELETE FROM import_errors e WHERE list_contains(?::VARCHAR[], e.file) "
+        "AND e.import_id <> ? "
         "AND (e.hand_id IS NULL OR list_contains(?::VARCHAR[], e.hand_id)) "
         "RETURNING e.import_id, e.site_format, e.hand_id, e.is_note",
-        [file, import_id, again],
+        [names, import_id, again],
     ).fetchall()
     out = Withdrawn()
     if not gone:
@@ -175,8 +180,8 @@ def withdraw_file(con: duckdb.DuckDBPyConnection, file: str, import_id: int,
         con.execute(
             "UPDATE imports SET problems = greatest(problems - ?, 0), "
             "skipped = greatest(skipped - ?, 0), failed = greatest(failed - ?, 0) "
-            "WHERE import_id = ? AND file = ?",
-            [problems, len(skipped), len(failed), reading, file],
+            "WHERE import_id = ? AND list_contains(?::VARCHAR[], file)",
+            [problems, len(skipped), len(failed), reading, names],
         ).fetchall()
     return out
 
