@@ -207,7 +207,7 @@ def read_lines(h: _Body, lines: list[str], start: int, line: int) -> bool:
     n = len(lines)
     for i in range(start, n):
         ln = lines[i]
-        if not ln or ln.isspace():
+        if not ln or (ln[0].isspace() and ln.isspace()):  # the first character in C
             continue
         try:
             if h.read_line(ln, line + i):
