@@ -61,3 +61,6 @@ cdef int _rank(Py_UCS4 c) except -2
 cdef int _suit(Py_UCS4 c) except -2
 @cython.locals(n=Py_ssize_t, out=list)
 cpdef object board_lists(str ln, Py_ssize_t i)
+
+# a record built in C from its fields (quick.pxd)
+from hhtools.model.quick cimport built

@@ -11,9 +11,10 @@ when it is written exactly the rule's plain way; any other line (an amount with 
 comma, a cap, a fold with cards, a name another seated name starts...) is left to the
 rules, which stay the reference: ``False`` and nothing added. Run compiled, it saves
 the rules' per-line lookups (the whole line hashed, then the text after the name)
-and the objects they make; run as Python the rules are quicker, so :data:`QUICK` is
-set only in the compiled core (the tests set it on the Python path too, and check
-that both read every fixture alike).
+and the objects they make, and builds each record in C, without a call of its builder
+(:func:`~hhtools.model.quick.built`); run as Python the rules are quicker, so
+:data:`QUICK` is set only in the compiled core (the tests set it on the Python path
+too, and check that both read every fixture alike).
 
 Also here, the other lines read by cutting them rather than by their patterns: a
 street line's card lists (:func:`_bracketed`), "Dealt to" (:func:`_dealt`) and
@@ -31,6 +32,7 @@ from hhtools.grammars.pokerstars.state import _AMT, _CARDS, _Hand
 
 from hhtools.model.frozen import maker
 from hhtools.model.money import MAX_AMOUNT, Unit
+from hhtools.model.quick import built
 from hhtools.model.records import Action, ActionKind, Collect, PostKind, Seat, Show, Street
 
 __all__ = ["DEALT", "QUICK", "UNCALLED", "add_show", "amount_at", "read_plain", "read_seat",
@@ -156,11 +158,12 @@ def read_plain(h: _Hand, ln: str, name: str, lno: int) -> bool:
         if n != at + 7 or not ln.startswith(": folds", at):
             return False
         h.folded.add(name)
-        h.actions.append(_action(h.street, name, _FOLD, 0, None, False, None, lno))
+        h.actions.append(built(_action, (h.street, name, _FOLD, 0, None, False, None, lno)))
         return True
     if c == "c":
         if n == at + 8 and ln.startswith(": checks", at):
-            h.actions.append(_action(h.street, name, _CHECK, 0, None, False, None, lno))
+            h.actions.append(built(_action, (h.street, name, _CHECK, 0, None, False, None,
+                                         lno)))  # fmt: skip
             return True
         if not ln.startswith(": calls ", at):
             return False
@@ -182,7 +185,8 @@ def _added(h: _Hand, ln: str, name: str, lno: int, i: int, n: int, cents: bool,
     got = _last_amount(ln, i, n, cents)
     if got < 0:
         return False
-    h.actions.append(_action(h.street, name, kind, got >> 1, None, got & 1 == 1, None, lno))
+    h.actions.append(built(_action, (h.street, name, kind, got >> 1, None, got & 1 == 1, None,
+                                     lno)))  # fmt: skip
     return True
 
 
@@ -197,7 +201,8 @@ def _raised(h: _Hand, ln: str, name: str, lno: int, at: int, n: int, cents: bool
     got = _last_amount(ln, end + 4, n, cents)
     if amount < 0 or got < 0:
         return False
-    h.actions.append(_action(h.street, name, _RAISE, amount, got >> 1, got & 1 == 1, None, lno))
+    h.actions.append(built(_action, (h.street, name, _RAISE, amount, got >> 1, got & 1 == 1,
+                                     None, lno)))  # fmt: skip
     return True
 
 
@@ -213,8 +218,8 @@ def _posted(h: _Hand, ln: str, name: str, lno: int, at: int, n: int, cents: bool
             amount = got >> 1
             if kind is _ANTE and amount > h.ante:
                 h.ante = amount
-            h.actions.append(_action(_PREFLOP, name, _POST, amount, None, got & 1 == 1, kind,
-                                     lno))  # fmt: skip
+            h.actions.append(built(_action, (_PREFLOP, name, _POST, amount, None, got & 1 == 1,
+                                             kind, lno)))  # fmt: skip
             return True
     return False
 
@@ -239,7 +244,7 @@ def _collected(h: _Hand, ln: str, name: str, lno: int, at: int, n: int, cents: b
     else:
         return False
     board = h.show_board if h.street is _SHOWDOWN else 0
-    h.collects.append(_collect_of(name, amount, pot, board, lno))
+    h.collects.append(built(_collect_of, (name, amount, pot, board, lno)))
     return True
 
 
@@ -276,7 +281,7 @@ def read_seat(h: _Hand, ln: str, lno: int) -> bool:
     stack = amount_at(ln, cut + 2, end, h.units is _CENTS)
     if stack < 0:
         return False
-    h.add_seat(_seat(seat, ln[colon + 2 : cut], stack, False, None, lno))
+    h.add_seat(built(_seat, (seat, ln[colon + 2 : cut], stack, False, None, lno)))
     return True
 
 
@@ -398,7 +403,8 @@ def add_show(h: _Hand, player: str, cards: tuple[str, ...], desc: str | None, bo
     ("HI: ...; LO: ...", or ``None``) split (:func:`_split_desc`) and read (:func:`read_high`,
     :func:`read_low`)."""
     hi, lo = _split_desc(desc)
-    h.shows.append(_show_of(player, cards, hi, lo, False, board, lno, read_high(hi), read_low(lo)))
+    h.shows.append(built(_show_of, (player, cards, hi, lo, False, board, lno, read_high(hi),
+                                    read_low(lo))))  # fmt: skip
 
 
 def _split_desc(desc: str | None) -> tuple[str | None, str | None]:

@@ -20,6 +20,7 @@ the builder back unchanged: this module only makes the compiled path quicker.
 from __future__ import annotations
 
 import dataclasses
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -33,7 +34,7 @@ def _compiled() -> bool:
 #: ``True`` in the compiled module
 COMPILED = _compiled()
 
-__all__ = ["COMPILED", "slot_maker"]
+__all__ = ["COMPILED", "built", "slot_maker"]
 
 #: a field without a plain default (:func:`_layout`)
 _NONE = object()
@@ -49,11 +50,11 @@ def slot_maker(cls: type, make: Callable[..., Any]) -> Callable[..., Any]:
 
     Returns:
         ``make`` when this module runs as Python or ``cls`` is not laid out as its
-        own slots (:func:`_layout`); else a callable taking the same arguments, which
-        builds in C when given the first fields by position and nothing else (the
-        rest taking their plain defaults), and calls ``make`` otherwise (which runs a
-        default factory, or raises the class's :class:`TypeError`). Both give an
-        equal ``cls`` of the same fields.
+        own slots (:func:`_layout`); else a :class:`_Slots`, a callable taking the same
+        arguments, which builds in C when given the first fields by position and
+        nothing else (the rest taking their plain defaults), and calls ``make``
+        otherwise (which runs a default factory, or raises the class's
+        :class:`TypeError`). Both give an equal ``cls`` of the same fields.
     """
     if not COMPILED:
         return make
@@ -61,18 +62,58 @@ def slot_maker(cls: type, make: Callable[..., Any]) -> Callable[..., Any]:
     if layout is None:
         return make
     offsets, defaults, least = layout
-    most = len(offsets)
+    return _Slots(cls, make, offsets, defaults, least)
 
-    def build(*args: Any, **kwargs: Any) -> Any:
+
+class _Slots:
+    """A record class's builder that writes the slots in C (:func:`slot_maker` makes one
+    only in the compiled core; ``quick.pxd`` types it): called as ``make`` is, or handed
+    to :func:`built` with the fields, which builds without the call."""
+
+    def __init__(self, cls: type, make: Callable[..., Any], offsets: tuple[int, ...],
+                 defaults: tuple[Any, ...], least: int) -> None:  # fmt: skip
+        self.cls = cls
+        self.make = make
+        self.defaults = defaults
+        self.least = least
+        self.most = len(offsets)
+        #: the slot offsets as C ``Py_ssize_t`` values, read in C by ``_c_build``
+        self.packed = struct.pack(f"{len(offsets)}n", *offsets)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """``make(*args, **kwargs)``: built in C when given by position, as :func:`built`."""
         n = len(args)
-        if kwargs or n < least or n > most:  # keywords cost more to sort out than to pass on
-            return make(*args, **kwargs)
-        return _c_build(cls, offsets, args, defaults)  # type: ignore[name-defined]  # noqa: F821
+        if kwargs or n < self.least or n > self.most:  # keywords cost more to sort out
+            return self.make(*args, **kwargs)
+        return _c_build(  # type: ignore[name-defined]  # noqa: F821
+            self.cls, self.packed, self.most, args, self.defaults)
 
-    build.__qualname__ = build.__name__ = f"{cls.__qualname__}.make"
-    build.__doc__ = make.__doc__
-    build.__module__ = cls.__module__
-    return build
+    def __repr__(self) -> str:
+        """The builder's name, as the plain builder's."""
+        return f"<builder of {self.cls.__qualname__}>"
+
+
+def built(make: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    """``make(*args)``: a record built by its builder (:func:`hhtools.model.frozen.maker`)
+    from its fields by position.
+
+    In the compiled core a builder that writes the slots (:class:`_Slots`) builds here in
+    C, without a Python call (no argument tuple, keyword dict or closure of its own: a
+    grammar's hot lines build their records through this); any other builder, and every
+    builder run as Python, is called. The same record either way.
+
+    >>> from hhtools.model.records import Collect
+    >>> from hhtools.model.frozen import maker
+    >>> built(maker(Collect), ("Ann", 150, 0, 0, 7)) == Collect("Ann", 150, 0, 0, 7)
+    True
+    """
+    if isinstance(make, _Slots):
+        s = make
+        n = len(args)
+        if s.least <= n <= s.most:
+            return _c_build(  # type: ignore[name-defined]  # noqa: F821
+                s.cls, s.packed, s.most, args, s.defaults)
+    return make(*args)
 
 
 def _layout(cls: type) -> tuple[tuple[int, ...], tuple[Any, ...], int] | None:
