@@ -30,7 +30,7 @@ cdef bint _collected(_Hand h, str ln, str name, object lno, Py_ssize_t at, Py_ss
 @cython.locals(seat=int, k=Py_ssize_t, c=Py_UCS4)
 cdef int _seat_number(str ln, Py_ssize_t colon) except -2
 @cython.locals(n=Py_ssize_t, end=Py_ssize_t, cut=Py_ssize_t, colon=Py_ssize_t, seat=int,
-               stack=cython.longlong)
+               stack=cython.longlong, player=str)
 cpdef bint read_seat(_Hand h, str ln, object lno) except -1
 
 @cython.locals(n=Py_ssize_t, end=Py_ssize_t, cents=bint, total=cython.longlong,

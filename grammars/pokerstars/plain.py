@@ -281,7 +281,8 @@ def read_seat(h: _Hand, ln: str, lno: int) -> bool:
     stack = amount_at(ln, cut + 2, end, h.units is _CENTS)
     if stack < 0:
         return False
-    h.add_seat(built(_seat, (seat, ln[colon + 2 : cut], stack, False, None, lno)))
+    player = ln[colon + 2 : cut]
+    h.seat_as(built(_seat, (seat, player, stack, False, None, lno)), seat, player)
     return True
 
 

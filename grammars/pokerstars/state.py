@@ -237,9 +237,13 @@ class _Hand:
 
     def add_seat(self, seat: Seat) -> None:
         """Seat a player (the names a line may start with are kept longest first)."""
+        self.seat_as(seat, seat.seat, seat.player)
+
+    def seat_as(self, seat: Seat, number: int, name: str) -> None:
+        """:meth:`add_seat` of ``seat``, whose seat number and player are ``number`` and
+        ``name`` (given by a caller that has them, in C: not read again from the record)."""
         self.seats.append(seat)
-        self.names[seat.seat] = seat.player
-        name = seat.player
+        self.names[number] = name
         if name:
             lst = self.by_first.get(name[0])
             if lst is None:
