@@ -225,3 +225,14 @@ def test_real_permissions(tmp_path: Path) -> None:
         assert code == 1 and "cannot reach this path: Permission denied" in err
     finally:
         locked.chmod(0o755)
+
+
+def test_an_empty_folder_makes_no_dataset_either(tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    dataset = tmp_path / "ds"
+    code, out, err = hhtools("import", empty, "--engine", "dask", "--dataset", dataset,
+                             "--workers", "1", "-q")  # fmt: skip
+    assert (code, out, err) == (1, "", f"error: no hand history found in {empty}: no files\n")
+    assert not dataset.exists()  # no empty dataset (its _manifest folder) left behind

@@ -166,6 +166,8 @@ def _import_dask(paths: list[Path], dataset: str, scheduler: str | None, workers
 
     err = Console(stderr=True, emoji=False, highlight=False)
     done = [0]
+    # a local dataset this run makes: removed again if nothing is read (as a store)
+    created = "://" not in dataset and not os.path.exists(dataset)
 
     def on_progress(summary: Any, name: str) -> None:
         done[0] += 1
@@ -185,6 +187,12 @@ def _import_dask(paths: list[Path], dataset: str, scheduler: str | None, workers
     except Exception as exc:  # scheduler unreachable, storage refused...
         fail(f"cannot import into {dataset}: {str(exc).splitlines()[0] if str(exc) else exc!r}")
         return
+    if created and no_history(summary, paths) is not None:
+        import shutil
+
+        shutil.rmtree(dataset, ignore_errors=True)
+        fail_without_history(summary, paths, "'hhtools parse' of the same paths; no dataset "
+                             f"written at {dataset}")  # fmt: skip
     fail_without_history(summary, paths, f"'hhtools problems --dataset {dataset}'")
     _print_summary(summary, Path(dataset), option="--dataset")
     if summary.hands and not quiet:
