@@ -39,12 +39,15 @@ def resolved_name(name: str, folders: dict[str, str] | None = None) -> str:
     path, bang, member = name, "", ""
     if "!" in name and not os.path.lexists(name):
         path, bang, member = name.partition("!")
-    head, tail = os.path.split(os.path.abspath(path))
+    given = os.path.isabs(path)
+    head, tail = os.path.split(os.path.normpath(path) if given else os.path.abspath(path))
     if folders is None:
         folders = {}
     real = folders.get(head)
     if real is None:
         real = folders[head] = os.path.realpath(head)
+    if given and real == head and not bang:  # in a resolved folder: taken as resolved
+        return os.path.join(real, tail) if tail else real  # (a link named itself is rare)
     full = os.path.join(real, tail) if tail else real
     if tail and os.path.islink(full):
         full = os.path.realpath(full)
@@ -61,6 +64,7 @@ class StoredNames:
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         folders: dict[str, str] = {}
+        here = os.getcwd()  # once: os.path.abspath asks for it at every name
         #: name as stored -> name now
         self.now: dict[str, str] = {}
         #: name now -> the other names earlier imports stored it under
@@ -70,7 +74,8 @@ class StoredNames:
         ).fetchall():
             if name is None:
                 continue
-            now = self.now[name] = resolved_name(name, folders)
+            full = name if os.path.isabs(name) else os.path.join(here, name)
+            now = self.now[name] = resolved_name(full, folders)
             if now != name:
                 self.older.setdefault(now, []).append(name)
 
