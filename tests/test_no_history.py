@@ -236,3 +236,12 @@ def test_an_empty_folder_makes_no_dataset_either(tmp_path: Path) -> None:
                              "--workers", "1", "-q")  # fmt: skip
     assert (code, out, err) == (1, "", f"error: no hand history found in {empty}: no files\n")
     assert not dataset.exists()  # no empty dataset (its _manifest folder) left behind
+
+
+def test_a_store_in_a_folder_that_does_not_exist_is_one_plain_line(tmp_path: Path) -> None:
+    (tmp_path / "hand.txt").write_bytes(HAND)
+    db = tmp_path / "no" / "such" / "h.duckdb"
+    code, out, err = hhtools("import", tmp_path / "hand.txt", "--db", db, "-q", "-j", "1")
+    assert (code, out) == (2, "")  # bad input, as a missing path (README: exit 2)
+    assert err == f"error: no such folder for the store: {db.parent} (of --db {db})\n"
+    assert not (tmp_path / "no").exists()

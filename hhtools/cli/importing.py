@@ -97,6 +97,8 @@ def import_cmd(
             fail("--ev and --draws work on a DuckDB store, not on a dataset")
         _import_dask(paths, dataset, scheduler, workers, audit, quiet, strict)
         return
+    if not db.parent.is_dir():  # DuckDB's own words: "IO Error: Cannot open file ..."
+        fail(f"no such folder for the store: {db.parent} (of --db {db})")
     created = not db.exists()  # a store this run makes: removed again if nothing is read
     console = Console(stderr=True, emoji=False, highlight=False)
     total_files = 0 if quiet else files_to_read(paths, db)
