@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parent
 #: the XML kernel and the XML formats read through it (Boss, Everest, iPoker, Merge,
 #: Microgaming: untyped, 0.84 to 0.96 of the same code run as Python),
 #: the board-class loops of all-in equity (``hhtools ev``; typed by class_count.pxd), and
-#: the loops making a batch's int, bool and text columns Arrow arrays (flatten_columns.pxd),
+#: the loops making a batch's int, bool and text columns Arrow arrays (flatten_columns.pxd)
+#: and its ``actions`` columns straight from the records (action_columns.pxd),
 #: and the seats rows with their results and statistics facts (the tally of a hand's
 #: actions a C type: seat_stats.pxd). Each saves CPU per hand on the import's hot path
 #: (benchmarks/bench_paths.py measures it); the other tables' rows saved too little for
@@ -98,6 +99,7 @@ CORE = [
     "hhtools/model/cards.py",
     "hhtools/model/money.py",
     "hhtools/model/quick.py",
+    "hhtools/store/action_columns.py",
     "hhtools/store/flatten_columns.py",
     "hhtools/store/seat_results.py",
     "hhtools/store/seat_stats.py",

@@ -41,6 +41,7 @@ for r in parse_path(sys.argv[1:]):
         audit = None
     flatten_hand(batch, r.hand, audit, 1, n)
     n += 1
+batch.freeze()  # the rows of a table kept for later (the actions, compiled) written
 for table in sorted(batch.values):
     print(table, batch.names[table], repr(batch.values[table]))
 print(n, type(vars(seat_stats._Tally)["folded_on"]).__name__)

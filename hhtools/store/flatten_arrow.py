@@ -9,6 +9,9 @@ per column); this gives the very same tables, with less work a hand:
   dict of column lists in between): compiled, an int, bool or string column by a C loop
   over the list (:mod:`hhtools.store.flatten_columns`), else by ``pa.array`` over the
   column's slice;
+* a table whose rows were kept as records (:meth:`ColumnBatch.defer`: the ``actions``,
+  compiled, :mod:`hhtools.store.action_columns`) has its columns made from them, no row
+  written (or its rows written then, when a value is not one the maker takes);
 * ``site`` and ``hand_id`` of every table but ``hands`` are taken from the ``hands``
   arrays by each row's hand (its ``_n`` found among the hands'), not converted again
   from their Python strings (a hand's actions repeat them ten times and more);
@@ -83,6 +86,29 @@ def _hands_of(hand_numbers: np.ndarray | None, numbers: np.ndarray) -> pa.Array 
     return pa.array(rows)
 
 
+def _made(batch: ColumnBatch, table: str, hand_numbers: np.ndarray | None, loops: bool,
+          ) -> tuple[dict[str, pa.Array], pa.Array, np.ndarray, pa.Array] | None:  # fmt: skip
+    """The columns of ``table`` made straight from the records its rows were kept as
+    (:meth:`ColumnBatch.defer`): (column name -> array, the ``_n`` array, a NumPy view
+    of it, the row of ``hands`` of each row for ``site`` and ``hand_id``); ``None``
+    when they were not kept, ``loops`` is false, or they cannot be made so (a value the
+    maker does not take, or a running number that is no hand's, or out of order): the
+    rows are written then, and converted by the caller."""
+    later = batch.later.get(table)
+    if later is None or not loops or table == "hands":
+        return None
+    columns = later.made.columns(later.entries)
+    if columns is None:
+        return None
+    view = columns.pop("_n")
+    if len(view) > 1 and bool((view[1:] < view[:-1]).any()):
+        return None
+    taken = _hands_of(hand_numbers, view)
+    if taken is None:
+        return None
+    return columns, pa.array(view, _INT64), view, taken
+
+
 def batch_tables(batch: ColumnBatch, lines: list[int],
                  loops: bool = COMPILED) -> tuple[dict[str, pa.Table], pa.Table | None]:
     """The Arrow tables of ``batch``'s rows and its keys table.
@@ -114,6 +140,16 @@ def batch_tables(batch: ColumnBatch, lines: list[int],
     tables: dict[str, pa.Table] = {}
     hand_numbers: np.ndarray | None = None
     for table in order:
+        made = _made(batch, table, hand_numbers, loops)
+        if made is not None:
+            columns, numbers, view, taken = made
+            arrays = [columns[f.name] if f.name in columns
+                      else tables["hands"].column(f.name).take(taken) if f.name in _TAKEN
+                      else pa.nulls(len(view), f.type) for f in schemas[table]]  # fmt: skip
+            arrays.append(numbers)
+            tables[table] = pa.Table.from_arrays(arrays, names=[*schemas[table].names, "_n"])
+            continue
+        batch.settle(table)
         values, names = batch.values[table], batch.names[table]
         width = len(names)
         numbers, view = _numbers(table, values, width, loops)
@@ -127,8 +163,9 @@ def batch_tables(batch: ColumnBatch, lines: list[int],
             elif taken is not None and f.name in _TAKEN:
                 arrays.append(tables["hands"].column(f.name).take(taken))
             else:
-                made = fast_array(values, i, width, f.type, loops)
-                arrays.append(pa.array(values[i::width], type=f.type) if made is None else made)
+                made_array = fast_array(values, i, width, f.type, loops)
+                arrays.append(pa.array(values[i::width], type=f.type)
+                              if made_array is None else made_array)  # fmt: skip
         arrays.append(numbers)
         tables[table] = pa.Table.from_arrays(arrays, names=[*schemas[table].names, "_n"])
         if table == "hands":

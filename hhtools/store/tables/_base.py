@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import le
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hhtools.rules.pots import clockwise_order, contributions, contributions_by_action
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from hhtools.audit.settle import HandSettlement
     from hhtools.model.records import HandHistory
 
-__all__ = ["KEY", "ColumnBatch", "Column", "Columns", "HandMoney", "column", "row_names"]
+__all__ = ["KEY", "ColumnBatch", "Column", "Columns", "HandMoney", "Later", "column", "row_names"]
 
 Columns = dict[str, list[Any]]
 
@@ -112,15 +112,18 @@ class ColumnBatch:
         hand_ids: (site, hand_id, digest) of each hand in the batch, in order.
         n: running number of the hand being added (every row's ``_n``); it never
             decreases within a batch.
+        later: table name -> the rows kept for later (:meth:`defer`): how to write
+            them, each hand's records, how the columns are made from them.
     """
 
-    __slots__ = ("values", "names", "hand_ids", "n")
+    __slots__ = ("values", "names", "hand_ids", "n", "later")
 
     def __init__(self) -> None:
         self.values: dict[str, list[Any]] = {}
         self.names: dict[str, tuple[str, ...]] = {}
         self.hand_ids: list[tuple[str, str, str]] = []
         self.n = 0
+        self.later: dict[str, Later] = {}
 
     def __len__(self) -> int:
         return len(self.hand_ids)
@@ -136,6 +139,38 @@ class ColumnBatch:
             self.names[name] = names
         return values
 
+    def defer(self, name: str, names: tuple[str, ...], entry: Any, later: Later) -> None:
+        """Keep ``entry`` (the records of one hand's rows of table ``name``) for later:
+        its rows are written by ``later.rows`` when the batch is frozen or its table
+        settled (:meth:`settle`), or its columns made straight from the entries (by the
+        batch's ``made``, a few hands at a time, :class:`Later`;
+        :func:`hhtools.store.flatten_arrow.batch_tables`). A table that already has rows
+        gets the entry's rows at once (they stay in order)."""
+        values = self.table(name, names)
+        kept = self.later.get(name)
+        if kept is None:
+            if values:
+                later.rows(values, entry)
+                return
+            kept = self.later[name] = later.fresh()
+        elif kept.rows is not later.rows:
+            self.settle(name)
+            later.rows(values, entry)
+            return
+        entries = kept.entries
+        entries.append(entry)
+        if len(entries) % Later.EVERY == 0:
+            kept.made.add(entries)
+
+    def settle(self, name: str) -> None:
+        """Write the rows of table ``name`` kept for later (:meth:`defer`) into its list,
+        in order, and keep none."""
+        later = self.later.pop(name, None)
+        if later is not None:
+            values = self.values[name]
+            for entry in later.entries:
+                later.rows(values, entry)
+
     def freeze(self) -> dict[str, Columns]:
         """Table -> column name -> values, for every table met (plain lists, picklable);
         a table met without rows has empty columns.
@@ -146,6 +181,8 @@ class ColumnBatch:
                 shifted the columns after it).
         """
         out: dict[str, Columns] = {}
+        for table in list(self.later):
+            self.settle(table)
         for table, values in self.values.items():
             names = self.names[table]
             width = len(names)
@@ -157,6 +194,40 @@ class ColumnBatch:
                 raise ValueError(f"{table}: the rows' values are not in their columns")
             out[table] = cols
         return out
+
+
+class Later:
+    """How a table's rows kept for later (:meth:`ColumnBatch.defer`) are written or made
+    columns; a batch's own copy (:meth:`fresh`) holds its entries.
+
+    Attributes:
+        rows: writes one entry's rows into the table's list (the reference).
+        maker: makes the object that takes the entries a few at a time (``add(entries)``:
+            those past the ones it took, :data:`EVERY` hands at a time, while their
+            records are in the processor's caches) and makes the table's columns of
+            them all (``columns(entries)``: column name -> Arrow array, ``_n`` a NumPy
+            int64 array, every column of the rows but ``site`` and ``hand_id``; or
+            ``None``, then the rows are written).
+        entries: the entries kept, in order (one per hand).
+        made: the batch's object made by ``maker`` (``None`` in the template).
+    """
+
+    __slots__ = ("rows", "maker", "entries", "made")
+
+    #: hands whose entries :attr:`made` takes at a time
+    EVERY = 50
+
+    def __init__(self, rows: Callable[[list[Any], Any], None], maker: Callable[[], Any]) -> None:
+        self.rows = rows
+        self.maker = maker
+        self.entries: list[Any] = []
+        self.made: Any = None
+
+    def fresh(self) -> Later:
+        """A copy without entries, with an object of its own from :attr:`maker`."""
+        copy = Later(self.rows, self.maker)
+        copy.made = self.maker()
+        return copy
 
 
 def _in_order(numbers: list[Any]) -> bool:

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from itertools import count
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from hhtools.store.action_columns import COMPILED, action_columns
 from hhtools.store.tables._base import KEY as _KEY
-from hhtools.store.tables._base import Column, ColumnBatch, HandMoney
+from hhtools.store.tables._base import Column, ColumnBatch, HandMoney, Later
 from hhtools.store.tables._base import column as _c
 from hhtools.store.tables._base import row_names as _row_names
 
@@ -65,8 +66,16 @@ _BOARDS = _row_names(TABLES["boards"][1])
 _RESULTS = _row_names(TABLES["tournament_results"][1])
 
 
+#: keep a hand's actions for :func:`~hhtools.store.action_columns.action_columns` (by
+#: default when it runs compiled; the tests keep them with it run as Python too), rather
+#: than write their rows
+DEFER: bool = COMPILED
+
+
 def action_rows(batch: ColumnBatch, hand: HandHistory, money: HandMoney) -> None:
-    """Add the ``actions`` rows of ``hand`` to ``batch``, one per action in order.
+    """Add the ``actions`` rows of ``hand`` to ``batch``, one per action in order (or,
+    when :data:`DEFER`, its actions kept for the batch's columns to be made from them,
+    :class:`~hhtools.store.tables._base.Later`: the same rows).
 
     Args:
         batch: the batch being filled (its current hand is ``hand``).
@@ -77,11 +86,24 @@ def action_rows(batch: ColumnBatch, hand: HandHistory, money: HandMoney) -> None
     The street, kind and post go to the batch as the record's members: a ``StrEnum``
     is its text, which is what the store holds.
     """
-    extend = batch.table("actions", _ACTIONS).extend
-    n, site, hid = batch.n, hand.site, hand.hand_id
-    for seq, a, added in zip(count(), hand.actions, money.added):  # one each (HandMoney.of)
+    entry = (batch.n, hand.site, hand.hand_id, hand.actions, money.added)
+    if DEFER:
+        batch.defer("actions", _ACTIONS, entry, _LATER)
+    else:
+        _write_actions(batch.table("actions", _ACTIONS), entry)
+
+
+def _write_actions(values: list[Any], entry: tuple[Any, ...]) -> None:
+    """The rows of one hand's actions, ``entry`` = (running number, site, hand id,
+    actions, chips each moved: one each, :meth:`HandMoney.of`), added to ``values``."""
+    n, site, hid, actions, added = entry
+    extend = values.extend
+    for seq, a, put in zip(count(), actions, added):
         extend((n, site, hid, seq, a.street, a.player, a.kind, a.post, a.amount, a.to_amount,
-                added, a.all_in, a.line))  # fmt: skip
+                put, a.all_in, a.line))  # fmt: skip
+
+
+_LATER = Later(_write_actions, action_columns)
 
 
 def board_rows(batch: ColumnBatch, hand: HandHistory) -> None:
