@@ -54,6 +54,7 @@ import re
 import subprocess
 import sys
 import shutil
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -403,17 +404,11 @@ def run_order(codes: list[str], rounds: int) -> list[str]:
     return out
 
 
-def _median(values: list[float]) -> float:
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
-
-
 def _print_medians(label: str, runs: list[dict[str, Any]], hands: int, floor_s: float) -> None:
     """One tree's median over its runs: wall, hands/s, the floor's ratio, CPU a hand."""
-    wall = _median([g["wall"] for g in runs])
-    main_us = _median([g["main_cpu"] for g in runs]) / hands * 1e6
-    work_us = _median([g["worker_cpu"] for g in runs]) / hands * 1e6
+    wall = statistics.median(g["wall"] for g in runs)
+    main_us = statistics.median(g["main_cpu"] for g in runs) / hands * 1e6
+    work_us = statistics.median(g["worker_cpu"] for g in runs) / hands * 1e6
     print(f"median of {len(runs)} {label:13}: {wall:6.1f} s  {hands / wall:8,.0f} hands/s  "
           f"{wall / floor_s:4.1f}x the floor; CPU main {main_us:4.0f} us/hand, workers "
           f"{work_us:4.0f}; walls " + " / ".join(f"{g['wall']:.1f}" for g in runs))  # fmt: skip

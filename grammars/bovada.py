@@ -91,8 +91,12 @@ __all__ = ["FORMAT", "HAND_START", "parse_hand"]
 SITE = "bovada"
 HAND_START = re.compile(r"\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu)?) Hand #")
 #: Bovada writes no blank line inside a hand: text after one is a hand of its own (a
-#: damaged header is reported, never read into the hand before)
-HAND_END = k.HandEnd("", None, blank=True)
+#: damaged header is reported, never read into the hand before). Nor does a hand hold,
+#: after its header, a line naming "Hand #" or "TBL#": such a line (a header with a
+#: damaged byte, ">ovada Hand #4100000777 TBL#23800001 ...", written straight after the
+#: hand before) starts a hand text too, where it went into that hand (lost with it
+#: when that one was a Hold'em hand, skipped)
+HAND_END = k.HandEnd("", None, re.compile(r".*(?:Hand #|TBL#)"), blank=True)
 _ANY_START = re.compile(r"^\s*\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu)?) Hand #\d+", re.MULTILINE)
 
 HEADER = k.rule("header",

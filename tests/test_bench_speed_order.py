@@ -31,8 +31,3 @@ def test_one_round_keeps_the_order_given(bench_speed: ModuleType) -> None:
 def test_three_rounds_alternate(bench_speed: ModuleType) -> None:
     assert bench_speed.run_order(["b", "a"], 3) == ["b", "a", "a", "b", "b", "a"]
 
-
-def test_median_of_even_and_odd_counts(bench_speed: ModuleType) -> None:
-    # worked by hand: the middle value, or the mean of the two middle values
-    assert bench_speed._median([3.0, 1.0, 2.0]) == 2.0
-    assert bench_speed._median([4.0, 1.0, 3.0, 2.0]) == 2.5

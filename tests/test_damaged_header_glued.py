@@ -34,21 +34,25 @@ from hhtools.model.vocab import ProblemCode
 
 FIX = Path(__file__).parent / "fixtures"
 NAME = "header_damaged_byte_glued_to_the_hand_before.txt"
-#: site -> (first hand's id, its collects and rake; the damaged header's line; the last
-#: hand's line, id and collects)
+#: (site, fixture) -> (first hand's id, its collects and rake; the damaged header's
+#: line; the last hand's line, id and collects)
 CASES = {
-    "888poker": ("700000601", [("Nils", 166)], 9, 32, 50, "700000603", [("Olga", 35)]),
-    "cake": ("2900000000000601", [("Piet", 71)], 4, 21, 37, "2900000000000603",
-             [("Odile", 20)]),
+    ("888poker", NAME): ("700000601", [("Nils", 166)], 9, 32, 50, "700000603", [("Olga", 35)]),
+    # the first fixture's hands again, the next one's "#Game No" line cut to "#Game "
+    # (line 33), its header glued (old files) after the hand before
+    ("888poker", "next_hand_cut_inside_its_game_no_line.txt"): (
+        "700000911", [("Nils", 166)], 9, 33, 34, "700000913", [("Olga", 35)]),
+    ("cake", NAME): ("2900000000000601", [("Piet", 71)], 4, 21, 37, "2900000000000603",
+                     [("Odile", 20)]),
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("site", sorted(CASES))
-def test_a_damaged_header_is_no_line_of_the_hand_before(site: str) -> None:
-    first_id, first_paid, rake, bad_line, last_line, last_id, last_paid = CASES[site]
+@pytest.mark.parametrize(("site", "name"), sorted(CASES))
+def test_a_damaged_header_is_no_line_of_the_hand_before(site: str, name: str) -> None:
+    first_id, first_paid, rake, bad_line, last_line, last_id, last_paid = CASES[site, name]
     fmt = get(site)
-    data = (FIX / site / "damaged" / NAME).read_bytes()
-    rs = [fmt.parse(ht) for ht in fmt.split(io.BytesIO(data), NAME)]
+    data = (FIX / site / "damaged" / name).read_bytes()
+    rs = [fmt.parse(ht) for ht in fmt.split(io.BytesIO(data), name)]
     assert [r.hand_id for r in rs] == [first_id, None, last_id]
     first, bad, last = rs
     assert first.hand is not None and first.problems == ()
@@ -81,23 +85,40 @@ def test_888_lone_number_is_not_the_next_files_first_hand() -> None:
         assert [(c.player, c.amount) for c in r.hand.collects] == [("Nils", 166)]
 
 
-def test_ongame_nothing_after_end_of_hand_is_the_hand_before() -> None:
-    """``ongame/damaged/header_damaged_byte_after_a_holdem_hand.txt``: a Hold'em hand
-    (skipped), then an Omaha hand whose header has a damaged byte ("***** History for
-    hxnd R5-91000002-4 *****", line 22) right after its "***** End of hand" line, then
-    an intact Omaha hand (line 47). The damaged hand's lines were read into the Hold'em
-    text and went with it: an Omaha hand lost with no word of it but "not an Omaha
-    game". Nothing follows an "End of hand" line in OnGame's files but the next header:
-    now the damaged header is its own ``bad_header``. The last hand: Wessel raises to
-    $0.20, Zora calls ($0.40), his flop bet goes back; "won by Wessel ($0.38)", rake
-    $0.02."""
-    fmt = get("ongame")
+#: site -> (the skipped Hold'em hand's problem line, the damaged header's line; the last
+#: hand's id and line, its collects, returns and rake)
+AFTER_HOLDEM = {
+    "bovada": (1, 16, "3300000003", 33, [("Big Blind", 4)], [("Big Blind", 3)], 0),
+    "ongame": (3, 22, "R5-91000002-5", 47, [("Wessel", 38)], [("Wessel", 10)], 2),
+}
+
+
+@pytest.mark.parametrize("site", sorted(AFTER_HOLDEM))
+def test_a_damaged_header_after_a_skipped_holdem_hand(site: str) -> None:
+    """``<site>/damaged/header_damaged_byte_after_a_holdem_hand.txt``: a Hold'em hand
+    (skipped), an Omaha hand whose header has a damaged byte, then an intact Omaha
+    hand. The damaged hand's lines went into the Hold'em text, lost with it: an Omaha
+    hand gone with no word but "not an Omaha game".
+
+    Bovada: the damaged header "Bovada Hxnd #3300000002 TBL#9300002 ..." (line 16)
+    right after the Hold'em summary; now a line naming "Hand #" or "TBL#" ends a hand.
+    The last hand (line 33): a walk, the big blind's $0.03 over the small blind
+    returned, "Hand result $0.04", no rake.
+
+    OnGame: "***** History for hxnd R5-91000002-4 *****" (line 22) right after the
+    Hold'em hand's "***** End of hand" line; nothing follows that line in OnGame's files
+    but the next header, so now a line after it starts a hand text. The last hand (line
+    47): Wessel raises to $0.20, Zora calls ($0.40), his $0.10 flop bet goes back; "won
+    by Wessel ($0.38)", rake $0.02."""
+    holdem, bad, last_id, line, paid, back, rake = AFTER_HOLDEM[site]
+    fmt = get(site)
     name = "header_damaged_byte_after_a_holdem_hand.txt"
-    data = (FIX / "ongame" / "damaged" / name).read_bytes()
+    data = (FIX / site / "damaged" / name).read_bytes()
     rs = [fmt.parse(ht) for ht in fmt.split(io.BytesIO(data), name)]
     assert [[(p.line, p.code) for p in r.problems] for r in rs] == [
-        [(3, ProblemCode.SKIPPED_GAME)], [(22, ProblemCode.BAD_HEADER)], []]  # fmt: skip
+        [(holdem, ProblemCode.SKIPPED_GAME)], [(bad, ProblemCode.BAD_HEADER)], []]  # fmt: skip
     last = rs[2].hand
-    assert last is not None and last.hand_id == "R5-91000002-5" and last.line == 47
-    assert [(c.player, c.amount) for c in last.collects] == [("Wessel", 38)]
-    assert last.rake == 2
+    assert last is not None and last.hand_id == last_id and last.line == line
+    assert [(c.player, c.amount) for c in last.collects] == paid
+    assert [(x.player, x.amount) for x in last.returned] == back
+    assert last.rake == rake

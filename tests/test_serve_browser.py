@@ -398,6 +398,26 @@ def test_hands_list_filter_open_and_walk_prev_next(tab: Page, wide: Path) -> Non
     assert page.url.endswith("/hands?site=bovada")
 
 
+def test_an_old_link_with_limit_shows_and_keeps_its_structure(tab: Page, wide: Path) -> None:
+    # limit= is the old name of structure= (docs/serve.md): a link written before the
+    # rename filters as it did, its form shows the filter, and the page's links and the
+    # form's Apply carry it under the new name (not dropped, nor both names at once)
+    ((fixed,),) = sql(wide, "SELECT count(*) FROM hands WHERE structure = 'limit'")
+    assert fixed > 0
+    page = tab.open("/hands?limit=limit")
+    assert listed(page) == fixed
+    assert page.input_value("#f-structure") == "limit"
+    sort = page.locator("main a.sort[data-sort=pot]").get_attribute("href")
+    assert "structure=limit" in sort and "&limit=" not in sort and "?limit=" not in sort
+    before = tab.mark()
+    page.click("form.filters button[type=submit]")
+    tab.redrawn(before)
+    assert page.url.endswith("/hands?structure=limit")
+    assert listed(page) == fixed
+    page = tab.open("/hands?limit=nonsense")  # its error marks the field it now fills
+    assert page.get_attribute("#f-structure", "aria-invalid") == "true"
+
+
 def test_sorting_hands_by_pot(tab: Page, wide: Path) -> None:
     page = tab.open("/hands?currency=USD")
     before = tab.mark()

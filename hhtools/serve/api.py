@@ -21,11 +21,8 @@ from fastapi.responses import JSONResponse
 
 from hhtools.serve.day_cube import days_answer, days_stats
 from hhtools.serve.graphs import overview_results, overview_totals, player_graph, player_sessions
+from hhtools.serve.listings import FINDINGS, IMPORTS, PROBLEMS, PROBLEMS_ONLY, listing
 from hhtools.serve.queries import (
-    FINDINGS,
-    IMPORTS,
-    PROBLEMS,
-    PROBLEMS_ONLY,
     BadParam,
     HandsQuery,
     NotFound,
@@ -33,7 +30,6 @@ from hhtools.serve.queries import (
     hands_page,
     integer,
     known_player,
-    listing,
     json_value,
     neighbours,
     paging,

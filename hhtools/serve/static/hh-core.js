@@ -66,8 +66,16 @@
   HH.int = (x) => (x === null || x === undefined ? "\u2013" : grouped(Number(x)));
   HH.when = (iso) => (iso ? String(iso).replace("T", " ").slice(0, 19) : "");
 
-  /* The page's query, and links that keep it. */
-  HH.params = () => new URLSearchParams(location.search);
+  /* The page's query, and links that keep it. "limit", the old name of "structure"
+   * (links written before), is read as "structure": the form shows it, links carry it. */
+  HH.params = function () {
+    const p = new URLSearchParams(location.search);
+    if (p.has("limit")) {
+      if (!p.has("structure")) p.set("structure", p.get("limit"));
+      p.delete("limit");
+    }
+    return p;
+  };
   HH.query = function (base, changes) {
     const q = new URLSearchParams(base);
     for (const [k, v] of Object.entries(changes || {})) {
@@ -78,7 +86,7 @@
     return s ? "?" + s : "";
   };
   /* Only these filters travel between pages of different kinds. */
-  HH.SHARED = ["site", "game", "structure", "limit", "stakes", "currency", "since", "until"];  /* limit: the old name of structure, in old links */
+  HH.SHARED = ["site", "game", "structure", "stakes", "currency", "since", "until"];
   HH.shared = function (extra) {
     const q = new URLSearchParams();
     const p = HH.params();
@@ -128,7 +136,8 @@
     if (err.status === 503) box.append(HH.el("br"), "Then reload this page.");
     main.prepend(box);
     if (err.param) {
-      const field = main.querySelector(`[name="${CSS.escape(err.param)}"]`);
+      const name = err.param === "limit" ? "structure" : err.param;  /* its old name */
+      const field = main.querySelector(`[name="${CSS.escape(name)}"]`);
       if (field) { field.classList.add("invalid"); field.setAttribute("aria-invalid", "true"); }
     }
   };
