@@ -112,43 +112,11 @@ def held_elsewhere(exc: BaseException) -> bool:
     """Whether ``exc`` says the database is held by another connection, so opening it
     again a moment later may succeed: DuckDB's file lock (another process writes, or
     reads while this one would write) or, within one process, a connection opened
-    with another configuration (read-only beside read-write) or by another database
-    instance (an import's connection, :func:`_attach`, beside any other: DuckDB's
-    "unique file handle conflict")."""
+    with another configuration (read-only beside read-write)."""
     text = str(exc).lower()
     if isinstance(exc, duckdb.IOException):
         return "lock" in text
-    if isinstance(exc, duckdb.ResourceInUseException):
-        return "file handle conflict" in text
     return isinstance(exc, duckdb.ConnectionException) and "different configuration" in text
-
-
-#: The name :func:`_attach` gives the database file it attaches (``current_database()``).
-ATTACHED_AS = "store"
-
-
-def _attach(path: str | Path, read_only: bool, config: dict[str, Any],
-            row_group_size: int) -> duckdb.DuckDBPyConnection:  # fmt: skip
-    """A connection to an in-memory database with the file ``path`` attached as
-    :data:`ATTACHED_AS` with DuckDB's ``ROW_GROUP_SIZE`` ``row_group_size`` (an option of
-    ``ATTACH`` only) and made the default (``USE``), so statements name its tables as
-    those of a file opened by ``duckdb.connect``.
-
-    Raises:
-        duckdb.Error: as ``duckdb.connect(path)`` would (the file held elsewhere, not a
-            DuckDB database), or ``row_group_size`` is refused.
-    """
-    con = duckdb.connect(":memory:", config=config)
-    try:
-        mode = ", READ_ONLY" if read_only else ""
-        quoted = str(path).replace("'", "''")
-        con.execute(f"ATTACH '{quoted}' AS {ATTACHED_AS} "
-                    f"(ROW_GROUP_SIZE {int(row_group_size)}{mode})").fetchall()  # fmt: skip
-        con.execute(f"USE {ATTACHED_AS}").fetchall()
-    except BaseException:
-        con.close()
-        raise
-    return con
 
 
 def interrupted(exc: BaseException) -> bool:
@@ -170,7 +138,6 @@ def connect(
     read_only: bool = False,
     external_access: bool = True,
     lock_wait: float = LOCK_WAIT,
-    row_group_size: int | None = None,
 ) -> duckdb.DuckDBPyConnection:
     """Open (and, when writable, create or upgrade) a hhtools DuckDB database.
 
@@ -188,12 +155,6 @@ def connect(
             (``COPY ... TO``, ``read_csv``...), for a query that must only read the store.
         lock_wait: seconds to keep trying while the file is held by another
             connection (default :data:`LOCK_WAIT`; 0 tries once).
-        row_group_size: rows of a row group this connection writes (DuckDB's
-            ``ROW_GROUP_SIZE``, a multiple of 2,048; ``None``: DuckDB's default, 122,880).
-            DuckDB keeps it for the connection only, not in the file: the file is
-            attached to an in-memory database with it (:func:`_attach`), and another
-            connection writes row groups of its own size. An import's setting:
-            :data:`hhtools.store.importer.IMPORT_ROW_GROUP` says why.
 
     Returns:
         A DuckDB connection with every table and view in place (read-only: the views
@@ -214,10 +175,7 @@ def connect(
     pause = 0.05
     while True:
         try:
-            if row_group_size is None or str(path) == ":memory:":
-                con = duckdb.connect(str(path), read_only=read_only, config=config)
-            else:
-                con = _attach(path, read_only, config, row_group_size)
+            con = duckdb.connect(str(path), read_only=read_only, config=config)
             break
         except duckdb.Error as exc:
             left = deadline - time.monotonic()

@@ -133,16 +133,6 @@ WINDOW = 3
 #: (68.5 -> 90.5 MiB; the blocks in use 274 -> 237 of 256 KiB, but DuckDB keeps the
 #: freed ones in the file for later writes), where merging at each commit reuses them.
 VACUUM_TASKS = 0
-#: rows of a row group the import writes (:func:`hhtools.store.db.connect`'s
-#: ``row_group_size``; DuckDB's default 122,880). At a commit DuckDB moves a table's
-#: rows of the transaction into the table as they are when they fill a row group at
-#: least; fewer rows it appends to the table once more (every value again, strings
-#: with their statistics) before the checkpoint compresses them. With 122,880 rows no
-#: table's 10,000 hands (COMMIT_HANDS) fill one (``actions`` has some 115,000 rows),
-#: so every commit appended everything twice; with 8,192 rows those of ``hands``,
-#: ``seats``, ``actions``, ``pots``, ``awards``, the kept tables fill row groups, which
-#: DuckDB compresses as they fill, during the appends.
-IMPORT_ROW_GROUP = 8_192
 
 
 # --------------------------------------------------------------------------- the run
@@ -189,7 +179,7 @@ class Importer(Committer):
             remove(self._answers)
             raise
         try:
-            self.con = store.connect(db, row_group_size=IMPORT_ROW_GROUP)
+            self.con = store.connect(db)
             # A commit whose log would pass this threshold is checkpointed at once and
             # skips the log: the run's big commits (COMMIT_HANDS hands) write their
             # rows once, not to the log and again at the checkpoint (measured, 20,000
