@@ -322,9 +322,8 @@ def _paid(
             paid = _cut(collects, high_first, _HIGH, _LOW)
             if _fits(paid, award):
                 return paid
-            # the amounts may allow the low half's lines first too (equal halves, or
-            # rake taken unevenly): read so when only that way each line is paid from
-            # a half its player won
+            # the amounts may allow the low half's lines first too (equal halves, rake taken
+            # unevenly): read so when only that way each line is paid from a half its player won
             low_first = _cut_at(collects, halves[_LOW], halves[_HIGH], gross, award.amount, True)
             if low_first is not None:
                 other = _cut(collects, low_first, _LOW, _HIGH)
@@ -542,7 +541,7 @@ def settle(hand: HandHistory) -> HandSettlement:
     """Settle one hand by the rules (see the module docstring).
 
     Args:
-        hand: a parsed hand (any Omaha-family game, any number of boards).
+        hand: a parsed :class:`HandHistory` (any Omaha-family game, any number of boards).
 
     Returns:
         The :class:`HandSettlement`. A pot whose contenders' cards are unknown has
@@ -551,6 +550,7 @@ def settle(hand: HandHistory) -> HandSettlement:
     Raises:
         hhtools.model.cards.InvalidCardError: a shown card repeats a board card or
             another shown card (the record is impossible).
+        TypeError: compiled path only, ``hand`` not a HandHistory (read in C: slots.pxd).
     """
     rb = rebuild(hand)
     shown = _shown(hand)

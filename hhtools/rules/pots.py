@@ -111,11 +111,17 @@ def clockwise_order(hand: HandHistory) -> tuple[str, ...]:
     """Seated players in clockwise order starting left of the button.
 
     Args:
-        hand: the hand record; seat numbers grow clockwise.
+        hand: the hand record (any object with ``button`` and ``seats``); seat numbers
+            grow clockwise.
 
     Returns:
         Player names, first the player in the lowest seat above the button (wrapping
         to seat 1), last the button. With no button known, plain seat order.
+
+    Raises:
+        TypeError: compiled path only, a seat that is not a :class:`Seat` record (its
+            fields are read in C: hhtools/model/slots.pxd); the pure path reads any
+            object's ``seat`` and ``player``.
 
     >>> from hhtools.model.records import Seat
     >>> class H: seats = (Seat(1, "a", 0), Seat(3, "b", 0), Seat(5, "c", 0)); button = 3
@@ -377,13 +383,17 @@ def rebuild(hand: HandHistory) -> PotRebuild:
     """Rebuild a hand's pots from its actions and uncalled bets.
 
     Args:
-        hand: the parsed hand.
+        hand: the parsed hand, a :class:`HandHistory`.
 
     Returns:
         The :class:`PotRebuild`; its pots are gross (before rake). Uncalled excess
         with no return line is returned (``inferred_returns``); a raise or a return
         line the rest of the hand contradicts is settled as the rest agrees when that
         makes the chips add up to the site's total pot (``corrections``).
+
+    Raises:
+        TypeError: compiled path only, ``hand`` not a :class:`HandHistory` (its fields
+            are read in C: hhtools/model/slots.pxd).
     """
     actions = hand.actions
     stated: dict[str, int] = {}
