@@ -50,6 +50,15 @@ class HandEnd:
     whose first line is damaged, written straight after the hand before (two files
     joined without a blank line, a hand cut short), is a hand of its own, not lines of
     the hand before.
+
+    ``summary`` is a second marker, for a format whose ``after`` is its header (the
+    breaks apply from there on) but which also writes a summary: once a line starting
+    with it is read, the first line neither blank nor matched by ``summary_keeps``
+    (``re.match``: the summary's own line kinds) starts a new hand text too: the seat
+    lines of a hand whose header is lost, written straight after the summary of the
+    hand before, are not read into it. With ``header_breaks``, ``breaks`` apply from
+    the header's line on, whatever ``after`` is (a format with styles, one ended by a
+    marker, one not).
     """
 
     after: str
@@ -58,6 +67,9 @@ class HandEnd:
     hint: str = ""
     blank: bool = False
     second: tuple[str, ...] = ()
+    summary: str = ""
+    summary_keeps: re.Pattern[str] | None = None
+    header_breaks: bool = False
 
 
 def iter_hands(
@@ -202,7 +214,8 @@ def _iter_hands_by_block(
             return
 
 
-_Cuts = tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None]
+_Cuts = tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None,
+              re.Pattern[str] | None]
 #: each :class:`HandEnd`'s rules by its ``id`` (the end kept with them): a frozen
 #: dataclass's hash hashes every field, compiled patterns too (0.7 us a hand)
 _CUTS: dict[int, tuple[HandEnd, _Cuts]] = {}
@@ -212,21 +225,29 @@ _AFTER_BLANK = re.compile(r"\n[^\S\n]*\n(?:[^\S\n]*\n)*(?=[^\S\n]*\S)")
 
 def _cut_rules(end: HandEnd) -> _Cuts:
     """``end`` compiled once: searches for the "\\n" before the first line neither
-    blank nor kept, before the first line ``breaks`` matches, and for the first line
-    after a blank line (:data:`_AFTER_BLANK`, with ``blank``)."""
+    blank nor kept, before the first line ``breaks`` matches, for the first line
+    after a blank line (:data:`_AFTER_BLANK`, with ``blank``), and before the first
+    line neither blank nor kept by ``summary_keeps``."""
     got = _CUTS.get(id(end))
     if got is not None and got[0] is end:
         return got[1]
-    scan = breaks = None
+    scan = breaks = summary = None
     if end.keeps is not None:
-        keep = r"\n(?!(?:" + end.keeps.pattern + r")|[^\S\n]*(?:\n|\Z))"
-        scan = re.compile(keep, re.MULTILINE | end.keeps.flags)
+        scan = _not_kept(end.keeps)
     if end.breaks is not None:
         brk = r"\n(?=" + end.breaks.pattern + ")"
         breaks = re.compile(brk, re.MULTILINE | end.breaks.flags)
-    rules = (scan, breaks, _AFTER_BLANK if end.blank else None)
+    if end.summary and end.summary_keeps is not None:
+        summary = _not_kept(end.summary_keeps)
+    rules = (scan, breaks, _AFTER_BLANK if end.blank else None, summary)
     _CUTS[id(end)] = (end, rules)
     return rules
+
+
+def _not_kept(keeps: re.Pattern[str]) -> re.Pattern[str]:
+    """A search for the "\\n" before the first line neither blank nor ``keeps``'."""
+    keep = r"\n(?!(?:" + keeps.pattern + r")|[^\S\n]*(?:\n|\Z))"
+    return re.compile(keep, re.MULTILINE | keeps.flags)
 
 
 def _pieces(seg: str, end: HandEnd | None, start: re.Pattern[str]) -> list[str]:
@@ -270,21 +291,34 @@ def _second_line(probe: str, at: int, starts: tuple[str, ...]) -> int:
 
 
 def _marked_pieces(seg: str, probe: str, end: HandEnd) -> list[str]:
-    """``seg`` (``probe`` its plain text) cut where ``end``'s marker and the rules after
-    it say a hand ended."""
-    i = probe.find(end.after)
-    if i < 0:
-        return [seg]
-    scan, breaks, blank = _cut_rules(end)
+    """``seg`` (``probe`` its plain text) cut where ``end``'s markers and the rules
+    after them say a hand ended."""
+    rules = _cut_rules(end)
     out: list[str] = []
-    while i >= 0:
-        if i > 0 and probe[i - 1] != "\n":  # not at a line start: look further
-            i = probe.find(end.after, i + 1)
-            continue
-        eol = probe.find("\n", i)
-        if eol < 0:
-            break
-        pos = -1
+    pos = _cut(probe, end, rules)
+    while pos >= 0:
+        out.append(seg[: pos + 1])
+        seg, probe = seg[pos + 1 :], probe[pos + 1 :]
+        pos = _cut(probe, end, rules)
+    out.append(seg)
+    return out
+
+
+def _marker(probe: str, marker: str) -> int:
+    """Where the end of the first line of ``probe`` starting with ``marker`` is, or -1."""
+    i = probe.find(marker)
+    while i > 0 and probe[i - 1] != "\n":  # not at a line start: look further
+        i = probe.find(marker, i + 1)
+    return -1 if i < 0 else probe.find("\n", i)
+
+
+def _cut(probe: str, end: HandEnd, rules: _Cuts) -> int:
+    """The "\\n" in ``probe`` (one hand text's start on) after which ``end`` says a
+    new hand text starts, or -1."""
+    scan, breaks, blank, summary = rules
+    pos = -1
+    eol = _marker(probe, end.after)
+    if eol >= 0:
         if scan is not None:
             m = scan.search(probe, eol)
             pos = m.start() if m is not None else -1
@@ -296,13 +330,17 @@ def _marked_pieces(seg: str, probe: str, end: HandEnd) -> list[str]:
             b = breaks.search(probe, eol)
             if b is not None and (pos < 0 or b.start() < pos):
                 pos = b.start()
-        if pos < 0:
-            break
-        out.append(seg[: pos + 1])
-        seg, probe = seg[pos + 1 :], probe[pos + 1 :]
-        i = probe.find(end.after)
-    out.append(seg)
-    return out
+    if end.header_breaks and breaks is not None and probe.find(end.hint) >= 0:
+        b = breaks.search(probe, max(probe.find("\n"), 0))
+        if b is not None and b.start() > 0 and (pos < 0 or b.start() < pos):
+            pos = b.start()
+    if summary is not None:
+        eol = _marker(probe, end.summary)
+        if eol >= 0:
+            m = summary.search(probe, eol)
+            if m is not None and (pos < 0 or m.start() < pos):
+                pos = m.start()
+    return pos
 
 
 def _segment(seg: str, file: str, offset: int, line: int) -> HandText:
@@ -345,6 +383,7 @@ def _iter_hands_by_line(
     first: Line | None = None
     after = False  # the end's marker line has been read
     gap = False  # and a blank line since
+    summ = False  # the end's summary marker line has been read
     second = end.second if end is not None else ()
     marker = end.after if end is not None else ""
     last: Line | None = None
@@ -356,7 +395,7 @@ def _iter_hands_by_line(
             if first is not None:
                 yield _make(lines, file, first, encodings)
             lines, encodings, first = [text], [used], ln
-            after, gap = end is not None and not end.after, False
+            after, gap, summ = end is not None and not end.after, False, False
             continue
         if first is None and not text.strip():
             continue
@@ -367,12 +406,16 @@ def _iter_hands_by_line(
             lines, encodings, first = [lines[-1], text], [encodings[-1], used], prev
             after = _plain(lines[0]).startswith(marker) or probe.startswith(marker)
             gap = False
+            summ = _summary(_plain(lines[0]), end) or _summary(probe, end)
             continue
-        if first is None or (after and end is not None and _ends(probe, end, gap)):
+        if first is None or (end is not None and (
+                (after and _ends(probe, end, gap)) or (summ and _summary_ends(probe, end))
+                or (end.header_breaks and _breaks(probe, end)))):
             if first is not None:
                 yield _make(lines, file, first, encodings)
             lines, encodings, first = [text], [used], ln
             after, gap = end is not None and probe.startswith(end.after), False
+            summ = _summary(probe, end)
             continue
         lines.append(text)
         encodings.append(used)
@@ -381,6 +424,8 @@ def _iter_hands_by_line(
                 after = probe.startswith(end.after)
             elif not gap and not text.strip():
                 gap = True
+            if not summ:
+                summ = _summary(probe, end)
     if first is not None:
         yield _make(lines, file, first, encodings)
 
@@ -388,11 +433,27 @@ def _iter_hands_by_line(
 def _ends(text: str, end: HandEnd, gap: bool) -> bool:
     """After the marker (and a blank line when ``gap``), ``text`` starts a new hand
     text (not blank and not kept, or breaking, or after a blank line)."""
-    if end.breaks is not None and end.hint in text and end.breaks.match(text) is not None:
+    if _breaks(text, end):
         return True
     if not text.strip():
         return False
     return (end.blank and gap) or (end.keeps is not None and end.keeps.match(text) is None)
+
+
+def _breaks(text: str, end: HandEnd) -> bool:
+    """``text`` is a line ``end``'s ``breaks`` match."""
+    return end.breaks is not None and end.hint in text and end.breaks.match(text) is not None
+
+
+def _summary(text: str, end: HandEnd | None) -> bool:
+    """``text`` is ``end``'s summary marker line (``end`` has one)."""
+    return end is not None and bool(end.summary) and text.startswith(end.summary)
+
+
+def _summary_ends(text: str, end: HandEnd) -> bool:
+    """After the summary marker, ``text`` starts a new hand text (not blank, not kept)."""
+    keeps = end.summary_keeps
+    return keeps is not None and bool(text.strip()) and keeps.match(text) is None
 
 
 def _make(lines: list[str], file: str, first: Line, encodings: list[str]) -> HandText:

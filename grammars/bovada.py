@@ -95,8 +95,16 @@ HAND_START = re.compile(r"\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu)?) Hand #")
 #: after its header, a line naming "Hand #" or "TBL#": such a line (a header with a
 #: damaged byte, ">ovada Hand #4100000777 TBL#23800001 ...", written straight after the
 #: hand before) starts a hand text too, where it went into that hand (lost with it
-#: when that one was a Hold'em hand, skipped)
-HAND_END = k.HandEnd("", None, re.compile(r".*(?:Hand #|TBL#)"), blank=True)
+#: when that one was a Hold'em hand, skipped). After "*** SUMMARY ***" a hand holds only
+#: the summary's own lines (the total, the board, "Seat+N:" / "Seat N:" lines that are no
+#: seat line "Seat 1: UTG ($5 in chips)"): any other line (the seat lines of a hand whose
+#: header is lost, written straight after the summary) starts a hand text too
+HAND_END = k.HandEnd(
+    "", None, re.compile(r".*(?:Hand #|TBL#)"), blank=True, summary="*** SUMMARY ***",
+    summary_keeps=re.compile(
+        r"Total Pot|Board \[|\*\*\* SUMMARY|Seat[+ ]\d+: (?![^\n]* \([$\d,.]+ in chips\)\s*$)"
+    ),
+)  # fmt: skip
 _ANY_START = re.compile(r"^\s*\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu)?) Hand #\d+", re.MULTILINE)
 
 HEADER = k.rule("header",

@@ -542,7 +542,17 @@ def _player(h: _PTHand, p: str, kind: str, m: Any, lno: int) -> None:
 #: lines aside) starts a hand text of its own, so a hand whose header is damaged ("** Game
 #: ID N Version:3 sta*ting": no start) is that text's problem, not lost inside the hand
 #: before (which then read its lines as its own, or ended at its own damaged header).
-_END = k.HandEnd("End of game ", re.compile("(?!)"))
+#: The Merge and iPoker styles' second line, "Table Tropicana - Fast IX (80300001), Seats
+#: 6", "Table Steyr", is on no other line of a hand: the line before one that is not a
+#: hand text's second line (a damaged header: "Merge Gxme #80300001-18 | ...") starts a
+#: hand text, where it and its hand went into the hand before (no "End of game" there).
+#: Nor does a hand hold, after its header, a line with a date and time: such a line (a
+#: header of any style with a damaged byte, "** Game ID 4908800001 Version:3 sta<ting -
+#: 2013-05-28 17:02:10", written straight after a Merge hand's last line) starts one too
+_END = k.HandEnd(
+    "End of game ", re.compile("(?!)"), re.compile(r".*\d[/-]\d\d?[/-]\d+ \d\d?:\d\d:\d\d"),
+    second=("Table ",), header_breaks=True,
+)
 
 #: PokerTracker's converted text (Microgaming, Merge and iPoker exports): a file is its
 #: when a line of its head starts with one of its headers ("** Hand # 5029053937

@@ -44,6 +44,15 @@ CASES = {
         "700000911", [("Nils", 166)], 9, 33, 34, "700000913", [("Olga", 35)]),
     ("cake", NAME): ("2900000000000601", [("Piet", 71)], 4, 21, 37, "2900000000000603",
                      [("Odile", 20)]),
+    # a headerless hand's seat lines after a Bovada summary (tests/test_bovada_summary_end.py)
+    ("bovada", "seat_lines_of_a_headerless_hand_after_the_summary.txt"): (
+        "3300000101", [("Big Blind", 33)], 2, 36, 57, "3300000103", [("Big Blind", 4)]),
+    # PokerTracker: a damaged Merge header after blank lines, a damaged "Game ID" one
+    # glued after a Merge hand (tests/test_pokertracker_damaged_headers.py)
+    ("pokertracker", "merge_header_damaged_byte_after_blank_lines.txt"): (
+        "80400001-1", [("Eva", 86)], 4, 27, 45, "80400001-3", [("Eva", 29)]),
+    ("pokertracker", "game_id_header_damaged_glued_after_a_merge_hand.txt"): (
+        "80400002-1", [("Hal", 19)], 1, 17, 40, "4908900002", [("Hero", 100)]),
 }  # fmt: skip
 
 
