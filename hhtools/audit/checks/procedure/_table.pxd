@@ -32,3 +32,12 @@ cpdef _in_text_order(ctx)
 # the seats' and the actions' fields read in C (hhtools/model/slots.pxd)
 @cython.locals(s=_Seat, a=_Action, hand=_Hand, game=_Game)
 cpdef _replayed(ctx)
+
+# the table's other parts, called in C from _replayed (their counters C integers)
+cpdef _ring(ctx, order, players, away)
+
+@cython.locals(cards=Py_ssize_t, k=Py_ssize_t, need=Py_ssize_t)
+cpdef bint _streets_whole(hand, by_street) except -1
+
+@cython.locals(n=Py_ssize_t, k=Py_ssize_t, j=Py_ssize_t, start=Py_ssize_t, stop=Py_ssize_t)
+cpdef _positional_big_blind(ring, posts)

@@ -112,10 +112,11 @@ class Table:
         posts: :func:`posts_by_kind`.
         whole: :func:`streets_whole`.
         big_blind: :func:`positional_big_blind`.
+        wrote: :func:`site_wrote_it` of the hand (asked by several checks).
     """
 
     __slots__ = ("big_blind", "by_street", "order", "places", "posts", "ring", "steps",
-                 "whole")  # fmt: skip
+                 "whole", "wrote")  # fmt: skip
 
     def __init__(
         self, order: frozenset[int] | None, ring: list[str], places: Places,
@@ -130,6 +131,7 @@ class Table:
         self.posts = posts
         self.whole = True
         self.big_blind: str | None = None
+        self.wrote = True
 
 
 def table(ctx: AuditContext) -> Table:
@@ -167,6 +169,7 @@ def _replayed(ctx: AuditContext) -> Table:
     t = Table(order, ring, at, steps, by_street, posts)
     t.whole = _streets_whole(hand, by_street)
     t.big_blind = _positional_big_blind(ring, posts)
+    t.wrote = site_wrote_it(hand)
     return t
 
 
@@ -509,13 +512,14 @@ def _positional_big_blind(
         return None
     sb = {a.player for a in posts.get(_SMALL, _NONE)}
     n = len(ring)
-    seq = range(n)  # the places of the ring to look at in turn
-    for k, p in enumerate(ring):
+    start, stop = 0, n  # the places of the ring to look at in turn
+    for k in range(n):
+        p = ring[k]
         if p in sb:  # the first small blind, nearest the button's left
             if p:
-                seq = range(k + 1, k + n)  # the others, clockwise from his left (after())
+                start, stop = k + 1, k + n  # the others, clockwise from his left (after())
             break
-    for j in seq:
+    for j in range(start, stop):
         p = ring[j % n]
         if p in bb:
             return p

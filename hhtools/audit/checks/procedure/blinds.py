@@ -8,7 +8,6 @@ from hhtools.audit.checks.procedure._table import (
     after,
     button_player,
     finding,
-    site_wrote_it,
     table,
 )
 from hhtools.audit.context import AuditContext
@@ -79,7 +78,7 @@ def _posts(ctx: AuditContext) -> _Posts | None:
     order, a converter's file, fewer than two dealt in, no big blind, two or more
     small blinds."""
     hand, t = ctx.hand, table(ctx)
-    if hand.button is None or t.order is None or not site_wrote_it(hand):
+    if hand.button is None or t.order is None or not t.wrote:
         return None
     ring, seat = t.ring, t.places.seat  # (seat: the players of the ring, each once)
     posts = t.posts

@@ -11,7 +11,6 @@ from hhtools.audit.checks.procedure._table import (
     Table,
     after,
     finding,
-    site_wrote_it,
     table,
 )
 from hhtools.audit.context import AuditContext
@@ -92,7 +91,7 @@ def procedure_order(ctx: AuditContext) -> Iterator[Finding]:
     """
     hand, t = ctx.hand, table(ctx)
     order = t.order
-    if hand.button is None or order is None or not site_wrote_it(hand):
+    if hand.button is None or order is None or not t.wrote:
         return
     ring = t.ring
     replayed = t.steps
