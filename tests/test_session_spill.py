@@ -56,7 +56,7 @@ def test_parts_from_files_are_the_one_part_held(samples_db: Path, tmp_path: Path
         assert not any(spill.iterdir())  # and the folder is removed
         # the same rows in the same order: players in the order of site and player,
         # each player's seats by moment and hand id
-        for name in ("players", "rows", "with_hands"):
+        for name in ("players", "rows", "summary"):
             got = pa.concat_tables([getattr(p, name) for p in parts])
             assert got.equals(getattr(whole[0], name)), name
         assert _cube_rows(parts) == _cube_rows(whole)

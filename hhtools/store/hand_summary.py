@@ -38,7 +38,7 @@ from typing import Any
 
 import duckdb
 
-from hhtools.store.player_views import sessions_from
+from hhtools.store.player_views import session_lengths, sessions_from
 from hhtools.store.seat_results import counted_seat
 from hhtools.store.session_cube import summarise_session_cube
 from hhtools.store.stats import RATIOS, StatsFilter, stats_sql
@@ -258,7 +258,7 @@ def refresh_summary(con: duckdb.DuckDBPyConnection, whole: bool = False,
 
 def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str,
                        cube: str | None = None, sessions: str | None = None,
-                       with_hands: bool = False) -> None:  # fmt: skip
+                       summary: str | None = None) -> None:  # fmt: skip
     """Work out again the ``session_summary`` rows of some players from their
     ``seat_sessions``, and their ``session_cube`` rows
     (:mod:`hhtools.store.session_cube`), inside the caller's transaction.
@@ -269,15 +269,19 @@ def summarise_sessions(con: duckdb.DuckDBPyConnection, players: str,
         cube: a table or view of their ``session_cube`` rows already summed, or ``None``.
         sessions: a table or view of their ``seat_sessions`` rows (all of them, as
             stored), or ``None``: read from ``seat_sessions``.
-        with_hands: ``sessions`` carries each row's hand's columns
-            (:func:`hhtools.store.player_views.sessions_from`).
+        summary: a table or view of their ``session_summary`` rows already summed up to
+            ``bb_per_100`` (:func:`hhtools.store.session_rows.summary_of_seats`, its
+            ``end`` named ``session_end``), or ``None``: summed here from ``sessions``
+            (:func:`hhtools.store.player_views.sessions_from`, the reference).
     """
     mine = f"(site, player) IN (SELECT site, player FROM {players})"
     con.execute(f"DELETE FROM session_summary WHERE {mine}")
-    rows = sessions_from(sessions or f"(SELECT * FROM seat_sessions WHERE {mine})",
-                         with_hands=bool(sessions) and with_hands)
     cols = ", ".join('"end"' if c.name == "session_end" else c.name
                      for c in TABLES["session_summary"][1])  # fmt: skip
+    if summary is None:
+        rows = sessions_from(sessions or f"(SELECT * FROM seat_sessions WHERE {mine})")
+    else:
+        rows = session_lengths(f'SELECT * RENAME (session_end AS "end") FROM {summary}')
     con.execute(f"INSERT INTO session_summary SELECT {cols} FROM ({rows})")
     summarise_session_cube(con, players, cube)  # and their statistics per session
 

@@ -10,7 +10,7 @@ from hhtools.store.seat_results import counted_seat
 
 __all__ = [
     "ALLIN_EV", "SESSIONS", "SESSION_GAP", "TOURNAMENTS", "cumulative_select", "session_select",
-    "sessions_from", "tournament_totals",
+    "session_lengths", "sessions_from", "tournament_totals",
 ]
 
 #: minutes without a hand that end a player's session (the ``sessions`` view)
@@ -59,7 +59,7 @@ FROM (
 )"""
 
 
-def sessions_from(seat_sessions: str, with_hands: bool = False) -> str:
+def sessions_from(seat_sessions: str) -> str:
     """The ``sessions`` view's SELECT over a table or SELECT of ``(site, hand_id,
     player, session_start, net)`` (the stored ``seat_sessions``, or
     :func:`session_select`): one GROUP BY, then the session's number and end by
@@ -71,24 +71,13 @@ def sessions_from(seat_sessions: str, with_hands: bool = False) -> str:
     (the row's net won over the session's length, minor units rounded to a unit; NULL
     when the length is 0). A session that changed game or stakes has a row for each,
     all with the session's start, end and length.
-
-    ``with_hands``: each row of ``seat_sessions`` already carries its hand's ``game,
-    structure, stakes, currency``, ``moment`` (its start: UTC when known, else the
-    site's clock) and ``net_bb`` (``net::DOUBLE / nullif(big_blind, 0)``), so it is not
-    joined to ``hands`` again (the sessions step has them: a join of every hand per part).
     """
-    x = ("SELECT site, player, session_start, net, game, structure, stakes, currency, "
-         f"net_bb, moment FROM {seat_sessions}" if with_hands else f"""
+    return session_lengths(f"""
+WITH x AS (
     SELECT x.site, x.player, x.session_start, x.net, h.game, h.structure, h.stakes,
            h.currency, x.net::DOUBLE / nullif(h.big_blind, 0) AS net_bb,
            coalesce(h.started_at_utc, h.started_at) AS moment
-    FROM {seat_sessions} x JOIN hands h ON h.site = x.site AND h.hand_id = x.hand_id""")
-    return f"""
-SELECT *, date_diff('second', start, "end") / 60.0 AS minutes,
-       CASE WHEN "end" > start THEN round(net_won * 3600.0
-            / date_diff('second', start, "end"))::BIGINT END AS net_per_hour
-FROM (
-WITH x AS ({x})
+    FROM {seat_sessions} x JOIN hands h ON h.site = x.site AND h.hand_id = x.hand_id)
 SELECT site, player,
        dense_rank() OVER (PARTITION BY site, player ORDER BY session_start) AS session,
        session_start AS start,
@@ -97,8 +86,23 @@ SELECT site, player,
        sum(net)::BIGINT AS net_won,
        100.0 * sum(net_bb) / count(*) AS bb_per_100
 FROM x
-GROUP BY site, player, session_start, game, structure, stakes, currency
-)"""
+GROUP BY site, player, session_start, game, structure, stakes, currency""")
+
+
+def session_lengths(rows: str) -> str:
+    """The rows of :func:`sessions_from` from a table or SELECT of its columns up to
+    ``bb_per_100`` (``site, player, session, start, end, ..., bb_per_100``): with each
+    session's ``minutes`` and ``net_per_hour`` worked out from its ``start``, ``end``
+    and ``net_won`` (as :func:`sessions_from` says them).
+
+    Args:
+        rows: a table name or a SELECT (without parentheses).
+    """
+    return f"""
+SELECT *, date_diff('second', start, "end") / 60.0 AS minutes,
+       CASE WHEN "end" > start THEN round(net_won * 3600.0
+            / date_diff('second', start, "end"))::BIGINT END AS net_per_hour
+FROM ({rows})"""
 
 
 SESSIONS = sessions_from("seat_sessions")

@@ -27,8 +27,8 @@ import pyarrow.compute as pc
 from hhtools.store.player_views import SESSION_GAP
 from hhtools.store.seat_results import counted_seat
 
-__all__ = ["ROWS_AT_ONCE", "SESSION_SCHEMA", "SessionPart", "let_go_of_cache", "same_as_before",
-           "session_parts", "session_rows"]  # fmt: skip
+__all__ = ["ROWS_AT_ONCE", "SESSION_SCHEMA", "SUMMARY_SCHEMA", "SessionPart", "let_go_of_cache", "same_as_before",
+           "session_parts", "session_rows", "summary_of_seats"]  # fmt: skip
 
 #: the columns of ``seat_sessions`` the rows give, in order
 SESSION_SCHEMA = pa.schema([("site", pa.string()), ("hand_id", pa.string()),
@@ -36,6 +36,13 @@ SESSION_SCHEMA = pa.schema([("site", pa.string()), ("hand_id", pa.string()),
                             ("net", pa.int64())])  # fmt: skip
 
 _MICROS_A_MINUTE = 60_000_000
+
+#: the columns of :func:`summary_of_seats`: ``session_summary``'s up to ``bb_per_100``
+SUMMARY_SCHEMA = pa.schema([
+    ("site", pa.string()), ("player", pa.string()), ("session", pa.int64()),
+    ("start", pa.timestamp("us")), ("session_end", pa.timestamp("us")),
+    *((k, pa.string()) for k in ("game", "structure", "stakes", "currency")),
+    ("hands", pa.int64()), ("net_won", pa.int64()), ("bb_per_100", pa.float64())])
 
 #: the hands' columns the sorted seats may take
 #: (:func:`hhtools.store.session_cube.seat_values_select`), worked out before the join:
@@ -146,24 +153,94 @@ class SessionPart(NamedTuple):
     #: their ``session_cube`` rows (:func:`hhtools.store.session_cube.cube_of_seats`);
     #: ``None`` when not asked for, or when two hand keys have one hash
     cube: pa.Table | None
-    #: with the cube: ``rows`` with each hand's columns that its session summary reads
-    #: (``sessions_from(..., with_hands=True)``: :func:`_with_hands`), else ``None``
-    with_hands: pa.Table | None
+    #: with the cube: their ``session_summary`` rows up to ``bb_per_100``
+    #: (:func:`summary_of_seats`), else ``None``
+    summary: pa.Table | None
 
 
-def _with_hands(out: pa.Table, rows: pa.Table, values: pa.Table, keys: pa.Table) -> pa.Table:
-    """The rows ``out`` (of :data:`SESSION_SCHEMA`) with their hands' ``game, structure,
-    stakes, currency`` (from ``keys``, the rows of
-    :data:`hhtools.store.session_cube.KEYS_SELECT`, by each row's ``_cube_key`` among
-    ``values``), ``moment`` (from the read ``rows``) and ``net_bb`` (``_cube_net_bb``)."""
-    which = pc.index_in(values.column("_cube_key"), value_set=keys.column("cube_key"))
-    return out.select(["site", "player", "session_start", "net"]).append_column(
-        "moment", rows.column("moment")).append_column(
-        "net_bb", values.column("_cube_net_bb")).append_column(  # fmt: skip
-        "game", keys.column("game").take(which)).append_column(
-        "structure", keys.column("structure").take(which)).append_column(
-        "stakes", keys.column("stakes").take(which)).append_column(
-        "currency", keys.column("currency").take(which))
+def summary_of_seats(rows: pa.Table, moment: pa.ChunkedArray | pa.Array, values: pa.Table,
+                     new: np.ndarray, start: pa.Array, same: np.ndarray,
+                     keys: pa.Table) -> pa.Table:  # fmt: skip
+    """The ``session_summary`` rows of some players' counted seats, summed from their
+    sorted rows: those of :func:`hhtools.store.player_views.sessions_from` over their
+    sessions (the reference: one GROUP BY by site, player, session start, game,
+    structure, stakes and currency, a ``dense_rank`` of the session start and the
+    latest moment of the session), but for ``minutes`` and ``net_per_hour``
+    (:func:`hhtools.store.player_views.session_lengths` adds them).
+
+    The seats of one session are together in the sorted rows, the sessions of a player
+    in the order of their start; the seats of no known moment (each a session starting
+    at NULL) are a player's last, and GROUP BY takes them as one session (one row per
+    key), numbered after the others, its end NULL. Within a session, the seats of each
+    key are summed together (runs of one key apart, as when the stakes change back).
+
+    Args:
+        rows: the seats' rows of :data:`SESSION_SCHEMA` (sorted as :func:`session_rows`).
+        moment: per row, its hand's moment (NULL when unknown).
+        values: per row, the columns of
+            :func:`hhtools.store.session_cube.seat_values_select` (``_cube_key``,
+            ``_cube_net_bb``: the seat's net in big blinds, NULL for no big blind).
+        new: per row, whether it starts a session.
+        start: per row, its session's start.
+        same: per row but the first, whether its player is the row before's.
+        keys: the rows of :data:`hhtools.store.session_cube.KEYS_SELECT` (one hash a key).
+
+    Returns:
+        A table of ``site, player, session, start, session_end, game, structure,
+        stakes, currency, hands, net_won, bb_per_100`` (money in minor units; a sum of
+        no known value NULL), ordered by player, session and key.
+    """
+    n = rows.num_rows
+    hashes = keys.column("cube_key").combine_chunks()
+    if n == 0:
+        return SUMMARY_SCHEMA.empty_table()
+    unknown = pc.is_null(start).to_numpy(zero_copy_only=False)
+    first_of = np.append(True, ~same)
+    # a block: one session, or all of a player's sessions of no known start
+    block_new = new.copy()
+    block_new[1:] &= ~(same & unknown[1:] & unknown[:-1])
+    block = np.cumsum(block_new) - 1
+    session = block - np.maximum.accumulate(np.where(first_of, block, 0)) + 1
+    last = np.append(np.flatnonzero(block_new)[1:] - 1, n - 1)  # each block's last row
+    # runs of one block and one key in the rows' order, then the runs of one (block,
+    # key) together (stable: each key's runs in order)
+    key = values.column("_cube_key").to_numpy()
+    run = block_new.copy()
+    run[1:] |= key[1:] != key[:-1]
+    first = np.flatnonzero(run)
+    order = np.lexsort((key[first], block[first]))
+    first_sorted = first[order]
+    size = np.diff(np.append(first, n))[order]
+    group = np.ones(len(order), dtype=bool)
+    group[1:] = ((block[first_sorted][1:] != block[first_sorted][:-1])
+                 | (key[first_sorted][1:] != key[first_sorted][:-1]))  # fmt: skip
+    heads = np.flatnonzero(group)
+    at = first_sorted[heads]  # a row of each summary row
+
+    def summed(col: pa.ChunkedArray, kind: type) -> tuple[np.ndarray, np.ndarray]:
+        """Each summary row's sum of ``col`` and whether any of its values is known."""
+        arr = col.combine_chunks()
+        got = pc.fill_null(arr, 0).to_numpy(zero_copy_only=False).astype(kind)
+        valid = pc.is_valid(arr).to_numpy(zero_copy_only=False).astype(np.int64)
+        total, seen = (np.add.reduceat(np.add.reduceat(x, first)[order], heads)
+                       for x in (got, valid))  # fmt: skip
+        return total, seen > 0
+
+    hands = np.add.reduceat(size, heads).astype(np.int64)
+    net, net_known = summed(rows.column("net"), np.int64)
+    net_bb, bb_known = summed(values.column("_cube_net_bb"), np.float64)
+    which = pc.index_in(pa.array(key[at], hashes.type), value_set=hashes)
+    take = pa.array(at)
+    moments = moment.combine_chunks() if isinstance(moment, pa.ChunkedArray) else moment
+    return pa.table({
+        "site": rows.column("site").take(take), "player": rows.column("player").take(take),
+        "session": pa.array(session[at], pa.int64()), "start": start.take(take),
+        "session_end": moments.take(pa.array(last[block[at]])),
+        **{k: keys.column(k).take(which) for k in ("game", "structure", "stakes", "currency")},
+        "hands": pa.array(hands, pa.int64()),
+        "net_won": pa.array(net, pa.int64(), mask=~net_known),
+        "bb_per_100": pa.array(100.0 * net_bb / hands, pa.float64(), mask=~bb_known),
+    }).cast(SUMMARY_SCHEMA)
 
 
 def session_parts(con: duckdb.DuckDBPyConnection, players: pa.Table, cube: bool,
@@ -215,8 +292,9 @@ def session_parts(con: duckdb.DuckDBPyConnection, players: pa.Table, cube: bool,
         out, values, new, start = _worked_out(rows, gap, same)
         summed = None if keys is None else cube_of_seats(out, values, new, start, keys)
         who = named.take(number[np.flatnonzero(np.append(True, ~same))])
-        hands = None if summed is None else _with_hands(out, rows, values, keys)
-        return SessionPart(who, out, summed, hands)
+        summary = None if summed is None else summary_of_seats(
+            out, rows.column("moment"), values, new, start, same, keys)
+        return SessionPart(who, out, summed, summary)
 
     with _Spill(files, named.num_rows, limit) as spill:
         con.register("_hh_stream_players", numbers)

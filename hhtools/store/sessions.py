@@ -115,7 +115,7 @@ def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table) -> int:
     seen = [PLAYER_SCHEMA.empty_table()]
     with closing(session_parts(con, players, cube=kept)) as parts:
         for part in parts:
-            _store(con, part.players, part.rows, part.cube, kept, part.with_hands)
+            _store(con, part.players, part.rows, part.cube, kept, part.summary)
             let_go_of_cache(con)  # the blocks the part wrote, kept cached by DuckDB
             seen.append(part.players.cast(PLAYER_SCHEMA))
             del part  # before the next part is worked out
@@ -127,43 +127,35 @@ def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table) -> int:
 
 
 def _store(con: duckdb.DuckDBPyConnection, players: pa.Table, rows: pa.Table,
-           cube: pa.Table | None, kept: bool, with_hands: pa.Table | None = None
+           cube: pa.Table | None, kept: bool, summary: pa.Table | None = None
            ) -> None:  # fmt: skip
     """In a transaction of its own, replace the ``seat_sessions`` rows of ``players`` by
-    ``rows`` and, ``kept``, their ``session_summary`` rows (from ``with_hands``, the
-    rows with their hands' columns, when given) and ``session_cube`` rows (from
-    ``cube``, or summed by SQL when it is ``None``)."""
+    ``rows`` and, ``kept``, their ``session_summary`` rows (from ``summary``, summed
+    from their sorted seats, when given; else by SQL from ``rows``) and
+    ``session_cube`` rows (from ``cube``, or summed by SQL when it is ``None``)."""
     con.register("_hh_part_players", players)
     try:
         con.execute("CREATE OR REPLACE TEMP TABLE _session_part AS "
                     "SELECT site, player FROM _hh_part_players")  # fmt: skip
     finally:
         con.unregister("_hh_part_players")
+    given = {"_hh_sessions": rows, "_hh_session_cube": cube, "_hh_session_summary": summary}
     try:
         with transaction(con):
             con.execute("DELETE FROM seat_sessions WHERE (site, player) IN "
                         "(SELECT site, player FROM _session_part)")  # fmt: skip
-            con.register("_hh_sessions", rows)
-            try:
-                con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
-                if kept and cube is not None:
-                    con.register("_hh_session_cube", cube)
-                    if with_hands is not None:
-                        con.register("_hh_session_hands", with_hands)
-                    try:
-                        summarise_sessions(con, "_session_part", "_hh_session_cube",
-                                           "_hh_sessions" if with_hands is None
-                                           else "_hh_session_hands",
-                                           with_hands is not None)  # fmt: skip
-                    finally:
-                        con.unregister("_hh_session_cube")
-                        if with_hands is not None:
-                            con.unregister("_hh_session_hands")
-                elif kept:  # two hand keys of one hash: the cube summed by SQL
-                    summarise_sessions(con, "_session_part", None, "_hh_sessions")
-            finally:
-                con.unregister("_hh_sessions")
+            for name, table in given.items():
+                if table is not None:
+                    con.register(name, table)
+            con.execute("INSERT INTO seat_sessions BY NAME SELECT * FROM _hh_sessions")
+            if kept:  # the cube and summary as given, else (two hand keys of one hash) by SQL
+                summarise_sessions(con, "_session_part",
+                                   None if cube is None else "_hh_session_cube", "_hh_sessions",
+                                   None if summary is None else "_hh_session_summary")
     finally:
+        for name, table in given.items():
+            if table is not None:
+                con.unregister(name)
         con.execute("DROP TABLE IF EXISTS _session_part")
 
 
