@@ -253,3 +253,48 @@ def test_every_amount_and_tail_reads_as_the_rules_read_it(unit: Unit) -> None:
                 for t in _TAILS:
                     line = "Bob" + form.format(a=a, b=b, t=t)
                     assert _read(line, True, unit) == _read(line, False, unit), line
+
+
+def _wide_hand(quick: bool) -> _Body:
+    h = _Body("f.txt", 1)
+    h.unit = Unit.CENTS
+    for seat, name in enumerate(("Zoë", "Ωmega", "\U0001f600 Ann"), 1):
+        h.add_seat(Seat(seat, name, 500, line=seat + 1))
+    h.rules = FAST_RULES
+    h.seen, h.known = FAST_RULES.seen[Unit.CENTS], FAST_RULES.lines[Unit.CENTS]
+    h.quick = quick
+    h.street = Street.TURN
+    return h
+
+
+WIDE_LINES = [
+    "Zoë: raises $0.03 to $0.05", "Ωmega: raises $0.03 to $0.05", "\U0001f600 Ann: bets $2",
+    "Ωmega: calls $1.10 and is all-in", "Ωmega: folds", "\U0001f600 Ann: checks",
+    "Ωmega: posts big blind $0.02", "Ωmega: calls €1.10 and is all-in", "Ωmega: calls $1 Ω",
+    "Ωmega: raises $1 to Ω2", "\U0001f600 Ann collected $1.37 from side pot-2",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("line", WIDE_LINES)
+def test_a_line_of_a_wider_text_reads_as_the_rules_read_it(line: str) -> None:
+    """The plain reader's word tests compare one-byte words with texts of 1, 2 and 4
+    bytes a character (compiled: by their bytes when both are one byte a character)."""
+    got = []
+    for quick in (True, False):
+        h = _wide_hand(quick)
+        got.append((h.read_line(line, 9), h.actions, h.collects, h.folded, h.problems))
+    assert got[0] == got[1]
+
+
+def test_wider_texts_by_hand() -> None:
+    h = _wide_hand(True)
+    assert h.read_line("Ωmega: raises $0.03 to $0.05 and is all-in", 9)
+    assert h.read_line("\U0001f600 Ann: calls $2", 10)
+    assert h.actions == [Action(Street.TURN, "Ωmega", ActionKind.RAISE, 3, 5, True, None, 9),
+                         Action(Street.TURN, "\U0001f600 Ann", ActionKind.CALL, 200, None, False,
+                                None, 10)]  # fmt: skip
+    h.summary = True
+    assert plain.read_summary_seat(h, "Seat 2: Ωmega (big blind) folded on the Turn", 31)
+    assert h.summary_folds == [("Ωmega", Street.TURN, 31)]
+    assert plain.read_seat(h, "Seat 4: Ωmeg\u00e4 ($12.05 in chips)", 4)
+    assert h.seats[-1] == Seat(4, "Ωmeg\u00e4", 1205, line=4)

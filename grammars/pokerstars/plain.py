@@ -53,6 +53,8 @@ def _compiled() -> bool:
 #: :func:`read_plain` (set when this module runs compiled; the tests set it on the
 #: Python path to check the two readings agree)
 QUICK = _compiled()
+#: compiled (``plain.pxd``: a C flag): :func:`_starts` compares in C
+_C = QUICK
 
 #: the currency symbols an amount may start with (:data:`~hhtools.model.money.SYMBOL_CLASS`;
 #: written out, so that the compiled test is a C switch: the tests check it is the same)
@@ -76,6 +78,19 @@ _POST_WORDS = (
     ("the ante ", PostKind.ANTE), ("ante ", PostKind.ANTE),
     ("straddle ", PostKind.STRADDLE), ("small & big blinds ", PostKind.DEAD_SMALL_AND_BIG),
 )  # fmt: skip
+
+
+def _starts(ln: str, lit: str, at: int) -> bool:
+    """``ln.startswith(lit, at)``; compiled, two texts of one kind compared by ``memcmp``
+    (``_c_starts``, plain.pxd), else ``PyUnicode_Tailmatch`` as ``str.startswith``."""
+    if _C:
+        return _c_starts(ln, lit, at)  # type: ignore[name-defined,no-any-return]  # noqa: F821
+    return ln.startswith(lit, at)
+
+
+def _ends(ln: str, lit: str) -> bool:
+    """``ln.endswith(lit)``, by :func:`_starts`."""
+    return len(ln) >= len(lit) and _starts(ln, lit, len(ln) - len(lit))
 
 
 def amount_at(ln: str, i: int, end: int, cents: bool) -> int:
@@ -125,7 +140,7 @@ def _last_amount(ln: str, i: int, n: int, cents: bool) -> int:
     if end < 0:
         end = n
         all_in = 0
-    elif n - end == 14 and ln.endswith(_ALL_IN):
+    elif n - end == 14 and _ends(ln, _ALL_IN):
         all_in = 1
     else:
         return -1
@@ -155,21 +170,21 @@ def read_plain(h: _Hand, ln: str, name: str, lno: int) -> bool:
         return False
     c = ln[at + 2]
     if c == "f":
-        if n != at + 7 or not ln.startswith(": folds", at):
+        if n != at + 7 or not _starts(ln, ": folds", at):
             return False
         h.folded.add(name)
         h.actions.append(built(_action, (h.street, name, _FOLD, 0, None, False, None, lno)))
         return True
     if c == "c":
-        if n == at + 8 and ln.startswith(": checks", at):
+        if n == at + 8 and _starts(ln, ": checks", at):
             h.actions.append(built(_action, (h.street, name, _CHECK, 0, None, False, None,
                                          lno)))  # fmt: skip
             return True
-        if not ln.startswith(": calls ", at):
+        if not _starts(ln, ": calls ", at):
             return False
         return _added(h, ln, name, lno, at + 8, n, cents, _CALL)
     if c == "b":
-        if not ln.startswith(": bets ", at):
+        if not _starts(ln, ": bets ", at):
             return False
         return _added(h, ln, name, lno, at + 7, n, cents, _BET)
     if c == "r":
@@ -192,10 +207,10 @@ def _added(h: _Hand, ln: str, name: str, lno: int, i: int, n: int, cents: bool,
 
 def _raised(h: _Hand, ln: str, name: str, lno: int, at: int, n: int, cents: bool) -> bool:
     """": raises A to B" (and is all-in)."""
-    if not ln.startswith(": raises ", at):
+    if not _starts(ln, ": raises ", at):
         return False
     end = ln.find(" ", at + 9)
-    if end < 0 or not ln.startswith(" to ", end):
+    if end < 0 or not _starts(ln, " to ", end):
         return False
     amount = amount_at(ln, at + 9, end, cents)
     got = _last_amount(ln, end + 4, n, cents)
@@ -208,10 +223,10 @@ def _raised(h: _Hand, ln: str, name: str, lno: int, at: int, n: int, cents: bool
 
 def _posted(h: _Hand, ln: str, name: str, lno: int, at: int, n: int, cents: bool) -> bool:
     """": posts <kind> A" (and is all-in)."""
-    if not ln.startswith(": posts ", at):
+    if not _starts(ln, ": posts ", at):
         return False
     for words, kind in _POST_WORDS:
-        if ln.startswith(words, at + 8):
+        if _starts(ln, words, at + 8):
             got = _last_amount(ln, at + 8 + len(words), n, cents)
             if got < 0:
                 return False
@@ -226,20 +241,20 @@ def _posted(h: _Hand, ln: str, name: str, lno: int, at: int, n: int, cents: bool
 
 def _collected(h: _Hand, ln: str, name: str, lno: int, at: int, n: int, cents: bool) -> bool:
     """" collected A from pot" ("main pot"; "side pot-N": pot N)."""
-    if not ln.startswith(" collected ", at):
+    if not _starts(ln, " collected ", at):
         return False
     i = at + 11
     end = ln.find(" ", i)
-    if end < 0 or not ln.startswith(" from ", end):
+    if end < 0 or not _starts(ln, " from ", end):
         return False
     amount = amount_at(ln, i, end, cents)
     if amount < 0:
         return False
     i = end + 6
     rest = n - i
-    if (rest == 3 and ln.endswith("pot")) or (rest == 8 and ln.endswith("main pot")):
+    if (rest == 3 and _ends(ln, "pot")) or (rest == 8 and _ends(ln, "main pot")):
         pot = 0
-    elif rest == 10 and ln.startswith("side pot-", i) and "1" <= ln[n - 1] <= "9":
+    elif rest == 10 and _starts(ln, "side pot-", i) and "1" <= ln[n - 1] <= "9":
         pot = ord(ln[n - 1]) - 48
     else:
         return False
@@ -268,7 +283,7 @@ def read_seat(h: _Hand, ln: str, lno: int) -> bool:
     seat number 1 to 3 ASCII digits, the name up to the last " (", a plain stack:
     :func:`amount_at`); ``False``, nobody seated, for any other line."""
     n = len(ln)
-    if n < 20 or not ln.endswith(" in chips)") or not ln.startswith("Seat "):
+    if n < 20 or not _ends(ln, " in chips)") or not _starts(ln, "Seat ", 0):
         return False
     end = n - 10
     cut = ln.rfind(" (", 0, end)
@@ -291,7 +306,7 @@ def read_total(h: _Hand, ln: str, lno: int) -> bool:
     read as :func:`~.summary._total` reads it: the total and its line, the rake;
     ``False``, nothing read, for any other line (pot parts, other segments...)."""
     n = len(ln)
-    if not ln.startswith("Total pot "):
+    if not _starts(ln, "Total pot ", 0):
         return False
     cents = h.units is _CENTS
     end = ln.find(" ", 10)
@@ -302,7 +317,7 @@ def read_total(h: _Hand, ln: str, lno: int) -> bool:
         return False
     if end == n:
         rake = -1
-    elif ln.startswith(" | Rake ", end):
+    elif _starts(ln, " | Rake ", end):
         rake = amount_at(ln, end + 8, n, cents)
         if rake < 0:
             return False
@@ -332,36 +347,36 @@ def read_summary_seat(h: _Hand, ln: str, lno: int) -> bool:
     name not the seat's...)."""
     n = len(ln)
     colon = ln.find(": ", 5)
-    seat = _seat_number(ln, colon) if ln.startswith("Seat ") else -1
+    seat = _seat_number(ln, colon) if _starts(ln, "Seat ", 0) else -1
     if seat < 0:
         return False
     player = h.names.get(seat)
-    if player is None or not ln.startswith(player, colon + 2):
+    if player is None or not _starts(ln, player, colon + 2):
         return False
     i = colon + 2 + len(player)
     while i + 2 < n and ln[i + 1] == "(" and ln[i] == " ":  # " (" and a character
         c = ln[i + 2]  # the tag's first letter: no tag tried that it does not start
         for tag in _TAGS:
-            if tag[2] == c and ln.startswith(tag, i):
+            if tag[2] == c and _starts(ln, tag, i):
                 i += len(tag)
                 break
         else:
             break
-    if ln.startswith(" folded ", i):
+    if _starts(ln, " folded ", i):
         i += 8
         c = ln[i + 7] if i + 7 < n else " "  # "before Flop"'s "F", "on the Turn"'s "T"...
         for words, street in _FOLDED:
-            if words[7] == c and ln.startswith(words, i):
+            if words[7] == c and _starts(ln, words, i):
                 end = i + len(words)
-                if end != n and (n - end != 13 or not ln.endswith(" (didn't bet)")):
+                if end != n and (n - end != 13 or not _ends(ln, " (didn't bet)")):
                     return False
                 if player not in h.folded:  # no fold line in the body
                     h.summary_folds.append((player, street, lno))
                 return True
         return False
-    if ln.startswith(" collected (", i) and ln.endswith(")"):
+    if _starts(ln, " collected (", i) and _ends(ln, ")"):
         return amount_at(ln, i + 12, n - 1, h.units is _CENTS) >= 0
-    if ln.startswith(" showed [", i):
+    if _starts(ln, " showed [", i):
         return _showed(h, ln, player, lno, i + 9, n)
     return False
 
@@ -374,9 +389,9 @@ def _showed(h: _Hand, ln: str, player: str, lno: int, i: int, n: int) -> bool:
     if end < 0 or "]" in ln[i:end]:
         return False
     k = end + 6
-    if ln.startswith("lost", k):
+    if _starts(ln, "lost", k):
         k += 4
-    elif ln.startswith("won (", k):
+    elif _starts(ln, "won (", k):
         close = ln.find(")", k)
         if close < 0 or amount_at(ln, k + 5, close, h.units is _CENTS) < 0:
             return False
@@ -385,7 +400,7 @@ def _showed(h: _Hand, ln: str, player: str, lno: int, i: int, n: int) -> bool:
         return False
     if k == n:
         desc = None
-    elif ln.startswith(" with ", k):
+    elif _starts(ln, " with ", k):
         desc = ln[k + 6 :]
         if ", and " in desc or "(" in desc:
             return False
@@ -552,7 +567,7 @@ def board_lists(ln: str, i: int) -> tuple[str, ...] | None:
     n = len(ln)
     out: list[str] = []
     while i < n:
-        if not ln.startswith(" [", i):
+        if not _starts(ln, " [", i):
             return None
         i = cards_at(out, ln, i + 2, n)
         if i < 0 or i == n or ln[i] != "]":
