@@ -24,7 +24,7 @@ from hhtools.store import db as store
 from hhtools.store import session_rows as rows_module
 from hhtools.store.importer import import_paths
 from hhtools.store.player_views import sessions_from
-from hhtools.store.session_rows import SESSION_SCHEMA, summary_of_seats
+from hhtools.store.session_rows import SESSION_SCHEMA, seat_groups, summary_of_seats
 from tests.conftest import SAMPLES
 
 T0 = datetime(2026, 3, 1, 20, 0)
@@ -48,8 +48,10 @@ def _by_hand() -> pa.Table:
                        "_cube_net_bb": pa.array([1.0, -0.5, 0.5, None, 0.25, 0.5, -0.25])})
     new = np.array([True, False, False, True, True, True, True])
     same = np.array([True, True, True, True, True, False])
-    return summary_of_seats(rows, pa.array(moments, pa.timestamp("us")), values, new,
-                            rows.column("session_start").combine_chunks(), same, KEYS)
+    start = rows.column("session_start").combine_chunks()
+    groups = seat_groups(new, start, same, values.column("_cube_key").to_numpy())
+    return summary_of_seats(rows, pa.array(moments, pa.timestamp("us")), values, groups,
+                            start, KEYS)
 
 
 def test_summary_of_seats_by_hand() -> None:
@@ -70,13 +72,52 @@ def test_summary_of_seats_by_hand() -> None:
     assert {r["site"] for r in got} == {"s"} and {r["stakes"] for r in got} == {"0.5/1"}
 
 
+def test_the_cube_of_the_same_groups_by_hand() -> None:
+    """session_cube from the same groups, over the seats with statistics only: a group
+    without one (a's PLO8 of session 1, a's PLO of no known start) has no row; bit 0 of
+    ``_cube_bits`` is vpip's count, bit 1 its opportunity (and pfr's)."""
+    from hhtools.store.session_cube import cube_of_seats
+
+    moments = [T0, T0 + timedelta(minutes=10), T0 + timedelta(minutes=20),
+               T0 + timedelta(hours=2), None, None, T0]  # fmt: skip
+    starts = pa.array([T0, T0, T0, T0 + timedelta(hours=2), None, None, T0],
+                      pa.timestamp("us"))  # fmt: skip
+    rows = pa.Table.from_arrays(
+        [pa.array(["s"] * 7), pa.array([f"h{i}" for i in range(7)]),
+         pa.array(["a"] * 6 + ["b"]), starts,
+         pa.array([100, -50, 30, 5, 7, 8, -1], pa.int64())], schema=SESSION_SCHEMA)  # fmt: skip
+    values = pa.table({
+        "_cube_stat": [True, False, True, True, False, True, True],
+        "_cube_key": pa.array([11, 22, 11, 11, 11, 22, 22], pa.uint64()),
+        "_cube_bits": pa.array([3, 3, 2, 0, 3, 3, 2], pa.int64()),
+        "_cube_postflop_aggressive": pa.array([1, 5, None, 2, 1, None, 0], pa.int64()),
+        "_cube_postflop_calls": pa.array([0] * 7, pa.int64()),
+        "_cube_postflop_folds": pa.array([None] * 7, pa.int64()),
+        "_cube_net_bb": pa.array([1.0, -0.5, 0.5, None, 0.25, 0.5, -0.25])})
+    new = np.array([True, False, False, True, True, True, True])
+    same = np.array([True, True, True, True, True, False])
+    groups = seat_groups(new, starts, same, values.column("_cube_key").to_numpy())
+    got = cube_of_seats(rows, values, groups, starts, KEYS)
+    assert got is not None
+    cols = ("player", "session_start", "game", "hands", "vpip_count", "vpip_opportunities",
+            "pfr_opportunities", "postflop_aggressive", "postflop_calls", "postflop_folds",
+            "net_won", "net_bb")  # fmt: skip
+    assert [tuple(r[c] for c in cols) for r in got.to_pylist()] == [
+        ("a", T0, "PLO", 2, 1, 2, 2, 1, 0, None, 130, 1.5),  # h0 and h2; h2's aggression unknown
+        ("a", T0 + timedelta(hours=2), "PLO", 1, 0, 0, 0, 2, 0, None, 5, None),
+        ("a", None, "PLO8", 1, 1, 1, 1, None, 0, None, 8, 0.5),
+        ("b", T0, "PLO8", 1, 0, 1, 1, 0, 0, None, -1, -0.25),
+    ]
+
+
 def test_no_seats_no_summary() -> None:
     empty = SESSION_SCHEMA.empty_table()
     values = pa.table({"_cube_key": pa.array([], pa.uint64()),
                        "_cube_net_bb": pa.array([], pa.float64())})
-    got = summary_of_seats(empty, pa.array([], pa.timestamp("us")), values,
-                           np.ones(0, bool), pa.array([], pa.timestamp("us")),
-                           np.zeros(0, bool), KEYS)  # fmt: skip
+    groups = seat_groups(np.ones(1, bool), pa.array([None], pa.timestamp("us")),
+                         np.zeros(0, bool), np.zeros(1, np.uint64))  # any: no row reads them
+    got = summary_of_seats(empty, pa.array([], pa.timestamp("us")), values, groups,
+                           pa.array([], pa.timestamp("us")), KEYS)  # fmt: skip
     assert got.num_rows == 0 and got.schema == rows_module.SUMMARY_SCHEMA
 
 

@@ -39,8 +39,9 @@ from hhtools.store.tables._base import Column
 from hhtools.store.tables._base import column as _c
 
 if TYPE_CHECKING:  # loaded where the cube is summed (an import): a read never needs them
-    import numpy as np
     import pyarrow as pa
+
+    from hhtools.store.session_rows import SeatGroups
 
 __all__ = ["SESSION_CUBE", "SESSION_CUBE_COLUMNS", "refresh_session_cube", "rows_select",
            "session_cube_current", "session_stats_select", "summarise_session_cube"]  # fmt: skip
@@ -178,73 +179,59 @@ def seat_values_select() -> str:
                       *(f"{e} AS _cube_{n}" for n, e in _SEAT_SUMS.items() if e)])  # fmt: skip
 
 
-def cube_of_seats(rows: pa.Table, values: pa.Table, new: np.ndarray, start: pa.Array,
+def cube_of_seats(rows: pa.Table, values: pa.Table, groups: SeatGroups, start: pa.Array,
                   keys: pa.Table) -> pa.Table | None:  # fmt: skip
     """The ``session_cube`` rows of some players' counted seats, summed from them: the
-    rows :func:`rows_select` gives for those players (net_bb, a sum of doubles, to its
-    last bits).
+    rows :func:`rows_select` gives for those players (net_bb, a sum of doubles, but
+    for its last bits: summed in another order).
 
     Args:
         rows: their seats' rows of :data:`hhtools.store.session_rows.SESSION_SCHEMA`,
             sorted by site, player, moment and hand id (a session's seats together).
         values: per row, the columns of :func:`seat_values_select`.
-        new: per row, whether it starts a session.
+        groups: the rows' groups of one player, session and hand key
+            (:func:`hhtools.store.session_rows.seat_groups`): a cube row each that
+            has a seat with statistics.
         start: per row, its session's start (NULL when unknown).
         keys: the rows of :data:`KEYS_SELECT`.
 
     Returns:
-        A table of :data:`SESSION_CUBE_COLUMNS`, one row per key, in no order; ``None``
-        when two hand keys have one hash (then :func:`rows_select` must sum them).
+        A table of :data:`SESSION_CUBE_COLUMNS`, one row per key, ordered by player,
+        session and key; ``None`` when two hand keys have one hash (then
+        :func:`rows_select` must sum them).
     """
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    names = [c.name for c in SESSION_CUBE_COLUMNS]
     hashes = keys.column("cube_key").combine_chunks()
     if len(pc.unique(hashes)) != len(hashes):
         return None
-    keep = np.flatnonzero(values.column("_cube_stat").to_numpy(zero_copy_only=False)
-                          if rows.num_rows else np.zeros(0, dtype=bool))  # fmt: skip
-    if keep.size == 0:
-        types = {"VARCHAR": pa.string(), "TIMESTAMP": pa.timestamp("us"), "BIGINT": pa.int64(),
-                 "DOUBLE": pa.float64()}  # fmt: skip
-        return pa.schema([(c.name, types[c.sql]) for c in SESSION_CUBE_COLUMNS]).empty_table()
-    take = pa.array(keep)
-    session = np.cumsum(new)[keep]
-    # a run: seats in a row of one session and one game, structure, stakes and currency
-    run = np.ones(keep.size, dtype=bool)
-    key = values.column("_cube_key").to_numpy()[keep]
-    run[1:] = ~((session[1:] == session[:-1]) & (key[1:] == key[:-1]))
-    first = np.flatnonzero(run)
-    at = pa.array(keep[first])
-    which = pc.index_in(pa.array(key[first]), value_set=hashes)
+    stat = values.column("_cube_stat").to_numpy(zero_copy_only=False).astype(np.int64)
+    counted = groups.summed(stat)
+    cube = np.flatnonzero(counted)  # the groups with a seat with statistics
+    at = pa.array(groups.at[cube])
+    which = pc.index_in(pa.array(groups.key[cube], hashes.type), value_set=hashes)
     cols: dict[str, pa.Array] = {
         "site": rows.column("site").take(at), "player": rows.column("player").take(at),
         "session_start": start.take(at),
         **{k: keys.column(k).take(which) for k in _KEYS},
-        "hands": pa.array(np.diff(np.append(first, keep.size)), pa.int64()),
+        "hands": pa.array(counted[cube], pa.int64()),
     }
+    # each distinct condition's count once (a bit of _cube_bits), of the seats with statistics
     conds = list(dict.fromkeys(_counted().values()))
-    bits = values.column("_cube_bits").to_numpy()[keep]
+    bits = values.column("_cube_bits").to_numpy() * stat
+    count = [groups.summed((bits >> i) & 1)[cube] for i in range(len(conds))]
     for name, cond in _counted().items():
-        flags = (bits >> conds.index(cond)) & 1
-        cols[name] = pa.array(np.add.reduceat(flags, first))
+        cols[name] = pa.array(count[conds.index(cond)], pa.int64())
     for name in _SEAT_SUMS:
         col = (rows.column("net") if name == "net_won" else values.column(f"_cube_{name}")
-               ).combine_chunks().take(take)  # fmt: skip
+               ).combine_chunks()  # fmt: skip
         kind = np.float64 if name == "net_bb" else np.int64
-        got = pc.fill_null(col, 0).to_numpy(zero_copy_only=False).astype(kind)
-        valid = pc.is_valid(col).to_numpy(zero_copy_only=False).astype(np.int64)
-        seen = np.add.reduceat(valid, first)
-        cols[name] = pa.array(np.add.reduceat(got, first), mask=seen == 0)
-    # runs of one key apart (a game again later in a session; seats with no known
-    # moment, each a session starting at NULL) summed into one row, as GROUP BY does
-    keys = ["site", "player", "session_start", *_KEYS]
-    sums = [n for n in names if n not in keys]
-    summed = pa.table(cols).group_by(keys, use_threads=False).aggregate([(n, "sum") for n in sums])
-    names_back = [c.removesuffix("_sum") for c in summed.column_names]
-    return summed.rename_columns(names_back).select(names)
+        got = pc.fill_null(col, 0).to_numpy(zero_copy_only=False).astype(kind) * stat
+        seen = groups.summed(pc.is_valid(col).to_numpy(zero_copy_only=False) * stat)[cube]
+        cols[name] = pa.array(groups.summed(got)[cube], mask=seen == 0)
+    return pa.table(cols).select([c.name for c in SESSION_CUBE_COLUMNS])
 
 
 def session_cube_current(con: duckdb.DuckDBPyConnection) -> bool:

@@ -27,8 +27,8 @@ import pyarrow.compute as pc
 from hhtools.store.player_views import SESSION_GAP
 from hhtools.store.seat_results import counted_seat
 
-__all__ = ["ROWS_AT_ONCE", "SESSION_SCHEMA", "SUMMARY_SCHEMA", "SessionPart", "let_go_of_cache", "same_as_before",
-           "session_parts", "session_rows", "summary_of_seats"]  # fmt: skip
+__all__ = ["ROWS_AT_ONCE", "SESSION_SCHEMA", "SUMMARY_SCHEMA", "SeatGroups", "SessionPart", "let_go_of_cache", "same_as_before",
+           "seat_groups", "session_parts", "session_rows", "summary_of_seats"]  # fmt: skip
 
 #: the columns of ``seat_sessions`` the rows give, in order
 SESSION_SCHEMA = pa.schema([("site", pa.string()), ("hand_id", pa.string()),
@@ -158,9 +158,76 @@ class SessionPart(NamedTuple):
     summary: pa.Table | None
 
 
+class SeatGroups(NamedTuple):
+    """Some players' sorted seats in groups of one player, session and hand key, as
+    ``session_summary`` and ``session_cube`` group them (:func:`seat_groups`); each
+    array has one entry a group, but ``first`` and ``order``."""
+
+    #: the first row of each run (rows in a row of one group)
+    first: np.ndarray
+    #: the runs in the order of their groups (by player, session and key)
+    order: np.ndarray
+    #: where each group's runs start among the ordered runs
+    heads: np.ndarray
+    #: the group's first row
+    at: np.ndarray
+    #: its player's session number (from 1, the sessions of no known start last)
+    session: np.ndarray
+    #: the last row of its session (the latest moment)
+    last: np.ndarray
+    #: its hand key (``_cube_key``)
+    key: np.ndarray
+
+    def summed(self, per_row: np.ndarray) -> np.ndarray:
+        """Each group's sum of ``per_row`` (one value a row, in the rows' order)."""
+        return np.add.reduceat(np.add.reduceat(per_row, self.first)[self.order], self.heads)
+
+
+def seat_groups(new: np.ndarray, start: pa.Array, same: np.ndarray,
+                key: np.ndarray) -> SeatGroups:  # fmt: skip
+    """The groups of ``session_summary`` and ``session_cube`` among sorted seats: one a
+    site, player, session start and hand key (``GROUP BY`` of
+    :func:`hhtools.store.player_views.sessions_from` and
+    :func:`hhtools.store.session_cube.rows_select`).
+
+    The seats of one session are together in the sorted rows, the sessions of a player
+    in the order of their start; the seats of no known moment (each a session starting
+    at NULL) are a player's last, and GROUP BY takes them as one session, numbered after
+    the others (``dense_rank``, NULL last). Within a session the seats of each key are
+    one group (runs of one key apart, as when the stakes change back, summed together).
+
+    Args:
+        new: per row, whether it starts a session (at least one row).
+        start: per row, its session's start (NULL when unknown).
+        same: per row but the first, whether its player is the row before's.
+        key: per row, its hand's key (``_cube_key``, one hash a key).
+
+    Returns:
+        :class:`SeatGroups`, ordered by player, session and key.
+    """
+    n = len(new)
+    unknown = pc.is_null(start).to_numpy(zero_copy_only=False)
+    # a block: one session, or all of a player's sessions of no known start
+    block_new = new.copy()
+    block_new[1:] &= ~(same & unknown[1:] & unknown[:-1])
+    block = np.cumsum(block_new) - 1
+    session = block - np.maximum.accumulate(np.where(np.append(True, ~same), block, 0)) + 1
+    last = np.append(np.flatnonzero(block_new)[1:] - 1, n - 1)  # each block's last row
+    run = block_new.copy()
+    run[1:] |= key[1:] != key[:-1]
+    first = np.flatnonzero(run)
+    order = np.lexsort((key[first], block[first]))  # stable: a group's runs in order
+    ordered = first[order]
+    group = np.ones(len(order), dtype=bool)
+    group[1:] = ((block[ordered][1:] != block[ordered][:-1])
+                 | (key[ordered][1:] != key[ordered][:-1]))  # fmt: skip
+    heads = np.flatnonzero(group)
+    at = ordered[heads]
+    return SeatGroups(first, order, heads, at, session[at], last[block[at]], key[at])
+
+
 def summary_of_seats(rows: pa.Table, moment: pa.ChunkedArray | pa.Array, values: pa.Table,
-                     new: np.ndarray, start: pa.Array, same: np.ndarray,
-                     keys: pa.Table) -> pa.Table:  # fmt: skip
+                     groups: SeatGroups, start: pa.Array, keys: pa.Table) -> pa.Table:  # fmt: skip
     """The ``session_summary`` rows of some players' counted seats, summed from their
     sorted rows: those of :func:`hhtools.store.player_views.sessions_from` over their
     sessions (the reference: one GROUP BY by site, player, session start, game,
@@ -168,74 +235,42 @@ def summary_of_seats(rows: pa.Table, moment: pa.ChunkedArray | pa.Array, values:
     latest moment of the session), but for ``minutes`` and ``net_per_hour``
     (:func:`hhtools.store.player_views.session_lengths` adds them).
 
-    The seats of one session are together in the sorted rows, the sessions of a player
-    in the order of their start; the seats of no known moment (each a session starting
-    at NULL) are a player's last, and GROUP BY takes them as one session (one row per
-    key), numbered after the others, its end NULL. Within a session, the seats of each
-    key are summed together (runs of one key apart, as when the stakes change back).
-
     Args:
         rows: the seats' rows of :data:`SESSION_SCHEMA` (sorted as :func:`session_rows`).
         moment: per row, its hand's moment (NULL when unknown).
         values: per row, the columns of
-            :func:`hhtools.store.session_cube.seat_values_select` (``_cube_key``,
-            ``_cube_net_bb``: the seat's net in big blinds, NULL for no big blind).
-        new: per row, whether it starts a session.
+            :func:`hhtools.store.session_cube.seat_values_select` (``_cube_net_bb``:
+            the seat's net in big blinds, NULL for no big blind).
+        groups: the rows' groups (:func:`seat_groups`).
         start: per row, its session's start.
-        same: per row but the first, whether its player is the row before's.
         keys: the rows of :data:`hhtools.store.session_cube.KEYS_SELECT` (one hash a key).
 
     Returns:
-        A table of ``site, player, session, start, session_end, game, structure,
-        stakes, currency, hands, net_won, bb_per_100`` (money in minor units; a sum of
-        no known value NULL), ordered by player, session and key.
+        A table of :data:`SUMMARY_SCHEMA` (money in minor units; a sum of no known value
+        NULL), ordered by player, session and key.
     """
     n = rows.num_rows
-    hashes = keys.column("cube_key").combine_chunks()
     if n == 0:
         return SUMMARY_SCHEMA.empty_table()
-    unknown = pc.is_null(start).to_numpy(zero_copy_only=False)
-    first_of = np.append(True, ~same)
-    # a block: one session, or all of a player's sessions of no known start
-    block_new = new.copy()
-    block_new[1:] &= ~(same & unknown[1:] & unknown[:-1])
-    block = np.cumsum(block_new) - 1
-    session = block - np.maximum.accumulate(np.where(first_of, block, 0)) + 1
-    last = np.append(np.flatnonzero(block_new)[1:] - 1, n - 1)  # each block's last row
-    # runs of one block and one key in the rows' order, then the runs of one (block,
-    # key) together (stable: each key's runs in order)
-    key = values.column("_cube_key").to_numpy()
-    run = block_new.copy()
-    run[1:] |= key[1:] != key[:-1]
-    first = np.flatnonzero(run)
-    order = np.lexsort((key[first], block[first]))
-    first_sorted = first[order]
-    size = np.diff(np.append(first, n))[order]
-    group = np.ones(len(order), dtype=bool)
-    group[1:] = ((block[first_sorted][1:] != block[first_sorted][:-1])
-                 | (key[first_sorted][1:] != key[first_sorted][:-1]))  # fmt: skip
-    heads = np.flatnonzero(group)
-    at = first_sorted[heads]  # a row of each summary row
 
     def summed(col: pa.ChunkedArray, kind: type) -> tuple[np.ndarray, np.ndarray]:
-        """Each summary row's sum of ``col`` and whether any of its values is known."""
+        """Each group's sum of ``col`` and whether any of its values is known."""
         arr = col.combine_chunks()
         got = pc.fill_null(arr, 0).to_numpy(zero_copy_only=False).astype(kind)
         valid = pc.is_valid(arr).to_numpy(zero_copy_only=False).astype(np.int64)
-        total, seen = (np.add.reduceat(np.add.reduceat(x, first)[order], heads)
-                       for x in (got, valid))  # fmt: skip
-        return total, seen > 0
+        return groups.summed(got), groups.summed(valid) > 0
 
-    hands = np.add.reduceat(size, heads).astype(np.int64)
+    hands = groups.summed(np.ones(n, dtype=np.int64))
     net, net_known = summed(rows.column("net"), np.int64)
     net_bb, bb_known = summed(values.column("_cube_net_bb"), np.float64)
-    which = pc.index_in(pa.array(key[at], hashes.type), value_set=hashes)
-    take = pa.array(at)
+    hashes = keys.column("cube_key").combine_chunks()
+    which = pc.index_in(pa.array(groups.key, hashes.type), value_set=hashes)
+    take = pa.array(groups.at)
     moments = moment.combine_chunks() if isinstance(moment, pa.ChunkedArray) else moment
     return pa.table({
         "site": rows.column("site").take(take), "player": rows.column("player").take(take),
-        "session": pa.array(session[at], pa.int64()), "start": start.take(take),
-        "session_end": moments.take(pa.array(last[block[at]])),
+        "session": pa.array(groups.session, pa.int64()), "start": start.take(take),
+        "session_end": moments.take(pa.array(groups.last)),
         **{k: keys.column(k).take(which) for k in ("game", "structure", "stakes", "currency")},
         "hands": pa.array(hands, pa.int64()),
         "net_won": pa.array(net, pa.int64(), mask=~net_known),
@@ -290,10 +325,13 @@ def session_parts(con: duckdb.DuckDBPyConnection, players: pa.Table, cube: bool,
         rows = rows.add_column(0, "site", named.column("site").take(number))
         rows = rows.add_column(2, "player", named.column("player").take(number))
         out, values, new, start = _worked_out(rows, gap, same)
-        summed = None if keys is None else cube_of_seats(out, values, new, start, keys)
+        summed = summary = None
+        if keys is not None:
+            groups = seat_groups(new, start, same, values.column("_cube_key").to_numpy())
+            summed = cube_of_seats(out, values, groups, start, keys)
+        if summed is not None:
+            summary = summary_of_seats(out, rows.column("moment"), values, groups, start, keys)
         who = named.take(number[np.flatnonzero(np.append(True, ~same))])
-        summary = None if summed is None else summary_of_seats(
-            out, rows.column("moment"), values, new, start, same, keys)
         return SessionPart(who, out, summed, summary)
 
     with _Spill(files, named.num_rows, limit) as spill:
