@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from hhtools.grammars._clock import utc
 from hhtools.grammars._meaning import check_record
 from hhtools.model.frozen import maker
+from hhtools.model.quick import built
 from hhtools.model.records import Game, HandHistory
 from hhtools.model.vocab import CollectOrder, OddChips
 
@@ -90,7 +91,7 @@ def record_values(h: Hand, site: str, game: Game, line: int, text: str, offset: 
 def record_of(h: Hand, values: list[Any]) -> HandHistory:
     """The :class:`HandHistory` of ``values`` (by field), checked against the meanings ``h``
     declares (:func:`~._meaning.check_record`: its problems added to ``h``)."""
-    record = _HAND_HISTORY(*values)
+    record: HandHistory = built(_HAND_HISTORY, tuple(values))  # compiled: slots written in C
     if h.meanings is not None and h.meanings.declared:
         check_record(h, record)
     return record

@@ -146,6 +146,7 @@ from hhtools.grammars.pokerstars.tourney import (
 )
 
 from hhtools.model.frozen import maker
+from hhtools.model.quick import built
 from hhtools.model.records import HandHistory, HandText, Problem
 from hhtools.model.vocab import CollectOrder, ProblemCode
 
@@ -307,7 +308,8 @@ def _parse_english(h: _Body, lines: list[str], line: int, text: str, offset: int
     values[_BASIS_AT] = _parts_basis(h.pot_parts, total, rake)
     values[_FORMAT_AT], values[_ORDER_AT], values[_NAMED_AT] = SITE, _HIGH_THEN_LOW, named
     record = record_of(h, values)  # type: ignore[arg-type]
-    return _parsed(record, tuple(h.problems), None, h.hand_id)
+    parsed: ParsedHand = built(_parsed, (record, tuple(h.problems), None, h.hand_id))
+    return parsed
 
 
 def _no_record(h: _Hand) -> ParsedHand:

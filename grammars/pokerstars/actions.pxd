@@ -9,6 +9,7 @@ from hhtools.grammars.pokerstars.plain cimport (
     _bracketed, _dealt, _uncalled, add_show, board_lists, read_cards, read_plain, show_parts,
 )
 from hhtools.grammars.pokerstars.summary cimport _board, _summary_seat, _total
+from hhtools.model.quick cimport built
 
 cdef class _Body(_Hand):
     cdef public dict seen, known

@@ -55,6 +55,7 @@ from hhtools.grammars.pokerstars.tourney import (
 )
 
 from hhtools.model.frozen import maker
+from hhtools.model.quick import built
 from hhtools.model.money import Unit
 from hhtools.model.records import (
     Action,
@@ -259,7 +260,7 @@ def _fixed(h: _Hand, ln: str, lno: int) -> bool:
             if player not in h.names.values():
                 h.problem(lno, ProblemCode.UNKNOWN_PLAYER,
                           f"uncalled bet to a player not seated: {player}", ln)  # fmt: skip
-            h.returned.append(_returned(player, h.money(uncalled[0]), lno))
+            h.returned.append(built(_returned, (player, h.money(uncalled[0]), lno)))
             return True
     elif c == "H" and _m(HAND_CANCELLED, ln) is not None:
         h.cancelled = h.cancelled or lno
