@@ -12,6 +12,7 @@ the text did not write them (:mod:`hhtools.grammars._inferred`), the record.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
@@ -310,16 +311,29 @@ def reader(
     """A site format's ``parse``: ``parse(hand, lines, line, text, offset)`` run on a
     new :class:`Hand` (or a site's subclass: ``hand(file, line)``), its ``lines``
     normalised (:func:`~._text.normalised_lines`: no trailing spaces, plain spaces); anything
-    it raises becomes an ``internal_error`` problem."""
+    it raises becomes an ``internal_error`` problem. A problem on a line the text does
+    not reach (a line the hand lacks: "no table line" of a hand cut after its header)
+    is put on the text's last line, never on the next hand's (:func:`_within`)."""
 
     def run(ht: HandText) -> ParsedHand:
         h = hand(ht.file, ht.line)
         try:
-            return parse(h, normalised_lines(ht.text), ht.line, ht.text, ht.offset)
+            got = parse(h, normalised_lines(ht.text), ht.line, ht.text, ht.offset)
         except Exception as exc:
             return internal_error(ht.file, ht.line, h.hand_id, exc, h.problems)
+        return _within(got, ht) if got.problems else got
 
     return run
+
+
+def _within(got: ParsedHand, ht: HandText) -> ParsedHand:
+    """``got`` with each problem on a line past ``ht``'s last on that last line."""
+    last = ht.line + ht.text.count("\n")
+    if all(p.line <= last for p in got.problems):
+        return got
+    moved = tuple(p if p.line <= last else dataclasses.replace(p, line=last)
+                  for p in got.problems)  # fmt: skip
+    return dataclasses.replace(got, problems=moved)
 
 
 def text_format(
