@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from decimal import ROUND_HALF_EVEN, Decimal
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TypeVar
 
-from hhtools.grammars._text import iter_lines
+from hhtools.grammars._text import Line, iter_lines
 from hhtools.grammars._xml import Stop, XmlHand, read_guarded
 from hhtools.grammars.base import ParsedHand, SiteFormat
 from hhtools.model.money import Unit
@@ -161,7 +162,9 @@ def split_json(
         start: how a hand's object starts on its line (``{"player": [``), when the
             format knows: such an object met where no hand can start (inside a hand
             the file cut short, or after damage that lost the depth) starts a hand
-            there, so that a damaged hand never swallows the good one after it.
+            there, so that a damaged hand never swallows the good one after it. A
+            ``{`` that ends its line (a pretty-printed file's) is matched with the
+            next lines (:data:`_AHEAD`) after it, a line break between each.
 
     Yields:
         Each hand object's text with the file line and byte offset of its ``{`` and
@@ -174,7 +177,7 @@ def split_json(
     depth = 0  # the depth of the hand's object while one is open
     start_at = (0, 0)
     used_in: set[str] = set()
-    for ln, used in iter_lines(fh):
+    for ln, used, ahead in _with_ahead(iter_lines(fh)):
         text = ln.text
         seg = 0  # where the open hand's text on this line starts
         pos = 0  # where the text not yet looked at starts
@@ -184,7 +187,7 @@ def split_json(
             if hand is None and not walk.stack and _stray(text[pos : m.start()]):
                 break  # text outside every value: reported below, from its start
             pos = m.end()
-            if m.group() == "{" and start is not None and start.match(text, m.start()):
+            if m.group() == "{" and start is not None and _starts(start, text, m.start(), ahead):
                 if hand is not None and len(walk.stack) >= depth:  # the open hand is cut
                     hand.append(text[seg : m.start()])
                     yield HandText("\n".join(hand), file, start_at[0], start_at[1],
@@ -216,6 +219,34 @@ def split_json(
                            ln.offset + len(text[:at].encode("utf-8")), used)  # fmt: skip
     if hand is not None:
         yield HandText("\n".join(hand), file, start_at[0], start_at[1], "/".join(sorted(used_in)))
+
+
+#: lines after a ``{`` that ends its line matched with it against a format's start
+_AHEAD = 3
+
+
+def _with_ahead(lines: Iterator[tuple[Line, str]]) -> Iterator[tuple[Line, str, list[str]]]:
+    """Each line and its encoding, with the texts of the (up to) :data:`_AHEAD` lines
+    after it."""
+    buf: deque[tuple[Line, str]] = deque()
+    for item in lines:
+        buf.append(item)
+        if len(buf) > _AHEAD:
+            ln, used = buf.popleft()
+            yield ln, used, [x.text for x, _ in buf]
+    while buf:
+        ln, used = buf.popleft()
+        yield ln, used, [x.text for x, _ in buf]
+
+
+def _starts(start: re.Pattern[str], text: str, at: int, ahead: list[str]) -> bool:
+    """Whether a hand's object starts at the ``{`` at ``at`` of ``text``: ``start``
+    matches there, or, the ``{`` ending its line, matches it and the lines ``ahead``."""
+    if start.match(text, at) is not None:
+        return True
+    if not ahead or text[at + 1 :].strip():
+        return False
+    return start.match("\n".join(["{", *ahead])) is not None
 
 
 def _resync(walk: _Walk, hands_key: str | None) -> None:
