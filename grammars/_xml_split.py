@@ -58,6 +58,10 @@ def split_elements(
         yield from cutter.feed(ln.text, ln.number, ln.offset, used)
     if cutter.hand is not None:
         yield cutter.make(cutter.hand)
+    else:
+        cut = cutter.cut_tag()
+        if cut is not None:
+            yield cut
 
 
 class _Cutter:
@@ -78,6 +82,18 @@ class _Cutter:
         self.stray: list[str] | None = None  # text after the last hand that is not blank
         self.stray_at = (0, 0)
         self.stray_plain = False  # the stray holds only text with no markup (no "<", '="')
+        self.pending: HandText | None = None  # a stray that was a hand's cut tag, to yield
+
+    def cut_tag(self) -> HandText | None:
+        """The stray text, when it is only the start of a hand's tag ("<HI" of
+        "<HISTORY": a hand the file cut there), as a hand text (the grammar reports it),
+        else ``None``; the stray is dropped either way."""
+        stray, self.stray = self.stray, None
+        got = "".join(stray).strip() if stray else ""
+        if len(got) < 2 or not f"<{self.tag}".startswith(got):
+            return None
+        self.start = self.stray_at
+        return self.make([got])
 
     def make(self, parts: list[str]) -> HandText:
         """A hand text of ``parts`` and the context, starting at :attr:`start`."""
@@ -95,6 +111,9 @@ class _Cutter:
                 continue
             if self.hand is None:
                 pos, out, skip = self._outside(text, pos, number, offset, used)
+                if self.pending is not None:
+                    yield self.pending
+                    self.pending = None
                 if out is not None:
                     yield out
                 if skip is None or pos is None:
@@ -144,12 +163,12 @@ class _Cutter:
             return k + len(self.close), out, None
         if g < 0:
             return None, None, None
-        self.stray = None
+        cut = self.cut_tag()
         prefix = text[:g]
         self.start = (number, offset + (g if prefix.isascii() else len(prefix.encode("utf-8"))))
         self.hand, self.encodings = [], {used}
         # a second hand tag on this line cuts nothing yet: read on from past it
-        return g, None, g + len(self.tag) + 1
+        return g, cut, g + len(self.tag) + 1
 
     def _stray(self, text: str, pos: int, part: str, number: int, offset: int, used: str) -> None:
         """Text between hands that is not blank: kept, from its first character. Bare
@@ -159,7 +178,8 @@ class _Cutter:
         "ExtendedTableName: ..."): a hand whose opening tag is damaged starts after
         them."""
         if self.stray is not None and not text.strip():
-            self.stray = None  # a blank line: what follows it is another piece of text
+            # a blank line: what follows it is another piece of text
+            self.pending = self.cut_tag()
             return
         markup = "<" in part or '="' in part
         if self.stray is not None and self.stray_plain and markup:
