@@ -66,7 +66,7 @@ from hhtools.grammars._site import (
 )  # fmt: skip
 from hhtools.grammars._spaces import plain_head
 from hhtools.grammars._text import (
-    HandEnd, detect_encoding, iter_hands, iter_lines, line_breaks, scrub,
+    HandEnd, cut_header, detect_encoding, iter_hands, iter_lines, line_breaks, scrub,
 )  # fmt: skip
 from hhtools.grammars._xml import (
     MARK, Stop, XmlHand, comma_cards, context_attrs, game_not_read, raise_by_habit,
@@ -98,7 +98,7 @@ __all__ = [
     "STREETS", "STRUCTURE_CODES", "STRUCTURE_WORDS", "STREET_WORDS", "bad_header",
     "blinds_and_bets",
     "bracketed", "build_record", "by_word", "cards", "category_names", "claimed_from_five",
-    "clockwise", "collected", "cut_short", "detect_encoding", "excess_returned", "finish",
+    "clockwise", "collected", "cut_header", "cut_short", "detect_encoding", "excess_returned", "finish",
     "hand_excess", "header_game", "impossible", "in_pot", "in_pot_order", "incomplete",
     "iter_hands", "iter_lines", "keep", "language_of", "limit_blinds", "limit_stakes",
     "line_breaks", "live_put",

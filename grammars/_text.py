@@ -27,7 +27,7 @@ from hhtools.grammars._decode import (
 from hhtools.grammars._spaces import _plain, normalise, normalised, normalised_lines, plain_head
 from hhtools.model.records import HandText
 
-__all__ = ["HandEnd", "Line", "decode_head", "detect_encoding", "iter_hands", "iter_lines",
+__all__ = ["HandEnd", "Line", "cut_header", "decode_head", "detect_encoding", "iter_hands", "iter_lines",
            "line_breaks", "normalise", "normalised", "normalised_lines", "plain_head",
            "scrub"]  # fmt: skip
 
@@ -70,6 +70,17 @@ class HandEnd:
     summary: str = ""
     summary_keeps: re.Pattern[str] | None = None
     header_breaks: bool = False
+
+
+def cut_header(header: str) -> str:
+    """A pattern (for :attr:`HandEnd.breaks`) of a line that is only the start of
+    ``header`` (its first character at least, blanks after): a header the file cuts
+    short ("Everleaf Gaming Gam"), which no hand's line is, written before the next.
+    """
+    out = ""
+    for ch in reversed(header[1:]):
+        out = "(?:" + re.escape(ch) + out + ")?"
+    return re.escape(header[0]) + out + r"[^\S\n]*$"
 
 
 def iter_hands(

@@ -223,9 +223,15 @@ def _player(h: k.Hand, p: str, kind: str, m: Any, lno: int) -> None:
 
 
 #: The Entraction site format.
+#: Nothing follows a hand's "Game ended ..." line but blank lines and the next header:
+#: a line after it (a header with a damaged byte, "Game # 530000077< - Omaha High ...",
+#: written after the hand) starts a hand text of its own, reported, where it and its
+#: hand's lines were read into the hand before (stored read in part, its rake doubled)
+_END = k.HandEnd("Game ended ", re.compile(r"(?!)"))
+
 FORMAT = k.text_format(
     SITE, "Entraction",
     "Omaha and 5-card Omaha (and their hi/lo forms); pot limit, no limit and fixed limit; cash "
     "and tournaments",
-    HAND_START, _parse,
+    HAND_START, _parse, end=_END,
 )  # fmt: skip

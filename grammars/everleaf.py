@@ -326,9 +326,12 @@ def _claim_low(h: k.Hand, p: str, desc: str) -> None:
 #: A header's second line ("***** Hand history for game #N *****", Partouche's "***
 #: Historique des Mains pour la partie N ***") is never inside a hand: the line before
 #: it starts a hand of its own even when it is damaged (its first line no start) and no
-#: blank line comes before it (two files joined), so the hand before stays whole
-_END = k.HandEnd("", None, blank=True, second=(
-    "***** Hand history for game #", "*** Historique des Mains pour la partie "))
+#: blank line comes before it (two files joined), so the hand before stays whole. Nor
+#: is a line that is only a header's start ("Everleaf Gaming Gam": a hand the file cut
+#: there, the next written after it): it starts a text of its own too
+_END = k.HandEnd("", None, re.compile(
+    k.cut_header("Everleaf Gaming Game #") + "|" + k.cut_header("Partouche Poker Gibraltar")
+), blank=True, second=("***** Hand history for game #", "*** Historique des Mains pour la partie "))
 
 #: The Everleaf Gaming site format.
 FORMAT = k.text_format(

@@ -53,6 +53,14 @@ CASES = {
         "80400001-1", [("Eva", 86)], 4, 27, 45, "80400001-3", [("Eva", 29)]),
     ("pokertracker", "game_id_header_damaged_glued_after_a_merge_hand.txt"): (
         "80400002-1", [("Hal", 19)], 1, 17, 40, "4908900002", [("Hero", 100)]),
+    # Everleaf: a hand cut inside its header ("Everleaf Gaming Gam", line 24), the next
+    # written after it: Cy's flop bet goes back, he wins $1.43 of $1.50; Ann the same
+    ("everleaf", "header_cut_short_before_the_next_header.txt"): (
+        "500000901", [("Cy", 143)], 7, 24, 25, "500000903", [("Ann", 143)]),
+    # Entraction: "Game # 52000009x2 - ..." (line 30) straight after the hand's "Game
+    # ended" line; each hand $0.60, the flop bet paid back, $0.57 won (rake $0.03)
+    ("entraction", "header_damaged_byte_after_game_ended.txt"): (
+        "5200000901", [("Cleo", 57)], 3, 30, 61, "5200000903", [("Bert", 57)]),
 }  # fmt: skip
 
 
@@ -131,3 +139,13 @@ def test_a_damaged_header_after_a_skipped_holdem_hand(site: str) -> None:
     assert [(c.player, c.amount) for c in last.collects] == paid
     assert [(x.player, x.amount) for x in last.returned] == back
     assert last.rake == rake
+
+
+@pytest.mark.parametrize(("site", "name"), sorted(CASES))
+def test_the_line_reader_cuts_alike(site: str, name: str) -> None:
+    """The same file in UTF-16 (read line by line, not by blocks): the same texts."""
+    fmt = get(site)
+    data = (FIX / site / "damaged" / name).read_bytes()
+    wide = b"\xff\xfe" + data.decode("utf-8").encode("utf-16-le")
+    fast = [(h.line, h.text) for h in fmt.split(io.BytesIO(data), name)]
+    assert [(h.line, h.text) for h in fmt.split(io.BytesIO(wide), name)] == fast

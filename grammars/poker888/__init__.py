@@ -92,7 +92,7 @@ _STARTS = re.compile(_START.pattern + "|" + _HEADER.pattern)
 #: A line that is the start of a "#Game No" line alone ("#Game ": a hand cut there) too.
 _END = k.HandEnd("", None, re.compile(
     r"\*{4}|.*\*{4}[^\S\n]*$|.*Hand History for Game|#Game No"
-    r"|#(?:G(?:a(?:m(?:e(?: N?)?)?)?)?)?[^\S\n]*$"), blank=True)
+    r"|#(?:G(?:a(?:m(?:e(?: N?)?)?)?)?)?[^\S\n]*$|#[^\n]{9,10}\d+[^\S\n]*$"), blank=True)
 
 
 def _recognise(head: str) -> bool:
