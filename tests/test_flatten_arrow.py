@@ -10,7 +10,10 @@ numbers two hands share (site and hand id then read from each row's own values).
 
 from __future__ import annotations
 
+import enum
+import importlib.util
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -22,9 +25,18 @@ from hhtools.model.records import HandHistory
 from hhtools.store.db import to_arrow
 from hhtools.store.flatten import ColumnBatch, flatten_hand
 from hhtools.store.flatten_arrow import KEY_SCHEMA, batch_tables
+from hhtools.store import flatten_columns
 from hhtools.store.flatten_columns import COMPILED, fast_array
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+class Seat(enum.IntEnum):
+    """An int of a class of its own (an int all the same)."""
+
+    TWO = 2
+
+
 QUARTERED = ROOT / "tests" / "fixtures" / "pokerstars" / "hilo_two_timestamps_quartered.txt"
 
 
@@ -178,6 +190,8 @@ def test_the_loops_make_what_pa_array_makes(column: list[object], kind: pa.DataT
     ([1, 2.0], pa.int64()),  # a float
     ([1, "2"], pa.int64()),
     ([1 << 63], pa.int64()),  # out of int64
+    ([-(1 << 63) - 1], pa.int64()),
+    ([1 << 200], pa.int64()),
     ([1 << 31], pa.int32()),  # out of int32
     ([-(1 << 31) - 1], pa.int32()),
     ([True, 1], pa.bool_()),  # an int where a bool is due
@@ -187,6 +201,38 @@ def test_the_loops_make_what_pa_array_makes(column: list[object], kind: pa.DataT
 def test_the_loops_leave_to_pa_array_a_value_they_do_not_take(column: list[object],
                                                               kind: pa.DataType) -> None:
     assert fast_array(list(column), 0, 1, kind, True) is None
+
+
+def _as_python() -> Any:
+    """flatten_columns run as Python (its .py as it is, compiled or not)."""
+    path = ROOT / "hhtools" / "store" / "flatten_columns.py"
+    spec = importlib.util.spec_from_file_location("_flatten_columns_as_python", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("run", ["as built", "as Python"])
+def test_the_loops_as_built_and_as_python_give_the_same(run: str) -> None:
+    module = flatten_columns if run == "as built" else _as_python()
+    ints = [5, None, -(1 << 63), (1 << 63) - 1, Seat.TWO, 1 << 63]
+    values = [v for x in ints for v in (x, "z")]
+    out, null = np.zeros(6, np.longlong), np.zeros(6, np.uint8)
+    no_flags, no_ends = np.zeros(0, np.uint8), np.zeros(1, np.int32)
+    assert module.fill_column(values, 0, 2, 0, out, no_flags, no_ends, null, []) == -1
+    assert out[:5].tolist() == [5, 0, -(1 << 63), (1 << 63) - 1, 2]
+    assert null.tolist() == [0, 1, 0, 0, 0, 0]
+    assert module.fill_column(values[:10], 0, 2, 0, out, no_flags, no_ends, null[:5], []) == 1
+    assert module.fill_column(values[:10], 0, 2, 1, out, no_flags, no_ends, null[:5], []) == -1
+    with pytest.raises(ValueError):  # a column past the row: refused, not read
+        module.fill_column(values, 2, 2, 0, out, no_flags, no_ends, null, [])
+    with pytest.raises(ValueError):  # a buffer too short
+        module.fill_column(values, 0, 2, 0, out[:5], no_flags, no_ends, null, [])
+    with pytest.raises(ValueError):
+        module.fill_column(values, 1, 2, 3, out, no_flags, no_ends, null, [])
+    with pytest.raises(ValueError):
+        module.utf8_ends(["a"], np.zeros(1, np.uint8), np.zeros(1, np.int32))
 
 
 def test_a_column_the_loops_leave_is_converted_by_pa_array() -> None:

@@ -1,3 +1,5 @@
+# cython: boundscheck=False, wraparound=False
+# (compiled, the loops index their buffers unchecked: each checks their sizes first)
 """One column of a batch's flat row list made an Arrow array without going through a
 Python list of its values: :func:`fast_array`, compiled (``setup.py``'s ``CORE``;
 ``flatten_columns.pxd`` types the loops).
@@ -55,11 +57,21 @@ def fill_column(values: list[object], start: int, width: int, kind: int, ints: n
         The NULLs; ``-1`` for a value the kind does not take as it is: not an int, or a
         bool, or out of range for an int column; neither ``True``, ``False`` nor ``None``
         for a bool one; not text, or texts of 2**31 characters and more, for a text one.
+
+    Raises:
+        ValueError: ``start`` not within a row, or a buffer too short for the rows (the
+            compiled loop reads and writes them unchecked).
     """
+    n = len(null)
+    if (start < 0 or width <= start or len(values) < n * width
+            or (kind < 2 and len(ints) < n) or (kind == 2 and len(flags) < n)
+            or (kind == 3 and len(ends) < n + 1)):  # fmt: skip
+        raise ValueError("fill_column: a buffer is too short for the rows")
     nulls = 0
     total = 0
     k = start
-    for i in range(len(null)):
+    fast = COMPILED  # an int's value read in C, no exception for one out of range
+    for i in range(n):
         v = values[k]
         k += width
         if v is None:
@@ -81,6 +93,11 @@ def fill_column(values: list[object], start: int, width: int, kind: int, ints: n
             if total > 2147483647:
                 return -1
             ends[i + 1] = total
+        elif fast:
+            r = _c_int(v)  # type: ignore[name-defined]  # noqa: F821
+            if not r.ok or (kind == 1 and (r.value < -2147483648 or r.value > 2147483647)):
+                return -1
+            ints[i] = r.value
         elif not isinstance(v, int) or isinstance(v, bool):
             return -1
         else:
@@ -103,8 +120,12 @@ def utf8_ends(texts: list[str], null: np.ndarray, ends: np.ndarray) -> int:
     sizes: dict[str, int] = {}
     total = 0
     j = 0
+    if len(ends) < len(null) + 1:
+        raise ValueError("utf8_ends: ends is too short for the rows")
     for i in range(len(null)):
         if not null[i]:
+            if j >= len(texts):
+                return -1
             text = texts[j]
             j += 1
             size = sizes.get(text, -1)
