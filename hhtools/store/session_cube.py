@@ -41,7 +41,7 @@ from hhtools.store.tables._base import column as _c
 if TYPE_CHECKING:  # loaded where the cube is summed (an import): a read never needs them
     import pyarrow as pa
 
-    from hhtools.store.session_rows import SeatGroups
+    from hhtools.store.seat_groups import SeatGroups
 
 __all__ = ["SESSION_CUBE", "SESSION_CUBE_COLUMNS", "refresh_session_cube", "rows_select",
            "session_cube_current", "session_stats_select", "summarise_session_cube"]  # fmt: skip
@@ -190,7 +190,7 @@ def cube_of_seats(rows: pa.Table, values: pa.Table, groups: SeatGroups, start: p
             sorted by site, player, moment and hand id (a session's seats together).
         values: per row, the columns of :func:`seat_values_select`.
         groups: the rows' groups of one player, session and hand key
-            (:func:`hhtools.store.session_rows.seat_groups`): a cube row each that
+            (:func:`hhtools.store.seat_groups.seat_groups`): a cube row each that
             has a seat with statistics.
         start: per row, its session's start (NULL when unknown).
         keys: the rows of :data:`KEYS_SELECT`.
