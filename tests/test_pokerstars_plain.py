@@ -298,3 +298,53 @@ def test_wider_texts_by_hand() -> None:
     assert h.summary_folds == [("Ωmega", Street.TURN, 31)]
     assert plain.read_seat(h, "Seat 4: Ωmeg\u00e4 ($12.05 in chips)", 4)
     assert h.seats[-1] == Seat(4, "Ωmeg\u00e4", 1205, line=4)
+
+
+def _summary_read(line: str, quick: bool) -> tuple[object, ...]:
+    h = _hand(quick)
+    h.summary = True
+    try:
+        known: object = h.read_line(line, 30)
+    except ValueError as exc:
+        known = type(exc).__name__
+    return (known, h.total, h.rake, h.summary_folds, h.shows, h.hole, h.problems)
+
+
+def test_every_line_cut_short_reads_as_the_rules_read_it() -> None:
+    """Compiled, plain.py indexes its lines unchecked (``boundscheck=False``): each index
+    is within the line by the test before it. Every line above cut at each of its
+    lengths reads as the rules read it (or is left to them), none read past its end."""
+    from hhtools.grammars.pokerstars.seats import _read_seats
+
+    for line in LINES + WIDE_LINES:
+        for k in range(len(line) + 1):
+            assert _read(line[:k], True) == _read(line[:k], False), line[:k]
+    for line in SUMMARY_LINES:
+        for k in range(len(line) + 1):
+            assert _summary_read(line[:k], True) == _summary_read(line[:k], False), line[:k]
+    for line in SEAT_LINES:
+        for k in range(len(line) + 1):
+            got = []
+            for quick in (True, False):
+                h = _Body("f.txt", 1)
+                h.unit, h.quick = Unit.CENTS, quick
+                lines = ["PokerStars Hand #1: ...", "Table 'T'", line[:k], "Ann: x"]
+                at = _read_seats(h, lines, 1, 2)
+                got.append((at, h.seats, h.problems, h.fatal))
+            assert got[0] == got[1], line[:k]
+
+
+def test_amount_at_and_cards_at_refuse_an_i_or_end_off_the_line() -> None:
+    """The two readers Python may call with any ``i`` and ``end`` check them first (they
+    index the line unchecked when compiled): an ``end`` past the line's end, or an ``i``
+    below 0, is an IndexError; up to the very end reads."""
+    assert plain.amount_at("$2", 0, 2, True) == 200
+    assert plain.amount_at("1500", 1, 4, False) == 500
+    out: list[str] = []
+    assert plain.cards_at(out, "Ah Kd", 0, 5) == 5 and out == ["Ah", "Kd"]
+    for i, end in ((0, 3), (-1, 2), (5, 9)):
+        with pytest.raises(IndexError):
+            plain.amount_at("$2", i, end, True)
+    for i, end in ((0, 6), (-2, 5)):
+        with pytest.raises(IndexError):
+            plain.cards_at([], "Ah Kd", i, end)

@@ -1,3 +1,6 @@
+# cython: boundscheck=False
+# (compiled, a text is indexed unchecked: each index is within its line by the test before
+# it; amount_at and cards_at, which Python may call with any i and end, check those first)
 """PokerStars lines written the plain way, read straight from their text: the compiled
 core's quick path through a hand's body (:meth:`.actions._Body.read_line`).
 
@@ -107,7 +110,12 @@ def amount_at(ln: str, i: int, end: int, cents: bool) -> int:
     (5, 200, 1500)
     >>> amount_at("$1,250", 0, 6, True), amount_at("$0.5", 0, 4, True), amount_at("1.50", 0, 4, False)
     (-1, -1, -1)
+
+    Raises:
+        IndexError: ``i`` below 0 or ``end`` past the line's end.
     """
+    if i < 0 or end > len(ln):
+        raise IndexError("amount_at: i and end not within the line")
     if i < end and ln[i] in "$€£₹¥":  # _SYMBOLS
         i += 1
     start = i
@@ -536,7 +544,13 @@ def cards_at(out: list[str], ln: str, i: int, end: int) -> int:
     """Add to ``out`` the cards of ``ln`` from ``i``, each two characters (a rank of
     "23456789TJQKA", a suit of "cdhs") and one space between, up to ``end`` or the first
     "]" after a card; the index after the last card (``end``, or that "]"), or -1 when
-    the text is written any other way (nothing is then to be kept of ``out``)."""
+    the text is written any other way (nothing is then to be kept of ``out``).
+
+    Raises:
+        IndexError: ``i`` below 0 or ``end`` past the line's end.
+    """
+    if i < 0 or end > len(ln):
+        raise IndexError("cards_at: i and end not within the line")
     while i + 1 < end:
         r = _rank(ln[i])
         su = _suit(ln[i + 1])
