@@ -31,6 +31,17 @@ from hhtools.model.vocab import ProblemCode
 __all__ = ["absurd_amount", "check_record", "dealt_twice", "foreign_code", "too_many_cards"]
 
 
+def _compiled() -> bool:
+    """Whether this module runs compiled (its functions are then Cython's)."""
+    return type(_compiled).__name__ == "cython_function_or_method"
+
+
+#: compiled (``_valid.pxd``: C): :func:`_in_range` reads the fields in C, and
+#: :data:`MAX_AMOUNT` as a C integer
+_C = _compiled()
+_MAX = MAX_AMOUNT
+
+
 def check_record(parsed: ParsedHand, text: HandText) -> ParsedHand:
     """What a grammar gave for ``text``, checked the same way for every format.
 
@@ -269,7 +280,10 @@ def absurd_amount(hand: HandHistory) -> tuple[str, int, int] | None:
 
 def _in_range(hand: HandHistory) -> bool:
     """Whether every amount :func:`_amounts` names is in range (the common case, read
-    in one pass without naming any)."""
+    in one pass without naming any). Compiled, the same tests in the same order are
+    ``_c_in_range`` (``_valid.pxd``), which reads the record's fields in C."""
+    if _C:
+        return _c_in_range(hand)  # type: ignore[name-defined,no-any-return]  # noqa: F821
     for a in hand.actions:
         to = a.to_amount
         if not 0 <= a.amount < MAX_AMOUNT or (to and not 0 <= to < MAX_AMOUNT):

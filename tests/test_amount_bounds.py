@@ -18,11 +18,11 @@ import duckdb
 import pytest
 
 import hhtools.grammars as grammars
-from hhtools.grammars._valid import absurd_amount, check_record
+from hhtools.grammars._valid import _in_range, absurd_amount, check_record
 from hhtools.grammars.base import ParsedHand
 from hhtools.ingest.read import parse_path
 from hhtools.model.money import MAX_AMOUNT, AmountOutOfRange, Unit, parse_money
-from hhtools.model.records import CashOut, HandText
+from hhtools.model.records import CashOut, HandText, Returned
 from hhtools.model.vocab import ProblemCode
 from hhtools.store.importer import import_paths
 from hhtools.store.schema import TABLES
@@ -112,6 +112,63 @@ def test_every_amount_of_a_record_is_checked() -> None:
     assert absurd_amount(insured) is None
     assert absurd_amount(replace(insured, cash_outs=(CashOut("Ann", -MAX_AMOUNT, 0, 30),))) == (
         "Ann's cash-out", -MAX_AMOUNT, 30)
+
+
+#: amounts against the bound 0 <= v < 10**11, and whether each is in range (2**70 and its
+#: negative do not fit in 64 bits: compiled, they are not read as C integers)
+_BOUNDS = [(0, True), (MAX_AMOUNT - 1, True), (MAX_AMOUNT, False), (-1, False),
+           (2**70, False), (-(2**70), False), (True, True)]  # fmt: skip
+
+
+def _with(good: object, field: str, v: object) -> object:
+    """``good`` with the amount ``field`` names (a record's field, or "game.x",
+    "actions.x"...: the first record's) set to ``v``."""
+    if field.startswith("game."):
+        return replace(good, game=replace(good.game, **{field[5:]: v}))  # type: ignore[attr-defined]
+    if "." in field:
+        many, name = field.split(".")
+        first, *rest = getattr(good, many) or (Returned("Ann", 0, 1),)
+        return replace(good, **{many: (replace(first, **{name: v}), *rest)})
+    if field == "pot_parts":
+        return replace(good, pot_parts=(v,))
+    return replace(good, **{field: v})
+
+
+_FIELDS = ["actions.amount", "actions.to_amount", "seats.stack", "collects.amount",
+           "returned.amount", "pot_parts", "rake", "fees", "room_added", "jackpot", "total_pot",
+           "game.small_blind", "game.big_blind", "game.ante", "game.small_bet", "game.big_bet"]
+#: the amounts a record may leave None (read as 0)
+_MAY_BE_NONE = {"actions.to_amount", "total_pot", "game.small_bet", "game.big_bet"}
+
+
+@pytest.mark.parametrize("field", _FIELDS)
+def test_the_range_test_reads_every_amount_at_its_bounds(field: str) -> None:
+    """_in_range (compiled: the fields read in C, an int as a C integer) says what the
+    bound says for each amount, each on its own, and absurd_amount agrees."""
+    (good,) = [r.hand for r in parse_path(WINAMAX) if r.hand is not None]
+    cases = _BOUNDS + ([(None, True)] if field in _MAY_BE_NONE else [])
+    for v, want in cases:
+        hand = _with(good, field, v)
+        assert _in_range(hand) is want, (field, v)
+        assert (absurd_amount(hand) is None) is want, (field, v)
+
+
+def test_the_range_test_reads_an_object_not_a_record() -> None:
+    """Any object with the fields is read (by their names), as Python reads it."""
+    (good,) = [r.hand for r in parse_path(WINAMAX) if r.hand is not None]
+
+    class Like:
+        def __init__(self, **fields: object) -> None:
+            self.__dict__.update(fields)
+
+    names = ("actions", "seats", "collects", "returned", "pot_parts", "rake", "fees",
+             "room_added", "jackpot", "total_pot")  # fmt: skip
+    like = Like(**{n: getattr(good, n) for n in names}, game=good.game)
+    assert _in_range(like) is True
+    like.rake = MAX_AMOUNT
+    assert _in_range(like) is False
+    like.rake, like.seats = 0, (Like(stack=-1),)
+    assert _in_range(like) is False
 
 
 def test_every_money_column_holds_every_allowed_amount(tmp_path: Path) -> None:

@@ -60,8 +60,11 @@ cdef extern from *:
     HH_FIELD(HandHistory, fees) HH_FIELD(HandHistory, pot_parts) HH_FIELD(HandHistory, pot_parts_basis)
     HH_FIELD(HandHistory, site_format) HH_FIELD(HandHistory, room_added) HH_FIELD(HandHistory, jackpot)
     HH_FIELD(HandHistory, pots_named) HH_FIELD(HandHistory, newest_first)
+    HH_FIELD(HandHistory, returned) HH_FIELD(HandHistory, total_pot)
     HH_FIELD(Game, big_blind) HH_FIELD(Game, small_bet) HH_FIELD(Game, currency)
-    HH_FIELD(Game, structure)
+    HH_FIELD(Game, structure) HH_FIELD(Game, small_blind) HH_FIELD(Game, ante)
+    HH_FIELD(Game, big_bet)
+    HH_FIELD(Returned, amount)
     HH_FIELD(Collect, player) HH_FIELD(Collect, amount) HH_FIELD(Collect, pot)
     HH_FIELD(Collect, board) HH_FIELD(Collect, line) HH_FIELD(Collect, half)
     """
@@ -94,10 +97,16 @@ cdef extern from *:
     object hh_HandHistory_jackpot(object o)
     object hh_HandHistory_pots_named(object o)
     object hh_HandHistory_newest_first(object o)
+    object hh_HandHistory_returned(object o)
+    object hh_HandHistory_total_pot(object o)
     object hh_Game_big_blind(object o)
     object hh_Game_small_bet(object o)
     object hh_Game_currency(object o)
     object hh_Game_structure(object o)
+    object hh_Game_small_blind(object o)
+    object hh_Game_ante(object o)
+    object hh_Game_big_bet(object o)
+    object hh_Returned_amount(object o)
     object hh_Collect_player(object o)
     object hh_Collect_amount(object o)
     object hh_Collect_pot(object o)
@@ -197,6 +206,12 @@ cdef extern from *:
         @property
         cdef inline object newest_first(self):
             return hh_HandHistory_newest_first(self)
+        @property
+        cdef inline object returned(self):
+            return hh_HandHistory_returned(self)
+        @property
+        cdef inline object total_pot(self):
+            return hh_HandHistory_total_pot(self)
 
     ctypedef class hhtools.model.records.Game [object PyObject, check_size ignore]:
         @property
@@ -211,6 +226,20 @@ cdef extern from *:
         @property
         cdef inline object structure(self):
             return hh_Game_structure(self)
+        @property
+        cdef inline object small_blind(self):
+            return hh_Game_small_blind(self)
+        @property
+        cdef inline object ante(self):
+            return hh_Game_ante(self)
+        @property
+        cdef inline object big_bet(self):
+            return hh_Game_big_bet(self)
+
+    ctypedef class hhtools.model.records.Returned [object PyObject, check_size ignore]:
+        @property
+        cdef inline object amount(self):
+            return hh_Returned_amount(self)
 
     ctypedef class hhtools.model.records.Collect [object PyObject, check_size ignore]:
         @property
