@@ -45,8 +45,8 @@ class HandEnd:
 
     ``second`` are the starts of a format's header's second line, which no hand holds
     anywhere else: where it is not a hand text's second line and the line before it is
-    not blank nor holding a header after other text (the format finds a header glued
-    so), that line before starts a new hand text (marker read or not): a header
+    not blank nor holding a header after other text (with ``finds_glued``: the format
+    finds a header glued so), that line before starts a new hand text (marker read or not): a header
     whose first line is damaged, written straight after the hand before (two files
     joined without a blank line, a hand cut short), is a hand of its own, not lines of
     the hand before.
@@ -59,6 +59,12 @@ class HandEnd:
     hand before, are not read into it. With ``header_breaks``, ``breaks`` apply from
     the header's line on, whatever ``after`` is (a format with styles, one ended by a
     marker, one not).
+
+    ``finds_glued``: the format finds a header glued after other text inside a line
+    (PokerStars' split does), so a line before a second line that holds one is no cut.
+    A format that does not (WPN) sets it ``False``: such a line starts a new text too
+    (" ame Hand #N - ...", a "Game Hand" header with its first byte damaged, still
+    holds "Hand #N - " after other text).
     """
 
     after: str
@@ -70,6 +76,7 @@ class HandEnd:
     summary: str = ""
     summary_keeps: re.Pattern[str] | None = None
     header_breaks: bool = False
+    finds_glued: bool = True
 
 
 def cut_header(header: str) -> str:
@@ -264,7 +271,8 @@ def _not_kept(keeps: re.Pattern[str]) -> re.Pattern[str]:
 def _pieces(seg: str, end: HandEnd | None, start: re.Pattern[str]) -> list[str]:
     """One header's text cut where ``end`` says a hand ended (see :class:`HandEnd`);
     ``start`` the headers' pattern (a line before a second line that holds a header
-    after other text is no cut: the header glued there is the format's to find)."""
+    after other text is no cut, with ``finds_glued``: the header glued there is the
+    format's to find)."""
     if end is None:
         return [seg]
     probe = _plain(seg)  # searched; ``seg`` is cut at the same places
@@ -278,7 +286,7 @@ def _pieces(seg: str, end: HandEnd | None, start: re.Pattern[str]) -> list[str]:
             break
         pos = probe.rfind("\n", 0, s)  # the "\n" before the line before
         before = probe[pos + 1 : s]
-        if not before.strip() or start.search(before) is not None:
+        if not before.strip() or (end.finds_glued and start.search(before) is not None):
             at = s + 1  # a blank line, or a header glued inside a line
             continue
         out += _marked_pieces(seg[: pos + 1], probe[: pos + 1], end)
@@ -396,6 +404,7 @@ def _iter_hands_by_line(
     gap = False  # and a blank line since
     summ = False  # the end's summary marker line has been read
     second = end.second if end is not None else ()
+    glued = end is None or end.finds_glued  # a header glued inside a line is found
     marker = end.after if end is not None else ""
     last: Line | None = None
     for ln, used in iter_lines(fh):
@@ -412,7 +421,7 @@ def _iter_hands_by_line(
             continue
         if (second and first is not None and prev is not None
                 and len(lines) >= 2 and lines[-1].strip() and probe.startswith(second)
-                and start.search(_plain(lines[-1])) is None):  # fmt: skip
+                and not (glued and start.search(_plain(lines[-1])) is not None)):  # fmt: skip
             yield _make(lines[:-1], file, first, encodings[:-1])
             lines, encodings, first = [lines[-1], text], [encodings[-1], used], prev
             after = _plain(lines[0]).startswith(marker) or probe.startswith(marker)

@@ -61,6 +61,17 @@ CASES = {
     # ended" line; each hand $0.60, the flop bet paid back, $0.57 won (rake $0.03)
     ("entraction", "header_damaged_byte_after_game_ended.txt"): (
         "5200000901", [("Cleo", 57)], 3, 30, 61, "5200000903", [("Bert", 57)]),
+    # WPN (fuzz seed 19): a tournament's "Game Hand #" header with its first byte lost
+    # (" ame Hand #2700000902 - ...", line 26) straight after a hand: it still holds
+    # "Hand #N - " after other text, which had kept it (and its hand: Ben's 250.00) in
+    # 2700000901. Ann's flop bet goes back: 50 + 300 + 300 = 650.00, no rake; then Ann's
+    # straight 8-7-6-5-4 over Ben's Kings: 100 + 100 + 200 + 200 = 600.00
+    ("winning", "tournament_header_first_byte_damaged_after_a_hand.txt"): (
+        "2700000901", [("Ann", 650)], 0, 26, 46, "2700000903", [("Ann", 600)]),
+    # WPN: a header cut short ("Hand #8100090", line 26), the next hand's header after
+    # it; $0.25 + $1.75 + $1.75 less $0.18 rake = $3.57; then Ann's $1.00 (both blinds)
+    ("winning", "header_cut_short_before_the_next_header.txt"): (
+        "81000901", [("Ann", 357)], 18, 26, 27, "81000903", [("Ann", 100)]),
 }  # fmt: skip
 
 

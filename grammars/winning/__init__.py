@@ -191,6 +191,15 @@ def _game(h: k.Hand, gid: Any, game: tuple[k.Variant, bool]) -> k.Game:
     )  # fmt: skip
 
 
+#: a line that is only a header's start: "Game Hand #", "Hand #" or "Game started at: "
+#: cut anywhere (its first character on), or a "Hand #" with its number and nothing after
+#: but blanks and a dash (the " - <game>" lost)
+_CUT_HEADER = re.compile("|".join((
+    k.cut_header("Game Hand #"), k.cut_header("Game started at: "), k.cut_header("Hand #"),
+    r"(?:Game )?Hand #\d+[^\S\n]*-?[^\S\n]*$",
+)))  # fmt: skip
+
+
 #: the older format's hand ends with its "Game ended at" line: a line after it that is
 #: not blank (a next hand whose "Game started at" header is damaged) starts a text of
 #: its own, reported where it stands, instead of being read into the hand before; only
@@ -199,15 +208,23 @@ def _game(h: k.Hand, gid: Any, game: tuple[k.Variant, bool]) -> k.Game:
 #: header's second line: the line before it starts a hand text (a damaged "Game Hand #"
 #: written straight after a hand is reported, never read into it: the fuzz run, seed 7);
 #: a cash table's line ("St. Lucie 6-max Seat #4 is the button"), which no start tells,
-#: is found by :func:`_split`
-_END = k.HandEnd("Game ended at:", re.compile(r"Game ended at:"), second=("Table '",))
+#: is found by :func:`_split`. WPN never writes a header after other text on a line, and
+#: the split does not look for one there: a line holding "Hand #N - " after other text
+#: (" ame Hand #N - ...", a "Game Hand" header with its first byte damaged) before a
+#: table line starts a text too (``finds_glued=False``). From the header on, both formats,
+#: a line that is only a header's start (a header cut short before the next: "Hand
+#: #7844000", "Game Ha") ends the hand (:data:`_CUT_HEADER`): no hand's line is one.
+_END = k.HandEnd(
+    "Game ended at:", re.compile(r"Game ended at:"), breaks=_CUT_HEADER, second=("Table '",),
+    header_breaks=True, finds_glued=False,
+)  # fmt: skip
 
 
 def _split(fh: BinaryIO, file: str) -> Iterator[k.HandText]:
     """A file's hand texts: the kernel's split (:data:`HAND_START`, :data:`_END`), each
     text then cut before a damaged header glued in it (:func:`.glued.unglued`)."""
     for ht in k.iter_hands(fh, file, HAND_START, _END):
-        yield from unglued(ht, fh, HAND_START)
+        yield from unglued(ht, fh)
 
 
 #: The Winning Poker Network site format (both of its text formats): a file holds one

@@ -30,19 +30,18 @@ _TABLE_LINE = re.compile(r"(?!Seat \d+: )\S.* Seat #\d+ is the button\s*$")
 _CHUNK = 1 << 16
 
 
-def unglued(ht: k.HandText, fh: BinaryIO, start: re.Pattern[str]) -> Iterator[k.HandText]:
+def unglued(ht: k.HandText, fh: BinaryIO) -> Iterator[k.HandText]:
     """``ht`` cut before each damaged header glued into it (see the module docstring).
 
     A line that is not the text's second line and matches a table line, with a line
-    before it that is neither blank nor holding a header after other text (``start``
-    searched: that header is the grammar's to find), makes that line before the first
-    line of a new text. Each new text's ``line`` and ``offset`` are those of its first
+    before it that is not blank, makes that line before the first line of a new text
+    (one holding a header after other text too: WPN writes none so, and nothing reads
+    a header there). Each new text's ``line`` and ``offset`` are those of its first
     line in the file, counted from ``ht``'s in ``fh`` (read again, its position kept).
 
     Args:
         ht: one hand text as the kernel's split gave it.
         fh: the seekable binary stream it was split from.
-        start: the format's header pattern.
 
     Yields:
         ``ht`` itself when nothing is glued in it (the common case, one search), else
@@ -58,7 +57,7 @@ def unglued(ht: k.HandText, fh: BinaryIO, start: re.Pattern[str]) -> Iterator[k.
     lines = text.split("\n")
     cuts = [n - 1 for n in range(2, len(lines))
             if _HINT in lines[n] and _TABLE_LINE.match(lines[n]) is not None
-            and lines[n - 1].strip() and start.search(lines[n - 1]) is None]  # fmt: skip
+            and lines[n - 1].strip()]  # fmt: skip
     offsets = _offsets(fh, ht, cuts) if cuts else None
     if offsets is None:
         yield ht
