@@ -366,8 +366,16 @@ def _summary_seat(h: _Hand, seat: int, p: str, m: Any, lno: int) -> bool:
     return True
 
 
+#: Enet's table line ("Table 'Sofia 3 - Pot Limit' 6-max Seat #3 is the button") is only
+#: ever its header's second line: the line before one that is no text's second line (a
+#: header with a damaged byte, "Game X900002: ...", written straight after the hand
+#: before) starts a hand text, reported where it stands, never read into that hand
+#: (which was read in part with the next one's seats and money). The split finds no
+#: header after other text on a line (``finds_glued=False``).
+_END = k.HandEnd("", None, second=("Table '",), finds_glued=False)
+
 #: The Enet Poker site format.
 FORMAT = k.text_format(
     SITE, "Enet Poker", "Omaha; pot limit (no limit and limit tables read the same way); cash",
-    HAND_START, _parse, header=_ANY_START, hand=_Hand,
+    HAND_START, _parse, header=_ANY_START, hand=_Hand, end=_END,
 )  # fmt: skip

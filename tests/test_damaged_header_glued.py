@@ -72,6 +72,11 @@ CASES = {
     # it; $0.25 + $1.75 + $1.75 less $0.18 rake = $3.57; then Ann's $1.00 (both blinds)
     ("winning", "header_cut_short_before_the_next_header.txt"): (
         "81000901", [("Ann", 357)], 18, 26, 27, "81000903", [("Ann", 100)]),
+    # Enet (fuzz seed 25: 900006 had been read in part with 900002's seats and money):
+    # "Game X900902: ..." (line 36) straight after a hand; each hand three calls of
+    # 0,25 checked down, 0,75 less "Rake: 0,03" = 0,72 to the three of a kind
+    ("enet", "header_damaged_byte_glued_after_a_hand.txt"): (
+        "900901", [("Ana", 72)], 3, 36, 72, "900903", [("Cid", 72)]),
 }  # fmt: skip
 
 
