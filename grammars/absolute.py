@@ -301,10 +301,18 @@ def _halves(h: k.Hand, p: str, hi: str | None, lo: str | None) -> None:
         h.collects[i] = k.Collect(c.player, c.amount, c.pot, c.board, c.line, half)
 
 
+#: The table line ("Table: ELM ST (Real Money) Seat #1 is the dealer") is only ever a
+#: header's second line: the line before one that is no text's second line (a header
+#: with a damaged byte, "St>ge #2000000101: ...", written straight after the hand
+#: before) starts a hand text, reported where it stands, never read into that hand
+#: (whose pots, board and awards were the next one's). The split finds no header after
+#: other text on a line (``finds_glued=False``).
+_END = k.HandEnd("", None, second=("Table: ",), finds_glued=False)
+
 #: The Absolute Poker / Ultimate Bet site format.
 FORMAT = k.text_format(
     SITE, "Absolute Poker / Ultimate Bet",
     "Omaha and Omaha hi/lo 8 or better; fixed limit (\"Normal\"), pot limit and no limit; "
     "cash and tournaments",
-    HAND_START, _parse,
+    HAND_START, _parse, end=_END,
 )  # fmt: skip

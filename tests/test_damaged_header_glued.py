@@ -77,6 +77,11 @@ CASES = {
     # 0,25 checked down, 0,75 less "Rake: 0,03" = 0,72 to the three of a kind
     ("enet", "header_damaged_byte_glued_after_a_hand.txt"): (
         "900901", [("Ana", 72)], 3, 36, 72, "900903", [("Cid", 72)]),
+    # Absolute (fuzz seed 28: 2000000301 had been read with the next hand's pots and
+    # board): "St>ge #2000000902: ..." (line 33) straight after a hand; each hand
+    # $0.25 + $1.75 + $1.75 + $3.75 + $3.75 = $11.25 less $0.50 rake: Ada $10.75
+    ("absolute", "header_damaged_byte_glued_after_a_hand.txt"): (
+        "2000000901", [("Ada", 1075)], 50, 33, 66, "2000000903", [("Ada", 1075)]),
 }  # fmt: skip
 
 
