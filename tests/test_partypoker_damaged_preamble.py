@@ -67,3 +67,26 @@ def test_a_damaged_game_no_line_glued_to_the_hand_before(damaged: bytes) -> None
     assert bad.hand is None and [p.line for p in bad.problems] == [34]
     assert second.hand is not None and second.problems == ()
     assert (second.hand_id, second.hand.line) == ("8100000002", 35)
+
+
+def test_chat_like_a_preamble_or_a_header_end_stays_in_its_hand() -> None:
+    """``probes/chat_lines_like_a_preamble_or_a_header_end.txt``: the chat fixture's
+    tournament hand (``old_tourney_written_blinds_and_chat.txt``) with four more chat
+    lines: "Cal: starts." (line 30), "Dov: Game #1 starts." (36), "Hal: it starts." (39)
+    and "Ida: gl *****" (42). The first, third and fourth, a name and one or two words
+    ending "starts." or a line ending "*****", each cut the hand in two: a hand "cut
+    short" and three ``bad_header`` texts. Now one hand: blinds 20 / 40, four players in
+    for 80 (320), Cal's 160 flop bet called (640), his 320 river bet called (1,280):
+    Gus's flush takes the high half, 640, Cal's 6-5-3-2-A the low, 640; no rake."""
+    fix = FIX.parent.parent / "probes" / "chat_lines_like_a_preamble_or_a_header_end.txt"
+    data = fix.read_bytes()
+    for said in (b"\nCal: starts.\n", b"\nDov: Game #1 starts.\n", b"\nHal: it starts.\n",
+                 b"\nIda: gl *****\n"):  # fmt: skip
+        assert said in data
+    rs = [partypoker.FORMAT.parse(ht) for ht in partypoker.FORMAT.split(io.BytesIO(data), "p.txt")]
+    assert [(r.hand_id, r.problems) for r in rs] == [("40000009901", ())]
+    h = rs[0].hand
+    assert h is not None
+    assert [(c.player, c.amount) for c in h.collects] == [("Gus", 640), ("Cal", 640)]
+    assert h.rake == 0
+    assert audit_hand(h).findings == ()
