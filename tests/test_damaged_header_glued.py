@@ -38,6 +38,11 @@ NAME = "header_damaged_byte_glued_to_the_hand_before.txt"
 #: line; the last hand's line, id and collects)
 CASES = {
     ("888poker", NAME): ("700000601", [("Nils", 166)], 9, 32, 50, "700000603", [("Olga", 35)]),
+    # the first fixture's first two hands again, each from its "#Game No" line, the
+    # second's "#" damaged ("?Game No : 700000952", line 33, fuzz seed 36: it had been
+    # read into 700000951 as an unread line); the second hand a walk, Nils $0.35
+    ("888poker", "game_no_line_first_byte_damaged_after_a_hand.txt"): (
+        "700000951", [("Nils", 166)], 9, 33, 34, "700000952", [("Nils", 35)]),
     # the first fixture's hands again, the next one's "#Game No" line cut to "#Game "
     # (line 33), its header glued (old files) after the hand before
     ("888poker", "next_hand_cut_inside_its_game_no_line.txt"): (

@@ -52,11 +52,13 @@ def test_a_damaged_preamble_is_no_line_of_the_hand_before(preamble: bytes) -> No
     assert second.hand.rake == 3  # $0.25 x 2 + $0.10 = $0.60 in, $0.57 paid
 
 
-@pytest.mark.parametrize("damaged", [b"#Ga#e No : ", b"#Game No*: ", b"#Game No: "])
+@pytest.mark.parametrize("damaged", [b"#Ga#e No : ", b"#Game No*: ", b"#Game No: ",
+                                     b"?Game No : "])  # fmt: skip
 def test_a_damaged_game_no_line_glued_to_the_hand_before(damaged: bytes) -> None:
     """The second hand written with no "Game #N starts." line and its "#Game No" line
     damaged ("#Ga#e No : 8100000002", line 34; "#Game No*: ", fuzz seed 14; a byte
-    lost) straight after the first hand: it went into the first hand as an unread line.
+    lost; "?Game No : ", its "#" damaged, as 888's in fuzz seed 36) straight after the
+    first hand: it went into the first hand as an unread line.
     Now it ends the hand: its own text (a damaged header), the hand after it read whole
     from its header (line 35)."""
     data = FIX.read_bytes().replace(DAMAGED + b"\n\n#Game No : ", damaged)

@@ -101,11 +101,13 @@ _HEAD = re.compile(
 #: does a preamble with a damaged byte ("Game #80x0000002 starts.", "Gxme #8 starts."):
 #: one byte changed leaves its "Game #" or its last word, and no hand line is one or
 #: two words and "starts."; nor a "#Game No" line with a damaged byte ("#Ga#e No : 4",
-#: "#Game No*: 40000009001": "#", 9 or 10 characters, the number). A chat line ("Gus: it
-#: starts.", "Ida: gg *****": a name, not starting with "*", then ": ") is none of the
-#: ones found inside a line or by its last words: it stays the hand's.
+#: "#Game No*: 40000009001": "#", 9 or 10 characters, the number; "?Game No : 4": its
+#: "#" damaged). A chat line ("Gus: it starts.", "Ida: gg *****": a name, not starting
+#: with "*", then ": ") is none of the ones found inside a line or by its last words: it
+#: stays the hand's.
 _END = k.HandEnd("", None, re.compile(
     r"\*{5}|Game #|#Game No : \d+|#\S{3,5} \S{1,3} : \d|#[^\n]{9,10}\d+[^\S\n]*$"
+    r"|[^\n]Game No : \d+[^\S\n]*$"
     r"|(?![^*\s]\S*: )(?:.*\*{5}[^\S\n]*$|.*Hand History [Ff]or Game|\S+(?: \S+)? starts\.\s*$)"),
     blank=True)  # fmt: skip
 _PREAMBLE_ONLY = re.compile(r"(?:\s*(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")

@@ -89,9 +89,10 @@ _STARTS = re.compile(_START.pattern + "|" + _HEADER.pattern)
 #: header with a damaged byte, "***** 888poker Hand His#ory for Game 9 *****", written
 #: straight after the hand before) starts a hand text too; read into the hand before,
 #: it cost that intact hand its record (paid short of its pot, read with the next one's).
-#: A line that is the start of a "#Game No" line alone ("#Game ": a hand cut there) too.
+#: A line that is the start of a "#Game No" line alone ("#Game ": a hand cut there) too,
+#: and one whose "#" is damaged ("?Game No : 700000901", fuzz seed 36).
 _END = k.HandEnd("", None, re.compile(
-    r"\*{4}|.*\*{4}[^\S\n]*$|.*Hand History for Game|#Game No"
+    r"\*{4}|.*\*{4}[^\S\n]*$|.*Hand History for Game|#Game No|[^\n]Game No : \d+[^\S\n]*$"
     r"|#(?:G(?:a(?:m(?:e(?: N?)?)?)?)?)?[^\S\n]*$|#[^\n]{9,10}\d+[^\S\n]*$"), blank=True)
 
 
