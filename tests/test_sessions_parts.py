@@ -113,6 +113,58 @@ def test_a_stop_between_parts_leaves_whole_players_and_the_next_open_mends_it(
     assert _rows(db) == both
 
 
+def test_a_part_failing_ahead_on_its_thread_stops_like_a_stop_between_parts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_parts: None
+) -> None:
+    """Each part after the first is worked out on a thread while the one before is
+    written: a failure there reaches the import once the part before is stored, and
+    leaves what a stop between parts leaves (whole players, sessions due), no thread
+    left running."""
+    import threading
+
+    import hhtools.store.session_cube as cube_module
+
+    after_first, after_both, db = (tmp_path / n for n in ("a.duckdb", "ab.duckdb", "x.duckdb"))
+    import_paths(FIRST, after_first, workers=1)
+    import_paths(FIRST, db, workers=1)
+    import_paths(GENERATED, after_both, workers=1)
+    first, both = _rows(after_first), _rows(after_both)
+
+    real = cube_module.cube_of_seats
+    where: list[str] = []
+
+    def fail_in_the_second_part(*args: Any) -> Any:
+        where.append(threading.current_thread().name)
+        if len(where) == 2:
+            raise RuntimeError("the second part")
+        return real(*args)
+
+    monkeypatch.setattr(cube_module, "cube_of_seats", fail_in_the_second_part)
+    with pytest.raises(RuntimeError, match="the second part"):
+        import_paths(SECOND, db, workers=1)
+    monkeypatch.setattr(cube_module, "cube_of_seats", real)
+    assert where[0] == threading.current_thread().name  # the first part: here
+    assert where[1].startswith("hhtools-sessions")  # the second: ahead, on the thread
+    assert not [t for t in threading.enumerate() if t.name.startswith("hhtools-")]
+
+    assert _due(db)
+    got = _rows(db)
+    done = stale = 0
+    for key in set(both["seat_sessions"]):
+        mine = {t: got[t].get(key, []) for t in _READS}
+        new = {t: both[t].get(key, []) for t in _READS}
+        old = {t: first[t].get(key, []) for t in _READS}
+        assert mine in (new, old), key
+        if new != old:
+            done += mine == new
+            stale += mine == old
+    assert done and stale  # the first part stored, the second and after not
+
+    store.connect(db).close()  # the next writable open works the rest out
+    assert not _due(db)
+    assert _rows(db) == both
+
+
 def test_an_import_of_nothing_new_leaves_nothing_due(tmp_path: Path, small_parts: None) -> None:
     db = tmp_path / "n.duckdb"
     import_paths(FIRST, db, workers=1)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Generator, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import NamedTuple
 
 import duckdb
@@ -224,8 +225,10 @@ def session_parts(con: duckdb.DuckDBPyConnection, players: pa.Table, cube: bool,
     to its player in the order of site and player; more than ``rows_at_once`` of them
     go to files (:class:`_Spill`), each of the players of a range of numbers, and a part
     is one or more of those files read back and sorted by player, moment and hand id.
-    The whole read is done before the first part is given: ``con`` may then be written
-    between parts.
+    The whole read is done before the first part is given (each batch sorted to its file
+    and written on a thread while DuckDB reads the next); after it ``con`` is not used:
+    it may be written between parts, and while the next part is worked out on another
+    thread (:func:`hhtools.store.sessions._work_out` does).
 
     Args:
         con: a store (its ``seats`` and ``hands``).
@@ -281,8 +284,16 @@ def session_parts(con: duckdb.DuckDBPyConnection, players: pa.Table, cube: bool,
                 JOIN _hh_stream_players p ON p.site = s.site AND p.player = s.player
                 WHERE {counted_seat("s")}"""
             ).to_arrow_reader(BATCH_ROWS)
-            for batch in stream:
-                spill.add(batch)
+            # a batch is kept (sorted to its file, written) on a thread while DuckDB
+            # reads the next: both mostly without the GIL; one batch at a time, in order
+            with ThreadPoolExecutor(1, thread_name_prefix="hhtools-spill") as keeper:
+                kept: Future[None] | None = None
+                for batch in stream:
+                    if kept is not None:
+                        kept.result()
+                    kept = keeper.submit(spill.add, batch)
+                if kept is not None:
+                    kept.result()
             del stream
         finally:
             con.unregister("_hh_stream_players")

@@ -18,6 +18,7 @@ writing (:func:`hhtools.store.db.connect`).
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 
 import duckdb
@@ -96,8 +97,10 @@ def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table) -> int:
     session_parts`: spread over files, a part read back at a time), each part in a
     transaction of its own, so memory follows a part, not every player, and the seats
     and hands are read once, not once a part (a player's rows are all in one part: a
-    player's sessions are replaced whole or not at all). Returns how many players there
-    are.
+    player's sessions are replaced whole or not at all). Each part after the first is
+    worked out on a thread while DuckDB writes the one before (at the run's end the
+    workers' cores are free; the writes stay in order, one part at a time). Returns how
+    many players there are.
 
     Stopped between parts, the parts done are stored and the rest keep the rows they
     had; the mark :data:`SESSIONS_DUE` then says so and the store's next writable open
@@ -113,12 +116,21 @@ def _work_out(con: duckdb.DuckDBPyConnection, players: pa.Table) -> int:
     from hhtools.store.session_rows import SESSION_SCHEMA, let_go_of_cache, session_parts
 
     seen = [PLAYER_SCHEMA.empty_table()]
-    with closing(session_parts(con, players, cube=kept)) as parts:
-        for part in parts:
+    with closing(session_parts(con, players, cube=kept)) as parts, \
+            ThreadPoolExecutor(1, thread_name_prefix="hhtools-sessions") as ahead:
+        # the first part (after the one read of the seats, on ``con``) here; each next
+        # part is worked out on a thread (numpy and Arrow, no ``con``) while DuckDB
+        # writes the one before: both run mostly without the GIL
+        part = next(parts, None)
+        while part is not None:
+            coming = ahead.submit(next, parts, None)
+            # (stopped here, the pool's exit waits for the thread before the generator
+            # is closed)
             _store(con, part.players, part.rows, part.cube, kept, part.summary)
             let_go_of_cache(con)  # the blocks the part wrote, kept cached by DuckDB
             seen.append(part.players.cast(PLAYER_SCHEMA))
-            del part  # before the next part is worked out
+            del part  # before the one after next is worked out
+            part = coming.result()
     # players without a counted seat (none of an import's): their rows go
     gone = players.join(pa.concat_tables(seen), ["site", "player"], join_type="left anti")
     if gone.num_rows:
