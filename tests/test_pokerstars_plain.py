@@ -348,3 +348,20 @@ def test_amount_at_and_cards_at_refuse_an_i_or_end_off_the_line() -> None:
     for i, end in ((0, 6), (-2, 5)):
         with pytest.raises(IndexError):
             plain.cards_at([], "Ah Kd", i, end)
+
+
+def test_the_longest_seated_name_starting_a_line() -> None:
+    """player_prefix (compiled: a name compared with the line's start by memcmp when both
+    texts are of one kind, else as str.startswith): names worked out by hand, in texts of
+    one, two and four bytes a character and mixed."""
+    h = _Body("f.txt", 1)
+    h.unit = Unit.CENTS
+    for seat, name in enumerate(("Ann", "Ann B", "Zoë", "Ωmega", "\U0001f600 Ann"), 1):
+        h.add_seat(Seat(seat, name, 500, line=seat + 1))
+    want = {"Ann: folds": "Ann", "Ann B: calls $1": "Ann B", "Ann Bx: folds": "Ann",
+            "Ann collected $1 from pot": "Ann", "Ann: says Ω": "Ann", "Ann B: \U0001f600": "Ann B",
+            "Zoë: folds": "Zoë", "Ωmega: folds": "Ωmega", "Ωmega collected Ω": "Ωmega",
+            "\U0001f600 Ann: checks": "\U0001f600 Ann", "Annie: folds": None, "Ann": None,
+            "An": None, "": None, "Ωmegaa: folds": None, "Zoe: folds": None,
+            "\U0001f600 An: x": None}  # fmt: skip
+    assert {ln: h.player_prefix(ln) for ln in want} == want

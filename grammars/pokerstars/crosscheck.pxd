@@ -3,7 +3,10 @@
 # strings, the hand as the C type of state.pxd.
 
 cimport cython
-from hhtools.grammars.pokerstars.state cimport _Hand
+from hhtools.grammars.pokerstars.state cimport _Hand, _c_starts
+
+# compiled: the C flag _summary_cut tests (set from _compiled())
+cdef bint _C
 
 @cython.locals(written=list, ln=str, named=set, seat=str)
 cpdef bint _summary_cut(_Hand h, list lines) except -1

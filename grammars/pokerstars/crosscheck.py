@@ -19,6 +19,16 @@ from hhtools.grammars.pokerstars.summary import S_COLLECTED, S_SHOWED, SUMMARY_S
 from hhtools.model.records import Action, ActionKind, Collect, Game, PostKind, Street, Variant
 from hhtools.model.vocab import ProblemCode
 
+
+def _compiled() -> bool:
+    """Whether this module runs compiled (its functions are then Cython's)."""
+    return type(_compiled).__name__ == "cython_function_or_method"
+
+
+#: compiled (``crosscheck.pxd``: C): :func:`_summary_cut` tests a line's first words by
+#: ``memcmp`` (``_c_starts``, state.pxd) rather than ``str.startswith``
+_C = _compiled()
+
 _ORDER = {s: k for k, s in enumerate(Street)}
 _BOARD = "\x00"
 
@@ -98,7 +108,12 @@ def _summary_cut(h: _Hand, lines: list[str]) -> bool:
     fewer lines than seats are written (players sitting out have none)."""
     written: list[str] = []
     for ln in reversed(lines):
-        if ln.startswith("Seat "):
+        if _C:  # compiled: the words compared by memcmp
+            if _c_starts(ln, "Seat ", 0):  # type: ignore[name-defined]  # noqa: F821
+                written.append(ln)
+            elif _c_starts(ln, "*** SUMMARY", 0):  # type: ignore[name-defined]  # noqa: F821
+                break
+        elif ln.startswith("Seat "):
             written.append(ln)
         elif ln.startswith("*** SUMMARY"):
             break

@@ -7,6 +7,25 @@
 # state.py's class is the same class with the same slots.
 
 cimport cython
+from cpython.unicode cimport (PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND,
+                              PyUnicode_Tailmatch)
+from libc.string cimport memcmp
+
+# compiled: the C flag player_prefix tests (set from _compiled())
+cdef bint _C
+
+
+cdef inline bint _c_starts(str s, str lit, Py_ssize_t at) except -1:
+    """``s.startswith(lit, at)``: when ``lit`` fits in ``s`` from ``at`` and both texts
+    are of one kind, their bytes compared; else as ``str.startswith`` does (plain.pxd and
+    crosscheck.pxd cimport it)."""
+    cdef Py_ssize_t m = PyUnicode_GET_LENGTH(lit)
+    cdef int kind = PyUnicode_KIND(s)
+    if 0 <= at and at + m <= PyUnicode_GET_LENGTH(s) and kind == PyUnicode_KIND(lit):
+        return memcmp(<const char*>PyUnicode_DATA(s) + at * kind, PyUnicode_DATA(lit),
+                      <size_t>(m * kind)) == 0
+    return PyUnicode_Tailmatch(s, lit, at, len(s), -1) == 1
+
 
 cdef class _Hand:
     cdef public object file, line, jackpot, meanings, away, street, rake, show_board

@@ -44,6 +44,16 @@ _CARDS = r"[^\]]*"
 MAX_SEAT = 1000
 
 
+def _compiled() -> bool:
+    """Whether this module runs compiled (its functions are then Cython's)."""
+    return type(_compiled).__name__ == "cython_function_or_method"
+
+
+#: compiled (``state.pxd``: C): :meth:`_Hand.player_prefix` compares a name with the
+#: line's start by ``memcmp`` (``_c_starts``) rather than ``str.startswith``
+_C = _compiled()
+
+
 #: An amount or a seat number no real hand can hold (``out_of_range``): the one class
 #: :func:`~hhtools.model.money.parse_money` raises from :data:`MAX_AMOUNT` up.
 _OutOfRange = AmountOutOfRange
@@ -268,7 +278,9 @@ class _Hand:
         n = len(line)
         for name in self.by_first.get(line[:1], ()):
             k = len(name)
-            if n > k and line[k] in ": " and line.startswith(name):  # ":" or " " after it
+            if n > k and line[k] in ": " and (  # ":" or " " after it
+                    _c_starts(line, name, 0) if _C  # type: ignore[name-defined]  # noqa: F821
+                    else line.startswith(name)):  # fmt: skip
                 return name
         return None
 
