@@ -3,6 +3,8 @@
 # read them per player in C: order.pxd), built without a Python __init__ call. The
 # rules stay in _table.py, which runs as it is without Cython.
 
+import cython
+
 cdef class Step:
     cdef public object act, folded, all_in, player, kind, street
     cdef public long long added, current, mine, pot, total, last_full
@@ -10,9 +12,21 @@ cdef class Step:
     cdef public bint ends_all_in
     cdef public unsigned long long out
 
+# the ring as places (Places) and the hand's table (Table): C types whose fields are set
+# in C by _replayed (no Python __init__ call; the same fields the classes' __init__ sets)
+cdef class Places:
+    cdef public object first, ring, seat
+
+cdef class Table:
+    cdef public object big_blind, by_street, order, places, posts, ring, steps
+    cdef public bint whole, wrote
+
+# Places' fields worked out from the ring (its __init__ and _replayed's)
+@cython.locals(n=Py_ssize_t)
+cpdef _place(Places at, list ring)
+
 # the replay's walk over the actions: its sums, places and bits C integers, each step
 # made of C values (the dicts and sets stay Python's)
-import cython
 from hhtools.model.slots cimport Action as _Action, Game as _Game, HandHistory as _Hand, Seat as _Seat
 
 @cython.locals(i=Py_ssize_t, add=cython.longlong, mine=cython.longlong,
@@ -30,7 +44,7 @@ cpdef _walk(object actions, object added, dict stacks, dict seat, long long big_
 cpdef _in_text_order(ctx)
 
 # the seats' and the actions' fields read in C (hhtools/model/slots.pxd)
-@cython.locals(s=_Seat, a=_Action, hand=_Hand, game=_Game)
+@cython.locals(s=_Seat, a=_Action, hand=_Hand, game=_Game, at=Places, t=Table)
 cpdef _replayed(ctx)
 
 # the table's other parts, called in C from _replayed (their counters C integers)

@@ -113,6 +113,9 @@ class Table:
         whole: :func:`streets_whole`.
         big_blind: :func:`positional_big_blind`.
         wrote: :func:`site_wrote_it` of the hand (asked by several checks).
+
+    A plain slotted class; a C type in the compiled core (``_table.pxd``), which
+    :func:`table` builds without calling it (the same fields set one by one).
     """
 
     __slots__ = ("big_blind", "by_street", "order", "places", "posts", "ring", "steps",
@@ -155,7 +158,8 @@ def _replayed(ctx: AuditContext) -> Table:
         if s.sitting_out:
             away.add(p)
     ring = _ring(ctx, order, players, away)
-    at = Places(ring)
+    at = Places.__new__(Places)  # (compiled: no Python __init__ call; the fields set in C)
+    _place(at, ring)
     added = settlement.rebuild.added
     game = hand.game
     if len(added) != len(actions):
@@ -166,7 +170,8 @@ def _replayed(ctx: AuditContext) -> Table:
     posts: dict[PostKind | None, list[Action]] = {}
     _walk(actions, added, stacks, seat, game.big_blind, game.small_bet or 0, hand.room_added,
           len(players), steps, by_street, posts)  # fmt: skip
-    t = Table(order, ring, at, steps, by_street, posts)
+    t = Table.__new__(Table)  # the fields Table(...) sets, set one by one (in C compiled)
+    t.order, t.ring, t.places, t.steps, t.by_street, t.posts = order, ring, at, steps, by_street, posts
     t.whole = _streets_whole(hand, by_street)
     t.big_blind = _positional_big_blind(ring, posts)
     t.wrote = site_wrote_it(hand)
@@ -434,19 +439,29 @@ class Places:
         first: for each place ``j`` of the ring, the first place of the player there
             (``j`` itself unless a player is seated twice).
         seat: each player's first place in the ring (his bit: ``1 << seat[player]``).
+
+    A C type in the compiled core (``_table.pxd``), its fields set in C by the replay.
     """
 
     __slots__ = ("first", "ring", "seat")
+    first: list[int]
+    ring: list[str]
+    seat: dict[str, int]
 
     def __init__(self, ring: list[str]) -> None:
-        n = len(ring)
-        self.ring = ring
-        self.seat = seat = {p: j for j, p in enumerate(ring)}
-        if len(seat) == n:  # nobody seated twice (the usual ring)
-            self.first = list(range(n))
-        else:
-            self.seat = seat = dict(zip(reversed(ring), range(n - 1, -1, -1)))  # first places
-            self.first = [seat[p] for p in ring]
+        _place(self, ring)
+
+
+def _place(at: Places, ring: list[str]) -> None:
+    """Set the fields of ``at`` (:class:`Places`) for ``ring``."""
+    n = len(ring)
+    at.ring = ring
+    at.seat = seat = {p: j for j, p in enumerate(ring)}
+    if len(seat) == n:  # nobody seated twice (the usual ring)
+        at.first = list(range(n))
+    else:
+        at.seat = seat = dict(zip(reversed(ring), range(n - 1, -1, -1)))  # first places
+        at.first = [seat[p] for p in ring]
 
 
 def places(ctx: AuditContext) -> Places:

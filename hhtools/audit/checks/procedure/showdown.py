@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from hhtools.audit.checks.procedure._table import (
     Step,
     finding,
-    replay,
-    site_wrote_it,
+    table,
 )
 from hhtools.audit.context import AuditContext
 from hhtools.audit.findings import Finding
@@ -79,11 +78,12 @@ def _readable(ctx: AuditContext) -> list[Step] | None:
     hand = ctx.hand
     if not habits.of(hand.site_format).shows_ordered(hand.site) or hand.button is None:
         return None  # shows in an order of the site's own, or another room writing it
-    if not site_wrote_it(hand):
-        return None  # a converter's text
+    t = table(ctx)  # (worked out once per hand: the blinds check has asked for it)
+    if not t.wrote:
+        return None  # a converter's text (site_wrote_it)
     if len(hand.boards) != 1 or len(hand.boards[0]) != 5 or hand.cash_outs:
         return None
-    steps = replay(ctx)
+    steps = t.steps
     if not steps or any(s.ends_all_in or s.act.all_in for s in steps):
         return None
     return steps
