@@ -38,9 +38,22 @@ cpdef long _eval5(c5) except? -1
                z=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t)
 cpdef tuple _first_high_five(h, b, long best)
 
-@cython.locals(h=tuple, b=tuple)
+@cython.locals(h=tuple, b=tuple, seen=cython.ulonglong, twice=cython.ulonglong, one=cython.ulonglong,
+               c=Py_ssize_t)
 cpdef tuple _validated(hole, board)
+
+# one five's low (called per five by _low_of) and a low's reading, called in C
+@cython.locals(mask=cython.long, bit=cython.long, c=Py_ssize_t)
+cpdef _low5(c5, long qmask)
+
+@cython.locals(keys=list, order=list, lr=list)
+cpdef _low_hand(c5, long value)
 
 cpdef _high_of(tuple h, tuple b)
 
 cpdef _low_of(tuple h, tuple b, qualifier)
+
+# called in C by _low_of for each hi/lo reading
+cpdef low_value(hole, board, qualifier=*)
+
+cpdef _check_qualifier(qualifier)

@@ -369,8 +369,15 @@ def _reading_order(c5: Sequence[int], value: int) -> tuple[str, ...]:
 
 
 def _low_hand(c5: Sequence[int], value: int) -> LowHand:
-    order = sorted(c5, key=lambda c: -_LOWRANK[c])
-    ranks = ",".join("A" if _LOWRANK[c] == 1 else RANKS[c >> 2] for c in order)
+    """The :class:`LowHand` of five cards whose low value is ``value``: the cards
+    highest first, ace last (a stable sort by rank: each key one integer, the rank then
+    the card's place in ``c5`` counted down, sorted high first)."""
+    lr = _LOWRANK
+    keys = [lr[c5[0]] << 3 | 7, lr[c5[1]] << 3 | 6, lr[c5[2]] << 3 | 5,
+            lr[c5[3]] << 3 | 4, lr[c5[4]] << 3 | 3]  # fmt: skip
+    keys.sort(reverse=True)
+    order = [c5[7 - (k & 7)] for k in keys]
+    ranks = ",".join(["A" if lr[c] == 1 else RANKS[c >> 2] for c in order])
     return _low(value, tuple([_TEXT[c] for c in order]), ranks)
 
 
@@ -398,7 +405,15 @@ def _validated(
         raise InvalidHandError(f"board must be five cards, got {len(b)}")
     if not 2 <= len(h) <= 7:
         raise InvalidHandError(f"hole must be 2 to 7 cards, got {len(h)}")
-    if len(set(h + b)) != len(h) + len(b):  # a card twice: check_distinct names it
+    seen = twice = 0  # the cards as bits (a code is 0 to 51): a card twice sets a bit of twice
+    one = 1  # (a 64-bit integer when compiled: the shifts stay in 64 bits)
+    for c in h:
+        twice |= seen & one << c
+        seen |= one << c
+    for c in b:
+        twice |= seen & one << c
+        seen |= one << c
+    if twice:  # a card twice: check_distinct names it
         check_distinct(h + b)
     return h, b
 

@@ -22,7 +22,7 @@ cdef class Table:
     cdef public bint whole, wrote
 
 # Places' fields worked out from the ring (its __init__ and _replayed's)
-@cython.locals(n=Py_ssize_t)
+@cython.locals(n=Py_ssize_t, j=Py_ssize_t, seat=dict)
 cpdef _place(Places at, list ring)
 
 # the replay's walk over the actions: its sums, places and bits C integers, each step

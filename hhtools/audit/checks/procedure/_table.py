@@ -456,9 +456,12 @@ def _place(at: Places, ring: list[str]) -> None:
     """Set the fields of ``at`` (:class:`Places`) for ``ring``."""
     n = len(ring)
     at.ring = ring
-    at.seat = seat = {p: j for j, p in enumerate(ring)}
+    seat: dict[str, int] = {}
+    for j in range(n):  # (a loop: its index a C integer when compiled)
+        seat[ring[j]] = j
+    at.seat = seat
     if len(seat) == n:  # nobody seated twice (the usual ring)
-        at.first = list(range(n))
+        at.first = [j for j in range(n)]
     else:
         at.seat = seat = dict(zip(reversed(ring), range(n - 1, -1, -1)))  # first places
         at.first = [seat[p] for p in ring]
