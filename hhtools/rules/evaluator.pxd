@@ -36,7 +36,7 @@ cpdef long _eval5(c5) except? -1
                s=cython.int[::1], t=cython.int[::1], row=Py_ssize_t,
                suit=Py_ssize_t, hx=Py_ssize_t, hy=Py_ssize_t, p=Py_ssize_t, q=Py_ssize_t,
                z=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t)
-cpdef tuple _first_high_five(h, b, long best)
+cpdef tuple _first_high_five(tuple h, tuple b, long best)
 
 @cython.locals(h=tuple, b=tuple, seen=cython.ulonglong, twice=cython.ulonglong, one=cython.ulonglong,
                c=Py_ssize_t)
