@@ -448,6 +448,22 @@ def test_archive_separator_before_each_hand_is_no_hand() -> None:
     assert _money_findings(one.hand) == [] and _money_findings(two.hand) == []
 
 
+def test_a_damaged_header_after_an_archive_separator_is_named_on_its_own_line() -> None:
+    """The archive fixture with hand 2's header damaged ("FullTiltPoker xame #...", line
+    41): its text starts at its separator line (39), where the bad header was reported,
+    two lines above the damaged one (fuzz seeds 23 and 29: a damaged hand with no
+    problem on its lines). Now the problem names line 41; hand 1 is as read alone."""
+    text = (FIX / "archive_separator_before_each_hand.txt").read_text("utf-8")
+    bad = text.replace("FullTiltPoker Game #10900000002", "FullTiltPoker xame #10900000002")
+    assert bad != text
+    one, two = [fulltilt.FORMAT.parse(t)
+                for t in fulltilt.FORMAT.split(io.BytesIO(bad.encode()), "b")]  # fmt: skip
+    assert one.problems == () and one.hand is not None and one.hand.line == 3
+    assert [(c.player, c.amount) for c in one.hand.collects] == [("Ada", 1680)]
+    assert two.hand is None
+    assert [(p.line, p.code.value) for p in two.problems] == [(41, "bad_header")]
+
+
 def test_tournament_stakes_in_thousands() -> None:
     """A Full Tilt tournament header may count its stakes in thousands ("50K/100K Ante
     10000", fpdb-3's real 2011 file): the header matched with no stakes and the reader

@@ -120,7 +120,16 @@ def _omaha(game: str) -> bool:
 
 
 def _parse(h: _FtpHand, lines: list[str], line: int, text: str, offset: int) -> k.ParsedHand:
-    """Read one hand on ``h``: the header, the body, the end checks, the record."""
+    """Read one hand on ``h``: the header, the body, the end checks, the record. A text
+    that starts with an archive's separator lines (:data:`_SEPARATOR`, then blanks) is
+    one whose header is damaged (a good one starts its own text): it is read, and its
+    bad header reported, from its first line past them, the damaged header's own."""
+    if lines[0][:2] in ("**", "\ufeff*") and _SEPARATOR.fullmatch(lines[0]) is not None:
+        skip = 1
+        while skip < len(lines) - 1 and (not lines[skip].strip()
+                                         or _SEPARATOR.fullmatch(lines[skip]) is not None):
+            skip += 1
+        lines, line = lines[skip:], line + skip
     got = k.header_game(h, k.rule_match(HEADER, lines[0]), GAMES, lines, line, omaha=_omaha)
     if isinstance(got, k.ParsedHand):
         return got
