@@ -77,6 +77,11 @@ CASES = {
     # it; $0.25 + $1.75 + $1.75 less $0.18 rake = $3.57; then Ann's $1.00 (both blinds)
     ("winning", "header_cut_short_before_the_next_header.txt"): (
         "81000901", [("Ann", 357)], 18, 26, 27, "81000903", [("Ann", 100)]),
+    # WPN: the next hand's header line lost after a blank line ("Cedar Lake 6-max Seat #2
+    # is the button", line 26, then that hand whole): it had all gone into 81000901,
+    # read in part with Bob's $3.57 as a second collect. Hands as in the fixture above
+    ("winning", "header_line_lost_after_a_hand.txt"): (
+        "81000901", [("Ann", 357)], 18, 26, 50, "81000903", [("Ann", 100)]),
     # Enet (fuzz seed 25: 900006 had been read in part with 900002's seats and money):
     # "Game X900902: ..." (line 36) straight after a hand; each hand three calls of
     # 0,25 checked down, 0,75 less "Rake: 0,03" = 0,72 to the three of a kind
@@ -175,3 +180,21 @@ def test_the_line_reader_cuts_alike(site: str, name: str) -> None:
     wide = b"\xff\xfe" + data.decode("utf-8").encode("utf-16-le")
     fast = [(h.line, h.text) for h in fmt.split(io.BytesIO(data), name)]
     assert [(h.line, h.text) for h in fmt.split(io.BytesIO(wide), name)] == fast
+
+
+def test_wpn_header_line_lost_straight_after_a_summary() -> None:
+    """``winning/damaged/header_line_lost_after_a_hand.txt`` without its blank line 25:
+    the table line (now line 25) straight after 81000901's last summary seat line (fuzz
+    seed 37, a tournament hand). The seat line had been cut off with the table line as
+    the lost header's: 81000901 read "cut short" (its summary short of a seat). Now the
+    table line starts the damaged text: 81000901 whole, the next hand on line 49."""
+    fmt = get("winning")
+    data = (FIX / "winning" / "damaged" / "header_line_lost_after_a_hand.txt").read_bytes()
+    glued = data.replace(b"the Flop\n\nCedar Lake", b"the Flop\nCedar Lake", 1)
+    assert glued != data
+    rs = [fmt.parse(ht) for ht in fmt.split(io.BytesIO(glued), "w.txt")]
+    assert [r.hand_id for r in rs] == ["81000901", None, "81000903"]
+    assert rs[0].problems == () and rs[0].hand is not None
+    assert [(c.player, c.amount) for c in rs[0].hand.collects] == [("Ann", 357)]
+    assert [(p.line, p.code) for p in rs[1].problems] == [(25, ProblemCode.BAD_HEADER)]
+    assert rs[2].problems == () and rs[2].hand is not None and rs[2].hand.line == 49

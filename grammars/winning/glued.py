@@ -26,6 +26,9 @@ _HINT = " is the button"
 #: a newer-format table line (the grammar's own ``TABLE``, with its size and "#", which
 #: the older format's "Seat 4 is the button" lacks); a seat line is never one
 _TABLE_LINE = re.compile(r"(?!Seat \d+: )\S.* Seat #\d+ is the button\s*$")
+#: a line before a table line that is no damaged header: blank, or a summary's seat line
+#: (the header's line lost: the table line itself starts the text)
+_OWN = re.compile(r"\s*$|Seat \d+: ")
 #: bytes read at a time when counting a piece's offset
 _CHUNK = 1 << 16
 
@@ -36,8 +39,11 @@ def unglued(ht: k.HandText, fh: BinaryIO) -> Iterator[k.HandText]:
     A line that is not the text's second line and matches a table line, with a line
     before it that is not blank, makes that line before the first line of a new text
     (one holding a header after other text too: WPN writes none so, and nothing reads
-    a header there). Each new text's ``line`` and ``offset`` are those of its first
-    line in the file, counted from ``ht``'s in ``fh`` (read again, its position kept).
+    a header there). When that line before is blank (past the text's second line) or a
+    seat line ("Seat 3: Cy (big blind) folded on the Flop": the hand before's last, the
+    header's line lost), the table line itself starts the new text. Each new text's
+    ``line`` and ``offset`` are those of its first line in the file, counted from
+    ``ht``'s in ``fh`` (read again, its position kept).
 
     Args:
         ht: one hand text as the kernel's split gave it.
@@ -55,9 +61,9 @@ def unglued(ht: k.HandText, fh: BinaryIO) -> Iterator[k.HandText]:
         yield ht
         return
     lines = text.split("\n")
-    cuts = [n - 1 for n in range(2, len(lines))
+    cuts = [n if _OWN.match(lines[n - 1]) is not None else n - 1 for n in range(2, len(lines))
             if _HINT in lines[n] and _TABLE_LINE.match(lines[n]) is not None
-            and lines[n - 1].strip()]  # fmt: skip
+            and (lines[n - 1].strip() or n > 2)]  # fmt: skip
     offsets = _offsets(fh, ht, cuts) if cuts else None
     if offsets is None:
         yield ht
