@@ -20,6 +20,7 @@ from hhtools.store.db import to_arrow
 from hhtools.store.pipeline import process_chunk
 from hhtools.store.report_cube import _SUMS
 from hhtools.store.tables.kept import SUMMED, kept_rows, kept_rows_sql
+from hhtools.store.tables import kept_arrays
 from hhtools.store.tables.kept_arrays import REPORT_SUMS, best_low, low_mask
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -175,3 +176,52 @@ def test_a_small_batch_worked_by_hand() -> None:
 def test_a_batch_without_a_table(missing: str) -> None:
     tables = {k: v for k, v in _small_batch().items() if k != missing}
     _same_as_sql(tables)
+
+
+def test_a_key_of_several_seats_is_one_row_of_their_sums() -> None:
+    # al plays hands 1 and 3 (same day, stakes and position): one row of both seats'
+    # sums; a NULL postflop_calls beside a 3 sums to 3; NULL currencies group together
+    when = dt.datetime(2024, 3, 1, 12, 0)
+    hands = to_arrow("hands", {
+        "site": ["s"] * 3, "hand_id": ["1", "2", "3"], "game": ["omaha"] * 3,
+        "structure": ["pot_limit"] * 3, "stakes": ["1/2"] * 3, "currency": [None] * 3,
+        "big_blind": [2, 2, 2], "hi_lo": [False] * 3, "qualifier": [None] * 3,
+        "started_at": [when] * 3, "import_id": [4] * 3, "_n": [3, 1, 2]}, extra=("_n",))  # fmt: skip
+    seats = to_arrow("seats", {
+        "site": ["s"] * 4, "hand_id": ["1", "3", "2", "1"], "seat": [1, 1, 1, 2],
+        "player": ["al", "al", "bob", "bob"], "sitting_out": [False] * 4,
+        "put_in": [2, 4, 2, 2], "collected": [0, 10, 0, 4], "net": [-2, 6, -2, 2],
+        "scooped": [0, 0, 0, 0], "quartered": [0, 0, 0, 0],
+        "vpip_opportunity": [True] * 4, "voluntary": [True, False, True, True],
+        "at_showdown": [False] * 4, "saw_flop": [True] * 4, "due_at_showdown": [0] * 4,
+        "postflop_aggressive": [1, 2, 0, 0], "postflop_calls": [None, 3, None, None],
+        "postflop_folds": [0, 0, 0, 0], "rake_paid": [0, 1, 0, 0],
+        "position_name": ["BTN", "BTN", "BB", None], "_n": [3, 2, 1, 3]}, extra=("_n",))  # fmt: skip
+    kept = kept_rows({"hands": hands, "seats": seats})
+    _same_as_sql({"hands": hands, "seats": seats})
+    cube = {(r["player"], r["position"]): r for r in kept["stat_cube"].to_pylist()}
+    assert set(cube) == {("al", "BTN"), ("bob", "BB"), ("bob", "unknown")}
+    al = cube[("al", "BTN")]
+    assert (al["hands"], al["vpip_count"], al["postflop_aggressive"], al["postflop_calls"],
+            al["net_won"], al["net_bb"], al["currency"]) == (2, 1, 3, 3, 4, 2.0, None)  # fmt: skip
+    assert cube[("bob", "BB")]["postflop_calls"] is None
+    report = {r["player"]: r for r in kept["report_cube"].to_pylist()}
+    assert set(report) == {"al", "bob"}  # one day, stakes and import: a row a player
+    assert (report["al"]["hands"], report["al"]["rake_paid"], report["al"]["net_won"],
+            report["bob"]["hands"], report["bob"]["net_won"], report["bob"]["first_seats"]
+            ) == (2, 1, 4, 2, 0, 1)  # fmt: skip
+    assert report["al"]["first_seats"] == 2  # seat 1 is the first of hands 1 and 3
+
+
+def test_keys_past_62_bits_are_renumbered() -> None:
+    # two keys of 2**40 codes each: their product passes 2**62, the first is renumbered
+    tables = _small_batch()
+    s = kept_arrays._Seats(tables["hands"], tables["seats"])
+    a, b = np.array([0, 2**39, 0, 2**39]), np.array([5, 5, 5, 7])
+    g = kept_arrays._Groups(s, np.arange(4), {
+        "a": (a, 2**40, "s", pa.array(a)), "b": (b, 2**40, "s", pa.array(b))})  # fmt: skip
+    x = np.array([1, 10, 100, 1000])[g.rows]
+    schema = pa.schema([("a", pa.int64()), ("b", pa.int64()), ("x", pa.int64())])
+    rows = g.table({"x": (x, None)}, schema).to_pylist()
+    assert sorted((r["a"], r["b"], r["x"]) for r in rows) == [
+        (0, 5, 101), (2**39, 5, 10), (2**39, 7, 1000)]

@@ -16,7 +16,9 @@ ranks ``bm`` the least five-rank mask made of exactly two ranks of ``hm`` and th
 another order than DuckDB's (equal to its last bits).
 
 The rows of a table's hands are joined to their hand by ``_n`` (each hand's running
-number, which every row of a batch carries), not by site and hand id.
+number, which every row of a batch carries), not by site and hand id. The cubes' sums
+per key are NumPy's over the seats sorted by their keys' codes (:class:`_Groups`; Arrow's
+group-by over the key texts cost about twice as much).
 """
 
 from __future__ import annotations
@@ -107,7 +109,6 @@ def low_mask(cards: pa.Array, qualifier: np.ndarray) -> np.ndarray:
 #: the Python values compared with columns, made Arrow scalars once: pyarrow converts a
 #: Python value given to a compute function by trying to import ``dateutil`` first, a
 #: search of the import path each time when it is not installed (0.3 ms a call)
-_ZERO = pa.scalar(0, pa.int64())
 _RIVER = pa.scalar("river", pa.string())
 
 
@@ -169,30 +170,26 @@ class _Seats:
         self.order = None if np.all(hn[1:] >= hn[:-1]) else np.argsort(hn, kind="stable")
         self.hn = hn if self.order is None else hn[self.order]
         self.hand = self.index(seats.column("_n").to_numpy())
-        self._cols: dict[tuple[str, str], Any] = {}
         self._terms: dict[tuple[str, str, bool], tuple[np.ndarray, np.ndarray]] = {}
+        self._keys: dict[tuple[str, str, Any], _Key] = {}
 
     def index(self, numbers: np.ndarray) -> np.ndarray:
         """Rows of ``hands`` of the running numbers ``numbers``."""
         i = np.searchsorted(self.hn, numbers)
         return i if self.order is None else self.order[i]
 
-    def col(self, table: str, name: str) -> Any:
-        """A column per seat: the seat's own (``s``) or its hand's (``h``)."""
-        key = (table, name)
-        if key not in self._cols:
-            self._cols[key] = (self.seats.column(name) if table == "s"
-                               else self.hands.column(name).take(pa.array(self.hand)))  # fmt: skip
-        return self._cols[key]
-
     def term(self, table: str, name: str, positive: bool) -> tuple[np.ndarray, np.ndarray]:
         """A term per seat, worked out once (the ratios share their terms): whether its
-        column is not NULL, and whether the term is true (SQL truth: NULL is not)."""
+        column is not NULL, and whether the term is true (SQL truth: NULL is not). A
+        hand's column is read per hand, then spread to its seats."""
         key = (table, name, positive)
         got = self._terms.get(key)
         if got is None:
-            col = self.col(table, name)
-            got = self._terms[key] = (_valid(col), _positive(col) if positive else _true(col))
+            col = self.seats.column(name) if table == "s" else self.hands.column(name)
+            got = (_valid(col), _positive(col) if positive else _true(col))
+            if table != "s":
+                got = (got[0][self.hand], got[1][self.hand])
+            self._terms[key] = got
         return got
 
     def holds(self, terms: list[tuple[str, str, bool]]) -> np.ndarray:
@@ -202,9 +199,10 @@ class _Seats:
             out &= self.term(*term)[1]
         return out
 
-    def counts(self, terms: list[tuple[str, str, bool]], rows: np.ndarray) -> pa.Array:
-        """The terms' conjunction as SQL's three values, as 1, 0 or NULL per seat of
-        ``rows`` (``count_if`` sums it: NULL over a key whose every seat is NULL)."""
+    def counts(self, terms: list[tuple[str, str, bool]], rows: np.ndarray) -> _Sum:
+        """The terms' conjunction as SQL's three values, per seat of ``rows``: 1 or 0
+        where it is not NULL (``count_if`` sums it: NULL over a key whose every seat is
+        NULL)."""
         false = np.zeros(self.seats.num_rows, dtype=bool)
         null = np.zeros(self.seats.num_rows, dtype=bool)
         for term in terms:
@@ -212,29 +210,103 @@ class _Seats:
             false |= valid & ~value
             null |= ~valid
         null &= ~false
-        return pa.array((~false & ~null)[rows].astype(np.int64), mask=null[rows])
+        valid = ~null[rows]
+        return (~false & ~null)[rows].astype(np.int64), None if valid.all() else valid
+
+    def key(self, table: str, name: str, fill: Any = None) -> _Key:
+        """A key column for :class:`_Groups`, worked out once: the column ``name`` of
+        the seats (``s``) or of the hands (``h``), ``fill`` its NULLs (a scalar, or
+        ``date``: a timestamp's day), as a code per seat (equal values, NULL included,
+        one code), the number of codes, and the column itself with its table."""
+        got = self._keys.get((table, name, fill))
+        if got is None:
+            arr = (self.seats if table == "s" else self.hands).column(name)
+            if isinstance(arr, pa.ChunkedArray):
+                arr = arr.combine_chunks()
+            if fill == "date":
+                arr = pc.cast(arr, pa.date32())
+            elif fill is not None:
+                arr = pc.fill_null(arr, fill)
+            enc = pc.dictionary_encode(arr, null_encoding="encode")
+            codes = enc.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+            got = self._keys[(table, name, fill)] = (
+                codes if table == "s" else codes[self.hand], len(enc.dictionary), table, arr)
+        return got
 
 
-def _group(rows: dict[str, Any], keys: tuple[str, ...], schema: pa.Schema) -> pa.Table:
-    """The sums of ``rows`` (column -> array, one per seat) per key, in ``schema``'s
-    columns and types (a sum of NULLs alone is NULL, as SQL's; integers summed as
-    integers). Arrow's group-by: its first use in a process loads ``pyarrow.acero``
-    (about 50 ms), then a batch's key takes about 1 us a hand."""
-    tbl = pa.table(rows)
-    if tbl.num_rows == 0:
-        return schema.empty_table()
-    sums = [c for c in tbl.column_names if c not in keys]
-    out = tbl.group_by(list(keys), use_threads=False).aggregate([(c, "sum") for c in sums])
-    names = {f"{c}_sum": c for c in sums}
-    out = out.rename_columns([names.get(c, c) for c in out.column_names])
-    return out.select(schema.names).cast(schema)
+#: a key column of the seats: a code per seat, the number of codes, the table of the
+#: column (``s`` or ``h``) and the column
+_Key = tuple[np.ndarray, int, str, Any]
+
+#: a summed column per seat of the rows summed: its values (NULL as 0) and which are
+#: not NULL (None: all)
+_Sum = tuple[np.ndarray, np.ndarray | None]
 
 
-def _net_bb(s: _Seats) -> pa.Array:
-    """``s.net::DOUBLE / nullif(h.big_blind, 0)`` per seat."""
-    bb = s.col("h", "big_blind")
-    bb = pc.if_else(pc.equal(bb, _ZERO), pa.scalar(None, bb.type), bb)
-    return pc.divide(pc.cast(s.col("s", "net"), pa.float64()), pc.cast(bb, pa.float64()))
+def _sum(arr: Any, rows: np.ndarray) -> _Sum:
+    """A column of the seats as a :data:`_Sum` over the seats ``rows``: integers as int64."""
+    values = _np(arr, 0)[rows]
+    if values.dtype.kind in "biu":
+        values = values.astype(np.int64)
+    return values, (_valid(arr)[rows] if arr.null_count else None)
+
+
+class _Groups:
+    """Seats grouped by their keys' values, for sums per key (SQL's ``GROUP BY``).
+
+    The keys' codes make one int64 per seat (renumbered when their product would pass
+    2**62); :attr:`rows`, the seats summed sorted by it, make each run of equal keys a
+    row of the sums, its key values those of its first seat. The rows come in the order
+    of their codes (the SQL's come in none)."""
+
+    def __init__(self, s: _Seats, rows: np.ndarray, keys: dict[str, _Key]):
+        """``rows``: the seats summed (indices); ``keys``: name -> :meth:`_Seats.key`."""
+        self.s, self.keys = s, keys
+        key = np.zeros(len(rows), dtype=np.int64)
+        span = 1
+        for codes, n, _, _ in keys.values():
+            if span * n >= 1 << 62:
+                _, key = np.unique(key, return_inverse=True)
+                span = int(key.max()) + 1
+            key = key * n + codes[rows]
+            span *= n
+        order = np.argsort(key, kind="stable")
+        #: the seats summed, in the order of their keys
+        self.rows: np.ndarray = rows[order]
+        key = key[order]
+        self.starts = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
+
+    def table(self, sums: dict[str, _Sum], schema: pa.Schema) -> pa.Table:
+        """The sums per key in ``schema``'s columns and types: ``sums``, each column's
+        :data:`_Sum` over :attr:`rows` (a sum of NULLs alone is NULL, as SQL's; integers
+        summed as integers)."""
+        if not len(self.rows):
+            return schema.empty_table()
+        first = self.rows[self.starts]
+        out: dict[str, Any] = {}
+        for name, (_, _, table, arr) in self.keys.items():
+            out[name] = arr.take(pa.array(first if table == "s" else self.s.hand[first]))
+        for name, (values, valid) in sums.items():
+            total = np.add.reduceat(values, self.starts)
+            mask = None
+            if valid is not None:
+                mask = ~np.logical_or.reduceat(valid, self.starts)
+            out[name] = pa.array(total, mask=mask if mask is not None and mask.any() else None)
+        return pa.table(out).select(schema.names).cast(schema)
+
+
+def _net_bb(s: _Seats, rows: np.ndarray) -> _Sum:
+    """``s.net::DOUBLE / nullif(h.big_blind, 0)`` per seat of ``rows``."""
+    hbb = s.hands.column("big_blind")
+    bb = _np(hbb, 0)[s.hand[rows]].astype(np.float64)
+    net_col = s.seats.column("net")
+    valid = bb != 0
+    if hbb.null_count:
+        valid &= _valid(hbb)[s.hand[rows]]
+    if net_col.null_count:
+        valid &= _valid(net_col)[rows]
+    net = _np(net_col, 0)[rows].astype(np.float64)
+    return np.divide(net, bb, out=np.zeros(len(rows)), where=valid), valid
 
 
 def _counted(seats: pa.Table) -> np.ndarray:
@@ -313,24 +385,23 @@ def _summary(hands: pa.Table, s: _Seats, actions: pa.Table | None,
 
 def _stat_cube(s: _Seats, counted: np.ndarray) -> pa.Table:
     """``stat_cube``: :func:`hhtools.store.hand_summary.cube_select` over the batch."""
-    keep = counted & _valid(s.seats.column("vpip_opportunity"))
-    take = pa.array(np.flatnonzero(keep))
-    one = np.ones(len(take), dtype=np.int64)
-    rows: dict[str, Any] = {
-        "player": s.col("s", "player").take(take), "site": s.col("s", "site").take(take),
-        "game": s.col("h", "game").take(take), "structure": s.col("h", "structure").take(take),
-        "stakes": s.col("h", "stakes").take(take),
-        "position": pc.fill_null(s.col("s", "position_name"), "unknown").take(take),
-        "currency": s.col("h", "currency").take(take), "hands": one, "seats": one,
-    }  # fmt: skip
+    keep = np.flatnonzero(counted & _valid(s.seats.column("vpip_opportunity")))
+    g = _Groups(s, keep, {
+        "player": s.key("s", "player"), "site": s.key("s", "site"),
+        "game": s.key("h", "game"), "structure": s.key("h", "structure"),
+        "stakes": s.key("h", "stakes"), "position": s.key("s", "position_name", "unknown"),
+        "currency": s.key("h", "currency")})  # fmt: skip
+    rows, seats = g.rows, s.seats
+    one = np.ones(len(rows), dtype=np.int64), None
+    sums: dict[str, _Sum] = {"hands": one, "seats": one}
     for name, (count, opp) in _RATIO_TERMS.items():
-        rows[f"{name}_count"] = s.counts(count, keep)
-        rows[f"{name}_opportunities"] = s.counts(opp, keep)
+        sums[f"{name}_count"] = s.counts(count, rows)
+        sums[f"{name}_opportunities"] = s.counts(opp, rows)
     for c in ("postflop_aggressive", "postflop_calls", "postflop_folds"):
-        rows[c] = pc.cast(s.col("s", c), pa.int64()).take(take)
-    rows["net_won"] = s.col("s", "net").take(take)
-    rows["net_bb"] = _net_bb(s).take(take)
-    return _group(rows, CUBE_KEYS, SCHEMAS["stat_cube"])
+        sums[c] = _sum(seats.column(c), rows)
+    sums["net_won"] = _sum(seats.column("net"), rows)
+    sums["net_bb"] = _net_bb(s, rows)
+    return g.table(sums, SCHEMAS["stat_cube"])
 
 
 def _first_seats(s: _Seats, counted: np.ndarray) -> np.ndarray:
@@ -381,7 +452,7 @@ def _counterfeited(s: _Seats, boards: pa.Table | None) -> np.ndarray:
     folded = seats.column("folded")
     live = pc.or_kleene(pc.is_null(folded), pc.equal(folded, _RIVER))
     keep = (_true(live) & _valid(seats.column("hole_cards"))
-            & _true(s.col("h", "hi_lo")))  # fmt: skip
+            & s.term("h", "hi_lo", False)[1])  # fmt: skip
     who = np.flatnonzero(keep)
     dealt = np.flatnonzero(_valid(boards.column("river")))
     if not len(who) or not len(dealt):
@@ -416,38 +487,35 @@ def _counterfeited(s: _Seats, boards: pa.Table | None) -> np.ndarray:
 
 def _report_cube(s: _Seats, counted: np.ndarray, boards: pa.Table | None) -> pa.Table:
     """``report_cube``: :func:`hhtools.store.report_cube.rows_select` over the batch."""
-    take = pa.array(np.flatnonzero(counted))
     first = _first_seats(s, counted)
     low = _low_possible(s, boards)[s.hand]
-    seats = s.seats
-    one = np.ones(len(take), dtype=np.int64)
-    import_id = pc.fill_null(s.col("h", "import_id"), -1)
-    rows: dict[str, Any] = {
-        "import_id": import_id.take(take), "site": s.col("s", "site").take(take),
-        "player": s.col("s", "player").take(take), "game": s.col("h", "game").take(take),
-        "structure": s.col("h", "structure").take(take),
-        "stakes": s.col("h", "stakes").take(take), "currency": s.col("h", "currency").take(take),
-        "day": pc.cast(s.col("h", "started_at"), pa.date32()).take(take),
-        "hands": one, "first_seats": first[counted].astype(np.int64),
-        "no_stats": pc.is_null(seats.column("vpip_opportunity")).to_numpy(
-            zero_copy_only=False)[counted].astype(np.int64),
-    }  # fmt: skip
+    g = _Groups(s, np.flatnonzero(counted), {
+        "import_id": s.key("h", "import_id", -1), "site": s.key("s", "site"),
+        "player": s.key("s", "player"), "game": s.key("h", "game"),
+        "structure": s.key("h", "structure"), "stakes": s.key("h", "stakes"),
+        "currency": s.key("h", "currency"), "day": s.key("h", "started_at", "date")})  # fmt: skip
+    rows, seats = g.rows, s.seats
+    sums: dict[str, _Sum] = {
+        "hands": (np.ones(len(rows), dtype=np.int64), None),
+        "first_seats": (first[rows].astype(np.int64), None),
+        "no_stats": ((~_valid(seats.column("vpip_opportunity"))[rows]).astype(np.int64), None),
+    }
     for name, (count, opp) in _RATIO_TERMS.items():
-        rows[f"{name}_count"] = s.holds(count)[counted].astype(np.int64)
-        rows[f"{name}_opportunities"] = s.holds(opp)[counted].astype(np.int64)
+        sums[f"{name}_count"] = s.holds(count)[rows].astype(np.int64), None
+        sums[f"{name}_opportunities"] = s.holds(opp)[rows].astype(np.int64), None
     for c in ("postflop_aggressive", "postflop_calls", "postflop_folds"):
-        rows[c] = pc.cast(seats.column(c), pa.int64()).take(take)
-    rows["net_won"] = seats.column("net").take(take)
+        sums[c] = _sum(seats.column(c), rows)
+    sums["net_won"] = _sum(seats.column("net"), rows)
     won = _true(seats.column("at_showdown")) & _positive(seats.column("due_at_showdown"))
-    rows["won_at_showdown"] = won[counted].astype(np.int64)
+    sums["won_at_showdown"] = won[rows].astype(np.int64), None
     for c, col in (("won_high", "pots_won_high"), ("won_low", "pots_won_low"),
                    ("scooped", "scooped"), ("quartered", "quartered"),
                    ("rake_paid", "rake_paid")):  # fmt: skip
-        rows[c] = pc.cast(seats.column(col), pa.int64()).take(take)
-    rows["counterfeited"] = _counterfeited(s, boards)[counted]
-    rows["low_possible"] = np.where(first, low, 0)[counted]
-    rows["net_bb"] = _net_bb(s).take(take)
-    return _group(rows, REPORT_KEYS, SCHEMAS["report_cube"])
+        sums[c] = _sum(seats.column(col), rows)
+    sums["counterfeited"] = _counterfeited(s, boards)[rows], None
+    sums["low_possible"] = np.where(first, low, 0)[rows], None
+    sums["net_bb"] = _net_bb(s, rows)
+    return g.table(sums, SCHEMAS["report_cube"])
 
 
 def kept_arrays(tables: Mapping[str, pa.Table]) -> dict[str, pa.Table]:
