@@ -108,9 +108,10 @@ def collected(collects: Iterable[Collect]) -> int:
 def short_paid(in_middle: int, paid: int) -> bool:
     """Whether the "wins" lines pay out less than nine tenths of what stayed in the
     middle (one minor unit of rounding spared), for formats that print no pot and no
-    rake and end a hand with its "wins" lines (Everleaf, PartyPoker's old format):
-    their rake is what was not paid, about 5% of a pot in the corpora and never over
-    6%; more unpaid is read as a text cut between its "wins" lines (a file cut at its
+    rake and end a hand with its "wins" lines (Everleaf, PartyPoker's old format; Cake
+    and 888 cash tables): their rake is what was not paid, about 5% of a pot in the
+    corpora and at most 7.3% (a Cake table's euros written as dollars: 22 of 302 cents
+    kept); more unpaid is read as a text cut between its "wins" lines (a file cut at its
     end: the missing lines pay a pot, a half or a tied share of one; a tied share of a
     half is a sixth of the pot when three tie), not a site that kept the money. A small
     side pot's line alone missing is not seen here. Amounts are minor units.
